@@ -1,0 +1,176 @@
+import { Dialog } from "radix-ui";
+import { NavLink, Link, Form } from "react-router";
+import {
+  ClipboardList,
+  Coins,
+  FilePlus2,
+  History,
+  Home,
+  ListChecks,
+  LogOut,
+  Menu,
+  ScrollText,
+  Inbox,
+  Scale,
+  Send,
+  Users,
+  Wallet,
+  X,
+  type LucideIcon,
+} from "lucide-react";
+import type * as React from "react";
+import type { SessionUser } from "~/server/auth/session.server";
+import type { Role } from "~/lib/roles";
+import { Logo } from "./logo";
+import { CoinBalance } from "./coin-balance";
+import { Avatar } from "./avatar";
+import { NotificationBell, type NotificationItem } from "./notification-bell";
+import { cn } from "~/lib/cn";
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+export const SIDEBAR: Record<Role, NavItem[]> = {
+  Worker: [
+    { to: "/dashboard/workerhome", label: "Home", icon: Home },
+    { to: "/dashboard/tasklist", label: "Task List", icon: ListChecks },
+    { to: "/dashboard/mysubmissions", label: "My Submissions", icon: Send },
+    { to: "/dashboard/withdraw", label: "Withdrawals", icon: Wallet },
+  ],
+  Buyer: [
+    { to: "/dashboard/buyerhome", label: "Home", icon: Home },
+    { to: "/dashboard/addtask", label: "Add New Task", icon: FilePlus2 },
+    { to: "/dashboard/mytasks", label: "My Tasks", icon: ClipboardList },
+    { to: "/dashboard/purchasecoin", label: "Purchase Coin", icon: Coins },
+    { to: "/dashboard/paymenthistory", label: "Payment History", icon: History },
+  ],
+  Admin: [
+    { to: "/dashboard/adminhome", label: "Home", icon: Home },
+    { to: "/dashboard/manageusers", label: "Manage Users", icon: Users },
+    { to: "/dashboard/managetasks", label: "Manage Tasks", icon: ClipboardList },
+    { to: "/dashboard/messages", label: "Messages", icon: Inbox },
+    { to: "/dashboard/auditlog", label: "Audit Log", icon: ScrollText },
+    { to: "/dashboard/ledger", label: "Ledger", icon: Scale },
+  ],
+};
+
+function SidebarNav({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Dashboard" className="grid gap-1">
+      {SIDEBAR[role].map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          onClick={onNavigate}
+          prefetch="intent"
+          className={({ isActive }) =>
+            cn(
+              "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white",
+              isActive && "bg-white/15 text-white",
+            )
+          }
+        >
+          <item.icon className="size-4" aria-hidden />
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function SidebarFooter() {
+  return (
+    <Form method="post" action="/logout" className="mt-auto">
+      <button type="submit" className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white">
+        <LogOut className="size-4" aria-hidden /> Log out
+      </button>
+    </Form>
+  );
+}
+
+export function DashboardShell({
+  user,
+  notifications,
+  children,
+}: {
+  user: SessionUser;
+  notifications: { items: NotificationItem[]; unread: number };
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="min-h-dvh bg-background lg:pl-64">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col gap-8 bg-slate-950 p-5 lg:flex">
+        <Logo light />
+        <SidebarNav role={user.role} />
+        <SidebarFooter />
+      </aside>
+      <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-white/90 px-4 backdrop-blur sm:px-6">
+        <Dialog.Root>
+          <Dialog.Trigger asChild>
+            <button className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted lg:hidden" aria-label="Open menu">
+              <Menu className="size-5" aria-hidden />
+            </button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-8 bg-slate-950 p-5 shadow-xl lg:hidden">
+              <div className="flex items-center justify-between">
+                <Logo light />
+                <Dialog.Close className="rounded-md p-1.5 text-slate-300 hover:bg-white/10" aria-label="Close menu">
+                  <X className="size-5" aria-hidden />
+                </Dialog.Close>
+              </div>
+              <Dialog.Title className="sr-only">Dashboard menu</Dialog.Title>
+              <Dialog.Description className="sr-only">Pages of your dashboard</Dialog.Description>
+              <SidebarNavWithClose role={user.role} />
+              <SidebarFooter />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <Link to="/" className="text-sm font-medium text-muted-foreground hover:text-foreground max-sm:hidden">
+          ← Back to site
+        </Link>
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <CoinBalance coin={user.coin} />
+          <NotificationBell items={notifications.items} unread={notifications.unread} />
+          <div className="flex items-center gap-2">
+            <Avatar src={user.photo} name={user.name} />
+            <div className="hidden leading-tight sm:block">
+              <p className="text-sm font-semibold" data-testid="user-name">{user.name}</p>
+              <p className="text-xs text-muted-foreground" data-testid="user-role">{user.role}</p>
+            </div>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function SidebarNavWithClose({ role }: { role: Role }) {
+  return (
+    <Dialog.Close asChild>
+      <div>
+        <SidebarNav role={role} />
+      </div>
+    </Dialog.Close>
+  );
+}
+
+/** Page title block used by every dashboard page. */
+export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
+      </div>
+      {actions}
+    </div>
+  );
+}

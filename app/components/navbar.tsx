@@ -1,0 +1,133 @@
+import { Form, Link, NavLink } from "react-router";
+import { DropdownMenu } from "radix-ui";
+import { ChevronDown, ExternalLink, LayoutDashboard, LogOut, Menu } from "lucide-react";
+import type { SessionUser } from "~/server/auth/session.server";
+import { homeFor } from "~/lib/roles";
+import { Button, buttonVariants } from "./ui/button";
+import { Logo } from "./logo";
+import { CoinBalance } from "./coin-balance";
+import { Avatar } from "./avatar";
+import { cn } from "~/lib/cn";
+
+const PUBLIC_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/contact", label: "Contact" },
+];
+
+export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; developerRepoUrl: string }) {
+  const dashboard = user ? homeFor(user.role) : null;
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <nav className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6" aria-label="Main">
+        <Logo />
+        <ul className="ml-6 hidden items-center gap-1 lg:flex">
+          {PUBLIC_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
+                end
+                className={({ isActive }) =>
+                  cn("rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground", isActive && "text-brand-700")
+                }
+              >
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto flex items-center gap-2">
+          <a
+            href={developerRepoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "hidden md:inline-flex")}
+          >
+            Join as Developer <ExternalLink aria-hidden />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+          {user ? (
+            <>
+              <Link to={dashboard!} className={cn(buttonVariants({ size: "sm" }), "hidden md:inline-flex")}>
+                <LayoutDashboard aria-hidden /> Dashboard
+              </Link>
+              <CoinBalance coin={user.coin} />
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger asChild>
+                  <button className="inline-flex items-center gap-1 rounded-full p-0.5 hover:bg-muted" aria-label="Account menu">
+                    <Avatar src={user.photo} name={user.name} />
+                    <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
+                  </button>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-border bg-white p-1.5 shadow-lg">
+                    <div className="px-2.5 py-2">
+                      <p className="text-sm font-semibold">{user.name}</p>
+                      <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+                    </div>
+                    <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                    <DropdownMenu.Item asChild>
+                      <Link to={dashboard!} className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted md:hidden">
+                        <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+                      </Link>
+                    </DropdownMenu.Item>
+                    {PUBLIC_LINKS.map((l) => (
+                      <DropdownMenu.Item key={l.to} asChild>
+                        <Link to={l.to} className="flex rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted lg:hidden">
+                          {l.label}
+                        </Link>
+                      </DropdownMenu.Item>
+                    ))}
+                    <DropdownMenu.Item asChild>
+                      <a href={developerRepoUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted md:hidden">
+                        Join as Developer <ExternalLink className="size-3.5" aria-hidden />
+                      </a>
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+              <Form method="post" action="/logout">
+                <Button type="submit" variant="outline" size="sm" aria-label="Log out">
+                  <LogOut aria-hidden /> <span className="hidden sm:inline">Log out</span>
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Link to="/login" className={buttonVariants({ variant: "outline", size: "sm" })}>
+                Login
+              </Link>
+              <Link to="/register" className={buttonVariants({ size: "sm" })}>
+                Register
+              </Link>
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger asChild>
+                  <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                    <Menu aria-hidden />
+                  </Button>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-48 rounded-xl border border-border bg-white p-1.5 shadow-lg">
+                    {PUBLIC_LINKS.map((l) => (
+                      <DropdownMenu.Item key={l.to} asChild>
+                        <Link to={l.to} className="flex rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted">
+                          {l.label}
+                        </Link>
+                      </DropdownMenu.Item>
+                    ))}
+                    <DropdownMenu.Item asChild>
+                      <a href={developerRepoUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted">
+                        Join as Developer <ExternalLink className="size-3.5" aria-hidden />
+                      </a>
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import * as v from "valibot";
+
+/** A required text field: missing, blank or whitespace-only gives `requiredMessage`. */
+export const requiredText = (requiredMessage: string, max = 2000) =>
+  v.pipe(
+    v.string(requiredMessage),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.maxLength(max, `At most ${max} characters`),
+  );
+
+// Note: conform's form coercion mishandles v.optional(x, default), so optional fields default in a transform.
+export const optionalText = (max = 2000) =>
+  v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters`))),
+    v.transform((x) => x ?? ""),
+  );
+
+/**
+ * A whole number from a form field (string) or JSON (number).
+ * Empty gives `requiredMessage`, non-numeric 'Invalid Input', below `min` gives `minMessage`.
+ */
+export const wholeNumber = (requiredMessage: string, min: number, minMessage: string, max = 1_000_000) =>
+  v.pipe(
+    v.unknown(),
+    v.transform((x) => (typeof x === "string" ? (x.trim() === "" ? undefined : Number(x)) : x)),
+    v.check((x) => x !== undefined && x !== null, requiredMessage),
+    v.number("Invalid Input"),
+    v.integer("Invalid Input"),
+    v.minValue(min, minMessage),
+    v.maxValue(max, `At most ${max.toLocaleString("en-US")}`),
+  );
+
+export const email = (requiredMessage = "Email is required") =>
+  v.pipe(
+    v.string(requiredMessage),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.maxLength(254, "Email is too long"),
+    v.email("Enter a valid email address"),
+    v.toLowerCase(),
+  );
+
+/** Images are our own uploads: "/images/<key>" or a full URL to one, stored as the path. */
+export const IMAGE_PATH = /^(?:https?:\/\/[^/\s]+)?(\/images\/[0-9a-f-]{36}\.(?:png|jpg|gif|webp))$/;
+export const imageUrl = v.pipe(
+  v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === "" || IMAGE_PATH.test(s), "Upload the image to Coinwork first"))),
+  v.transform((s) => (s ? IMAGE_PATH.exec(s)![1] : "")),
+);

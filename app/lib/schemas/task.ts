@@ -1,0 +1,37 @@
+import * as v from "valibot";
+import { CATEGORIES } from "../categories";
+import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
+import { todayIso } from "../format";
+
+const completionDate = v.pipe(
+  v.string("Completion date is required"),
+  v.nonEmpty("Completion date is required"),
+  v.isoDate("Completion date is required"),
+  v.check((d) => d >= todayIso(), "Completion date cannot be in the past"),
+);
+
+// Add and Update speak different words for the same rules (SPEC.md section 5).
+export const addTaskSchema = v.object({
+  task_title: requiredText("Task Title is required", 120),
+  task_detail: requiredText("Task detail is required", 4000),
+  required_workers: wholeNumber("Minimum 1 worker is required", 1, "Minimum 1 worker is required", 10_000),
+  payable_amount: wholeNumber("Minimum amount is 1", 1, "Minimum amount is 1", 100_000),
+  completion_date: completionDate,
+  submission_info: requiredText("Submission info is required", 1000),
+  category: v.picklist(CATEGORIES, "Category is required"),
+  task_image_url: imageUrl,
+});
+
+export const updateTaskSchema = v.object({
+  task_title: requiredText("Task title is required", 120),
+  task_detail: optionalText(4000),
+  required_workers: wholeNumber("Must be at least 1 worker", 1, "Must be at least 1 worker", 10_000),
+  payable_amount: wholeNumber("Amount must be greater than 0", 1, "Amount must be greater than 0", 100_000),
+  completion_date: completionDate,
+  submission_info: requiredText("Submission info is required", 1000),
+  category: v.picklist(CATEGORIES, "Category is required"),
+  task_image_url: imageUrl,
+});
+
+export type AddTaskInput = v.InferOutput<typeof addTaskSchema>;
+export type UpdateTaskInput = v.InferOutput<typeof updateTaskSchema>;

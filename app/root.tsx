@@ -1,0 +1,122 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster, toast } from "sonner";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { cloudflareContext, userContext } from "./server/context";
+import { identify } from "./server/auth/session.server";
+import { readFlash } from "./server/http/flash.server";
+import { clearSessionCookie } from "./server/auth/session.server";
+import { FlashBanner } from "./components/flash-banner";
+import { StatusScreen } from "./components/status-screen";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Every request (pages and REST) learns who is calling from D1, never from the token alone. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const { env } = context.get(cloudflareContext);
+    const identity = await identify(request, env);
+    context.set(userContext, identity.user);
+    const response = await next();
+    // A cookie that no longer names a live session (removed user, logged out elsewhere) is dropped.
+    if (!identity.user && identity.presented && !request.headers.has("Authorization")) {
+      response.headers.append("Set-Cookie", clearSessionCookie());
+    }
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  const { env } = context.get(cloudflareContext);
+  const { flash, clear } = readFlash(request);
+  return data(
+    {
+      user,
+      flash,
+      developerRepoUrl: env.DEVELOPER_REPO_URL || "https://github.com/coinwork/coinwork",
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <Toaster position="top-right" duration={5000} visibleToasts={20} richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div
+      aria-hidden={!busy}
+      className={`fixed inset-x-0 top-0 z-[100] h-1 origin-left bg-brand-500 transition-transform duration-500 ${busy ? "scale-x-75" : "scale-x-0"}`}
+    >
+      {busy ? <span className="sr-only" role="status">Loading…</span> : null}
+    </div>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { flash } = loaderData;
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast.info;
+    show(flash.title, { description: flash.message });
+  }, [flash]);
+  return (
+    <>
+      <NavigationProgress />
+      <FlashBanner flash={flash} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <StatusScreen code="404" title="Page not found" />;
+  }
+  if (isRouteErrorResponse(error)) {
+    return <StatusScreen code={String(error.status)} title={typeof error.data === "string" ? error.data : error.statusText || "Something went wrong"} />;
+  }
+  // Never show a stack trace to a visitor; it is logged on the server.
+  return <StatusScreen code="500" title="Something went wrong" />;
+}

@@ -1,0 +1,59 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+// Pages (public, then the dashboards by role) and the REST API of SPEC.md section 7 as resource routes.
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("faq", "routes/public/faq.tsx"),
+    route("terms", "routes/public/terms.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("register", "routes/auth/register.tsx"),
+    route("unauthorized", "routes/public/unauthorized.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+  route("logout", "routes/auth/logout.tsx"),
+  route("auth/google", "routes/auth/google.tsx"),
+  route("auth/google/callback", "routes/auth/google-callback.tsx"),
+
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/index.tsx"),
+    route("notifications", "routes/dashboard/notifications.tsx"),
+    layout("routes/dashboard/buyer/layout.tsx", [
+      route("buyerhome", "routes/dashboard/buyer/home.tsx"),
+      route("addtask", "routes/dashboard/buyer/add-task.tsx"),
+      route("mytasks", "routes/dashboard/buyer/my-tasks.tsx"),
+      route("updatetask/:id", "routes/dashboard/buyer/update-task.tsx"),
+      route("purchasecoin", "routes/dashboard/buyer/purchase-coin.tsx"),
+      route("paymenthistory", "routes/dashboard/buyer/payment-history.tsx"),
+    ]),
+    layout("routes/dashboard/worker/layout.tsx", [
+      route("workerhome", "routes/dashboard/worker/home.tsx"),
+      route("tasklist", "routes/dashboard/worker/task-list.tsx"),
+      route("tasklist/:id", "routes/dashboard/worker/task-detail.tsx"),
+      route("mysubmissions", "routes/dashboard/worker/my-submissions.tsx"),
+      route("withdraw", "routes/dashboard/worker/withdraw.tsx"),
+    ]),
+    layout("routes/dashboard/admin/layout.tsx", [
+      route("adminhome", "routes/dashboard/admin/home.tsx"),
+      route("managetasks", "routes/dashboard/admin/manage-tasks.tsx"),
+      route("manageusers", "routes/dashboard/admin/manage-users.tsx"),
+      route("messages", "routes/dashboard/admin/messages.tsx"),
+      route("auditlog", "routes/dashboard/admin/audit-log.tsx"),
+      route("ledger", "routes/dashboard/admin/ledger.tsx"),
+    ]),
+  ]),
+
+  // Files
+  route("images", "routes/api/images.ts"),
+  route("images/:key", "routes/api/image.ts"),
+
+  // REST API (SPEC.md section 7), same paths as the spec's client uses
+  ...prefix("auth", [
+    route("register", "routes/api/auth.register.ts"),
+    route("login", "routes/api/auth.login.ts"),
+    route("logout", "routes/api/auth.logout.ts"),
+  ]),
+  // The remaining REST endpoints of SPEC.md section 7 follow (issue 4).
+] satisfies RouteConfig;

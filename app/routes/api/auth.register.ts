@@ -1,0 +1,19 @@
+import type { Route } from "./+types/auth.register";
+import { registerSchema } from "~/lib/schemas/auth";
+import { getEnv } from "~/server/context";
+import { api, json, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { register } from "~/server/services/accounts.server";
+import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+
+/** POST /auth/register { name, email, password, role, photo? } -> 201 { token, user } */
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return api(async () => {
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    const env = getEnv(context);
+    await rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60);
+    const input = await readJson(request, registerSchema);
+    return json(await register(env, input), 201);
+  });
+}

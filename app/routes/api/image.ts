@@ -1,0 +1,17 @@
+import type { Route } from "./+types/image";
+import { getEnv } from "~/server/context";
+
+/** GET /images/:key: an uploaded image from R2, cached for a year (keys are never reused). */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const key = params.key;
+  if (!/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(key)) return new Response("Not found", { status: 404 });
+  const object = await getEnv(context).IMAGES.get(key, { onlyIf: request.headers });
+  if (!object) return new Response("Not found", { status: 404 });
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  headers.set("X-Content-Type-Options", "nosniff");
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  return new Response(object.body, { headers });
+}

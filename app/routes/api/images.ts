@@ -1,0 +1,32 @@
+import type { Route } from "./+types/images";
+import { getEnv } from "~/server/context";
+import { AppError } from "~/server/errors";
+import { api, json, methodNotAllowed } from "~/server/http/api.server";
+import { assertBodySize, storeImage } from "~/server/services/images.server";
+import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+
+/**
+ * POST /images (multipart field `image`) -> 201 { data: { url, display_url } }, the image host's shape.
+ * Open to visitors too, because registration uploads the photo before the account exists; rate limited.
+ */
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return api(async () => {
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    const env = getEnv(context);
+    await rateLimit(env, `images:ip:${clientAddress(request)}`, 60, 60);
+    assertBodySize(request);
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new AppError("bad_request", "Send the image as multipart/form-data in the field 'image'");
+    }
+    const file = form.get("image");
+    if (!file || typeof file === "string") throw new AppError("validation_failed", "An image is required", { image: ["An image is required"] });
+    const { url } = await storeImage(env, file);
+    const absolute = new URL(url, request.url).toString();
+    return json({ data: { url: absolute, display_url: absolute }, success: true, status: 201 }, 201);
+  });
+}

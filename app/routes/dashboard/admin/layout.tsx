@@ -1,0 +1,14 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { requirePageRole } from "~/server/auth/guards.server";
+
+/** Admin pages only: decided on the server for every loader and action below. */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context, request }) => {
+    requirePageRole(context, request, "Admin");
+  },
+];
+
+export default function AdminLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/notifications";
+import { getEnv } from "~/server/context";
+import { requirePageUser } from "~/server/auth/guards.server";
+import { markNotificationsRead } from "~/server/services/notifications.server";
+
+/** POST: mark one (id) or all notifications of the caller as read. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requirePageUser(context, request);
+  const form = await request.formData();
+  const id = form.get("id");
+  await markNotificationsRead(getEnv(context), user.id, typeof id === "string" && id ? id : undefined);
+  const back = form.get("redirectTo");
+  if (typeof back === "string" && back.startsWith("/dashboard")) return redirect(back);
+  return { ok: true };
+}
+
+export function loader() {
+  return redirect("/dashboard");
+}

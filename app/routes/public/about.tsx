@@ -1,0 +1,11 @@
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = () => [{ title: "About · Coinwork" }];
+
+export default function Page() {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold">About</h1>
+    </main>
+  );
+}

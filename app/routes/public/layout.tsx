@@ -1,0 +1,20 @@
+import { Outlet } from "react-router";
+import { Navbar } from "~/components/navbar";
+import { Footer } from "~/components/footer";
+import { useRootData } from "~/root";
+
+export default function PublicLayout() {
+  const root = useRootData();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <Navbar user={root?.user ?? null} developerRepoUrl={root?.developerRepoUrl ?? "#"} />
+      <div id="main" className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+    </div>
+  );
+}

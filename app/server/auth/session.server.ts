@@ -1,0 +1,153 @@
+import { SignJWT, jwtVerify, importJWK, generateKeyPair, createRemoteJWKSet, type JWK, type CryptoKey } from "jose";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+import { users } from "../db/schema";
+import type { Role } from "~/lib/roles";
+
+export const SESSION_COOKIE = "cw_session";
+const SESSION_DAYS = 30;
+const ALG = "EdDSA";
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  coin: number;
+  photo: string | null;
+}
+
+let keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
+let keySource: string | undefined;
+
+/** The signing key comes from the SESSION_JWK secret; without it an ephemeral key serves (sessions end on restart). */
+function signingKeys(env: Env) {
+  if (!keys || keySource !== (env.SESSION_JWK ?? "")) {
+    keySource = env.SESSION_JWK ?? "";
+    keys = (async () => {
+      if (!env.SESSION_JWK) {
+        console.warn("SESSION_JWK is not set: using an ephemeral session key");
+        return generateKeyPair(ALG, { crv: "Ed25519", extractable: false });
+      }
+      const jwk = JSON.parse(env.SESSION_JWK) as JWK;
+      const { d: _d, ...publicJwk } = jwk;
+      const privateKey = (await importJWK(jwk, ALG)) as CryptoKey;
+      const publicKey = (await importJWK(publicJwk, ALG)) as CryptoKey;
+      return { privateKey, publicKey };
+    })();
+  }
+  return keys;
+}
+
+export async function createSessionToken(env: Env, user: { id: string; sessionVersion: number }): Promise<string> {
+  const { privateKey } = await signingKeys(env);
+  return new SignJWT({ sv: user.sessionVersion })
+    .setProtectedHeader({ alg: ALG })
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setIssuer("coinwork")
+    .setExpirationTime(`${SESSION_DAYS}d`)
+    .sign(privateKey);
+}
+
+export function sessionCookie(token: string): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${SESSION_DAYS * 86400}`;
+}
+
+export function clearSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(/;\s*/)) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i) === name) return part.slice(i + 1);
+  }
+  return undefined;
+}
+
+function bearer(request: Request): string | undefined {
+  const h = request.headers.get("Authorization") ?? "";
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** Why no user was found: none given, or one given that does not hold. */
+export type IdentityResult = { user: SessionUser } | { user: null; presented: boolean };
+
+const remoteJwks = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+function jwks(url: string) {
+  let set = remoteJwks.get(url);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url));
+    remoteJwks.set(url, set);
+  }
+  return set;
+}
+
+/** E-mail of a verified ID token from a trusted external issuer (Google, a Firebase project), else null. */
+async function externalTokenEmail(env: Env, token: string): Promise<string | null> {
+  const issuers: { issuer: string; audience: string; jwksUrl: string }[] = [];
+  if (env.GOOGLE_CLIENT_ID) {
+    const issuer = env.GOOGLE_ISSUER ?? "https://accounts.google.com";
+    const jwksUrl = env.GOOGLE_ISSUER ? `${issuer.replace(/\/$/, "")}/jwks` : "https://www.googleapis.com/oauth2/v3/certs";
+    issuers.push({ issuer, audience: env.GOOGLE_CLIENT_ID, jwksUrl });
+  }
+  if (env.FIREBASE_PROJECT_ID) {
+    issuers.push({
+      issuer: `https://securetoken.google.com/${env.FIREBASE_PROJECT_ID}`,
+      audience: env.FIREBASE_PROJECT_ID,
+      jwksUrl: "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com",
+    });
+  }
+  for (const { issuer, audience, jwksUrl } of issuers) {
+    try {
+      const { payload } = await jwtVerify(token, jwks(jwksUrl), { issuer, audience });
+      if (typeof payload.email === "string" && payload.email_verified !== false) return payload.email.toLowerCase();
+    } catch {
+      // try the next issuer
+    }
+  }
+  return null;
+}
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  coin: users.coin,
+  photo: users.photo,
+  sessionVersion: users.sessionVersion,
+  disabledAt: users.disabledAt,
+};
+
+/** Reads the cookie or Bearer token and the user row behind it. Role and coins always come from D1. */
+export async function identify(request: Request, env: Env): Promise<IdentityResult> {
+  const token = bearer(request) ?? readCookie(request, SESSION_COOKIE);
+  if (!token) return { user: null, presented: false };
+  const db = getDb(env);
+  let row: Awaited<ReturnType<typeof loadById>> | undefined;
+  try {
+    const { publicKey } = await signingKeys(env);
+    const { payload } = await jwtVerify(token, publicKey, { issuer: "coinwork", algorithms: [ALG] });
+    row = await loadById(db, String(payload.sub));
+    if (row && row.sessionVersion !== payload.sv) row = undefined;
+  } catch {
+    const email = await externalTokenEmail(env, token);
+    if (email) row = (await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1))[0];
+  }
+  if (!row || row.disabledAt !== null) return { user: null, presented: true };
+  const { sessionVersion: _v, disabledAt: _d, ...user } = row;
+  return { user };
+}
+
+function loadById(db: ReturnType<typeof getDb>, id: string) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((r) => r[0]);
+}

@@ -1,0 +1,15 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { SessionUser } from "./auth/session.server";
+
+export interface CloudflareContext {
+  env: Env;
+  ctx: ExecutionContext;
+}
+
+export const cloudflareContext = createContext<CloudflareContext>();
+/** The signed-in user, read fresh from D1 on every request (null when anonymous). */
+export const userContext = createContext<SessionUser | null>(null);
+
+export function getEnv(context: Readonly<RouterContextProvider>): Env {
+  return context.get(cloudflareContext).env;
+}

@@ -1,0 +1,39 @@
+import { is, SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import * as schema from "./schema";
+
+export type Db = ReturnType<typeof getDb>;
+
+const cache = new WeakMap<D1Database, ReturnType<typeof create>>();
+const create = (d1: D1Database) => drizzle(d1, { schema });
+
+export function getDb(env: Pick<Env, "DB">) {
+  let db = cache.get(env.DB);
+  if (!db) {
+    db = create(env.DB);
+    cache.set(env.DB, db);
+  }
+  return db;
+}
+
+export function newId(): string {
+  return crypto.randomUUID();
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/** A statement of a batch: raw drizzle SQL or a drizzle query builder (insert/update/delete). */
+export type Statement = SQL | { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * Runs statements as one D1 batch: all commit or none (D1 has no interactive transactions).
+ * Drizzle's own batch cannot take raw SQL with parameters, so statements are compiled here.
+ */
+export async function runBatch(env: Pick<Env, "DB">, statements: Statement[]): Promise<D1Result[]> {
+  const prepared = statements.map((s) => {
+    const q = is(s, SQL) ? dialect.sqlToQuery(s) : s.toSQL();
+    return env.DB.prepare(q.sql).bind(...q.params);
+  });
+  return env.DB.batch(prepared);
+}

@@ -1,0 +1,150 @@
+// drizzle mirror of migrations/*.sql (the SQL files are the source of truth; a test compares the two).
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  role: text("role", { enum: ["Worker", "Buyer", "Admin"] }).notNull(),
+  coin: integer("coin").notNull().default(0),
+  photo: text("photo"),
+  passwordHash: text("password_hash"),
+  sessionVersion: integer("session_version").notNull().default(1),
+  disabledAt: integer("disabled_at"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const userPreferences = sqliteTable("user_preferences", {
+  userId: text("user_id").primaryKey(),
+  itemsPerPage: integer("items_per_page").notNull().default(3),
+});
+
+export const tasks = sqliteTable("tasks", {
+  id: text("id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  taskTitle: text("task_title").notNull(),
+  taskDetail: text("task_detail").notNull(),
+  taskImageUrl: text("task_image_url"),
+  category: text("category").notNull(),
+  requiredWorkers: integer("required_workers").notNull(),
+  payableAmount: integer("payable_amount").notNull(),
+  completionDate: text("completion_date").notNull(),
+  submissionInfo: text("submission_info").notNull(),
+  createdAt: integer("created_at").notNull(),
+  deletedAt: integer("deleted_at"),
+});
+
+export const submissions = sqliteTable("submissions", {
+  id: text("id").primaryKey(),
+  taskId: text("task_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  buyerId: text("buyer_id").notNull(),
+  payableAmount: integer("payable_amount").notNull(),
+  submissionDetails: text("submission_details").notNull().default(""),
+  submissionImageUrl: text("submission_image_url"),
+  status: text("status", { enum: ["pending", "approved", "rejected", "cancelled"] })
+    .notNull()
+    .default("pending"),
+  rejectReason: text("reject_reason"),
+  createdAt: integer("created_at").notNull(),
+  reviewedAt: integer("reviewed_at"),
+});
+
+export const withdrawals = sqliteTable("withdrawals", {
+  id: text("id").primaryKey(),
+  workerId: text("worker_id").notNull(),
+  withdrawalCoin: integer("withdrawal_coin").notNull(),
+  withdrawalCents: integer("withdrawal_cents").notNull(),
+  paymentSystem: text("payment_system").notNull(),
+  accountNumber: text("account_number").notNull(),
+  status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+  decisionReason: text("decision_reason"),
+  decidedBy: text("decided_by"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+});
+
+export const orders = sqliteTable("orders", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  coins: integer("coins").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  paymentId: text("payment_id").notNull(),
+  provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const ledgerKinds = [
+  "signup_bonus",
+  "purchase",
+  "admin_adjustment",
+  "task_charge",
+  "task_update",
+  "task_refund",
+  "slot_reopen",
+  "submission_payout",
+  "withdrawal_hold",
+  "withdrawal_release",
+] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+export const coinLedger = sqliteTable("coin_ledger", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  delta: integer("delta").notNull(),
+  kind: text("kind", { enum: ledgerKinds }).notNull(),
+  taskId: text("task_id"),
+  submissionId: text("submission_id"),
+  withdrawalId: text("withdrawal_id"),
+  orderId: text("order_id"),
+  note: text("note"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const notifications = sqliteTable("notifications", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  message: text("message").notNull(),
+  actionRoute: text("action_route"),
+  readAt: integer("read_at"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull().default(""),
+  message: text("message").notNull().default(""),
+  readAt: integer("read_at"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const auditLog = sqliteTable("audit_log", {
+  id: text("id").primaryKey(),
+  actorId: text("actor_id").notNull(),
+  action: text("action").notNull(),
+  targetType: text("target_type").notNull(),
+  targetId: text("target_id").notNull(),
+  detail: text("detail"),
+  reason: text("reason"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Task = typeof tasks.$inferSelect;
+export type Submission = typeof submissions.$inferSelect;
+export type Withdrawal = typeof withdrawals.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
+
+/** Tasks a worker can still take: not deleted, a slot left, not past its date. */
+export const openTaskFilter = (today: string) =>
+  sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0 AND ${tasks.completionDate} >= ${today}`;

@@ -1,0 +1,57 @@
+// Typed refusals: services throw them, routes turn them into messages and HTTP codes (DESIGN.md section 5).
+
+export type ErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "insufficient_coins"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "validation_failed"
+  | "rate_limited"
+  | "payment_failed";
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  insufficient_coins: 409,
+  payment_failed: 402,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (what = "Not found") => new AppError("not_found", what);
+export const forbidden = (why = "You are not allowed to do this") => new AppError("forbidden", why);
+export const conflict = (why: string) => new AppError("conflict", why);
+
+/** 'Not available Coin.  Purchase Coin' (SPEC.md's words, two spaces included), with how many are missing. */
+export function insufficientCoins(missing: number, message = "Not available Coin.  Purchase Coin") {
+  return new AppError("insufficient_coins", message, undefined, { missing });
+}
+
+/** D1 reports a broken CHECK or UNIQUE as an error whose text names it. */
+export function isConstraintError(e: unknown, name?: string): boolean {
+  const text = String((e as { message?: string })?.message ?? e) + String((e as { cause?: unknown })?.cause ?? "");
+  if (!/constraint failed/i.test(text)) return false;
+  return name ? text.includes(name) : true;
+}

@@ -1,0 +1,75 @@
+// Helpers for the REST resource routes: JSON in, JSON out, errors as { error: { code, message, fields? } }.
+import * as v from "valibot";
+import { AppError } from "../errors";
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set("Content-Type", "application/json; charset=utf-8");
+  h.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+export function errorResponse(e: unknown): Response {
+  if (e instanceof Response) return e;
+  if (e instanceof AppError) {
+    return json({ error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}), ...(e.extra ?? {}) } }, e.status);
+  }
+  console.error("Unexpected error in API route", e);
+  return json({ error: { code: "internal", message: "Something went wrong" } }, 500);
+}
+
+/** Runs a REST handler and turns any refusal into the JSON error shape. */
+export async function api(handler: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await handler();
+  } catch (e) {
+    return errorResponse(e);
+  }
+}
+
+/** Field messages of a failed valibot parse, keyed by dotted path. */
+export function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const flat = v.flatten(issues as [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]);
+  const fields: Record<string, string[]> = {};
+  for (const [k, msgs] of Object.entries(flat.nested ?? {})) if (msgs) fields[k] = msgs;
+  if (flat.root) fields._ = flat.root;
+  return fields;
+}
+
+export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) {
+    const fields = fieldErrors(result.issues);
+    const first = Object.values(fields)[0]?.[0] ?? "Invalid input";
+    throw new AppError("validation_failed", first, fields);
+  }
+  return result.output;
+}
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+export async function readJson<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "Request body is too large");
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "Request body is too large");
+  let body: unknown;
+  try {
+    body = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid JSON");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new AppError("bad_request", "The request body must be a JSON object");
+  }
+  return validate(schema, body);
+}
+
+export function readQuery<S extends v.GenericSchema>(request: Request, schema: S): v.InferOutput<S> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  return validate(schema, params);
+}
+
+export function methodNotAllowed(allowed: string[]): Response {
+  return json({ error: { code: "method_not_allowed", message: `Use ${allowed.join(", ")}` } }, 405, { Allow: allowed.join(", ") });
+}

@@ -1,0 +1,33 @@
+import type { Flash } from "~/lib/flash";
+
+const COOKIE = "cw_flash";
+
+export function flashCookie(flash: Flash): string {
+  const value = encodeURIComponent(JSON.stringify(flash));
+  return `${COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=60`;
+}
+
+export function readFlash(request: Request): { flash: Flash | null; clear: string | null } {
+  const header = request.headers.get("Cookie") ?? "";
+  const raw = header
+    .split(/;\s*/)
+    .find((p) => p.startsWith(`${COOKIE}=`))
+    ?.slice(COOKIE.length + 1);
+  if (!raw) return { flash: null, clear: null };
+  let flash: Flash | null = null;
+  try {
+    const parsed = JSON.parse(decodeURIComponent(raw)) as Flash;
+    if (parsed && typeof parsed.title === "string") flash = parsed;
+  } catch {
+    // a mangled cookie is dropped
+  }
+  return { flash, clear: `${COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0` };
+}
+
+/** A redirect that shows `flash` on the page it lands on. */
+export function redirectWithFlash(to: string, flash: Flash, init: HeadersInit = {}): Response {
+  const headers = new Headers(init);
+  headers.set("Location", to);
+  headers.append("Set-Cookie", flashCookie(flash));
+  return new Response(null, { status: 302, headers });
+}

@@ -1,0 +1,115 @@
+// The coin ledger. Every balance change is a coin_ledger row plus the matching update of users.coin,
+// written as statements of one D1 batch (all commit or none). Statements are made conditional with
+// `when`: a ledger row that is not inserted moves no coins, and CHECK (coin >= 0) aborts the whole batch
+// when a charge would overdraw.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import type { LedgerKind } from "../db/schema";
+
+export interface Posting {
+  id: string;
+  userId: string | SQL;
+  /** Coins added to the user's balance (negative to charge). An SQL expression may compute it in the batch. */
+  delta: number | SQL;
+  kind: LedgerKind;
+  taskId?: string | SQL | null;
+  submissionId?: string | null;
+  withdrawalId?: string | null;
+  orderId?: string | null;
+  note?: string | null;
+  now: number;
+  /** Post only when this holds at the moment the batch runs. */
+  when?: SQL;
+}
+
+const always = sql`1`;
+
+/** Two statements: the ledger row, then the cached balance read back from it. */
+export function posting(p: Posting): SQL[] {
+  const delta = typeof p.delta === "number" ? sql`${p.delta}` : p.delta;
+  return [
+    sql`INSERT INTO coin_ledger (id, user_id, delta, kind, task_id, submission_id, withdrawal_id, order_id, note, created_at)
+      SELECT ${p.id}, ${p.userId}, (${delta}), ${p.kind}, ${p.taskId ?? null}, ${p.submissionId ?? null},
+             ${p.withdrawalId ?? null}, ${p.orderId ?? null}, ${p.note ?? null}, ${p.now}
+      WHERE (${p.when ?? always}) AND COALESCE((${delta}), 0) <> 0`,
+    sql`UPDATE users SET coin = coin + (SELECT delta FROM coin_ledger WHERE id = ${p.id})
+      WHERE id = (SELECT user_id FROM coin_ledger WHERE id = ${p.id})`,
+  ];
+}
+
+export interface NotificationInput {
+  id: string;
+  userId: string | SQL;
+  message: string | SQL;
+  actionRoute?: string | null;
+  now: number;
+  when?: SQL;
+}
+
+/** A notification written in the same batch as the event that causes it. */
+export function notification(n: NotificationInput): SQL {
+  return sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
+    SELECT ${n.id}, ${n.userId}, ${n.message}, ${n.actionRoute ?? null}, ${n.now}
+    WHERE (${n.when ?? always}) AND (${n.userId}) IS NOT NULL`;
+}
+
+export interface AuditInput {
+  id: string;
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail?: string | null;
+  reason?: string | null;
+  now: number;
+  when?: SQL;
+}
+
+/** An admin action recorded in the same batch as its effect. */
+export function audit(a: AuditInput): SQL {
+  return sql`INSERT INTO audit_log (id, actor_id, action, target_type, target_id, detail, reason, created_at)
+    SELECT ${a.id}, ${a.actorId}, ${a.action}, ${a.targetType}, ${a.targetId}, ${a.detail ?? null}, ${a.reason ?? null}, ${a.now}
+    WHERE (${a.when ?? always})`;
+}
+
+/** SQL that is true when a row with this id exists in the table: the pivot that chains a batch's statements. */
+export const exists = (table: "coin_ledger" | "submissions" | "withdrawals" | "orders" | "tasks", id: string) =>
+  sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} WHERE id = ${id})`;
+
+export interface Conservation {
+  created: number;
+  balances: number;
+  escrowOpenSlots: number;
+  escrowPending: number;
+  heldForWithdrawals: number;
+  paidOut: number;
+  /** users whose cached coin differs from the sum of their ledger rows */
+  mismatchedUsers: number;
+  holds: boolean;
+}
+
+/**
+ * created (sign-up bonuses, purchases, admin adjustments)
+ *   = balances + escrow (open slots and pending submissions) + held for pending withdrawals + paid out.
+ */
+export async function conservation(db: Db): Promise<Conservation> {
+  const row = await db.get<Record<string, number>>(sql`SELECT
+    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind IN ('signup_bonus', 'purchase', 'admin_adjustment')) AS created,
+    (SELECT COALESCE(SUM(coin), 0) FROM users) AS balances,
+    (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL) AS escrowOpenSlots,
+    (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE status = 'pending') AS escrowPending,
+    (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'pending') AS heldForWithdrawals,
+    (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'approved') AS paidOut,
+    (SELECT COUNT(*) FROM users u WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id)) AS mismatchedUsers`);
+  const r = {
+    created: Number(row?.created ?? 0),
+    balances: Number(row?.balances ?? 0),
+    escrowOpenSlots: Number(row?.escrowOpenSlots ?? 0),
+    escrowPending: Number(row?.escrowPending ?? 0),
+    heldForWithdrawals: Number(row?.heldForWithdrawals ?? 0),
+    paidOut: Number(row?.paidOut ?? 0),
+    mismatchedUsers: Number(row?.mismatchedUsers ?? 0),
+  };
+  const right = r.balances + r.escrowOpenSlots + r.escrowPending + r.heldForWithdrawals + r.paidOut;
+  return { ...r, holds: r.created === right && r.mismatchedUsers === 0 };
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { SignJWT } from "jose";
+import { PASSWORD, call, cookieFrom, env, getPage, jsonCall, postForm, registerUser, uniqueEmail, balance } from "./helpers";
+
+describe("registration", () => {
+  it("creates a Worker with 10 coins and a Buyer with 50, posted to the ledger", async () => {
+    const worker = await registerUser("Worker");
+    const buyer = await registerUser("Buyer");
+    expect(await balance(worker.id)).toBe(10);
+    expect(await balance(buyer.id)).toBe(50);
+    const ledger = await env.DB.prepare("SELECT SUM(delta) AS s FROM coin_ledger WHERE user_id = ? AND kind = 'signup_bonus'")
+      .bind(buyer.id)
+      .first<{ s: number }>();
+    expect(ledger?.s).toBe(50);
+  });
+
+  it("ignores a client-sent coin and refuses role Admin", async () => {
+    const email = uniqueEmail();
+    const res = await jsonCall("/auth/register", "POST", { name: "Eve", email, password: PASSWORD, role: "Admin", coin: 99999 });
+    expect(res.status).toBe(422);
+    const ok = await jsonCall("/auth/register", "POST", { name: "Eve", email, password: PASSWORD, role: "Buyer", coin: 99999 });
+    expect(ok.status).toBe(201);
+    const body = (await ok.json()) as { user: { coin: number; role: string } };
+    expect(body.user).toMatchObject({ coin: 50, role: "Buyer" });
+  });
+
+  it.each([
+    [{ name: "", email: "a@b.co", password: PASSWORD, role: "Worker" }, "name", "Name is required"],
+    [{ name: "A", email: "", password: PASSWORD, role: "Worker" }, "email", "Email is required"],
+    [{ name: "A", email: "a@b.co", password: "", role: "Worker" }, "password", "Password is required"],
+    [{ name: "A", email: "a@b.co", password: "Ab!1", role: "Worker" }, "password", "Minimum 6 characters"],
+    [{ name: "A", email: "a@b.co", password: "abcdef1", role: "Worker" }, "password", "1 capital and 1 special character needed"],
+    [{ name: "A", email: "a@b.co", password: PASSWORD, role: "" }, "role", "Select a role"],
+  ])("the register form says the spec's message (%#)", async (fields, field, message) => {
+    const res = await postForm("/register", fields as Record<string, string>);
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain(message);
+    // the JSON API says the same, per field
+    const api = await jsonCall("/auth/register", "POST", fields);
+    expect(api.status).toBe(422);
+    const body = (await api.json()) as { error: { fields: Record<string, string[]> } };
+    expect(body.error.fields[field]).toContain(message);
+  });
+
+  it("shows 'Email already exists' for a taken e-mail", async () => {
+    const u = await registerUser("Worker");
+    const res = await postForm("/register", { name: "Again", email: u.email, password: PASSWORD, role: "Buyer" });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("Email already exists");
+  });
+});
+
+describe("login and sessions", () => {
+  it("logs in with the form, sets an HttpOnly cookie and goes to the role's home", async () => {
+    const u = await registerUser("Buyer");
+    const res = await postForm("/login", { email: u.email, password: PASSWORD });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/buyerhome");
+    const set = res.headers.getSetCookie().find((c) => c.startsWith("cw_session="))!;
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Lax/);
+  });
+
+  it("returns to the page that sent the visitor to /login", async () => {
+    const u = await registerUser("Worker");
+    const guard = await getPage("/dashboard/tasklist?category=Translation");
+    expect(guard.status).toBe(302);
+    const location = guard.headers.get("Location")!;
+    expect(location).toBe(`/login?redirectTo=${encodeURIComponent("/dashboard/tasklist?category=Translation")}`);
+    const res = await postForm("/login", { email: u.email, password: PASSWORD, redirectTo: "/dashboard/tasklist?category=Translation" });
+    expect(res.headers.get("Location")).toBe("/dashboard/tasklist?category=Translation");
+    const evil = await postForm("/login", { email: u.email, password: PASSWORD, redirectTo: "//evil.example" });
+    expect(evil.headers.get("Location")).toBe("/dashboard/workerhome");
+  });
+
+  it.each([
+    [{ email: "", password: "x" }, "Email is required"],
+    [{ email: "a@b.co", password: "" }, "Password is required"],
+  ])("login validation %#", async (fields, message) => {
+    const res = await postForm("/login", fields);
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain(message);
+  });
+
+  it("refuses a wrong password with 'Login Failed!'", async () => {
+    const u = await registerUser("Worker");
+    const res = await postForm("/login", { email: u.email, password: "Wrong!pass1" });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("Login Failed!");
+  });
+
+  it("answers 401 on JSON and redirects pages for a forged or expired token", async () => {
+    const u = await registerUser("Worker");
+    const forged = u.token.slice(0, -4) + (u.token.endsWith("AAAA") ? "BBBB" : "AAAA");
+    const res = await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${forged}` } });
+    expect(res.status).toBe(401);
+    const key = JSON.parse(env.SESSION_JWK!);
+    const { importJWK } = await import("jose");
+    const expired = await new SignJWT({ sv: 1 })
+      .setProtectedHeader({ alg: "EdDSA" })
+      .setSubject(u.id)
+      .setIssuer("coinwork")
+      .setIssuedAt(1_600_000_000)
+      .setExpirationTime(1_600_000_100)
+      .sign(await importJWK(key, "EdDSA"));
+    const page = await getPage("/dashboard/workerhome", `cw_session=${expired}`);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toContain("/login");
+    const api = await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${expired}` } });
+    expect(api.status).toBe(401);
+  });
+
+  it("logout kills every copy of the session", async () => {
+    const u = await registerUser("Worker");
+    expect((await getPage("/dashboard/workerhome", u.cookie)).status).toBe(200);
+    const out = await call("/logout", { method: "POST", headers: { Cookie: u.cookie } });
+    expect(out.status).toBe(302);
+    expect(cookieFrom(out)).toBeNull();
+    const again = await getPage("/dashboard/workerhome", u.cookie);
+    expect(again.status).toBe(302);
+  });
+});
+
+describe("route guards", () => {
+  it("sends the wrong role to /unauthorized and unknown paths to not-found", async () => {
+    const worker = await registerUser("Worker");
+    const buyer = await registerUser("Buyer");
+    for (const path of ["/dashboard/addtask", "/dashboard/mytasks", "/dashboard/purchasecoin", "/dashboard/buyerhome", "/dashboard/adminhome"]) {
+      const res = await getPage(path, worker.cookie);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toBe("/unauthorized");
+    }
+    for (const path of ["/dashboard/tasklist", "/dashboard/withdraw", "/dashboard/manageusers"]) {
+      expect((await getPage(path, buyer.cookie)).headers.get("Location"), path).toBe("/unauthorized");
+    }
+    const missing = await getPage("/no/such/page");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Back To Home");
+  });
+});

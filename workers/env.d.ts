@@ -1,0 +1,24 @@
+// Bindings and settings of the Worker (wrangler.toml [vars], secrets in .dev.vars or `wrangler secret put`).
+interface Env {
+  DB: D1Database;
+  IMAGES: R2Bucket;
+  ADMIN_EMAILS?: string;
+  DEVELOPER_REPO_URL?: string;
+  REVIEW_WINDOW_DAYS?: string;
+  CORS_ORIGINS?: string;
+  /** Ed25519 private key as a JWK (JSON) that signs session tokens. */
+  SESSION_JWK?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Only for tests: where the Stripe SDK sends its requests, e.g. "http://127.0.0.1:12111". */
+  STRIPE_API_BASE?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** OpenID issuer for Google sign-in; tests point it at a local provider. */
+  GOOGLE_ISSUER?: string;
+  /** Extra OIDC issuers whose ID tokens the REST API accepts, e.g. a Firebase project id. */
+  FIREBASE_PROJECT_ID?: string;
+  /** "1" turns off rate limits (browser test suites that sign in hundreds of times). */
+  RATE_LIMIT_OFF?: string;
+}
