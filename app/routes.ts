@@ -55,5 +55,7 @@ export default [
     route("login", "routes/api/auth.login.ts"),
     route("logout", "routes/api/auth.logout.ts"),
   ]),
+  route("webhooks/stripe", "routes/api/webhooks.stripe.ts"),
+  route("test-payments/confirm", "routes/api/test-payments.confirm.ts"),
   // The remaining REST endpoints of SPEC.md section 7 follow (issue 4).
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 // Drives the real worker (exports.default.fetch) the way a browser or API client would.
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { register } from "~/server/services/accounts.server";
 
 export const BASE = "https://coinwork.test";
 export const PASSWORD = "Secret!1";
@@ -32,12 +33,11 @@ export interface TestUser {
   role: "Worker" | "Buyer" | "Admin";
 }
 
+/** A new account made through the accounts service (HTTP registration is rate limited per address). */
 export async function registerUser(role: "Worker" | "Buyer", name = `${role} Tester`): Promise<TestUser> {
   const email = uniqueEmail(role.toLowerCase());
-  const res = await jsonCall("/auth/register", "POST", { name, email, password: PASSWORD, role });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, email, token: body.token, cookie: `cw_session=${body.token}`, role };
+  const { token, user } = await register(env, { name, email, password: PASSWORD, role, photo: "" });
+  return { id: user.id, email, token, cookie: `cw_session=${token}`, role };
 }
 
 /** An admin: registered, then promoted in D1 (admins cannot register). */
@@ -73,3 +73,31 @@ export function cookieFrom(res: Response, name = "cw_session"): string | null {
 }
 
 export { env };
+
+import type { SessionUser } from "~/server/auth/session.server";
+
+/** The signed-in user as services see it, read from D1. */
+export async function sessionUser(id: string): Promise<SessionUser> {
+  const row = await env.DB.prepare("SELECT id, name, email, role, coin, photo FROM users WHERE id = ?").bind(id).first<SessionUser>();
+  if (!row) throw new Error(`no user ${id}`);
+  return row;
+}
+
+/** A day relative to today, as the task form sends it. */
+export function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function taskInput(overrides: Partial<Record<string, unknown>> = {}) {
+  return {
+    task_title: "Watch and like a video",
+    task_detail: "Watch the whole video and like it.",
+    required_workers: 3,
+    payable_amount: 5,
+    completion_date: isoDay(7),
+    submission_info: "A screenshot of the like",
+    category: "Video Engagement" as const,
+    task_image_url: "",
+    ...overrides,
+  };
+}

@@ -148,3 +148,14 @@ export type Notification = typeof notifications.$inferSelect;
 /** Tasks a worker can still take: not deleted, a slot left, not past its date. */
 export const openTaskFilter = (today: string) =>
   sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0 AND ${tasks.completionDate} >= ${today}`;
+
+export const testPaymentIntents = sqliteTable("test_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status", { enum: ["requires_payment_method", "succeeded"] }).notNull(),
+  metadata: text("metadata").notNull(),
+  lastError: text("last_error"),
+  createdAt: integer("created_at").notNull(),
+});

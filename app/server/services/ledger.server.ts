@@ -5,6 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import type { LedgerKind } from "../db/schema";
+import { CONSERVATION_SQL, accountedFor, type ConservationFigures } from "../db/conservation-sql";
 
 export interface Posting {
   id: string;
@@ -76,31 +77,28 @@ export function audit(a: AuditInput): SQL {
 export const exists = (table: "coin_ledger" | "submissions" | "withdrawals" | "orders" | "tasks", id: string) =>
   sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} WHERE id = ${id})`;
 
-export interface Conservation {
-  created: number;
-  balances: number;
-  escrowOpenSlots: number;
-  escrowPending: number;
-  heldForWithdrawals: number;
-  paidOut: number;
-  /** users whose cached coin differs from the sum of their ledger rows */
-  mismatchedUsers: number;
+export interface Conservation extends ConservationFigures {
+  /** the identity holds and no user's cached coin differs from the sum of their ledger rows */
   holds: boolean;
 }
 
 /**
  * created (sign-up bonuses, purchases, admin adjustments)
  *   = balances + escrow (open slots and pending submissions) + held for pending withdrawals + paid out.
+ * With `userIds`, the same identity for a closed group of users (their coins, their tasks' escrow, their
+ * withdrawals), for checks that must not see other activity in a shared database.
  */
-export async function conservation(db: Db): Promise<Conservation> {
+export async function conservation(db: Db, userIds?: string[]): Promise<Conservation> {
+  const ids = userIds ? sql.join(userIds.map((id) => sql`${id}`), sql`, `) : null;
+  const scope = (column: string) => (ids ? sql`AND ${sql.raw(column)} IN (${ids})` : sql``);
   const row = await db.get<Record<string, number>>(sql`SELECT
-    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind IN ('signup_bonus', 'purchase', 'admin_adjustment')) AS created,
-    (SELECT COALESCE(SUM(coin), 0) FROM users) AS balances,
-    (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL) AS escrowOpenSlots,
-    (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE status = 'pending') AS escrowPending,
-    (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'pending') AS heldForWithdrawals,
-    (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'approved') AS paidOut,
-    (SELECT COUNT(*) FROM users u WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id)) AS mismatchedUsers`);
+    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind IN ('signup_bonus', 'purchase', 'admin_adjustment') ${scope("user_id")}) AS created,
+    (SELECT COALESCE(SUM(coin), 0) FROM users WHERE 1 ${scope("id")}) AS balances,
+    (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL ${scope("buyer_id")}) AS escrowOpenSlots,
+    (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE status = 'pending' ${scope("buyer_id")}) AS escrowPending,
+    (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'pending' ${scope("worker_id")}) AS heldForWithdrawals,
+    (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'approved' ${scope("worker_id")}) AS paidOut,
+    (SELECT COUNT(*) FROM users u WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id) ${scope("u.id")}) AS mismatchedUsers`);
   const r = {
     created: Number(row?.created ?? 0),
     balances: Number(row?.balances ?? 0),

@@ -1,0 +1,11 @@
+import type { Route } from "./+types/webhooks.stripe";
+import { getEnv } from "~/server/context";
+import { api, json, methodNotAllowed } from "~/server/http/api.server";
+import { handleStripeWebhook } from "~/server/services/purchases.server";
+
+/** POST /webhooks/stripe: Stripe's signed events; payment_intent.succeeded credits coins once. */
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return api(async () => json(await handleStripeWebhook(getEnv(context), request)));
+}

@@ -1,0 +1,163 @@
+// Read-only queries behind the public landing page (and the REST endpoints GET /categories, /tasks3, /workers,
+// /users?role=Worker). Each query walks one of the indexes of migrations/0001_init.sql; the landing page runs
+// them in one parallel step and keeps the whole public payload in the Cache API for a minute (never per user).
+import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { CATEGORIES, type Category } from "~/lib/categories";
+import { todayIso } from "~/lib/format";
+import { getDb } from "../db/client.server";
+import { openTaskFilter, tasks, users } from "../db/schema";
+
+export const FEATURED_LIMIT = 6;
+export const TOP_WORKERS_LIMIT = 8;
+export const APPLICANTS_LIMIT = 8;
+/** Seconds the landing payload lives in the edge cache. */
+export const LANDING_CACHE_SECONDS = 60;
+/** A synthetic URL: the cache key of the public landing payload (bump the version when its shape changes). */
+export const LANDING_CACHE_KEY = "https://cache.coinwork.internal/landing/v1";
+
+export interface CategoryCount {
+  category: Category;
+  /** Sum of the open slots of the category's open tasks (0 when none). */
+  openPositions: number;
+}
+
+export interface FeaturedTask {
+  id: string;
+  taskTitle: string;
+  taskImageUrl: string | null;
+  category: string;
+  payableAmount: number;
+  requiredWorkers: number;
+  completionDate: string;
+  buyerName: string;
+}
+
+export interface PublicWorker {
+  id: string;
+  name: string;
+  photo: string | null;
+  coin: number;
+}
+
+export interface Applicant {
+  id: string;
+  name: string;
+  photo: string;
+}
+
+export interface LandingData {
+  categories: CategoryCount[];
+  featured: FeaturedTask[];
+  workers: PublicWorker[];
+  applicants: Applicant[];
+  /** When the payload was read from D1 (ms); tells a cached copy from a fresh one. */
+  generatedAt: number;
+}
+
+/**
+ * All nine categories with their open positions, in the product's category order; 0 for a category without open
+ * tasks. Range scan of tasks_open_deadline_idx (partial: deleted_at IS NULL AND required_workers > 0).
+ */
+export async function categoryCounts(env: Pick<Env, "DB">, today = todayIso()): Promise<CategoryCount[]> {
+  const rows = await getDb(env)
+    .select({ category: tasks.category, openPositions: sql<number>`sum(${tasks.requiredWorkers})` })
+    .from(tasks)
+    .where(openTaskFilter(today))
+    // "+category": group in a temp b-tree rather than walk tasks_category_idx over every task ever posted
+    .groupBy(sql`+${tasks.category}`);
+  const counts = new Map(rows.map((r) => [r.category, Number(r.openPositions) || 0]));
+  return CATEGORIES.map((category) => ({ category, openPositions: counts.get(category) ?? 0 }));
+}
+
+/** The open tasks that pay most per worker (ties: newest first). Walks tasks_open_pay_idx. */
+export async function featuredTasks(env: Pick<Env, "DB">, limit = FEATURED_LIMIT, today = todayIso()): Promise<FeaturedTask[]> {
+  return getDb(env)
+    .select({
+      id: tasks.id,
+      taskTitle: tasks.taskTitle,
+      taskImageUrl: tasks.taskImageUrl,
+      category: tasks.category,
+      payableAmount: tasks.payableAmount,
+      requiredWorkers: tasks.requiredWorkers,
+      completionDate: tasks.completionDate,
+      buyerName: users.name,
+    })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.buyerId))
+    .where(openTaskFilter(today))
+    .orderBy(desc(tasks.payableAmount), desc(tasks.createdAt))
+    .limit(limit);
+}
+
+/** Workers (not disabled) with the most coins. Walks users_role_coin_idx (partial: disabled_at IS NULL). */
+export async function topWorkers(env: Pick<Env, "DB">, limit = TOP_WORKERS_LIMIT): Promise<PublicWorker[]> {
+  return getDb(env)
+    .select({ id: users.id, name: users.name, photo: users.photo, coin: users.coin })
+    .from(users)
+    .where(and(eq(users.role, "Worker"), isNull(users.disabledAt)))
+    .orderBy(desc(users.coin))
+    .limit(limit);
+}
+
+/**
+ * The most recent workers who have a photo (the landing page's applicants: photo and name).
+ * Walks users_created_idx newest first and stops after `limit` matches.
+ */
+export async function recentApplicants(env: Pick<Env, "DB">, limit = APPLICANTS_LIMIT): Promise<Applicant[]> {
+  const rows = await getDb(env)
+    .select({ id: users.id, name: users.name, photo: users.photo })
+    .from(users)
+    // "+role": walk users_created_idx newest first instead of sorting every worker from users_role_coin_idx
+    .where(and(sql`+${users.role} = 'Worker'`, isNull(users.disabledAt), isNotNull(users.photo), ne(users.photo, "")))
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, name: r.name, photo: r.photo ?? "" }));
+}
+
+/** The four public lists read from D1 in one parallel step (no caching). */
+export async function loadLandingData(env: Pick<Env, "DB">, today = todayIso()): Promise<LandingData> {
+  const [categories, featured, workers, applicants] = await Promise.all([
+    categoryCounts(env, today),
+    featuredTasks(env, FEATURED_LIMIT, today),
+    topWorkers(env, TOP_WORKERS_LIMIT),
+    recentApplicants(env, APPLICANTS_LIMIT),
+  ]);
+  return { categories, featured, workers, applicants, generatedAt: Date.now() };
+}
+
+function edgeCache(): Cache | null {
+  // caches.default exists in workerd (production, wrangler dev, vitest); absent elsewhere.
+  const storage = (globalThis as { caches?: CacheStorage & { default?: Cache } }).caches;
+  return storage?.default ?? null;
+}
+
+/**
+ * The landing page's public payload, from the edge cache when a copy younger than a minute exists, otherwise
+ * from D1 (then stored). The payload holds public data only, so one copy serves every visitor.
+ */
+export async function landingData(env: Pick<Env, "DB">, ctx?: Pick<ExecutionContext, "waitUntil">): Promise<LandingData> {
+  const cache = edgeCache();
+  if (cache) {
+    try {
+      const hit = await cache.match(LANDING_CACHE_KEY);
+      if (hit) return (await hit.json()) as LandingData;
+    } catch (e) {
+      console.warn("landing cache read failed", e);
+    }
+  }
+  const data = await loadLandingData(env);
+  if (cache) {
+    const response = new Response(JSON.stringify(data), {
+      headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${LANDING_CACHE_SECONDS}` },
+    });
+    const stored = cache.put(LANDING_CACHE_KEY, response).catch((e) => console.warn("landing cache write failed", e));
+    if (ctx) ctx.waitUntil(stored);
+    else await stored;
+  }
+  return data;
+}
+
+/** Drops the cached landing payload (tests; an admin action that must show at once). */
+export async function clearLandingCache(): Promise<boolean> {
+  return (await edgeCache()?.delete(LANDING_CACHE_KEY)) ?? false;
+}

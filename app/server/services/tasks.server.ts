@@ -1,0 +1,255 @@
+// Tasks: posting escrows required_workers x payable_amount from the buyer; updates settle the difference;
+// deletion refunds what is still escrowed. Each operation is one D1 batch.
+import { and, asc, count, desc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { getDb, newId, runBatch } from "../db/client.server";
+import { openTaskFilter, submissions, tasks, users } from "../db/schema";
+import { conflict, forbidden, insufficientCoins, isConstraintError, notFound } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import { audit, notification, posting } from "./ledger.server";
+import { taskCost } from "~/lib/coins";
+import { todayIso } from "~/lib/format";
+import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
+
+export const PENDING_BLOCKS_DELETE = "This task has submissions waiting for review. Review them before deleting the task.";
+export const TASK_CHANGED = "The task changed while you were editing it. Reload and try again.";
+
+async function coinsOf(env: Env, userId: string): Promise<number> {
+  const row = await getDb(env).select({ coin: users.coin }).from(users).where(eq(users.id, userId)).limit(1);
+  return row[0]?.coin ?? 0;
+}
+
+export async function findTask(env: Env, id: string) {
+  const row = await getDb(env)
+    .select({ task: tasks, buyerName: users.name, buyerEmail: users.email })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.buyerId))
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)))
+    .limit(1);
+  return row[0] ? { ...row[0].task, buyerName: row[0].buyerName, buyerEmail: row[0].buyerEmail } : null;
+}
+export type TaskWithBuyer = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+/** A task the caller owns (Buyer) or may manage (Admin); otherwise 404/403. */
+export async function taskForOwner(env: Env, actor: SessionUser, id: string): Promise<TaskWithBuyer> {
+  const task = await findTask(env, id);
+  if (!task) throw notFound("Task not found");
+  if (task.buyerId !== actor.id && actor.role !== "Admin") throw forbidden("This is not your task");
+  return task;
+}
+
+export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput) {
+  if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
+  const cost = taskCost(input.required_workers, input.payable_amount);
+  const balance = await coinsOf(env, buyer.id);
+  if (balance < cost) throw insufficientCoins(cost - balance);
+  const db = getDb(env);
+  const id = newId();
+  const now = Date.now();
+  try {
+    await runBatch(env, [
+      db.insert(tasks).values({
+        id,
+        buyerId: buyer.id,
+        taskTitle: input.task_title,
+        taskDetail: input.task_detail,
+        taskImageUrl: input.task_image_url || null,
+        category: input.category,
+        requiredWorkers: input.required_workers,
+        payableAmount: input.payable_amount,
+        completionDate: input.completion_date,
+        submissionInfo: input.submission_info,
+        createdAt: now,
+      }),
+      ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }),
+    ]);
+  } catch (e) {
+    // CHECK (coin >= 0): the balance was spent by a concurrent request.
+    if (isConstraintError(e)) throw insufficientCoins(cost - (await coinsOf(env, buyer.id)));
+    throw e;
+  }
+  return (await findTask(env, id))!;
+}
+
+/** New open slots and pay; the buyer is charged (or refunded) new total - old total of the open slots. */
+export async function updateTask(env: Env, buyer: SessionUser, id: string, input: UpdateTaskInput) {
+  const task = await taskForOwner(env, buyer, id);
+  if (task.buyerId !== buyer.id) throw forbidden("Only the task's buyer can edit it");
+  const oldTotal = taskCost(task.requiredWorkers, task.payableAmount);
+  const newTotal = taskCost(input.required_workers, input.payable_amount);
+  const extra = newTotal - oldTotal;
+  const balance = await coinsOf(env, buyer.id);
+  if (extra > balance) throw insufficientCoins(extra - balance, "Insufficient Coins");
+  const db = getDb(env);
+  const now = Date.now();
+  const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
+    AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount})`;
+  let results: D1Result[];
+  try {
+    results = await runBatch(env, [
+      ...posting({ id: newId(), userId: buyer.id, delta: -extra, kind: "task_update", taskId: id, now, when: unchanged }),
+      db
+        .update(tasks)
+        .set({
+          taskTitle: input.task_title,
+          taskDetail: input.task_detail || task.taskDetail,
+          taskImageUrl: input.task_image_url || task.taskImageUrl,
+          category: input.category,
+          requiredWorkers: input.required_workers,
+          payableAmount: input.payable_amount,
+          completionDate: input.completion_date,
+          submissionInfo: input.submission_info,
+        })
+        .where(
+          and(
+            eq(tasks.id, id),
+            isNull(tasks.deletedAt),
+            eq(tasks.requiredWorkers, task.requiredWorkers),
+            eq(tasks.payableAmount, task.payableAmount),
+          ),
+        ),
+    ]);
+  } catch (e) {
+    if (isConstraintError(e)) throw insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins");
+    throw e;
+  }
+  if (results[2].meta.changes === 0) throw conflict(TASK_CHANGED);
+  return { task: (await findTask(env, id))!, charged: extra };
+}
+
+/**
+ * The task's buyer deletes it: the open slots are refunded. Refused while submissions await review.
+ * An admin deletes any task: pending submissions are cancelled and refunded to the buyer as well.
+ */
+export async function deleteTask(env: Env, actor: SessionUser, id: string, reason?: string) {
+  const task = await taskForOwner(env, actor, id);
+  const byAdmin = actor.role === "Admin" && task.buyerId !== actor.id;
+  const now = Date.now();
+  const live = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL)`;
+  const noPending = sql`NOT EXISTS (SELECT 1 FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
+  const openSlots = sql`(SELECT required_workers * payable_amount FROM tasks WHERE id = ${id})`;
+  const pendingTotal = sql`(SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
+  const statements: SQL[] = byAdmin
+    ? [
+        audit({ id: newId(), actorId: actor.id, action: "task.delete", targetType: "task", targetId: id, detail: task.taskTitle, reason, now, when: live }),
+        ...posting({ id: newId(), userId: task.buyerId, delta: sql`${openSlots} + ${pendingTotal}`, kind: "task_refund", taskId: id, note: "removed by admin", now, when: live }),
+        notification({ id: newId(), userId: task.buyerId, message: `An admin removed your task "${task.taskTitle}". Its escrowed coins were refunded.`, actionRoute: "/dashboard/mytasks", now, when: live }),
+        sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
+          SELECT lower(hex(randomblob(16))), worker_id, ${`The task "${task.taskTitle}" was removed, so your pending submission was cancelled.`}, '/dashboard/mysubmissions', ${now}
+          FROM submissions WHERE task_id = ${id} AND status = 'pending' AND ${live}`,
+        sql`UPDATE submissions SET status = 'cancelled', reviewed_at = ${now} WHERE task_id = ${id} AND status = 'pending' AND ${live}`,
+        sql`UPDATE tasks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL`,
+      ]
+    : [
+        ...posting({ id: newId(), userId: task.buyerId, delta: openSlots, kind: "task_refund", taskId: id, now, when: sql`${live} AND ${noPending}` }),
+        sql`UPDATE tasks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL AND ${noPending}`,
+      ];
+  const results = await runBatch(env, statements);
+  if (results[results.length - 1].meta.changes === 0) {
+    if (!byAdmin && (await findTask(env, id))) throw conflict(PENDING_BLOCKS_DELETE);
+    throw notFound("Task not found");
+  }
+  return { deletedCount: 1 };
+}
+
+export type TaskSort = "newest" | "pay" | "deadline";
+
+/** Open tasks for workers: search, category, sort and pagination, all in the database. */
+export async function listOpenTasks(
+  env: Env,
+  opts: { q?: string; category?: string; sort?: TaskSort; page?: number; limit?: number } = {},
+) {
+  const db = getDb(env);
+  const limit = Math.min(Math.max(opts.limit ?? 12, 1), 100);
+  const page = Math.max(opts.page ?? 1, 1);
+  const filters = [openTaskFilter(todayIso())];
+  if (opts.category) filters.push(eq(tasks.category, opts.category));
+  if (opts.q) {
+    const pattern = `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    filters.push(sql`(${tasks.taskTitle} LIKE ${pattern} ESCAPE '\\' OR ${tasks.taskDetail} LIKE ${pattern} ESCAPE '\\')`);
+  }
+  const where = and(...filters);
+  const order =
+    opts.sort === "pay"
+      ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
+      : opts.sort === "deadline"
+        ? [asc(tasks.completionDate), desc(tasks.createdAt)]
+        : [desc(tasks.createdAt)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ task: tasks, buyerName: users.name, buyerEmail: users.email })
+      .from(tasks)
+      .innerJoin(users, eq(users.id, tasks.buyerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(tasks).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r.task, buyerName: r.buyerName, buyerEmail: r.buyerEmail })),
+    total: total?.n ?? 0,
+    page,
+    limit,
+    pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)),
+  };
+}
+
+/** A buyer's live tasks, newest first, paginated. */
+export async function listBuyerTasks(env: Env, buyerId: string, opts: { page?: number; limit?: number } = {}) {
+  const db = getDb(env);
+  const limit = Math.min(Math.max(opts.limit ?? 10, 1), 100);
+  const page = Math.max(opts.page ?? 1, 1);
+  const where = and(eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt));
+  const [items, [total]] = await Promise.all([
+    db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(limit).offset((page - 1) * limit),
+    db.select({ n: count() }).from(tasks).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, page, limit, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
+}
+
+/** Every live task for admins, with search by title or buyer, paginated. */
+export async function listAllTasks(env: Env, opts: { q?: string; page?: number; limit?: number } = {}) {
+  const db = getDb(env);
+  const limit = Math.min(Math.max(opts.limit ?? 10, 1), 100);
+  const page = Math.max(opts.page ?? 1, 1);
+  const filters = [isNull(tasks.deletedAt)];
+  if (opts.q) {
+    const pattern = `%${opts.q}%`;
+    filters.push(or(like(tasks.taskTitle, pattern), like(users.name, pattern), like(users.email, pattern))!);
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ task: tasks, buyerName: users.name, buyerEmail: users.email })
+      .from(tasks)
+      .innerJoin(users, eq(users.id, tasks.buyerId))
+      .where(where)
+      .orderBy(desc(tasks.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(tasks).innerJoin(users, eq(users.id, tasks.buyerId)).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r.task, buyerName: r.buyerName, buyerEmail: r.buyerEmail })),
+    total: total?.n ?? 0,
+    page,
+    limit,
+    pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)),
+  };
+}
+
+/** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers. */
+export async function buyerStats(env: Env, buyerId: string) {
+  const row = await getDb(env).get<{ pendingSlots: number; totalTasks: number; spentCents: number; paidCoins: number }>(sql`SELECT
+    (SELECT COALESCE(SUM(required_workers), 0) FROM tasks WHERE buyer_id = ${buyerId} AND deleted_at IS NULL) AS pendingSlots,
+    (SELECT COUNT(*) FROM tasks WHERE buyer_id = ${buyerId} AND deleted_at IS NULL) AS totalTasks,
+    (SELECT COALESCE(SUM(price_cents), 0) FROM orders WHERE user_id = ${buyerId}) AS spentCents,
+    (SELECT COALESCE(SUM(payable_amount), 0) FROM ${submissions} WHERE buyer_id = ${buyerId} AND status = 'approved') AS paidCoins`);
+  return {
+    pendingSlots: Number(row?.pendingSlots ?? 0),
+    totalTasks: Number(row?.totalTasks ?? 0),
+    spentCents: Number(row?.spentCents ?? 0),
+    paidCoins: Number(row?.paidCoins ?? 0),
+  };
+}
+

@@ -1,0 +1,135 @@
+// Withdrawals: the requested coins are held at once (the balance drops, so requests cannot exceed it);
+// an admin's approval pays them out, a rejection returns them. Each step is one D1 batch.
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { getDb, newId, runBatch } from "../db/client.server";
+import { users, withdrawals } from "../db/schema";
+import { AppError, conflict, forbidden, isConstraintError, notFound } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import { audit, notification, posting } from "./ledger.server";
+import { MIN_WITHDRAWAL_COINS, withdrawalAmount, withdrawalCents, type PaymentSystem } from "~/lib/coins";
+
+export const BELOW_MINIMUM = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
+export const ALREADY_DECIDED = "This withdrawal request has already been decided.";
+
+export interface WithdrawalRequest {
+  withdrawal_coin: number;
+  payment_system: PaymentSystem;
+  account_number: string;
+}
+
+async function coinsOf(env: Env, userId: string) {
+  const row = await getDb(env).select({ coin: users.coin }).from(users).where(eq(users.id, userId)).limit(1);
+  return row[0]?.coin ?? 0;
+}
+
+function overBalance(balance: number) {
+  return new AppError("insufficient_coins", `You can withdraw at most ${balance} coins.`, { withdrawal_coin: [`You can withdraw at most ${balance} coins.`] }, { missing: 0 });
+}
+
+export async function requestWithdrawal(env: Env, worker: SessionUser, input: WithdrawalRequest) {
+  if (worker.role !== "Worker") throw forbidden("Only workers can withdraw coins");
+  if (input.withdrawal_coin < MIN_WITHDRAWAL_COINS) {
+    throw new AppError("validation_failed", BELOW_MINIMUM, { withdrawal_coin: [BELOW_MINIMUM] });
+  }
+  const balance = await coinsOf(env, worker.id);
+  if (input.withdrawal_coin > balance) throw overBalance(balance);
+  const db = getDb(env);
+  const id = newId();
+  const now = Date.now();
+  try {
+    await runBatch(env, [
+      db.insert(withdrawals).values({
+        id,
+        workerId: worker.id,
+        withdrawalCoin: input.withdrawal_coin,
+        withdrawalCents: withdrawalCents(input.withdrawal_coin),
+        paymentSystem: input.payment_system,
+        accountNumber: input.account_number,
+        createdAt: now,
+      }),
+      ...posting({ id: newId(), userId: worker.id, delta: -input.withdrawal_coin, kind: "withdrawal_hold", withdrawalId: id, now }),
+    ]);
+  } catch (e) {
+    if (isConstraintError(e)) throw overBalance(await coinsOf(env, worker.id));
+    throw e;
+  }
+  return (await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0]!;
+}
+
+async function loadPending(env: Env, id: string) {
+  const row = (await getDb(env).select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0];
+  if (!row) throw notFound("Withdrawal request not found");
+  return row;
+}
+
+/** Admin approval completes the payout: the held coins leave the economy as money, in one batch. */
+export async function approveWithdrawal(env: Env, admin: SessionUser, id: string) {
+  if (admin.role !== "Admin") throw forbidden("Only admins can approve withdrawals");
+  const w = await loadPending(env, id);
+  const now = Date.now();
+  const when = sql`EXISTS (SELECT 1 FROM withdrawals WHERE id = ${id} AND status = 'pending')`;
+  const results = await runBatch(env, [
+    audit({ id: newId(), actorId: admin.id, action: "withdrawal.approve", targetType: "withdrawal", targetId: id, detail: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)})`, now, when }),
+    notification({ id: newId(), userId: w.workerId, message: `Your withdrawal of $${withdrawalAmount(w.withdrawalCoin)} was approved.`, actionRoute: "/dashboard/withdraw", now, when }),
+    sql`UPDATE withdrawals SET status = 'approved', decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND status = 'pending'`,
+  ]);
+  if (results[2].meta.changes === 0) throw conflict(ALREADY_DECIDED);
+  return { modifiedCount: 1 };
+}
+
+/** Admin rejection returns the held coins to the worker. */
+export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string, reason: string) {
+  if (admin.role !== "Admin") throw forbidden("Only admins can reject withdrawals");
+  const w = await loadPending(env, id);
+  const now = Date.now();
+  const when = sql`EXISTS (SELECT 1 FROM withdrawals WHERE id = ${id} AND status = 'pending')`;
+  const results = await runBatch(env, [
+    audit({ id: newId(), actorId: admin.id, action: "withdrawal.reject", targetType: "withdrawal", targetId: id, detail: `${w.withdrawalCoin} coins`, reason, now, when }),
+    notification({
+      id: newId(),
+      userId: w.workerId,
+      message: `Your withdrawal of $${withdrawalAmount(w.withdrawalCoin)} was rejected${reason ? `: ${reason}` : "."} The ${w.withdrawalCoin} coins are back in your balance.`,
+      actionRoute: "/dashboard/withdraw",
+      now,
+      when,
+    }),
+    ...posting({ id: newId(), userId: w.workerId, delta: w.withdrawalCoin, kind: "withdrawal_release", withdrawalId: id, now, when }),
+    sql`UPDATE withdrawals SET status = 'rejected', decision_reason = ${reason || null}, decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND status = 'pending'`,
+  ]);
+  if (results[results.length - 1].meta.changes === 0) throw conflict(ALREADY_DECIDED);
+  return { modifiedCount: 1 };
+}
+
+const withdrawalColumns = { withdrawal: withdrawals, workerName: users.name, workerEmail: users.email };
+
+export async function listWithdrawals(
+  env: Env,
+  opts: { workerId?: string; status?: "pending" | "approved" | "rejected"; page?: number; limit?: number } = {},
+) {
+  const db = getDb(env);
+  const limit = Math.min(Math.max(opts.limit ?? 20, 1), 100);
+  const page = Math.max(opts.page ?? 1, 1);
+  const where = and(
+    opts.workerId ? eq(withdrawals.workerId, opts.workerId) : undefined,
+    opts.status ? eq(withdrawals.status, opts.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withdrawalColumns)
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.workerId))
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(withdrawals).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r.withdrawal, workerName: r.workerName, workerEmail: r.workerEmail })),
+    total: total?.n ?? 0,
+    page,
+    limit,
+    pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)),
+  };
+}
+export type WithdrawalView = Awaited<ReturnType<typeof listWithdrawals>>["items"][number];
