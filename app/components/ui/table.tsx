@@ -1,0 +1,39 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+
+/** A table that scrolls sideways on phones instead of squeezing its columns. */
+export function Table({ className, caption, ...props }: React.ComponentProps<"table"> & { caption?: string }) {
+  return (
+    <div className="w-full overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
+      <table className={cn("w-full min-w-[36rem] caption-bottom text-sm", className)} {...props}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        {props.children}
+      </table>
+    </div>
+  );
+}
+export function THead({ className, ...props }: React.ComponentProps<"thead">) {
+  return <thead className={cn("bg-muted/70 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground", className)} {...props} />;
+}
+export function TBody({ className, ...props }: React.ComponentProps<"tbody">) {
+  return <tbody className={cn("divide-y divide-border", className)} {...props} />;
+}
+export function TR({ className, ...props }: React.ComponentProps<"tr">) {
+  return <tr className={cn("hover:bg-muted/40", className)} {...props} />;
+}
+export function TH({ className, ...props }: React.ComponentProps<"th">) {
+  return <th scope="col" className={cn("px-4 py-3 font-semibold", className)} {...props} />;
+}
+export function TD({ className, ...props }: React.ComponentProps<"td">) {
+  return <td className={cn("px-4 py-3 align-middle", className)} {...props} />;
+}
+
+/** The empty state of a list, in SPEC.md's words, with an optional action. */
+export function EmptyState({ message, action }: { message: string; action?: React.ReactNode }) {
+  return (
+    <div className="grid place-items-center gap-4 rounded-xl border border-dashed border-border bg-white px-6 py-14 text-center">
+      <p className="text-base font-medium text-muted-foreground">{message}</p>
+      {action}
+    </div>
+  );
+}
