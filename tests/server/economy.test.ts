@@ -373,7 +373,7 @@ describe("purchases: Stripe through the real SDK", () => {
     const s = stripeEnv();
     const { buyer } = await world(50, 0);
     const intent = await createPaymentIntent(s, buyer, 150);
-    const pi = await (await control(intent.paymentId, { status: "succeeded" })).json();
+    const pi = (await (await control(intent.paymentId, { status: "succeeded" })).json()) as object;
     const [a, b, c] = await Promise.allSettled([
       handleStripeWebhook(s, await signedEvent(pi)),
       handleStripeWebhook(s, await signedEvent(pi)),
