@@ -41,7 +41,7 @@ export default defineConfig(async () => {
             name: "server",
             include: ["tests/server/**/*.test.ts"],
             setupFiles: ["./tests/server/setup.ts"],
-            globalSetup: ["./tests/server/stripe-fake.global.ts"],
+            globalSetup: ["./tests/server/stripe-fake.global.ts", "./tests/server/oidc-mock.global.ts"],
             testTimeout: 30_000,
           },
         },
