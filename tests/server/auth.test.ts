@@ -138,3 +138,16 @@ describe("route guards", () => {
     expect(await missing.text()).toContain("Back To Home");
   });
 });
+
+describe("responses", () => {
+  it("carry security headers and never a stack trace", async () => {
+    const res = await getPage("/login");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    const bad = await call("/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    expect(text).not.toMatch(/at .*\.ts:\d+/);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: "bad_request" } });
+  });
+});
