@@ -1,8 +1,291 @@
+import { Form, Link, data, useFetcher, useLocation, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { CalendarClock, ImageIcon, Pencil, Plus, Trash2, Users } from "lucide-react";
 import type { Route } from "./+types/my-tasks";
 import { PageHeader } from "~/components/dashboard-shell";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { EmptyState, TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { Badge } from "~/components/ui/badge";
+import { Pagination } from "~/components/ui/pagination";
+import { ENHANCED_FIELD } from "~/components/buyer/enhanced";
+import { pageParam } from "~/components/buyer/page-param";
+import { taskCost } from "~/lib/coins";
+import { formatDate, todayIso } from "~/lib/format";
+import { cn } from "~/lib/cn";
+import { getEnv } from "~/server/context";
+import { requirePageRole } from "~/server/auth/guards.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { AppError } from "~/server/errors";
+import { deleteTask, listBuyerTasks, taskForOwner } from "~/server/services/tasks.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Tasks · Coinwork" }];
 
-export default function Page() {
-  return <PageHeader title="My Tasks" />;
+const PAGE_SIZE = 10;
+const CONFIRM_TITLE = "Are you sure?";
+const CONFIRM_TEXT = "You won't be able to revert this!";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requirePageRole(context, request, "Buyer");
+  const env = getEnv(context);
+  const url = new URL(request.url);
+  let list = await listBuyerTasks(env, user.id, { page: pageParam(url), limit: PAGE_SIZE });
+  // Past the last page (e.g. its last task was just deleted): show the last page instead.
+  if (list.items.length === 0 && list.page > list.pages) list = await listBuyerTasks(env, user.id, { page: list.pages, limit: PAGE_SIZE });
+  // Without JavaScript, Delete links to ?delete=<id>, which shows this confirmation above the table.
+  let confirm: { id: string; title: string; refund: number } | null = null;
+  const toDelete = url.searchParams.get("delete");
+  if (toDelete) {
+    try {
+      const t = await taskForOwner(env, user, toDelete);
+      confirm = { id: t.id, title: t.taskTitle, refund: taskCost(t.requiredWorkers, t.payableAmount) };
+    } catch {
+      confirm = null;
+    }
+  }
+  return {
+    tasks: list.items.map((t) => ({
+      id: t.id,
+      title: t.taskTitle,
+      category: t.category,
+      imageUrl: t.taskImageUrl,
+      requiredWorkers: t.requiredWorkers,
+      payableAmount: t.payableAmount,
+      completionDate: t.completionDate,
+    })),
+    page: list.page,
+    pages: list.pages,
+    total: list.total,
+    limit: list.limit,
+    today: todayIso(),
+    confirm,
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requirePageRole(context, request, "Buyer");
+  const env = getEnv(context);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const back = new URL(request.url);
+  back.searchParams.delete("delete");
+  back.searchParams.delete("index");
+  const backTo = `${back.pathname}${back.search}`;
+  if (form.get("intent") !== "delete" || !id) {
+    const outcome = { ok: false as const, title: "Not deleted", message: "Unknown action" };
+    return enhanced ? data(outcome, { status: 400 }) : redirectWithFlash(backTo, { type: "error", title: outcome.title, message: outcome.message });
+  }
+  let outcome: { ok: boolean; title: string; message: string };
+  let status = 200;
+  try {
+    const task = await taskForOwner(env, user, id);
+    const refund = taskCost(task.requiredWorkers, task.payableAmount);
+    await deleteTask(env, user, id);
+    outcome = {
+      ok: true,
+      title: "Deleted!",
+      message: `“${task.taskTitle}” has been deleted. ${refund} ${refund === 1 ? "coin was" : "coins were"} refunded to your balance.`,
+    };
+  } catch (e) {
+    if (!(e instanceof AppError)) console.error(e);
+    status = e instanceof AppError ? e.status : 500;
+    outcome = { ok: false, title: "Not deleted", message: e instanceof AppError ? e.message : "Something went wrong while deleting the task." };
+  }
+  if (enhanced) return data(outcome, { status });
+  return redirectWithFlash(backTo, { type: outcome.ok ? "success" : "error", title: outcome.title, message: outcome.message });
+}
+
+type TaskRow = Route.ComponentProps["loaderData"]["tasks"][number];
+
+export default function MyTasks({ loaderData }: Route.ComponentProps) {
+  const { tasks, page, pages, total, limit, today, confirm } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const fetcher = useFetcher<typeof action>({ key: "delete-task" });
+  const [target, setTarget] = useState<TaskRow | null>(null);
+  const deleting = fetcher.state !== "idle";
+  const loadingList = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const outcome = fetcher.data;
+    if (outcome.ok) toast.success(outcome.title, { description: outcome.message });
+    else toast.error(outcome.title, { description: outcome.message });
+    setTarget(null);
+  }, [fetcher.state, fetcher.data]);
+
+  const deleteHref = (id: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("delete", id);
+    return `?${params}`;
+  };
+  const cancelHref = (() => {
+    const params = new URLSearchParams(location.search);
+    params.delete("delete");
+    const s = params.toString();
+    return s ? `?${s}` : location.pathname;
+  })();
+
+  return (
+    <>
+      <PageHeader
+        title="My Tasks"
+        description={total ? `${total} ${total === 1 ? "task" : "tasks"}, newest first.` : undefined}
+        actions={
+          total ? (
+            <Link to="/dashboard/addtask" className={buttonVariants()}>
+              <Plus aria-hidden /> Add task
+            </Link>
+          ) : null
+        }
+      />
+
+      {confirm ? (
+        <section
+          role="alertdialog"
+          aria-labelledby="confirm-delete-title"
+          aria-describedby="confirm-delete-text"
+          className="mb-6 grid gap-3 rounded-xl border border-red-200 bg-red-50 p-5 text-red-950"
+        >
+          <h2 id="confirm-delete-title" className="text-lg font-semibold">
+            {CONFIRM_TITLE}
+          </h2>
+          <p id="confirm-delete-text">
+            {CONFIRM_TEXT} “{confirm.title}” will be deleted and {confirm.refund} coins refunded.
+          </p>
+          <Form method="post" className="flex flex-wrap gap-2">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={confirm.id} />
+            <Button type="submit" variant="destructive">
+              Yes, delete it!
+            </Button>
+            <Link to={cancelHref} className={buttonVariants({ variant: "outline" })}>
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+
+      {tasks.length === 0 ? (
+        <EmptyState
+          message="No Tasks To Review"
+          action={
+            <Link to="/dashboard/addtask" className={buttonVariants()}>
+              <Plus aria-hidden /> Add task
+            </Link>
+          }
+        />
+      ) : (
+        <div aria-busy={loadingList} className={cn("transition-opacity", loadingList && "opacity-60")}>
+          <Table caption="My tasks">
+            <THead>
+              <tr>
+                <TH className="w-16">Sl. no.</TH>
+                <TH>Task</TH>
+                <TH>Workers &amp; Payment</TH>
+                <TH>Deadline</TH>
+                <TH className="text-right">Action</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {tasks.map((t, i) => {
+                const expired = t.completionDate < today;
+                return (
+                  <TR key={t.id} data-testid="task-row">
+                    <TD className="tabular-nums text-muted-foreground">{(page - 1) * limit + i + 1}</TD>
+                    <TD>
+                      <div className="flex min-w-0 items-center gap-3">
+                        <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted">
+                          {t.imageUrl ? (
+                            <img src={t.imageUrl} alt="" width={44} height={44} loading="lazy" className="size-full object-cover" />
+                          ) : (
+                            <ImageIcon className="size-5 text-muted-foreground" aria-hidden />
+                          )}
+                        </span>
+                        <div className="min-w-0">
+                          <p className="line-clamp-2 font-semibold" data-testid="task-title">
+                            {t.title}
+                          </p>
+                          <p className="text-xs text-muted-foreground">{t.category}</p>
+                        </div>
+                      </div>
+                    </TD>
+                    <TD>
+                      <p className="flex items-center gap-1.5 whitespace-nowrap font-medium">
+                        <Users className="size-3.5 text-muted-foreground" aria-hidden />
+                        {t.requiredWorkers} {t.requiredWorkers === 1 ? "worker" : "workers"} × {t.payableAmount} coins
+                      </p>
+                      <p className="whitespace-nowrap text-xs text-muted-foreground">
+                        {taskCost(t.requiredWorkers, t.payableAmount)} coins held
+                      </p>
+                    </TD>
+                    <TD>
+                      <p className="flex items-center gap-1.5 whitespace-nowrap">
+                        <CalendarClock className="size-3.5 text-muted-foreground" aria-hidden />
+                        {formatDate(t.completionDate)}
+                      </p>
+                      {expired ? (
+                        <Badge tone="neutral" className="mt-1">
+                          Past deadline
+                        </Badge>
+                      ) : null}
+                    </TD>
+                    <TD>
+                      <div className="flex justify-end gap-2">
+                        <Link
+                          to={`/dashboard/updatetask/${t.id}`}
+                          className={buttonVariants({ variant: "outline", size: "sm" })}
+                          aria-label={`Edit ${t.title}`}
+                        >
+                          <Pencil aria-hidden /> Edit
+                        </Link>
+                        <Link
+                          to={deleteHref(t.id)}
+                          preventScrollReset
+                          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50")}
+                          aria-label={`Delete ${t.title}`}
+                          onClick={(e) => {
+                            e.preventDefault();
+                            setTarget(t);
+                          }}
+                        >
+                          <Trash2 aria-hidden /> Delete
+                        </Link>
+                      </div>
+                    </TD>
+                  </TR>
+                );
+              })}
+            </TBody>
+          </Table>
+          <Pagination page={page} pages={pages} />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => {
+          if (!open && !deleting) setTarget(null);
+        }}
+        title={CONFIRM_TITLE}
+        description={CONFIRM_TEXT}
+        confirmLabel="Yes, delete it!"
+        destructive
+        busy={deleting}
+        onConfirm={() => {
+          if (!target || deleting) return;
+          fetcher.submit({ intent: "delete", id: target.id, [ENHANCED_FIELD]: "1" }, { method: "post" });
+        }}
+      >
+        {target ? (
+          <p className="rounded-lg bg-muted px-3 py-2 text-sm">
+            <span className="font-semibold">{target.title}</span> will be deleted and{" "}
+            {taskCost(target.requiredWorkers, target.payableAmount)} coins refunded to you.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
 }

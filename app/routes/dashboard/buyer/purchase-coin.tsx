@@ -1,8 +1,260 @@
+import { Form, Link, data, useActionData, useNavigation, useSearchParams } from "react-router";
+import { useState } from "react";
+import * as v from "valibot";
+import { FlaskConical, Loader2, Lock, Sparkles } from "lucide-react";
 import type { Route } from "./+types/purchase-coin";
 import { PageHeader } from "~/components/dashboard-shell";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { Badge } from "~/components/ui/badge";
+import { CoinIcon } from "~/components/coin-balance";
+import { useHydrated } from "~/components/buyer/enhanced";
+import { PurchaseModal, TEST_CARDS, dollars, type PackageView, type PurchaseStep } from "~/components/buyer/purchase-modal";
+import { COIN_PACKAGES, findPackage } from "~/lib/coins";
+import { cn } from "~/lib/cn";
+import { getEnv } from "~/server/context";
+import { requirePageRole } from "~/server/auth/guards.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { AppError } from "~/server/errors";
+import { confirmPurchase, createPaymentIntent, paymentMode } from "~/server/services/purchases.server";
+import { confirmTestCard } from "~/server/payments/provider.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Purchase Coin · Coinwork" }];
 
-export default function Page() {
-  return <PageHeader title="Purchase Coin" />;
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requirePageRole(context, request, "Buyer");
+  const env = getEnv(context);
+  const mode = paymentMode(env);
+  return {
+    mode,
+    publishableKey: mode === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    packages: COIN_PACKAGES.map((p) => ({ coins: p.coins, priceCents: p.priceCents, quote: p.quote })),
+    balance: user.coin ?? 0,
+    billing: { name: user.name, email: user.email },
+  };
+}
+
+const coinsField = v.pipe(
+  v.string("Choose a coin package"),
+  v.transform(Number),
+  v.check((n) => findPackage(n) !== undefined, "Unknown coin package"),
+);
+const stepSchema = v.variant("intent", [
+  v.object({ intent: v.literal("create"), coins: coinsField }),
+  v.object({ intent: v.literal("confirm"), paymentId: v.pipe(v.string("Missing payment"), v.nonEmpty("Missing payment"), v.maxLength(200)) }),
+  // Without JavaScript in test mode: one form post runs all three steps.
+  v.object({
+    intent: v.literal("pay"),
+    coins: coinsField,
+    number: v.pipe(v.string(), v.maxLength(30)),
+    exp: v.pipe(v.string(), v.maxLength(10)),
+    cvc: v.pipe(v.string(), v.maxLength(6)),
+  }),
+]);
+
+function refusalOf(e: unknown): { status: number; message: string } {
+  if (e instanceof AppError) return { status: e.status, message: e.message };
+  console.error(e);
+  return { status: 500, message: "Something went wrong with the payment. Please try again." };
+}
+
+/**
+ * The browser's steps of a purchase: "create" makes a payment intent for a package (the server's price),
+ * "confirm" asks the server to re-read the payment from the provider and credit it (once). "pay" is the
+ * no-JavaScript test-mode form. Coins move only inside purchases.server.ts.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requirePageRole(context, request, "Buyer");
+  const env = getEnv(context);
+  const form = await request.formData();
+  const parsed = v.safeParse(stepSchema, Object.fromEntries([...form].filter(([, x]) => typeof x === "string")));
+  if (!parsed.success) {
+    const step = form.get("intent") === "confirm" ? "confirmed" : form.get("intent") === "pay" ? "pay" : "created";
+    return data({ ok: false, step, message: parsed.issues[0].message } satisfies PurchaseStep, { status: 400 });
+  }
+  const input = parsed.output;
+  if (input.intent === "create") {
+    try {
+      const intent = await createPaymentIntent(env, user, input.coins);
+      return data({
+        ok: true,
+        step: "created",
+        clientSecret: intent.clientSecret,
+        paymentId: intent.paymentId,
+        coins: intent.coins,
+        priceCents: intent.priceCents,
+      } satisfies PurchaseStep);
+    } catch (e) {
+      const r = refusalOf(e);
+      return data({ ok: false, step: "created", message: r.message } satisfies PurchaseStep, { status: r.status });
+    }
+  }
+  if (input.intent === "confirm") {
+    try {
+      const { order, credited } = await confirmPurchase(env, user, input.paymentId);
+      return data({ ok: true, step: "confirmed", coins: order.coins, credited } satisfies PurchaseStep);
+    } catch (e) {
+      const r = refusalOf(e);
+      return data({ ok: false, step: "confirmed", message: r.message } satisfies PurchaseStep, { status: r.status });
+    }
+  }
+  // intent "pay": the test-mode provider's card step run on the server for a plain form post.
+  if (paymentMode(env) !== "test") {
+    return data({ ok: false, step: "pay", message: "Card payments need JavaScript." } satisfies PurchaseStep, { status: 400 });
+  }
+  try {
+    const intent = await createPaymentIntent(env, user, input.coins);
+    await confirmTestCard(env, intent.clientSecret, { number: input.number, exp: input.exp, cvc: input.cvc }, user.id);
+    const { order } = await confirmPurchase(env, user, intent.paymentId);
+    return redirectWithFlash("/dashboard/purchasecoin", {
+      type: "success",
+      title: "Purchase Successful",
+      message: `${order.coins} coins were added to your balance.`,
+    });
+  } catch (e) {
+    const r = refusalOf(e);
+    return data({ ok: false, step: "pay", message: r.message } satisfies PurchaseStep, { status: r.status });
+  }
+}
+
+export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
+  const { packages, mode, publishableKey, balance, billing } = loaderData;
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const requested = packages.find((p) => String(p.coins) === params.get("buy")) ?? null;
+  const [selected, setSelected] = useState<PackageView | null>(requested);
+  return (
+    <>
+      <PageHeader
+        title="Purchase Coin"
+        description="Coins pay workers for your tasks. 10 coins cost $1."
+        actions={
+          <div className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm shadow-sm ring-1 ring-border">
+            <span className="text-muted-foreground">Your balance</span>
+            <span className="flex items-center gap-1 font-bold tabular-nums" data-testid="purchase-balance">
+              <CoinIcon className="size-4" /> {balance.toLocaleString("en-US")}
+            </span>
+          </div>
+        }
+      />
+      {mode === "test" ? (
+        <p className="mb-6 flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+          <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            <span className="font-semibold">Test mode.</span> Payments go to Coinwork&apos;s built-in test provider: card{" "}
+            <span className="font-mono">{TEST_CARDS.success}</span> succeeds, <span className="font-mono">{TEST_CARDS.declined}</span> is
+            declined. No real money moves.
+          </span>
+        </p>
+      ) : null}
+
+      {!hydrated && requested ? <NoScriptCheckout pkg={requested} mode={mode} /> : null}
+
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Coin packages">
+        {packages.map((p) => {
+          const best = p.quote === "Best Value!";
+          return (
+            <li
+              key={p.coins}
+              className={cn(
+                "relative flex flex-col gap-4 rounded-2xl border bg-white p-6 shadow-sm transition-shadow hover:shadow-md",
+                best ? "border-brand-500 ring-2 ring-brand-500/20" : "border-border",
+              )}
+              data-testid={`package-${p.coins}`}
+            >
+              {best ? (
+                <Badge tone="success" className="absolute right-4 top-4">
+                  <Sparkles className="size-3" aria-hidden /> Best value
+                </Badge>
+              ) : null}
+              <span className="grid size-12 place-items-center rounded-full bg-amber-50 ring-1 ring-amber-200">
+                <CoinIcon className="size-7" />
+              </span>
+              <div>
+                <h2 className="text-2xl font-bold tracking-tight">{p.coins.toLocaleString("en-US")} coins</h2>
+                <p className="mt-1 text-sm text-muted-foreground">{p.quote}</p>
+              </div>
+              <p className="mt-auto text-3xl font-extrabold tracking-tight">
+                ${dollars(p.priceCents)}
+                <span className="ml-1 text-sm font-medium text-muted-foreground">USD</span>
+              </p>
+              <Link
+                to={`?buy=${p.coins}`}
+                preventScrollReset
+                className={buttonVariants({ variant: best ? "default" : "secondary", className: "w-full" })}
+                aria-label={`Purchase Now: ${p.coins} coins for $${dollars(p.priceCents)}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setSelected(p);
+                }}
+              >
+                Purchase Now
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+
+      <PurchaseModal pkg={selected} onClose={() => setSelected(null)} mode={mode} publishableKey={publishableKey} billing={billing} />
+    </>
+  );
+}
+
+/** The checkout for visitors without JavaScript (?buy=<coins>): a plain form in test mode. */
+function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "test" }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const error = actionData && !actionData.ok ? actionData.message : null;
+  return (
+    <section aria-labelledby="checkout-title" className="mb-8 grid max-w-lg gap-4 rounded-2xl border border-border bg-white p-6 shadow-sm">
+      <h2 id="checkout-title" className="text-lg font-semibold">
+        Purchase Coin
+      </h2>
+      <div className="grid gap-1">
+        <p className="text-sm text-muted-foreground">You are about to purchase:</p>
+        <p className="text-2xl font-bold">{pkg.coins.toLocaleString("en-US")} coins</p>
+        <p className="font-semibold">Total Cost: ${dollars(pkg.priceCents)}</p>
+        <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
+      </div>
+      {mode === "test" ? (
+        <Form method="post" className="grid gap-3">
+          <input type="hidden" name="intent" value="pay" />
+          <input type="hidden" name="coins" value={pkg.coins} />
+          <p className="text-xs text-sky-900">
+            Test mode: {TEST_CARDS.success} succeeds, {TEST_CARDS.declined} is declined.
+          </p>
+          <div className="grid gap-1.5">
+            <Label htmlFor="nojs-number">Card number</Label>
+            <Input id="nojs-number" name="number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" required />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-1.5">
+              <Label htmlFor="nojs-exp">Expiry (MM/YY)</Label>
+              <Input id="nojs-exp" name="exp" autoComplete="cc-exp" placeholder="MM/YY" required />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="nojs-cvc">CVC</Label>
+              <Input id="nojs-cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
+            </div>
+          </div>
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              <span className="font-semibold">Purchase failed</span>: {error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay ${dollars(pkg.priceCents)}
+            </Button>
+            <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline" })}>
+              Close
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <p className="text-sm text-muted-foreground">Card payments need JavaScript: please enable it to pay with Stripe.</p>
+      )}
+    </section>
+  );
 }

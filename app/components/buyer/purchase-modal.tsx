@@ -1,0 +1,393 @@
+import { useFetcher } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { CreditCard, FlaskConical, Loader2, Lock } from "lucide-react";
+import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
+import { Modal } from "~/components/ui/dialog";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { CoinIcon } from "~/components/coin-balance";
+import { cn } from "~/lib/cn";
+
+export interface PackageView {
+  coins: number;
+  priceCents: number;
+  quote: string;
+}
+
+/** "$10" for whole dollars, "$12.50" otherwise. */
+export function dollars(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** What the purchase page's action answers to the browser's two steps. */
+export type PurchaseStep =
+  | { ok: true; step: "created"; clientSecret: string; paymentId: string; coins: number; priceCents: number }
+  | { ok: true; step: "confirmed"; coins: number; credited: boolean }
+  | { ok: false; step: "created" | "confirmed" | "pay"; message: string };
+
+export const TEST_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
+
+type Phase = "idle" | "creating" | "card" | "confirming";
+
+const formatCardNumber = (s: string) =>
+  s
+    .replace(/\D/g, "")
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
+
+function formatExpiry(s: string, previous: string) {
+  const digits = s.replace(/\D/g, "").slice(0, 4);
+  if (digits.length <= 2) return digits.length === 2 && s.length > previous.length ? `${digits} / ` : digits;
+  return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+}
+
+/** The card fields of the embedded test-mode provider (no real card is charged). */
+function TestCardFields({
+  card,
+  onChange,
+  disabled,
+  errorId,
+}: {
+  card: { number: string; exp: string; cvc: string };
+  onChange: (c: { number: string; exp: string; cvc: string }) => void;
+  disabled: boolean;
+  errorId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-3">
+      <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-xs text-sky-950" data-testid="test-mode-note">
+        <p className="flex items-center gap-1.5 font-semibold">
+          <FlaskConical className="size-3.5" aria-hidden /> Test mode: no real card is charged
+        </p>
+        <p className="mt-1">
+          Use{" "}
+          <button
+            type="button"
+            className="font-mono font-semibold underline decoration-dotted underline-offset-2"
+            onClick={() => onChange({ ...card, number: TEST_CARDS.success })}
+            disabled={disabled}
+          >
+            {TEST_CARDS.success}
+          </button>{" "}
+          (succeeds) or{" "}
+          <button
+            type="button"
+            className="font-mono font-semibold underline decoration-dotted underline-offset-2"
+            onClick={() => onChange({ ...card, number: TEST_CARDS.declined })}
+            disabled={disabled}
+          >
+            {TEST_CARDS.declined}
+          </button>{" "}
+          (declined), any future date and any CVC.
+        </p>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-number`}>Card number</Label>
+        <div className="relative">
+          <CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            id={`${id}-number`}
+            name="number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            className="pl-9 font-mono"
+            value={card.number}
+            maxLength={23}
+            disabled={disabled}
+            aria-describedby={errorId}
+            onChange={(e) => onChange({ ...card, number: formatCardNumber(e.currentTarget.value) })}
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-exp`}>Expiry (MM/YY)</Label>
+          <Input
+            id={`${id}-exp`}
+            name="exp"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            className="font-mono"
+            value={card.exp}
+            maxLength={7}
+            disabled={disabled}
+            aria-describedby={errorId}
+            onChange={(e) => onChange({ ...card, exp: formatExpiry(e.currentTarget.value, card.exp) })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-cvc`}>CVC</Label>
+          <Input
+            id={`${id}-cvc`}
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            className="font-mono"
+            value={card.cvc}
+            maxLength={4}
+            disabled={disabled}
+            aria-describedby={errorId}
+            onChange={(e) => onChange({ ...card, cvc: e.currentTarget.value.replace(/\D/g, "").slice(0, 4) })}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Stripe's CardElement, with Stripe.js loaded only when this mounts (Stripe mode only). */
+function StripeCardField({
+  publishableKey,
+  disabled,
+  onReady,
+  onError,
+}: {
+  publishableKey: string;
+  disabled: boolean;
+  onReady: (handle: { stripe: Stripe; card: StripeCardElement } | null) => void;
+  onError: (message: string | null) => void;
+}) {
+  const mountRef = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
+  const callbacks = useRef({ onReady, onError });
+  callbacks.current = { onReady, onError };
+  const cardRef = useRef<StripeCardElement | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const { loadStripe } = await import("@stripe/stripe-js");
+        const stripe = await loadStripe(publishableKey);
+        if (cancelled || !stripe || !mountRef.current) {
+          if (!stripe && !cancelled) setStatus("failed");
+          return;
+        }
+        const card = stripe.elements().create("card", {
+          hidePostalCode: true,
+          style: { base: { fontSize: "16px", color: "#1e293b", "::placeholder": { color: "#64748b" } }, invalid: { color: "#b91c1c" } },
+        });
+        cardRef.current = card;
+        card.on("ready", () => {
+          if (cancelled) return;
+          setStatus("ready");
+          callbacks.current.onReady({ stripe, card });
+        });
+        card.on("change", (e) => callbacks.current.onError(e.error?.message ?? null));
+        card.mount(mountRef.current);
+      } catch {
+        if (!cancelled) setStatus("failed");
+      }
+    })();
+    return () => {
+      cancelled = true;
+      cardRef.current?.destroy();
+      cardRef.current = null;
+      callbacks.current.onReady(null);
+    };
+  }, [publishableKey]);
+  useEffect(() => {
+    cardRef.current?.update({ disabled });
+  }, [disabled]);
+  return (
+    <div className="grid gap-1.5">
+      <span className="text-sm font-medium">Card details</span>
+      <div className="relative min-h-10 rounded-lg border border-border bg-white px-3 py-2.5 shadow-xs focus-within:outline-2 focus-within:outline-brand-600">
+        <div ref={mountRef} data-testid="stripe-card" />
+        {status === "loading" ? (
+          <p className="absolute inset-0 flex items-center gap-2 px-3 text-sm text-muted-foreground" role="status">
+            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading the secure card form…
+          </p>
+        ) : null}
+      </div>
+      {status === "failed" ? (
+        <p className="text-sm font-medium text-destructive" role="alert">
+          The card form could not be loaded. Check your connection and try again.
+        </p>
+      ) : null}
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Lock className="size-3" aria-hidden /> Card details go straight to Stripe; Coinwork never sees them.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * 'Purchase Now' opens this: the package, the total, the card form (Stripe Elements with keys, the embedded
+ * test-mode provider without), Pay and Close. Steps: the page action creates the payment intent (the browser
+ * names only the package), the card is confirmed with the provider, then the page action asks the server to
+ * credit the payment; the fetcher's revalidation then shows the new balance everywhere.
+ */
+export function PurchaseModal({
+  pkg,
+  onClose,
+  mode,
+  publishableKey,
+  billing,
+}: {
+  pkg: PackageView | null;
+  onClose: () => void;
+  mode: "stripe" | "test";
+  publishableKey: string | null;
+  billing: { name: string; email: string };
+}) {
+  const createFetcher = useFetcher<PurchaseStep>({ key: "purchase-create" });
+  const confirmFetcher = useFetcher<PurchaseStep>({ key: "purchase-confirm" });
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const [card, setCard] = useState({ number: "", exp: "", cvc: "" });
+  const [stripeHandle, setStripeHandle] = useState<{ stripe: Stripe; card: StripeCardElement } | null>(null);
+  const errorId = useId();
+  const busy = phase !== "idle";
+  // Answers of an earlier purchase are still in the fetchers; only a newer answer moves the flow on.
+  const staleCreate = useRef<unknown>(undefined);
+  const staleConfirm = useRef<unknown>(undefined);
+  const current = useRef(pkg);
+  if (pkg) current.current = pkg;
+  const shown = pkg ?? current.current;
+
+  // A new package: a clean form.
+  useEffect(() => {
+    if (!pkg) return;
+    setPhase("idle");
+    setError(null);
+    setCard({ number: "", exp: "", cvc: "" });
+  }, [pkg]);
+
+  const fail = (message: string) => {
+    setError(message);
+    setPhase("idle");
+  };
+
+  // Step 2: the intent exists; confirm the card with the provider.
+  useEffect(() => {
+    if (phase !== "creating" || createFetcher.state !== "idle" || !createFetcher.data || createFetcher.data === staleCreate.current) return;
+    const r = createFetcher.data;
+    if (!r.ok || r.step !== "created") {
+      toast.error("Purchase failed", { description: r.ok ? undefined : r.message });
+      return fail(r.ok ? "Something went wrong." : r.message);
+    }
+    setPhase("card");
+    (async () => {
+      let succeeded = false;
+      if (mode === "stripe") {
+        if (!stripeHandle) return fail("The card field is not ready yet.");
+        const result = await stripeHandle.stripe.confirmCardPayment(r.clientSecret, {
+          payment_method: { card: stripeHandle.card, billing_details: { name: billing.name, email: billing.email } },
+        });
+        if (result.error) return fail(result.error.message ?? "Your card could not be charged.");
+        succeeded = result.paymentIntent?.status === "succeeded";
+        if (!succeeded) return fail("The payment did not complete. Please try again.");
+      } else {
+        try {
+          const res = await fetch("/test-payments/confirm", {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Accept: "application/json" },
+            body: JSON.stringify({ clientSecret: r.clientSecret, number: card.number, exp: card.exp.replace(/\s+/g, ""), cvc: card.cvc }),
+          });
+          const body = (await res.json().catch(() => null)) as { status?: string; error?: { message?: string } } | null;
+          if (!res.ok || body?.status !== "succeeded") return fail(body?.error?.message ?? "Your card could not be charged.");
+          succeeded = true;
+        } catch {
+          return fail("The payment service could not be reached. Check your connection and try again.");
+        }
+      }
+      // Step 3: the server re-reads the payment and credits the coins once.
+      setPhase("confirming");
+      staleConfirm.current = confirmFetcher.data;
+      confirmFetcher.submit({ intent: "confirm", paymentId: r.paymentId }, { method: "post" });
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phase, createFetcher.state, createFetcher.data]);
+
+  // Step 4: credited (the loaders revalidate with the new balance) or refused.
+  useEffect(() => {
+    if (phase !== "confirming" || confirmFetcher.state !== "idle" || !confirmFetcher.data || confirmFetcher.data === staleConfirm.current) return;
+    const r = confirmFetcher.data;
+    if (r.ok && r.step === "confirmed") {
+      toast.success("Purchase Successful", { description: `${r.coins.toLocaleString("en-US")} coins were added to your balance.` });
+      setPhase("idle");
+      onClose();
+    } else {
+      const message = r.ok ? "Something went wrong." : r.message;
+      toast.error("Purchase failed", { description: message });
+      fail(message);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phase, confirmFetcher.state, confirmFetcher.data]);
+
+  const pay = () => {
+    if (!shown || busy) return;
+    setError(null);
+    if (mode === "test") {
+      const digits = card.number.replace(/\D/g, "");
+      if (digits.length < 13) return fail("Your card number is incomplete.");
+      if (!/^\d{2}\s*\/\s*\d{2}$/.test(card.exp)) return fail("Your card's expiration date is incomplete.");
+      if (card.cvc.length < 3) return fail("Your card's security code is incomplete.");
+    } else if (!stripeHandle) {
+      return fail("The card field is not ready yet.");
+    }
+    setPhase("creating");
+    staleCreate.current = createFetcher.data;
+    createFetcher.submit({ intent: "create", coins: String(shown.coins) }, { method: "post" });
+  };
+
+  const label =
+    phase === "creating" ? "Preparing payment…" : phase === "card" ? "Processing payment…" : phase === "confirming" ? "Adding your coins…" : null;
+
+  return (
+    <Modal
+      open={pkg !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+      title="Purchase Coin"
+      className="max-w-md"
+    >
+      {shown ? (
+        <form
+          className="grid gap-5"
+          aria-busy={busy}
+          onSubmit={(e) => {
+            e.preventDefault();
+            pay();
+          }}
+        >
+          <div className="grid gap-3 rounded-xl bg-gradient-to-br from-amber-50 to-white p-4 ring-1 ring-amber-200">
+            <p className="text-sm text-muted-foreground">You are about to purchase:</p>
+            <p className="flex items-center gap-2 text-2xl font-bold" data-testid="modal-coins">
+              <CoinIcon className="size-7" /> {shown.coins.toLocaleString("en-US")} coins
+            </p>
+            <p className="text-base font-semibold" data-testid="modal-total">
+              Total Cost: ${dollars(shown.priceCents)}
+            </p>
+            <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
+          </div>
+
+          {mode === "stripe" && publishableKey ? (
+            <StripeCardField publishableKey={publishableKey} disabled={busy} onReady={setStripeHandle} onError={setError} />
+          ) : (
+            <TestCardFields card={card} onChange={setCard} disabled={busy} errorId={errorId} />
+          )}
+          <p id={errorId} role="alert" className={cn("-mt-2 text-sm font-medium text-destructive", !error && "sr-only")} data-testid="card-error">
+            {error ?? ""}
+          </p>
+
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+              Close
+            </Button>
+            <Button type="submit" disabled={busy || (mode === "stripe" && !stripeHandle)} className="sm:min-w-40">
+              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
+              {label ?? `Pay $${dollars(shown.priceCents)}`}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

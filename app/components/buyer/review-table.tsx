@@ -1,0 +1,308 @@
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { Check, Eye, X } from "lucide-react";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog, Modal } from "~/components/ui/dialog";
+import { EmptyState, TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { Label, Textarea } from "~/components/ui/input";
+import { Pagination } from "~/components/ui/pagination";
+import { formatDateTime } from "~/lib/format";
+import { cn } from "~/lib/cn";
+import { ENHANCED_FIELD } from "./enhanced";
+
+export interface ReviewItem {
+  id: string;
+  workerName: string;
+  workerEmail: string;
+  taskTitle: string;
+  payableAmount: number;
+  details: string;
+  imageUrl: string | null;
+  createdAt: number;
+}
+
+export interface ReviewOutcome {
+  ok: boolean;
+  intent: "approve" | "reject";
+  title: string;
+  message?: string;
+}
+
+type Kind = "approve" | "reject";
+
+/** What the submission modal shows: the image if there is one, the text if there is one, else SPEC's words. */
+export function SubmissionBody({ item }: { item: ReviewItem }) {
+  const text = item.details.trim();
+  if (!item.imageUrl && !text) return <p className="text-sm text-muted-foreground">No details provided.</p>;
+  return (
+    <div className="grid gap-4">
+      {item.imageUrl ? (
+        <a href={item.imageUrl} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border border-border bg-muted">
+          <img
+            src={item.imageUrl}
+            alt={`Image submitted by ${item.workerName}`}
+            className="mx-auto max-h-[55dvh] w-auto object-contain"
+            data-testid="submission-image"
+          />
+        </a>
+      ) : null}
+      {text ? (
+        <p className="whitespace-pre-wrap break-words rounded-lg bg-muted px-4 py-3 text-sm leading-relaxed" data-testid="submission-text">
+          {text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The buyer's review queue: View Submission (modal), Approve and Reject (each behind a confirmation; Reject asks
+ * for a reason). One review runs at a time and its buttons are disabled while it does, so a double click sends
+ * once. Without JavaScript the same buttons are links to ?view= / ?confirm= views rendered by the page.
+ */
+export function ReviewTable({
+  items,
+  page,
+  pages,
+  limit,
+  noScript,
+}: {
+  items: ReviewItem[];
+  page: number;
+  pages: number;
+  limit: number;
+  /** Server-rendered views for visitors without JavaScript (from the URL). */
+  noScript: { view: ReviewItem | null; confirm: { kind: Kind; item: ReviewItem } | null };
+}) {
+  const location = useLocation();
+  const fetcher = useFetcher<ReviewOutcome>({ key: "review-submission" });
+  const [viewing, setViewing] = useState<ReviewItem | null>(null);
+  const [confirming, setConfirming] = useState<{ kind: Kind; item: ReviewItem } | null>(null);
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
+  const busy = fetcher.state !== "idle";
+  const busyId = busy ? String(fetcher.formData?.get("id") ?? "") : null;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const o = fetcher.data;
+    if (o.ok) toast.success(o.title, { description: o.message });
+    else toast.error(o.title, { description: o.message });
+    setConfirming(null);
+    setReason("");
+  }, [fetcher.state, fetcher.data]);
+
+  const href = (params: Record<string, string>) => {
+    const p = new URLSearchParams(location.search);
+    for (const k of ["view", "confirm", "id"]) p.delete(k);
+    for (const [k, v] of Object.entries(params)) p.set(k, v);
+    const s = p.toString();
+    return s ? `?${s}` : location.pathname;
+  };
+  const closeHref = href({});
+
+  const submit = (kind: Kind, item: ReviewItem) => {
+    if (busy) return;
+    const body: Record<string, string> = { intent: kind, id: item.id, [ENHANCED_FIELD]: "1" };
+    if (kind === "reject") body.reason = reason.trim();
+    fetcher.submit(body, { method: "post" });
+  };
+
+  return (
+    <>
+      {noScript.view ? (
+        <section aria-labelledby="nojs-view-title" className="mb-4 grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <h3 id="nojs-view-title" className="font-semibold">
+                Submission by {noScript.view.workerName}
+              </h3>
+              <p className="text-sm text-muted-foreground">{noScript.view.taskTitle}</p>
+            </div>
+            <Link to={closeHref} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label="Close">
+              <X aria-hidden /> Close
+            </Link>
+          </div>
+          <SubmissionBody item={noScript.view} />
+        </section>
+      ) : null}
+      {noScript.confirm ? (
+        <section
+          role="alertdialog"
+          aria-labelledby="nojs-confirm-title"
+          className={cn(
+            "mb-4 grid gap-3 rounded-xl border p-5",
+            noScript.confirm.kind === "approve" ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50",
+          )}
+        >
+          <h3 id="nojs-confirm-title" className="text-lg font-semibold">
+            {noScript.confirm.kind === "approve" ? "Approve this submission?" : "Reject this submission?"}
+          </h3>
+          <p className="text-sm">
+            {noScript.confirm.kind === "approve"
+              ? `${noScript.confirm.item.workerName} will be paid ${noScript.confirm.item.payableAmount} coins for “${noScript.confirm.item.taskTitle}”.`
+              : `The slot of “${noScript.confirm.item.taskTitle}” reopens for another worker.`}
+          </p>
+          <Form method="post" className="grid gap-3">
+            <input type="hidden" name="intent" value={noScript.confirm.kind} />
+            <input type="hidden" name="id" value={noScript.confirm.item.id} />
+            {noScript.confirm.kind === "reject" ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor="nojs-reason">Reason for rejecting (shown to the worker)</Label>
+                <Textarea id="nojs-reason" name="reason" rows={3} maxLength={500} />
+              </div>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant={noScript.confirm.kind === "approve" ? "default" : "destructive"}>
+                {noScript.confirm.kind === "approve" ? "Yes, approve" : "Yes, reject"}
+              </Button>
+              <Link to={closeHref} className={buttonVariants({ variant: "outline" })}>
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+
+      {items.length === 0 ? (
+        <EmptyState message="No Tasks To Review" />
+      ) : (
+        <>
+          <Table caption="Submissions to review">
+            <THead>
+              <tr>
+                <TH>Worker</TH>
+                <TH>Task</TH>
+                <TH className="text-right">Payable amount</TH>
+                <TH className="text-right">Actions</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {items.map((s, i) => {
+                const rowBusy = busyId === s.id;
+                return (
+                  <TR key={s.id} data-testid="review-row" aria-busy={rowBusy} className={cn(rowBusy && "opacity-60")}>
+                    <TD>
+                      <p className="font-semibold" data-testid="review-worker">
+                        {s.workerName}
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        <span className="sr-only">Row {(page - 1) * limit + i + 1}, submitted </span>
+                        {formatDateTime(s.createdAt)}
+                      </p>
+                    </TD>
+                    <TD className="max-w-72">
+                      <p className="line-clamp-2">{s.taskTitle}</p>
+                    </TD>
+                    <TD className="whitespace-nowrap text-right font-semibold tabular-nums">{s.payableAmount} coins</TD>
+                    <TD>
+                      <div className="flex justify-end gap-2">
+                        <Link
+                          to={href({ view: s.id })}
+                          preventScrollReset
+                          className={buttonVariants({ variant: "outline", size: "sm" })}
+                          onClick={(e) => {
+                            e.preventDefault();
+                            setViewing(s);
+                          }}
+                        >
+                          <Eye aria-hidden /> View Submission
+                        </Link>
+                        <Link
+                          to={href({ confirm: "approve", id: s.id })}
+                          preventScrollReset
+                          aria-disabled={busy || undefined}
+                          className={cn(buttonVariants({ size: "sm" }), busy && "pointer-events-none opacity-60")}
+                          aria-label={`Approve ${s.workerName}'s submission`}
+                          onClick={(e) => {
+                            e.preventDefault();
+                            if (!busy) setConfirming({ kind: "approve", item: s });
+                          }}
+                        >
+                          <Check aria-hidden /> Approve
+                        </Link>
+                        <Link
+                          to={href({ confirm: "reject", id: s.id })}
+                          preventScrollReset
+                          aria-disabled={busy || undefined}
+                          className={cn(
+                            buttonVariants({ variant: "outline", size: "sm" }),
+                            "text-destructive hover:bg-red-50",
+                            busy && "pointer-events-none opacity-60",
+                          )}
+                          aria-label={`Reject ${s.workerName}'s submission`}
+                          onClick={(e) => {
+                            e.preventDefault();
+                            if (!busy) setConfirming({ kind: "reject", item: s });
+                          }}
+                        >
+                          <X aria-hidden /> Reject
+                        </Link>
+                      </div>
+                    </TD>
+                  </TR>
+                );
+              })}
+            </TBody>
+          </Table>
+          <Pagination page={page} pages={pages} />
+        </>
+      )}
+
+      <Modal
+        open={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        title="Submission"
+        description={viewing ? `${viewing.workerName} · ${viewing.taskTitle}` : undefined}
+        className="max-w-2xl"
+      >
+        {viewing ? (
+          <div className="grid gap-4">
+            <SubmissionBody item={viewing} />
+            <p className="text-xs text-muted-foreground">
+              Submitted {formatDateTime(viewing.createdAt)} by {viewing.workerName} ({viewing.workerEmail}) · pays {viewing.payableAmount}{" "}
+              coins
+            </p>
+          </div>
+        ) : null}
+      </Modal>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !busy) {
+            setConfirming(null);
+            setReason("");
+          }
+        }}
+        title={confirming?.kind === "reject" ? "Reject this submission?" : "Approve this submission?"}
+        description={
+          confirming
+            ? confirming.kind === "approve"
+              ? `${confirming.item.workerName} will be paid ${confirming.item.payableAmount} coins for “${confirming.item.taskTitle}”.`
+              : `The slot of “${confirming.item.taskTitle}” reopens for another worker.`
+            : undefined
+        }
+        confirmLabel={confirming?.kind === "reject" ? "Yes, reject" : "Yes, approve"}
+        destructive={confirming?.kind === "reject"}
+        busy={busy}
+        onConfirm={() => confirming && submit(confirming.kind, confirming.item)}
+      >
+        {confirming?.kind === "reject" ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={reasonId}>Reason for rejecting (shown to the worker)</Label>
+            <Textarea
+              id={reasonId}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              rows={3}
+              maxLength={500}
+              placeholder="e.g. The screenshot does not show your comment."
+            />
+          </div>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { Dialog } from "radix-ui";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * A success popup that closes itself after `duration` ms (SPEC.md: 'Task Posted!' and 'Task Updated!' for 2 s)
+ * and then calls `onDone` (e.g. to go to My Tasks). Escape or the button end it early.
+ */
+export function SuccessDialog({
+  open,
+  title,
+  message,
+  duration = 2000,
+  onDone,
+}: {
+  open: boolean;
+  title: string;
+  message?: string;
+  duration?: number;
+  onDone: () => void;
+}) {
+  const callback = useRef(onDone);
+  callback.current = onDone;
+  const fired = useRef(false);
+  const done = useRef(() => {
+    if (fired.current) return;
+    fired.current = true;
+    callback.current();
+  });
+  const [running, setRunning] = useState(false);
+  useEffect(() => {
+    if (!open) return setRunning(false);
+    fired.current = false;
+    const frame = requestAnimationFrame(() => setRunning(true));
+    const timer = setTimeout(() => done.current(), duration);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [open, duration]);
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !o && done.current()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <Dialog.Content
+          data-testid="success-dialog"
+          className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 justify-items-center gap-3 overflow-hidden rounded-2xl border border-border bg-white px-6 pb-6 pt-8 text-center shadow-xl"
+        >
+          <span className="grid size-16 place-items-center rounded-full bg-emerald-50 ring-8 ring-emerald-50/60">
+            <CheckCircle2 className="size-9 text-emerald-600" aria-hidden />
+          </span>
+          <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
+          <Dialog.Description className={message ? "text-sm text-muted-foreground" : "sr-only"}>{message ?? title}</Dialog.Description>
+          <Dialog.Close className="mt-1 rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            OK
+          </Dialog.Close>
+          <div className="absolute inset-x-0 bottom-0 h-1 bg-emerald-100" aria-hidden>
+            <div
+              className="h-full bg-emerald-500"
+              style={{ width: running ? "0%" : "100%", transition: running ? `width ${duration}ms linear` : "none" }}
+            />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

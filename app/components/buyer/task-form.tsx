@@ -1,0 +1,274 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link } from "react-router";
+import { useState } from "react";
+import { AlertTriangle, Coins, Loader2 } from "lucide-react";
+import { addTaskSchema, updateTaskSchema } from "~/lib/schemas/task";
+import { CATEGORIES } from "~/lib/categories";
+import { taskCost } from "~/lib/coins";
+import { todayIso } from "~/lib/format";
+import { cn } from "~/lib/cn";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { ImagePicker } from "~/components/image-picker";
+import { EnhancedMarker, useHydrated } from "./enhanced";
+
+export type TaskFormValues = {
+  task_title: string;
+  task_detail: string;
+  required_workers: string;
+  payable_amount: string;
+  completion_date: string;
+  submission_info: string;
+  category: string;
+};
+
+/** SPEC.md's words for a task post over the balance (two spaces included). */
+export const NOT_AVAILABLE_COIN = "Not available Coin.  Purchase Coin";
+
+/** A positive whole number typed into a field, or null while it is not one. */
+function wholeOrNull(s: string | undefined): number | null {
+  if (!s || !/^\s*\d+\s*$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * The task form shared by Add Task and Update Task. A plain multipart POST (works without JavaScript),
+ * validated by the same valibot schema in the browser (conform) and on the server. The cost panel follows
+ * what is typed: the total against the balance when adding, the difference when updating.
+ */
+export function TaskForm({
+  mode,
+  lastResult,
+  defaultValue,
+  balance,
+  originalCost = 0,
+  originalSlots,
+  originalPay,
+  initialImageUrl,
+  imageError,
+  failure,
+  serverMissing,
+  busy,
+}: {
+  mode: "add" | "update";
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Partial<TaskFormValues>;
+  balance: number;
+  /** Update: coins escrowed now (open slots x pay). */
+  originalCost?: number;
+  originalSlots?: number;
+  originalPay?: number;
+  initialImageUrl?: string | null;
+  imageError?: string | null;
+  failure?: { title: string; message: string } | null;
+  /** Update: the server refused for lack of coins, missing this many. */
+  serverMissing?: number | null;
+  busy: boolean;
+}) {
+  const schema = mode === "add" ? addTaskSchema : updateTaskSchema;
+  const [form, fields] = useForm({
+    lastResult: lastResult ?? undefined,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [workers, setWorkers] = useState<string>(String(fields.required_workers.initialValue ?? defaultValue?.required_workers ?? ""));
+  const [amount, setAmount] = useState<string>(String(fields.payable_amount.initialValue ?? defaultValue?.payable_amount ?? ""));
+  const w = wholeOrNull(workers);
+  const a = wholeOrNull(amount);
+  const total = w !== null && a !== null ? taskCost(w, a) : null;
+  const diff = total !== null ? total - originalCost : null;
+  const addShort = mode === "add" && total !== null && total > balance;
+  const updateMissing = mode === "update" ? (diff !== null ? (diff > balance ? diff - balance : 0) : (serverMissing ?? 0)) : 0;
+  const today = todayIso();
+  const hydrated = useHydrated();
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      aria-busy={busy}
+      className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+    >
+      <EnhancedMarker />
+      <div className="grid gap-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6">
+        {failure ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+            <p className="font-semibold">{failure.title}</p>
+            <p>{failure.message}</p>
+          </div>
+        ) : null}
+        <Field label="Task Title" htmlFor={fields.task_title.id} error={fields.task_title.errors}>
+          <Input
+            {...getInputProps(fields.task_title, { type: "text" })}
+            placeholder="e.g. Watch my video and leave a comment"
+            maxLength={120}
+          />
+        </Field>
+        <Field
+          label={mode === "update" ? "Task Detail (optional)" : "Task Detail"}
+          htmlFor={fields.task_detail.id}
+          error={fields.task_detail.errors}
+        >
+          <Textarea
+            {...getTextareaProps(fields.task_detail)}
+            rows={5}
+            placeholder="What should workers do, step by step?"
+          />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Required Workers"
+            htmlFor={fields.required_workers.id}
+            error={fields.required_workers.errors}
+            hint={mode === "update" ? "Open slots still to fill" : "How many people should do it"}
+          >
+            <Input
+              {...getInputProps(fields.required_workers, { type: "number" })}
+              min={1}
+              step={1}
+              inputMode="numeric"
+              onChange={(e) => setWorkers(e.currentTarget.value)}
+            />
+          </Field>
+          <Field
+            label="Payable Amount"
+            htmlFor={fields.payable_amount.id}
+            error={fields.payable_amount.errors}
+            hint="Coins paid to each worker"
+          >
+            <Input
+              {...getInputProps(fields.payable_amount, { type: "number" })}
+              min={1}
+              step={1}
+              inputMode="numeric"
+              onChange={(e) => setAmount(e.currentTarget.value)}
+            />
+          </Field>
+          <Field label="Completion Date" htmlFor={fields.completion_date.id} error={fields.completion_date.errors}>
+            <Input {...getInputProps(fields.completion_date, { type: "date" })} min={today} />
+          </Field>
+          <Field label="Category" htmlFor={fields.category.id} error={fields.category.errors}>
+            <NativeSelect {...getSelectProps(fields.category)} defaultValue={String(fields.category.initialValue ?? "")}>
+              <option value="">Select a category</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+        <Field
+          label="Submission Info"
+          htmlFor={fields.submission_info.id}
+          error={fields.submission_info.errors}
+          hint="What workers must send as proof (shown as the placeholder of their submission)"
+        >
+          <Input {...getInputProps(fields.submission_info, { type: "text" })} placeholder="e.g. A screenshot of your comment" />
+        </Field>
+        <ImagePicker
+          label={mode === "update" ? "Task Image (optional, replaces the current one)" : "Task Image"}
+          initialUrl={initialImageUrl}
+          error={imageError}
+        />
+      </div>
+
+      <aside aria-label="Cost" className="grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-24">
+        <div className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
+          <Coins className="size-4 text-amber-500" aria-hidden /> {mode === "add" ? "Total cost" : "Cost change"}
+        </div>
+        <div aria-live="polite" className="grid gap-3" data-testid="cost-panel">
+          {mode === "add" ? (
+            <>
+              <p className="text-3xl font-bold tracking-tight" data-testid="total-cost">
+                {total !== null ? fmt(total) : "—"} <span className="text-base font-medium text-muted-foreground">coins</span>
+              </p>
+              <dl className="grid gap-1.5 text-sm">
+                <Row label="Workers × pay" value={w !== null && a !== null ? `${fmt(w)} × ${fmt(a)}` : "—"} />
+                <Row label="Your balance" value={`${fmt(balance)} coins`} />
+                <Row
+                  label="After posting"
+                  value={total !== null ? `${fmt(balance - total)} coins` : "—"}
+                  strong
+                  danger={addShort}
+                />
+              </dl>
+              {addShort ? (
+                <div role="alert" className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                  <p className="flex items-start gap-2 whitespace-pre-wrap font-semibold">
+                    <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {NOT_AVAILABLE_COIN}
+                  </p>
+                  <p>You need {fmt(total! - balance)} more coins.</p>
+                  <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    Purchase Coin
+                  </Link>
+                </div>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <p
+                className={cn("text-3xl font-bold tracking-tight", diff !== null && diff < 0 && "text-emerald-700")}
+                data-testid="cost-difference"
+              >
+                {diff === null ? "—" : diff > 0 ? `+${fmt(diff)}` : diff < 0 ? `−${fmt(-diff)}` : "0"}{" "}
+                <span className="text-base font-medium text-muted-foreground">coins</span>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {diff === null
+                  ? "Enter workers and pay to see the difference."
+                  : diff > 0
+                    ? `${fmt(diff)} coins will be charged.`
+                    : diff < 0
+                      ? `${fmt(-diff)} coins will be refunded to you.`
+                      : "No change in cost."}
+              </p>
+              <dl className="grid gap-1.5 text-sm">
+                <Row
+                  label="Escrowed now"
+                  value={`${fmt(originalCost)} coins${originalSlots !== undefined && originalPay !== undefined ? ` (${fmt(originalSlots)} × ${fmt(originalPay)})` : ""}`}
+                />
+                <Row label="New total" value={total !== null ? `${fmt(total)} coins (${fmt(w!)} × ${fmt(a!)})` : "—"} />
+                <Row label="Your balance" value={`${fmt(balance)} coins`} />
+              </dl>
+              {updateMissing > 0 ? (
+                <div role="alert" className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                  <p className="flex items-center gap-2 font-semibold">
+                    <AlertTriangle className="size-4 shrink-0" aria-hidden /> Insufficient Coins
+                  </p>
+                  <p data-testid="coins-needed">
+                    You need {fmt(updateMissing)} more {updateMissing === 1 ? "coin" : "coins"} to save this change.
+                  </p>
+                  <Link to="/dashboard/purchasecoin" className={buttonVariants({ size: "sm" })}>
+                    Buy Coins
+                  </Link>
+                </div>
+              ) : null}
+            </>
+          )}
+        </div>
+        <Button type="submit" size="lg" disabled={busy || (hydrated && updateMissing > 0)} className="w-full">
+          {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {busy ? (mode === "add" ? "Posting…" : "Saving…") : mode === "add" ? "Add Task" : "Update Task"}
+        </Button>
+      </aside>
+    </Form>
+  );
+}
+
+function Row({ label, value, strong, danger }: { label: string; value: string; strong?: boolean; danger?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={cn("text-right tabular-nums", strong && "font-semibold", danger && "text-destructive")}>{value}</dd>
+    </div>
+  );
+}
