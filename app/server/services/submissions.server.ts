@@ -2,6 +2,7 @@
 // escrow) or rejects (returns the slot). Each step is one D1 batch whose statements all hinge on the
 // submission still being pending, so racing reviews pay once.
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, newId, runBatch } from "../db/client.server";
 import { submissions, tasks, users } from "../db/schema";
 import { conflict, forbidden, isConstraintError, notFound } from "../errors";
@@ -153,17 +154,25 @@ export async function autoApproveDue(env: Env, now = Date.now()): Promise<number
   return approved;
 }
 
+const workerUser = alias(users, "w");
+const buyerUser = alias(users, "b");
 const submissionColumns = {
   submission: submissions,
   taskTitle: tasks.taskTitle,
-  workerName: sql<string>`w.name`,
-  workerEmail: sql<string>`w.email`,
-  buyerName: sql<string>`b.name`,
-  buyerEmail: sql<string>`b.email`,
+  workerName: workerUser.name,
+  workerEmail: workerUser.email,
+  buyerName: buyerUser.name,
+  buyerEmail: buyerUser.email,
 };
 
-function joined() {
-  return sql`${submissions} JOIN ${tasks} ON ${tasks.id} = ${submissions.taskId} JOIN ${users} w ON w.id = ${submissions.workerId} JOIN ${users} b ON b.id = ${submissions.buyerId}`;
+/** Submissions with their task, worker and buyer (drizzle needs the joined tables in the query itself). */
+function selectJoined(db: ReturnType<typeof getDb>) {
+  return db
+    .select(submissionColumns)
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .innerJoin(workerUser, eq(workerUser.id, submissions.workerId))
+    .innerJoin(buyerUser, eq(buyerUser.id, submissions.buyerId));
 }
 
 export type SubmissionStatus = "pending" | "approved" | "rejected" | "cancelled";
@@ -179,7 +188,7 @@ export async function listWorkerSubmissions(
   const page = Math.max(opts.page ?? 1, 1);
   const where = and(eq(submissions.workerId, workerId), opts.status?.length ? inArray(submissions.status, opts.status) : undefined);
   const [rows, [total]] = await Promise.all([
-    db.select(submissionColumns).from(joined()).where(where).orderBy(desc(submissions.createdAt)).limit(limit).offset((page - 1) * limit),
+    selectJoined(db).where(where).orderBy(desc(submissions.createdAt)).limit(limit).offset((page - 1) * limit),
     db.select({ n: count() }).from(submissions).where(where),
   ]);
   return { items: rows.map(flatten), total: total?.n ?? 0, page, limit, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
@@ -196,7 +205,7 @@ export async function listBuyerSubmissions(
   const page = Math.max(opts.page ?? 1, 1);
   const where = and(eq(submissions.buyerId, buyerId), opts.status?.length ? inArray(submissions.status, opts.status) : undefined);
   const [rows, [total]] = await Promise.all([
-    db.select(submissionColumns).from(joined()).where(where).orderBy(desc(submissions.createdAt)).limit(limit).offset((page - 1) * limit),
+    selectJoined(db).where(where).orderBy(desc(submissions.createdAt)).limit(limit).offset((page - 1) * limit),
     db.select({ n: count() }).from(submissions).where(where),
   ]);
   return { items: rows.map(flatten), total: total?.n ?? 0, page, limit, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
