@@ -1,0 +1,71 @@
+// npm run ledger:check [-- --remote | --persist-to <dir>]
+//
+// Runs the conservation identity of the coin ledger (app/server/db/conservation-sql.ts, the same SQL
+// the Worker runs) against a D1 database, prints every figure, lists users whose cached balance
+// differs from their ledger, and exits 1 when anything does not hold.
+import { pathToFileURL } from "node:url";
+import { CONSERVATION_SQL, MISMATCHED_USERS_SQL, accountedFor, type ConservationFigures } from "../app/server/db/conservation-sql.ts";
+import { describeTarget, parseTarget, query, type D1Target } from "./lib/wrangler.ts";
+
+export interface LedgerReport {
+  figures: ConservationFigures;
+  mismatches: { id: string; email: string; coin: number; ledger: number }[];
+  holds: boolean;
+}
+
+export function checkLedger(target: D1Target): LedgerReport {
+  const row = query<Record<string, number>>(CONSERVATION_SQL, target)[0] ?? {};
+  const figures: ConservationFigures = {
+    created: Number(row.created ?? 0),
+    balances: Number(row.balances ?? 0),
+    escrowOpenSlots: Number(row.escrowOpenSlots ?? 0),
+    escrowPending: Number(row.escrowPending ?? 0),
+    heldForWithdrawals: Number(row.heldForWithdrawals ?? 0),
+    paidOut: Number(row.paidOut ?? 0),
+    mismatchedUsers: Number(row.mismatchedUsers ?? 0),
+  };
+  const mismatches = figures.mismatchedUsers > 0 ? query<LedgerReport["mismatches"][number]>(MISMATCHED_USERS_SQL, target) : [];
+  return { figures, mismatches, holds: figures.created === accountedFor(figures) && figures.mismatchedUsers === 0 };
+}
+
+export function printLedgerReport(r: LedgerReport, where: string): void {
+  const f = r.figures;
+  const n = (x: number) => x.toLocaleString("en-US").padStart(12);
+  const right = accountedFor(f);
+  console.log(
+    [
+      `Coin ledger of ${where}`,
+      ``,
+      `  created (sign-up bonuses, purchases, admin adjustments) ${n(f.created)}`,
+      `  = balances of all users                                  ${n(f.balances)}`,
+      `  + escrow for open task slots                             ${n(f.escrowOpenSlots)}`,
+      `  + escrow for pending submissions                         ${n(f.escrowPending)}`,
+      `  + held for pending withdrawals                           ${n(f.heldForWithdrawals)}`,
+      `  + paid out (approved withdrawals)                        ${n(f.paidOut)}`,
+      `                                                           ------------`,
+      `                                                           ${n(right)}   ${f.created === right ? "holds" : `DOES NOT HOLD (off by ${f.created - right})`}`,
+      ``,
+      `  users whose balance differs from their ledger: ${f.mismatchedUsers}`,
+      ...r.mismatches.map((m) => `    ${m.email} (${m.id}): coin ${m.coin}, ledger says ${m.ledger}`),
+      ``,
+      r.holds ? "OK: the ledger agrees." : "FAILED: the ledger does not agree.",
+    ].join("\n"),
+  );
+}
+
+function main() {
+  const { target, rest } = parseTarget(process.argv.slice(2));
+  if (rest.length) throw new Error(`Unknown arguments: ${rest.join(" ")} (use --remote or --persist-to <dir>)`);
+  const report = checkLedger(target);
+  printLedgerReport(report, describeTarget(target));
+  process.exit(report.holds ? 0 : 1);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  try {
+    main();
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(2);
+  }
+}

@@ -1,0 +1,95 @@
+// Runs the project's wrangler CLI from Node scripts (npm run dev, db:seed, ledger:check, admin).
+// Node built-ins only: these scripts run with Node's type stripping, not through a bundler.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const WRANGLER_BIN = path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+
+/** Where a D1 command goes: the local state in .wrangler/state (default), another local dir, or the remote database. */
+export interface D1Target {
+  remote?: boolean;
+  persistTo?: string;
+}
+
+/** Reads `--remote` and `--persist-to <dir>` (or `--persist-to=<dir>`) and returns the other arguments. */
+export function parseTarget(argv: string[]): { target: D1Target; rest: string[] } {
+  const target: D1Target = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--remote") target.remote = true;
+    else if (a === "--local") target.remote = false;
+    else if (a === "--persist-to") target.persistTo = argv[++i];
+    else if (a.startsWith("--persist-to=")) target.persistTo = a.slice("--persist-to=".length);
+    else rest.push(a);
+  }
+  if (target.persistTo === "") throw new Error("--persist-to needs a directory");
+  if (target.remote && target.persistTo) throw new Error("--persist-to only applies to the local database");
+  if (target.persistTo) target.persistTo = path.resolve(target.persistTo);
+  return { target, rest };
+}
+
+export function targetArgs(t: D1Target): string[] {
+  if (t.remote) return ["--remote"];
+  return ["--local", ...(t.persistTo ? ["--persist-to", t.persistTo] : [])];
+}
+
+export function describeTarget(t: D1Target): string {
+  if (t.remote) return "the remote D1 database";
+  return `the local D1 database in ${t.persistTo ?? path.join(ROOT, ".wrangler", "state")}`;
+}
+
+export const wranglerEnv = (): NodeJS.ProcessEnv => ({ ...process.env, WRANGLER_SEND_METRICS: "false" });
+
+export interface RunResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs wrangler with the Node that runs this script (Node 24 from node_modules), from the project root. */
+export function wrangler(args: string[], opts: { quiet?: boolean } = {}): RunResult {
+  const r = spawnSync(process.execPath, [WRANGLER_BIN, ...args], {
+    cwd: ROOT,
+    env: wranglerEnv(),
+    encoding: "utf8",
+    stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.error) throw r.error;
+  return { status: r.status ?? 1, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
+}
+
+function failure(what: string, r: RunResult): Error {
+  const tail = (r.stderr || r.stdout).trim().split("\n").slice(-15).join("\n");
+  return new Error(`${what} failed (exit ${r.status})${tail ? `:\n${tail}` : ""}`);
+}
+
+/** `wrangler d1 migrations apply DB`, non-interactive. */
+export function applyMigrations(t: D1Target, opts: { quiet?: boolean } = {}): void {
+  const r = wrangler(["d1", "migrations", "apply", "DB", ...targetArgs(t)], { quiet: opts.quiet });
+  if (r.status !== 0) throw failure("Applying the D1 migrations", r);
+}
+
+/** One SQL command; returns the rows of its (last) result. */
+export function query<T = Record<string, unknown>>(sql: string, t: D1Target): T[] {
+  const r = wrangler(["d1", "execute", "DB", ...targetArgs(t), "--json", "--yes", "--command", sql], { quiet: true });
+  if (r.status !== 0) throw failure(`Query "${sql.slice(0, 60)}…"`, r);
+  const start = r.stdout.indexOf("[");
+  if (start < 0) throw new Error(`wrangler returned no JSON for "${sql.slice(0, 60)}…":\n${r.stdout}`);
+  const results = JSON.parse(r.stdout.slice(start)) as { results: T[] }[];
+  return results[results.length - 1]?.results ?? [];
+}
+
+/** Executes a .sql file. */
+export function executeFile(file: string, t: D1Target, opts: { quiet?: boolean } = {}): void {
+  const r = wrangler(["d1", "execute", "DB", ...targetArgs(t), "--yes", "--file", file], { quiet: opts.quiet ?? true });
+  if (r.status !== 0) throw failure(`Executing ${path.basename(file)}`, r);
+}
+
+/** Single-quoted SQL string literal. */
+export function sqlString(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}
