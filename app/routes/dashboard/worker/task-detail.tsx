@@ -1,8 +1,293 @@
+import { useEffect } from "react";
+import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
+import { ArrowLeft, CalendarDays, CircleCheck, Hourglass, Info, Mail, Tag, UserRound, Users } from "lucide-react";
+import { toast } from "sonner";
 import type { Route } from "./+types/task-detail";
-import { PageHeader } from "~/components/dashboard-shell";
+import { Alert } from "~/components/ui/alert";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
+import { TaskImage } from "~/components/worker/task-image";
+import { TaskNotFound } from "~/components/worker/task-not-found";
+import { dueLabel, daysUntil } from "~/components/worker/due";
+import { submissionFormSchema } from "~/components/worker/schemas";
+import {
+  DEFAULT_SUBMISSION_PLACEHOLDER,
+  SubmissionForm,
+  type SubmissionActionData,
+} from "~/components/worker/submission-form";
+import { formatDate } from "~/lib/format";
+import { submissionSchema } from "~/lib/schemas/money";
+import { cn } from "~/lib/cn";
+import { getEnv } from "~/server/context";
+import { requirePageRole } from "~/server/auth/guards.server";
+import { validate } from "~/server/http/api.server";
+import { messageOf, parseForm } from "~/server/http/form.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { AppError } from "~/server/errors";
+import { findTask } from "~/server/services/tasks.server";
+import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
+import { assertBodySize, storeOptionalImage } from "~/server/services/images.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Task Details · Coinwork" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
+];
 
-export default function Page() {
-  return <PageHeader title="Task Details" />;
+const IMAGE_FAILED = "Image upload failed!";
+const SUBMISSION_FAILED = "Submission failed!";
+
+async function loadTask(env: Env, id: string) {
+  const task = await findTask(env, id);
+  if (!task) throw data("Task not found", { status: 404 });
+  return task;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requirePageRole(context, request, "Worker");
+  const env = getEnv(context);
+  const task = await loadTask(env, params.id);
+  const blocker = await submissionBlocker(env, user.id, task);
+  return {
+    task: {
+      id: task.id,
+      taskTitle: task.taskTitle,
+      taskDetail: task.taskDetail,
+      taskImageUrl: task.taskImageUrl,
+      category: task.category,
+      requiredWorkers: task.requiredWorkers,
+      payableAmount: task.payableAmount,
+      completionDate: task.completionDate,
+      submissionInfo: task.submissionInfo,
+      buyerName: task.buyerName,
+      buyerEmail: task.buyerEmail,
+      daysLeft: daysUntil(task.completionDate),
+    },
+    blocker,
+  };
+}
+
+function failed(status: number, body: Partial<SubmissionActionData>) {
+  return data<SubmissionActionData>({ result: null, failure: null, imageError: null, ...body }, { status });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requirePageRole(context, request, "Worker");
+  const env = getEnv(context);
+  let formData: FormData;
+  try {
+    assertBodySize(request);
+    formData = await request.formData();
+  } catch (e) {
+    const message = messageOf(e, "The image could not be read.");
+    return failed(e instanceof AppError ? e.status : 400, { failure: { title: IMAGE_FAILED, message }, imageError: message });
+  }
+  const task = await loadTask(env, params.id);
+  const submission = parseForm(formData, submissionFormSchema);
+  if (submission.status !== "success") return failed(422, { result: submission.reply() });
+
+  // Refuse before anything is stored: a blocked worker's image would be an orphan.
+  const blocker = await submissionBlocker(env, user.id, task);
+  if (blocker) return failed(409, { result: submission.reply(), failure: { title: SUBMISSION_FAILED, message: blocker } });
+
+  let imageUrl: string | null;
+  try {
+    imageUrl = await storeOptionalImage(env, formData.get("image"));
+  } catch (e) {
+    const message = messageOf(e, "The image could not be stored. Please try again.");
+    return failed(e instanceof AppError ? e.status : 500, {
+      result: submission.reply(),
+      failure: { title: IMAGE_FAILED, message },
+      imageError: message,
+    });
+  }
+  try {
+    const input = validate(submissionSchema, {
+      task_id: task.id,
+      submission_details: submission.value.submission_details,
+      submission_image_url: imageUrl ?? "",
+    });
+    await createSubmission(env, user, {
+      task_id: input.task_id,
+      submission_details: input.submission_details ?? "",
+      submission_image_url: input.submission_image_url ?? "",
+    });
+  } catch (e) {
+    // Lost a race (last slot taken, date passed): the image belongs to nothing, so it goes.
+    if (imageUrl) await env.IMAGES.delete(imageUrl.replace(/^\/images\//, ""));
+    const message = messageOf(e, "Something went wrong. Please try again.");
+    return failed(e instanceof AppError ? e.status : 500, { result: submission.reply(), failure: { title: SUBMISSION_FAILED, message } });
+  }
+  return redirectWithFlash("/dashboard/mysubmissions", {
+    type: "success",
+    title: "Submission sent successfully!",
+    message: `Your work on "${task.taskTitle}" is waiting for the buyer's review.`,
+  });
+}
+
+function Fact({ icon: Icon, label, children }: { icon: typeof Users; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+        <Icon className="size-4" aria-hidden />
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+        <dd className="break-words font-semibold">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function Blocked({ reason }: { reason: string }) {
+  const own = /waiting for review|was approved/.test(reason);
+  const approved = /was approved/.test(reason);
+  return (
+    <Alert
+      tone={approved ? "success" : own ? "info" : "warning"}
+      title={approved ? "Already approved" : own ? "Already submitted" : "Not taking submissions"}
+      data-testid="submission-blocker"
+      action={
+        <Link
+          to={own ? "/dashboard/mysubmissions" : "/dashboard/tasklist"}
+          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
+        >
+          {own ? "View My Submissions" : "Browse other tasks"}
+        </Link>
+      }
+    >
+      {reason}
+    </Alert>
+  );
+}
+
+export default function TaskDetail({ loaderData }: Route.ComponentProps) {
+  const { task, blocker } = loaderData;
+  const actionData = useActionData<typeof action>();
+  useEffect(() => {
+    if (actionData?.failure) toast.error(actionData.failure.title, { description: actionData.failure.message });
+  }, [actionData]);
+  const soon = task.daysLeft <= 2;
+  return (
+    <>
+      <Link
+        to="/dashboard/tasklist"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Back to Available Tasks
+      </Link>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <article className="grid gap-6" aria-labelledby="task-title">
+          <TaskImage
+            src={task.taskImageUrl}
+            category={task.category}
+            alt={task.taskImageUrl ? `Image for the task “${task.taskTitle}”` : ""}
+            priority
+            className="aspect-[16/9] rounded-2xl border border-border"
+          />
+          <header className="grid gap-3">
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
+                {task.category}
+              </span>
+              <span
+                className={cn(
+                  "rounded-full px-2.5 py-0.5 font-semibold",
+                  soon ? "bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-200" : "bg-muted text-muted-foreground",
+                )}
+              >
+                {dueLabel(task.daysLeft)}
+              </span>
+            </div>
+            <h1 id="task-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {task.taskTitle}
+            </h1>
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              <span className="inline-flex items-center gap-1.5">
+                <UserRound className="size-4" aria-hidden />
+                Posted by <span className="font-semibold text-foreground">{task.buyerName}</span>
+              </span>
+              <a href={`mailto:${task.buyerEmail}`} className="inline-flex items-center gap-1.5 break-all hover:text-foreground hover:underline">
+                <Mail className="size-4 shrink-0" aria-hidden />
+                {task.buyerEmail}
+              </a>
+            </p>
+          </header>
+          <Card className="p-5 sm:p-6">
+            <dl className="grid gap-5 sm:grid-cols-2">
+              <Fact icon={CircleCheck} label="Payable amount">
+                <span className="flex flex-wrap items-baseline gap-x-2">
+                  <Coins coins={task.payableAmount} className="text-amber-900" />
+                  <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
+                </span>
+              </Fact>
+              <Fact icon={Users} label="Required workers">
+                {task.requiredWorkers} {task.requiredWorkers === 1 ? "slot" : "slots"} open
+              </Fact>
+              <Fact icon={Tag} label="Category">
+                {task.category}
+              </Fact>
+              <Fact icon={CalendarDays} label="Completion date">
+                <time dateTime={task.completionDate}>{formatDate(task.completionDate)}</time>
+              </Fact>
+            </dl>
+          </Card>
+          <section aria-labelledby="task-description" className="grid gap-2">
+            <h2 id="task-description" className="text-lg font-semibold">
+              Description
+            </h2>
+            <p className="whitespace-pre-line leading-relaxed text-slate-700">{task.taskDetail}</p>
+          </section>
+          <section aria-labelledby="task-proof" className="grid gap-2">
+            <h2 id="task-proof" className="text-lg font-semibold">
+              What to submit
+            </h2>
+            <p className="flex gap-2 rounded-xl bg-brand-50/70 p-4 leading-relaxed text-brand-900">
+              <Info className="mt-1 size-4 shrink-0" aria-hidden />
+              <span className="whitespace-pre-line">{task.submissionInfo || "Describe what you did for this task."}</span>
+            </p>
+          </section>
+        </article>
+
+        <aside className="lg:sticky lg:top-24" aria-labelledby="submit-heading">
+          <Card className="grid gap-4 p-5 sm:p-6">
+            <div className="grid gap-1">
+              <h2 id="submit-heading" className="text-lg font-semibold">
+                Submit your work
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Approved work pays <Coins coins={task.payableAmount} className="text-foreground" /> (
+                <Dollars coins={task.payableAmount} /> {WITHDRAW_RATE_NOTE}).
+              </p>
+            </div>
+            {actionData?.failure ? (
+              <Alert tone="danger" title={actionData.failure.title}>
+                {actionData.failure.message}
+              </Alert>
+            ) : null}
+            {blocker ? (
+              <Blocked reason={blocker} />
+            ) : (
+              <>
+                <SubmissionForm
+                  action={`/dashboard/tasklist/${task.id}`}
+                  placeholder={task.submissionInfo || DEFAULT_SUBMISSION_PLACEHOLDER}
+                  actionData={actionData}
+                />
+                <p className="flex items-start gap-2 text-xs text-muted-foreground">
+                  <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                  The buyer reviews your submission; you are notified when it is approved or rejected.
+                </p>
+              </>
+            )}
+          </Card>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <TaskNotFound />;
+  throw error;
 }

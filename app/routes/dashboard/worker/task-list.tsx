@@ -1,8 +1,112 @@
+import * as v from "valibot";
+import { Link, redirect, useNavigation } from "react-router";
+import { SearchX } from "lucide-react";
 import type { Route } from "./+types/task-list";
 import { PageHeader } from "~/components/dashboard-shell";
+import { EmptyState } from "~/components/ui/table";
+import { Pagination } from "~/components/ui/pagination";
+import { buttonVariants } from "~/components/ui/button";
+import { TaskCard } from "~/components/worker/task-card";
+import { SORTS, TaskFilters, type SortValue } from "~/components/worker/task-filters";
+import { daysUntil } from "~/components/worker/due";
+import { CATEGORIES } from "~/lib/categories";
+import { cn } from "~/lib/cn";
+import { getEnv } from "~/server/context";
+import { listOpenTasks } from "~/server/services/tasks.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Available Tasks · Coinwork" }];
 
-export default function Page() {
-  return <PageHeader title="Available Tasks" />;
+const PAGE_SIZE = 12;
+
+/** The URL is the state: anything malformed falls back to the default instead of failing. */
+const querySchema = v.object({
+  q: v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
+  category: v.fallback(v.optional(v.picklist(CATEGORIES)), undefined),
+  sort: v.fallback(v.picklist(SORTS.map((s) => s.value) as [SortValue, ...SortValue[]]), "newest"),
+  page: v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), 1),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = v.parse(querySchema, Object.fromEntries(url.searchParams));
+  const result = await listOpenTasks(getEnv(context), {
+    q: query.q || undefined,
+    category: query.category,
+    sort: query.sort,
+    page: query.page,
+    limit: PAGE_SIZE,
+  });
+  // A page past the end (the list shrank since the link was made): go to the last one.
+  if (result.items.length === 0 && result.total > 0 && query.page > result.pages) {
+    url.searchParams.set("page", String(result.pages));
+    throw redirect(`${url.pathname}?${url.searchParams}`);
+  }
+  const now = Date.now();
+  return {
+    query: { q: query.q, category: query.category ?? "", sort: query.sort },
+    tasks: result.items.map((t) => ({
+      id: t.id,
+      taskTitle: t.taskTitle,
+      buyerName: t.buyerName,
+      category: t.category,
+      taskImageUrl: t.taskImageUrl,
+      completionDate: t.completionDate,
+      payableAmount: t.payableAmount,
+      requiredWorkers: t.requiredWorkers,
+      daysLeft: daysUntil(t.completionDate, now),
+    })),
+    total: result.total,
+    page: result.page,
+    pages: result.pages,
+  };
+}
+
+export default function TaskList({ loaderData }: Route.ComponentProps) {
+  const { query, tasks, total, page, pages } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/dashboard/tasklist";
+  const filtered = Boolean(query.q || query.category);
+  return (
+    <>
+      <PageHeader title="Available Tasks" description="Pick a task, do the work, send your proof and get paid in coins." />
+      <TaskFilters query={query} />
+      <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="task-count">
+          {total === 0
+            ? filtered
+              ? "No tasks match your filters"
+              : "No open tasks"
+            : `${total.toLocaleString("en-US")} open ${total === 1 ? "task" : "tasks"}${filtered ? " match your filters" : ""}`}
+        </p>
+        {pages > 1 ? (
+          <p className="text-sm text-muted-foreground">
+            Page {page} of {pages}
+          </p>
+        ) : null}
+      </div>
+      <div aria-busy={busy} className={cn("mt-3 transition-opacity", busy && "pointer-events-none opacity-60")}>
+        {tasks.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              message="No tasks match your search. Try another word or category."
+              action={
+                <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline" })}>
+                  <SearchX aria-hidden /> Clear filters
+                </Link>
+              }
+            />
+          ) : (
+            <EmptyState message="No tasks are open right now. New tasks are posted every day: check back soon." />
+          )
+        ) : (
+          <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+            {tasks.map((task) => (
+              <TaskCard key={task.id} task={task} />
+            ))}
+          </div>
+        )}
+        <Pagination page={page} pages={pages} />
+      </div>
+    </>
+  );
 }

@@ -1,8 +1,124 @@
+import { useEffect } from "react";
+import * as v from "valibot";
+import { data, redirect, useActionData } from "react-router";
+import { Coins as CoinsIcon, Wallet } from "lucide-react";
+import { toast } from "sonner";
 import type { Route } from "./+types/withdraw";
 import { PageHeader } from "~/components/dashboard-shell";
+import { StatCard } from "~/components/stat-card";
+import { Card } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/table";
+import { Pagination } from "~/components/ui/pagination";
+import { WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
+import { WithdrawForm, type WithdrawActionData } from "~/components/worker/withdraw-form";
+import { WithdrawalsTable } from "~/components/worker/withdrawals-table";
+import { withdrawFormSchema } from "~/components/worker/schemas";
+import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, withdrawalAmount } from "~/lib/coins";
+import { getEnv } from "~/server/context";
+import { requirePageRole } from "~/server/auth/guards.server";
+import { messageOf, parseForm } from "~/server/http/form.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { AppError } from "~/server/errors";
+import { listWithdrawals, requestWithdrawal } from "~/server/services/withdrawals.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
 
-export default function Page() {
-  return <PageHeader title="Withdrawals" />;
+const PATH = "/dashboard/withdraw";
+const FAILED = "Failed to submit withdrawal.";
+const REQUESTS_PER_PAGE = 10;
+const pageSchema = v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), 1);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePageRole(context, request, "Worker");
+  const page = v.parse(pageSchema, new URL(request.url).searchParams.get("page") ?? undefined);
+  const list = await listWithdrawals(getEnv(context), { workerId: user.id, page, limit: REQUESTS_PER_PAGE });
+  if (list.items.length === 0 && list.total > 0 && page > list.pages) throw redirect(`${PATH}?page=${list.pages}`);
+  return {
+    balance: user.coin,
+    requests: list.items.map((w) => ({
+      id: w.id,
+      withdrawalCoin: w.withdrawalCoin,
+      withdrawalCents: w.withdrawalCents,
+      paymentSystem: w.paymentSystem,
+      accountNumber: w.accountNumber,
+      status: w.status,
+      decisionReason: w.decisionReason,
+      createdAt: w.createdAt,
+    })),
+    page: list.page,
+    pages: list.pages,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requirePageRole(context, request, "Worker");
+  const formData = await request.formData();
+  // The balance is read fresh from D1 for this request; the client's withdrawal_amount is never read.
+  const submission = parseForm(formData, withdrawFormSchema(user.coin));
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form and try again.";
+    return data<WithdrawActionData>({ result: submission.reply(), failure: { title: FAILED, message: first } }, { status: 422 });
+  }
+  try {
+    const w = await requestWithdrawal(getEnv(context), user, submission.value);
+    return redirectWithFlash(PATH, {
+      type: "success",
+      title: "Withdrawal request submitted!",
+      message: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)}) are on hold until an admin reviews your request.`,
+    });
+  } catch (e) {
+    const message = messageOf(e, "Something went wrong. Please try again.");
+    const fieldErrors = e instanceof AppError && e.fields ? e.fields : undefined;
+    return data<WithdrawActionData>(
+      { result: submission.reply({ fieldErrors }), failure: { title: FAILED, message } },
+      { status: e instanceof AppError ? e.status : 500 },
+    );
+  }
+}
+
+export default function Withdraw({ loaderData }: Route.ComponentProps) {
+  const { balance, requests, page, pages } = loaderData;
+  const actionData = useActionData<typeof action>();
+  useEffect(() => {
+    if (actionData?.failure) toast.error(actionData.failure.title, { description: actionData.failure.message });
+  }, [actionData]);
+  return (
+    <>
+      <PageHeader title="Withdrawals" description={`Turn your coins into money: ${COINS_PER_DOLLAR_WITHDRAW} coins = $1, from ${MIN_WITHDRAWAL_COINS} coins.`} />
+      <section aria-label="Your balance" className="grid gap-4 sm:grid-cols-2">
+        <StatCard
+          label="Total coins"
+          icon={CoinsIcon}
+          value={<span data-testid="total-coins">{balance.toLocaleString("en-US")}</span>}
+        />
+        <StatCard
+          label="Withdrawable amount"
+          icon={Wallet}
+          value={<span data-testid="withdrawable-amount" className="text-emerald-700">${withdrawalAmount(balance)}</span>}
+        >
+          <span className="hidden text-right text-xs text-muted-foreground sm:block">{WITHDRAW_RATE_NOTE}</span>
+        </StatCard>
+      </section>
+
+      <Card className="mt-6 p-5 sm:p-6">
+        <h2 className="text-lg font-semibold">Request a withdrawal</h2>
+        <p className="mb-5 mt-1 text-sm text-muted-foreground">Choose how many coins to cash out and where the money should go.</p>
+        <WithdrawForm key={`${balance}-${requests[0]?.id ?? ""}`} balance={balance} action={PATH} actionData={actionData} />
+      </Card>
+
+      <section aria-labelledby="requests-heading" className="mt-8">
+        <h2 id="requests-heading" className="mb-3 text-lg font-semibold">
+          Your withdrawal requests
+        </h2>
+        {requests.length === 0 ? (
+          <EmptyState message="No withdrawal requests yet." />
+        ) : (
+          <>
+            <WithdrawalsTable rows={requests} />
+            <Pagination page={page} pages={pages} />
+          </>
+        )}
+      </section>
+    </>
+  );
 }

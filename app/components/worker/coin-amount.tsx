@@ -1,0 +1,34 @@
+import { CoinIcon } from "~/components/coin-balance";
+import { coinsToDollars, COINS_PER_DOLLAR_WITHDRAW } from "~/lib/coins";
+import { cn } from "~/lib/cn";
+
+export const WITHDRAW_RATE_NOTE = `at the withdrawal rate of ${COINS_PER_DOLLAR_WITHDRAW} coins per $1`;
+
+/** "25 coins" beside a coin icon. */
+export function Coins({ coins, className, iconClassName }: { coins: number; className?: string; iconClassName?: string }) {
+  return (
+    <span className={cn("inline-flex items-center gap-1.5 font-semibold tabular-nums", className)}>
+      <CoinIcon className={cn("size-4", iconClassName)} />
+      {coins.toLocaleString("en-US")} {coins === 1 ? "coin" : "coins"}
+    </span>
+  );
+}
+
+/** "$1.25": what coins are worth when withdrawn (coins / 20). */
+export function Dollars({ coins, className }: { coins: number; className?: string }) {
+  return (
+    <span className={cn("tabular-nums", className)} title={`Worth $${coinsToDollars(coins)} ${WITHDRAW_RATE_NOTE}`}>
+      ${coinsToDollars(coins)}
+    </span>
+  );
+}
+
+/** Coins with their dollar value, on one line ("25 coins · $1.25") or stacked. */
+export function CoinAmount({ coins, stacked = false, className }: { coins: number; stacked?: boolean; className?: string }) {
+  return (
+    <span className={cn(stacked ? "inline-grid gap-0.5" : "inline-flex flex-wrap items-center gap-x-2", className)}>
+      <Coins coins={coins} />
+      <Dollars coins={coins} className="text-xs font-medium text-muted-foreground" />
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+// Form schemas of the worker pages, used by conform in the browser and by the actions on the server.
+// They narrow the shared schemas of ~/lib/schemas/money.ts; the services check every rule again.
+import * as v from "valibot";
+import { submissionSchema, withdrawSchema } from "~/lib/schemas/money";
+import { ITEMS_PER_PAGE_OPTIONS, MIN_WITHDRAWAL_COINS } from "~/lib/coins";
+
+/** The fields a worker types: the task comes from the URL, the image from the upload. */
+export const submissionFormSchema = v.pick(submissionSchema, ["submission_details"]);
+
+/** Same words as the withdrawals service's BELOW_MINIMUM (a test keeps them equal). */
+export const BELOW_MINIMUM_MESSAGE = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
+export const overBalanceMessage = (balance: number) => `You can withdraw at most ${balance} coins.`;
+
+/** withdrawal_coin between the minimum and the balance; withdrawal_amount is not read (the server computes it). */
+export function withdrawFormSchema(balance: number) {
+  return v.pipe(
+    withdrawSchema,
+    v.forward(
+      v.partialCheck([["withdrawal_coin"]], (i) => i.withdrawal_coin <= balance, overBalanceMessage(balance)),
+      ["withdrawal_coin"],
+    ),
+    v.forward(
+      v.partialCheck([["withdrawal_coin"]], (i) => i.withdrawal_coin >= MIN_WITHDRAWAL_COINS, BELOW_MINIMUM_MESSAGE),
+      ["withdrawal_coin"],
+    ),
+  );
+}
+
+export const itemsPerPageSchema = v.object({
+  itemsPerPage: v.pipe(
+    v.string("Choose how many items to show"),
+    v.transform(Number),
+    v.picklist(ITEMS_PER_PAGE_OPTIONS, "Items per page must be 3, 5 or 10"),
+  ),
+});

@@ -1,0 +1,125 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Search, X } from "lucide-react";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
+import { CATEGORIES } from "~/lib/categories";
+import { cn } from "~/lib/cn";
+
+export const SORTS = [
+  { value: "newest", label: "Newest" },
+  { value: "pay", label: "Best paid" },
+  { value: "deadline", label: "Soonest deadline" },
+] as const;
+export type SortValue = (typeof SORTS)[number]["value"];
+
+export interface TaskQuery {
+  q: string;
+  category: string;
+  sort: SortValue;
+}
+
+const ACTION = "/dashboard/tasklist";
+
+/** Only the parameters that differ from the defaults, so shared links stay short. */
+function cleanParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of new FormData(form)) {
+    if (typeof v !== "string") continue;
+    const value = v.trim();
+    if (!value || (k === "sort" && value === "newest")) continue;
+    params.set(k, value);
+  }
+  return params;
+}
+
+/**
+ * Search, category and sort for the Available Tasks grid. A GET form: without JavaScript it submits to the URL
+ * as is; with it, the selects apply at once and empty parameters are dropped. A new filter starts at page 1.
+ */
+export function TaskFilters({ query }: { query: TaskQuery }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const categoryRef = useRef<HTMLSelectElement>(null);
+  const sortRef = useRef<HTMLSelectElement>(null);
+  const busy = navigation.state === "loading" && navigation.location.pathname === ACTION;
+  const filtered = Boolean(query.q || query.category || query.sort !== "newest");
+
+  // Back/forward and shared links change the URL: keep the controls in step with it.
+  useEffect(() => {
+    if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = query.q;
+    if (categoryRef.current) categoryRef.current.value = query.category;
+    if (sortRef.current) sortRef.current.value = query.sort;
+  }, [query.q, query.category, query.sort]);
+
+  const apply = () => {
+    if (formRef.current) submit(cleanParams(formRef.current), { method: "get", action: ACTION, preventScrollReset: true });
+  };
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action={ACTION}
+      role="search"
+      aria-label="Filter tasks"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+      className="grid gap-3 rounded-xl border border-border bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_13rem_11rem_auto] lg:items-end"
+    >
+      <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
+        <Label htmlFor="task-search">Search</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            ref={searchRef}
+            id="task-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Title or description"
+            maxLength={100}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="task-category">Category</Label>
+        <NativeSelect ref={categoryRef} id="task-category" name="category" defaultValue={query.category} onChange={apply}>
+          <option value="">All categories</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="task-sort">Sort by</Label>
+        <NativeSelect ref={sortRef} id="task-sort" name="sort" defaultValue={query.sort} onChange={apply}>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+        <Button type="submit" className="flex-1 lg:flex-none" disabled={busy}>
+          {busy ? <Spinner /> : <Search aria-hidden />}
+          {busy ? "Searching…" : "Search"}
+        </Button>
+        {filtered ? (
+          <Link to={ACTION} className={cn(buttonVariants({ variant: "outline" }))} aria-label="Clear filters">
+            <X aria-hidden /> <span className="lg:sr-only">Clear</span>
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,317 @@
+// Available Tasks (/dashboard/tasklist) and Task detail (/dashboard/tasklist/{id}): loaders, the submission
+// action and its refusals, driven through the worker's fetch on real local D1 and R2.
+import { describe, expect, it } from "vitest";
+import { env, getPage, isoDay, makeAdmin, postForm, registerUser } from "./helpers";
+import {
+  approveAs,
+  flashOf,
+  funded,
+  occurrences,
+  pngFile,
+  postTaskAs,
+  submitAs,
+  svgFile,
+  textOf,
+  uniqueToken,
+  withFlash,
+} from "./worker-fixtures";
+import { NO_SLOTS, PAST_DATE } from "~/server/services/submissions.server";
+import { IMAGE_TYPE_ERROR } from "~/server/services/images.server";
+
+async function slots(taskId: string) {
+  return (await env.DB.prepare("SELECT required_workers AS n FROM tasks WHERE id = ?").bind(taskId).first<{ n: number }>())!.n;
+}
+async function submissionsOf(workerId: string, taskId: string) {
+  return (
+    await env.DB.prepare("SELECT status, submission_image_url AS image, submission_details AS details FROM submissions WHERE worker_id = ? AND task_id = ?")
+      .bind(workerId, taskId)
+      .all<{ status: string; image: string | null; details: string }>()
+  ).results;
+}
+
+describe("worker pages are for workers", () => {
+  const paths = async () => {
+    const buyer = await funded("Buyer", 50);
+    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
+    return ["/dashboard/tasklist", `/dashboard/tasklist/${task.id}`, "/dashboard/mysubmissions", "/dashboard/workerhome", "/dashboard/withdraw"];
+  };
+
+  it("sends anonymous visitors to login (remembering where they were) and other roles to /unauthorized", async () => {
+    const buyer = await registerUser("Buyer");
+    const admin = await makeAdmin();
+    for (const path of await paths()) {
+      const anon = await getPage(`${path}?page=2`);
+      expect(anon.status, path).toBe(302);
+      expect(anon.headers.get("Location"), path).toBe(`/login?redirectTo=${encodeURIComponent(`${path}?page=2`)}`);
+      for (const other of [buyer, admin]) {
+        const res = await getPage(path, other.cookie);
+        expect(res.status, path).toBe(302);
+        expect(res.headers.get("Location"), path).toBe("/unauthorized");
+      }
+    }
+  });
+
+  it("refuses the page actions to buyers and anonymous visitors, changing nothing", async () => {
+    const buyer = await funded("Buyer", 50);
+    const task = await postTaskAs(buyer, { required_workers: 2, payable_amount: 1 });
+    const other = await registerUser("Buyer");
+    const asBuyer = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "sneaky" }, other.cookie);
+    expect(asBuyer.headers.get("Location")).toBe("/unauthorized");
+    const anon = await postForm("/dashboard/withdraw", { withdrawal_coin: "200", payment_system: "Bkash", account_number: "1" });
+    expect(anon.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    const perPage = await postForm("/dashboard/mysubmissions", { intent: "per-page", itemsPerPage: "5" }, other.cookie);
+    expect(perPage.headers.get("Location")).toBe("/unauthorized");
+    expect(await slots(task.id)).toBe(2);
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?").bind(task.id).first<{ n: number }>();
+    expect(n?.n).toBe(0);
+  });
+});
+
+describe("Available Tasks", () => {
+  it("shows open tasks as cards: title, buyer name, due date, payment in coins and dollars, workers needed, View Details", async () => {
+    const token = uniqueToken();
+    const buyer = await funded("Buyer", 200, `Buyer ${token}`);
+    const worker = await registerUser("Worker");
+    const task = await postTaskAs(buyer, {
+      task_title: `Review an app ${token}`,
+      required_workers: 4,
+      payable_amount: 30,
+      completion_date: "2099-03-05",
+    });
+    const res = await getPage(`/dashboard/tasklist?q=${token}`, worker.cookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const text = await textOf(new Response(html));
+    expect(text).toContain(`Review an app ${token}`);
+    expect(text).toContain(`Buyer ${token}`);
+    expect(text).toContain("Mar 5, 2099");
+    expect(text).toContain("30 coins");
+    expect(text).toContain("$1.50"); // 30 coins at the withdrawal rate of 20 per dollar
+    expect(text).toMatch(/Workers needed 4/);
+    expect(text).toContain("1 open task match your filters");
+    expect(html).toContain(`href="/dashboard/tasklist/${task.id}"`);
+    expect(text).toContain("View Details");
+  });
+
+  it("leaves out full, past and deleted tasks", async () => {
+    const token = uniqueToken();
+    const buyer = await funded("Buyer", 200);
+    const [w1, w2] = [await registerUser("Worker"), await registerUser("Worker")];
+    const open = await postTaskAs(buyer, { task_title: `Open ${token}`, required_workers: 2, payable_amount: 1 });
+    const full = await postTaskAs(buyer, { task_title: `Full ${token}`, required_workers: 1, payable_amount: 1 });
+    await submitAs(w1, full.id);
+    const past = await postTaskAs(buyer, { task_title: `Past ${token}`, required_workers: 1, payable_amount: 1 });
+    await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past.id).run();
+    const gone = await postTaskAs(buyer, { task_title: `Gone ${token}`, required_workers: 1, payable_amount: 1 });
+    await env.DB.prepare("UPDATE tasks SET deleted_at = ? WHERE id = ?").bind(Date.now(), gone.id).run();
+    const text = await textOf(await getPage(`/dashboard/tasklist?q=${token}`, w2.cookie));
+    expect(text).toContain(`Open ${token}`);
+    for (const hidden of ["Full", "Past", "Gone"]) expect(text).not.toContain(`${hidden} ${token}`);
+    expect(open.id).toBeTruthy();
+  });
+
+  it("searches, filters by category and sorts by newest, best paid and soonest deadline, all from the URL", async () => {
+    const token = uniqueToken();
+    const buyer = await funded("Buyer", 500);
+    const worker = await registerUser("Worker");
+    await postTaskAs(buyer, { task_title: `Alpha ${token}`, category: "Translation", payable_amount: 5, required_workers: 1, completion_date: isoDay(20) });
+    await postTaskAs(buyer, { task_title: `Bravo ${token}`, category: "Data Entry", payable_amount: 50, required_workers: 1, completion_date: isoDay(30) });
+    await postTaskAs(buyer, { task_title: `Charlie ${token}`, category: "Data Entry", payable_amount: 20, required_workers: 1, completion_date: isoDay(2) });
+    const order = async (query: string) => {
+      const text = await textOf(await getPage(`/dashboard/tasklist?q=${token}${query}`, worker.cookie));
+      return ["Alpha", "Bravo", "Charlie"]
+        .map((n) => ({ n, at: text.indexOf(`${n} ${token}`) }))
+        .filter((x) => x.at >= 0)
+        .sort((a, b) => a.at - b.at)
+        .map((x) => x.n);
+    };
+    expect(await order("")).toEqual(["Charlie", "Bravo", "Alpha"]); // newest first
+    expect(await order("&sort=pay")).toEqual(["Bravo", "Charlie", "Alpha"]);
+    expect(await order("&sort=deadline")).toEqual(["Charlie", "Alpha", "Bravo"]);
+    expect(await order("&category=Data+Entry&sort=pay")).toEqual(["Bravo", "Charlie"]);
+    expect(await order("&category=Translation")).toEqual(["Alpha"]);
+    // The form shows the URL's choices, so a shared or reloaded link looks the same.
+    const html = await (await getPage(`/dashboard/tasklist?q=${token}&category=Data+Entry&sort=deadline`, worker.cookie)).text();
+    expect(html).toMatch(new RegExp(`name="q"[^>]*value="${token}"`));
+    expect(html).toMatch(/<option value="Data Entry" selected="">/);
+    expect(html).toMatch(/<option value="deadline" selected="">/);
+  });
+
+  it("paginates in the database (12 a page) and keeps the filters in the Prev/Next links", async () => {
+    const token = uniqueToken();
+    const buyer = await funded("Buyer", 100);
+    const worker = await registerUser("Worker");
+    for (let i = 1; i <= 13; i++) await postTaskAs(buyer, { task_title: `Task ${i} ${token}`, required_workers: 1, payable_amount: 1 });
+    const first = await (await getPage(`/dashboard/tasklist?q=${token}`, worker.cookie)).text();
+    expect(occurrences(first, 'data-testid="task-card"')).toBe(12);
+    expect(await textOf(new Response(first))).toContain("Page 1 of 2");
+    expect(first).toContain(`href="/dashboard/tasklist?q=${token}&amp;page=2"`);
+    const second = await (await getPage(`/dashboard/tasklist?q=${token}&page=2`, worker.cookie)).text();
+    expect(occurrences(second, 'data-testid="task-card"')).toBe(1);
+    expect(await textOf(new Response(second))).toContain(`Task 1 ${token}`); // the oldest, last
+    const beyond = await getPage(`/dashboard/tasklist?q=${token}&page=9`, worker.cookie);
+    expect(beyond.status).toBe(302);
+    expect(beyond.headers.get("Location")).toBe(`/dashboard/tasklist?q=${token}&page=2`);
+  });
+
+  it("says so when nothing matches, and survives malformed parameters", async () => {
+    const worker = await registerUser("Worker");
+    const none = await textOf(await getPage(`/dashboard/tasklist?q=${uniqueToken("nothing")}`, worker.cookie));
+    expect(none).toContain("No tasks match your search");
+    expect(none).toContain("Clear filters");
+    const junk = await getPage("/dashboard/tasklist?sort=evil&page=-3&category=Nope&q=%25_%5C", worker.cookie);
+    expect(junk.status).toBe(200);
+  });
+});
+
+describe("Task detail", () => {
+  it("shows image, title, poster name and e-mail, amount, description, workers, category and date, and the form", async () => {
+    const token = uniqueToken();
+    const buyer = await funded("Buyer", 200, `Poster ${token}`);
+    const worker = await registerUser("Worker");
+    const task = await postTaskAs(buyer, {
+      task_title: `Translate a menu ${token}`,
+      task_detail: `Translate our lunch menu ${token} into French.`,
+      category: "Translation",
+      required_workers: 3,
+      payable_amount: 40,
+      completion_date: "2099-12-24",
+      submission_info: `Paste the French menu ${token}`,
+    });
+    const res = await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const text = await textOf(new Response(html));
+    expect(text).toContain(`Translate a menu ${token}`);
+    expect(text).toContain(`Poster ${token}`);
+    expect(text).toContain(buyer.email);
+    expect(text).toContain("40 coins");
+    expect(text).toContain("$2.00");
+    expect(text).toContain(`Translate our lunch menu ${token} into French.`);
+    expect(text).toContain("3 slots open");
+    expect(text).toContain("Translation");
+    expect(text).toContain("Dec 24, 2099");
+    expect(html).toContain('src="/images/categories/translation.webp"'); // no upload: the category's picture
+    expect(html).toContain(`placeholder="Paste the French menu ${token}"`);
+    expect(html).toMatch(/enctype="multipart\/form-data"/i);
+    expect(html).toMatch(/<input[^>]*type="file"[^>]*name="image"|<input[^>]*name="image"[^>]*type="file"/);
+    expect(text).toContain("Submit Task");
+  });
+
+  it("falls back to 'Enter your task submission here...' without submission_info", async () => {
+    const buyer = await funded("Buyer", 50);
+    const worker = await registerUser("Worker");
+    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
+    await env.DB.prepare("UPDATE tasks SET submission_info = '' WHERE id = ?").bind(task.id).run();
+    const html = await (await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie)).text();
+    expect(html).toContain('placeholder="Enter your task submission here..."');
+  });
+
+  it("answers an unknown or deleted task with the not-found screen (404)", async () => {
+    const buyer = await funded("Buyer", 50);
+    const worker = await registerUser("Worker");
+    const unknown = await getPage("/dashboard/tasklist/does-not-exist", worker.cookie);
+    expect(unknown.status).toBe(404);
+    const text = await textOf(unknown);
+    expect(text).toContain("Task not found");
+    expect(text).toContain("Back to Task List");
+    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
+    await env.DB.prepare("UPDATE tasks SET deleted_at = ? WHERE id = ?").bind(Date.now(), task.id).run();
+    expect((await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie)).status).toBe(404);
+    const post = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "x" }, worker.cookie);
+    expect(post.status).toBe(404);
+  });
+
+  it("sends a submission with an image: pending, one slot taken, buyer notified, 'Submission sent successfully!'", async () => {
+    const buyer = await funded("Buyer", 100);
+    const worker = await registerUser("Worker", "Sadia Worker");
+    const task = await postTaskAs(buyer, { task_title: "Like our page", required_workers: 3, payable_amount: 5 });
+    const res = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "Liked it, user @sadia", image: pngFile() }, worker.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/mysubmissions");
+    expect(flashOf(res)).toMatchObject({ type: "success", title: "Submission sent successfully!" });
+    const [row] = await submissionsOf(worker.id, task.id);
+    expect(row.status).toBe("pending");
+    expect(row.details).toBe("Liked it, user @sadia");
+    expect(row.image).toMatch(/^\/images\/[0-9a-f-]{36}\.png$/);
+    const stored = await env.IMAGES.get(row.image!.slice("/images/".length));
+    expect(stored?.httpMetadata?.contentType).toBe("image/png");
+    expect(await slots(task.id)).toBe(2);
+    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC").bind(buyer.id).first<{ message: string }>();
+    expect(note?.message).toBe('Sadia Worker submitted work for "Like our page"');
+    // Without JavaScript the flash shows on the page the redirect lands on.
+    const landed = await textOf(await getPage("/dashboard/mysubmissions", withFlash(worker.cookie, res)));
+    expect(landed).toContain("Submission sent successfully!");
+    expect(landed).toContain("Like our page");
+    expect(landed).toContain("Pending");
+  });
+
+  it("accepts a text-only submission", async () => {
+    const buyer = await funded("Buyer", 50);
+    const worker = await registerUser("Worker");
+    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 2 });
+    const res = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "Just text", image: new File([], "") }, worker.cookie);
+    expect(res.status).toBe(302);
+    const [row] = await submissionsOf(worker.id, task.id);
+    expect(row.image).toBeNull();
+  });
+
+  it("stops at 'Image upload failed!' for a file that is not an image: no submission, no slot taken, text kept", async () => {
+    const buyer = await funded("Buyer", 50);
+    const worker = await registerUser("Worker");
+    const task = await postTaskAs(buyer, { required_workers: 2, payable_amount: 1 });
+    const res = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "my careful notes", image: svgFile() }, worker.cookie);
+    expect(res.status).toBe(415);
+    const text = await textOf(res);
+    expect(text).toContain("Image upload failed!");
+    expect(text).toContain(IMAGE_TYPE_ERROR);
+    expect(text).toContain("my careful notes");
+    expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
+    expect(await slots(task.id)).toBe(2);
+  });
+
+  it("refuses an oversized upload before reading it", async () => {
+    const buyer = await funded("Buyer", 50);
+    const worker = await registerUser("Worker");
+    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 200 * 1024)], "big.png", { type: "image/png" });
+    const res = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "x", image: big }, worker.cookie);
+    expect(res.status).toBe(413);
+    expect(await textOf(res)).toContain("Image upload failed!");
+    expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
+  });
+
+  it("shows why instead of the form: already submitted, approved, task full, past its date; a POST anyway fails", async () => {
+    const buyer = await funded("Buyer", 100);
+    const [w1, w2] = [await registerUser("Worker"), await registerUser("Worker")];
+    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 3 });
+    const sub = await submitAs(w1, task.id);
+
+    const mine = await textOf(await getPage(`/dashboard/tasklist/${task.id}`, w1.cookie));
+    expect(mine).toContain("Your submission for this task is waiting for review.");
+    expect(mine).not.toContain("Submit Task");
+    const again = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "twice" }, w1.cookie);
+    expect(again.status).toBe(409);
+    const againText = await textOf(again);
+    expect(againText).toContain("Submission failed!");
+    expect(againText).toContain("Your submission for this task is waiting for review.");
+
+    const full = await textOf(await getPage(`/dashboard/tasklist/${task.id}`, w2.cookie));
+    expect(full).toContain(NO_SLOTS);
+    expect(full).not.toContain("Submit Task");
+    const late = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "me too", image: pngFile() }, w2.cookie);
+    expect(late.status).toBe(409);
+    expect(await textOf(late)).toContain("Submission failed!");
+    expect(await submissionsOf(w2.id, task.id)).toHaveLength(0);
+
+    await approveAs(buyer, sub.id);
+    expect(await textOf(await getPage(`/dashboard/tasklist/${task.id}`, w1.cookie))).toContain("Your submission for this task was approved.");
+
+    const old = await postTaskAs(buyer, { required_workers: 2, payable_amount: 1 });
+    await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-2), old.id).run();
+    const past = await textOf(await getPage(`/dashboard/tasklist/${old.id}`, w2.cookie));
+    expect(past).toContain(PAST_DATE);
+    expect(past).not.toContain("Submit Task");
+    expect((await postForm(`/dashboard/tasklist/${old.id}`, { submission_details: "late" }, w2.cookie)).status).toBe(409);
+  });
+});
