@@ -46,6 +46,8 @@ export default [
   ]),
 
   // Files
+  route("robots.txt", "routes/public/robots.ts"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
   route("images", "routes/api/images.ts"),
   route("images/:key", "routes/api/image.ts"),
 
@@ -58,4 +60,29 @@ export default [
   route("webhooks/stripe", "routes/api/webhooks.stripe.ts"),
   route("test-payments/confirm", "routes/api/test-payments.confirm.ts"),
   // The remaining REST endpoints of SPEC.md section 7 follow (issue 4).
+  route("users", "routes/api/users.ts"),
+  route("users1", "routes/api/users1.ts"),
+  route("users3", "routes/api/users3.ts"),
+  route("categories", "routes/api/categories.ts"),
+  route("workers", "routes/api/workers.ts"),
+  route("tasks", "routes/api/tasks.ts"),
+  route("tasks1", "routes/api/tasks1.ts"),
+  route("tasks2", "routes/api/tasks2.ts"),
+  route("tasks3", "routes/api/tasks3.ts"),
+  route("submission", "routes/api/submission.ts"),
+  route("submission1", "routes/api/submission1.ts"),
+  route("submission2", "routes/api/submission2.ts"),
+  route("withdraw", "routes/api/withdraw.ts"),
+  route("create-payment-intent", "routes/api/create-payment-intent.ts"),
+  route("orders", "routes/api/orders.ts"),
+  route("orders1", "routes/api/orders1.ts"),
+  route("total-required-workers", "routes/api/total-required-workers.ts"),
+  route("total-payment", "routes/api/total-payment.ts"),
+  route("total-payed", "routes/api/total-payed.ts"),
+  route("user-preference", "routes/api/user-preference.ts"),
+  route("totalcoins", "routes/api/totalcoins.ts"),
+  route("totaldollars", "routes/api/totaldollars.ts"),
+  // The API described: OpenAPI 3.1 (generated from the valibot schemas) and a readable reference page.
+  route("openapi.json", "routes/api/openapi.ts"),
+  route("api-docs", "routes/docs/api-docs.tsx"),
 ] satisfies RouteConfig;

@@ -4,6 +4,10 @@ import { getEnv } from "~/server/context";
 import { api, json, methodNotAllowed, readJson } from "~/server/http/api.server";
 import { login } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+import { apiMiddleware } from "~/server/http/cors.server";
+
+/** CORS for configured origins (preflight answered), as on every REST route. */
+export const middleware = apiMiddleware;
 
 /** POST /auth/login { email, password } -> { token, user }; the token works as `Authorization: Bearer`. */
 export const loader = () => methodNotAllowed(["POST"]);

@@ -4,6 +4,10 @@ import { api, json, methodNotAllowed } from "~/server/http/api.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { clearSessionCookie } from "~/server/auth/session.server";
 import { logout } from "~/server/services/accounts.server";
+import { apiMiddleware } from "~/server/http/cors.server";
+
+/** CORS for configured origins (preflight answered), as on every REST route. */
+export const middleware = apiMiddleware;
 
 /** POST /auth/logout: ends every session of the caller (the token's version is bumped). */
 export const loader = () => methodNotAllowed(["POST"]);

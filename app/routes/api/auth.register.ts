@@ -4,6 +4,10 @@ import { getEnv } from "~/server/context";
 import { api, json, methodNotAllowed, readJson } from "~/server/http/api.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+import { apiMiddleware } from "~/server/http/cors.server";
+
+/** CORS for configured origins (preflight answered), as on every REST route. */
+export const middleware = apiMiddleware;
 
 /** POST /auth/register { name, email, password, role, photo? } -> 201 { token, user } */
 export const loader = () => methodNotAllowed(["POST"]);

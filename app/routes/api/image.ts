@@ -1,5 +1,10 @@
 import type { Route } from "./+types/image";
 import { getEnv } from "~/server/context";
+import { methodNotAllowed } from "~/server/http/api.server";
+import { apiMiddleware } from "~/server/http/cors.server";
+
+/** CORS for configured origins (preflight answered), as on every REST route. */
+export const middleware = apiMiddleware;
 
 /** GET /images/:key: an uploaded image from R2, cached for a year (keys are never reused). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -15,3 +20,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!("body" in object)) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
 }
+
+/** Only GET: uploads go to POST /images. */
+export const action = () => methodNotAllowed(["GET"]);

@@ -4,6 +4,10 @@ import { AppError } from "~/server/errors";
 import { api, json, methodNotAllowed } from "~/server/http/api.server";
 import { assertBodySize, storeImage } from "~/server/services/images.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+import { apiMiddleware } from "~/server/http/cors.server";
+
+/** CORS for configured origins (preflight answered), as on every REST route. */
+export const middleware = apiMiddleware;
 
 /**
  * POST /images (multipart field `image`) -> 201 { data: { url, display_url } }, the image host's shape.

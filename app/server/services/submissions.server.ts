@@ -239,3 +239,9 @@ export async function submissionBlocker(env: Env, workerId: string, task: { id: 
   if (task.requiredWorkers <= 0) return NO_SLOTS;
   return null;
 }
+
+/** One submission with its task title, worker and buyer (the REST API's answer to POST /submission). */
+export async function findSubmissionView(env: Env, id: string): Promise<SubmissionView | null> {
+  const rows = await selectJoined(getDb(env)).where(eq(submissions.id, id)).limit(1);
+  return rows[0] ? flatten(rows[0]) : null;
+}

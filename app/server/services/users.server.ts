@@ -153,3 +153,11 @@ export async function setItemsPerPage(env: Env, userId: string, itemsPerPage: nu
     .onConflictDoUpdate({ target: userPreferences.userId, set: { itemsPerPage } });
   return { itemsPerPage };
 }
+
+/** PATCH /users and /users1 { email, addcoin, reason }: adjustCoins for the live user with that e-mail. */
+export async function adjustCoinsByEmail(env: Env, admin: SessionUser, email: string, addcoin: number, reason: string) {
+  requireAdmin(admin);
+  const target = await findUserByEmail(env, email);
+  if (!target) throw notFound("User not found");
+  return adjustCoins(env, admin, target.id, addcoin, reason);
+}

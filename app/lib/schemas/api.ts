@@ -1,0 +1,323 @@
+// The REST API's query strings and JSON bodies (SPEC.md section 7), as valibot schemas. The routes parse with
+// them, and /openapi.json is generated from them, so the documentation cannot drift from what is accepted.
+// Field rules and messages come from the form schemas next to this file.
+import * as v from "valibot";
+import { CATEGORIES } from "../categories";
+import { COIN_PACKAGES, ITEMS_PER_PAGE_OPTIONS } from "../coins";
+import { ROLES } from "../roles";
+import { email, optionalText, requiredText, wholeNumber } from "./fields";
+import { adjustCoinsSchema, purchaseSchema, rejectSchema, submissionSchema, withdrawSchema } from "./money";
+import { addTaskSchema, updateTaskSchema } from "./task";
+
+export { addTaskSchema, updateTaskSchema, submissionSchema, withdrawSchema };
+
+// ---------------------------------------------------------------- fields
+
+export const INVALID_ID = "Invalid id";
+
+/** A record id (`_id`): what newId() makes, or a seed id. */
+export const id = (name = "id") =>
+  v.pipe(
+    v.string(`${name} is required`),
+    v.trim(),
+    v.nonEmpty(`${name} is required`),
+    v.maxLength(64, INVALID_ID),
+    v.regex(/^[A-Za-z0-9_-]+$/, INVALID_ID),
+  );
+
+const optionalEmail = v.optional(email());
+
+/** A whole number in a query string ("2"), within bounds. */
+const queryInt = (min: number, max: number, message: string) =>
+  v.pipe(v.string(message), v.regex(/^\d{1,9}$/, message), v.transform(Number), v.number(), v.minValue(min, message), v.maxValue(max, message));
+
+export const MAX_PAGE_SIZE = 100;
+
+/** Every list accepts page (1-based) and limit (1-100, default 100); the total is in the X-Total-Count header. */
+export const paging = {
+  page: v.optional(queryInt(1, 1_000_000, "page must be a whole number from 1")),
+  limit: v.optional(queryInt(1, MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)),
+};
+
+/** Submission statuses as the spec's client sends them; `approve` and `approved` mean the same. */
+export const SUBMISSION_WIRE_STATUSES = ["pending", "approve", "approved", "rejected", "cancelled"] as const;
+export type SubmissionWireStatus = (typeof SUBMISSION_WIRE_STATUSES)[number];
+const submissionStatus = v.picklist(SUBMISSION_WIRE_STATUSES, "status must be pending, approve (or approved), rejected or cancelled");
+
+const reason = optionalText(500);
+export const REASON_REQUIRED = "A reason is required";
+
+/** A field the spec's client sends that the server does not take from the client. */
+const ignored = (why: string) => v.pipe(v.optional(v.unknown()), v.description(`Ignored: ${why}`));
+
+/** An object of query parameters of which at least one of `keys` must be given. */
+function eitherOf<TEntries extends v.ObjectEntries>(entries: TEntries, keys: (keyof TEntries & string)[], message: string) {
+  return v.pipe(
+    v.object(entries),
+    v.check((q) => keys.some((k) => (q as Record<string, unknown>)[k] !== undefined), message),
+  );
+}
+
+// ---------------------------------------------------------------- users
+
+/** GET /users: `role=Worker` (public: photo and name) or `email=` (one user record: your own, any for an admin). */
+export const usersQuery = eitherOf(
+  {
+    email: optionalEmail,
+    role: v.optional(v.picklist(["Worker"], "Only role=Worker can be listed here; admins use /users3")),
+  },
+  ["email", "role"],
+  "Give email= or role=Worker",
+);
+
+/**
+ * POST /users (compatibility with a client that creates the user record after signing up with an identity
+ * provider): returns the signed-in caller's own record. `role`, `coin`, `name` and `photo` are not taken from
+ * the body: the server set them when the account was made.
+ */
+export const usersPostBody = v.object({
+  email: v.pipe(email(), v.description("must be your own e-mail")),
+  name: ignored("the name given at sign-up"),
+  role: ignored("the role is chosen at sign-up (Worker or Buyer) and changed only by an admin"),
+  coin: ignored("coins are the server's"),
+  photo: ignored("the photo given at sign-up"),
+});
+
+export const usersPatchQuery = v.object({ id: v.optional(id()) });
+
+/** PATCH /users?id= { role } (admin). */
+export const roleChangeBody = v.object({ role: v.picklist(ROLES, "Select a role") });
+
+/** PATCH /users and PATCH /users1 { email, addcoin, reason } (admin): a recorded adjustment, never your own. */
+export const addCoinBody = v.object({ email: email(), ...adjustCoinsSchema.entries });
+
+export const usersDeleteQuery = v.object({ id: id(), reason });
+
+/** GET /users3 (admin): live users, optionally of one role. */
+export const users3Query = v.object({ role: v.optional(v.picklist(ROLES, "role must be Worker, Buyer or Admin")), ...paging });
+
+// ---------------------------------------------------------------- tasks
+
+export const idQuery = v.object({ id: id() });
+export const idReasonQuery = v.object({ id: id(), reason });
+
+/** GET /tasks1: `email=` (your tasks, as a buyer) or `id=` (one task you own; an admin may read any). */
+export const tasks1Query = eitherOf({ email: optionalEmail, id: v.optional(id()), ...paging }, ["email", "id"], "Give email= or id=");
+
+/** GET /tasks: `email=` (your tasks; an admin may name any buyer), or nothing (every task, admins only). */
+export const tasksQuery = v.object({ email: optionalEmail, ...paging });
+
+export const TASK_SORTS = ["newest", "pay", "deadline"] as const;
+
+/** GET /tasks2: open tasks (slots left, not past their date), or `id=` for one task. */
+export const tasks2Query = v.object({
+  id: v.optional(id()),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "q is at most 100 characters"))),
+  category: v.optional(v.picklist(CATEGORIES, "Unknown category")),
+  sort: v.optional(v.picklist(TASK_SORTS, "sort must be newest, pay or deadline")),
+  ...paging,
+});
+
+// ---------------------------------------------------------------- submissions
+
+/** GET /submission: `email=` (a worker's own) or `Buyer_mail=` (submissions on a buyer's own tasks). */
+export const submissionQuery = eitherOf(
+  { email: optionalEmail, Buyer_mail: optionalEmail, status: v.optional(submissionStatus), ...paging },
+  ["email", "Buyer_mail"],
+  "Give email= or Buyer_mail=",
+);
+
+/** GET /submission1: a buyer's submissions to review (status defaults to pending). */
+export const submission1Query = v.object({ email: optionalEmail, status: v.optional(submissionStatus), ...paging });
+
+/** PATCH /submission1?id=&status=approve|approved|rejected. */
+export const reviewQuery = v.object({
+  id: id(),
+  status: v.picklist(["approve", "approved", "rejected"], "status must be approve (or approved) or rejected"),
+});
+
+/**
+ * PATCH /submission1 body: an optional rejection reason. The spec's client also sends the worker's e-mail and
+ * the coins (approve) or the task id (reject): the server derives all of these from the submission and ignores them.
+ */
+export const reviewBody = v.object({
+  ...rejectSchema.entries,
+  email: ignored("the worker is the submission's"),
+  coin: ignored("the pay is the submission's payable_amount"),
+  task_id: ignored("the task is the submission's"),
+});
+
+/** GET /submission2: `email=` (a worker's own) or `workermail=` with `status=pending|approve`. */
+export const submission2Query = eitherOf(
+  { email: optionalEmail, workermail: optionalEmail, status: v.optional(submissionStatus), ...paging },
+  ["email", "workermail"],
+  "Give email= or workermail=",
+);
+
+// ---------------------------------------------------------------- withdrawals
+
+export const WITHDRAWAL_STATUSES = ["pending", "approved", "rejected"] as const;
+
+/** GET /withdraw: `email=` (a worker's own; an admin may name any), or nothing (all requests, admins only). */
+export const withdrawQuery = v.object({
+  email: optionalEmail,
+  status: v.optional(v.picklist(WITHDRAWAL_STATUSES, "status must be pending, approved or rejected")),
+  ...paging,
+});
+
+/** PATCH /withdraw?id= approves (the spec); `&status=rejected` with a `reason` returns the held coins. */
+export const withdrawPatchQuery = v.object({
+  id: id(),
+  status: v.optional(v.picklist(["approve", "approved", "rejected"], "status must be approved or rejected")),
+});
+export const withdrawRejectBody = v.object({ reason: requiredText(REASON_REQUIRED, 500) });
+
+// ---------------------------------------------------------------- purchases
+
+/** POST /create-payment-intent { coins }: one of the packages; a client-sent `price` is ignored. */
+export const paymentIntentBody = v.object({ ...purchaseSchema.entries, price: ignored("the server's price list decides") });
+
+/** POST /orders { payment_id }: the server re-reads the payment; coinamount, price and user_email are ignored. */
+export const ordersBody = v.object({
+  payment_id: v.pipe(
+    v.string("payment_id is required"),
+    v.trim(),
+    v.nonEmpty("payment_id is required"),
+    v.maxLength(200, "Invalid payment_id"),
+    v.regex(/^[A-Za-z0-9_]+$/, "Invalid payment_id"),
+  ),
+});
+
+/** POST /test-payments/confirm: the embedded test-mode provider's card step (only without Stripe keys). */
+export const testCardBody = v.object({
+  clientSecret: v.pipe(v.string(), v.maxLength(200)),
+  number: v.pipe(v.string("Your card number is incomplete."), v.maxLength(30)),
+  exp: v.pipe(v.string("Your card's expiration date is incomplete."), v.maxLength(10)),
+  cvc: v.pipe(v.string("Your card's security code is incomplete."), v.maxLength(6)),
+});
+
+// ---------------------------------------------------------------- own figures and preferences
+
+/** The spec's `email=` on the caller's own figures: optional, and only ever your own. */
+export const ownEmailQuery = v.object({ email: optionalEmail });
+export const ownEmailPagedQuery = v.object({ email: optionalEmail, ...paging });
+
+export const preferenceBody = v.object({
+  email: optionalEmail,
+  itemsPerPage: v.pipe(
+    wholeNumber("itemsPerPage is required", 1, "Items per page must be 3, 5 or 10", 10),
+    v.check((n) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(n), "Items per page must be 3, 5 or 10"),
+  ),
+});
+
+// ---------------------------------------------------------------- the package list, for documentation
+
+export const COIN_PACKAGE_COINS = COIN_PACKAGES.map((p) => p.coins);
+
+// ---------------------------------------------------------------- answers (the wire shapes of SPEC.md section 3)
+// Documented in /openapi.json and checked against real answers by the contract tests (strict: no field more or less).
+
+const isoTime = v.pipe(v.string(), v.isoTimestamp());
+const nullableUrl = v.nullable(v.pipe(v.string(), v.url()));
+
+export const errorWire = v.strictObject({
+  error: v.object({
+    code: v.string(),
+    message: v.string(),
+    fields: v.optional(v.record(v.string(), v.array(v.string()))),
+    missing: v.optional(v.number()),
+  }),
+});
+
+export const userWireSchema = v.strictObject({
+  _id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  role: v.picklist(ROLES),
+  coin: v.pipe(v.number(), v.integer()),
+  photo: nullableUrl,
+});
+
+export const applicantWireSchema = v.strictObject({ photo: nullableUrl, name: v.string() });
+export const publicWorkerWireSchema = v.strictObject({ photo: nullableUrl, name: v.string(), coin: v.pipe(v.number(), v.integer()) });
+export const categoryWireSchema = v.strictObject({ _id: v.picklist(CATEGORIES), total_workers: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+
+export const taskWireSchema = v.strictObject({
+  _id: v.string(),
+  task_title: v.string(),
+  task_detail: v.string(),
+  task_image_url: nullableUrl,
+  category: v.picklist(CATEGORIES),
+  required_workers: v.pipe(v.number(), v.integer(), v.minValue(0), v.description("open slots left")),
+  payable_amount: v.pipe(v.number(), v.integer(), v.minValue(1), v.description("coins per worker")),
+  completion_date: v.pipe(v.string(), v.isoDate()),
+  submission_info: v.string(),
+  name: v.pipe(v.string(), v.description("the buyer's name")),
+  user_email: v.pipe(v.string(), v.description("the buyer's e-mail")),
+});
+
+export const featuredTaskWireSchema = v.strictObject({
+  _id: v.string(),
+  task_title: v.string(),
+  task_image_url: nullableUrl,
+  completion_date: v.pipe(v.string(), v.isoDate()),
+  payable_amount: v.pipe(v.number(), v.integer()),
+  category: v.picklist(CATEGORIES),
+  required_workers: v.pipe(v.number(), v.integer()),
+  name: v.string(),
+});
+
+export const submissionWireSchema = v.strictObject({
+  _id: v.string(),
+  task_id: v.string(),
+  task_title: v.string(),
+  payable_amount: v.pipe(v.number(), v.integer()),
+  worker_email: v.string(),
+  worker_name: v.string(),
+  Buyer_name: v.string(),
+  Buyer_email: v.string(),
+  Buyer_mail: v.pipe(v.string(), v.description("the same as Buyer_email")),
+  submission_details: v.string(),
+  submission_image_url: nullableUrl,
+  current_date: isoTime,
+  status: v.picklist(["pending", "approve", "rejected", "cancelled"]),
+  reject_reason: v.nullable(v.string()),
+});
+
+export const withdrawalWireSchema = v.strictObject({
+  _id: v.string(),
+  worker_email: v.string(),
+  worker_name: v.string(),
+  withdrawal_coin: v.pipe(v.number(), v.integer(), v.minValue(200)),
+  withdrawal_amount: v.pipe(v.number(), v.multipleOf(0.01), v.description("dollars: coins / 20, two decimals")),
+  payment_system: v.string(),
+  account_number: v.string(),
+  withdraw_date: isoTime,
+  status: v.picklist(WITHDRAWAL_STATUSES),
+  reject_reason: v.nullable(v.string()),
+});
+
+export const orderWireSchema = v.strictObject({
+  _id: v.string(),
+  coinamount: v.pipe(v.number(), v.integer()),
+  user_email: v.string(),
+  price: v.pipe(v.number(), v.description("dollars")),
+  payment_id: v.string(),
+  time: isoTime,
+});
+
+export const paymentIntentWireSchema = v.strictObject({
+  clientSecret: v.string(),
+  paymentId: v.string(),
+  mode: v.picklist(["stripe", "test"]),
+  coins: v.pipe(v.number(), v.integer()),
+  price: v.pipe(v.number(), v.description("dollars")),
+});
+
+export const modifiedWire = v.strictObject({ modifiedCount: v.pipe(v.number(), v.integer()) });
+export const deletedWire = v.strictObject({ deletedCount: v.pipe(v.number(), v.integer()) });
+export const totalRequiredWorkersWire = v.strictObject({ totalRequiredWorkers: v.pipe(v.number(), v.integer()) });
+export const totalPaymentWire = v.strictObject({ totalPayment: v.pipe(v.number(), v.description("dollars")) });
+export const totalPayedWire = v.strictObject({ totalPayed: v.pipe(v.number(), v.integer(), v.description("coins")) });
+export const itemsPerPageWire = v.strictObject({ itemsPerPage: v.picklist([...ITEMS_PER_PAGE_OPTIONS]) });
+export const bareNumberWire = v.number();

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/orders1";
+import { requireApiRole } from "~/server/auth/guards.server";
+import { apiMiddleware } from "~/server/http/cors.server";
+import { listJson, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
+import { orderWire } from "~/server/http/wire.server";
+import { listOrders } from "~/server/services/purchases.server";
+import { MAX_PAGE_SIZE, ownEmailPagedQuery } from "~/lib/schemas/api";
+
+/** GET /orders1?email= (buyer): your coin purchases, newest first. */
+const handle = rest({
+  GET: async ({ request, context, env }) => {
+    const buyer = requireApiRole(context, "Buyer");
+    const q = readQuery(request, ownEmailPagedQuery);
+    requireOwnEmail(buyer, q.email);
+    const page = await listOrders(env, buyer.id, { page: q.page, limit: q.limit ?? MAX_PAGE_SIZE });
+    return listJson(page.items.map((o) => orderWire(o, buyer)), page);
+  },
+});
+
+export const middleware = apiMiddleware;
+export const loader = (args: Route.LoaderArgs) => handle(args);
+export const action = (args: Route.ActionArgs) => handle(args);

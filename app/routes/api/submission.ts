@@ -1,0 +1,45 @@
+import type { Route } from "./+types/submission";
+import { requireApiRole, requireApiUser } from "~/server/auth/guards.server";
+import { forbidden } from "~/server/errors";
+import { apiMiddleware } from "~/server/http/cors.server";
+import { json, listJson, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
+import { submissionStatusStored, submissionWire } from "~/server/http/wire.server";
+import { createSubmission, findSubmissionView, listBuyerSubmissions, listWorkerSubmissions } from "~/server/services/submissions.server";
+import { MAX_PAGE_SIZE, submissionQuery, submissionSchema } from "~/lib/schemas/api";
+
+/**
+ * GET /submission?email= (a worker's own submissions) or ?Buyer_mail= (the submissions on a buyer's own tasks)
+ * POST /submission (worker: 201; the worker, buyer, title, pay, date and status are the server's)
+ */
+const handle = rest({
+  GET: async ({ request, context, env, origin }) => {
+    const user = requireApiUser(context);
+    const q = readQuery(request, submissionQuery);
+    const opts = { status: q.status ? [submissionStatusStored(q.status)] : undefined, page: q.page, limit: q.limit ?? MAX_PAGE_SIZE };
+    if (q.email !== undefined) {
+      if (user.role !== "Worker") throw forbidden("Only workers have submissions");
+      requireOwnEmail(user, q.email);
+      const page = await listWorkerSubmissions(env, user.id, opts);
+      return listJson(page.items.map((s) => submissionWire(origin, s)), page);
+    }
+    if (user.role !== "Buyer") throw forbidden("Only buyers review submissions");
+    requireOwnEmail(user, q.Buyer_mail);
+    const page = await listBuyerSubmissions(env, user.id, opts);
+    return listJson(page.items.map((s) => submissionWire(origin, s)), page);
+  },
+
+  POST: async ({ request, context, env, origin }) => {
+    const worker = requireApiRole(context, "Worker");
+    const input = await readBody(request, submissionSchema);
+    const row = await createSubmission(env, worker, {
+      task_id: input.task_id,
+      submission_details: input.submission_details ?? "",
+      submission_image_url: input.submission_image_url ?? "",
+    });
+    return json(submissionWire(origin, (await findSubmissionView(env, row.id))!), 201);
+  },
+});
+
+export const middleware = apiMiddleware;
+export const loader = (args: Route.LoaderArgs) => handle(args);
+export const action = (args: Route.ActionArgs) => handle(args);

@@ -1,0 +1,57 @@
+import type { Route } from "./+types/users";
+import { requireApiRole, requireApiUser } from "~/server/auth/guards.server";
+import { forbidden, notFound } from "~/server/errors";
+import { apiMiddleware } from "~/server/http/cors.server";
+import { json, NOT_YOURS, readBody, readQuery, requireOwnEmail, rest, sameEmail } from "~/server/http/rest.server";
+import { applicantWire, userWire } from "~/server/http/wire.server";
+import { recentApplicants } from "~/server/services/landing.server";
+import { adjustCoinsByEmail, changeRole, findUserByEmail, removeUser } from "~/server/services/users.server";
+import { addCoinBody, roleChangeBody, usersDeleteQuery, usersPatchQuery, usersPostBody, usersQuery } from "~/lib/schemas/api";
+
+/**
+ * GET /users?role=Worker (public: photo and name) | GET /users?email= (one user: your own, any for an admin)
+ * POST /users (your own record) | PATCH /users?id= { role } or { email, addcoin, reason } (admin) | DELETE /users?id= (admin)
+ */
+const handle = rest({
+  GET: async ({ request, context, env, origin }) => {
+    const q = readQuery(request, usersQuery);
+    if (q.email !== undefined) {
+      const user = requireApiUser(context);
+      if (sameEmail(q.email, user.email)) return json(userWire(origin, user));
+      if (user.role !== "Admin") throw forbidden(NOT_YOURS);
+      const row = await findUserByEmail(env, q.email);
+      if (!row) throw notFound("User not found");
+      return json(userWire(origin, row));
+    }
+    return json((await recentApplicants(env)).map((a) => applicantWire(origin, a)));
+  },
+
+  // The record was made at sign-up with the server's role and coins; a client's role, coin, name or photo change nothing.
+  POST: async ({ request, context, origin }) => {
+    const user = requireApiUser(context);
+    const body = await readBody(request, usersPostBody);
+    requireOwnEmail(user, body.email);
+    return json(userWire(origin, user));
+  },
+
+  PATCH: async ({ request, context, env }) => {
+    const admin = requireApiRole(context, "Admin");
+    const { id } = readQuery(request, usersPatchQuery);
+    if (id !== undefined) {
+      const { role } = await readBody(request, roleChangeBody);
+      return json(await changeRole(env, admin, id, role));
+    }
+    const body = await readBody(request, addCoinBody);
+    return json(await adjustCoinsByEmail(env, admin, body.email, body.addcoin, body.reason));
+  },
+
+  DELETE: async ({ request, context, env }) => {
+    const admin = requireApiRole(context, "Admin");
+    const q = readQuery(request, usersDeleteQuery);
+    return json(await removeUser(env, admin, q.id, q.reason || undefined));
+  },
+});
+
+export const middleware = apiMiddleware;
+export const loader = (args: Route.LoaderArgs) => handle(args);
+export const action = (args: Route.ActionArgs) => handle(args);

@@ -1,0 +1,637 @@
+// Every REST endpoint, described once: who may call it, the valibot schemas of its query and body (the same ones
+// the routes parse with), and what it answers. /openapi.json and the /api-docs page are generated from this list;
+// the tests check it against the route config and the routes' real answers.
+import type * as v from "valibot";
+import type { Role } from "~/lib/roles";
+import { loginSchema, registerSchema } from "~/lib/schemas/auth";
+import * as s from "~/lib/schemas/api";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Access = "public" | "signed-in" | Role[];
+
+export interface ResponseDoc {
+  status: number;
+  description: string;
+  schema?: v.GenericSchema;
+  /** the body is an array of `schema` (with X-Total-Count when paged) */
+  list?: boolean;
+  example?: unknown;
+  /** a non-JSON answer, e.g. an image */
+  contentType?: string;
+}
+
+export interface EndpointDoc {
+  method: HttpMethod;
+  /** OpenAPI path, e.g. "/users" or "/images/{key}" */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  /** finer print on who may do what (ownership, public variants) */
+  accessNote?: string;
+  query?: v.GenericSchema;
+  pathParams?: { name: string; description: string }[];
+  /** the JSON body; several schemas are alternatives (oneOf) */
+  body?: v.GenericSchema | v.GenericSchema[];
+  /** whether a body must be sent (default: when there is one) */
+  bodyOptional?: boolean;
+  /** multipart/form-data fields (uploads), documented by hand: there is no JSON schema for a file */
+  multipart?: { name: string; description: string }[];
+  responses: ResponseDoc[];
+  /** the error statuses this endpoint can answer, besides 405 */
+  errors: number[];
+}
+
+// ---------------------------------------------------------------- examples of the wire shapes
+
+const ID = "7d4b3a52-0c39-4f0e-9a51-2b7f0a1e6c11";
+const ORIGIN = "https://coinwork.example";
+export const examples = {
+  user: { _id: ID, name: "Maya Buyer", email: "maya@example.com", role: "Buyer", coin: 420, photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png` },
+  applicant: { photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`, name: "Rafi Worker" },
+  publicWorker: { photo: `${ORIGIN}/avatars/seed-03.webp`, name: "Rafi Worker", coin: 1240 },
+  category: { _id: "Content Writing", total_workers: 37 },
+  task: {
+    _id: ID,
+    task_title: "Write a 200-word product review",
+    task_detail: "Try the app for a day and write an honest review.",
+    task_image_url: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`,
+    category: "Content Writing",
+    required_workers: 12,
+    payable_amount: 15,
+    completion_date: "2026-12-31",
+    submission_info: "A link to the published review",
+    name: "Maya Buyer",
+    user_email: "maya@example.com",
+  },
+  featuredTask: {
+    _id: ID,
+    task_title: "Write a 200-word product review",
+    task_image_url: null,
+    completion_date: "2026-12-31",
+    payable_amount: 15,
+    category: "Content Writing",
+    required_workers: 12,
+    name: "Maya Buyer",
+  },
+  submission: {
+    _id: ID,
+    task_id: "a3c1f1d0-6f7e-4a11-8b9c-0d1e2f3a4b5c",
+    task_title: "Write a 200-word product review",
+    payable_amount: 15,
+    worker_email: "rafi@example.com",
+    worker_name: "Rafi Worker",
+    Buyer_name: "Maya Buyer",
+    Buyer_email: "maya@example.com",
+    Buyer_mail: "maya@example.com",
+    submission_details: "https://blog.example/review",
+    submission_image_url: null,
+    current_date: "2026-11-20T09:30:00.000Z",
+    status: "pending",
+    reject_reason: null,
+  },
+  withdrawal: {
+    _id: ID,
+    worker_email: "rafi@example.com",
+    worker_name: "Rafi Worker",
+    withdrawal_coin: 250,
+    withdrawal_amount: 12.5,
+    payment_system: "Bkash",
+    account_number: "01700000000",
+    withdraw_date: "2026-11-20T09:30:00.000Z",
+    status: "pending",
+    reject_reason: null,
+  },
+  order: { _id: ID, coinamount: 150, user_email: "maya@example.com", price: 10, payment_id: "pi_3QabcDEF", time: "2026-11-20T09:30:00.000Z" },
+  paymentIntent: { clientSecret: "pi_3QabcDEF_secret_xyz", paymentId: "pi_3QabcDEF", mode: "test", coins: 150, price: 10 },
+  error: { error: { code: "forbidden", message: "You can only read or change your own records" } },
+  validation: { error: { code: "validation_failed", message: "Minimum amount is 1", fields: { payable_amount: ["Minimum amount is 1"] } } },
+} as const;
+
+const list = (schema: v.GenericSchema, example: unknown, description: string): ResponseDoc => ({
+  status: 200,
+  description,
+  schema,
+  list: true,
+  example: [example],
+});
+const ok = (schema: v.GenericSchema, example: unknown, description = "OK", status = 200): ResponseDoc => ({ status, description, schema, example });
+
+const BUYER: Role[] = ["Buyer"];
+const WORKER: Role[] = ["Worker"];
+const ADMIN: Role[] = ["Admin"];
+const OWN = "An e-mail in the query or body must be your own (403 otherwise); it never widens what you can read.";
+
+export const endpoints: EndpointDoc[] = [
+  // ---------------------------------------------------------------- sign-in
+  {
+    method: "POST",
+    path: "/auth/register",
+    tag: "Sign-in",
+    summary: "Create a Worker or Buyer account",
+    description: "The server sets the starting coins (Worker 10, Buyer 50); a client-sent coin is ignored and role Admin is refused. Rate limited per address.",
+    access: "public",
+    body: registerSchema,
+    responses: [{ status: 201, description: "The account and a session token (also usable as Authorization: Bearer)", example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user } }],
+    errors: [400, 409, 415, 422, 429],
+  },
+  {
+    method: "POST",
+    path: "/auth/login",
+    tag: "Sign-in",
+    summary: "Sign in with e-mail and password",
+    description: "Rate limited per e-mail and per address.",
+    access: "public",
+    body: loginSchema,
+    responses: [{ status: 200, description: "A session token and the user", example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user } }],
+    errors: [400, 401, 422, 429],
+  },
+  {
+    method: "POST",
+    path: "/auth/logout",
+    tag: "Sign-in",
+    summary: "End every session of the caller",
+    access: "signed-in",
+    responses: [{ status: 200, description: "Signed out everywhere", example: { ok: true } }],
+    errors: [401],
+  },
+
+  // ---------------------------------------------------------------- users
+  {
+    method: "GET",
+    path: "/users",
+    tag: "Users",
+    summary: "Applicants (role=Worker) or one user record (email=)",
+    access: "public",
+    accessNote: "role=Worker is public and shows photo and name only. email= needs sign-in and returns your own record; an admin may read anyone's.",
+    query: s.usersQuery,
+    responses: [
+      { status: 200, description: "role=Worker: the most recent workers with a photo", schema: s.applicantWireSchema, list: true, example: [examples.applicant] },
+      { status: 200, description: "email=: one user record", schema: s.userWireSchema, example: examples.user },
+    ],
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "POST",
+    path: "/users",
+    tag: "Users",
+    summary: "Your own user record (compatibility)",
+    description:
+      "The spec's client creates a user record after signing up with an identity provider. Here the record is made at sign-up, with the server's role and coins, so this returns it; name, role, coin and photo in the body change nothing.",
+    access: "signed-in",
+    accessNote: OWN,
+    body: s.usersPostBody,
+    responses: [ok(s.userWireSchema, examples.user, "Your record")],
+    errors: [400, 401, 403, 413, 415, 422],
+  },
+  {
+    method: "PATCH",
+    path: "/users",
+    tag: "Users",
+    summary: "Change a user's role (id=) or adjust coins (email, addcoin, reason)",
+    description:
+      "With query id: body { role } changes the role at once (not your own; the last admin stays). Without id: body { email, addcoin, reason } adds (positive) or deducts (negative) coins as a recorded adjustment with a reason; never on your own account. A withdrawal's coins are held when it is requested, so no deduction is needed after approval.",
+    access: ADMIN,
+    query: s.usersPatchQuery,
+    body: [s.roleChangeBody, s.addCoinBody],
+    responses: [ok(s.modifiedWire, { modifiedCount: 1 }, "modifiedCount is 0 when the role was already that")],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+  },
+  {
+    method: "DELETE",
+    path: "/users",
+    tag: "Users",
+    summary: "Remove a user",
+    description: "Disables the account (no sign-in, hidden from lists) and keeps its ledger history; its open tasks are closed and refunded. Not yourself, not the last admin.",
+    access: ADMIN,
+    query: s.usersDeleteQuery,
+    responses: [ok(s.deletedWire, { deletedCount: 1 })],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "GET",
+    path: "/users3",
+    tag: "Users",
+    summary: "All live users, optionally of one role",
+    access: ADMIN,
+    query: s.users3Query,
+    responses: [list(s.userWireSchema, examples.user, "Users, newest first")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "PATCH",
+    path: "/users1",
+    tag: "Users",
+    summary: "Adjust a user's coins",
+    description: "A recorded adjustment with a reason (the only manual coin movement); never on your own account.",
+    access: ADMIN,
+    body: s.addCoinBody,
+    responses: [ok(s.modifiedWire, { modifiedCount: 1 })],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+  },
+
+  // ---------------------------------------------------------------- public lists
+  {
+    method: "GET",
+    path: "/categories",
+    tag: "Public",
+    summary: "The nine categories with their open positions",
+    access: "public",
+    responses: [list(s.categoryWireSchema, examples.category, "Every category, 0 when none are open")],
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/tasks3",
+    tag: "Public",
+    summary: "Featured tasks: the open tasks that pay most per worker",
+    access: "public",
+    responses: [list(s.featuredTaskWireSchema, examples.featuredTask, "Up to 6 tasks")],
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/workers",
+    tag: "Public",
+    summary: "The workers with the most coins",
+    access: "public",
+    responses: [list(s.publicWorkerWireSchema, examples.publicWorker, "Up to 8 workers")],
+    errors: [],
+  },
+
+  // ---------------------------------------------------------------- tasks
+  {
+    method: "GET",
+    path: "/tasks",
+    tag: "Tasks",
+    summary: "A buyer's tasks (email=) or every task (admin)",
+    access: ["Buyer", "Admin"],
+    accessNote: "email= must be your own; an admin may name any buyer, and without email= reads every live task.",
+    query: s.tasksQuery,
+    responses: [list(s.taskWireSchema, examples.task, "Live tasks, newest first")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "POST",
+    path: "/tasks",
+    tag: "Tasks",
+    summary: "Post a task",
+    description:
+      "Charges required_workers x payable_amount coins into escrow. The owner, name and user_email are the signed-in buyer's; client values are ignored. Not enough coins: 409 'Not available Coin.  Purchase Coin' with `missing`.",
+    access: BUYER,
+    body: s.addTaskSchema,
+    responses: [ok(s.taskWireSchema, examples.task, "The task", 201)],
+    errors: [400, 401, 403, 409, 413, 415, 422],
+  },
+  {
+    method: "PUT",
+    path: "/tasks",
+    tag: "Tasks",
+    summary: "Update your task",
+    description: "Charges or refunds new total - old total of the open slots. Over the balance: 409 'Insufficient Coins' with `missing`.",
+    access: BUYER,
+    accessNote: "Only the task's buyer.",
+    query: s.idQuery,
+    body: s.updateTaskSchema,
+    responses: [ok(s.taskWireSchema, examples.task, "The updated task")],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+  },
+  {
+    method: "DELETE",
+    path: "/tasks",
+    tag: "Tasks",
+    summary: "Delete any task (admin)",
+    description: "Refunds the open slots; pending submissions are cancelled and refunded to the buyer too. An optional reason is recorded.",
+    access: ADMIN,
+    query: s.idReasonQuery,
+    responses: [ok(s.deletedWire, { deletedCount: 1 })],
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "GET",
+    path: "/tasks1",
+    tag: "Tasks",
+    summary: "Your tasks (email=) or one of them (id=)",
+    access: ["Buyer", "Admin"],
+    accessNote: "email= must be your own (an admin may name any buyer); id= must be your task (an admin may read any).",
+    query: s.tasks1Query,
+    responses: [list(s.taskWireSchema, examples.task, "email=: your live tasks"), ok(s.taskWireSchema, examples.task, "id=: one task")],
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "DELETE",
+    path: "/tasks1",
+    tag: "Tasks",
+    summary: "Delete your task",
+    description: "Refunds the open slots. Refused (409) while submissions await review: review them first.",
+    access: BUYER,
+    accessNote: "Only the task's buyer.",
+    query: s.idQuery,
+    responses: [ok(s.deletedWire, { deletedCount: 1 })],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "GET",
+    path: "/tasks2",
+    tag: "Tasks",
+    summary: "Available tasks, or one task (id=)",
+    description: "Open tasks (a slot left, completion date today or later), newest first unless sort= says otherwise. Without parameters it answers the plain array the spec's client reads.",
+    access: "signed-in",
+    query: s.tasks2Query,
+    responses: [list(s.taskWireSchema, examples.task, "Open tasks"), ok(s.taskWireSchema, examples.task, "id=: one task")],
+    errors: [401, 404, 422],
+  },
+
+  // ---------------------------------------------------------------- submissions
+  {
+    method: "GET",
+    path: "/submission",
+    tag: "Submissions",
+    summary: "A worker's submissions (email=) or those on a buyer's tasks (Buyer_mail=)",
+    access: ["Worker", "Buyer"],
+    accessNote: `email= is for workers, Buyer_mail= for buyers. ${OWN}`,
+    query: s.submissionQuery,
+    responses: [list(s.submissionWireSchema, examples.submission, "Newest first")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "POST",
+    path: "/submission",
+    tag: "Submissions",
+    summary: "Submit work for a task",
+    description:
+      "Takes one slot of the task. Only task_id, submission_details and submission_image_url are read; the worker, buyer, title, pay, date and status are the server's. One pending or approved submission per task; none past the completion date or without slots (409).",
+    access: WORKER,
+    body: s.submissionSchema,
+    responses: [ok(s.submissionWireSchema, examples.submission, "The submission (pending)", 201)],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+  },
+  {
+    method: "GET",
+    path: "/submission1",
+    tag: "Submissions",
+    summary: "Submissions on your tasks waiting for review",
+    access: BUYER,
+    accessNote: OWN,
+    query: s.submission1Query,
+    responses: [list(s.submissionWireSchema, examples.submission, "status=pending unless another status is given")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "PATCH",
+    path: "/submission1",
+    tag: "Submissions",
+    summary: "Approve (status=approve) or reject (status=rejected) a submission",
+    description:
+      "Approve pays the worker the submission's payable_amount from escrow; reject returns the slot to the task and tells the worker the optional reason. Only pending submissions, once (409 otherwise). The body's email, coin and task_id are ignored.",
+    access: BUYER,
+    accessNote: "Only the task's buyer.",
+    query: s.reviewQuery,
+    body: s.reviewBody,
+    bodyOptional: true,
+    responses: [ok(s.modifiedWire, { modifiedCount: 1 })],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+  },
+  {
+    method: "GET",
+    path: "/submission2",
+    tag: "Submissions",
+    summary: "Your submissions (email=), or by status (workermail=&status=pending|approve)",
+    access: WORKER,
+    accessNote: OWN,
+    query: s.submission2Query,
+    responses: [list(s.submissionWireSchema, examples.submission, "Newest first")],
+    errors: [401, 403, 422],
+  },
+
+  // ---------------------------------------------------------------- withdrawals
+  {
+    method: "GET",
+    path: "/withdraw",
+    tag: "Withdrawals",
+    summary: "Your withdrawal requests (email=), or all of them (admin)",
+    access: ["Worker", "Admin"],
+    accessNote: "A worker reads their own; an admin reads anyone's (email=) or all (no email=), optionally by status.",
+    query: s.withdrawQuery,
+    responses: [list(s.withdrawalWireSchema, examples.withdrawal, "Newest first")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "POST",
+    path: "/withdraw",
+    tag: "Withdrawals",
+    summary: "Request a withdrawal",
+    description:
+      "At least 200 coins and at most your balance; the coins are held at once. withdrawal_amount is computed by the server (coins / 20, two decimals); worker and status fields in the body are ignored.",
+    access: WORKER,
+    body: s.withdrawSchema,
+    responses: [ok(s.withdrawalWireSchema, examples.withdrawal, "The request (pending)", 201)],
+    errors: [400, 401, 403, 409, 413, 415, 422],
+  },
+  {
+    method: "PATCH",
+    path: "/withdraw",
+    tag: "Withdrawals",
+    summary: "Approve a withdrawal, or reject it (status=rejected with a reason)",
+    description: "Approval pays out the held coins; rejection returns them to the worker, who is told the reason. Once (409 afterwards).",
+    access: ADMIN,
+    query: s.withdrawPatchQuery,
+    body: s.withdrawRejectBody,
+    bodyOptional: true,
+    responses: [ok(s.modifiedWire, { modifiedCount: 1 })],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+  },
+
+  // ---------------------------------------------------------------- purchases
+  {
+    method: "POST",
+    path: "/create-payment-intent",
+    tag: "Purchases",
+    summary: "Start a coin purchase",
+    description: "coins must be one of the packages (10, 150, 500, 1000); the server's price applies. In test mode (no Stripe keys) confirm the card with POST /test-payments/confirm.",
+    access: BUYER,
+    body: s.paymentIntentBody,
+    responses: [ok(s.paymentIntentWireSchema, examples.paymentIntent)],
+    errors: [400, 401, 403, 413, 415, 422],
+  },
+  {
+    method: "POST",
+    path: "/orders",
+    tag: "Purchases",
+    summary: "Report a payment: the server re-reads it and credits the coins once",
+    description: "Only payment_id is read. 201 with the order when this call credited it, 200 with it when it was already credited (e.g. by the webhook), 402 if the payment has not succeeded.",
+    access: BUYER,
+    accessNote: "Only your own payments.",
+    body: s.ordersBody,
+    responses: [ok(s.orderWireSchema, examples.order, "Credited now", 201), ok(s.orderWireSchema, examples.order, "Already credited")],
+    errors: [400, 401, 402, 403, 404, 409, 413, 415, 422],
+  },
+  {
+    method: "GET",
+    path: "/orders1",
+    tag: "Purchases",
+    summary: "Your coin purchases",
+    access: BUYER,
+    accessNote: OWN,
+    query: s.ownEmailPagedQuery,
+    responses: [list(s.orderWireSchema, examples.order, "Newest first")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "POST",
+    path: "/test-payments/confirm",
+    tag: "Purchases",
+    summary: "Test mode: confirm a card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)",
+    description: "Only when no Stripe keys are configured (404 otherwise).",
+    access: BUYER,
+    body: s.testCardBody,
+    responses: [{ status: 200, description: "The payment's status", example: { status: "succeeded", id: "pi_test_abc" } }],
+    errors: [400, 401, 402, 403, 404, 422],
+  },
+  {
+    method: "POST",
+    path: "/webhooks/stripe",
+    tag: "Purchases",
+    summary: "Stripe's signed events (payment_intent.succeeded credits the coins once)",
+    access: "public",
+    accessNote: "Verified by the Stripe-Signature header; 404 when Stripe is not configured.",
+    responses: [{ status: 200, description: "Received", example: { received: true, credited: true } }],
+    errors: [400, 404, 409],
+  },
+
+  // ---------------------------------------------------------------- figures and preferences
+  {
+    method: "GET",
+    path: "/total-required-workers",
+    tag: "Figures",
+    summary: "The open slots of your live tasks",
+    access: BUYER,
+    accessNote: OWN,
+    query: s.ownEmailQuery,
+    responses: [ok(s.totalRequiredWorkersWire, { totalRequiredWorkers: 17 })],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "GET",
+    path: "/total-payment",
+    tag: "Figures",
+    summary: "Dollars you have spent on coins",
+    access: BUYER,
+    accessNote: OWN,
+    query: s.ownEmailQuery,
+    responses: [ok(s.totalPaymentWire, { totalPayment: 45 })],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "GET",
+    path: "/total-payed",
+    tag: "Figures",
+    summary: "Coins you have paid to workers",
+    access: BUYER,
+    accessNote: OWN,
+    query: s.ownEmailQuery,
+    responses: [ok(s.totalPayedWire, { totalPayed: 300 })],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "GET",
+    path: "/user-preference",
+    tag: "Figures",
+    summary: "Your items per page (default 3)",
+    access: "signed-in",
+    accessNote: OWN,
+    query: s.ownEmailQuery,
+    responses: [ok(s.itemsPerPageWire, { itemsPerPage: 3 })],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "POST",
+    path: "/user-preference",
+    tag: "Figures",
+    summary: "Set your items per page (3, 5 or 10)",
+    access: "signed-in",
+    accessNote: OWN,
+    body: s.preferenceBody,
+    responses: [ok(s.itemsPerPageWire, { itemsPerPage: 5 })],
+    errors: [400, 401, 403, 413, 415, 422],
+  },
+  {
+    method: "GET",
+    path: "/totalcoins",
+    tag: "Figures",
+    summary: "Coins in all balances, as a bare number",
+    access: ADMIN,
+    responses: [ok(s.bareNumberWire, 182340)],
+    errors: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/totaldollars",
+    tag: "Figures",
+    summary: "Dollars received from coin purchases, as a bare number",
+    access: ADMIN,
+    responses: [ok(s.bareNumberWire, 1287.5)],
+    errors: [401, 403],
+  },
+
+  // ---------------------------------------------------------------- images
+  {
+    method: "POST",
+    path: "/images",
+    tag: "Images",
+    summary: "Upload an image (PNG, JPEG, WebP or GIF, at most 5 MB)",
+    description: "The type is read from the file's bytes. Answers in the image host's shape the spec's client reads. Open to visitors (registration uploads the photo first); rate limited.",
+    access: "public",
+    multipart: [{ name: "image", description: "the image file" }],
+    responses: [
+      {
+        status: 201,
+        description: "Stored",
+        example: { data: { url: `${ORIGIN}/images/${ID}.png`, display_url: `${ORIGIN}/images/${ID}.png` }, success: true, status: 201 },
+      },
+    ],
+    errors: [400, 413, 415, 422, 429],
+  },
+  {
+    method: "GET",
+    path: "/images/{key}",
+    tag: "Images",
+    summary: "An uploaded image, cached for a year",
+    access: "public",
+    pathParams: [{ name: "key", description: "the stored key, e.g. 7d4b…c11.png" }],
+    responses: [{ status: 200, description: "The image with its content type", contentType: "image/*" }],
+    errors: [404],
+  },
+
+  // ---------------------------------------------------------------- this document
+  {
+    method: "GET",
+    path: "/openapi.json",
+    tag: "Reference",
+    summary: "This OpenAPI 3.1 document (the reference page is /api-docs)",
+    access: "public",
+    responses: [{ status: 200, description: "OpenAPI 3.1" }],
+    errors: [],
+  },
+];
+
+export const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Malformed request (not JSON, not an object, bad encoding)",
+  401: "No or invalid identity (sign in, or send Authorization: Bearer <token>)",
+  402: "The payment has not succeeded",
+  403: "Signed in, but not allowed (wrong role, or not your record)",
+  404: "No such record",
+  405: "Method not allowed (see the Allow header)",
+  409: "State conflict (no slots, already reviewed, not enough coins, …)",
+  413: "Body too large",
+  415: "Wrong body type (send application/json; images: PNG, JPEG, WebP, GIF)",
+  422: "Fails validation; `fields` holds the messages per field",
+  429: "Too many attempts; wait a minute",
+};
+
+export function accessLabel(access: Access): string {
+  if (access === "public") return "Public";
+  if (access === "signed-in") return "Signed in";
+  return access.join(" or ");
+}

@@ -1,0 +1,153 @@
+// The REST resource routes of SPEC.md section 7 share this: method dispatch (405 with Allow otherwise), the JSON
+// error shape of DESIGN.md section 5 (through api()), strict JSON bodies, list headers, and the "own records only"
+// rule for e-mails in queries and bodies.
+import type { RouterContextProvider } from "react-router";
+import * as v from "valibot";
+import { getEnv } from "../context";
+import { AppError, forbidden } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import { api, json, methodNotAllowed, validate } from "./api.server";
+import { findUserByEmail } from "../services/users.server";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RestArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: Record<string, string | undefined>;
+}
+
+export interface HandlerArgs extends RestArgs {
+  env: Env;
+  url: URL;
+  /** The request's origin; app paths in answers are made absolute under it. */
+  origin: string;
+}
+
+export type Handler = (args: HandlerArgs) => Promise<Response> | Response;
+
+/**
+ * One function serving as both `loader` and `action` of a resource route: picks the handler for the method
+ * (HEAD as GET), answers 405 with Allow for any other, and turns refusals into `{ error: { code, message } }`.
+ */
+export function rest(handlers: Partial<Record<Method, Handler>>) {
+  const allowed = Object.keys(handlers) as Method[];
+  return (args: RestArgs): Promise<Response> =>
+    api(async () => {
+      const method = (args.request.method === "HEAD" ? "GET" : args.request.method.toUpperCase()) as Method;
+      const handler = handlers[method];
+      if (!handler) return methodNotAllowed(allowed);
+      const url = new URL(args.request.url);
+      return handler({ ...args, env: getEnv(args.context), url, origin: url.origin });
+    });
+}
+
+export const MAX_BODY_BYTES = 64 * 1024;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Reads at most `max` bytes of the body; more is a 413 (a missing or lying Content-Length cannot get past it). */
+async function boundedText(request: Request, max: number): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (Number.isFinite(declared) && declared > max) throw new AppError("payload_too_large", "Request body is too large");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError("payload_too_large", "Request body is too large");
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(all);
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid UTF-8");
+  }
+}
+
+/**
+ * A JSON object body parsed with `schema`. An empty body counts as `{}`. A non-empty body must say
+ * `Content-Type: application/json` (415 otherwise): a cross-site form cannot send one without a preflight.
+ */
+export async function readBody<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
+  const text = await boundedText(request, MAX_BODY_BYTES);
+  let body: unknown = {};
+  if (text.trim() !== "") {
+    if (!JSON_TYPE.test(request.headers.get("Content-Type") ?? "")) {
+      throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
+    }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AppError("bad_request", "The request body is not valid JSON");
+    }
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new AppError("bad_request", "The request body must be a JSON object");
+  }
+  return validate(schema, withDeclaredKeys(schema, body as Record<string, unknown>));
+}
+
+/** The query string parsed with `schema` (values are strings; unknown parameters are ignored). */
+export function readQuery<S extends v.GenericSchema>(request: Request, schema: S): v.InferOutput<S> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  return validate(schema, withDeclaredKeys(schema, params));
+}
+
+/**
+ * Missing keys of an object schema set to undefined, so a missing field gets its own message
+ * ("Task Title is required") instead of valibot's generic "Invalid key".
+ */
+function withDeclaredKeys(schema: v.GenericSchema, input: Record<string, unknown>): Record<string, unknown> {
+  const root = (schema as { pipe?: unknown[] }).pipe?.[0] ?? schema;
+  const entries = (root as { entries?: Record<string, unknown> }).entries;
+  if (!entries) return input;
+  const out = { ...input };
+  for (const key of Object.keys(entries)) if (!Object.hasOwn(out, key)) out[key] = undefined;
+  return out;
+}
+
+export { json };
+
+/** A page of a list: the array as the body (as the spec's client reads it), the totals in headers. */
+export function listJson(items: unknown[], meta: { total: number; page: number; limit: number }): Response {
+  return json(items, 200, { "X-Total-Count": String(meta.total), "X-Page": String(meta.page), "X-Per-Page": String(meta.limit) });
+}
+
+export const NOT_YOURS = "You can only read or change your own records";
+
+export function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** An e-mail in a query or body never widens access: it must be the caller's own (or absent). */
+export function requireOwnEmail(user: SessionUser, email: string | undefined): void {
+  if (email !== undefined && !sameEmail(email, user.email)) throw forbidden(NOT_YOURS);
+}
+
+export interface Owner {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Whose rows a query with `email=` reads: the caller's own when the e-mail is absent or theirs; for an admin, the
+ * live user with that e-mail (null when there is none, which reads as an empty list); anyone else gets 403.
+ */
+export async function ownerFor(env: Env, user: SessionUser, email: string | undefined): Promise<Owner | null> {
+  if (email === undefined || sameEmail(email, user.email)) return user;
+  if (user.role !== "Admin") throw forbidden(NOT_YOURS);
+  return findUserByEmail(env, email);
+}
