@@ -1,8 +1,335 @@
+import { useState, type ComponentType } from "react";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import * as v from "valibot";
+import { toast } from "sonner";
+import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "lucide-react";
 import type { Route } from "./+types/home";
+import { getEnv } from "~/server/context";
+import { getDb } from "~/server/db/client.server";
+import { requirePageRole } from "~/server/auth/guards.server";
+import { invalid, refusal, respond } from "~/server/http/outcome.server";
+import { adminStats } from "~/server/services/users.server";
+import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
+import { conservation } from "~/server/services/ledger.server";
+import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
+import { pageQuery, readSearch, withdrawalActionSchema } from "~/lib/schemas/admin";
+import { formatCents } from "~/lib/coins";
+import { formatDateTime } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
+import { StatCard } from "~/components/stat-card";
+import { Table, THead, TBody, TR, TH, TD, EmptyState } from "~/components/ui/table";
+import { Badge, StatusBadge } from "~/components/ui/badge";
+import { Pagination } from "~/components/ui/pagination";
+import { ActionDialog, ActionTrigger, NoJsConfirm, useActionFlow, useConfirmParams, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
+import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Home · Coinwork" }];
 
-export default function Page() {
-  return <PageHeader title="Admin Home" />;
+const PAGE_SIZE = 10;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const admin = requirePageRole(context, request, "Admin");
+  const env = getEnv(context);
+  const { page } = readSearch(request.url, pageQuery);
+  const [stats, first, unread, ledger] = await Promise.all([
+    adminStats(env),
+    listWithdrawals(env, { status: "pending", page, limit: PAGE_SIZE }),
+    unreadContactMessages(env),
+    conservation(getDb(env)),
+  ]);
+  // a page emptied by decisions shows the last page that still has requests
+  const withdrawals =
+    first.items.length === 0 && first.page > first.pages
+      ? await listWithdrawals(env, { status: "pending", page: first.pages, limit: PAGE_SIZE })
+      : first;
+  return {
+    adminName: admin.name,
+    stats,
+    unread,
+    ledgerHolds: ledger.holds,
+    withdrawals: {
+      ...withdrawals,
+      items: withdrawals.items.map((w) => ({
+        id: w.id,
+        workerName: w.workerName,
+        workerEmail: w.workerEmail,
+        coins: w.withdrawalCoin,
+        cents: w.withdrawalCents,
+        paymentSystem: w.paymentSystem,
+        accountNumber: w.accountNumber,
+        status: w.status,
+        createdAt: w.createdAt,
+      })),
+    },
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requirePageRole(context, request, "Admin");
+  const env = getEnv(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "") || null;
+  const failTitle = intent === "reject" ? "Rejection failed" : "Not Approved!";
+  const parsed = v.safeParse(withdrawalActionSchema, Object.fromEntries(form));
+  if (!parsed.success) {
+    const { fields, first } = invalid(parsed.issues);
+    return respond(request, form, { ok: false, intent, id, title: failTitle, detail: first, fields }, 422);
+  }
+  const input = parsed.output;
+  const request_ = await findWithdrawal(env, input.id);
+  try {
+    if (input.intent === "approve") {
+      await approveWithdrawal(env, admin, input.id);
+      return respond(request, form, {
+        ok: true,
+        intent,
+        id: input.id,
+        title: "Successfully Approved!",
+        message: request_ ? `$${formatCents(request_.cents)} to ${request_.workerName} is paid out.` : undefined,
+      });
+    }
+    await rejectWithdrawal(env, admin, input.id, input.reason);
+    return respond(request, form, {
+      ok: true,
+      intent,
+      id: input.id,
+      title: "Withdrawal rejected",
+      message: request_ ? `The ${request_.coins} coins are back in ${request_.workerName}'s balance.` : undefined,
+    });
+  } catch (e) {
+    const r = refusal(e);
+    return respond(request, form, { ok: false, intent, id: input.id, title: failTitle, detail: r.detail ?? "Something went wrong", fields: r.fields }, r.status);
+  }
+}
+
+/** After any decision the list and the cards are read again (also after a refusal: the row may be stale). */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
+type Withdrawal = Route.ComponentProps["loaderData"]["withdrawals"]["items"][number];
+
+function approveSpec(w: Withdrawal): ActionSpec {
+  return {
+    intent: "approve",
+    id: w.id,
+    title: "Approve this withdrawal?",
+    description: `Pay $${formatCents(w.cents)} (${w.coins} coins) to ${w.workerName} via ${w.paymentSystem}, account ${w.accountNumber}. The coins leave the worker's held balance for good.`,
+    confirmLabel: "Yes, approve",
+  };
+}
+
+function rejectSpec(w: Withdrawal): ActionSpec {
+  return {
+    intent: "reject",
+    id: w.id,
+    title: "Reject this withdrawal?",
+    description: `The ${w.coins} coins go back to ${w.workerName}'s balance, and they are told your reason.`,
+    confirmLabel: "Reject request",
+    destructive: true,
+    reason: { label: "Reason", required: true, placeholder: "e.g. The account number does not match the name on the account." },
+    inlineErrors: true,
+  };
+}
+
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { stats, withdrawals, unread, ledgerHolds, adminName } = loaderData;
+  const [result, setResult] = useState<ResultInfo | null>(null);
+  const flow = useActionFlow((outcome, spec) => {
+    if (spec.intent === "approve") {
+      setResult({ ok: outcome.ok, title: outcome.title, message: outcome.message, detail: outcome.detail });
+      if (!outcome.ok) toast.error("Payment not approved", { description: outcome.detail });
+    } else if (outcome.ok) {
+      toast.success(outcome.title, { description: outcome.message });
+    } else {
+      toast.error(outcome.title, { description: outcome.detail });
+    }
+  });
+  const confirm = useConfirmParams();
+  const confirmRow = withdrawals.items.find((w) => w.id === confirm.row);
+  const noJsSpec = confirmRow ? (confirm.intent === "approve" ? approveSpec(confirmRow) : confirm.intent === "reject" ? rejectSpec(confirmRow) : null) : null;
+
+  return (
+    <>
+      <PageHeader title="Admin Home" description={`Welcome back, ${adminName}. Here is the marketplace at a glance.`} />
+
+      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total buyers" value={stats.buyers.toLocaleString("en-US")} icon={Users} />
+        <StatCard label="Total workers" value={stats.workers.toLocaleString("en-US")} icon={Wrench} />
+        <StatCard label="Total coins" value={stats.coins.toLocaleString("en-US")} icon={Coins} />
+        <StatCard label="Total payment" value={`$${Number(formatCents(stats.cents)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`} icon={CircleDollarSign} />
+      </section>
+
+      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+        <GlanceLink
+          to="/dashboard/messages?show=unread"
+          icon={Inbox}
+          tone={unread > 0 ? "info" : "neutral"}
+          title={unread === 1 ? "1 unread message" : `${unread} unread messages`}
+          text="From the contact form"
+        />
+        <GlanceLink
+          to="/dashboard/ledger"
+          icon={ledgerHolds ? Scale : ShieldAlert}
+          tone={ledgerHolds ? "success" : "danger"}
+          title={ledgerHolds ? "The ledger balances" : "The ledger does not balance"}
+          text={ledgerHolds ? "Every coin created is accounted for" : "Open the ledger to see the difference"}
+        />
+      </div>
+
+      <section aria-labelledby="withdrawals-heading" className="mt-10">
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <h2 id="withdrawals-heading" className="text-xl font-semibold tracking-tight">
+            Withdraw Requestes
+          </h2>
+          {withdrawals.total > 0 ? <Badge tone="pending">{withdrawals.total} pending</Badge> : null}
+        </div>
+        {withdrawals.items.length === 0 ? (
+          <EmptyState message="No Withdraw Requestes Available" />
+        ) : (
+          <>
+            <div className="hidden md:block">
+              <Table caption="Pending withdrawal requests">
+                <THead>
+                  <tr>
+                    <TH>Worker</TH>
+                    <TH>Account number</TH>
+                    <TH className="text-right">Amount</TH>
+                    <TH>Requested</TH>
+                    <TH>Status</TH>
+                    <TH className="text-right">
+                      <span className="sr-only">Actions</span>
+                    </TH>
+                  </tr>
+                </THead>
+                <TBody>
+                  {withdrawals.items.map((w) => (
+                    <TR key={w.id} data-testid={`withdrawal-${w.id}`}>
+                      <TD>
+                        <p className="font-medium">{w.workerName}</p>
+                        <p className="text-xs text-muted-foreground">{w.workerEmail}</p>
+                      </TD>
+                      <TD>
+                        <p className="font-mono text-[13px]">{w.accountNumber}</p>
+                        <p className="text-xs text-muted-foreground">{w.paymentSystem}</p>
+                      </TD>
+                      <TD className="text-right">
+                        <p className="font-semibold tabular-nums">{`$${formatCents(w.cents)}`}</p>
+                        <p className="text-xs text-muted-foreground tabular-nums">{w.coins} coins</p>
+                      </TD>
+                      <TD className="whitespace-nowrap text-muted-foreground">{formatDateTime(w.createdAt)}</TD>
+                      <TD>
+                        <StatusBadge status={w.status} />
+                      </TD>
+                      <TD>
+                        <WithdrawalActions w={w} flow={flow} className="justify-end" />
+                      </TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+            <ul className="grid gap-3 md:hidden" aria-label="Pending withdrawal requests">
+              {withdrawals.items.map((w) => (
+                <li key={w.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{w.workerName}</p>
+                      <p className="truncate text-xs text-muted-foreground">{w.workerEmail}</p>
+                    </div>
+                    <StatusBadge status={w.status} />
+                  </div>
+                  <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                    <div>
+                      <dt className="text-xs text-muted-foreground">Amount</dt>
+                      <dd className="font-semibold tabular-nums">
+                        {`$${formatCents(w.cents)}`} <span className="text-xs font-normal text-muted-foreground">({w.coins} coins)</span>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-muted-foreground">Account number</dt>
+                      <dd className="break-all font-mono text-[13px]">{w.accountNumber}</dd>
+                      <dd className="text-xs text-muted-foreground">{w.paymentSystem}</dd>
+                    </div>
+                    <div className="col-span-2">
+                      <dt className="text-xs text-muted-foreground">Requested</dt>
+                      <dd>{formatDateTime(w.createdAt)}</dd>
+                    </div>
+                  </dl>
+                  <WithdrawalActions w={w} flow={flow} className="mt-4 [&>*]:flex-1" />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={withdrawals.page} pages={withdrawals.pages} />
+          </>
+        )}
+      </section>
+
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
+      <ResultDialog result={result} onClose={() => setResult(null)} />
+    </>
+  );
+}
+
+function WithdrawalActions({ w, flow, className }: { w: Withdrawal; flow: ActionFlow; className?: string }) {
+  return (
+    <div className={cn("flex gap-2", className)}>
+      <ActionTrigger flow={flow} spec={approveSpec(w)} variant="default" icon={<Check aria-hidden />} label={`Approve withdrawal of ${w.workerName}`}>
+        Approve
+      </ActionTrigger>
+      <ActionTrigger
+        flow={flow}
+        spec={rejectSpec(w)}
+        variant="outline"
+        className="text-destructive hover:bg-red-50"
+        icon={<X aria-hidden />}
+        label={`Reject withdrawal of ${w.workerName}`}
+      >
+        Reject
+      </ActionTrigger>
+    </div>
+  );
+}
+
+function GlanceLink({
+  to,
+  icon: Icon,
+  tone,
+  title,
+  text,
+}: {
+  to: string;
+  icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+  tone: "neutral" | "info" | "success" | "danger";
+  title: string;
+  text: string;
+}) {
+  const tones = {
+    neutral: "bg-slate-100 text-slate-600",
+    info: "bg-sky-50 text-sky-700",
+    success: "bg-emerald-50 text-emerald-700",
+    danger: "bg-red-50 text-red-700",
+  };
+  return (
+    <Link
+      to={to}
+      prefetch="intent"
+      className={cn(
+        "group flex items-center gap-3 rounded-xl border border-border bg-white px-4 py-3 shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/40",
+        tone === "danger" && "border-red-200",
+      )}
+    >
+      <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg", tones[tone])}>
+        <Icon className="size-4" aria-hidden />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block text-sm font-semibold">{title}</span>
+        <span className="block text-xs text-muted-foreground">{text}</span>
+      </span>
+      <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
+    </Link>
+  );
 }

@@ -1,8 +1,187 @@
+import { CircleCheck, Equal, Plus, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/ledger";
+import { getEnv } from "~/server/context";
+import { getDb } from "~/server/db/client.server";
+import { requirePageRole } from "~/server/auth/guards.server";
+import { conservation } from "~/server/services/ledger.server";
+import { createdBySource, mismatchedUsers } from "~/server/services/admin-reads.server";
+import { withdrawalAmount } from "~/lib/coins";
 import { PageHeader } from "~/components/dashboard-shell";
+import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
 
-export default function Page() {
-  return <PageHeader title="Ledger" />;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requirePageRole(context, request, "Admin");
+  const env = getEnv(context);
+  const [figures, sources] = await Promise.all([conservation(getDb(env)), createdBySource(env)]);
+  const mismatched = figures.mismatchedUsers > 0 ? await mismatchedUsers(env) : [];
+  return { figures, sources, mismatched, checkedAt: Date.now() };
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+export default function Ledger({ loaderData }: Route.ComponentProps) {
+  const { figures: f, sources, mismatched } = loaderData;
+  const accounted = f.balances + f.escrowOpenSlots + f.escrowPending + f.heldForWithdrawals + f.paidOut;
+  const difference = f.created - accounted;
+  const terms = [
+    { key: "balances", label: "Balances", value: f.balances, note: "coins in every user's account" },
+    { key: "escrowOpenSlots", label: "Escrow: open slots", value: f.escrowOpenSlots, note: "open slots × pay of live tasks" },
+    { key: "escrowPending", label: "Escrow: pending submissions", value: f.escrowPending, note: "pay of submissions awaiting review" },
+    { key: "heldForWithdrawals", label: "Held for withdrawals", value: f.heldForWithdrawals, note: "pending withdrawal requests" },
+    { key: "paidOut", label: "Paid out", value: f.paidOut, note: `approved withdrawals ($${Number(withdrawalAmount(f.paidOut)).toLocaleString("en-US", { minimumFractionDigits: 2 })})` },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Ledger" description="The conservation identity of the coin economy, checked against the database now." />
+
+      {f.holds ? (
+        <div role="status" className="mb-6 flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+          <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">The ledger balances</p>
+            <p className="text-sm">Every coin created is accounted for, and every user's balance equals the sum of their ledger entries.</p>
+          </div>
+        </div>
+      ) : (
+        <div role="alert" className="mb-6 flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900" data-testid="ledger-warning">
+          <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div className="grid gap-1">
+            <p className="font-semibold">Warning: the ledger does not balance</p>
+            {difference !== 0 ? (
+              <p className="text-sm">
+                {n(f.created)} coins were created but {n(accounted)} are accounted for: a difference of{" "}
+                <strong>
+                  {difference > 0 ? "+" : ""}
+                  {n(difference)}
+                </strong>{" "}
+                coins.
+              </p>
+            ) : null}
+            {f.mismatchedUsers > 0 ? (
+              <p className="text-sm">
+                {f.mismatchedUsers === 1 ? "1 user's" : `${n(f.mismatchedUsers)} users'`} cached balance differs from the sum of their ledger entries (listed below).
+              </p>
+            ) : null}
+            <p className="text-sm">Stop approving withdrawals and adjusting coins until the cause is found.</p>
+          </div>
+        </div>
+      )}
+
+      <section aria-labelledby="identity-heading" className="rounded-2xl border border-border bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="identity-heading" className="text-lg font-semibold">
+          Created = balances + escrow + held + paid out
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Coins enter the economy only as sign-up bonuses, purchases and admin adjustments; every other movement shifts them between the terms on the right.
+        </p>
+
+        <div className="mt-6 grid items-stretch gap-3 xl:grid-cols-[minmax(0,16rem)_auto_minmax(0,1fr)]">
+          <div className="rounded-xl bg-brand-900 p-5 text-white" data-testid="ledger-created">
+            <p className="text-sm text-brand-100">Coins created</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{n(f.created)}</p>
+            <dl className="mt-4 grid gap-1 text-sm text-brand-100">
+              <Row label="Sign-up bonuses" value={n(sources.signup)} />
+              <Row label="Purchases" value={n(sources.purchases)} />
+              <Row label="Admin adjustments" value={`${sources.adjustments > 0 ? "+" : ""}${n(sources.adjustments)}`} />
+            </dl>
+          </div>
+
+          <div className="flex items-center justify-center py-1 text-muted-foreground" aria-hidden>
+            <Equal className="size-6" />
+          </div>
+
+          <div className="grid gap-3">
+            <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5 lg:gap-0" aria-label="Where the created coins are">
+              {terms.map((t, i) => (
+                <li key={t.key} className="relative flex lg:items-stretch" data-testid={`ledger-${t.key}`}>
+                  {i > 0 ? (
+                    <span className="hidden w-6 shrink-0 items-center justify-center text-muted-foreground lg:flex" aria-hidden>
+                      <Plus className="size-4" />
+                    </span>
+                  ) : null}
+                  <div className="flex-1 rounded-xl border border-border bg-muted/40 p-4">
+                    <p className="text-xs font-medium text-muted-foreground">{t.label}</p>
+                    <p className="mt-1 text-xl font-bold tabular-nums">{n(t.value)}</p>
+                    <p className="mt-1 text-xs text-muted-foreground">{t.note}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <div
+              className={cn(
+                "flex flex-wrap items-center justify-between gap-2 rounded-xl border px-4 py-3",
+                f.holds ? "border-emerald-200 bg-emerald-50/60" : "border-red-200 bg-red-50",
+              )}
+            >
+              <p className="text-sm font-medium">Accounted for</p>
+              <p className="text-sm tabular-nums" data-testid="ledger-accounted">
+                <span className="text-lg font-bold">{n(accounted)}</span>
+                <span className="ml-2 text-muted-foreground">
+                  difference {difference > 0 ? "+" : ""}
+                  {n(difference)}
+                </span>
+              </p>
+            </div>
+          </div>
+        </div>
+
+        <dl className="mt-6 grid gap-3 border-t border-border pt-4 text-sm sm:grid-cols-2">
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Users whose balance differs from their ledger</dt>
+            <dd className={cn("font-semibold tabular-nums", f.mismatchedUsers > 0 && "text-destructive")} data-testid="ledger-mismatched">
+              {n(f.mismatchedUsers)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Identity holds</dt>
+            <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>{f.holds ? "Yes" : "No"}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {mismatched.length > 0 ? (
+        <section aria-labelledby="mismatched-heading" className="mt-8">
+          <h2 id="mismatched-heading" className="mb-3 text-lg font-semibold">
+            Balances that differ from the ledger
+          </h2>
+          <Table caption="Users whose cached balance differs from their ledger">
+            <THead>
+              <tr>
+                <TH>User</TH>
+                <TH className="text-right">Balance</TH>
+                <TH className="text-right">Ledger sum</TH>
+                <TH className="text-right">Difference</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {mismatched.map((u) => (
+                <TR key={u.id}>
+                  <TD>{u.email}</TD>
+                  <TD className="text-right tabular-nums">{n(u.coin)}</TD>
+                  <TD className="text-right tabular-nums">{n(u.ledger)}</TD>
+                  <TD className="text-right font-semibold tabular-nums text-destructive">
+                    {u.coin - u.ledger > 0 ? "+" : ""}
+                    {n(u.coin - u.ledger)}
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt>{label}</dt>
+      <dd className="font-semibold tabular-nums text-white">{value}</dd>
+    </div>
+  );
 }

@@ -1,8 +1,250 @@
+import { useState } from "react";
+import { type ShouldRevalidateFunctionArgs } from "react-router";
+import * as v from "valibot";
+import { toast } from "sonner";
+import { CalendarDays, Trash2 } from "lucide-react";
 import type { Route } from "./+types/manage-tasks";
+import { getEnv } from "~/server/context";
+import { requirePageRole } from "~/server/auth/guards.server";
+import { invalid, refusal, respond } from "~/server/http/outcome.server";
+import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.server";
+import { readSearch, taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
+import { formatDate, todayIso } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
+import { Table, THead, TBody, TR, TH, TD, EmptyState } from "~/components/ui/table";
+import { Badge } from "~/components/ui/badge";
+import { Pagination } from "~/components/ui/pagination";
+import { ListToolbar } from "~/components/admin/list-toolbar";
+import { ActionDialog, ActionTrigger, NoJsConfirm, useActionFlow, useConfirmParams, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
+import { TaskThumb } from "~/components/admin/task-thumb";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Tasks · Coinwork" }];
 
-export default function Page() {
-  return <PageHeader title="Manage Tasks" />;
+const PAGE_SIZE = 10;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requirePageRole(context, request, "Admin");
+  const env = getEnv(context);
+  const { q, page } = readSearch(request.url, taskListQuery);
+  const first = await listAllTasks(env, { q: q || undefined, page, limit: PAGE_SIZE });
+  const list = first.items.length === 0 && first.page > first.pages ? await listAllTasks(env, { q: q || undefined, page: first.pages, limit: PAGE_SIZE }) : first;
+  return {
+    q,
+    today: todayIso(),
+    tasks: {
+      ...list,
+      items: list.items.map((t) => ({
+        id: t.id,
+        title: t.taskTitle,
+        image: t.taskImageUrl,
+        category: t.category,
+        buyerName: t.buyerName,
+        buyerEmail: t.buyerEmail,
+        requiredWorkers: t.requiredWorkers,
+        payableAmount: t.payableAmount,
+        completionDate: t.completionDate,
+      })),
+    },
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requirePageRole(context, request, "Admin");
+  const env = getEnv(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "") || null;
+  const failTitle = "Could not delete the task";
+  const parsed = v.safeParse(taskActionSchema, Object.fromEntries(form));
+  if (!parsed.success) {
+    const { fields, first } = invalid(parsed.issues);
+    return respond(request, form, { ok: false, intent, id, title: failTitle, detail: first, fields }, 422);
+  }
+  const input = parsed.output;
+  try {
+    const task = await findTask(env, input.id);
+    await deleteTask(env, admin, input.id, input.reason || undefined);
+    return respond(request, form, {
+      ok: true,
+      intent,
+      id: input.id,
+      title: "Deleted!",
+      message: task ? `"${task.taskTitle}" was removed and ${task.buyerName} was refunded.` : "The task was removed and its buyer refunded.",
+    });
+  } catch (e) {
+    const r = refusal(e);
+    return respond(request, form, { ok: false, intent, id: input.id, title: failTitle, detail: r.detail ?? "Something went wrong", fields: r.fields }, r.status);
+  }
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
+type Task = Route.ComponentProps["loaderData"]["tasks"]["items"][number];
+
+function deleteSpec(t: Task): ActionSpec {
+  const escrow = t.requiredWorkers * t.payableAmount;
+  return {
+    intent: "delete",
+    id: t.id,
+    title: "Are you sure?",
+    description: `You won't be able to revert this! "${t.title}" will be removed: ${t.buyerName} gets back ${escrow} coins for the open slots, and any pending submissions are cancelled and refunded to them too.`,
+    confirmLabel: "Yes, delete it",
+    destructive: true,
+    reason: { label: "Reason", placeholder: "Recorded in the audit log, e.g. Violates the task guidelines." },
+  };
+}
+
+export default function ManageTasks({ loaderData }: Route.ComponentProps) {
+  const { tasks, q, today } = loaderData;
+  const [result, setResult] = useState<ResultInfo | null>(null);
+  const flow = useActionFlow((outcome) => {
+    if (outcome.ok) setResult({ ok: true, title: outcome.title, message: outcome.message });
+    else toast.error(outcome.title, { description: outcome.detail });
+  });
+  const confirm = useConfirmParams();
+  const confirmRow = confirm.intent === "delete" ? tasks.items.find((t) => t.id === confirm.row) : undefined;
+
+  return (
+    <>
+      <PageHeader title="Manage Tasks" description="Every live task on the marketplace. Deleting one refunds its buyer." />
+      <ListToolbar q={q} searchLabel="Search tasks" placeholder="Search by title, buyer name or e-mail" active={q !== ""} />
+      <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+        {tasks.total === 1 ? "1 task" : `${tasks.total.toLocaleString("en-US")} tasks`}
+        {q ? ` matching "${q}"` : ""}
+      </p>
+      {tasks.items.length === 0 ? (
+        <EmptyState message={q ? "No tasks match your search." : "No tasks yet."} />
+      ) : (
+        <>
+          <div className="hidden lg:block">
+            <Table caption="All tasks">
+              <THead>
+                <tr>
+                  <TH>Task</TH>
+                  <TH>Category</TH>
+                  <TH>Buyer</TH>
+                  <TH>Workers &amp; payment</TH>
+                  <TH>Deadline</TH>
+                  <TH className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TH>
+                </tr>
+              </THead>
+              <TBody>
+                {tasks.items.map((t) => (
+                  <TR key={t.id} data-testid={`task-${t.id}`}>
+                    <TD>
+                      <div className="flex items-center gap-3">
+                        <TaskThumb src={t.image} category={t.category} />
+                        <span className="line-clamp-2 max-w-72 font-medium">{t.title}</span>
+                      </div>
+                    </TD>
+                    <TD>
+                      <Badge tone="info" className="whitespace-nowrap">
+                        {t.category}
+                      </Badge>
+                    </TD>
+                    <TD>
+                      <p className="font-medium">{t.buyerName}</p>
+                      <p className="text-xs text-muted-foreground">{t.buyerEmail}</p>
+                    </TD>
+                    <TD className="whitespace-nowrap">
+                      <WorkersAndPay t={t} />
+                    </TD>
+                    <TD className="whitespace-nowrap">
+                      <Deadline date={t.completionDate} today={today} />
+                    </TD>
+                    <TD className="text-right">
+                      <DeleteButton t={t} flow={flow} />
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+          <ul className="grid gap-3 lg:hidden" aria-label="All tasks">
+            {tasks.items.map((t) => (
+              <li key={t.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
+                <div className="flex gap-3">
+                  <TaskThumb src={t.image} category={t.category} className="size-16" />
+                  <div className="min-w-0 flex-1">
+                    <p className="line-clamp-2 font-medium">{t.title}</p>
+                    <Badge tone="info" className="mt-1">
+                      {t.category}
+                    </Badge>
+                  </div>
+                </div>
+                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                  <div className="col-span-2 min-w-0">
+                    <dt className="text-xs text-muted-foreground">Buyer</dt>
+                    <dd className="truncate">
+                      {t.buyerName} <span className="text-muted-foreground">· {t.buyerEmail}</span>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Workers &amp; payment</dt>
+                    <dd>
+                      <WorkersAndPay t={t} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Deadline</dt>
+                    <dd>
+                      <Deadline date={t.completionDate} today={today} />
+                    </dd>
+                  </div>
+                </dl>
+                <DeleteButton t={t} flow={flow} className="mt-4 w-full" />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={tasks.page} pages={tasks.pages} />
+        </>
+      )}
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={confirmRow ? deleteSpec(confirmRow) : null} />
+      <ResultDialog result={result} onClose={() => setResult(null)} />
+    </>
+  );
+}
+
+function WorkersAndPay({ t }: { t: Task }) {
+  return (
+    <>
+      <p className="tabular-nums">
+        <span className="font-semibold">{t.requiredWorkers}</span> {t.requiredWorkers === 1 ? "worker" : "workers"} ×{" "}
+        <span className="font-semibold">{t.payableAmount}</span> coins
+      </p>
+      <p className="text-xs text-muted-foreground tabular-nums">{(t.requiredWorkers * t.payableAmount).toLocaleString("en-US")} coins in escrow</p>
+    </>
+  );
+}
+
+function Deadline({ date, today }: { date: string; today: string }) {
+  const past = date < today;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <CalendarDays className="size-3.5 text-muted-foreground" aria-hidden />
+      <time dateTime={date}>{formatDate(date)}</time>
+      {past ? <Badge tone="danger">Past</Badge> : null}
+    </span>
+  );
+}
+
+function DeleteButton({ t, flow, className }: { t: Task; flow: ActionFlow; className?: string }) {
+  return (
+    <ActionTrigger
+      flow={flow}
+      spec={deleteSpec(t)}
+      variant="outline"
+      className={`text-destructive hover:bg-red-50 ${className ?? ""}`}
+      icon={<Trash2 aria-hidden />}
+      label={`Delete task ${t.title}`}
+    >
+      Delete
+    </ActionTrigger>
+  );
 }

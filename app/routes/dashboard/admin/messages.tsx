@@ -1,8 +1,271 @@
+import { useState } from "react";
+import { Form, Link, useFetchers, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import * as v from "valibot";
+import { toast } from "sonner";
+import { Mail, MailOpen, Reply } from "lucide-react";
 import type { Route } from "./+types/messages";
+import { getEnv } from "~/server/context";
+import { requirePageRole } from "~/server/auth/guards.server";
+import { invalid, refusal, respond } from "~/server/http/outcome.server";
+import { findContactMessage, listContactMessages, setContactMessageRead } from "~/server/services/admin-reads.server";
+import { messageActionSchema, messageListQuery, readSearch } from "~/lib/schemas/admin";
+import { formatDateTime } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
+import { EmptyState } from "~/components/ui/table";
+import { Pagination } from "~/components/ui/pagination";
+import { Modal } from "~/components/ui/dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Coinwork" }];
 
-export default function Page() {
-  return <PageHeader title="Messages" />;
+const PAGE_SIZE = 10;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requirePageRole(context, request, "Admin");
+  const env = getEnv(context);
+  const { page, show } = readSearch(request.url, messageListQuery);
+  const openId = new URL(request.url).searchParams.get("open");
+  const [list, opened] = await Promise.all([
+    listContactMessages(env, { page, limit: PAGE_SIZE, unreadOnly: show === "unread" }),
+    openId ? findContactMessage(env, openId.slice(0, 64)) : null,
+  ]);
+  return { show, messages: list, opened };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requirePageRole(context, request, "Admin");
+  const env = getEnv(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "") || null;
+  const parsed = v.safeParse(messageActionSchema, Object.fromEntries(form));
+  if (!parsed.success) {
+    const { fields, first } = invalid(parsed.issues);
+    return respond(request, form, { ok: false, intent, id, title: "Could not update the message", detail: first, fields }, 422);
+  }
+  const input = parsed.output;
+  try {
+    await setContactMessageRead(env, admin, input.id, input.intent === "read");
+    return respond(request, form, { ok: true, intent, id: input.id, title: input.intent === "read" ? "Marked as read" : "Marked as unread" });
+  } catch (e) {
+    const r = refusal(e);
+    return respond(request, form, { ok: false, intent, id: input.id, title: "Could not update the message", detail: r.detail ?? "Something went wrong" }, r.status);
+  }
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
+type Message = Route.ComponentProps["loaderData"]["messages"]["items"][number];
+
+/** Read state as the admin sees it right now: in-flight marks count before the server has answered. */
+function useOptimisticRead() {
+  const fetchers = useFetchers();
+  const pending = new Map<string, boolean>();
+  for (const f of fetchers) {
+    if (!f.key.startsWith("message-read-") || !f.formData) continue;
+    const id = String(f.formData.get("id"));
+    pending.set(id, f.formData.get("intent") === "read");
+  }
+  return (m: Message) => pending.get(m.id) ?? m.readAt !== null;
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { messages, show, opened } = loaderData;
+  const submit = useSubmit();
+  const isRead = useOptimisticRead();
+  const location = useLocation();
+  // a snapshot: in the Unread view the message leaves the list once it is marked read, the dialog stays
+  const [current, setCurrent] = useState<Message | null>(null);
+
+  const mark = (m: Message, read: boolean) =>
+    submit(
+      { intent: read ? "read" : "unread", id: m.id, _js: "1" },
+      { method: "post", navigate: false, fetcherKey: `message-read-${m.id}` },
+    );
+
+  const openMessage = (m: Message) => {
+    setCurrent(m);
+    if (!isRead(m)) mark(m, true);
+  };
+
+  const tabs = [
+    { key: "all", label: "All", count: undefined, to: "/dashboard/messages" },
+    { key: "unread", label: "Unread", count: messages.unread, to: "/dashboard/messages?show=unread" },
+  ];
+  const closeHref = (() => {
+    const params = new URLSearchParams(location.search);
+    params.delete("open");
+    return `${location.pathname}${params.size ? `?${params}` : ""}`;
+  })();
+
+  return (
+    <>
+      <PageHeader
+        title="Messages"
+        description={
+          messages.unread > 0
+            ? `Contact-form messages, newest first. ${messages.unread} unread.`
+            : "Contact-form messages, newest first. All caught up."
+        }
+      />
+      <nav aria-label="Filter messages" className="mb-4 inline-flex rounded-lg border border-border bg-white p-1 shadow-xs">
+        {tabs.map((t) => (
+          <Link
+            key={t.key}
+            to={t.to}
+            aria-current={show === t.key ? "page" : undefined}
+            className={cn(
+              "inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
+              show === t.key && "bg-brand-50 text-brand-800",
+            )}
+          >
+            {t.label}
+            {t.count ? <span className="rounded-full bg-brand-700 px-1.5 text-[11px] font-bold leading-5 text-white">{t.count}</span> : null}
+          </Link>
+        ))}
+      </nav>
+
+      {messages.items.length === 0 ? (
+        <EmptyState message={show === "unread" ? "No unread messages." : "No messages yet."} />
+      ) : (
+        <>
+          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm" aria-label="Messages">
+            {messages.items.map((m) => (
+              <MessageRow key={m.id} m={m} read={isRead(m)} onOpen={() => openMessage(m)} />
+            ))}
+          </ul>
+          <Pagination page={messages.page} pages={messages.pages} />
+        </>
+      )}
+
+      <Modal
+        open={current !== null}
+        onOpenChange={(o) => (o ? undefined : setCurrent(null))}
+        title={current ? current.subject || "(No subject)" : ""}
+        description={current ? `From ${current.name} <${current.email}> · ${formatDateTime(current.createdAt)}` : undefined}
+        className="max-w-2xl"
+      >
+        {current ? (
+          <>
+            <MessageBody text={current.message} />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button
+                variant="outline"
+                onClick={() => {
+                  mark(current, false);
+                  setCurrent(null);
+                  toast.info("Marked as unread");
+                }}
+              >
+                <Mail aria-hidden /> Mark as unread
+              </Button>
+              <a href={replyHref(current)} className={buttonVariants()}>
+                <Reply aria-hidden /> Reply by e-mail
+              </a>
+            </div>
+          </>
+        ) : null}
+      </Modal>
+
+      {opened ? <NoJsMessage m={opened} closeHref={closeHref} /> : null}
+    </>
+  );
+}
+
+function replyHref(m: { email: string; subject: string }) {
+  return `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject || "Your message to Coinwork"}`)}`;
+}
+
+function MessageBody({ text }: { text: string }) {
+  return text ? (
+    <div className="max-h-[50dvh] overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted/60 p-4 text-sm leading-relaxed">{text}</div>
+  ) : (
+    <p className="rounded-lg bg-muted/60 p-4 text-sm italic text-muted-foreground">No message text.</p>
+  );
+}
+
+function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: () => void }) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set("open", m.id);
+  return (
+    <li className={cn("relative", !read && "bg-brand-50/50")} data-testid={`message-${m.id}`} data-read={read ? "true" : "false"}>
+      <Link
+        to={{ search: `?${params}` }}
+        preventScrollReset
+        rel="nofollow"
+        role={hydrated ? "button" : undefined}
+        aria-haspopup={hydrated ? "dialog" : undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          onOpen();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === " ") {
+            e.preventDefault();
+            onOpen();
+          }
+        }}
+        className="flex gap-3 px-4 py-4 hover:bg-muted/50 focus-visible:bg-muted/50 sm:px-5"
+      >
+        <span className="mt-1 flex size-8 shrink-0 items-center justify-center rounded-full bg-white ring-1 ring-border">
+          {read ? <MailOpen className="size-4 text-muted-foreground" aria-hidden /> : <Mail className="size-4 text-brand-700" aria-hidden />}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className={cn("truncate", read ? "font-medium text-foreground/90" : "font-bold text-foreground")}>
+              {m.name}
+              {!read ? <span className="sr-only"> (unread)</span> : null}
+            </span>
+            <time dateTime={new Date(m.createdAt).toISOString()} className="shrink-0 text-xs text-muted-foreground">
+              {formatDateTime(m.createdAt)}
+            </time>
+          </span>
+          <span className="block truncate text-xs text-muted-foreground">{m.email}</span>
+          <span className={cn("mt-1 block truncate text-sm", read ? "text-foreground/80" : "font-semibold")}>{m.subject || "(No subject)"}</span>
+          <span className="line-clamp-1 block text-sm text-muted-foreground">{m.message}</span>
+        </span>
+        {!read ? <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600" aria-hidden /> : null}
+      </Link>
+    </li>
+  );
+}
+
+/** The message view without JavaScript (?open=<id>): mark read or unread with a plain form. */
+function NoJsMessage({ m, closeHref }: { m: NonNullable<Route.ComponentProps["loaderData"]["opened"]>; closeHref: string }) {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4">
+      <section role="dialog" aria-modal="true" aria-labelledby="nojs-message-title" className="grid w-full max-w-2xl gap-4 rounded-2xl border border-border bg-white p-6 shadow-xl">
+        <div>
+          <h2 id="nojs-message-title" className="text-lg font-semibold">
+            {m.subject || "(No subject)"}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            From {m.name} &lt;{m.email}&gt; · {formatDateTime(m.createdAt)}
+          </p>
+        </div>
+        <MessageBody text={m.message} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to={closeHref} className={buttonVariants({ variant: "ghost" })}>
+            Back to messages
+          </Link>
+          <Form method="post">
+            <input type="hidden" name="intent" value={m.readAt ? "unread" : "read"} />
+            <input type="hidden" name="id" value={m.id} />
+            <Button type="submit" variant="outline" className="w-full">
+              {m.readAt ? "Mark as unread" : "Mark as read"}
+            </Button>
+          </Form>
+          <a href={replyHref(m)} className={buttonVariants()}>
+            <Reply aria-hidden /> Reply by e-mail
+          </a>
+        </div>
+      </section>
+    </div>
+  );
 }

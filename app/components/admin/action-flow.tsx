@@ -1,0 +1,306 @@
+// Confirmed admin actions (approve, reject, delete, remove, adjust coins), with and without JavaScript.
+//
+// With JavaScript a row's trigger opens one page-level ConfirmDialog; its form (reason, amount) goes to the
+// page action through a fetcher marked `_js=1`, and the page gets the outcome back to show a dialog or toast.
+// Without JavaScript the same trigger is a link to `?confirm=<intent>&row=<id>`, where the page renders the
+// same confirmation as a server-side panel whose form posts normally (the action answers with a redirect and
+// a flash banner).
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { Loader2 } from "lucide-react";
+import type * as React from "react";
+import type { VariantProps } from "class-variance-authority";
+import type { Outcome } from "~/server/http/outcome.server";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field, Input, Textarea } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { useHydrated } from "./use-hydrated";
+
+export interface ActionSpec {
+  intent: string;
+  id: string;
+  title: string;
+  /** inline content only (it is rendered inside a paragraph) */
+  description?: React.ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  reason?: { label: string; required?: boolean; placeholder?: string; hint?: string };
+  amount?: { label: string; hint?: string };
+  /** keep the dialog open on a refusal and show it there (forms the admin can correct) */
+  inlineErrors?: boolean;
+}
+
+export type ActionFlow = ReturnType<typeof useActionFlow>;
+
+/** One fetcher and one confirmation dialog per page; `onOutcome` decides how the result is shown. */
+export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) => void) {
+  const fetcher = useFetcher<Outcome>();
+  const [spec, setSpec] = useState<ActionSpec | null>(null);
+  const [open, setOpen] = useState(false);
+  const [inlineError, setInlineError] = useState<Outcome | null>(null);
+  const handled = useRef<Outcome | null>(null);
+  const specRef = useRef(spec);
+  specRef.current = spec;
+  const callback = useRef(onOutcome);
+  callback.current = onOutcome;
+
+  useEffect(() => {
+    const outcome = fetcher.data;
+    if (!outcome || outcome === handled.current) return;
+    handled.current = outcome;
+    const current = specRef.current;
+    if (!current) return;
+    if (!outcome.ok && current.inlineErrors) {
+      setInlineError(outcome);
+      return;
+    }
+    setOpen(false);
+    callback.current(outcome, current);
+  }, [fetcher.data]);
+
+  const busy = fetcher.state !== "idle";
+  const pendingId = busy ? String(fetcher.formData?.get("id") ?? "") || null : null;
+  return {
+    fetcher,
+    spec,
+    open,
+    busy,
+    inlineError,
+    /** the row whose action is in flight */
+    pendingId,
+    ask(next: ActionSpec) {
+      setSpec(next);
+      setInlineError(null);
+      setOpen(true);
+    },
+    setOpen(next: boolean) {
+      if (busy && !next) return; // stay until the server has answered
+      setOpen(next);
+      if (!next) setInlineError(null);
+    },
+  };
+}
+
+/** The extra inputs an action asks for: an amount of coins and/or a reason. */
+export function ActionFields({ spec, errors, idPrefix }: { spec: ActionSpec; errors?: Record<string, string[]>; idPrefix: string }) {
+  const amountId = `${idPrefix}-amount`;
+  const reasonId = `${idPrefix}-reason`;
+  return (
+    <>
+      {spec.amount ? (
+        <Field label={spec.amount.label} htmlFor={amountId} error={errors?.addcoin} hint={spec.amount.hint}>
+          <Input
+            id={amountId}
+            name="addcoin"
+            type="number"
+            step={1}
+            min={-10_000_000}
+            max={10_000_000}
+            inputMode="numeric"
+            required
+            placeholder="e.g. 50 or -20"
+            aria-invalid={errors?.addcoin ? true : undefined}
+            aria-describedby={errors?.addcoin ? `${amountId}-error` : undefined}
+          />
+        </Field>
+      ) : null}
+      {spec.reason ? (
+        <Field
+          label={
+            <>
+              {spec.reason.label}
+              {spec.reason.required ? null : <span className="font-normal text-muted-foreground"> (optional)</span>}
+            </>
+          }
+          htmlFor={reasonId}
+          error={errors?.reason}
+          hint={spec.reason.hint}
+        >
+          <Textarea
+            id={reasonId}
+            name="reason"
+            rows={3}
+            maxLength={500}
+            required={spec.reason.required}
+            placeholder={spec.reason.placeholder}
+            className="min-h-20"
+            aria-invalid={errors?.reason ? true : undefined}
+            aria-describedby={errors?.reason ? `${reasonId}-error` : undefined}
+          />
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
+function RefusalNote({ outcome }: { outcome: Outcome }) {
+  if (outcome.fields && Object.keys(outcome.fields).length > 0) return null; // shown under the fields
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+      <p className="font-semibold">{outcome.title}</p>
+      {outcome.detail || outcome.message ? <p>{outcome.detail ?? outcome.message}</p> : null}
+    </div>
+  );
+}
+
+/** The page's confirmation dialog (JavaScript). */
+export function ActionDialog({ flow }: { flow: ActionFlow }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const spec = flow.spec;
+  return (
+    <ConfirmDialog
+      open={flow.open}
+      onOpenChange={flow.setOpen}
+      title={spec?.title ?? ""}
+      description={spec?.description}
+      confirmLabel={spec?.confirmLabel}
+      destructive={spec?.destructive}
+      busy={flow.busy}
+      onConfirm={() => formRef.current?.requestSubmit()}
+    >
+      {spec ? (
+        <form
+          ref={formRef}
+          className={spec.reason || spec.amount || flow.inlineError ? "grid gap-4" : "hidden"}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!flow.busy) flow.fetcher.submit(e.currentTarget, { method: "post" });
+          }}
+        >
+          <HiddenFields spec={spec} js />
+          <ActionFields spec={spec} errors={flow.inlineError?.fields} idPrefix="action-dialog" />
+          {flow.inlineError ? <RefusalNote outcome={flow.inlineError} /> : null}
+        </form>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+function HiddenFields({ spec, js }: { spec: ActionSpec; js?: boolean }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={spec.intent} />
+      <input type="hidden" name="id" value={spec.id} />
+      {js ? <input type="hidden" name="_js" value="1" /> : null}
+    </>
+  );
+}
+
+/**
+ * A row's action button. Without JavaScript it is a link to the page's confirmation view; once the page is
+ * hydrated it opens the confirmation dialog instead.
+ */
+export function ActionTrigger({
+  flow,
+  spec,
+  children,
+  className,
+  variant = "outline",
+  size = "sm",
+  disabled,
+  icon,
+  label,
+}: {
+  flow: ActionFlow;
+  spec: ActionSpec;
+  children: React.ReactNode;
+  className?: string;
+  disabled?: boolean;
+  icon?: React.ReactNode;
+  /** accessible name when the visible text is not unique on the page (e.g. "Approve withdrawal of Rahim") */
+  label?: string;
+} & VariantProps<typeof buttonVariants>) {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const busy = flow.pendingId === spec.id && flow.spec?.intent === spec.intent;
+  const content = (
+    <>
+      {busy ? <Loader2 className="animate-spin" aria-hidden /> : icon}
+      {children}
+    </>
+  );
+  if (disabled) {
+    return (
+      <Button type="button" variant={variant} size={size} className={className} disabled aria-label={label}>
+        {content}
+      </Button>
+    );
+  }
+  const params = new URLSearchParams(location.search);
+  params.set("confirm", spec.intent);
+  params.set("row", spec.id);
+  const open = () => flow.ask(spec);
+  return (
+    <Link
+      to={{ search: `?${params}` }}
+      preventScrollReset
+      rel="nofollow"
+      role={hydrated ? "button" : undefined}
+      aria-haspopup={hydrated ? "dialog" : undefined}
+      aria-label={label}
+      aria-busy={busy || undefined}
+      className={cn(buttonVariants({ variant, size }), className)}
+      onClick={(e) => {
+        e.preventDefault();
+        open();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === " ") {
+          e.preventDefault();
+          open();
+        }
+      }}
+    >
+      {content}
+    </Link>
+  );
+}
+
+/** `?confirm=<intent>&row=<id>` of the no-JavaScript confirmation view. */
+export function useConfirmParams(): { intent: string | null; row: string | null } {
+  const [params] = useSearchParams();
+  return { intent: params.get("confirm"), row: params.get("row") };
+}
+
+/** The server-rendered confirmation (no JavaScript): a panel over the page with a plain form. */
+export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
+  const location = useLocation();
+  if (!spec) return null;
+  const params = new URLSearchParams(location.search);
+  params.delete("confirm");
+  params.delete("row");
+  const back = `${location.pathname}${params.size ? `?${params}` : ""}`;
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="nojs-confirm-title"
+        aria-describedby={spec.description ? "nojs-confirm-description" : undefined}
+        className="grid w-full max-w-lg gap-4 rounded-2xl border border-border bg-white p-6 shadow-xl"
+      >
+        <h2 id="nojs-confirm-title" className="text-lg font-semibold">
+          {spec.title}
+        </h2>
+        {spec.description ? (
+          <p id="nojs-confirm-description" className="text-sm text-muted-foreground">
+            {spec.description}
+          </p>
+        ) : null}
+        <Form method="post" className="grid gap-4">
+          <HiddenFields spec={spec} />
+          <ActionFields spec={spec} idPrefix="nojs-confirm" />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Link to={back} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+              Cancel
+            </Link>
+            <Button type="submit" variant={spec.destructive ? "destructive" : "default"}>
+              {spec.confirmLabel}
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

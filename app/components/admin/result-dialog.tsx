@@ -1,0 +1,50 @@
+import { Dialog } from "radix-ui";
+import { CircleCheck, CircleX } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+
+export interface ResultInfo {
+  ok: boolean;
+  title: string;
+  message?: string;
+  /** the server's own reason for a refusal */
+  detail?: string;
+}
+
+/** The success or failure dialog SPEC.md names ('Successfully Approved!', 'Removed!', 'Error', …). */
+export function ResultDialog({ result, onClose }: { result: ResultInfo | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={result !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <Dialog.Content
+          data-testid="result-dialog"
+          className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 justify-items-center gap-3 rounded-2xl border border-border bg-white p-6 text-center shadow-xl"
+        >
+          {result ? (
+            <>
+              <span
+                className={cn(
+                  "flex size-14 items-center justify-center rounded-full",
+                  result.ok ? "bg-emerald-50 text-emerald-600" : "bg-red-50 text-red-600",
+                )}
+              >
+                {result.ok ? <CircleCheck className="size-8" aria-hidden /> : <CircleX className="size-8" aria-hidden />}
+              </span>
+              <Dialog.Title className="text-xl font-semibold">{result.title}</Dialog.Title>
+              <Dialog.Description className={cn("text-sm text-muted-foreground", !result.message && "sr-only")}>
+                {result.message ?? result.title}
+              </Dialog.Description>
+              {result.detail ? (
+                <p className="w-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">{result.detail}</p>
+              ) : null}
+              <Dialog.Close asChild>
+                <Button className="mt-2 min-w-32">OK</Button>
+              </Dialog.Close>
+            </>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { Loader2 } from "lucide-react";
+import { toast } from "sonner";
+import type { Outcome } from "~/server/http/outcome.server";
+import type { Role } from "~/lib/roles";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { useHydrated } from "./use-hydrated";
+
+/** The order SPEC.md lists them in. */
+const ROLE_OPTIONS: Role[] = ["Admin", "Buyer", "Worker"];
+
+/**
+ * A user's role, changed at once: with JavaScript the change posts through a fetcher and a toast says
+ * 'Role updated successfully!' or 'Failed to update role.'; without it a Save button posts the form.
+ */
+export function RoleSelect({
+  userId,
+  name,
+  role,
+  disabled,
+  disabledReason,
+  className,
+}: {
+  userId: string;
+  name: string;
+  role: Role;
+  disabled?: boolean;
+  disabledReason?: string;
+  className?: string;
+}) {
+  const fetcher = useFetcher<Outcome>();
+  const hydrated = useHydrated();
+  const handled = useRef<Outcome | null>(null);
+  const pending = fetcher.formData?.get("role");
+  const value = (typeof pending === "string" ? pending : role) as Role;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const outcome = fetcher.data;
+    if (!outcome || outcome === handled.current) return;
+    handled.current = outcome;
+    if (outcome.ok) toast.success(outcome.title, { description: outcome.message });
+    else toast.error(outcome.title, { description: outcome.detail ?? outcome.message });
+  }, [fetcher.data]);
+
+  const selectId = `role-${userId}`;
+  return (
+    <fetcher.Form method="post" className={cn("flex items-center gap-2", className)}>
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="id" value={userId} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <label htmlFor={selectId} className="sr-only">
+        Role of {name}
+      </label>
+      <NativeSelect
+        id={selectId}
+        name="role"
+        value={value}
+        disabled={disabled}
+        title={disabled ? disabledReason : undefined}
+        aria-busy={busy || undefined}
+        className="h-9 w-32"
+        onChange={(e) => {
+          if (e.currentTarget.value !== role) fetcher.submit(e.currentTarget.form, { method: "post" });
+        }}
+      >
+        {ROLE_OPTIONS.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </NativeSelect>
+      {busy ? <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Saving role" /> : null}
+      {!hydrated && !disabled ? (
+        <Button type="submit" size="sm" variant="outline">
+          Save
+        </Button>
+      ) : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,70 @@
+// Admin screens: the forms their actions accept and the query strings their lists read.
+import * as v from "valibot";
+import { ROLES } from "../roles";
+import { optionalText, requiredText, wholeNumber } from "./fields";
+
+const id = requiredText("Missing id", 64);
+export const REASON_REQUIRED = "A reason is required";
+const reason = optionalText(500);
+const requiredReason = requiredText(REASON_REQUIRED, 500);
+
+/** Admin Home: approve or reject a pending withdrawal (a rejection needs a reason). */
+export const withdrawalActionSchema = v.variant("intent", [
+  v.object({ intent: v.literal("approve"), id }),
+  v.object({ intent: v.literal("reject"), id, reason: requiredReason }),
+]);
+
+/** Manage Tasks: delete any task; the reason is optional and recorded in the audit log. */
+export const taskActionSchema = v.variant("intent", [v.object({ intent: v.literal("delete"), id, reason })]);
+
+export const ADJUST_AMOUNT_REQUIRED = "Enter the number of coins to add or deduct";
+export const ADJUST_AMOUNT_ZERO = "The amount cannot be 0";
+
+/** Manage Users: role change, removal, and the recorded coin adjustment (the only manual coin movement). */
+export const userActionSchema = v.variant("intent", [
+  v.object({ intent: v.literal("role"), id, role: v.picklist(ROLES, "Select a role") }),
+  v.object({ intent: v.literal("remove"), id, reason }),
+  v.object({
+    intent: v.literal("adjust"),
+    id,
+    addcoin: v.pipe(
+      wholeNumber(ADJUST_AMOUNT_REQUIRED, -10_000_000, "Invalid Input", 10_000_000),
+      v.check((n) => n !== 0, ADJUST_AMOUNT_ZERO),
+    ),
+    reason: requiredReason,
+  }),
+]);
+
+/** Messages: opening one marks it read; it can be marked unread again. */
+export const messageActionSchema = v.variant("intent", [
+  v.object({ intent: v.literal("read"), id }),
+  v.object({ intent: v.literal("unread"), id }),
+]);
+
+// Query strings never fail a page: anything malformed falls back to the default.
+const page = v.fallback(
+  v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  1,
+);
+const q = v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), "");
+
+export const userListQuery = v.object({
+  q,
+  page,
+  role: v.fallback(v.optional(v.picklist(ROLES)), undefined),
+});
+export const taskListQuery = v.object({ q, page });
+export const pageQuery = v.object({ page });
+export const messageListQuery = v.object({ page, show: v.fallback(v.picklist(["all", "unread"]), "all") });
+
+export const AUDIT_ACTIONS = ["user.role", "user.remove", "coins.adjust", "task.delete", "withdrawal.approve", "withdrawal.reject"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const auditListQuery = v.object({ page, action: v.fallback(v.optional(v.picklist(AUDIT_ACTIONS)), undefined) });
+
+/** Reads a list page's query string with one of the schemas above. */
+export function readSearch<S extends v.GenericSchema>(url: string | URL, schema: S): v.InferOutput<S> {
+  const params = new URL(url).searchParams;
+  const raw: Record<string, string> = {};
+  for (const [k, val] of params) if (val !== "") raw[k] = val;
+  return v.parse(schema, raw);
+}

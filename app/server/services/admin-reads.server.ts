@@ -1,0 +1,173 @@
+// Read-mostly admin queries the other services do not have: contact messages (with read state),
+// the audit log, and the users whose cached balance disagrees with their ledger.
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+import { auditLog, contactMessages, users, withdrawals } from "../db/schema";
+import { MISMATCHED_USERS_SQL } from "../db/conservation-sql";
+import { forbidden, notFound } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import type { AuditAction } from "~/lib/schemas/admin";
+
+function requireAdmin(actor: SessionUser) {
+  if (actor.role !== "Admin") throw forbidden("Only admins can do this");
+}
+
+const clampPage = (page: number | undefined) => Math.max(Math.floor(page ?? 1), 1);
+const clampLimit = (limit: number | undefined, fallback: number) => Math.min(Math.max(Math.floor(limit ?? fallback), 1), 100);
+
+// ---------------------------------------------------------------------------------------------
+// Contact messages
+
+const messageColumns = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  subject: contactMessages.subject,
+  message: contactMessages.message,
+  readAt: contactMessages.readAt,
+  createdAt: contactMessages.createdAt,
+};
+
+/** Contact-form messages, newest first; `unread` narrows to those nobody has opened. */
+export async function listContactMessages(env: Env, opts: { page?: number; limit?: number; unreadOnly?: boolean } = {}) {
+  const db = getDb(env);
+  const limit = clampLimit(opts.limit, 10);
+  let page = clampPage(opts.page);
+  const where = opts.unreadOnly ? isNull(contactMessages.readAt) : undefined;
+  const [[total], [unread]] = await Promise.all([
+    db.select({ n: count() }).from(contactMessages).where(where),
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+  ]);
+  const pages = Math.max(1, Math.ceil((total?.n ?? 0) / limit));
+  page = Math.min(page, pages);
+  const items = await db
+    .select(messageColumns)
+    .from(contactMessages)
+    .where(where)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { items, total: total?.n ?? 0, unread: unread?.n ?? 0, page, limit, pages };
+}
+export type ContactMessageView = Awaited<ReturnType<typeof listContactMessages>>["items"][number];
+
+export async function findContactMessage(env: Env, id: string) {
+  const row = await getDb(env).select(messageColumns).from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+  return row[0] ?? null;
+}
+
+/** Marks a message read (once; the first reading time is kept) or unread again. */
+export async function setContactMessageRead(env: Env, admin: SessionUser, id: string, read: boolean) {
+  requireAdmin(admin);
+  const db = getDb(env);
+  const result = read
+    ? await db.update(contactMessages).set({ readAt: Date.now() }).where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt))).run()
+    : await db.update(contactMessages).set({ readAt: null }).where(and(eq(contactMessages.id, id), isNotNull(contactMessages.readAt))).run();
+  if (result.meta.changes === 0 && !(await findContactMessage(env, id))) throw notFound("Message not found");
+  return { modifiedCount: result.meta.changes };
+}
+
+export async function unreadContactMessages(env: Env): Promise<number> {
+  const [row] = await getDb(env).select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+export interface AuditEntry {
+  id: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail: string | null;
+  reason: string | null;
+  createdAt: number;
+  actorName: string | null;
+  actorEmail: string | null;
+  /** who or what the action was about, resolved from the target (null when it no longer exists) */
+  targetName: string | null;
+  targetEmail: string | null;
+}
+
+/** Every admin action, newest first: who (the admin), what, on whom or what, when and why. */
+export async function listAuditLog(env: Env, opts: { page?: number; limit?: number; action?: AuditAction } = {}) {
+  const db = getDb(env);
+  const limit = clampLimit(opts.limit, 20);
+  let page = clampPage(opts.page);
+  const where = opts.action ? eq(auditLog.action, opts.action) : undefined;
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  const pages = Math.max(1, Math.ceil((total?.n ?? 0) / limit));
+  page = Math.min(page, pages);
+  const filter = opts.action ? sql`WHERE a.action = ${opts.action}` : sql``;
+  const rows = await db.all<AuditEntry>(sql`SELECT
+      a.id AS id, a.action AS action, a.target_type AS targetType, a.target_id AS targetId,
+      a.detail AS detail, a.reason AS reason, a.created_at AS createdAt,
+      actor.name AS actorName, actor.email AS actorEmail,
+      CASE a.target_type
+        WHEN 'user' THEN tu.name
+        WHEN 'task' THEN tt.task_title
+        WHEN 'withdrawal' THEN wu.name
+      END AS targetName,
+      CASE a.target_type
+        WHEN 'user' THEN tu.email
+        WHEN 'task' THEN tb.email
+        WHEN 'withdrawal' THEN wu.email
+      END AS targetEmail
+    FROM audit_log a
+    LEFT JOIN users actor ON actor.id = a.actor_id
+    LEFT JOIN users tu ON a.target_type = 'user' AND tu.id = a.target_id
+    LEFT JOIN tasks tt ON a.target_type = 'task' AND tt.id = a.target_id
+    LEFT JOIN users tb ON tb.id = tt.buyer_id
+    LEFT JOIN withdrawals w ON a.target_type = 'withdrawal' AND w.id = a.target_id
+    LEFT JOIN users wu ON wu.id = w.worker_id
+    ${filter}
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
+  return { items: rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) })), total: total?.n ?? 0, page, limit, pages };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ledger
+
+export interface MismatchedUser {
+  id: string;
+  email: string;
+  coin: number;
+  ledger: number;
+}
+
+/** Users whose cached coin differs from the sum of their ledger rows (at most 100). */
+export async function mismatchedUsers(env: Env): Promise<MismatchedUser[]> {
+  const { results } = await env.DB.prepare(MISMATCHED_USERS_SQL).all<MismatchedUser>();
+  return results.map((r) => ({ ...r, coin: Number(r.coin), ledger: Number(r.ledger) }));
+}
+
+/** Coins created, by source: sign-up bonuses, purchases, admin adjustments (net). */
+export async function createdBySource(env: Env) {
+  const row = await getDb(env).get<{ signup: number; purchases: number; adjustments: number }>(sql`SELECT
+    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'signup_bonus') AS signup,
+    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'purchase') AS purchases,
+    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'admin_adjustment') AS adjustments`);
+  return { signup: Number(row?.signup ?? 0), purchases: Number(row?.purchases ?? 0), adjustments: Number(row?.adjustments ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawals
+
+/** One withdrawal request with its worker's name, for the words of an admin's decision. */
+export async function findWithdrawal(env: Env, id: string) {
+  const row = await getDb(env)
+    .select({ id: withdrawals.id, coins: withdrawals.withdrawalCoin, cents: withdrawals.withdrawalCents, workerName: users.name, status: withdrawals.status })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.workerId))
+    .where(eq(withdrawals.id, id))
+    .limit(1);
+  return row[0] ?? null;
+}
+
+/** A user's name and e-mail (removed users included), for the words of an admin's action. */
+export async function findUserName(env: Env, id: string) {
+  const row = await getDb(env).select({ name: users.name, email: users.email, coin: users.coin }).from(users).where(eq(users.id, id)).limit(1);
+  return row[0] ?? null;
+}

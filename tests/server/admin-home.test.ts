@@ -1,0 +1,147 @@
+// Admin Home: the statistics cards and the 'Withdraw Requestes' table; approve (one atomic step) and reject
+// (with a reason, coins returned), without JavaScript (redirect + flash) and with it (fetcher outcome).
+import { describe, expect, it } from "vitest";
+import { balance, call, env, postForm } from "./helpers";
+import { adminWorld, auditRows, flashOf, html, jsPost, pendingWithdrawal } from "./admin-fixtures";
+import { adminStats } from "~/server/services/users.server";
+import { ALREADY_DECIDED } from "~/server/services/withdrawals.server";
+
+const status = async (id: string) =>
+  (await env.DB.prepare("SELECT status, decision_reason, decided_by FROM withdrawals WHERE id = ?").bind(id).first<{ status: string; decision_reason: string | null; decided_by: string | null }>())!;
+
+describe("Admin Home loader", () => {
+  it("shows the four cards and the pending requests with account number, worker, amount and status", async () => {
+    const w = await adminWorld();
+    const { worker, account } = await pendingWithdrawal(w, 250);
+    const stats = await adminStats(env);
+    const page = await html("/dashboard/adminhome", w.admin.cookie);
+    expect(page.status).toBe(200);
+    for (const label of ["Total buyers", "Total workers", "Total coins", "Total payment", "Withdraw Requestes"]) expect(page.text).toContain(label);
+    // the payment card is dollars from cents
+    expect(page.text).toContain(`$${(stats.cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    expect(page.text).toContain(account);
+    const name = (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(worker.id).first<{ name: string }>())!.name;
+    expect(page.text).toContain(name);
+    expect(page.text).toContain("$12.50");
+    expect(page.text).toContain("Pending");
+    expect(page.text).toContain(">Approve<");
+    expect(page.text).toContain(">Reject<");
+  });
+
+  it("a malformed page number falls back to the first page instead of failing", async () => {
+    const w = await adminWorld();
+    for (const q of ["?page=abc", "?page=-3", "?page=99999"]) {
+      const res = await call(`/dashboard/adminhome${q}`, { headers: { Cookie: w.admin.cookie } });
+      expect(res.status, q).toBe(200);
+    }
+  });
+});
+
+describe("approve", () => {
+  it("without JavaScript: one atomic step, 'Successfully Approved!', the row leaves the list, audited", async () => {
+    const w = await adminWorld();
+    const { worker, account, request } = await pendingWithdrawal(w, 250, 40);
+    const held = await balance(worker.id);
+    expect(held).toBe(40);
+    const res = await postForm("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/adminhome");
+    expect(flashOf(res)).toMatchObject({ type: "success", title: "Successfully Approved!" });
+    expect(await status(request.id)).toMatchObject({ status: "approved", decided_by: w.admin.id });
+    // the coins were held at request time; approval pays them out without touching the balance again
+    expect(await balance(worker.id)).toBe(40);
+    expect(await auditRows(request.id)).toEqual([expect.objectContaining({ actor_id: w.admin.id, action: "withdrawal.approve" })]);
+    const page = await html("/dashboard/adminhome", w.admin.cookie);
+    expect(page.text).not.toContain(account);
+  });
+
+  it("keeps the page's list position (query string) when going back", async () => {
+    const w = await adminWorld();
+    const { request } = await pendingWithdrawal(w);
+    const res = await postForm("/dashboard/adminhome?page=2&confirm=approve&row=x", { intent: "approve", id: request.id }, w.admin.cookie);
+    expect(res.headers.get("Location")).toBe("/dashboard/adminhome?page=2");
+  });
+
+  it("a second approval is refused: 'Not Approved!' with the reason, nothing moves twice", async () => {
+    const w = await adminWorld();
+    const { worker, request } = await pendingWithdrawal(w);
+    await postForm("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    const again = await postForm("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    expect(flashOf(again)).toMatchObject({ type: "error", title: "Not Approved!" });
+    expect(flashOf(again)?.message).toContain(ALREADY_DECIDED);
+    expect(await auditRows(request.id)).toHaveLength(1);
+    expect(await balance(worker.id)).toBe(40);
+  });
+
+  it("with JavaScript: the fetcher gets the outcome (200 'Successfully Approved!', 409 'Not Approved!')", async () => {
+    const w = await adminWorld();
+    const { request } = await pendingWithdrawal(w);
+    const ok = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain("Successfully Approved!");
+    const twice = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    expect(twice.status).toBe(409);
+    expect(twice.text).toContain("Not Approved!");
+    expect(twice.text).toContain(ALREADY_DECIDED);
+    const missing = await jsPost("/dashboard/adminhome", { intent: "approve", id: "no-such-request" }, w.admin.cookie);
+    expect(missing.status).toBe(404);
+  });
+
+  it("two approvals racing pay out once", async () => {
+    const w = await adminWorld();
+    const { request } = await pendingWithdrawal(w);
+    const results = await Promise.all([1, 2, 3].map(() => jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await auditRows(request.id)).toHaveLength(1);
+  });
+});
+
+describe("reject", () => {
+  it("needs a reason", async () => {
+    const w = await adminWorld();
+    const { request } = await pendingWithdrawal(w);
+    const res = await jsPost("/dashboard/adminhome", { intent: "reject", id: request.id, reason: "   " }, w.admin.cookie);
+    expect(res.status).toBe(422);
+    expect(res.text).toContain("A reason is required");
+    const noJs = await postForm("/dashboard/adminhome", { intent: "reject", id: request.id }, w.admin.cookie);
+    expect(flashOf(noJs)).toMatchObject({ type: "error", title: "Rejection failed" });
+    expect((await status(request.id)).status).toBe("pending");
+  });
+
+  it("returns the coins to the worker, records the reason, and the row leaves the list", async () => {
+    const w = await adminWorld();
+    const { worker, account, request } = await pendingWithdrawal(w, 300, 10);
+    expect(await balance(worker.id)).toBe(10);
+    const res = await postForm("/dashboard/adminhome", { intent: "reject", id: request.id, reason: "Account number is wrong" }, w.admin.cookie);
+    expect(flashOf(res)).toMatchObject({ type: "success", title: "Withdrawal rejected" });
+    expect(await balance(worker.id)).toBe(310);
+    expect(await status(request.id)).toMatchObject({ status: "rejected", decision_reason: "Account number is wrong" });
+    expect(await auditRows(request.id)).toEqual([expect.objectContaining({ action: "withdrawal.reject", reason: "Account number is wrong" })]);
+    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC LIMIT 1").bind(worker.id).first<{ message: string }>();
+    expect(note?.message).toContain("Account number is wrong");
+    expect((await html("/dashboard/adminhome", w.admin.cookie)).text).not.toContain(account);
+    // a decided request cannot be approved afterwards
+    const late = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    expect(late.status).toBe(409);
+    expect(await balance(worker.id)).toBe(310);
+  });
+
+  it("an unknown intent is a 422, not a crash", async () => {
+    const w = await adminWorld();
+    const res = await jsPost("/dashboard/adminhome", { intent: "pay-twice", id: "x" }, w.admin.cookie);
+    expect(res.status).toBe(422);
+  });
+});
+
+describe("the no-JavaScript confirmation view", () => {
+  it("?confirm=approve&row=<id> renders a confirmation form for that request", async () => {
+    const w = await adminWorld();
+    const { request } = await pendingWithdrawal(w);
+    const page = await html(`/dashboard/adminhome?confirm=approve&row=${request.id}`, w.admin.cookie);
+    expect(page.text).toContain("Approve this withdrawal?");
+    expect(page.text).toContain("Yes, approve");
+    const reject = await html(`/dashboard/adminhome?confirm=reject&row=${request.id}`, w.admin.cookie);
+    expect(reject.text).toContain("Reject this withdrawal?");
+    expect(reject.text).toMatch(/<textarea[^>]*name="reason"[^>]*required/);
+  });
+});
