@@ -1,0 +1,130 @@
+// Add Task (/dashboard/addtask): the page's loader and action in workerd, on real local D1 and R2.
+import { describe, expect, it } from "vitest";
+import { balance, env, getPage, postForm, registerUser } from "./helpers";
+import { flashOf, fundedBuyer, html, pngFile, taskFields } from "./buyer-helpers";
+
+const PATH = "/dashboard/addtask";
+
+async function tasksOf(buyerId: string) {
+  const r = await env.DB.prepare("SELECT * FROM tasks WHERE buyer_id = ? ORDER BY created_at").bind(buyerId).all<Record<string, unknown>>();
+  return r.results;
+}
+
+describe("Add Task page", () => {
+  it("shows the form with the nine categories and the balance to anyone with the Buyer role only", async () => {
+    const buyer = await fundedBuyer(120);
+    const res = await getPage(PATH, buyer.cookie);
+    expect(res.status).toBe(200);
+    const body = await html(res);
+    for (const field of ["task_title", "task_detail", "required_workers", "payable_amount", "completion_date", "submission_info", "category", "image"]) {
+      expect(body).toContain(`name="${field}"`);
+    }
+    for (const c of ["Video Engagement", "Content Writing", "Translation", "Image Handling", "App & Website Testing", "Creative Design", "Data Entry", "SEO & Marketing", "Survey & Feedback"]) {
+      expect(body).toContain(`<option value="${c}">`);
+    }
+    expect(body).toMatch(/enctype="multipart\/form-data"/i);
+    expect(body).toContain("120 coins");
+
+    const worker = await registerUser("Worker");
+    const denied = await getPage(PATH, worker.cookie);
+    expect(denied.status).toBe(302);
+    expect(denied.headers.get("Location")).toBe("/unauthorized");
+    const anon = await getPage(PATH);
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get("Location")).toMatch(/^\/login\?redirectTo=%2Fdashboard%2Faddtask/);
+  });
+
+  it.each([
+    [{ task_title: "" }, "Task Title is required"],
+    [{ required_workers: "" }, "Minimum 1 worker is required"],
+    [{ required_workers: "0" }, "Minimum 1 worker is required"],
+    [{ required_workers: "abc" }, "Invalid Input"],
+    [{ payable_amount: "0" }, "Minimum amount is 1"],
+    [{ payable_amount: "1.5" }, "Invalid Input"],
+    [{ category: "Gardening" }, "Category is required"],
+    [{ completion_date: "" }, "Completion date is required"],
+    [{ submission_info: " " }, "Submission info is required"],
+  ])("says the add form's message without JavaScript (%o)", async (override, message) => {
+    const buyer = await fundedBuyer(100);
+    const res = await postForm(PATH, taskFields(override), buyer.cookie);
+    expect(res.status).toBe(422);
+    expect(await html(res)).toContain(message);
+    expect(await balance(buyer.id)).toBe(100);
+    expect(await tasksOf(buyer.id)).toHaveLength(0);
+  });
+
+  it("posts the task, charges workers x pay and redirects to My Tasks with 'Task Posted!'", async () => {
+    const buyer = await fundedBuyer(100);
+    const res = await postForm(PATH, taskFields({ required_workers: "4", payable_amount: "10", task_title: "Review my app" }), buyer.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/mytasks");
+    expect(flashOf(res)).toMatchObject({ type: "success", title: "Task Posted!" });
+    expect(await balance(buyer.id)).toBe(60);
+    const [task] = await tasksOf(buyer.id);
+    expect(task).toMatchObject({ task_title: "Review my app", required_workers: 4, payable_amount: 10, task_image_url: null });
+  });
+
+  it("with JavaScript answers with data for the 2-second success dialog instead of redirecting", async () => {
+    const buyer = await fundedBuyer(100);
+    const res = await postForm(PATH, { ...taskFields({ required_workers: "2", payable_amount: "5" }), _js: "1" }, buyer.cookie);
+    expect(res.status).toBe(200);
+    expect(await html(res)).toContain("coins are held for 2 workers");
+    expect(await balance(buyer.id)).toBe(90);
+  });
+
+  it("stores the uploaded image in R2 and links it to the task", async () => {
+    const buyer = await fundedBuyer(100);
+    const res = await postForm(PATH, { ...taskFields(), image: pngFile() }, buyer.cookie);
+    expect(res.status).toBe(302);
+    const [task] = await tasksOf(buyer.id);
+    expect(task.task_image_url).toMatch(/^\/images\/[0-9a-f-]{36}\.png$/);
+    const object = await env.IMAGES.get(String(task.task_image_url).slice("/images/".length));
+    expect(object?.httpMetadata?.contentType).toBe("image/png");
+    const served = await getPage(String(task.task_image_url));
+    expect(served.status).toBe(200);
+  });
+
+  it("refuses a non-image upload with 'Upload Failed' and posts nothing", async () => {
+    const buyer = await fundedBuyer(100);
+    const fake = new File([new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>")], "x.png", { type: "image/png" });
+    const res = await postForm(PATH, { ...taskFields(), image: fake }, buyer.cookie);
+    expect(res.status).toBe(415);
+    const body = await html(res);
+    expect(body).toContain("Upload Failed");
+    expect(body).toContain("Only PNG, JPEG, WebP or GIF images can be uploaded");
+    expect(await tasksOf(buyer.id)).toHaveLength(0);
+    expect(await balance(buyer.id)).toBe(100);
+  });
+
+  it("over the balance: 'Not available Coin.  Purchase Coin' and off to /dashboard/purchasecoin, nothing charged", async () => {
+    const buyer = await fundedBuyer(50);
+    const res = await postForm(PATH, { ...taskFields({ required_workers: "6", payable_amount: "10" }), image: pngFile() }, buyer.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/purchasecoin");
+    const flash = flashOf(res)!;
+    expect(flash.type).toBe("error");
+    expect(flash.title).toBe("Not available Coin.  Purchase Coin");
+    expect(await balance(buyer.id)).toBe(50);
+    expect(await tasksOf(buyer.id)).toHaveLength(0);
+    // the flash shows on the purchase page (inline without JavaScript)
+    const landing = await getPage("/dashboard/purchasecoin", `${buyer.cookie}; cw_flash=${encodeURIComponent(JSON.stringify(flash))}`);
+    expect(await html(landing)).toContain("Not available Coin.  Purchase Coin");
+  });
+
+  it("exactly the balance is enough", async () => {
+    const buyer = await fundedBuyer(50);
+    const res = await postForm(PATH, taskFields({ required_workers: "5", payable_amount: "10" }), buyer.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/mytasks");
+    expect(await balance(buyer.id)).toBe(0);
+  });
+
+  it("a worker cannot post through the page action", async () => {
+    const worker = await registerUser("Worker");
+    const res = await postForm(PATH, taskFields({ required_workers: "1", payable_amount: "1" }), worker.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/unauthorized");
+    expect(await tasksOf(worker.id)).toHaveLength(0);
+    expect(await balance(worker.id)).toBe(10);
+  });
+});

@@ -1,0 +1,109 @@
+// My Tasks (/dashboard/mytasks): the buyer's own tasks paginated in the database; delete refunds after confirmation.
+import { describe, expect, it } from "vitest";
+import { balance, env, getPage, postForm, registerUser } from "./helpers";
+import { flashOf, fundedBuyer, html, submissionBy, taskOf } from "./buyer-helpers";
+import { PENDING_BLOCKS_DELETE } from "~/server/services/tasks.server";
+
+const PATH = "/dashboard/mytasks";
+const live = async (id: string) =>
+  (await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?").bind(id).first<{ deleted_at: number | null }>())?.deleted_at === null;
+
+describe("My Tasks page", () => {
+  it("says 'No Tasks To Review' with an 'Add task' button when there are none", async () => {
+    const buyer = await fundedBuyer(50);
+    const body = await html(await getPage(PATH, buyer.cookie));
+    expect(body).toContain("No Tasks To Review");
+    expect(body).toMatch(/href="\/dashboard\/addtask"[^>]*>.*?Add task/s);
+  });
+
+  it("lists only the buyer's tasks with the spec's columns, ten per page, numbered across pages", async () => {
+    const buyer = await fundedBuyer(500);
+    for (let i = 1; i <= 12; i++) await taskOf(buyer, { task_title: `Task number ${String(i).padStart(2, "0")}`, required_workers: 1, payable_amount: 2 });
+    const other = await fundedBuyer(100);
+    await taskOf(other, { task_title: "Somebody else's task" });
+
+    const first = await html(await getPage(PATH, buyer.cookie));
+    for (const col of ["Sl. no.", "Task", "Workers & Payment", "Deadline", "Action"]) expect(first).toContain(`>${col}</th>`);
+    expect(first).not.toContain("Somebody else's task");
+    expect(first.match(/data-testid="task-row"/g)).toHaveLength(10);
+    expect(first).toContain("Task number 12"); // newest first
+    expect(first).not.toContain("Task number 02");
+    expect(first).toContain("Page 1 of 2");
+
+    const second = await html(await getPage(`${PATH}?page=2`, buyer.cookie));
+    expect(second.match(/data-testid="task-row"/g)).toHaveLength(2);
+    expect(second).toContain("Task number 01");
+    expect(second).toMatch(/>11<\/td>/); // Sl. no. continues on page 2
+    // a page past the end shows the last page
+    const past = await html(await getPage(`${PATH}?page=9`, buyer.cookie));
+    expect(past).toContain("Page 2 of 2");
+  });
+
+  it("without JavaScript, Delete shows 'Are you sure?' / 'You won't be able to revert this!' before anything happens", async () => {
+    const buyer = await fundedBuyer(100);
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 });
+    const body = await html(await getPage(`${PATH}?delete=${task.id}`, buyer.cookie));
+    expect(body).toContain("Are you sure?");
+    expect(body).toContain("You won't be able to revert this!");
+    expect(body).toContain("20 coins refunded");
+    expect(await live(task.id)).toBe(true);
+  });
+
+  it("deletes with a plain form post: refund, then 'Deleted!' as a flash", async () => {
+    const buyer = await fundedBuyer(100);
+    const task = await taskOf(buyer, { required_workers: 3, payable_amount: 10 });
+    expect(await balance(buyer.id)).toBe(70);
+    const res = await postForm(`${PATH}?delete=${task.id}`, { intent: "delete", id: task.id }, buyer.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(PATH);
+    expect(flashOf(res)).toMatchObject({ type: "success", title: "Deleted!" });
+    expect(flashOf(res)?.message).toContain("30 coins were refunded");
+    expect(await balance(buyer.id)).toBe(100);
+    expect(await live(task.id)).toBe(false);
+  });
+
+  it("with JavaScript (a fetcher) answers 'Deleted!' as data only after the refund", async () => {
+    const buyer = await fundedBuyer(100);
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 40 });
+    const res = await postForm(PATH, { intent: "delete", id: task.id, _js: "1" }, buyer.cookie);
+    expect(res.status).toBe(200);
+    expect(await html(res)).toContain("Deleted!");
+    expect(await balance(buyer.id)).toBe(100);
+    // deleting again: the task is gone, nothing more is refunded
+    const again = await postForm(PATH, { intent: "delete", id: task.id, _js: "1" }, buyer.cookie);
+    expect(again.status).toBe(404);
+    expect(await balance(buyer.id)).toBe(100);
+  });
+
+  it("refuses while submissions wait for review, with the service's message", async () => {
+    const buyer = await fundedBuyer(100);
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 });
+    await submissionBy(await registerUser("Worker"), task.id);
+    const res = await postForm(PATH, { intent: "delete", id: task.id, _js: "1" }, buyer.cookie);
+    expect(res.status).toBe(409);
+    expect(await html(res)).toContain(PENDING_BLOCKS_DELETE);
+    const plain = await postForm(PATH, { intent: "delete", id: task.id }, buyer.cookie);
+    expect(plain.status).toBe(302);
+    expect(flashOf(plain)).toMatchObject({ type: "error", message: PENDING_BLOCKS_DELETE });
+    expect(await live(task.id)).toBe(true);
+    expect(await balance(buyer.id)).toBe(80);
+  });
+
+  it("another buyer cannot delete the task; a worker cannot reach the page", async () => {
+    const owner = await fundedBuyer(100);
+    const task = await taskOf(owner, { required_workers: 1, payable_amount: 10 });
+    const other = await fundedBuyer(50);
+    const res = await postForm(PATH, { intent: "delete", id: task.id, _js: "1" }, other.cookie);
+    expect(res.status).toBe(403);
+    expect(await live(task.id)).toBe(true);
+    expect(await balance(other.id)).toBe(50);
+    expect(await balance(owner.id)).toBe(90);
+
+    const worker = await registerUser("Worker");
+    const page = await getPage(PATH, worker.cookie);
+    expect(page.headers.get("Location")).toBe("/unauthorized");
+    const post = await postForm(PATH, { intent: "delete", id: task.id }, worker.cookie);
+    expect(post.headers.get("Location")).toBe("/unauthorized");
+    expect(await live(task.id)).toBe(true);
+  });
+});
