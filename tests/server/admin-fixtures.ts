@@ -1,4 +1,5 @@
 // Shared set-ups for the admin screen tests (tests/server/admin-*.test.ts).
+import { expect } from "vitest";
 import { call, env, makeAdmin, registerUser, sessionUser, taskInput, type TestUser } from "./helpers";
 import { adjustCoins } from "~/server/services/users.server";
 import { requestWithdrawal } from "~/server/services/withdrawals.server";
@@ -36,9 +37,18 @@ export async function jsPost(path: string, fields: Record<string, string>, cooki
   return { status: res.status, text: await res.text(), res };
 }
 
+/** A page's HTML, with React's text separators (<!-- -->) removed so sentences read as the browser shows them. */
 export async function html(path: string, cookie: string): Promise<{ status: number; text: string }> {
   const res = await call(path, { headers: { Cookie: cookie } });
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, text: (await res.text()).replace(/<!-- -->/g, "") };
+}
+
+/** Asserts the page contains (or lacks) each needle, naming the needle instead of printing the whole page. */
+export function expectText(text: string, needles: (string | RegExp)[], present = true) {
+  for (const n of needles) {
+    const found = typeof n === "string" ? text.includes(n) : n.test(text);
+    expect(found, `${present ? "missing" : "unexpected"}: ${String(n)}`).toBe(present);
+  }
 }
 
 export interface AdminWorld {

@@ -1,10 +1,12 @@
 // Admin Home: the statistics cards and the 'Withdraw Requestes' table; approve (one atomic step) and reject
 // (with a reason, coins returned), without JavaScript (redirect + flash) and with it (fetcher outcome).
 import { describe, expect, it } from "vitest";
-import { balance, call, env, postForm } from "./helpers";
-import { adminWorld, auditRows, flashOf, html, jsPost, pendingWithdrawal } from "./admin-fixtures";
+import { balance, call, env, postForm, registerUser, sessionUser } from "./helpers";
+import { expectText, adminWorld, auditRows, flashOf, html, jsPost, pendingWithdrawal } from "./admin-fixtures";
 import { adminStats } from "~/server/services/users.server";
 import { ALREADY_DECIDED } from "~/server/services/withdrawals.server";
+import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
+import { confirmTestCard } from "~/server/payments/provider.server";
 
 const status = async (id: string) =>
   (await env.DB.prepare("SELECT status, decision_reason, decided_by FROM withdrawals WHERE id = ?").bind(id).first<{ status: string; decision_reason: string | null; decided_by: string | null }>())!;
@@ -16,16 +18,44 @@ describe("Admin Home loader", () => {
     const stats = await adminStats(env);
     const page = await html("/dashboard/adminhome", w.admin.cookie);
     expect(page.status).toBe(200);
-    for (const label of ["Total buyers", "Total workers", "Total coins", "Total payment", "Withdraw Requestes"]) expect(page.text).toContain(label);
-    // the payment card is dollars from cents
-    expect(page.text).toContain(`$${(stats.cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
-    expect(page.text).toContain(account);
     const name = (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(worker.id).first<{ name: string }>())!.name;
-    expect(page.text).toContain(name);
-    expect(page.text).toContain("$12.50");
-    expect(page.text).toContain("Pending");
-    expect(page.text).toContain(">Approve<");
-    expect(page.text).toContain(">Reject<");
+    expectText(page.text, [
+      "Total buyers",
+      "Total workers",
+      "Total coins",
+      "Total payment",
+      "Withdraw Requestes",
+      // the payment card is dollars from cents
+      `$${(stats.cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      account,
+      name,
+      "$12.50",
+      "250 coins",
+      ">Pending<",
+      ">Approve<",
+      ">Reject<",
+    ]);
+  });
+
+  it("the cards follow the data: a new buyer's $10 purchase moves Total buyers, Total coins and Total payment", async () => {
+    const w = await adminWorld();
+    const before = await adminStats(env);
+    const buyer = await registerUser("Buyer");
+    const intent = await createPaymentIntent(env, await sessionUser(buyer.id), 150);
+    await confirmTestCard(env, intent.clientSecret, { number: "4242 4242 4242 4242", exp: "12/34", cvc: "123" }, buyer.id);
+    await confirmPurchase(env, await sessionUser(buyer.id), intent.paymentId);
+    const after = await adminStats(env);
+    expect(after.buyers).toBe(before.buyers + 1);
+    expect(after.coins).toBe(before.coins + 50 + 150);
+    expect(after.cents).toBe(before.cents + 1000);
+    const page = await html("/dashboard/adminhome", w.admin.cookie);
+    const card = (label: string, value: string) => new RegExp(`>${label}</p><p[^>]*>${value.replace(/[$.]/g, "\\$&")}</p>`);
+    expectText(page.text, [
+      card("Total buyers", after.buyers.toLocaleString("en-US")),
+      card("Total workers", after.workers.toLocaleString("en-US")),
+      card("Total coins", after.coins.toLocaleString("en-US")),
+      card("Total payment", `$${(after.cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`),
+    ]);
   });
 
   it("a malformed page number falls back to the first page instead of failing", async () => {
@@ -52,7 +82,7 @@ describe("approve", () => {
     expect(await balance(worker.id)).toBe(40);
     expect(await auditRows(request.id)).toEqual([expect.objectContaining({ actor_id: w.admin.id, action: "withdrawal.approve" })]);
     const page = await html("/dashboard/adminhome", w.admin.cookie);
-    expect(page.text).not.toContain(account);
+    expectText(page.text, [account], false);
   });
 
   it("keeps the page's list position (query string) when going back", async () => {
@@ -78,11 +108,10 @@ describe("approve", () => {
     const { request } = await pendingWithdrawal(w);
     const ok = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
     expect(ok.status).toBe(200);
-    expect(ok.text).toContain("Successfully Approved!");
+    expectText(ok.text, ["Successfully Approved!"]);
     const twice = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
     expect(twice.status).toBe(409);
-    expect(twice.text).toContain("Not Approved!");
-    expect(twice.text).toContain(ALREADY_DECIDED);
+    expectText(twice.text, ["Not Approved!", ALREADY_DECIDED]);
     const missing = await jsPost("/dashboard/adminhome", { intent: "approve", id: "no-such-request" }, w.admin.cookie);
     expect(missing.status).toBe(404);
   });
@@ -102,7 +131,7 @@ describe("reject", () => {
     const { request } = await pendingWithdrawal(w);
     const res = await jsPost("/dashboard/adminhome", { intent: "reject", id: request.id, reason: "   " }, w.admin.cookie);
     expect(res.status).toBe(422);
-    expect(res.text).toContain("A reason is required");
+    expectText(res.text, ["A reason is required"]);
     const noJs = await postForm("/dashboard/adminhome", { intent: "reject", id: request.id }, w.admin.cookie);
     expect(flashOf(noJs)).toMatchObject({ type: "error", title: "Rejection failed" });
     expect((await status(request.id)).status).toBe("pending");
@@ -119,7 +148,7 @@ describe("reject", () => {
     expect(await auditRows(request.id)).toEqual([expect.objectContaining({ action: "withdrawal.reject", reason: "Account number is wrong" })]);
     const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC LIMIT 1").bind(worker.id).first<{ message: string }>();
     expect(note?.message).toContain("Account number is wrong");
-    expect((await html("/dashboard/adminhome", w.admin.cookie)).text).not.toContain(account);
+    expectText((await html("/dashboard/adminhome", w.admin.cookie)).text, [account], false);
     // a decided request cannot be approved afterwards
     const late = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
     expect(late.status).toBe(409);
@@ -138,10 +167,9 @@ describe("the no-JavaScript confirmation view", () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
     const page = await html(`/dashboard/adminhome?confirm=approve&row=${request.id}`, w.admin.cookie);
-    expect(page.text).toContain("Approve this withdrawal?");
-    expect(page.text).toContain("Yes, approve");
+    expectText(page.text, ["Approve this withdrawal?", "Yes, approve"]);
     const reject = await html(`/dashboard/adminhome?confirm=reject&row=${request.id}`, w.admin.cookie);
-    expect(reject.text).toContain("Reject this withdrawal?");
-    expect(reject.text).toMatch(/<textarea[^>]*name="reason"[^>]*required/);
+    expectText(reject.text, ["Reject this withdrawal?"]);
+    expectText(reject.text, [/<textarea[^>]*name="reason"[^>]*required/]);
   });
 });
