@@ -184,7 +184,7 @@ export const ordersBody = v.object({
     v.trim(),
     v.nonEmpty("payment_id is required"),
     v.maxLength(200, "Invalid payment_id"),
-    v.regex(/^[A-Za-z0-9_]+$/, "Invalid payment_id"),
+    v.regex(/^[A-Za-z0-9_-]+$/, "Invalid payment_id"),
   ),
 });
 
@@ -289,7 +289,11 @@ export const withdrawalWireSchema = v.strictObject({
   worker_email: v.string(),
   worker_name: v.string(),
   withdrawal_coin: v.pipe(v.number(), v.integer(), v.minValue(200)),
-  withdrawal_amount: v.pipe(v.number(), v.multipleOf(0.01), v.description("dollars: coins / 20, two decimals")),
+  withdrawal_amount: v.pipe(
+    v.number(),
+    v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, "at most two decimals"),
+    v.description("dollars: coins / 20, two decimals"),
+  ),
   payment_system: v.string(),
   account_number: v.string(),
   withdraw_date: isoTime,

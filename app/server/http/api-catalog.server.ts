@@ -412,7 +412,7 @@ export const endpoints: EndpointDoc[] = [
     tag: "Withdrawals",
     summary: "Your withdrawal requests (email=), or all of them (admin)",
     access: ["Worker", "Admin"],
-    accessNote: "A worker reads their own; an admin reads anyone's (email=) or all (no email=), optionally by status.",
+    accessNote: "A worker reads their own (email= must be theirs, or is left out); an admin reads anyone's (email=) or all (no email=). status= filters.",
     query: s.withdrawQuery,
     responses: [list(s.withdrawalWireSchema, examples.withdrawal, "Newest first")],
     errors: [401, 403, 422],
