@@ -7,6 +7,7 @@
 // 5. starts `react-router dev` on http://localhost:5173.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
 import { printDemoAccounts, seed } from "./seed.ts";
@@ -40,7 +41,7 @@ async function main() {
 
   // Node 24 from node_modules runs react-router (and vite, wrangler's workerd) too.
   const bin = path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs");
-  const child = spawn(process.execPath, [bin, "dev", "--clearScreen", "false", ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, [bin, "dev", ...process.argv.slice(2)], {
     cwd: ROOT,
     env: wranglerEnv(),
     stdio: "inherit",
@@ -52,6 +53,25 @@ async function main() {
   process.on("SIGTERM", forward("SIGTERM"));
   process.on("SIGHUP", forward("SIGHUP"));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + 15 : 1)));
+
+  // Vite clears a terminal when it starts: show the accounts again once it listens.
+  if (process.stdout.isTTY && (await listening(5173, 120_000))) printDemoAccounts();
+}
+
+async function listening(port: number, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port, host: "localhost" }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
 }
 
 main().catch((e) => {

@@ -1,0 +1,257 @@
+// Sign-up, sign-in, sign-out and route guards in Chromium against the built app (issue 2, item 7).
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  collectConsoleErrors,
+  collectFailedRequests,
+  expectMessage,
+  gotoHydrated,
+  launch,
+  login,
+  logout,
+  newContext,
+  newNoJsContext,
+  screenshot,
+  VIEWPORTS,
+} from "./browser";
+
+const PHOTO = path.resolve(import.meta.dirname, "..", "..", "public", "avatars", "seed-05.webp");
+const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The error message under a form field (Field renders it as #<input id>-error), or "". */
+async function fieldError(page: Page, label: string): Promise<string> {
+  const id = await page.getByLabel(label, { exact: true }).getAttribute("id");
+  const message = page.locator(`[id="${id}-error"]`);
+  return (await message.count()) ? (await message.innerText()).trim() : "";
+}
+
+describe("register", () => {
+  it("creates a worker with an uploaded photo, signs in and lands on the worker home", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    const failed = collectFailedRequests(page);
+    const email = unique("new-worker");
+
+    await gotoHydrated(page, "/register");
+    await page.getByLabel("Name").fill("Ada Tester");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("Secret!1");
+    await page.getByLabel("Role").selectOption("Worker");
+    await page.locator('input[type="file"][name="image"]').setInputFiles(PHOTO);
+    // the preview shows the chosen file before anything is uploaded
+    await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
+    await Promise.all([page.waitForURL("**/dashboard/workerhome"), page.getByRole("button", { name: "Register" }).click()]);
+
+    await expectMessage(page, "Account Created!");
+    // the new account's photo is the uploaded image, stored in R2 and served by the app
+    const photo = page.getByAltText("Ada Tester's photo").first();
+    await expect.poll(() => photo.getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
+    const src = (await photo.getAttribute("src"))!;
+    const served = await page.request.get(src);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/webp");
+    // a new worker starts with 10 coins
+    await expect.poll(() => page.getByText(/\b10\b/).filter({ visible: true }).count()).toBeGreaterThan(0);
+    await screenshot(page, "register-new-worker-home-1440");
+
+    // the account works for a fresh login
+    await logout(page);
+    await login(page, email, "Secret!1");
+    expect(new URL(page.url()).pathname).toBe("/dashboard/workerhome");
+    expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Email already exists' for a taken e-mail", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, "/register");
+    await page.getByLabel("Name").fill("Someone Else");
+    await page.getByLabel("Email").fill(DEMO.buyer.email);
+    await page.getByLabel("Password").fill("Secret!1");
+    await page.getByLabel("Role").selectOption("Buyer");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect.poll(() => fieldError(page, "Email")).toContain("Email already exists");
+    expect(new URL(page.url()).pathname).toBe("/register");
+    await context.close();
+  });
+});
+
+describe("login and logout for each role", () => {
+  for (const account of Object.values(DEMO)) {
+    it(`${account.role}: login goes to ${account.home}; logout ends the session`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const errors = collectConsoleErrors(page);
+      await gotoHydrated(page, "/login");
+      await login(page, account.email);
+      expect(new URL(page.url()).pathname).toBe(account.home);
+      await expectMessage(page, "Login Successful!");
+      await expect.poll(() => page.getByText(account.name).filter({ visible: true }).count()).toBeGreaterThan(0);
+
+      await logout(page);
+      await expectMessage(page, "Logout Successful!");
+      await expect.poll(() => page.getByRole("link", { name: "Login" }).filter({ visible: true }).count()).toBeGreaterThan(0);
+      // the session is really gone: the dashboard sends us to /login again
+      await page.goto(account.home);
+      expect(new URL(page.url()).pathname).toBe("/login");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("a wrong password shows 'Login Failed!' and keeps the visitor on /login", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await gotoHydrated(page, "/login");
+    await page.getByLabel("Email").fill(DEMO.worker.email);
+    await page.getByLabel("Password").fill("Wrong!pass1");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expectMessage(page, "Login Failed!");
+    await expect.poll(() => page.getByText("Invalid email or password").filter({ visible: true }).count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await context.close();
+  });
+});
+
+describe("guards", () => {
+  it("sends an anonymous visitor to /login and back to the page they wanted after login", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/dashboard/mytasks?page=1");
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/login");
+    expect(url.searchParams.get("redirectTo")).toBe("/dashboard/mytasks?page=1");
+    await login(page, DEMO.buyer.email);
+    const back = new URL(page.url());
+    expect(back.pathname + back.search).toBe("/dashboard/mytasks?page=1");
+    await context.close();
+  });
+
+  it("sends a worker on a buyer page to /unauthorized, with 'Back To Home'", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, DEMO.worker.email);
+    await page.goto("/dashboard/addtask");
+    expect(new URL(page.url()).pathname).toBe("/unauthorized");
+    await waitForLink(page, "Back To Home");
+    // and an admin page too
+    await page.goto("/dashboard/manageusers");
+    expect(new URL(page.url()).pathname).toBe("/unauthorized");
+    await context.close();
+  });
+
+  it("shows the not-found screen for an unknown path, and 'Back To Home' goes home", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await gotoHydratedSamePage(page);
+    await Promise.all([page.waitForURL((u) => u.pathname === "/"), page.getByRole("link", { name: "Back To Home" }).click()]);
+    await context.close();
+  });
+});
+
+describe("validation messages", () => {
+  for (const js of [true, false]) {
+    const mode = js ? "with JavaScript" : "without JavaScript";
+
+    it(`register shows every field's message ${mode}`, async () => {
+      const context = js ? await newContext(browser) : await newNoJsContext(browser);
+      const page = await context.newPage();
+      if (js) await gotoHydrated(page, "/register");
+      else await page.goto("/register");
+      const submit = () => page.getByRole("button", { name: "Register" }).click();
+
+      await submit();
+      await expect.poll(() => fieldError(page, "Name")).toContain("Name is required");
+      expect(await fieldError(page, "Email")).toContain("Email is required");
+      expect(await fieldError(page, "Password")).toContain("Password is required");
+      expect(await fieldError(page, "Role")).toContain("Select a role");
+
+      await page.getByLabel("Name").fill("Val Idation");
+      await page.getByLabel("Email").fill(unique("validation"));
+      await page.getByLabel("Password").fill("abc");
+      await page.getByLabel("Role").selectOption("Worker");
+      await submit();
+      await expect.poll(() => fieldError(page, "Password")).toContain("Minimum 6 characters");
+
+      await page.getByLabel("Password").fill("abcdefg");
+      await submit();
+      await expect.poll(() => fieldError(page, "Password")).toContain("1 capital and 1 special character needed");
+      expect(new URL(page.url()).pathname).toBe("/register");
+      await context.close();
+    });
+
+    it(`login shows its messages ${mode}`, async () => {
+      const context = js ? await newContext(browser) : await newNoJsContext(browser);
+      const page = await context.newPage();
+      if (js) await gotoHydrated(page, "/login");
+      else await page.goto("/login");
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await expect.poll(() => fieldError(page, "Email")).toContain("Email is required");
+      expect(await fieldError(page, "Password")).toContain("Password is required");
+
+      await page.getByLabel("Email").fill(DEMO.admin.email);
+      await page.getByLabel("Password").fill("not-the-password");
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await expect.poll(() => page.getByText("Invalid email or password").filter({ visible: true }).count()).toBeGreaterThan(0);
+      await expectMessage(page, "Login Failed!");
+      await context.close();
+    });
+  }
+
+  it("without JavaScript a demo account still logs in and out", async () => {
+    const context = await newNoJsContext(browser);
+    const page = await context.newPage();
+    await login(page, DEMO.buyer.email, DEMO_PASSWORD);
+    expect(new URL(page.url()).pathname).toBe(DEMO.buyer.home);
+    await expectMessage(page, "Login Successful!");
+    await logout(page);
+    await expectMessage(page, "Logout Successful!");
+    await context.close();
+  });
+});
+
+describe("public pages", () => {
+  const pages = ["/", "/about", "/contact", "/faq", "/terms", "/login", "/register"];
+  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    it(`are screenshotted at ${viewport.width} px (${label})`, async () => {
+      const context = await newContext(browser, { viewport: label as keyof typeof VIEWPORTS });
+      const page = await context.newPage();
+      for (const p of pages) {
+        const response = await gotoHydrated(page, p);
+        expect(response?.status(), p).toBe(200);
+        await page.waitForLoadState("networkidle").catch(() => undefined);
+        const file = await screenshot(page, `public${p === "/" ? "-home" : p.replaceAll("/", "-")}-${viewport.width}`);
+        expect(file).toMatch(/\.png$/);
+        // nothing overflows sideways on a phone
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${p} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      }
+      await context.close();
+    });
+  }
+});
+
+async function waitForLink(page: Page, name: string) {
+  await expect.poll(() => page.getByRole("link", { name }).filter({ visible: true }).count()).toBeGreaterThan(0);
+}
+
+async function gotoHydratedSamePage(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await waitForLink(page, "Back To Home");
+}
