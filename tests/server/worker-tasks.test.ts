@@ -6,6 +6,7 @@ import {
   approveAs,
   flashOf,
   funded,
+  htmlOf,
   occurrences,
   pngFile,
   postTaskAs,
@@ -108,6 +109,24 @@ describe("Available Tasks", () => {
     expect(text).toContain(`Open ${token}`);
     for (const hidden of ["Full", "Past", "Gone"]) expect(text).not.toContain(`${hidden} ${token}`);
     expect(open.id).toBeTruthy();
+  });
+
+  it("marks the tasks the worker already has a live submission for (Submitted / Approved), for that worker only", async () => {
+    const token = uniqueToken();
+    const buyer = await funded("Buyer", 200);
+    const [me, other] = [await registerUser("Worker"), await registerUser("Worker")];
+    const a = await postTaskAs(buyer, { task_title: `A ${token}`, required_workers: 3, payable_amount: 1 });
+    const b = await postTaskAs(buyer, { task_title: `B ${token}`, required_workers: 3, payable_amount: 1 });
+    await postTaskAs(buyer, { task_title: `C ${token}`, required_workers: 3, payable_amount: 1 });
+    await submitAs(me, a.id);
+    await approveAs(buyer, (await submitAs(me, b.id)).id);
+    const mine = await htmlOf(await getPage(`/dashboard/tasklist?q=${token}`, me.cookie));
+    expect(occurrences(mine, 'data-testid="my-submission-badge"')).toBe(2);
+    const text = await textOf(new Response(mine));
+    expect(text).toMatch(new RegExp(`Approved B ${token}`));
+    expect(text).toMatch(new RegExp(`Submitted A ${token}`));
+    const theirs = await htmlOf(await getPage(`/dashboard/tasklist?q=${token}`, other.cookie));
+    expect(occurrences(theirs, 'data-testid="my-submission-badge"')).toBe(0);
   });
 
   it("searches, filters by category and sorts by newest, best paid and soonest deadline, all from the URL", async () => {

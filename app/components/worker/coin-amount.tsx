@@ -7,7 +7,7 @@ export const WITHDRAW_RATE_NOTE = `at the withdrawal rate of ${COINS_PER_DOLLAR_
 /** "25 coins" beside a coin icon. */
 export function Coins({ coins, className, iconClassName }: { coins: number; className?: string; iconClassName?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-1.5 font-semibold tabular-nums", className)}>
+    <span className={cn("inline-flex items-center gap-1.5 whitespace-nowrap font-semibold tabular-nums", className)}>
       <CoinIcon className={cn("size-4", iconClassName)} />
       {coins.toLocaleString("en-US")} {coins === 1 ? "coin" : "coins"}
     </span>

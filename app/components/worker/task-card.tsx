@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, CalendarDays, UserRound, Users } from "lucide-react";
+import { ArrowRight, CalendarDays, CircleCheck, UserRound, Users } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { cn } from "~/lib/cn";
@@ -17,6 +17,8 @@ export interface TaskCardData {
   payableAmount: number;
   requiredWorkers: number;
   daysLeft: number;
+  /** The viewer's own live submission for this task, if any. */
+  mySubmission: "pending" | "approved" | null;
 }
 
 /** One open task in the Available Tasks grid. */
@@ -30,10 +32,22 @@ export function TaskCard({ task }: { task: TaskCardData }) {
       data-testid="task-card"
     >
       <div className="relative">
-        <TaskImage src={task.taskImageUrl} category={task.category} className="aspect-[16/9]" />
+        <TaskImage src={task.taskImageUrl} category={task.category} className="aspect-[2/1]" />
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-slate-800 shadow-sm">
           {task.category}
         </span>
+        {task.mySubmission ? (
+          <span
+            className={cn(
+              "absolute right-3 top-3 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm",
+              task.mySubmission === "approved" ? "bg-emerald-600 text-white" : "bg-slate-900/85 text-white",
+            )}
+            data-testid="my-submission-badge"
+          >
+            <CircleCheck className="size-3.5" aria-hidden />
+            {task.mySubmission === "approved" ? "Approved" : "Submitted"}
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-4 p-4">
         <div className="grid gap-1.5">

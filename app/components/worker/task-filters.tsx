@@ -70,9 +70,9 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
         e.preventDefault();
         apply();
       }}
-      className="grid gap-3 rounded-xl border border-border bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_13rem_11rem_auto] lg:items-end"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_13rem_11rem_auto] lg:items-end"
     >
-      <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor="task-search">Search</Label>
         <div className="relative">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
@@ -109,7 +109,7 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
           ))}
         </NativeSelect>
       </div>
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 flex gap-2 lg:col-span-1">
         <Button type="submit" className="flex-1 lg:flex-none" disabled={busy}>
           {busy ? <Spinner /> : <Search aria-hidden />}
           {busy ? "Searching…" : "Search"}

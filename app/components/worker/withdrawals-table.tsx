@@ -3,6 +3,7 @@ import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
 import { formatCents } from "~/lib/coins";
 import { Coins } from "./coin-amount";
+import { MobileItem, MobileList } from "./mobile-list";
 
 export interface WithdrawalRow {
   id: string;
@@ -15,46 +16,79 @@ export interface WithdrawalRow {
   createdAt: number;
 }
 
+function Decision({ row }: { row: WithdrawalRow }) {
+  if (row.status !== "rejected") return null;
+  return (
+    <>
+      {row.decisionReason ? (
+        <p className="mt-1 text-xs text-red-900">
+          <span className="font-semibold">Reason: </span>
+          {row.decisionReason}
+        </p>
+      ) : null}
+      <p className="mt-0.5 text-xs text-muted-foreground">Coins returned to your balance.</p>
+    </>
+  );
+}
+
 /** The worker's own withdrawal requests with their status (and the admin's reason when rejected). */
 export function WithdrawalsTable({ rows }: { rows: WithdrawalRow[] }) {
   return (
-    <Table caption="Your withdrawal requests" data-testid="withdrawals-table">
-      <THead>
-        <tr>
-          <TH>Requested</TH>
-          <TH>Coins</TH>
-          <TH>Amount</TH>
-          <TH>Paid to</TH>
-          <TH>Status</TH>
-        </tr>
-      </THead>
-      <TBody>
+    <>
+      <MobileList label="Your withdrawal requests">
         {rows.map((w) => (
-          <TR key={w.id} data-testid="withdrawal-row">
-            <TD className="whitespace-nowrap text-muted-foreground">
-              <time dateTime={new Date(w.createdAt).toISOString()}>{formatDateTime(w.createdAt)}</time>
-            </TD>
-            <TD>
-              <Coins coins={w.withdrawalCoin} />
-            </TD>
-            <TD className="font-semibold tabular-nums">${formatCents(w.withdrawalCents)}</TD>
-            <TD>
-              <p className="font-medium">{w.paymentSystem}</p>
-              <p className="text-xs text-muted-foreground break-all">{w.accountNumber}</p>
-            </TD>
-            <TD className="max-w-64">
+          <MobileItem key={w.id}>
+            <div className="flex items-start justify-between gap-3">
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <span className="text-lg font-bold tabular-nums">${formatCents(w.withdrawalCents)}</span>
+                <Coins coins={w.withdrawalCoin} className="text-sm font-medium text-muted-foreground" />
+              </p>
               <StatusBadge status={w.status} />
-              {w.status === "rejected" && w.decisionReason ? (
-                <p className="mt-1 text-xs text-red-900">
-                  <span className="font-semibold">Reason: </span>
-                  {w.decisionReason}
-                </p>
-              ) : null}
-              {w.status === "rejected" ? <p className="mt-0.5 text-xs text-muted-foreground">Coins returned to your balance.</p> : null}
-            </TD>
-          </TR>
+            </div>
+            <p className="text-sm">
+              <span className="font-medium">{w.paymentSystem}</span> <span className="break-all text-muted-foreground">{w.accountNumber}</span>
+            </p>
+            <p className="text-xs text-muted-foreground">Requested {formatDateTime(w.createdAt)}</p>
+            <div>
+              <Decision row={w} />
+            </div>
+          </MobileItem>
         ))}
-      </TBody>
-    </Table>
+      </MobileList>
+      <div className="hidden sm:block">
+        <Table caption="Your withdrawal requests" data-testid="withdrawals-table">
+          <THead>
+            <tr>
+              <TH>Requested</TH>
+              <TH>Coins</TH>
+              <TH>Amount</TH>
+              <TH>Paid to</TH>
+              <TH>Status</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {rows.map((w) => (
+              <TR key={w.id} data-testid="withdrawal-row">
+                <TD className="whitespace-nowrap text-muted-foreground">
+                  <time dateTime={new Date(w.createdAt).toISOString()}>{formatDateTime(w.createdAt)}</time>
+                </TD>
+                <TD>
+                  <Coins coins={w.withdrawalCoin} />
+                </TD>
+                <TD className="font-semibold tabular-nums">${formatCents(w.withdrawalCents)}</TD>
+                <TD>
+                  <p className="font-medium">{w.paymentSystem}</p>
+                  <p className="break-all text-xs text-muted-foreground">{w.accountNumber}</p>
+                </TD>
+                <TD className="max-w-64">
+                  <StatusBadge status={w.status} />
+                  <Decision row={w} />
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+    </>
   );
 }

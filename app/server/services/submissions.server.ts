@@ -226,6 +226,16 @@ export async function workerStats(env: Env, workerId: string) {
   return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0), earned: Number(row?.earned ?? 0) };
 }
 
+/** The worker's live submission status (pending or approved) for each of these tasks that has one. */
+export async function activeSubmissionStatuses(env: Env, workerId: string, taskIds: string[]): Promise<Record<string, "pending" | "approved">> {
+  if (taskIds.length === 0) return {};
+  const rows = await getDb(env)
+    .select({ taskId: submissions.taskId, status: submissions.status })
+    .from(submissions)
+    .where(and(eq(submissions.workerId, workerId), inArray(submissions.taskId, taskIds.slice(0, 90)), inArray(submissions.status, ["pending", "approved"])));
+  return Object.fromEntries(rows.map((r) => [r.taskId, r.status as "pending" | "approved"]));
+}
+
 /** Whether (and why not) this worker can submit to this task now. */
 export async function submissionBlocker(env: Env, workerId: string, task: { id: string; requiredWorkers: number; completionDate: string; buyerId: string }) {
   if (task.buyerId === workerId) return OWN_TASK;

@@ -4,12 +4,11 @@ import { ClipboardList, Hourglass, ListChecks, Wallet } from "lucide-react";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
-import { StatusBadge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { EmptyState, Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/table";
 import { Pagination } from "~/components/ui/pagination";
-import { CoinAmount, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
-import { formatDate } from "~/lib/format";
+import { Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
+import { ApprovedTable } from "~/components/worker/approved-table";
 import { getEnv } from "~/server/context";
 import { requirePageRole } from "~/server/auth/guards.server";
 import { listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
@@ -95,33 +94,7 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
           />
         ) : (
           <>
-            <Table caption="Approved tasks" data-testid="approved-table">
-              <THead>
-                <tr>
-                  <TH>Task title</TH>
-                  <TH>Payable amount</TH>
-                  <TH>Buyer</TH>
-                  <TH>Status</TH>
-                </tr>
-              </THead>
-              <TBody>
-                {approved.map((s) => (
-                  <TR key={s.id}>
-                    <TD>
-                      <p className="font-semibold">{s.taskTitle}</p>
-                      <p className="text-xs text-muted-foreground">Approved {formatDate(s.reviewedAt)}</p>
-                    </TD>
-                    <TD>
-                      <CoinAmount coins={s.payableAmount} stacked />
-                    </TD>
-                    <TD>{s.buyerName}</TD>
-                    <TD>
-                      <StatusBadge status="approved" />
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
+            <ApprovedTable rows={approved} />
             <Pagination page={page} pages={pages} />
           </>
         )}

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
-import { ArrowLeft, CalendarDays, CircleCheck, Hourglass, Info, Mail, Tag, UserRound, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, Coins as CoinsIcon, Hourglass, Info, Mail, Tag, UserRound, Users } from "lucide-react";
 import { toast } from "sonner";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
@@ -175,6 +175,34 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
       >
         <ArrowLeft className="size-4" aria-hidden /> Back to Available Tasks
       </Link>
+      <header className="mb-6 grid gap-3">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
+            {task.category}
+          </span>
+          <span
+            className={cn(
+              "rounded-full px-2.5 py-0.5 font-semibold",
+              soon ? "bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-200" : "bg-muted text-muted-foreground",
+            )}
+          >
+            {dueLabel(task.daysLeft)}
+          </span>
+        </div>
+        <h1 id="task-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {task.taskTitle}
+        </h1>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <UserRound className="size-4" aria-hidden />
+            Posted by <span className="font-semibold text-foreground">{task.buyerName}</span>
+          </span>
+          <a href={`mailto:${task.buyerEmail}`} className="inline-flex items-center gap-1.5 break-all hover:text-foreground hover:underline">
+            <Mail className="size-4 shrink-0" aria-hidden />
+            {task.buyerEmail}
+          </a>
+        </p>
+      </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <article className="grid gap-6" aria-labelledby="task-title">
           <TaskImage
@@ -182,39 +210,11 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             category={task.category}
             alt={task.taskImageUrl ? `Image for the task “${task.taskTitle}”` : ""}
             priority
-            className="aspect-[16/9] rounded-2xl border border-border"
+            className="aspect-[2/1] rounded-2xl border border-border"
           />
-          <header className="grid gap-3">
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
-                {task.category}
-              </span>
-              <span
-                className={cn(
-                  "rounded-full px-2.5 py-0.5 font-semibold",
-                  soon ? "bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-200" : "bg-muted text-muted-foreground",
-                )}
-              >
-                {dueLabel(task.daysLeft)}
-              </span>
-            </div>
-            <h1 id="task-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {task.taskTitle}
-            </h1>
-            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              <span className="inline-flex items-center gap-1.5">
-                <UserRound className="size-4" aria-hidden />
-                Posted by <span className="font-semibold text-foreground">{task.buyerName}</span>
-              </span>
-              <a href={`mailto:${task.buyerEmail}`} className="inline-flex items-center gap-1.5 break-all hover:text-foreground hover:underline">
-                <Mail className="size-4 shrink-0" aria-hidden />
-                {task.buyerEmail}
-              </a>
-            </p>
-          </header>
           <Card className="p-5 sm:p-6">
             <dl className="grid gap-5 sm:grid-cols-2">
-              <Fact icon={CircleCheck} label="Payable amount">
+              <Fact icon={CoinsIcon} label="Payable amount">
                 <span className="flex flex-wrap items-baseline gap-x-2">
                   <Coins coins={task.payableAmount} className="text-amber-900" />
                   <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />

@@ -13,6 +13,8 @@ import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { listOpenTasks } from "~/server/services/tasks.server";
+import { activeSubmissionStatuses } from "~/server/services/submissions.server";
+import { requirePageRole } from "~/server/auth/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Available Tasks · Coinwork" }];
 
@@ -27,9 +29,11 @@ const querySchema = v.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePageRole(context, request, "Worker");
+  const env = getEnv(context);
   const url = new URL(request.url);
   const query = v.parse(querySchema, Object.fromEntries(url.searchParams));
-  const result = await listOpenTasks(getEnv(context), {
+  const result = await listOpenTasks(env, {
     q: query.q || undefined,
     category: query.category,
     sort: query.sort,
@@ -41,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url.searchParams.set("page", String(result.pages));
     throw redirect(`${url.pathname}?${url.searchParams}`);
   }
+  const mine = await activeSubmissionStatuses(env, user.id, result.items.map((t) => t.id));
   const now = Date.now();
   return {
     query: { q: query.q, category: query.category ?? "", sort: query.sort },
@@ -54,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payableAmount: t.payableAmount,
       requiredWorkers: t.requiredWorkers,
       daysLeft: daysUntil(t.completionDate, now),
+      mySubmission: mine[t.id] ?? null,
     })),
     total: result.total,
     page: result.page,
