@@ -171,6 +171,8 @@ export const withdrawPatchQuery = v.object({
   status: v.optional(v.picklist(["approve", "approved", "rejected"], "status must be approved or rejected")),
 });
 export const withdrawRejectBody = v.object({ reason: requiredText(REASON_REQUIRED, 500) });
+/** Approval needs no body (the spec sends none); a note may be sent and is ignored. */
+export const withdrawApproveBody = v.object({ reason });
 
 // ---------------------------------------------------------------- purchases
 

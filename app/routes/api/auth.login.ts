@@ -1,7 +1,8 @@
 import type { Route } from "./+types/auth.login";
 import { loginSchema } from "~/lib/schemas/auth";
 import { getEnv } from "~/server/context";
-import { api, json, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { api, json, methodNotAllowed } from "~/server/http/api.server";
+import { readBody } from "~/server/http/rest.server";
 import { login } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { apiMiddleware } from "~/server/http/cors.server";
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const env = getEnv(context);
     await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
-    const { email, password } = await readJson(request, loginSchema);
+    const { email, password } = await readBody(request, loginSchema);
     await rateLimit(env, `login:email:${email}`, 10, 60);
     return json(await login(env, email, password));
   });

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/auth.register";
 import { registerSchema } from "~/lib/schemas/auth";
 import { getEnv } from "~/server/context";
-import { api, json, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { api, json, methodNotAllowed } from "~/server/http/api.server";
+import { readBody } from "~/server/http/rest.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { apiMiddleware } from "~/server/http/cors.server";
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const env = getEnv(context);
     await rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60);
-    const input = await readJson(request, registerSchema);
+    const input = await readBody(request, registerSchema);
     return json(await register(env, input), 201);
   });
 }

@@ -16,14 +16,15 @@ const handle = rest({
     const user = requireApiUser(context);
     const q = readQuery(request, submissionQuery);
     const opts = { status: q.status ? [submissionStatusStored(q.status)] : undefined, page: q.page, limit: q.limit ?? MAX_PAGE_SIZE };
+    // every e-mail given must be the caller's own, even one the answer does not use
+    requireOwnEmail(user, q.email);
+    requireOwnEmail(user, q.Buyer_mail);
     if (q.email !== undefined) {
       if (user.role !== "Worker") throw forbidden("Only workers have submissions");
-      requireOwnEmail(user, q.email);
       const page = await listWorkerSubmissions(env, user.id, opts);
       return listJson(page.items.map((s) => submissionWire(origin, s)), page);
     }
     if (user.role !== "Buyer") throw forbidden("Only buyers review submissions");
-    requireOwnEmail(user, q.Buyer_mail);
     const page = await listBuyerSubmissions(env, user.id, opts);
     return listJson(page.items.map((s) => submissionWire(origin, s)), page);
   },

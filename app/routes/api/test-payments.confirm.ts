@@ -2,7 +2,8 @@ import type { Route } from "./+types/test-payments.confirm";
 import { getEnv } from "~/server/context";
 import { AppError } from "~/server/errors";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { api, json, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { api, json, methodNotAllowed } from "~/server/http/api.server";
+import { readBody } from "~/server/http/rest.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 import { paymentMode } from "~/server/services/purchases.server";
 import { testCardBody } from "~/lib/schemas/api";
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const env = getEnv(context);
     if (paymentMode(env) !== "test") throw new AppError("not_found", "Test mode is off: this server uses Stripe");
     const buyer = requireApiRole(context, "Buyer");
-    const body = await readJson(request, testCardBody);
+    const body = await readBody(request, testCardBody);
     return json(await confirmTestCard(env, body.clientSecret, body, buyer.id));
   });
 }

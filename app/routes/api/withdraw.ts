@@ -4,7 +4,7 @@ import { apiMiddleware } from "~/server/http/cors.server";
 import { json, listJson, ownerFor, readBody, readQuery, rest } from "~/server/http/rest.server";
 import { joinedWithdrawalWire, withdrawalWire } from "~/server/http/wire.server";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from "~/server/services/withdrawals.server";
-import { MAX_PAGE_SIZE, withdrawPatchQuery, withdrawQuery, withdrawRejectBody, withdrawSchema } from "~/lib/schemas/api";
+import { MAX_PAGE_SIZE, withdrawApproveBody, withdrawPatchQuery, withdrawQuery, withdrawRejectBody, withdrawSchema } from "~/lib/schemas/api";
 
 /**
  * GET /withdraw?email= (your requests; admins may name any worker) | GET /withdraw (all requests, admin; `status=` filters)
@@ -39,6 +39,7 @@ const handle = rest({
       const { reason } = await readBody(request, withdrawRejectBody);
       return json(await rejectWithdrawal(env, admin, q.id, reason));
     }
+    await readBody(request, withdrawApproveBody); // the spec sends none; a malformed one is still refused
     return json(await approveWithdrawal(env, admin, q.id));
   },
 });

@@ -34,6 +34,8 @@ export interface EndpointDoc {
   pathParams?: { name: string; description: string }[];
   /** the JSON body; several schemas are alternatives (oneOf) */
   body?: v.GenericSchema | v.GenericSchema[];
+  /** names of the alternative bodies, in order */
+  bodyTitles?: string[];
   /** whether a body must be sent (default: when there is one) */
   bodyOptional?: boolean;
   /** multipart/form-data fields (uploads), documented by hand: there is no JSON schema for a file */
@@ -195,6 +197,7 @@ export const endpoints: EndpointDoc[] = [
     access: ADMIN,
     query: s.usersPatchQuery,
     body: [s.roleChangeBody, s.addCoinBody],
+    bodyTitles: ["with id=: role change", "without id=: coin adjustment"],
     responses: [ok(s.modifiedWire, { modifiedCount: 1 }, "modifiedCount is 0 when the role was already that")],
     errors: [400, 401, 403, 404, 409, 413, 415, 422],
   },
@@ -437,7 +440,8 @@ export const endpoints: EndpointDoc[] = [
     description: "Approval pays out the held coins; rejection returns them to the worker, who is told the reason. Once (409 afterwards).",
     access: ADMIN,
     query: s.withdrawPatchQuery,
-    body: s.withdrawRejectBody,
+    body: [s.withdrawRejectBody, s.withdrawApproveBody],
+    bodyTitles: ["status=rejected", "approval (no body needed)"],
     bodyOptional: true,
     responses: [ok(s.modifiedWire, { modifiedCount: 1 })],
     errors: [400, 401, 403, 404, 409, 413, 415, 422],

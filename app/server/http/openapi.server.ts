@@ -82,7 +82,10 @@ function operation(e: EndpointDoc): Json {
   if (parameters.length) op.parameters = parameters;
   if (e.body) {
     const bodies = Array.isArray(e.body) ? e.body : [e.body];
-    const schema = bodies.length === 1 ? bodyJsonSchema(bodies[0]) : { oneOf: bodies.map(bodyJsonSchema) };
+    const schema =
+      bodies.length === 1
+        ? bodyJsonSchema(bodies[0])
+        : { oneOf: bodies.map((b, i) => ({ ...bodyJsonSchema(b), ...(e.bodyTitles?.[i] ? { title: e.bodyTitles[i] } : {}) })) };
     op.requestBody = { required: !e.bodyOptional, content: { "application/json": { schema } } };
   } else if (e.multipart) {
     op.requestBody = {
@@ -221,7 +224,7 @@ export function apiReference(): EndpointView[] {
       access: accessLabel(e.access),
       accessNote: e.accessNote ?? null,
       query: queryParams(e.query).map((p) => ({ name: p.name, required: p.required, rule: ruleOf(p.schema) })),
-      body: bodies.map((b, i) => ({ title: bodies.length > 1 ? `Form ${i + 1}` : null, fields: fieldsOf(bodyJsonSchema(b)) })),
+      body: bodies.map((b, i) => ({ title: bodies.length > 1 ? (e.bodyTitles?.[i] ?? `form ${i + 1}`) : null, fields: fieldsOf(bodyJsonSchema(b)) })),
       multipart: (e.multipart ?? []).map((f) => ({ name: f.name, required: true, rule: `file: ${f.description}` })),
       responses: e.responses.map((r) => ({
         status: r.status,
