@@ -40,7 +40,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           <span
             className={cn(
               "absolute right-3 top-3 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm",
-              task.mySubmission === "approved" ? "bg-emerald-600 text-white" : "bg-slate-900/85 text-white",
+              task.mySubmission === "approved" ? "bg-emerald-700 text-white" : "bg-slate-900 text-white",
             )}
             data-testid="my-submission-badge"
           >
