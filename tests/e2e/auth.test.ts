@@ -63,7 +63,7 @@ describe("register", () => {
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toBe("image/webp");
     // a new worker starts with 10 coins
-    await expect.poll(() => page.getByText(/\b10\b/).filter({ visible: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId("coin-balance").filter({ visible: true }).first().innerText()).toMatch(/^10(\s|$)/);
     await screenshot(page, "register-new-worker-home-1440");
 
     // the account works for a fresh login
