@@ -542,6 +542,39 @@ describe("figures and preferences", () => {
   });
 });
 
+describe("sign-in and images", () => {
+  it("POST /auth/login answers { token, user } and the token works as Bearer on the REST routes", async () => {
+    const u = await registerUser("Worker");
+    const a = await call("/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.7.${Math.floor(Math.random() * 250)}.1` },
+      body: JSON.stringify({ email: u.email, password: "Secret!1" }),
+    });
+    expect(a.status).toBe(200);
+    const body = (await a.json()) as { token: string; user: { id: string; role: string } };
+    expect(body.user).toMatchObject({ id: u.id, role: "Worker" });
+    expect((await rest("GET", "/user-preference", body.token)).status).toBe(200);
+  });
+
+  it("POST /images answers the image host's shape; GET /images/:key serves it with long-lived caching", async () => {
+    const form = new FormData();
+    form.append("image", new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "a.png", { type: "image/png" }));
+    const up = await call("/images", { method: "POST", body: form, headers: { "CF-Connecting-IP": `10.8.${Math.floor(Math.random() * 250)}.1` } });
+    expect(up.status).toBe(201);
+    const { data } = (await up.json()) as { data: { url: string; display_url: string } };
+    expect(data.url).toMatch(/^https:\/\/coinwork\.test\/images\/[0-9a-f-]{36}\.png$/);
+    expect(data.display_url).toBe(data.url);
+    const img = await call(new URL(data.url).pathname);
+    expect(img.status).toBe(200);
+    expect(img.headers.get("Content-Type")).toBe("image/png");
+    expect(img.headers.get("Cache-Control")).toContain("immutable");
+    await img.arrayBuffer();
+    // the uploaded address is what task and submission bodies accept
+    expect((await rest("POST", "/tasks", w.buyer.token, { ...{ task_title: "With image", task_detail: "d", required_workers: 1, payable_amount: 1, submission_info: "s", category: "Data Entry" }, completion_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), task_image_url: data.url })).status).toBe(201);
+    expectError(await rest("GET", `/images/${crypto.randomUUID()}.png`), 404, "not_found");
+  });
+});
+
 describe("the API as a whole", () => {
   const apiRoutePaths = () => {
     const out: string[] = [];
@@ -567,6 +600,13 @@ describe("the API as a whole", () => {
     expect(schema.properties.payable_amount.minimum).toBe(1);
     const get = doc.paths["/tasks2"].get as { parameters: { name: string }[] };
     expect(get.parameters.map((p) => p.name).sort()).toEqual(["category", "id", "limit", "page", "q", "sort"]);
+    // operation ids are unique and every $ref points at a component that exists
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p)) as { operationId: string; responses: Record<string, unknown> }[];
+    expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
+    expect(ops.length).toBe(endpoints.length);
+    for (const o of ops) expect(Object.keys(o.responses).length, o.operationId).toBeGreaterThan(1);
+    const components = (doc as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    for (const ref of JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? []) expect(components[ref.split("/").pop()!], ref).toBeDefined();
   });
 
   it("answers 405 with Allow for every method the documentation does not list", async () => {
