@@ -89,7 +89,7 @@ describe("Available Tasks", () => {
     expect(text).toContain("30 coins");
     expect(text).toContain("$1.50"); // 30 coins at the withdrawal rate of 20 per dollar
     expect(text).toMatch(/Workers needed 4/);
-    expect(text).toContain("1 open task match your filters");
+    expect(text).toContain("1 open task matches your filters");
     expect(html).toContain(`href="/dashboard/tasklist/${task.id}"`);
     expect(text).toContain("View Details");
   });

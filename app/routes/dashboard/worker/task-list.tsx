@@ -82,7 +82,7 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
             ? filtered
               ? "No tasks match your filters"
               : "No open tasks"
-            : `${total.toLocaleString("en-US")} open ${total === 1 ? "task" : "tasks"}${filtered ? " match your filters" : ""}`}
+            : `${total.toLocaleString("en-US")} open ${total === 1 ? "task" : "tasks"}${filtered ? (total === 1 ? " matches your filters" : " match your filters") : ""}`}
         </p>
         {pages > 1 ? (
           <p className="text-sm text-muted-foreground">

@@ -94,10 +94,15 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Withdrawable amount"
           icon={Wallet}
-          value={<span data-testid="withdrawable-amount" className="text-emerald-700">${withdrawalAmount(balance)}</span>}
-        >
-          <span className="hidden text-right text-xs text-muted-foreground sm:block">{WITHDRAW_RATE_NOTE}</span>
-        </StatCard>
+          value={
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <span data-testid="withdrawable-amount" className="text-emerald-700">
+                ${withdrawalAmount(balance)}
+              </span>
+              <span className="text-xs font-medium text-muted-foreground">{WITHDRAW_RATE_NOTE}</span>
+            </span>
+          }
+        />
       </section>
 
       <Card className="mt-6 p-5 sm:p-6">
