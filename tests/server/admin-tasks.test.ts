@@ -77,7 +77,8 @@ describe("Delete", () => {
     const { buyer, task } = await taskWithPendingSubmission(w);
     const ok = await jsPost("/dashboard/managetasks", { intent: "delete", id: task.id }, w.admin.cookie);
     expect(ok.status).toBe(200);
-    expectText(ok.text, ["Deleted!"]);
+    // 2 open slots x 5 + the pending submission's 5
+    expectText(ok.text, ["Deleted!", "got back 15 coins."]);
     const again = await jsPost("/dashboard/managetasks", { intent: "delete", id: task.id }, w.admin.cookie);
     expect(again.status).toBe(404);
     expectText(again.text, ["Could not delete the task"]);

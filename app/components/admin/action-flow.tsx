@@ -74,6 +74,10 @@ export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) =>
       setInlineError(null);
       setOpen(true);
     },
+    /** the admin is correcting the form: the last refusal no longer applies */
+    clearError() {
+      setInlineError(null);
+    },
     setOpen(next: boolean) {
       if (busy && !next) return; // stay until the server has answered
       setOpen(next);
@@ -163,6 +167,7 @@ export function ActionDialog({ flow }: { flow: ActionFlow }) {
         <form
           ref={formRef}
           className={spec.reason || spec.amount || flow.inlineError ? "grid gap-4" : "hidden"}
+          onInput={() => flow.inlineError && flow.clearError()}
           onSubmit={(e) => {
             e.preventDefault();
             if (!flow.busy) flow.fetcher.submit(e.currentTarget, { method: "post" });

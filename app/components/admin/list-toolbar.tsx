@@ -4,6 +4,7 @@ import type * as React from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "./use-hydrated";
 
 /** True while this page is loading the result of its own GET form (search or filter). */
 export function useSearching(): boolean {
@@ -34,6 +35,9 @@ export function ListToolbar({
 }) {
   const location = useLocation();
   const searching = useSearching();
+  const hydrated = useHydrated();
+  // filters alone apply themselves on change once JavaScript runs; the button is for visitors without it
+  const showSubmit = search || !hydrated;
   return (
     <Form method="get" role="search" aria-label={searchLabel} className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
       {search ? (
@@ -44,10 +48,14 @@ export function ListToolbar({
       ) : null}
       {children}
       <div className="flex gap-2">
-        <Button type="submit" variant={search ? "default" : "outline"} className="flex-1 sm:flex-none" disabled={searching}>
-          {searching ? <Loader2 className="animate-spin" aria-hidden /> : search ? <Search aria-hidden /> : null}
-          {search ? "Search" : "Apply"}
-        </Button>
+        {showSubmit ? (
+          <Button type="submit" variant={search ? "default" : "outline"} className="flex-1 sm:flex-none" disabled={searching}>
+            {searching ? <Loader2 className="animate-spin" aria-hidden /> : search ? <Search aria-hidden /> : null}
+            {search ? "Search" : "Apply"}
+          </Button>
+        ) : searching ? (
+          <Loader2 className="size-5 animate-spin self-center text-muted-foreground" aria-label="Loading" />
+        ) : null}
         {active ? (
           <Link to={location.pathname} className={cn(buttonVariants({ variant: "ghost" }), "flex-1 sm:flex-none")}>
             Clear

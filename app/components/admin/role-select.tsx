@@ -23,6 +23,7 @@ export function RoleSelect({
   disabled,
   disabledReason,
   className,
+  visibleLabel,
 }: {
   userId: string;
   name: string;
@@ -30,6 +31,8 @@ export function RoleSelect({
   disabled?: boolean;
   disabledReason?: string;
   className?: string;
+  /** show "Role" beside the select (cards on phones) instead of a screen-reader-only label */
+  visibleLabel?: boolean;
 }) {
   const fetcher = useFetcher<Outcome>();
   const hydrated = useHydrated();
@@ -52,8 +55,9 @@ export function RoleSelect({
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="id" value={userId} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <label htmlFor={selectId} className="sr-only">
-        Role of {name}
+      <label htmlFor={selectId} className={visibleLabel ? "text-sm font-medium text-muted-foreground" : "sr-only"}>
+        {visibleLabel ? <span aria-hidden>Role</span> : null}
+        <span className={visibleLabel ? "sr-only" : undefined}>Role of {name}</span>
       </label>
       <NativeSelect
         id={selectId}
@@ -62,7 +66,7 @@ export function RoleSelect({
         disabled={disabled}
         title={disabled ? disabledReason : undefined}
         aria-busy={busy || undefined}
-        className="h-9 w-32"
+        className={visibleLabel ? "h-10 flex-1" : "h-9 w-32"}
         onChange={(e) => {
           if (e.currentTarget.value !== role) fetcher.submit(e.currentTarget.form, { method: "post" });
         }}

@@ -171,3 +171,11 @@ export async function findUserName(env: Env, id: string) {
   const row = await getDb(env).select({ name: users.name, email: users.email, coin: users.coin }).from(users).where(eq(users.id, id)).limit(1);
   return row[0] ?? null;
 }
+
+/** What deleting a live task gives back to its buyer: open slots x pay plus its pending submissions. */
+export async function taskEscrow(env: Env, id: string): Promise<number> {
+  const row = await getDb(env).get<{ coins: number }>(sql`SELECT
+    COALESCE((SELECT required_workers * payable_amount FROM tasks WHERE id = ${id} AND deleted_at IS NULL), 0)
+    + COALESCE((SELECT SUM(payable_amount) FROM submissions WHERE task_id = ${id} AND status = 'pending'), 0) AS coins`);
+  return Number(row?.coins ?? 0);
+}

@@ -80,7 +80,7 @@ function AuditRow({ e }: { e: Entry }) {
             {formatDateTime(e.createdAt)}
           </time>
         </div>
-        <dl className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
+        <dl className="mt-1 grid gap-0.5 text-xs text-muted-foreground [overflow-wrap:anywhere]">
           <div className="flex flex-wrap gap-x-1">
             <dt className="sr-only">Admin</dt>
             <dd>by {e.actorEmail ?? "unknown"}</dd>
@@ -91,7 +91,7 @@ function AuditRow({ e }: { e: Entry }) {
               </>
             ) : null}
           </div>
-          {e.detail ? (
+          {e.detail && e.detail !== e.targetName ? (
             <div>
               <dt className="sr-only">Detail</dt>
               <dd className="break-words font-mono text-[12px] text-foreground/80">{e.detail.replace(/ -> /g, " → ")}</dd>

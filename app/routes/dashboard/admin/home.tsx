@@ -231,7 +231,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 </TBody>
               </Table>
             </div>
-            <ul className="grid gap-3 md:hidden" aria-label="Pending withdrawal requests">
+            <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Pending withdrawal requests">
               {withdrawals.items.map((w) => (
                 <li key={w.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
@@ -249,16 +249,15 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                       </dd>
                     </div>
                     <div>
-                      <dt className="text-xs text-muted-foreground">Account number</dt>
-                      <dd className="break-all font-mono text-[13px]">{w.accountNumber}</dd>
-                      <dd className="text-xs text-muted-foreground">{w.paymentSystem}</dd>
-                    </div>
-                    <div className="col-span-2">
                       <dt className="text-xs text-muted-foreground">Requested</dt>
                       <dd>{formatDateTime(w.createdAt)}</dd>
                     </div>
+                    <div className="col-span-2">
+                      <dt className="text-xs text-muted-foreground">Account number ({w.paymentSystem})</dt>
+                      <dd className="break-words font-mono text-[13px]">{w.accountNumber}</dd>
+                    </div>
                   </dl>
-                  <WithdrawalActions w={w} flow={flow} className="mt-4 [&>*]:flex-1" />
+                  <WithdrawalActions w={w} flow={flow} size="default" className="mt-4 [&>*]:flex-1" />
                 </li>
               ))}
             </ul>
@@ -274,16 +273,17 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function WithdrawalActions({ w, flow, className }: { w: Withdrawal; flow: ActionFlow; className?: string }) {
+function WithdrawalActions({ w, flow, className, size = "sm" }: { w: Withdrawal; flow: ActionFlow; className?: string; size?: "sm" | "default" }) {
   return (
     <div className={cn("flex gap-2", className)}>
-      <ActionTrigger flow={flow} spec={approveSpec(w)} variant="default" icon={<Check aria-hidden />} label={`Approve withdrawal of ${w.workerName}`}>
+      <ActionTrigger flow={flow} spec={approveSpec(w)} variant="default" size={size} icon={<Check aria-hidden />} label={`Approve withdrawal of ${w.workerName}`}>
         Approve
       </ActionTrigger>
       <ActionTrigger
         flow={flow}
         spec={rejectSpec(w)}
         variant="outline"
+        size={size}
         className="text-destructive hover:bg-red-50"
         icon={<X aria-hidden />}
         label={`Reject withdrawal of ${w.workerName}`}

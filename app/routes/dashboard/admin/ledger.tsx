@@ -76,10 +76,10 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           Created = balances + escrow + held + paid out
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Coins enter the economy only as sign-up bonuses, purchases and admin adjustments; every other movement shifts them between the terms on the right.
+          Coins enter the economy only as sign-up bonuses, purchases and admin adjustments; every other movement only moves them between the five terms below.
         </p>
 
-        <div className="mt-6 grid items-stretch gap-3 xl:grid-cols-[minmax(0,16rem)_auto_minmax(0,1fr)]">
+        <div className="mt-6 grid items-stretch gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
           <div className="rounded-xl bg-brand-900 p-5 text-white" data-testid="ledger-created">
             <p className="text-sm text-brand-100">Coins created</p>
             <p className="mt-1 text-3xl font-bold tabular-nums">{n(f.created)}</p>
@@ -90,57 +90,58 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             </dl>
           </div>
 
-          <div className="flex items-center justify-center py-1 text-muted-foreground" aria-hidden>
+          <div className="flex items-center justify-center text-muted-foreground" aria-hidden>
             <Equal className="size-6" />
           </div>
 
-          <div className="grid gap-3">
-            <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5 lg:gap-0" aria-label="Where the created coins are">
-              {terms.map((t, i) => (
-                <li key={t.key} className="relative flex lg:items-stretch" data-testid={`ledger-${t.key}`}>
-                  {i > 0 ? (
-                    <span className="hidden w-6 shrink-0 items-center justify-center text-muted-foreground lg:flex" aria-hidden>
-                      <Plus className="size-4" />
-                    </span>
-                  ) : null}
-                  <div className="flex-1 rounded-xl border border-border bg-muted/40 p-4">
-                    <p className="text-xs font-medium text-muted-foreground">{t.label}</p>
-                    <p className="mt-1 text-xl font-bold tabular-nums">{n(t.value)}</p>
-                    <p className="mt-1 text-xs text-muted-foreground">{t.note}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <div
-              className={cn(
-                "flex flex-wrap items-center justify-between gap-2 rounded-xl border px-4 py-3",
-                f.holds ? "border-emerald-200 bg-emerald-50/60" : "border-red-200 bg-red-50",
-              )}
-            >
-              <p className="text-sm font-medium">Accounted for</p>
-              <p className="text-sm tabular-nums" data-testid="ledger-accounted">
-                <span className="text-lg font-bold">{n(accounted)}</span>
-                <span className="ml-2 text-muted-foreground">
-                  difference {difference > 0 ? "+" : ""}
+          <div
+            className={cn("flex flex-col rounded-xl border p-5", f.holds ? "border-emerald-200 bg-emerald-50/60" : "border-red-200 bg-red-50")}
+            data-testid="ledger-accounted"
+          >
+            <p className="text-sm text-muted-foreground">Accounted for</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{n(accounted)}</p>
+            <dl className="mt-4 grid gap-1 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Difference</dt>
+                <dd className={cn("font-semibold tabular-nums", difference !== 0 && "text-destructive")}>
+                  {difference > 0 ? "+" : ""}
                   {n(difference)}
-                </span>
-              </p>
-            </div>
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Balances that differ from their ledger</dt>
+                <dd className={cn("font-semibold tabular-nums", f.mismatchedUsers > 0 && "text-destructive")} data-testid="ledger-mismatched">
+                  {n(f.mismatchedUsers)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Identity holds</dt>
+                <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>{f.holds ? "Yes" : "No"}</dd>
+              </div>
+            </dl>
           </div>
         </div>
 
-        <dl className="mt-6 grid gap-3 border-t border-border pt-4 text-sm sm:grid-cols-2">
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Users whose balance differs from their ledger</dt>
-            <dd className={cn("font-semibold tabular-nums", f.mismatchedUsers > 0 && "text-destructive")} data-testid="ledger-mismatched">
-              {n(f.mismatchedUsers)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Identity holds</dt>
-            <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>{f.holds ? "Yes" : "No"}</dd>
-          </div>
-        </dl>
+        <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Where the created coins are">
+          {terms.map((t, i) => (
+            <li key={t.key} className="relative rounded-xl border border-border bg-muted/40 p-4" data-testid={`ledger-${t.key}`}>
+              {i > 0 ? (
+                <span
+                  className="absolute -left-[1.125rem] top-1/2 z-10 hidden size-6 -translate-y-1/2 items-center justify-center rounded-full border border-border bg-white text-muted-foreground lg:flex"
+                  aria-hidden
+                >
+                  <Plus className="size-3.5" />
+                </span>
+              ) : null}
+              <p className="text-xs font-medium text-muted-foreground">
+                {i > 0 ? <span className="lg:hidden">+ </span> : null}
+                {t.label}
+              </p>
+              <p className="mt-1 text-xl font-bold tabular-nums">{n(t.value)}</p>
+              <p className="mt-1 text-xs text-muted-foreground">{t.note}</p>
+            </li>
+          ))}
+        </ol>
       </section>
 
       {mismatched.length > 0 ? (

@@ -8,6 +8,7 @@ import { getEnv } from "~/server/context";
 import { requirePageRole } from "~/server/auth/guards.server";
 import { invalid, refusal, respond } from "~/server/http/outcome.server";
 import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.server";
+import { taskEscrow } from "~/server/services/admin-reads.server";
 import { readSearch, taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
 import { formatDate, todayIso } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
@@ -63,14 +64,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const input = parsed.output;
   try {
-    const task = await findTask(env, input.id);
+    const [task, refund] = await Promise.all([findTask(env, input.id), taskEscrow(env, input.id)]);
     await deleteTask(env, admin, input.id, input.reason || undefined);
     return respond(request, form, {
       ok: true,
       intent,
       id: input.id,
       title: "Deleted!",
-      message: task ? `"${task.taskTitle}" was removed and ${task.buyerName} was refunded.` : "The task was removed and its buyer refunded.",
+      message: task
+        ? `"${task.taskTitle}" was removed and ${task.buyerName} got back ${refund} ${refund === 1 ? "coin" : "coins"}.`
+        : "The task was removed and its buyer refunded.",
     });
   } catch (e) {
     const r = refusal(e);
@@ -126,7 +129,7 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
                   <TH>Task</TH>
                   <TH>Category</TH>
                   <TH>Buyer</TH>
-                  <TH>Workers &amp; payment</TH>
+                  <TH className="whitespace-nowrap">Workers &amp; payment</TH>
                   <TH>Deadline</TH>
                   <TH className="text-right">
                     <span className="sr-only">Actions</span>
@@ -165,7 +168,7 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
               </TBody>
             </Table>
           </div>
-          <ul className="grid gap-3 lg:hidden" aria-label="All tasks">
+          <ul className="grid grid-cols-1 gap-3 lg:hidden" aria-label="All tasks">
             {tasks.items.map((t) => (
               <li key={t.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
                 <div className="flex gap-3">
@@ -197,7 +200,7 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
                     </dd>
                   </div>
                 </dl>
-                <DeleteButton t={t} flow={flow} className="mt-4 w-full" />
+                <DeleteButton t={t} flow={flow} size="default" className="mt-4 w-full" />
               </li>
             ))}
           </ul>
@@ -234,12 +237,13 @@ function Deadline({ date, today }: { date: string; today: string }) {
   );
 }
 
-function DeleteButton({ t, flow, className }: { t: Task; flow: ActionFlow; className?: string }) {
+function DeleteButton({ t, flow, className, size = "sm" }: { t: Task; flow: ActionFlow; className?: string; size?: "sm" | "default" }) {
   return (
     <ActionTrigger
       flow={flow}
       spec={deleteSpec(t)}
       variant="outline"
+      size={size}
       className={`text-destructive hover:bg-red-50 ${className ?? ""}`}
       icon={<Trash2 aria-hidden />}
       label={`Delete task ${t.title}`}

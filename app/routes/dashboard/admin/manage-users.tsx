@@ -144,6 +144,9 @@ function adjustSpec(u: User): ActionSpec {
   };
 }
 
+// the words of the service's NOT_SELF refusal, as a hint on the controls of the admin's own row
+const NOT_SELF_TEXT = "Admins cannot change or remove their own account.";
+
 const ROLE_FILTERS = [
   { value: "", label: "All roles" },
   { value: "Admin", label: "Admins" },
@@ -217,14 +220,14 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
               </TBody>
             </Table>
           </div>
-          <ul className="grid gap-3 lg:hidden" aria-label="Users">
+          <ul className="grid grid-cols-1 gap-3 lg:hidden" aria-label="Users">
             {users.items.map((u) => (
               <li key={u.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
                 <div className="flex items-center gap-3">
                   <Avatar src={u.photo} name={u.name} className="size-11" />
                   <div className="min-w-0 flex-1">
                     <p className="flex items-center gap-2 font-medium">
-                      <span className="truncate">{u.name}</span>
+                      <span className="min-w-0 truncate">{u.name}</span>
                       {u.id === selfId ? <Badge tone="info">You</Badge> : null}
                     </p>
                     <p className="truncate text-sm text-muted-foreground">{u.email}</p>
@@ -234,9 +237,9 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-muted-foreground">coins</span>
                   </p>
                 </div>
-                <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-border pt-3">
-                  <RoleSelect userId={u.id} name={u.name} role={u.role as Role} disabled={u.id === selfId} disabledReason={NOT_SELF_TEXT} className="mr-auto" />
-                  <UserActions u={u} flow={flow} self={u.id === selfId} />
+                <div className="mt-3 grid gap-2 border-t border-border pt-3">
+                  <RoleSelect userId={u.id} name={u.name} role={u.role as Role} disabled={u.id === selfId} disabledReason={NOT_SELF_TEXT} visibleLabel />
+                  <UserActions u={u} flow={flow} self={u.id === selfId} size="default" className="grid grid-cols-2" />
                 </div>
               </li>
             ))}
@@ -251,19 +254,17 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// the words of the service's NOT_SELF refusal, as a hint on the controls of the admin's own row
-const NOT_SELF_TEXT = "Admins cannot change or remove their own account.";
-
-function UserActions({ u, flow, self, className }: { u: User; flow: ActionFlow; self: boolean; className?: string }) {
+function UserActions({ u, flow, self, className, size = "sm" }: { u: User; flow: ActionFlow; self: boolean; className?: string; size?: "sm" | "default" }) {
   return (
     <div className={cn("flex gap-2", className)}>
-      <ActionTrigger flow={flow} spec={adjustSpec(u)} disabled={self} icon={<Coins aria-hidden />} label={`Adjust coins of ${u.name}`}>
+      <ActionTrigger flow={flow} spec={adjustSpec(u)} disabled={self} size={size} icon={<Coins aria-hidden />} label={`Adjust coins of ${u.name}`}>
         Adjust coins
       </ActionTrigger>
       <ActionTrigger
         flow={flow}
         spec={removeSpec(u)}
         disabled={self}
+        size={size}
         className="text-destructive hover:bg-red-50"
         icon={<UserX aria-hidden />}
         label={`Remove ${u.name}`}

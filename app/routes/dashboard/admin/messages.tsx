@@ -146,7 +146,15 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         open={current !== null}
         onOpenChange={(o) => (o ? undefined : setCurrent(null))}
         title={current ? current.subject || "(No subject)" : ""}
-        description={current ? `From ${current.name} <${current.email}> · ${formatDateTime(current.createdAt)}` : undefined}
+        description={
+          current ? (
+            <>
+              From {current.name} &lt;{current.email}&gt;
+              <br />
+              {formatDateTime(current.createdAt)}
+            </>
+          ) : undefined
+        }
         className="max-w-2xl"
       >
         {current ? (

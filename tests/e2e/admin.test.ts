@@ -1,0 +1,338 @@
+// The admin dashboard in Chromium against the built app (issue 8, item 7): approve and reject withdrawals
+// (with and without JavaScript), change a role and see it take effect for that user at once, adjust coins,
+// remove a user, delete a task and see the buyer refunded, read a message, and find it all in the audit
+// log and the ledger. Screenshots of every admin screen at 390 and 1440 px.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import {
+  DEMO,
+  collectConsoleErrors,
+  expectMessage,
+  formatViolations,
+  gotoHydrated,
+  launch,
+  login,
+  newContext,
+  newNoJsContext,
+  persistDir,
+  screenshot,
+  seriousA11yViolations,
+} from "./browser";
+import { query } from "../../scripts/lib/wrangler.ts";
+import { checkLedger } from "../../scripts/ledger-check.ts";
+
+const ADMIN_SCREENS = [
+  ["home", "/dashboard/adminhome"],
+  ["manage-tasks", "/dashboard/managetasks"],
+  ["manage-users", "/dashboard/manageusers"],
+  ["messages", "/dashboard/messages"],
+  ["audit-log", "/dashboard/auditlog"],
+  ["ledger", "/dashboard/ledger"],
+] as const;
+
+const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const db = <T = Record<string, unknown>>(sql: string) => query<T>(sql, { persistTo: persistDir() });
+
+let browser: Browser;
+let admin: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+  admin = await newContext(browser);
+  page = await admin.newPage();
+  errors = collectConsoleErrors(page);
+  await login(page, DEMO.admin.email);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectAccessible(p: Page, what: string) {
+  const violations = await seriousA11yViolations(p);
+  expect(violations, `${what}\n${formatViolations(violations)}`).toEqual([]);
+}
+
+/** The coin balance in the dashboard's top bar. */
+async function headerCoins(p: Page): Promise<number> {
+  const text = await p.getByTestId("coin-balance").filter({ visible: true }).first().innerText();
+  return Number(text.replace(/[^\d]/g, ""));
+}
+
+/** Registers a new account through the form (a fresh context, signed in afterwards). */
+async function registerThroughForm(name: string, role: "Worker" | "Buyer") {
+  const context = await newContext(browser);
+  const p = await context.newPage();
+  const email = unique(name.toLowerCase().replace(/\W+/g, "-"));
+  await gotoHydrated(p, "/register");
+  await p.getByLabel("Name").fill(name);
+  await p.getByLabel("Email").fill(email);
+  await p.getByLabel("Password").fill("Secret!1");
+  await p.getByLabel("Role").selectOption(role);
+  await Promise.all([p.waitForURL(`**/dashboard/${role === "Worker" ? "workerhome" : "buyerhome"}`), p.getByRole("button", { name: "Register" }).click()]);
+  return { context, page: p, email, name };
+}
+
+async function searchUsers(email: string) {
+  await gotoHydrated(page, `/dashboard/manageusers?q=${encodeURIComponent(email)}`);
+  await expect.poll(() => page.getByTestId(`user-${email}`).count()).toBe(1);
+  return page.getByTestId(`user-${email}`);
+}
+
+describe("Admin Home: withdrawal requests", () => {
+  it("shows the cards and the 'Withdraw Requestes' table", async () => {
+    await gotoHydrated(page, "/dashboard/adminhome");
+    for (const label of ["Total buyers", "Total workers", "Total coins", "Total payment"]) await expect.poll(() => page.getByText(label, { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Withdraw Requestes" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).count()).toBe(1);
+    await screenshot(page, "admin-home-1440");
+    await expectAccessible(page, "admin home");
+  });
+
+  it("approves after a confirmation, in one step: 'Successfully Approved!' and the row leaves the list", async () => {
+    const [before] = db<{ id: string; status: string }>(
+      "SELECT w.id AS id, w.status AS status FROM withdrawals w JOIN users u ON u.id = w.worker_id WHERE u.email = 'lucas.oliveira@example.com' AND w.status = 'pending'",
+    );
+    expect(before).toBeDefined();
+    await page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Approve this withdrawal?" });
+    await confirm.waitFor();
+    await expect.poll(() => confirm.innerText()).toContain("Lucas Oliveira");
+    await screenshot(page, "admin-home-approve-confirm-1440");
+    await confirm.getByRole("button", { name: "Yes, approve" }).click();
+    const result = page.getByRole("dialog", { name: "Successfully Approved!" });
+    await result.waitFor();
+    await expect.poll(() => result.innerText()).toContain("Lucas Oliveira is paid out");
+    await screenshot(page, "admin-home-approved-1440");
+    await result.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).count()).toBe(0);
+    expect(db<{ status: string }>(`SELECT status FROM withdrawals WHERE id = ${sqlText(before.id)}`)[0].status).toBe("approved");
+  });
+
+  it("rejects with a required reason; the coins go back to the worker", async () => {
+    const [{ coin: before }] = db<{ coin: number }>("SELECT coin FROM users WHERE email = 'arjun.mehta@example.com'");
+    const [request] = db<{ id: string; coins: number }>(
+      "SELECT w.id AS id, w.withdrawal_coin AS coins FROM withdrawals w JOIN users u ON u.id = w.worker_id WHERE u.email = 'arjun.mehta@example.com' AND w.status = 'pending'",
+    );
+    await page.getByRole("button", { name: "Reject withdrawal of Arjun Mehta" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Reject this withdrawal?" });
+    await confirm.waitFor();
+    // no reason: the browser refuses the form and nothing is sent
+    await confirm.getByRole("button", { name: "Reject request" }).click();
+    await expect.poll(() => confirm.getByLabel("Reason").evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(true);
+    await confirm.getByLabel("Reason").fill("The account number does not match the name on the account.");
+    await screenshot(page, "admin-home-reject-confirm-1440");
+    await confirm.getByRole("button", { name: "Reject request" }).click();
+    await expectMessage(page, "Withdrawal rejected");
+    await expect.poll(() => page.getByRole("button", { name: "Reject withdrawal of Arjun Mehta" }).count()).toBe(0);
+    const [{ coin: after }] = db<{ coin: number }>("SELECT coin FROM users WHERE email = 'arjun.mehta@example.com'");
+    expect(after).toBe(before + request.coins);
+    expect(db<{ status: string; decision_reason: string }>(`SELECT status, decision_reason FROM withdrawals WHERE id = ${sqlText(request.id)}`)[0]).toEqual({
+      status: "rejected",
+      decision_reason: "The account number does not match the name on the account.",
+    });
+  });
+
+  it("without JavaScript: the confirmation is a page of its own and the answer a banner", async () => {
+    const context = await newNoJsContext(browser);
+    const p = await context.newPage();
+    await login(p, DEMO.admin.email);
+    await p.goto("/dashboard/adminhome");
+    await Promise.all([p.waitForURL(/confirm=approve/), p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).click()]);
+    const panel = p.getByRole("dialog", { name: "Approve this withdrawal?" });
+    await panel.waitFor();
+    await screenshot(p, "admin-home-nojs-confirm-1440");
+    await Promise.all([p.waitForURL((u) => u.pathname === "/dashboard/adminhome" && !u.search.includes("confirm")), panel.getByRole("button", { name: "Yes, approve" }).click()]);
+    await expectMessage(p, "Successfully Approved!");
+    expect(await p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("Manage Users", () => {
+  it("a role change is immediate: the user's next request shows the new role's dashboard or /unauthorized", async () => {
+    const user = await registerThroughForm("Role Changer", "Worker");
+    const row = await searchUsers(user.email);
+    await screenshot(page, "admin-manage-users-search-1440");
+    await row.getByLabel("Role of Role Changer").selectOption("Buyer");
+    await expectMessage(page, "Role updated successfully!");
+    await expect.poll(() => db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0]?.role).toBe("Buyer");
+
+    // the same session, one request later
+    await user.page.goto("/dashboard/workerhome");
+    await user.page.waitForURL("**/unauthorized");
+    await user.page.goto("/dashboard");
+    await user.page.waitForURL("**/dashboard/buyerhome");
+    await expect.poll(() => user.page.getByTestId("user-role").innerText()).toBe("Buyer");
+    await user.context.close();
+  });
+
+  it("adjusts coins with a reason (refusing an overdraft inline), then removes the user after a confirmation", async () => {
+    const user = await registerThroughForm("Soon Removed", "Worker");
+    let row = await searchUsers(user.email);
+    await row.getByRole("button", { name: "Adjust coins of Soon Removed" }).click();
+    const adjust = page.getByRole("alertdialog", { name: "Adjust coins of Soon Removed" });
+    await adjust.waitFor();
+    await adjust.getByLabel("Coins (+/-)").fill("-500");
+    await adjust.getByLabel("Reason").fill("Testing an overdraft");
+    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    await expect.poll(() => adjust.innerText()).toContain("has only 10 coins.");
+    await screenshot(page, "admin-manage-users-adjust-refused-1440");
+    await adjust.getByLabel("Coins (+/-)").fill("25");
+    await adjust.getByLabel("Reason").fill("E2E goodwill bonus");
+    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+    await expectMessage(page, "Coins adjusted");
+    row = page.getByTestId(`user-${user.email}`);
+    await expect.poll(() => row.innerText()).toMatch(/\b35\b/);
+
+    await row.getByRole("button", { name: "Remove Soon Removed" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+    await confirm.waitFor();
+    await confirm.getByLabel(/Reason/).fill("E2E removal");
+    await screenshot(page, "admin-manage-users-remove-confirm-1440");
+    await confirm.getByRole("button", { name: "Yes, remove" }).click();
+    const result = page.getByRole("dialog", { name: "Removed!" });
+    await result.waitFor();
+    await result.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => page.getByText("No users match your search.").count()).toBe(1);
+
+    // the removed user's next request is signed out
+    await user.page.goto("/dashboard/workerhome");
+    await user.page.waitForURL("**/login**");
+    await user.context.close();
+  });
+
+  it("the admin's own row cannot be demoted or removed", async () => {
+    const row = await searchUsers(DEMO.admin.email);
+    expect(await row.getByLabel(`Role of ${DEMO.admin.name}`).isDisabled()).toBe(true);
+    expect(await row.getByRole("button", { name: `Remove ${DEMO.admin.name}` }).isDisabled()).toBe(true);
+    expect(await row.getByRole("button", { name: `Adjust coins of ${DEMO.admin.name}` }).isDisabled()).toBe(true);
+    await expect.poll(() => row.innerText()).toContain("You");
+  });
+});
+
+describe("Manage Tasks", () => {
+  it("deletes a task after 'Are you sure?' and the buyer gets the escrow back", async () => {
+    const buyer = await newContext(browser);
+    const buyerPage = await buyer.newPage();
+    await login(buyerPage, DEMO.buyer.email);
+    await gotoHydrated(buyerPage, DEMO.buyer.home);
+    const before = await headerCoins(buyerPage);
+
+    await gotoHydrated(page, `/dashboard/managetasks?q=${encodeURIComponent(DEMO.buyer.email)}`);
+    const first = page.locator('tr[data-testid^="task-"]').first();
+    await first.waitFor();
+    const taskId = (await first.getAttribute("data-testid"))!.slice("task-".length);
+    const [task] = db<{ title: string; open: number; pending: number }>(
+      `SELECT task_title AS title, required_workers * payable_amount AS open,
+        (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE task_id = tasks.id AND status = 'pending') AS pending
+       FROM tasks WHERE id = ${sqlText(taskId)}`,
+    );
+    await first.getByRole("button", { name: `Delete task ${task.title}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+    await confirm.waitFor();
+    await expect.poll(() => confirm.innerText()).toContain("You won't be able to revert this!");
+    await confirm.getByLabel(/Reason/).fill("E2E: removed by the admin walk");
+    await screenshot(page, "admin-manage-tasks-delete-confirm-1440");
+    await confirm.getByRole("button", { name: "Yes, delete it" }).click();
+    const result = page.getByRole("dialog", { name: "Deleted!" });
+    await result.waitFor();
+    const refund = task.open + task.pending;
+    await expect.poll(() => result.innerText()).toContain(`got back ${refund} coins`);
+    await result.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => page.locator(`tr[data-testid="task-${taskId}"]`).count()).toBe(0);
+
+    await buyerPage.reload();
+    await expect.poll(() => headerCoins(buyerPage)).toBe(before + refund);
+    await buyer.close();
+  });
+
+  it("searches through the URL (GET form)", async () => {
+    await gotoHydrated(page, "/dashboard/managetasks");
+    await page.getByLabel("Search by title, buyer name or e-mail").fill("Grace Liu");
+    await Promise.all([page.waitForURL(/q=Grace\+Liu/), page.getByRole("button", { name: "Search" }).click()]);
+    const buyers = () => page.locator('tr[data-testid^="task-"] td:nth-child(3)').allInnerTexts();
+    await expect.poll(async () => (await buyers()).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await buyers()).filter((b) => !b.includes("Grace Liu"))).toEqual([]);
+    expect(await page.getByLabel("Search by title, buyer name or e-mail").inputValue()).toBe("Grace Liu");
+  });
+});
+
+describe("Messages, audit log, ledger", () => {
+  it("opening an unread message shows it and marks it read", async () => {
+    await gotoHydrated(page, "/dashboard/messages");
+    const unread = page.locator('li[data-read="false"]').first();
+    await unread.waitFor();
+    const id = (await unread.getAttribute("data-testid"))!.slice("message-".length);
+    await unread.getByRole("button").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByRole("link", { name: "Reply by e-mail" }).count()).toBe(1);
+    await screenshot(page, "admin-messages-open-1440");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator(`li[data-testid="message-${id}"]`).getAttribute("data-read")).toBe("true");
+    await expect.poll(() => db<{ read_at: number | null }>(`SELECT read_at FROM contact_messages WHERE id = ${sqlText(id)}`)[0]?.read_at ?? null).not.toBeNull();
+  });
+
+  it("the audit log shows every decision of this walk with who, what and why", async () => {
+    await gotoHydrated(page, "/dashboard/auditlog");
+    const text = await page.locator("main").innerText();
+    for (const needle of [
+      "approved the withdrawal of Lucas Oliveira",
+      "approved the withdrawal of Elena Petrova",
+      "rejected the withdrawal of Arjun Mehta",
+      "The account number does not match the name on the account.",
+      "changed the role of Role Changer",
+      "adjusted the coins of Soon Removed",
+      "E2E goodwill bonus",
+      "removed Soon Removed",
+      "E2E removal",
+      "deleted the task",
+      "E2E: removed by the admin walk",
+      `by ${DEMO.admin.email}`,
+    ]) {
+      expect(text, needle).toContain(needle);
+    }
+  });
+
+  it("the ledger view shows the identity holding after all of it", async () => {
+    await gotoHydrated(page, "/dashboard/ledger");
+    await expect.poll(() => page.getByText("The ledger balances").count()).toBe(1);
+    const report = checkLedger({ persistTo: persistDir() });
+    expect(report.holds).toBe(true);
+    const created = await page.getByTestId("ledger-created").innerText();
+    expect(created.replace(/,/g, "")).toContain(String(report.figures.created));
+  });
+});
+
+describe("every admin screen at 390 and 1440 px", () => {
+  it("renders without errors and without serious accessibility violations", async () => {
+    for (const [name, path] of ADMIN_SCREENS) {
+      await gotoHydrated(page, path);
+      await screenshot(page, `admin-${name}-1440`);
+      await expectAccessible(page, `${name} (desktop)`);
+    }
+    const phone = await newContext(browser, { viewport: "phone" });
+    const p = await phone.newPage();
+    const phoneErrors = collectConsoleErrors(p);
+    await login(p, DEMO.admin.email);
+    for (const [name, path] of ADMIN_SCREENS) {
+      await gotoHydrated(p, path);
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+      await screenshot(p, `admin-${name}-390`);
+      await expectAccessible(p, `${name} (phone)`);
+    }
+    // a confirmation on a phone
+    await gotoHydrated(p, "/dashboard/manageusers");
+    await p.getByRole("button", { name: /^Adjust coins of / }).filter({ visible: true }).first().click();
+    await p.getByRole("alertdialog").waitFor();
+    await screenshot(p, "admin-manage-users-adjust-390");
+    expect(phoneErrors).toEqual([]);
+    await phone.close();
+    // the walk's deliberate refusal (the overdraft adjustment answers 409 to its fetcher) is logged by Chromium
+    expect(errors.filter((e) => !/status of 409 \(Conflict\) \(.*\/dashboard\/manageusers\.data/.test(e))).toEqual([]);
+  });
+});
