@@ -204,6 +204,21 @@ describe("Manage Users", () => {
     await user.context.close();
   });
 
+  it("without JavaScript the role dropdown has a Save button", async () => {
+    const user = await registerThroughForm("No Script Role", "Worker");
+    const context = await newNoJsContext(browser);
+    const p = await context.newPage();
+    await login(p, DEMO.admin.email);
+    await p.goto(`/dashboard/manageusers?q=${encodeURIComponent(user.email)}`);
+    const row = p.getByTestId(`user-${user.email}`);
+    await row.getByLabel("Role of No Script Role").selectOption("Buyer");
+    await Promise.all([p.waitForURL((u) => u.pathname === "/dashboard/manageusers"), row.getByRole("button", { name: "Save" }).click()]);
+    await expectMessage(p, "Role updated successfully!");
+    expect(db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0].role).toBe("Buyer");
+    await context.close();
+    await user.context.close();
+  });
+
   it("the admin's own row cannot be demoted or removed", async () => {
     const row = await searchUsers(DEMO.admin.email);
     expect(await row.getByLabel(`Role of ${DEMO.admin.name}`).isDisabled()).toBe(true);

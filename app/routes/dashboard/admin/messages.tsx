@@ -236,7 +236,7 @@ function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: ()
           </span>
           <span className="block truncate text-xs text-muted-foreground">{m.email}</span>
           <span className={cn("mt-1 block truncate text-sm", read ? "text-foreground/80" : "font-semibold")}>{m.subject || "(No subject)"}</span>
-          <span className="line-clamp-1 block text-sm text-muted-foreground">{m.message}</span>
+          <span className="line-clamp-2 text-sm text-muted-foreground sm:line-clamp-1">{m.message}</span>
         </span>
         {!read ? <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600" aria-hidden /> : null}
       </Link>
