@@ -1,11 +1,55 @@
 import type { Route } from "./+types/home";
+import { cloudflareContext } from "~/server/context";
+import { landingData } from "~/server/services/landing.server";
+import { HeroCarousel } from "~/components/landing/hero-carousel";
+import { Applicants } from "~/components/landing/applicants";
+import { FeaturedJobs, GetStarted, PopularCategories } from "~/components/landing/sections";
+import { WorkersCarousel } from "~/components/landing/workers-carousel";
+import { Testimonials } from "~/components/landing/testimonials";
+import { originOf, pageMeta } from "~/components/landing/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Coinwork · Coinwork" }];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: "Coinwork · Micro-tasks by real people, paid in coins",
+    description:
+      "Coinwork is the micro-task marketplace where workers earn coins for small jobs and buyers get tasks done by real people, fast. Pay only for approved work.",
+    path: "/",
+    origin: loaderData?.origin,
+  });
 
-export default function Page() {
+export const links: Route.LinksFunction = () => [
+  // The first hero slide's artwork is the largest element on a phone: fetch it with the HTML.
+  {
+    rel: "preload",
+    as: "image",
+    href: "/images/hero/hero-jobs-960.webp",
+    imageSrcSet: "/images/hero/hero-jobs-480.webp 480w, /images/hero/hero-jobs-960.webp 960w",
+    imageSizes: "(min-width: 1280px) 560px, (min-width: 1024px) 45vw, (min-width: 640px) 480px, calc(100vw - 2rem)",
+    fetchPriority: "high",
+    type: "image/webp",
+  },
+];
+
+/** One parallel step of indexed D1 queries, cached at the edge for a minute (public data only). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, ctx } = context.get(cloudflareContext);
+  const data = await landingData(env, ctx);
+  return { ...data, origin: originOf(request) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, featured, workers, applicants } = loaderData;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold">Coinwork</h1>
+    <main className="grid grid-cols-1 gap-16 pb-4 sm:gap-20">
+      <div className="grid grid-cols-1 gap-8">
+        <HeroCarousel />
+        <Applicants applicants={applicants} />
+      </div>
+      <PopularCategories categories={categories} />
+      <FeaturedJobs tasks={featured} />
+      <WorkersCarousel workers={workers} />
+      <GetStarted />
+      <Testimonials />
     </main>
   );
 }

@@ -1,11 +1,123 @@
 import type { Route } from "./+types/terms";
+import { PublicPageHeader } from "~/components/landing/page-header";
+import { originOf, pageMeta } from "~/components/landing/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Terms · Coinwork" }];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: "Terms of Service · Coinwork",
+    description:
+      "The rules of Coinwork: accounts, coins, posting and completing tasks, payment after buyer approval, non-refundable purchases, withdrawals and conduct.",
+    path: "/terms",
+    origin: loaderData?.origin,
+  });
 
-export default function Page() {
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: originOf(request) };
+}
+
+const SECTIONS: { id: string; title: string; body: string[] }[] = [
+  {
+    id: "acceptance",
+    title: "Acceptance of these terms",
+    body: [
+      "By creating an account or using Coinwork you agree to these terms. If you do not agree, do not use the service.",
+      "We may update these terms; the date below shows the latest version, and continued use after a change means you accept it.",
+    ],
+  },
+  {
+    id: "accounts",
+    title: "Accounts and roles",
+    body: [
+      "You register as a Worker or a Buyer with accurate details and keep your password safe. You are responsible for everything done with your account.",
+      "Admin accounts are appointed by Coinwork and cannot be self-registered. We may disable accounts that break these terms.",
+    ],
+  },
+  {
+    id: "coins",
+    title: "Coins",
+    body: [
+      "Coins are Coinwork's in-product currency. Buyers purchase coins at 10 coins per 1 US dollar; workers withdraw earned coins at 20 coins per 1 US dollar.",
+      "Coins have no value outside Coinwork and cannot be transferred between accounts except through approved task payments.",
+    ],
+  },
+  {
+    id: "purchases",
+    title: "Purchases are non-refundable",
+    body: [
+      "All coin purchases are final and non-refundable. Coins are added to your balance once the card payment succeeds.",
+      "Coins held for a task you delete, or for slots that are never filled, return to your Coinwork balance as coins, not as money.",
+    ],
+  },
+  {
+    id: "tasks",
+    title: "Posting tasks",
+    body: [
+      "Buyers describe each task clearly, set the number of workers and the pay per worker, and must not ask for anything illegal, deceptive or harmful.",
+      "Posting a task holds its full cost (workers × pay per worker) in escrow from your balance.",
+    ],
+  },
+  {
+    id: "payment",
+    title: "Submissions and payment after approval",
+    body: [
+      "Workers submit their work through the task page. Payment is released to a worker only after the buyer approves the submission; a rejected submission earns nothing and its slot reopens.",
+      "Buyers review submissions in good faith. Submissions left unreviewed for a long time may be approved automatically.",
+    ],
+  },
+  {
+    id: "withdrawals",
+    title: "Withdrawals",
+    body: [
+      "Workers may request a withdrawal from 200 coins (10 US dollars). The coins are held while an admin reviews the request and are paid out once it is approved.",
+      "A rejected withdrawal returns the coins to your balance. We may ask for information to prevent fraud.",
+    ],
+  },
+  {
+    id: "conduct",
+    title: "Conduct, liability and contact",
+    body: [
+      "No fake submissions, multiple accounts, spam or attempts to game reviews or payments. We may remove content and disable accounts that do.",
+      "Coinwork is provided as is, to the extent the law allows. Questions about these terms: support@coinwork.dev.",
+    ],
+  },
+];
+
+export default function Terms() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold">Terms</h1>
+    <main>
+      <PublicPageHeader eyebrow="Legal" title="Terms of Service">
+        <p>Last updated: January 15, 2026. Please read these eight sections before using Coinwork.</p>
+      </PublicPageHeader>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[240px_1fr]">
+        <nav aria-label="Sections" className="max-lg:hidden">
+          <ol className="sticky top-24 grid gap-1 text-sm">
+            {SECTIONS.map((s, i) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} className="block rounded-md px-3 py-1.5 text-slate-600 hover:bg-muted hover:text-slate-900">
+                  {i + 1}. {s.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <ol className="grid max-w-3xl gap-8" data-testid="terms">
+          {SECTIONS.map((s, i) => (
+            <li key={s.id}>
+              <section id={s.id} aria-labelledby={`${s.id}-title`} className="scroll-mt-24">
+                <h2 id={`${s.id}-title`} className="text-xl font-bold tracking-tight text-slate-900">
+                  <span className="mr-2 text-brand-700">{i + 1}.</span>
+                  {s.title}
+                </h2>
+                {s.body.map((p) => (
+                  <p key={p} className="mt-3 leading-relaxed text-slate-600">
+                    {p}
+                  </p>
+                ))}
+              </section>
+            </li>
+          ))}
+        </ol>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,199 @@
+// Carousels rendered on the server as plain markup (first slide visible without JavaScript), enhanced after
+// hydration by embla (embla-carousel-react + embla-carousel-autoplay), which loads as a separate lazy chunk so the
+// landing page's initial JavaScript stays small. Markup follows the WAI-ARIA carousel pattern.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { cn } from "~/lib/cn";
+
+const EmblaController = lazy(() => import("./embla-controller"));
+
+export interface CarouselOptions {
+  options: EmblaOptionsType;
+  /** Autoplay delay in ms (0: none). Visitors who ask for reduced motion get no autoplay. */
+  autoplayMs?: number;
+}
+
+export interface Carousel {
+  api: EmblaCarouselType | null;
+  /** Index of the selected scroll snap. */
+  selected: number;
+  /** Scroll snaps ("pages"); 0 until embla is ready. */
+  snapCount: number;
+  ready: boolean;
+  playing: boolean;
+  autoplay: boolean;
+  prev: () => void;
+  next: () => void;
+  togglePlay: () => void;
+  viewportRef: (el: HTMLDivElement | null) => void;
+  /** Render once anywhere inside the carousel: it attaches embla after hydration. */
+  controller: ReactNode;
+}
+
+export function useCarousel({ options, autoplayMs = 0 }: CarouselOptions): Carousel {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType | null>(null);
+  const [enhance, setEnhance] = useState<{ autoplayMs: number } | null>(null);
+  const [selected, setSelected] = useState(0);
+  const [snapCount, setSnapCount] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const userPaused = useRef(false);
+
+  useEffect(() => {
+    const reduce = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    setEnhance({ autoplayMs: reduce ? 0 : autoplayMs });
+  }, [autoplayMs]);
+
+  useEffect(() => {
+    if (!api) return;
+    const sync = () => {
+      setSelected(api.selectedScrollSnap());
+      setSnapCount(api.scrollSnapList().length);
+    };
+    const onPlay = () => {
+      // Autoplay restarts after a drag (stopOnInteraction: false); a visitor's pause wins.
+      if (userPaused.current) api.plugins().autoplay?.stop();
+      else setPlaying(true);
+    };
+    const onStop = () => setPlaying(false);
+    sync();
+    setPlaying(api.plugins().autoplay?.isPlaying() ?? false);
+    api.on("select", sync).on("reInit", sync).on("autoplay:play", onPlay).on("autoplay:stop", onStop);
+    return () => {
+      api.off("select", sync).off("reInit", sync).off("autoplay:play", onPlay).off("autoplay:stop", onStop);
+    };
+  }, [api]);
+
+  // Arrows always wrap: embla loops when the slides allow it; otherwise jump to the other end.
+  const next = useCallback(() => {
+    if (!api) return;
+    if (api.canScrollNext()) api.scrollNext();
+    else api.scrollTo(0);
+    api.plugins().autoplay?.reset();
+  }, [api]);
+  const prev = useCallback(() => {
+    if (!api) return;
+    if (api.canScrollPrev()) api.scrollPrev();
+    else api.scrollTo(api.scrollSnapList().length - 1);
+    api.plugins().autoplay?.reset();
+  }, [api]);
+  const togglePlay = useCallback(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!autoplay) return;
+    if (autoplay.isPlaying()) {
+      userPaused.current = true;
+      autoplay.stop();
+    } else {
+      userPaused.current = false;
+      autoplay.play();
+    }
+  }, [api]);
+
+  const controller =
+    enhance && viewport ? (
+      <Suspense fallback={null}>
+        <EmblaController viewport={viewport} options={options} autoplayMs={enhance.autoplayMs} onApi={setApi} />
+      </Suspense>
+    ) : null;
+
+  return {
+    api,
+    selected,
+    snapCount,
+    ready: api !== null,
+    playing,
+    autoplay: (enhance?.autoplayMs ?? 0) > 0,
+    prev,
+    next,
+    togglePlay,
+    viewportRef: setViewport,
+    controller,
+  };
+}
+
+export function CarouselButton({
+  direction,
+  label,
+  onClick,
+  disabled,
+  className,
+  tone = "light",
+}: {
+  direction: "prev" | "next";
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  className?: string;
+  tone?: "light" | "brand";
+}) {
+  const Icon = direction === "prev" ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      data-carousel-button={direction}
+      className={cn(
+        "inline-flex size-11 cursor-pointer items-center justify-center rounded-full shadow-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-default disabled:opacity-50",
+        tone === "light"
+          ? "bg-white text-slate-800 ring-slate-200 hover:bg-brand-50 hover:text-brand-800"
+          : "bg-brand-700 text-white ring-brand-700 hover:bg-brand-800",
+        className,
+      )}
+    >
+      <Icon className="size-5" aria-hidden />
+    </button>
+  );
+}
+
+export function PlayPauseButton({ carousel, className }: { carousel: Carousel; className?: string }) {
+  if (!carousel.autoplay) return null;
+  const Icon = carousel.playing ? Pause : Play;
+  return (
+    <button
+      type="button"
+      onClick={carousel.togglePlay}
+      disabled={!carousel.ready}
+      aria-label={carousel.playing ? "Pause automatic slide show" : "Start automatic slide show"}
+      data-carousel-button="toggle"
+      className={cn(
+        "inline-flex size-9 cursor-pointer items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-0",
+        className,
+      )}
+    >
+      <Icon className="size-4" aria-hidden />
+    </button>
+  );
+}
+
+/** One slide: a labelled group ("2 of 5") the way screen readers expect carousel slides. */
+export function Slide({
+  index,
+  total,
+  selected,
+  className,
+  children,
+  label,
+}: {
+  index: number;
+  total: number;
+  selected: boolean;
+  className?: string;
+  children: ReactNode;
+  label?: string;
+}) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={label ? `${index + 1} of ${total}: ${label}` : `${index + 1} of ${total}`}
+      data-carousel-slide=""
+      data-selected={selected ? "true" : undefined}
+      className={cn("min-w-0 shrink-0 grow-0", className)}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import type { EmblaOptionsType } from "embla-carousel";
+import { ArrowRight } from "lucide-react";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { HERO_SLIDES } from "./content";
+import { CarouselButton, PlayPauseButton, Slide, useCarousel } from "./carousel";
+
+/** SPEC.md: autoplay every 2 seconds, loop, arrows; no thumbnails, no status text, no pause on hover. */
+export const HERO_AUTOPLAY_MS = 2000;
+const OPTIONS: EmblaOptionsType = { loop: true, duration: 28 };
+
+export function HeroCarousel() {
+  const carousel = useCarousel({ options: OPTIONS, autoplayMs: HERO_AUTOPLAY_MS });
+  const { api } = carousel;
+
+  // Slides 2 and 3 start lazy (they sit off-screen); fetch their art once the carousel can show them.
+  useEffect(() => {
+    if (!api) return;
+    for (const img of api.rootNode().querySelectorAll<HTMLImageElement>("img[loading=lazy]")) img.loading = "eager";
+  }, [api]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Coinwork highlights"
+      data-carousel="hero"
+      data-carousel-ready={carousel.ready ? "true" : undefined}
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-background"
+    >
+      <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-brand-100/70 blur-2xl" />
+      <div className="relative mx-auto max-w-7xl px-4 pb-10 pt-6 sm:px-6 lg:pb-14 lg:pt-10">
+        <div ref={carousel.viewportRef} className="overflow-hidden" data-carousel-viewport="">
+          <div className="flex touch-pan-y" aria-live={carousel.playing ? "off" : "polite"}>
+            {HERO_SLIDES.map((slide, i) => {
+              const Heading = i === 0 ? "h1" : "h2";
+              return (
+                <Slide
+                  key={slide.id}
+                  index={i}
+                  total={HERO_SLIDES.length}
+                  selected={carousel.selected === i}
+                  label={slide.title}
+                  className="basis-full"
+                >
+                  <div className="grid grid-cols-1 items-center gap-6 lg:grid-cols-2 lg:gap-12">
+                    <div className="grid content-center gap-4 lg:gap-5">
+                      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{slide.eyebrow}</p>
+                      <Heading className="text-balance text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
+                        {slide.title}
+                      </Heading>
+                      <p className="max-w-xl text-base text-slate-600 sm:text-lg">{slide.text}</p>
+                      <div className="flex flex-wrap gap-3 pt-1">
+                        <Link to={slide.cta.to} className={buttonVariants({ size: "lg" })}>
+                          {slide.cta.label} <ArrowRight aria-hidden />
+                        </Link>
+                        {slide.secondary ? (
+                          <Link to={slide.secondary.to} className={cn(buttonVariants({ variant: "outline", size: "lg" }), "bg-white/80")}>
+                            {slide.secondary.label}
+                          </Link>
+                        ) : null}
+                      </div>
+                    </div>
+                    <img
+                      src={`${slide.image.base}-960.webp`}
+                      srcSet={`${slide.image.base}-480.webp 480w, ${slide.image.base}-960.webp 960w`}
+                      sizes="(min-width: 1280px) 560px, (min-width: 1024px) 45vw, (min-width: 640px) 480px, calc(100vw - 2rem)"
+                      width={960}
+                      height={720}
+                      alt={slide.image.alt}
+                      loading={i === 0 ? "eager" : "lazy"}
+                      fetchPriority={i === 0 ? "high" : "low"}
+                      decoding={i === 0 ? "sync" : "async"}
+                      className="mx-auto h-auto w-full max-w-[480px] select-none lg:max-w-[560px]"
+                      draggable={false}
+                    />
+                  </div>
+                </Slide>
+              );
+            })}
+          </div>
+        </div>
+        <div className="mt-6 flex items-center justify-center gap-3 lg:justify-start">
+          <CarouselButton direction="prev" label="Previous slide" onClick={carousel.prev} />
+          <PlayPauseButton carousel={carousel} />
+          <CarouselButton direction="next" label="Next slide" onClick={carousel.next} />
+        </div>
+      </div>
+      {carousel.controller}
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import type * as React from "react";
+import { Link } from "react-router";
+import { ArrowRight, CalendarDays } from "lucide-react";
+import { buttonVariants } from "~/components/ui/button";
+import { CoinIcon } from "~/components/coin-balance";
+import { formatDate } from "~/lib/format";
+import { cn } from "~/lib/cn";
+import type { CategoryCount, FeaturedTask } from "~/server/services/landing.server";
+import { categoryImage } from "./content";
+
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  subtitle,
+  className,
+  tone = "default",
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  subtitle?: React.ReactNode;
+  className?: string;
+  tone?: "default" | "center";
+}) {
+  return (
+    <div className={cn("mb-8 grid gap-2", tone === "center" && "mx-auto max-w-2xl text-center", className)}>
+      {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p> : null}
+      <h2 id={id} className="text-balance text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {title}
+      </h2>
+      {subtitle ? <p className="text-muted-foreground sm:text-lg">{subtitle}</p> : null}
+    </div>
+  );
+}
+
+function positions(n: number): string {
+  return `${n.toLocaleString("en-US")} open ${n === 1 ? "position" : "positions"}`;
+}
+
+/** 'Popular Job Categories': all nine categories with their open positions (0 shown). */
+export function PopularCategories({ categories }: { categories: CategoryCount[] }) {
+  return (
+    <section aria-labelledby="categories-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="categories">
+      <SectionHeading
+        id="categories-title"
+        eyebrow="Explore"
+        title="Popular Job Categories"
+        subtitle="Nine kinds of micro-tasks, counted live from the open tasks on Coinwork."
+      />
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:gap-4">
+        {categories.map((c) => (
+          <li
+            key={c.category}
+            className="flex items-center gap-4 rounded-2xl border border-border bg-white p-3 pr-4 shadow-xs transition hover:border-brand-200 hover:shadow-sm"
+            data-category={c.category}
+          >
+            <img
+              src={categoryImage(c.category)}
+              alt=""
+              width={96}
+              height={60}
+              loading="lazy"
+              decoding="async"
+              className="h-15 w-24 shrink-0 rounded-xl object-cover"
+            />
+            <div className="min-w-0">
+              <h3 className="truncate font-semibold text-slate-900">{c.category}</h3>
+              <p className="text-sm text-muted-foreground" data-open-positions={c.openPositions}>
+                {positions(c.openPositions)}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'Featured Jobs': the open tasks that pay most per worker; a card opens the task. */
+export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
+  return (
+    <section aria-labelledby="featured-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="featured">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <SectionHeading
+          id="featured-title"
+          eyebrow="Top paying"
+          title="Featured Jobs"
+          subtitle="Open tasks that pay the most per worker right now."
+        />
+        <Link to="/dashboard/tasklist" className={cn(buttonVariants({ variant: "link" }), "-mt-5 mb-6 px-0 sm:mt-0 sm:mb-8")}>
+          See all tasks <ArrowRight aria-hidden />
+        </Link>
+      </div>
+      {tasks.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-border bg-white p-8 text-center text-muted-foreground">
+          No open tasks right now. New ones are posted every day.
+        </p>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {tasks.map((t) => (
+            <li key={t.id}>
+              <Link
+                to={`/dashboard/tasklist/${t.id}`}
+                className="group flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-xs transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                data-task-id={t.id}
+              >
+                <img
+                  src={t.taskImageUrl || categoryImage(t.category)}
+                  alt=""
+                  width={640}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[16/10] w-full bg-muted object-cover"
+                />
+                <div className="flex flex-1 flex-col gap-3 p-5">
+                  <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">{t.category}</p>
+                  <h3 className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 group-hover:text-brand-800">{t.taskTitle}</h3>
+                  <div className="mt-auto flex items-center justify-between gap-3 pt-2 text-sm">
+                    <span className="inline-flex items-center gap-1.5 text-slate-600">
+                      <CalendarDays className="size-4" aria-hidden />
+                      <span>
+                        <span className="sr-only">Complete by </span>
+                        {formatDate(t.completionDate)}
+                      </span>
+                    </span>
+                    <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 font-semibold text-amber-900 ring-1 ring-amber-200">
+                      <CoinIcon className="size-4" />
+                      {t.payableAmount.toLocaleString("en-US")}
+                      <span className="sr-only"> coins per worker</span>
+                    </span>
+                  </div>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The second hero: 'Get Started' goes to the task list (the server guard sends visitors through login). */
+export function GetStarted() {
+  return (
+    <section aria-labelledby="get-started-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="get-started">
+      <div className="relative grid items-center gap-6 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-6 py-10 text-white sm:px-10 lg:grid-cols-[1.1fr_1fr] lg:py-14">
+        <div aria-hidden className="pointer-events-none absolute -left-20 -top-20 size-64 rounded-full bg-white/5" />
+        <div className="relative grid gap-4">
+          <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">Start today</p>
+          <h2 id="get-started-title" className="text-balance text-3xl font-extrabold tracking-tight sm:text-4xl">
+            Turn spare minutes into coins
+          </h2>
+          <p className="max-w-lg text-brand-50/90 sm:text-lg">
+            Browse open tasks, submit your work and get paid once the buyer approves it. Withdraw from 200 coins.
+          </p>
+          <div>
+            <Link
+              to="/dashboard/tasklist"
+              className={cn(buttonVariants({ size: "lg" }), "bg-amber-300 text-slate-950 hover:bg-amber-200")}
+            >
+              Get Started <ArrowRight aria-hidden />
+            </Link>
+          </div>
+        </div>
+        <img
+          src="/images/get-started-760.webp"
+          srcSet="/images/get-started-380.webp 380w, /images/get-started-760.webp 760w"
+          sizes="(min-width: 1024px) 520px, calc(100vw - 3rem)"
+          width={760}
+          height={560}
+          alt="Stacks of coins growing like steps, with a worker waving a flag on top"
+          loading="lazy"
+          decoding="async"
+          className="relative mx-auto h-auto w-full max-w-[520px]"
+        />
+      </div>
+    </section>
+  );
+}

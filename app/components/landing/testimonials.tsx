@@ -1,0 +1,88 @@
+import type { EmblaOptionsType } from "embla-carousel";
+import { Quote } from "lucide-react";
+import { TESTIMONIALS } from "./content";
+import { CarouselButton, Slide, useCarousel } from "./carousel";
+import { SectionHeading } from "./sections";
+
+const OPTIONS: EmblaOptionsType = { loop: true, align: "start" };
+
+/** 'What Our Users Say': large image left, one testimonial at a time on the right, 30px between slides. */
+export function Testimonials() {
+  const carousel = useCarousel({ options: OPTIONS });
+  return (
+    <section
+      aria-labelledby="testimonials-title"
+      aria-roledescription="carousel"
+      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
+      data-section="testimonials"
+      data-carousel="testimonials"
+      data-carousel-ready={carousel.ready ? "true" : undefined}
+    >
+      <SectionHeading
+        id="testimonials-title"
+        eyebrow="Testimonials"
+        title="What Our Users Say"
+        subtitle="Real stories of how micro-tasking changed lives: from students and part-timers to the teams who post the work."
+        tone="center"
+      />
+      <div className="grid items-center gap-8 lg:grid-cols-[5fr_7fr] lg:gap-12">
+        <img
+          src="/images/testimonials/stories-720.webp"
+          srcSet="/images/testimonials/stories-360.webp 360w, /images/testimonials/stories-720.webp 720w"
+          sizes="(min-width: 1024px) 460px, (min-width: 640px) 420px, calc(100vw - 2rem)"
+          width={720}
+          height={820}
+          alt="A happy worker with speech bubbles: paid in 2 days, every submission reviewed"
+          loading="lazy"
+          decoding="async"
+          className="mx-auto h-auto w-full max-w-[420px] rounded-[2rem] lg:max-w-[460px]"
+        />
+        <div className="min-w-0">
+          <div ref={carousel.viewportRef} className="overflow-hidden" data-carousel-viewport="">
+            {/* 30px between slides: embla spaces slides with padding inside each one (loop-safe). */}
+            <div className="-ml-[30px] flex touch-pan-y" aria-live="polite">
+              {TESTIMONIALS.map((t, i) => (
+                <Slide
+                  key={t.id}
+                  index={i}
+                  total={TESTIMONIALS.length}
+                  selected={carousel.selected === i}
+                  label={t.name}
+                  className="basis-full pl-[30px]"
+                >
+                  <figure className="flex h-full flex-col gap-5 rounded-3xl border border-border bg-white p-6 shadow-sm sm:p-8">
+                    <Quote className="size-10 text-brand-300" aria-hidden />
+                    <h3 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">{t.title}</h3>
+                    <blockquote className="text-base leading-relaxed text-slate-700 sm:text-lg">
+                      <p>“{t.description}”</p>
+                    </blockquote>
+                    <figcaption className="mt-auto flex items-center gap-4 border-t border-border pt-5">
+                      <img
+                        src={t.image}
+                        alt={`Portrait of ${t.name}`}
+                        width={64}
+                        height={64}
+                        loading="lazy"
+                        decoding="async"
+                        className="size-16 rounded-full object-cover ring-4 ring-brand-50"
+                      />
+                      <div>
+                        <p className="font-semibold text-slate-900">{t.name}</p>
+                        <p className="text-sm text-muted-foreground">{t.job}</p>
+                      </div>
+                    </figcaption>
+                  </figure>
+                </Slide>
+              ))}
+            </div>
+          </div>
+          <div className="mt-6 flex justify-center gap-3 lg:justify-start">
+            <CarouselButton direction="prev" label="Previous testimonial" onClick={carousel.prev} />
+            <CarouselButton direction="next" label="Next testimonial" onClick={carousel.next} />
+          </div>
+        </div>
+      </div>
+      {carousel.controller}
+    </section>
+  );
+}

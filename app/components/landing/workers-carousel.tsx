@@ -1,0 +1,77 @@
+import type { EmblaOptionsType } from "embla-carousel";
+import { CoinIcon } from "~/components/coin-balance";
+import type { PublicWorker } from "~/server/services/landing.server";
+import { CarouselButton, Slide, useCarousel } from "./carousel";
+import { SectionHeading } from "./sections";
+
+const OPTIONS: EmblaOptionsType = { loop: true, align: "start", slidesToScroll: 1 };
+
+/** 'Our Most In-Demand Workers': photo, name and coins; 4 at a time on wide screens; arrows wrap around. */
+export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
+  const carousel = useCarousel({ options: OPTIONS });
+  return (
+    <section
+      aria-labelledby="workers-title"
+      aria-roledescription={workers.length > 0 ? "carousel" : undefined}
+      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
+      data-section="workers"
+      data-carousel="workers"
+      data-carousel-ready={carousel.ready ? "true" : undefined}
+    >
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <SectionHeading
+          id="workers-title"
+          eyebrow="Top earners"
+          title="Our Most In-Demand Workers"
+          subtitle="The workers with the most coins earned on Coinwork."
+        />
+        {workers.length > 1 ? (
+          <div className="mb-8 flex gap-2">
+            <CarouselButton direction="prev" label="Previous workers" onClick={carousel.prev} />
+            <CarouselButton direction="next" label="Next workers" onClick={carousel.next} />
+          </div>
+        ) : null}
+      </div>
+      {workers.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-border bg-white p-8 text-center text-muted-foreground">
+          Our first workers are just getting started.
+        </p>
+      ) : (
+        <div>
+          <div ref={carousel.viewportRef} className="-m-2 overflow-hidden p-2" data-carousel-viewport="">
+            <div className="-ml-4 flex touch-pan-y" aria-live="polite">
+              {workers.map((w, i) => (
+                <Slide
+                  key={w.id}
+                  index={i}
+                  total={workers.length}
+                  selected={carousel.selected === i}
+                  label={w.name}
+                  className="basis-full pl-4 min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4"
+                >
+                  <article className="flex h-full flex-col items-center gap-3 rounded-2xl border border-border bg-white p-6 text-center shadow-xs">
+                    <img
+                      src={w.photo || "/avatars/default.svg"}
+                      alt={`${w.name}'s photo`}
+                      width={96}
+                      height={96}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-24 rounded-full bg-brand-100 object-cover ring-4 ring-brand-50"
+                    />
+                    <h3 className="line-clamp-1 text-lg font-semibold text-slate-900">{w.name}</h3>
+                    <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+                      <CoinIcon className="size-4" />
+                      {w.coin.toLocaleString("en-US")} coins
+                    </p>
+                  </article>
+                </Slide>
+              ))}
+            </div>
+          </div>
+          {carousel.controller}
+        </div>
+      )}
+    </section>
+  );
+}
