@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Eye, HandCoins, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/about";
 import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
 import { PublicPageHeader } from "~/components/landing/page-header";
 import { originOf, pageMeta } from "~/components/landing/seo";
 
@@ -108,10 +109,10 @@ export default function About() {
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-3xl bg-brand-900 px-6 py-8 text-white sm:px-10">
           <p className="text-xl font-semibold">Ready to post a task or start earning?</p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/register" className={buttonVariants({ size: "lg", className: "bg-amber-300 text-slate-950 hover:bg-amber-200" })}>
+            <Link to="/register" className={cn(buttonVariants({ size: "lg" }), "bg-amber-300 text-slate-950 hover:bg-amber-200")}>
               Join Coinwork
             </Link>
-            <Link to="/contact" className={buttonVariants({ variant: "outline", size: "lg", className: "border-white/30 bg-transparent text-white hover:bg-white/10" })}>
+            <Link to="/contact" className={cn(buttonVariants({ variant: "outline", size: "lg" }), "border-white/40 bg-transparent text-white hover:bg-white/10")}>
               Contact us
             </Link>
           </div>

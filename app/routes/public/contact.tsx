@@ -31,6 +31,8 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
   const formData = await request.formData();
+  // A hand-made request may omit a field entirely; treat that as left empty so it gets the field's own message.
+  for (const key of ["name", "email"]) if (!formData.has(key)) formData.set(key, "");
   const submission = parseWithValibot(formData, { schema: contactSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   try {

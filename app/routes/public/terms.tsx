@@ -21,7 +21,7 @@ const SECTIONS: { id: string; title: string; body: string[] }[] = [
     title: "Acceptance of these terms",
     body: [
       "By creating an account or using Coinwork you agree to these terms. If you do not agree, do not use the service.",
-      "We may update these terms; the date below shows the latest version, and continued use after a change means you accept it.",
+      "We may update these terms; the date at the top shows the latest version, and continued use after a change means you accept it.",
     ],
   },
   {

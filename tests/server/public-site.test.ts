@@ -1,0 +1,336 @@
+// The public site, driven through the worker's fetch on real local D1: the landing page's live sections and
+// its edge cache, the contact form (stored, validated, rate limited), the static pages, robots.txt and sitemap.
+import { describe, expect, it } from "vitest";
+import { call, env, registerUser, uniqueEmail } from "./helpers";
+import { CATEGORIES } from "~/lib/categories";
+import { formatDate, todayIso } from "~/lib/format";
+import { clearLandingCache, LANDING_CACHE_KEY } from "~/server/services/landing.server";
+import { CONTACT_LIMIT } from "~/server/services/contact.server";
+
+const DAY = 86_400_000;
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+const isoDay = (offsetDays: number) => todayIso(Date.now() + offsetDays * DAY);
+
+/** HTML as the browser shows its text (React's <!-- --> separators removed). */
+async function page(path: string, cookie?: string): Promise<{ status: number; text: string; res: Response }> {
+  const res = await call(path, { headers: cookie ? { Cookie: cookie } : {} });
+  return { status: res.status, text: (await res.text()).replace(/<!-- -->/g, ""), res };
+}
+
+function expectText(text: string, needles: (string | RegExp)[], present = true) {
+  for (const n of needles) {
+    const found = typeof n === "string" ? text.includes(n) : n.test(text);
+    expect(found, `${present ? "missing" : "unexpected"}: ${String(n)}`).toBe(present);
+  }
+}
+
+const ledgerRow = (userId: string, delta: number, kind: string, taskId: string | null = null) =>
+  env.DB.prepare(
+    "INSERT INTO coin_ledger (id, user_id, delta, kind, task_id, note, created_at) VALUES (?, ?, ?, ?, ?, 'public-site test fixture', ?)",
+  ).bind(crypto.randomUUID(), userId, delta, kind, taskId, Date.now());
+
+/** A user written straight to D1, with the ledger row that explains the balance (conservation keeps holding). */
+async function insertUser(u: { name: string; role: "Worker" | "Buyer"; coin: number; photo?: string | null; createdAt?: number; disabled?: boolean }) {
+  const id = crypto.randomUUID();
+  const statements = [
+    env.DB.prepare("INSERT INTO users (id, name, email, role, coin, photo, disabled_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").bind(
+      id,
+      u.name,
+      uniqueEmail("public"),
+      u.role,
+      u.coin,
+      u.photo ?? null,
+      u.disabled ? Date.now() : null,
+      u.createdAt ?? Date.now(),
+    ),
+  ];
+  if (u.coin > 0) statements.push(ledgerRow(id, u.coin, "admin_adjustment"));
+  await env.DB.batch(statements);
+  return id;
+}
+
+/** A task written straight to D1 with its escrow: the buyer is granted the cost and charged it (refunded if deleted). */
+async function insertTask(
+  buyerId: string,
+  t: { title: string; category: string; requiredWorkers: number; pay: number; completionDate: string; image?: string | null; deleted?: boolean },
+) {
+  const id = crypto.randomUUID();
+  const cost = t.requiredWorkers * t.pay;
+  const statements = [
+    env.DB.prepare(
+      `INSERT INTO tasks (id, buyer_id, task_title, task_detail, task_image_url, category, required_workers, payable_amount,
+         completion_date, submission_info, created_at, deleted_at) VALUES (?, ?, ?, 'Details', ?, ?, ?, ?, ?, 'A screenshot', ?, ?)`,
+    ).bind(id, buyerId, t.title, t.image ?? null, t.category, t.requiredWorkers, t.pay, t.completionDate, Date.now(), t.deleted ? Date.now() : null),
+  ];
+  if (cost > 0) {
+    statements.push(ledgerRow(buyerId, cost, "admin_adjustment"), ledgerRow(buyerId, -cost, "task_charge", id));
+    if (t.deleted) {
+      statements.push(ledgerRow(buyerId, cost, "task_refund", id));
+      statements.push(env.DB.prepare("UPDATE users SET coin = coin + ? WHERE id = ?").bind(cost, buyerId));
+    }
+  }
+  await env.DB.batch(statements);
+  return id;
+}
+
+async function maxOf(sql: string): Promise<number> {
+  return (await env.DB.prepare(sql).first<{ m: number | null }>())?.m ?? 0;
+}
+
+function openPositions(html: string, category: string): number {
+  const escaped = category.replace(/[.*+?^${}()|[\]\\&]/g, (c) => (c === "&" ? "&amp;" : `\\${c}`));
+  const m = new RegExp(`data-category="${escaped}"[\\s\\S]*?data-open-positions="(\\d+)"`).exec(html);
+  expect(m, `category ${category}`).not.toBeNull();
+  return Number(m![1]);
+}
+
+async function waitForCachedLanding() {
+  for (let i = 0; i < 50; i++) {
+    if (await caches.default.match(LANDING_CACHE_KEY)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("the landing payload was never cached");
+}
+
+describe("landing page", () => {
+  it("shows every section with live data from D1", async () => {
+    const t = tag();
+    await clearLandingCache();
+    const before = await page("/");
+    const translationBefore = openPositions(before.text, "Translation");
+
+    const topPay = (await maxOf("SELECT MAX(payable_amount) AS m FROM tasks WHERE deleted_at IS NULL")) + 1;
+    const topCoin = (await maxOf("SELECT MAX(coin) AS m FROM users WHERE role = 'Worker'")) + 1000;
+    const buyer = await insertUser({ name: `Buyer ${t}`, role: "Buyer", coin: 0 });
+    const star = await insertUser({ name: `Star Worker ${t}`, role: "Worker", coin: topCoin, photo: "/avatars/seed-03.webp" });
+    const hidden = await insertUser({ name: `Removed Worker ${t}`, role: "Worker", coin: topCoin + 5, photo: "/avatars/seed-04.webp", disabled: true });
+    // the newest worker with a photo (created a minute "from now" so parallel tests cannot be newer)
+    await insertUser({ name: `Fresh Applicant ${t}`, role: "Worker", coin: 10, photo: "/avatars/seed-07.webp", createdAt: Date.now() + 60_000 });
+    await insertUser({ name: `Faceless ${t}`, role: "Worker", coin: 10, photo: null, createdAt: Date.now() + 60_000 });
+
+    const due = isoDay(5);
+    const featured = await insertTask(buyer, { title: `Translate a flyer ${t}`, category: "Translation", requiredWorkers: 7, pay: topPay, completionDate: due });
+    // not open: past its date, deleted, or without a slot left; none of them counts or is featured
+    await insertTask(buyer, { title: `Expired ${t}`, category: "Translation", requiredWorkers: 1000, pay: topPay + 1, completionDate: isoDay(-1) });
+    await insertTask(buyer, { title: `Deleted ${t}`, category: "Translation", requiredWorkers: 2000, pay: topPay + 2, completionDate: due, deleted: true });
+    await insertTask(buyer, { title: `Full ${t}`, category: "Translation", requiredWorkers: 0, pay: topPay + 3, completionDate: due });
+
+    await clearLandingCache();
+    const { status, text } = await page("/");
+    expect(status).toBe(200);
+
+    // hero carousel: three slides, accessible, first artwork eager and high priority
+    expectText(text, [
+      "Find the best micro-jobs and earn real coins",
+      "Endless opportunities in one platform",
+      "Get tasks done by real people, fast",
+      'aria-roledescription="carousel"',
+      'aria-roledescription="slide"',
+      'aria-label="Previous slide"',
+      'aria-label="Next slide"',
+    ]);
+    expect(text.match(/aria-roledescription="slide"/g)!.length).toBeGreaterThanOrEqual(3 + 5);
+    expect(text).toMatch(/<img[^>]*fetchPriority="high"[^>]*hero-jobs|<img[^>]*hero-jobs[^>]*fetchPriority="high"/i);
+    expect(text).toMatch(/<link rel="preload" as="image"[^>]*hero-jobs/);
+
+    // applicants: recent workers with photo and name; 'Post a job' to the add-task page
+    const applicants = /data-section="applicants"[\s\S]*?<\/section>/.exec(text)?.[0] ?? "";
+    expectText(applicants, [`Fresh Applicant ${t}`, 'src="/avatars/seed-07.webp"', "Post a job", 'href="/dashboard/addtask"']);
+    expectText(applicants, [`Faceless ${t}`, `Removed Worker ${t}`], false);
+
+    // categories: all nine with open positions; only open slots count
+    expectText(text, ["Popular Job Categories", ...CATEGORIES.map((c) => c.replace("&", "&amp;"))]);
+    for (const c of CATEGORIES) expect(openPositions(text, c)).toBeGreaterThanOrEqual(0);
+    const translation = openPositions(text, "Translation");
+    expect(translation).toBeGreaterThanOrEqual(translationBefore + 7);
+    expect(translation).toBeLessThan(translationBefore + 7 + 1000);
+
+    // featured: the best-paid open task first, with image, date, pay and a link that opens it
+    expectText(text, ["Featured Jobs", `Translate a flyer ${t}`, `href="/dashboard/tasklist/${featured}"`, formatDate(due), topPay.toLocaleString("en-US")]);
+    expectText(text, ["/images/categories/translation.webp"]);
+    expectText(text, [`Expired ${t}`, `Deleted ${t}`, `Full ${t}`], false);
+    const firstTask = /data-task-id="([^"]+)"/.exec(text);
+    expect(firstTask?.[1]).toBe(featured);
+
+    // in-demand workers: photo, name, coins; removed accounts never shown
+    expectText(text, ["Our Most In-Demand Workers", `Star Worker ${t}`, `${topCoin.toLocaleString("en-US")} coins`, 'aria-label="Next workers"']);
+    expectText(text, [`Removed Worker ${t}`], false);
+    expect(star).not.toBe(hidden);
+
+    // second hero and testimonials
+    expectText(text, ["Get Started", 'href="/dashboard/tasklist"', "What Our Users Say", "Real stories of how micro-tasking changed lives"]);
+    for (const job of ["Freelance designer", "Student", "Marketing manager", "Platform admin", "Part-time worker"]) expectText(text, [job]);
+    expect(text).toMatch(/paid within days/i);
+    expect(text).toMatch(/every submission is reviewed/i);
+    expectText(text, ['aria-label="Previous testimonial"', 'aria-label="Next testimonial"', "/images/testimonials/stories-720.webp"]);
+
+    // social-card meta
+    expectText(text, ['property="og:title"', 'name="twitter:card"', 'rel="canonical" href="https://coinwork.test/"', 'name="description"']);
+  });
+
+  it("caches the public payload for a minute, the same copy for every visitor", async () => {
+    const t = tag();
+    await clearLandingCache();
+    const first = await page("/");
+    expect(first.status).toBe(200);
+    await waitForCachedLanding();
+
+    const buyer = await insertUser({ name: `Cache Buyer ${t}`, role: "Buyer", coin: 0 });
+    const topPay = (await maxOf("SELECT MAX(payable_amount) AS m FROM tasks WHERE deleted_at IS NULL")) + 1;
+    await insertTask(buyer, { title: `Cached probe ${t}`, category: "Data Entry", requiredWorkers: 2, pay: topPay, completionDate: isoDay(3) });
+
+    // within the minute: the cached copy, for an anonymous visitor and for a signed-in one alike
+    expectText((await page("/")).text, [`Cached probe ${t}`], false);
+    const worker = await registerUser("Worker", `Signed In ${t}`);
+    const signedIn = await page("/", worker.cookie);
+    expectText(signedIn.text, [`Cached probe ${t}`], false);
+    expectText(signedIn.text, ["Log out"]);
+    // the cached payload holds public lists only (no e-mail addresses, no session data)
+    const cached = await (await caches.default.match(LANDING_CACHE_KEY))!.text();
+    expect(cached).not.toMatch(/@/);
+    expect(cached).not.toContain(worker.id);
+
+    await clearLandingCache();
+    expectText((await page("/")).text, [`Cached probe ${t}`]);
+  });
+});
+
+describe("contact form", () => {
+  const ip = () => `203.0.113.${Math.floor(Math.random() * 250)}-${tag()}`;
+  const send = (fields: Record<string, string>, address = ip()) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return call("/contact", { method: "POST", body: form, headers: { "CF-Connecting-IP": address } });
+  };
+
+  it("stores a message and confirms it after the redirect (toast with JavaScript, banner without)", async () => {
+    const email = uniqueEmail("contact");
+    const res = await send({ name: "  Grace Hopper ", email: email.toUpperCase(), subject: "Withdrawals", message: "When is my payout sent?" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/contact");
+    const flash = res.headers.getSetCookie().find((c) => c.startsWith("cw_flash="))!;
+    expect(decodeURIComponent(flash)).toContain("Message sent!");
+
+    const row = await env.DB.prepare("SELECT name, email, subject, message, read_at FROM contact_messages WHERE email = ?")
+      .bind(email)
+      .first<{ name: string; email: string; subject: string; message: string; read_at: number | null }>();
+    expect(row).toEqual({ name: "Grace Hopper", email, subject: "Withdrawals", message: "When is my payout sent?", read_at: null });
+
+    // no JavaScript: the page after the redirect shows the confirmation inline
+    const after = await page("/contact", flash.split(";")[0]);
+    expectText(after.text, ["Message sent!", "We reply within one business day"]);
+  });
+
+  it("accepts a message with only the required fields", async () => {
+    const email = uniqueEmail("contact-min");
+    expect((await send({ name: "Ada", email })).status).toBe(302);
+    const row = await env.DB.prepare("SELECT subject, message FROM contact_messages WHERE email = ?").bind(email).first();
+    expect(row).toEqual({ subject: "", message: "" });
+  });
+
+  it.each([
+    [{ email: "someone@example.com", subject: "Hi" }, "Name is required"],
+    [{ name: "   ", email: "someone@example.com" }, "Name is required"],
+    [{ name: "Someone", subject: "Hi" }, "Email is required"],
+    [{ name: "Someone", email: "" }, "Email is required"],
+    [{ name: "Someone", email: "not-an-email" }, "Enter a valid email address"],
+  ])("refuses %o with '%s' and stores nothing", async (fields, message) => {
+    const marker = `refused-${tag()}`;
+    const res = await send({ ...fields, message: marker } as Record<string, string>);
+    expect(res.status).toBe(422);
+    const html = (await res.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(message);
+    // the visitor's input is kept for correction
+    expect(html).toContain(marker);
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE message = ?").bind(marker).first<{ n: number }>();
+    expect(n?.n).toBe(0);
+  });
+
+  it(`is rate limited: ${CONTACT_LIMIT} messages per address, then 429`, async () => {
+    const address = ip();
+    const email = uniqueEmail("contact-flood");
+    for (let i = 0; i < CONTACT_LIMIT; i++) expect((await send({ name: "Flood", email, message: `#${i}` }, address)).status).toBe(302);
+    const refused = await send({ name: "Flood", email, message: "one too many" }, address);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many attempts");
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?").bind(email).first<{ n: number }>();
+    expect(n?.n).toBe(CONTACT_LIMIT);
+    // another address is not affected
+    expect((await send({ name: "Other", email: uniqueEmail("contact-other") })).status).toBe(302);
+  });
+});
+
+describe("static pages", () => {
+  it("about tells four steps of history, 2022 to 2025", async () => {
+    const { status, text } = await page("/about");
+    expect(status).toBe(200);
+    const years = [...text.matchAll(/>(20\d\d)<\/span>/g)].map((m) => m[1]);
+    expect(years).toEqual(["2022", "2023", "2024", "2025"]);
+    expectText(text, ["<title>About Coinwork", 'property="og:description"', 'rel="canonical" href="https://coinwork.test/about"']);
+  });
+
+  it("contact shows phone, e-mail and address cards, a map and the form", async () => {
+    const { status, text } = await page("/contact");
+    expect(status).toBe(200);
+    expectText(text, ["Phone", "E-mail", "Address", 'href="tel:+15550142020"', "mailto:support@coinwork.dev", "openstreetmap.org", "contact-map-960.webp"]);
+    expectText(text, ['name="name"', 'name="email"', 'name="subject"', 'name="message"', "Submit Now"]);
+    // browser-level required fields (no JavaScript) for Name and Email only
+    expect(text).toMatch(/<input[^>]*name="name"[^>]*required|<input[^>]*required[^>]*name="name"/);
+    expect(text).toMatch(/<input[^>]*name="email"[^>]*required|<input[^>]*required[^>]*name="email"/);
+    expect(text).not.toMatch(/<input[^>]*name="subject"[^>]*required/);
+  });
+
+  it("FAQ has five collapsible entries", async () => {
+    const { status, text } = await page("/faq");
+    expect(status).toBe(200);
+    expect(text.match(/<details/g)).toHaveLength(5);
+    expect(text.match(/<summary/g)).toHaveLength(5);
+  });
+
+  it("terms have eight sections, including non-refundable purchases and payment after buyer approval", async () => {
+    const { status, text } = await page("/terms");
+    expect(status).toBe(200);
+    const sections = [...text.matchAll(/<h2 id="[a-z-]+-title"/g)];
+    expect(sections).toHaveLength(8);
+    expect(text).toMatch(/non-refundable/);
+    expect(text).toMatch(/Payment is released to a worker only after the buyer approves the submission/);
+  });
+
+  it.each(["/", "/about", "/contact", "/faq", "/terms"])("%s has its own title, description and social-card meta", async (path) => {
+    const { text } = await page(path);
+    const title = /<title>([^<]+)<\/title>/.exec(text)?.[1];
+    expect(title).toMatch(/Coinwork/);
+    for (const tag of ['name="description"', 'property="og:title"', 'property="og:image" content="https://coinwork.test/images/og-cover.png"', 'name="twitter:card" content="summary_large_image"']) {
+      expect(text, `${path} ${tag}`).toContain(tag);
+    }
+  });
+
+  it("titles differ from page to page", async () => {
+    const titles = await Promise.all(["/", "/about", "/contact", "/faq", "/terms"].map(async (p) => /<title>([^<]+)<\/title>/.exec((await page(p)).text)?.[1]));
+    expect(new Set(titles).size).toBe(5);
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  it("robots.txt allows the public pages, keeps crawlers out of dashboards and names the sitemap", async () => {
+    const res = await call("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    const body = await res.text();
+    expect(body).toMatch(/^User-agent: \*$/m);
+    expect(body).toMatch(/^Disallow: \/dashboard\/$/m);
+    expect(body).toMatch(/^Sitemap: https:\/\/coinwork\.test\/sitemap\.xml$/m);
+  });
+
+  it("sitemap.xml lists every public page with absolute URLs", async () => {
+    const res = await call("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/xml/);
+    const body = await res.text();
+    expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const p of ["/", "/about", "/contact", "/faq", "/terms"]) expect(locs).toContain(`https://coinwork.test${p}`);
+    expect(locs.some((l) => l.includes("/dashboard"))).toBe(false);
+  });
+});
