@@ -1,0 +1,373 @@
+// npm run bench:pages [-- --runs 3] [-- --skip-build] [-- --path /] [-- --json out.json] [-- --http1] [-- --serve]
+//
+// Builds the app, serves the built Worker locally with wrangler on a fresh, migrated and seeded D1, puts a small
+// proxy in front that does what Cloudflare's edge does and wrangler dev does not: gzip text responses, and speak
+// HTTP/2 over TLS (a throwaway self-signed certificate made with openssl for the run; Chromium is told to accept
+// it). `--http1` keeps a plain HTTP/1.1 gzip proxy instead: Lighthouse then models six connections per origin,
+// which production never sees. Prints for the page (default /):
+//   - the initial JavaScript: the modulepreload and module-script assets the HTML references, gzipped;
+//   - Lighthouse's four category scores, LCP and TBT on its default mobile profile (simulated throttling),
+//     the median of three runs, with Chromium from /usr/bin/chromium.
+// Node built-ins and node_modules only (this file runs with Node's type stripping, not through a bundler).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import http2 from "node:http2";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const CHROMIUM = "/usr/bin/chromium";
+const TARGETS = { initialJsKb: 140, performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0) return process.argv[i + 1];
+  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return eq ? eq.slice(name.length + 3) : fallback;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+const RUNS = Number(arg("runs", "3"));
+const PAGE = arg("path", "/")!;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const log = (s: string) => console.log(`[bench] ${s}`);
+
+function run(what: string, cmd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  const t = performance.now();
+  const r = spawnSync(cmd, args, { cwd: ROOT, env: { ...env, ...extraEnv }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) {
+    const tail = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n");
+    throw new Error(`${what} failed (exit ${r.status}):\n${tail}`);
+  }
+  log(`${what} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  return r.stdout;
+}
+
+const bin = (...p: string[]) => path.join(ROOT, "node_modules", ...p);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function sessionJwk(): Promise<string> {
+  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (!child.pid || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const pgid = child.pid;
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-pgid, signal); // wrangler and the workerd it started
+      } catch {
+        /* gone */
+      }
+    };
+    const force = setTimeout(() => kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      kill("SIGKILL");
+      resolve();
+    });
+    kill("SIGTERM");
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, logFile: string) {
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      if (res.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The built app did not answer on ${url}:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "http2-settings"]);
+
+/** A self-signed certificate for 127.0.0.1, made for this run only (null when openssl is missing). */
+function throwawayCertificate(dir: string): { key: Buffer; cert: Buffer } | null {
+  const key = path.join(dir, "key.pem");
+  const cert = path.join(dir, "cert.pem");
+  const r = spawnSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+      "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+    { encoding: "utf8" },
+  );
+  if (r.status !== 0) return null;
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+/**
+ * A reverse proxy in front of wrangler dev that gzips text responses the way Cloudflare's edge would, over
+ * HTTP/2 + TLS when a certificate is given (HTTP/1.1 clients are still accepted), or plain HTTP/1.1.
+ */
+function edgeProxy(upstreamPort: number, tls: { key: Buffer; cert: Buffer } | null): Promise<{ origin: string; close: () => Promise<void> }> {
+  const handler = (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse) => {
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(":") && !HOP_BY_HOP.has(k)) headers[k] = v;
+    headers.host = (req.headers[":authority"] as string | undefined) ?? req.headers.host;
+    headers["accept-encoding"] = "identity";
+    const upstream = http.request({ host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers }, (up) => {
+      const out: http.OutgoingHttpHeaders = {};
+      for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k) && v !== undefined) out[k] = v;
+      const type = String(out["content-type"] ?? "");
+      const wantsGzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+      if (wantsGzip && COMPRESSIBLE.test(type) && !out["content-encoding"] && up.statusCode !== 304 && up.statusCode !== 204) {
+        delete out["content-length"];
+        out["content-encoding"] = "gzip";
+        out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
+        res.writeHead(up.statusCode ?? 502, out as never);
+        up.pipe(zlib.createGzip({ level: 6 })).pipe(res as NodeJS.WritableStream);
+      } else {
+        res.writeHead(up.statusCode ?? 502, out as never);
+        up.pipe(res as NodeJS.WritableStream);
+      }
+    });
+    upstream.on("error", (e) => {
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end(String(e));
+    });
+    (req as NodeJS.ReadableStream).pipe(upstream);
+  };
+  const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, handler) : http.createServer(handler);
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      resolve({
+        origin: `${tls ? "https" : "http"}://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((r) => {
+            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+            server.close(() => r());
+          }),
+      });
+    });
+  });
+}
+
+/** The JavaScript the HTML makes the browser fetch up front: modulepreloads, module scripts and inline imports. */
+async function initialJs(base: string, pagePath: string) {
+  // read straight from wrangler (plain HTTP); sizes are gzipped here, as the proxy would send them
+  const html = await (await fetch(base + pagePath)).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
+    if (href) urls.add(href);
+  }
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)|import\s+["']([^"']+\.js)["']/g)) urls.add(m[1] ?? m[2]);
+  const files: { url: string; raw: number; gzip: number }[] = [];
+  for (const u of urls) {
+    const res = await fetch(new URL(u, base), { headers: { "accept-encoding": "identity" } });
+    if (!res.ok) throw new Error(`${u}: HTTP ${res.status}`);
+    const body = Buffer.from(await res.arrayBuffer());
+    files.push({ url: u, raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length });
+  }
+  files.sort((a, b) => b.gzip - a.gzip);
+  return { files, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
+}
+
+interface LighthouseRun {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  lcpElement?: string;
+  failing: string[];
+}
+
+function lighthouse(url: string, outDir: string, i: number, chromeFlags: string[]): LighthouseRun {
+  const out = path.join(outDir, `lighthouse-${i + 1}.json`);
+  run(
+    `Lighthouse run ${i + 1}/${RUNS}`,
+    process.execPath,
+    [
+      bin("lighthouse", "cli", "index.js"),
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      `--only-categories=${CATEGORIES.join(",")}`,
+      `--chrome-flags=${chromeFlags.join(" ")}`,
+      "--max-wait-for-load=60000",
+    ],
+    { CHROME_PATH: CHROMIUM },
+  );
+  const lhr = JSON.parse(readFileSync(out, "utf8"));
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as LighthouseRun["scores"];
+  const failing: string[] = [];
+  for (const c of CATEGORIES) {
+    if (c === "performance") continue;
+    for (const ref of lhr.categories[c].auditRefs) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a.score !== null && a.score < 1) failing.push(`${c}: ${ref.id} (${a.title})`);
+    }
+  }
+  const lcpEl = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  return {
+    scores,
+    lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+    tbtMs: lhr.audits["total-blocking-time"].numericValue,
+    fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue,
+    lcpElement: lcpEl,
+    failing,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function main() {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!existsSync(bin("lighthouse", "cli", "index.js"))) throw new Error("lighthouse is not installed: npm install");
+  const outDir = path.join(ROOT, "test-results", "bench-pages");
+  mkdirSync(outDir, { recursive: true });
+
+  if (flag("skip-build") && existsSync(path.join(ROOT, "build", "server", "wrangler.json"))) log("reusing build/ (--skip-build)");
+  else run("built the app", process.execPath, [bin("@react-router", "dev", "bin.cjs"), "build"], { NODE_ENV: "production" });
+  const config = path.join(ROOT, "build", "server", "wrangler.json");
+
+  // A fresh local D1: migrated, and seeded with the demo data when the project has a seed script.
+  const persistDir = mkdtempSync(path.join(tmpdir(), "coinwork-bench-"));
+  const wranglerJs = bin("wrangler", "bin", "wrangler.js");
+  if (existsSync(path.join(ROOT, "scripts", "seed.ts"))) {
+    run("migrated and seeded a fresh D1 (npm run db:seed)", process.execPath, [path.join(ROOT, "scripts", "seed.ts"), "--persist-to", persistDir]);
+  } else {
+    run("migrated a fresh D1 (no seed script yet)", process.execPath, [wranglerJs, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+  }
+
+  const port = await freePort();
+  const logFile = path.join(outDir, "server.log");
+  const server = spawn(
+    process.execPath,
+    [
+      wranglerJs, "dev",
+      "--config", config,
+      "--ip", "127.0.0.1",
+      "--port", String(port),
+      "--persist-to", persistDir,
+      "--var", `SESSION_JWK:${await sessionJwk()}`,
+      "--show-interactive-dev-session=false",
+      "--live-reload=false",
+    ],
+    { cwd: ROOT, env, stdio: ["ignore", openSync(logFile, "w"), openSync(logFile, "a")], detached: true },
+  );
+  server.unref();
+  const tls = flag("http1") ? null : throwawayCertificate(persistDir);
+  if (!flag("http1") && !tls) log("openssl not found: falling back to a plain HTTP/1.1 gzip proxy");
+  const proxy = await edgeProxy(port, tls);
+  const base = proxy.origin;
+  const upstream = `http://127.0.0.1:${port}`;
+  const chromeFlags = tls ? [...CHROME_FLAGS, "--ignore-certificate-errors"] : CHROME_FLAGS;
+  const protocol = tls ? "HTTP/2 + TLS + gzip" : "HTTP/1.1 + gzip";
+  try {
+    await waitForServer(`http://127.0.0.1:${port}/`, server, logFile);
+    log(`serving the built app on ${upstream}, edge proxy (${protocol}) on ${base}`);
+    if (flag("serve")) {
+      log(`--serve: open ${base}${PAGE}; Ctrl-C stops`);
+      await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
+      return;
+    }
+    // warm the Worker and the landing page's edge cache, as a visitor after the first would find them
+    for (let i = 0; i < 3; i++) await (await fetch(upstream + PAGE)).arrayBuffer();
+
+    const js = await initialJs(upstream, PAGE);
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(lighthouse(base + PAGE, outDir, i, chromeFlags));
+
+    const result = {
+      page: PAGE,
+      date: new Date().toISOString(),
+      served: `wrangler dev on the build, behind a local ${protocol} proxy`,
+      initialJs: { gzipBytes: js.gzip, rawBytes: js.raw, files: js.files },
+      lighthouse: {
+        runs: runs.length,
+        profile: "Lighthouse default mobile (simulated throttling: 150 ms RTT, 1.6 Mbps, 4x CPU)",
+        median: {
+          performance: median(runs.map((r) => r.scores.performance)),
+          accessibility: median(runs.map((r) => r.scores.accessibility)),
+          "best-practices": median(runs.map((r) => r.scores["best-practices"])),
+          seo: median(runs.map((r) => r.scores.seo)),
+          lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
+          tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
+          fcpMs: Math.round(median(runs.map((r) => r.fcpMs))),
+          cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+        },
+        each: runs.map(({ scores, lcpMs, tbtMs }) => ({ ...scores, lcpMs: Math.round(lcpMs), tbtMs: Math.round(tbtMs) })),
+        lcpElement: runs[0]?.lcpElement,
+        failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
+      },
+    };
+    const jsonOut = arg("json", path.join(outDir, "result.json"))!;
+    writeFileSync(jsonOut, `${JSON.stringify(result, null, 2)}\n`);
+
+    const m = result.lighthouse.median;
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const mark = (ok: boolean) => (ok ? "ok  " : "MISS");
+    console.log("");
+    console.log(`Page ${PAGE}: median of ${runs.length} Lighthouse runs, default mobile profile, Chromium ${CHROMIUM}, served ${protocol}`);
+    console.log(`  ${mark(js.gzip <= TARGETS.initialJsKb * 1024)} initial JS        ${kb(js.gzip)} gzip (${kb(js.raw)} raw, ${js.files.length} files; target <= ${TARGETS.initialJsKb} KB)`);
+    console.log(`  ${mark(m.performance >= TARGETS.performance)} performance       ${m.performance} (target >= ${TARGETS.performance})`);
+    console.log(`  ${mark(m.accessibility >= 100)} accessibility     ${m.accessibility}`);
+    console.log(`  ${mark(m["best-practices"] >= 100)} best practices    ${m["best-practices"]}`);
+    console.log(`  ${mark(m.seo >= 100)} SEO               ${m.seo}`);
+    console.log(`       LCP               ${(m.lcpMs / 1000).toFixed(2)} s${result.lighthouse.lcpElement ? `  (${result.lighthouse.lcpElement.slice(0, 90)})` : ""}`);
+    console.log(`       TBT               ${m.tbtMs} ms`);
+    console.log(`       FCP / CLS         ${(m.fcpMs / 1000).toFixed(2)} s / ${m.cls}`);
+    console.log(`  runs: ${result.lighthouse.each.map((r) => `${r.performance}/${r.accessibility}/${r["best-practices"]}/${r.seo} LCP ${r.lcpMs} TBT ${r.tbtMs}`).join(" | ")}`);
+    for (const f of result.lighthouse.failingAudits) console.log(`  failing audit: ${f}`);
+    console.log("  initial JS by file (gzip):");
+    for (const f of js.files) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.url}`);
+    console.log(`  full result: ${path.relative(ROOT, jsonOut)}`);
+  } finally {
+    await proxy.close();
+    await stop(server);
+    rmSync(persistDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
