@@ -137,7 +137,8 @@ function throwawayCertificate(dir: string): { key: Buffer; cert: Buffer } | null
  * HTTP/2 + TLS when a certificate is given (HTTP/1.1 clients are still accepted), or plain HTTP/1.1.
  */
 function edgeProxy(upstreamPort: number, tls: { key: Buffer; cert: Buffer } | null): Promise<{ origin: string; close: () => Promise<void> }> {
-  const handler = (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse) => {
+  const handler = (req: http.IncomingMessage | http2.Http2ServerRequest, response: http.ServerResponse | http2.Http2ServerResponse) => {
+    const res = response as http.ServerResponse; // same writeHead/end/pipe surface for both protocols
     const headers: http.OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(":") && !HOP_BY_HOP.has(k)) headers[k] = v;
     headers.host = (req.headers[":authority"] as string | undefined) ?? req.headers.host;
@@ -151,11 +152,11 @@ function edgeProxy(upstreamPort: number, tls: { key: Buffer; cert: Buffer } | nu
         delete out["content-length"];
         out["content-encoding"] = "gzip";
         out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
-        res.writeHead(up.statusCode ?? 502, out as never);
-        up.pipe(zlib.createGzip({ level: 6 })).pipe(res as NodeJS.WritableStream);
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(zlib.createGzip({ level: 6 })).pipe(res);
       } else {
-        res.writeHead(up.statusCode ?? 502, out as never);
-        up.pipe(res as NodeJS.WritableStream);
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
       }
     });
     upstream.on("error", (e) => {

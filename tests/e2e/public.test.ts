@@ -76,7 +76,7 @@ describe("landing page carousels", () => {
     const hero = await readyCarousel(page, "hero");
     const start = await selected(hero);
     const t0 = Date.now();
-    await expect.poll(() => selected(hero), { timeout: 6_000, intervals: [100] }).not.toBe(start);
+    await expect.poll(() => selected(hero), { timeout: 6_000, interval: 100 }).not.toBe(start);
     expect(Date.now() - t0).toBeGreaterThan(1_000);
     // it loops: after the third slide comes the first again
     const seen = new Set<number>([start]);
@@ -84,12 +84,12 @@ describe("landing page carousels", () => {
       .poll(async () => {
         seen.add(await selected(hero));
         return seen.size === 3 && (await selected(hero)) === 0;
-      }, { timeout: 9_000, intervals: [100] })
+      }, { timeout: 9_000, interval: 100 })
       .toBe(true);
     // hovering does not pause it (SPEC.md: no pause on hover)
     await hero.hover();
     const hovered = await selected(hero);
-    await expect.poll(() => selected(hero), { timeout: 6_000, intervals: [100] }).not.toBe(hovered);
+    await expect.poll(() => selected(hero), { timeout: 6_000, interval: 100 }).not.toBe(hovered);
     // the pause button stops it
     await page.getByRole("button", { name: "Pause automatic slide show" }).click();
     await page.mouse.move(0, 0);
@@ -98,7 +98,7 @@ describe("landing page carousels", () => {
     expect(await selected(hero)).toBe(paused);
     await screenshot(page, "landing-hero-paused-1440");
     await page.getByRole("button", { name: "Start automatic slide show" }).click();
-    await expect.poll(() => selected(hero), { timeout: 6_000, intervals: [100] }).not.toBe(paused);
+    await expect.poll(() => selected(hero), { timeout: 6_000, interval: 100 }).not.toBe(paused);
     expect(errors).toEqual([]);
     await context.close();
   });

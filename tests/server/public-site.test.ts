@@ -84,9 +84,11 @@ function openPositions(html: string, category: string): number {
   return Number(m![1]);
 }
 
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+
 async function waitForCachedLanding() {
   for (let i = 0; i < 50; i++) {
-    if (await caches.default.match(LANDING_CACHE_KEY)) return;
+    if (await edgeCache().match(LANDING_CACHE_KEY)) return;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error("the landing payload was never cached");
@@ -186,7 +188,7 @@ describe("landing page", () => {
     expectText(signedIn.text, [`Cached probe ${t}`], false);
     expectText(signedIn.text, ["Log out"]);
     // the cached payload holds public lists only (no e-mail addresses, no session data)
-    const cached = await (await caches.default.match(LANDING_CACHE_KEY))!.text();
+    const cached = await (await edgeCache().match(LANDING_CACHE_KEY))!.text();
     expect(cached).not.toMatch(/@/);
     expect(cached).not.toContain(worker.id);
 
