@@ -1,7 +1,8 @@
 // Tasks: posting escrows required_workers x payable_amount from the buyer; updates settle the difference;
 // deletion refunds what is still escrowed. Each operation is one D1 batch.
-import { and, asc, count, desc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, runBatch } from "../db/client.server";
+import { containsText } from "../db/search";
 import { openTaskFilter, submissions, tasks, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, isConstraintError, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
@@ -163,10 +164,7 @@ export async function listOpenTasks(
   const page = Math.max(opts.page ?? 1, 1);
   const filters = [openTaskFilter(todayIso())];
   if (opts.category) filters.push(eq(tasks.category, opts.category));
-  if (opts.q) {
-    const pattern = `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    filters.push(sql`(${tasks.taskTitle} LIKE ${pattern} ESCAPE '\\' OR ${tasks.taskDetail} LIKE ${pattern} ESCAPE '\\')`);
-  }
+  if (opts.q) filters.push(or(containsText(tasks.taskTitle, opts.q), containsText(tasks.taskDetail, opts.q))!);
   const where = and(...filters);
   const order =
     opts.sort === "pay"
@@ -213,10 +211,7 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
   const limit = Math.min(Math.max(opts.limit ?? 10, 1), 100);
   const page = Math.max(opts.page ?? 1, 1);
   const filters = [isNull(tasks.deletedAt)];
-  if (opts.q) {
-    const pattern = `%${opts.q}%`;
-    filters.push(or(like(tasks.taskTitle, pattern), like(users.name, pattern), like(users.email, pattern))!);
-  }
+  if (opts.q) filters.push(or(containsText(tasks.taskTitle, opts.q), containsText(users.name, opts.q), containsText(users.email, opts.q))!);
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
     db

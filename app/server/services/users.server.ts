@@ -1,6 +1,7 @@
 // Admin work on users: role changes, removal (disable + refund open tasks), and recorded coin adjustments.
-import { and, asc, count, desc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, runBatch } from "../db/client.server";
+import { containsText } from "../db/search";
 import { orders, tasks, userPreferences, users } from "../db/schema";
 import { AppError, conflict, forbidden, isConstraintError, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
@@ -118,7 +119,7 @@ export async function listUsers(env: Env, opts: { q?: string; role?: Role; page?
   const where = and(
     isNull(users.disabledAt),
     opts.role ? eq(users.role, opts.role) : undefined,
-    opts.q ? or(like(users.name, `%${opts.q}%`), like(users.email, `%${opts.q}%`)) : undefined,
+    opts.q ? or(containsText(users.name, opts.q), containsText(users.email, opts.q)) : undefined,
   );
   const columns = { id: users.id, name: users.name, email: users.email, role: users.role, coin: users.coin, photo: users.photo, createdAt: users.createdAt };
   const [items, [total]] = await Promise.all([
