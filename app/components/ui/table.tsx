@@ -1,10 +1,18 @@
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 
-/** A table that scrolls sideways on phones instead of squeezing its columns. */
+/**
+ * A table that scrolls sideways on phones instead of squeezing its columns. The scrolling box takes keyboard focus
+ * (and is a named region when there is a caption) so it can be scrolled without a mouse.
+ */
 export function Table({ className, caption, ...props }: React.ComponentProps<"table"> & { caption?: string }) {
   return (
-    <div className="w-full overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
+    <div
+      className="w-full overflow-x-auto rounded-xl border border-border bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      tabIndex={0}
+      role={caption ? "region" : undefined}
+      aria-label={caption}
+    >
       <table className={cn("w-full min-w-[36rem] caption-bottom text-sm", className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {props.children}

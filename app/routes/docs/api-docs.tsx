@@ -27,7 +27,7 @@ function Method({ method }: { method: string }) {
 function Fields({ caption, fields }: { caption: string; fields: FieldView[] }) {
   if (!fields.length) return null;
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div className="mt-4 overflow-x-auto" tabIndex={0}>
       <table className="w-full min-w-[28rem] text-left text-sm">
         <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">{caption}</caption>
         <thead>
@@ -75,7 +75,7 @@ function Endpoint({ e }: { e: EndpointView }) {
           <summary className="cursor-pointer px-3 py-2 text-sm">
             <span className="font-mono font-semibold text-brand-800">{r.status}</span> {r.description}
           </summary>
-          {r.example ? <pre className="overflow-x-auto border-t px-3 py-2 font-mono text-xs leading-relaxed">{r.example}</pre> : null}
+          {r.example ? <pre tabIndex={0} className="overflow-x-auto border-t px-3 py-2 font-mono text-xs leading-relaxed">{r.example}</pre> : null}
         </details>
       ))}
       <p className="mt-3 text-xs text-muted-foreground">
@@ -98,7 +98,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </header>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr]">
+      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Endpoints" className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto">
           {tags.map((tag) => (
             <div key={tag} className="mb-4">
@@ -118,7 +118,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </nav>
-        <main>
+        <main className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">REST API reference</h1>
           <div className="mt-4 space-y-2 text-sm text-muted-foreground">
             <p>
