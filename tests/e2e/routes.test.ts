@@ -1,0 +1,184 @@
+// Every page route of app/routes.ts at 390 px and 1440 px (issue 9, item 4): each is opened as the role that may
+// see it (real seeded ids for :id), screenshotted to test-results/screenshots/route-*.png, and checked for console
+// errors, failed requests to the app, sideways scrolling and serious or critical axe-core violations. Routes that
+// only redirect are followed to where a person lands. A page route missing from the tables below fails the suite.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { Browser, Page } from "playwright-core";
+import routes from "../../app/routes.ts";
+import {
+  DEMO,
+  VIEWPORTS,
+  collectConsoleErrors,
+  collectFailedRequests,
+  formatViolations,
+  launch,
+  login,
+  newContext,
+  persistDir,
+  screenshot,
+  seriousA11yViolations,
+  waitForHydration,
+} from "./browser";
+import { query } from "../../scripts/lib/wrangler.ts";
+
+type As = "anonymous" | "buyer" | "worker" | "admin";
+const APP = path.resolve(import.meta.dirname, "..", "..", "app");
+
+/** Every route of app/routes.ts that answers a URL by itself (layouts only wrap their children), with its full path. */
+function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((e) => {
+    const own = e.index ? parent || "/" : e.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${e.path}`;
+    const full = own || "/";
+    const here = (e.path !== undefined || e.index) && !e.children?.length ? [{ path: full.startsWith("/") ? full : `/${full}`, file: e.file }] : [];
+    return [...here, ...flatten(e.children ?? [], own)];
+  });
+}
+
+const ALL = flatten(routes);
+const source = (file: string) => readFileSync(path.join(APP, file), "utf8");
+/** A page route renders a screen (its module has a default export); resource routes (.ts) are the API's and files'. */
+const PAGE_ROUTES = ALL.filter((r) => r.file.endsWith(".tsx") && /export default function/.test(source(r.file))).map((r) => r.path);
+const REDIRECT_ROUTES = ALL.filter((r) => r.file.endsWith(".tsx") && !/export default function/.test(source(r.file))).map((r) => r.path);
+
+const isoToday = () => new Date().toISOString().slice(0, 10);
+const db = <T>(sql: string) => query<T>(sql, { persistTo: persistDir() });
+
+/** Who opens each page route, and the URL when the path has parameters. */
+const PAGES: Record<string, { as: As; url?: () => string; status?: number }> = {
+  "/": { as: "anonymous" },
+  "/about": { as: "anonymous" },
+  "/contact": { as: "anonymous" },
+  "/faq": { as: "anonymous" },
+  "/terms": { as: "anonymous" },
+  "/login": { as: "anonymous" },
+  "/register": { as: "anonymous" },
+  "/unauthorized": { as: "anonymous" },
+  "/*": { as: "anonymous", url: () => "/no/such/page", status: 404 },
+  "/api-docs": { as: "anonymous" },
+  "/dashboard/buyerhome": { as: "buyer" },
+  "/dashboard/addtask": { as: "buyer" },
+  "/dashboard/mytasks": { as: "buyer" },
+  "/dashboard/updatetask/:id": {
+    as: "buyer",
+    url: () =>
+      `/dashboard/updatetask/${db<{ id: string }>(
+        "SELECT id FROM tasks WHERE buyer_id = 'seed-user-buyer' AND deleted_at IS NULL AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1",
+      )[0].id}`,
+  },
+  "/dashboard/purchasecoin": { as: "buyer" },
+  "/dashboard/paymenthistory": { as: "buyer" },
+  "/dashboard/workerhome": { as: "worker" },
+  "/dashboard/tasklist": { as: "worker" },
+  "/dashboard/tasklist/:id": {
+    as: "worker",
+    url: () =>
+      `/dashboard/tasklist/${db<{ id: string }>(
+        `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoToday()}' AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1`,
+      )[0].id}`,
+  },
+  "/dashboard/mysubmissions": { as: "worker" },
+  "/dashboard/withdraw": { as: "worker" },
+  "/dashboard/adminhome": { as: "admin" },
+  "/dashboard/managetasks": { as: "admin" },
+  "/dashboard/manageusers": { as: "admin" },
+  "/dashboard/messages": { as: "admin" },
+  "/dashboard/auditlog": { as: "admin" },
+  "/dashboard/ledger": { as: "admin" },
+};
+
+/** Routes without a screen of their own (GET redirects) and where a person following them lands. */
+const REDIRECTS: Record<string, { as: As; lands: string }> = {
+  "/logout": { as: "anonymous", lands: "/" },
+  "/auth/google": { as: "anonymous", lands: "/login" },
+  "/auth/google/callback": { as: "anonymous", lands: "/login" },
+  "/dashboard": { as: "worker", lands: "/dashboard/workerhome" },
+  "/dashboard/notifications": { as: "buyer", lands: "/dashboard/buyerhome" },
+};
+
+const ACCOUNTS = { buyer: DEMO.buyer.email, worker: DEMO.worker.email, admin: DEMO.admin.email } as const;
+const slug = (p: string) => (p === "/" ? "home" : p === "/*" ? "not-found" : p.slice(1).replace(/[/:*]+/g, "-").replace(/-+$/, ""));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the route table", () => {
+  it("lists every page route of app/routes.ts exactly once, and nothing else", () => {
+    expect(PAGE_ROUTES.length).toBeGreaterThan(25);
+    expect([...PAGE_ROUTES].sort()).toEqual(Object.keys(PAGES).sort());
+    expect([...REDIRECT_ROUTES].sort()).toEqual(Object.keys(REDIRECTS).sort());
+  });
+});
+
+/** Requests to the app not yet answered (so the checks below wait for late requests instead of dropping them). */
+function trackInFlight(page: Page): () => number {
+  const open = new Set<unknown>();
+  page.on("request", (r) => open.add(r));
+  page.on("requestfinished", (r) => open.delete(r));
+  page.on("requestfailed", (r) => open.delete(r));
+  return () => open.size;
+}
+
+function stopListening(page: Page) {
+  for (const event of ["console", "pageerror", "request", "requestfinished", "requestfailed", "response"] as const) page.removeAllListeners(event);
+}
+
+/** Opens one route and returns what is wrong with it (empty when nothing is). */
+async function check(page: Page, route: string, url: string, width: number, expectStatus: number): Promise<string[]> {
+  const problems: string[] = [];
+  const errors = collectConsoleErrors(page);
+  const failed = collectFailedRequests(page, { allowStatus: expectStatus === 200 ? [] : [expectStatus] });
+  const inFlight = trackInFlight(page);
+  const response = await page.goto(url);
+  if (response?.status() !== expectStatus) problems.push(`answered ${response?.status()} instead of ${expectStatus}`);
+  await waitForHydration(page);
+  await screenshot(page, `route-${slug(route)}-${width}`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px`);
+  const violations = await seriousA11yViolations(page);
+  if (violations.length) problems.push(`axe:\n${formatViolations(violations)}`);
+  // Whatever the page was still loading (lazy chunks, images) must arrive too before it is judged.
+  await expect.poll(inFlight, { timeout: 10_000 }).toBe(0).catch(() => problems.push(`${inFlight()} requests never finished`));
+  // The not-found page's own 404 is what it is for; Chromium logs it as a failed resource.
+  const unexpectedErrors = errors.filter((e) => !(expectStatus === 404 && e.includes("status of 404") && e.includes(url)));
+  if (unexpectedErrors.length) problems.push(`console errors:\n${unexpectedErrors.join("\n")}`);
+  if (failed.length) problems.push(`failed requests:\n${failed.map((f) => `${f.method} ${f.url} ${f.failure}`).join("\n")}`);
+  stopListening(page);
+  return problems.map((p) => `${url} at ${width} px: ${p}`);
+}
+
+for (const [label, viewport] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]][]) {
+  describe(`every route at ${viewport.width} px (${label})`, () => {
+    for (const as of ["anonymous", "buyer", "worker", "admin"] as const) {
+      const pages = Object.entries(PAGES).filter(([, v]) => v.as === as);
+      const redirects = Object.entries(REDIRECTS).filter(([, v]) => v.as === as);
+      it(`${as}: ${pages.length} pages and ${redirects.length} redirects`, async () => {
+        const context = await newContext(browser, { viewport: label });
+        const page = await context.newPage();
+        if (as !== "anonymous") await login(page, ACCOUNTS[as]);
+        const problems: string[] = [];
+        for (const [route, visit] of pages) {
+          problems.push(...(await check(page, route, visit.url?.() ?? route, viewport.width, visit.status ?? 200)));
+        }
+        for (const [route, { lands }] of redirects) {
+          const errors = collectConsoleErrors(page);
+          const failed = collectFailedRequests(page);
+          await page.goto(route);
+          await waitForHydration(page);
+          if (new URL(page.url()).pathname !== lands) problems.push(`${route} landed on ${page.url()} instead of ${lands}`);
+          if (errors.length || failed.length) problems.push(`${route}: ${[...errors, ...failed.map((f) => `${f.url} ${f.failure}`)].join("\n")}`);
+          stopListening(page);
+        }
+        await context.close();
+        expect(problems, problems.join("\n\n")).toEqual([]);
+      });
+    }
+  });
+}
