@@ -213,9 +213,27 @@ interface LighthouseRun {
   failing: string[];
 }
 
-function lighthouse(url: string, outDir: string, i: number, chromeFlags: string[]): LighthouseRun {
+/** Like run(), but asynchronous: the proxy lives in this process and must keep serving meanwhile. */
+function runAsync(what: string, cmd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+  const t = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code === 0) {
+        log(`${what} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+        resolve();
+      } else reject(new Error(`${what} failed (exit ${code}):\n${output.trim().split("\n").slice(-30).join("\n")}`));
+    });
+  });
+}
+
+async function lighthouse(url: string, outDir: string, i: number, chromeFlags: string[]): Promise<LighthouseRun> {
   const out = path.join(outDir, `lighthouse-${i + 1}.json`);
-  run(
+  await runAsync(
     `Lighthouse run ${i + 1}/${RUNS}`,
     process.execPath,
     [
@@ -315,7 +333,7 @@ async function main() {
 
     const js = await initialJs(upstream, PAGE);
     const runs: LighthouseRun[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(lighthouse(base + PAGE, outDir, i, chromeFlags));
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(base + PAGE, outDir, i, chromeFlags));
 
     const result = {
       page: PAGE,

@@ -68,14 +68,27 @@ beforeAll(() => {
     dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
   class Observer {
-    observe() {}
+    observe(_target?: Element) {}
     unobserve() {}
     disconnect() {}
     takeRecords() {
       return [];
     }
   }
-  globalThis.IntersectionObserver = Observer as unknown as typeof IntersectionObserver;
+  // Everything is "in view" (no scrolling in happy-dom): report each observed element as intersecting.
+  class InView extends Observer {
+    callback: IntersectionObserverCallback;
+    constructor(callback: IntersectionObserverCallback) {
+      super();
+      this.callback = callback;
+    }
+    override observe(target: Element) {
+      queueMicrotask(() =>
+        this.callback([{ target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+      );
+    }
+  }
+  globalThis.IntersectionObserver = InView as unknown as typeof IntersectionObserver;
   globalThis.ResizeObserver = Observer as unknown as typeof ResizeObserver;
 });
 

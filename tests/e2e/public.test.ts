@@ -39,6 +39,8 @@ function selected(carousel: Locator): Promise<number> {
 
 async function readyCarousel(page: Page, name: string): Promise<Locator> {
   const carousel = page.locator(`[data-carousel="${name}"]`);
+  // carousels below the fold attach embla when they come near the viewport
+  await carousel.scrollIntoViewIfNeeded();
   await carousel.and(page.locator("[data-carousel-ready=true]")).waitFor({ timeout: 15_000 });
   return carousel;
 }

@@ -12,6 +12,11 @@ export interface CarouselOptions {
   options: EmblaOptionsType;
   /** Autoplay delay in ms (0: none). Visitors who ask for reduced motion get no autoplay. */
   autoplayMs?: number;
+  /**
+   * When embla attaches: "idle" (soon after hydration, when the main thread is free; for the hero) or
+   * "visible" (when the carousel comes within a screen of the viewport; for carousels further down).
+   */
+  start?: "idle" | "visible";
 }
 
 export interface Carousel {
@@ -31,7 +36,7 @@ export interface Carousel {
   controller: ReactNode;
 }
 
-export function useCarousel({ options, autoplayMs = 0 }: CarouselOptions): Carousel {
+export function useCarousel({ options, autoplayMs = 0, start = "idle" }: CarouselOptions): Carousel {
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType | null>(null);
   const [enhance, setEnhance] = useState<{ autoplayMs: number } | null>(null);
@@ -41,9 +46,30 @@ export function useCarousel({ options, autoplayMs = 0 }: CarouselOptions): Carou
   const userPaused = useRef(false);
 
   useEffect(() => {
+    if (!viewport) return;
     const reduce = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    setEnhance({ autoplayMs: reduce ? 0 : autoplayMs });
-  }, [autoplayMs]);
+    const go = () => setEnhance({ autoplayMs: reduce ? 0 : autoplayMs });
+    if (start === "visible" && typeof IntersectionObserver === "function") {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            observer.disconnect();
+            go();
+          }
+        },
+        { rootMargin: "100% 0px" },
+      );
+      observer.observe(viewport);
+      return () => observer.disconnect();
+    }
+    // Spread the work: attach once the browser is idle after hydration (at most a second later).
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(go, { timeout: 1000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(go, 50);
+    return () => window.clearTimeout(id);
+  }, [autoplayMs, start, viewport]);
 
   useEffect(() => {
     if (!api) return;

@@ -10,6 +10,9 @@ import { CarouselButton, PlayPauseButton, Slide, useCarousel } from "./carousel"
 /** SPEC.md: autoplay every 2 seconds, loop, arrows; no thumbnails, no status text, no pause on hover. */
 export const HERO_AUTOPLAY_MS = 2000;
 const OPTIONS: EmblaOptionsType = { loop: true, duration: 28 };
+/** Layout width of the hero artwork (the first slide's is preloaded with the same srcset and sizes). */
+export const HERO_IMAGE_SIZES = "(min-width: 1280px) 560px, (min-width: 1024px) 45vw, (min-width: 640px) 480px, calc(100vw - 2rem)";
+export const heroSrcSet = (base: string) => `${base}-480.webp 480w, ${base}-720.webp 720w, ${base}-960.webp 960w`;
 
 export function HeroCarousel() {
   const carousel = useCarousel({ options: OPTIONS, autoplayMs: HERO_AUTOPLAY_MS });
@@ -63,9 +66,9 @@ export function HeroCarousel() {
                       </div>
                     </div>
                     <img
-                      src={`${slide.image.base}-960.webp`}
-                      srcSet={`${slide.image.base}-480.webp 480w, ${slide.image.base}-960.webp 960w`}
-                      sizes="(min-width: 1280px) 560px, (min-width: 1024px) 45vw, (min-width: 640px) 480px, calc(100vw - 2rem)"
+                      src={`${slide.image.base}-720.webp`}
+                      srcSet={heroSrcSet(slide.image.base)}
+                      sizes={HERO_IMAGE_SIZES}
                       width={960}
                       height={720}
                       alt={slide.image.alt}

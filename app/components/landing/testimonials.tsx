@@ -8,7 +8,7 @@ const OPTIONS: EmblaOptionsType = { loop: true, align: "start" };
 
 /** 'What Our Users Say': large image left, one testimonial at a time on the right, 30px between slides. */
 export function Testimonials() {
-  const carousel = useCarousel({ options: OPTIONS });
+  const carousel = useCarousel({ options: OPTIONS, start: "visible" });
   return (
     <section
       aria-labelledby="testimonials-title"

@@ -8,7 +8,7 @@ const OPTIONS: EmblaOptionsType = { loop: true, align: "start", slidesToScroll: 
 
 /** 'Our Most In-Demand Workers': photo, name and coins; 4 at a time on wide screens; arrows wrap around. */
 export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
-  const carousel = useCarousel({ options: OPTIONS });
+  const carousel = useCarousel({ options: OPTIONS, start: "visible" });
   return (
     <section
       aria-labelledby="workers-title"

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/home";
 import { cloudflareContext } from "~/server/context";
 import { landingData } from "~/server/services/landing.server";
-import { HeroCarousel } from "~/components/landing/hero-carousel";
+import { HERO_IMAGE_SIZES, HeroCarousel, heroSrcSet } from "~/components/landing/hero-carousel";
+import { HERO_SLIDES } from "~/components/landing/content";
 import { Applicants } from "~/components/landing/applicants";
 import { FeaturedJobs, GetStarted, PopularCategories } from "~/components/landing/sections";
 import { WorkersCarousel } from "~/components/landing/workers-carousel";
@@ -22,9 +23,9 @@ export const links: Route.LinksFunction = () => [
   {
     rel: "preload",
     as: "image",
-    href: "/images/hero/hero-jobs-960.webp",
-    imageSrcSet: "/images/hero/hero-jobs-480.webp 480w, /images/hero/hero-jobs-960.webp 960w",
-    imageSizes: "(min-width: 1280px) 560px, (min-width: 1024px) 45vw, (min-width: 640px) 480px, calc(100vw - 2rem)",
+    href: `${HERO_SLIDES[0].image.base}-720.webp`,
+    imageSrcSet: heroSrcSet(HERO_SLIDES[0].image.base),
+    imageSizes: HERO_IMAGE_SIZES,
     fetchPriority: "high",
     type: "image/webp",
   },
