@@ -9,6 +9,7 @@ export function Gauge({
   max,
   label,
   display,
+  maxLabel,
   size = 88,
   stroke = 9,
   className,
@@ -17,8 +18,10 @@ export function Gauge({
   value: number;
   max: number;
   label: string;
-  /** What the middle says; defaults to the value. */
+  /** The value as words for assistive technology; defaults to the value. */
   display?: string;
+  /** The maximum as shown under the percentage, e.g. "$200"; defaults to the number. */
+  maxLabel?: string;
   size?: number;
   stroke?: number;
   className?: string;
@@ -57,8 +60,9 @@ export function Gauge({
           />
         ) : null}
       </svg>
-      <span className="absolute inset-0 grid place-items-center text-xs font-semibold text-muted-foreground" aria-hidden="true">
-        {percent}%
+      <span className="absolute inset-0 flex flex-col items-center justify-center leading-tight" aria-hidden="true">
+        <span className="text-sm font-bold text-foreground">{percent}%</span>
+        <span className="text-[10px] text-muted-foreground">of {maxLabel ?? max}</span>
       </span>
     </div>
   );

@@ -109,6 +109,49 @@ export function ReviewTable({
     fetcher.submit(body, { method: "post" });
   };
 
+  const actions = (s: ReviewItem, stacked: boolean) => (
+    <div className={cn("flex gap-2", stacked ? "grid grid-cols-3" : "justify-end")}>
+      <Link
+        to={href({ view: s.id })}
+        preventScrollReset
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), stacked && "px-2")}
+        aria-label={`View Submission of ${s.workerName}`}
+        onClick={(e) => {
+          e.preventDefault();
+          setViewing(s);
+        }}
+      >
+        <Eye aria-hidden /> {stacked ? "View" : "View Submission"}
+      </Link>
+      <Link
+        to={href({ confirm: "approve", id: s.id })}
+        preventScrollReset
+        aria-disabled={busy || undefined}
+        className={cn(buttonVariants({ size: "sm" }), busy && "pointer-events-none opacity-60")}
+        aria-label={`Approve ${s.workerName}'s submission`}
+        onClick={(e) => {
+          e.preventDefault();
+          if (!busy) setConfirming({ kind: "approve", item: s });
+        }}
+      >
+        <Check aria-hidden /> Approve
+      </Link>
+      <Link
+        to={href({ confirm: "reject", id: s.id })}
+        preventScrollReset
+        aria-disabled={busy || undefined}
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50", busy && "pointer-events-none opacity-60")}
+        aria-label={`Reject ${s.workerName}'s submission`}
+        onClick={(e) => {
+          e.preventDefault();
+          if (!busy) setConfirming({ kind: "reject", item: s });
+        }}
+      >
+        <X aria-hidden /> Reject
+      </Link>
+    </div>
+  );
+
   return (
     <>
       {noScript.view ? (
@@ -169,83 +212,65 @@ export function ReviewTable({
         <EmptyState message="No Tasks To Review" />
       ) : (
         <>
-          <Table caption="Submissions to review">
-            <THead>
-              <tr>
-                <TH>Worker</TH>
-                <TH>Task</TH>
-                <TH className="text-right">Payable amount</TH>
-                <TH className="text-right">Actions</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {items.map((s, i) => {
-                const rowBusy = busyId === s.id;
-                return (
-                  <TR key={s.id} data-testid="review-row" aria-busy={rowBusy} className={cn(rowBusy && "opacity-60")}>
-                    <TD>
-                      <p className="font-semibold" data-testid="review-worker">
-                        {s.workerName}
-                      </p>
-                      <p className="text-xs text-muted-foreground">
-                        <span className="sr-only">Row {(page - 1) * limit + i + 1}, submitted </span>
-                        {formatDateTime(s.createdAt)}
-                      </p>
-                    </TD>
-                    <TD className="max-w-72">
-                      <p className="line-clamp-2">{s.taskTitle}</p>
-                    </TD>
-                    <TD className="whitespace-nowrap text-right font-semibold tabular-nums">{s.payableAmount} coins</TD>
-                    <TD>
-                      <div className="flex justify-end gap-2">
-                        <Link
-                          to={href({ view: s.id })}
-                          preventScrollReset
-                          className={buttonVariants({ variant: "outline", size: "sm" })}
-                          onClick={(e) => {
-                            e.preventDefault();
-                            setViewing(s);
-                          }}
-                        >
-                          <Eye aria-hidden /> View Submission
-                        </Link>
-                        <Link
-                          to={href({ confirm: "approve", id: s.id })}
-                          preventScrollReset
-                          aria-disabled={busy || undefined}
-                          className={cn(buttonVariants({ size: "sm" }), busy && "pointer-events-none opacity-60")}
-                          aria-label={`Approve ${s.workerName}'s submission`}
-                          onClick={(e) => {
-                            e.preventDefault();
-                            if (!busy) setConfirming({ kind: "approve", item: s });
-                          }}
-                        >
-                          <Check aria-hidden /> Approve
-                        </Link>
-                        <Link
-                          to={href({ confirm: "reject", id: s.id })}
-                          preventScrollReset
-                          aria-disabled={busy || undefined}
-                          className={cn(
-                            buttonVariants({ variant: "outline", size: "sm" }),
-                            "text-destructive hover:bg-red-50",
-                            busy && "pointer-events-none opacity-60",
-                          )}
-                          aria-label={`Reject ${s.workerName}'s submission`}
-                          onClick={(e) => {
-                            e.preventDefault();
-                            if (!busy) setConfirming({ kind: "reject", item: s });
-                          }}
-                        >
-                          <X aria-hidden /> Reject
-                        </Link>
-                      </div>
-                    </TD>
-                  </TR>
-                );
-              })}
-            </TBody>
-          </Table>
+          {/* Phones: one card per submission. */}
+          <ul className="grid gap-3 md:hidden" aria-label="Submissions to review">
+            {items.map((s) => (
+              <li
+                key={s.id}
+                data-testid="review-card"
+                aria-busy={busyId === s.id}
+                className={cn("grid gap-3 rounded-xl border border-border bg-white p-4 shadow-sm", busyId === s.id && "opacity-60")}
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{s.workerName}</p>
+                    <p className="text-xs text-muted-foreground">{formatDateTime(s.createdAt)}</p>
+                  </div>
+                  <span className="shrink-0 rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+                    {s.payableAmount} coins
+                  </span>
+                </div>
+                <p className="text-sm">{s.taskTitle}</p>
+                {actions(s, true)}
+              </li>
+            ))}
+          </ul>
+          {/* Tablets and up: the table. */}
+          <div className="hidden md:block">
+            <Table caption="Submissions to review">
+              <THead>
+                <tr>
+                  <TH>Worker</TH>
+                  <TH>Task</TH>
+                  <TH className="text-right">Payable amount</TH>
+                  <TH className="text-right">Actions</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {items.map((s, i) => {
+                  const rowBusy = busyId === s.id;
+                  return (
+                    <TR key={s.id} data-testid="review-row" aria-busy={rowBusy} className={cn(rowBusy && "opacity-60")}>
+                      <TD>
+                        <p className="font-semibold" data-testid="review-worker">
+                          {s.workerName}
+                        </p>
+                        <p className="text-xs text-muted-foreground">
+                          <span className="sr-only">Row {(page - 1) * limit + i + 1}, submitted </span>
+                          {formatDateTime(s.createdAt)}
+                        </p>
+                      </TD>
+                      <TD className="max-w-72">
+                        <p className="line-clamp-2">{s.taskTitle}</p>
+                      </TD>
+                      <TD className="whitespace-nowrap text-right font-semibold tabular-nums">{s.payableAmount} coins</TD>
+                      <TD>{actions(s, false)}</TD>
+                    </TR>
+                  );
+                })}
+              </TBody>
+            </Table>
+          </div>
           <Pagination page={page} pages={pages} />
         </>
       )}

@@ -125,7 +125,9 @@ function GaugeCard({
   caption,
   tone,
   testId,
+  maxLabel,
 }: {
+  maxLabel?: string;
   label: string;
   value: number;
   display: string;
@@ -146,7 +148,7 @@ function GaugeCard({
         </p>
         <p className="mt-1 text-xs text-muted-foreground">{caption}</p>
       </div>
-      <Gauge value={value} max={max} label={`${label} gauge`} display={display} tone={tone} />
+      <Gauge value={value} max={max} maxLabel={maxLabel} label={`${label} gauge`} display={display} tone={tone} />
     </section>
   );
 }
@@ -164,7 +166,7 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
           display={stats.pendingSlots.toLocaleString("en-US")}
           max={GAUGE_MAX.pendingTasks}
           icon={Hourglass}
-          caption={`Open worker slots · gauge max ${GAUGE_MAX.pendingTasks}`}
+          caption="Open worker slots on your tasks"
           tone="amber"
           testId="stat-pending"
         />
@@ -174,7 +176,7 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
           display={stats.totalTasks.toLocaleString("en-US")}
           max={GAUGE_MAX.totalTasks}
           icon={ClipboardList}
-          caption={`Live tasks you posted · gauge max ${GAUGE_MAX.totalTasks}`}
+          caption="Live tasks you have posted"
           tone="brand"
           testId="stat-tasks"
         />
@@ -184,7 +186,8 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
           display={`$${formatCents(stats.spentCents)}`}
           max={GAUGE_MAX.totalPaymentDollars}
           icon={DollarSign}
-          caption={`Spent on coins · gauge max $${GAUGE_MAX.totalPaymentDollars}`}
+          caption="Spent on coins, in USD"
+          maxLabel={`$${GAUGE_MAX.totalPaymentDollars}`}
           tone="sky"
           testId="stat-payment"
         />

@@ -128,6 +128,30 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
     return s ? `?${s}` : location.pathname;
   })();
 
+  const actions = (t: TaskRow, stacked: boolean) => (
+    <div className={cn("flex gap-2", stacked ? "grid grid-cols-2" : "justify-end")}>
+      <Link
+        to={`/dashboard/updatetask/${t.id}`}
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+        aria-label={`Edit ${t.title}`}
+      >
+        <Pencil aria-hidden /> Edit
+      </Link>
+      <Link
+        to={deleteHref(t.id)}
+        preventScrollReset
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50")}
+        aria-label={`Delete ${t.title}`}
+        onClick={(e) => {
+          e.preventDefault();
+          setTarget(t);
+        }}
+      >
+        <Trash2 aria-hidden /> Delete
+      </Link>
+    </div>
+  );
+
   return (
     <>
       <PageHeader
@@ -179,10 +203,45 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <div aria-busy={loadingList} className={cn("transition-opacity", loadingList && "opacity-60")}>
+          {/* Phones: one card per task. */}
+          <ol className="grid gap-3 md:hidden" aria-label="My tasks">
+            {tasks.map((t, i) => (
+              <li key={t.id} data-testid="task-card" className="grid gap-3 rounded-xl border border-border bg-white p-4 shadow-sm">
+                <div className="flex items-start gap-3">
+                  <Thumb url={t.imageUrl} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold leading-snug">
+                      <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
+                      {t.title}
+                    </p>
+                    <p className="text-xs text-muted-foreground">{t.category}</p>
+                  </div>
+                </div>
+                <dl className="grid grid-cols-2 gap-2 text-sm">
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Workers &amp; Payment</dt>
+                    <dd className="font-medium">
+                      {t.requiredWorkers} × {t.payableAmount} coins
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Deadline</dt>
+                    <dd className="font-medium">
+                      {formatDate(t.completionDate)}
+                      {t.completionDate < today ? <span className="block text-xs font-normal text-muted-foreground">Past deadline</span> : null}
+                    </dd>
+                  </div>
+                </dl>
+                {actions(t, true)}
+              </li>
+            ))}
+          </ol>
+          {/* Tablets and up: the table. */}
+          <div className="hidden md:block">
           <Table caption="My tasks">
             <THead>
               <tr>
-                <TH className="w-16">Sl. no.</TH>
+                <TH className="w-20 whitespace-nowrap">Sl. no.</TH>
                 <TH>Task</TH>
                 <TH>Workers &amp; Payment</TH>
                 <TH>Deadline</TH>
@@ -197,13 +256,7 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                     <TD className="tabular-nums text-muted-foreground">{(page - 1) * limit + i + 1}</TD>
                     <TD>
                       <div className="flex min-w-0 items-center gap-3">
-                        <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted">
-                          {t.imageUrl ? (
-                            <img src={t.imageUrl} alt="" width={44} height={44} loading="lazy" className="size-full object-cover" />
-                          ) : (
-                            <ImageIcon className="size-5 text-muted-foreground" aria-hidden />
-                          )}
-                        </span>
+                        <Thumb url={t.imageUrl} />
                         <div className="min-w-0">
                           <p className="line-clamp-2 font-semibold" data-testid="task-title">
                             {t.title}
@@ -233,33 +286,14 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </TD>
                     <TD>
-                      <div className="flex justify-end gap-2">
-                        <Link
-                          to={`/dashboard/updatetask/${t.id}`}
-                          className={buttonVariants({ variant: "outline", size: "sm" })}
-                          aria-label={`Edit ${t.title}`}
-                        >
-                          <Pencil aria-hidden /> Edit
-                        </Link>
-                        <Link
-                          to={deleteHref(t.id)}
-                          preventScrollReset
-                          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50")}
-                          aria-label={`Delete ${t.title}`}
-                          onClick={(e) => {
-                            e.preventDefault();
-                            setTarget(t);
-                          }}
-                        >
-                          <Trash2 aria-hidden /> Delete
-                        </Link>
-                      </div>
+                      {actions(t, false)}
                     </TD>
                   </TR>
                 );
               })}
             </TBody>
           </Table>
+          </div>
           <Pagination page={page} pages={pages} />
         </div>
       )}
@@ -287,5 +321,17 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
         ) : null}
       </ConfirmDialog>
     </>
+  );
+}
+
+function Thumb({ url }: { url: string | null }) {
+  return (
+    <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted">
+      {url ? (
+        <img src={url} alt="" width={44} height={44} loading="lazy" className="size-full object-cover" />
+      ) : (
+        <ImageIcon className="size-5 text-muted-foreground" aria-hidden />
+      )}
+    </span>
   );
 }

@@ -69,6 +69,30 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <div aria-busy={loadingList} className={cn("transition-opacity", loadingList && "opacity-60")}>
+          {/* Phones: one card per payment. */}
+          <ol className="grid gap-3 md:hidden" aria-label="Payment history">
+            {orders.map((o, i) => (
+              <li key={o.id} data-testid="payment-card" className="grid gap-2 rounded-xl border border-border bg-white p-4 shadow-sm">
+                <div className="flex items-baseline justify-between gap-3">
+                  <p className="font-semibold">
+                    <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
+                    {o.coins.toLocaleString("en-US")} coins
+                  </p>
+                  <p className="font-semibold tabular-nums">${formatCents(o.priceCents)}</p>
+                </div>
+                <p className="flex flex-wrap items-center gap-2 text-xs">
+                  <span className="text-muted-foreground">Payment ID</span>
+                  <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono">{o.paymentId}</code>
+                  {o.provider === "test" ? <Badge tone="info">Test</Badge> : null}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  <time dateTime={new Date(o.createdAt).toISOString()}>{formatDateTime(o.createdAt)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+          {/* Tablets and up: the table. */}
+          <div className="hidden md:block">
           <Table caption="Payment history">
             <THead>
               <tr>
@@ -100,6 +124,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
               ))}
             </TBody>
           </Table>
+          </div>
           <Pagination page={page} pages={pages} />
         </div>
       )}
