@@ -65,7 +65,7 @@ function TestCardFields({
           Use{" "}
           <button
             type="button"
-            className="font-mono font-semibold underline decoration-dotted underline-offset-2"
+            className="whitespace-nowrap font-mono font-semibold underline decoration-dotted underline-offset-2"
             onClick={() => onChange({ ...card, number: TEST_CARDS.success })}
             disabled={disabled}
           >
@@ -74,7 +74,7 @@ function TestCardFields({
           (succeeds) or{" "}
           <button
             type="button"
-            className="font-mono font-semibold underline decoration-dotted underline-offset-2"
+            className="whitespace-nowrap font-mono font-semibold underline decoration-dotted underline-offset-2"
             onClick={() => onChange({ ...card, number: TEST_CARDS.declined })}
             disabled={disabled}
           >

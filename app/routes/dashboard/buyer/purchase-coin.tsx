@@ -142,7 +142,8 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
           <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
             <span className="font-semibold">Test mode.</span> Payments go to Coinwork&apos;s built-in test provider: card{" "}
-            <span className="font-mono">{TEST_CARDS.success}</span> succeeds, <span className="font-mono">{TEST_CARDS.declined}</span> is
+            <span className="whitespace-nowrap font-mono">{TEST_CARDS.success}</span> succeeds,{" "}
+            <span className="whitespace-nowrap font-mono">{TEST_CARDS.declined}</span> is
             declined. No real money moves.
           </span>
         </p>
