@@ -370,6 +370,10 @@ export function PurchaseModal({
 
           {mode === "stripe" && publishableKey ? (
             <StripeCardField publishableKey={publishableKey} disabled={busy} onReady={setStripeHandle} onError={setError} />
+          ) : mode === "stripe" ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+              Card payments are not available right now: this server has no Stripe publishable key.
+            </p>
           ) : (
             <TestCardFields card={card} onChange={setCard} disabled={busy} errorId={errorId} />
           )}
