@@ -5,7 +5,7 @@ import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { env } from "./helpers";
 import * as schema from "~/server/db/schema";
 
-const tables = Object.values(schema).filter((t): t is SQLiteTable => is(t, SQLiteTable));
+const tables = (Object.values(schema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable));
 
 describe("schema", () => {
   it("every drizzle table and column exists in the migrated D1 with the same nullability", async () => {
