@@ -316,7 +316,10 @@ describe("a buyer's day", () => {
     await expect.poll(() => panel.innerText()).toContain(`Wes Worker submitted work for "${TITLE}"`);
     expect(await panel.innerText()).toContain(`Rita Worker submitted work for "${TITLE}"`);
     await screenshot(page, "buyer-notifications-1440");
+    // the bell clears optimistically; wait for the server to store it before reloading
+    const stored = page.waitForResponse((r) => r.url().includes("/dashboard/notifications") && r.request().method() === "POST");
     await panel.getByRole("button", { name: "Mark all as read" }).click();
+    await stored;
     await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
     await page.keyboard.press("Escape");
     await page.reload();
