@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -10,7 +10,6 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster, toast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { cloudflareContext, userContext } from "./server/context";
@@ -70,7 +69,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        <Toaster position="top-right" duration={5000} visibleToasts={20} richColors closeButton />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -91,21 +89,25 @@ function NavigationProgress() {
   );
 }
 
+const AppToaster = lazy(() => import("./components/toaster"));
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { flash } = loaderData;
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    setHydrated(true);
   }, []);
-  useEffect(() => {
-    if (!flash) return;
-    const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast.info;
-    show(flash.title, { description: flash.message });
-  }, [flash]);
   return (
     <>
       <NavigationProgress />
       <FlashBanner flash={flash} />
       <Outlet />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <AppToaster flash={flash} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { Form, Link, NavLink } from "react-router";
-import { DropdownMenu } from "radix-ui";
 import { ChevronDown, ExternalLink, LayoutDashboard, LogOut, Menu } from "lucide-react";
 import type { SessionUser } from "~/server/auth/session.server";
 import { homeFor } from "~/lib/roles";
 import { Button, buttonVariants } from "./ui/button";
+import { DisclosureMenu, menuItemClass } from "./ui/disclosure-menu";
 import { Logo } from "./logo";
 import { CoinBalance } from "./coin-balance";
 import { Avatar } from "./avatar";
@@ -15,6 +15,27 @@ const PUBLIC_LINKS = [
   { to: "/faq", label: "FAQ" },
   { to: "/contact", label: "Contact" },
 ];
+
+/** The page links and 'Join as Developer', for widths where the bar has no room for them. */
+function CompactLinks({ developerRepoUrl }: { developerRepoUrl: string }) {
+  return (
+    <ul>
+      {PUBLIC_LINKS.map((l) => (
+        <li key={l.to} className="lg:hidden">
+          <Link to={l.to} className={menuItemClass}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+      <li className="md:hidden">
+        <a href={developerRepoUrl} target="_blank" rel="noopener noreferrer" className={menuItemClass}>
+          Join as Developer <ExternalLink className="size-3.5" aria-hidden />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </li>
+    </ul>
+  );
+}
 
 export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; developerRepoUrl: string }) {
   const dashboard = user ? homeFor(user.role) : null;
@@ -47,46 +68,31 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
             Join as Developer <ExternalLink aria-hidden />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
-          {user ? (
+          {user && dashboard ? (
             <>
-              <Link to={dashboard!} className={cn(buttonVariants({ size: "sm" }), "hidden md:inline-flex")}>
+              <Link to={dashboard} className={cn(buttonVariants({ size: "sm" }), "hidden md:inline-flex")}>
                 <LayoutDashboard aria-hidden /> Dashboard
               </Link>
               <CoinBalance coin={user.coin} />
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger asChild>
-                  <button className="inline-flex items-center gap-1 rounded-full p-0.5 hover:bg-muted" aria-label="Account menu">
+              <DisclosureMenu
+                label="Account menu"
+                trigger={
+                  <span className="inline-flex items-center gap-1 rounded-full p-0.5 hover:bg-muted">
                     <Avatar src={user.photo} name={user.name} />
                     <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
-                  </button>
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-border bg-white p-1.5 shadow-lg">
-                    <div className="px-2.5 py-2">
-                      <p className="text-sm font-semibold">{user.name}</p>
-                      <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-                    </div>
-                    <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                    <DropdownMenu.Item asChild>
-                      <Link to={dashboard!} className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted md:hidden">
-                        <LayoutDashboard className="size-4" aria-hidden /> Dashboard
-                      </Link>
-                    </DropdownMenu.Item>
-                    {PUBLIC_LINKS.map((l) => (
-                      <DropdownMenu.Item key={l.to} asChild>
-                        <Link to={l.to} className="flex rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted lg:hidden">
-                          {l.label}
-                        </Link>
-                      </DropdownMenu.Item>
-                    ))}
-                    <DropdownMenu.Item asChild>
-                      <a href={developerRepoUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted md:hidden">
-                        Join as Developer <ExternalLink className="size-3.5" aria-hidden />
-                      </a>
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+                  </span>
+                }
+              >
+                <div className="px-2.5 py-2">
+                  <p className="text-sm font-semibold">{user.name}</p>
+                  <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+                </div>
+                <div className="my-1 h-px bg-border md:hidden" />
+                <Link to={dashboard} className={cn(menuItemClass, "md:hidden")}>
+                  <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+                </Link>
+                <CompactLinks developerRepoUrl={developerRepoUrl} />
+              </DisclosureMenu>
               <Form method="post" action="/logout">
                 <Button type="submit" variant="outline" size="sm" aria-label="Log out">
                   <LogOut aria-hidden /> <span className="hidden sm:inline">Log out</span>
@@ -101,29 +107,17 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
               <Link to="/register" className={buttonVariants({ size: "sm" })}>
                 Register
               </Link>
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger asChild>
-                  <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+              <DisclosureMenu
+                label="Open menu"
+                className="lg:hidden"
+                trigger={
+                  <span className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "rounded-lg")}>
                     <Menu aria-hidden />
-                  </Button>
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-48 rounded-xl border border-border bg-white p-1.5 shadow-lg">
-                    {PUBLIC_LINKS.map((l) => (
-                      <DropdownMenu.Item key={l.to} asChild>
-                        <Link to={l.to} className="flex rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted">
-                          {l.label}
-                        </Link>
-                      </DropdownMenu.Item>
-                    ))}
-                    <DropdownMenu.Item asChild>
-                      <a href={developerRepoUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted">
-                        Join as Developer <ExternalLink className="size-3.5" aria-hidden />
-                      </a>
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+                  </span>
+                }
+              >
+                <CompactLinks developerRepoUrl={developerRepoUrl} />
+              </DisclosureMenu>
             </>
           )}
         </div>

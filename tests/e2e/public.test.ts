@@ -6,12 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import {
+  DEMO,
   collectConsoleErrors,
   collectFailedRequests,
   expectMessage,
   formatViolations,
   gotoHydrated,
   launch,
+  login,
   newContext,
   newNoJsContext,
   screenshot,
@@ -183,7 +185,7 @@ describe("FAQ", () => {
     const context = await newContext(browser, { viewport: "phone" });
     const page = await context.newPage();
     await gotoHydrated(page, "/faq");
-    const entries = page.locator("details");
+    const entries = page.getByRole("main").locator("details");
     expect(await entries.count()).toBe(5);
     const second = entries.nth(1);
     expect(await second.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
@@ -193,6 +195,68 @@ describe("FAQ", () => {
     await second.locator("summary").focus();
     await page.keyboard.press("Enter");
     expect(await second.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await context.close();
+  });
+});
+
+describe("navbar menu", () => {
+  it("on a phone, opens the page links, closes on Escape, outside clicks and after navigating", async () => {
+    const context = await newContext(browser, { viewport: "phone" });
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await gotoHydrated(page, "/");
+    const menu = page.locator("header details");
+    const toggle = page.getByRole("banner").locator("summary");
+    expect(await toggle.getAttribute("aria-label")).toBe("Open menu");
+    const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
+    const faqLink = page.getByRole("banner").getByRole("link", { name: "FAQ" });
+    expect(await faqLink.isVisible()).toBe(false);
+
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    expect(await isOpen()).toBe(true);
+    await expect.poll(() => faqLink.isVisible()).toBe(true);
+    await screenshot(page, "navbar-menu-open-390");
+    await page.keyboard.press("Escape");
+    expect(await isOpen()).toBe(false);
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await toggle.click();
+    expect(await isOpen()).toBe(true);
+    await page.getByRole("heading", { name: "Popular Job Categories" }).click();
+    expect(await isOpen()).toBe(false);
+
+    await toggle.click();
+    await faqLink.click();
+    await page.waitForURL("**/faq");
+    await expect.poll(isOpen).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens without JavaScript too", async () => {
+    const context = await newNoJsContext(browser, { viewport: "phone" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("banner").locator("summary").click();
+    await page.getByRole("banner").getByRole("link", { name: "About" }).click();
+    await page.waitForURL("**/about");
+    expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("signed in, the account menu shows who is signed in and the dashboard link", async () => {
+    const context = await newContext(browser, { viewport: "phone" });
+    const page = await context.newPage();
+    await login(page, DEMO.worker.email);
+    await gotoHydrated(page, "/");
+    const toggle = page.getByRole("banner").locator("summary");
+    expect(await toggle.getAttribute("aria-label")).toBe("Account menu");
+    await toggle.click();
+    const menu = page.locator("header details");
+    await expect.poll(() => menu.getByText(DEMO.worker.email).isVisible()).toBe(true);
+    await menu.getByRole("link", { name: "Dashboard" }).click();
+    await page.waitForURL(`**${DEMO.worker.home}`);
     await context.close();
   });
 });
