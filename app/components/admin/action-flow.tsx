@@ -6,8 +6,9 @@
 // same confirmation as a server-side panel whose form posts normally (the action answers with a redirect and
 // a flash banner).
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Loader2 } from "lucide-react";
+import { toast } from "sonner";
 import type * as React from "react";
 import type { VariantProps } from "class-variance-authority";
 import type { Outcome } from "~/server/http/outcome.server";
@@ -15,7 +16,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { useHydrated } from "./use-hydrated";
+import { NoJsPanel, useHrefWithout, ViewLink } from "./nojs-view";
 
 export interface ActionSpec {
   intent: string;
@@ -216,8 +217,6 @@ export function ActionTrigger({
   /** accessible name when the visible text is not unique on the page (e.g. "Approve withdrawal of Rahim") */
   label?: string;
 } & VariantProps<typeof buttonVariants>) {
-  const location = useLocation();
-  const hydrated = useHydrated();
   const busy = flow.pendingId === spec.id && flow.spec?.intent === spec.intent;
   const content = (
     <>
@@ -232,33 +231,16 @@ export function ActionTrigger({
       </Button>
     );
   }
-  const params = new URLSearchParams(location.search);
-  params.set("confirm", spec.intent);
-  params.set("row", spec.id);
-  const open = () => flow.ask(spec);
   return (
-    <Link
-      to={{ search: `?${params}` }}
-      preventScrollReset
-      rel="nofollow"
-      role={hydrated ? "button" : undefined}
-      aria-haspopup={hydrated ? "dialog" : undefined}
+    <ViewLink
+      view={{ confirm: spec.intent, row: spec.id }}
+      onOpen={() => flow.ask(spec)}
       aria-label={label}
       aria-busy={busy || undefined}
       className={cn(buttonVariants({ variant, size }), className)}
-      onClick={(e) => {
-        e.preventDefault();
-        open();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === " ") {
-          e.preventDefault();
-          open();
-        }
-      }}
     >
       {content}
-    </Link>
+    </ViewLink>
   );
 }
 
@@ -268,44 +250,53 @@ export function useConfirmParams(): { intent: string | null; row: string | null 
   return { intent: params.get("confirm"), row: params.get("row") };
 }
 
+/**
+ * The confirmation the no-JavaScript view asks for: the listed row `?row=` names (if `allowed`), with the
+ * spec its `?confirm=` intent builds; null when either is not on this page.
+ */
+export function useNoJsSpec<T extends { id: string }>(
+  rows: T[],
+  specs: Record<string, (row: T) => ActionSpec>,
+  allowed: (row: T) => boolean = () => true,
+): ActionSpec | null {
+  const confirm = useConfirmParams();
+  const build = confirm.intent !== null && Object.hasOwn(specs, confirm.intent) ? specs[confirm.intent] : undefined;
+  const row = build ? rows.find((r) => r.id === confirm.row && allowed(r)) : undefined;
+  return build && row ? build(row) : null;
+}
+
+/** An outcome as a toast: the title, with the success's message or the refusal's reason below. */
+export function toastOutcome(outcome: Outcome) {
+  if (outcome.ok) toast.success(outcome.title, { description: outcome.message });
+  else toast.error(outcome.title, { description: outcome.detail });
+}
+
 /** The server-rendered confirmation (no JavaScript): a panel over the page with a plain form. */
 export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
-  const location = useLocation();
+  const back = useHrefWithout("confirm", "row");
   if (!spec) return null;
-  const params = new URLSearchParams(location.search);
-  params.delete("confirm");
-  params.delete("row");
-  const back = `${location.pathname}${params.size ? `?${params}` : ""}`;
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4">
-      <section
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="nojs-confirm-title"
-        aria-describedby={spec.description ? "nojs-confirm-description" : undefined}
-        className="grid w-full max-w-lg gap-4 rounded-2xl border border-border bg-white p-6 shadow-xl"
-      >
-        <h2 id="nojs-confirm-title" className="text-lg font-semibold">
-          {spec.title}
-        </h2>
-        {spec.description ? (
-          <p id="nojs-confirm-description" className="text-sm text-muted-foreground">
-            {spec.description}
-          </p>
-        ) : null}
-        <Form method="post" className="grid gap-4">
-          <HiddenFields spec={spec} />
-          <ActionFields spec={spec} idPrefix="nojs-confirm" />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Link to={back} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-              Cancel
-            </Link>
-            <Button type="submit" variant={spec.destructive ? "destructive" : "default"}>
-              {spec.confirmLabel}
-            </Button>
-          </div>
-        </Form>
-      </section>
-    </div>
+    <NoJsPanel labelledBy="nojs-confirm-title" describedBy={spec.description ? "nojs-confirm-description" : undefined} className="max-w-lg">
+      <h2 id="nojs-confirm-title" className="text-lg font-semibold">
+        {spec.title}
+      </h2>
+      {spec.description ? (
+        <p id="nojs-confirm-description" className="text-sm text-muted-foreground">
+          {spec.description}
+        </p>
+      ) : null}
+      <Form method="post" className="grid gap-4">
+        <HiddenFields spec={spec} />
+        <ActionFields spec={spec} idPrefix="nojs-confirm" />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to={back} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" variant={spec.destructive ? "destructive" : "default"}>
+            {spec.confirmLabel}
+          </Button>
+        </div>
+      </Form>
+    </NoJsPanel>
   );
 }

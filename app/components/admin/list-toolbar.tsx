@@ -4,7 +4,7 @@ import type * as React from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** True while this page is loading the result of its own GET form (search or filter). */
 export function useSearching(): boolean {

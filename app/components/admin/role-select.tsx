@@ -7,7 +7,7 @@ import type { Role } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** The order SPEC.md lists them in. */
 const ROLE_OPTIONS: Role[] = ["Admin", "Buyer", "Worker"];

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * The per-user page size (stored on the server). Without JavaScript the Apply button posts the form; with it

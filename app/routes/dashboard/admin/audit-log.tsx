@@ -1,7 +1,6 @@
 import { BadgeCheck, BadgeX, Coins, Trash2, UserCog, UserX, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/audit-log";
-import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
+import { adminPage } from "~/server/http/admin-page.server";
 import { listAuditLog } from "~/server/services/admin-reads.server";
 import { AUDIT_ACTIONS, auditListQuery, readSearch, type AuditAction } from "~/lib/schemas/admin";
 import { formatDateTime } from "~/lib/format";
@@ -9,14 +8,15 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";
 import { Pagination } from "~/components/ui/pagination";
 import { ListToolbar, FilterSelect } from "~/components/admin/list-toolbar";
+import { ListCount } from "~/components/admin/admin-list";
 import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log · Coinwork" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requirePageRole(context, request, "Admin");
-  const { page, action } = readSearch(request.url, auditListQuery);
-  const log = await listAuditLog(getEnv(context), { page, action, limit: 20 });
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = adminPage(args);
+  const { page, action } = readSearch(args.request.url, auditListQuery);
+  const log = await listAuditLog(env, { page, action, limit: 20 });
   return { action: action ?? "", log };
 }
 
@@ -41,9 +41,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       <ListToolbar search={false} searchLabel="Filter the audit log" active={action !== ""}>
         <FilterSelect name="action" label="Filter by action" value={action} options={FILTERS} className="sm:w-64" />
       </ListToolbar>
-      <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-        {log.total === 1 ? "1 entry" : `${log.total.toLocaleString("en-US")} entries`}
-      </p>
+      <ListCount total={log.total} one="entry" many="entries" />
       {log.items.length === 0 ? (
         <EmptyState message={action ? "No entries of this kind yet." : "No admin actions recorded yet."} />
       ) : (

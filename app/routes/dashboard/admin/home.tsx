@@ -1,13 +1,10 @@
 import { useState, type ComponentType } from "react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import * as v from "valibot";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "lucide-react";
 import type { Route } from "./+types/home";
-import { getEnv } from "~/server/context";
 import { getDb } from "~/server/db/client.server";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { invalid, refusal, respond } from "~/server/http/outcome.server";
+import { adminAction, adminPage, pageOrLast } from "~/server/http/admin-page.server";
 import { adminStats } from "~/server/services/users.server";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
 import { conservation } from "~/server/services/ledger.server";
@@ -17,32 +14,27 @@ import { formatCents } from "~/lib/coins";
 import { formatDateTime } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
-import { Table, THead, TBody, TR, TH, TD, EmptyState } from "~/components/ui/table";
+import { TH, TD } from "~/components/ui/table";
 import { Badge, StatusBadge } from "~/components/ui/badge";
-import { Pagination } from "~/components/ui/pagination";
-import { ActionDialog, ActionTrigger, NoJsConfirm, useActionFlow, useConfirmParams, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import { ActionDialog, ActionTrigger, NoJsConfirm, toastOutcome, useActionFlow, useNoJsSpec, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import { AdminList } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
+import { revalidateAfterPost } from "~/components/admin/revalidate";
 import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Home · Coinwork" }];
 
 const PAGE_SIZE = 10;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requirePageRole(context, request, "Admin");
-  const env = getEnv(context);
-  const { page } = readSearch(request.url, pageQuery);
-  const [stats, first, unread, ledger] = await Promise.all([
+export async function loader(args: Route.LoaderArgs) {
+  const { admin, env } = adminPage(args);
+  const { page } = readSearch(args.request.url, pageQuery);
+  const [stats, withdrawals, unread, ledger] = await Promise.all([
     adminStats(env),
-    listWithdrawals(env, { status: "pending", page, limit: PAGE_SIZE }),
+    pageOrLast(page, (p) => listWithdrawals(env, { status: "pending", page: p, limit: PAGE_SIZE })),
     unreadContactMessages(env),
     conservation(getDb(env)),
   ]);
-  // a page emptied by decisions shows the last page that still has requests
-  const withdrawals =
-    first.items.length === 0 && first.page > first.pages
-      ? await listWithdrawals(env, { status: "pending", page: first.pages, limit: PAGE_SIZE })
-      : first;
   return {
     adminName: admin.name,
     stats,
@@ -65,49 +57,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requirePageRole(context, request, "Admin");
-  const env = getEnv(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "") || null;
-  const failTitle = intent === "reject" ? "Rejection failed" : "Not Approved!";
-  const parsed = v.safeParse(withdrawalActionSchema, Object.fromEntries(form));
-  if (!parsed.success) {
-    const { fields, first } = invalid(parsed.issues);
-    return respond(request, form, { ok: false, intent, id, title: failTitle, detail: first, fields }, 422);
-  }
-  const input = parsed.output;
-  const request_ = await findWithdrawal(env, input.id);
-  try {
-    if (input.intent === "approve") {
-      await approveWithdrawal(env, admin, input.id);
-      return respond(request, form, {
-        ok: true,
-        intent,
-        id: input.id,
-        title: "Successfully Approved!",
-        message: request_ ? `$${formatCents(request_.cents)} to ${request_.workerName} is paid out.` : undefined,
-      });
-    }
-    await rejectWithdrawal(env, admin, input.id, input.reason);
-    return respond(request, form, {
-      ok: true,
-      intent,
-      id: input.id,
-      title: "Withdrawal rejected",
-      message: request_ ? `The ${request_.coins} coins are back in ${request_.workerName}'s balance.` : undefined,
-    });
-  } catch (e) {
-    const r = refusal(e);
-    return respond(request, form, { ok: false, intent, id: input.id, title: failTitle, detail: r.detail ?? "Something went wrong", fields: r.fields }, r.status);
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    schema: withdrawalActionSchema,
+    failure: (intent) => ({ title: intent === "reject" ? "Rejection failed" : "Not Approved!" }),
+    async run(input, { admin, env }) {
+      const withdrawal = await findWithdrawal(env, input.id);
+      if (input.intent === "approve") {
+        await approveWithdrawal(env, admin, input.id);
+        return { title: "Successfully Approved!", message: withdrawal ? `$${formatCents(withdrawal.cents)} to ${withdrawal.workerName} is paid out.` : undefined };
+      }
+      await rejectWithdrawal(env, admin, input.id, input.reason);
+      return { title: "Withdrawal rejected", message: withdrawal ? `The ${withdrawal.coins} coins are back in ${withdrawal.workerName}'s balance.` : undefined };
+    },
+  });
 
 /** After any decision the list and the cards are read again (also after a refusal: the row may be stale). */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterPost;
 
 type Withdrawal = Route.ComponentProps["loaderData"]["withdrawals"]["items"][number];
 
@@ -141,15 +107,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     if (spec.intent === "approve") {
       setResult({ ok: outcome.ok, title: outcome.title, message: outcome.message, detail: outcome.detail });
       if (!outcome.ok) toast.error("Payment not approved", { description: outcome.detail });
-    } else if (outcome.ok) {
-      toast.success(outcome.title, { description: outcome.message });
     } else {
-      toast.error(outcome.title, { description: outcome.detail });
+      toastOutcome(outcome);
     }
   });
-  const confirm = useConfirmParams();
-  const confirmRow = withdrawals.items.find((w) => w.id === confirm.row);
-  const noJsSpec = confirmRow ? (confirm.intent === "approve" ? approveSpec(confirmRow) : confirm.intent === "reject" ? rejectSpec(confirmRow) : null) : null;
+  const noJsSpec = useNoJsSpec(withdrawals.items, { approve: approveSpec, reject: rejectSpec });
 
   return (
     <>
@@ -186,84 +148,73 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </h2>
           {withdrawals.total > 0 ? <Badge tone="pending">{withdrawals.total} pending</Badge> : null}
         </div>
-        {withdrawals.items.length === 0 ? (
-          <EmptyState message="No Withdraw Requestes Available" />
-        ) : (
-          <>
-            <div className="hidden md:block">
-              <Table caption="Pending withdrawal requests">
-                <THead>
-                  <tr>
-                    <TH>Worker</TH>
-                    <TH>Account number</TH>
-                    <TH className="text-right">Amount</TH>
-                    <TH>Requested</TH>
-                    <TH>Status</TH>
-                    <TH className="text-right">
-                      <span className="sr-only">Actions</span>
-                    </TH>
-                  </tr>
-                </THead>
-                <TBody>
-                  {withdrawals.items.map((w) => (
-                    <TR key={w.id} data-testid={`withdrawal-${w.id}`}>
-                      <TD>
-                        <p className="font-medium">{w.workerName}</p>
-                        <p className="text-xs text-muted-foreground">{w.workerEmail}</p>
-                      </TD>
-                      <TD>
-                        <p className="font-mono text-[13px]">{w.accountNumber}</p>
-                        <p className="text-xs text-muted-foreground">{w.paymentSystem}</p>
-                      </TD>
-                      <TD className="text-right">
-                        <p className="font-semibold tabular-nums">{`$${formatCents(w.cents)}`}</p>
-                        <p className="text-xs text-muted-foreground tabular-nums">{w.coins} coins</p>
-                      </TD>
-                      <TD className="whitespace-nowrap text-muted-foreground">{formatDateTime(w.createdAt)}</TD>
-                      <TD>
-                        <StatusBadge status={w.status} />
-                      </TD>
-                      <TD>
-                        <WithdrawalActions w={w} flow={flow} className="justify-end" />
-                      </TD>
-                    </TR>
-                  ))}
-                </TBody>
-              </Table>
-            </div>
-            <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Pending withdrawal requests">
-              {withdrawals.items.map((w) => (
-                <li key={w.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium">{w.workerName}</p>
-                      <p className="truncate text-xs text-muted-foreground">{w.workerEmail}</p>
-                    </div>
-                    <StatusBadge status={w.status} />
-                  </div>
-                  <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                    <div>
-                      <dt className="text-xs text-muted-foreground">Amount</dt>
-                      <dd className="font-semibold tabular-nums">
-                        {`$${formatCents(w.cents)}`} <span className="text-xs font-normal text-muted-foreground">({w.coins} coins)</span>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-muted-foreground">Requested</dt>
-                      <dd>{formatDateTime(w.createdAt)}</dd>
-                    </div>
-                    <div className="col-span-2">
-                      <dt className="text-xs text-muted-foreground">Account number ({w.paymentSystem})</dt>
-                      <dd className="break-words font-mono text-[13px]">{w.accountNumber}</dd>
-                    </div>
-                  </dl>
-                  <WithdrawalActions w={w} flow={flow} size="default" className="mt-4 [&>*]:flex-1" />
-                </li>
-              ))}
-            </ul>
-            <Pagination page={withdrawals.page} pages={withdrawals.pages} />
-          </>
-        )}
+        <AdminList
+          list={withdrawals}
+          label="Pending withdrawal requests"
+          empty="No Withdraw Requestes Available"
+          from="md"
+          head={
+            <>
+              <TH>Worker</TH>
+              <TH>Account number</TH>
+              <TH className="text-right">Amount</TH>
+              <TH>Requested</TH>
+              <TH>Status</TH>
+            </>
+          }
+          rowTestId={(w) => `withdrawal-${w.id}`}
+          cells={(w) => (
+            <>
+              <TD>
+                <p className="font-medium">{w.workerName}</p>
+                <p className="text-xs text-muted-foreground">{w.workerEmail}</p>
+              </TD>
+              <TD>
+                <p className="font-mono text-[13px]">{w.accountNumber}</p>
+                <p className="text-xs text-muted-foreground">{w.paymentSystem}</p>
+              </TD>
+              <TD className="text-right">
+                <p className="font-semibold tabular-nums">{`$${formatCents(w.cents)}`}</p>
+                <p className="text-xs text-muted-foreground tabular-nums">{w.coins} coins</p>
+              </TD>
+              <TD className="whitespace-nowrap text-muted-foreground">{formatDateTime(w.createdAt)}</TD>
+              <TD>
+                <StatusBadge status={w.status} />
+              </TD>
+              <TD>
+                <WithdrawalActions w={w} flow={flow} className="justify-end" />
+              </TD>
+            </>
+          )}
+          card={(w) => (
+            <>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{w.workerName}</p>
+                  <p className="truncate text-xs text-muted-foreground">{w.workerEmail}</p>
+                </div>
+                <StatusBadge status={w.status} />
+              </div>
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                <div>
+                  <dt className="text-xs text-muted-foreground">Amount</dt>
+                  <dd className="font-semibold tabular-nums">
+                    {`$${formatCents(w.cents)}`} <span className="text-xs font-normal text-muted-foreground">({w.coins} coins)</span>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">Requested</dt>
+                  <dd>{formatDateTime(w.createdAt)}</dd>
+                </div>
+                <div className="col-span-2">
+                  <dt className="text-xs text-muted-foreground">Account number ({w.paymentSystem})</dt>
+                  <dd className="break-words font-mono text-[13px]">{w.accountNumber}</dd>
+                </div>
+              </dl>
+              <WithdrawalActions w={w} flow={flow} size="default" className="mt-4 [&>*]:flex-1" />
+            </>
+          )}
+        />
       </section>
 
       <ActionDialog flow={flow} />

@@ -1,35 +1,30 @@
 import { useState } from "react";
-import { type ShouldRevalidateFunctionArgs } from "react-router";
-import * as v from "valibot";
 import { toast } from "sonner";
 import { CalendarDays, Trash2 } from "lucide-react";
 import type { Route } from "./+types/manage-tasks";
-import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { invalid, refusal, respond } from "~/server/http/outcome.server";
+import { adminAction, adminPage, pageOrLast } from "~/server/http/admin-page.server";
 import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.server";
 import { taskEscrow } from "~/server/services/admin-reads.server";
 import { readSearch, taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
 import { formatDate, todayIso } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Table, THead, TBody, TR, TH, TD, EmptyState } from "~/components/ui/table";
+import { TH, TD } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
-import { Pagination } from "~/components/ui/pagination";
 import { ListToolbar } from "~/components/admin/list-toolbar";
-import { ActionDialog, ActionTrigger, NoJsConfirm, useActionFlow, useConfirmParams, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import { ActionDialog, ActionTrigger, NoJsConfirm, useActionFlow, useNoJsSpec, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
+import { revalidateAfterPost } from "~/components/admin/revalidate";
 import { TaskThumb } from "~/components/admin/task-thumb";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Tasks · Coinwork" }];
 
 const PAGE_SIZE = 10;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requirePageRole(context, request, "Admin");
-  const env = getEnv(context);
-  const { q, page } = readSearch(request.url, taskListQuery);
-  const first = await listAllTasks(env, { q: q || undefined, page, limit: PAGE_SIZE });
-  const list = first.items.length === 0 && first.page > first.pages ? await listAllTasks(env, { q: q || undefined, page: first.pages, limit: PAGE_SIZE }) : first;
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = adminPage(args);
+  const { q, page } = readSearch(args.request.url, taskListQuery);
+  const list = await pageOrLast(page, (p) => listAllTasks(env, { q: q || undefined, page: p, limit: PAGE_SIZE }));
   return {
     q,
     today: todayIso(),
@@ -50,40 +45,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requirePageRole(context, request, "Admin");
-  const env = getEnv(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "") || null;
-  const failTitle = "Could not delete the task";
-  const parsed = v.safeParse(taskActionSchema, Object.fromEntries(form));
-  if (!parsed.success) {
-    const { fields, first } = invalid(parsed.issues);
-    return respond(request, form, { ok: false, intent, id, title: failTitle, detail: first, fields }, 422);
-  }
-  const input = parsed.output;
-  try {
-    const [task, refund] = await Promise.all([findTask(env, input.id), taskEscrow(env, input.id)]);
-    await deleteTask(env, admin, input.id, input.reason || undefined);
-    return respond(request, form, {
-      ok: true,
-      intent,
-      id: input.id,
-      title: "Deleted!",
-      message: task
-        ? `"${task.taskTitle}" was removed and ${task.buyerName} got back ${refund} ${refund === 1 ? "coin" : "coins"}.`
-        : "The task was removed and its buyer refunded.",
-    });
-  } catch (e) {
-    const r = refusal(e);
-    return respond(request, form, { ok: false, intent, id: input.id, title: failTitle, detail: r.detail ?? "Something went wrong", fields: r.fields }, r.status);
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    schema: taskActionSchema,
+    failure: () => ({ title: "Could not delete the task" }),
+    async run(input, { admin, env }) {
+      const [task, refund] = await Promise.all([findTask(env, input.id), taskEscrow(env, input.id)]);
+      await deleteTask(env, admin, input.id, input.reason || undefined);
+      return {
+        title: "Deleted!",
+        message: task
+          ? `"${task.taskTitle}" was removed and ${task.buyerName} got back ${refund} ${refund === 1 ? "coin" : "coins"}.`
+          : "The task was removed and its buyer refunded.",
+      };
+    },
+  });
 
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterPost;
 
 type Task = Route.ComponentProps["loaderData"]["tasks"]["items"][number];
 
@@ -107,108 +85,93 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
     if (outcome.ok) setResult({ ok: true, title: outcome.title, message: outcome.message });
     else toast.error(outcome.title, { description: outcome.detail });
   });
-  const confirm = useConfirmParams();
-  const confirmRow = confirm.intent === "delete" ? tasks.items.find((t) => t.id === confirm.row) : undefined;
+  const noJsSpec = useNoJsSpec(tasks.items, { delete: deleteSpec });
 
   return (
     <>
       <PageHeader title="Manage Tasks" description="Every live task on the marketplace. Deleting one refunds its buyer." />
       <ListToolbar q={q} searchLabel="Search tasks" placeholder="Search by title, buyer name or e-mail" active={q !== ""} />
-      <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-        {tasks.total === 1 ? "1 task" : `${tasks.total.toLocaleString("en-US")} tasks`}
-        {q ? ` matching "${q}"` : ""}
-      </p>
-      {tasks.items.length === 0 ? (
-        <EmptyState message={q ? "No tasks match your search." : "No tasks yet."} />
-      ) : (
-        <>
-          <div className="hidden lg:block">
-            <Table caption="All tasks">
-              <THead>
-                <tr>
-                  <TH>Task</TH>
-                  <TH>Category</TH>
-                  <TH>Buyer</TH>
-                  <TH className="whitespace-nowrap">Workers &amp; payment</TH>
-                  <TH>Deadline</TH>
-                  <TH className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TH>
-                </tr>
-              </THead>
-              <TBody>
-                {tasks.items.map((t) => (
-                  <TR key={t.id} data-testid={`task-${t.id}`}>
-                    <TD>
-                      <div className="flex items-center gap-3">
-                        <TaskThumb src={t.image} category={t.category} />
-                        <span className="line-clamp-2 max-w-72 font-medium">{t.title}</span>
-                      </div>
-                    </TD>
-                    <TD>
-                      <Badge tone="info" className="whitespace-nowrap">
-                        {t.category}
-                      </Badge>
-                    </TD>
-                    <TD>
-                      <p className="font-medium">{t.buyerName}</p>
-                      <p className="text-xs text-muted-foreground">{t.buyerEmail}</p>
-                    </TD>
-                    <TD className="whitespace-nowrap">
-                      <WorkersAndPay t={t} />
-                    </TD>
-                    <TD className="whitespace-nowrap">
-                      <Deadline date={t.completionDate} today={today} />
-                    </TD>
-                    <TD className="text-right">
-                      <DeleteButton t={t} flow={flow} />
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-          </div>
-          <ul className="grid grid-cols-1 gap-3 lg:hidden" aria-label="All tasks">
-            {tasks.items.map((t) => (
-              <li key={t.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
-                <div className="flex gap-3">
-                  <TaskThumb src={t.image} category={t.category} className="size-16" />
-                  <div className="min-w-0 flex-1">
-                    <p className="line-clamp-2 font-medium">{t.title}</p>
-                    <Badge tone="info" className="mt-1">
-                      {t.category}
-                    </Badge>
-                  </div>
-                </div>
-                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                  <div className="col-span-2 min-w-0">
-                    <dt className="text-xs text-muted-foreground">Buyer</dt>
-                    <dd className="truncate">
-                      {t.buyerName} <span className="text-muted-foreground">· {t.buyerEmail}</span>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Workers &amp; payment</dt>
-                    <dd>
-                      <WorkersAndPay t={t} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Deadline</dt>
-                    <dd>
-                      <Deadline date={t.completionDate} today={today} />
-                    </dd>
-                  </div>
-                </dl>
-                <DeleteButton t={t} flow={flow} size="default" className="mt-4 w-full" />
-              </li>
-            ))}
-          </ul>
-          <Pagination page={tasks.page} pages={tasks.pages} />
-        </>
-      )}
+      <ListCount total={tasks.total} one="task" many="tasks" q={q} />
+      <AdminList
+        list={tasks}
+        label="All tasks"
+        empty={q ? "No tasks match your search." : "No tasks yet."}
+        from="lg"
+        head={
+          <>
+            <TH>Task</TH>
+            <TH>Category</TH>
+            <TH>Buyer</TH>
+            <TH className="whitespace-nowrap">Workers &amp; payment</TH>
+            <TH>Deadline</TH>
+          </>
+        }
+        rowTestId={(t) => `task-${t.id}`}
+        cells={(t) => (
+          <>
+            <TD>
+              <div className="flex items-center gap-3">
+                <TaskThumb src={t.image} category={t.category} />
+                <span className="line-clamp-2 max-w-72 font-medium">{t.title}</span>
+              </div>
+            </TD>
+            <TD>
+              <Badge tone="info" className="whitespace-nowrap">
+                {t.category}
+              </Badge>
+            </TD>
+            <TD>
+              <p className="font-medium">{t.buyerName}</p>
+              <p className="text-xs text-muted-foreground">{t.buyerEmail}</p>
+            </TD>
+            <TD className="whitespace-nowrap">
+              <WorkersAndPay t={t} />
+            </TD>
+            <TD className="whitespace-nowrap">
+              <Deadline date={t.completionDate} today={today} />
+            </TD>
+            <TD className="text-right">
+              <DeleteButton t={t} flow={flow} />
+            </TD>
+          </>
+        )}
+        card={(t) => (
+          <>
+            <div className="flex gap-3">
+              <TaskThumb src={t.image} category={t.category} className="size-16" />
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 font-medium">{t.title}</p>
+                <Badge tone="info" className="mt-1">
+                  {t.category}
+                </Badge>
+              </div>
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <div className="col-span-2 min-w-0">
+                <dt className="text-xs text-muted-foreground">Buyer</dt>
+                <dd className="truncate">
+                  {t.buyerName} <span className="text-muted-foreground">· {t.buyerEmail}</span>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Workers &amp; payment</dt>
+                <dd>
+                  <WorkersAndPay t={t} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Deadline</dt>
+                <dd>
+                  <Deadline date={t.completionDate} today={today} />
+                </dd>
+              </div>
+            </dl>
+            <DeleteButton t={t} flow={flow} size="default" className="mt-4 w-full" />
+          </>
+        )}
+      />
       <ActionDialog flow={flow} />
-      <NoJsConfirm spec={confirmRow ? deleteSpec(confirmRow) : null} />
+      <NoJsConfirm spec={noJsSpec} />
       <ResultDialog result={result} onClose={() => setResult(null)} />
     </>
   );

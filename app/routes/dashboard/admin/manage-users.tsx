@@ -1,38 +1,31 @@
 import { useState } from "react";
-import { type ShouldRevalidateFunctionArgs } from "react-router";
-import * as v from "valibot";
-import { toast } from "sonner";
 import { Coins, UserX } from "lucide-react";
 import type { Route } from "./+types/manage-users";
-import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { invalid, refusal, respond } from "~/server/http/outcome.server";
+import { adminAction, adminPage, pageOrLast } from "~/server/http/admin-page.server";
 import { adjustCoins, changeRole, listUsers, removeUser } from "~/server/services/users.server";
 import { findUserName } from "~/server/services/admin-reads.server";
 import { readSearch, userActionSchema, userListQuery } from "~/lib/schemas/admin";
 import type { Role } from "~/lib/roles";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Table, THead, TBody, TR, TH, TD, EmptyState } from "~/components/ui/table";
+import { TH, TD } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
-import { Pagination } from "~/components/ui/pagination";
 import { Avatar } from "~/components/avatar";
 import { ListToolbar, FilterSelect } from "~/components/admin/list-toolbar";
 import { RoleSelect } from "~/components/admin/role-select";
-import { ActionDialog, ActionTrigger, NoJsConfirm, useActionFlow, useConfirmParams, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import { ActionDialog, ActionTrigger, NoJsConfirm, toastOutcome, useActionFlow, useNoJsSpec, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
+import { revalidateAfterPost } from "~/components/admin/revalidate";
 import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Coinwork" }];
 
 const PAGE_SIZE = 10;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requirePageRole(context, request, "Admin");
-  const env = getEnv(context);
-  const { q, role, page } = readSearch(request.url, userListQuery);
-  const query = { q: q || undefined, role, limit: PAGE_SIZE };
-  const first = await listUsers(env, { ...query, page });
-  const list = first.items.length === 0 && first.page > first.pages ? await listUsers(env, { ...query, page: first.pages }) : first;
+export async function loader(args: Route.LoaderArgs) {
+  const { admin, env } = adminPage(args);
+  const { q, role, page } = readSearch(args.request.url, userListQuery);
+  const list = await pageOrLast(page, (p) => listUsers(env, { q: q || undefined, role, page: p, limit: PAGE_SIZE }));
   return {
     selfId: admin.id,
     q,
@@ -47,65 +40,33 @@ const FAIL_TITLES: Record<string, string> = {
   adjust: "Adjustment failed",
 };
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requirePageRole(context, request, "Admin");
-  const env = getEnv(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "") || null;
-  const failTitle = FAIL_TITLES[intent] ?? "Error";
-  const failMessage = intent === "remove" ? "Failed to delete user." : undefined;
-  const parsed = v.safeParse(userActionSchema, Object.fromEntries(form));
-  if (!parsed.success) {
-    const { fields, first } = invalid(parsed.issues);
-    return respond(request, form, { ok: false, intent, id, title: failTitle, message: failMessage, detail: first, fields }, 422);
-  }
-  const input = parsed.output;
-  try {
-    const target = await findUserName(env, input.id);
-    switch (input.intent) {
-      case "role": {
-        await changeRole(env, admin, input.id, input.role);
-        return respond(request, form, {
-          ok: true,
-          intent,
-          id: input.id,
-          title: "Role updated successfully!",
-          message: target ? `${target.name} is now ${input.role === "Admin" ? "an" : "a"} ${input.role}.` : undefined,
-        });
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    schema: userActionSchema,
+    failure: (intent) => ({ title: FAIL_TITLES[intent] ?? "Error", message: intent === "remove" ? "Failed to delete user." : undefined }),
+    refusalFields: (r, intent) => (intent === "adjust" ? adjustFields(r.fields, r.detail) : r.fields),
+    async run(input, { admin, env }) {
+      const target = await findUserName(env, input.id);
+      switch (input.intent) {
+        case "role": {
+          await changeRole(env, admin, input.id, input.role);
+          return { title: "Role updated successfully!", message: target ? `${target.name} is now ${input.role === "Admin" ? "an" : "a"} ${input.role}.` : undefined };
+        }
+        case "remove": {
+          await removeUser(env, admin, input.id, input.reason || undefined);
+          return { title: "Removed!", message: target ? `${target.name} can no longer sign in; their open tasks were closed and refunded.` : undefined };
+        }
+        case "adjust": {
+          await adjustCoins(env, admin, input.id, input.addcoin, input.reason);
+          const n = Math.abs(input.addcoin);
+          return {
+            title: "Coins adjusted",
+            message: `${input.addcoin > 0 ? "Added" : "Deducted"} ${n} ${n === 1 ? "coin" : "coins"} ${input.addcoin > 0 ? "to" : "from"} ${target?.name ?? "the user"}.`,
+          };
+        }
       }
-      case "remove": {
-        await removeUser(env, admin, input.id, input.reason || undefined);
-        return respond(request, form, {
-          ok: true,
-          intent,
-          id: input.id,
-          title: "Removed!",
-          message: target ? `${target.name} can no longer sign in; their open tasks were closed and refunded.` : undefined,
-        });
-      }
-      case "adjust": {
-        await adjustCoins(env, admin, input.id, input.addcoin, input.reason);
-        const n = Math.abs(input.addcoin);
-        return respond(request, form, {
-          ok: true,
-          intent,
-          id: input.id,
-          title: "Coins adjusted",
-          message: `${input.addcoin > 0 ? "Added" : "Deducted"} ${n} ${n === 1 ? "coin" : "coins"} ${input.addcoin > 0 ? "to" : "from"} ${target?.name ?? "the user"}.`,
-        });
-      }
-    }
-  } catch (e) {
-    const r = refusal(e);
-    return respond(
-      request,
-      form,
-      { ok: false, intent, id: input.id, title: failTitle, message: failMessage, detail: r.detail ?? "Something went wrong", fields: intent === "adjust" ? adjustFields(r.fields, r.detail) : r.fields },
-      r.status,
-    );
-  }
-}
+    },
+  });
 
 /** A refusal of an adjustment (e.g. "… has only 12 coins.") belongs under the amount. */
 function adjustFields(fields: Record<string, string[]> | undefined, detail: string | undefined) {
@@ -113,9 +74,7 @@ function adjustFields(fields: Record<string, string[]> | undefined, detail: stri
   return detail ? { addcoin: [detail] } : undefined;
 }
 
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterPost;
 
 type User = Route.ComponentProps["loaderData"]["users"]["items"][number];
 
@@ -160,15 +119,11 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   const flow = useActionFlow((outcome, spec) => {
     if (spec.intent === "remove") {
       setResult({ ok: outcome.ok, title: outcome.title, message: outcome.message, detail: outcome.ok ? undefined : outcome.detail });
-    } else if (outcome.ok) {
-      toast.success(outcome.title, { description: outcome.message });
     } else {
-      toast.error(outcome.title, { description: outcome.detail });
+      toastOutcome(outcome);
     }
   });
-  const confirm = useConfirmParams();
-  const confirmRow = users.items.find((u) => u.id === confirm.row && u.id !== selfId);
-  const noJsSpec = confirmRow ? (confirm.intent === "remove" ? removeSpec(confirmRow) : confirm.intent === "adjust" ? adjustSpec(confirmRow) : null) : null;
+  const noJsSpec = useNoJsSpec(users.items, { remove: removeSpec, adjust: adjustSpec }, (u) => u.id !== selfId);
 
   return (
     <>
@@ -176,77 +131,63 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
       <ListToolbar q={q} searchLabel="Search users" placeholder="Search by name or e-mail" active={q !== "" || role !== ""}>
         <FilterSelect name="role" label="Filter by role" value={role} options={ROLE_FILTERS} />
       </ListToolbar>
-      <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-        {users.total === 1 ? "1 user" : `${users.total.toLocaleString("en-US")} users`}
-        {q ? ` matching "${q}"` : ""}
-      </p>
-      {users.items.length === 0 ? (
-        <EmptyState message="No users match your search." />
-      ) : (
-        <>
-          <div className="hidden lg:block">
-            <Table caption="Users">
-              <THead>
-                <tr>
-                  <TH>User</TH>
-                  <TH>E-mail</TH>
-                  <TH>Role</TH>
-                  <TH className="text-right">Coins</TH>
-                  <TH className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TH>
-                </tr>
-              </THead>
-              <TBody>
-                {users.items.map((u) => (
-                  <TR key={u.id} data-testid={`user-${u.email}`}>
-                    <TD>
-                      <div className="flex items-center gap-3">
-                        <Avatar src={u.photo} name={u.name} />
-                        <span className="font-medium">{u.name}</span>
-                        {u.id === selfId ? <Badge tone="info">You</Badge> : null}
-                      </div>
-                    </TD>
-                    <TD className="text-muted-foreground">{u.email}</TD>
-                    <TD>
-                      <RoleSelect userId={u.id} name={u.name} role={u.role as Role} disabled={u.id === selfId} disabledReason={NOT_SELF_TEXT} />
-                    </TD>
-                    <TD className="text-right font-semibold tabular-nums">{u.coin.toLocaleString("en-US")}</TD>
-                    <TD>
-                      <UserActions u={u} flow={flow} self={u.id === selfId} className="justify-end" />
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-          </div>
-          <ul className="grid grid-cols-1 gap-3 lg:hidden" aria-label="Users">
-            {users.items.map((u) => (
-              <li key={u.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
-                <div className="flex items-center gap-3">
-                  <Avatar src={u.photo} name={u.name} className="size-11" />
-                  <div className="min-w-0 flex-1">
-                    <p className="flex items-center gap-2 font-medium">
-                      <span className="min-w-0 truncate">{u.name}</span>
-                      {u.id === selfId ? <Badge tone="info">You</Badge> : null}
-                    </p>
-                    <p className="truncate text-sm text-muted-foreground">{u.email}</p>
-                  </div>
-                  <p className="text-right">
-                    <span className="block font-semibold tabular-nums">{u.coin.toLocaleString("en-US")}</span>
-                    <span className="block text-xs text-muted-foreground">coins</span>
-                  </p>
-                </div>
-                <div className="mt-3 grid gap-2 border-t border-border pt-3">
-                  <RoleSelect userId={u.id} name={u.name} role={u.role as Role} disabled={u.id === selfId} disabledReason={NOT_SELF_TEXT} visibleLabel />
-                  <UserActions u={u} flow={flow} self={u.id === selfId} size="default" className="grid grid-cols-2" />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination page={users.page} pages={users.pages} />
-        </>
-      )}
+      <ListCount total={users.total} one="user" many="users" q={q} />
+      <AdminList
+        list={users}
+        label="Users"
+        empty="No users match your search."
+        from="lg"
+        head={
+          <>
+            <TH>User</TH>
+            <TH>E-mail</TH>
+            <TH>Role</TH>
+            <TH className="text-right">Coins</TH>
+          </>
+        }
+        rowTestId={(u) => `user-${u.email}`}
+        cells={(u) => (
+          <>
+            <TD>
+              <div className="flex items-center gap-3">
+                <Avatar src={u.photo} name={u.name} />
+                <span className="font-medium">{u.name}</span>
+                {u.id === selfId ? <Badge tone="info">You</Badge> : null}
+              </div>
+            </TD>
+            <TD className="text-muted-foreground">{u.email}</TD>
+            <TD>
+              <RoleSelect userId={u.id} name={u.name} role={u.role as Role} disabled={u.id === selfId} disabledReason={NOT_SELF_TEXT} />
+            </TD>
+            <TD className="text-right font-semibold tabular-nums">{u.coin.toLocaleString("en-US")}</TD>
+            <TD>
+              <UserActions u={u} flow={flow} self={u.id === selfId} className="justify-end" />
+            </TD>
+          </>
+        )}
+        card={(u) => (
+          <>
+            <div className="flex items-center gap-3">
+              <Avatar src={u.photo} name={u.name} className="size-11" />
+              <div className="min-w-0 flex-1">
+                <p className="flex items-center gap-2 font-medium">
+                  <span className="min-w-0 truncate">{u.name}</span>
+                  {u.id === selfId ? <Badge tone="info">You</Badge> : null}
+                </p>
+                <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+              </div>
+              <p className="text-right">
+                <span className="block font-semibold tabular-nums">{u.coin.toLocaleString("en-US")}</span>
+                <span className="block text-xs text-muted-foreground">coins</span>
+              </p>
+            </div>
+            <div className="mt-3 grid gap-2 border-t border-border pt-3">
+              <RoleSelect userId={u.id} name={u.name} role={u.role as Role} disabled={u.id === selfId} disabledReason={NOT_SELF_TEXT} visibleLabel />
+              <UserActions u={u} flow={flow} self={u.id === selfId} size="default" className="grid grid-cols-2" />
+            </div>
+          </>
+        )}
+      />
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
       <ResultDialog result={result} onClose={() => setResult(null)} />

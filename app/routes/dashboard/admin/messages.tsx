@@ -1,12 +1,9 @@
 import { useState } from "react";
-import { Form, Link, useFetchers, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
-import * as v from "valibot";
+import { Form, Link, useFetchers, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { Mail, MailOpen, Reply } from "lucide-react";
 import type { Route } from "./+types/messages";
-import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { invalid, refusal, respond } from "~/server/http/outcome.server";
+import { adminAction, adminPage } from "~/server/http/admin-page.server";
 import { findContactMessage, listContactMessages, setContactMessageRead } from "~/server/services/admin-reads.server";
 import { messageActionSchema, messageListQuery, readSearch } from "~/lib/schemas/admin";
 import { formatDateTime } from "~/lib/format";
@@ -15,18 +12,18 @@ import { EmptyState } from "~/components/ui/table";
 import { Pagination } from "~/components/ui/pagination";
 import { Modal } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { NoJsPanel, useHrefWithout, ViewLink } from "~/components/admin/nojs-view";
+import { revalidateAfterPost } from "~/components/admin/revalidate";
 import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Coinwork" }];
 
 const PAGE_SIZE = 10;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requirePageRole(context, request, "Admin");
-  const env = getEnv(context);
-  const { page, show } = readSearch(request.url, messageListQuery);
-  const openId = new URL(request.url).searchParams.get("open");
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = adminPage(args);
+  const { page, show } = readSearch(args.request.url, messageListQuery);
+  const openId = new URL(args.request.url).searchParams.get("open");
   const [list, opened] = await Promise.all([
     listContactMessages(env, { page, limit: PAGE_SIZE, unreadOnly: show === "unread" }),
     openId ? findContactMessage(env, openId.slice(0, 64)) : null,
@@ -34,30 +31,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { show, messages: list, opened };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requirePageRole(context, request, "Admin");
-  const env = getEnv(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "") || null;
-  const parsed = v.safeParse(messageActionSchema, Object.fromEntries(form));
-  if (!parsed.success) {
-    const { fields, first } = invalid(parsed.issues);
-    return respond(request, form, { ok: false, intent, id, title: "Could not update the message", detail: first, fields }, 422);
-  }
-  const input = parsed.output;
-  try {
-    await setContactMessageRead(env, admin, input.id, input.intent === "read");
-    return respond(request, form, { ok: true, intent, id: input.id, title: input.intent === "read" ? "Marked as read" : "Marked as unread" });
-  } catch (e) {
-    const r = refusal(e);
-    return respond(request, form, { ok: false, intent, id: input.id, title: "Could not update the message", detail: r.detail ?? "Something went wrong" }, r.status);
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    schema: messageActionSchema,
+    failure: () => ({ title: "Could not update the message" }),
+    async run(input, { admin, env }) {
+      await setContactMessageRead(env, admin, input.id, input.intent === "read");
+      return { title: input.intent === "read" ? "Marked as read" : "Marked as unread" };
+    },
+  });
 
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterPost;
 
 type Message = Route.ComponentProps["loaderData"]["messages"]["items"][number];
 
@@ -77,7 +61,6 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   const { messages, show, opened } = loaderData;
   const submit = useSubmit();
   const isRead = useOptimisticRead();
-  const location = useLocation();
   // a snapshot: in the Unread view the message leaves the list once it is marked read, the dialog stays
   const [current, setCurrent] = useState<Message | null>(null);
 
@@ -96,11 +79,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
     { key: "all", label: "All", count: undefined, to: "/dashboard/messages" },
     { key: "unread", label: "Unread", count: messages.unread, to: "/dashboard/messages?show=unread" },
   ];
-  const closeHref = (() => {
-    const params = new URLSearchParams(location.search);
-    params.delete("open");
-    return `${location.pathname}${params.size ? `?${params}` : ""}`;
-  })();
+  const closeHref = useHrefWithout("open");
 
   return (
     <>
@@ -197,30 +176,9 @@ function MessageBody({ text }: { text: string }) {
 }
 
 function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: () => void }) {
-  const hydrated = useHydrated();
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("open", m.id);
   return (
     <li className={cn("relative", !read && "bg-brand-50/50")} data-testid={`message-${m.id}`} data-read={read ? "true" : "false"}>
-      <Link
-        to={{ search: `?${params}` }}
-        preventScrollReset
-        rel="nofollow"
-        role={hydrated ? "button" : undefined}
-        aria-haspopup={hydrated ? "dialog" : undefined}
-        onClick={(e) => {
-          e.preventDefault();
-          onOpen();
-        }}
-        onKeyDown={(e) => {
-          if (e.key === " ") {
-            e.preventDefault();
-            onOpen();
-          }
-        }}
-        className="flex gap-3 px-4 py-4 hover:bg-muted/50 focus-visible:bg-muted/50 sm:px-5"
-      >
+      <ViewLink view={{ open: m.id }} onOpen={onOpen} className="flex gap-3 px-4 py-4 hover:bg-muted/50 focus-visible:bg-muted/50 sm:px-5">
         <span className="mt-1 flex size-8 shrink-0 items-center justify-center rounded-full bg-white ring-1 ring-border">
           {read ? <MailOpen className="size-4 text-muted-foreground" aria-hidden /> : <Mail className="size-4 text-brand-700" aria-hidden />}
         </span>
@@ -239,7 +197,7 @@ function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: ()
           <span className="line-clamp-2 text-sm text-muted-foreground sm:line-clamp-1">{m.message}</span>
         </span>
         {!read ? <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600" aria-hidden /> : null}
-      </Link>
+      </ViewLink>
     </li>
   );
 }
@@ -247,33 +205,31 @@ function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: ()
 /** The message view without JavaScript (?open=<id>): mark read or unread with a plain form. */
 function NoJsMessage({ m, closeHref }: { m: NonNullable<Route.ComponentProps["loaderData"]["opened"]>; closeHref: string }) {
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4">
-      <section role="dialog" aria-modal="true" aria-labelledby="nojs-message-title" className="grid w-full max-w-2xl gap-4 rounded-2xl border border-border bg-white p-6 shadow-xl">
-        <div>
-          <h2 id="nojs-message-title" className="text-lg font-semibold">
-            {m.subject || "(No subject)"}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            From {m.name} &lt;{m.email}&gt; · {formatDateTime(m.createdAt)}
-          </p>
-        </div>
-        <MessageBody text={m.message} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to={closeHref} className={buttonVariants({ variant: "ghost" })}>
-            Back to messages
-          </Link>
-          <Form method="post">
-            <input type="hidden" name="intent" value={m.readAt ? "unread" : "read"} />
-            <input type="hidden" name="id" value={m.id} />
-            <Button type="submit" variant="outline" className="w-full">
-              {m.readAt ? "Mark as unread" : "Mark as read"}
-            </Button>
-          </Form>
-          <a href={replyHref(m)} className={buttonVariants()}>
-            <Reply aria-hidden /> Reply by e-mail
-          </a>
-        </div>
-      </section>
-    </div>
+    <NoJsPanel labelledBy="nojs-message-title" className="max-w-2xl">
+      <div>
+        <h2 id="nojs-message-title" className="text-lg font-semibold">
+          {m.subject || "(No subject)"}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          From {m.name} &lt;{m.email}&gt; · {formatDateTime(m.createdAt)}
+        </p>
+      </div>
+      <MessageBody text={m.message} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link to={closeHref} className={buttonVariants({ variant: "ghost" })}>
+          Back to messages
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="intent" value={m.readAt ? "unread" : "read"} />
+          <input type="hidden" name="id" value={m.id} />
+          <Button type="submit" variant="outline" className="w-full">
+            {m.readAt ? "Mark as unread" : "Mark as read"}
+          </Button>
+        </Form>
+        <a href={replyHref(m)} className={buttonVariants()}>
+          <Reply aria-hidden /> Reply by e-mail
+        </a>
+      </div>
+    </NoJsPanel>
   );
 }

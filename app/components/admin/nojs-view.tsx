@@ -1,0 +1,78 @@
+// The no-JavaScript views of the admin pages (`?confirm=<intent>&row=<id>`, `?open=<id>`): the links that
+// lead there, the way back, and the server-rendered panel they show.
+import { Link, useLocation, type LinkProps } from "react-router";
+import type * as React from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { cn } from "~/lib/cn";
+
+/**
+ * A link to one of the page's no-JavaScript views (its query parameters set to `view`). Once the page is
+ * hydrated it is a button that calls `onOpen` (the page's dialog) instead; Space opens it too.
+ */
+export function ViewLink({
+  view,
+  onOpen,
+  ...props
+}: { view: Record<string, string>; onOpen: () => void } & Omit<LinkProps, "to" | "preventScrollReset" | "rel" | "role" | "onClick" | "onKeyDown">) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  for (const [name, value] of Object.entries(view)) params.set(name, value);
+  return (
+    <Link
+      to={{ search: `?${params}` }}
+      preventScrollReset
+      rel="nofollow"
+      role={hydrated ? "button" : undefined}
+      aria-haspopup={hydrated ? "dialog" : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        onOpen();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === " ") {
+          e.preventDefault();
+          onOpen();
+        }
+      }}
+      {...props}
+    />
+  );
+}
+
+/** This page without the named query parameters: the way back from a no-JavaScript view. */
+export function useHrefWithout(...names: string[]): string {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  for (const name of names) params.delete(name);
+  return `${location.pathname}${params.size ? `?${params}` : ""}`;
+}
+
+/** A server-rendered dialog: a panel over the page (no JavaScript needed). */
+export function NoJsPanel({
+  labelledBy,
+  describedBy,
+  className,
+  children,
+}: {
+  labelledBy: string;
+  describedBy?: string;
+  /** the panel's width, e.g. max-w-lg */
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        className={cn("grid w-full gap-4 rounded-2xl border border-border bg-white p-6 shadow-xl", className)}
+      >
+        {children}
+      </section>
+    </div>
+  );
+}
+
