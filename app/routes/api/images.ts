@@ -1,24 +1,16 @@
 import type { Route } from "./+types/images";
-import { getEnv } from "~/server/context";
 import { AppError } from "~/server/errors";
-import { api, json, methodNotAllowed } from "~/server/http/api.server";
+import { apiMiddleware } from "~/server/http/cors.server";
+import { json, rest } from "~/server/http/rest.server";
 import { assertBodySize, storeImage } from "~/server/services/images.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
-import { apiMiddleware } from "~/server/http/cors.server";
-
-/** CORS for configured origins (preflight answered), as on every REST route. */
-export const middleware = apiMiddleware;
 
 /**
  * POST /images (multipart field `image`) -> 201 { data: { url, display_url } }, the image host's shape.
  * Open to visitors too, because registration uploads the photo before the account exists; rate limited.
  */
-export const loader = () => methodNotAllowed(["POST"]);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  return api(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const env = getEnv(context);
+const handle = rest({
+  POST: async ({ request, env }) => {
     await rateLimit(env, `images:ip:${clientAddress(request)}`, 60, 60);
     assertBodySize(request);
     let form: FormData;
@@ -32,5 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { url } = await storeImage(env, file);
     const absolute = new URL(url, request.url).toString();
     return json({ data: { url: absolute, display_url: absolute }, success: true, status: 201 }, 201);
-  });
-}
+  },
+});
+
+export const middleware = apiMiddleware;
+export const loader = (args: Route.LoaderArgs) => handle(args);
+export const action = (args: Route.ActionArgs) => handle(args);

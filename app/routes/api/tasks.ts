@@ -1,6 +1,7 @@
 import type { Route } from "./+types/tasks";
 import { requireApiRole } from "~/server/auth/guards.server";
 import { apiMiddleware } from "~/server/http/cors.server";
+import { adminRemoval } from "~/server/http/rest-handlers.server";
 import { buyerTasksResponse } from "~/server/http/rest-lists.server";
 import { json, listJson, readBody, readQuery, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
@@ -37,11 +38,7 @@ const handle = rest({
     return json(joinedTaskWire(origin, task));
   },
 
-  DELETE: async ({ request, context, env }) => {
-    const admin = requireApiRole(context, "Admin");
-    const q = readQuery(request, idReasonQuery);
-    return json(await deleteTask(env, admin, q.id, q.reason || undefined));
-  },
+  DELETE: adminRemoval(idReasonQuery, deleteTask),
 });
 
 export const middleware = apiMiddleware;

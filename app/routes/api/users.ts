@@ -2,6 +2,7 @@ import type { Route } from "./+types/users";
 import { requireApiRole, requireApiUser } from "~/server/auth/guards.server";
 import { forbidden, notFound } from "~/server/errors";
 import { apiMiddleware } from "~/server/http/cors.server";
+import { adminRemoval } from "~/server/http/rest-handlers.server";
 import { json, NOT_YOURS, readBody, readQuery, requireOwnEmail, rest, sameEmail } from "~/server/http/rest.server";
 import { applicantWire, userWire } from "~/server/http/wire.server";
 import { recentApplicants } from "~/server/services/landing.server";
@@ -45,11 +46,7 @@ const handle = rest({
     return json(await adjustCoinsByEmail(env, admin, body.email, body.addcoin, body.reason));
   },
 
-  DELETE: async ({ request, context, env }) => {
-    const admin = requireApiRole(context, "Admin");
-    const q = readQuery(request, usersDeleteQuery);
-    return json(await removeUser(env, admin, q.id, q.reason || undefined));
-  },
+  DELETE: adminRemoval(usersDeleteQuery, removeUser),
 });
 
 export const middleware = apiMiddleware;

@@ -1,18 +1,13 @@
 import type { Route } from "./+types/webhooks.stripe";
-import { getEnv } from "~/server/context";
-import { api, json, methodNotAllowed } from "~/server/http/api.server";
-import { handleStripeWebhook } from "~/server/services/purchases.server";
 import { apiMiddleware } from "~/server/http/cors.server";
-
-/** CORS for configured origins (preflight answered), as on every REST route. */
-export const middleware = apiMiddleware;
+import { json, rest } from "~/server/http/rest.server";
+import { handleStripeWebhook } from "~/server/services/purchases.server";
 
 /** POST /webhooks/stripe: Stripe's signed events; payment_intent.succeeded credits coins once. */
-export const loader = () => methodNotAllowed(["POST"]);
+const handle = rest({
+  POST: async ({ request, env }) => json(await handleStripeWebhook(env, request)),
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return api(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    return json(await handleStripeWebhook(getEnv(context), request));
-  });
-}
+export const middleware = apiMiddleware;
+export const loader = (args: Route.LoaderArgs) => handle(args);
+export const action = (args: Route.ActionArgs) => handle(args);

@@ -87,7 +87,7 @@ function Endpoint({ e }: { e: EndpointView }) {
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { endpoints } = loaderData;
-  const tags = [...new Set(endpoints.map((e) => e.tag))];
+  const groups = [...new Set(endpoints.map((e) => e.tag))].map((tag) => ({ tag, endpoints: endpoints.filter((e) => e.tag === tag) }));
   return (
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-white">
@@ -100,20 +100,18 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Endpoints" className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto">
-          {tags.map((tag) => (
-            <div key={tag} className="mb-4">
-              <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{tag}</p>
+          {groups.map((g) => (
+            <div key={g.tag} className="mb-4">
+              <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{g.tag}</p>
               <ul className="mt-1 space-y-0.5 text-sm">
-                {endpoints
-                  .filter((e) => e.tag === tag)
-                  .map((e) => (
-                    <li key={e.id}>
-                      <a href={`#${e.id}`} className="flex gap-2 rounded px-1 py-0.5 hover:bg-muted">
-                        <span className="w-12 shrink-0 font-mono text-xs font-bold text-muted-foreground">{e.method}</span>
-                        <span className="font-mono text-xs">{e.path}</span>
-                      </a>
-                    </li>
-                  ))}
+                {g.endpoints.map((e) => (
+                  <li key={e.id}>
+                    <a href={`#${e.id}`} className="flex gap-2 rounded px-1 py-0.5 hover:bg-muted">
+                      <span className="w-12 shrink-0 font-mono text-xs font-bold text-muted-foreground">{e.method}</span>
+                      <span className="font-mono text-xs">{e.path}</span>
+                    </a>
+                  </li>
+                ))}
               </ul>
             </div>
           ))}
@@ -135,15 +133,13 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               The machine-readable description is <a href="/openapi.json" className="text-brand-700 underline">/openapi.json</a> (OpenAPI 3.1).
             </p>
           </div>
-          {tags.map((tag) => (
-            <div key={tag} className="mt-10">
-              <h2 className="text-xl font-bold">{tag}</h2>
+          {groups.map((g) => (
+            <div key={g.tag} className="mt-10">
+              <h2 className="text-xl font-bold">{g.tag}</h2>
               <div className="mt-4 space-y-6">
-                {endpoints
-                  .filter((e) => e.tag === tag)
-                  .map((e) => (
-                    <Endpoint key={e.id} e={e} />
-                  ))}
+                {g.endpoints.map((e) => (
+                  <Endpoint key={e.id} e={e} />
+                ))}
               </div>
             </div>
           ))}

@@ -2,6 +2,7 @@ import { is, SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
+import { isConstraintError } from "../errors";
 
 export type Db = ReturnType<typeof getDb>;
 
@@ -36,4 +37,22 @@ export async function runBatch(env: Pick<Env, "DB">, statements: Statement[]): P
     return env.DB.prepare(q.sql).bind(...q.params);
   });
   return env.DB.batch(prepared);
+}
+
+/**
+ * runBatch, where a broken constraint (any, or the one `constraint` names) means the caller's refusal: the batch
+ * wrote nothing, and `refusal()` says why (e.g. CHECK (coin >= 0) after a concurrent spend). Other errors pass.
+ */
+export async function runBatchOr(
+  env: Pick<Env, "DB">,
+  statements: Statement[],
+  refusal: () => Error | Promise<Error>,
+  constraint?: string,
+): Promise<D1Result[]> {
+  try {
+    return await runBatch(env, statements);
+  } catch (e) {
+    if (isConstraintError(e, constraint)) throw await refusal();
+    throw e;
+  }
 }

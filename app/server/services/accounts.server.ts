@@ -1,8 +1,8 @@
 // Sign-up, sign-in and sign-out of the embedded identity provider (DESIGN.md section 2).
 import { eq, sql } from "drizzle-orm";
-import { getDb, newId, runBatch } from "../db/client.server";
+import { getDb, newId, runBatchOr } from "../db/client.server";
 import { users } from "../db/schema";
-import { AppError, isConstraintError } from "../errors";
+import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { createSessionToken, type SessionUser } from "../auth/session.server";
 import { posting } from "./ledger.server";
@@ -33,8 +33,9 @@ async function createAccount(env: Env, a: NewAccount): Promise<string> {
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
-  try {
-    await runBatch(env, [
+  await runBatchOr(
+    env,
+    [
       db.insert(users).values({
         id,
         name: a.name,
@@ -46,11 +47,10 @@ async function createAccount(env: Env, a: NewAccount): Promise<string> {
         createdAt: now,
       }),
       ...posting({ id: newId(), userId: id, delta: SIGNUP_COINS[a.role], kind: "signup_bonus", now }),
-    ]);
-  } catch (e) {
-    if (isConstraintError(e, "users.email")) throw new AppError("conflict", EMAIL_EXISTS, { email: [EMAIL_EXISTS] });
-    throw e;
-  }
+    ],
+    () => new AppError("conflict", EMAIL_EXISTS, { email: [EMAIL_EXISTS] }),
+    "users.email",
+  );
   return id;
 }
 

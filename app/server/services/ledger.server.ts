@@ -2,9 +2,9 @@
 // written as statements of one D1 batch (all commit or none). Statements are made conditional with
 // `when`: a ledger row that is not inserted moves no coins, and CHECK (coin >= 0) aborts the whole batch
 // when a charge would overdraw.
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import type { LedgerKind } from "../db/schema";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "../db/client.server";
+import { users, type LedgerKind } from "../db/schema";
 import { CONSERVATION_SQL, accountedFor, type ConservationFigures } from "../db/conservation-sql";
 
 export interface Posting {
@@ -24,6 +24,12 @@ export interface Posting {
 }
 
 const always = sql`1`;
+
+/** A user's cached balance now (0 for no such user): for early refusals and their words; CHECK (coin >= 0) is the guard. */
+export async function coinsOf(env: Env, userId: string): Promise<number> {
+  const row = await getDb(env).select({ coin: users.coin }).from(users).where(eq(users.id, userId)).limit(1);
+  return row[0]?.coin ?? 0;
+}
 
 /** Two statements: the ledger row, then the cached balance read back from it. */
 export function posting(p: Posting): SQL[] {

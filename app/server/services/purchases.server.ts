@@ -3,6 +3,7 @@
 import Stripe from "stripe";
 import { count, desc, eq } from "drizzle-orm";
 import { getDb, newId, runBatch } from "../db/client.server";
+import { fetchPage, pageWindow } from "../db/paging";
 import { orders } from "../db/schema";
 import { AppError, forbidden, isConstraintError, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
@@ -82,11 +83,10 @@ export async function handleStripeWebhook(env: Env, request: Request) {
 
 export async function listOrders(env: Env, userId: string, opts: { page?: number; limit?: number } = {}) {
   const db = getDb(env);
-  const limit = Math.min(Math.max(opts.limit ?? 20, 1), 100);
-  const page = Math.max(opts.page ?? 1, 1);
-  const [items, [total]] = await Promise.all([
-    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit).offset((page - 1) * limit),
+  const w = pageWindow(opts, 20);
+  return fetchPage(
+    w,
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
-  ]);
-  return { items, total: total?.n ?? 0, page, limit, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
+  );
 }

@@ -2,10 +2,11 @@
 // escrow) or rejects (returns the slot). Each step is one D1 batch whose statements all hinge on the
 // submission still being pending, so racing reviews pay once.
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { getDb, newId, runBatch } from "../db/client.server";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { getDb, newId, runBatch, runBatchOr, type Db } from "../db/client.server";
+import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import { submissions, tasks, users } from "../db/schema";
-import { conflict, forbidden, isConstraintError, notFound } from "../errors";
+import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { notification, posting } from "./ledger.server";
 import { todayIso } from "~/lib/format";
@@ -29,9 +30,9 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
   const now = Date.now();
   const today = todayIso(now);
   const created = sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${id})`;
-  let results: D1Result[];
-  try {
-    results = await runBatch(env, [
+  const results = await runBatchOr(
+    env,
+    [
       sql`INSERT INTO submissions (id, task_id, worker_id, buyer_id, payable_amount, submission_details, submission_image_url, status, created_at)
         SELECT ${id}, t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}
         FROM tasks t
@@ -46,11 +47,10 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
         now,
         when: created,
       }),
-    ]);
-  } catch (e) {
-    if (isConstraintError(e, "submissions")) throw conflict(ALREADY_SUBMITTED);
-    throw e;
-  }
+    ],
+    () => conflict(ALREADY_SUBMITTED),
+    "submissions",
+  );
   if (results[0].meta.changes === 0) {
     const task = await db.select().from(tasks).where(eq(tasks.id, input.task_id)).limit(1);
     const t = task[0];
@@ -118,18 +118,16 @@ export async function rejectSubmission(env: Env, buyer: SessionUser, submissionI
   const message = reason
     ? sql`'Your submission for "' || ${title} || '" was rejected: ' || ${reason}`
     : sql`'Your submission for "' || ${title} || '" was rejected.'`;
-  let results: D1Result[];
-  try {
-    results = await runBatch(env, [
+  const results = await runBatchOr(
+    env,
+    [
       notification({ id: newId(), userId: sql`(SELECT worker_id FROM submissions WHERE id = ${submissionId})`, message, actionRoute: "/dashboard/mysubmissions", now, when }),
       ...posting({ id: newId(), userId: buyer.id, delta: settle, kind: "slot_reopen", submissionId, taskId, now, when }),
       sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${taskId} AND deleted_at IS NULL AND ${when}`,
       sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${submissionId} AND ${when}`,
-    ]);
-  } catch (e) {
-    if (isConstraintError(e)) throw conflict("Insufficient Coins: the task's pay rose since this submission, and reopening its slot costs more than your balance.");
-    throw e;
-  }
+    ],
+    () => conflict("Insufficient Coins: the task's pay rose since this submission, and reopening its slot costs more than your balance."),
+  );
   if (results[results.length - 1].meta.changes === 0) await explainReviewRefusal(env, buyer, submissionId);
   return { modifiedCount: 1 };
 }
@@ -166,7 +164,7 @@ const submissionColumns = {
 };
 
 /** Submissions with their task, worker and buyer (drizzle needs the joined tables in the query itself). */
-function selectJoined(db: ReturnType<typeof getDb>) {
+function selectJoined(db: Db) {
   return db
     .select(submissionColumns)
     .from(submissions)
@@ -177,38 +175,31 @@ function selectJoined(db: ReturnType<typeof getDb>) {
 
 export type SubmissionStatus = "pending" | "approved" | "rejected" | "cancelled";
 
-/** A worker's submissions, newest first, paginated in the database. */
-export async function listWorkerSubmissions(
-  env: Env,
-  workerId: string,
-  opts: { status?: SubmissionStatus[]; page?: number; limit?: number } = {},
-) {
+interface SubmissionListOptions extends PageRequest {
+  status?: SubmissionStatus[];
+}
+
+/** The submissions whose `party` column (worker or buyer) is this user, newest first, paginated in the database. */
+async function listSubmissionsOf(env: Env, party: SQLiteColumn, userId: string, opts: SubmissionListOptions, defaultLimit: number) {
   const db = getDb(env);
-  const limit = Math.min(Math.max(opts.limit ?? 10, 1), 100);
-  const page = Math.max(opts.page ?? 1, 1);
-  const where = and(eq(submissions.workerId, workerId), opts.status?.length ? inArray(submissions.status, opts.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    selectJoined(db).where(where).orderBy(desc(submissions.createdAt)).limit(limit).offset((page - 1) * limit),
+  const w = pageWindow(opts, defaultLimit);
+  const where = and(eq(party, userId), opts.status?.length ? inArray(submissions.status, opts.status) : undefined);
+  const page = await fetchPage(
+    w,
+    selectJoined(db).where(where).orderBy(desc(submissions.createdAt)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(submissions).where(where),
-  ]);
-  return { items: rows.map(flatten), total: total?.n ?? 0, page, limit, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
+  );
+  return { ...page, items: page.items.map(flatten) };
+}
+
+/** A worker's submissions, newest first, paginated in the database. */
+export function listWorkerSubmissions(env: Env, workerId: string, opts: SubmissionListOptions = {}) {
+  return listSubmissionsOf(env, submissions.workerId, workerId, opts, 10);
 }
 
 /** Submissions on a buyer's tasks (pending ones are the review queue). */
-export async function listBuyerSubmissions(
-  env: Env,
-  buyerId: string,
-  opts: { status?: SubmissionStatus[]; page?: number; limit?: number } = {},
-) {
-  const db = getDb(env);
-  const limit = Math.min(Math.max(opts.limit ?? 20, 1), 100);
-  const page = Math.max(opts.page ?? 1, 1);
-  const where = and(eq(submissions.buyerId, buyerId), opts.status?.length ? inArray(submissions.status, opts.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    selectJoined(db).where(where).orderBy(desc(submissions.createdAt)).limit(limit).offset((page - 1) * limit),
-    db.select({ n: count() }).from(submissions).where(where),
-  ]);
-  return { items: rows.map(flatten), total: total?.n ?? 0, page, limit, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
+export function listBuyerSubmissions(env: Env, buyerId: string, opts: SubmissionListOptions = {}) {
+  return listSubmissionsOf(env, submissions.buyerId, buyerId, opts, 20);
 }
 
 function flatten(r: { submission: typeof submissions.$inferSelect; taskTitle: string; workerName: string; workerEmail: string; buyerName: string; buyerEmail: string }) {

@@ -1,12 +1,13 @@
 // Tasks: posting escrows required_workers x payable_amount from the buyer; updates settle the difference;
 // deletion refunds what is still escrowed. Each operation is one D1 batch.
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb, newId, runBatch } from "../db/client.server";
+import { getDb, newId, runBatch, runBatchOr, type Db } from "../db/client.server";
+import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
 import { openTaskFilter, submissions, tasks, users } from "../db/schema";
-import { conflict, forbidden, insufficientCoins, isConstraintError, notFound } from "../errors";
+import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { audit, notification, posting } from "./ledger.server";
+import { audit, coinsOf, notification, posting } from "./ledger.server";
 import { taskCost } from "~/lib/coins";
 import { todayIso } from "~/lib/format";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
@@ -14,19 +15,20 @@ import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 export const PENDING_BLOCKS_DELETE = "This task has submissions waiting for review. Review them before deleting the task.";
 export const TASK_CHANGED = "The task changed while you were editing it. Reload and try again.";
 
-async function coinsOf(env: Env, userId: string): Promise<number> {
-  const row = await getDb(env).select({ coin: users.coin }).from(users).where(eq(users.id, userId)).limit(1);
-  return row[0]?.coin ?? 0;
+/** Tasks with their buyer's name and e-mail (findTask, listOpenTasks, listAllTasks). */
+function selectWithBuyer(db: Db) {
+  return db.select({ task: tasks, buyerName: users.name, buyerEmail: users.email }).from(tasks).innerJoin(users, eq(users.id, tasks.buyerId));
+}
+
+function withBuyer(r: { task: typeof tasks.$inferSelect; buyerName: string; buyerEmail: string }) {
+  return { ...r.task, buyerName: r.buyerName, buyerEmail: r.buyerEmail };
 }
 
 export async function findTask(env: Env, id: string) {
-  const row = await getDb(env)
-    .select({ task: tasks, buyerName: users.name, buyerEmail: users.email })
-    .from(tasks)
-    .innerJoin(users, eq(users.id, tasks.buyerId))
+  const row = await selectWithBuyer(getDb(env))
     .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)))
     .limit(1);
-  return row[0] ? { ...row[0].task, buyerName: row[0].buyerName, buyerEmail: row[0].buyerEmail } : null;
+  return row[0] ? withBuyer(row[0]) : null;
 }
 export type TaskWithBuyer = NonNullable<Awaited<ReturnType<typeof findTask>>>;
 
@@ -46,8 +48,10 @@ export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
-  try {
-    await runBatch(env, [
+  // CHECK (coin >= 0): the balance was spent by a concurrent request.
+  await runBatchOr(
+    env,
+    [
       db.insert(tasks).values({
         id,
         buyerId: buyer.id,
@@ -62,12 +66,9 @@ export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput
         createdAt: now,
       }),
       ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }),
-    ]);
-  } catch (e) {
-    // CHECK (coin >= 0): the balance was spent by a concurrent request.
-    if (isConstraintError(e)) throw insufficientCoins(cost - (await coinsOf(env, buyer.id)));
-    throw e;
-  }
+    ],
+    async () => insufficientCoins(cost - (await coinsOf(env, buyer.id))),
+  );
   return (await findTask(env, id))!;
 }
 
@@ -84,9 +85,9 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const now = Date.now();
   const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
     AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount})`;
-  let results: D1Result[];
-  try {
-    results = await runBatch(env, [
+  const results = await runBatchOr(
+    env,
+    [
       ...posting({ id: newId(), userId: buyer.id, delta: -extra, kind: "task_update", taskId: id, now, when: unchanged }),
       db
         .update(tasks)
@@ -108,11 +109,9 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
             eq(tasks.payableAmount, task.payableAmount),
           ),
         ),
-    ]);
-  } catch (e) {
-    if (isConstraintError(e)) throw insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins");
-    throw e;
-  }
+    ],
+    async () => insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins"),
+  );
   if (results[2].meta.changes === 0) throw conflict(TASK_CHANGED);
   return { task: (await findTask(env, id))!, charged: extra };
 }
@@ -160,8 +159,7 @@ export async function listOpenTasks(
   opts: { q?: string; category?: string; sort?: TaskSort; page?: number; limit?: number } = {},
 ) {
   const db = getDb(env);
-  const limit = Math.min(Math.max(opts.limit ?? 12, 1), 100);
-  const page = Math.max(opts.page ?? 1, 1);
+  const w = pageWindow(opts, 12);
   const filters = [openTaskFilter(todayIso())];
   if (opts.category) filters.push(eq(tasks.category, opts.category));
   if (opts.q) filters.push(or(containsText(tasks.taskTitle, opts.q), containsText(tasks.taskDetail, opts.q))!);
@@ -172,65 +170,39 @@ export async function listOpenTasks(
       : opts.sort === "deadline"
         ? [asc(tasks.completionDate), desc(tasks.createdAt)]
         : [desc(tasks.createdAt)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ task: tasks, buyerName: users.name, buyerEmail: users.email })
-      .from(tasks)
-      .innerJoin(users, eq(users.id, tasks.buyerId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit),
+  const page = await fetchPage(
+    w,
+    selectWithBuyer(db).where(where).orderBy(...order).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(tasks).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r.task, buyerName: r.buyerName, buyerEmail: r.buyerEmail })),
-    total: total?.n ?? 0,
-    page,
-    limit,
-    pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)),
-  };
+  );
+  return { ...page, items: page.items.map(withBuyer) };
 }
 
 /** A buyer's live tasks, newest first, paginated. */
 export async function listBuyerTasks(env: Env, buyerId: string, opts: { page?: number; limit?: number } = {}) {
   const db = getDb(env);
-  const limit = Math.min(Math.max(opts.limit ?? 10, 1), 100);
-  const page = Math.max(opts.page ?? 1, 1);
+  const w = pageWindow(opts, 10);
   const where = and(eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt));
-  const [items, [total]] = await Promise.all([
-    db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(limit).offset((page - 1) * limit),
+  return fetchPage(
+    w,
+    db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(tasks).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, page, limit, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
+  );
 }
 
 /** Every live task for admins, with search by title or buyer, paginated. */
 export async function listAllTasks(env: Env, opts: { q?: string; page?: number; limit?: number } = {}) {
   const db = getDb(env);
-  const limit = Math.min(Math.max(opts.limit ?? 10, 1), 100);
-  const page = Math.max(opts.page ?? 1, 1);
+  const w = pageWindow(opts, 10);
   const filters = [isNull(tasks.deletedAt)];
   if (opts.q) filters.push(or(containsText(tasks.taskTitle, opts.q), containsText(users.name, opts.q), containsText(users.email, opts.q))!);
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ task: tasks, buyerName: users.name, buyerEmail: users.email })
-      .from(tasks)
-      .innerJoin(users, eq(users.id, tasks.buyerId))
-      .where(where)
-      .orderBy(desc(tasks.createdAt))
-      .limit(limit)
-      .offset((page - 1) * limit),
+  const page = await fetchPage(
+    w,
+    selectWithBuyer(db).where(where).orderBy(desc(tasks.createdAt)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(tasks).innerJoin(users, eq(users.id, tasks.buyerId)).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r.task, buyerName: r.buyerName, buyerEmail: r.buyerEmail })),
-    total: total?.n ?? 0,
-    page,
-    limit,
-    pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)),
-  };
+  );
+  return { ...page, items: page.items.map(withBuyer) };
 }
 
 /** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers. */

@@ -1,9 +1,10 @@
 // Admin work on users: role changes, removal (disable + refund open tasks), and recorded coin adjustments.
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb, newId, runBatch } from "../db/client.server";
+import { getDb, newId, runBatch, runBatchOr } from "../db/client.server";
+import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
 import { orders, tasks, userPreferences, users } from "../db/schema";
-import { AppError, conflict, forbidden, isConstraintError, notFound } from "../errors";
+import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, notification, posting } from "./ledger.server";
 import { DEFAULT_ITEMS_PER_PAGE, ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
@@ -94,8 +95,9 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
   if (!Number.isInteger(addcoin) || addcoin === 0) throw new AppError("validation_failed", "addcoin must be a non-zero whole number");
   const target = await liveUser(env, userId);
   const now = Date.now();
-  try {
-    await runBatch(env, [
+  await runBatchOr(
+    env,
+    [
       audit({ id: newId(), actorId: admin.id, action: "coins.adjust", targetType: "user", targetId: userId, detail: `${addcoin > 0 ? "+" : ""}${addcoin} coins to ${target.email}`, reason, now }),
       ...posting({ id: newId(), userId, delta: addcoin, kind: "admin_adjustment", note: reason, now }),
       notification({
@@ -104,29 +106,26 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
         message: addcoin > 0 ? `An admin added ${addcoin} coins to your balance.` : `An admin deducted ${-addcoin} coins from your balance.`,
         now,
       }),
-    ]);
-  } catch (e) {
-    if (isConstraintError(e)) throw conflict(`${target.name} has only ${target.coin} coins.`);
-    throw e;
-  }
+    ],
+    () => conflict(`${target.name} has only ${target.coin} coins.`),
+  );
   return { modifiedCount: 1 };
 }
 
 export async function listUsers(env: Env, opts: { q?: string; role?: Role; page?: number; limit?: number } = {}) {
   const db = getDb(env);
-  const limit = Math.min(Math.max(opts.limit ?? 10, 1), 100);
-  const page = Math.max(opts.page ?? 1, 1);
+  const w = pageWindow(opts, 10);
   const where = and(
     isNull(users.disabledAt),
     opts.role ? eq(users.role, opts.role) : undefined,
     opts.q ? or(containsText(users.name, opts.q), containsText(users.email, opts.q)) : undefined,
   );
   const columns = { id: users.id, name: users.name, email: users.email, role: users.role, coin: users.coin, photo: users.photo, createdAt: users.createdAt };
-  const [items, [total]] = await Promise.all([
-    db.select(columns).from(users).where(where).orderBy(desc(users.createdAt), asc(users.email)).limit(limit).offset((page - 1) * limit),
+  return fetchPage(
+    w,
+    db.select(columns).from(users).where(where).orderBy(desc(users.createdAt), asc(users.email)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, page, limit, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
+  );
 }
 
 /** Admin home cards: buyers, workers, coins in balances, dollars received from purchases. */

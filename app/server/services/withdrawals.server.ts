@@ -1,11 +1,12 @@
 // Withdrawals: the requested coins are held at once (the balance drops, so requests cannot exceed it);
 // an admin's approval pays them out, a rejection returns them. Each step is one D1 batch.
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { getDb, newId, runBatch } from "../db/client.server";
+import { getDb, newId, runBatch, runBatchOr } from "../db/client.server";
+import { fetchPage, pageWindow } from "../db/paging";
 import { users, withdrawals } from "../db/schema";
-import { AppError, conflict, forbidden, isConstraintError, notFound } from "../errors";
+import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { audit, notification, posting } from "./ledger.server";
+import { audit, coinsOf, notification, posting } from "./ledger.server";
 import { MIN_WITHDRAWAL_COINS, withdrawalAmount, withdrawalCents, type PaymentSystem } from "~/lib/coins";
 
 export const BELOW_MINIMUM = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
@@ -15,11 +16,6 @@ export interface WithdrawalRequest {
   withdrawal_coin: number;
   payment_system: PaymentSystem;
   account_number: string;
-}
-
-async function coinsOf(env: Env, userId: string) {
-  const row = await getDb(env).select({ coin: users.coin }).from(users).where(eq(users.id, userId)).limit(1);
-  return row[0]?.coin ?? 0;
 }
 
 function overBalance(balance: number) {
@@ -36,8 +32,9 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
-  try {
-    await runBatch(env, [
+  await runBatchOr(
+    env,
+    [
       db.insert(withdrawals).values({
         id,
         workerId: worker.id,
@@ -48,13 +45,14 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
         createdAt: now,
       }),
       ...posting({ id: newId(), userId: worker.id, delta: -input.withdrawal_coin, kind: "withdrawal_hold", withdrawalId: id, now }),
-    ]);
-  } catch (e) {
-    if (isConstraintError(e)) throw overBalance(await coinsOf(env, worker.id));
-    throw e;
-  }
+    ],
+    async () => overBalance(await coinsOf(env, worker.id)),
+  );
   return (await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0]!;
 }
+
+/** The guard of a decision's statements: the request is still pending when the batch runs. */
+const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM withdrawals WHERE id = ${id} AND status = 'pending')`;
 
 async function loadPending(env: Env, id: string) {
   const row = (await getDb(env).select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0];
@@ -67,7 +65,7 @@ export async function approveWithdrawal(env: Env, admin: SessionUser, id: string
   if (admin.role !== "Admin") throw forbidden("Only admins can approve withdrawals");
   const w = await loadPending(env, id);
   const now = Date.now();
-  const when = sql`EXISTS (SELECT 1 FROM withdrawals WHERE id = ${id} AND status = 'pending')`;
+  const when = stillPending(id);
   const results = await runBatch(env, [
     audit({ id: newId(), actorId: admin.id, action: "withdrawal.approve", targetType: "withdrawal", targetId: id, detail: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)})`, now, when }),
     notification({ id: newId(), userId: w.workerId, message: `Your withdrawal of $${withdrawalAmount(w.withdrawalCoin)} was approved.`, actionRoute: "/dashboard/withdraw", now, when }),
@@ -82,7 +80,7 @@ export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string,
   if (admin.role !== "Admin") throw forbidden("Only admins can reject withdrawals");
   const w = await loadPending(env, id);
   const now = Date.now();
-  const when = sql`EXISTS (SELECT 1 FROM withdrawals WHERE id = ${id} AND status = 'pending')`;
+  const when = stillPending(id);
   const results = await runBatch(env, [
     audit({ id: newId(), actorId: admin.id, action: "withdrawal.reject", targetType: "withdrawal", targetId: id, detail: `${w.withdrawalCoin} coins`, reason, now, when }),
     notification({
@@ -107,29 +105,23 @@ export async function listWithdrawals(
   opts: { workerId?: string; status?: "pending" | "approved" | "rejected"; page?: number; limit?: number } = {},
 ) {
   const db = getDb(env);
-  const limit = Math.min(Math.max(opts.limit ?? 20, 1), 100);
-  const page = Math.max(opts.page ?? 1, 1);
+  const w = pageWindow(opts, 20);
   const where = and(
     opts.workerId ? eq(withdrawals.workerId, opts.workerId) : undefined,
     opts.status ? eq(withdrawals.status, opts.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const page = await fetchPage(
+    w,
     db
       .select(withdrawalColumns)
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.workerId))
       .where(where)
       .orderBy(desc(withdrawals.createdAt))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r.withdrawal, workerName: r.workerName, workerEmail: r.workerEmail })),
-    total: total?.n ?? 0,
-    page,
-    limit,
-    pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)),
-  };
+  );
+  return { ...page, items: page.items.map((r) => ({ ...r.withdrawal, workerName: r.workerName, workerEmail: r.workerEmail })) };
 }
 export type WithdrawalView = Awaited<ReturnType<typeof listWithdrawals>>["items"][number];

@@ -1,0 +1,35 @@
+// Pagination of the services' lists, in one place: the page asked for, clamped, and the page answered.
+
+export interface PageRequest {
+  page?: number;
+  limit?: number;
+}
+
+export interface PageWindow {
+  page: number;
+  limit: number;
+  /** rows to skip: (page - 1) x limit */
+  offset: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+}
+
+/** The page asked for (at least 1) and its size (1 to 100, `defaultLimit` when none is asked). */
+export function pageWindow(opts: PageRequest, defaultLimit: number): PageWindow {
+  const limit = Math.min(Math.max(opts.limit ?? defaultLimit, 1), 100);
+  const page = Math.max(opts.page ?? 1, 1);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** Runs a page's rows query and its count query together; `pages` is at least 1. */
+export async function fetchPage<T>(w: PageWindow, rows: PromiseLike<T[]>, counted: PromiseLike<{ n: number }[]>): Promise<Page<T>> {
+  const [items, [total]] = await Promise.all([rows, counted]);
+  const n = total?.n ?? 0;
+  return { items, total: n, page: w.page, limit: w.limit, pages: Math.max(1, Math.ceil(n / w.limit)) };
+}
