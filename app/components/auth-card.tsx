@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type * as React from "react";
 import { Button } from "./ui/button";
 
@@ -39,5 +39,17 @@ export function GoogleButton() {
         </Button>
       </Form>
     </>
+  );
+}
+
+/** "New to Coinwork? Register" under the login form, and the other way round under the register form. */
+export function AuthSwitch({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      {question}{" "}
+      <Link to={to} className="font-semibold text-brand-700 hover:underline">
+        {label}
+      </Link>
+    </p>
   );
 }

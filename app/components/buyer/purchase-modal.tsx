@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
+import type * as React from "react";
 import { toast } from "sonner";
 import { CreditCard, FlaskConical, Loader2, Lock } from "lucide-react";
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
@@ -40,6 +41,30 @@ function formatExpiry(s: string, previous: string) {
   const digits = s.replace(/\D/g, "").slice(0, 4);
   if (digits.length <= 2) return digits.length === 2 && s.length > previous.length ? `${digits} / ` : digits;
   return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+}
+
+/** One labelled card field: digits only, monospaced, with an optional icon inside it. */
+function CardInput({
+  id,
+  label,
+  icon,
+  className,
+  ...props
+}: { id: string; label: string; icon?: React.ReactNode } & React.ComponentProps<typeof Input>) {
+  const input = <Input id={id} inputMode="numeric" className={cn("font-mono", className)} {...props} />;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {icon ? (
+        <div className="relative">
+          {icon}
+          {input}
+        </div>
+      ) : (
+        input
+      )}
+    </div>
+  );
 }
 
 /** The card fields of the embedded test-mode provider (no real card is charged). */
@@ -83,58 +108,45 @@ function TestCardFields({
           (declined), any future date and any CVC.
         </p>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-number`}>Card number</Label>
-        <div className="relative">
-          <CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            id={`${id}-number`}
-            name="number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            className="pl-9 font-mono"
-            value={card.number}
-            maxLength={23}
-            disabled={disabled}
-            aria-describedby={errorId}
-            onChange={(e) => onChange({ ...card, number: formatCardNumber(e.currentTarget.value) })}
-          />
-        </div>
-      </div>
+      <CardInput
+        id={`${id}-number`}
+        label="Card number"
+        icon={<CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />}
+        name="number"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        className="pl-9"
+        value={card.number}
+        maxLength={23}
+        disabled={disabled}
+        aria-describedby={errorId}
+        onChange={(e) => onChange({ ...card, number: formatCardNumber(e.currentTarget.value) })}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-exp`}>Expiry (MM/YY)</Label>
-          <Input
-            id={`${id}-exp`}
-            name="exp"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            className="font-mono"
-            value={card.exp}
-            maxLength={7}
-            disabled={disabled}
-            aria-describedby={errorId}
-            onChange={(e) => onChange({ ...card, exp: formatExpiry(e.currentTarget.value, card.exp) })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-cvc`}>CVC</Label>
-          <Input
-            id={`${id}-cvc`}
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            className="font-mono"
-            value={card.cvc}
-            maxLength={4}
-            disabled={disabled}
-            aria-describedby={errorId}
-            onChange={(e) => onChange({ ...card, cvc: e.currentTarget.value.replace(/\D/g, "").slice(0, 4) })}
-          />
-        </div>
+        <CardInput
+          id={`${id}-exp`}
+          label="Expiry (MM/YY)"
+          name="exp"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={card.exp}
+          maxLength={7}
+          disabled={disabled}
+          aria-describedby={errorId}
+          onChange={(e) => onChange({ ...card, exp: formatExpiry(e.currentTarget.value, card.exp) })}
+        />
+        <CardInput
+          id={`${id}-cvc`}
+          label="CVC"
+          name="cvc"
+          autoComplete="cc-csc"
+          placeholder="123"
+          value={card.cvc}
+          maxLength={4}
+          disabled={disabled}
+          aria-describedby={errorId}
+          onChange={(e) => onChange({ ...card, cvc: e.currentTarget.value.replace(/\D/g, "").slice(0, 4) })}
+        />
       </div>
     </div>
   );

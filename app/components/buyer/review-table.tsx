@@ -1,15 +1,15 @@
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
+import { useId, useState } from "react";
+import type * as React from "react";
 import { Check, Eye, X } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog, Modal } from "~/components/ui/dialog";
-import { EmptyState, TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { EmptyState, TD, TH, TR } from "~/components/ui/table";
 import { Label, Textarea } from "~/components/ui/input";
-import { Pagination } from "~/components/ui/pagination";
+import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/cn";
-import { ENHANCED_FIELD } from "./enhanced";
+import { ENHANCED_FIELD, searchHref, useOutcomeToast, type Outcome } from "./enhanced";
 
 export interface ReviewItem {
   id: string;
@@ -22,11 +22,8 @@ export interface ReviewItem {
   createdAt: number;
 }
 
-export interface ReviewOutcome {
-  ok: boolean;
+export interface ReviewOutcome extends Outcome {
   intent: "approve" | "reject";
-  title: string;
-  message?: string;
 }
 
 type Kind = "approve" | "reject";
@@ -84,22 +81,12 @@ export function ReviewTable({
   const busy = fetcher.state !== "idle";
   const busyId = busy ? String(fetcher.formData?.get("id") ?? "") : null;
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const o = fetcher.data;
-    if (o.ok) toast.success(o.title, { description: o.message });
-    else toast.error(o.title, { description: o.message });
+  useOutcomeToast(fetcher, () => {
     setConfirming(null);
     setReason("");
-  }, [fetcher.state, fetcher.data]);
+  });
 
-  const href = (params: Record<string, string>) => {
-    const p = new URLSearchParams(location.search);
-    for (const k of ["view", "confirm", "id"]) p.delete(k);
-    for (const [k, v] of Object.entries(params)) p.set(k, v);
-    const s = p.toString();
-    return s ? `?${s}` : location.pathname;
-  };
+  const href = (params: Record<string, string>) => searchHref(location, params, ["view", "confirm", "id"]);
   const closeHref = href({});
 
   const submit = (kind: Kind, item: ReviewItem) => {
@@ -108,6 +95,23 @@ export function ReviewTable({
     if (kind === "reject") body.reason = reason.trim();
     fetcher.submit(body, { method: "post" });
   };
+
+  /** Approve or Reject: opens the confirmation (a ?confirm= view without JavaScript); off while a review runs. */
+  const decide = (kind: Kind, s: ReviewItem, className: string, children: React.ReactNode) => (
+    <Link
+      to={href({ confirm: kind, id: s.id })}
+      preventScrollReset
+      aria-disabled={busy || undefined}
+      className={cn(className, busy && "pointer-events-none opacity-60")}
+      aria-label={`${kind === "approve" ? "Approve" : "Reject"} ${s.workerName}'s submission`}
+      onClick={(e) => {
+        e.preventDefault();
+        if (!busy) setConfirming({ kind, item: s });
+      }}
+    >
+      {children}
+    </Link>
+  );
 
   const actions = (s: ReviewItem, stacked: boolean) => (
     <div className={cn("flex gap-2", stacked ? "grid grid-cols-3" : "justify-end")}>
@@ -123,32 +127,8 @@ export function ReviewTable({
       >
         <Eye aria-hidden /> {stacked ? "View" : "View Submission"}
       </Link>
-      <Link
-        to={href({ confirm: "approve", id: s.id })}
-        preventScrollReset
-        aria-disabled={busy || undefined}
-        className={cn(buttonVariants({ size: "sm" }), busy && "pointer-events-none opacity-60")}
-        aria-label={`Approve ${s.workerName}'s submission`}
-        onClick={(e) => {
-          e.preventDefault();
-          if (!busy) setConfirming({ kind: "approve", item: s });
-        }}
-      >
-        <Check aria-hidden /> Approve
-      </Link>
-      <Link
-        to={href({ confirm: "reject", id: s.id })}
-        preventScrollReset
-        aria-disabled={busy || undefined}
-        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50", busy && "pointer-events-none opacity-60")}
-        aria-label={`Reject ${s.workerName}'s submission`}
-        onClick={(e) => {
-          e.preventDefault();
-          if (!busy) setConfirming({ kind: "reject", item: s });
-        }}
-      >
-        <X aria-hidden /> Reject
-      </Link>
+      {decide("approve", s, buttonVariants({ size: "sm" }), <><Check aria-hidden /> Approve</>)}
+      {decide("reject", s, cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50"), <><X aria-hidden /> Reject</>)}
     </div>
   );
 
@@ -208,72 +188,54 @@ export function ReviewTable({
         </section>
       ) : null}
 
-      {items.length === 0 ? (
-        <EmptyState message="No Tasks To Review" />
-      ) : (
-        <>
-          {/* Phones: one card per submission. */}
-          <ul className="grid gap-3 md:hidden" aria-label="Submissions to review">
-            {items.map((s) => (
-              <li
-                key={s.id}
-                data-testid="review-card"
-                aria-busy={busyId === s.id}
-                className={cn("grid gap-3 rounded-xl border border-border bg-white p-4 shadow-sm", busyId === s.id && "opacity-60")}
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold">{s.workerName}</p>
-                    <p className="text-xs text-muted-foreground">{formatDateTime(s.createdAt)}</p>
-                  </div>
-                  <span className="shrink-0 rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
-                    {s.payableAmount} coins
-                  </span>
+      <PagedList count={items.length} page={page} pages={pages} empty={<EmptyState message="No Tasks To Review" />}>
+        <ResponsiveList
+          label="Submissions to review"
+          rows={items}
+          from="md"
+          card={(s) => (
+            <ListCard data-testid="review-card" aria-busy={busyId === s.id} className={cn("gap-3", busyId === s.id && "opacity-60")}>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold">{s.workerName}</p>
+                  <p className="text-xs text-muted-foreground">{formatDateTime(s.createdAt)}</p>
                 </div>
-                <p className="text-sm">{s.taskTitle}</p>
-                {actions(s, true)}
-              </li>
-            ))}
-          </ul>
-          {/* Tablets and up: the table. */}
-          <div className="hidden md:block">
-            <Table caption="Submissions to review">
-              <THead>
-                <tr>
-                  <TH>Worker</TH>
-                  <TH>Task</TH>
-                  <TH className="text-right">Payable amount</TH>
-                  <TH className="text-right">Actions</TH>
-                </tr>
-              </THead>
-              <TBody>
-                {items.map((s, i) => {
-                  const rowBusy = busyId === s.id;
-                  return (
-                    <TR key={s.id} data-testid="review-row" aria-busy={rowBusy} className={cn(rowBusy && "opacity-60")}>
-                      <TD>
-                        <p className="font-semibold" data-testid="review-worker">
-                          {s.workerName}
-                        </p>
-                        <p className="text-xs text-muted-foreground">
-                          <span className="sr-only">Row {(page - 1) * limit + i + 1}, submitted </span>
-                          {formatDateTime(s.createdAt)}
-                        </p>
-                      </TD>
-                      <TD className="max-w-72">
-                        <p className="line-clamp-2">{s.taskTitle}</p>
-                      </TD>
-                      <TD className="whitespace-nowrap text-right font-semibold tabular-nums">{s.payableAmount} coins</TD>
-                      <TD>{actions(s, false)}</TD>
-                    </TR>
-                  );
-                })}
-              </TBody>
-            </Table>
-          </div>
-          <Pagination page={page} pages={pages} />
-        </>
-      )}
+                <span className="shrink-0 rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+                  {s.payableAmount} coins
+                </span>
+              </div>
+              <p className="text-sm">{s.taskTitle}</p>
+              {actions(s, true)}
+            </ListCard>
+          )}
+          columns={
+            <>
+              <TH>Worker</TH>
+              <TH>Task</TH>
+              <TH className="text-right">Payable amount</TH>
+              <TH className="text-right">Actions</TH>
+            </>
+          }
+          row={(s, i) => (
+            <TR data-testid="review-row" aria-busy={busyId === s.id} className={cn(busyId === s.id && "opacity-60")}>
+              <TD>
+                <p className="font-semibold" data-testid="review-worker">
+                  {s.workerName}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  <span className="sr-only">Row {(page - 1) * limit + i + 1}, submitted </span>
+                  {formatDateTime(s.createdAt)}
+                </p>
+              </TD>
+              <TD className="max-w-72">
+                <p className="line-clamp-2">{s.taskTitle}</p>
+              </TD>
+              <TD className="whitespace-nowrap text-right font-semibold tabular-nums">{s.payableAmount} coins</TD>
+              <TD>{actions(s, false)}</TD>
+            </TR>
+          )}
+        />
+      </PagedList>
 
       <Modal
         open={viewing !== null}

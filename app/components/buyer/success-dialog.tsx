@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 
 /**
  * A success popup that closes itself after `duration` ms (SPEC.md: 'Task Posted!' and 'Task Updated!' for 2 s)
@@ -63,5 +64,20 @@ export function SuccessDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * Add Task's and Update Task's success popup: it opens when the action answers with the saved task's message,
+ * stays until it ends, and then goes to My Tasks.
+ */
+export function TaskSaved({ title, saved }: { title: string; saved: { message: string } | null | undefined }) {
+  const navigate = useNavigate();
+  const [shown, setShown] = useState<{ message: string } | null>(null);
+  useEffect(() => {
+    if (saved) setShown(saved);
+  }, [saved]);
+  return (
+    <SuccessDialog open={shown !== null} title={title} message={shown?.message} duration={2000} onDone={() => navigate("/dashboard/mytasks")} />
   );
 }

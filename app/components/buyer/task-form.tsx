@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { useState } from "react";
 import { AlertTriangle, Coins, Loader2 } from "lucide-react";
@@ -9,9 +8,10 @@ import { taskCost } from "~/lib/coins";
 import { todayIso } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { FormFailure, InputField, SelectField, TextareaField, useValibotForm, type Failure } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
-import { EnhancedMarker, useHydrated } from "./enhanced";
+import { useHydrated } from "~/components/use-hydrated";
+import { EnhancedMarker } from "./enhanced";
 
 export type TaskFormValues = {
   task_title: string;
@@ -34,6 +34,9 @@ function wholeOrNull(s: string | undefined): number | null {
 }
 
 const fmt = (n: number) => n.toLocaleString("en-US");
+
+/** The attributes of a field that takes a positive whole number. */
+const WHOLE_NUMBER = { min: 1, step: 1, inputMode: "numeric" } as const;
 
 /**
  * The task form shared by Add Task and Update Task. A plain multipart POST (works without JavaScript),
@@ -64,19 +67,13 @@ export function TaskForm({
   originalPay?: number;
   initialImageUrl?: string | null;
   imageError?: string | null;
-  failure?: { title: string; message: string } | null;
+  failure?: Failure | null;
   /** Update: the server refused for lack of coins, missing this many. */
   serverMissing?: number | null;
   busy: boolean;
 }) {
   const schema = mode === "add" ? addTaskSchema : updateTaskSchema;
-  const [form, fields] = useForm({
-    lastResult: lastResult ?? undefined,
-    defaultValue,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValibotForm(schema, { lastResult, defaultValue });
   const [workers, setWorkers] = useState<string>(String(fields.required_workers.initialValue ?? defaultValue?.required_workers ?? ""));
   const [amount, setAmount] = useState<string>(String(fields.payable_amount.initialValue ?? defaultValue?.payable_amount ?? ""));
   const w = wholeOrNull(workers);
@@ -98,81 +95,47 @@ export function TaskForm({
     >
       <EnhancedMarker />
       <div className="grid gap-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6">
-        {failure ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
-            <p className="font-semibold">{failure.title}</p>
-            <p>{failure.message}</p>
-          </div>
-        ) : null}
-        <Field label="Task Title" htmlFor={fields.task_title.id} error={fields.task_title.errors}>
-          <Input
-            {...getInputProps(fields.task_title, { type: "text" })}
-            placeholder="e.g. Watch my video and leave a comment"
-            maxLength={120}
-          />
-        </Field>
-        <Field
+        {failure ? <FormFailure title={failure.title} message={failure.message} className="px-4 py-3" /> : null}
+        <InputField
+          field={fields.task_title}
+          label="Task Title"
+          type="text"
+          placeholder="e.g. Watch my video and leave a comment"
+          maxLength={120}
+        />
+        <TextareaField
+          field={fields.task_detail}
           label={mode === "update" ? "Task Detail (optional)" : "Task Detail"}
-          htmlFor={fields.task_detail.id}
-          error={fields.task_detail.errors}
-        >
-          <Textarea
-            {...getTextareaProps(fields.task_detail)}
-            rows={5}
-            placeholder="What should workers do, step by step?"
-          />
-        </Field>
+          rows={5}
+          placeholder="What should workers do, step by step?"
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
+          <InputField
+            field={fields.required_workers}
             label="Required Workers"
-            htmlFor={fields.required_workers.id}
-            error={fields.required_workers.errors}
             hint={mode === "update" ? "Open slots still to fill" : "How many people should do it"}
-          >
-            <Input
-              {...getInputProps(fields.required_workers, { type: "number" })}
-              min={1}
-              step={1}
-              inputMode="numeric"
-              onChange={(e) => setWorkers(e.currentTarget.value)}
-            />
-          </Field>
-          <Field
+            type="number"
+            {...WHOLE_NUMBER}
+            onChange={(e) => setWorkers(e.currentTarget.value)}
+          />
+          <InputField
+            field={fields.payable_amount}
             label="Payable Amount"
-            htmlFor={fields.payable_amount.id}
-            error={fields.payable_amount.errors}
             hint="Coins paid to each worker"
-          >
-            <Input
-              {...getInputProps(fields.payable_amount, { type: "number" })}
-              min={1}
-              step={1}
-              inputMode="numeric"
-              onChange={(e) => setAmount(e.currentTarget.value)}
-            />
-          </Field>
-          <Field label="Completion Date" htmlFor={fields.completion_date.id} error={fields.completion_date.errors}>
-            <Input {...getInputProps(fields.completion_date, { type: "date" })} min={today} />
-          </Field>
-          <Field label="Category" htmlFor={fields.category.id} error={fields.category.errors}>
-            <NativeSelect {...getSelectProps(fields.category)} defaultValue={String(fields.category.initialValue ?? "")}>
-              <option value="">Select a category</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+            type="number"
+            {...WHOLE_NUMBER}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+          />
+          <InputField field={fields.completion_date} label="Completion Date" type="date" min={today} />
+          <SelectField field={fields.category} label="Category" placeholder="Select a category" options={CATEGORIES} />
         </div>
-        <Field
+        <InputField
+          field={fields.submission_info}
           label="Submission Info"
-          htmlFor={fields.submission_info.id}
-          error={fields.submission_info.errors}
           hint="What workers must send as proof (shown as the placeholder of their submission)"
-        >
-          <Input {...getInputProps(fields.submission_info, { type: "text" })} placeholder="e.g. A screenshot of your comment" />
-        </Field>
+          type="text"
+          placeholder="e.g. A screenshot of your comment"
+        />
         <ImagePicker
           label={mode === "update" ? "Task Image (optional, replaces the current one)" : "Task Image"}
           initialUrl={initialImageUrl}

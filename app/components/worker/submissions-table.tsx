@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/badge";
-import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
+import { TD, TH, TR } from "~/components/ui/table";
+import { ListCard, ResponsiveList } from "~/components/responsive-list";
 import { formatDate, formatDateTime } from "~/lib/format";
+import { cn } from "~/lib/cn";
 import { CoinAmount } from "./coin-amount";
-import { MobileItem, MobileList } from "./mobile-list";
 
 export interface SubmissionRow {
   id: string;
@@ -15,6 +16,14 @@ export interface SubmissionRow {
   status: string;
   rejectReason: string | null;
   createdAt: number;
+}
+
+function TaskLink({ row, className }: { row: SubmissionRow; className?: string }) {
+  return (
+    <Link to={`/dashboard/tasklist/${row.taskId}`} className={cn("font-semibold hover:text-brand-700 hover:underline", className)}>
+      {row.taskTitle}
+    </Link>
+  );
 }
 
 function RejectReason({ row }: { row: SubmissionRow }) {
@@ -30,65 +39,56 @@ function RejectReason({ row }: { row: SubmissionRow }) {
 /** My Submissions: Task, Buyer (name and e-mail), Payment, Status (with the buyer's reason when rejected). */
 export function SubmissionsTable({ rows }: { rows: SubmissionRow[] }) {
   return (
-    <>
-      <MobileList label="My submissions">
-        {rows.map((s) => (
-          <MobileItem key={s.id} data-testid="submission-card">
-            <div className="flex items-start justify-between gap-3">
-              <Link to={`/dashboard/tasklist/${s.taskId}`} className="font-semibold leading-snug hover:text-brand-700 hover:underline">
-                {s.taskTitle}
-              </Link>
-              <StatusBadge status={s.status} />
-            </div>
-            <p className="text-sm">
-              <span className="font-medium">{s.buyerName}</span>{" "}
-              <span className="break-all text-muted-foreground">{s.buyerEmail}</span>
+    <ResponsiveList
+      label="My submissions"
+      rows={rows}
+      tableTestId="submissions-table"
+      card={(s) => (
+        <ListCard data-testid="submission-card">
+          <div className="flex items-start justify-between gap-3">
+            <TaskLink row={s} className="leading-snug" />
+            <StatusBadge status={s.status} />
+          </div>
+          <p className="text-sm">
+            <span className="font-medium">{s.buyerName}</span>{" "}
+            <span className="break-all text-muted-foreground">{s.buyerEmail}</span>
+          </p>
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <CoinAmount coins={s.payableAmount} />
+            <span className="text-xs text-muted-foreground">Sent {formatDate(s.createdAt)}</span>
+          </div>
+          <RejectReason row={s} />
+        </ListCard>
+      )}
+      columns={
+        <>
+          <TH>Task</TH>
+          <TH>Buyer</TH>
+          <TH>Payment</TH>
+          <TH>Status</TH>
+        </>
+      }
+      row={(s) => (
+        <TR data-testid="submission-row">
+          <TD className="max-w-72">
+            <TaskLink row={s} />
+            <p className="mt-0.5 text-xs text-muted-foreground">
+              Sent <time dateTime={new Date(s.createdAt).toISOString()}>{formatDateTime(s.createdAt)}</time>
             </p>
-            <div className="flex items-center justify-between gap-3 text-sm">
-              <CoinAmount coins={s.payableAmount} />
-              <span className="text-xs text-muted-foreground">Sent {formatDate(s.createdAt)}</span>
-            </div>
+          </TD>
+          <TD>
+            <p className="font-medium">{s.buyerName}</p>
+            <p className="text-xs text-muted-foreground">{s.buyerEmail}</p>
+          </TD>
+          <TD>
+            <CoinAmount coins={s.payableAmount} stacked />
+          </TD>
+          <TD className="max-w-64">
+            <StatusBadge status={s.status} />
             <RejectReason row={s} />
-          </MobileItem>
-        ))}
-      </MobileList>
-      <div className="hidden sm:block">
-        <Table caption="My submissions" data-testid="submissions-table">
-          <THead>
-            <tr>
-              <TH>Task</TH>
-              <TH>Buyer</TH>
-              <TH>Payment</TH>
-              <TH>Status</TH>
-            </tr>
-          </THead>
-          <TBody>
-            {rows.map((s) => (
-              <TR key={s.id} data-testid="submission-row">
-                <TD className="max-w-72">
-                  <Link to={`/dashboard/tasklist/${s.taskId}`} className="font-semibold hover:text-brand-700 hover:underline">
-                    {s.taskTitle}
-                  </Link>
-                  <p className="mt-0.5 text-xs text-muted-foreground">
-                    Sent <time dateTime={new Date(s.createdAt).toISOString()}>{formatDateTime(s.createdAt)}</time>
-                  </p>
-                </TD>
-                <TD>
-                  <p className="font-medium">{s.buyerName}</p>
-                  <p className="text-xs text-muted-foreground">{s.buyerEmail}</p>
-                </TD>
-                <TD>
-                  <CoinAmount coins={s.payableAmount} stacked />
-                </TD>
-                <TD className="max-w-64">
-                  <StatusBadge status={s.status} />
-                  <RejectReason row={s} />
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </div>
-    </>
+          </TD>
+        </TR>
+      )}
+    />
   );
 }

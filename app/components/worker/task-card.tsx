@@ -4,8 +4,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { Coins, Dollars } from "./coin-amount";
-import { TaskImage } from "./task-image";
-import { dueLabel } from "./due";
+import { TaskImage } from "~/components/task-image";
+import { DueBadge } from "./due-badge";
 
 export interface TaskCardData {
   id: string;
@@ -24,7 +24,6 @@ export interface TaskCardData {
 /** One open task in the Available Tasks grid. */
 export function TaskCard({ task }: { task: TaskCardData }) {
   const titleId = `task-${task.id}-title`;
-  const soon = task.daysLeft <= 2;
   return (
     <article
       aria-labelledby={titleId}
@@ -82,14 +81,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
                 <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
                 <time dateTime={task.completionDate}>{formatDate(task.completionDate)}</time>
               </span>
-              <span
-                className={cn(
-                  "rounded-full px-2 py-0.5 text-xs font-semibold",
-                  soon ? "bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-200" : "bg-muted text-muted-foreground",
-                )}
-              >
-                {dueLabel(task.daysLeft)}
-              </span>
+              <DueBadge daysLeft={task.daysLeft} className="text-xs" />
             </dd>
           </div>
         </dl>

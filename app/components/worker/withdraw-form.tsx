@@ -1,18 +1,18 @@
 import { useState } from "react";
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
-import { Form, Link, useNavigation } from "react-router";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "react-router";
 import { Banknote } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, Input, NativeSelect } from "~/components/ui/input";
+import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
+import { InputField, SelectField, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
 import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalAmount } from "~/lib/coins";
 import { withdrawFormSchema } from "./schemas";
 
 export interface WithdrawActionData {
   result: SubmissionResult<string[]> | null;
-  failure: { title: string; message: string } | null;
+  failure: Failure | null;
 }
 
 /** coins / 20 with two decimals for a whole number of coins, else 0.00. */
@@ -26,16 +26,8 @@ function liveAmount(raw: string): string {
  * ignores it and computes its own. The Withdraw button exists only at 200 coins or more.
  */
 export function WithdrawForm({ balance, action, actionData }: { balance: number; action: string; actionData?: WithdrawActionData }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === action;
-  const schema = withdrawFormSchema(balance);
-  const [form, fields] = useForm({
-    id: "withdraw",
-    lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const busy = usePosting(action);
+  const [form, fields] = useValibotForm(withdrawFormSchema(balance), { id: "withdraw", lastResult: actionData?.result });
   const [coins, setCoins] = useState(String(fields.withdrawal_coin.initialValue ?? ""));
   const canWithdraw = balance >= MIN_WITHDRAWAL_COINS;
   return (
@@ -46,22 +38,18 @@ export function WithdrawForm({ balance, action, actionData }: { balance: number;
         </Alert>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <InputField
+          field={fields.withdrawal_coin}
           label="Coins to withdraw"
-          htmlFor={fields.withdrawal_coin.id}
-          error={fields.withdrawal_coin.errors}
           hint={canWithdraw ? `From ${MIN_WITHDRAWAL_COINS} to ${balance.toLocaleString("en-US")} coins.` : `At least ${MIN_WITHDRAWAL_COINS} coins.`}
-        >
-          <Input
-            {...getInputProps(fields.withdrawal_coin, { type: "number" })}
-            min={1}
-            max={Math.max(balance, 1)}
-            step={1}
-            inputMode="numeric"
-            placeholder={`e.g. ${Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))}`}
-            onInput={(e) => setCoins(e.currentTarget.value)}
-          />
-        </Field>
+          type="number"
+          min={1}
+          max={Math.max(balance, 1)}
+          step={1}
+          inputMode="numeric"
+          placeholder={`e.g. ${Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))}`}
+          onInput={(e) => setCoins(e.currentTarget.value)}
+        />
         <Field label="Withdrawal amount ($)" htmlFor="withdrawal_amount" hint="Coins ÷ 20, worked out for you.">
           <div className="relative">
             <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">$</span>
@@ -76,19 +64,14 @@ export function WithdrawForm({ balance, action, actionData }: { balance: number;
             />
           </div>
         </Field>
-        <Field label="Payment system" htmlFor={fields.payment_system.id} error={fields.payment_system.errors}>
-          <NativeSelect {...getSelectProps(fields.payment_system)} defaultValue={String(fields.payment_system.initialValue ?? "")}>
-            <option value="">Select a payment system</option>
-            {PAYMENT_SYSTEMS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field label="Account number" htmlFor={fields.account_number.id} error={fields.account_number.errors}>
-          <Input {...getInputProps(fields.account_number, { type: "text" })} autoComplete="off" placeholder="Wallet or bank account number" />
-        </Field>
+        <SelectField field={fields.payment_system} label="Payment system" placeholder="Select a payment system" options={PAYMENT_SYSTEMS} />
+        <InputField
+          field={fields.account_number}
+          label="Account number"
+          type="text"
+          autoComplete="off"
+          placeholder="Wallet or bank account number"
+        />
       </div>
       {canWithdraw ? (
         <div className="flex flex-wrap items-center gap-3">

@@ -1,9 +1,9 @@
 import { StatusBadge } from "~/components/ui/badge";
-import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
+import { TD, TH, TR } from "~/components/ui/table";
+import { ListCard, ResponsiveList } from "~/components/responsive-list";
 import { formatDateTime } from "~/lib/format";
 import { formatCents } from "~/lib/coins";
 import { Coins } from "./coin-amount";
-import { MobileItem, MobileList } from "./mobile-list";
 
 export interface WithdrawalRow {
   id: string;
@@ -34,61 +34,56 @@ function Decision({ row }: { row: WithdrawalRow }) {
 /** The worker's own withdrawal requests with their status (and the admin's reason when rejected). */
 export function WithdrawalsTable({ rows }: { rows: WithdrawalRow[] }) {
   return (
-    <>
-      <MobileList label="Your withdrawal requests">
-        {rows.map((w) => (
-          <MobileItem key={w.id}>
-            <div className="flex items-start justify-between gap-3">
-              <p className="flex flex-wrap items-baseline gap-x-2">
-                <span className="text-lg font-bold tabular-nums">${formatCents(w.withdrawalCents)}</span>
-                <Coins coins={w.withdrawalCoin} className="text-sm font-medium text-muted-foreground" />
-              </p>
-              <StatusBadge status={w.status} />
-            </div>
-            <p className="text-sm">
-              <span className="font-medium">{w.paymentSystem}</span> <span className="break-all text-muted-foreground">{w.accountNumber}</span>
+    <ResponsiveList
+      label="Your withdrawal requests"
+      rows={rows}
+      tableTestId="withdrawals-table"
+      card={(w) => (
+        <ListCard>
+          <div className="flex items-start justify-between gap-3">
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              <span className="text-lg font-bold tabular-nums">${formatCents(w.withdrawalCents)}</span>
+              <Coins coins={w.withdrawalCoin} className="text-sm font-medium text-muted-foreground" />
             </p>
-            <p className="text-xs text-muted-foreground">Requested {formatDateTime(w.createdAt)}</p>
-            <div>
-              <Decision row={w} />
-            </div>
-          </MobileItem>
-        ))}
-      </MobileList>
-      <div className="hidden sm:block">
-        <Table caption="Your withdrawal requests" data-testid="withdrawals-table">
-          <THead>
-            <tr>
-              <TH>Requested</TH>
-              <TH>Coins</TH>
-              <TH>Amount</TH>
-              <TH>Paid to</TH>
-              <TH>Status</TH>
-            </tr>
-          </THead>
-          <TBody>
-            {rows.map((w) => (
-              <TR key={w.id} data-testid="withdrawal-row">
-                <TD className="whitespace-nowrap text-muted-foreground">
-                  <time dateTime={new Date(w.createdAt).toISOString()}>{formatDateTime(w.createdAt)}</time>
-                </TD>
-                <TD>
-                  <Coins coins={w.withdrawalCoin} />
-                </TD>
-                <TD className="font-semibold tabular-nums">${formatCents(w.withdrawalCents)}</TD>
-                <TD>
-                  <p className="font-medium">{w.paymentSystem}</p>
-                  <p className="break-all text-xs text-muted-foreground">{w.accountNumber}</p>
-                </TD>
-                <TD className="max-w-64">
-                  <StatusBadge status={w.status} />
-                  <Decision row={w} />
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </div>
-    </>
+            <StatusBadge status={w.status} />
+          </div>
+          <p className="text-sm">
+            <span className="font-medium">{w.paymentSystem}</span> <span className="break-all text-muted-foreground">{w.accountNumber}</span>
+          </p>
+          <p className="text-xs text-muted-foreground">Requested {formatDateTime(w.createdAt)}</p>
+          <div>
+            <Decision row={w} />
+          </div>
+        </ListCard>
+      )}
+      columns={
+        <>
+          <TH>Requested</TH>
+          <TH>Coins</TH>
+          <TH>Amount</TH>
+          <TH>Paid to</TH>
+          <TH>Status</TH>
+        </>
+      }
+      row={(w) => (
+        <TR data-testid="withdrawal-row">
+          <TD className="whitespace-nowrap text-muted-foreground">
+            <time dateTime={new Date(w.createdAt).toISOString()}>{formatDateTime(w.createdAt)}</time>
+          </TD>
+          <TD>
+            <Coins coins={w.withdrawalCoin} />
+          </TD>
+          <TD className="font-semibold tabular-nums">${formatCents(w.withdrawalCents)}</TD>
+          <TD>
+            <p className="font-medium">{w.paymentSystem}</p>
+            <p className="break-all text-xs text-muted-foreground">{w.accountNumber}</p>
+          </TD>
+          <TD className="max-w-64">
+            <StatusBadge status={w.status} />
+            <Decision row={w} />
+          </TD>
+        </TR>
+      )}
+    />
   );
 }

@@ -1,33 +1,31 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
-import { useEffect } from "react";
-import { toast } from "sonner";
+import { Form, data, useActionData } from "react-router";
 import type { Route } from "./+types/register";
 import { registerSchema } from "~/lib/schemas/auth";
 import { homeFor } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
-import { Field, Input, NativeSelect } from "~/components/ui/input";
-import { AuthCard, GoogleButton } from "~/components/auth-card";
+import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
+import { FormFailure, InputField, SelectField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
-import { getEnv, userContext } from "~/server/context";
+import { getEnv } from "~/server/context";
 import { register } from "~/server/services/accounts.server";
-import { sessionCookie } from "~/server/auth/session.server";
-import { flashCookie } from "~/server/http/flash.server";
 import { messageOf } from "~/server/http/form.server";
 import { AppError } from "~/server/errors";
 import { assertBodySize, storeOptionalImage } from "~/server/services/images.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+import { enterWithSession, redirectSignedIn } from "./sign-in.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Register · Coinwork" },
   { name: "description", content: "Create a Coinwork account as a worker or a buyer." },
 ];
 
+/** The roles one can register as, in the order of the select. */
+const ROLES = ["Worker", "Buyer"] as const;
+
 export function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
-  if (user) throw redirect(homeFor(user.role));
-  return null;
+  return redirectSignedIn(context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,10 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60);
     const { token, user } = await register(env, { ...submission.value, photo: photo ?? "" });
-    const headers = new Headers();
-    headers.append("Set-Cookie", sessionCookie(token));
-    headers.append("Set-Cookie", flashCookie({ type: "success", title: "Account Created!", message: "Registration Successful!" }));
-    return redirect(homeFor(user.role), { headers });
+    return enterWithSession(homeFor(user.role), token, { type: "success", title: "Account Created!", message: "Registration Successful!" });
   } catch (e) {
     const message = messageOf(e, "Something went wrong");
     const fieldErrors = e instanceof AppError && e.fields ? e.fields : undefined;
@@ -77,59 +72,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register") === true;
-  const [form, fields] = useForm({
-    lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  useEffect(() => {
-    if (actionData?.failure) toast.error(actionData.failure.title, { description: actionData.failure.message });
-  }, [actionData]);
+  const busy = usePosting("/register");
+  const [form, fields] = useValibotForm(registerSchema, { lastResult: actionData?.result });
+  useFailureToast(actionData);
   return (
     <AuthCard title="Create your account" subtitle="Workers start with 10 coins, buyers with 50.">
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
-        {form.errors ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-            <p className="font-semibold">Registration Failed</p>
-            <p>{form.errors[0]}</p>
-          </div>
-        ) : null}
-        <Field label="Name" htmlFor={fields.name.id} error={fields.name.errors}>
-          <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
-        </Field>
-        <Field label="Email" htmlFor={fields.email.id} error={fields.email.errors}>
-          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-        </Field>
-        <Field
+        {form.errors ? <FormFailure title="Registration Failed" message={form.errors[0]} /> : null}
+        <InputField field={fields.name} label="Name" type="text" autoComplete="name" />
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          field={fields.password}
           label="Password"
-          htmlFor={fields.password.id}
-          error={fields.password.errors}
+          type="password"
+          autoComplete="new-password"
           hint="At least 6 characters, with a capital letter and one of !@#$%^&*"
-        >
-          <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
-        </Field>
-        <Field label="Role" htmlFor={fields.role.id} error={fields.role.errors}>
-          <NativeSelect {...getSelectProps(fields.role)} defaultValue={fields.role.initialValue ?? ""}>
-            <option value="">Select a role</option>
-            <option value="Worker">Worker</option>
-            <option value="Buyer">Buyer</option>
-          </NativeSelect>
-        </Field>
+        />
+        <SelectField field={fields.role} label="Role" placeholder="Select a role" options={ROLES} />
         <ImagePicker label="Photo" round error={actionData?.imageError} />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Creating account…" : "Register"}
         </Button>
       </Form>
       <GoogleButton />
-      <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-          Login
-        </Link>
-      </p>
+      <AuthSwitch question="Already have an account?" to="/login" label="Login" />
     </AuthCard>
   );
 }

@@ -15,7 +15,7 @@ import { ActionDialog, ActionTrigger, NoJsConfirm, useActionFlow, useNoJsSpec, t
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
 import { revalidateAfterPost } from "~/components/admin/revalidate";
-import { TaskThumb } from "~/components/admin/task-thumb";
+import { TaskThumb } from "~/components/task-image";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Tasks · Coinwork" }];
 

@@ -1,11 +1,10 @@
 import { parseWithValibot } from "@conform-to/valibot";
-import { data, useActionData, useNavigate, useNavigation } from "react-router";
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { data, useActionData } from "react-router";
 import type { Route } from "./+types/add-task";
 import { PageHeader } from "~/components/dashboard-shell";
 import { NOT_AVAILABLE_COIN, TaskForm } from "~/components/buyer/task-form";
-import { SuccessDialog } from "~/components/buyer/success-dialog";
+import { TaskSaved } from "~/components/buyer/success-dialog";
+import { useFailureToast, usePosting } from "~/components/form-kit";
 import { ENHANCED_FIELD } from "~/components/buyer/enhanced";
 import { addTaskSchema } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
@@ -81,14 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AddTask({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/dashboard/addtask") === true;
-  const [shown, setShown] = useState<typeof actionData>(undefined);
-  useEffect(() => {
-    if (actionData?.failure) toast.error(actionData.failure.title, { description: actionData.failure.message });
-    if (actionData?.posted) setShown(actionData);
-  }, [actionData]);
+  const busy = usePosting("/dashboard/addtask");
+  useFailureToast(actionData);
   return (
     <>
       <PageHeader title="Add New Task" description="Describe the job, set how many workers you need and what each one earns." />
@@ -101,13 +94,7 @@ export default function AddTask({ loaderData }: Route.ComponentProps) {
         failure={actionData?.failure}
         busy={busy}
       />
-      <SuccessDialog
-        open={Boolean(shown?.posted)}
-        title="Task Posted!"
-        message={shown?.posted?.message}
-        duration={2000}
-        onDone={() => navigate("/dashboard/mytasks")}
-      />
+      <TaskSaved title="Task Posted!" saved={actionData?.posted} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { Gauge } from "~/components/buyer/gauge";
 import { ReviewTable, type ReviewItem, type ReviewOutcome } from "~/components/buyer/review-table";
 import { ENHANCED_FIELD } from "~/components/buyer/enhanced";
-import { pageParam } from "~/components/buyer/page-param";
+import { loadListPage } from "~/components/buyer/page-param";
 import { formatCents } from "~/lib/coins";
 import { optionalText } from "~/lib/schemas/fields";
 import { getEnv } from "~/server/context";
@@ -37,14 +37,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, "Buyer");
   const env = getEnv(context);
   const url = new URL(request.url);
-  const [stats, firstTry] = await Promise.all([
+  const [stats, list] = await Promise.all([
     buyerStats(env, user.id),
-    listBuyerSubmissions(env, user.id, { status: ["pending"], page: pageParam(url), limit: PAGE_SIZE }),
+    loadListPage(url, (page) => listBuyerSubmissions(env, user.id, { status: ["pending"], page, limit: PAGE_SIZE })),
   ]);
-  let list = firstTry;
-  if (list.items.length === 0 && list.page > list.pages) {
-    list = await listBuyerSubmissions(env, user.id, { status: ["pending"], page: list.pages, limit: PAGE_SIZE });
-  }
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
     workerName: s.workerName,
@@ -119,7 +115,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 function GaugeCard({
   label,
   value,
-  display,
+  display = value.toLocaleString("en-US"),
   max,
   icon: Icon,
   caption,
@@ -130,7 +126,8 @@ function GaugeCard({
   maxLabel?: string;
   label: string;
   value: number;
-  display: string;
+  /** The value as shown; the number itself by default. */
+  display?: string;
   max: number;
   icon: LucideIcon;
   caption: string;
@@ -163,7 +160,6 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
         <GaugeCard
           label="Pending tasks"
           value={stats.pendingSlots}
-          display={stats.pendingSlots.toLocaleString("en-US")}
           max={GAUGE_MAX.pendingTasks}
           icon={Hourglass}
           caption="Open worker slots on your tasks"
@@ -173,7 +169,6 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
         <GaugeCard
           label="Total Tasks"
           value={stats.totalTasks}
-          display={stats.totalTasks.toLocaleString("en-US")}
           max={GAUGE_MAX.totalTasks}
           icon={ClipboardList}
           caption="Live tasks you have posted"

@@ -1,16 +1,15 @@
-import { Form, Link, data, useFetcher, useLocation, useNavigation } from "react-router";
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { Form, Link, data, useFetcher, useLocation } from "react-router";
+import { useState } from "react";
 import { CalendarClock, ImageIcon, Pencil, Plus, Trash2, Users } from "lucide-react";
 import type { Route } from "./+types/my-tasks";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { EmptyState, TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { EmptyState, TD, TH, TR } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
-import { Pagination } from "~/components/ui/pagination";
-import { ENHANCED_FIELD } from "~/components/buyer/enhanced";
-import { pageParam } from "~/components/buyer/page-param";
+import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
+import { ENHANCED_FIELD, searchHref, useOutcomeToast } from "~/components/buyer/enhanced";
+import { loadListPage } from "~/components/buyer/page-param";
 import { taskCost } from "~/lib/coins";
 import { formatDate, todayIso } from "~/lib/format";
 import { cn } from "~/lib/cn";
@@ -30,9 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, "Buyer");
   const env = getEnv(context);
   const url = new URL(request.url);
-  let list = await listBuyerTasks(env, user.id, { page: pageParam(url), limit: PAGE_SIZE });
-  // Past the last page (e.g. its last task was just deleted): show the last page instead.
-  if (list.items.length === 0 && list.page > list.pages) list = await listBuyerTasks(env, user.id, { page: list.pages, limit: PAGE_SIZE });
+  // Past the last page (e.g. its last task was just deleted): the last page shows instead.
+  const list = await loadListPage(url, (page) => listBuyerTasks(env, user.id, { page, limit: PAGE_SIZE }));
   // Without JavaScript, Delete links to ?delete=<id>, which shows this confirmation above the table.
   let confirm: { id: string; title: string; refund: number } | null = null;
   const toDelete = url.searchParams.get("delete");
@@ -102,31 +100,14 @@ type TaskRow = Route.ComponentProps["loaderData"]["tasks"][number];
 export default function MyTasks({ loaderData }: Route.ComponentProps) {
   const { tasks, page, pages, total, limit, today, confirm } = loaderData;
   const location = useLocation();
-  const navigation = useNavigation();
   const fetcher = useFetcher<typeof action>({ key: "delete-task" });
   const [target, setTarget] = useState<TaskRow | null>(null);
   const deleting = fetcher.state !== "idle";
-  const loadingList = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const outcome = fetcher.data;
-    if (outcome.ok) toast.success(outcome.title, { description: outcome.message });
-    else toast.error(outcome.title, { description: outcome.message });
-    setTarget(null);
-  }, [fetcher.state, fetcher.data]);
+  useOutcomeToast(fetcher, () => setTarget(null));
 
-  const deleteHref = (id: string) => {
-    const params = new URLSearchParams(location.search);
-    params.set("delete", id);
-    return `?${params}`;
-  };
-  const cancelHref = (() => {
-    const params = new URLSearchParams(location.search);
-    params.delete("delete");
-    const s = params.toString();
-    return s ? `?${s}` : location.pathname;
-  })();
+  const deleteHref = (id: string) => searchHref(location, { delete: id });
+  const cancelHref = searchHref(location, {}, ["delete"]);
 
   const actions = (t: TaskRow, stacked: boolean) => (
     <div className={cn("flex gap-2", stacked ? "grid grid-cols-2" : "justify-end")}>
@@ -192,111 +173,103 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {tasks.length === 0 ? (
-        <EmptyState
-          message="No Tasks To Review"
-          action={
-            <Link to="/dashboard/addtask" className={buttonVariants()}>
-              <Plus aria-hidden /> Add task
-            </Link>
+      <PagedList
+        count={tasks.length}
+        page={page}
+        pages={pages}
+        dim
+        empty={
+          <EmptyState
+            message="No Tasks To Review"
+            action={
+              <Link to="/dashboard/addtask" className={buttonVariants()}>
+                <Plus aria-hidden /> Add task
+              </Link>
+            }
+          />
+        }
+      >
+        <ResponsiveList
+          label="My tasks"
+          rows={tasks}
+          from="md"
+          numbered
+          card={(t, i) => (
+            <ListCard data-testid="task-card" className="gap-3">
+              <div className="flex items-start gap-3">
+                <Thumb url={t.imageUrl} />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold leading-snug">
+                    <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
+                    {t.title}
+                  </p>
+                  <p className="text-xs text-muted-foreground">{t.category}</p>
+                </div>
+              </div>
+              <dl className="grid grid-cols-2 gap-2 text-sm">
+                <div>
+                  <dt className="text-xs text-muted-foreground">Workers &amp; Payment</dt>
+                  <dd className="font-medium">
+                    {t.requiredWorkers} × {t.payableAmount} coins
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">Deadline</dt>
+                  <dd className="font-medium">
+                    {formatDate(t.completionDate)}
+                    {t.completionDate < today ? <span className="block text-xs font-normal text-muted-foreground">Past deadline</span> : null}
+                  </dd>
+                </div>
+              </dl>
+              {actions(t, true)}
+            </ListCard>
+          )}
+          columns={
+            <>
+              <TH className="w-20 whitespace-nowrap">Sl. no.</TH>
+              <TH>Task</TH>
+              <TH>Workers &amp; Payment</TH>
+              <TH>Deadline</TH>
+              <TH className="text-right">Action</TH>
+            </>
           }
-        />
-      ) : (
-        <div aria-busy={loadingList} className={cn("transition-opacity", loadingList && "opacity-60")}>
-          {/* Phones: one card per task. */}
-          <ol className="grid gap-3 md:hidden" aria-label="My tasks">
-            {tasks.map((t, i) => (
-              <li key={t.id} data-testid="task-card" className="grid gap-3 rounded-xl border border-border bg-white p-4 shadow-sm">
-                <div className="flex items-start gap-3">
+          row={(t, i) => (
+            <TR data-testid="task-row">
+              <TD className="tabular-nums text-muted-foreground">{(page - 1) * limit + i + 1}</TD>
+              <TD>
+                <div className="flex min-w-0 items-center gap-3">
                   <Thumb url={t.imageUrl} />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold leading-snug">
-                      <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
+                  <div className="min-w-0">
+                    <p className="line-clamp-2 font-semibold" data-testid="task-title">
                       {t.title}
                     </p>
                     <p className="text-xs text-muted-foreground">{t.category}</p>
                   </div>
                 </div>
-                <dl className="grid grid-cols-2 gap-2 text-sm">
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Workers &amp; Payment</dt>
-                    <dd className="font-medium">
-                      {t.requiredWorkers} × {t.payableAmount} coins
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Deadline</dt>
-                    <dd className="font-medium">
-                      {formatDate(t.completionDate)}
-                      {t.completionDate < today ? <span className="block text-xs font-normal text-muted-foreground">Past deadline</span> : null}
-                    </dd>
-                  </div>
-                </dl>
-                {actions(t, true)}
-              </li>
-            ))}
-          </ol>
-          {/* Tablets and up: the table. */}
-          <div className="hidden md:block">
-          <Table caption="My tasks">
-            <THead>
-              <tr>
-                <TH className="w-20 whitespace-nowrap">Sl. no.</TH>
-                <TH>Task</TH>
-                <TH>Workers &amp; Payment</TH>
-                <TH>Deadline</TH>
-                <TH className="text-right">Action</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {tasks.map((t, i) => {
-                const expired = t.completionDate < today;
-                return (
-                  <TR key={t.id} data-testid="task-row">
-                    <TD className="tabular-nums text-muted-foreground">{(page - 1) * limit + i + 1}</TD>
-                    <TD>
-                      <div className="flex min-w-0 items-center gap-3">
-                        <Thumb url={t.imageUrl} />
-                        <div className="min-w-0">
-                          <p className="line-clamp-2 font-semibold" data-testid="task-title">
-                            {t.title}
-                          </p>
-                          <p className="text-xs text-muted-foreground">{t.category}</p>
-                        </div>
-                      </div>
-                    </TD>
-                    <TD>
-                      <p className="flex items-center gap-1.5 whitespace-nowrap font-medium">
-                        <Users className="size-3.5 text-muted-foreground" aria-hidden />
-                        {t.requiredWorkers} {t.requiredWorkers === 1 ? "worker" : "workers"} × {t.payableAmount} coins
-                      </p>
-                      <p className="whitespace-nowrap text-xs text-muted-foreground">
-                        {taskCost(t.requiredWorkers, t.payableAmount)} coins held
-                      </p>
-                    </TD>
-                    <TD>
-                      <p className="flex items-center gap-1.5 whitespace-nowrap">
-                        <CalendarClock className="size-3.5 text-muted-foreground" aria-hidden />
-                        {formatDate(t.completionDate)}
-                      </p>
-                      {expired ? (
-                        <Badge tone="neutral" className="mt-1">
-                          Past deadline
-                        </Badge>
-                      ) : null}
-                    </TD>
-                    <TD>
-                      {actions(t, false)}
-                    </TD>
-                  </TR>
-                );
-              })}
-            </TBody>
-          </Table>
-          </div>
-          <Pagination page={page} pages={pages} />
-        </div>
-      )}
+              </TD>
+              <TD>
+                <p className="flex items-center gap-1.5 whitespace-nowrap font-medium">
+                  <Users className="size-3.5 text-muted-foreground" aria-hidden />
+                  {t.requiredWorkers} {t.requiredWorkers === 1 ? "worker" : "workers"} × {t.payableAmount} coins
+                </p>
+                <p className="whitespace-nowrap text-xs text-muted-foreground">{taskCost(t.requiredWorkers, t.payableAmount)} coins held</p>
+              </TD>
+              <TD>
+                <p className="flex items-center gap-1.5 whitespace-nowrap">
+                  <CalendarClock className="size-3.5 text-muted-foreground" aria-hidden />
+                  {formatDate(t.completionDate)}
+                </p>
+                {t.completionDate < today ? (
+                  <Badge tone="neutral" className="mt-1">
+                    Past deadline
+                  </Badge>
+                ) : null}
+              </TD>
+              <TD>{actions(t, false)}</TD>
+            </TR>
+          )}
+        />
+      </PagedList>
 
       <ConfirmDialog
         open={target !== null}

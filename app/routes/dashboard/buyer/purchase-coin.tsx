@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
 import { CoinIcon } from "~/components/coin-balance";
-import { useHydrated } from "~/components/buyer/enhanced";
+import { useHydrated } from "~/components/use-hydrated";
 import { PurchaseModal, TEST_CARDS, dollars, type PackageView, type PurchaseStep } from "~/components/buyer/purchase-modal";
 import { COIN_PACKAGES, findPackage } from "~/lib/coins";
 import { cn } from "~/lib/cn";

@@ -1,12 +1,11 @@
 import { parseWithValibot } from "@conform-to/valibot";
-import { Link, data, isRouteErrorResponse, redirect, useActionData, useNavigate, useNavigation } from "react-router";
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { Link, data, isRouteErrorResponse, redirect, useActionData } from "react-router";
 import { ArrowLeft, SearchX } from "lucide-react";
 import type { Route } from "./+types/update-task";
 import { PageHeader } from "~/components/dashboard-shell";
 import { TaskForm } from "~/components/buyer/task-form";
-import { SuccessDialog } from "~/components/buyer/success-dialog";
+import { TaskSaved } from "~/components/buyer/success-dialog";
+import { useFailureToast, usePosting } from "~/components/form-kit";
 import { ENHANCED_FIELD } from "~/components/buyer/enhanced";
 import { buttonVariants } from "~/components/ui/button";
 import { updateTaskSchema } from "~/lib/schemas/task";
@@ -107,14 +106,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function UpdateTask({ loaderData }: Route.ComponentProps) {
   const { task, balance } = loaderData;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(`/dashboard/updatetask/`) === true;
-  const [shown, setShown] = useState<typeof actionData>(undefined);
-  useEffect(() => {
-    if (actionData?.failure && actionData.missing === null) toast.error(actionData.failure.title, { description: actionData.failure.message });
-    if (actionData?.updated) setShown(actionData);
-  }, [actionData]);
+  const busy = usePosting("/dashboard/updatetask/");
+  // 'Insufficient Coins' shows in the cost panel instead of a toast.
+  useFailureToast(actionData?.missing === null ? actionData : undefined);
   // After a successful save the loader has the new escrow; until then the cost panel compares with the old.
   const originalCost = taskCost(task.requiredWorkers, task.payableAmount);
   return (
@@ -151,13 +145,7 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
         serverMissing={actionData?.missing}
         busy={busy}
       />
-      <SuccessDialog
-        open={Boolean(shown?.updated)}
-        title="Task Updated!"
-        message={shown?.updated?.message}
-        duration={2000}
-        onDone={() => navigate("/dashboard/mytasks")}
-      />
+      <TaskSaved title="Task Updated!" saved={actionData?.updated} />
     </>
   );
 }

@@ -1,33 +1,32 @@
-import * as v from "valibot";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { ClipboardList, Hourglass, ListChecks, Wallet } from "lucide-react";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
 import { buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
-import { Pagination } from "~/components/ui/pagination";
+import { PagedList } from "~/components/responsive-list";
 import { Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { ApprovedTable } from "~/components/worker/approved-table";
+import { pageOf, redirectPastLastPage } from "~/components/worker/paging";
 import { getEnv } from "~/server/context";
 import { requirePageRole } from "~/server/auth/guards.server";
 import { listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Worker Home · Coinwork" }];
 
-const PATH = "/dashboard/workerhome";
 const APPROVED_PER_PAGE = 10;
-const pageSchema = v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), 1);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, "Worker");
   const env = getEnv(context);
-  const page = v.parse(pageSchema, new URL(request.url).searchParams.get("page") ?? undefined);
+  const url = new URL(request.url);
+  const page = pageOf(url);
   const [stats, approved] = await Promise.all([
     workerStats(env, user.id),
     listWorkerSubmissions(env, user.id, { status: ["approved"], page, limit: APPROVED_PER_PAGE }),
   ]);
-  if (approved.items.length === 0 && approved.total > 0 && page > approved.pages) throw redirect(`${PATH}?page=${approved.pages}`);
+  redirectPastLastPage(url, page, approved);
   return {
     name: user.name,
     stats,
@@ -83,21 +82,23 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
         <h2 id="approved-heading" className="mb-3 text-lg font-semibold">
           Approved Tasks
         </h2>
-        {approved.length === 0 ? (
-          <EmptyState
-            message="No Approved Tasks Yet."
-            action={
-              <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline" })}>
-                Browse available tasks
-              </Link>
-            }
-          />
-        ) : (
-          <>
-            <ApprovedTable rows={approved} />
-            <Pagination page={page} pages={pages} />
-          </>
-        )}
+        <PagedList
+          count={approved.length}
+          page={page}
+          pages={pages}
+          empty={
+            <EmptyState
+              message="No Approved Tasks Yet."
+              action={
+                <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline" })}>
+                  Browse available tasks
+                </Link>
+              }
+            />
+          }
+        >
+          <ApprovedTable rows={approved} />
+        </PagedList>
       </section>
     </>
   );

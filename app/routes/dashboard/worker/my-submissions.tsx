@@ -1,16 +1,16 @@
 import * as v from "valibot";
-import { Link, data, redirect, useActionData, useNavigation } from "react-router";
+import { Link, data, redirect, useActionData } from "react-router";
 import { ListChecks } from "lucide-react";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
-import { Pagination } from "~/components/ui/pagination";
+import { PagedList } from "~/components/responsive-list";
 import { ItemsPerPage } from "~/components/worker/items-per-page";
 import { SubmissionsTable } from "~/components/worker/submissions-table";
 import { itemsPerPageSchema } from "~/components/worker/schemas";
-import { cn } from "~/lib/cn";
+import { pageOf, redirectPastLastPage } from "~/components/worker/paging";
 import { getEnv } from "~/server/context";
 import { requirePageRole } from "~/server/auth/guards.server";
 import { messageOf } from "~/server/http/form.server";
@@ -20,15 +20,15 @@ import { getItemsPerPage, setItemsPerPage } from "~/server/services/users.server
 export const meta: Route.MetaFunction = () => [{ title: "My Submissions · Coinwork" }];
 
 const PATH = "/dashboard/mysubmissions";
-const pageSchema = v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), 1);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, "Worker");
   const env = getEnv(context);
-  const page = v.parse(pageSchema, new URL(request.url).searchParams.get("page") ?? undefined);
+  const url = new URL(request.url);
+  const page = pageOf(url);
   const limit = await getItemsPerPage(env, user.id);
   const result = await listWorkerSubmissions(env, user.id, { page, limit });
-  if (result.items.length === 0 && result.total > 0 && page > result.pages) throw redirect(`${PATH}?page=${result.pages}`);
+  redirectPastLastPage(url, page, result);
   return {
     limit,
     page: result.page,
@@ -66,8 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MySubmissions({ loaderData }: Route.ComponentProps) {
   const { rows, limit, page, pages, total } = loaderData;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "loading" && navigation.location.pathname === PATH;
   return (
     <>
       <PageHeader
@@ -80,21 +78,24 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
           {actionData.error}
         </Alert>
       ) : null}
-      {rows.length === 0 ? (
-        <EmptyState
-          message="No Submitted Tasks Yet."
-          action={
-            <Link to="/dashboard/tasklist" className={buttonVariants()}>
-              <ListChecks aria-hidden /> Find a task
-            </Link>
-          }
-        />
-      ) : (
-        <div aria-busy={busy} className={cn("transition-opacity", busy && "opacity-60")}>
-          <SubmissionsTable rows={rows} />
-          <Pagination page={page} pages={pages} />
-        </div>
-      )}
+      <PagedList
+        count={rows.length}
+        page={page}
+        pages={pages}
+        dim
+        empty={
+          <EmptyState
+            message="No Submitted Tasks Yet."
+            action={
+              <Link to="/dashboard/tasklist" className={buttonVariants()}>
+                <ListChecks aria-hidden /> Find a task
+              </Link>
+            }
+          />
+        }
+      >
+        <SubmissionsTable rows={rows} />
+      </PagedList>
     </>
   );
 }

@@ -1,15 +1,15 @@
-import { useEffect } from "react";
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
 import { ArrowLeft, CalendarDays, Coins as CoinsIcon, Hourglass, Info, Mail, Tag, UserRound, Users } from "lucide-react";
-import { toast } from "sonner";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useFailureToast } from "~/components/form-kit";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
-import { TaskImage } from "~/components/worker/task-image";
+import { TaskImage } from "~/components/task-image";
 import { TaskNotFound } from "~/components/worker/task-not-found";
-import { dueLabel, daysUntil } from "~/components/worker/due";
+import { daysUntil } from "~/components/worker/due";
+import { DueBadge } from "~/components/worker/due-badge";
 import { submissionFormSchema } from "~/components/worker/schemas";
 import {
   DEFAULT_SUBMISSION_PLACEHOLDER,
@@ -163,10 +163,7 @@ function Blocked({ reason }: { reason: string }) {
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
   const { task, blocker } = loaderData;
   const actionData = useActionData<typeof action>();
-  useEffect(() => {
-    if (actionData?.failure) toast.error(actionData.failure.title, { description: actionData.failure.message });
-  }, [actionData]);
-  const soon = task.daysLeft <= 2;
+  useFailureToast(actionData);
   return (
     <>
       <Link
@@ -180,14 +177,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
             {task.category}
           </span>
-          <span
-            className={cn(
-              "rounded-full px-2.5 py-0.5 font-semibold",
-              soon ? "bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-200" : "bg-muted text-muted-foreground",
-            )}
-          >
-            {dueLabel(task.daysLeft)}
-          </span>
+          <DueBadge daysLeft={task.daysLeft} className="px-2.5" />
         </div>
         <h1 id="task-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {task.taskTitle}

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { Link, redirect, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { SearchX } from "lucide-react";
 import type { Route } from "./+types/task-list";
 import { PageHeader } from "~/components/dashboard-shell";
@@ -9,6 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";
 import { SORTS, TaskFilters, type SortValue } from "~/components/worker/task-filters";
 import { daysUntil } from "~/components/worker/due";
+import { pageSchema, redirectPastLastPage } from "~/components/worker/paging";
 import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
@@ -25,7 +26,7 @@ const querySchema = v.object({
   q: v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
   category: v.fallback(v.optional(v.picklist(CATEGORIES)), undefined),
   sort: v.fallback(v.picklist(SORTS.map((s) => s.value) as [SortValue, ...SortValue[]]), "newest"),
-  page: v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), 1),
+  page: pageSchema,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,11 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: query.page,
     limit: PAGE_SIZE,
   });
-  // A page past the end (the list shrank since the link was made): go to the last one.
-  if (result.items.length === 0 && result.total > 0 && query.page > result.pages) {
-    url.searchParams.set("page", String(result.pages));
-    throw redirect(`${url.pathname}?${url.searchParams}`);
-  }
+  redirectPastLastPage(url, query.page, result);
   const mine = await activeSubmissionStatuses(env, user.id, result.items.map((t) => t.id));
   const now = Date.now();
   return {

@@ -1,18 +1,17 @@
-import { useEffect } from "react";
-import * as v from "valibot";
-import { data, redirect, useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { Coins as CoinsIcon, Wallet } from "lucide-react";
-import { toast } from "sonner";
 import type { Route } from "./+types/withdraw";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
 import { Card } from "~/components/ui/card";
+import { useFailureToast } from "~/components/form-kit";
 import { EmptyState } from "~/components/ui/table";
-import { Pagination } from "~/components/ui/pagination";
+import { PagedList } from "~/components/responsive-list";
 import { WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { WithdrawForm, type WithdrawActionData } from "~/components/worker/withdraw-form";
 import { WithdrawalsTable } from "~/components/worker/withdrawals-table";
 import { withdrawFormSchema } from "~/components/worker/schemas";
+import { pageOf, redirectPastLastPage } from "~/components/worker/paging";
 import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, withdrawalAmount } from "~/lib/coins";
 import { getEnv } from "~/server/context";
 import { requirePageRole } from "~/server/auth/guards.server";
@@ -26,13 +25,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork
 const PATH = "/dashboard/withdraw";
 const FAILED = "Failed to submit withdrawal.";
 const REQUESTS_PER_PAGE = 10;
-const pageSchema = v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), 1);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, "Worker");
-  const page = v.parse(pageSchema, new URL(request.url).searchParams.get("page") ?? undefined);
+  const url = new URL(request.url);
+  const page = pageOf(url);
   const list = await listWithdrawals(getEnv(context), { workerId: user.id, page, limit: REQUESTS_PER_PAGE });
-  if (list.items.length === 0 && list.total > 0 && page > list.pages) throw redirect(`${PATH}?page=${list.pages}`);
+  redirectPastLastPage(url, page, list);
   return {
     balance: user.coin,
     requests: list.items.map((w) => ({
@@ -79,9 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Withdraw({ loaderData }: Route.ComponentProps) {
   const { balance, requests, page, pages } = loaderData;
   const actionData = useActionData<typeof action>();
-  useEffect(() => {
-    if (actionData?.failure) toast.error(actionData.failure.title, { description: actionData.failure.message });
-  }, [actionData]);
+  useFailureToast(actionData);
   return (
     <>
       <PageHeader title="Withdrawals" description={`Turn your coins into money: ${COINS_PER_DOLLAR_WITHDRAW} coins = $1, from ${MIN_WITHDRAWAL_COINS} coins.`} />
@@ -115,14 +112,9 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
         <h2 id="requests-heading" className="mb-3 text-lg font-semibold">
           Your withdrawal requests
         </h2>
-        {requests.length === 0 ? (
-          <EmptyState message="No withdrawal requests yet." />
-        ) : (
-          <>
-            <WithdrawalsTable rows={requests} />
-            <Pagination page={page} pages={pages} />
-          </>
-        )}
+        <PagedList count={requests.length} page={page} pages={pages} empty={<EmptyState message="No withdrawal requests yet." />}>
+          <WithdrawalsTable rows={requests} />
+        </PagedList>
       </section>
     </>
   );

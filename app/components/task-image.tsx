@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-/** public/images/categories/<slug>.webp: the illustration shown when a task has no image of its own. */
+/** "App & Website Testing" -> "/images/categories/app-website-testing.webp": the illustration shown when a task has no image of its own. */
 export function categoryImage(category: string): string {
   const slug = category
     .toLowerCase()
@@ -35,5 +35,20 @@ export function TaskImage({
         className="absolute inset-0 size-full object-cover"
       />
     </div>
+  );
+}
+
+/** A task's image as a small square, or its category's illustration when it has none. Decorative: the title sits beside it. */
+export function TaskThumb({ src, category, className }: { src: string | null; category: string; className?: string }) {
+  return (
+    <img
+      src={src || categoryImage(category)}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      decoding="async"
+      className={cn("size-12 shrink-0 rounded-lg bg-muted object-cover ring-1 ring-border", className)}
+    />
   );
 }

@@ -1,0 +1,131 @@
+// The pieces every conform form of the app repeats: the valibot-validated useForm, the "posting" flag, the toast
+// of an action's failure, the red failure box, and a labelled input/select/textarea wired to a conform field.
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { useEffect } from "react";
+import type * as React from "react";
+import { useNavigation } from "react-router";
+import { toast } from "sonner";
+import type * as v from "valibot";
+import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+
+/**
+ * conform's useForm, validated in the browser by the same valibot schema the action parses with: a field shows
+ * its error once it is left, then follows what is typed.
+ */
+export function useValibotForm<Schema extends v.GenericSchema<unknown, Record<string, unknown>>>(
+  schema: Schema,
+  options: {
+    id?: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: DefaultValue<v.InferOutput<Schema>>;
+  } = {},
+) {
+  return useForm({
+    id: options.id,
+    lastResult: options.lastResult ?? undefined,
+    defaultValue: options.defaultValue,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+/** True while a form POSTs to `action` (or to a URL that starts with it: the same path with a search, any id). */
+export function usePosting(action: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(action) === true;
+}
+
+export interface Failure {
+  title: string;
+  message: string;
+}
+
+/** A toast for each answer of the action that carries a failure. */
+export function useFailureToast(actionData: { failure?: Failure | null } | undefined) {
+  useEffect(() => {
+    if (actionData?.failure) toast.error(actionData.failure.title, { description: actionData.failure.message });
+  }, [actionData]);
+}
+
+/** The red box at the top of a form that says why it was refused (also shown without JavaScript). */
+export function FormFailure({ title, message, className }: { title: string; message: React.ReactNode; className?: string }) {
+  return (
+    <div role="alert" className={cn("rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900", className)}>
+      <p className="font-semibold">{title}</p>
+      <p>{message}</p>
+    </div>
+  );
+}
+
+// conform's metadata of a field of any form (the field's own type does not matter here).
+type AnyField = FieldMetadata<any, any, any>;
+
+interface FieldLabels {
+  field: AnyField;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+}
+
+type InputType = Exclude<Parameters<typeof getInputProps>[1]["type"], "checkbox" | "radio">;
+
+/** A labelled <Input> for a conform field, with its hint or error under it. */
+export function InputField({
+  field,
+  label,
+  hint,
+  type,
+  ...props
+}: FieldLabels & { type: InputType } & Omit<React.ComponentProps<typeof Input>, "type" | "id" | "name" | "form" | "defaultValue">) {
+  return (
+    <Field label={label} htmlFor={field.id} error={field.errors} hint={hint}>
+      <Input {...getInputProps(field, { type })} {...props} />
+    </Field>
+  );
+}
+
+/** A labelled <Textarea> for a conform field. */
+export function TextareaField({
+  field,
+  label,
+  hint,
+  ...props
+}: FieldLabels & Omit<React.ComponentProps<typeof Textarea>, "id" | "name" | "form" | "defaultValue">) {
+  return (
+    <Field label={label} htmlFor={field.id} error={field.errors} hint={hint}>
+      <Textarea {...getTextareaProps(field)} {...props} />
+    </Field>
+  );
+}
+
+/** A labelled <select> for a conform field: an empty first choice (`placeholder`), then `options` as they read. */
+export function SelectField({
+  field,
+  label,
+  hint,
+  placeholder,
+  options,
+}: FieldLabels & { placeholder: string; options: readonly string[] }) {
+  return (
+    <Field label={label} htmlFor={field.id} error={field.errors} hint={hint}>
+      <NativeSelect {...getSelectProps(field)} defaultValue={String(field.initialValue ?? "")}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
+  );
+}
