@@ -55,7 +55,8 @@ export default defineConfig(async () => {
           },
         },
         {
-          // Chromium against the built app served by wrangler on a fresh local database.
+          // Chromium against the built app served by wrangler on fresh local databases: two files at a time,
+          // each worker with its own server and database (tests/e2e/global-setup.ts), after the other projects.
           resolve: { alias },
           test: {
             name: "browser",
@@ -63,7 +64,8 @@ export default defineConfig(async () => {
             globalSetup: ["./tests/e2e/global-setup.ts"],
             testTimeout: 120_000,
             hookTimeout: 180_000,
-            fileParallelism: false,
+            maxWorkers: 2,
+            sequence: { groupOrder: 1 },
           },
         },
       ],

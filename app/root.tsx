@@ -20,7 +20,8 @@ import { FlashBanner } from "./components/flash-banner";
 import { StatusScreen } from "./components/status-screen";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // the stylesheet URL is empty where no CSS is bundled (the workerd tests)
+  ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -15,7 +15,6 @@ import {
   newContext,
   newNoJsContext,
   screenshot,
-  VIEWPORTS,
 } from "./browser";
 
 const PHOTO = path.resolve(import.meta.dirname, "..", "..", "public", "avatars", "seed-05.webp");
@@ -224,27 +223,6 @@ describe("validation messages", () => {
     await expectMessage(page, "Logout Successful!");
     await context.close();
   });
-});
-
-describe("public pages", () => {
-  const pages = ["/", "/about", "/contact", "/faq", "/terms", "/login", "/register"];
-  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-    it(`are screenshotted at ${viewport.width} px (${label})`, async () => {
-      const context = await newContext(browser, { viewport: label as keyof typeof VIEWPORTS });
-      const page = await context.newPage();
-      for (const p of pages) {
-        const response = await gotoHydrated(page, p);
-        expect(response?.status(), p).toBe(200);
-        await page.waitForLoadState("networkidle").catch(() => undefined);
-        const file = await screenshot(page, `public${p === "/" ? "-home" : p.replaceAll("/", "-")}-${viewport.width}`);
-        expect(file).toMatch(/\.png$/);
-        // nothing overflows sideways on a phone
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${p} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
-      }
-      await context.close();
-    });
-  }
 });
 
 async function waitForLink(page: Page, name: string) {

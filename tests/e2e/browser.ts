@@ -31,8 +31,16 @@ export const DEMO = {
   worker: { email: "worker@coinwork.dev", role: "Worker", home: "/dashboard/workerhome", name: "Rahim Uddin" },
 } as const;
 
-export const baseURL = (): string => inject("baseURL");
-export const persistDir = (): string => inject("persistDir");
+/** This test worker's server (global-setup.ts serves one app and database per worker). */
+function server() {
+  const servers = inject("servers");
+  const id = Number(process.env.VITEST_POOL_ID ?? "1");
+  const mine = servers[(id - 1) % servers.length];
+  if (!mine) throw new Error(`No e2e server for VITEST_POOL_ID=${process.env.VITEST_POOL_ID}`);
+  return mine;
+}
+export const baseURL = (): string => server().baseURL;
+export const persistDir = (): string => server().persistDir;
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");

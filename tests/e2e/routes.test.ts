@@ -1,6 +1,7 @@
 // Every page route of app/routes.ts at 390 px and 1440 px (issue 9, item 4): each is opened as the role that may
 // see it (real seeded ids for :id), screenshotted to test-results/screenshots/route-*.png, and checked for console
-// errors, failed requests to the app, sideways scrolling and serious or critical axe-core violations. Routes that
+// errors, failed requests to the app, sideways scrolling, one main landmark and one h1, and serious or critical
+// axe-core violations (this is also the public site's accessibility and screenshot check of issue 5). Routes that
 // only redirect are followed to where a person lands. A page route missing from the tables below fails the suite.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -144,6 +145,8 @@ async function check(page: Page, route: string, url: string, width: number, expe
   if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px`);
   const violations = await seriousA11yViolations(page);
   if (violations.length) problems.push(`axe:\n${formatViolations(violations)}`);
+  const landmarks = await page.evaluate(() => ({ main: document.querySelectorAll("main").length, h1: document.querySelectorAll("h1").length }));
+  if (landmarks.main !== 1 || landmarks.h1 !== 1) problems.push(`has ${landmarks.main} main landmarks and ${landmarks.h1} h1 (one each expected)`);
   // Whatever the page was still loading (lazy chunks, images) must arrive too before it is judged.
   await expect.poll(inFlight, { timeout: 10_000 }).toBe(0).catch(() => problems.push(`${inFlight()} requests never finished`));
   // The not-found page's own 404 is what it is for; Chromium logs it as a failed resource.

@@ -378,7 +378,7 @@ function cases(): Case[] {
       methods: ["GET", "POST"],
       body: { task_id: f.freeTaskId, submission_details: "fuzz", submission_image_url: "" },
       badBody: {
-        task_id: fc.oneof(junk, badIdFormat, fc.uuid(), fc.constant("")),
+        task_id: fc.oneof(jBadId(), fc.constant("")),
         submission_details: badText(4000),
         submission_image_url: fc.oneof(junk, fc.constantFrom("https://evil.example/a.png", "/images/x.svg")),
       },

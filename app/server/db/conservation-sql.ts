@@ -8,14 +8,22 @@
 //
 // and every user's cached `coin` equals the sum of their ledger rows.
 
-export const CONSERVATION_SQL = `SELECT
-  (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind IN ('signup_bonus', 'purchase', 'admin_adjustment')) AS created,
-  (SELECT COALESCE(SUM(coin), 0) FROM users) AS balances,
-  (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL) AS escrowOpenSlots,
-  (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE status = 'pending') AS escrowPending,
-  (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'pending') AS heldForWithdrawals,
-  (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'approved') AS paidOut,
-  (SELECT COUNT(*) FROM users u WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id)) AS mismatchedUsers`;
+/**
+ * The figures of the identity as one SELECT. `scope(column)` may add a condition on the owning user's id column of
+ * each sum (e.g. `AND user_id IN (...)`), to check a closed group of users in a database others write to.
+ */
+export function conservationSql(scope: (column: string) => string = () => ""): string {
+  return `SELECT
+  (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind IN ('signup_bonus', 'purchase', 'admin_adjustment') ${scope("user_id")}) AS created,
+  (SELECT COALESCE(SUM(coin), 0) FROM users WHERE 1 ${scope("id")}) AS balances,
+  (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL ${scope("buyer_id")}) AS escrowOpenSlots,
+  (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE status = 'pending' ${scope("buyer_id")}) AS escrowPending,
+  (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'pending' ${scope("worker_id")}) AS heldForWithdrawals,
+  (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'approved' ${scope("worker_id")}) AS paidOut,
+  (SELECT COUNT(*) FROM users u WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id) ${scope("u.id")}) AS mismatchedUsers`;
+}
+
+export const CONSERVATION_SQL = conservationSql();
 
 /** Users whose cached balance differs from the sum of their ledger rows (at most 100). */
 export const MISMATCHED_USERS_SQL = `SELECT u.id AS id, u.email AS email, u.coin AS coin,

@@ -46,30 +46,6 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
   return result.output;
 }
 
-const MAX_JSON_BYTES = 64 * 1024;
-
-export async function readJson<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "Request body is too large");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "Request body is too large");
-  let body: unknown;
-  try {
-    body = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw new AppError("bad_request", "The request body is not valid JSON");
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError("bad_request", "The request body must be a JSON object");
-  }
-  return validate(schema, body);
-}
-
-export function readQuery<S extends v.GenericSchema>(request: Request, schema: S): v.InferOutput<S> {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  return validate(schema, params);
-}
-
 export function methodNotAllowed(allowed: string[]): Response {
   return json({ error: { code: "method_not_allowed", message: `Use ${allowed.join(", ")}` } }, 405, { Allow: allowed.join(", ") });
 }

@@ -5,7 +5,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { users, type LedgerKind } from "../db/schema";
-import { CONSERVATION_SQL, accountedFor, type ConservationFigures } from "../db/conservation-sql";
+import { accountedFor, conservationSql, type ConservationFigures } from "../db/conservation-sql";
 
 export interface Posting {
   id: string;
@@ -95,16 +95,14 @@ export interface Conservation extends ConservationFigures {
  * withdrawals), for checks that must not see other activity in a shared database.
  */
 export async function conservation(db: Db, userIds?: string[]): Promise<Conservation> {
-  const ids = userIds ? sql.join(userIds.map((id) => sql`${id}`), sql`, `) : null;
-  const scope = (column: string) => (ids ? sql`AND ${sql.raw(column)} IN (${ids})` : sql``);
-  const row = await db.get<Record<string, number>>(sql`SELECT
-    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind IN ('signup_bonus', 'purchase', 'admin_adjustment') ${scope("user_id")}) AS created,
-    (SELECT COALESCE(SUM(coin), 0) FROM users WHERE 1 ${scope("id")}) AS balances,
-    (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL ${scope("buyer_id")}) AS escrowOpenSlots,
-    (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE status = 'pending' ${scope("buyer_id")}) AS escrowPending,
-    (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'pending' ${scope("worker_id")}) AS heldForWithdrawals,
-    (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'approved' ${scope("worker_id")}) AS paidOut,
-    (SELECT COUNT(*) FROM users u WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id) ${scope("u.id")}) AS mismatchedUsers`);
+  let scope: ((column: string) => string) | undefined;
+  if (userIds) {
+    // ids are written into the text (the identity is one shared SQL text), so only plain id characters pass
+    if (!userIds.every((id) => /^[\w-]+$/.test(id))) throw new Error("conservation: unexpected characters in a user id");
+    const list = userIds.length ? userIds.map((id) => `'${id}'`).join(", ") : "NULL";
+    scope = (column) => `AND ${column} IN (${list})`;
+  }
+  const row = await db.get<Record<string, number>>(sql.raw(conservationSql(scope)));
   const r = {
     created: Number(row?.created ?? 0),
     balances: Number(row?.balances ?? 0),
@@ -114,6 +112,5 @@ export async function conservation(db: Db, userIds?: string[]): Promise<Conserva
     paidOut: Number(row?.paidOut ?? 0),
     mismatchedUsers: Number(row?.mismatchedUsers ?? 0),
   };
-  const right = r.balances + r.escrowOpenSlots + r.escrowPending + r.heldForWithdrawals + r.paidOut;
-  return { ...r, holds: r.created === right && r.mismatchedUsers === 0 };
+  return { ...r, holds: r.created === accountedFor(r) && r.mismatchedUsers === 0 };
 }

@@ -43,7 +43,7 @@ const FAIL_TITLES: Record<string, string> = {
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     schema: userActionSchema,
-    failure: (intent) => ({ title: FAIL_TITLES[intent] ?? "Error", message: intent === "remove" ? "Failed to delete user." : undefined }),
+    failure: (intent) => ({ title: Object.hasOwn(FAIL_TITLES, intent) ? FAIL_TITLES[intent] : "Error", message: intent === "remove" ? "Failed to delete user." : undefined }),
     refusalFields: (r, intent) => (intent === "adjust" ? adjustFields(r.fields, r.detail) : r.fields),
     async run(input, { admin, env }) {
       const target = await findUserName(env, input.id);
