@@ -9,6 +9,7 @@ import { cn } from "~/lib/cn";
 const SWITCH = {
   sm: { cards: "sm:hidden", table: "hidden sm:block" },
   md: { cards: "md:hidden", table: "hidden md:block" },
+  lg: { cards: "lg:hidden", table: "hidden lg:block" },
 } as const;
 
 /**
@@ -43,7 +44,7 @@ export function ResponsiveList<Row extends { id: string }>({
   const Cards = numbered ? "ol" : "ul";
   return (
     <>
-      <Cards aria-label={label} className={cn("grid gap-3", SWITCH[from].cards)}>
+      <Cards aria-label={label} className={cn("grid grid-cols-1 gap-3", SWITCH[from].cards)}>
         {rows.map((r, i) => (
           <Fragment key={r.id}>{card(r, i)}</Fragment>
         ))}

@@ -1,8 +1,8 @@
 // The paged lists of the admin pages (withdrawals, tasks, users): a table on wide screens, cards on narrow
-// ones, one page at a time; and the line that counts them.
+// ones, one page at a time (the shared ResponsiveList and PagedList); and the line that counts them.
 import type * as React from "react";
-import { Table, THead, TBody, TR, TH, EmptyState } from "~/components/ui/table";
-import { Pagination } from "~/components/ui/pagination";
+import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
+import { TR, TH, EmptyState } from "~/components/ui/table";
 
 interface Page<T> {
   items: T[];
@@ -34,37 +34,24 @@ export function AdminList<T extends { id: string }>({
   cells: (row: T) => React.ReactNode;
   card: (row: T) => React.ReactNode;
 }) {
-  if (list.items.length === 0) return <EmptyState message={empty} />;
   return (
-    <>
-      <div className={from === "md" ? "hidden md:block" : "hidden lg:block"}>
-        <Table caption={label}>
-          <THead>
-            <tr>
-              {head}
-              <TH className="text-right">
-                <span className="sr-only">Actions</span>
-              </TH>
-            </tr>
-          </THead>
-          <TBody>
-            {list.items.map((row) => (
-              <TR key={row.id} data-testid={rowTestId(row)}>
-                {cells(row)}
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </div>
-      <ul className={from === "md" ? "grid grid-cols-1 gap-3 md:hidden" : "grid grid-cols-1 gap-3 lg:hidden"} aria-label={label}>
-        {list.items.map((row) => (
-          <li key={row.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
-            {card(row)}
-          </li>
-        ))}
-      </ul>
-      <Pagination page={list.page} pages={list.pages} />
-    </>
+    <PagedList count={list.items.length} empty={<EmptyState message={empty} />} page={list.page} pages={list.pages}>
+      <ResponsiveList
+        label={label}
+        rows={list.items}
+        from={from}
+        columns={
+          <>
+            {head}
+            <TH className="text-right">
+              <span className="sr-only">Actions</span>
+            </TH>
+          </>
+        }
+        row={(row) => <TR data-testid={rowTestId(row)}>{cells(row)}</TR>}
+        card={(row) => <ListCard className="block">{card(row)}</ListCard>}
+      />
+    </PagedList>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
@@ -49,7 +49,7 @@ export function RoleSelect({
     else toast.error(outcome.title, { description: outcome.detail ?? outcome.message });
   }, [fetcher.data]);
 
-  const selectId = `role-${userId}`;
+  const selectId = useId(); // the row shows as a table row and as a card: one id each
   return (
     <fetcher.Form method="post" className={cn("flex items-center gap-2", className)}>
       <input type="hidden" name="intent" value="role" />
