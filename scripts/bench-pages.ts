@@ -9,31 +9,20 @@
 //   - Lighthouse's four category scores, LCP and TBT on its default mobile profile (simulated throttling),
 //     the median of three runs, with Chromium from /usr/bin/chromium.
 // Node built-ins and node_modules only (this file runs with Node's type stripping, not through a bundler).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
-import net from "node:net";
+import type net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
+import { BUILT_WRANGLER_CONFIG, CHROMIUM, CHROMIUM_ARGS, serveBuild } from "./lib/served-build.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CHROMIUM = "/usr/bin/chromium";
 const TARGETS = { initialJsKb: 140, performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+const CHROME_FLAGS = [...CHROMIUM_ARGS, "--disable-dev-shm-usage"];
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,7 +34,7 @@ const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const RUNS = Number(arg("runs", "3"));
 const PAGE = arg("path", "/")!;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const env = wranglerEnv();
 const log = (s: string) => console.log(`[bench] ${s}`);
 
 function run(what: string, cmd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
@@ -60,60 +49,6 @@ function run(what: string, cmd: string, args: string[], extraEnv: NodeJS.Process
 }
 
 const bin = (...p: string[]) => path.join(ROOT, "node_modules", ...p);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function sessionJwk(): Promise<string> {
-  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
-  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
-  return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child.pid || child.exitCode !== null || child.signalCode !== null) return resolve();
-    const pgid = child.pid;
-    const kill = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-pgid, signal); // wrangler and the workerd it started
-      } catch {
-        /* gone */
-      }
-    };
-    const force = setTimeout(() => kill("SIGKILL"), 5000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      kill("SIGKILL");
-      resolve();
-    });
-    kill("SIGTERM");
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, logFile: string) {
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${readFileSync(logFile, "utf8").slice(-3000)}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      if (res.status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The built app did not answer on ${url}:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
-}
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "http2-settings"]);
@@ -283,45 +218,25 @@ async function main() {
   const outDir = path.join(ROOT, "test-results", "bench-pages");
   mkdirSync(outDir, { recursive: true });
 
-  if (flag("skip-build") && existsSync(path.join(ROOT, "build", "server", "wrangler.json"))) log("reusing build/ (--skip-build)");
+  if (flag("skip-build") && existsSync(BUILT_WRANGLER_CONFIG)) log("reusing build/ (--skip-build)");
   else run("built the app", process.execPath, [bin("@react-router", "dev", "bin.cjs"), "build"], { NODE_ENV: "production" });
-  const config = path.join(ROOT, "build", "server", "wrangler.json");
 
-  // A fresh local D1: migrated, and seeded with the demo data when the project has a seed script.
+  // A fresh local D1, migrated and seeded with the demo data.
   const persistDir = mkdtempSync(path.join(tmpdir(), "coinwork-bench-"));
-  const wranglerJs = bin("wrangler", "bin", "wrangler.js");
-  if (existsSync(path.join(ROOT, "scripts", "seed.ts"))) {
-    run("migrated and seeded a fresh D1 (npm run db:seed)", process.execPath, [path.join(ROOT, "scripts", "seed.ts"), "--persist-to", persistDir]);
-  } else {
-    run("migrated a fresh D1 (no seed script yet)", process.execPath, [wranglerJs, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-  }
+  run("migrated and seeded a fresh D1 (npm run db:seed)", process.execPath, [path.join(ROOT, "scripts", "seed.ts"), "--persist-to", persistDir]);
 
-  const port = await freePort();
-  const logFile = path.join(outDir, "server.log");
-  const server = spawn(
-    process.execPath,
-    [
-      wranglerJs, "dev",
-      "--config", config,
-      "--ip", "127.0.0.1",
-      "--port", String(port),
-      "--persist-to", persistDir,
-      "--var", `SESSION_JWK:${await sessionJwk()}`,
-      "--show-interactive-dev-session=false",
-      "--live-reload=false",
-    ],
-    { cwd: ROOT, env, stdio: ["ignore", openSync(logFile, "w"), openSync(logFile, "a")], detached: true },
-  );
-  server.unref();
+  const server = await serveBuild({ persistDir, logFile: path.join(outDir, "server.log") }).catch((e) => {
+    rmSync(persistDir, { recursive: true, force: true });
+    throw e;
+  });
+  const upstream = server.baseURL;
   const tls = flag("http1") ? null : throwawayCertificate(persistDir);
   if (!flag("http1") && !tls) log("openssl not found: falling back to a plain HTTP/1.1 gzip proxy");
-  const proxy = await edgeProxy(port, tls);
+  const proxy = await edgeProxy(Number(new URL(upstream).port), tls);
   const base = proxy.origin;
-  const upstream = `http://127.0.0.1:${port}`;
   const chromeFlags = tls ? [...CHROME_FLAGS, "--ignore-certificate-errors"] : CHROME_FLAGS;
   const protocol = tls ? "HTTP/2 + TLS + gzip" : "HTTP/1.1 + gzip";
   try {
-    await waitForServer(`http://127.0.0.1:${port}/`, server, logFile);
     log(`serving the built app on ${upstream}, edge proxy (${protocol}) on ${base}`);
     if (flag("serve")) {
       log(`--serve: open ${base}${PAGE}; Ctrl-C stops`);
@@ -381,7 +296,7 @@ async function main() {
     console.log(`  full result: ${path.relative(ROOT, jsonOut)}`);
   } finally {
     await proxy.close();
-    await stop(server);
+    await server.stop();
     rmSync(persistDir, { recursive: true, force: true });
   }
 }

@@ -5,18 +5,8 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/lib/served-build.ts";
 
-export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },

@@ -1,0 +1,122 @@
+// Serving the built app locally, as the browser tests (tests/e2e/global-setup.ts) and the page benchmark
+// (scripts/bench-pages.ts) both do: `wrangler dev` on build/server/wrangler.json and a given local D1 directory,
+// on a free port, in its own process group so that stopping it also stops its workerd.
+// Node built-ins only: these scripts run with Node's type stripping, not through a bundler.
+import { spawn, type ChildProcess } from "node:child_process";
+import { openSync, readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { ROOT, wranglerEnv } from "./wrangler.ts";
+
+/** Debian's Chromium (`apt-get install -y chromium`); never a browser downloaded by a test tool. */
+export const CHROMIUM = "/usr/bin/chromium";
+/** Headless flags that work offline here: without the networking ones Chromium floods the closed network. */
+export const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const BUILT_WRANGLER_CONFIG = path.join(ROOT, "build", "server", "wrangler.json");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throwaway Ed25519 session key (JWK) for one run. */
+export async function newSessionJwk(): Promise<string> {
+  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d });
+}
+
+/** Stops a detached child and everything in its process group (wrangler, its workerd and esbuild). */
+export function stopProcessGroup(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (!child.pid || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const pgid = child.pid;
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-pgid, signal);
+      } catch {
+        /* already gone */
+      }
+    };
+    const force = setTimeout(() => kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      kill("SIGKILL"); // anything the group left behind
+      resolve();
+    });
+    kill("SIGTERM");
+  });
+}
+
+function logTail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no server log)";
+  }
+}
+
+export interface ServedBuild {
+  child: ChildProcess;
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Serves the build on `persistDir` and resolves once it answers (a fresh session key each time, plus `vars`).
+ * Output goes to `logFile`; its tail is in the error when the server exits or never answers.
+ */
+export async function serveBuild(opts: { persistDir: string; logFile: string; vars?: Record<string, string>; timeoutMs?: number }): Promise<ServedBuild> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const vars = { SESSION_JWK: await newSessionJwk(), ...opts.vars };
+  const log = openSync(opts.logFile, "w");
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
+      "dev",
+      "--config", BUILT_WRANGLER_CONFIG,
+      "--ip", "127.0.0.1",
+      "--port", String(port),
+      "--persist-to", opts.persistDir,
+      ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+      "--show-interactive-dev-session=false",
+      "--live-reload=false",
+    ],
+    { cwd: ROOT, env: wranglerEnv(), stdio: ["ignore", log, log], detached: true },
+  );
+  child.unref();
+  const served = { child, baseURL, stop: () => stopProcessGroup(child) };
+  const until = Date.now() + (opts.timeoutMs ?? 90_000);
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}:\n${logTail(opts.logFile)}`);
+    try {
+      const res = await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(5_000) });
+      if (res.status < 500) return served;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await served.stop();
+  throw new Error(`The built app did not answer on ${baseURL} within ${(opts.timeoutMs ?? 90_000) / 1000} s:\n${logTail(opts.logFile)}`);
+}
