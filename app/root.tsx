@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { cloudflareContext, userContext } from "./server/context";
+import { cloudflareContext, externalProfileContext, userContext } from "./server/context";
 import { identify } from "./server/auth/session.server";
 import { readFlash } from "./server/http/flash.server";
 import { clearSessionCookie } from "./server/auth/session.server";
@@ -31,6 +31,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { env } = context.get(cloudflareContext);
     const identity = await identify(request, env);
     context.set(userContext, identity.user);
+    if (!identity.user && identity.external) context.set(externalProfileContext, identity.external);
     const response = await next();
     // A cookie that no longer names a live session (removed user, logged out elsewhere) is dropped.
     if (!identity.user && identity.presented && !request.headers.has("Authorization")) {

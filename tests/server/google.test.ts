@@ -1,11 +1,42 @@
 // Google sign-in (OIDC code flow with PKCE, state and nonce) against a real local OIDC provider.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { call, env, postForm } from "./helpers";
+import worker from "../../workers/app";
+import { BASE, call, env, postForm, uniqueEmail } from "./helpers";
 import { finishGoogleSignIn, startGoogleSignIn } from "~/server/auth/google.server";
 import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { identify } from "~/server/auth/session.server";
 
 const googleEnv = () => ({ ...env, GOOGLE_CLIENT_ID: "coinwork-test-client", GOOGLE_CLIENT_SECRET: "s3cret", GOOGLE_ISSUER: inject("oidcIssuer") });
+
+/** An ID token from the provider, for its default person or for `email`. */
+async function idToken(email?: string) {
+  const { e, cookie, callback } = await authorize();
+  const code = new URL(callback).searchParams.get("code")!;
+  const verifier = cookie.split("=")[1].split(".")[1];
+  const res = await fetch(`${inject("oidcIssuer")}/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      client_id: "coinwork-test-client",
+      code_verifier: verifier,
+      redirect_uri: "https://coinwork.test/auth/google/callback",
+      ...(email ? { email } : {}),
+    }),
+  });
+  const { id_token } = (await res.json()) as { id_token: string };
+  return { e, id_token };
+}
+
+/** The worker's fetch with Google configured (the test worker itself has no Google client). */
+async function callWithGoogle(path: string, init: RequestInit) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(new URL(path, BASE), init) as Request<unknown, IncomingRequestCfProperties>, googleEnv(), ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 async function authorize() {
   const e = googleEnv();
@@ -50,21 +81,55 @@ describe("Google sign-in", () => {
   });
 
   it("the REST API accepts the provider's ID token as a Bearer token for an existing account", async () => {
-    const issuer = inject("oidcIssuer");
-    const { e, cookie, callback } = await authorize();
-    const code = new URL(callback).searchParams.get("code")!;
-    const verifier = cookie.split("=")[1].split(".")[1];
-    const idRes = await fetch(`${issuer}/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code, client_id: "coinwork-test-client", code_verifier: verifier, redirect_uri: "https://coinwork.test/auth/google/callback" }),
-    });
-    const { id_token } = (await idRes.json()) as { id_token: string };
+    const { e, id_token } = await idToken();
     const who = await identify(new Request("https://coinwork.test/auth/logout", { headers: { Authorization: `Bearer ${id_token}` } }), e);
     expect(who.user?.email).toBe("google.person@coinwork.test");
     const nobody = await identify(new Request("https://coinwork.test/", { headers: { Authorization: `Bearer ${id_token}x` } }), e);
     expect(nobody.user).toBeNull();
     // the worker itself, without Google configured, refuses the foreign token
     expect((await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${id_token}` } })).status).toBe(401);
+  });
+
+  it("POST /users makes the record of a first sign-in from its verified ID token: a Worker with 10 coins, once", async () => {
+    const email = uniqueEmail("nadia");
+    const { id_token } = await idToken(email);
+    const post = (body: unknown) =>
+      callWithGoogle("/users", { method: "POST", headers: { Authorization: `Bearer ${id_token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+    // not your e-mail: refused, nothing made
+    const other = await post({ email: uniqueEmail("someone-else"), role: "Worker" });
+    expect(other.status).toBe(403);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(0);
+
+    // the client's role, coin and photo are ignored: a Worker with the sign-up coins and the token's name
+    const first = await post({ email, name: "Someone", role: "Admin", coin: 1_000_000, photo: "https://evil.example/x.png" });
+    expect(first.status).toBe(201);
+    const made = (await first.json()) as { email: string; role: string; coin: number; name: string; photo: string };
+    expect(made).toMatchObject({ email, role: "Worker", coin: 10, name: "Nadia New" });
+    expect(made.photo).toContain("googleusercontent");
+    const ledger = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(l.delta) AS coins FROM coin_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = ?").bind(email).first<{ n: number; coins: number }>();
+    expect(ledger).toEqual({ n: 1, coins: 10 });
+
+    // the same token again is the existing record, and works for the other endpoints
+    const again = await post({ email });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { email: string }).email).toBe(email);
+    const mine = await callWithGoogle(`/users?email=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${id_token}` } });
+    expect(mine.status).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(1);
+
+    // a tampered token makes nothing
+    const forged = await callWithGoogle("/users", { method: "POST", headers: { Authorization: `Bearer ${id_token}x`, "Content-Type": "application/json" }, body: JSON.stringify({ email }) });
+    expect(forged.status).toBe(401);
+  });
+
+  it("a removed account is not made again by POST /users", async () => {
+    const email = uniqueEmail("removed-nadia");
+    const { id_token } = await idToken(email);
+    const post = () => callWithGoogle("/users", { method: "POST", headers: { Authorization: `Bearer ${id_token}`, "Content-Type": "application/json" }, body: JSON.stringify({ email }) });
+    expect((await post()).status).toBe(201);
+    await env.DB.prepare("UPDATE users SET disabled_at = datetime('now') WHERE email = ?").bind(email).run();
+    expect((await post()).status).toBe(401);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(1);
   });
 });

@@ -7,10 +7,12 @@ export const GOOGLE_TEST_EMAIL = "google.person@coinwork.test";
 export default async function setup(project: TestProject) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate("RS256");
-  server.service.on("beforeTokenSigning", (token) => {
-    token.payload.email = GOOGLE_TEST_EMAIL;
+  // A token request may name another person with an extra `email` field (tests of first sign-ins).
+  server.service.on("beforeTokenSigning", (token, req) => {
+    const email = (req.body as Record<string, unknown> | undefined)?.email;
+    token.payload.email = typeof email === "string" ? email : GOOGLE_TEST_EMAIL;
     token.payload.email_verified = true;
-    token.payload.name = "Grace Google";
+    token.payload.name = typeof email === "string" ? "Nadia New" : "Grace Google";
     token.payload.picture = "https://lh3.googleusercontent.com/a/photo.jpg";
   });
   await server.start(0, "127.0.0.1");

@@ -1,17 +1,19 @@
 import type { Route } from "./+types/users";
 import { requireApiRole, requireApiUser } from "~/server/auth/guards.server";
+import { externalProfileContext } from "~/server/context";
 import { forbidden, notFound } from "~/server/errors";
 import { apiMiddleware } from "~/server/http/cors.server";
 import { adminRemoval } from "~/server/http/rest-handlers.server";
 import { json, NOT_YOURS, readBody, readQuery, requireOwnEmail, rest, sameEmail } from "~/server/http/rest.server";
 import { applicantWire, userWire } from "~/server/http/wire.server";
+import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { recentApplicants } from "~/server/services/landing.server";
 import { adjustCoinsByEmail, changeRole, findUserByEmail, removeUser } from "~/server/services/users.server";
 import { addCoinBody, roleChangeBody, usersDeleteQuery, usersPatchQuery, usersPostBody, usersQuery } from "~/lib/schemas/api";
 
 /**
  * GET /users?role=Worker (public: photo and name) | GET /users?email= (one user: your own, any for an admin)
- * POST /users (your own record) | PATCH /users?id= { role } or { email, addcoin, reason } (admin) | DELETE /users?id= (admin)
+ * POST /users (your own record; made for a new external sign-in) | PATCH /users?id= { role } or { email, addcoin, reason } (admin) | DELETE /users?id= (admin)
  */
 const handle = rest({
   GET: async ({ request, context, env, origin }) => {
@@ -27,8 +29,16 @@ const handle = rest({
     return json((await recentApplicants(env)).map((a) => applicantWire(origin, a)));
   },
 
-  // The record was made at sign-up with the server's role and coins; a client's role, coin, name or photo change nothing.
-  POST: async ({ request, context, origin }) => {
+  // A record is made at sign-up with the server's role and coins; a client's role, coin, name or photo change
+  // nothing. A verified Google/Firebase ID token without a record gets one here: a Worker with the sign-up coins.
+  POST: async ({ request, context, env, origin }) => {
+    const external = context.get(externalProfileContext);
+    if (external) {
+      const body = await readBody(request, usersPostBody);
+      if (!sameEmail(body.email, external.email)) throw forbidden(NOT_YOURS);
+      const { user } = await signInWithVerifiedEmail(env, external);
+      return json(userWire(origin, user), 201);
+    }
     const user = requireApiUser(context);
     const body = await readBody(request, usersPostBody);
     requireOwnEmail(user, body.email);

@@ -73,8 +73,18 @@ function bearer(request: Request): string | undefined {
   return m?.[1];
 }
 
-/** Why no user was found: none given, or one given that does not hold. */
-export type IdentityResult = { user: SessionUser } | { user: null; presented: boolean };
+/** The person behind a verified ID token of a trusted external issuer. */
+export interface ExternalProfile {
+  email: string;
+  name: string;
+  photo: string | null;
+}
+
+/**
+ * Why no user was found: none given, or one given that does not hold. `external` is a verified external ID token
+ * whose e-mail has no account yet (POST /users makes it one).
+ */
+export type IdentityResult = { user: SessionUser } | { user: null; presented: boolean; external?: ExternalProfile };
 
 const remoteJwks = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 function jwks(url: string) {
@@ -86,8 +96,8 @@ function jwks(url: string) {
   return set;
 }
 
-/** E-mail of a verified ID token from a trusted external issuer (Google, a Firebase project), else null. */
-async function externalTokenEmail(env: Env, token: string): Promise<string | null> {
+/** The profile of a verified ID token from a trusted external issuer (Google, a Firebase project), else null. */
+async function externalTokenProfile(env: Env, token: string): Promise<ExternalProfile | null> {
   const issuers: { issuer: string; audience: string; jwksUrl: string }[] = [];
   if (env.GOOGLE_CLIENT_ID) {
     const issuer = env.GOOGLE_ISSUER ?? "https://accounts.google.com";
@@ -104,7 +114,12 @@ async function externalTokenEmail(env: Env, token: string): Promise<string | nul
   for (const { issuer, audience, jwksUrl } of issuers) {
     try {
       const { payload } = await jwtVerify(token, jwks(jwksUrl), { issuer, audience });
-      if (typeof payload.email === "string" && payload.email_verified !== false) return payload.email.toLowerCase();
+      if (typeof payload.email === "string" && payload.email_verified !== false) {
+        const email = payload.email.toLowerCase();
+        const name = typeof payload.name === "string" && payload.name.trim() ? payload.name.trim().slice(0, 100) : email;
+        const photo = typeof payload.picture === "string" && /^https:\/\//.test(payload.picture) ? payload.picture : null;
+        return { email, name, photo };
+      }
     } catch {
       // try the next issuer
     }
@@ -129,15 +144,17 @@ export async function identify(request: Request, env: Env): Promise<IdentityResu
   if (!token) return { user: null, presented: false };
   const db = getDb(env);
   let row: Awaited<ReturnType<typeof loadById>> | undefined;
+  let external: ExternalProfile | null = null;
   try {
     const { publicKey } = await signingKeys(env);
     const { payload } = await jwtVerify(token, publicKey, { issuer: "coinwork", algorithms: [ALG] });
     row = await loadById(db, String(payload.sub));
     if (row && row.sessionVersion !== payload.sv) row = undefined;
   } catch {
-    const email = await externalTokenEmail(env, token);
-    if (email) row = (await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1))[0];
+    external = await externalTokenProfile(env, token);
+    if (external) row = (await db.select(userColumns).from(users).where(eq(users.email, external.email)).limit(1))[0];
   }
+  if (!row && external) return { user: null, presented: true, external };
   if (!row || row.disabledAt !== null) return { user: null, presented: true };
   const { sessionVersion: _v, disabledAt: _d, ...user } = row;
   return { user };

@@ -204,13 +204,13 @@ export const endpoints: EndpointDoc[] = [
       errors: [401, 403, 404, 422],
     },
     "POST /users": {
-      summary: "Your own user record (compatibility)",
+      summary: "Your own user record; creates it for a new Google/Firebase sign-in",
       description:
-        "The spec's client creates a user record after signing up with an identity provider. Here the record is made at sign-up, with the server's role and coins, so this returns it; name, role, coin and photo in the body change nothing.",
+        "The spec's client creates a user record after signing up with an identity provider. A record is made at sign-up, with the server's role and coins, so this returns it; name, role, coin and photo in the body change nothing. Called with a verified Google or Firebase ID token (Authorization: Bearer) whose e-mail has no record yet, it makes one: a Worker with the sign-up coins and the token's name and photo (201).",
       access: "signed-in",
       accessNote: OWN,
       body: s.usersPostBody,
-      responses: [ok(s.userWireSchema, examples.user, "Your record")],
+      responses: [ok(s.userWireSchema, examples.user, "Your record"), ok(s.userWireSchema, examples.user, "Your new record (a first sign-in with Google or Firebase)", 201)],
       errors: [400, 401, 403, 413, 415, 422],
     },
     "PATCH /users": {
