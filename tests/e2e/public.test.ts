@@ -1,7 +1,7 @@
 // The public site in Chromium against the built app on the seeded database (issue 5): the carousels in a real
 // browser (autoplay, arrows that wrap, keyboard), the FAQ disclosures, the navbar menus, and the contact form with
 // and without JavaScript. Axe, console errors, failed requests and full-page screenshots of every public page at
-// 390 and 1440 px are routes.test.ts's walk of every route; this file adds the carousel and menu states.
+// 390 and 1440 px are the walk of every route (route-walk.ts); this file adds the carousel and menu states.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import {

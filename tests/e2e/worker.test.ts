@@ -122,9 +122,10 @@ describe("a worker's day", () => {
     await expect.poll(() => page.getByText("No tasks match your search").count()).toBe(1);
     await gotoHydrated(page, shared);
     await expect.poll(() => page.getByTestId("task-card").count()).toBe(1);
-    expect(await page.getByLabel("Search").inputValue()).toBe(token);
-    expect(await page.getByLabel("Category").inputValue()).toBe("Content Writing");
-    expect(await page.getByLabel("Sort by").inputValue()).toBe("pay");
+    // the controls follow the URL once the page has settled (an effect keeps them in step with it)
+    await expect.poll(() => page.getByLabel("Search").inputValue()).toBe(token);
+    await expect.poll(() => page.getByLabel("Category").inputValue()).toBe("Content Writing");
+    await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("pay");
     await screenshot(page, "worker-tasklist-filtered-1440");
   });
 

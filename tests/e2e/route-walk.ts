@@ -1,4 +1,4 @@
-// Every page route of app/routes.ts at 390 px and 1440 px (issue 9, item 4): each is opened as the role that may
+// Every page route of app/routes.ts at 390 px or 1440 px (issue 9, item 4): each is opened as the role that may
 // see it (real seeded ids for :id), screenshotted to test-results/screenshots/route-*.png, and checked for console
 // errors, failed requests to the app, sideways scrolling, one main landmark and one h1, and serious or critical
 // axe-core violations (this is also the public site's accessibility and screenshot check of issue 5). Routes that
@@ -103,20 +103,6 @@ const ACCOUNTS = { buyer: DEMO.buyer.email, worker: DEMO.worker.email, admin: DE
 const slug = (p: string) => (p === "/" ? "home" : p === "/*" ? "not-found" : p.slice(1).replace(/[/:*]+/g, "-").replace(/-+$/, ""));
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe("the route table", () => {
-  it("lists every page route of app/routes.ts exactly once, and nothing else", () => {
-    expect(PAGE_ROUTES.length).toBeGreaterThan(25);
-    expect([...PAGE_ROUTES].sort()).toEqual(Object.keys(PAGES).sort());
-    expect([...REDIRECT_ROUTES].sort()).toEqual(Object.keys(REDIRECTS).sort());
-  });
-});
 
 /** Requests to the app not yet answered (so the checks below wait for late requests instead of dropping them). */
 function trackInFlight(page: Page): () => number {
@@ -157,7 +143,27 @@ async function check(page: Page, route: string, url: string, width: number, expe
   return problems.map((p) => `${url} at ${width} px: ${p}`);
 }
 
-for (const [label, viewport] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]][]) {
+/**
+ * The walk at one width (routes-phone.test.ts and routes-desktop.test.ts: two files, so the browser project runs
+ * them side by side), with the check that the tables above cover app/routes.ts.
+ */
+export function walkEveryRoute(label: keyof typeof VIEWPORTS) {
+  const viewport = VIEWPORTS[label];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe("the route table", () => {
+    it("lists every page route of app/routes.ts exactly once, and nothing else", () => {
+      expect(PAGE_ROUTES.length).toBeGreaterThan(25);
+      expect([...PAGE_ROUTES].sort()).toEqual(Object.keys(PAGES).sort());
+      expect([...REDIRECT_ROUTES].sort()).toEqual(Object.keys(REDIRECTS).sort());
+    });
+  });
+
   describe(`every route at ${viewport.width} px (${label})`, () => {
     for (const as of ["anonymous", "buyer", "worker", "admin"] as const) {
       const pages = Object.entries(PAGES).filter(([, v]) => v.as === as);
