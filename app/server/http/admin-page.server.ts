@@ -1,4 +1,4 @@
-// The server half of the admin pages: the guard, the list pager, and the one pipeline every admin page
+// The server half of the admin pages: the guard, and the one pipeline every admin page
 // action runs (guard, read the form, validate with the page's schema, call the service, answer an Outcome).
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
@@ -15,15 +15,6 @@ interface PageArgs {
 /** The signed-in admin and the Worker's bindings (anyone else is redirected). */
 export function adminPage({ context, request }: PageArgs): { admin: SessionUser; env: Env } {
   return { admin: requirePageRole(context, request, "Admin"), env: getEnv(context) };
-}
-
-/**
- * Reads page `page` of a list; a page emptied by the admin's own decisions (it is past the last page now)
- * shows the last page that still has rows instead.
- */
-export async function pageOrLast<P extends { items: unknown[]; page: number; pages: number }>(page: number, read: (page: number) => Promise<P>): Promise<P> {
-  const first = await read(page);
-  return first.items.length === 0 && first.page > first.pages ? read(first.pages) : first;
 }
 
 /** The title and words of an action's answer (a dialog, a toast or a flash banner). */

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Coins, UserX } from "lucide-react";
 import type { Route } from "./+types/manage-users";
-import { adminAction, adminPage, pageOrLast } from "~/server/http/admin-page.server";
+import { adminAction, adminPage } from "~/server/http/admin-page.server";
+import { pageOrLast } from "~/server/http/list-page.server";
 import { adjustCoins, changeRole, listUsers, removeUser } from "~/server/services/users.server";
 import { findUserName } from "~/server/services/admin-reads.server";
 import { readSearch, userActionSchema, userListQuery } from "~/lib/schemas/admin";

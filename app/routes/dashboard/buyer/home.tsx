@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { Gauge } from "~/components/buyer/gauge";
 import { ReviewTable, type ReviewItem, type ReviewOutcome } from "~/components/buyer/review-table";
 import { ENHANCED_FIELD } from "~/components/buyer/enhanced";
-import { loadListPage } from "~/components/buyer/page-param";
+import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { formatCents } from "~/lib/coins";
 import { optionalText } from "~/lib/schemas/fields";
 import { getEnv } from "~/server/context";
@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [stats, list] = await Promise.all([
     buyerStats(env, user.id),
-    loadListPage(url, (page) => listBuyerSubmissions(env, user.id, { status: ["pending"], page, limit: PAGE_SIZE })),
+    pageOrLast(pageOf(url), (page) => listBuyerSubmissions(env, user.id, { status: ["pending"], page, limit: PAGE_SIZE })),
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,

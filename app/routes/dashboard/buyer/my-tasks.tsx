@@ -9,7 +9,7 @@ import { EmptyState, TD, TH, TR } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
 import { ENHANCED_FIELD, searchHref, useOutcomeToast } from "~/components/buyer/enhanced";
-import { loadListPage } from "~/components/buyer/page-param";
+import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { taskCost } from "~/lib/coins";
 import { formatDate, todayIso } from "~/lib/format";
 import { cn } from "~/lib/cn";
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const env = getEnv(context);
   const url = new URL(request.url);
   // Past the last page (e.g. its last task was just deleted): the last page shows instead.
-  const list = await loadListPage(url, (page) => listBuyerTasks(env, user.id, { page, limit: PAGE_SIZE }));
+  const list = await pageOrLast(pageOf(url), (page) => listBuyerTasks(env, user.id, { page, limit: PAGE_SIZE }));
   // Without JavaScript, Delete links to ?delete=<id>, which shows this confirmation above the table.
   let confirm: { id: string; title: string; refund: number } | null = null;
   const toDelete = url.searchParams.get("delete");

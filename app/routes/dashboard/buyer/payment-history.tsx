@@ -6,7 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { EmptyState, TD, TH, TR } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
-import { loadListPage } from "~/components/buyer/page-param";
+import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { formatCents } from "~/lib/coins";
 import { formatDateTime } from "~/lib/format";
 import { getEnv } from "~/server/context";
@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, "Buyer");
   const env = getEnv(context);
   const url = new URL(request.url);
-  const list = await loadListPage(url, (page) => listOrders(env, user.id, { page, limit: PAGE_SIZE }));
+  const list = await pageOrLast(pageOf(url), (page) => listOrders(env, user.id, { page, limit: PAGE_SIZE }));
   return {
     orders: list.items.map((o) => ({
       id: o.id,

@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
 import { Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { ApprovedTable } from "~/components/worker/approved-table";
-import { pageOf, redirectPastLastPage } from "~/components/worker/paging";
+import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { requirePageRole } from "~/server/auth/guards.server";
 import { listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";

@@ -10,7 +10,7 @@ import { PagedList } from "~/components/responsive-list";
 import { ItemsPerPage } from "~/components/worker/items-per-page";
 import { SubmissionsTable } from "~/components/worker/submissions-table";
 import { itemsPerPageSchema } from "~/components/worker/schemas";
-import { pageOf, redirectPastLastPage } from "~/components/worker/paging";
+import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { requirePageRole } from "~/server/auth/guards.server";
 import { messageOf } from "~/server/http/form.server";

@@ -9,7 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";
 import { SORTS, TaskFilters, type SortValue } from "~/components/worker/task-filters";
 import { daysUntil } from "~/components/worker/due";
-import { pageSchema, redirectPastLastPage } from "~/components/worker/paging";
+import { pageSchema, redirectPastLastPage } from "~/server/http/list-page.server";
 import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";

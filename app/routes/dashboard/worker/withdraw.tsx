@@ -11,7 +11,7 @@ import { WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { WithdrawForm, type WithdrawActionData } from "~/components/worker/withdraw-form";
 import { WithdrawalsTable } from "~/components/worker/withdrawals-table";
 import { withdrawFormSchema } from "~/components/worker/schemas";
-import { pageOf, redirectPastLastPage } from "~/components/worker/paging";
+import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, withdrawalAmount } from "~/lib/coins";
 import { getEnv } from "~/server/context";
 import { requirePageRole } from "~/server/auth/guards.server";
