@@ -86,7 +86,11 @@ function NavigationProgress() {
       aria-hidden={!busy}
       className={`fixed inset-x-0 top-0 z-[100] h-1 origin-left bg-brand-500 transition-transform duration-500 ${busy ? "scale-x-75" : "scale-x-0"}`}
     >
-      {busy ? <span className="sr-only" role="status">Loading…</span> : null}
+      {busy ? (
+        <span className="sr-only" role="status">
+          Loading…
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -119,7 +123,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <StatusScreen code="404" title="Page not found" />;
   }
   if (isRouteErrorResponse(error)) {
-    return <StatusScreen code={String(error.status)} title={typeof error.data === "string" ? error.data : error.statusText || "Something went wrong"} />;
+    return (
+      <StatusScreen
+        code={String(error.status)}
+        title={typeof error.data === "string" ? error.data : error.statusText || "Something went wrong"}
+      />
+    );
   }
   // Never show a stack trace to a visitor; it is logged on the server.
   return <StatusScreen code="500" title="Something went wrong" />;

@@ -39,7 +39,12 @@ const log = (s: string) => console.log(`[bench] ${s}`);
 
 function run(what: string, cmd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
   const t = performance.now();
-  const r = spawnSync(cmd, args, { cwd: ROOT, env: { ...env, ...extraEnv }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(cmd, args, {
+    cwd: ROOT,
+    env: { ...env, ...extraEnv },
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (r.status !== 0) {
     const tail = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n");
     throw new Error(`${what} failed (exit ${r.status}):\n${tail}`);
@@ -51,7 +56,14 @@ function run(what: string, cmd: string, args: string[], extraEnv: NodeJS.Process
 const bin = (...p: string[]) => path.join(ROOT, "node_modules", ...p);
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "http2-settings"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+  "proxy-connection",
+  "http2-settings",
+]);
 
 /** A self-signed certificate for 127.0.0.1, made for this run only (null when openssl is missing). */
 function throwawayCertificate(dir: string): { key: Buffer; cert: Buffer } | null {
@@ -59,8 +71,25 @@ function throwawayCertificate(dir: string): { key: Buffer; cert: Buffer } | null
   const cert = path.join(dir, "cert.pem");
   const r = spawnSync(
     "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
-      "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ],
     { encoding: "utf8" },
   );
   if (r.status !== 0) return null;
@@ -71,29 +100,44 @@ function throwawayCertificate(dir: string): { key: Buffer; cert: Buffer } | null
  * A reverse proxy in front of wrangler dev that gzips text responses the way Cloudflare's edge would, over
  * HTTP/2 + TLS when a certificate is given (HTTP/1.1 clients are still accepted), or plain HTTP/1.1.
  */
-function edgeProxy(upstreamPort: number, tls: { key: Buffer; cert: Buffer } | null): Promise<{ origin: string; close: () => Promise<void> }> {
-  const handler = (req: http.IncomingMessage | http2.Http2ServerRequest, response: http.ServerResponse | http2.Http2ServerResponse) => {
+function edgeProxy(
+  upstreamPort: number,
+  tls: { key: Buffer; cert: Buffer } | null,
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const handler = (
+    req: http.IncomingMessage | http2.Http2ServerRequest,
+    response: http.ServerResponse | http2.Http2ServerResponse,
+  ) => {
     const res = response as http.ServerResponse; // same writeHead/end/pipe surface for both protocols
     const headers: http.OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(":") && !HOP_BY_HOP.has(k)) headers[k] = v;
     headers.host = (req.headers[":authority"] as string | undefined) ?? req.headers.host;
     headers["accept-encoding"] = "identity";
-    const upstream = http.request({ host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers }, (up) => {
-      const out: http.OutgoingHttpHeaders = {};
-      for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k) && v !== undefined) out[k] = v;
-      const type = String(out["content-type"] ?? "");
-      const wantsGzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-      if (wantsGzip && COMPRESSIBLE.test(type) && !out["content-encoding"] && up.statusCode !== 304 && up.statusCode !== 204) {
-        delete out["content-length"];
-        out["content-encoding"] = "gzip";
-        out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
-        res.writeHead(up.statusCode ?? 502, out);
-        up.pipe(zlib.createGzip({ level: 6 })).pipe(res);
-      } else {
-        res.writeHead(up.statusCode ?? 502, out);
-        up.pipe(res);
-      }
-    });
+    const upstream = http.request(
+      { host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers },
+      (up) => {
+        const out: http.OutgoingHttpHeaders = {};
+        for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k) && v !== undefined) out[k] = v;
+        const type = String(out["content-type"] ?? "");
+        const wantsGzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+        if (
+          wantsGzip &&
+          COMPRESSIBLE.test(type) &&
+          !out["content-encoding"] &&
+          up.statusCode !== 304 &&
+          up.statusCode !== 204
+        ) {
+          delete out["content-length"];
+          out["content-encoding"] = "gzip";
+          out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
+          res.writeHead(up.statusCode ?? 502, out);
+          up.pipe(zlib.createGzip({ level: 6 })).pipe(res);
+        } else {
+          res.writeHead(up.statusCode ?? 502, out);
+          up.pipe(res);
+        }
+      },
+    );
     upstream.on("error", (e) => {
       res.writeHead(502, { "content-type": "text/plain" });
       res.end(String(e));
@@ -126,7 +170,8 @@ async function initialJs(base: string, pagePath: string) {
     if (href) urls.add(href);
   }
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)|import\s+["']([^"']+\.js)["']/g)) urls.add(m[1] ?? m[2]);
+  for (const m of html.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)|import\s+["']([^"']+\.js)["']/g))
+    urls.add(m[1] ?? m[2]);
   const files: { url: string; raw: number; gzip: number }[] = [];
   for (const u of urls) {
     const res = await fetch(new URL(u, base), { headers: { "accept-encoding": "identity" } });
@@ -185,7 +230,9 @@ async function lighthouse(url: string, outDir: string, i: number, chromeFlags: s
   );
   const lhr = JSON.parse(readFileSync(out, "utf8"));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as LighthouseRun["scores"];
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as LighthouseRun["scores"];
   const failing: string[] = [];
   for (const c of CATEGORIES) {
     if (c === "performance") continue;
@@ -219,11 +266,18 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
 
   if (flag("skip-build") && existsSync(BUILT_WRANGLER_CONFIG)) log("reusing build/ (--skip-build)");
-  else run("built the app", process.execPath, [bin("@react-router", "dev", "bin.cjs"), "build"], { NODE_ENV: "production" });
+  else
+    run("built the app", process.execPath, [bin("@react-router", "dev", "bin.cjs"), "build"], {
+      NODE_ENV: "production",
+    });
 
   // A fresh local D1, migrated and seeded with the demo data.
   const persistDir = mkdtempSync(path.join(tmpdir(), "coinwork-bench-"));
-  run("migrated and seeded a fresh D1 (npm run db:seed)", process.execPath, [path.join(ROOT, "scripts", "seed.ts"), "--persist-to", persistDir]);
+  run("migrated and seeded a fresh D1 (npm run db:seed)", process.execPath, [
+    path.join(ROOT, "scripts", "seed.ts"),
+    "--persist-to",
+    persistDir,
+  ]);
 
   const server = await serveBuild({ persistDir, logFile: path.join(outDir, "server.log") }).catch((e) => {
     rmSync(persistDir, { recursive: true, force: true });
@@ -268,7 +322,11 @@ async function main() {
           fcpMs: Math.round(median(runs.map((r) => r.fcpMs))),
           cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
         },
-        each: runs.map(({ scores, lcpMs, tbtMs }) => ({ ...scores, lcpMs: Math.round(lcpMs), tbtMs: Math.round(tbtMs) })),
+        each: runs.map(({ scores, lcpMs, tbtMs }) => ({
+          ...scores,
+          lcpMs: Math.round(lcpMs),
+          tbtMs: Math.round(tbtMs),
+        })),
         lcpElement: runs[0]?.lcpElement,
         failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
       },
@@ -280,16 +338,26 @@ async function main() {
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const mark = (ok: boolean) => (ok ? "ok  " : "MISS");
     console.log("");
-    console.log(`Page ${PAGE}: median of ${runs.length} Lighthouse runs, default mobile profile, Chromium ${CHROMIUM}, served ${protocol}`);
-    console.log(`  ${mark(js.gzip <= TARGETS.initialJsKb * 1024)} initial JS        ${kb(js.gzip)} gzip (${kb(js.raw)} raw, ${js.files.length} files; target <= ${TARGETS.initialJsKb} KB)`);
-    console.log(`  ${mark(m.performance >= TARGETS.performance)} performance       ${m.performance} (target >= ${TARGETS.performance})`);
+    console.log(
+      `Page ${PAGE}: median of ${runs.length} Lighthouse runs, default mobile profile, Chromium ${CHROMIUM}, served ${protocol}`,
+    );
+    console.log(
+      `  ${mark(js.gzip <= TARGETS.initialJsKb * 1024)} initial JS        ${kb(js.gzip)} gzip (${kb(js.raw)} raw, ${js.files.length} files; target <= ${TARGETS.initialJsKb} KB)`,
+    );
+    console.log(
+      `  ${mark(m.performance >= TARGETS.performance)} performance       ${m.performance} (target >= ${TARGETS.performance})`,
+    );
     console.log(`  ${mark(m.accessibility >= 100)} accessibility     ${m.accessibility}`);
     console.log(`  ${mark(m["best-practices"] >= 100)} best practices    ${m["best-practices"]}`);
     console.log(`  ${mark(m.seo >= 100)} SEO               ${m.seo}`);
-    console.log(`       LCP               ${(m.lcpMs / 1000).toFixed(2)} s${result.lighthouse.lcpElement ? `  (${result.lighthouse.lcpElement.slice(0, 90)})` : ""}`);
+    console.log(
+      `       LCP               ${(m.lcpMs / 1000).toFixed(2)} s${result.lighthouse.lcpElement ? `  (${result.lighthouse.lcpElement.slice(0, 90)})` : ""}`,
+    );
     console.log(`       TBT               ${m.tbtMs} ms`);
     console.log(`       FCP / CLS         ${(m.fcpMs / 1000).toFixed(2)} s / ${m.cls}`);
-    console.log(`  runs: ${result.lighthouse.each.map((r) => `${r.performance}/${r.accessibility}/${r["best-practices"]}/${r.seo} LCP ${r.lcpMs} TBT ${r.tbtMs}`).join(" | ")}`);
+    console.log(
+      `  runs: ${result.lighthouse.each.map((r) => `${r.performance}/${r.accessibility}/${r["best-practices"]}/${r.seo} LCP ${r.lcpMs} TBT ${r.tbtMs}`).join(" | ")}`,
+    );
     for (const f of result.lighthouse.failingAudits) console.log(`  failing audit: ${f}`);
     console.log("  initial JS by file (gzip):");
     for (const f of js.files) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.url}`);

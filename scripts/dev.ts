@@ -37,7 +37,9 @@ async function main() {
   console.log("Preparing the local D1 database (migrations, demo data)…");
   await seed({});
   printDemoAccounts();
-  console.log(`  Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Starting the dev server on http://localhost:5173 …\n`);
+  console.log(
+    `  Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Starting the dev server on http://localhost:5173 …\n`,
+  );
 
   // Node 24 from node_modules runs react-router (and vite, wrangler's workerd) too.
   const bin = path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs");

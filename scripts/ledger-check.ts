@@ -4,7 +4,12 @@
 // the Worker runs) against a D1 database, prints every figure, lists users whose cached balance
 // differs from their ledger, and exits 1 when anything does not hold.
 import { pathToFileURL } from "node:url";
-import { CONSERVATION_SQL, MISMATCHED_USERS_SQL, accountedFor, type ConservationFigures } from "../app/server/db/conservation-sql.ts";
+import {
+  CONSERVATION_SQL,
+  MISMATCHED_USERS_SQL,
+  accountedFor,
+  type ConservationFigures,
+} from "../app/server/db/conservation-sql.ts";
 import { describeTarget, parseTarget, query, type D1Target } from "./lib/wrangler.ts";
 
 export interface LedgerReport {
@@ -24,7 +29,8 @@ export function checkLedger(target: D1Target): LedgerReport {
     paidOut: Number(row.paidOut ?? 0),
     mismatchedUsers: Number(row.mismatchedUsers ?? 0),
   };
-  const mismatches = figures.mismatchedUsers > 0 ? query<LedgerReport["mismatches"][number]>(MISMATCHED_USERS_SQL, target) : [];
+  const mismatches =
+    figures.mismatchedUsers > 0 ? query<LedgerReport["mismatches"][number]>(MISMATCHED_USERS_SQL, target) : [];
   return { figures, mismatches, holds: figures.created === accountedFor(figures) && figures.mismatchedUsers === 0 };
 }
 

@@ -64,25 +64,137 @@ interface Person {
 const avatar = (n: number) => `/avatars/seed-${String(n).padStart(2, "0")}.webp`;
 
 const PEOPLE: Person[] = [
-  { key: "admin", name: DEMO_ACCOUNTS[0].name, email: DEMO_ACCOUNTS[0].email, role: "Admin", photo: avatar(1), joinedDaysAgo: 210 },
-  { key: "buyer", name: DEMO_ACCOUNTS[1].name, email: DEMO_ACCOUNTS[1].email, role: "Buyer", photo: avatar(2), joinedDaysAgo: 180 },
-  { key: "worker", name: DEMO_ACCOUNTS[2].name, email: DEMO_ACCOUNTS[2].email, role: "Worker", photo: avatar(3), joinedDaysAgo: 170 },
+  {
+    key: "admin",
+    name: DEMO_ACCOUNTS[0].name,
+    email: DEMO_ACCOUNTS[0].email,
+    role: "Admin",
+    photo: avatar(1),
+    joinedDaysAgo: 210,
+  },
+  {
+    key: "buyer",
+    name: DEMO_ACCOUNTS[1].name,
+    email: DEMO_ACCOUNTS[1].email,
+    role: "Buyer",
+    photo: avatar(2),
+    joinedDaysAgo: 180,
+  },
+  {
+    key: "worker",
+    name: DEMO_ACCOUNTS[2].name,
+    email: DEMO_ACCOUNTS[2].email,
+    role: "Worker",
+    photo: avatar(3),
+    joinedDaysAgo: 170,
+  },
   // workers
-  { key: "w01", name: "Tanvir Hasan", email: "tanvir.hasan@example.com", role: "Worker", photo: avatar(4), joinedDaysAgo: 168 },
+  {
+    key: "w01",
+    name: "Tanvir Hasan",
+    email: "tanvir.hasan@example.com",
+    role: "Worker",
+    photo: avatar(4),
+    joinedDaysAgo: 168,
+  },
   { key: "w02", name: "Mei Lin", email: "mei.lin@example.com", role: "Worker", photo: avatar(5), joinedDaysAgo: 164 },
-  { key: "w03", name: "Lucas Oliveira", email: "lucas.oliveira@example.com", role: "Worker", photo: avatar(6), joinedDaysAgo: 159 },
-  { key: "w04", name: "Fatima Noor", email: "fatima.noor@example.com", role: "Worker", photo: avatar(7), joinedDaysAgo: 155 },
-  { key: "w05", name: "Kwame Mensah", email: "kwame.mensah@example.com", role: "Worker", photo: avatar(8), joinedDaysAgo: 151 },
-  { key: "w06", name: "Elena Petrova", email: "elena.petrova@example.com", role: "Worker", photo: avatar(9), joinedDaysAgo: 146 },
-  { key: "w07", name: "Arjun Mehta", email: "arjun.mehta@example.com", role: "Worker", photo: avatar(10), joinedDaysAgo: 140 },
-  { key: "w08", name: "Chloe Martin", email: "chloe.martin@example.com", role: "Worker", photo: avatar(11), joinedDaysAgo: 137 },
-  { key: "w09", name: "Samuel Osei", email: "samuel.osei@example.com", role: "Worker", photo: avatar(12), joinedDaysAgo: 133 },
-  { key: "w10", name: "Yuki Tanaka", email: "yuki.tanaka@example.com", role: "Worker", photo: avatar(13), joinedDaysAgo: 129 },
-  { key: "w11", name: "Nusrat Jahan", email: "nusrat.jahan@example.com", role: "Worker", photo: null, joinedDaysAgo: 126 },
-  { key: "w12", name: "Diego Ramirez", email: "diego.ramirez@example.com", role: "Worker", photo: null, joinedDaysAgo: 124 },
+  {
+    key: "w03",
+    name: "Lucas Oliveira",
+    email: "lucas.oliveira@example.com",
+    role: "Worker",
+    photo: avatar(6),
+    joinedDaysAgo: 159,
+  },
+  {
+    key: "w04",
+    name: "Fatima Noor",
+    email: "fatima.noor@example.com",
+    role: "Worker",
+    photo: avatar(7),
+    joinedDaysAgo: 155,
+  },
+  {
+    key: "w05",
+    name: "Kwame Mensah",
+    email: "kwame.mensah@example.com",
+    role: "Worker",
+    photo: avatar(8),
+    joinedDaysAgo: 151,
+  },
+  {
+    key: "w06",
+    name: "Elena Petrova",
+    email: "elena.petrova@example.com",
+    role: "Worker",
+    photo: avatar(9),
+    joinedDaysAgo: 146,
+  },
+  {
+    key: "w07",
+    name: "Arjun Mehta",
+    email: "arjun.mehta@example.com",
+    role: "Worker",
+    photo: avatar(10),
+    joinedDaysAgo: 140,
+  },
+  {
+    key: "w08",
+    name: "Chloe Martin",
+    email: "chloe.martin@example.com",
+    role: "Worker",
+    photo: avatar(11),
+    joinedDaysAgo: 137,
+  },
+  {
+    key: "w09",
+    name: "Samuel Osei",
+    email: "samuel.osei@example.com",
+    role: "Worker",
+    photo: avatar(12),
+    joinedDaysAgo: 133,
+  },
+  {
+    key: "w10",
+    name: "Yuki Tanaka",
+    email: "yuki.tanaka@example.com",
+    role: "Worker",
+    photo: avatar(13),
+    joinedDaysAgo: 129,
+  },
+  {
+    key: "w11",
+    name: "Nusrat Jahan",
+    email: "nusrat.jahan@example.com",
+    role: "Worker",
+    photo: null,
+    joinedDaysAgo: 126,
+  },
+  {
+    key: "w12",
+    name: "Diego Ramirez",
+    email: "diego.ramirez@example.com",
+    role: "Worker",
+    photo: null,
+    joinedDaysAgo: 124,
+  },
   // buyers
-  { key: "b01", name: "Olivia Bennett", email: "olivia.bennett@example.com", role: "Buyer", photo: avatar(14), joinedDaysAgo: 178 },
-  { key: "b02", name: "Marcus Reid", email: "marcus.reid@example.com", role: "Buyer", photo: avatar(15), joinedDaysAgo: 172 },
+  {
+    key: "b01",
+    name: "Olivia Bennett",
+    email: "olivia.bennett@example.com",
+    role: "Buyer",
+    photo: avatar(14),
+    joinedDaysAgo: 178,
+  },
+  {
+    key: "b02",
+    name: "Marcus Reid",
+    email: "marcus.reid@example.com",
+    role: "Buyer",
+    photo: avatar(15),
+    joinedDaysAgo: 172,
+  },
   { key: "b03", name: "Hana Kim", email: "hana.kim@example.com", role: "Buyer", photo: avatar(16), joinedDaysAgo: 161 },
   { key: "b04", name: "Omar Farouk", email: "omar.farouk@example.com", role: "Buyer", photo: null, joinedDaysAgo: 153 },
   { key: "b05", name: "Grace Liu", email: "grace.liu@example.com", role: "Buyer", photo: null, joinedDaysAgo: 144 },
@@ -126,127 +238,537 @@ const T = (
 
 const TASKS: TaskSpec[] = [
   // The demo buyer: a task in most categories, with work waiting for review.
-  T("buyer", "App & Website Testing", "Test the checkout flow of our shoe store on a phone",
+  T(
+    "buyer",
+    "App & Website Testing",
+    "Test the checkout flow of our shoe store on a phone",
     "Open shop.brightstep.example on an Android or iOS phone, add any pair of shoes to the cart and go through checkout with the test card 4242 4242 4242 4242 up to the confirmation page. Tell us anything that felt slow, confusing or broken.",
-    "A screenshot of the order confirmation page and two sentences about what felt slow or confusing.", 12, 30, 38, 21, true, 9, 2),
-  T("buyer", "Survey & Feedback", "Five-minute survey about how you plan your grocery shopping",
+    "A screenshot of the order confirmation page and two sentences about what felt slow or confusing.",
+    12,
+    30,
+    38,
+    21,
+    true,
+    9,
+    2,
+  ),
+  T(
+    "buyer",
+    "Survey & Feedback",
+    "Five-minute survey about how you plan your grocery shopping",
     "Answer 12 short questions about where and how often you buy groceries. There are no right answers; we want honest habits for a meal-planning app we are building.",
-    "The completion code shown on the last page of the survey.", 40, 8, 30, 14, false, 12, 2),
-  T("buyer", "Content Writing", "Write a 300-word product description for a bamboo cutting board",
+    "The completion code shown on the last page of the survey.",
+    40,
+    8,
+    30,
+    14,
+    false,
+    12,
+    2,
+  ),
+  T(
+    "buyer",
+    "Content Writing",
+    "Write a 300-word product description for a bamboo cutting board",
     "Write an original, friendly description for an eco-friendly bamboo cutting board (3 sizes, juice groove, dishwasher-safe: no). Plain English, no keyword stuffing, no AI-generated filler.",
-    "Paste the description and a link to a shared document with it.", 4, 45, 26, 10, true, 4, 1),
-  T("buyer", "Video Engagement", "Watch our 4-minute onboarding video and answer three questions",
+    "Paste the description and a link to a shared document with it.",
+    4,
+    45,
+    26,
+    10,
+    true,
+    4,
+    1,
+  ),
+  T(
+    "buyer",
+    "Video Engagement",
+    "Watch our 4-minute onboarding video and answer three questions",
     "Watch the onboarding video of the Brightstep app to the end, then answer: what is the first step, where do you find your orders, and what did you find unclear?",
-    "Your three answers and the last word spoken in the video.", 25, 6, 20, 12, true, 10, 2),
-  T("buyer", "Data Entry", "Copy 50 store opening hours from photos into a spreadsheet",
+    "Your three answers and the last word spoken in the video.",
+    25,
+    6,
+    20,
+    12,
+    true,
+    10,
+    2,
+  ),
+  T(
+    "buyer",
+    "Data Entry",
+    "Copy 50 store opening hours from photos into a spreadsheet",
     "You get a folder with 50 photos of shop-door signs. Enter store name, weekdays and opening hours into the shared sheet template, one row per store.",
-    "A link to your filled copy of the sheet.", 3, 60, 16, 9, false, 3, 1),
-  T("buyer", "Translation", "Translate our app's 120-word welcome screen into Spanish",
+    "A link to your filled copy of the sheet.",
+    3,
+    60,
+    16,
+    9,
+    false,
+    3,
+    1,
+  ),
+  T(
+    "buyer",
+    "Translation",
+    "Translate our app's 120-word welcome screen into Spanish",
     "Translate the welcome screen text (attached in the task document) into natural Latin-American Spanish. Keep the button labels short.",
-    "The translated text, with button labels marked in [brackets].", 3, 40, 12, 18, false, 2, 1),
-  T("buyer", "Image Handling", "Remove the background from 20 product photos",
+    "The translated text, with button labels marked in [brackets].",
+    3,
+    40,
+    12,
+    18,
+    false,
+    2,
+    1,
+  ),
+  T(
+    "buyer",
+    "Image Handling",
+    "Remove the background from 20 product photos",
     "Cut out 20 shoe photos onto a pure white background (#FFFFFF), 1200x1200 px, centred, with a soft natural shadow. Keep the file names.",
-    "A link to a zip or folder with the 20 edited images.", 2, 55, 9, 15, true, 1, 1),
-  T("buyer", "SEO & Marketing", "Find 15 running blogs that accept guest posts",
+    "A link to a zip or folder with the 20 edited images.",
+    2,
+    55,
+    9,
+    15,
+    true,
+    1,
+    1,
+  ),
+  T(
+    "buyer",
+    "SEO & Marketing",
+    "Find 15 running blogs that accept guest posts",
     "Find 15 active blogs about running or fitness (a post in the last 3 months) that accept guest posts. List name, URL, contact and domain authority if you can see it.",
-    "A link to a sheet with the 15 blogs.", 5, 35, 44, -4, false, 5, 0),
-  T("buyer", "Creative Design", "Design an Instagram story for our spring sale",
+    "A link to a sheet with the 15 blogs.",
+    5,
+    35,
+    44,
+    -4,
+    false,
+    5,
+    0,
+  ),
+  T(
+    "buyer",
+    "Creative Design",
+    "Design an Instagram story for our spring sale",
     "One 1080x1920 story announcing 20% off all running shoes from March 1 to 10. Use our teal (#0f766e) and white; the logo is in the brief.",
-    "A PNG of the story and, if you used one, the editable file.", 3, 50, 34, -2, true, 3, 0),
-  T("buyer", "Survey & Feedback", "Rate three landing page headlines",
+    "A PNG of the story and, if you used one, the editable file.",
+    3,
+    50,
+    34,
+    -2,
+    true,
+    3,
+    0,
+  ),
+  T(
+    "buyer",
+    "Survey & Feedback",
+    "Rate three landing page headlines",
     "Read three headline options for our running-shoe landing page and rank them from most to least convincing, with one sentence on why for each.",
-    "Your ranking (e.g. B, A, C) and one sentence per headline.", 30, 5, 5, 25, false, 6, 3),
+    "Your ranking (e.g. B, A, C) and one sentence per headline.",
+    30,
+    5,
+    5,
+    25,
+    false,
+    6,
+    3,
+  ),
 
   // Older tasks, done and past their completion date: the history behind today's balances.
-  T("buyer", "Content Writing", "Write five FAQ answers for a fitness app",
+  T(
+    "buyer",
+    "Content Writing",
+    "Write five FAQ answers for a fitness app",
     "Answer five questions our users ask most (resetting a plan, pausing a subscription, syncing a watch, rest days, data export) in 60 to 90 words each.",
-    "A link to a shared document with the five answers.", 4, 60, 95, -70, true, 4),
-  T("b01", "Video Engagement", "Watch and review our bread-scoring tutorial",
+    "A link to a shared document with the five answers.",
+    4,
+    60,
+    95,
+    -70,
+    true,
+    4,
+  ),
+  T(
+    "b01",
+    "Video Engagement",
+    "Watch and review our bread-scoring tutorial",
     "Watch the 6-minute scoring tutorial and leave a review on the video: was it easy to follow, what would you add?",
-    "A screenshot of your review under the video.", 15, 12, 88, -60, true, 10),
-  T("b02", "App & Website Testing", "Test the sign-up flow of Pennywise on Android",
+    "A screenshot of your review under the video.",
+    15,
+    12,
+    88,
+    -60,
+    true,
+    10,
+  ),
+  T(
+    "b02",
+    "App & Website Testing",
+    "Test the sign-up flow of Pennywise on Android",
     "Sign up in the Pennywise beta with a new e-mail, verify it and connect a demo bank. Report every step that failed or confused you.",
-    "Your phone model, Android version and a list of problems (or 'none').", 8, 50, 80, -55, true, 8),
-  T("buyer", "Data Entry", "Transcribe 40 handwritten customer feedback cards",
+    "Your phone model, Android version and a list of problems (or 'none').",
+    8,
+    50,
+    80,
+    -55,
+    true,
+    8,
+  ),
+  T(
+    "buyer",
+    "Data Entry",
+    "Transcribe 40 handwritten customer feedback cards",
     "Type the text of 40 scanned feedback cards into the sheet, one card per row, keeping spelling as written.",
-    "A link to the finished sheet.", 5, 70, 75, -50, false, 5),
-  T("b03", "Translation", "Translate plant care labels into German",
+    "A link to the finished sheet.",
+    5,
+    70,
+    75,
+    -50,
+    false,
+    5,
+  ),
+  T(
+    "b03",
+    "Translation",
+    "Translate plant care labels into German",
     "Translate 25 short plant care labels (light, water, temperature) into German. Short and clear: they are printed on small tags.",
-    "The 25 translations in the same order as the list.", 3, 60, 70, -45, false, 3),
-  T("b05", "Survey & Feedback", "Survey: how do you track your spending?",
+    "The 25 translations in the same order as the list.",
+    3,
+    60,
+    70,
+    -45,
+    false,
+    3,
+  ),
+  T(
+    "b05",
+    "Survey & Feedback",
+    "Survey: how do you track your spending?",
     "Ten questions about apps, spreadsheets or notebooks you use to follow your spending.",
-    "The completion code at the end of the survey.", 50, 6, 65, -35, false, 12),
-  T("b04", "Image Handling", "Rename and sort 300 hotel room photos",
+    "The completion code at the end of the survey.",
+    50,
+    6,
+    65,
+    -35,
+    false,
+    12,
+  ),
+  T(
+    "b04",
+    "Image Handling",
+    "Rename and sort 300 hotel room photos",
     "Sort 300 photos into folders by room type and rename them room-type-number.jpg as in the example.",
-    "A link to the sorted folder.", 4, 55, 60, -30, true, 4),
-  T("buyer", "SEO & Marketing", "Check 100 product links for 404 errors",
+    "A link to the sorted folder.",
+    4,
+    55,
+    60,
+    -30,
+    true,
+    4,
+  ),
+  T(
+    "buyer",
+    "SEO & Marketing",
+    "Check 100 product links for 404 errors",
     "Open each of the 100 product links in the list and mark the ones that show an error or the wrong product.",
-    "A link to the sheet with the broken links marked.", 6, 40, 55, -28, false, 6),
+    "A link to the sheet with the broken links marked.",
+    6,
+    40,
+    55,
+    -28,
+    false,
+    6,
+  ),
 
   // Other buyers
-  T("b01", "Video Engagement", "Watch a cooking tutorial and leave a genuine comment",
+  T(
+    "b01",
+    "Video Engagement",
+    "Watch a cooking tutorial and leave a genuine comment",
     "Watch the full 'One-pan lemon chicken' video on our channel and leave a genuine comment about the recipe. No copy-paste comments, please.",
-    "A screenshot showing your comment under the video and your channel name.", 30, 5, 33, 20, true, 12, 2),
-  T("b01", "Content Writing", "Write three short Instagram captions for a bakery",
+    "A screenshot showing your comment under the video and your channel name.",
+    30,
+    5,
+    33,
+    20,
+    true,
+    12,
+    2,
+  ),
+  T(
+    "b01",
+    "Content Writing",
+    "Write three short Instagram captions for a bakery",
     "Three captions (max 150 characters each) for photos of sourdough, cinnamon buns and a birthday cake. Warm tone, one emoji at most, include #MapleBakery.",
-    "The three captions, one per line.", 6, 20, 22, 16, false, 5, 1),
-  T("b01", "Image Handling", "Tag 200 photos of food by dish type",
+    "The three captions, one per line.",
+    6,
+    20,
+    22,
+    16,
+    false,
+    5,
+    1,
+  ),
+  T(
+    "b01",
+    "Image Handling",
+    "Tag 200 photos of food by dish type",
     "Label each photo in our tagging tool with one of 12 dish types (soup, salad, pasta, …). Skip blurry photos and note how many you skipped.",
-    "Your tagger username and how many photos you tagged and skipped.", 8, 25, 54, -10, true, 7, 0),
-  T("b02", "App & Website Testing", "Find bugs in our budgeting app's new chart screen",
+    "Your tagger username and how many photos you tagged and skipped.",
+    8,
+    25,
+    54,
+    -10,
+    true,
+    7,
+    0,
+  ),
+  T(
+    "b02",
+    "App & Website Testing",
+    "Find bugs in our budgeting app's new chart screen",
     "Install the beta of Pennywise from the test link, add five expenses and open the new 'Monthly chart' screen. Report crashes, wrong totals or layout problems with steps to reproduce.",
-    "Steps to reproduce each issue, your phone model and a screenshot.", 10, 40, 27, 19, true, 7, 1),
-  T("b02", "Data Entry", "Enter 100 business cards into a CRM import sheet",
+    "Steps to reproduce each issue, your phone model and a screenshot.",
+    10,
+    40,
+    27,
+    19,
+    true,
+    7,
+    1,
+  ),
+  T(
+    "b02",
+    "Data Entry",
+    "Enter 100 business cards into a CRM import sheet",
     "Type the details of 100 scanned business cards (name, company, role, phone, e-mail) into the CSV template. Accuracy matters more than speed.",
-    "A link to the finished CSV file.", 4, 70, 47, -6, false, 4, 0),
-  T("b02", "SEO & Marketing", "Write meta descriptions for 10 blog posts",
+    "A link to the finished CSV file.",
+    4,
+    70,
+    47,
+    -6,
+    false,
+    4,
+    0,
+  ),
+  T(
+    "b02",
+    "SEO & Marketing",
+    "Write meta descriptions for 10 blog posts",
     "Write a meta description (max 155 characters) for each of our 10 latest blog posts about personal finance. Include the main keyword naturally.",
-    "The 10 descriptions with the post URL before each.", 6, 30, 14, 22, false, 4, 1),
-  T("b02", "Translation", "Translate a 200-word FAQ from English to French",
+    "The 10 descriptions with the post URL before each.",
+    6,
+    30,
+    14,
+    22,
+    false,
+    4,
+    1,
+  ),
+  T(
+    "b02",
+    "Translation",
+    "Translate a 200-word FAQ from English to French",
     "Translate our budgeting FAQ (5 questions) into French for readers in France. Keep the friendly 'tu' tone of the original.",
-    "The translated FAQ.", 3, 45, 24, 11, false, 3, 0),
-  T("b03", "Creative Design", "Sketch a logo concept for a plant shop",
+    "The translated FAQ.",
+    3,
+    45,
+    24,
+    11,
+    false,
+    3,
+    0,
+  ),
+  T(
+    "b03",
+    "Creative Design",
+    "Sketch a logo concept for a plant shop",
     "Draw two rough logo concepts for 'Fern & Fig', a small plant shop. Hand sketches photographed are fine; we are looking for ideas, not polish.",
-    "Photos or images of your two concepts and a sentence on each.", 5, 40, 19, 24, true, 4, 1),
-  T("b03", "Survey & Feedback", "Tell us how you care for house plants (10 questions)",
+    "Photos or images of your two concepts and a sentence on each.",
+    5,
+    40,
+    19,
+    24,
+    true,
+    4,
+    1,
+  ),
+  T(
+    "b03",
+    "Survey & Feedback",
+    "Tell us how you care for house plants (10 questions)",
     "A short survey about watering, light and the plants you own. Takes about 4 minutes.",
-    "The completion code at the end of the survey.", 60, 4, 11, 30, false, 12, 3),
-  T("b03", "Video Engagement", "Watch a 2-minute plant-care reel and rate it",
+    "The completion code at the end of the survey.",
+    60,
+    4,
+    11,
+    30,
+    false,
+    12,
+    3,
+  ),
+  T(
+    "b03",
+    "Video Engagement",
+    "Watch a 2-minute plant-care reel and rate it",
     "Watch our repotting reel and rate it from 1 to 5 for clarity, with one thing we could do better.",
-    "Your rating and the improvement you suggest.", 20, 5, 8, 9, true, 6, 2),
-  T("b03", "Image Handling", "Crop and straighten 30 plant photos",
+    "Your rating and the improvement you suggest.",
+    20,
+    5,
+    8,
+    9,
+    true,
+    6,
+    2,
+  ),
+  T(
+    "b03",
+    "Image Handling",
+    "Crop and straighten 30 plant photos",
     "Crop each photo to a square with the plant centred and straighten tilted horizons. Export as JPEG at 90% quality.",
-    "A link to the folder with the 30 edited photos.", 2, 45, 3, 20, false, 1, 1),
-  T("b04", "Translation", "Proofread an Arabic translation of a hotel menu",
+    "A link to the folder with the 30 edited photos.",
+    2,
+    45,
+    3,
+    20,
+    false,
+    1,
+    1,
+  ),
+  T(
+    "b04",
+    "Translation",
+    "Proofread an Arabic translation of a hotel menu",
     "We have a machine translation of our breakfast menu into Arabic (40 lines). Correct mistakes and make dish names sound natural.",
-    "The corrected menu with your changes highlighted.", 2, 50, 28, 8, false, 2, 0),
-  T("b04", "App & Website Testing", "Book a test room on our hotel site and report problems",
+    "The corrected menu with your changes highlighted.",
+    2,
+    50,
+    28,
+    8,
+    false,
+    2,
+    0,
+  ),
+  T(
+    "b04",
+    "App & Website Testing",
+    "Book a test room on our hotel site and report problems",
     "Make a test booking on staging.sunhotel.example (no payment needed), change the dates once and cancel it. Note anything that did not work on your device.",
-    "Your device and browser, and what went wrong (or 'no problems').", 15, 20, 17, 13, true, 6, 1),
-  T("b04", "SEO & Marketing", "Check 40 hotel listings for wrong phone numbers",
+    "Your device and browser, and what went wrong (or 'no problems').",
+    15,
+    20,
+    17,
+    13,
+    true,
+    6,
+    1,
+  ),
+  T(
+    "b04",
+    "SEO & Marketing",
+    "Check 40 hotel listings for wrong phone numbers",
     "Compare the phone number on 40 travel-site listings with the one on our website and list every mismatch with a link.",
-    "A link to a sheet with the mismatches.", 3, 30, 42, -1, false, 3, 0),
-  T("b05", "Content Writing", "Write a 500-word blog post on first-time investing mistakes",
+    "A link to a sheet with the mismatches.",
+    3,
+    30,
+    42,
+    -1,
+    false,
+    3,
+    0,
+  ),
+  T(
+    "b05",
+    "Content Writing",
+    "Write a 500-word blog post on first-time investing mistakes",
     "An original blog post for beginners about five common mistakes when starting to invest. Friendly and practical; no financial advice disclaimers needed, we add ours.",
-    "A link to a shared document with the post.", 2, 80, 15, 17, true, 2, 1),
-  T("b05", "Data Entry", "Collect prices of 60 items from two supermarket websites",
+    "A link to a shared document with the post.",
+    2,
+    80,
+    15,
+    17,
+    true,
+    2,
+    1,
+  ),
+  T(
+    "b05",
+    "Data Entry",
+    "Collect prices of 60 items from two supermarket websites",
     "For each of the 60 items in the list, record the price on both supermarket websites and the date you checked.",
-    "A link to the completed sheet.", 6, 35, 7, 14, false, 3, 1),
-  T("b05", "Creative Design", "Make a simple YouTube thumbnail for a finance video",
+    "A link to the completed sheet.",
+    6,
+    35,
+    7,
+    14,
+    false,
+    3,
+    1,
+  ),
+  T(
+    "b05",
+    "Creative Design",
+    "Make a simple YouTube thumbnail for a finance video",
     "A 1280x720 thumbnail for the video 'How I saved $5,000 in a year'. Bold text, a face or an illustration, high contrast.",
-    "The PNG file and the fonts you used.", 4, 35, 2, 10, true, 1, 1),
-  T("b05", "Survey & Feedback", "Give feedback on a personal finance newsletter",
+    "The PNG file and the fonts you used.",
+    4,
+    35,
+    2,
+    10,
+    true,
+    1,
+    1,
+  ),
+  T(
+    "b05",
+    "Survey & Feedback",
+    "Give feedback on a personal finance newsletter",
     "Read this week's newsletter and tell us the most useful part, the least useful part and whether you would subscribe.",
-    "Your three answers in a few sentences.", 25, 6, 6, 28, false, 5, 2),
-  T("b01", "SEO & Marketing", "Share our bakery's new menu in two local groups",
+    "Your three answers in a few sentences.",
+    25,
+    6,
+    6,
+    28,
+    false,
+    5,
+    2,
+  ),
+  T(
+    "b01",
+    "SEO & Marketing",
+    "Share our bakery's new menu in two local groups",
     "Share the new menu post in two local community groups you are already a member of, with a short personal note.",
-    "Screenshots of both shares.", 10, 10, 40, 5, false, 6, 0),
+    "Screenshots of both shares.",
+    10,
+    10,
+    40,
+    5,
+    false,
+    6,
+    0,
+  ),
 ];
 
 // The task an admin removes (with a pending submission that gets cancelled and refunded).
-const REMOVED_TASK: TaskSpec = T("b04", "Video Engagement", "Like and follow 20 of our social accounts",
+const REMOVED_TASK: TaskSpec = T(
+  "b04",
+  "Video Engagement",
+  "Like and follow 20 of our social accounts",
   "Follow all 20 accounts in the list and like their last three posts each.",
-  "Screenshots of every follow.", 20, 3, 6, 20, false, 2, 1);
+  "Screenshots of every follow.",
+  20,
+  3,
+  6,
+  20,
+  false,
+  2,
+  1,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Words
@@ -265,10 +787,7 @@ const PROOF: Record<Category, string[]> = {
     "Translation done and proofread twice: {doc}",
     "Translated text attached; button labels in [brackets] as asked.",
   ],
-  "Image Handling": [
-    "All images edited and uploaded: {doc}",
-    "Folder with the edited files: {doc}. File names kept.",
-  ],
+  "Image Handling": ["All images edited and uploaded: {doc}", "Folder with the edited files: {doc}. File names kept."],
   "App & Website Testing": [
     "Tested on a Samsung A54 (Chrome). Found one issue: the total does not update after removing an item. Screenshot attached.",
     "Pixel 7, Android 15: no crash, but the chart labels overlap in dark mode. Steps: add 5 expenses, open Monthly chart, switch theme.",
@@ -282,10 +801,7 @@ const PROOF: Record<Category, string[]> = {
     "Sheet completed and double-checked: {doc}",
     "All rows entered. Link: {doc}. Two entries were unreadable and are marked.",
   ],
-  "SEO & Marketing": [
-    "List completed: {doc}",
-    "Done, every entry checked by hand: {doc}",
-  ],
+  "SEO & Marketing": ["List completed: {doc}", "Done, every entry checked by hand: {doc}"],
   "Survey & Feedback": [
     "Completed the survey. Code: {code}",
     "My answers: the comparison table was the most useful part; the long intro the least. I would subscribe.",
@@ -307,12 +823,31 @@ const WITHDRAWAL_REJECT_REASONS = [
 ];
 
 const CONTACT_MESSAGES = [
-  { name: "Liam Carter", email: "liam.carter@example.com", subject: "Posting tasks for a small agency",
-    message: "Hi! We are a five-person marketing agency. Can several of us post tasks from one buyer account, or do we each need our own?", daysAgo: 4, read: false },
-  { name: "Sara Haddad", email: "sara.haddad@example.com", subject: "Withdrawal to Nagad",
-    message: "How long does a withdrawal to Nagad usually take after it is approved?", daysAgo: 2, read: false },
-  { name: "Peter Novak", email: "peter.novak@example.com", subject: "Great platform",
-    message: "Just wanted to say the review process is quick and fair. Thanks!", daysAgo: 12, read: true },
+  {
+    name: "Liam Carter",
+    email: "liam.carter@example.com",
+    subject: "Posting tasks for a small agency",
+    message:
+      "Hi! We are a five-person marketing agency. Can several of us post tasks from one buyer account, or do we each need our own?",
+    daysAgo: 4,
+    read: false,
+  },
+  {
+    name: "Sara Haddad",
+    email: "sara.haddad@example.com",
+    subject: "Withdrawal to Nagad",
+    message: "How long does a withdrawal to Nagad usually take after it is approved?",
+    daysAgo: 2,
+    read: false,
+  },
+  {
+    name: "Peter Novak",
+    email: "peter.novak@example.com",
+    subject: "Great platform",
+    message: "Just wanted to say the review process is quick and fair. Thanks!",
+    daysAgo: 12,
+    read: true,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -399,7 +934,13 @@ class Market {
     return u;
   }
 
-  post(userId: string, delta: number, kind: LedgerKind, at: number, refs: Partial<Record<"task_id" | "submission_id" | "withdrawal_id" | "order_id" | "note", string>> = {}) {
+  post(
+    userId: string,
+    delta: number,
+    kind: LedgerKind,
+    at: number,
+    refs: Partial<Record<"task_id" | "submission_id" | "withdrawal_id" | "order_id" | "note", string>> = {},
+  ) {
     if (!Number.isInteger(delta) || delta === 0) throw new Error(`seed: bad delta ${delta} (${kind})`);
     const u = this.user(userId);
     if (u.coin + delta < 0) throw new Error(`seed: ${u.name} would go negative (${u.coin} ${delta}) on ${kind}`);
@@ -430,8 +971,25 @@ class Market {
     });
   }
 
-  audit(actorId: string, action: string, targetType: string, targetId: string, detail: string | null, reason: string | null, at: number) {
-    this.out.audit_log.push({ id: this.nextId("audit"), actor_id: actorId, action, target_type: targetType, target_id: targetId, detail, reason, created_at: at });
+  audit(
+    actorId: string,
+    action: string,
+    targetType: string,
+    targetId: string,
+    detail: string | null,
+    reason: string | null,
+    at: number,
+  ) {
+    this.out.audit_log.push({
+      id: this.nextId("audit"),
+      actor_id: actorId,
+      action,
+      target_type: targetType,
+      target_id: targetId,
+      detail,
+      reason,
+      created_at: at,
+    });
   }
 
   signUp(p: Person, at: number) {
@@ -459,7 +1017,15 @@ class Market {
     if (!price[coins]) throw new Error(`seed: no package of ${coins} coins`);
     const id = this.nextId("order");
     const n = id.slice(-3);
-    this.out.orders.push({ id, user_id: userId, coins, price_cents: price[coins], payment_id: `pi_test_seed_${n}`, provider: "test", created_at: at });
+    this.out.orders.push({
+      id,
+      user_id: userId,
+      coins,
+      price_cents: price[coins],
+      payment_id: `pi_test_seed_${n}`,
+      provider: "test",
+      created_at: at,
+    });
     this.post(userId, coins, "purchase", at, { order_id: id });
   }
 
@@ -486,7 +1052,15 @@ class Market {
       deleted_at: null,
     };
     this.out.tasks.push(row);
-    this.tasks.set(id, { row, openSlots: spec.slots, title: spec.title, buyerId, pay: spec.pay, dueEnd: Date.parse(`${dueDate}T23:59:59.999Z`), deleted: false });
+    this.tasks.set(id, {
+      row,
+      openSlots: spec.slots,
+      title: spec.title,
+      buyerId,
+      pay: spec.pay,
+      dueEnd: Date.parse(`${dueDate}T23:59:59.999Z`),
+      deleted: false,
+    });
     this.post(buyerId, -spec.slots * spec.pay, "task_charge", at, { task_id: id });
   }
 
@@ -527,7 +1101,12 @@ class Market {
     s.row.reviewed_at = at;
     const amount = s.row.payable_amount as number;
     this.post(s.workerId, amount, "submission_payout", at, { submission_id: subId });
-    this.notify(s.workerId, `You earned ${amount} coins: your submission for "${t.title}" was approved.`, "/dashboard/mysubmissions", at);
+    this.notify(
+      s.workerId,
+      `You earned ${amount} coins: your submission for "${t.title}" was approved.`,
+      "/dashboard/mysubmissions",
+      at,
+    );
   }
 
   reject(subId: string, reason: string, at: number) {
@@ -548,12 +1127,22 @@ class Market {
     const refund = t.openSlots * t.pay + pending.reduce((sum, s) => sum + (s.row.payable_amount as number), 0);
     this.audit(adminId, "task.delete", "task", taskId, t.title, reason, at);
     this.post(t.buyerId, refund, "task_refund", at, { task_id: taskId, note: "removed by admin" });
-    this.notify(t.buyerId, `An admin removed your task "${t.title}". Its escrowed coins were refunded.`, "/dashboard/mytasks", at);
+    this.notify(
+      t.buyerId,
+      `An admin removed your task "${t.title}". Its escrowed coins were refunded.`,
+      "/dashboard/mytasks",
+      at,
+    );
     for (const s of pending) {
       s.status = "cancelled";
       s.row.status = "cancelled";
       s.row.reviewed_at = at;
-      this.notify(s.workerId, `The task "${t.title}" was removed, so your pending submission was cancelled.`, "/dashboard/mysubmissions", at);
+      this.notify(
+        s.workerId,
+        `The task "${t.title}" was removed, so your pending submission was cancelled.`,
+        "/dashboard/mysubmissions",
+        at,
+      );
     }
     t.deleted = true;
     t.row.deleted_at = at;
@@ -588,11 +1177,21 @@ class Market {
     Object.assign(w.row, { status: w.status, decided_by: adminId, decided_at: at, decision_reason: reason });
     const dollars = (w.coins / 20).toFixed(2);
     if (approve) {
-      this.notify(w.workerId, `Your withdrawal of $${dollars} (${w.coins} coins) was approved and paid.`, "/dashboard/withdraw", at);
+      this.notify(
+        w.workerId,
+        `Your withdrawal of $${dollars} (${w.coins} coins) was approved and paid.`,
+        "/dashboard/withdraw",
+        at,
+      );
       this.audit(adminId, "withdrawal.approve", "withdrawal", id, `${w.coins} coins, $${dollars}`, null, at);
     } else {
       this.post(w.workerId, w.coins, "withdrawal_release", at, { withdrawal_id: id });
-      this.notify(w.workerId, `Your withdrawal of $${dollars} (${w.coins} coins) was rejected: ${reason}. The coins are back in your balance.`, "/dashboard/withdraw", at);
+      this.notify(
+        w.workerId,
+        `Your withdrawal of $${dollars} (${w.coins} coins) was rejected: ${reason}. The coins are back in your balance.`,
+        "/dashboard/withdraw",
+        at,
+      );
       this.audit(adminId, "withdrawal.reject", "withdrawal", id, `${w.coins} coins, $${dollars}`, reason, at);
     }
   }
@@ -641,7 +1240,8 @@ export async function buildSeed(when = Date.now()): Promise<SeedResult> {
   const demoWorker = userId("worker");
 
   // Sign-ups
-  for (const p of PEOPLE) at(ago(p.joinedDaysAgo) + rnd.int(8, 20) * HOUR, () => m.signUp(p, ago(p.joinedDaysAgo) + 9 * HOUR));
+  for (const p of PEOPLE)
+    at(ago(p.joinedDaysAgo) + rnd.int(8, 20) * HOUR, () => m.signUp(p, ago(p.joinedDaysAgo) + 9 * HOUR));
 
   // Tasks, and the coins their buyers bought before posting them
   const specs = [...TASKS, REMOVED_TASK];
@@ -700,7 +1300,10 @@ export async function buildSeed(when = Date.now()): Promise<SeedResult> {
     const demoAt = rnd.chance(0.8) ? rnd.int(0, spec.subs - 1) : -1;
     times.forEach((t, k) => {
       const eligible = workerIds.filter((w) => joinedAt(w) < t && !chosen.includes(w));
-      const w = k === demoAt && eligible.includes(demoWorker) ? demoWorker : rnd.pick(eligible.filter((x) => x !== demoWorker || demoAt < 0));
+      const w =
+        k === demoAt && eligible.includes(demoWorker)
+          ? demoWorker
+          : rnd.pick(eligible.filter((x) => x !== demoWorker || demoAt < 0));
       if (!w) throw new Error(`seed: no worker for submission ${k + 1} of "${spec.title}"`);
       chosen.push(w);
     });
@@ -727,20 +1330,100 @@ export async function buildSeed(when = Date.now()): Promise<SeedResult> {
   });
 
   // Admin adjustments
-  at(ago(33) + 2 * HOUR, () => m.adjust(adminId, demoWorker, 100, "Bonus for 20 accurate submissions in a row", ago(33) + 2 * HOUR));
-  at(ago(21) + 4 * HOUR, () => m.adjust(adminId, userId("w05"), 40, "Compensation: a task was removed after you had started it", ago(21) + 4 * HOUR));
+  at(ago(33) + 2 * HOUR, () =>
+    m.adjust(adminId, demoWorker, 100, "Bonus for 20 accurate submissions in a row", ago(33) + 2 * HOUR),
+  );
+  at(ago(21) + 4 * HOUR, () =>
+    m.adjust(
+      adminId,
+      userId("w05"),
+      40,
+      "Compensation: a task was removed after you had started it",
+      ago(21) + 4 * HOUR,
+    ),
+  );
   at(ago(58), () => m.adjust(adminId, userId("b03"), 150, "Goodwill credit after a failed card payment", ago(58)));
 
   // Withdrawals: amounts are decided from the balance at that moment (a worker keeps `keep` coins).
-  const plans: { worker: string; daysAgo: number; keep: number; max: number; system: string; account: string; outcome: "approve" | "reject" | "pending"; decideAfterH?: number }[] = [
-    { worker: "worker", daysAgo: 27, keep: 20, max: 250, system: "Bkash", account: "01711-482930", outcome: "approve", decideAfterH: 20 },
-    { worker: "worker", daysAgo: 13, keep: 0, max: 300, system: "Nagad", account: "01811-220457", outcome: "reject", decideAfterH: 26 },
-    { worker: "worker", daysAgo: 1.2, keep: 220, max: 200, system: "Bkash", account: "01711-482930", outcome: "pending" },
-    { worker: "w01", daysAgo: 18, keep: 0, max: 200, system: "Rocket", account: "01912-006341", outcome: "approve", decideAfterH: 30 },
-    { worker: "w02", daysAgo: 6, keep: 0, max: 220, system: "Bank", account: "DE89 3704 0044 0532 0130 00", outcome: "approve", decideAfterH: 18 },
+  const plans: {
+    worker: string;
+    daysAgo: number;
+    keep: number;
+    max: number;
+    system: string;
+    account: string;
+    outcome: "approve" | "reject" | "pending";
+    decideAfterH?: number;
+  }[] = [
+    {
+      worker: "worker",
+      daysAgo: 27,
+      keep: 20,
+      max: 250,
+      system: "Bkash",
+      account: "01711-482930",
+      outcome: "approve",
+      decideAfterH: 20,
+    },
+    {
+      worker: "worker",
+      daysAgo: 13,
+      keep: 0,
+      max: 300,
+      system: "Nagad",
+      account: "01811-220457",
+      outcome: "reject",
+      decideAfterH: 26,
+    },
+    {
+      worker: "worker",
+      daysAgo: 1.2,
+      keep: 220,
+      max: 200,
+      system: "Bkash",
+      account: "01711-482930",
+      outcome: "pending",
+    },
+    {
+      worker: "w01",
+      daysAgo: 18,
+      keep: 0,
+      max: 200,
+      system: "Rocket",
+      account: "01912-006341",
+      outcome: "approve",
+      decideAfterH: 30,
+    },
+    {
+      worker: "w02",
+      daysAgo: 6,
+      keep: 0,
+      max: 220,
+      system: "Bank",
+      account: "DE89 3704 0044 0532 0130 00",
+      outcome: "approve",
+      decideAfterH: 18,
+    },
     { worker: "w03", daysAgo: 2, keep: 0, max: 200, system: "Nagad", account: "01630-559812", outcome: "pending" },
-    { worker: "w04", daysAgo: 9, keep: 0, max: 210, system: "Bkash", account: "01555-120000", outcome: "reject", decideAfterH: 22 },
-    { worker: "w06", daysAgo: 0.6, keep: 0, max: 200, system: "Others", account: "PayPal elena.petrova@example.com", outcome: "pending" },
+    {
+      worker: "w04",
+      daysAgo: 9,
+      keep: 0,
+      max: 210,
+      system: "Bkash",
+      account: "01555-120000",
+      outcome: "reject",
+      decideAfterH: 22,
+    },
+    {
+      worker: "w06",
+      daysAgo: 0.6,
+      keep: 0,
+      max: 200,
+      system: "Others",
+      account: "PayPal elena.petrova@example.com",
+      outcome: "pending",
+    },
     { worker: "w07", daysAgo: 4, keep: 0, max: 200, system: "Rocket", account: "01777-310045", outcome: "pending" },
   ];
   const withdrawalsMade: string[] = [];
@@ -756,7 +1439,8 @@ export async function buildSeed(when = Date.now()): Promise<SeedResult> {
       withdrawalsMade.push(`${plan.worker}:${plan.outcome}`);
       if (plan.outcome === "pending") return;
       const decideAt = Math.min(t + (plan.decideAfterH ?? 24) * HOUR, now - HOUR);
-      const reason = plan.outcome === "reject" ? WITHDRAWAL_REJECT_REASONS[rejectN++ % WITHDRAWAL_REJECT_REASONS.length] : null;
+      const reason =
+        plan.outcome === "reject" ? WITHDRAWAL_REJECT_REASONS[rejectN++ % WITHDRAWAL_REJECT_REASONS.length] : null;
       at(decideAt, () => m.decideWithdrawal(adminId, id, plan.outcome === "approve", reason, decideAt));
     });
   }
@@ -765,7 +1449,9 @@ export async function buildSeed(when = Date.now()): Promise<SeedResult> {
   const removedId = taskIds[specs.length - 1];
   // (after its last submission, which is at most an hour old)
   const removedAt = now - 30 * MINUTE;
-  at(removedAt, () => m.removeTask(adminId, removedId, "Asks for follows and likes, which breaks the task rules.", removedAt));
+  at(removedAt, () =>
+    m.removeTask(adminId, removedId, "Asks for follows and likes, which breaks the task rules.", removedAt),
+  );
 
   // Run the history in time order (events may schedule later events).
   const done = new Set<Event>();
@@ -811,23 +1497,46 @@ export async function buildSeed(when = Date.now()): Promise<SeedResult> {
 function verify(m: Market, withdrawalsMade: string[]) {
   const o = m.out;
   const sum = (rows: Row[], f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
-  const created = sum(o.coin_ledger.filter((l) => ["signup_bonus", "purchase", "admin_adjustment"].includes(l.kind as string)), (l) => l.delta as number);
+  const created = sum(
+    o.coin_ledger.filter((l) => ["signup_bonus", "purchase", "admin_adjustment"].includes(l.kind as string)),
+    (l) => l.delta as number,
+  );
   const balances = sum(o.users, (u) => u.coin as number);
-  const openSlots = sum(o.tasks.filter((t) => t.deleted_at === null), (t) => (t.required_workers as number) * (t.payable_amount as number));
-  const pending = sum(o.submissions.filter((s) => s.status === "pending"), (s) => s.payable_amount as number);
-  const held = sum(o.withdrawals.filter((w) => w.status === "pending"), (w) => w.withdrawal_coin as number);
-  const paid = sum(o.withdrawals.filter((w) => w.status === "approved"), (w) => w.withdrawal_coin as number);
+  const openSlots = sum(
+    o.tasks.filter((t) => t.deleted_at === null),
+    (t) => (t.required_workers as number) * (t.payable_amount as number),
+  );
+  const pending = sum(
+    o.submissions.filter((s) => s.status === "pending"),
+    (s) => s.payable_amount as number,
+  );
+  const held = sum(
+    o.withdrawals.filter((w) => w.status === "pending"),
+    (w) => w.withdrawal_coin as number,
+  );
+  const paid = sum(
+    o.withdrawals.filter((w) => w.status === "approved"),
+    (w) => w.withdrawal_coin as number,
+  );
   const fail = (msg: string) => {
     throw new Error(`seed: ${msg}`);
   };
   // required_workers in the rows = the simulated open slots
   for (const t of m.tasks.values()) t.row.required_workers = t.openSlots;
-  const openSlots2 = sum(o.tasks.filter((t) => t.deleted_at === null), (t) => (t.required_workers as number) * (t.payable_amount as number));
+  const openSlots2 = sum(
+    o.tasks.filter((t) => t.deleted_at === null),
+    (t) => (t.required_workers as number) * (t.payable_amount as number),
+  );
   if (created !== balances + openSlots2 + pending + held + paid) {
-    fail(`conservation broken: created ${created} vs ${balances} + ${openSlots2} + ${pending} + ${held} + ${paid} (slots before sync ${openSlots})`);
+    fail(
+      `conservation broken: created ${created} vs ${balances} + ${openSlots2} + ${pending} + ${held} + ${paid} (slots before sync ${openSlots})`,
+    );
   }
   for (const u of o.users) {
-    const ledger = sum(o.coin_ledger.filter((l) => l.user_id === u.id), (l) => l.delta as number);
+    const ledger = sum(
+      o.coin_ledger.filter((l) => l.user_id === u.id),
+      (l) => l.delta as number,
+    );
     if (ledger !== u.coin) fail(`${u.email}: coin ${u.coin} but ledger ${ledger}`);
   }
   const statuses = new Set(o.submissions.map((s) => s.status));
@@ -846,7 +1555,8 @@ function verify(m: Market, withdrawalsMade: string[]) {
   if (toReview < 5) fail(`the demo buyer has only ${toReview} pending submissions`);
   if (m.user(demoBuyer).coin < 300) fail(`the demo buyer has only ${m.user(demoBuyer).coin} coins`);
   const demoSubs = new Set(o.submissions.filter((s) => s.worker_id === demoWorker.id).map((s) => s.status));
-  for (const s of ["pending", "approved", "rejected"]) if (!demoSubs.has(s)) fail(`the demo worker has no ${s} submission`);
+  for (const s of ["pending", "approved", "rejected"])
+    if (!demoSubs.has(s)) fail(`the demo worker has no ${s} submission`);
   for (const s of o.submissions) {
     const t = m.tasks.get(s.task_id as string)!;
     if (s.buyer_id !== t.buyerId || s.payable_amount !== t.pay) fail(`submission ${s.id} does not match its task`);
@@ -865,7 +1575,17 @@ function literal(v: Value): string {
   return `'${v.replaceAll("'", "''")}'`;
 }
 
-const TABLE_ORDER = ["users", "tasks", "submissions", "withdrawals", "orders", "coin_ledger", "notifications", "contact_messages", "audit_log"];
+const TABLE_ORDER = [
+  "users",
+  "tasks",
+  "submissions",
+  "withdrawals",
+  "orders",
+  "coin_ledger",
+  "notifications",
+  "contact_messages",
+  "audit_log",
+];
 
 function toSql(out: Record<string, Row[]>): string {
   const lines = ["-- Coinwork demo data, generated by scripts/seed.ts. Balances agree with coin_ledger."];

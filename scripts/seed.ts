@@ -48,7 +48,18 @@ export function printDemoAccounts(): void {
   const widths = [6, Math.max(...rows.map((r) => r[1].length)), DEMO_PASSWORD.length];
   const line = (cells: string[]) => `  │ ${cells.map((c, i) => c.padEnd(widths[i])).join(" │ ")} │`;
   const rule = (l: string, m: string, r: string) => `  ${l}${widths.map((w) => "─".repeat(w + 2)).join(m)}${r}`;
-  console.log(["", "  Demo accounts (password for all: " + DEMO_PASSWORD + ")", rule("┌", "┬", "┐"), line(["Role", "Email", "Password"]), rule("├", "┼", "┤"), ...rows.map(line), rule("└", "┴", "┘"), ""].join("\n"));
+  console.log(
+    [
+      "",
+      "  Demo accounts (password for all: " + DEMO_PASSWORD + ")",
+      rule("┌", "┬", "┐"),
+      line(["Role", "Email", "Password"]),
+      rule("├", "┼", "┤"),
+      ...rows.map(line),
+      rule("└", "┴", "┘"),
+      "",
+    ].join("\n"),
+  );
 }
 
 async function main() {
@@ -58,7 +69,9 @@ async function main() {
     return;
   }
   if (target.remote) {
-    throw new Error("Refusing to seed the remote database with demo accounts (known passwords). Seed local databases only.");
+    throw new Error(
+      "Refusing to seed the remote database with demo accounts (known passwords). Seed local databases only.",
+    );
   }
   if (rest.length) throw new Error(`Unknown arguments: ${rest.join(" ")}`);
   await seed(target);

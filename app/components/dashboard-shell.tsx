@@ -84,7 +84,10 @@ function SidebarNav({ role, onNavigate }: { role: Role; onNavigate?: () => void 
 function SidebarFooter() {
   return (
     <Form method="post" action="/logout" className="mt-auto">
-      <button type="submit" className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white">
+      <button
+        type="submit"
+        className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white"
+      >
         <LogOut className="size-4" aria-hidden /> Log out
       </button>
     </Form>
@@ -110,7 +113,10 @@ export function DashboardShell({
       <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-white/90 px-4 backdrop-blur sm:px-6">
         <Dialog.Root>
           <Dialog.Trigger asChild>
-            <button className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted lg:hidden" aria-label="Open menu">
+            <button
+              className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted lg:hidden"
+              aria-label="Open menu"
+            >
               <Menu className="size-5" aria-hidden />
             </button>
           </Dialog.Trigger>
@@ -139,8 +145,12 @@ export function DashboardShell({
           <div className="flex items-center gap-2">
             <Avatar src={user.photo} name={user.name} />
             <div className="hidden leading-tight sm:block">
-              <p className="text-sm font-semibold" data-testid="user-name">{user.name}</p>
-              <p className="text-xs text-muted-foreground" data-testid="user-role">{user.role}</p>
+              <p className="text-sm font-semibold" data-testid="user-name">
+                {user.name}
+              </p>
+              <p className="text-xs text-muted-foreground" data-testid="user-role">
+                {user.role}
+              </p>
             </div>
           </div>
         </div>
@@ -163,7 +173,15 @@ function SidebarNavWithClose({ role }: { role: Role }) {
 }
 
 /** Page title block used by every dashboard page. */
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: React.ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

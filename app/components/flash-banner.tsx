@@ -12,7 +12,9 @@ export function FlashBanner({ flash }: { flash: Flash | null }) {
       role={flash.type === "error" ? "alert" : "status"}
       className={cn(
         "mx-auto mt-3 max-w-3xl rounded-lg border px-4 py-3 text-sm",
-        flash.type === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900",
+        flash.type === "error"
+          ? "border-red-200 bg-red-50 text-red-900"
+          : "border-emerald-200 bg-emerald-50 text-emerald-900",
       )}
     >
       <p className="font-semibold">{flash.title}</p>

@@ -35,9 +35,21 @@ const GROUPS = [
 ];
 
 const SOCIAL = [
-  { href: "https://www.facebook.com/coinwork", label: "Coinwork on Facebook", path: "M14 8h3V4h-3c-2.8 0-4 1.7-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.3.2-.5.5-.5z" },
-  { href: "https://www.linkedin.com/company/coinwork", label: "Coinwork on LinkedIn", path: "M5 3.5a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM3.3 9h3.4v11H3.3zM9 9h3.2v1.5c.5-.9 1.7-1.8 3.5-1.8 3.6 0 4.3 2.3 4.3 5.4V20h-3.4v-5.2c0-1.3 0-2.9-1.8-2.9s-2.1 1.4-2.1 2.8V20H9z" },
-  { href: "https://x.com/coinwork", label: "Coinwork on X", path: "M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.3L5.3 21H2.2l7.2-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" },
+  {
+    href: "https://www.facebook.com/coinwork",
+    label: "Coinwork on Facebook",
+    path: "M14 8h3V4h-3c-2.8 0-4 1.7-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.3.2-.5.5-.5z",
+  },
+  {
+    href: "https://www.linkedin.com/company/coinwork",
+    label: "Coinwork on LinkedIn",
+    path: "M5 3.5a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM3.3 9h3.4v11H3.3zM9 9h3.2v1.5c.5-.9 1.7-1.8 3.5-1.8 3.6 0 4.3 2.3 4.3 5.4V20h-3.4v-5.2c0-1.3 0-2.9-1.8-2.9s-2.1 1.4-2.1 2.8V20H9z",
+  },
+  {
+    href: "https://x.com/coinwork",
+    label: "Coinwork on X",
+    path: "M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.3L5.3 21H2.2l7.2-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z",
+  },
 ];
 
 export function Footer() {
@@ -49,13 +61,19 @@ export function Footer() {
           <p className="max-w-sm text-sm text-slate-400">Small tasks, real people, fair pay in coins.</p>
           <ul className="grid gap-2 text-sm">
             <li className="flex items-center gap-2">
-              <Phone className="size-4 text-amber-300" aria-hidden /> Call us: <a href="tel:+15550142020" className="hover:text-white">+1 (555) 014-2020</a>
+              <Phone className="size-4 text-amber-300" aria-hidden /> Call us:{" "}
+              <a href="tel:+15550142020" className="hover:text-white">
+                +1 (555) 014-2020
+              </a>
             </li>
             <li className="flex items-center gap-2">
               <MapPin className="size-4 text-amber-300" aria-hidden /> Austin, United States
             </li>
             <li className="flex items-center gap-2">
-              <Mail className="size-4 text-amber-300" aria-hidden /> <a href="mailto:support@coinwork.dev" className="hover:text-white">support@coinwork.dev</a>
+              <Mail className="size-4 text-amber-300" aria-hidden />{" "}
+              <a href="mailto:support@coinwork.dev" className="hover:text-white">
+                support@coinwork.dev
+              </a>
             </li>
           </ul>
         </div>
@@ -80,7 +98,13 @@ export function Footer() {
           <ul className="flex gap-3">
             {SOCIAL.map((s) => (
               <li key={s.href}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="flex size-9 items-center justify-center rounded-full bg-slate-800 hover:bg-slate-700">
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={s.label}
+                  className="flex size-9 items-center justify-center rounded-full bg-slate-800 hover:bg-slate-700"
+                >
                   <svg viewBox="0 0 24 24" className="size-4 fill-current" aria-hidden="true">
                     <path d={s.path} />
                   </svg>

@@ -43,7 +43,11 @@ export function useValibotForm<Schema extends v.GenericSchema<unknown, Record<st
 /** True while a form POSTs to `action` (or to a URL that starts with it: the same path with a search, any id). */
 export function usePosting(action: string): boolean {
   const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(action) === true;
+  return (
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith(action) === true
+  );
 }
 
 export interface Failure {
@@ -59,9 +63,20 @@ export function useFailureToast(actionData: { failure?: Failure | null } | undef
 }
 
 /** The red box at the top of a form that says why it was refused (also shown without JavaScript). */
-export function FormFailure({ title, message, className }: { title: string; message: React.ReactNode; className?: string }) {
+export function FormFailure({
+  title,
+  message,
+  className,
+}: {
+  title: string;
+  message: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <div role="alert" className={cn("rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900", className)}>
+    <div
+      role="alert"
+      className={cn("rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900", className)}
+    >
       <p className="font-semibold">{title}</p>
       <p>{message}</p>
     </div>
@@ -86,7 +101,10 @@ export function InputField({
   hint,
   type,
   ...props
-}: FieldLabels & { type: InputType } & Omit<React.ComponentProps<typeof Input>, "type" | "id" | "name" | "form" | "defaultValue">) {
+}: FieldLabels & { type: InputType } & Omit<
+    React.ComponentProps<typeof Input>,
+    "type" | "id" | "name" | "form" | "defaultValue"
+  >) {
   return (
     <Field label={label} htmlFor={field.id} error={field.errors} hint={hint}>
       <Input {...getInputProps(field, { type })} {...props} />

@@ -3,7 +3,11 @@ import { cn } from "~/lib/cn";
 
 export function Logo({ className, light = false }: { className?: string; light?: boolean }) {
   return (
-    <Link to="/" className={cn("inline-flex items-center gap-2 font-extrabold tracking-tight", className)} aria-label="Coinwork home">
+    <Link
+      to="/"
+      className={cn("inline-flex items-center gap-2 font-extrabold tracking-tight", className)}
+      aria-label="Coinwork home"
+    >
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="9" fill="#0f766e" />
         <circle cx="16" cy="16" r="8.5" fill="none" stroke="#fcd34d" strokeWidth="3" />

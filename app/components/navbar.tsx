@@ -50,7 +50,10 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
                 to={l.to}
                 end
                 className={({ isActive }) =>
-                  cn("rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground", isActive && "text-brand-700")
+                  cn(
+                    "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground",
+                    isActive && "text-brand-700",
+                  )
                 }
               >
                 {l.label}

@@ -34,7 +34,11 @@ export function NotificationBell({ items, unread }: { items: NotificationItem[];
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-border bg-white shadow-lg">
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-border bg-white shadow-lg"
+        >
           <div className="flex items-center justify-between border-b border-border px-4 py-3">
             <h2 className="text-sm font-semibold">Notifications</h2>
             {count > 0 ? (

@@ -67,7 +67,9 @@ export function ResponsiveList<Row extends { id: string }>({
 
 /** One card of a ResponsiveList. */
 export function ListCard({ className, ...props }: React.ComponentProps<"li">) {
-  return <li className={cn("grid gap-2 rounded-xl border border-border bg-white p-4 shadow-sm", className)} {...props} />;
+  return (
+    <li className={cn("grid gap-2 rounded-xl border border-border bg-white p-4 shadow-sm", className)} {...props} />
+  );
 }
 
 /**

@@ -1,7 +1,17 @@
 import type * as React from "react";
 import type { LucideIcon } from "lucide-react";
 
-export function StatCard({ label, value, icon: Icon, children }: { label: string; value: React.ReactNode; icon?: LucideIcon; children?: React.ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  children,
+}: {
+  label: string;
+  value: React.ReactNode;
+  icon?: LucideIcon;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="flex items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
       {Icon ? (

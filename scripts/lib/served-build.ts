@@ -84,7 +84,12 @@ export interface ServedBuild {
  * Serves the build on `persistDir` and resolves once it answers (a fresh session key each time, plus `vars`).
  * Output goes to `logFile`; its tail is in the error when the server exits or never answers.
  */
-export async function serveBuild(opts: { persistDir: string; logFile: string; vars?: Record<string, string>; timeoutMs?: number }): Promise<ServedBuild> {
+export async function serveBuild(opts: {
+  persistDir: string;
+  logFile: string;
+  vars?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<ServedBuild> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const vars = { SESSION_JWK: await newSessionJwk(), ...opts.vars };
@@ -94,10 +99,14 @@ export async function serveBuild(opts: { persistDir: string; logFile: string; va
     [
       path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
       "dev",
-      "--config", BUILT_WRANGLER_CONFIG,
-      "--ip", "127.0.0.1",
-      "--port", String(port),
-      "--persist-to", opts.persistDir,
+      "--config",
+      BUILT_WRANGLER_CONFIG,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      opts.persistDir,
       ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
       "--show-interactive-dev-session=false",
       "--live-reload=false",
@@ -108,7 +117,8 @@ export async function serveBuild(opts: { persistDir: string; logFile: string; va
   const served = { child, baseURL, stop: () => stopProcessGroup(child) };
   const until = Date.now() + (opts.timeoutMs ?? 90_000);
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}:\n${logTail(opts.logFile)}`);
+    if (child.exitCode !== null)
+      throw new Error(`wrangler dev exited with code ${child.exitCode}:\n${logTail(opts.logFile)}`);
     try {
       const res = await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(5_000) });
       if (res.status < 500) return served;
@@ -118,5 +128,7 @@ export async function serveBuild(opts: { persistDir: string; logFile: string; va
     await new Promise((r) => setTimeout(r, 250));
   }
   await served.stop();
-  throw new Error(`The built app did not answer on ${baseURL} within ${(opts.timeoutMs ?? 90_000) / 1000} s:\n${logTail(opts.logFile)}`);
+  throw new Error(
+    `The built app did not answer on ${baseURL} within ${(opts.timeoutMs ?? 90_000) / 1000} s:\n${logTail(opts.logFile)}`,
+  );
 }

@@ -28,7 +28,8 @@ beforeAll(() => {
     Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get });
   define("offsetWidth", function () {
     if (this.hasAttribute("data-carousel-slide")) return VIEW / perView(this);
-    if (this.hasAttribute("data-carousel-viewport") || this.parentElement?.hasAttribute("data-carousel-viewport")) return VIEW;
+    if (this.hasAttribute("data-carousel-viewport") || this.parentElement?.hasAttribute("data-carousel-viewport"))
+      return VIEW;
     return 0;
   });
   define("offsetHeight", function () {
@@ -84,7 +85,10 @@ beforeAll(() => {
     }
     override observe(target: Element) {
       queueMicrotask(() =>
-        this.callback([{ target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+        this.callback(
+          [{ target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        ),
       );
     }
   }
@@ -253,6 +257,10 @@ describe("hero carousel", () => {
     // after hydration the off-screen slides' artwork is fetched, so autoplay never shows an empty slide
     renderInRouter(<HeroCarousel />);
     const root = await ready("hero");
-    expect([...root.querySelectorAll("img")].map((i) => i.getAttribute("loading"))).toEqual(["eager", "eager", "eager"]);
+    expect([...root.querySelectorAll("img")].map((i) => i.getAttribute("loading"))).toEqual([
+      "eager",
+      "eager",
+      "eager",
+    ]);
   });
 });

@@ -30,7 +30,8 @@ const ADMIN_SCREENS = [
   ["ledger", "/dashboard/ledger"],
 ] as const;
 
-const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+const unique = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const db = <T = Record<string, unknown>>(sql: string) => query<T>(sql, { persistTo: persistDir() });
 
@@ -71,7 +72,10 @@ async function registerThroughForm(name: string, role: "Worker" | "Buyer") {
   await p.getByLabel("Email").fill(email);
   await p.getByLabel("Password").fill("Secret!1");
   await p.getByLabel("Role").selectOption(role);
-  await Promise.all([p.waitForURL(`**/dashboard/${role === "Worker" ? "workerhome" : "buyerhome"}`), p.getByRole("button", { name: "Register" }).click()]);
+  await Promise.all([
+    p.waitForURL(`**/dashboard/${role === "Worker" ? "workerhome" : "buyerhome"}`),
+    p.getByRole("button", { name: "Register" }).click(),
+  ]);
   return { context, page: p, email, name };
 }
 
@@ -84,7 +88,8 @@ async function searchUsers(email: string) {
 describe("Admin Home: withdrawal requests", () => {
   it("shows the cards and the 'Withdraw Requestes' table", async () => {
     await gotoHydrated(page, "/dashboard/adminhome");
-    for (const label of ["Total buyers", "Total workers", "Total coins", "Total payment"]) await expect.poll(() => page.getByText(label, { exact: true }).count()).toBe(1);
+    for (const label of ["Total buyers", "Total workers", "Total coins", "Total payment"])
+      await expect.poll(() => page.getByText(label, { exact: true }).count()).toBe(1);
     await expect.poll(() => page.getByRole("heading", { name: "Withdraw Requestes" }).count()).toBe(1);
     await expect.poll(() => page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).count()).toBe(1);
     await screenshot(page, "admin-home-1440");
@@ -108,7 +113,9 @@ describe("Admin Home: withdrawal requests", () => {
     await screenshot(page, "admin-home-approved-1440");
     await result.getByRole("button", { name: "OK" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).count()).toBe(0);
-    expect(db<{ status: string }>(`SELECT status FROM withdrawals WHERE id = ${sqlText(before.id)}`)[0].status).toBe("approved");
+    expect(db<{ status: string }>(`SELECT status FROM withdrawals WHERE id = ${sqlText(before.id)}`)[0].status).toBe(
+      "approved",
+    );
   });
 
   it("rejects with a required reason; the coins go back to the worker", async () => {
@@ -121,7 +128,9 @@ describe("Admin Home: withdrawal requests", () => {
     await confirm.waitFor();
     // no reason: the browser refuses the form and nothing is sent
     await confirm.getByRole("button", { name: "Reject request" }).click();
-    await expect.poll(() => confirm.getByLabel("Reason").evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(true);
+    await expect
+      .poll(() => confirm.getByLabel("Reason").evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing))
+      .toBe(true);
     await confirm.getByLabel("Reason").fill("The account number does not match the name on the account.");
     await screenshot(page, "admin-home-reject-confirm-1440");
     await confirm.getByRole("button", { name: "Reject request" }).click();
@@ -129,7 +138,11 @@ describe("Admin Home: withdrawal requests", () => {
     await expect.poll(() => page.getByRole("button", { name: "Reject withdrawal of Arjun Mehta" }).count()).toBe(0);
     const [{ coin: after }] = db<{ coin: number }>("SELECT coin FROM users WHERE email = 'arjun.mehta@example.com'");
     expect(after).toBe(before + request.coins);
-    expect(db<{ status: string; decision_reason: string }>(`SELECT status, decision_reason FROM withdrawals WHERE id = ${sqlText(request.id)}`)[0]).toEqual({
+    expect(
+      db<{ status: string; decision_reason: string }>(
+        `SELECT status, decision_reason FROM withdrawals WHERE id = ${sqlText(request.id)}`,
+      )[0],
+    ).toEqual({
       status: "rejected",
       decision_reason: "The account number does not match the name on the account.",
     });
@@ -140,11 +153,17 @@ describe("Admin Home: withdrawal requests", () => {
     const p = await context.newPage();
     await login(p, DEMO.admin.email);
     await p.goto("/dashboard/adminhome");
-    await Promise.all([p.waitForURL(/confirm=approve/), p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).click()]);
+    await Promise.all([
+      p.waitForURL(/confirm=approve/),
+      p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).click(),
+    ]);
     const panel = p.getByRole("dialog", { name: "Approve this withdrawal?" });
     await panel.waitFor();
     await screenshot(p, "admin-home-nojs-confirm-1440");
-    await Promise.all([p.waitForURL((u) => u.pathname === "/dashboard/adminhome" && !u.search.includes("confirm")), panel.getByRole("button", { name: "Yes, approve" }).click()]);
+    await Promise.all([
+      p.waitForURL((u) => u.pathname === "/dashboard/adminhome" && !u.search.includes("confirm")),
+      panel.getByRole("button", { name: "Yes, approve" }).click(),
+    ]);
     await expectMessage(p, "Successfully Approved!");
     expect(await p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).count()).toBe(0);
     await context.close();
@@ -158,7 +177,9 @@ describe("Manage Users", () => {
     await screenshot(page, "admin-manage-users-search-1440");
     await row.getByLabel("Role of Role Changer").selectOption("Buyer");
     await expectMessage(page, "Role updated successfully!");
-    await expect.poll(() => db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0]?.role).toBe("Buyer");
+    await expect
+      .poll(() => db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0]?.role)
+      .toBe("Buyer");
 
     // the same session, one request later
     await user.page.goto("/dashboard/workerhome");
@@ -212,7 +233,10 @@ describe("Manage Users", () => {
     await p.goto(`/dashboard/manageusers?q=${encodeURIComponent(user.email)}`);
     const row = p.getByTestId(`user-${user.email}`);
     await row.getByLabel("Role of No Script Role").selectOption("Buyer");
-    await Promise.all([p.waitForURL((u) => u.pathname === "/dashboard/manageusers"), row.getByRole("button", { name: "Save" }).click()]);
+    await Promise.all([
+      p.waitForURL((u) => u.pathname === "/dashboard/manageusers"),
+      row.getByRole("button", { name: "Save" }).click(),
+    ]);
     await expectMessage(p, "Role updated successfully!");
     expect(db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0].role).toBe("Buyer");
     await context.close();
@@ -288,7 +312,13 @@ describe("Messages, audit log, ledger", () => {
     await screenshot(page, "admin-messages-open-1440");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.locator(`li[data-testid="message-${id}"]`).getAttribute("data-read")).toBe("true");
-    await expect.poll(() => db<{ read_at: number | null }>(`SELECT read_at FROM contact_messages WHERE id = ${sqlText(id)}`)[0]?.read_at ?? null).not.toBeNull();
+    await expect
+      .poll(
+        () =>
+          db<{ read_at: number | null }>(`SELECT read_at FROM contact_messages WHERE id = ${sqlText(id)}`)[0]
+            ?.read_at ?? null,
+      )
+      .not.toBeNull();
   });
 
   it("the audit log shows every decision of this walk with who, what and why", async () => {
@@ -335,14 +365,20 @@ describe("every admin screen at 390 and 1440 px", () => {
     await login(p, DEMO.admin.email);
     for (const [name, path] of ADMIN_SCREENS) {
       await gotoHydrated(p, path);
-      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await p.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
       await screenshot(p, `admin-${name}-390`);
       await expectAccessible(p, `${name} (phone)`);
     }
     // a confirmation on a phone
     await gotoHydrated(p, "/dashboard/manageusers");
-    await p.getByRole("button", { name: /^Adjust coins of / }).filter({ visible: true }).first().click();
+    await p
+      .getByRole("button", { name: /^Adjust coins of / })
+      .filter({ visible: true })
+      .first()
+      .click();
     await p.getByRole("alertdialog").waitFor();
     await screenshot(p, "admin-manage-users-adjust-390");
     expect(phoneErrors).toEqual([]);

@@ -18,7 +18,8 @@ import {
 } from "./browser";
 
 const PHOTO = path.resolve(import.meta.dirname, "..", "..", "public", "avatars", "seed-05.webp");
-const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+const unique = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +52,10 @@ describe("register", () => {
     await page.locator('input[type="file"][name="image"]').setInputFiles(PHOTO);
     // the preview shows the chosen file before anything is uploaded
     await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
-    await Promise.all([page.waitForURL("**/dashboard/workerhome"), page.getByRole("button", { name: "Register" }).click()]);
+    await Promise.all([
+      page.waitForURL("**/dashboard/workerhome"),
+      page.getByRole("button", { name: "Register" }).click(),
+    ]);
 
     await expectMessage(page, "Account Created!");
     // the new account's photo is the uploaded image, stored in R2 and served by the app
@@ -62,7 +66,9 @@ describe("register", () => {
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toBe("image/webp");
     // a new worker starts with 10 coins
-    await expect.poll(() => page.getByTestId("coin-balance").filter({ visible: true }).first().innerText()).toMatch(/^10(\s|$)/);
+    await expect
+      .poll(() => page.getByTestId("coin-balance").filter({ visible: true }).first().innerText())
+      .toMatch(/^10(\s|$)/);
     await screenshot(page, "register-new-worker-home-1440");
 
     // the account works for a fresh login
@@ -103,7 +109,9 @@ describe("login and logout for each role", () => {
 
       await logout(page);
       await expectMessage(page, "Logout Successful!");
-      await expect.poll(() => page.getByRole("link", { name: "Login" }).filter({ visible: true }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByRole("link", { name: "Login" }).filter({ visible: true }).count())
+        .toBeGreaterThan(0);
       // the session is really gone: the dashboard sends us to /login again
       await page.goto(account.home);
       expect(new URL(page.url()).pathname).toBe("/login");
@@ -120,7 +128,9 @@ describe("login and logout for each role", () => {
     await page.getByLabel("Password").fill("Wrong!pass1");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expectMessage(page, "Login Failed!");
-    await expect.poll(() => page.getByText("Invalid email or password").filter({ visible: true }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText("Invalid email or password").filter({ visible: true }).count())
+      .toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe("/login");
     await context.close();
   });
@@ -159,7 +169,10 @@ describe("guards", () => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await gotoHydratedSamePage(page);
-    await Promise.all([page.waitForURL((u) => u.pathname === "/"), page.getByRole("link", { name: "Back To Home" }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/"),
+      page.getByRole("link", { name: "Back To Home" }).click(),
+    ]);
     await context.close();
   });
 });
@@ -207,7 +220,9 @@ describe("validation messages", () => {
       await page.getByLabel("Email").fill(DEMO.admin.email);
       await page.getByLabel("Password").fill("not-the-password");
       await page.getByRole("button", { name: "Login", exact: true }).click();
-      await expect.poll(() => page.getByText("Invalid email or password").filter({ visible: true }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByText("Invalid email or password").filter({ visible: true }).count())
+        .toBeGreaterThan(0);
       await expectMessage(page, "Login Failed!");
       await context.close();
     });

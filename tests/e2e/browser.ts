@@ -7,7 +7,6 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { expect, inject } from "vitest";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/lib/served-build.ts";
 
-
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },
@@ -100,7 +99,10 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
 
 /** Logs out with the first visible 'Log out' button (navbar or dashboard sidebar) and waits for '/'. */
 export async function logout(page: Page): Promise<void> {
-  const button = page.getByRole("button", { name: /log out/i }).filter({ visible: true }).first();
+  const button = page
+    .getByRole("button", { name: /log out/i })
+    .filter({ visible: true })
+    .first();
   await Promise.all([page.waitForURL((u) => u.pathname === "/", { timeout: 30_000 }), button.click()]);
 }
 
@@ -114,11 +116,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
       for (const img of Array.from(document.images)) if (img.loading === "lazy") img.loading = "eager";
       const pending = Array.from(document.images).filter((img) => !img.complete);
       await Promise.all(
-        pending.map((img) => new Promise((resolve) => {
-          img.addEventListener("load", resolve, { once: true });
-          img.addEventListener("error", resolve, { once: true });
-          setTimeout(resolve, 5_000);
-        })),
+        pending.map(
+          (img) =>
+            new Promise((resolve) => {
+              img.addEventListener("load", resolve, { once: true });
+              img.addEventListener("error", resolve, { once: true });
+              setTimeout(resolve, 5_000);
+            }),
+        ),
       );
       await document.fonts?.ready;
     })
@@ -141,11 +146,17 @@ export async function seriousA11yViolations(page: Page, opts: { exclude?: string
   const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact ?? "", help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
 }
 
 /** Readable form for assertion messages. */
-export const formatViolations = (vs: A11yViolation[]) => vs.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.targets.join(", ")}`).join("\n");
+export const formatViolations = (vs: A11yViolation[]) =>
+  vs.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.targets.join(", ")}`).join("\n");
 
 /** Collects console errors and uncaught page errors from the moment it is called. */
 export function collectConsoleErrors(page: Page): string[] {
@@ -169,7 +180,10 @@ export interface FailedRequest {
  * origins (the outside world is unreachable here) are ignored unless `includeOtherOrigins`.
  * Pass `allowStatus` for answers a test expects (e.g. the 404 of the not-found page itself).
  */
-export function collectFailedRequests(page: Page, opts: { includeOtherOrigins?: boolean; allowStatus?: number[] } = {}): FailedRequest[] {
+export function collectFailedRequests(
+  page: Page,
+  opts: { includeOtherOrigins?: boolean; allowStatus?: number[] } = {},
+): FailedRequest[] {
   const failed: FailedRequest[] = [];
   const origin = new URL(baseURL()).origin;
   const ours = (url: string) => opts.includeOtherOrigins || url.startsWith(origin);

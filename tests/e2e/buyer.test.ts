@@ -57,7 +57,14 @@ async function person(name: string, who: string, viewport: "phone" | "desktop" =
   const context = await newContext(browser, { viewport });
   const page = await context.newPage();
   // 402: the declined test card's answer, which the walk provokes on purpose.
-  const p = { name, email: email(who), context, page, errors: collectConsoleErrors(page), failed: collectFailedRequests(page, { allowStatus: [402] }) };
+  const p = {
+    name,
+    email: email(who),
+    context,
+    page,
+    errors: collectConsoleErrors(page),
+    failed: collectFailedRequests(page, { allowStatus: [402] }),
+  };
   people.push(p);
   return p;
 }
@@ -72,7 +79,9 @@ async function expectCoins(p: Person, expected: number, step: string, opts: { re
     await p.page.reload();
     await waitForHydration(p.page);
   }
-  await expect.poll(() => coinsOnScreen(p.page), { message: `${p.name}'s balance after: ${step}`, timeout: 10_000 }).toBe(expected);
+  await expect
+    .poll(() => coinsOnScreen(p.page), { message: `${p.name}'s balance after: ${step}`, timeout: 10_000 })
+    .toBe(expected);
 }
 
 async function register(p: Person, role: "Buyer" | "Worker") {
@@ -82,7 +91,10 @@ async function register(p: Person, role: "Buyer" | "Worker") {
   await p.page.getByLabel("Password").fill(PASSWORD);
   await p.page.getByLabel("Role").selectOption(role);
   const home = role === "Buyer" ? "**/dashboard/buyerhome" : "**/dashboard/workerhome";
-  await Promise.all([p.page.waitForURL(home, { timeout: 30_000 }), p.page.getByRole("button", { name: "Register" }).click()]);
+  await Promise.all([
+    p.page.waitForURL(home, { timeout: 30_000 }),
+    p.page.getByRole("button", { name: "Register" }).click(),
+  ]);
   await waitForHydration(p.page);
 }
 
@@ -91,7 +103,10 @@ async function login(p: Person) {
   const form = p.page.locator("form").filter({ has: p.page.getByLabel("Password") });
   await form.getByLabel("Email").fill(p.email);
   await form.getByLabel("Password").fill(PASSWORD);
-  await Promise.all([p.page.waitForURL("**/dashboard/buyerhome", { timeout: 30_000 }), form.getByRole("button", { name: "Login", exact: true }).click()]);
+  await Promise.all([
+    p.page.waitForURL("**/dashboard/buyerhome", { timeout: 30_000 }),
+    form.getByRole("button", { name: "Login", exact: true }).click(),
+  ]);
   await waitForHydration(p.page);
 }
 
@@ -113,7 +128,9 @@ async function look(page: Page, name: string, opts: { dialog?: boolean } = {}) {
 
 /** A dashboard page must not scroll sideways (tables scroll inside their own box). */
 async function expectNoSidewaysScroll(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }
 
@@ -159,7 +176,9 @@ describe("a buyer's day", () => {
     const { page } = buyer;
     await gotoHydrated(page, "/dashboard/addtask");
     await page.getByLabel("Task Title").fill(TITLE);
-    await page.getByLabel("Task Detail").fill("Open our shop on your phone, buy the free sample and tell us what was slow.");
+    await page
+      .getByLabel("Task Detail")
+      .fill("Open our shop on your phone, buy the free sample and tell us what was slow.");
     await fillTaskNumbers(page, 6, 10);
     await page.getByLabel("Completion Date").fill(isoDay(7));
     await page.getByLabel("Category").selectOption("App & Website Testing");
@@ -169,7 +188,10 @@ describe("a buyer's day", () => {
     await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("60");
     expect(await panel.getByRole("alert").textContent()).toContain("Not available Coin.  Purchase Coin");
     await look(page, "buyer-addtask-over-balance-1440");
-    await Promise.all([page.waitForURL("**/dashboard/purchasecoin", { timeout: 15_000 }), page.getByRole("button", { name: "Add Task" }).click()]);
+    await Promise.all([
+      page.waitForURL("**/dashboard/purchasecoin", { timeout: 15_000 }),
+      page.getByRole("button", { name: "Add Task" }).click(),
+    ]);
     await waitForHydration(page);
     await expectMessage(page, /Not available Coin\.\s+Purchase Coin/);
     await expectCoins(buyer, START, "a refused task");
@@ -196,7 +218,9 @@ describe("a buyer's day", () => {
     await modal.getByLabel("CVC").fill("123");
     await modal.getByRole("button", { name: "Pay $10" }).click();
     await expect.poll(() => modal.getByTestId("card-error").innerText()).toBe("Your card was declined.");
-    expect(await modal.getByTestId("card-error").evaluate((el) => getComputedStyle(el).color)).toMatch(/^(rgb|oklch|lab)\(/);
+    expect(await modal.getByTestId("card-error").evaluate((el) => getComputedStyle(el).color)).toMatch(
+      /^(rgb|oklch|lab)\(/,
+    );
     await screenshot(page, "buyer-purchase-declined-1440");
     await expectCoins(buyer, START, "a declined card");
 
@@ -216,7 +240,9 @@ describe("a buyer's day", () => {
     const { page } = buyer;
     await gotoHydrated(page, "/dashboard/addtask");
     await page.getByLabel("Task Title").fill(TITLE);
-    await page.getByLabel("Task Detail").fill("Open our shop on your phone, buy the free sample and tell us what was slow.");
+    await page
+      .getByLabel("Task Detail")
+      .fill("Open our shop on your phone, buy the free sample and tell us what was slow.");
     await fillTaskNumbers(page, 4, 10);
     await page.getByLabel("Completion Date").fill(isoDay(7));
     await page.getByLabel("Category").selectOption("App & Website Testing");
@@ -259,7 +285,9 @@ describe("a buyer's day", () => {
     await fillTaskNumbers(page, 25, 10);
     const needed = 250 - 40 - balance;
     expect(needed).toBe(50);
-    await expect.poll(() => page.getByTestId("coins-needed").innerText()).toBe(`You need ${needed} more coins to save this change.`);
+    await expect
+      .poll(() => page.getByTestId("coins-needed").innerText())
+      .toBe(`You need ${needed} more coins to save this change.`);
     expect(await page.getByRole("alert").filter({ hasText: "Insufficient Coins" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Buy Coins" }).getAttribute("href")).toBe("/dashboard/purchasecoin");
     expect(await page.getByRole("button", { name: "Update Task" }).isDisabled()).toBe(true);
@@ -301,7 +329,10 @@ describe("a buyer's day", () => {
       expect(await w.page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
       await w.page.getByLabel("Your submission").fill(text);
       if (image) await w.page.locator('input[type="file"][name="image"]').setInputFiles(image);
-      await Promise.all([w.page.waitForURL("**/dashboard/mysubmissions", { timeout: 30_000 }), w.page.getByRole("button", { name: "Submit Task" }).click()]);
+      await Promise.all([
+        w.page.waitForURL("**/dashboard/mysubmissions", { timeout: 30_000 }),
+        w.page.getByRole("button", { name: "Submit Task" }).click(),
+      ]);
       await waitForHydration(w.page);
       await expectCoins(w, WORKER_START, "submitting");
       workers.push(w);
@@ -317,7 +348,9 @@ describe("a buyer's day", () => {
     expect(await panel.innerText()).toContain(`Rita Worker submitted work for "${TITLE}"`);
     await screenshot(page, "buyer-notifications-1440");
     // the bell clears optimistically; wait for the server to store it before reloading
-    const stored = page.waitForResponse((r) => r.url().includes("/dashboard/notifications") && r.request().method() === "POST");
+    const stored = page.waitForResponse(
+      (r) => r.url().includes("/dashboard/notifications") && r.request().method() === "POST",
+    );
     await panel.getByRole("button", { name: "Mark all as read" }).click();
     await stored;
     await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
@@ -357,7 +390,8 @@ describe("a buyer's day", () => {
     await screenshot(page, "buyer-approve-confirm-1440");
     const reviewPosts: string[] = [];
     const countPost = (req: { method(): string; url(): string }) => {
-      if (req.method() === "POST" && new URL(req.url()).pathname.startsWith("/dashboard/buyerhome")) reviewPosts.push(req.url());
+      if (req.method() === "POST" && new URL(req.url()).pathname.startsWith("/dashboard/buyerhome"))
+        reviewPosts.push(req.url());
     };
     page.on("request", countPost);
     await confirm.getByRole("button", { name: "Yes, approve" }).dblclick();
@@ -409,7 +443,10 @@ describe("a buyer's day", () => {
     await expectCoins(buyer, balance, "cancelling a delete");
 
     await page.getByRole("link", { name: `Delete ${SECOND}` }).click();
-    await page.getByRole("alertdialog", { name: "Are you sure?" }).getByRole("button", { name: "Yes, delete it!" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Are you sure?" })
+      .getByRole("button", { name: "Yes, delete it!" })
+      .click();
     await expectMessage(page, "Deleted!");
     balance += 10;
     await expectCoins(buyer, balance, "deleting (refund)");
@@ -488,7 +525,10 @@ describe("a buyer's day", () => {
     await page.goto("/login");
     await page.getByLabel("Email").fill(p.email);
     await page.getByLabel("Password").fill(PASSWORD);
-    await Promise.all([page.waitForURL("**/dashboard/buyerhome"), page.getByRole("button", { name: "Login", exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL("**/dashboard/buyerhome"),
+      page.getByRole("button", { name: "Login", exact: true }).click(),
+    ]);
     await expectCoins(p, balance, "signing in without JavaScript");
 
     const title = `No-script task ${token}`;
@@ -502,7 +542,10 @@ describe("a buyer's day", () => {
     await page.getByRole("button", { name: "Add Task" }).click();
     await page.getByText("Minimum amount is 1").waitFor();
     await page.getByLabel("Payable Amount").fill("3");
-    await Promise.all([page.waitForURL("**/dashboard/mytasks"), page.getByRole("button", { name: "Add Task" }).click()]);
+    await Promise.all([
+      page.waitForURL("**/dashboard/mytasks"),
+      page.getByRole("button", { name: "Add Task" }).click(),
+    ]);
     await expectMessage(page, "Task Posted!");
     await expectCoins(p, balance - 3, "posting without JavaScript");
 
@@ -510,18 +553,27 @@ describe("a buyer's day", () => {
     const ask = page.getByRole("alertdialog", { name: "Are you sure?" });
     expect(await ask.innerText()).toContain("You won't be able to revert this!");
     await screenshot(page, "buyer-mytasks-delete-nojs-1440");
-    await Promise.all([page.waitForURL((u) => u.pathname === "/dashboard/mytasks" && !u.search.includes("delete")), ask.getByRole("button", { name: "Yes, delete it!" }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/dashboard/mytasks" && !u.search.includes("delete")),
+      ask.getByRole("button", { name: "Yes, delete it!" }).click(),
+    ]);
     await expectMessage(page, "Deleted!");
     await expectCoins(p, balance, "deleting without JavaScript");
 
     await page.goto("/dashboard/purchasecoin");
-    await Promise.all([page.waitForURL(/\?buy=10$/), page.getByRole("link", { name: "Purchase Now: 10 coins for $1" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\?buy=10$/),
+      page.getByRole("link", { name: "Purchase Now: 10 coins for $1" }).click(),
+    ]);
     const checkout = page.getByRole("region", { name: "Purchase Coin" });
     expect(await checkout.innerText()).toContain("Total Cost: $1");
     await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
     await checkout.getByLabel("Expiry (MM/YY)").fill("12/34");
     await checkout.getByLabel("CVC").fill("123");
-    await Promise.all([page.waitForURL((u) => u.pathname === "/dashboard/purchasecoin" && !u.search), checkout.getByRole("button", { name: "Pay $1" }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/dashboard/purchasecoin" && !u.search),
+      checkout.getByRole("button", { name: "Pay $1" }).click(),
+    ]);
     await expectMessage(page, "Purchase Successful");
     balance += 10;
     await expectCoins(p, balance, "buying 10 coins without JavaScript");
@@ -532,7 +584,10 @@ describe("a buyer's day", () => {
     // Chromium logs every HTTP error as a console error, including the declined card's 402 the walk asks for.
     const declined = /status of 402 .*\/test-payments\/confirm/;
     for (const p of people) {
-      expect(p.errors.filter((e) => !declined.test(e)), `${p.name}: console`).toEqual([]);
+      expect(
+        p.errors.filter((e) => !declined.test(e)),
+        `${p.name}: console`,
+      ).toEqual([]);
       expect(p.failed, `${p.name}: requests`).toEqual([]);
     }
   });

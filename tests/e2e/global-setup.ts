@@ -43,16 +43,24 @@ export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD === "1" && existsSync(BUILT_WRANGLER_CONFIG)) {
     lap("reusing build/ (E2E_SKIP_BUILD=1)");
   } else {
-    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
-      cwd: ROOT,
-      env: { ...wranglerEnv(), NODE_ENV: "production" },
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (build.status !== 0) throw new Error(`npm run build failed:\n${(build.stderr || build.stdout).trim().split("\n").slice(-30).join("\n")}`);
+    const build = spawnSync(
+      process.execPath,
+      [path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs"), "build"],
+      {
+        cwd: ROOT,
+        env: { ...wranglerEnv(), NODE_ENV: "production" },
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    if (build.status !== 0)
+      throw new Error(
+        `npm run build failed:\n${(build.stderr || build.stdout).trim().split("\n").slice(-30).join("\n")}`,
+      );
     lap("built the app");
   }
-  if (!existsSync(BUILT_WRANGLER_CONFIG)) throw new Error(`The build has no ${BUILT_WRANGLER_CONFIG}: is the Cloudflare Vite plugin configured?`);
+  if (!existsSync(BUILT_WRANGLER_CONFIG))
+    throw new Error(`The build has no ${BUILT_WRANGLER_CONFIG}: is the Cloudflare Vite plugin configured?`);
 
   const seeded = mkdtempSync(path.join(tmpdir(), "coinwork-e2e-"));
   await seed({ persistTo: seeded }, { quiet: true });
@@ -87,7 +95,9 @@ export default async function setup(project: TestProject) {
     throw e;
   }
   const servers = started.map((s, i) => ({ baseURL: s.baseURL, persistDir: dirs[i] }));
-  lap(`serving the built app ${workers} time(s): ${servers.map((s) => s.baseURL).join(", ")} (logs: test-results/e2e-server-N.log)`);
+  lap(
+    `serving the built app ${workers} time(s): ${servers.map((s) => s.baseURL).join(", ")} (logs: test-results/e2e-server-N.log)`,
+  );
 
   project.provide("servers", servers);
   return cleanup;

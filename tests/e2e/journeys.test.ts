@@ -71,10 +71,22 @@ let browser: Browser;
 const people: Person[] = [];
 
 /** A person with a browser context of their own; `who` is a label for a new account's e-mail, or an existing e-mail. */
-async function person(name: string, who: string, viewport: "phone" | "desktop" = "desktop", js = true): Promise<Person> {
+async function person(
+  name: string,
+  who: string,
+  viewport: "phone" | "desktop" = "desktop",
+  js = true,
+): Promise<Person> {
   const context = js ? await newContext(browser, { viewport }) : await newNoJsContext(browser, { viewport });
   const page = await context.newPage();
-  const p: Person = { name, email: who.includes("@") ? who : email(who), context, page, errors: collectConsoleErrors(page), failed: collectFailedRequests(page) };
+  const p: Person = {
+    name,
+    email: who.includes("@") ? who : email(who),
+    context,
+    page,
+    errors: collectConsoleErrors(page),
+    failed: collectFailedRequests(page),
+  };
   people.push(p);
   return p;
 }
@@ -91,7 +103,9 @@ async function expectCoins(p: Person, expected: number, step: string, opts: { re
     await p.page.reload();
     await waitForHydration(p.page);
   }
-  await expect.poll(() => coinsOnScreen(p.page), { message: `${p.name}'s balance after: ${step}`, timeout: 10_000 }).toBe(expected);
+  await expect
+    .poll(() => coinsOnScreen(p.page), { message: `${p.name}'s balance after: ${step}`, timeout: 10_000 })
+    .toBe(expected);
 }
 
 /** Registers through the form (JavaScript on) and lands on the role's home. */
@@ -106,7 +120,10 @@ async function register(p: Person, role: "Buyer" | "Worker", photo?: string) {
     await expect.poll(() => p.page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
   }
   const home = role === "Buyer" ? "**/dashboard/buyerhome" : "**/dashboard/workerhome";
-  await Promise.all([p.page.waitForURL(home, { timeout: 30_000 }), p.page.getByRole("button", { name: "Register" }).click()]);
+  await Promise.all([
+    p.page.waitForURL(home, { timeout: 30_000 }),
+    p.page.getByRole("button", { name: "Register" }).click(),
+  ]);
   await waitForHydration(p.page);
   await expectMessage(p.page, "Account Created!");
 }
@@ -115,12 +132,18 @@ async function register(p: Person, role: "Buyer" | "Worker", photo?: string) {
 async function searchTask(p: Person) {
   await gotoHydrated(p.page, "/dashboard/tasklist");
   await p.page.getByLabel("Search").fill(token);
-  await Promise.all([p.page.waitForURL((u) => u.searchParams.get("q") === token), p.page.getByRole("button", { name: "Search" }).click()]);
+  await Promise.all([
+    p.page.waitForURL((u) => u.searchParams.get("q") === token),
+    p.page.getByRole("button", { name: "Search" }).click(),
+  ]);
   return p.page.getByTestId("task-card");
 }
 
 async function workersNeeded(card: ReturnType<Page["getByTestId"]>): Promise<number> {
-  const text = await card.locator("dt", { hasText: "Workers needed" }).locator("xpath=following-sibling::dd[1]").innerText();
+  const text = await card
+    .locator("dt", { hasText: "Workers needed" })
+    .locator("xpath=following-sibling::dd[1]")
+    .innerText();
   return Number(text.trim());
 }
 
@@ -130,11 +153,16 @@ async function openTaskThroughSearch(p: Person, slotsOpen: number) {
   await expect.poll(() => card.count()).toBe(1);
   await expect.poll(() => card.innerText()).toContain(TITLE);
   expect(await workersNeeded(card)).toBe(slotsOpen);
-  await Promise.all([p.page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/), card.getByRole("link", { name: "View Details" }).click()]);
+  await Promise.all([
+    p.page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
+    card.getByRole("link", { name: "View Details" }).click(),
+  ]);
   await waitForHydration(p.page);
   await expect.poll(() => p.page.getByRole("heading", { level: 1 }).innerText()).toBe(TITLE);
   // the buyer's image, uploaded with the task, is the one shown
-  expect(await p.page.getByAltText(`Image for the task “${TITLE}”`).getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
+  expect(await p.page.getByAltText(`Image for the task “${TITLE}”`).getAttribute("src")).toMatch(
+    /^\/images\/[\w-]+\.webp$/,
+  );
   expect(await p.page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
 }
 
@@ -144,14 +172,20 @@ async function submitWork(p: Person, text: string, image?: string) {
     await p.page.locator('input[type="file"][name="image"]').setInputFiles(image);
     await expect.poll(() => p.page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
   }
-  await Promise.all([p.page.waitForURL("**/dashboard/mysubmissions", { timeout: 30_000 }), p.page.getByRole("button", { name: "Submit Task" }).click()]);
+  await Promise.all([
+    p.page.waitForURL("**/dashboard/mysubmissions", { timeout: 30_000 }),
+    p.page.getByRole("button", { name: "Submit Task" }).click(),
+  ]);
   await waitForHydration(p.page);
   await expectMessage(p.page, "Submission sent successfully!");
 }
 
 /** The person's row (desktop) or card (phone) for this walk's task on My Submissions. */
 function mySubmission(p: Person) {
-  return p.page.locator('[data-testid="submission-row"], [data-testid="submission-card"]').filter({ visible: true }).filter({ hasText: TITLE });
+  return p.page
+    .locator('[data-testid="submission-row"], [data-testid="submission-card"]')
+    .filter({ visible: true })
+    .filter({ hasText: TITLE });
 }
 
 async function openBell(page: Page) {
@@ -178,7 +212,9 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     await register(buyer, "Buyer", PHOTO);
     const photo = buyer.page.getByAltText("Bea Journey's photo").first();
     await expect.poll(() => photo.getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
-    expect((await buyer.page.request.get((await photo.getAttribute("src"))!)).headers()["content-type"]).toBe("image/webp");
+    expect((await buyer.page.request.get((await photo.getAttribute("src"))!)).headers()["content-type"]).toBe(
+      "image/webp",
+    );
     await expectCoins(buyer, BUYER_START, "sign-up");
     expect(await buyer.page.getByTestId("stat-pending-value").innerText()).toBe("0");
   });
@@ -209,7 +245,9 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     await expectMessage(page, "Purchase Successful");
     await modal.waitFor({ state: "detached" });
     await expectCoins(buyer, BUYER_START + PACKAGE.coins, "buying 150 coins");
-    await expect.poll(() => page.getByTestId("purchase-balance").innerText()).toContain(String(BUYER_START + PACKAGE.coins));
+    await expect
+      .poll(() => page.getByTestId("purchase-balance").innerText())
+      .toContain(String(BUYER_START + PACKAGE.coins));
 
     await gotoHydrated(page, "/dashboard/paymenthistory");
     const rows = page.getByTestId("payment-row");
@@ -221,7 +259,9 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     const { page } = buyer;
     await gotoHydrated(page, "/dashboard/addtask");
     await page.getByLabel("Task Title").fill(TITLE);
-    await page.getByLabel("Task Detail").fill("Create an account on our staging site and tell us which step confused you.");
+    await page
+      .getByLabel("Task Detail")
+      .fill("Create an account on our staging site and tell us which step confused you.");
     await page.getByLabel("Required Workers").fill(String(SLOTS));
     await page.getByLabel("Payable Amount").fill(String(PAY));
     await page.getByLabel("Completion Date").fill(isoDay(5));
@@ -257,16 +297,24 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
         // a text file: the picker says so at once and sends nothing
         const picker = w.page.locator('input[type="file"][name="image"]');
         await picker.setInputFiles(NOT_AN_IMAGE);
-        await expect.poll(() => w.page.getByRole("alert").filter({ hasText: "Please choose an image file" }).count()).toBe(1);
+        await expect
+          .poll(() => w.page.getByRole("alert").filter({ hasText: "Please choose an image file" }).count())
+          .toBe(1);
         expect(await picker.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
         // text named .png: the server reads the bytes and refuses, keeping what was typed
         await w.page.getByLabel("Your submission").fill("The password rules appear only after an error.");
         await picker.setInputFiles(DISGUISED);
         await w.page.getByRole("button", { name: "Submit Task" }).click();
         await expectMessage(w.page, "Image upload failed!");
-        await expect.poll(() => w.page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count()).toBeGreaterThan(0);
+        await expect
+          .poll(() =>
+            w.page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count(),
+          )
+          .toBeGreaterThan(0);
         expect(new URL(w.page.url()).pathname).toBe(`/dashboard/tasklist/${taskId}`);
-        expect(await w.page.getByLabel("Your submission").inputValue()).toBe("The password rules appear only after an error.");
+        expect(await w.page.getByLabel("Your submission").inputValue()).toBe(
+          "The password rules appear only after an error.",
+        );
         await screenshot(w.page, "journey-upload-refused-1440");
         await submitWork(w, "The password rules appear only after an error.", PROOF_IMAGE);
       } else {
@@ -285,7 +333,9 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     await register(w4, "Worker");
     await expectCoins(w4, WORKER_START, "sign-up");
     const card = await searchTask(w4);
-    await expect.poll(() => w4.page.getByText("No tasks match your search. Try another word or category.").count()).toBe(1);
+    await expect
+      .poll(() => w4.page.getByText("No tasks match your search. Try another word or category.").count())
+      .toBe(1);
     expect(await card.count()).toBe(0);
     await gotoHydrated(buyer.page, "/dashboard/buyerhome");
     expect(await buyer.page.getByTestId("stat-pending-value").innerText()).toBe("0");
@@ -297,7 +347,8 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     const rows = page.getByTestId("review-row").filter({ hasText: TITLE });
     await expect.poll(() => rows.count()).toBe(3);
     const bell = await openBell(page);
-    for (const w of workers.slice(0, 3)) await expect.poll(() => bell.innerText()).toContain(`${w.name} submitted work for "${TITLE}"`);
+    for (const w of workers.slice(0, 3))
+      await expect.poll(() => bell.innerText()).toContain(`${w.name} submitted work for "${TITLE}"`);
     await page.keyboard.press("Escape");
 
     const [w1, w2, w3] = workers;
@@ -307,7 +358,9 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     const image = modal.getByTestId("submission-image");
     await expect.poll(() => image.getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    expect(await modal.getByTestId("submission-text").innerText()).toBe("The password rules appear only after an error.");
+    expect(await modal.getByTestId("submission-text").innerText()).toBe(
+      "The password rules appear only after an error.",
+    );
     await screenshot(page, "journey-view-submission-1440");
     await modal.getByRole("button", { name: "Close" }).click(); // the × button
     await modal.waitFor({ state: "detached" });
@@ -316,14 +369,18 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     modal = page.getByRole("dialog", { name: "Submission" });
     await modal.waitFor();
     expect(await modal.getByTestId("submission-image").count()).toBe(0);
-    expect(await modal.getByTestId("submission-text").innerText()).toBe(`${w2.name}: the e-mail confirmation step was unclear.`);
+    expect(await modal.getByTestId("submission-text").innerText()).toBe(
+      `${w2.name}: the e-mail confirmation step was unclear.`,
+    );
     await page.mouse.click(8, 450); // the backdrop
     await modal.waitFor({ state: "detached" });
 
     await page.getByRole("link", { name: `View Submission of ${w3.name}` }).click();
     modal = page.getByRole("dialog", { name: "Submission" });
     await modal.waitFor();
-    expect(await modal.getByTestId("submission-text").innerText()).toBe(`${w3.name}: the e-mail confirmation step was unclear.`);
+    expect(await modal.getByTestId("submission-text").innerText()).toBe(
+      `${w3.name}: the e-mail confirmation step was unclear.`,
+    );
     await modal.getByRole("button", { name: "Close" }).click();
     await modal.waitFor({ state: "detached" });
   });
@@ -415,7 +472,10 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     await gotoHydrated(page, "/dashboard/buyerhome");
     expect(await page.getByTestId("stat-pending-value").innerText()).toBe("0");
     await page.getByRole("link", { name: `Approve ${w4.name}'s submission` }).click();
-    await page.getByRole("alertdialog", { name: "Approve this submission?" }).getByRole("button", { name: "Yes, approve" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Approve this submission?" })
+      .getByRole("button", { name: "Yes, approve" })
+      .click();
     await expectMessage(page, "Successfully approved");
     await expectCoins(buyer, buyerBalance, "the last approval");
     await expectCoins(w4, WORKER_START + PAY, "approval", { reload: true });
@@ -467,7 +527,14 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     await expectMessage(w1.page, "Withdrawal request submitted!");
     // the coins are held while the admin decides
     await expectCoins(w1, 0, "requesting a withdrawal of 200 coins");
-    await expect.poll(() => w1.page.getByTestId("withdrawal-row").filter({ hasText: `01800-${token}` }).innerText()).toContain("Pending");
+    await expect
+      .poll(() =>
+        w1.page
+          .getByTestId("withdrawal-row")
+          .filter({ hasText: `01800-${token}` })
+          .innerText(),
+      )
+      .toContain("Pending");
   });
 
   it("the admin approves it on Admin Home; the worker is notified and the balance stays at 0", async () => {
@@ -481,11 +548,20 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     const result = admin.page.getByRole("dialog", { name: "Successfully Approved!" });
     await result.waitFor();
     await result.getByRole("button", { name: "OK" }).click();
-    await expect.poll(() => admin.page.getByRole("button", { name: `Approve withdrawal of ${w1.name}` }).count()).toBe(0);
+    await expect
+      .poll(() => admin.page.getByRole("button", { name: `Approve withdrawal of ${w1.name}` }).count())
+      .toBe(0);
     await expectCoins(admin, adminCoins, "approving a withdrawal (admins pay nothing)");
 
     await expectCoins(w1, 0, "the payout", { reload: true });
-    await expect.poll(() => w1.page.getByTestId("withdrawal-row").filter({ hasText: `01800-${token}` }).innerText()).toContain("Approved");
+    await expect
+      .poll(() =>
+        w1.page
+          .getByTestId("withdrawal-row")
+          .filter({ hasText: `01800-${token}` })
+          .innerText(),
+      )
+      .toContain("Approved");
     const bell = await openBell(w1.page);
     await expect.poll(() => bell.innerText()).toContain("Your withdrawal of $10.00 was approved.");
     await w1.page.keyboard.press("Escape");
@@ -497,7 +573,10 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     await w2.page.goto("/dashboard/purchasecoin");
     expect(new URL(w2.page.url()).pathname).toBe("/unauthorized");
     await waitForHydration(w2.page);
-    await Promise.all([w2.page.waitForURL((u) => u.pathname === "/"), w2.page.getByRole("link", { name: "Back To Home" }).click()]);
+    await Promise.all([
+      w2.page.waitForURL((u) => u.pathname === "/"),
+      w2.page.getByRole("link", { name: "Back To Home" }).click(),
+    ]);
     await gotoHydrated(w2.page, "/dashboard/workerhome");
     await expectCoins(w2, WORKER_START + PAY, "a refused visit");
   });
@@ -519,7 +598,9 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     await w3.page.goto("/dashboard/mysubmissions");
     expect(new URL(w3.page.url()).pathname).toBe("/login");
     await gotoHydrated(w3.page, "/");
-    await expect.poll(() => w3.page.getByRole("link", { name: "Login" }).filter({ visible: true }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => w3.page.getByRole("link", { name: "Login" }).filter({ visible: true }).count())
+      .toBeGreaterThan(0);
     expect(await w3.page.getByTestId("coin-balance").count()).toBe(0);
     // and cannot sign in again
     await gotoHydrated(w3.page, "/login");
@@ -531,7 +612,10 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
   });
 
   it("npm run ledger:check passes on the served database, and nobody met a console error or a failed request", () => {
-    const run = spawnSync("npm", ["run", "--silent", "ledger:check", "--", "--persist-to", persistDir()], { cwd: ROOT, encoding: "utf8" });
+    const run = spawnSync("npm", ["run", "--silent", "ledger:check", "--", "--persist-to", persistDir()], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect(run.stdout + run.stderr).toContain("OK: the ledger agrees.");
     expect(run.status).toBe(0);
 
@@ -544,7 +628,9 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     };
     for (const p of people) {
       const allowed = expected[p.email] ?? [];
-      const unexpected = p.failed.filter((f) => !allowed.some((a) => a.status === f.failure && a.path.test(new URL(f.url).pathname)));
+      const unexpected = p.failed.filter(
+        (f) => !allowed.some((a) => a.status === f.failure && a.path.test(new URL(f.url).pathname)),
+      );
       expect(unexpected, `${p.name}: failed requests`).toEqual([]);
       const errors = p.errors.filter((e) => !allowed.some((a) => e.includes(`status of ${a.status}`)));
       expect(errors, `${p.name}: console errors`).toEqual([]);
@@ -643,11 +729,18 @@ describe("without JavaScript", () => {
     await page.goto("/dashboard/tasklist");
     await page.getByLabel("Search").fill(T2);
     await submitAndWait(page, "Search");
-    await Promise.all([page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/), page.getByRole("link", { name: "View Details" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
+      page.getByRole("link", { name: "View Details" }).click(),
+    ]);
     await page.getByLabel("Your submission").fill("Brightly: short and friendly.");
     await page.locator('input[type="file"][name="image"]').setInputFiles(DISGUISED);
     await submitAndWait(page, "Submit Task");
-    await expect.poll(() => page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count(),
+      )
+      .toBeGreaterThan(0);
     expect(await page.getByLabel("Your submission").inputValue()).toBe("Brightly: short and friendly.");
     await submitAndWait(page, "Submit Task");
     expect(new URL(page.url()).pathname).toBe("/dashboard/mysubmissions");
@@ -656,12 +749,18 @@ describe("without JavaScript", () => {
   });
 
   function mySubmissionNoJs(page: Page) {
-    return page.locator('[data-testid="submission-row"], [data-testid="submission-card"]').filter({ visible: true }).filter({ hasText: T2 });
+    return page
+      .locator('[data-testid="submission-row"], [data-testid="submission-card"]')
+      .filter({ visible: true })
+      .filter({ hasText: T2 });
   }
 
   it("the buyer approves, an admin tops up, and the worker requests a withdrawal after its messages", async () => {
     await buyer.page.goto("/dashboard/buyerhome");
-    await Promise.all([buyer.page.waitForURL(/confirm=approve/), buyer.page.getByRole("link", { name: `Approve ${worker.name}'s submission` }).click()]);
+    await Promise.all([
+      buyer.page.waitForURL(/confirm=approve/),
+      buyer.page.getByRole("link", { name: `Approve ${worker.name}'s submission` }).click(),
+    ]);
     await submitAndWait(buyer.page, "Yes, approve");
     await expectMessage(buyer.page, "Successfully approved");
     expect(await coinsOnScreen(buyer.page)).toBe(BUYER_START - 40);
@@ -671,7 +770,11 @@ describe("without JavaScript", () => {
     await admin.page.goto(`/dashboard/manageusers?q=${encodeURIComponent(worker.email)}`);
     await Promise.all([
       admin.page.waitForURL(/confirm=/),
-      admin.page.getByRole("link", { name: `Adjust coins of ${worker.name}` }).filter({ visible: true }).first().click(),
+      admin.page
+        .getByRole("link", { name: `Adjust coins of ${worker.name}` })
+        .filter({ visible: true })
+        .first()
+        .click(),
     ]);
     await admin.page.getByLabel("Coins (+/-)").fill(String(MIN_WITHDRAWAL - WORKER_START - 40));
     await admin.page.getByLabel("Reason").fill("Journey test without JavaScript");

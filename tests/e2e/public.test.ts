@@ -16,7 +16,8 @@ import {
   screenshot,
 } from "./browser";
 
-const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+const unique = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,10 +56,13 @@ describe("landing page carousels", () => {
     // it loops: after the third slide comes the first again
     const seen = new Set<number>([start]);
     await expect
-      .poll(async () => {
-        seen.add(await selected(hero));
-        return seen.size === 3 && (await selected(hero)) === 0;
-      }, { timeout: 9_000, interval: 100 })
+      .poll(
+        async () => {
+          seen.add(await selected(hero));
+          return seen.size === 3 && (await selected(hero)) === 0;
+        },
+        { timeout: 9_000, interval: 100 },
+      )
       .toBe(true);
     // hovering does not pause it (SPEC.md: no pause on hover)
     await hero.hover();
@@ -144,7 +148,10 @@ describe("landing page carousels", () => {
     const card = page.locator("[data-section=featured] a[data-task-id]").first();
     const id = await card.getAttribute("data-task-id");
     expect(await card.getAttribute("href")).toBe(`/dashboard/tasklist/${id}`);
-    await Promise.all([page.waitForURL((u) => u.pathname === "/login"), page.getByRole("link", { name: "Get Started" }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/login"),
+      page.getByRole("link", { name: "Get Started" }).click(),
+    ]);
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/dashboard/tasklist");
     await context.close();
   });
@@ -259,7 +266,9 @@ describe("contact form", () => {
     await page.goto("/contact");
     const submit = async () => {
       await Promise.all([
-        page.waitForResponse((r) => new URL(r.url()).pathname === "/contact" && r.request().method() === "POST", { timeout: 15_000 }),
+        page.waitForResponse((r) => new URL(r.url()).pathname === "/contact" && r.request().method() === "POST", {
+          timeout: 15_000,
+        }),
         page.getByRole("button", { name: "Submit Now" }).click({ timeout: 15_000 }),
       ]);
       await page.waitForLoadState("load", { timeout: 15_000 });

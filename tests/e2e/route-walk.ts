@@ -33,7 +33,10 @@ function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file
   return entries.flatMap((e) => {
     const own = e.index ? parent || "/" : e.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${e.path}`;
     const full = own || "/";
-    const here = (e.path !== undefined || e.index) && !e.children?.length ? [{ path: full.startsWith("/") ? full : `/${full}`, file: e.file }] : [];
+    const here =
+      (e.path !== undefined || e.index) && !e.children?.length
+        ? [{ path: full.startsWith("/") ? full : `/${full}`, file: e.file }]
+        : [];
     return [...here, ...flatten(e.children ?? [], own)];
   });
 }
@@ -41,8 +44,12 @@ function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file
 const ALL = flatten(routes);
 const source = (file: string) => readFileSync(path.join(APP, file), "utf8");
 /** A page route renders a screen (its module has a default export); resource routes (.ts) are the API's and files'. */
-const PAGE_ROUTES = ALL.filter((r) => r.file.endsWith(".tsx") && /export default function/.test(source(r.file))).map((r) => r.path);
-const REDIRECT_ROUTES = ALL.filter((r) => r.file.endsWith(".tsx") && !/export default function/.test(source(r.file))).map((r) => r.path);
+const PAGE_ROUTES = ALL.filter((r) => r.file.endsWith(".tsx") && /export default function/.test(source(r.file))).map(
+  (r) => r.path,
+);
+const REDIRECT_ROUTES = ALL.filter(
+  (r) => r.file.endsWith(".tsx") && !/export default function/.test(source(r.file)),
+).map((r) => r.path);
 
 const isoToday = () => new Date().toISOString().slice(0, 10);
 const db = <T>(sql: string) => query<T>(sql, { persistTo: persistDir() });
@@ -65,9 +72,11 @@ const PAGES: Record<string, { as: As; url?: () => string; status?: number }> = {
   "/dashboard/updatetask/:id": {
     as: "buyer",
     url: () =>
-      `/dashboard/updatetask/${db<{ id: string }>(
-        "SELECT id FROM tasks WHERE buyer_id = 'seed-user-buyer' AND deleted_at IS NULL AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1",
-      )[0].id}`,
+      `/dashboard/updatetask/${
+        db<{ id: string }>(
+          "SELECT id FROM tasks WHERE buyer_id = 'seed-user-buyer' AND deleted_at IS NULL AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1",
+        )[0].id
+      }`,
   },
   "/dashboard/purchasecoin": { as: "buyer" },
   "/dashboard/paymenthistory": { as: "buyer" },
@@ -76,9 +85,11 @@ const PAGES: Record<string, { as: As; url?: () => string; status?: number }> = {
   "/dashboard/tasklist/:id": {
     as: "worker",
     url: () =>
-      `/dashboard/tasklist/${db<{ id: string }>(
-        `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoToday()}' AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1`,
-      )[0].id}`,
+      `/dashboard/tasklist/${
+        db<{ id: string }>(
+          `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoToday()}' AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1`,
+        )[0].id
+      }`,
   },
   "/dashboard/mysubmissions": { as: "worker" },
   "/dashboard/withdraw": { as: "worker" },
@@ -100,7 +111,15 @@ const REDIRECTS: Record<string, { as: As; lands: string }> = {
 };
 
 const ACCOUNTS = { buyer: DEMO.buyer.email, worker: DEMO.worker.email, admin: DEMO.admin.email } as const;
-const slug = (p: string) => (p === "/" ? "home" : p === "/*" ? "not-found" : p.slice(1).replace(/[/:*]+/g, "-").replace(/-+$/, ""));
+const slug = (p: string) =>
+  p === "/"
+    ? "home"
+    : p === "/*"
+      ? "not-found"
+      : p
+          .slice(1)
+          .replace(/[/:*]+/g, "-")
+          .replace(/-+$/, "");
 
 let browser: Browser;
 
@@ -114,7 +133,8 @@ function trackInFlight(page: Page): () => number {
 }
 
 function stopListening(page: Page) {
-  for (const event of ["console", "pageerror", "request", "requestfinished", "requestfailed", "response"] as const) page.removeAllListeners(event);
+  for (const event of ["console", "pageerror", "request", "requestfinished", "requestfailed", "response"] as const)
+    page.removeAllListeners(event);
 }
 
 /** Opens one route and returns what is wrong with it (empty when nothing is). */
@@ -127,18 +147,30 @@ async function check(page: Page, route: string, url: string, width: number, expe
   if (response?.status() !== expectStatus) problems.push(`answered ${response?.status()} instead of ${expectStatus}`);
   await waitForHydration(page);
   await screenshot(page, `route-${slug(route)}-${width}`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px`);
   const violations = await seriousA11yViolations(page);
   if (violations.length) problems.push(`axe:\n${formatViolations(violations)}`);
-  const landmarks = await page.evaluate(() => ({ main: document.querySelectorAll("main").length, h1: document.querySelectorAll("h1").length }));
-  if (landmarks.main !== 1 || landmarks.h1 !== 1) problems.push(`has ${landmarks.main} main landmarks and ${landmarks.h1} h1 (one each expected)`);
+  const landmarks = await page.evaluate(() => ({
+    main: document.querySelectorAll("main").length,
+    h1: document.querySelectorAll("h1").length,
+  }));
+  if (landmarks.main !== 1 || landmarks.h1 !== 1)
+    problems.push(`has ${landmarks.main} main landmarks and ${landmarks.h1} h1 (one each expected)`);
   // Whatever the page was still loading (lazy chunks, images) must arrive too before it is judged.
-  await expect.poll(inFlight, { timeout: 10_000 }).toBe(0).catch(() => problems.push(`${inFlight()} requests never finished`));
+  await expect
+    .poll(inFlight, { timeout: 10_000 })
+    .toBe(0)
+    .catch(() => problems.push(`${inFlight()} requests never finished`));
   // The not-found page's own 404 is what it is for; Chromium logs it as a failed resource.
-  const unexpectedErrors = errors.filter((e) => !(expectStatus === 404 && e.includes("status of 404") && e.includes(url)));
+  const unexpectedErrors = errors.filter(
+    (e) => !(expectStatus === 404 && e.includes("status of 404") && e.includes(url)),
+  );
   if (unexpectedErrors.length) problems.push(`console errors:\n${unexpectedErrors.join("\n")}`);
-  if (failed.length) problems.push(`failed requests:\n${failed.map((f) => `${f.method} ${f.url} ${f.failure}`).join("\n")}`);
+  if (failed.length)
+    problems.push(`failed requests:\n${failed.map((f) => `${f.method} ${f.url} ${f.failure}`).join("\n")}`);
   stopListening(page);
   return problems.map((p) => `${url} at ${width} px: ${p}`);
 }
@@ -181,8 +213,10 @@ export function walkEveryRoute(label: keyof typeof VIEWPORTS) {
           const failed = collectFailedRequests(page);
           await page.goto(route);
           await waitForHydration(page);
-          if (new URL(page.url()).pathname !== lands) problems.push(`${route} landed on ${page.url()} instead of ${lands}`);
-          if (errors.length || failed.length) problems.push(`${route}: ${[...errors, ...failed.map((f) => `${f.url} ${f.failure}`)].join("\n")}`);
+          if (new URL(page.url()).pathname !== lands)
+            problems.push(`${route} landed on ${page.url()} instead of ${lands}`);
+          if (errors.length || failed.length)
+            problems.push(`${route}: ${[...errors, ...failed.map((f) => `${f.url} ${f.failure}`)].join("\n")}`);
           stopListening(page);
         }
         await context.close();

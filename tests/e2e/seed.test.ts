@@ -12,10 +12,14 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 describe("seed", () => {
   it("npm run ledger:check passes on the served database", () => {
-    const run = spawnSync(process.execPath, [path.join(ROOT, "scripts", "ledger-check.ts"), "--persist-to", persistDir()], {
-      cwd: ROOT,
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      [path.join(ROOT, "scripts", "ledger-check.ts"), "--persist-to", persistDir()],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+      },
+    );
     expect(run.stdout + run.stderr).toContain("OK: the ledger agrees.");
     expect(run.status).toBe(0);
     const report = checkLedger({ persistTo: persistDir() });
@@ -38,7 +42,10 @@ describe("seed", () => {
       expect(await seed({ persistTo: dir }, { quiet: true })).toBe(false); // nothing seeded twice
       expect(query<{ n: number }>("SELECT COUNT(*) AS n FROM users", { persistTo: dir })[0].n).toBe(20);
       query("UPDATE users SET coin = coin + 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
-      const run = spawnSync(process.execPath, [path.join(ROOT, "scripts", "ledger-check.ts"), "--persist-to", dir], { cwd: ROOT, encoding: "utf8" });
+      const run = spawnSync(process.execPath, [path.join(ROOT, "scripts", "ledger-check.ts"), "--persist-to", dir], {
+        cwd: ROOT,
+        encoding: "utf8",
+      });
       expect(run.status).toBe(1);
       expect(run.stdout).toContain("DOES NOT HOLD (off by -7)");
       expect(run.stdout).toContain("worker@coinwork.dev (seed-user-worker)");

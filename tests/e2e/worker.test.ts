@@ -130,11 +130,15 @@ describe("a worker's day", () => {
   });
 
   it("opens the task: details, the buyer's submission info as placeholder, and the submission form", async () => {
-    await Promise.all([page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/), page.getByRole("link", { name: "View Details" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
+      page.getByRole("link", { name: "View Details" }).click(),
+    ]);
     await waitForHydration(page);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(TITLE);
     const main = await page.locator("main").innerText();
-    for (const text of [DEMO.buyer.name, DEMO.buyer.email, `${PAY} coins`, "$1.25", "2 slots open", "Content Writing"]) expect(main).toContain(text);
+    for (const text of [DEMO.buyer.name, DEMO.buyer.email, `${PAY} coins`, "$1.25", "2 slots open", "Content Writing"])
+      expect(main).toContain(text);
     expect(await page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
     await screenshot(page, "worker-task-detail-1440");
     await expectAccessible(page, "task detail");
@@ -143,7 +147,10 @@ describe("a worker's day", () => {
   it("refuses a file that is not an image with 'Image upload failed!' and keeps the text", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cw-e2e-"));
     const svg = path.join(dir, "proof.svg");
-    writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>');
+    writeFileSync(
+      svg,
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
+    );
     await page.getByLabel("Your submission").fill("Corrected paragraph: Our app helps you save.");
     await page.locator('input[type="file"][name="image"]').setInputFiles(svg);
     await page.getByRole("button", { name: "Submit Task" }).click();
@@ -156,7 +163,10 @@ describe("a worker's day", () => {
   it("submits with an image: preview first, then 'Submission sent successfully!' and the submission pending", async () => {
     await page.locator('input[type="file"][name="image"]').setInputFiles(PROOF);
     await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
-    await Promise.all([page.waitForURL("**/dashboard/mysubmissions"), page.getByRole("button", { name: "Submit Task" }).click()]);
+    await Promise.all([
+      page.waitForURL("**/dashboard/mysubmissions"),
+      page.getByRole("button", { name: "Submit Task" }).click(),
+    ]);
     await expectMessage(page, "Submission sent successfully!");
     const row = page.getByTestId("submission-row").filter({ hasText: TITLE });
     await expect.poll(() => row.count()).toBe(1);
@@ -170,7 +180,9 @@ describe("a worker's day", () => {
     await expect.poll(() => page.getByTestId("my-submission-badge").innerText()).toContain("Submitted");
     await page.getByRole("link", { name: "View Details" }).click();
     await expect.poll(() => page.getByTestId("submission-blocker").count()).toBe(1);
-    expect(await page.getByTestId("submission-blocker").innerText()).toContain("Your submission for this task is waiting for review.");
+    expect(await page.getByTestId("submission-blocker").innerText()).toContain(
+      "Your submission for this task is waiting for review.",
+    );
     expect(await page.getByRole("button", { name: "Submit Task" }).count()).toBe(0);
     await screenshot(page, "worker-task-detail-submitted-1440");
   });
@@ -198,7 +210,9 @@ describe("a worker's day", () => {
     await page.keyboard.press("Escape");
 
     await gotoHydrated(page, "/dashboard/workerhome");
-    expect(Number((await page.getByTestId("stat-earned").innerText()).split(/\s/)[0].replace(/,/g, ""))).toBe(earnedBefore + PAY);
+    expect(Number((await page.getByTestId("stat-earned").innerText()).split(/\s/)[0].replace(/,/g, ""))).toBe(
+      earnedBefore + PAY,
+    );
     const approved = page.getByTestId("approved-row").filter({ hasText: TITLE });
     await expect.poll(() => approved.count()).toBe(1);
     expect(await approved.innerText()).toContain("Approved");
@@ -305,7 +319,10 @@ describe("phone width and a brand-new worker", () => {
     await expectAccessible(p, "withdraw (phone, under 200 coins)");
 
     await gotoHydrated(p, `/dashboard/tasklist?q=${token}`);
-    await Promise.all([p.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/), p.getByRole("link", { name: "View Details" }).click()]);
+    await Promise.all([
+      p.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
+      p.getByRole("link", { name: "View Details" }).click(),
+    ]);
     await waitForHydration(p);
     expect(await p.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
     await screenshot(p, "worker-task-detail-390");
@@ -342,7 +359,10 @@ describe("without JavaScript", () => {
     await p.goto("/dashboard/tasklist");
     await p.getByLabel("Search").fill(token);
     await p.getByLabel("Category").selectOption("Content Writing");
-    await Promise.all([p.waitForURL((u) => u.searchParams.get("q") === token), p.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      p.waitForURL((u) => u.searchParams.get("q") === token),
+      p.getByRole("button", { name: "Search" }).click(),
+    ]);
     expect(new URL(p.url()).searchParams.get("category")).toBe("Content Writing");
     expect(await p.getByTestId("task-card").count()).toBe(1);
 

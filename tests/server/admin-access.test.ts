@@ -3,7 +3,14 @@
 // and as the client router's `.data` request; nothing may change.
 import { describe, expect, it } from "vitest";
 import { call, env, balance, makeAdmin, registerUser, sessionUser, type TestUser } from "./helpers";
-import { ADMIN_PAGES, addContactMessage, adminWorld, jsPost, pendingWithdrawal, taskWithPendingSubmission } from "./admin-fixtures";
+import {
+  ADMIN_PAGES,
+  addContactMessage,
+  adminWorld,
+  jsPost,
+  pendingWithdrawal,
+  taskWithPendingSubmission,
+} from "./admin-fixtures";
 import { changeRole, removeUser } from "~/server/services/users.server";
 
 type Caller = { label: string; cookie?: string; expect: (location: string | null) => void };
@@ -79,7 +86,11 @@ describe("admin actions refuse non-admins and change nothing", () => {
     for (const c of await callers()) {
       for (const [path, fields] of actions) {
         const label = `${c.label} ${path} ${fields.intent}`;
-        const res = await call(path, { method: "POST", body: form(fields), headers: c.cookie ? { Cookie: c.cookie } : {} });
+        const res = await call(path, {
+          method: "POST",
+          body: form(fields),
+          headers: c.cookie ? { Cookie: c.cookie } : {},
+        });
         expect(res.status, label).toBe(302);
         c.expect(res.headers.get("Location"));
         const js = await jsPost(path, fields, c.cookie);
@@ -87,16 +98,30 @@ describe("admin actions refuse non-admins and change nothing", () => {
       }
     }
 
-    const w2 = await env.DB.prepare("SELECT status FROM withdrawals WHERE id = ?").bind(request.id).first<{ status: string }>();
+    const w2 = await env.DB.prepare("SELECT status FROM withdrawals WHERE id = ?")
+      .bind(request.id)
+      .first<{ status: string }>();
     expect(w2?.status).toBe("pending");
-    const t = await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?").bind(task.id).first<{ deleted_at: number | null }>();
+    const t = await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?")
+      .bind(task.id)
+      .first<{ deleted_at: number | null }>();
     expect(t?.deleted_at).toBeNull();
-    const v = await env.DB.prepare("SELECT role, disabled_at FROM users WHERE id = ?").bind(victim.id).first<{ role: string; disabled_at: number | null }>();
+    const v = await env.DB.prepare("SELECT role, disabled_at FROM users WHERE id = ?")
+      .bind(victim.id)
+      .first<{ role: string; disabled_at: number | null }>();
     expect(v).toEqual({ role: "Worker", disabled_at: null });
-    const m = await env.DB.prepare("SELECT read_at FROM contact_messages WHERE id = ?").bind(messageId).first<{ read_at: number | null }>();
+    const m = await env.DB.prepare("SELECT read_at FROM contact_messages WHERE id = ?")
+      .bind(messageId)
+      .first<{ read_at: number | null }>();
     expect(m?.read_at).toBeNull();
-    expect({ payee: await balance(payee.id), buyer: await balance(buyer.id), victim: await balance(victim.id) }).toEqual(before);
-    const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE target_id IN (?, ?, ?)").bind(request.id, task.id, victim.id).first<{ n: number }>();
+    expect({
+      payee: await balance(payee.id),
+      buyer: await balance(buyer.id),
+      victim: await balance(victim.id),
+    }).toEqual(before);
+    const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE target_id IN (?, ?, ?)")
+      .bind(request.id, task.id, victim.id)
+      .first<{ n: number }>();
     expect(audit?.n).toBe(0);
   });
 
@@ -112,7 +137,11 @@ describe("admin actions refuse non-admins and change nothing", () => {
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/unauthorized");
     const victim = await registerUser("Worker");
-    const act = await call("/dashboard/manageusers", { method: "POST", body: form({ intent: "role", id: victim.id, role: "Buyer" }), headers: { Cookie: demoted.cookie } });
+    const act = await call("/dashboard/manageusers", {
+      method: "POST",
+      body: form({ intent: "role", id: victim.id, role: "Buyer" }),
+      headers: { Cookie: demoted.cookie },
+    });
     expect(act.headers.get("Location")).toBe("/unauthorized");
 
     const gone = await call("/dashboard/adminhome", { headers: { Cookie: removed.cookie } });

@@ -18,11 +18,23 @@ describe("Audit log", () => {
     const doomed = await registerUser("Buyer", "Doomed Buyer");
 
     await jsPost("/dashboard/manageusers", { intent: "role", id: target.id, role: "Buyer" }, w.admin.cookie);
-    await jsPost("/dashboard/manageusers", { intent: "adjust", id: target.id, addcoin: "7", reason: "Audit bonus" }, w.admin.cookie);
-    await jsPost("/dashboard/manageusers", { intent: "remove", id: doomed.id, reason: "Audit removal" }, w.admin.cookie);
+    await jsPost(
+      "/dashboard/manageusers",
+      { intent: "adjust", id: target.id, addcoin: "7", reason: "Audit bonus" },
+      w.admin.cookie,
+    );
+    await jsPost(
+      "/dashboard/manageusers",
+      { intent: "remove", id: doomed.id, reason: "Audit removal" },
+      w.admin.cookie,
+    );
     await jsPost("/dashboard/managetasks", { intent: "delete", id: task.id, reason: "Audit delete" }, w.admin.cookie);
     await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
-    await jsPost("/dashboard/adminhome", { intent: "reject", id: rejected.request.id, reason: "Audit reject" }, w.admin.cookie);
+    await jsPost(
+      "/dashboard/adminhome",
+      { intent: "reject", id: rejected.request.id, reason: "Audit reject" },
+      w.admin.cookie,
+    );
 
     const page = await html("/dashboard/auditlog", w.admin.cookie);
     expect(page.status).toBe(200);
@@ -33,7 +45,7 @@ describe("Audit log", () => {
       "adjusted the coins of",
       "+7 coins to",
       "Audit bonus",
-      "removed</span> <span class=\"font-semibold\">Doomed Buyer",
+      'removed</span> <span class="font-semibold">Doomed Buyer',
       "Audit removal",
       `deleted the task</span> <span class="font-semibold">“${title}”`,
       "Audit delete",
@@ -43,7 +55,9 @@ describe("Audit log", () => {
       "Audit reject",
       `by ${admin.email}`,
     ]);
-    const entry = await env.DB.prepare("SELECT created_at FROM audit_log WHERE target_id = ?").bind(request.id).first<{ created_at: number }>();
+    const entry = await env.DB.prepare("SELECT created_at FROM audit_log WHERE target_id = ?")
+      .bind(request.id)
+      .first<{ created_at: number }>();
     expectText(page.text, [formatDateTime(entry!.created_at)]);
   });
 
@@ -51,7 +65,8 @@ describe("Audit log", () => {
     const w = await adminWorld();
     const people = [];
     for (let i = 0; i < 22; i++) people.push(await registerUser("Worker", `Bulk ${i}`));
-    for (const p of people) await jsPost("/dashboard/manageusers", { intent: "role", id: p.id, role: "Buyer" }, w.admin.cookie);
+    for (const p of people)
+      await jsPost("/dashboard/manageusers", { intent: "role", id: p.id, role: "Buyer" }, w.admin.cookie);
     const onlyRoles = await html("/dashboard/auditlog?action=user.role", w.admin.cookie);
     const actions = [...onlyRoles.text.matchAll(/data-action="([^"]+)"/g)].map((m) => m[1]);
     expect(actions).toHaveLength(20);
@@ -59,7 +74,9 @@ describe("Audit log", () => {
     expectText(onlyRoles.text, ["Page 1 of"]);
     // the newest entry first
     expect(onlyRoles.text.indexOf(people[21].email)).toBeLessThan(onlyRoles.text.indexOf(people[20].email));
-    const n = (await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'user.role'").first<{ n: number }>())!.n;
+    const n = (await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'user.role'").first<{
+      n: number;
+    }>())!.n;
     const last = await html(`/dashboard/auditlog?action=user.role&page=${Math.ceil(n / 20)}`, w.admin.cookie);
     expect([...last.text.matchAll(/data-action=/g)]).toHaveLength(n - 20 * (Math.ceil(n / 20) - 1));
     expect((await html("/dashboard/auditlog?action=drop-table", w.admin.cookie)).status).toBe(200);
@@ -99,7 +116,13 @@ describe("Ledger", () => {
     await env.DB.prepare("UPDATE users SET coin = coin + 3 WHERE id = ?").bind(victim.id).run();
     try {
       const page = await html("/dashboard/ledger", w.admin.cookie);
-      expectText(page.text, ["Warning: the ledger does not balance", 'role="alert"', "cached balance differs", victim.email, "Balances that differ from the ledger"]);
+      expectText(page.text, [
+        "Warning: the ledger does not balance",
+        'role="alert"',
+        "cached balance differs",
+        victim.email,
+        "Balances that differ from the ledger",
+      ]);
       const home = await html("/dashboard/adminhome", w.admin.cookie);
       expectText(home.text, ["The ledger does not balance"]);
     } finally {

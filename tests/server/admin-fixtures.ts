@@ -24,7 +24,8 @@ export function tag(): string {
 export function flashOf(res: Response): Flash | null {
   for (const c of res.headers.getSetCookie()) {
     const [pair] = c.split(";");
-    if (pair.startsWith("cw_flash=") && pair.length > "cw_flash=".length) return JSON.parse(decodeURIComponent(pair.slice("cw_flash=".length))) as Flash;
+    if (pair.startsWith("cw_flash=") && pair.length > "cw_flash=".length)
+      return JSON.parse(decodeURIComponent(pair.slice("cw_flash=".length))) as Flash;
   }
   return null;
 }
@@ -66,7 +67,11 @@ export async function pendingWithdrawal(w: AdminWorld, coins = 250, extra = 40) 
   const worker = await registerUser("Worker", `Payee ${tag()}`);
   await adjustCoins(env, w.adminUser, worker.id, coins + extra - 10, "test funding");
   const account = `ACC-${tag()}`;
-  const request = await requestWithdrawal(env, await sessionUser(worker.id), { withdrawal_coin: coins, payment_system: "Bkash", account_number: account });
+  const request = await requestWithdrawal(env, await sessionUser(worker.id), {
+    withdrawal_coin: coins,
+    payment_system: "Bkash",
+    account_number: account,
+  });
   return { worker, account, request };
 }
 
@@ -74,23 +79,48 @@ export async function pendingWithdrawal(w: AdminWorld, coins = 250, extra = 40) 
 export async function taskWithPendingSubmission(w: AdminWorld, title = `Task ${tag()}`) {
   const buyer = await registerUser("Buyer", `Buyer ${tag()}`);
   const worker = await registerUser("Worker", `Worker ${tag()}`);
-  const task = await postTask(env, await sessionUser(buyer.id), taskInput({ task_title: title, required_workers: 3, payable_amount: 5 }));
-  await createSubmission(env, await sessionUser(worker.id), { task_id: task.id, submission_details: "done", submission_image_url: "" });
+  const task = await postTask(
+    env,
+    await sessionUser(buyer.id),
+    taskInput({ task_title: title, required_workers: 3, payable_amount: 5 }),
+  );
+  await createSubmission(env, await sessionUser(worker.id), {
+    task_id: task.id,
+    submission_details: "done",
+    submission_image_url: "",
+  });
   void w;
   return { buyer, worker, task, title };
 }
 
 export async function auditRows(targetId: string) {
-  const { results } = await env.DB.prepare("SELECT actor_id, action, target_type, detail, reason FROM audit_log WHERE target_id = ? ORDER BY created_at")
+  const { results } = await env.DB.prepare(
+    "SELECT actor_id, action, target_type, detail, reason FROM audit_log WHERE target_id = ? ORDER BY created_at",
+  )
     .bind(targetId)
     .all<{ actor_id: string; action: string; target_type: string; detail: string | null; reason: string | null }>();
   return results;
 }
 
-export async function addContactMessage(fields: { name?: string; email?: string; subject: string; message?: string; createdAt?: number }) {
+export async function addContactMessage(fields: {
+  name?: string;
+  email?: string;
+  subject: string;
+  message?: string;
+  createdAt?: number;
+}) {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO contact_messages (id, name, email, subject, message, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(id, fields.name ?? "Visitor", fields.email ?? "visitor@example.com", fields.subject, fields.message ?? "Hello there", fields.createdAt ?? Date.now())
+  await env.DB.prepare(
+    "INSERT INTO contact_messages (id, name, email, subject, message, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  )
+    .bind(
+      id,
+      fields.name ?? "Visitor",
+      fields.email ?? "visitor@example.com",
+      fields.subject,
+      fields.message ?? "Hello there",
+      fields.createdAt ?? Date.now(),
+    )
     .run();
   return id;
 }

@@ -9,7 +9,9 @@ import { confirmPurchase, createPaymentIntent } from "~/server/services/purchase
 import { confirmTestCard } from "~/server/payments/provider.server";
 
 const status = async (id: string) =>
-  (await env.DB.prepare("SELECT status, decision_reason, decided_by FROM withdrawals WHERE id = ?").bind(id).first<{ status: string; decision_reason: string | null; decided_by: string | null }>())!;
+  (await env.DB.prepare("SELECT status, decision_reason, decided_by FROM withdrawals WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; decision_reason: string | null; decided_by: string | null }>())!;
 
 describe("Admin Home loader", () => {
   it("shows the four cards and the pending requests with account number, worker, amount and status", async () => {
@@ -18,7 +20,9 @@ describe("Admin Home loader", () => {
     const stats = await adminStats(env);
     const page = await html("/dashboard/adminhome", w.admin.cookie);
     expect(page.status).toBe(200);
-    const name = (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(worker.id).first<{ name: string }>())!.name;
+    const name = (await env.DB.prepare("SELECT name FROM users WHERE id = ?")
+      .bind(worker.id)
+      .first<{ name: string }>())!.name;
     expectText(page.text, [
       "Total buyers",
       "Total workers",
@@ -42,19 +46,28 @@ describe("Admin Home loader", () => {
     const before = await adminStats(env);
     const buyer = await registerUser("Buyer");
     const intent = await createPaymentIntent(env, await sessionUser(buyer.id), 150);
-    await confirmTestCard(env, intent.clientSecret, { number: "4242 4242 4242 4242", exp: "12/34", cvc: "123" }, buyer.id);
+    await confirmTestCard(
+      env,
+      intent.clientSecret,
+      { number: "4242 4242 4242 4242", exp: "12/34", cvc: "123" },
+      buyer.id,
+    );
     await confirmPurchase(env, await sessionUser(buyer.id), intent.paymentId);
     const after = await adminStats(env);
     expect(after.buyers).toBe(before.buyers + 1);
     expect(after.coins).toBe(before.coins + 50 + 150);
     expect(after.cents).toBe(before.cents + 1000);
     const page = await html("/dashboard/adminhome", w.admin.cookie);
-    const card = (label: string, value: string) => new RegExp(`>${label}</p><p[^>]*>${value.replace(/[$.]/g, "\\$&")}</p>`);
+    const card = (label: string, value: string) =>
+      new RegExp(`>${label}</p><p[^>]*>${value.replace(/[$.]/g, "\\$&")}</p>`);
     expectText(page.text, [
       card("Total buyers", after.buyers.toLocaleString("en-US")),
       card("Total workers", after.workers.toLocaleString("en-US")),
       card("Total coins", after.coins.toLocaleString("en-US")),
-      card("Total payment", `$${(after.cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`),
+      card(
+        "Total payment",
+        `$${(after.cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      ),
     ]);
   });
 
@@ -80,7 +93,9 @@ describe("approve", () => {
     expect(await status(request.id)).toMatchObject({ status: "approved", decided_by: w.admin.id });
     // the coins were held at request time; approval pays them out without touching the balance again
     expect(await balance(worker.id)).toBe(40);
-    expect(await auditRows(request.id)).toEqual([expect.objectContaining({ actor_id: w.admin.id, action: "withdrawal.approve" })]);
+    expect(await auditRows(request.id)).toEqual([
+      expect.objectContaining({ actor_id: w.admin.id, action: "withdrawal.approve" }),
+    ]);
     const page = await html("/dashboard/adminhome", w.admin.cookie);
     expectText(page.text, [account], false);
   });
@@ -88,7 +103,11 @@ describe("approve", () => {
   it("keeps the page's list position (query string) when going back", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const res = await postForm("/dashboard/adminhome?page=2&confirm=approve&row=x", { intent: "approve", id: request.id }, w.admin.cookie);
+    const res = await postForm(
+      "/dashboard/adminhome?page=2&confirm=approve&row=x",
+      { intent: "approve", id: request.id },
+      w.admin.cookie,
+    );
     expect(res.headers.get("Location")).toBe("/dashboard/adminhome?page=2");
   });
 
@@ -119,7 +138,9 @@ describe("approve", () => {
   it("two approvals racing pay out once", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const results = await Promise.all([1, 2, 3].map(() => jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie)),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await auditRows(request.id)).toHaveLength(1);
   });
@@ -129,7 +150,11 @@ describe("reject", () => {
   it("needs a reason", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const res = await jsPost("/dashboard/adminhome", { intent: "reject", id: request.id, reason: "   " }, w.admin.cookie);
+    const res = await jsPost(
+      "/dashboard/adminhome",
+      { intent: "reject", id: request.id, reason: "   " },
+      w.admin.cookie,
+    );
     expect(res.status).toBe(422);
     expectText(res.text, ["A reason is required"]);
     const noJs = await postForm("/dashboard/adminhome", { intent: "reject", id: request.id }, w.admin.cookie);
@@ -141,12 +166,22 @@ describe("reject", () => {
     const w = await adminWorld();
     const { worker, account, request } = await pendingWithdrawal(w, 300, 10);
     expect(await balance(worker.id)).toBe(10);
-    const res = await postForm("/dashboard/adminhome", { intent: "reject", id: request.id, reason: "Account number is wrong" }, w.admin.cookie);
+    const res = await postForm(
+      "/dashboard/adminhome",
+      { intent: "reject", id: request.id, reason: "Account number is wrong" },
+      w.admin.cookie,
+    );
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Withdrawal rejected" });
     expect(await balance(worker.id)).toBe(310);
     expect(await status(request.id)).toMatchObject({ status: "rejected", decision_reason: "Account number is wrong" });
-    expect(await auditRows(request.id)).toEqual([expect.objectContaining({ action: "withdrawal.reject", reason: "Account number is wrong" })]);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC LIMIT 1").bind(worker.id).first<{ message: string }>();
+    expect(await auditRows(request.id)).toEqual([
+      expect.objectContaining({ action: "withdrawal.reject", reason: "Account number is wrong" }),
+    ]);
+    const note = await env.DB.prepare(
+      "SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC LIMIT 1",
+    )
+      .bind(worker.id)
+      .first<{ message: string }>();
     expect(note?.message).toContain("Account number is wrong");
     expectText((await html("/dashboard/adminhome", w.admin.cookie)).text, [account], false);
     // a decided request cannot be approved afterwards

@@ -5,17 +5,37 @@ import { env, postForm } from "./helpers";
 import { addContactMessage, adminWorld, expectText, flashOf, html, jsPost, tag } from "./admin-fixtures";
 
 const readAt = async (id: string) =>
-  (await env.DB.prepare("SELECT read_at FROM contact_messages WHERE id = ?").bind(id).first<{ read_at: number | null }>())?.read_at;
+  (
+    await env.DB.prepare("SELECT read_at FROM contact_messages WHERE id = ?")
+      .bind(id)
+      .first<{ read_at: number | null }>()
+  )?.read_at;
 
 describe("Messages loader", () => {
   it("lists messages newest first with sender, e-mail, subject and text; unread ones are marked", async () => {
     const w = await adminWorld();
     const t = tag();
-    const older = await addContactMessage({ name: "Older Sender", subject: `Older ${t}`, createdAt: Date.now() + 1_000 });
-    const newer = await addContactMessage({ name: "Newer Sender", email: `newer-${t}@example.com`, subject: `Newer ${t}`, message: "Please call me back", createdAt: Date.now() + 2_000 });
+    const older = await addContactMessage({
+      name: "Older Sender",
+      subject: `Older ${t}`,
+      createdAt: Date.now() + 1_000,
+    });
+    const newer = await addContactMessage({
+      name: "Newer Sender",
+      email: `newer-${t}@example.com`,
+      subject: `Newer ${t}`,
+      message: "Please call me back",
+      createdAt: Date.now() + 2_000,
+    });
     const page = await html("/dashboard/messages", w.admin.cookie);
     expect(page.status).toBe(200);
-    expectText(page.text, ["Newer Sender", `newer-${t}@example.com`, "Please call me back", `data-testid="message-${newer}" data-read="false"`, "(unread)"]);
+    expectText(page.text, [
+      "Newer Sender",
+      `newer-${t}@example.com`,
+      "Please call me back",
+      `data-testid="message-${newer}" data-read="false"`,
+      "(unread)",
+    ]);
     expect(page.text.indexOf(`Newer ${t}`)).toBeLessThan(page.text.indexOf(`Older ${t}`));
     // each message opens as a dialog with JavaScript, or as ?open=<id> without
     expectText(page.text, [`href="/dashboard/messages?open=${older}"`]);
@@ -59,7 +79,9 @@ describe("mark read / unread", () => {
     // reading again keeps the first reading time
     await jsPost("/dashboard/messages", { intent: "read", id }, w.admin.cookie);
     expect(await readAt(id)).toBe(first);
-    expectText((await html("/dashboard/messages", w.admin.cookie)).text, [`data-testid="message-${id}" data-read="true"`]);
+    expectText((await html("/dashboard/messages", w.admin.cookie)).text, [
+      `data-testid="message-${id}" data-read="true"`,
+    ]);
     const unread = await jsPost("/dashboard/messages", { intent: "unread", id }, w.admin.cookie);
     expect(unread.status).toBe(200);
     expect(await readAt(id)).toBeNull();

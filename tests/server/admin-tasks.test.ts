@@ -2,7 +2,16 @@
 // (open slots and pending submissions), cancels the pending submissions and records the reason.
 import { describe, expect, it } from "vitest";
 import { balance, env, postForm, registerUser, sessionUser, taskInput } from "./helpers";
-import { expectText, adminWorld, auditRows, flashOf, html, jsPost, tag, taskWithPendingSubmission } from "./admin-fixtures";
+import {
+  expectText,
+  adminWorld,
+  auditRows,
+  flashOf,
+  html,
+  jsPost,
+  tag,
+  taskWithPendingSubmission,
+} from "./admin-fixtures";
 import { postTask } from "~/server/services/tasks.server";
 import { adjustCoins } from "~/server/services/users.server";
 import { getDb } from "~/server/db/client.server";
@@ -25,7 +34,9 @@ describe("Manage Tasks loader", () => {
     expectText(page.text, [/<span class="font-semibold">2<\/span> workers ×/]);
     expectText(page.text, [`<time dateTime="${task.completionDate}"`]);
     expectText(page.text, ["1 task matching"]);
-    expectText(page.text, [`/dashboard/managetasks?q=${encodeURIComponent(title).replace(/%20/g, "+")}&amp;confirm=delete&amp;row=${task.id}`]);
+    expectText(page.text, [
+      `/dashboard/managetasks?q=${encodeURIComponent(title).replace(/%20/g, "+")}&amp;confirm=delete&amp;row=${task.id}`,
+    ]);
   });
 
   it("searches by title, buyer name or e-mail, and pages through the results", async () => {
@@ -34,7 +45,8 @@ describe("Manage Tasks loader", () => {
     const buyer = await registerUser("Buyer", `Marker ${marker}`);
     await adjustCoins(env, w.adminUser, buyer.id, 500, "funding");
     const b = await sessionUser(buyer.id);
-    for (let i = 0; i < 12; i++) await postTask(env, b, taskInput({ task_title: `Paged task ${i}`, required_workers: 1, payable_amount: 1 }));
+    for (let i = 0; i < 12; i++)
+      await postTask(env, b, taskInput({ task_title: `Paged task ${i}`, required_workers: 1, payable_amount: 1 }));
     const byName = await html(`/dashboard/managetasks?q=${marker}`, w.admin.cookie);
     expectText(byName.text, ["12 tasks matching"]);
     expectText(byName.text, ["Page 1 of 2"]);
@@ -60,16 +72,31 @@ describe("Delete", () => {
     const { buyer, worker, task, title } = await taskWithPendingSubmission(w);
     expect(await balance(buyer.id)).toBe(35); // 50 - 3 x 5
     const ids = [w.admin.id, buyer.id, worker.id];
-    const res = await postForm("/dashboard/managetasks?q=x", { intent: "delete", id: task.id, reason: "Violates the guidelines" }, w.admin.cookie);
+    const res = await postForm(
+      "/dashboard/managetasks?q=x",
+      { intent: "delete", id: task.id, reason: "Violates the guidelines" },
+      w.admin.cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/managetasks?q=x");
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Deleted!" });
     expect(await balance(buyer.id)).toBe(50); // 2 open slots x 5 + the pending submission's 5
-    const sub = await env.DB.prepare("SELECT status FROM submissions WHERE task_id = ?").bind(task.id).first<{ status: string }>();
+    const sub = await env.DB.prepare("SELECT status FROM submissions WHERE task_id = ?")
+      .bind(task.id)
+      .first<{ status: string }>();
     expect(sub?.status).toBe("cancelled");
-    expect(await auditRows(task.id)).toEqual([expect.objectContaining({ actor_id: w.admin.id, action: "task.delete", detail: title, reason: "Violates the guidelines" })]);
+    expect(await auditRows(task.id)).toEqual([
+      expect.objectContaining({
+        actor_id: w.admin.id,
+        action: "task.delete",
+        detail: title,
+        reason: "Violates the guidelines",
+      }),
+    ]);
     expect((await conservation(getDb(env), ids)).holds).toBe(true);
-    expectText((await html(`/dashboard/managetasks?q=${encodeURIComponent(title)}`, w.admin.cookie)).text, ["No tasks match your search."]);
+    expectText((await html(`/dashboard/managetasks?q=${encodeURIComponent(title)}`, w.admin.cookie)).text, [
+      "No tasks match your search.",
+    ]);
   });
 
   it("with JavaScript: 200 'Deleted!' once, then 404; the reason is optional", async () => {
@@ -89,7 +116,9 @@ describe("Delete", () => {
   it("concurrent deletes refund once", async () => {
     const w = await adminWorld();
     const { buyer, task } = await taskWithPendingSubmission(w);
-    const results = await Promise.all([1, 2, 3].map(() => jsPost("/dashboard/managetasks", { intent: "delete", id: task.id }, w.admin.cookie)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => jsPost("/dashboard/managetasks", { intent: "delete", id: task.id }, w.admin.cookie)),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await balance(buyer.id)).toBe(50);
   });

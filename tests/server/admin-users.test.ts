@@ -7,7 +7,9 @@ import { adminWorld, auditRows, expectText, flashOf, html, jsPost, tag } from ".
 import { NOT_SELF } from "~/server/services/users.server";
 
 const userRow = async (id: string) =>
-  (await env.DB.prepare("SELECT role, coin, disabled_at FROM users WHERE id = ?").bind(id).first<{ role: string; coin: number; disabled_at: number | null }>())!;
+  (await env.DB.prepare("SELECT role, coin, disabled_at FROM users WHERE id = ?")
+    .bind(id)
+    .first<{ role: string; coin: number; disabled_at: number | null }>())!;
 
 describe("Manage Users loader", () => {
   it("lists avatar, name, e-mail, role dropdown (Admin, Buyer, Worker) and coins; searches by name or e-mail", async () => {
@@ -51,7 +53,12 @@ describe("Manage Users loader", () => {
     const page = await html(`/dashboard/manageusers?q=${encodeURIComponent(w.admin.email)}`, w.admin.cookie);
     const row = page.text.slice(page.text.indexOf(`data-testid="user-${w.admin.email}"`));
     const ownRow = row.slice(0, row.indexOf("</tr>"));
-    expectText(ownRow, [">You<", /<select[^>]*disabled=""/, /<button[^>]*disabled=""[^>]*aria-label="Remove /, /<button[^>]*disabled=""[^>]*aria-label="Adjust coins of /]);
+    expectText(ownRow, [
+      ">You<",
+      /<select[^>]*disabled=""/,
+      /<button[^>]*disabled=""[^>]*aria-label="Remove /,
+      /<button[^>]*disabled=""[^>]*aria-label="Adjust coins of /,
+    ]);
     expectText(ownRow, ["confirm=remove"], false);
   });
 });
@@ -71,7 +78,9 @@ describe("role change", () => {
     const home = await call("/dashboard", { headers: { Cookie: u.cookie } });
     expect(home.headers.get("Location")).toBe("/dashboard/buyerhome");
     expect((await call("/dashboard/buyerhome", { headers: { Cookie: u.cookie } })).status).toBe(200);
-    expect(await auditRows(u.id)).toEqual([expect.objectContaining({ action: "user.role", detail: `${u.email}: Worker -> Buyer` })]);
+    expect(await auditRows(u.id)).toEqual([
+      expect.objectContaining({ action: "user.role", detail: `${u.email}: Worker -> Buyer` }),
+    ]);
   });
 
   it("with JavaScript: 200 'Role updated successfully!'; a bad role is 422 'Failed to update role.'", async () => {
@@ -89,10 +98,18 @@ describe("role change", () => {
 
   it("an admin cannot change their own role: 'Failed to update role.' with the service's message", async () => {
     const w = await adminWorld();
-    const js = await jsPost("/dashboard/manageusers", { intent: "role", id: w.admin.id, role: "Worker" }, w.admin.cookie);
+    const js = await jsPost(
+      "/dashboard/manageusers",
+      { intent: "role", id: w.admin.id, role: "Worker" },
+      w.admin.cookie,
+    );
     expect(js.status).toBe(403);
     expectText(js.text, ["Failed to update role.", NOT_SELF]);
-    const noJs = await postForm("/dashboard/manageusers", { intent: "role", id: w.admin.id, role: "Worker" }, w.admin.cookie);
+    const noJs = await postForm(
+      "/dashboard/manageusers",
+      { intent: "role", id: w.admin.id, role: "Worker" },
+      w.admin.cookie,
+    );
     expect(flashOf(noJs)).toMatchObject({ type: "error", title: "Failed to update role.", message: NOT_SELF });
     expect((await userRow(w.admin.id)).role).toBe("Admin");
   });
@@ -104,11 +121,17 @@ describe("remove", () => {
     const u = await registerUser("Buyer");
     const task = await postTask(env, await sessionUser(u.id), taskInput({ required_workers: 4, payable_amount: 10 }));
     expect(await balance(u.id)).toBe(10);
-    const res = await postForm("/dashboard/manageusers", { intent: "remove", id: u.id, reason: "Spam account" }, w.admin.cookie);
+    const res = await postForm(
+      "/dashboard/manageusers",
+      { intent: "remove", id: u.id, reason: "Spam account" },
+      w.admin.cookie,
+    );
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Removed!" });
     expect((await userRow(u.id)).disabled_at).not.toBeNull();
     expect(await balance(u.id)).toBe(50);
-    const closed = await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?").bind(task.id).first<{ deleted_at: number | null }>();
+    const closed = await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?")
+      .bind(task.id)
+      .first<{ deleted_at: number | null }>();
     expect(closed?.deleted_at).not.toBeNull();
     const session = await call("/dashboard/buyerhome", { headers: { Cookie: u.cookie } });
     expect(session.headers.get("Location")).toMatch(/^\/login/);
@@ -116,7 +139,9 @@ describe("remove", () => {
     expect(login.status).not.toBe(302);
     expect(await auditRows(u.id)).toEqual([expect.objectContaining({ action: "user.remove", reason: "Spam account" })]);
     // removed users leave the list
-    expectText((await html(`/dashboard/manageusers?q=${encodeURIComponent(u.email)}`, w.admin.cookie)).text, ["No users match your search."]);
+    expectText((await html(`/dashboard/manageusers?q=${encodeURIComponent(u.email)}`, w.admin.cookie)).text, [
+      "No users match your search.",
+    ]);
   });
 
   it("refusals say 'Error' / 'Failed to delete user.' with the service's reason", async () => {
@@ -125,7 +150,11 @@ describe("remove", () => {
     expect(self.status).toBe(403);
     expectText(self.text, ['"Error"', "Failed to delete user.", NOT_SELF]);
     const noJs = await postForm("/dashboard/manageusers", { intent: "remove", id: w.admin.id }, w.admin.cookie);
-    expect(flashOf(noJs)).toMatchObject({ type: "error", title: "Error", message: `Failed to delete user. ${NOT_SELF}` });
+    expect(flashOf(noJs)).toMatchObject({
+      type: "error",
+      title: "Error",
+      message: `Failed to delete user. ${NOT_SELF}`,
+    });
     const missing = await jsPost("/dashboard/manageusers", { intent: "remove", id: "no-such-user" }, w.admin.cookie);
     expect(missing.status).toBe(404);
     expect((await userRow(w.admin.id)).disabled_at).toBeNull();
@@ -144,13 +173,25 @@ describe("adjust coins", () => {
   it("adds and deducts with a required reason, as ledger rows and audit entries, and notifies the user", async () => {
     const w = await adminWorld();
     const u = await registerUser("Worker");
-    const add = await postForm("/dashboard/manageusers", { intent: "adjust", id: u.id, addcoin: "25", reason: "Goodwill bonus" }, w.admin.cookie);
+    const add = await postForm(
+      "/dashboard/manageusers",
+      { intent: "adjust", id: u.id, addcoin: "25", reason: "Goodwill bonus" },
+      w.admin.cookie,
+    );
     expect(flashOf(add)).toMatchObject({ type: "success", title: "Coins adjusted" });
     expect(await balance(u.id)).toBe(35);
-    const take = await jsPost("/dashboard/manageusers", { intent: "adjust", id: u.id, addcoin: "-5", reason: "Correction" }, w.admin.cookie);
+    const take = await jsPost(
+      "/dashboard/manageusers",
+      { intent: "adjust", id: u.id, addcoin: "-5", reason: "Correction" },
+      w.admin.cookie,
+    );
     expect(take.status).toBe(200);
     expect(await balance(u.id)).toBe(30);
-    const ledger = await env.DB.prepare("SELECT delta, note FROM coin_ledger WHERE user_id = ? AND kind = 'admin_adjustment' ORDER BY created_at").bind(u.id).all<{ delta: number; note: string }>();
+    const ledger = await env.DB.prepare(
+      "SELECT delta, note FROM coin_ledger WHERE user_id = ? AND kind = 'admin_adjustment' ORDER BY created_at",
+    )
+      .bind(u.id)
+      .all<{ delta: number; note: string }>();
     expect(ledger.results).toEqual([
       { delta: 25, note: "Goodwill bonus" },
       { delta: -5, note: "Correction" },
@@ -159,7 +200,11 @@ describe("adjust coins", () => {
       ["coins.adjust", "Goodwill bonus"],
       ["coins.adjust", "Correction"],
     ]);
-    const note = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND message LIKE 'An admin%'").bind(u.id).first<{ n: number }>();
+    const note = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND message LIKE 'An admin%'",
+    )
+      .bind(u.id)
+      .first<{ n: number }>();
     expect(note?.n).toBe(2);
   });
 
@@ -179,7 +224,11 @@ describe("adjust coins", () => {
       expectText(res.text, ["Adjustment failed", message]);
     }
     expect(await balance(u.id)).toBe(10);
-    const self = await jsPost("/dashboard/manageusers", { intent: "adjust", id: w.admin.id, addcoin: "1000", reason: "me" }, w.admin.cookie);
+    const self = await jsPost(
+      "/dashboard/manageusers",
+      { intent: "adjust", id: w.admin.id, addcoin: "1000", reason: "me" },
+      w.admin.cookie,
+    );
     expect(self.status).toBe(403);
     expect((await sessionUser(w.admin.id)).coin).toBe(10);
     expect(await auditRows(u.id)).toHaveLength(0);

@@ -37,25 +37,46 @@ export async function makeWorld(funds = 100_000): Promise<World> {
   const a = await sessionUser(admin.id);
   for (const u of [buyer, otherBuyer, worker, otherWorker]) await adjustCoins(env, a, u.id, funds, "test funding");
   await removeUser(env, a, removed.id, "test: a removed user");
-  return { admin, buyer, otherBuyer, worker, otherWorker, removed, ids: [admin.id, buyer.id, otherBuyer.id, worker.id, otherWorker.id, removed.id] };
+  return {
+    admin,
+    buyer,
+    otherBuyer,
+    worker,
+    otherWorker,
+    removed,
+    ids: [admin.id, buyer.id, otherBuyer.id, worker.id, otherWorker.id, removed.id],
+  };
 }
 
 export async function newTask(buyer: TestUser, overrides: Record<string, unknown> = {}) {
-  return postTask(env, await sessionUser(buyer.id), taskInput({ required_workers: 2, payable_amount: 3, ...overrides }) as never);
+  return postTask(
+    env,
+    await sessionUser(buyer.id),
+    taskInput({ required_workers: 2, payable_amount: 3, ...overrides }) as never,
+  );
 }
 
 export async function newSubmission(worker: TestUser, taskId: string, details = "done") {
-  return createSubmission(env, await sessionUser(worker.id), { task_id: taskId, submission_details: details, submission_image_url: "" });
+  return createSubmission(env, await sessionUser(worker.id), {
+    task_id: taskId,
+    submission_details: details,
+    submission_image_url: "",
+  });
 }
 
 export async function newWithdrawal(worker: TestUser, coins = 200) {
-  return requestWithdrawal(env, await sessionUser(worker.id), { withdrawal_coin: coins, payment_system: "Bkash", account_number: "01700000000" });
+  return requestWithdrawal(env, await sessionUser(worker.id), {
+    withdrawal_coin: coins,
+    payment_system: "Bkash",
+    account_number: "01700000000",
+  });
 }
 
 /** A test-mode payment of a package, card confirmed: its id can be reported to POST /orders. */
 export async function newPayment(buyer: TestUser, coins = 10, confirm = true) {
   const intent = await createPaymentIntent(env, await sessionUser(buyer.id), coins);
-  if (confirm) await confirmTestCard(env, intent.clientSecret, { number: "4242424242424242", exp: "12/34", cvc: "123" }, buyer.id);
+  if (confirm)
+    await confirmTestCard(env, intent.clientSecret, { number: "4242424242424242", exp: "12/34", cvc: "123" }, buyer.id);
   return intent;
 }
 
@@ -98,7 +119,9 @@ export async function holds(ids: string[]) {
 }
 
 export async function row<T>(sql: string, ...params: unknown[]): Promise<T | null> {
-  return env.DB.prepare(sql).bind(...params).first<T>();
+  return env.DB.prepare(sql)
+    .bind(...params)
+    .first<T>();
 }
 
 export const q = encodeURIComponent;

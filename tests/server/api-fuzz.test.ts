@@ -20,13 +20,16 @@ const junk = fc.oneof(
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }),
 );
-const longString = (min: number, max = min + 3000) => fc.tuple(fc.integer({ min, max }), fc.constantFrom("x", "é", "😀", "<", "%")).map(([n, c]) => c.repeat(n));
+const longString = (min: number, max = min + 3000) =>
+  fc.tuple(fc.integer({ min, max }), fc.constantFrom("x", "é", "😀", "<", "%")).map(([n, c]) => c.repeat(n));
 /** over the 64 KB body limit: 413 */
 const hugeBody = fc.integer({ min: 66_000, max: 120_000 }).map((n) => JSON.stringify({ pad: "y".repeat(n) }));
 
 const badText = (max: number) => fc.oneof(junk, longString(max + 1));
 const badRequiredText = (max: number) => fc.oneof(badText(max), fc.constantFrom("", "   "));
-const fraction = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).filter((x) => !Number.isInteger(x));
+const fraction = fc
+  .double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })
+  .filter((x) => !Number.isInteger(x));
 /** Not a whole number within [min, max], in any JSON type (numeric strings of valid numbers excluded). */
 const badInt = (min: number, max: number) =>
   fc.oneof(
@@ -38,8 +41,17 @@ const badInt = (min: number, max: number) =>
     fc.array(fc.integer(), { maxLength: 2 }),
     fc.string({ maxLength: 8 }).filter((s) => s.trim() !== "" && !Number.isInteger(Number(s.trim()))),
   );
-const badEmail = fc.oneof(junk, fc.string({ maxLength: 30 }).filter((s) => !s.includes("@")), fc.constantFrom("a@", "@b.co", "a b@c.d"), longString(260).map((s) => `${s}@x.co`));
-const badEnum = (valid: readonly string[]) => fc.oneof(junk, fc.string({ maxLength: 20 }).filter((s) => !valid.includes(s.trim())));
+const badEmail = fc.oneof(
+  junk,
+  fc.string({ maxLength: 30 }).filter((s) => !s.includes("@")),
+  fc.constantFrom("a@", "@b.co", "a b@c.d"),
+  longString(260).map((s) => `${s}@x.co`),
+);
+const badEnum = (valid: readonly string[]) =>
+  fc.oneof(
+    junk,
+    fc.string({ maxLength: 20 }).filter((s) => !valid.includes(s.trim())),
+  );
 const badIdFormat = fc.oneof(
   fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== "" && !/^[A-Za-z0-9_-]+$/.test(s.trim())),
   fc.string({ minLength: 65, maxLength: 120 }).filter((s) => s.trim().length > 64),
@@ -53,16 +65,23 @@ const qBadInt = (max: number) =>
     fraction.map(String),
     fc.string({ maxLength: 8 }).filter((s) => !/^\d{1,9}$/.test(s)),
   );
-const qBadEmail = fc.oneof(fc.string({ maxLength: 30 }).filter((s) => !s.includes("@")), longString(260).map((s) => `${s}@x.co`));
+const qBadEmail = fc.oneof(
+  fc.string({ maxLength: 30 }).filter((s) => !s.includes("@")),
+  longString(260).map((s) => `${s}@x.co`),
+);
 const qBadEnum = (valid: readonly string[]) => fc.string({ maxLength: 20 }).filter((s) => !valid.includes(s.trim()));
-const qBadId = (...foreign: string[]) => fc.oneof(badIdFormat, fc.uuid(), ...(foreign.length ? [fc.constantFrom(...foreign)] : []));
-const jBadId = (...foreign: string[]) => fc.oneof(junk, badIdFormat, fc.uuid(), ...(foreign.length ? [fc.constantFrom(...foreign)] : []));
+const qBadId = (...foreign: string[]) =>
+  fc.oneof(badIdFormat, fc.uuid(), ...(foreign.length ? [fc.constantFrom(...foreign)] : []));
+const jBadId = (...foreign: string[]) =>
+  fc.oneof(junk, badIdFormat, fc.uuid(), ...(foreign.length ? [fc.constantFrom(...foreign)] : []));
 
 /** Not JSON, or JSON that is not an object. */
 const malformedJson = fc.oneof(
-  fc.constantFrom("{", "{\"a\":", "[1,2", "nul", "{'single': 1}", "{\"a\":1}}", "\u0000"),
+  fc.constantFrom("{", '{"a":', "[1,2", "nul", "{'single': 1}", '{"a":1}}', "\u0000"),
   fc.string({ minLength: 1, maxLength: 40 }).map((s) => `{${s}`),
-  fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.array(fc.anything(), { maxLength: 3 })).map((x) => JSON.stringify(x)),
+  fc
+    .oneof(fc.integer(), fc.string(), fc.constant(null), fc.array(fc.anything(), { maxLength: 3 }))
+    .map((x) => JSON.stringify(x)),
 );
 
 // ---------------------------------------------------------------- the cases
@@ -96,11 +115,22 @@ interface Req {
 }
 
 function variants(c: Case): fc.Arbitrary<Req> {
-  const base = (over: Partial<Req>): Req => ({ method: c.method, path: c.path, query: { ...(c.query ?? {}) }, headers: {}, ...over });
-  const json = (b: unknown): Partial<Req> => ({ body: JSON.stringify(b), headers: { "Content-Type": "application/json" } });
+  const base = (over: Partial<Req>): Req => ({
+    method: c.method,
+    path: c.path,
+    query: { ...(c.query ?? {}) },
+    headers: {},
+    ...over,
+  });
+  const json = (b: unknown): Partial<Req> => ({
+    body: JSON.stringify(b),
+    headers: { "Content-Type": "application/json" },
+  });
   const gens: fc.Arbitrary<Req>[] = [];
   for (const [param, gen] of Object.entries(c.badQuery ?? {})) {
-    gens.push(gen.map((value) => ({ ...base(c.body ? json(c.body) : {}), query: { ...(c.query ?? {}), [param]: value } })));
+    gens.push(
+      gen.map((value) => ({ ...base(c.body ? json(c.body) : {}), query: { ...(c.query ?? {}), [param]: value } })),
+    );
   }
   for (const [field, gen] of Object.entries(c.badBody ?? {})) {
     gens.push(gen.map((value) => base(json({ ...c.body, [field]: value }))));
@@ -108,11 +138,19 @@ function variants(c: Case): fc.Arbitrary<Req> {
   if (c.body) {
     gens.push(malformedJson.map((text) => base({ body: text, headers: { "Content-Type": "application/json" } })));
     gens.push(hugeBody.map((text) => base({ body: text, headers: { "Content-Type": "application/json" } })));
-    gens.push(fc.constantFrom("text/plain", "application/x-www-form-urlencoded").map((type) => base({ body: JSON.stringify(c.body), headers: { "Content-Type": type } })));
+    gens.push(
+      fc
+        .constantFrom("text/plain", "application/x-www-form-urlencoded")
+        .map((type) => base({ body: JSON.stringify(c.body), headers: { "Content-Type": type } })),
+    );
   }
-  if (c.custom) gens.push(c.custom.map((r) => base({ body: r.body, headers: r.headers ?? {}, path: r.path ?? c.path })));
+  if (c.custom)
+    gens.push(c.custom.map((r) => base({ body: r.body, headers: r.headers ?? {}, path: r.path ?? c.path })));
   const others = (["GET", "POST", "PUT", "PATCH", "DELETE"] as Method[]).filter((m) => !c.methods.includes(m));
-  if (others.length) gens.push(fc.constantFrom(...others).map((method) => base({ method, ...(method === "GET" ? {} : json({ junk: true })) })));
+  if (others.length)
+    gens.push(
+      fc.constantFrom(...others).map((method) => base({ method, ...(method === "GET" ? {} : json({ junk: true })) })),
+    );
   return fc.oneof(...gens);
 }
 
@@ -136,9 +174,16 @@ let fx: Fx;
 /** Everything the test users own or are, as one comparable value. */
 async function fingerprint(ids: string[]) {
   const list = ids.map(() => "?").join(", ");
-  const all = async (sql: string) => (await env.DB.prepare(sql.replaceAll("$IDS", list)).bind(...ids, ...(sql.split("$IDS").length > 2 ? ids : [])).all()).results;
+  const all = async (sql: string) =>
+    (
+      await env.DB.prepare(sql.replaceAll("$IDS", list))
+        .bind(...ids, ...(sql.split("$IDS").length > 2 ? ids : []))
+        .all()
+    ).results;
   return {
-    users: await all("SELECT id, role, coin, disabled_at, session_version, name, photo FROM users WHERE id IN ($IDS) ORDER BY id"),
+    users: await all(
+      "SELECT id, role, coin, disabled_at, session_version, name, photo FROM users WHERE id IN ($IDS) ORDER BY id",
+    ),
     tasks: await all("SELECT * FROM tasks WHERE buyer_id IN ($IDS) ORDER BY id"),
     submissions: await all("SELECT * FROM submissions WHERE worker_id IN ($IDS) OR buyer_id IN ($IDS) ORDER BY id"),
     withdrawals: await all("SELECT * FROM withdrawals WHERE worker_id IN ($IDS) ORDER BY id"),
@@ -147,7 +192,11 @@ async function fingerprint(ids: string[]) {
     notifications: await all("SELECT COUNT(*) AS n FROM notifications WHERE user_id IN ($IDS)"),
     audit: await all("SELECT COUNT(*) AS n FROM audit_log WHERE actor_id IN ($IDS) OR target_id IN ($IDS)"),
     preferences: await all("SELECT * FROM user_preferences WHERE user_id IN ($IDS) ORDER BY user_id"),
-    registered: (await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE ?").bind(`${RUN_ID}%`).first<{ n: number }>())?.n,
+    registered: (
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE ?")
+        .bind(`${RUN_ID}%`)
+        .first<{ n: number }>()
+    )?.n,
   };
 }
 
@@ -163,7 +212,9 @@ beforeAll(async () => {
   const unpaid = await newPayment(world.buyer, 10, false);
   const foreignPaid = await newPayment(world.otherBuyer, 10, true);
   const foreignIntent = await newPayment(world.otherBuyer, 10, false);
-  const coins = (await env.DB.prepare("SELECT coin FROM users WHERE id = ?").bind(world.worker.id).first<{ coin: number }>())!.coin;
+  const coins = (await env.DB.prepare("SELECT coin FROM users WHERE id = ?")
+    .bind(world.worker.id)
+    .first<{ coin: number }>())!.coin;
   fx = {
     ...world,
     extra,
@@ -196,10 +247,27 @@ const taskFieldBreakers = () => ({
   task_detail: badText(4000),
   required_workers: badInt(1, 10_000),
   payable_amount: badInt(1, 100_000),
-  completion_date: fc.oneof(junk, fc.constantFrom("2020-01-01", "yesterday", "2026-13-45", ""), fc.string({ maxLength: 12 })),
+  completion_date: fc.oneof(
+    junk,
+    fc.constantFrom("2020-01-01", "yesterday", "2026-13-45", ""),
+    fc.string({ maxLength: 12 }),
+  ),
   submission_info: badRequiredText(1000),
-  category: badEnum(["Video Engagement", "Content Writing", "Translation", "Image Handling", "App & Website Testing", "Creative Design", "Data Entry", "SEO & Marketing", "Survey & Feedback"]),
-  task_image_url: fc.oneof(junk, fc.constantFrom("https://evil.example/a.png", "/images/../../etc/passwd", "javascript:alert(1)")),
+  category: badEnum([
+    "Video Engagement",
+    "Content Writing",
+    "Translation",
+    "Image Handling",
+    "App & Website Testing",
+    "Creative Design",
+    "Data Entry",
+    "SEO & Marketing",
+    "Survey & Feedback",
+  ]),
+  task_image_url: fc.oneof(
+    junk,
+    fc.constantFrom("https://evil.example/a.png", "/images/../../etc/passwd", "javascript:alert(1)"),
+  ),
 });
 const STATUSES = ["pending", "approve", "approved", "rejected", "cancelled"];
 const paging = (max = 100) => ({ page: qBadInt(1_000_000), limit: qBadInt(max) });
@@ -220,7 +288,11 @@ function cases(): Case[] {
         name: fc.oneof(junk, fc.constantFrom("", "  "), longString(81)),
         email: badEmail,
         password: fc.oneof(junk, fc.string({ maxLength: 5 }), fc.stringMatching(/^[a-z0-9]{6,20}$/), longString(201)),
-        role: fc.oneof(junk, fc.constant("Admin"), fc.string({ maxLength: 10 }).filter((s) => s !== "Worker" && s !== "Buyer")),
+        role: fc.oneof(
+          junk,
+          fc.constant("Admin"),
+          fc.string({ maxLength: 10 }).filter((s) => s !== "Worker" && s !== "Buyer"),
+        ),
         photo: fc.oneof(junk, fc.constantFrom("https://evil.example/x.png", "data:image/png;base64,AAAA")),
       },
     },
@@ -233,7 +305,14 @@ function cases(): Case[] {
       body: { email: f.worker.email, password: "Not!theRight1" },
       badBody: { email: badEmail, password: fc.oneof(junk, fc.constant(""), longString(201)) },
     },
-    { name: "POST /auth/logout", who: "junkToken", method: "POST", path: "/auth/logout", methods: ["POST"], custom: fc.constant({ body: "" }) },
+    {
+      name: "POST /auth/logout",
+      who: "junkToken",
+      method: "POST",
+      path: "/auth/logout",
+      methods: ["POST"],
+      custom: fc.constant({ body: "" }),
+    },
     {
       name: "POST /images",
       who: "anon",
@@ -241,11 +320,14 @@ function cases(): Case[] {
       path: "/images",
       methods: ["POST"],
       custom: fc.oneof(
-        fc.uint8Array({ minLength: 1, maxLength: 64 }).filter((b) => b[0] !== 0x89 && b[0] !== 0xff && b[0] !== 0x47 && b[0] !== 0x52).map((bytes) => {
-          const form = new FormData();
-          form.append("image", new File([bytes], "x.png", { type: "image/png" }));
-          return { body: form as BodyInit };
-        }),
+        fc
+          .uint8Array({ minLength: 1, maxLength: 64 })
+          .filter((b) => b[0] !== 0x89 && b[0] !== 0xff && b[0] !== 0x47 && b[0] !== 0x52)
+          .map((bytes) => {
+            const form = new FormData();
+            form.append("image", new File([bytes], "x.png", { type: "image/png" }));
+            return { body: form as BodyInit };
+          }),
         fc.string({ maxLength: 30 }).map((text) => {
           const form = new FormData();
           form.append("image", text);
@@ -260,9 +342,21 @@ function cases(): Case[] {
       method: "GET",
       path: "/images/x",
       methods: ["GET"],
-      custom: fc.oneof(fc.uuid().map((u) => `${u}.png`), fc.string({ minLength: 1, maxLength: 40 }).filter((k) => !/^\.+$/.test(k))).map((key) => ({ body: null as unknown as BodyInit, path: `/images/${encodeURIComponent(key)}` })),
+      custom: fc
+        .oneof(
+          fc.uuid().map((u) => `${u}.png`),
+          fc.string({ minLength: 1, maxLength: 40 }).filter((k) => !/^\.+$/.test(k)),
+        )
+        .map((key) => ({ body: null as unknown as BodyInit, path: `/images/${encodeURIComponent(key)}` })),
     },
-    { name: "POST /webhooks/stripe", who: "anon", method: "POST", path: "/webhooks/stripe", methods: ["POST"], custom: fc.string({ maxLength: 200 }).map((body) => ({ body, headers: { "Stripe-Signature": "t=1,v1=00" } })) },
+    {
+      name: "POST /webhooks/stripe",
+      who: "anon",
+      method: "POST",
+      path: "/webhooks/stripe",
+      methods: ["POST"],
+      custom: fc.string({ maxLength: 200 }).map((body) => ({ body, headers: { "Stripe-Signature": "t=1,v1=00" } })),
+    },
     {
       name: "POST /test-payments/confirm",
       who: "buyer",
@@ -271,7 +365,11 @@ function cases(): Case[] {
       methods: ["POST"],
       body: { clientSecret: f.foreignClientSecret, number: "4242424242424242", exp: "12/34", cvc: "123" },
       badBody: {
-        clientSecret: fc.oneof(junk, longString(201), fc.uuid().map((u) => `pi_test_${u}_secret_x`)),
+        clientSecret: fc.oneof(
+          junk,
+          longString(201),
+          fc.uuid().map((u) => `pi_test_${u}_secret_x`),
+        ),
         number: fc.oneof(junk, longString(31)),
         exp: fc.oneof(junk, longString(11)),
         cvc: fc.oneof(junk, longString(7)),
@@ -279,9 +377,33 @@ function cases(): Case[] {
     },
 
     // users
-    { name: "GET /users (public)", who: "anon", method: "GET", path: "/users", methods: ["GET", "POST", "PATCH", "DELETE"], query: { role: "Worker" }, badQuery: { role: qBadEnum(["Worker"]), email: qBadEmail } },
-    { name: "GET /users?email=", who: "buyer", method: "GET", path: "/users", methods: ["GET", "POST", "PATCH", "DELETE"], query: { email: f.buyer.email }, badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) } },
-    { name: "POST /users", who: "buyer", method: "POST", path: "/users", methods: ["GET", "POST", "PATCH", "DELETE"], body: { email: f.buyer.email, role: "Admin", coin: 1e9 }, badBody: { email: fc.oneof(badEmail, fc.constant(f.worker.email)) } },
+    {
+      name: "GET /users (public)",
+      who: "anon",
+      method: "GET",
+      path: "/users",
+      methods: ["GET", "POST", "PATCH", "DELETE"],
+      query: { role: "Worker" },
+      badQuery: { role: qBadEnum(["Worker"]), email: qBadEmail },
+    },
+    {
+      name: "GET /users?email=",
+      who: "buyer",
+      method: "GET",
+      path: "/users",
+      methods: ["GET", "POST", "PATCH", "DELETE"],
+      query: { email: f.buyer.email },
+      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) },
+    },
+    {
+      name: "POST /users",
+      who: "buyer",
+      method: "POST",
+      path: "/users",
+      methods: ["GET", "POST", "PATCH", "DELETE"],
+      body: { email: f.buyer.email, role: "Admin", coin: 1e9 },
+      badBody: { email: fc.oneof(badEmail, fc.constant(f.worker.email)) },
+    },
     {
       name: "PATCH /users?id= role",
       who: "admin",
@@ -302,12 +424,36 @@ function cases(): Case[] {
       body: { email: f.extra.email, addcoin: 5, reason: "fuzz" },
       badBody: {
         email: fc.oneof(badEmail, unknownEmail, fc.constant(f.admin.email)),
-        addcoin: fc.oneof(fraction, fc.constant(0), fc.integer({ min: 10_000_001, max: 2e9 }), fc.integer({ min: -2e9, max: -10_000_001 }), fc.boolean(), fc.constant(null), fc.string({ maxLength: 6 }).filter((s) => !Number.isInteger(Number(s.trim())) || s.trim() === "0")),
+        addcoin: fc.oneof(
+          fraction,
+          fc.constant(0),
+          fc.integer({ min: 10_000_001, max: 2e9 }),
+          fc.integer({ min: -2e9, max: -10_000_001 }),
+          fc.boolean(),
+          fc.constant(null),
+          fc.string({ maxLength: 6 }).filter((s) => !Number.isInteger(Number(s.trim())) || s.trim() === "0"),
+        ),
         reason: badRequiredText(500),
       },
     },
-    { name: "DELETE /users", who: "admin", method: "DELETE", path: "/users", methods: ["GET", "POST", "PATCH", "DELETE"], query: { id: f.extra.id }, badQuery: { id: fc.oneof(badIdFormat, fc.uuid()), reason: longString(501) } },
-    { name: "GET /users3", who: "admin", method: "GET", path: "/users3", methods: ["GET"], query: { role: "Buyer" }, badQuery: { role: qBadEnum(["Worker", "Buyer", "Admin"]), ...paging() } },
+    {
+      name: "DELETE /users",
+      who: "admin",
+      method: "DELETE",
+      path: "/users",
+      methods: ["GET", "POST", "PATCH", "DELETE"],
+      query: { id: f.extra.id },
+      badQuery: { id: fc.oneof(badIdFormat, fc.uuid()), reason: longString(501) },
+    },
+    {
+      name: "GET /users3",
+      who: "admin",
+      method: "GET",
+      path: "/users3",
+      methods: ["GET"],
+      query: { role: "Buyer" },
+      badQuery: { role: qBadEnum(["Worker", "Buyer", "Admin"]), ...paging() },
+    },
     {
       name: "PATCH /users1",
       who: "admin",
@@ -315,7 +461,11 @@ function cases(): Case[] {
       path: "/users1",
       methods: ["PATCH"],
       body: { email: f.extra.email, addcoin: 5, reason: "fuzz" },
-      badBody: { email: fc.oneof(badEmail, unknownEmail), addcoin: fc.oneof(fraction, fc.constant(0), fc.boolean(), fc.constant(null)), reason: badRequiredText(500) },
+      badBody: {
+        email: fc.oneof(badEmail, unknownEmail),
+        addcoin: fc.oneof(fraction, fc.constant(0), fc.boolean(), fc.constant(null)),
+        reason: badRequiredText(500),
+      },
     },
 
     // public lists take no input: only wrong methods are wrong
@@ -325,8 +475,24 @@ function cases(): Case[] {
     { name: "/openapi.json", who: "anon", method: "GET", path: "/openapi.json", methods: ["GET"] },
 
     // tasks
-    { name: "GET /tasks", who: "buyer", method: "GET", path: "/tasks", methods: ["GET", "POST", "PUT", "DELETE"], query: { email: f.buyer.email }, badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)), ...paging() } },
-    { name: "POST /tasks", who: "buyer", method: "POST", path: "/tasks", methods: ["GET", "POST", "PUT", "DELETE"], body: taskBody(), badBody: taskFieldBreakers() },
+    {
+      name: "GET /tasks",
+      who: "buyer",
+      method: "GET",
+      path: "/tasks",
+      methods: ["GET", "POST", "PUT", "DELETE"],
+      query: { email: f.buyer.email },
+      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)), ...paging() },
+    },
+    {
+      name: "POST /tasks",
+      who: "buyer",
+      method: "POST",
+      path: "/tasks",
+      methods: ["GET", "POST", "PUT", "DELETE"],
+      body: taskBody(),
+      badBody: taskFieldBreakers(),
+    },
     {
       name: "PUT /tasks",
       who: "buyer",
@@ -338,7 +504,15 @@ function cases(): Case[] {
       body: taskBody(),
       badBody: { ...taskFieldBreakers(), task_detail: fc.oneof(junk, longString(4001)) },
     },
-    { name: "DELETE /tasks", who: "admin", method: "DELETE", path: "/tasks", methods: ["GET", "POST", "PUT", "DELETE"], query: { id: f.taskId }, badQuery: { id: fc.oneof(badIdFormat, fc.uuid()), reason: longString(501) } },
+    {
+      name: "DELETE /tasks",
+      who: "admin",
+      method: "DELETE",
+      path: "/tasks",
+      methods: ["GET", "POST", "PUT", "DELETE"],
+      query: { id: f.taskId },
+      badQuery: { id: fc.oneof(badIdFormat, fc.uuid()), reason: longString(501) },
+    },
     {
       name: "GET /tasks1",
       who: "buyer",
@@ -348,7 +522,15 @@ function cases(): Case[] {
       query: { id: f.taskId },
       badQuery: { id: qBadId(f.foreignTaskId), email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) },
     },
-    { name: "DELETE /tasks1", who: "buyer", method: "DELETE", path: "/tasks1", methods: ["GET", "DELETE"], query: { id: f.freeTaskId }, badQuery: { id: qBadId(f.foreignTaskId) } },
+    {
+      name: "DELETE /tasks1",
+      who: "buyer",
+      method: "DELETE",
+      path: "/tasks1",
+      methods: ["GET", "DELETE"],
+      query: { id: f.freeTaskId },
+      badQuery: { id: qBadId(f.foreignTaskId) },
+    },
     {
       name: "GET /tasks2",
       who: "worker",
@@ -356,7 +538,13 @@ function cases(): Case[] {
       path: "/tasks2",
       methods: ["GET"],
       query: {},
-      badQuery: { id: qBadId(), q: longString(101), category: qBadEnum(["Data Entry", "Translation"]), sort: qBadEnum(["newest", "pay", "deadline"]), ...paging() },
+      badQuery: {
+        id: qBadId(),
+        q: longString(101),
+        category: qBadEnum(["Data Entry", "Translation"]),
+        sort: qBadEnum(["newest", "pay", "deadline"]),
+        ...paging(),
+      },
     },
 
     // submissions
@@ -367,9 +555,21 @@ function cases(): Case[] {
       path: "/submission",
       methods: ["GET", "POST"],
       query: { email: f.worker.email },
-      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)), status: qBadEnum(STATUSES), ...paging() },
+      badQuery: {
+        email: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)),
+        status: qBadEnum(STATUSES),
+        ...paging(),
+      },
     },
-    { name: "GET /submission?Buyer_mail=", who: "buyer", method: "GET", path: "/submission", methods: ["GET", "POST"], query: { Buyer_mail: f.buyer.email }, badQuery: { Buyer_mail: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) } },
+    {
+      name: "GET /submission?Buyer_mail=",
+      who: "buyer",
+      method: "GET",
+      path: "/submission",
+      methods: ["GET", "POST"],
+      query: { Buyer_mail: f.buyer.email },
+      badQuery: { Buyer_mail: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) },
+    },
     {
       name: "POST /submission",
       who: "worker",
@@ -383,7 +583,19 @@ function cases(): Case[] {
         submission_image_url: fc.oneof(junk, fc.constantFrom("https://evil.example/a.png", "/images/x.svg")),
       },
     },
-    { name: "GET /submission1", who: "buyer", method: "GET", path: "/submission1", methods: ["GET", "PATCH"], query: { email: f.buyer.email, status: "pending" }, badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)), status: qBadEnum(STATUSES), ...paging() } },
+    {
+      name: "GET /submission1",
+      who: "buyer",
+      method: "GET",
+      path: "/submission1",
+      methods: ["GET", "PATCH"],
+      query: { email: f.buyer.email, status: "pending" },
+      badQuery: {
+        email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)),
+        status: qBadEnum(STATUSES),
+        ...paging(),
+      },
+    },
     {
       name: "PATCH /submission1",
       who: "buyer",
@@ -402,11 +614,27 @@ function cases(): Case[] {
       path: "/submission2",
       methods: ["GET"],
       query: { workermail: f.worker.email, status: "pending" },
-      badQuery: { workermail: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)), status: qBadEnum(STATUSES), ...paging() },
+      badQuery: {
+        workermail: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)),
+        status: qBadEnum(STATUSES),
+        ...paging(),
+      },
     },
 
     // withdrawals
-    { name: "GET /withdraw", who: "worker", method: "GET", path: "/withdraw", methods: ["GET", "POST", "PATCH"], query: { email: f.worker.email }, badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)), status: qBadEnum(["pending", "approved", "rejected"]), ...paging() } },
+    {
+      name: "GET /withdraw",
+      who: "worker",
+      method: "GET",
+      path: "/withdraw",
+      methods: ["GET", "POST", "PATCH"],
+      query: { email: f.worker.email },
+      badQuery: {
+        email: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)),
+        status: qBadEnum(["pending", "approved", "rejected"]),
+        ...paging(),
+      },
+    },
     {
       name: "POST /withdraw",
       who: "worker",
@@ -415,7 +643,11 @@ function cases(): Case[] {
       methods: ["GET", "POST", "PATCH"],
       body: { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01700000000", withdrawal_amount: 10 },
       badBody: {
-        withdrawal_coin: fc.oneof(badInt(200, 100_000_000), fc.integer({ min: 1, max: 199 }), fc.integer({ min: f.workerCoins + 1, max: 100_000_000 })),
+        withdrawal_coin: fc.oneof(
+          badInt(200, 100_000_000),
+          fc.integer({ min: 1, max: 199 }),
+          fc.integer({ min: f.workerCoins + 1, max: 100_000_000 }),
+        ),
         payment_system: badEnum(["Bkash", "Rocket", "Nagad", "Bank", "Others"]),
         account_number: badRequiredText(64),
       },
@@ -440,7 +672,12 @@ function cases(): Case[] {
       path: "/create-payment-intent",
       methods: ["POST"],
       body: { coins: 10, price: 0 },
-      badBody: { coins: fc.oneof(badInt(1, 1_000_000), fc.integer({ min: 1, max: 1_000_000 }).filter((n) => ![10, 150, 500, 1000].includes(n))) },
+      badBody: {
+        coins: fc.oneof(
+          badInt(1, 1_000_000),
+          fc.integer({ min: 1, max: 1_000_000 }).filter((n) => ![10, 150, 500, 1000].includes(n)),
+        ),
+      },
     },
     {
       name: "POST /orders",
@@ -449,15 +686,45 @@ function cases(): Case[] {
       path: "/orders",
       methods: ["POST"],
       body: { payment_id: f.unpaidPaymentId },
-      badBody: { payment_id: fc.oneof(junk, longString(201), fc.constantFrom("pi_$", "", "../x"), fc.uuid().map((u) => `pi_test_${u.replaceAll("-", "")}`), fc.constant(f.foreignPaidPaymentId)) },
+      badBody: {
+        payment_id: fc.oneof(
+          junk,
+          longString(201),
+          fc.constantFrom("pi_$", "", "../x"),
+          fc.uuid().map((u) => `pi_test_${u.replaceAll("-", "")}`),
+          fc.constant(f.foreignPaidPaymentId),
+        ),
+      },
     },
-    { name: "GET /orders1", who: "buyer", method: "GET", path: "/orders1", methods: ["GET"], query: { email: f.buyer.email }, badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)), ...paging() } },
+    {
+      name: "GET /orders1",
+      who: "buyer",
+      method: "GET",
+      path: "/orders1",
+      methods: ["GET"],
+      query: { email: f.buyer.email },
+      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)), ...paging() },
+    },
 
     // figures and preferences
-    ...(["/total-required-workers", "/total-payment", "/total-payed"] as const).map(
-      (path): Case => ({ name: `GET ${path}`, who: "buyer", method: "GET", path, methods: ["GET"], query: { email: f.buyer.email }, badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) } }),
-    ),
-    { name: "GET /user-preference", who: "worker", method: "GET", path: "/user-preference", methods: ["GET", "POST"], query: { email: f.worker.email }, badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.buyer.email)) } },
+    ...(["/total-required-workers", "/total-payment", "/total-payed"] as const).map((path): Case => ({
+      name: `GET ${path}`,
+      who: "buyer",
+      method: "GET",
+      path,
+      methods: ["GET"],
+      query: { email: f.buyer.email },
+      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) },
+    })),
+    {
+      name: "GET /user-preference",
+      who: "worker",
+      method: "GET",
+      path: "/user-preference",
+      methods: ["GET", "POST"],
+      query: { email: f.worker.email },
+      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.buyer.email)) },
+    },
     {
       name: "POST /user-preference",
       who: "worker",
@@ -465,9 +732,19 @@ function cases(): Case[] {
       path: "/user-preference",
       methods: ["GET", "POST"],
       body: { email: f.worker.email, itemsPerPage: 5 },
-      badBody: { email: fc.oneof(badEmail, fc.constant(f.buyer.email)), itemsPerPage: fc.oneof(badInt(1, 10), fc.constantFrom(1, 2, 4, 6, 7, 8, 9, "4", "7")) },
+      badBody: {
+        email: fc.oneof(badEmail, fc.constant(f.buyer.email)),
+        itemsPerPage: fc.oneof(badInt(1, 10), fc.constantFrom(1, 2, 4, 6, 7, 8, 9, "4", "7")),
+      },
     },
-    { name: "GET /totalcoins (not an admin)", who: "buyer", method: "GET", path: "/totalcoins", methods: ["GET"], custom: fc.constant({ body: null as unknown as BodyInit }) },
+    {
+      name: "GET /totalcoins (not an admin)",
+      who: "buyer",
+      method: "GET",
+      path: "/totalcoins",
+      methods: ["GET"],
+      custom: fc.constant({ body: null as unknown as BodyInit }),
+    },
     { name: "GET /totaldollars", who: "admin", method: "GET", path: "/totaldollars", methods: ["GET"] },
   ];
 }
@@ -483,10 +760,17 @@ function tokenOf(who: Caller): string | null {
 async function send(c: Case, r: Req) {
   const url = new URL(r.path, "https://coinwork.test");
   for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { "CF-Connecting-IP": `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, ...r.headers };
+  const headers: Record<string, string> = {
+    "CF-Connecting-IP": `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    ...r.headers,
+  };
   const token = tokenOf(c.who);
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await call(url.pathname + url.search, { method: r.method, headers, body: r.method === "GET" ? undefined : r.body });
+  const res = await call(url.pathname + url.search, {
+    method: r.method,
+    headers,
+    body: r.method === "GET" ? undefined : r.body,
+  });
   const text = await res.text();
   return { status: res.status, text, type: res.headers.get("Content-Type") ?? "" };
 }

@@ -23,10 +23,16 @@ interface RouteEntry {
   hasChildren: boolean;
 }
 
-function flatten(entries: { path?: string; index?: boolean; file: string; children?: unknown[] }[], base = ""): RouteEntry[] {
+function flatten(
+  entries: { path?: string; index?: boolean; file: string; children?: unknown[] }[],
+  base = "",
+): RouteEntry[] {
   return entries.flatMap((e) => {
     const path = e.path ? `${base}/${e.path}`.replace(/\/+/g, "/") : base;
-    return [{ file: e.file, path: path || "/", hasChildren: !!e.children?.length }, ...(e.children ? flatten(e.children as never, path) : [])];
+    return [
+      { file: e.file, path: path || "/", hasChildren: !!e.children?.length },
+      ...(e.children ? flatten(e.children as never, path) : []),
+    ];
   });
 }
 const ROUTES = flatten(routes as never);
@@ -34,10 +40,25 @@ const ROUTES = flatten(routes as never);
 // ---------------------------------------------------------------- expectations
 
 type Expect = Record<Who, number>;
-const everyone = (status: number): Expect => ({ anon: status, worker: status, buyer: status, other: status, admin: status, removed: status });
+const everyone = (status: number): Expect => ({
+  anon: status,
+  worker: status,
+  buyer: status,
+  other: status,
+  admin: status,
+  removed: status,
+});
 const signedIn = (ok = 200): Expect => ({ anon: 401, removed: 401, worker: ok, buyer: ok, other: ok, admin: ok });
 /** Only these callers are allowed (with `ok`); other signed-in callers get 403, anonymous and removed 401. */
-const only = (allowed: Partial<Record<Who, number>>): Expect => ({ anon: 401, removed: 401, worker: 403, buyer: 403, other: 403, admin: 403, ...allowed });
+const only = (allowed: Partial<Record<Who, number>>): Expect => ({
+  anon: 401,
+  removed: 401,
+  worker: 403,
+  buyer: 403,
+  other: 403,
+  admin: 403,
+  ...allowed,
+});
 
 interface Probe {
   label: string;
@@ -53,7 +74,14 @@ interface Probe {
 }
 
 const callerEmail = (f: Fixtures, who: Who) =>
-  ({ anon: f.buyer.email, worker: f.worker.email, buyer: f.buyer.email, other: f.otherBuyer.email, admin: f.admin.email, removed: f.removed.email })[who];
+  ({
+    anon: f.buyer.email,
+    worker: f.worker.email,
+    buyer: f.buyer.email,
+    other: f.otherBuyer.email,
+    admin: f.admin.email,
+    removed: f.removed.email,
+  })[who];
 
 const taskBody = () => ({
   task_title: "Matrix task",
@@ -81,8 +109,18 @@ const API: Record<string, Probe[]> = {
       expect: everyone(201),
     },
   ],
-  "routes/api/auth.login.ts": [{ label: "login", method: "POST", url: () => "/auth/login", body: (f) => ({ email: f.buyer.email, password: PASSWORD }), expect: everyone(200) }],
-  "routes/api/auth.logout.ts": [{ label: "logout", method: "POST", url: () => "/auth/logout", throwaway: true, expect: signedIn() }],
+  "routes/api/auth.login.ts": [
+    {
+      label: "login",
+      method: "POST",
+      url: () => "/auth/login",
+      body: (f) => ({ email: f.buyer.email, password: PASSWORD }),
+      expect: everyone(200),
+    },
+  ],
+  "routes/api/auth.logout.ts": [
+    { label: "logout", method: "POST", url: () => "/auth/logout", throwaway: true, expect: signedIn() },
+  ],
   "routes/api/images.ts": [
     {
       label: "upload",
@@ -97,22 +135,58 @@ const API: Record<string, Probe[]> = {
     },
   ],
   "routes/api/image.ts": [{ label: "read", method: "GET", url: (f) => `/images/${f.imageKey}`, expect: everyone(200) }],
-  "routes/api/webhooks.stripe.ts": [{ label: "unsigned, Stripe off", method: "POST", url: () => "/webhooks/stripe", body: () => ({}), expect: everyone(404) }],
+  "routes/api/webhooks.stripe.ts": [
+    {
+      label: "unsigned, Stripe off",
+      method: "POST",
+      url: () => "/webhooks/stripe",
+      body: () => ({}),
+      expect: everyone(404),
+    },
+  ],
   "routes/api/test-payments.confirm.ts": [
     {
       label: "the buyer's payment",
       method: "POST",
       url: () => "/test-payments/confirm",
-      body: async (f) => ({ clientSecret: (await newPayment(f.buyer, 10, false)).clientSecret, number: "4242424242424242", exp: "12/34", cvc: "123" }),
+      body: async (f) => ({
+        clientSecret: (await newPayment(f.buyer, 10, false)).clientSecret,
+        number: "4242424242424242",
+        exp: "12/34",
+        cvc: "123",
+      }),
       expect: only({ buyer: 200 }),
     },
   ],
   "routes/api/users.ts": [
     { label: "applicants", method: "GET", url: () => "/users?role=Worker", expect: everyone(200) },
-    { label: "the buyer's record", method: "GET", url: (f) => `/users?email=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200, admin: 200 }) },
-    { label: "own record", method: "POST", url: () => "/users", body: (f, who) => ({ email: callerEmail(f, who) }), expect: signedIn() },
-    { label: "the buyer's record", method: "POST", url: () => "/users", body: (f) => ({ email: f.buyer.email }), expect: only({ buyer: 200 }) },
-    { label: "role change", method: "PATCH", url: async () => `/users?id=${(await freshWorker()).id}`, body: () => ({ role: "Buyer" }), expect: only({ admin: 200 }) },
+    {
+      label: "the buyer's record",
+      method: "GET",
+      url: (f) => `/users?email=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200, admin: 200 }),
+    },
+    {
+      label: "own record",
+      method: "POST",
+      url: () => "/users",
+      body: (f, who) => ({ email: callerEmail(f, who) }),
+      expect: signedIn(),
+    },
+    {
+      label: "the buyer's record",
+      method: "POST",
+      url: () => "/users",
+      body: (f) => ({ email: f.buyer.email }),
+      expect: only({ buyer: 200 }),
+    },
+    {
+      label: "role change",
+      method: "PATCH",
+      url: async () => `/users?id=${(await freshWorker()).id}`,
+      body: () => ({ role: "Buyer" }),
+      expect: only({ admin: 200 }),
+    },
     {
       label: "coin adjustment",
       method: "PATCH",
@@ -120,67 +194,236 @@ const API: Record<string, Probe[]> = {
       body: async () => ({ email: (await freshWorker()).email, addcoin: 5, reason: "matrix" }),
       expect: only({ admin: 200 }),
     },
-    { label: "removal", method: "DELETE", url: async () => `/users?id=${(await freshWorker()).id}`, expect: only({ admin: 200 }) },
+    {
+      label: "removal",
+      method: "DELETE",
+      url: async () => `/users?id=${(await freshWorker()).id}`,
+      expect: only({ admin: 200 }),
+    },
   ],
   "routes/api/users1.ts": [
-    { label: "coin adjustment", method: "PATCH", url: () => "/users1", body: async () => ({ email: (await freshWorker()).email, addcoin: 5, reason: "matrix" }), expect: only({ admin: 200 }) },
+    {
+      label: "coin adjustment",
+      method: "PATCH",
+      url: () => "/users1",
+      body: async () => ({ email: (await freshWorker()).email, addcoin: 5, reason: "matrix" }),
+      expect: only({ admin: 200 }),
+    },
   ],
   "routes/api/users3.ts": [{ label: "all users", method: "GET", url: () => "/users3", expect: only({ admin: 200 }) }],
   "routes/api/categories.ts": [{ label: "categories", method: "GET", url: () => "/categories", expect: everyone(200) }],
   "routes/api/workers.ts": [{ label: "top workers", method: "GET", url: () => "/workers", expect: everyone(200) }],
   "routes/api/tasks3.ts": [{ label: "featured", method: "GET", url: () => "/tasks3", expect: everyone(200) }],
   "routes/api/tasks.ts": [
-    { label: "the buyer's tasks", method: "GET", url: (f) => `/tasks?email=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200, admin: 200 }) },
+    {
+      label: "the buyer's tasks",
+      method: "GET",
+      url: (f) => `/tasks?email=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200, admin: 200 }),
+    },
     { label: "every task", method: "GET", url: () => "/tasks", expect: only({ admin: 200 }) },
     { label: "post", method: "POST", url: () => "/tasks", body: taskBody, expect: only({ buyer: 201, other: 201 }) },
-    { label: "update the buyer's task", method: "PUT", url: async (f) => `/tasks?id=${await freshTask(f)}`, body: taskBody, expect: only({ buyer: 200 }) },
-    { label: "admin delete", method: "DELETE", url: async (f) => `/tasks?id=${await freshTask(f)}`, expect: only({ admin: 200 }) },
+    {
+      label: "update the buyer's task",
+      method: "PUT",
+      url: async (f) => `/tasks?id=${await freshTask(f)}`,
+      body: taskBody,
+      expect: only({ buyer: 200 }),
+    },
+    {
+      label: "admin delete",
+      method: "DELETE",
+      url: async (f) => `/tasks?id=${await freshTask(f)}`,
+      expect: only({ admin: 200 }),
+    },
   ],
   "routes/api/tasks1.ts": [
-    { label: "the buyer's tasks", method: "GET", url: (f) => `/tasks1?email=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200, admin: 200 }) },
-    { label: "the buyer's task", method: "GET", url: (f) => `/tasks1?id=${f.taskId}`, expect: only({ buyer: 200, admin: 200 }) },
-    { label: "owner delete", method: "DELETE", url: async (f) => `/tasks1?id=${await freshTask(f)}`, expect: only({ buyer: 200 }) },
+    {
+      label: "the buyer's tasks",
+      method: "GET",
+      url: (f) => `/tasks1?email=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200, admin: 200 }),
+    },
+    {
+      label: "the buyer's task",
+      method: "GET",
+      url: (f) => `/tasks1?id=${f.taskId}`,
+      expect: only({ buyer: 200, admin: 200 }),
+    },
+    {
+      label: "owner delete",
+      method: "DELETE",
+      url: async (f) => `/tasks1?id=${await freshTask(f)}`,
+      expect: only({ buyer: 200 }),
+    },
   ],
   "routes/api/tasks2.ts": [
     { label: "open tasks", method: "GET", url: () => "/tasks2", expect: signedIn() },
     { label: "one task", method: "GET", url: (f) => `/tasks2?id=${f.taskId}`, expect: signedIn() },
   ],
   "routes/api/submission.ts": [
-    { label: "the worker's", method: "GET", url: (f) => `/submission?email=${encodeURIComponent(f.worker.email)}`, expect: only({ worker: 200 }) },
-    { label: "on the buyer's tasks", method: "GET", url: (f) => `/submission?Buyer_mail=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200 }) },
-    { label: "submit", method: "POST", url: () => "/submission", body: async (f) => ({ task_id: await freshTask(f), submission_details: "matrix" }), expect: only({ worker: 201 }) },
+    {
+      label: "the worker's",
+      method: "GET",
+      url: (f) => `/submission?email=${encodeURIComponent(f.worker.email)}`,
+      expect: only({ worker: 200 }),
+    },
+    {
+      label: "on the buyer's tasks",
+      method: "GET",
+      url: (f) => `/submission?Buyer_mail=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200 }),
+    },
+    {
+      label: "submit",
+      method: "POST",
+      url: () => "/submission",
+      body: async (f) => ({ task_id: await freshTask(f), submission_details: "matrix" }),
+      expect: only({ worker: 201 }),
+    },
   ],
   "routes/api/submission1.ts": [
-    { label: "review queue", method: "GET", url: (f) => `/submission1?email=${encodeURIComponent(f.buyer.email)}&status=pending`, expect: only({ buyer: 200 }) },
-    { label: "approve", method: "PATCH", url: async (f) => `/submission1?id=${await freshSubmission(f)}&status=approve`, expect: only({ buyer: 200 }) },
-    { label: "reject", method: "PATCH", url: async (f) => `/submission1?id=${await freshSubmission(f)}&status=rejected`, body: () => ({ reason: "matrix" }), expect: only({ buyer: 200 }) },
+    {
+      label: "review queue",
+      method: "GET",
+      url: (f) => `/submission1?email=${encodeURIComponent(f.buyer.email)}&status=pending`,
+      expect: only({ buyer: 200 }),
+    },
+    {
+      label: "approve",
+      method: "PATCH",
+      url: async (f) => `/submission1?id=${await freshSubmission(f)}&status=approve`,
+      expect: only({ buyer: 200 }),
+    },
+    {
+      label: "reject",
+      method: "PATCH",
+      url: async (f) => `/submission1?id=${await freshSubmission(f)}&status=rejected`,
+      body: () => ({ reason: "matrix" }),
+      expect: only({ buyer: 200 }),
+    },
   ],
-  "routes/api/submission2.ts": [{ label: "the worker's", method: "GET", url: (f) => `/submission2?email=${encodeURIComponent(f.worker.email)}`, expect: only({ worker: 200 }) }],
+  "routes/api/submission2.ts": [
+    {
+      label: "the worker's",
+      method: "GET",
+      url: (f) => `/submission2?email=${encodeURIComponent(f.worker.email)}`,
+      expect: only({ worker: 200 }),
+    },
+  ],
   "routes/api/withdraw.ts": [
-    { label: "the worker's", method: "GET", url: (f) => `/withdraw?email=${encodeURIComponent(f.worker.email)}`, expect: only({ worker: 200, admin: 200 }) },
-    { label: "no e-mail (admin: all; worker: own)", method: "GET", url: () => "/withdraw", expect: only({ worker: 200, admin: 200 }) },
-    { label: "request", method: "POST", url: () => "/withdraw", body: () => ({ withdrawal_coin: 200, payment_system: "Rocket", account_number: "0190" }), expect: only({ worker: 201 }) },
-    { label: "approve", method: "PATCH", url: async (f) => `/withdraw?id=${(await newWithdrawal(f.worker)).id}`, expect: only({ admin: 200 }) },
-    { label: "reject", method: "PATCH", url: async (f) => `/withdraw?id=${(await newWithdrawal(f.worker)).id}&status=rejected`, body: () => ({ reason: "matrix" }), expect: only({ admin: 200 }) },
+    {
+      label: "the worker's",
+      method: "GET",
+      url: (f) => `/withdraw?email=${encodeURIComponent(f.worker.email)}`,
+      expect: only({ worker: 200, admin: 200 }),
+    },
+    {
+      label: "no e-mail (admin: all; worker: own)",
+      method: "GET",
+      url: () => "/withdraw",
+      expect: only({ worker: 200, admin: 200 }),
+    },
+    {
+      label: "request",
+      method: "POST",
+      url: () => "/withdraw",
+      body: () => ({ withdrawal_coin: 200, payment_system: "Rocket", account_number: "0190" }),
+      expect: only({ worker: 201 }),
+    },
+    {
+      label: "approve",
+      method: "PATCH",
+      url: async (f) => `/withdraw?id=${(await newWithdrawal(f.worker)).id}`,
+      expect: only({ admin: 200 }),
+    },
+    {
+      label: "reject",
+      method: "PATCH",
+      url: async (f) => `/withdraw?id=${(await newWithdrawal(f.worker)).id}&status=rejected`,
+      body: () => ({ reason: "matrix" }),
+      expect: only({ admin: 200 }),
+    },
   ],
-  "routes/api/create-payment-intent.ts": [{ label: "start", method: "POST", url: () => "/create-payment-intent", body: () => ({ coins: 10 }), expect: only({ buyer: 200, other: 200 }) }],
+  "routes/api/create-payment-intent.ts": [
+    {
+      label: "start",
+      method: "POST",
+      url: () => "/create-payment-intent",
+      body: () => ({ coins: 10 }),
+      expect: only({ buyer: 200, other: 200 }),
+    },
+  ],
   "routes/api/orders.ts": [
-    { label: "the buyer's payment", method: "POST", url: () => "/orders", body: async (f) => ({ payment_id: (await newPayment(f.buyer)).paymentId }), expect: only({ buyer: 201 }) },
+    {
+      label: "the buyer's payment",
+      method: "POST",
+      url: () => "/orders",
+      body: async (f) => ({ payment_id: (await newPayment(f.buyer)).paymentId }),
+      expect: only({ buyer: 201 }),
+    },
   ],
-  "routes/api/orders1.ts": [{ label: "the buyer's", method: "GET", url: (f) => `/orders1?email=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200 }) }],
+  "routes/api/orders1.ts": [
+    {
+      label: "the buyer's",
+      method: "GET",
+      url: (f) => `/orders1?email=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200 }),
+    },
+  ],
   "routes/api/total-required-workers.ts": [
-    { label: "the buyer's", method: "GET", url: (f) => `/total-required-workers?email=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200 }) },
+    {
+      label: "the buyer's",
+      method: "GET",
+      url: (f) => `/total-required-workers?email=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200 }),
+    },
   ],
-  "routes/api/total-payment.ts": [{ label: "the buyer's", method: "GET", url: (f) => `/total-payment?email=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200 }) }],
-  "routes/api/total-payed.ts": [{ label: "the buyer's", method: "GET", url: (f) => `/total-payed?email=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200 }) }],
+  "routes/api/total-payment.ts": [
+    {
+      label: "the buyer's",
+      method: "GET",
+      url: (f) => `/total-payment?email=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200 }),
+    },
+  ],
+  "routes/api/total-payed.ts": [
+    {
+      label: "the buyer's",
+      method: "GET",
+      url: (f) => `/total-payed?email=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200 }),
+    },
+  ],
   "routes/api/user-preference.ts": [
     { label: "own", method: "GET", url: () => "/user-preference", expect: signedIn() },
-    { label: "the buyer's", method: "GET", url: (f) => `/user-preference?email=${encodeURIComponent(f.buyer.email)}`, expect: only({ buyer: 200 }) },
-    { label: "set own", method: "POST", url: () => "/user-preference", body: () => ({ itemsPerPage: 3 }), expect: signedIn() },
-    { label: "set the buyer's", method: "POST", url: () => "/user-preference", body: (f) => ({ email: f.buyer.email, itemsPerPage: 3 }), expect: only({ buyer: 200 }) },
+    {
+      label: "the buyer's",
+      method: "GET",
+      url: (f) => `/user-preference?email=${encodeURIComponent(f.buyer.email)}`,
+      expect: only({ buyer: 200 }),
+    },
+    {
+      label: "set own",
+      method: "POST",
+      url: () => "/user-preference",
+      body: () => ({ itemsPerPage: 3 }),
+      expect: signedIn(),
+    },
+    {
+      label: "set the buyer's",
+      method: "POST",
+      url: () => "/user-preference",
+      body: (f) => ({ email: f.buyer.email, itemsPerPage: 3 }),
+      expect: only({ buyer: 200 }),
+    },
   ],
-  "routes/api/totalcoins.ts": [{ label: "total", method: "GET", url: () => "/totalcoins", expect: only({ admin: 200 }) }],
-  "routes/api/totaldollars.ts": [{ label: "total", method: "GET", url: () => "/totaldollars", expect: only({ admin: 200 }) }],
+  "routes/api/totalcoins.ts": [
+    { label: "total", method: "GET", url: () => "/totalcoins", expect: only({ admin: 200 }) },
+  ],
+  "routes/api/totaldollars.ts": [
+    { label: "total", method: "GET", url: () => "/totaldollars", expect: only({ admin: 200 }) },
+  ],
   "routes/api/openapi.ts": [{ label: "document", method: "GET", url: () => "/openapi.json", expect: everyone(200) }],
 };
 
@@ -194,10 +437,31 @@ type PageOutcome = "ok" | "allowed" | "login" | "unauthorized" | "home" | "notfo
 type PageExpect = Record<Who, PageOutcome>;
 
 const publicPage: PageExpect = { anon: "ok", worker: "ok", buyer: "ok", other: "ok", admin: "ok", removed: "ok" };
-const guestPage: PageExpect = { anon: "ok", removed: "ok", worker: "home", buyer: "home", other: "home", admin: "home" };
-const userPage: PageExpect = { anon: "login", removed: "login", worker: "allowed", buyer: "allowed", other: "allowed", admin: "allowed" };
+const guestPage: PageExpect = {
+  anon: "ok",
+  removed: "ok",
+  worker: "home",
+  buyer: "home",
+  other: "home",
+  admin: "home",
+};
+const userPage: PageExpect = {
+  anon: "login",
+  removed: "login",
+  worker: "allowed",
+  buyer: "allowed",
+  other: "allowed",
+  admin: "allowed",
+};
 const rolePage = (...roles: ("worker" | "buyer" | "admin")[]): PageExpect => {
-  const e: PageExpect = { anon: "login", removed: "login", worker: "unauthorized", buyer: "unauthorized", other: "unauthorized", admin: "unauthorized" };
+  const e: PageExpect = {
+    anon: "login",
+    removed: "login",
+    worker: "unauthorized",
+    buyer: "unauthorized",
+    other: "unauthorized",
+    admin: "unauthorized",
+  };
   for (const r of roles) {
     e[r] = "allowed";
     if (r === "buyer") e.other = "allowed";
@@ -221,25 +485,36 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/auth/login.tsx": { expect: guestPage },
   "routes/auth/register.tsx": { expect: guestPage },
   "routes/public/unauthorized.tsx": { expect: publicPage },
-  "routes/public/not-found.tsx": { url: () => `/no-such-page-${crypto.randomUUID()}`, expect: everyoneOutcome("notfound") },
+  "routes/public/not-found.tsx": {
+    url: () => `/no-such-page-${crypto.randomUUID()}`,
+    expect: everyoneOutcome("notfound"),
+  },
   "routes/auth/logout.tsx": { expect: everyoneOutcome("to:/") },
   "routes/auth/google.tsx": { expect: everyoneOutcome("to:/login") },
   "routes/auth/google-callback.tsx": { expect: everyoneOutcome("to:/login") },
   "routes/dashboard/layout.tsx": "layout",
-  "routes/dashboard/index.tsx": { expect: { anon: "login", removed: "login", worker: "home", buyer: "home", other: "home", admin: "home" } },
+  "routes/dashboard/index.tsx": {
+    expect: { anon: "login", removed: "login", worker: "home", buyer: "home", other: "home", admin: "home" },
+  },
   "routes/dashboard/notifications.tsx": { expect: userPage },
   "routes/dashboard/buyer/layout.tsx": "layout",
   "routes/dashboard/buyer/home.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/add-task.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/my-tasks.tsx": { expect: rolePage("buyer") },
   // the buyer's own task: the other buyer has the role but not the task
-  "routes/dashboard/buyer/update-task.tsx": { url: (f) => `/dashboard/updatetask/${f.taskId}`, expect: { ...rolePage("buyer"), other: "denied" } },
+  "routes/dashboard/buyer/update-task.tsx": {
+    url: (f) => `/dashboard/updatetask/${f.taskId}`,
+    expect: { ...rolePage("buyer"), other: "denied" },
+  },
   "routes/dashboard/buyer/purchase-coin.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/payment-history.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/worker/layout.tsx": "layout",
   "routes/dashboard/worker/home.tsx": { expect: rolePage("worker") },
   "routes/dashboard/worker/task-list.tsx": { expect: rolePage("worker") },
-  "routes/dashboard/worker/task-detail.tsx": { url: (f) => `/dashboard/tasklist/${f.taskId}`, expect: rolePage("worker") },
+  "routes/dashboard/worker/task-detail.tsx": {
+    url: (f) => `/dashboard/tasklist/${f.taskId}`,
+    expect: rolePage("worker"),
+  },
   "routes/dashboard/worker/my-submissions.tsx": { expect: rolePage("worker") },
   "routes/dashboard/worker/withdraw.tsx": { expect: rolePage("worker") },
   "routes/dashboard/admin/layout.tsx": "layout",
@@ -258,7 +533,14 @@ function everyoneOutcome(o: PageOutcome): PageExpect {
   return { anon: o, worker: o, buyer: o, other: o, admin: o, removed: o };
 }
 
-const HOME: Record<Who, string> = { anon: "/", removed: "/", worker: "/dashboard/workerhome", buyer: "/dashboard/buyerhome", other: "/dashboard/buyerhome", admin: "/dashboard/adminhome" };
+const HOME: Record<Who, string> = {
+  anon: "/",
+  removed: "/",
+  worker: "/dashboard/workerhome",
+  buyer: "/dashboard/buyerhome",
+  other: "/dashboard/buyerhome",
+  admin: "/dashboard/adminhome",
+};
 
 // ---------------------------------------------------------------- running it
 
@@ -270,7 +552,14 @@ beforeAll(async () => {
   const task = await newTask(world.buyer, { required_workers: 50, payable_amount: 1 });
   const image = await storeImage(env, new File([PNG], "probe.png", { type: "image/png" }));
   f = { ...world, taskId: task.id, imageKey: image.key };
-  Object.assign(users, { anon: null, worker: f.worker, buyer: f.buyer, other: f.otherBuyer, admin: f.admin, removed: f.removed });
+  Object.assign(users, {
+    anon: null,
+    worker: f.worker,
+    buyer: f.buyer,
+    other: f.otherBuyer,
+    admin: f.admin,
+    removed: f.removed,
+  });
 });
 
 async function throwawayFor(who: Who): Promise<TestUser | null> {
@@ -282,7 +571,9 @@ async function throwawayFor(who: Who): Promise<TestUser | null> {
 
 async function runProbe(p: Probe, who: Who): Promise<{ status: number; text: string; type: string | null }> {
   const user = p.throwaway ? await throwawayFor(who) : users[who];
-  const headers: Record<string, string> = { "CF-Connecting-IP": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const headers: Record<string, string> = {
+    "CF-Connecting-IP": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  };
   if (user) headers.Authorization = `Bearer ${user.token}`;
   let body: BodyInit | undefined;
   if (p.raw) {
@@ -295,7 +586,9 @@ async function runProbe(p: Probe, who: Who): Promise<{ status: number; text: str
   }
   const res = await call(await p.url(f, who), { method: p.method, headers, body });
   const type = res.headers.get("Content-Type");
-  const text = type?.startsWith("image/") ? `(${(await res.arrayBuffer()).byteLength} bytes of ${type})` : await res.text();
+  const text = type?.startsWith("image/")
+    ? `(${(await res.arrayBuffer()).byteLength} bytes of ${type})`
+    : await res.text();
   return { status: res.status, text, type };
 }
 
@@ -303,8 +596,14 @@ describe("the matrix covers the route config", () => {
   it("has an entry for every route in app/routes.ts, and none for a route that is gone", () => {
     const files = ROUTES.map((r) => r.file);
     const covered = new Set([...Object.keys(API), ...Object.keys(PAGES)]);
-    expect(files.filter((file) => !covered.has(file)), "routes without a matrix entry").toEqual([]);
-    expect([...covered].filter((file) => !files.includes(file)), "matrix entries without a route").toEqual([]);
+    expect(
+      files.filter((file) => !covered.has(file)),
+      "routes without a matrix entry",
+    ).toEqual([]);
+    expect(
+      [...covered].filter((file) => !files.includes(file)),
+      "matrix entries without a route",
+    ).toEqual([]);
     // REST routes are exactly the files under routes/api/; layouts are exactly the routes with children
     expect(Object.keys(API).every((file) => file.startsWith("routes/api/"))).toBe(true);
     expect(Object.keys(PAGES).every((file) => !file.startsWith("routes/api/"))).toBe(true);
@@ -331,7 +630,8 @@ describe("REST endpoints x callers", () => {
             }
             if (typeof shape.error?.message !== "string") errors.push(`${who}: ${r.text.slice(0, 120)}`);
           }
-          if (r.status !== p.expect[who]) errors.push(`${who}: expected ${p.expect[who]}, got ${r.status} ${r.text.slice(0, 160)}`);
+          if (r.status !== p.expect[who])
+            errors.push(`${who}: expected ${p.expect[who]}, got ${r.status} ${r.text.slice(0, 160)}`);
         }
         expect(errors, JSON.stringify(got)).toEqual([]);
       });
@@ -362,7 +662,8 @@ describe("pages x callers", () => {
           want === "ok"
             ? res.status === 200
             : want === "allowed"
-              ? res.status < 500 && !(redirect && (location.startsWith("/login") || location.startsWith("/unauthorized")))
+              ? res.status < 500 &&
+                !(redirect && (location.startsWith("/login") || location.startsWith("/unauthorized")))
               : want === "login"
                 ? redirect && location === `/login?redirectTo=${encodeURIComponent(url)}`
                 : want === "unauthorized"
@@ -373,7 +674,7 @@ describe("pages x callers", () => {
                       ? res.status === 404
                       : want === "denied"
                         ? res.status === 403 || res.status === 404 || (redirect && location === "/unauthorized")
-                      : redirect && location === want.slice(3);
+                        : redirect && location === want.slice(3);
         if (!ok) errors.push(`${who}: expected ${want}, got ${res.status} ${location}`);
       }
       expect(errors).toEqual([]);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { PASSWORD, call, cookieFrom, env, getPage, jsonCall, postForm, registerUser, uniqueEmail, balance } from "./helpers";
+import {
+  PASSWORD,
+  call,
+  cookieFrom,
+  env,
+  getPage,
+  jsonCall,
+  postForm,
+  registerUser,
+  uniqueEmail,
+  balance,
+} from "./helpers";
 
 describe("registration", () => {
   it("creates a Worker with 10 coins and a Buyer with 50, posted to the ledger", async () => {
@@ -8,7 +19,9 @@ describe("registration", () => {
     const buyer = await registerUser("Buyer");
     expect(await balance(worker.id)).toBe(10);
     expect(await balance(buyer.id)).toBe(50);
-    const ledger = await env.DB.prepare("SELECT SUM(delta) AS s FROM coin_ledger WHERE user_id = ? AND kind = 'signup_bonus'")
+    const ledger = await env.DB.prepare(
+      "SELECT SUM(delta) AS s FROM coin_ledger WHERE user_id = ? AND kind = 'signup_bonus'",
+    )
       .bind(buyer.id)
       .first<{ s: number }>();
     expect(ledger?.s).toBe(50);
@@ -16,9 +29,21 @@ describe("registration", () => {
 
   it("ignores a client-sent coin and refuses role Admin", async () => {
     const email = uniqueEmail();
-    const res = await jsonCall("/auth/register", "POST", { name: "Eve", email, password: PASSWORD, role: "Admin", coin: 99999 });
+    const res = await jsonCall("/auth/register", "POST", {
+      name: "Eve",
+      email,
+      password: PASSWORD,
+      role: "Admin",
+      coin: 99999,
+    });
     expect(res.status).toBe(422);
-    const ok = await jsonCall("/auth/register", "POST", { name: "Eve", email, password: PASSWORD, role: "Buyer", coin: 99999 });
+    const ok = await jsonCall("/auth/register", "POST", {
+      name: "Eve",
+      email,
+      password: PASSWORD,
+      role: "Buyer",
+      coin: 99999,
+    });
     expect(ok.status).toBe(201);
     const body = (await ok.json()) as { user: { coin: number; role: string } };
     expect(body.user).toMatchObject({ coin: 50, role: "Buyer" });
@@ -29,7 +54,11 @@ describe("registration", () => {
     [{ name: "A", email: "", password: PASSWORD, role: "Worker" }, "email", "Email is required"],
     [{ name: "A", email: "a@b.co", password: "", role: "Worker" }, "password", "Password is required"],
     [{ name: "A", email: "a@b.co", password: "Ab!1", role: "Worker" }, "password", "Minimum 6 characters"],
-    [{ name: "A", email: "a@b.co", password: "abcdef1", role: "Worker" }, "password", "1 capital and 1 special character needed"],
+    [
+      { name: "A", email: "a@b.co", password: "abcdef1", role: "Worker" },
+      "password",
+      "1 capital and 1 special character needed",
+    ],
     [{ name: "A", email: "a@b.co", password: PASSWORD, role: "" }, "role", "Select a role"],
   ])("the register form says the spec's message (%#)", async (fields, field, message) => {
     const res = await postForm("/register", fields as Record<string, string>);
@@ -67,7 +96,11 @@ describe("login and sessions", () => {
     expect(guard.status).toBe(302);
     const location = guard.headers.get("Location")!;
     expect(location).toBe(`/login?redirectTo=${encodeURIComponent("/dashboard/tasklist?category=Translation")}`);
-    const res = await postForm("/login", { email: u.email, password: PASSWORD, redirectTo: "/dashboard/tasklist?category=Translation" });
+    const res = await postForm("/login", {
+      email: u.email,
+      password: PASSWORD,
+      redirectTo: "/dashboard/tasklist?category=Translation",
+    });
     expect(res.headers.get("Location")).toBe("/dashboard/tasklist?category=Translation");
     const evil = await postForm("/login", { email: u.email, password: PASSWORD, redirectTo: "//evil.example" });
     expect(evil.headers.get("Location")).toBe("/dashboard/workerhome");
@@ -125,7 +158,13 @@ describe("route guards", () => {
   it("sends the wrong role to /unauthorized and unknown paths to not-found", async () => {
     const worker = await registerUser("Worker");
     const buyer = await registerUser("Buyer");
-    for (const path of ["/dashboard/addtask", "/dashboard/mytasks", "/dashboard/purchasecoin", "/dashboard/buyerhome", "/dashboard/adminhome"]) {
+    for (const path of [
+      "/dashboard/addtask",
+      "/dashboard/mytasks",
+      "/dashboard/purchasecoin",
+      "/dashboard/buyerhome",
+      "/dashboard/adminhome",
+    ]) {
       const res = await getPage(path, worker.cookie);
       expect(res.status, path).toBe(302);
       expect(res.headers.get("Location"), path).toBe("/unauthorized");
@@ -144,7 +183,11 @@ describe("responses", () => {
     const res = await getPage("/login");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
-    const bad = await call("/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" });
+    const bad = await call("/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
     expect(bad.status).toBe(400);
     const text = await bad.text();
     expect(text).not.toMatch(/at .*\.ts:\d+/);

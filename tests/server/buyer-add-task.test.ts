@@ -6,7 +6,9 @@ import { flashOf, fundedBuyer, html, pngFile, taskFields } from "./buyer-helpers
 const PATH = "/dashboard/addtask";
 
 async function tasksOf(buyerId: string) {
-  const r = await env.DB.prepare("SELECT * FROM tasks WHERE buyer_id = ? ORDER BY created_at").bind(buyerId).all<Record<string, unknown>>();
+  const r = await env.DB.prepare("SELECT * FROM tasks WHERE buyer_id = ? ORDER BY created_at")
+    .bind(buyerId)
+    .all<Record<string, unknown>>();
   return r.results;
 }
 
@@ -16,10 +18,29 @@ describe("Add Task page", () => {
     const res = await getPage(PATH, buyer.cookie);
     expect(res.status).toBe(200);
     const body = await html(res);
-    for (const field of ["task_title", "task_detail", "required_workers", "payable_amount", "completion_date", "submission_info", "category", "image"]) {
+    for (const field of [
+      "task_title",
+      "task_detail",
+      "required_workers",
+      "payable_amount",
+      "completion_date",
+      "submission_info",
+      "category",
+      "image",
+    ]) {
       expect(body).toContain(`name="${field}"`);
     }
-    for (const c of ["Video Engagement", "Content Writing", "Translation", "Image Handling", "App & Website Testing", "Creative Design", "Data Entry", "SEO & Marketing", "Survey & Feedback"]) {
+    for (const c of [
+      "Video Engagement",
+      "Content Writing",
+      "Translation",
+      "Image Handling",
+      "App & Website Testing",
+      "Creative Design",
+      "Data Entry",
+      "SEO & Marketing",
+      "Survey & Feedback",
+    ]) {
       expect(body).toContain(`<option value="${c}">`);
     }
     expect(body).toMatch(/enctype="multipart\/form-data"/i);
@@ -55,18 +76,31 @@ describe("Add Task page", () => {
 
   it("posts the task, charges workers x pay and redirects to My Tasks with 'Task Posted!'", async () => {
     const buyer = await fundedBuyer(100);
-    const res = await postForm(PATH, taskFields({ required_workers: "4", payable_amount: "10", task_title: "Review my app" }), buyer.cookie);
+    const res = await postForm(
+      PATH,
+      taskFields({ required_workers: "4", payable_amount: "10", task_title: "Review my app" }),
+      buyer.cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/mytasks");
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Task Posted!" });
     expect(await balance(buyer.id)).toBe(60);
     const [task] = await tasksOf(buyer.id);
-    expect(task).toMatchObject({ task_title: "Review my app", required_workers: 4, payable_amount: 10, task_image_url: null });
+    expect(task).toMatchObject({
+      task_title: "Review my app",
+      required_workers: 4,
+      payable_amount: 10,
+      task_image_url: null,
+    });
   });
 
   it("with JavaScript answers with data for the 2-second success dialog instead of redirecting", async () => {
     const buyer = await fundedBuyer(100);
-    const res = await postForm(PATH, { ...taskFields({ required_workers: "2", payable_amount: "5" }), _js: "1" }, buyer.cookie);
+    const res = await postForm(
+      PATH,
+      { ...taskFields({ required_workers: "2", payable_amount: "5" }), _js: "1" },
+      buyer.cookie,
+    );
     expect(res.status).toBe(200);
     expect(await html(res)).toContain("coins are held for 2 workers");
     expect(await balance(buyer.id)).toBe(90);
@@ -86,7 +120,9 @@ describe("Add Task page", () => {
 
   it("refuses a non-image upload with 'Upload Failed' and posts nothing", async () => {
     const buyer = await fundedBuyer(100);
-    const fake = new File([new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>")], "x.png", { type: "image/png" });
+    const fake = new File([new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>")], "x.png", {
+      type: "image/png",
+    });
     const res = await postForm(PATH, { ...taskFields(), image: fake }, buyer.cookie);
     expect(res.status).toBe(415);
     const body = await html(res);
@@ -98,7 +134,11 @@ describe("Add Task page", () => {
 
   it("over the balance: 'Not available Coin.  Purchase Coin' and off to /dashboard/purchasecoin, nothing charged", async () => {
     const buyer = await fundedBuyer(50);
-    const res = await postForm(PATH, { ...taskFields({ required_workers: "6", payable_amount: "10" }), image: pngFile() }, buyer.cookie);
+    const res = await postForm(
+      PATH,
+      { ...taskFields({ required_workers: "6", payable_amount: "10" }), image: pngFile() },
+      buyer.cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/purchasecoin");
     const flash = flashOf(res)!;
@@ -107,7 +147,10 @@ describe("Add Task page", () => {
     expect(await balance(buyer.id)).toBe(50);
     expect(await tasksOf(buyer.id)).toHaveLength(0);
     // the flash shows on the purchase page (inline without JavaScript)
-    const landing = await getPage("/dashboard/purchasecoin", `${buyer.cookie}; cw_flash=${encodeURIComponent(JSON.stringify(flash))}`);
+    const landing = await getPage(
+      "/dashboard/purchasecoin",
+      `${buyer.cookie}; cw_flash=${encodeURIComponent(JSON.stringify(flash))}`,
+    );
     expect(await html(landing)).toContain("Not available Coin.  Purchase Coin");
   });
 

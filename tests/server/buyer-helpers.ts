@@ -18,8 +18,17 @@ export async function taskOf(buyer: TestUser, overrides: Partial<Record<string, 
   return postTask(env, await sessionUser(buyer.id), taskInput(overrides) as never);
 }
 
-export async function submissionBy(worker: TestUser, taskId: string, details = "Done: https://example.com/proof", image = "") {
-  return createSubmission(env, await sessionUser(worker.id), { task_id: taskId, submission_details: details, submission_image_url: image });
+export async function submissionBy(
+  worker: TestUser,
+  taskId: string,
+  details = "Done: https://example.com/proof",
+  image = "",
+) {
+  return createSubmission(env, await sessionUser(worker.id), {
+    task_id: taskId,
+    submission_details: details,
+    submission_image_url: image,
+  });
 }
 
 /** The flash a redirect carries (cw_flash cookie), decoded. */
@@ -55,5 +64,9 @@ export function pngFile(name = "proof.png"): File {
 
 /** HTML text with React's text separators and the entities of quotes and ampersands undone, for message checks. */
 export async function html(res: Response): Promise<string> {
-  return (await res.text()).replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return (await res.text())
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }

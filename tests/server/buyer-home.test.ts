@@ -5,9 +5,13 @@ import { flashOf, fundedBuyer, html, submissionBy, taskOf } from "./buyer-helper
 
 const PATH = "/dashboard/buyerhome";
 const statusOf = async (id: string) =>
-  (await env.DB.prepare("SELECT status, reject_reason FROM submissions WHERE id = ?").bind(id).first<{ status: string; reject_reason: string | null }>())!;
+  (await env.DB.prepare("SELECT status, reject_reason FROM submissions WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; reject_reason: string | null }>())!;
 const slotsOf = async (id: string) =>
-  (await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?").bind(id).first<{ required_workers: number }>())!.required_workers;
+  (await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?")
+    .bind(id)
+    .first<{ required_workers: number }>())!.required_workers;
 
 describe("Buyer Home page", () => {
   it("shows Pending tasks, Total Tasks and Total Payment with gauges against 300, 50 and 200", async () => {
@@ -21,7 +25,9 @@ describe("Buyer Home page", () => {
     expect(body).toMatch(/data-testid="stat-pending-value"[^>]*>6</);
     expect(body).toMatch(/data-testid="stat-tasks-value"[^>]*>2</);
     expect(body).toMatch(/data-testid="stat-payment-value"[^>]*>\$0\.00</);
-    expect(body).toMatch(/role="meter" aria-label="Pending tasks gauge" aria-valuemin="0" aria-valuemax="300" aria-valuenow="6"/);
+    expect(body).toMatch(
+      /role="meter" aria-label="Pending tasks gauge" aria-valuemin="0" aria-valuemax="300" aria-valuenow="6"/,
+    );
     expect(body).toMatch(/aria-label="Total Tasks gauge" aria-valuemin="0" aria-valuemax="50" aria-valuenow="2"/);
     expect(body).toMatch(/aria-label="Total Payment gauge" aria-valuemin="0" aria-valuemax="200" aria-valuenow="0"/);
     expect(body).not.toContain("recharts");
@@ -55,8 +61,15 @@ describe("Buyer Home page", () => {
     const task = await taskOf(buyer, { required_workers: 3, payable_amount: 2 });
     const textOnly = await submissionBy(await registerUser("Worker"), task.id, "My proof text");
     const empty = await submissionBy(await registerUser("Worker"), task.id, "");
-    const withImage = await submissionBy(await registerUser("Worker"), task.id, "", "/images/00000000-0000-0000-0000-000000000001.png");
-    expect(await html(await getPage(`${PATH}?view=${textOnly.id}`, buyer.cookie))).toMatch(/data-testid="submission-text"[^>]*>My proof text</);
+    const withImage = await submissionBy(
+      await registerUser("Worker"),
+      task.id,
+      "",
+      "/images/00000000-0000-0000-0000-000000000001.png",
+    );
+    expect(await html(await getPage(`${PATH}?view=${textOnly.id}`, buyer.cookie))).toMatch(
+      /data-testid="submission-text"[^>]*>My proof text</,
+    );
     expect(await html(await getPage(`${PATH}?view=${empty.id}`, buyer.cookie))).toContain("No details provided.");
     const img = await html(await getPage(`${PATH}?view=${withImage.id}`, buyer.cookie));
     expect(img).toContain('src="/images/00000000-0000-0000-0000-000000000001.png"');
@@ -88,13 +101,21 @@ describe("Buyer Home page", () => {
     const worker = await registerUser("Worker");
     const sub = await submissionBy(worker, task.id);
     expect(await slotsOf(task.id)).toBe(1);
-    const res = await postForm(PATH, { intent: "reject", id: sub.id, reason: "The screenshot is blank.", _js: "1" }, buyer.cookie);
+    const res = await postForm(
+      PATH,
+      { intent: "reject", id: sub.id, reason: "The screenshot is blank.", _js: "1" },
+      buyer.cookie,
+    );
     expect(res.status).toBe(200);
     expect(await html(res)).toContain("Successfully rejected");
     expect(await statusOf(sub.id)).toEqual({ status: "rejected", reject_reason: "The screenshot is blank." });
     expect(await slotsOf(task.id)).toBe(2);
     expect(await balance(worker.id)).toBe(10);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC LIMIT 1").bind(worker.id).first<{ message: string }>();
+    const note = await env.DB.prepare(
+      "SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC LIMIT 1",
+    )
+      .bind(worker.id)
+      .first<{ message: string }>();
     expect(note?.message).toContain("The screenshot is blank.");
     // a second rejection is refused with SPEC's words
     const again = await postForm(PATH, { intent: "reject", id: sub.id, reason: "", _js: "1" }, buyer.cookie);
@@ -157,8 +178,15 @@ describe("Buyer notifications", () => {
     const bellCount = /data-testid="notification-bell".*?<span class="absolute[^"]*">(\d+)<\/span>/s.exec(body)?.[1];
     expect(bellCount).toBe("2");
 
-    const notes = await env.DB.prepare("SELECT message, action_route FROM notifications WHERE user_id = ? AND read_at IS NULL ORDER BY created_at").bind(buyer.id).all<{ message: string; action_route: string }>();
-    expect(notes.results.map((n) => n.message)).toEqual(['Ravi Worker submitted work for "Follow our page"', 'Mia Worker submitted work for "Follow our page"']);
+    const notes = await env.DB.prepare(
+      "SELECT message, action_route FROM notifications WHERE user_id = ? AND read_at IS NULL ORDER BY created_at",
+    )
+      .bind(buyer.id)
+      .all<{ message: string; action_route: string }>();
+    expect(notes.results.map((n) => n.message)).toEqual([
+      'Ravi Worker submitted work for "Follow our page"',
+      'Mia Worker submitted work for "Follow our page"',
+    ]);
     expect(notes.results.every((n) => n.action_route === PATH)).toBe(true);
 
     const mark = await postForm("/dashboard/notifications", { redirectTo: PATH }, buyer.cookie);

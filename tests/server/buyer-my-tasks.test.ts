@@ -6,7 +6,8 @@ import { PENDING_BLOCKS_DELETE } from "~/server/services/tasks.server";
 
 const PATH = "/dashboard/mytasks";
 const live = async (id: string) =>
-  (await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?").bind(id).first<{ deleted_at: number | null }>())?.deleted_at === null;
+  (await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?").bind(id).first<{ deleted_at: number | null }>())
+    ?.deleted_at === null;
 
 describe("My Tasks page", () => {
   it("says 'No Tasks To Review' with an 'Add task' button when there are none", async () => {
@@ -18,12 +19,18 @@ describe("My Tasks page", () => {
 
   it("lists only the buyer's tasks with the spec's columns, ten per page, numbered across pages", async () => {
     const buyer = await fundedBuyer(500);
-    for (let i = 1; i <= 12; i++) await taskOf(buyer, { task_title: `Task number ${String(i).padStart(2, "0")}`, required_workers: 1, payable_amount: 2 });
+    for (let i = 1; i <= 12; i++)
+      await taskOf(buyer, {
+        task_title: `Task number ${String(i).padStart(2, "0")}`,
+        required_workers: 1,
+        payable_amount: 2,
+      });
     const other = await fundedBuyer(100);
     await taskOf(other, { task_title: "Somebody else's task" });
 
     const first = await html(await getPage(PATH, buyer.cookie));
-    for (const col of ["Sl. no.", "Task", "Workers & Payment", "Deadline", "Action"]) expect(first).toContain(`>${col}</th>`);
+    for (const col of ["Sl. no.", "Task", "Workers & Payment", "Deadline", "Action"])
+      expect(first).toContain(`>${col}</th>`);
     expect(first).not.toContain("Somebody else's task");
     expect(first.match(/data-testid="task-row"/g)).toHaveLength(10);
     expect(first).toContain("Task number 12"); // newest first

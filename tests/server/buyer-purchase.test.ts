@@ -49,7 +49,9 @@ describe("Purchase Coin page", () => {
 
     const worker = await registerUser("Worker");
     expect((await getPage(PATH, worker.cookie)).headers.get("Location")).toBe("/unauthorized");
-    expect((await postForm(PATH, { intent: "create", coins: "150" }, worker.cookie)).headers.get("Location")).toBe("/unauthorized");
+    expect((await postForm(PATH, { intent: "create", coins: "150" }, worker.cookie)).headers.get("Location")).toBe(
+      "/unauthorized",
+    );
   });
 
   it("buys 150 coins: intent from the server's price, test card, then the server credits once", async () => {
@@ -57,7 +59,9 @@ describe("Purchase Coin page", () => {
     const { res, body } = await createIntent(buyer.cookie, "150");
     expect(res.status).toBe(200);
     const { clientSecret, paymentId } = intentOf(body);
-    const row = await env.DB.prepare("SELECT amount, metadata FROM test_payment_intents WHERE id = ?").bind(paymentId).first<{ amount: number; metadata: string }>();
+    const row = await env.DB.prepare("SELECT amount, metadata FROM test_payment_intents WHERE id = ?")
+      .bind(paymentId)
+      .first<{ amount: number; metadata: string }>();
     expect(row?.amount).toBe(1000);
     expect(JSON.parse(row!.metadata)).toMatchObject({ userId: buyer.id, coins: "150" });
 
@@ -76,7 +80,9 @@ describe("Purchase Coin page", () => {
     expect(again.status).toBe(200);
     expect(await balance(buyer.id)).toBe(200);
     // the top bar shows the new balance on the next page load
-    expect(await html(await getPage(PATH, buyer.cookie))).toMatch(/data-testid="coin-balance".*?<span>200<span class="sr-only"> coins/s);
+    expect(await html(await getPage(PATH, buyer.cookie))).toMatch(
+      /data-testid="coin-balance".*?<span>200<span class="sr-only"> coins/s,
+    );
   });
 
   it("a declined card says the provider's message and credits nothing", async () => {
@@ -98,7 +104,9 @@ describe("Purchase Coin page", () => {
       expect(res.status).toBe(400);
       expect(body).toMatch(/Unknown coin package|Choose a coin package/);
     }
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM test_payment_intents WHERE metadata LIKE ?").bind(`%${buyer.id}%`).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM test_payment_intents WHERE metadata LIKE ?")
+      .bind(`%${buyer.id}%`)
+      .first<{ n: number }>();
     expect(n?.n).toBe(0);
   });
 
@@ -121,12 +129,20 @@ describe("Purchase Coin page", () => {
     expect(page).toContain("Pay $10");
     expect(page).toContain("instantly after payment");
 
-    const declined = await postForm(`${PATH}?buy=150`, { intent: "pay", coins: "150", number: "4000000000000002", exp: "12/34", cvc: "123" }, buyer.cookie);
+    const declined = await postForm(
+      `${PATH}?buy=150`,
+      { intent: "pay", coins: "150", number: "4000000000000002", exp: "12/34", cvc: "123" },
+      buyer.cookie,
+    );
     expect(declined.status).toBe(402);
     expect(await html(declined)).toContain("Your card was declined.");
     expect(await balance(buyer.id)).toBe(50);
 
-    const ok = await postForm(`${PATH}?buy=150`, { intent: "pay", coins: "150", number: "4242 4242 4242 4242", exp: "12/34", cvc: "123" }, buyer.cookie);
+    const ok = await postForm(
+      `${PATH}?buy=150`,
+      { intent: "pay", coins: "150", number: "4242 4242 4242 4242", exp: "12/34", cvc: "123" },
+      buyer.cookie,
+    );
     expect(ok.status).toBe(302);
     expect(flashOf(ok)).toMatchObject({ type: "success", title: "Purchase Successful" });
     expect(await balance(buyer.id)).toBe(200);
@@ -153,15 +169,22 @@ describe("Payment History page", () => {
     await postForm(PATH, { intent: "confirm", paymentId: otherPayment, _js: "1" }, other.cookie);
 
     const body = await html(await getPage("/dashboard/paymenthistory", buyer.cookie));
-    for (const col of ["#", "Payment ID", "Coins Bought", "Amount(USD)", "Time"]) expect(body).toContain(`>${col}</th>`);
+    for (const col of ["#", "Payment ID", "Coins Bought", "Amount(USD)", "Time"])
+      expect(body).toContain(`>${col}</th>`);
     expect(body.match(/data-testid="payment-row"/g)).toHaveLength(2);
     expect(body).not.toContain(otherPayment);
     expect(body).toContain("$20.00");
     expect(body).toContain("$1.00");
-    const orders = await env.DB.prepare("SELECT payment_id, created_at FROM orders WHERE user_id = ? ORDER BY created_at DESC").bind(buyer.id).all<{ payment_id: string; created_at: number }>();
+    const orders = await env.DB.prepare(
+      "SELECT payment_id, created_at FROM orders WHERE user_id = ? ORDER BY created_at DESC",
+    )
+      .bind(buyer.id)
+      .all<{ payment_id: string; created_at: number }>();
     expect(body.indexOf(orders.results[0].payment_id)).toBeLessThan(body.indexOf(orders.results[1].payment_id)); // newest first
     expect(body).toContain(formatDateTime(orders.results[0].created_at));
-    expect(formatDateTime(orders.results[0].created_at)).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(formatDateTime(orders.results[0].created_at)).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/,
+    );
   });
 
   it("is for buyers only", async () => {

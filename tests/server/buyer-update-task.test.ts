@@ -12,7 +12,12 @@ async function row(id: string) {
 describe("Update Task page", () => {
   it("prefills the form with the task and shows what is escrowed", async () => {
     const buyer = await fundedBuyer(100);
-    const task = await taskOf(buyer, { task_title: "Translate my flyer", required_workers: 3, payable_amount: 4, category: "Translation" });
+    const task = await taskOf(buyer, {
+      task_title: "Translate my flyer",
+      required_workers: 3,
+      payable_amount: 4,
+      category: "Translation",
+    });
     const res = await getPage(path(task.id), buyer.cookie);
     expect(res.status).toBe(200);
     const body = await html(res);
@@ -62,7 +67,11 @@ describe("Update Task page", () => {
     const buyer = await fundedBuyer(100);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 }); // 80 left
     expect(await balance(buyer.id)).toBe(80);
-    const more = await postForm(path(task.id), taskFields({ required_workers: "3", payable_amount: "10", task_detail: "" }), buyer.cookie);
+    const more = await postForm(
+      path(task.id),
+      taskFields({ required_workers: "3", payable_amount: "10", task_detail: "" }),
+      buyer.cookie,
+    );
     expect(more.status).toBe(302);
     expect(more.headers.get("Location")).toBe("/dashboard/mytasks");
     expect(flashOf(more)).toMatchObject({ type: "success", title: "Task Updated!" });
@@ -71,7 +80,11 @@ describe("Update Task page", () => {
     expect(saved).toMatchObject({ required_workers: 3, payable_amount: 10 });
     expect(saved?.task_detail).toBe(task.taskDetail); // blank detail keeps the old one
 
-    const less = await postForm(path(task.id), { ...taskFields({ required_workers: "1", payable_amount: "5" }), _js: "1" }, buyer.cookie);
+    const less = await postForm(
+      path(task.id),
+      { ...taskFields({ required_workers: "1", payable_amount: "5" }), _js: "1" },
+      buyer.cookie,
+    );
     expect(less.status).toBe(200);
     expect(await html(less)).toContain("25 coins were refunded");
     expect(await balance(buyer.id)).toBe(95);
@@ -91,7 +104,11 @@ describe("Update Task page", () => {
   it("over the balance: 'Insufficient Coins' with how many more coins are needed and 'Buy Coins'; nothing changes", async () => {
     const buyer = await fundedBuyer(60);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 }); // 40 left, 20 escrowed
-    const res = await postForm(path(task.id), taskFields({ required_workers: "10", payable_amount: "7" }), buyer.cookie); // 70 - 20 = 50 extra
+    const res = await postForm(
+      path(task.id),
+      taskFields({ required_workers: "10", payable_amount: "7" }),
+      buyer.cookie,
+    ); // 70 - 20 = 50 extra
     expect(res.status).toBe(409);
     const body = await html(res);
     expect(body).toContain("Insufficient Coins");

@@ -16,7 +16,13 @@ import {
   createSubmission,
   rejectSubmission,
 } from "~/server/services/submissions.server";
-import { approveWithdrawal, rejectWithdrawal, requestWithdrawal, BELOW_MINIMUM, ALREADY_DECIDED } from "~/server/services/withdrawals.server";
+import {
+  approveWithdrawal,
+  rejectWithdrawal,
+  requestWithdrawal,
+  BELOW_MINIMUM,
+  ALREADY_DECIDED,
+} from "~/server/services/withdrawals.server";
 import { confirmPurchase, createPaymentIntent, handleStripeWebhook } from "~/server/services/purchases.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 import { adjustCoins, changeRole, removeUser, LAST_ADMIN, NOT_SELF } from "~/server/services/users.server";
@@ -60,7 +66,9 @@ describe("tasks", () => {
     expect(e.message).toBe("Not available Coin.  Purchase Coin");
     expect(e.extra).toEqual({ missing: 10 });
     expect(await balance(buyer.id)).toBe(50);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM tasks WHERE buyer_id = ?").bind(buyer.id).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM tasks WHERE buyer_id = ?")
+      .bind(buyer.id)
+      .first<{ n: number }>();
     expect(n?.n).toBe(0);
     expect(await holds()).toBe(true);
   });
@@ -77,7 +85,9 @@ describe("tasks", () => {
     expect(await balance(buyer.id)).toBe(70);
     await updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 1, payable_amount: 5 });
     expect(await balance(buyer.id)).toBe(95);
-    const e = await refusal(updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 10, payable_amount: 11 }));
+    const e = await refusal(
+      updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 10, payable_amount: 11 }),
+    );
     expect(e.message).toBe("Insufficient Coins");
     expect(e.extra).toEqual({ missing: 110 - 5 - 95 });
     expect(await balance(buyer.id)).toBe(95);
@@ -95,7 +105,11 @@ describe("tasks", () => {
   it("the owner's delete refunds the open slots, and is refused while a submission is pending", async () => {
     const { buyer, workers, holds } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 10 })); // 80
-    const sub = await createSubmission(env, workers[0], { task_id: task.id, submission_details: "done", submission_image_url: "" });
+    const sub = await createSubmission(env, workers[0], {
+      task_id: task.id,
+      submission_details: "done",
+      submission_image_url: "",
+    });
     const e = await refusal(deleteTask(env, buyer, task.id));
     expect(e.status).toBe(409);
     expect(e.message).toBe(PENDING_BLOCKS_DELETE);
@@ -110,15 +124,23 @@ describe("tasks", () => {
   it("an admin's delete cancels pending submissions and refunds them too", async () => {
     const { admin, buyer, workers, holds } = await world(100, 2);
     const task = await postTask(env, buyer, taskInput({ required_workers: 3, payable_amount: 10 })); // 70
-    const s1 = await createSubmission(env, workers[0], { task_id: task.id, submission_details: "a", submission_image_url: "" });
+    const s1 = await createSubmission(env, workers[0], {
+      task_id: task.id,
+      submission_details: "a",
+      submission_image_url: "",
+    });
     await createSubmission(env, workers[1], { task_id: task.id, submission_details: "b", submission_image_url: "" });
     await approveSubmission(env, buyer, s1.id);
     await deleteTask(env, admin, task.id, "spam");
     // 1 open slot (10) + 1 pending (10) come back; the approved one stays paid
     expect(await balance(buyer.id)).toBe(90);
-    const statuses = await env.DB.prepare("SELECT status FROM submissions WHERE task_id = ? ORDER BY status").bind(task.id).all<{ status: string }>();
+    const statuses = await env.DB.prepare("SELECT status FROM submissions WHERE task_id = ? ORDER BY status")
+      .bind(task.id)
+      .all<{ status: string }>();
     expect(statuses.results.map((r) => r.status)).toEqual(["approved", "cancelled"]);
-    const audit = await env.DB.prepare("SELECT action, reason FROM audit_log WHERE target_id = ?").bind(task.id).first();
+    const audit = await env.DB.prepare("SELECT action, reason FROM audit_log WHERE target_id = ?")
+      .bind(task.id)
+      .first();
     expect(audit).toEqual({ action: "task.delete", reason: "spam" });
     expect(await holds()).toBe(true);
   });
@@ -129,12 +151,18 @@ describe("submissions", () => {
     const { buyer, workers, holds } = await world(100, 3);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 5 }));
     await createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" });
-    const dup = await refusal(createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" }));
+    const dup = await refusal(
+      createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" }),
+    );
     expect(dup.message).toBe(ALREADY_SUBMITTED);
     await createSubmission(env, workers[1], { task_id: task.id, submission_details: "y", submission_image_url: "" });
-    const full = await refusal(createSubmission(env, workers[2], { task_id: task.id, submission_details: "z", submission_image_url: "" }));
+    const full = await refusal(
+      createSubmission(env, workers[2], { task_id: task.id, submission_details: "z", submission_image_url: "" }),
+    );
     expect(full.message).toBe(NO_SLOTS);
-    const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?").bind(task.id).first<{ required_workers: number }>();
+    const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?")
+      .bind(task.id)
+      .first<{ required_workers: number }>();
     expect(row?.required_workers).toBe(0);
     expect(await holds()).toBe(true);
   });
@@ -143,7 +171,9 @@ describe("submissions", () => {
     const { buyer, workers } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput());
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), task.id).run();
-    const e = await refusal(createSubmission(env, workers[0], { task_id: task.id, submission_details: "late", submission_image_url: "" }));
+    const e = await refusal(
+      createSubmission(env, workers[0], { task_id: task.id, submission_details: "late", submission_image_url: "" }),
+    );
     expect(e.message).toBe(PAST_DATE);
   });
 
@@ -151,7 +181,11 @@ describe("submissions", () => {
     const { buyer, workers, holds } = await world(100, 1);
     const other = await world(100, 0);
     const task = await postTask(env, buyer, taskInput({ payable_amount: 7 }));
-    const sub = await createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" });
+    const sub = await createSubmission(env, workers[0], {
+      task_id: task.id,
+      submission_details: "x",
+      submission_image_url: "",
+    });
     expect((await refusal(approveSubmission(env, other.buyer, sub.id))).status).toBe(403);
     expect((await refusal(approveSubmission(env, workers[0], sub.id))).status).toBe(403);
     await approveSubmission(env, buyer, sub.id);
@@ -159,7 +193,9 @@ describe("submissions", () => {
     const again = await refusal(approveSubmission(env, buyer, sub.id));
     expect(again.message).toBe(ALREADY_REVIEWED);
     expect(await balance(workers[0].id)).toBe(17);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ?").bind(workers[0].id).first<{ message: string }>();
+    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ?")
+      .bind(workers[0].id)
+      .first<{ message: string }>();
     expect(note?.message).toContain("You earned 7 coins");
     expect(await holds()).toBe(true);
   });
@@ -167,8 +203,15 @@ describe("submissions", () => {
   it("two approvals racing pay once", async () => {
     const { buyer, workers, holds } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput({ payable_amount: 9 }));
-    const sub = await createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" });
-    const results = await Promise.allSettled([approveSubmission(env, buyer, sub.id), approveSubmission(env, buyer, sub.id)]);
+    const sub = await createSubmission(env, workers[0], {
+      task_id: task.id,
+      submission_details: "x",
+      submission_image_url: "",
+    });
+    const results = await Promise.allSettled([
+      approveSubmission(env, buyer, sub.id),
+      approveSubmission(env, buyer, sub.id),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await balance(workers[0].id)).toBe(19);
     expect(await holds()).toBe(true);
@@ -177,11 +220,19 @@ describe("submissions", () => {
   it("rejection returns the slot and tells the worker the reason", async () => {
     const { buyer, workers, holds } = await world(100, 2);
     const task = await postTask(env, buyer, taskInput({ required_workers: 1 }));
-    const sub = await createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" });
+    const sub = await createSubmission(env, workers[0], {
+      task_id: task.id,
+      submission_details: "x",
+      submission_image_url: "",
+    });
     await rejectSubmission(env, buyer, sub.id, "The screenshot is blurry");
-    const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?").bind(task.id).first<{ required_workers: number }>();
+    const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?")
+      .bind(task.id)
+      .first<{ required_workers: number }>();
     expect(row?.required_workers).toBe(1);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ?").bind(workers[0].id).first<{ message: string }>();
+    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ?")
+      .bind(workers[0].id)
+      .first<{ message: string }>();
     expect(note?.message).toContain("The screenshot is blurry");
     // the reopened slot is taken by another worker
     await createSubmission(env, workers[1], { task_id: task.id, submission_details: "y", submission_image_url: "" });
@@ -192,7 +243,11 @@ describe("submissions", () => {
   it("a rejection after a pay change settles the difference with the buyer", async () => {
     const { buyer, workers, holds } = await world(200, 1);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 5 })); // 190
-    const sub = await createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" });
+    const sub = await createSubmission(env, workers[0], {
+      task_id: task.id,
+      submission_details: "x",
+      submission_image_url: "",
+    });
     await updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 1, payable_amount: 8 }); // 5 -> 8: 190 - 3 = 187
     expect(await balance(buyer.id)).toBe(187);
     await rejectSubmission(env, buyer, sub.id, "");
@@ -203,11 +258,19 @@ describe("submissions", () => {
   it("auto-approval pays submissions older than the review window", async () => {
     const { buyer, workers, holds } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput({ payable_amount: 4 }));
-    const sub = await createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" });
-    await env.DB.prepare("UPDATE submissions SET created_at = ? WHERE id = ?").bind(Date.now() - 4 * 86_400_000, sub.id).run();
+    const sub = await createSubmission(env, workers[0], {
+      task_id: task.id,
+      submission_details: "x",
+      submission_image_url: "",
+    });
+    await env.DB.prepare("UPDATE submissions SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - 4 * 86_400_000, sub.id)
+      .run();
     expect(await autoApproveDue(env)).toBeGreaterThanOrEqual(1);
     expect(await balance(workers[0].id)).toBe(14);
-    const row = await env.DB.prepare("SELECT status FROM submissions WHERE id = ?").bind(sub.id).first<{ status: string }>();
+    const row = await env.DB.prepare("SELECT status FROM submissions WHERE id = ?")
+      .bind(sub.id)
+      .first<{ status: string }>();
     expect(row?.status).toBe("approved");
     expect(await holds()).toBe(true);
   });
@@ -218,13 +281,32 @@ describe("withdrawals", () => {
     const { admin, workers, holds } = await world(50, 1);
     const w = workers[0];
     await adjustCoins(env, admin, w.id, 290, "bonus"); // 300
-    expect((await refusal(requestWithdrawal(env, w, { withdrawal_coin: 150, payment_system: "Bkash", account_number: "01700" }))).message).toBe(BELOW_MINIMUM);
-    expect((await refusal(requestWithdrawal(env, w, { withdrawal_coin: 301, payment_system: "Bkash", account_number: "01700" }))).status).toBe(409);
-    const req = await requestWithdrawal(env, w, { withdrawal_coin: 250, payment_system: "Bkash", account_number: "01700" });
+    expect(
+      (
+        await refusal(
+          requestWithdrawal(env, w, { withdrawal_coin: 150, payment_system: "Bkash", account_number: "01700" }),
+        )
+      ).message,
+    ).toBe(BELOW_MINIMUM);
+    expect(
+      (
+        await refusal(
+          requestWithdrawal(env, w, { withdrawal_coin: 301, payment_system: "Bkash", account_number: "01700" }),
+        )
+      ).status,
+    ).toBe(409);
+    const req = await requestWithdrawal(env, w, {
+      withdrawal_coin: 250,
+      payment_system: "Bkash",
+      account_number: "01700",
+    });
     expect(req.withdrawalCents).toBe(1250);
     expect(await balance(w.id)).toBe(50);
     // a second request cannot spend the held coins
-    expect((await refusal(requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Nagad", account_number: "1" }))).status).toBe(409);
+    expect(
+      (await refusal(requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Nagad", account_number: "1" })))
+        .status,
+    ).toBe(409);
     await approveWithdrawal(env, admin, req.id);
     expect((await refusal(approveWithdrawal(env, admin, req.id))).message).toBe(ALREADY_DECIDED);
     expect(await balance(w.id)).toBe(50);
@@ -248,11 +330,19 @@ describe("withdrawals", () => {
     const { admin, workers, holds } = await world(50, 1);
     const w = workers[0];
     await adjustCoins(env, admin, w.id, 190, "bonus"); // 200
-    const req = await requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Rocket", account_number: "X" });
+    const req = await requestWithdrawal(env, w, {
+      withdrawal_coin: 200,
+      payment_system: "Rocket",
+      account_number: "X",
+    });
     expect((await refusal(approveWithdrawal(env, w, req.id))).status).toBe(403);
     await rejectWithdrawal(env, admin, req.id, "Account number is wrong");
     expect(await balance(w.id)).toBe(200);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? AND message LIKE '%rejected%'").bind(w.id).first<{ message: string }>();
+    const note = await env.DB.prepare(
+      "SELECT message FROM notifications WHERE user_id = ? AND message LIKE '%rejected%'",
+    )
+      .bind(w.id)
+      .first<{ message: string }>();
     expect(note?.message).toContain("Account number is wrong");
     expect(await holds()).toBe(true);
   });
@@ -283,9 +373,13 @@ describe("admin rules", () => {
     const { admin } = await world(50, 0);
     // only two admins: `admin` and `other`; demote other to make admin the... last of these two
     const other = await sessionUser((await makeAdmin()).id);
-    const allAdmins = await env.DB.prepare("SELECT id FROM users WHERE role = 'Admin' AND disabled_at IS NULL").all<{ id: string }>();
+    const allAdmins = await env.DB.prepare("SELECT id FROM users WHERE role = 'Admin' AND disabled_at IS NULL").all<{
+      id: string;
+    }>();
     // demote every other admin so that `admin` is the last one
-    for (const a of allAdmins.results) if (a.id !== admin.id && a.id !== other.id) await env.DB.prepare("UPDATE users SET role = 'Worker' WHERE id = ?").bind(a.id).run();
+    for (const a of allAdmins.results)
+      if (a.id !== admin.id && a.id !== other.id)
+        await env.DB.prepare("UPDATE users SET role = 'Worker' WHERE id = ?").bind(a.id).run();
     await changeRole(env, admin, other.id, "Worker");
     // `other` still holds an old admin session object: it must not demote the last admin
     const e = await refusal(changeRole(env, other, admin.id, "Worker"));
@@ -299,7 +393,9 @@ describe("admin rules", () => {
     await createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" });
     await removeUser(env, admin, buyer.id, "fraud");
     expect(await balance(buyer.id)).toBe(100);
-    const row = await env.DB.prepare("SELECT disabled_at, session_version FROM users WHERE id = ?").bind(buyer.id).first<{ disabled_at: number; session_version: number }>();
+    const row = await env.DB.prepare("SELECT disabled_at, session_version FROM users WHERE id = ?")
+      .bind(buyer.id)
+      .first<{ disabled_at: number; session_version: number }>();
     expect(row?.disabled_at).toBeGreaterThan(0);
     expect(row?.session_version).toBe(2);
     expect(await holds()).toBe(true);
@@ -312,7 +408,12 @@ describe("purchases: embedded test-mode provider", () => {
     const intent = await createPaymentIntent(env, buyer, 150);
     expect(intent.mode).toBe("test");
     expect(intent.priceCents).toBe(1000);
-    await confirmTestCard(env, intent.clientSecret, { number: "4242 4242 4242 4242", exp: "12/34", cvc: "123" }, buyer.id);
+    await confirmTestCard(
+      env,
+      intent.clientSecret,
+      { number: "4242 4242 4242 4242", exp: "12/34", cvc: "123" },
+      buyer.id,
+    );
     const first = await confirmPurchase(env, buyer, intent.paymentId);
     const again = await confirmPurchase(env, buyer, intent.paymentId);
     expect(first.credited).toBe(true);
@@ -324,7 +425,9 @@ describe("purchases: embedded test-mode provider", () => {
   it("4000 0000 0000 0002 is declined with the provider's message and charges nothing", async () => {
     const { buyer } = await world(50, 0);
     const intent = await createPaymentIntent(env, buyer, 500);
-    const e = await refusal(confirmTestCard(env, intent.clientSecret, { number: "4000000000000002", exp: "12/34", cvc: "123" }, buyer.id));
+    const e = await refusal(
+      confirmTestCard(env, intent.clientSecret, { number: "4000000000000002", exp: "12/34", cvc: "123" }, buyer.id),
+    );
     expect(e.message).toBe("Your card was declined.");
     expect((await refusal(confirmPurchase(env, buyer, intent.paymentId))).status).toBe(402);
     expect(await balance(buyer.id)).toBe(50);
@@ -335,21 +438,44 @@ describe("purchases: embedded test-mode provider", () => {
     const b = await world(50, 0);
     expect((await refusal(createPaymentIntent(env, a.buyer, 151))).status).toBe(422);
     const intent = await createPaymentIntent(env, a.buyer, 10);
-    await confirmTestCard(env, intent.clientSecret, { number: "4242424242424242", exp: "12/34", cvc: "123" }, a.buyer.id);
+    await confirmTestCard(
+      env,
+      intent.clientSecret,
+      { number: "4242424242424242", exp: "12/34", cvc: "123" },
+      a.buyer.id,
+    );
     expect((await refusal(confirmPurchase(env, b.buyer, intent.paymentId))).status).toBe(403);
     expect(await balance(b.buyer.id)).toBe(50);
   });
 });
 
 describe("purchases: Stripe through the real SDK", () => {
-  const stripeEnv = () => ({ ...env, STRIPE_SECRET_KEY: "sk_test_coinwork", STRIPE_WEBHOOK_SECRET: "whsec_test_coinwork", STRIPE_API_BASE: inject("stripeBase") });
+  const stripeEnv = () => ({
+    ...env,
+    STRIPE_SECRET_KEY: "sk_test_coinwork",
+    STRIPE_WEBHOOK_SECRET: "whsec_test_coinwork",
+    STRIPE_API_BASE: inject("stripeBase"),
+  });
   const control = (id: string, patch: object) =>
-    fetch(`${inject("stripeBase")}/__control/${id}`, { method: "POST", headers: { Authorization: "Bearer sk_test_coinwork" }, body: JSON.stringify(patch) });
+    fetch(`${inject("stripeBase")}/__control/${id}`, {
+      method: "POST",
+      headers: { Authorization: "Bearer sk_test_coinwork" },
+      body: JSON.stringify(patch),
+    });
 
   async function signedEvent(intent: object, secret = "whsec_test_coinwork") {
-    const payload = JSON.stringify({ id: `evt_${Date.now()}`, object: "event", type: "payment_intent.succeeded", data: { object: intent } });
+    const payload = JSON.stringify({
+      id: `evt_${Date.now()}`,
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: intent },
+    });
     const header = await new Stripe("sk_test_x").webhooks.generateTestHeaderStringAsync({ payload, secret });
-    return new Request("https://coinwork.test/webhooks/stripe", { method: "POST", body: payload, headers: { "Stripe-Signature": header } });
+    return new Request("https://coinwork.test/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: { "Stripe-Signature": header },
+    });
   }
 
   it("creates the intent in cents with the user and coins in metadata, and credits only once it succeeded", async () => {
@@ -357,7 +483,11 @@ describe("purchases: Stripe through the real SDK", () => {
     const { buyer } = await world(50, 0);
     const intent = await createPaymentIntent(s, buyer, 1000);
     expect(intent.mode).toBe("stripe");
-    const seen = (await (await fetch(`${inject("stripeBase")}/v1/payment_intents/${intent.paymentId}`, { headers: { Authorization: "Bearer sk_test_coinwork" } })).json()) as {
+    const seen = (await (
+      await fetch(`${inject("stripeBase")}/v1/payment_intents/${intent.paymentId}`, {
+        headers: { Authorization: "Bearer sk_test_coinwork" },
+      })
+    ).json()) as {
       amount: number;
       metadata: Record<string, string>;
     };
@@ -381,7 +511,9 @@ describe("purchases: Stripe through the real SDK", () => {
     ]);
     expect([a, b, c].every((r) => r.status === "fulfilled")).toBe(true);
     expect(await balance(buyer.id)).toBe(200);
-    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?").bind(intent.paymentId).first<{ n: number }>();
+    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?")
+      .bind(intent.paymentId)
+      .first<{ n: number }>();
     expect(orders?.n).toBe(1);
   });
 
@@ -392,7 +524,13 @@ describe("purchases: Stripe through the real SDK", () => {
     const pi = (await (await control(intent.paymentId, { status: "succeeded" })).json()) as Record<string, unknown>;
     expect((await refusal(handleStripeWebhook(s, await signedEvent(pi, "whsec_wrong")))).status).toBe(400);
     expect((await refusal(handleStripeWebhook(s, await signedEvent({ ...pi, amount: 100 })))).status).toBe(409);
-    expect((await refusal(handleStripeWebhook(s, await signedEvent({ ...pi, metadata: { userId: buyer.id, coins: "1000" } })))).status).toBe(409);
+    expect(
+      (
+        await refusal(
+          handleStripeWebhook(s, await signedEvent({ ...pi, metadata: { userId: buyer.id, coins: "1000" } })),
+        )
+      ).status,
+    ).toBe(409);
     expect(await balance(buyer.id)).toBe(50);
   });
 });

@@ -7,7 +7,12 @@ import { finishGoogleSignIn, startGoogleSignIn } from "~/server/auth/google.serv
 import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { identify } from "~/server/auth/session.server";
 
-const googleEnv = () => ({ ...env, GOOGLE_CLIENT_ID: "coinwork-test-client", GOOGLE_CLIENT_SECRET: "s3cret", GOOGLE_ISSUER: inject("oidcIssuer") });
+const googleEnv = () => ({
+  ...env,
+  GOOGLE_CLIENT_ID: "coinwork-test-client",
+  GOOGLE_CLIENT_SECRET: "s3cret",
+  GOOGLE_ISSUER: inject("oidcIssuer"),
+});
 
 /** An ID token from the provider, for its default person or for `email`. */
 async function idToken(email?: string) {
@@ -33,7 +38,11 @@ async function idToken(email?: string) {
 /** The worker's fetch with Google configured (the test worker itself has no Google client). */
 async function callWithGoogle(path: string, init: RequestInit) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(new URL(path, BASE), init) as Request<unknown, IncomingRequestCfProperties>, googleEnv(), ctx);
+  const res = await worker.fetch(
+    new Request(new URL(path, BASE), init) as Request<unknown, IncomingRequestCfProperties>,
+    googleEnv(),
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -65,11 +74,19 @@ describe("Google sign-in", () => {
     const { e, cookie, callback } = await authorize();
     const profile = await finishGoogleSignIn(e, new Request(callback, { headers: { Cookie: cookie } }));
     const first = await signInWithVerifiedEmail(e, profile);
-    expect(first.user).toMatchObject({ role: "Worker", coin: 10, name: "Grace Google", email: "google.person@coinwork.test" });
+    expect(first.user).toMatchObject({
+      role: "Worker",
+      coin: 10,
+      name: "Grace Google",
+      email: "google.person@coinwork.test",
+    });
     expect(first.user.photo).toContain("googleusercontent");
     await env.DB.prepare("UPDATE users SET role = 'Buyer' WHERE id = ?").bind(first.user.id).run();
     const again = await authorize();
-    const second = await signInWithVerifiedEmail(again.e, await finishGoogleSignIn(again.e, new Request(again.callback, { headers: { Cookie: again.cookie } })));
+    const second = await signInWithVerifiedEmail(
+      again.e,
+      await finishGoogleSignIn(again.e, new Request(again.callback, { headers: { Cookie: again.cookie } })),
+    );
     expect(second.user.id).toBe(first.user.id);
     expect(second.user.role).toBe("Buyer");
     expect(second.user.coin).toBe(10);
@@ -77,24 +94,38 @@ describe("Google sign-in", () => {
 
   it("refuses a callback whose state does not match", async () => {
     const { e, callback } = await authorize();
-    await expect(finishGoogleSignIn(e, new Request(callback, { headers: { Cookie: "cw_oidc=forged.verifier.nonce" } }))).rejects.toThrow(/expired/);
+    await expect(
+      finishGoogleSignIn(e, new Request(callback, { headers: { Cookie: "cw_oidc=forged.verifier.nonce" } })),
+    ).rejects.toThrow(/expired/);
   });
 
   it("the REST API accepts the provider's ID token as a Bearer token for an existing account", async () => {
     const { e, id_token } = await idToken();
-    const who = await identify(new Request("https://coinwork.test/auth/logout", { headers: { Authorization: `Bearer ${id_token}` } }), e);
+    const who = await identify(
+      new Request("https://coinwork.test/auth/logout", { headers: { Authorization: `Bearer ${id_token}` } }),
+      e,
+    );
     expect(who.user?.email).toBe("google.person@coinwork.test");
-    const nobody = await identify(new Request("https://coinwork.test/", { headers: { Authorization: `Bearer ${id_token}x` } }), e);
+    const nobody = await identify(
+      new Request("https://coinwork.test/", { headers: { Authorization: `Bearer ${id_token}x` } }),
+      e,
+    );
     expect(nobody.user).toBeNull();
     // the worker itself, without Google configured, refuses the foreign token
-    expect((await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${id_token}` } })).status).toBe(401);
+    expect(
+      (await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${id_token}` } })).status,
+    ).toBe(401);
   });
 
   it("POST /users makes the record of a first sign-in from its verified ID token: a Worker with 10 coins, once", async () => {
     const email = uniqueEmail("nadia");
     const { id_token } = await idToken(email);
     const post = (body: unknown) =>
-      callWithGoogle("/users", { method: "POST", headers: { Authorization: `Bearer ${id_token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      callWithGoogle("/users", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${id_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
 
     // not your e-mail: refused, nothing made
     const other = await post({ email: uniqueEmail("someone-else"), role: "Worker" });
@@ -102,31 +133,52 @@ describe("Google sign-in", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(0);
 
     // the client's role, coin and photo are ignored: a Worker with the sign-up coins and the token's name
-    const first = await post({ email, name: "Someone", role: "Admin", coin: 1_000_000, photo: "https://evil.example/x.png" });
+    const first = await post({
+      email,
+      name: "Someone",
+      role: "Admin",
+      coin: 1_000_000,
+      photo: "https://evil.example/x.png",
+    });
     expect(first.status).toBe(201);
     const made = (await first.json()) as { email: string; role: string; coin: number; name: string; photo: string };
     expect(made).toMatchObject({ email, role: "Worker", coin: 10, name: "Nadia New" });
     expect(made.photo).toContain("googleusercontent");
-    const ledger = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(l.delta) AS coins FROM coin_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = ?").bind(email).first<{ n: number; coins: number }>();
+    const ledger = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, SUM(l.delta) AS coins FROM coin_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = ?",
+    )
+      .bind(email)
+      .first<{ n: number; coins: number }>();
     expect(ledger).toEqual({ n: 1, coins: 10 });
 
     // the same token again is the existing record, and works for the other endpoints
     const again = await post({ email });
     expect(again.status).toBe(200);
     expect(((await again.json()) as { email: string }).email).toBe(email);
-    const mine = await callWithGoogle(`/users?email=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${id_token}` } });
+    const mine = await callWithGoogle(`/users?email=${encodeURIComponent(email)}`, {
+      headers: { Authorization: `Bearer ${id_token}` },
+    });
     expect(mine.status).toBe(200);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(1);
 
     // a tampered token makes nothing
-    const forged = await callWithGoogle("/users", { method: "POST", headers: { Authorization: `Bearer ${id_token}x`, "Content-Type": "application/json" }, body: JSON.stringify({ email }) });
+    const forged = await callWithGoogle("/users", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${id_token}x`, "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
     expect(forged.status).toBe(401);
   });
 
   it("a removed account is not made again by POST /users", async () => {
     const email = uniqueEmail("removed-nadia");
     const { id_token } = await idToken(email);
-    const post = () => callWithGoogle("/users", { method: "POST", headers: { Authorization: `Bearer ${id_token}`, "Content-Type": "application/json" }, body: JSON.stringify({ email }) });
+    const post = () =>
+      callWithGoogle("/users", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${id_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
     expect((await post()).status).toBe(201);
     await env.DB.prepare("UPDATE users SET disabled_at = datetime('now') WHERE email = ?").bind(email).run();
     expect((await post()).status).toBe(401);

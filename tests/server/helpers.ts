@@ -78,7 +78,9 @@ import type { SessionUser } from "~/server/auth/session.server";
 
 /** The signed-in user as services see it, read from D1. */
 export async function sessionUser(id: string): Promise<SessionUser> {
-  const row = await env.DB.prepare("SELECT id, name, email, role, coin, photo FROM users WHERE id = ?").bind(id).first<SessionUser>();
+  const row = await env.DB.prepare("SELECT id, name, email, role, coin, photo FROM users WHERE id = ?")
+    .bind(id)
+    .first<SessionUser>();
   if (!row) throw new Error(`no user ${id}`);
   return row;
 }

@@ -29,8 +29,19 @@ type Op =
 
 const idx = fc.nat({ max: 50 });
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant("post" as const), buyer: idx, workers: fc.integer({ min: 1, max: 4 }), pay: fc.integer({ min: 1, max: 30 }) }),
-  fc.record({ kind: fc.constant("update" as const), buyer: idx, task: idx, workers: fc.integer({ min: 1, max: 5 }), pay: fc.integer({ min: 1, max: 40 }) }),
+  fc.record({
+    kind: fc.constant("post" as const),
+    buyer: idx,
+    workers: fc.integer({ min: 1, max: 4 }),
+    pay: fc.integer({ min: 1, max: 30 }),
+  }),
+  fc.record({
+    kind: fc.constant("update" as const),
+    buyer: idx,
+    task: idx,
+    workers: fc.integer({ min: 1, max: 5 }),
+    pay: fc.integer({ min: 1, max: 40 }),
+  }),
   fc.record({ kind: fc.constant("delete" as const), buyer: idx, task: idx, admin: fc.boolean() }),
   fc.record({ kind: fc.constant("submit" as const), worker: idx, task: idx }),
   fc.record({ kind: fc.constant("approve" as const), sub: idx }),
@@ -42,18 +53,38 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 /** Runs one operation; business refusals (AppError) are expected outcomes, anything else fails the test. */
-async function run(o: Op, s: { admin: SessionUser; buyers: SessionUser[]; workers: SessionUser[]; tasks: string[]; subs: string[]; withdrawals: string[]; payments: string[] }) {
-  const pick = <T,>(xs: T[], i: number) => (xs.length ? xs[i % xs.length] : undefined);
+async function run(
+  o: Op,
+  s: {
+    admin: SessionUser;
+    buyers: SessionUser[];
+    workers: SessionUser[];
+    tasks: string[];
+    subs: string[];
+    withdrawals: string[];
+    payments: string[];
+  },
+) {
+  const pick = <T>(xs: T[], i: number) => (xs.length ? xs[i % xs.length] : undefined);
   try {
     switch (o.kind) {
       case "post": {
-        const t = await postTask(env, pick(s.buyers, o.buyer)!, taskInput({ required_workers: o.workers, payable_amount: o.pay }));
+        const t = await postTask(
+          env,
+          pick(s.buyers, o.buyer)!,
+          taskInput({ required_workers: o.workers, payable_amount: o.pay }),
+        );
         s.tasks.push(t.id);
         break;
       }
       case "update": {
         const task = pick(s.tasks, o.task);
-        if (task) await updateTask(env, pick(s.buyers, o.buyer)!, task, { ...taskInput(), required_workers: o.workers, payable_amount: o.pay });
+        if (task)
+          await updateTask(env, pick(s.buyers, o.buyer)!, task, {
+            ...taskInput(),
+            required_workers: o.workers,
+            payable_amount: o.pay,
+          });
         break;
       }
       case "delete": {
@@ -63,21 +94,40 @@ async function run(o: Op, s: { admin: SessionUser; buyers: SessionUser[]; worker
       }
       case "submit": {
         const task = pick(s.tasks, o.task);
-        if (task) s.subs.push((await createSubmission(env, pick(s.workers, o.worker)!, { task_id: task, submission_details: "p", submission_image_url: "" })).id);
+        if (task)
+          s.subs.push(
+            (
+              await createSubmission(env, pick(s.workers, o.worker)!, {
+                task_id: task,
+                submission_details: "p",
+                submission_image_url: "",
+              })
+            ).id,
+          );
         break;
       }
       case "approve":
       case "reject": {
         const sub = pick(s.subs, o.sub);
         if (!sub) break;
-        const row = await env.DB.prepare("SELECT buyer_id FROM submissions WHERE id = ?").bind(sub).first<{ buyer_id: string }>();
+        const row = await env.DB.prepare("SELECT buyer_id FROM submissions WHERE id = ?")
+          .bind(sub)
+          .first<{ buyer_id: string }>();
         const buyer = s.buyers.find((b) => b.id === row?.buyer_id)!;
         if (o.kind === "approve") await approveSubmission(env, buyer, sub);
         else await rejectSubmission(env, buyer, sub, "not good");
         break;
       }
       case "withdraw":
-        s.withdrawals.push((await requestWithdrawal(env, pick(s.workers, o.worker)!, { withdrawal_coin: o.coins, payment_system: "Bank", account_number: "1" })).id);
+        s.withdrawals.push(
+          (
+            await requestWithdrawal(env, pick(s.workers, o.worker)!, {
+              withdrawal_coin: o.coins,
+              payment_system: "Bank",
+              account_number: "1",
+            })
+          ).id,
+        );
         break;
       case "decide": {
         const w = pick(s.withdrawals, o.withdrawal);
@@ -87,9 +137,17 @@ async function run(o: Op, s: { admin: SessionUser; buyers: SessionUser[]; worker
       case "buy": {
         const buyer = pick(s.buyers, o.buyer)!;
         const intent = await createPaymentIntent(env, buyer, o.coins);
-        await confirmTestCard(env, intent.clientSecret, { number: "4242424242424242", exp: "12/34", cvc: "123" }, buyer.id);
+        await confirmTestCard(
+          env,
+          intent.clientSecret,
+          { number: "4242424242424242", exp: "12/34", cvc: "123" },
+          buyer.id,
+        );
         // the client report and a retry race; one credit
-        await Promise.allSettled([confirmPurchase(env, buyer, intent.paymentId), confirmPurchase(env, buyer, intent.paymentId)]);
+        await Promise.allSettled([
+          confirmPurchase(env, buyer, intent.paymentId),
+          confirmPurchase(env, buyer, intent.paymentId),
+        ]);
         s.payments.push(intent.paymentId);
         break;
       }
@@ -106,9 +164,15 @@ async function invariants(ids: string[], payments: string[]) {
   const c = await conservation(getDb(env), ids);
   expect(c, JSON.stringify(c)).toMatchObject({ holds: true, mismatchedUsers: 0 });
   const list = ids.map(() => "?").join(",");
-  const neg = await env.DB.prepare(`SELECT COUNT(*) AS n FROM users WHERE id IN (${list}) AND coin < 0`).bind(...ids).first<{ n: number }>();
+  const neg = await env.DB.prepare(`SELECT COUNT(*) AS n FROM users WHERE id IN (${list}) AND coin < 0`)
+    .bind(...ids)
+    .first<{ n: number }>();
   expect(neg?.n).toBe(0);
-  const slots = await env.DB.prepare(`SELECT COUNT(*) AS n FROM tasks WHERE buyer_id IN (${list}) AND required_workers < 0`).bind(...ids).first<{ n: number }>();
+  const slots = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM tasks WHERE buyer_id IN (${list}) AND required_workers < 0`,
+  )
+    .bind(...ids)
+    .first<{ n: number }>();
   expect(slots?.n).toBe(0);
   // each submission paid at most once, and only if approved
   const payouts = await env.DB.prepare(
@@ -119,7 +183,9 @@ async function invariants(ids: string[], payments: string[]) {
     .all<{ status: string; paid: number }>();
   for (const p of payouts.results) expect(p.paid).toBe(p.status === "approved" ? 1 : 0);
   for (const pid of payments) {
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?").bind(pid).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?")
+      .bind(pid)
+      .first<{ n: number }>();
     expect(n?.n).toBe(1);
   }
 }
@@ -127,19 +193,33 @@ async function invariants(ids: string[], payments: string[]) {
 describe("ledger properties", () => {
   it("random concurrent operations never create, lose or double-spend a coin", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(op, fc.option(op, { nil: undefined })), { minLength: 5, maxLength: 14 }), async (steps) => {
-        const admin = await sessionUser((await makeAdmin()).id);
-        const buyers = [await sessionUser((await registerUser("Buyer")).id), await sessionUser((await registerUser("Buyer")).id)];
-        const workers = [];
-        for (let i = 0; i < 3; i++) workers.push(await sessionUser((await registerUser("Worker")).id));
-        const state = { admin, buyers, workers, tasks: [] as string[], subs: [] as string[], withdrawals: [] as string[], payments: [] as string[] };
-        const ids = [admin.id, ...buyers.map((b) => b.id), ...workers.map((w) => w.id)];
-        for (const [a, b] of steps) {
-          // a pair runs concurrently, like two requests arriving together
-          await Promise.all([run(a, state), b ? run(b, state) : Promise.resolve()]);
-          await invariants(ids, state.payments);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(op, fc.option(op, { nil: undefined })), { minLength: 5, maxLength: 14 }),
+        async (steps) => {
+          const admin = await sessionUser((await makeAdmin()).id);
+          const buyers = [
+            await sessionUser((await registerUser("Buyer")).id),
+            await sessionUser((await registerUser("Buyer")).id),
+          ];
+          const workers = [];
+          for (let i = 0; i < 3; i++) workers.push(await sessionUser((await registerUser("Worker")).id));
+          const state = {
+            admin,
+            buyers,
+            workers,
+            tasks: [] as string[],
+            subs: [] as string[],
+            withdrawals: [] as string[],
+            payments: [] as string[],
+          };
+          const ids = [admin.id, ...buyers.map((b) => b.id), ...workers.map((w) => w.id)];
+          for (const [a, b] of steps) {
+            // a pair runs concurrently, like two requests arriving together
+            await Promise.all([run(a, state), b ? run(b, state) : Promise.resolve()]);
+            await invariants(ids, state.payments);
+          }
+        },
+      ),
       { numRuns: 12 },
     );
   });
@@ -149,9 +229,13 @@ describe("ledger properties", () => {
     const buyer = await sessionUser((await registerUser("Buyer")).id);
     const ws = await Promise.all([1, 2, 3].map(async () => sessionUser((await registerUser("Worker")).id)));
     const task = await postTask(env, buyer, taskInput({ required_workers: 1, payable_amount: 10 }));
-    const results = await Promise.allSettled(ws.map((w) => createSubmission(env, w, { task_id: task.id, submission_details: "me", submission_image_url: "" })));
+    const results = await Promise.allSettled(
+      ws.map((w) => createSubmission(env, w, { task_id: task.id, submission_details: "me", submission_image_url: "" })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?").bind(task.id).first<{ required_workers: number }>();
+    const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?")
+      .bind(task.id)
+      .first<{ required_workers: number }>();
     expect(row?.required_workers).toBe(0);
     await invariants([admin.id, buyer.id, ...ws.map((w) => w.id)], []);
   });

@@ -30,10 +30,19 @@ const ledgerRow = (userId: string, delta: number, kind: string, taskId: string |
   ).bind(crypto.randomUUID(), userId, delta, kind, taskId, Date.now());
 
 /** A user written straight to D1, with the ledger row that explains the balance (conservation keeps holding). */
-async function insertUser(u: { name: string; role: "Worker" | "Buyer"; coin: number; photo?: string | null; createdAt?: number; disabled?: boolean }) {
+async function insertUser(u: {
+  name: string;
+  role: "Worker" | "Buyer";
+  coin: number;
+  photo?: string | null;
+  createdAt?: number;
+  disabled?: boolean;
+}) {
   const id = crypto.randomUUID();
   const statements = [
-    env.DB.prepare("INSERT INTO users (id, name, email, role, coin, photo, disabled_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").bind(
+    env.DB.prepare(
+      "INSERT INTO users (id, name, email, role, coin, photo, disabled_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(
       id,
       u.name,
       uniqueEmail("public"),
@@ -52,7 +61,15 @@ async function insertUser(u: { name: string; role: "Worker" | "Buyer"; coin: num
 /** A task written straight to D1 with its escrow: the buyer is granted the cost and charged it (refunded if deleted). */
 async function insertTask(
   buyerId: string,
-  t: { title: string; category: string; requiredWorkers: number; pay: number; completionDate: string; image?: string | null; deleted?: boolean },
+  t: {
+    title: string;
+    category: string;
+    requiredWorkers: number;
+    pay: number;
+    completionDate: string;
+    image?: string | null;
+    deleted?: boolean;
+  },
 ) {
   const id = crypto.randomUUID();
   const cost = t.requiredWorkers * t.pay;
@@ -60,7 +77,18 @@ async function insertTask(
     env.DB.prepare(
       `INSERT INTO tasks (id, buyer_id, task_title, task_detail, task_image_url, category, required_workers, payable_amount,
          completion_date, submission_info, created_at, deleted_at) VALUES (?, ?, ?, 'Details', ?, ?, ?, ?, ?, 'A screenshot', ?, ?)`,
-    ).bind(id, buyerId, t.title, t.image ?? null, t.category, t.requiredWorkers, t.pay, t.completionDate, Date.now(), t.deleted ? Date.now() : null),
+    ).bind(
+      id,
+      buyerId,
+      t.title,
+      t.image ?? null,
+      t.category,
+      t.requiredWorkers,
+      t.pay,
+      t.completionDate,
+      Date.now(),
+      t.deleted ? Date.now() : null,
+    ),
   ];
   if (cost > 0) {
     statements.push(ledgerRow(buyerId, cost, "admin_adjustment"), ledgerRow(buyerId, -cost, "task_charge", id));
@@ -104,18 +132,60 @@ describe("landing page", () => {
     const topPay = (await maxOf("SELECT MAX(payable_amount) AS m FROM tasks WHERE deleted_at IS NULL")) + 1;
     const topCoin = (await maxOf("SELECT MAX(coin) AS m FROM users WHERE role = 'Worker'")) + 1000;
     const buyer = await insertUser({ name: `Buyer ${t}`, role: "Buyer", coin: 0 });
-    const star = await insertUser({ name: `Star Worker ${t}`, role: "Worker", coin: topCoin, photo: "/avatars/seed-03.webp" });
-    const hidden = await insertUser({ name: `Removed Worker ${t}`, role: "Worker", coin: topCoin + 5, photo: "/avatars/seed-04.webp", disabled: true });
+    const star = await insertUser({
+      name: `Star Worker ${t}`,
+      role: "Worker",
+      coin: topCoin,
+      photo: "/avatars/seed-03.webp",
+    });
+    const hidden = await insertUser({
+      name: `Removed Worker ${t}`,
+      role: "Worker",
+      coin: topCoin + 5,
+      photo: "/avatars/seed-04.webp",
+      disabled: true,
+    });
     // the newest worker with a photo (created a minute "from now" so parallel tests cannot be newer)
-    await insertUser({ name: `Fresh Applicant ${t}`, role: "Worker", coin: 10, photo: "/avatars/seed-07.webp", createdAt: Date.now() + 60_000 });
+    await insertUser({
+      name: `Fresh Applicant ${t}`,
+      role: "Worker",
+      coin: 10,
+      photo: "/avatars/seed-07.webp",
+      createdAt: Date.now() + 60_000,
+    });
     await insertUser({ name: `Faceless ${t}`, role: "Worker", coin: 10, photo: null, createdAt: Date.now() + 60_000 });
 
     const due = isoDay(5);
-    const featured = await insertTask(buyer, { title: `Translate a flyer ${t}`, category: "Translation", requiredWorkers: 7, pay: topPay, completionDate: due });
+    const featured = await insertTask(buyer, {
+      title: `Translate a flyer ${t}`,
+      category: "Translation",
+      requiredWorkers: 7,
+      pay: topPay,
+      completionDate: due,
+    });
     // not open: past its date, deleted, or without a slot left; none of them counts or is featured
-    await insertTask(buyer, { title: `Expired ${t}`, category: "Translation", requiredWorkers: 1000, pay: topPay + 1, completionDate: isoDay(-1) });
-    await insertTask(buyer, { title: `Deleted ${t}`, category: "Translation", requiredWorkers: 2000, pay: topPay + 2, completionDate: due, deleted: true });
-    await insertTask(buyer, { title: `Full ${t}`, category: "Translation", requiredWorkers: 0, pay: topPay + 3, completionDate: due });
+    await insertTask(buyer, {
+      title: `Expired ${t}`,
+      category: "Translation",
+      requiredWorkers: 1000,
+      pay: topPay + 1,
+      completionDate: isoDay(-1),
+    });
+    await insertTask(buyer, {
+      title: `Deleted ${t}`,
+      category: "Translation",
+      requiredWorkers: 2000,
+      pay: topPay + 2,
+      completionDate: due,
+      deleted: true,
+    });
+    await insertTask(buyer, {
+      title: `Full ${t}`,
+      category: "Translation",
+      requiredWorkers: 0,
+      pay: topPay + 3,
+      completionDate: due,
+    });
 
     await clearLandingCache();
     const { status, text } = await page("/");
@@ -137,7 +207,12 @@ describe("landing page", () => {
 
     // applicants: recent workers with photo and name; 'Post a job' to the add-task page
     const applicants = /data-section="applicants"[\s\S]*?<\/section>/.exec(text)?.[0] ?? "";
-    expectText(applicants, [`Fresh Applicant ${t}`, 'src="/avatars/seed-07.webp"', "Post a job", 'href="/dashboard/addtask"']);
+    expectText(applicants, [
+      `Fresh Applicant ${t}`,
+      'src="/avatars/seed-07.webp"',
+      "Post a job",
+      'href="/dashboard/addtask"',
+    ]);
     expectText(applicants, [`Faceless ${t}`, `Removed Worker ${t}`], false);
 
     // categories: all nine with open positions; only open slots count
@@ -148,26 +223,52 @@ describe("landing page", () => {
     expect(translation).toBeLessThan(translationBefore + 7 + 1000);
 
     // featured: the best-paid open task first, with image, date, pay and a link that opens it
-    expectText(text, ["Featured Jobs", `Translate a flyer ${t}`, `href="/dashboard/tasklist/${featured}"`, formatDate(due), topPay.toLocaleString("en-US")]);
+    expectText(text, [
+      "Featured Jobs",
+      `Translate a flyer ${t}`,
+      `href="/dashboard/tasklist/${featured}"`,
+      formatDate(due),
+      topPay.toLocaleString("en-US"),
+    ]);
     expectText(text, ["/images/categories/translation.webp"]);
     expectText(text, [`Expired ${t}`, `Deleted ${t}`, `Full ${t}`], false);
     const firstTask = /data-task-id="([^"]+)"/.exec(text);
     expect(firstTask?.[1]).toBe(featured);
 
     // in-demand workers: photo, name, coins; removed accounts never shown
-    expectText(text, ["Our Most In-Demand Workers", `Star Worker ${t}`, `${topCoin.toLocaleString("en-US")} coins`, 'aria-label="Next workers"']);
+    expectText(text, [
+      "Our Most In-Demand Workers",
+      `Star Worker ${t}`,
+      `${topCoin.toLocaleString("en-US")} coins`,
+      'aria-label="Next workers"',
+    ]);
     expectText(text, [`Removed Worker ${t}`], false);
     expect(star).not.toBe(hidden);
 
     // second hero and testimonials
-    expectText(text, ["Get Started", 'href="/dashboard/tasklist"', "What Our Users Say", "Real stories of how micro-tasking changed lives"]);
-    for (const job of ["Freelance designer", "Student", "Marketing manager", "Platform admin", "Part-time worker"]) expectText(text, [job]);
+    expectText(text, [
+      "Get Started",
+      'href="/dashboard/tasklist"',
+      "What Our Users Say",
+      "Real stories of how micro-tasking changed lives",
+    ]);
+    for (const job of ["Freelance designer", "Student", "Marketing manager", "Platform admin", "Part-time worker"])
+      expectText(text, [job]);
     expect(text).toMatch(/paid within days/i);
     expect(text).toMatch(/every submission is reviewed/i);
-    expectText(text, ['aria-label="Previous testimonial"', 'aria-label="Next testimonial"', "/images/testimonials/stories-720.webp"]);
+    expectText(text, [
+      'aria-label="Previous testimonial"',
+      'aria-label="Next testimonial"',
+      "/images/testimonials/stories-720.webp",
+    ]);
 
     // social-card meta
-    expectText(text, ['property="og:title"', 'name="twitter:card"', 'rel="canonical" href="https://coinwork.test/"', 'name="description"']);
+    expectText(text, [
+      'property="og:title"',
+      'name="twitter:card"',
+      'rel="canonical" href="https://coinwork.test/"',
+      'name="description"',
+    ]);
   });
 
   it("caches the public payload for a minute, the same copy for every visitor", async () => {
@@ -179,7 +280,13 @@ describe("landing page", () => {
 
     const buyer = await insertUser({ name: `Cache Buyer ${t}`, role: "Buyer", coin: 0 });
     const topPay = (await maxOf("SELECT MAX(payable_amount) AS m FROM tasks WHERE deleted_at IS NULL")) + 1;
-    await insertTask(buyer, { title: `Cached probe ${t}`, category: "Data Entry", requiredWorkers: 2, pay: topPay, completionDate: isoDay(3) });
+    await insertTask(buyer, {
+      title: `Cached probe ${t}`,
+      category: "Data Entry",
+      requiredWorkers: 2,
+      pay: topPay,
+      completionDate: isoDay(3),
+    });
 
     // within the minute: the cached copy, for an anonymous visitor and for a signed-in one alike
     expectText((await page("/")).text, [`Cached probe ${t}`], false);
@@ -207,16 +314,29 @@ describe("contact form", () => {
 
   it("stores a message and confirms it after the redirect (toast with JavaScript, banner without)", async () => {
     const email = uniqueEmail("contact");
-    const res = await send({ name: "  Grace Hopper ", email: email.toUpperCase(), subject: "Withdrawals", message: "When is my payout sent?" });
+    const res = await send({
+      name: "  Grace Hopper ",
+      email: email.toUpperCase(),
+      subject: "Withdrawals",
+      message: "When is my payout sent?",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/contact");
     const flash = res.headers.getSetCookie().find((c) => c.startsWith("cw_flash="))!;
     expect(decodeURIComponent(flash)).toContain("Message sent!");
 
-    const row = await env.DB.prepare("SELECT name, email, subject, message, read_at FROM contact_messages WHERE email = ?")
+    const row = await env.DB.prepare(
+      "SELECT name, email, subject, message, read_at FROM contact_messages WHERE email = ?",
+    )
       .bind(email)
       .first<{ name: string; email: string; subject: string; message: string; read_at: number | null }>();
-    expect(row).toEqual({ name: "Grace Hopper", email, subject: "Withdrawals", message: "When is my payout sent?", read_at: null });
+    expect(row).toEqual({
+      name: "Grace Hopper",
+      email,
+      subject: "Withdrawals",
+      message: "When is my payout sent?",
+      read_at: null,
+    });
 
     // no JavaScript: the page after the redirect shows the confirmation inline
     const after = await page("/contact", flash.split(";")[0]);
@@ -226,7 +346,9 @@ describe("contact form", () => {
   it("accepts a message with only the required fields", async () => {
     const email = uniqueEmail("contact-min");
     expect((await send({ name: "Ada", email })).status).toBe(302);
-    const row = await env.DB.prepare("SELECT subject, message FROM contact_messages WHERE email = ?").bind(email).first();
+    const row = await env.DB.prepare("SELECT subject, message FROM contact_messages WHERE email = ?")
+      .bind(email)
+      .first();
     expect(row).toEqual({ subject: "", message: "" });
   });
 
@@ -244,18 +366,23 @@ describe("contact form", () => {
     expect(html).toContain(message);
     // the visitor's input is kept for correction
     expect(html).toContain(marker);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE message = ?").bind(marker).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE message = ?")
+      .bind(marker)
+      .first<{ n: number }>();
     expect(n?.n).toBe(0);
   });
 
   it(`is rate limited: ${CONTACT_LIMIT} messages per address, then 429`, async () => {
     const address = ip();
     const email = uniqueEmail("contact-flood");
-    for (let i = 0; i < CONTACT_LIMIT; i++) expect((await send({ name: "Flood", email, message: `#${i}` }, address)).status).toBe(302);
+    for (let i = 0; i < CONTACT_LIMIT; i++)
+      expect((await send({ name: "Flood", email, message: `#${i}` }, address)).status).toBe(302);
     const refused = await send({ name: "Flood", email, message: "one too many" }, address);
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain("Too many attempts");
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?").bind(email).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(n?.n).toBe(CONTACT_LIMIT);
     // another address is not affected
     expect((await send({ name: "Other", email: uniqueEmail("contact-other") })).status).toBe(302);
@@ -268,13 +395,25 @@ describe("static pages", () => {
     expect(status).toBe(200);
     const years = [...text.matchAll(/>(20\d\d)<\/span>/g)].map((m) => m[1]);
     expect(years).toEqual(["2022", "2023", "2024", "2025"]);
-    expectText(text, ["<title>About Coinwork", 'property="og:description"', 'rel="canonical" href="https://coinwork.test/about"']);
+    expectText(text, [
+      "<title>About Coinwork",
+      'property="og:description"',
+      'rel="canonical" href="https://coinwork.test/about"',
+    ]);
   });
 
   it("contact shows phone, e-mail and address cards, a map and the form", async () => {
     const { status, text } = await page("/contact");
     expect(status).toBe(200);
-    expectText(text, ["Phone", "E-mail", "Address", 'href="tel:+15550142020"', "mailto:support@coinwork.dev", "openstreetmap.org", "contact-map-960.webp"]);
+    expectText(text, [
+      "Phone",
+      "E-mail",
+      "Address",
+      'href="tel:+15550142020"',
+      "mailto:support@coinwork.dev",
+      "openstreetmap.org",
+      "contact-map-960.webp",
+    ]);
     expectText(text, ['name="name"', 'name="email"', 'name="subject"', 'name="message"', "Submit Now"]);
     // browser-level required fields (no JavaScript) for Name and Email only
     expect(text).toMatch(/<input[^>]*name="name"[^>]*required|<input[^>]*required[^>]*name="name"/);
@@ -300,17 +439,29 @@ describe("static pages", () => {
     expect(text).toMatch(/Payment is released to a worker only after the buyer approves the submission/);
   });
 
-  it.each(["/", "/about", "/contact", "/faq", "/terms"])("%s has its own title, description and social-card meta", async (path) => {
-    const { text } = await page(path);
-    const title = /<title>([^<]+)<\/title>/.exec(text)?.[1];
-    expect(title).toMatch(/Coinwork/);
-    for (const tag of ['name="description"', 'property="og:title"', 'property="og:image" content="https://coinwork.test/images/og-cover.png"', 'name="twitter:card" content="summary_large_image"']) {
-      expect(text, `${path} ${tag}`).toContain(tag);
-    }
-  });
+  it.each(["/", "/about", "/contact", "/faq", "/terms"])(
+    "%s has its own title, description and social-card meta",
+    async (path) => {
+      const { text } = await page(path);
+      const title = /<title>([^<]+)<\/title>/.exec(text)?.[1];
+      expect(title).toMatch(/Coinwork/);
+      for (const tag of [
+        'name="description"',
+        'property="og:title"',
+        'property="og:image" content="https://coinwork.test/images/og-cover.png"',
+        'name="twitter:card" content="summary_large_image"',
+      ]) {
+        expect(text, `${path} ${tag}`).toContain(tag);
+      }
+    },
+  );
 
   it("titles differ from page to page", async () => {
-    const titles = await Promise.all(["/", "/about", "/contact", "/faq", "/terms"].map(async (p) => /<title>([^<]+)<\/title>/.exec((await page(p)).text)?.[1]));
+    const titles = await Promise.all(
+      ["/", "/about", "/contact", "/faq", "/terms"].map(
+        async (p) => /<title>([^<]+)<\/title>/.exec((await page(p)).text)?.[1],
+      ),
+    );
     expect(new Set(titles).size).toBe(5);
   });
 });

@@ -12,11 +12,16 @@ describe("schema", () => {
     expect(tables.length).toBeGreaterThanOrEqual(11);
     for (const table of tables) {
       const name = getTableName(table);
-      const info = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{ name: string; notnull: number; pk: number }>();
+      const info = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{
+        name: string;
+        notnull: number;
+        pk: number;
+      }>();
       const inDb = new Map(info.results.map((c) => [c.name, c]));
       const columns = Object.values(getTableColumns(table));
       expect([...inDb.keys()].sort(), name).toEqual(columns.map((c) => c.name).sort());
-      for (const c of columns) expect(Boolean(inDb.get(c.name)!.notnull || inDb.get(c.name)!.pk), `${name}.${c.name}`).toBe(c.notNull);
+      for (const c of columns)
+        expect(Boolean(inDb.get(c.name)!.notnull || inDb.get(c.name)!.pk), `${name}.${c.name}`).toBe(c.notNull);
     }
   });
 
@@ -27,18 +32,27 @@ describe("schema", () => {
     expect(tasks?.sql).toContain("CHECK (required_workers >= 0)");
     const indexes = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all<{ name: string }>();
     const names = indexes.results.map((r) => r.name);
-    for (const n of ["users_email_unique", "orders_payment_unique", "submissions_active_unique", "coin_ledger_payout_unique"]) expect(names).toContain(n);
+    for (const n of [
+      "users_email_unique",
+      "orders_payment_unique",
+      "submissions_active_unique",
+      "coin_ledger_payout_unique",
+    ])
+      expect(names).toContain(n);
   });
 
   it("list queries use indexes, not table scans", async () => {
     const plans: Record<string, string> = {
-      "open tasks newest": "SELECT * FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '2026-01-01' ORDER BY created_at DESC LIMIT 12",
-      "buyer tasks": "SELECT * FROM tasks WHERE buyer_id = 'x' AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 10",
+      "open tasks newest":
+        "SELECT * FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '2026-01-01' ORDER BY created_at DESC LIMIT 12",
+      "buyer tasks":
+        "SELECT * FROM tasks WHERE buyer_id = 'x' AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 10",
       "worker submissions": "SELECT * FROM submissions WHERE worker_id = 'x' ORDER BY created_at DESC LIMIT 10",
-      "buyer pending": "SELECT * FROM submissions WHERE buyer_id = 'x' AND status = 'pending' ORDER BY created_at DESC LIMIT 20",
+      "buyer pending":
+        "SELECT * FROM submissions WHERE buyer_id = 'x' AND status = 'pending' ORDER BY created_at DESC LIMIT 20",
       "pending withdrawals": "SELECT * FROM withdrawals WHERE status = 'pending' ORDER BY created_at DESC LIMIT 20",
-      "orders": "SELECT * FROM orders WHERE user_id = 'x' ORDER BY created_at DESC LIMIT 20",
-      "notifications": "SELECT * FROM notifications WHERE user_id = 'x' ORDER BY created_at DESC LIMIT 8",
+      orders: "SELECT * FROM orders WHERE user_id = 'x' ORDER BY created_at DESC LIMIT 20",
+      notifications: "SELECT * FROM notifications WHERE user_id = 'x' ORDER BY created_at DESC LIMIT 8",
     };
     for (const [label, q] of Object.entries(plans)) {
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q}`).all<{ detail: string }>();

@@ -28,15 +28,18 @@ describe("long searches", () => {
     });
 
     // the no-JavaScript filter form sends every field, the empty category too
-    const list = await getPage(`/dashboard/tasklist?q=${encodeURIComponent(title)}&category=&sort=newest`, worker.cookie);
+    const list = await getPage(
+      `/dashboard/tasklist?q=${encodeURIComponent(title)}&category=&sort=newest`,
+      worker.cookie,
+    );
     expect(list.status).toBe(200);
     const html = await list.text();
     expect(html).toContain("1 open task matches your filters");
     expect(html).toContain(`/dashboard/tasklist/${task.id}`);
     // case does not matter
-    expect(await (await getPage(`/dashboard/tasklist?q=${encodeURIComponent(title.toUpperCase())}`, worker.cookie)).text()).toContain(
-      `/dashboard/tasklist/${task.id}`,
-    );
+    expect(
+      await (await getPage(`/dashboard/tasklist?q=${encodeURIComponent(title.toUpperCase())}`, worker.cookie)).text(),
+    ).toContain(`/dashboard/tasklist/${task.id}`);
 
     const rest = await jsonCall(`/tasks2?q=${encodeURIComponent(title)}`, "GET", undefined, worker.token);
     expect(rest.status).toBe(200);
@@ -47,9 +50,9 @@ describe("long searches", () => {
     expect(await admins.text()).toContain(`task-${task.id}`);
 
     // % and _ match themselves only
-    expect(await (await getPage(`/dashboard/tasklist?q=${encodeURIComponent(`100%_sure ${stamp}`)}`, worker.cookie)).text()).toContain(
-      `/dashboard/tasklist/${task.id}`,
-    );
+    expect(
+      await (await getPage(`/dashboard/tasklist?q=${encodeURIComponent(`100%_sure ${stamp}`)}`, worker.cookie)).text(),
+    ).toContain(`/dashboard/tasklist/${task.id}`);
     const wild = await getPage(`/dashboard/managetasks?q=${encodeURIComponent("%_%_%_%_%_%_%")}`, admin.cookie);
     expect(wild.status).toBe(200);
     expect(await wild.text()).toContain("No tasks match your search.");

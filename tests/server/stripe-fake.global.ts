@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
         res.end(JSON.stringify(data));
       };
       const url = new URL(req.url ?? "/", "http://localhost");
-      if (!(req.headers.authorization ?? "").startsWith("Bearer sk_test_")) return send(401, { error: { message: "Invalid API Key" } });
+      if (!(req.headers.authorization ?? "").startsWith("Bearer sk_test_"))
+        return send(401, { error: { message: "Invalid API Key" } });
       if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
         const form = new URLSearchParams(body);
         const metadata: Record<string, string> = {};
@@ -49,7 +50,9 @@ export default async function setup(project: TestProject) {
       const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && m) {
         const intent = intents.get(m[1]);
-        return intent ? send(200, intent) : send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        return intent
+          ? send(200, intent)
+          : send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
       }
       // test control: POST /__control/<id> { status?, amount?, metadata? }
       const c = /^\/__control\/([^/]+)$/.exec(url.pathname);

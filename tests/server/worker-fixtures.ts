@@ -16,7 +16,8 @@ export function admin() {
 export async function funded(role: "Worker" | "Buyer", coins: number, name?: string): Promise<TestUser> {
   const u = await registerUser(role, name);
   const start = role === "Worker" ? 10 : 50;
-  if (coins !== start) await adjustCoins(env, await sessionUser((await admin()).id), u.id, coins - start, "test funding");
+  if (coins !== start)
+    await adjustCoins(env, await sessionUser((await admin()).id), u.id, coins - start, "test funding");
   return u;
 }
 
@@ -25,7 +26,11 @@ export async function postTaskAs(buyer: TestUser, overrides: Partial<Record<stri
 }
 
 export async function submitAs(worker: TestUser, taskId: string, details = "Done, see proof") {
-  return createSubmission(env, await sessionUser(worker.id), { task_id: taskId, submission_details: details, submission_image_url: "" });
+  return createSubmission(env, await sessionUser(worker.id), {
+    task_id: taskId,
+    submission_details: details,
+    submission_image_url: "",
+  });
 }
 
 export async function approveAs(buyer: TestUser, submissionId: string) {
@@ -40,7 +45,8 @@ export async function rejectAs(buyer: TestUser, submissionId: string, reason: st
 export function flashOf(res: Response): Flash | null {
   for (const c of res.headers.getSetCookie()) {
     const [pair] = c.split(";");
-    if (pair.startsWith("cw_flash=") && pair.length > "cw_flash=".length) return JSON.parse(decodeURIComponent(pair.slice(9))) as Flash;
+    if (pair.startsWith("cw_flash=") && pair.length > "cw_flash=".length)
+      return JSON.parse(decodeURIComponent(pair.slice(9))) as Flash;
   }
   return null;
 }
@@ -54,7 +60,10 @@ export function withFlash(cookie: string, res: Response): string {
 /** Page HTML with tags removed and entities decoded, whitespace collapsed: what a person reads. */
 export async function textOf(res: Response): Promise<string> {
   const html = await res.text();
-  const body = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<style[\s\S]*?<\/style>/g, " ");
+  const body = html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<style[\s\S]*?<\/style>/g, " ");
   return body
     .replace(/<[^>]+>/g, " ")
     .replace(/&quot;/g, '"')
@@ -89,5 +98,7 @@ export function pngFile(name = "proof.png"): File {
 }
 
 export function svgFile(): File {
-  return new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "evil.svg", { type: "image/svg+xml" });
+  return new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "evil.svg", {
+    type: "image/svg+xml",
+  });
 }

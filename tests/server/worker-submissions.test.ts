@@ -5,7 +5,13 @@ import { env, getPage, postForm, registerUser } from "./helpers";
 import { approveAs, funded, occurrences, postTaskAs, rejectAs, submitAs, textOf, uniqueToken } from "./worker-fixtures";
 
 async function savedPageSize(userId: string) {
-  return (await env.DB.prepare("SELECT items_per_page AS n FROM user_preferences WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? null;
+  return (
+    (
+      await env.DB.prepare("SELECT items_per_page AS n FROM user_preferences WHERE user_id = ?")
+        .bind(userId)
+        .first<{ n: number }>()
+    )?.n ?? null
+  );
 }
 
 /** A worker with `n` pending submissions on tasks titled "<token> #1".."#n" (#n newest). */
@@ -40,7 +46,11 @@ describe("My Submissions", () => {
     expect(text).toContain("10 coins");
     expect(text).toContain("$0.50");
     // Newest first: #3 pending, #2 rejected (with the reason), #1 approved.
-    expect(text).toMatch(new RegExp(`${token} #3 .*Pending.*${token} #2 .*Rejected Reason: Blurry screenshot ${token}.*${token} #1 .*Approved`));
+    expect(text).toMatch(
+      new RegExp(
+        `${token} #3 .*Pending.*${token} #2 .*Rejected Reason: Blurry screenshot ${token}.*${token} #1 .*Approved`,
+      ),
+    );
   });
 
   it("shows 3 a page by default, paginated in the database, with Prev / Next and 'Page X of Y'", async () => {
@@ -79,7 +89,11 @@ describe("My Submissions", () => {
     expect(all).not.toContain("Page 1 of");
 
     for (const bad of ["7", "abc", ""]) {
-      const refused = await postForm("/dashboard/mysubmissions", { intent: "per-page", itemsPerPage: bad }, worker.cookie);
+      const refused = await postForm(
+        "/dashboard/mysubmissions",
+        { intent: "per-page", itemsPerPage: bad },
+        worker.cookie,
+      );
       expect(refused.status, bad).toBe(422);
       expect(await textOf(refused)).toContain("Items per page must be 3, 5 or 10");
     }

@@ -20,11 +20,15 @@ import { NO_SLOTS, PAST_DATE } from "~/server/services/submissions.server";
 import { IMAGE_TYPE_ERROR } from "~/server/services/images.server";
 
 async function slots(taskId: string) {
-  return (await env.DB.prepare("SELECT required_workers AS n FROM tasks WHERE id = ?").bind(taskId).first<{ n: number }>())!.n;
+  return (await env.DB.prepare("SELECT required_workers AS n FROM tasks WHERE id = ?")
+    .bind(taskId)
+    .first<{ n: number }>())!.n;
 }
 async function submissionsOf(workerId: string, taskId: string) {
   return (
-    await env.DB.prepare("SELECT status, submission_image_url AS image, submission_details AS details FROM submissions WHERE worker_id = ? AND task_id = ?")
+    await env.DB.prepare(
+      "SELECT status, submission_image_url AS image, submission_details AS details FROM submissions WHERE worker_id = ? AND task_id = ?",
+    )
       .bind(workerId, taskId)
       .all<{ status: string; image: string | null; details: string }>()
   ).results;
@@ -34,7 +38,13 @@ describe("worker pages are for workers", () => {
   const paths = async () => {
     const buyer = await funded("Buyer", 50);
     const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
-    return ["/dashboard/tasklist", `/dashboard/tasklist/${task.id}`, "/dashboard/mysubmissions", "/dashboard/workerhome", "/dashboard/withdraw"];
+    return [
+      "/dashboard/tasklist",
+      `/dashboard/tasklist/${task.id}`,
+      "/dashboard/mysubmissions",
+      "/dashboard/workerhome",
+      "/dashboard/withdraw",
+    ];
   };
 
   it("sends anonymous visitors to login (remembering where they were) and other roles to /unauthorized", async () => {
@@ -58,12 +68,18 @@ describe("worker pages are for workers", () => {
     const other = await registerUser("Buyer");
     const asBuyer = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "sneaky" }, other.cookie);
     expect(asBuyer.headers.get("Location")).toBe("/unauthorized");
-    const anon = await postForm("/dashboard/withdraw", { withdrawal_coin: "200", payment_system: "Bkash", account_number: "1" });
+    const anon = await postForm("/dashboard/withdraw", {
+      withdrawal_coin: "200",
+      payment_system: "Bkash",
+      account_number: "1",
+    });
     expect(anon.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     const perPage = await postForm("/dashboard/mysubmissions", { intent: "per-page", itemsPerPage: "5" }, other.cookie);
     expect(perPage.headers.get("Location")).toBe("/unauthorized");
     expect(await slots(task.id)).toBe(2);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?").bind(task.id).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?")
+      .bind(task.id)
+      .first<{ n: number }>();
     expect(n?.n).toBe(0);
   });
 });
@@ -133,9 +149,27 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 500);
     const worker = await registerUser("Worker");
-    await postTaskAs(buyer, { task_title: `Alpha ${token}`, category: "Translation", payable_amount: 5, required_workers: 1, completion_date: isoDay(20) });
-    await postTaskAs(buyer, { task_title: `Bravo ${token}`, category: "Data Entry", payable_amount: 50, required_workers: 1, completion_date: isoDay(30) });
-    await postTaskAs(buyer, { task_title: `Charlie ${token}`, category: "Data Entry", payable_amount: 20, required_workers: 1, completion_date: isoDay(2) });
+    await postTaskAs(buyer, {
+      task_title: `Alpha ${token}`,
+      category: "Translation",
+      payable_amount: 5,
+      required_workers: 1,
+      completion_date: isoDay(20),
+    });
+    await postTaskAs(buyer, {
+      task_title: `Bravo ${token}`,
+      category: "Data Entry",
+      payable_amount: 50,
+      required_workers: 1,
+      completion_date: isoDay(30),
+    });
+    await postTaskAs(buyer, {
+      task_title: `Charlie ${token}`,
+      category: "Data Entry",
+      payable_amount: 20,
+      required_workers: 1,
+      completion_date: isoDay(2),
+    });
     const order = async (query: string) => {
       const text = await textOf(await getPage(`/dashboard/tasklist?q=${token}${query}`, worker.cookie));
       return ["Alpha", "Bravo", "Charlie"]
@@ -150,7 +184,9 @@ describe("Available Tasks", () => {
     expect(await order("&category=Data+Entry&sort=pay")).toEqual(["Bravo", "Charlie"]);
     expect(await order("&category=Translation")).toEqual(["Alpha"]);
     // The form shows the URL's choices, so a shared or reloaded link looks the same.
-    const html = await (await getPage(`/dashboard/tasklist?q=${token}&category=Data+Entry&sort=deadline`, worker.cookie)).text();
+    const html = await (
+      await getPage(`/dashboard/tasklist?q=${token}&category=Data+Entry&sort=deadline`, worker.cookie)
+    ).text();
     expect(html).toMatch(new RegExp(`name="q"[^>]*value="${token}"`));
     expect(html).toMatch(/<option value="Data Entry" selected="">/);
     expect(html).toMatch(/<option value="deadline" selected="">/);
@@ -160,7 +196,8 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 100);
     const worker = await registerUser("Worker");
-    for (let i = 1; i <= 13; i++) await postTaskAs(buyer, { task_title: `Task ${i} ${token}`, required_workers: 1, payable_amount: 1 });
+    for (let i = 1; i <= 13; i++)
+      await postTaskAs(buyer, { task_title: `Task ${i} ${token}`, required_workers: 1, payable_amount: 1 });
     const first = await (await getPage(`/dashboard/tasklist?q=${token}`, worker.cookie)).text();
     expect(occurrences(first, 'data-testid="task-card"')).toBe(12);
     expect(await textOf(new Response(first))).toContain("Page 1 of 2");
@@ -245,7 +282,11 @@ describe("Task detail", () => {
     const buyer = await funded("Buyer", 100);
     const worker = await registerUser("Worker", "Sadia Worker");
     const task = await postTaskAs(buyer, { task_title: "Like our page", required_workers: 3, payable_amount: 5 });
-    const res = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "Liked it, user @sadia", image: pngFile() }, worker.cookie);
+    const res = await postForm(
+      `/dashboard/tasklist/${task.id}`,
+      { submission_details: "Liked it, user @sadia", image: pngFile() },
+      worker.cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/mysubmissions");
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Submission sent successfully!" });
@@ -256,7 +297,9 @@ describe("Task detail", () => {
     const stored = await env.IMAGES.get(row.image!.slice("/images/".length));
     expect(stored?.httpMetadata?.contentType).toBe("image/png");
     expect(await slots(task.id)).toBe(2);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC").bind(buyer.id).first<{ message: string }>();
+    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC")
+      .bind(buyer.id)
+      .first<{ message: string }>();
     expect(note?.message).toBe('Sadia Worker submitted work for "Like our page"');
     // Without JavaScript the flash shows on the page the redirect lands on.
     const landed = await textOf(await getPage("/dashboard/mysubmissions", withFlash(worker.cookie, res)));
@@ -269,7 +312,11 @@ describe("Task detail", () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
     const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 2 });
-    const res = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "Just text", image: new File([], "") }, worker.cookie);
+    const res = await postForm(
+      `/dashboard/tasklist/${task.id}`,
+      { submission_details: "Just text", image: new File([], "") },
+      worker.cookie,
+    );
     expect(res.status).toBe(302);
     const [row] = await submissionsOf(worker.id, task.id);
     expect(row.image).toBeNull();
@@ -279,7 +326,11 @@ describe("Task detail", () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
     const task = await postTaskAs(buyer, { required_workers: 2, payable_amount: 1 });
-    const res = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "my careful notes", image: svgFile() }, worker.cookie);
+    const res = await postForm(
+      `/dashboard/tasklist/${task.id}`,
+      { submission_details: "my careful notes", image: svgFile() },
+      worker.cookie,
+    );
     expect(res.status).toBe(415);
     const text = await textOf(res);
     expect(text).toContain("Image upload failed!");
@@ -294,7 +345,11 @@ describe("Task detail", () => {
     const worker = await registerUser("Worker");
     const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 200 * 1024)], "big.png", { type: "image/png" });
-    const res = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "x", image: big }, worker.cookie);
+    const res = await postForm(
+      `/dashboard/tasklist/${task.id}`,
+      { submission_details: "x", image: big },
+      worker.cookie,
+    );
     expect(res.status).toBe(413);
     expect(await textOf(res)).toContain("Image upload failed!");
     expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
@@ -318,19 +373,27 @@ describe("Task detail", () => {
     const full = await textOf(await getPage(`/dashboard/tasklist/${task.id}`, w2.cookie));
     expect(full).toContain(NO_SLOTS);
     expect(full).not.toContain("Submit Task");
-    const late = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "me too", image: pngFile() }, w2.cookie);
+    const late = await postForm(
+      `/dashboard/tasklist/${task.id}`,
+      { submission_details: "me too", image: pngFile() },
+      w2.cookie,
+    );
     expect(late.status).toBe(409);
     expect(await textOf(late)).toContain("Submission failed!");
     expect(await submissionsOf(w2.id, task.id)).toHaveLength(0);
 
     await approveAs(buyer, sub.id);
-    expect(await textOf(await getPage(`/dashboard/tasklist/${task.id}`, w1.cookie))).toContain("Your submission for this task was approved.");
+    expect(await textOf(await getPage(`/dashboard/tasklist/${task.id}`, w1.cookie))).toContain(
+      "Your submission for this task was approved.",
+    );
 
     const old = await postTaskAs(buyer, { required_workers: 2, payable_amount: 1 });
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-2), old.id).run();
     const past = await textOf(await getPage(`/dashboard/tasklist/${old.id}`, w2.cookie));
     expect(past).toContain(PAST_DATE);
     expect(past).not.toContain("Submit Task");
-    expect((await postForm(`/dashboard/tasklist/${old.id}`, { submission_details: "late" }, w2.cookie)).status).toBe(409);
+    expect((await postForm(`/dashboard/tasklist/${old.id}`, { submission_details: "late" }, w2.cookie)).status).toBe(
+      409,
+    );
   });
 });

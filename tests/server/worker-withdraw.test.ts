@@ -2,12 +2,25 @@
 // own requests with their status; and the worker's notifications for approvals, rejections and withdrawals.
 import { describe, expect, it } from "vitest";
 import { balance, env, getPage, postForm, registerUser, sessionUser } from "./helpers";
-import { admin, approveAs, flashOf, funded, htmlOf, postTaskAs, rejectAs, submitAs, textOf, withFlash } from "./worker-fixtures";
+import {
+  admin,
+  approveAs,
+  flashOf,
+  funded,
+  htmlOf,
+  postTaskAs,
+  rejectAs,
+  submitAs,
+  textOf,
+  withFlash,
+} from "./worker-fixtures";
 import { BELOW_MINIMUM } from "~/server/services/withdrawals.server";
 import { approveWithdrawal, rejectWithdrawal } from "~/server/services/withdrawals.server";
 import { BELOW_MINIMUM_MESSAGE } from "~/components/worker/schemas";
 
-const form = (fields: Partial<Record<"withdrawal_coin" | "withdrawal_amount" | "payment_system" | "account_number", string>>) => ({
+const form = (
+  fields: Partial<Record<"withdrawal_coin" | "withdrawal_amount" | "payment_system" | "account_number", string>>,
+) => ({
   withdrawal_coin: "250",
   withdrawal_amount: "12.50",
   payment_system: "Bkash",
@@ -17,7 +30,9 @@ const form = (fields: Partial<Record<"withdrawal_coin" | "withdrawal_amount" | "
 
 async function requestsOf(workerId: string) {
   return (
-    await env.DB.prepare("SELECT id, withdrawal_coin AS coins, withdrawal_cents AS cents, payment_system AS system, account_number AS account, status FROM withdrawals WHERE worker_id = ?")
+    await env.DB.prepare(
+      "SELECT id, withdrawal_coin AS coins, withdrawal_cents AS cents, payment_system AS system, account_number AS account, status FROM withdrawals WHERE worker_id = ?",
+    )
       .bind(workerId)
       .all<{ id: string; coins: number; cents: number; system: string; account: string; status: string }>()
   ).results;
@@ -30,11 +45,13 @@ describe("Withdraw page", () => {
     const text = await textOf(new Response(html));
     expect(html).toMatch(/data-testid="total-coins">530</);
     expect(html).toMatch(/data-testid="withdrawable-amount"[^>]*>\$26\.50</);
-    for (const label of ["Coins to withdraw", "Withdrawal amount ($)", "Payment system", "Account number"]) expect(text).toContain(label);
+    for (const label of ["Coins to withdraw", "Withdrawal amount ($)", "Payment system", "Account number"])
+      expect(text).toContain(label);
     expect(html).toMatch(/name="withdrawal_amount"[^>]*readOnly=""|readOnly=""[^>]*name="withdrawal_amount"/i);
     // payment_system is blank by default, then the five systems.
     expect(html).toMatch(/<select[^>]*name="payment_system"[^>]*>\s*<option value="" selected="">/);
-    for (const p of ["Bkash", "Rocket", "Nagad", "Bank", "Others"]) expect(html).toContain(`<option value="${p}">${p}</option>`);
+    for (const p of ["Bkash", "Rocket", "Nagad", "Bank", "Others"])
+      expect(html).toContain(`<option value="${p}">${p}</option>`);
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>.*Withdraw<\/button>/);
     expect(text).not.toContain("Insufficient coin to withdraw.");
     expect(text).toContain("No withdrawal requests yet.");
@@ -80,7 +97,11 @@ describe("Withdraw page", () => {
 
   it("submits a request: coins held, the server's amount stored (the client's ignored), 'Withdrawal request submitted!'", async () => {
     const worker = await funded("Worker", 500);
-    const res = await postForm("/dashboard/withdraw", form({ withdrawal_coin: "250", withdrawal_amount: "9999.99", payment_system: "Nagad" }), worker.cookie);
+    const res = await postForm(
+      "/dashboard/withdraw",
+      form({ withdrawal_coin: "250", withdrawal_amount: "9999.99", payment_system: "Nagad" }),
+      worker.cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/withdraw");
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Withdrawal request submitted!" });
@@ -108,8 +129,13 @@ describe("Withdraw page", () => {
   it("lists only the worker's own requests with their status, and the admin's reason for a rejection", async () => {
     const worker = await funded("Worker", 1000);
     const stranger = await funded("Worker", 300);
-    await postForm("/dashboard/withdraw", form({ withdrawal_coin: "200", account_number: "stranger-acct" }), stranger.cookie);
-    for (const coins of ["200", "300", "400"]) await postForm("/dashboard/withdraw", form({ withdrawal_coin: coins }), worker.cookie);
+    await postForm(
+      "/dashboard/withdraw",
+      form({ withdrawal_coin: "200", account_number: "stranger-acct" }),
+      stranger.cookie,
+    );
+    for (const coins of ["200", "300", "400"])
+      await postForm("/dashboard/withdraw", form({ withdrawal_coin: coins }), worker.cookie);
     const rows = await requestsOf(worker.id);
     const by = (c: number) => rows.find((r) => r.coins === c)!.id;
     const boss = await sessionUser((await admin()).id);
@@ -117,7 +143,9 @@ describe("Withdraw page", () => {
     await rejectWithdrawal(env, boss, by(300), "Account number does not match your name");
     const text = await textOf(await getPage("/dashboard/withdraw", worker.cookie));
     expect(text).toMatch(/400 coins \$20\.00 Bkash 01700000000 Pending/);
-    expect(text).toMatch(/300 coins \$15\.00 Bkash 01700000000 Rejected Reason: Account number does not match your name/);
+    expect(text).toMatch(
+      /300 coins \$15\.00 Bkash 01700000000 Rejected Reason: Account number does not match your name/,
+    );
     expect(text).toMatch(/200 coins \$10\.00 Bkash 01700000000 Approved/);
     expect(text).not.toContain("stranger-acct");
     expect(await balance(worker.id)).toBe(1000 - 200 - 400); // the rejected 300 came back

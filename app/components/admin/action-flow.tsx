@@ -88,7 +88,15 @@ export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) =>
 }
 
 /** The extra inputs an action asks for: an amount of coins and/or a reason. */
-export function ActionFields({ spec, errors, idPrefix }: { spec: ActionSpec; errors?: Record<string, string[]>; idPrefix: string }) {
+export function ActionFields({
+  spec,
+  errors,
+  idPrefix,
+}: {
+  spec: ActionSpec;
+  errors?: Record<string, string[]>;
+  idPrefix: string;
+}) {
   const amountId = `${idPrefix}-amount`;
   const reasonId = `${idPrefix}-reason`;
   return (
@@ -276,7 +284,11 @@ export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
   const back = useHrefWithout("confirm", "row");
   if (!spec) return null;
   return (
-    <NoJsPanel labelledBy="nojs-confirm-title" describedBy={spec.description ? "nojs-confirm-description" : undefined} className="max-w-lg">
+    <NoJsPanel
+      labelledBy="nojs-confirm-title"
+      describedBy={spec.description ? "nojs-confirm-description" : undefined}
+      className="max-w-lg"
+    >
       <h2 id="nojs-confirm-title" className="text-lg font-semibold">
         {spec.title}
       </h2>

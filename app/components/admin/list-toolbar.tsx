@@ -10,7 +10,11 @@ import { useHydrated } from "~/components/use-hydrated";
 export function useSearching(): boolean {
   const navigation = useNavigation();
   const location = useLocation();
-  return navigation.state === "loading" && navigation.formMethod?.toUpperCase() === "GET" && navigation.location.pathname === location.pathname;
+  return (
+    navigation.state === "loading" &&
+    navigation.formMethod?.toUpperCase() === "GET" &&
+    navigation.location.pathname === location.pathname
+  );
 }
 
 /**
@@ -39,17 +43,38 @@ export function ListToolbar({
   // filters alone apply themselves on change once JavaScript runs; the button is for visitors without it
   const showSubmit = search || !hydrated;
   return (
-    <Form method="get" role="search" aria-label={searchLabel} className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+    <Form
+      method="get"
+      role="search"
+      aria-label={searchLabel}
+      className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
+    >
       {search ? (
         <div className="relative min-w-0 flex-1 sm:min-w-64">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input key={q} type="search" name="q" defaultValue={q} placeholder={placeholder} aria-label={placeholder ?? searchLabel} className="pl-9" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            key={q}
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder={placeholder}
+            aria-label={placeholder ?? searchLabel}
+            className="pl-9"
+          />
         </div>
       ) : null}
       {children}
       <div className="flex gap-2">
         {showSubmit ? (
-          <Button type="submit" variant={search ? "default" : "outline"} className="flex-1 sm:flex-none" disabled={searching}>
+          <Button
+            type="submit"
+            variant={search ? "default" : "outline"}
+            className="flex-1 sm:flex-none"
+            disabled={searching}
+          >
             {searching ? <Loader2 className="animate-spin" aria-hidden /> : search ? <Search aria-hidden /> : null}
             {search ? "Search" : "Apply"}
           </Button>

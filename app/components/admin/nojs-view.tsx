@@ -13,7 +13,10 @@ export function ViewLink({
   view,
   onOpen,
   ...props
-}: { view: Record<string, string>; onOpen: () => void } & Omit<LinkProps, "to" | "preventScrollReset" | "rel" | "role" | "onClick" | "onKeyDown">) {
+}: { view: Record<string, string>; onOpen: () => void } & Omit<
+  LinkProps,
+  "to" | "preventScrollReset" | "rel" | "role" | "onClick" | "onKeyDown"
+>) {
   const hydrated = useHydrated();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -75,4 +78,3 @@ export function NoJsPanel({
     </div>
   );
 }
-

@@ -29,7 +29,11 @@ export function ResultDialog({ result, onClose }: { result: ResultInfo | null; o
                   result.ok ? "bg-emerald-50 text-emerald-600" : "bg-red-50 text-red-600",
                 )}
               >
-                {result.ok ? <CircleCheck className="size-8" aria-hidden /> : <CircleX className="size-8" aria-hidden />}
+                {result.ok ? (
+                  <CircleCheck className="size-8" aria-hidden />
+                ) : (
+                  <CircleX className="size-8" aria-hidden />
+                )}
               </span>
               <Dialog.Title className="text-xl font-semibold">{result.title}</Dialog.Title>
               <Dialog.Description className={cn("text-sm text-muted-foreground", !result.message && "sr-only")}>

@@ -38,7 +38,11 @@ export function useOutcomeToast(fetcher: { state: string; data?: Outcome }, sett
  * A link to this page with other search parameters: `drop` removed, `set` added. The views for visitors without
  * JavaScript (?view=, ?confirm=, ?delete=) are opened and closed this way.
  */
-export function searchHref(location: { pathname: string; search: string }, set: Record<string, string>, drop: readonly string[] = []): string {
+export function searchHref(
+  location: { pathname: string; search: string },
+  set: Record<string, string>,
+  drop: readonly string[] = [],
+): string {
   const params = new URLSearchParams(location.search);
   for (const k of drop) params.delete(k);
   for (const [k, v] of Object.entries(set)) params.set(k, v);

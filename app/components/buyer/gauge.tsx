@@ -47,16 +47,16 @@ export function Gauge({
         <circle cx={size / 2} cy={size / 2} r={radius} fill="none" strokeWidth={stroke} className="stroke-slate-100" />
         {ratio > 0 ? (
           <circle
-          cx={size / 2}
-          cy={size / 2}
-          r={radius}
-          fill="none"
-          strokeWidth={stroke}
-          strokeLinecap="round"
-          strokeDasharray={circumference}
-          strokeDashoffset={circumference * (1 - ratio)}
-          className={cn(color, "transition-[stroke-dashoffset] duration-700 ease-out")}
-          data-testid="gauge-arc"
+            cx={size / 2}
+            cy={size / 2}
+            r={radius}
+            fill="none"
+            strokeWidth={stroke}
+            strokeLinecap="round"
+            strokeDasharray={circumference}
+            strokeDashoffset={circumference * (1 - ratio)}
+            className={cn(color, "transition-[stroke-dashoffset] duration-700 ease-out")}
+            data-testid="gauge-arc"
           />
         ) : null}
       </svg>

@@ -82,7 +82,10 @@ function TestCardFields({
   const id = useId();
   return (
     <div className="grid gap-3">
-      <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-xs text-sky-950" data-testid="test-mode-note">
+      <div
+        className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-xs text-sky-950"
+        data-testid="test-mode-note"
+      >
         <p className="flex items-center gap-1.5 font-semibold">
           <FlaskConical className="size-3.5" aria-hidden /> Test mode: no real card is charged
         </p>
@@ -111,7 +114,12 @@ function TestCardFields({
       <CardInput
         id={`${id}-number`}
         label="Card number"
-        icon={<CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />}
+        icon={
+          <CreditCard
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+        }
         name="number"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
@@ -181,7 +189,10 @@ function StripeCardField({
         }
         const card = stripe.elements().create("card", {
           hidePostalCode: true,
-          style: { base: { fontSize: "16px", color: "#1e293b", "::placeholder": { color: "#64748b" } }, invalid: { color: "#b91c1c" } },
+          style: {
+            base: { fontSize: "16px", color: "#1e293b", "::placeholder": { color: "#64748b" } },
+            invalid: { color: "#b91c1c" },
+          },
         });
         cardRef.current = card;
         card.on("ready", () => {
@@ -277,7 +288,13 @@ export function PurchaseModal({
 
   // Step 2: the intent exists; confirm the card with the provider.
   useEffect(() => {
-    if (phase !== "creating" || createFetcher.state !== "idle" || !createFetcher.data || createFetcher.data === staleCreate.current) return;
+    if (
+      phase !== "creating" ||
+      createFetcher.state !== "idle" ||
+      !createFetcher.data ||
+      createFetcher.data === staleCreate.current
+    )
+      return;
     const r = createFetcher.data;
     if (!r.ok || r.step !== "created") {
       toast.error("Purchase failed", { description: r.ok ? undefined : r.message });
@@ -299,10 +316,16 @@ export function PurchaseModal({
           const res = await fetch("/test-payments/confirm", {
             method: "POST",
             headers: { "Content-Type": "application/json", Accept: "application/json" },
-            body: JSON.stringify({ clientSecret: r.clientSecret, number: card.number, exp: card.exp.replace(/\s+/g, ""), cvc: card.cvc }),
+            body: JSON.stringify({
+              clientSecret: r.clientSecret,
+              number: card.number,
+              exp: card.exp.replace(/\s+/g, ""),
+              cvc: card.cvc,
+            }),
           });
           const body = (await res.json().catch(() => null)) as { status?: string; error?: { message?: string } } | null;
-          if (!res.ok || body?.status !== "succeeded") return fail(body?.error?.message ?? "Your card could not be charged.");
+          if (!res.ok || body?.status !== "succeeded")
+            return fail(body?.error?.message ?? "Your card could not be charged.");
           succeeded = true;
         } catch {
           return fail("The payment service could not be reached. Check your connection and try again.");
@@ -318,10 +341,18 @@ export function PurchaseModal({
 
   // Step 4: credited (the loaders revalidate with the new balance) or refused.
   useEffect(() => {
-    if (phase !== "confirming" || confirmFetcher.state !== "idle" || !confirmFetcher.data || confirmFetcher.data === staleConfirm.current) return;
+    if (
+      phase !== "confirming" ||
+      confirmFetcher.state !== "idle" ||
+      !confirmFetcher.data ||
+      confirmFetcher.data === staleConfirm.current
+    )
+      return;
     const r = confirmFetcher.data;
     if (r.ok && r.step === "confirmed") {
-      toast.success("Purchase Successful", { description: `${r.coins.toLocaleString("en-US")} coins were added to your balance.` });
+      toast.success("Purchase Successful", {
+        description: `${r.coins.toLocaleString("en-US")} coins were added to your balance.`,
+      });
       setPhase("idle");
       onClose();
     } else {
@@ -349,7 +380,13 @@ export function PurchaseModal({
   };
 
   const label =
-    phase === "creating" ? "Preparing payment…" : phase === "card" ? "Processing payment…" : phase === "confirming" ? "Adding your coins…" : null;
+    phase === "creating"
+      ? "Preparing payment…"
+      : phase === "card"
+        ? "Processing payment…"
+        : phase === "confirming"
+          ? "Adding your coins…"
+          : null;
 
   return (
     <Modal
@@ -381,7 +418,12 @@ export function PurchaseModal({
           </div>
 
           {mode === "stripe" && publishableKey ? (
-            <StripeCardField publishableKey={publishableKey} disabled={busy} onReady={setStripeHandle} onError={setError} />
+            <StripeCardField
+              publishableKey={publishableKey}
+              disabled={busy}
+              onReady={setStripeHandle}
+              onError={setError}
+            />
           ) : mode === "stripe" ? (
             <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
               Card payments are not available right now: this server has no Stripe publishable key.
@@ -389,7 +431,12 @@ export function PurchaseModal({
           ) : (
             <TestCardFields card={card} onChange={setCard} disabled={busy} errorId={errorId} />
           )}
-          <p id={errorId} role="alert" className={cn("-mt-2 text-sm font-medium text-destructive", !error && "sr-only")} data-testid="card-error">
+          <p
+            id={errorId}
+            role="alert"
+            className={cn("-mt-2 text-sm font-medium text-destructive", !error && "sr-only")}
+            data-testid="card-error"
+          >
             {error ?? ""}
           </p>
 

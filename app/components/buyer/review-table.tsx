@@ -35,7 +35,12 @@ export function SubmissionBody({ item }: { item: ReviewItem }) {
   return (
     <div className="grid gap-4">
       {item.imageUrl ? (
-        <a href={item.imageUrl} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border border-border bg-muted">
+        <a
+          href={item.imageUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="block overflow-hidden rounded-lg border border-border bg-muted"
+        >
           <img
             src={item.imageUrl}
             alt={`Image submitted by ${item.workerName}`}
@@ -45,7 +50,10 @@ export function SubmissionBody({ item }: { item: ReviewItem }) {
         </a>
       ) : null}
       {text ? (
-        <p className="whitespace-pre-wrap break-words rounded-lg bg-muted px-4 py-3 text-sm leading-relaxed" data-testid="submission-text">
+        <p
+          className="whitespace-pre-wrap break-words rounded-lg bg-muted px-4 py-3 text-sm leading-relaxed"
+          data-testid="submission-text"
+        >
           {text}
         </p>
       ) : null}
@@ -127,15 +135,32 @@ export function ReviewTable({
       >
         <Eye aria-hidden /> {stacked ? "View" : "View Submission"}
       </Link>
-      {decide("approve", s, buttonVariants({ size: "sm" }), <><Check aria-hidden /> Approve</>)}
-      {decide("reject", s, cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50"), <><X aria-hidden /> Reject</>)}
+      {decide(
+        "approve",
+        s,
+        buttonVariants({ size: "sm" }),
+        <>
+          <Check aria-hidden /> Approve
+        </>,
+      )}
+      {decide(
+        "reject",
+        s,
+        cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50"),
+        <>
+          <X aria-hidden /> Reject
+        </>,
+      )}
     </div>
   );
 
   return (
     <>
       {noScript.view ? (
-        <section aria-labelledby="nojs-view-title" className="mb-4 grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
+        <section
+          aria-labelledby="nojs-view-title"
+          className="mb-4 grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm"
+        >
           <div className="flex items-start justify-between gap-3">
             <div>
               <h3 id="nojs-view-title" className="font-semibold">
@@ -194,7 +219,11 @@ export function ReviewTable({
           rows={items}
           from="md"
           card={(s) => (
-            <ListCard data-testid="review-card" aria-busy={busyId === s.id} className={cn("gap-3", busyId === s.id && "opacity-60")}>
+            <ListCard
+              data-testid="review-card"
+              aria-busy={busyId === s.id}
+              className={cn("gap-3", busyId === s.id && "opacity-60")}
+            >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold">{s.workerName}</p>
@@ -248,8 +277,8 @@ export function ReviewTable({
           <div className="grid gap-4">
             <SubmissionBody item={viewing} />
             <p className="text-xs text-muted-foreground">
-              Submitted {formatDateTime(viewing.createdAt)} by {viewing.workerName} ({viewing.workerEmail}) · pays {viewing.payableAmount}{" "}
-              coins
+              Submitted {formatDateTime(viewing.createdAt)} by {viewing.workerName} ({viewing.workerEmail}) · pays{" "}
+              {viewing.payableAmount} coins
             </p>
           </div>
         ) : null}

@@ -51,7 +51,9 @@ export function SuccessDialog({
             <CheckCircle2 className="size-9 text-emerald-600" aria-hidden />
           </span>
           <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-          <Dialog.Description className={message ? "text-sm text-muted-foreground" : "sr-only"}>{message ?? title}</Dialog.Description>
+          <Dialog.Description className={message ? "text-sm text-muted-foreground" : "sr-only"}>
+            {message ?? title}
+          </Dialog.Description>
           <Dialog.Close className="mt-1 rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800">
             OK
           </Dialog.Close>
@@ -78,6 +80,12 @@ export function TaskSaved({ title, saved }: { title: string; saved: { message: s
     if (saved) setShown(saved);
   }, [saved]);
   return (
-    <SuccessDialog open={shown !== null} title={title} message={shown?.message} duration={2000} onDone={() => navigate("/dashboard/mytasks")} />
+    <SuccessDialog
+      open={shown !== null}
+      title={title}
+      message={shown?.message}
+      duration={2000}
+      onDone={() => navigate("/dashboard/mytasks")}
+    />
   );
 }

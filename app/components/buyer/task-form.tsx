@@ -8,7 +8,14 @@ import { taskCost } from "~/lib/coins";
 import { todayIso } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { FormFailure, InputField, SelectField, TextareaField, useValibotForm, type Failure } from "~/components/form-kit";
+import {
+  FormFailure,
+  InputField,
+  SelectField,
+  TextareaField,
+  useValibotForm,
+  type Failure,
+} from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "./enhanced";
@@ -74,14 +81,19 @@ export function TaskForm({
 }) {
   const schema = mode === "add" ? addTaskSchema : updateTaskSchema;
   const [form, fields] = useValibotForm(schema, { lastResult, defaultValue });
-  const [workers, setWorkers] = useState<string>(String(fields.required_workers.initialValue ?? defaultValue?.required_workers ?? ""));
-  const [amount, setAmount] = useState<string>(String(fields.payable_amount.initialValue ?? defaultValue?.payable_amount ?? ""));
+  const [workers, setWorkers] = useState<string>(
+    String(fields.required_workers.initialValue ?? defaultValue?.required_workers ?? ""),
+  );
+  const [amount, setAmount] = useState<string>(
+    String(fields.payable_amount.initialValue ?? defaultValue?.payable_amount ?? ""),
+  );
   const w = wholeOrNull(workers);
   const a = wholeOrNull(amount);
   const total = w !== null && a !== null ? taskCost(w, a) : null;
   const diff = total !== null ? total - originalCost : null;
   const addShort = mode === "add" && total !== null && total > balance;
-  const updateMissing = mode === "update" ? (diff !== null ? (diff > balance ? diff - balance : 0) : (serverMissing ?? 0)) : 0;
+  const updateMissing =
+    mode === "update" ? (diff !== null ? (diff > balance ? diff - balance : 0) : (serverMissing ?? 0)) : 0;
   const today = todayIso();
   const hydrated = useHydrated();
 
@@ -143,7 +155,10 @@ export function TaskForm({
         />
       </div>
 
-      <aside aria-label="Cost" className="grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-24">
+      <aside
+        aria-label="Cost"
+        className="grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-24"
+      >
         <div className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
           <Coins className="size-4 text-amber-500" aria-hidden /> {mode === "add" ? "Total cost" : "Cost change"}
         </div>
@@ -151,7 +166,8 @@ export function TaskForm({
           {mode === "add" ? (
             <>
               <p className="text-3xl font-bold tracking-tight" data-testid="total-cost">
-                {total !== null ? fmt(total) : "—"} <span className="text-base font-medium text-muted-foreground">coins</span>
+                {total !== null ? fmt(total) : "—"}{" "}
+                <span className="text-base font-medium text-muted-foreground">coins</span>
               </p>
               <dl className="grid gap-1.5 text-sm">
                 <Row label="Workers × pay" value={w !== null && a !== null ? `${fmt(w)} × ${fmt(a)}` : "—"} />
@@ -164,7 +180,10 @@ export function TaskForm({
                 />
               </dl>
               {addShort ? (
-                <div role="alert" className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                <div
+                  role="alert"
+                  className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+                >
                   <p className="flex items-start gap-2 whitespace-pre-wrap font-semibold">
                     <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
                     {NOT_AVAILABLE_COIN}
@@ -203,7 +222,10 @@ export function TaskForm({
                 <Row label="Your balance" value={`${fmt(balance)} coins`} />
               </dl>
               {updateMissing > 0 ? (
-                <div role="alert" className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                <div
+                  role="alert"
+                  className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+                >
                   <p className="flex items-center gap-2 font-semibold">
                     <AlertTriangle className="size-4 shrink-0" aria-hidden /> Insufficient Coins
                   </p>
@@ -231,7 +253,9 @@ function Row({ label, value, strong, danger }: { label: string; value: string; s
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className={cn("text-right tabular-nums", strong && "font-semibold", danger && "text-destructive")}>{value}</dd>
+      <dd className={cn("text-right tabular-nums", strong && "font-semibold", danger && "text-destructive")}>
+        {value}
+      </dd>
     </div>
   );
 }

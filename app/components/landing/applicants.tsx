@@ -6,14 +6,20 @@ import type { Applicant } from "~/server/services/landing.server";
 /** Recent workers (photo and name) and the 'Post a job' button to the add-task page. */
 export function Applicants({ applicants }: { applicants: Applicant[] }) {
   return (
-    <section aria-labelledby="applicants-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="applicants">
+    <section
+      aria-labelledby="applicants-title"
+      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
+      data-section="applicants"
+    >
       <div className="grid gap-6 rounded-3xl border border-border bg-white p-6 shadow-sm sm:p-8 lg:grid-cols-[1fr_auto] lg:items-center">
         <div className="grid gap-4">
           <div>
             <h2 id="applicants-title" className="text-xl font-bold tracking-tight sm:text-2xl">
               Applicants ready for your next task
             </h2>
-            <p className="mt-1 text-muted-foreground">Real people who joined Coinwork recently and are picking up work now.</p>
+            <p className="mt-1 text-muted-foreground">
+              Real people who joined Coinwork recently and are picking up work now.
+            </p>
           </div>
           {applicants.length === 0 ? (
             <p className="text-sm text-muted-foreground">New applicants will appear here as soon as they join.</p>

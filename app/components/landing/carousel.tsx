@@ -47,7 +47,8 @@ export function useCarousel({ options, autoplayMs = 0, start = "idle" }: Carouse
 
   useEffect(() => {
     if (!viewport) return;
-    const reduce = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const reduce =
+      typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const go = () => setEnhance({ autoplayMs: reduce ? 0 : autoplayMs });
     if (start === "visible" && typeof IntersectionObserver === "function") {
       const observer = new IntersectionObserver(

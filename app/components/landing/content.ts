@@ -19,7 +19,10 @@ export const HERO_SLIDES: HeroSlide[] = [
     text: "Pick tasks that fit your skills, finish them in minutes and withdraw your coins as money.",
     cta: { to: "/dashboard/tasklist", label: "Browse tasks" },
     secondary: { to: "/register", label: "Join for free" },
-    image: { base: "/images/hero/hero-jobs", alt: "A smiling worker at a laptop surrounded by task cards that pay coins" },
+    image: {
+      base: "/images/hero/hero-jobs",
+      alt: "A smiling worker at a laptop surrounded by task cards that pay coins",
+    },
   },
   {
     id: "endless-opportunities",
@@ -28,7 +31,10 @@ export const HERO_SLIDES: HeroSlide[] = [
     text: "Video, writing, translation, testing, design, data entry and more: nine categories, new tasks every day.",
     cta: { to: "/register", label: "Create your account" },
     secondary: { to: "/about", label: "How Coinwork works" },
-    image: { base: "/images/hero/hero-platform", alt: "A phone listing open tasks by category, surrounded by category icons" },
+    image: {
+      base: "/images/hero/hero-platform",
+      alt: "A phone listing open tasks by category, surrounded by category icons",
+    },
   },
   {
     id: "real-people-fast",
@@ -37,7 +43,10 @@ export const HERO_SLIDES: HeroSlide[] = [
     text: "Post a task, set the pay per worker and watch submissions arrive. You review each one and pay only for results.",
     cta: { to: "/dashboard/addtask", label: "Post a task" },
     secondary: { to: "/faq", label: "Read the FAQ" },
-    image: { base: "/images/hero/hero-people", alt: "Three people with check marks beside a finished task and a stopwatch" },
+    image: {
+      base: "/images/hero/hero-people",
+      alt: "Three people with check marks beside a finished task and a stopwatch",
+    },
   },
 ];
 

@@ -11,7 +11,8 @@ import { CarouselButton, PlayPauseButton, Slide, useCarousel } from "./carousel"
 export const HERO_AUTOPLAY_MS = 2000;
 const OPTIONS: EmblaOptionsType = { loop: true, duration: 28 };
 /** Layout width of the hero artwork (the first slide's is preloaded with the same srcset and sizes). */
-export const HERO_IMAGE_SIZES = "(min-width: 1280px) 560px, (min-width: 1024px) 45vw, (min-width: 640px) 480px, calc(100vw - 2rem)";
+export const HERO_IMAGE_SIZES =
+  "(min-width: 1280px) 560px, (min-width: 1024px) 45vw, (min-width: 640px) 480px, calc(100vw - 2rem)";
 export const heroSrcSet = (base: string) => `${base}-480.webp 480w, ${base}-720.webp 720w, ${base}-960.webp 960w`;
 
 export function HeroCarousel() {
@@ -32,7 +33,10 @@ export function HeroCarousel() {
       data-carousel-ready={carousel.ready ? "true" : undefined}
       className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-background"
     >
-      <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-brand-100/70 blur-2xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-brand-100/70 blur-2xl"
+      />
       <div className="relative mx-auto max-w-7xl px-4 pb-10 pt-6 sm:px-6 lg:pb-14 lg:pt-10">
         <div ref={carousel.viewportRef} className="overflow-hidden" data-carousel-viewport="">
           <div className="flex touch-pan-y" aria-live={carousel.playing ? "off" : "polite"}>
@@ -59,7 +63,10 @@ export function HeroCarousel() {
                           {slide.cta.label} <ArrowRight aria-hidden />
                         </Link>
                         {slide.secondary ? (
-                          <Link to={slide.secondary.to} className={cn(buttonVariants({ variant: "outline", size: "lg" }), "bg-white/80")}>
+                          <Link
+                            to={slide.secondary.to}
+                            className={cn(buttonVariants({ variant: "outline", size: "lg" }), "bg-white/80")}
+                          >
                             {slide.secondary.label}
                           </Link>
                         ) : null}

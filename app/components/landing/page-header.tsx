@@ -1,7 +1,15 @@
 import type * as React from "react";
 
 /** The title band at the top of the static pages. */
-export function PublicPageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: React.ReactNode }) {
+export function PublicPageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-background">
       <div className="mx-auto grid max-w-7xl gap-3 px-4 pb-10 pt-10 sm:px-6 sm:pt-14">

@@ -41,7 +41,11 @@ function positions(n: number): string {
 /** 'Popular Job Categories': all nine categories with their open positions (0 shown). */
 export function PopularCategories({ categories }: { categories: CategoryCount[] }) {
   return (
-    <section aria-labelledby="categories-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="categories">
+    <section
+      aria-labelledby="categories-title"
+      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
+      data-section="categories"
+    >
       <SectionHeading
         id="categories-title"
         eyebrow="Explore"
@@ -88,7 +92,10 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
           title="Featured Jobs"
           subtitle="Open tasks that pay the most per worker right now."
         />
-        <Link to="/dashboard/tasklist" className={cn(buttonVariants({ variant: "link" }), "-mt-5 mb-6 px-0 sm:mt-0 sm:mb-8")}>
+        <Link
+          to="/dashboard/tasklist"
+          className={cn(buttonVariants({ variant: "link" }), "-mt-5 mb-6 px-0 sm:mt-0 sm:mb-8")}
+        >
           See all tasks <ArrowRight aria-hidden />
         </Link>
       </div>
@@ -116,7 +123,9 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
                 />
                 <div className="flex flex-1 flex-col gap-3 p-5">
                   <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">{t.category}</p>
-                  <h3 className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 group-hover:text-brand-800">{t.taskTitle}</h3>
+                  <h3 className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 group-hover:text-brand-800">
+                    {t.taskTitle}
+                  </h3>
                   <div className="mt-auto flex items-center justify-between gap-3 pt-2 text-sm">
                     <span className="inline-flex items-center gap-1.5 text-slate-600">
                       <CalendarDays className="size-4" aria-hidden />
@@ -144,7 +153,11 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
 /** The second hero: 'Get Started' goes to the task list (the server guard sends visitors through login). */
 export function GetStarted() {
   return (
-    <section aria-labelledby="get-started-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="get-started">
+    <section
+      aria-labelledby="get-started-title"
+      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
+      data-section="get-started"
+    >
       <div className="relative grid items-center gap-6 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-6 py-10 text-white sm:px-10 lg:grid-cols-[1.1fr_1fr] lg:py-14">
         <div aria-hidden className="pointer-events-none absolute -left-20 -top-20 size-64 rounded-full bg-white/5" />
         <div className="relative grid gap-4">

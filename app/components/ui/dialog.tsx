@@ -35,10 +35,15 @@ export function Modal({
               {description ? (
                 <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
               ) : (
-                <Dialog.Description className="sr-only">{typeof title === "string" ? title : "Dialog"}</Dialog.Description>
+                <Dialog.Description className="sr-only">
+                  {typeof title === "string" ? title : "Dialog"}
+                </Dialog.Description>
               )}
             </div>
-            <Dialog.Close className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground" aria-label="Close">
+            <Dialog.Close
+              className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+              aria-label="Close"
+            >
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>

@@ -21,7 +21,15 @@ export function Table({ className, caption, ...props }: React.ComponentProps<"ta
   );
 }
 export function THead({ className, ...props }: React.ComponentProps<"thead">) {
-  return <thead className={cn("bg-muted/70 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground", className)} {...props} />;
+  return (
+    <thead
+      className={cn(
+        "bg-muted/70 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 export function TBody({ className, ...props }: React.ComponentProps<"tbody">) {
   return <tbody className={cn("divide-y divide-border", className)} {...props} />;

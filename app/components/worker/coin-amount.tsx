@@ -5,7 +5,15 @@ import { cn } from "~/lib/cn";
 export const WITHDRAW_RATE_NOTE = `at the withdrawal rate of ${COINS_PER_DOLLAR_WITHDRAW} coins per $1`;
 
 /** "25 coins" beside a coin icon. */
-export function Coins({ coins, className, iconClassName }: { coins: number; className?: string; iconClassName?: string }) {
+export function Coins({
+  coins,
+  className,
+  iconClassName,
+}: {
+  coins: number;
+  className?: string;
+  iconClassName?: string;
+}) {
   return (
     <span className={cn("inline-flex items-center gap-1.5 whitespace-nowrap font-semibold tabular-nums", className)}>
       <CoinIcon className={cn("size-4", iconClassName)} />
@@ -24,7 +32,15 @@ export function Dollars({ coins, className }: { coins: number; className?: strin
 }
 
 /** Coins with their dollar value, on one line ("25 coins · $1.25") or stacked. */
-export function CoinAmount({ coins, stacked = false, className }: { coins: number; stacked?: boolean; className?: string }) {
+export function CoinAmount({
+  coins,
+  stacked = false,
+  className,
+}: {
+  coins: number;
+  stacked?: boolean;
+  className?: string;
+}) {
   return (
     <span className={cn(stacked ? "inline-grid gap-0.5" : "inline-flex flex-wrap items-center gap-x-2", className)}>
       <Coins coins={coins} />

@@ -7,7 +7,9 @@ export function DueBadge({ daysLeft, className }: { daysLeft: number; className?
     <span
       className={cn(
         "rounded-full px-2 py-0.5 font-semibold",
-        daysLeft <= 2 ? "bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-200" : "bg-muted text-muted-foreground",
+        daysLeft <= 2
+          ? "bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-200"
+          : "bg-muted text-muted-foreground",
         className,
       )}
     >

@@ -18,7 +18,10 @@ export function ItemsPerPage({ value, action }: { value: number; action: string 
   useEffect(() => {
     if (selectRef.current) selectRef.current.value = String(value);
   }, [value]);
-  const busy = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === "per-page";
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formAction === action &&
+    navigation.formData?.get("intent") === "per-page";
   return (
     <Form method="post" action={action} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="per-page" />

@@ -16,11 +16,29 @@ export interface SubmissionActionData {
 }
 
 /** The worker's proof for one task: text and an optional image (multipart, works without JavaScript). */
-export function SubmissionForm({ action, placeholder, actionData }: { action: string; placeholder: string; actionData?: SubmissionActionData }) {
+export function SubmissionForm({
+  action,
+  placeholder,
+  actionData,
+}: {
+  action: string;
+  placeholder: string;
+  actionData?: SubmissionActionData;
+}) {
   const busy = usePosting(action);
-  const [form, fields] = useValibotForm(submissionFormSchema, { id: "task-submission", lastResult: actionData?.result });
+  const [form, fields] = useValibotForm(submissionFormSchema, {
+    id: "task-submission",
+    lastResult: actionData?.result,
+  });
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4" aria-busy={busy}>
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="grid gap-4"
+      aria-busy={busy}
+    >
       <TextareaField
         field={fields.submission_details}
         label="Your submission"

@@ -20,7 +20,10 @@ export interface SubmissionRow {
 
 function TaskLink({ row, className }: { row: SubmissionRow; className?: string }) {
   return (
-    <Link to={`/dashboard/tasklist/${row.taskId}`} className={cn("font-semibold hover:text-brand-700 hover:underline", className)}>
+    <Link
+      to={`/dashboard/tasklist/${row.taskId}`}
+      className={cn("font-semibold hover:text-brand-700 hover:underline", className)}
+    >
       {row.taskTitle}
     </Link>
   );

@@ -56,7 +56,8 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
   }, [query.q, query.category, query.sort]);
 
   const apply = () => {
-    if (formRef.current) submit(cleanParams(formRef.current), { method: "get", action: ACTION, preventScrollReset: true });
+    if (formRef.current)
+      submit(cleanParams(formRef.current), { method: "get", action: ACTION, preventScrollReset: true });
   };
 
   return (
@@ -75,7 +76,10 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor="task-search">Search</Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             ref={searchRef}
             id="task-search"
@@ -90,7 +94,13 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="task-category">Category</Label>
-        <NativeSelect ref={categoryRef} id="task-category" name="category" defaultValue={query.category} onChange={apply}>
+        <NativeSelect
+          ref={categoryRef}
+          id="task-category"
+          name="category"
+          defaultValue={query.category}
+          onChange={apply}
+        >
           <option value="">All categories</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>

@@ -25,9 +25,20 @@ function liveAmount(raw: string): string {
  * The withdrawal request. withdrawal_amount is shown read-only and computed as the coins are typed; the server
  * ignores it and computes its own. The Withdraw button exists only at 200 coins or more.
  */
-export function WithdrawForm({ balance, action, actionData }: { balance: number; action: string; actionData?: WithdrawActionData }) {
+export function WithdrawForm({
+  balance,
+  action,
+  actionData,
+}: {
+  balance: number;
+  action: string;
+  actionData?: WithdrawActionData;
+}) {
   const busy = usePosting(action);
-  const [form, fields] = useValibotForm(withdrawFormSchema(balance), { id: "withdraw", lastResult: actionData?.result });
+  const [form, fields] = useValibotForm(withdrawFormSchema(balance), {
+    id: "withdraw",
+    lastResult: actionData?.result,
+  });
   const [coins, setCoins] = useState(String(fields.withdrawal_coin.initialValue ?? ""));
   const canWithdraw = balance >= MIN_WITHDRAWAL_COINS;
   return (
@@ -41,7 +52,11 @@ export function WithdrawForm({ balance, action, actionData }: { balance: number;
         <InputField
           field={fields.withdrawal_coin}
           label="Coins to withdraw"
-          hint={canWithdraw ? `From ${MIN_WITHDRAWAL_COINS} to ${balance.toLocaleString("en-US")} coins.` : `At least ${MIN_WITHDRAWAL_COINS} coins.`}
+          hint={
+            canWithdraw
+              ? `From ${MIN_WITHDRAWAL_COINS} to ${balance.toLocaleString("en-US")} coins.`
+              : `At least ${MIN_WITHDRAWAL_COINS} coins.`
+          }
           type="number"
           min={1}
           max={Math.max(balance, 1)}
@@ -52,7 +67,9 @@ export function WithdrawForm({ balance, action, actionData }: { balance: number;
         />
         <Field label="Withdrawal amount ($)" htmlFor="withdrawal_amount" hint="Coins ÷ 20, worked out for you.">
           <div className="relative">
-            <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">$</span>
+            <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
+              $
+            </span>
             <Input
               id="withdrawal_amount"
               name="withdrawal_amount"
@@ -64,7 +81,12 @@ export function WithdrawForm({ balance, action, actionData }: { balance: number;
             />
           </div>
         </Field>
-        <SelectField field={fields.payment_system} label="Payment system" placeholder="Select a payment system" options={PAYMENT_SYSTEMS} />
+        <SelectField
+          field={fields.payment_system}
+          label="Payment system"
+          placeholder="Select a payment system"
+          options={PAYMENT_SYSTEMS}
+        />
         <InputField
           field={fields.account_number}
           label="Account number"

@@ -48,7 +48,8 @@ export function WithdrawalsTable({ rows }: { rows: WithdrawalRow[] }) {
             <StatusBadge status={w.status} />
           </div>
           <p className="text-sm">
-            <span className="font-medium">{w.paymentSystem}</span> <span className="break-all text-muted-foreground">{w.accountNumber}</span>
+            <span className="font-medium">{w.paymentSystem}</span>{" "}
+            <span className="break-all text-muted-foreground">{w.accountNumber}</span>
           </p>
           <p className="text-xs text-muted-foreground">Requested {formatDateTime(w.createdAt)}</p>
           <div>

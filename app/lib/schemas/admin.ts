@@ -42,10 +42,7 @@ export const messageActionSchema = v.variant("intent", [
 ]);
 
 // Query strings never fail a page: anything malformed falls back to the default.
-const page = v.fallback(
-  v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
-  1,
-);
+const page = v.fallback(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)), 1);
 const q = v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), "");
 
 export const userListQuery = v.object({
@@ -57,7 +54,14 @@ export const taskListQuery = v.object({ q, page });
 export const pageQuery = v.object({ page });
 export const messageListQuery = v.object({ page, show: v.fallback(v.picklist(["all", "unread"]), "all") });
 
-export const AUDIT_ACTIONS = ["user.role", "user.remove", "coins.adjust", "task.delete", "withdrawal.approve", "withdrawal.reject"] as const;
+export const AUDIT_ACTIONS = [
+  "user.role",
+  "user.remove",
+  "coins.adjust",
+  "task.delete",
+  "withdrawal.approve",
+  "withdrawal.reject",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditListQuery = v.object({ page, action: v.fallback(v.optional(v.picklist(AUDIT_ACTIONS)), undefined) });
 

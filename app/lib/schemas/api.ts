@@ -29,7 +29,14 @@ const optionalEmail = v.optional(email());
 
 /** A whole number in a query string ("2"), within bounds. */
 const queryInt = (min: number, max: number, message: string) =>
-  v.pipe(v.string(message), v.regex(/^\d{1,9}$/, message), v.transform(Number), v.number(), v.minValue(min, message), v.maxValue(max, message));
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,9}$/, message),
+    v.transform(Number),
+    v.number(),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -42,7 +49,10 @@ export const paging = {
 /** Submission statuses as the spec's client sends them; `approve` and `approved` mean the same. */
 export const SUBMISSION_WIRE_STATUSES = ["pending", "approve", "approved", "rejected", "cancelled"] as const;
 export type SubmissionWireStatus = (typeof SUBMISSION_WIRE_STATUSES)[number];
-const submissionStatus = v.picklist(SUBMISSION_WIRE_STATUSES, "status must be pending, approve (or approved), rejected or cancelled");
+const submissionStatus = v.picklist(
+  SUBMISSION_WIRE_STATUSES,
+  "status must be pending, approve (or approved), rejected or cancelled",
+);
 
 const reason = optionalText(500);
 export const REASON_REQUIRED = "A reason is required";
@@ -51,7 +61,11 @@ export const REASON_REQUIRED = "A reason is required";
 const ignored = (why: string) => v.pipe(v.optional(v.unknown()), v.description(`Ignored: ${why}`));
 
 /** An object of query parameters of which at least one of `keys` must be given. */
-function eitherOf<TEntries extends v.ObjectEntries>(entries: TEntries, keys: (keyof TEntries & string)[], message: string) {
+function eitherOf<TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  keys: (keyof TEntries & string)[],
+  message: string,
+) {
   return v.pipe(
     v.object(entries),
     v.check((q) => keys.some((k) => (q as Record<string, unknown>)[k] !== undefined), message),
@@ -94,7 +108,10 @@ export const addCoinBody = v.object({ email: email(), ...adjustCoinsSchema.entri
 export const usersDeleteQuery = v.object({ id: id(), reason });
 
 /** GET /users3 (admin): live users, optionally of one role. */
-export const users3Query = v.object({ role: v.optional(v.picklist(ROLES, "role must be Worker, Buyer or Admin")), ...paging });
+export const users3Query = v.object({
+  role: v.optional(v.picklist(ROLES, "role must be Worker, Buyer or Admin")),
+  ...paging,
+});
 
 // ---------------------------------------------------------------- tasks
 
@@ -102,7 +119,11 @@ export const idQuery = v.object({ id: id() });
 export const idReasonQuery = v.object({ id: id(), reason });
 
 /** GET /tasks1: `email=` (your tasks, as a buyer) or `id=` (one task you own; an admin may read any). */
-export const tasks1Query = eitherOf({ email: optionalEmail, id: v.optional(id()), ...paging }, ["email", "id"], "Give email= or id=");
+export const tasks1Query = eitherOf(
+  { email: optionalEmail, id: v.optional(id()), ...paging },
+  ["email", "id"],
+  "Give email= or id=",
+);
 
 /** GET /tasks: `email=` (your tasks; an admin may name any buyer), or nothing (every task, admins only). */
 export const tasksQuery = v.object({ email: optionalEmail, ...paging });
@@ -177,7 +198,10 @@ export const withdrawApproveBody = v.object({ reason });
 // ---------------------------------------------------------------- purchases
 
 /** POST /create-payment-intent { coins }: one of the packages; a client-sent `price` is ignored. */
-export const paymentIntentBody = v.object({ ...purchaseSchema.entries, price: ignored("the server's price list decides") });
+export const paymentIntentBody = v.object({
+  ...purchaseSchema.entries,
+  price: ignored("the server's price list decides"),
+});
 
 /** POST /orders { payment_id }: the server re-reads the payment; coinamount, price and user_email are ignored. */
 export const ordersBody = v.object({
@@ -241,8 +265,15 @@ export const userWireSchema = v.strictObject({
 });
 
 export const applicantWireSchema = v.strictObject({ photo: nullableUrl, name: v.string() });
-export const publicWorkerWireSchema = v.strictObject({ photo: nullableUrl, name: v.string(), coin: v.pipe(v.number(), v.integer()) });
-export const categoryWireSchema = v.strictObject({ _id: v.picklist(CATEGORIES), total_workers: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+export const publicWorkerWireSchema = v.strictObject({
+  photo: nullableUrl,
+  name: v.string(),
+  coin: v.pipe(v.number(), v.integer()),
+});
+export const categoryWireSchema = v.strictObject({
+  _id: v.picklist(CATEGORIES),
+  total_workers: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
 
 export const taskWireSchema = v.strictObject({
   _id: v.string(),

@@ -44,6 +44,12 @@ export const email = (requiredMessage = "Email is required") =>
 /** Images are our own uploads: "/images/<key>" or a full URL to one, stored as the path. */
 export const IMAGE_PATH = /^(?:https?:\/\/[^/\s]+)?(\/images\/[0-9a-f-]{36}\.(?:png|jpg|gif|webp))$/;
 export const imageUrl = v.pipe(
-  v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === "" || IMAGE_PATH.test(s), "Upload the image to Coinwork first"))),
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === "" || IMAGE_PATH.test(s), "Upload the image to Coinwork first"),
+    ),
+  ),
   v.transform((s) => (s ? IMAGE_PATH.exec(s)![1] : "")),
 );

@@ -26,6 +26,9 @@ export const rejectSchema = v.object({
 });
 
 export const adjustCoinsSchema = v.object({
-  addcoin: v.pipe(wholeNumber("addcoin is required", -10_000_000, "Invalid Input", 10_000_000), v.check((n) => n !== 0, "addcoin cannot be 0")),
+  addcoin: v.pipe(
+    wholeNumber("addcoin is required", -10_000_000, "Invalid Input", 10_000_000),
+    v.check((n) => n !== 0, "addcoin cannot be 0"),
+  ),
   reason: requiredText("A reason is required", 500),
 });

@@ -15,7 +15,13 @@ const handle = rest({
     const buyer = requireApiRole(context, "Buyer");
     const { coins } = await readBody(request, paymentIntentBody);
     const intent = await createPaymentIntent(env, buyer, coins);
-    return json({ clientSecret: intent.clientSecret, paymentId: intent.paymentId, mode: intent.mode, coins: intent.coins, price: centsToDollars(intent.priceCents) });
+    return json({
+      clientSecret: intent.clientSecret,
+      paymentId: intent.paymentId,
+      mode: intent.mode,
+      coins: intent.coins,
+      price: centsToDollars(intent.priceCents),
+    });
   },
 });
 

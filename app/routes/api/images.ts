@@ -20,7 +20,8 @@ const handle = rest({
       throw new AppError("bad_request", "Send the image as multipart/form-data in the field 'image'");
     }
     const file = form.get("image");
-    if (!file || typeof file === "string") throw new AppError("validation_failed", "An image is required", { image: ["An image is required"] });
+    if (!file || typeof file === "string")
+      throw new AppError("validation_failed", "An image is required", { image: ["An image is required"] });
     const { url } = await storeImage(env, file);
     const absolute = new URL(url, request.url).toString();
     return json({ data: { url: absolute, display_url: absolute }, success: true, status: 201 }, 201);

@@ -13,7 +13,10 @@ const handle = rest({
     const q = readQuery(request, ownEmailPagedQuery);
     requireOwnEmail(buyer, q.email);
     const page = await listOrders(env, buyer.id, { page: q.page, limit: q.limit ?? MAX_PAGE_SIZE });
-    return listJson(page.items.map((o) => orderWire(o, buyer)), page);
+    return listJson(
+      page.items.map((o) => orderWire(o, buyer)),
+      page,
+    );
   },
 });
 

@@ -4,7 +4,12 @@ import { forbidden } from "~/server/errors";
 import { apiMiddleware } from "~/server/http/cors.server";
 import { json, listJson, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { submissionStatusStored, submissionWire } from "~/server/http/wire.server";
-import { createSubmission, findSubmissionView, listBuyerSubmissions, listWorkerSubmissions } from "~/server/services/submissions.server";
+import {
+  createSubmission,
+  findSubmissionView,
+  listBuyerSubmissions,
+  listWorkerSubmissions,
+} from "~/server/services/submissions.server";
 import { MAX_PAGE_SIZE, submissionQuery, submissionSchema } from "~/lib/schemas/api";
 
 /**
@@ -15,18 +20,28 @@ const handle = rest({
   GET: async ({ request, context, env, origin }) => {
     const user = requireApiUser(context);
     const q = readQuery(request, submissionQuery);
-    const opts = { status: q.status ? [submissionStatusStored(q.status)] : undefined, page: q.page, limit: q.limit ?? MAX_PAGE_SIZE };
+    const opts = {
+      status: q.status ? [submissionStatusStored(q.status)] : undefined,
+      page: q.page,
+      limit: q.limit ?? MAX_PAGE_SIZE,
+    };
     // every e-mail given must be the caller's own, even one the answer does not use
     requireOwnEmail(user, q.email);
     requireOwnEmail(user, q.Buyer_mail);
     if (q.email !== undefined) {
       if (user.role !== "Worker") throw forbidden("Only workers have submissions");
       const page = await listWorkerSubmissions(env, user.id, opts);
-      return listJson(page.items.map((s) => submissionWire(origin, s)), page);
+      return listJson(
+        page.items.map((s) => submissionWire(origin, s)),
+        page,
+      );
     }
     if (user.role !== "Buyer") throw forbidden("Only buyers review submissions");
     const page = await listBuyerSubmissions(env, user.id, opts);
-    return listJson(page.items.map((s) => submissionWire(origin, s)), page);
+    return listJson(
+      page.items.map((s) => submissionWire(origin, s)),
+      page,
+    );
   },
 
   POST: async ({ request, context, env, origin }) => {

@@ -21,7 +21,10 @@ const handle = rest({
       page: q.page,
       limit: q.limit ?? MAX_PAGE_SIZE,
     });
-    return listJson(page.items.map((s) => submissionWire(origin, s)), page);
+    return listJson(
+      page.items.map((s) => submissionWire(origin, s)),
+      page,
+    );
   },
 
   // The body's worker e-mail, coins and task id are the spec client's; the server reads them from the submission.

@@ -18,7 +18,10 @@ const handle = rest({
       page: q.page,
       limit: q.limit ?? MAX_PAGE_SIZE,
     });
-    return listJson(page.items.map((s) => submissionWire(origin, s)), page);
+    return listJson(
+      page.items.map((s) => submissionWire(origin, s)),
+      page,
+    );
   },
 });
 

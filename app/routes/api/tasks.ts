@@ -20,7 +20,10 @@ const handle = rest({
     if (q.email !== undefined) return buyerTasksResponse(env, origin, user, q);
     requireApiRole(context, "Admin");
     const page = await listAllTasks(env, { page: q.page, limit: q.limit ?? MAX_PAGE_SIZE });
-    return listJson(page.items.map((t) => joinedTaskWire(origin, t)), page);
+    return listJson(
+      page.items.map((t) => joinedTaskWire(origin, t)),
+      page,
+    );
   },
 
   // The owner, name and user_email come from the session; coins are checked and escrowed by the service.

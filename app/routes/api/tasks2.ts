@@ -20,8 +20,17 @@ const handle = rest({
       if (!task) throw notFound("Task not found");
       return json(joinedTaskWire(origin, task));
     }
-    const page = await listOpenTasks(env, { q: q.q || undefined, category: q.category, sort: q.sort, page: q.page, limit: q.limit ?? MAX_PAGE_SIZE });
-    return listJson(page.items.map((t) => joinedTaskWire(origin, t)), page);
+    const page = await listOpenTasks(env, {
+      q: q.q || undefined,
+      category: q.category,
+      sort: q.sort,
+      page: q.page,
+      limit: q.limit ?? MAX_PAGE_SIZE,
+    });
+    return listJson(
+      page.items.map((t) => joinedTaskWire(origin, t)),
+      page,
+    );
   },
 });
 

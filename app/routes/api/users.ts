@@ -9,7 +9,14 @@ import { applicantWire, userWire } from "~/server/http/wire.server";
 import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { recentApplicants } from "~/server/services/landing.server";
 import { adjustCoinsByEmail, changeRole, findUserByEmail, removeUser } from "~/server/services/users.server";
-import { addCoinBody, roleChangeBody, usersDeleteQuery, usersPatchQuery, usersPostBody, usersQuery } from "~/lib/schemas/api";
+import {
+  addCoinBody,
+  roleChangeBody,
+  usersDeleteQuery,
+  usersPatchQuery,
+  usersPostBody,
+  usersQuery,
+} from "~/lib/schemas/api";
 
 /**
  * GET /users?role=Worker (public: photo and name) | GET /users?email= (one user: your own, any for an admin)

@@ -12,7 +12,10 @@ const handle = rest({
     requireApiRole(context, "Admin");
     const q = readQuery(request, users3Query);
     const page = await listUsers(env, { role: q.role, page: q.page, limit: q.limit ?? MAX_PAGE_SIZE });
-    return listJson(page.items.map((u) => userWire(origin, u)), page);
+    return listJson(
+      page.items.map((u) => userWire(origin, u)),
+      page,
+    );
   },
 });
 

@@ -3,8 +3,20 @@ import { requireApiRole } from "~/server/auth/guards.server";
 import { apiMiddleware } from "~/server/http/cors.server";
 import { json, listJson, ownerFor, readBody, readQuery, rest } from "~/server/http/rest.server";
 import { joinedWithdrawalWire, withdrawalWire } from "~/server/http/wire.server";
-import { approveWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from "~/server/services/withdrawals.server";
-import { MAX_PAGE_SIZE, withdrawApproveBody, withdrawPatchQuery, withdrawQuery, withdrawRejectBody, withdrawSchema } from "~/lib/schemas/api";
+import {
+  approveWithdrawal,
+  listWithdrawals,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from "~/server/services/withdrawals.server";
+import {
+  MAX_PAGE_SIZE,
+  withdrawApproveBody,
+  withdrawPatchQuery,
+  withdrawQuery,
+  withdrawRejectBody,
+  withdrawSchema,
+} from "~/lib/schemas/api";
 
 /**
  * GET /withdraw?email= (your requests; admins may name any worker) | GET /withdraw (all requests, admin; `status=` filters)

@@ -9,12 +9,21 @@ import { LOGIN_SUCCESSFUL, enterWithSession } from "./sign-in.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
-  if (!googleConfigured(env)) return redirectWithFlash("/login", { type: "error", title: "Login Failed!", message: "Google sign-in is not set up on this server" });
+  if (!googleConfigured(env))
+    return redirectWithFlash("/login", {
+      type: "error",
+      title: "Login Failed!",
+      message: "Google sign-in is not set up on this server",
+    });
   try {
     const profile = await finishGoogleSignIn(env, request);
     const { token, user } = await signInWithVerifiedEmail(env, profile);
     return enterWithSession(homeFor(user.role), token, LOGIN_SUCCESSFUL, profile.clearCookie);
   } catch (e) {
-    return redirectWithFlash("/login", { type: "error", title: "Login Failed!", message: messageOf(e, "Something went wrong") });
+    return redirectWithFlash("/login", {
+      type: "error",
+      title: "Login Failed!",
+      message: messageOf(e, "Something went wrong"),
+    });
   }
 }

@@ -19,6 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await startGoogleSignIn(env, request);
   } catch (e) {
     console.error(e);
-    return redirectWithFlash("/login", { type: "error", title: "Login Failed!", message: "Google sign-in is unavailable right now" });
+    return redirectWithFlash("/login", {
+      type: "error",
+      title: "Login Failed!",
+      message: "Google sign-in is unavailable right now",
+    });
   }
 }

@@ -13,7 +13,10 @@ import { messageOf } from "~/server/http/form.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { LOGIN_SUCCESSFUL, enterWithSession, redirectSignedIn } from "./sign-in.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Login · Coinwork" }, { name: "description", content: "Sign in to Coinwork." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Login · Coinwork" },
+  { name: "description", content: "Sign in to Coinwork." },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   return redirectSignedIn(context);
@@ -32,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     const message = messageOf(e, "Something went wrong");
     return data(
-      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), failure: { title: "Login Failed!", message } },
+      {
+        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        failure: { title: "Login Failed!", message },
+      },
       { status: 401 },
     );
   }
@@ -49,7 +55,13 @@ export default function Login() {
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         {form.errors ? <FormFailure title="Login Failed!" message={form.errors[0]} /> : null}
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+        <InputField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
         <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Logging in…" : "Login"}

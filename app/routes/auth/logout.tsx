@@ -18,7 +18,10 @@ export async function action({ context }: Route.ActionArgs) {
     headers.append("Set-Cookie", flashCookie({ type: "success", title: "Logout Successful!" }));
   } catch (e) {
     console.error(e);
-    headers.append("Set-Cookie", flashCookie({ type: "error", title: "Logout Failed!", message: "Something went wrong" }));
+    headers.append(
+      "Set-Cookie",
+      flashCookie({ type: "error", title: "Logout Failed!", message: "Something went wrong" }),
+    );
   }
   return redirect("/", { headers });
 }

@@ -6,7 +6,14 @@ import { registerSchema } from "~/lib/schemas/auth";
 import { homeFor } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
-import { FormFailure, InputField, SelectField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
+import {
+  FormFailure,
+  InputField,
+  SelectField,
+  useFailureToast,
+  usePosting,
+  useValibotForm,
+} from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { getEnv } from "~/server/context";
 import { register } from "~/server/services/accounts.server";
@@ -36,11 +43,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     formData = await request.formData();
   } catch (e) {
     const message = messageOf(e, "Image upload failed");
-    return data({ result: null, failure: { title: "Image upload failed", message }, imageError: message }, { status: 413 });
+    return data(
+      { result: null, failure: { title: "Image upload failed", message }, imageError: message },
+      { status: 413 },
+    );
   }
   const submission = parseWithValibot(formData, { schema: registerSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), failure: null, imageError: null }, { status: 422 });
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), failure: null, imageError: null },
+      { status: 422 },
+    );
   }
   let photo: string | null = null;
   try {
@@ -48,20 +61,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     const message = messageOf(e, "Image upload failed");
     return data(
-      { result: submission.reply({ hideFields: ["password"] }), failure: { title: "Image upload failed", message }, imageError: message },
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        failure: { title: "Image upload failed", message },
+        imageError: message,
+      },
       { status: 415 },
     );
   }
   try {
     await rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60);
     const { token, user } = await register(env, { ...submission.value, photo: photo ?? "" });
-    return enterWithSession(homeFor(user.role), token, { type: "success", title: "Account Created!", message: "Registration Successful!" });
+    return enterWithSession(homeFor(user.role), token, {
+      type: "success",
+      title: "Account Created!",
+      message: "Registration Successful!",
+    });
   } catch (e) {
     const message = messageOf(e, "Something went wrong");
     const fieldErrors = e instanceof AppError && e.fields ? e.fields : undefined;
     return data(
       {
-        result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [message], hideFields: ["password"] }),
+        result: submission.reply({
+          fieldErrors,
+          formErrors: fieldErrors ? undefined : [message],
+          hideFields: ["password"],
+        }),
         failure: { title: "Registration Failed", message },
         imageError: null,
       },

@@ -29,7 +29,11 @@ function discover(issuer: string): Promise<Discovery> {
   return d;
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const random = (n = 32) => b64url(crypto.getRandomValues(new Uint8Array(n)));
 const issuerOf = (env: Env) => env.GOOGLE_ISSUER || "https://accounts.google.com";
 
@@ -58,7 +62,8 @@ export async function finishGoogleSignIn(env: Env, request: Request) {
   const url = new URL(request.url);
   const cookie = (request.headers.get("Cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${STATE_COOKIE}=`));
   const [state, verifier, nonce] = (cookie?.slice(STATE_COOKIE.length + 1) ?? "").split(".");
-  if (!state || url.searchParams.get("state") !== state) throw new AppError("bad_request", "Google sign-in expired. Please try again.");
+  if (!state || url.searchParams.get("state") !== state)
+    throw new AppError("bad_request", "Google sign-in expired. Please try again.");
   const code = url.searchParams.get("code");
   if (!code) throw new AppError("bad_request", url.searchParams.get("error") ?? "Google sign-in was cancelled");
   const discovery = await discover(issuerOf(env));

@@ -101,7 +101,9 @@ async function externalTokenProfile(env: Env, token: string): Promise<ExternalPr
   const issuers: { issuer: string; audience: string; jwksUrl: string }[] = [];
   if (env.GOOGLE_CLIENT_ID) {
     const issuer = env.GOOGLE_ISSUER ?? "https://accounts.google.com";
-    const jwksUrl = env.GOOGLE_ISSUER ? `${issuer.replace(/\/$/, "")}/jwks` : "https://www.googleapis.com/oauth2/v3/certs";
+    const jwksUrl = env.GOOGLE_ISSUER
+      ? `${issuer.replace(/\/$/, "")}/jwks`
+      : "https://www.googleapis.com/oauth2/v3/certs";
     issuers.push({ issuer, audience: env.GOOGLE_CLIENT_ID, jwksUrl });
   }
   if (env.FIREBASE_PROJECT_ID) {
@@ -116,8 +118,10 @@ async function externalTokenProfile(env: Env, token: string): Promise<ExternalPr
       const { payload } = await jwtVerify(token, jwks(jwksUrl), { issuer, audience });
       if (typeof payload.email === "string" && payload.email_verified !== false) {
         const email = payload.email.toLowerCase();
-        const name = typeof payload.name === "string" && payload.name.trim() ? payload.name.trim().slice(0, 100) : email;
-        const photo = typeof payload.picture === "string" && /^https:\/\//.test(payload.picture) ? payload.picture : null;
+        const name =
+          typeof payload.name === "string" && payload.name.trim() ? payload.name.trim().slice(0, 100) : email;
+        const photo =
+          typeof payload.picture === "string" && /^https:\/\//.test(payload.picture) ? payload.picture : null;
         return { email, name, photo };
       }
     } catch {

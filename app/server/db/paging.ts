@@ -28,7 +28,11 @@ export function pageWindow(opts: PageRequest, defaultLimit: number): PageWindow 
 }
 
 /** Runs a page's rows query and its count query together; `pages` is at least 1. */
-export async function fetchPage<T>(w: PageWindow, rows: PromiseLike<T[]>, counted: PromiseLike<{ n: number }[]>): Promise<Page<T>> {
+export async function fetchPage<T>(
+  w: PageWindow,
+  rows: PromiseLike<T[]>,
+  counted: PromiseLike<{ n: number }[]>,
+): Promise<Page<T>> {
   const [items, [total]] = await Promise.all([rows, counted]);
   const n = total?.n ?? 0;
   return { items, total: n, page: w.page, limit: w.limit, pages: Math.max(1, Math.ceil(n / w.limit)) };

@@ -58,7 +58,9 @@ export const withdrawals = sqliteTable("withdrawals", {
   withdrawalCents: integer("withdrawal_cents").notNull(),
   paymentSystem: text("payment_system").notNull(),
   accountNumber: text("account_number").notNull(),
-  status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+  status: text("status", { enum: ["pending", "approved", "rejected"] })
+    .notNull()
+    .default("pending"),
   decisionReason: text("decision_reason"),
   decidedBy: text("decided_by"),
   createdAt: integer("created_at").notNull(),

@@ -40,7 +40,10 @@ export interface AdminActionPlan<S extends v.GenericSchema<unknown, { intent: st
  * An admin page action. Invalid forms answer 422 with the schema's messages, refusals the service's status
  * and words (unexpected errors a logged 500 "Something went wrong"); see `respond` for JS vs no-JS.
  */
-export async function adminAction<S extends v.GenericSchema<unknown, { intent: string; id: string }>>(args: PageArgs, plan: AdminActionPlan<S>) {
+export async function adminAction<S extends v.GenericSchema<unknown, { intent: string; id: string }>>(
+  args: PageArgs,
+  plan: AdminActionPlan<S>,
+) {
   const page = adminPage(args);
   const { request } = args;
   const form = await request.formData();
@@ -50,7 +53,12 @@ export async function adminAction<S extends v.GenericSchema<unknown, { intent: s
   const parsed = v.safeParse(plan.schema, Object.fromEntries(form));
   if (!parsed.success) {
     const { fields, first } = invalid(parsed.issues);
-    return respond(request, form, { ok: false, intent, id, title: failure.title, message: failure.message, detail: first, fields }, 422);
+    return respond(
+      request,
+      form,
+      { ok: false, intent, id, title: failure.title, message: failure.message, detail: first, fields },
+      422,
+    );
   }
   const input = parsed.output;
   try {
@@ -59,6 +67,19 @@ export async function adminAction<S extends v.GenericSchema<unknown, { intent: s
   } catch (e) {
     const r = refusal(e);
     const fields = plan.refusalFields ? plan.refusalFields(r, intent) : r.fields;
-    return respond(request, form, { ok: false, intent, id: input.id, title: failure.title, message: failure.message, detail: r.detail ?? "Something went wrong", fields }, r.status);
+    return respond(
+      request,
+      form,
+      {
+        ok: false,
+        intent,
+        id: input.id,
+        title: failure.title,
+        message: failure.message,
+        detail: r.detail ?? "Something went wrong",
+        fields,
+      },
+      r.status,
+    );
   }
 }

@@ -50,7 +50,14 @@ export interface EndpointDoc {
 const ID = "7d4b3a52-0c39-4f0e-9a51-2b7f0a1e6c11";
 const ORIGIN = "https://coinwork.example";
 export const examples = {
-  user: { _id: ID, name: "Maya Buyer", email: "maya@example.com", role: "Buyer", coin: 420, photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png` },
+  user: {
+    _id: ID,
+    name: "Maya Buyer",
+    email: "maya@example.com",
+    role: "Buyer",
+    coin: 420,
+    photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`,
+  },
   applicant: { photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`, name: "Rafi Worker" },
   publicWorker: { photo: `${ORIGIN}/avatars/seed-03.webp`, name: "Rafi Worker", coin: 1240 },
   category: { _id: "Content Writing", total_workers: 37 },
@@ -105,10 +112,29 @@ export const examples = {
     status: "pending",
     reject_reason: null,
   },
-  order: { _id: ID, coinamount: 150, user_email: "maya@example.com", price: 10, payment_id: "pi_3QabcDEF", time: "2026-11-20T09:30:00.000Z" },
-  paymentIntent: { clientSecret: "pi_3QabcDEF_secret_xyz", paymentId: "pi_3QabcDEF", mode: "test", coins: 150, price: 10 },
+  order: {
+    _id: ID,
+    coinamount: 150,
+    user_email: "maya@example.com",
+    price: 10,
+    payment_id: "pi_3QabcDEF",
+    time: "2026-11-20T09:30:00.000Z",
+  },
+  paymentIntent: {
+    clientSecret: "pi_3QabcDEF_secret_xyz",
+    paymentId: "pi_3QabcDEF",
+    mode: "test",
+    coins: 150,
+    price: 10,
+  },
   error: { error: { code: "forbidden", message: "You can only read or change your own records" } },
-  validation: { error: { code: "validation_failed", message: "Minimum amount is 1", fields: { payable_amount: ["Minimum amount is 1"] } } },
+  validation: {
+    error: {
+      code: "validation_failed",
+      message: "Minimum amount is 1",
+      fields: { payable_amount: ["Minimum amount is 1"] },
+    },
+  },
 } as const;
 
 const list = (schema: v.GenericSchema, example: unknown, description: string): ResponseDoc => ({
@@ -118,7 +144,12 @@ const list = (schema: v.GenericSchema, example: unknown, description: string): R
   list: true,
   example: [example],
 });
-const ok = (schema: v.GenericSchema, example: unknown, description = "OK", status = 200): ResponseDoc => ({ status, description, schema, example });
+const ok = (schema: v.GenericSchema, example: unknown, description = "OK", status = 200): ResponseDoc => ({
+  status,
+  description,
+  schema,
+  example,
+});
 
 const BUYER: Role[] = ["Buyer"];
 const WORKER: Role[] = ["Worker"];
@@ -169,10 +200,17 @@ export const endpoints: EndpointDoc[] = [
   ...group("Sign-in", {
     "POST /auth/register": {
       summary: "Create a Worker or Buyer account",
-      description: "The server sets the starting coins (Worker 10, Buyer 50); a client-sent coin is ignored and role Admin is refused. Rate limited per address.",
+      description:
+        "The server sets the starting coins (Worker 10, Buyer 50); a client-sent coin is ignored and role Admin is refused. Rate limited per address.",
       access: "public",
       body: registerSchema,
-      responses: [{ status: 201, description: "The account and a session token (also usable as Authorization: Bearer)", example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user } }],
+      responses: [
+        {
+          status: 201,
+          description: "The account and a session token (also usable as Authorization: Bearer)",
+          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user },
+        },
+      ],
       errors: [400, 409, 415, 422, 429],
     },
     "POST /auth/login": {
@@ -180,7 +218,13 @@ export const endpoints: EndpointDoc[] = [
       description: "Rate limited per e-mail and per address.",
       access: "public",
       body: loginSchema,
-      responses: [{ status: 200, description: "A session token and the user", example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user } }],
+      responses: [
+        {
+          status: 200,
+          description: "A session token and the user",
+          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user },
+        },
+      ],
       errors: [400, 401, 422, 429],
     },
     "POST /auth/logout": {
@@ -195,10 +239,17 @@ export const endpoints: EndpointDoc[] = [
     "GET /users": {
       summary: "Applicants (role=Worker) or one user record (email=)",
       access: "public",
-      accessNote: "role=Worker is public and shows photo and name only. email= needs sign-in and returns your own record; an admin may read anyone's.",
+      accessNote:
+        "role=Worker is public and shows photo and name only. email= needs sign-in and returns your own record; an admin may read anyone's.",
       query: s.usersQuery,
       responses: [
-        { status: 200, description: "role=Worker: the most recent workers with a photo", schema: s.applicantWireSchema, list: true, example: [examples.applicant] },
+        {
+          status: 200,
+          description: "role=Worker: the most recent workers with a photo",
+          schema: s.applicantWireSchema,
+          list: true,
+          example: [examples.applicant],
+        },
         { status: 200, description: "email=: one user record", schema: s.userWireSchema, example: examples.user },
       ],
       errors: [401, 403, 404, 422],
@@ -210,7 +261,10 @@ export const endpoints: EndpointDoc[] = [
       access: "signed-in",
       accessNote: OWN,
       body: s.usersPostBody,
-      responses: [ok(s.userWireSchema, examples.user, "Your record"), ok(s.userWireSchema, examples.user, "Your new record (a first sign-in with Google or Firebase)", 201)],
+      responses: [
+        ok(s.userWireSchema, examples.user, "Your record"),
+        ok(s.userWireSchema, examples.user, "Your new record (a first sign-in with Google or Firebase)", 201),
+      ],
       errors: [400, 401, 403, 413, 415, 422],
     },
     "PATCH /users": {
@@ -226,7 +280,8 @@ export const endpoints: EndpointDoc[] = [
     },
     "DELETE /users": {
       summary: "Remove a user",
-      description: "Disables the account (no sign-in, hidden from lists) and keeps its ledger history; its open tasks are closed and refunded. Not yourself, not the last admin.",
+      description:
+        "Disables the account (no sign-in, hidden from lists) and keeps its ledger history; its open tasks are closed and refunded. Not yourself, not the last admin.",
       access: ADMIN,
       query: s.usersDeleteQuery,
       responses: [DELETED],
@@ -250,9 +305,24 @@ export const endpoints: EndpointDoc[] = [
   }),
 
   ...group("Public", {
-    "GET /categories": publicList("The nine categories with their open positions", s.categoryWireSchema, examples.category, "Every category, 0 when none are open"),
-    "GET /tasks3": publicList("Featured tasks: the open tasks that pay most per worker", s.featuredTaskWireSchema, examples.featuredTask, "Up to 6 tasks"),
-    "GET /workers": publicList("The workers with the most coins", s.publicWorkerWireSchema, examples.publicWorker, "Up to 8 workers"),
+    "GET /categories": publicList(
+      "The nine categories with their open positions",
+      s.categoryWireSchema,
+      examples.category,
+      "Every category, 0 when none are open",
+    ),
+    "GET /tasks3": publicList(
+      "Featured tasks: the open tasks that pay most per worker",
+      s.featuredTaskWireSchema,
+      examples.featuredTask,
+      "Up to 6 tasks",
+    ),
+    "GET /workers": publicList(
+      "The workers with the most coins",
+      s.publicWorkerWireSchema,
+      examples.publicWorker,
+      "Up to 8 workers",
+    ),
   }),
 
   ...group("Tasks", {
@@ -275,7 +345,8 @@ export const endpoints: EndpointDoc[] = [
     },
     "PUT /tasks": {
       summary: "Update your task",
-      description: "Charges or refunds new total - old total of the open slots. Over the balance: 409 'Insufficient Coins' with `missing`.",
+      description:
+        "Charges or refunds new total - old total of the open slots. Over the balance: 409 'Insufficient Coins' with `missing`.",
       access: BUYER,
       accessNote: "Only the task's buyer.",
       query: s.idQuery,
@@ -285,7 +356,8 @@ export const endpoints: EndpointDoc[] = [
     },
     "DELETE /tasks": {
       summary: "Delete any task (admin)",
-      description: "Refunds the open slots; pending submissions are cancelled and refunded to the buyer too. An optional reason is recorded.",
+      description:
+        "Refunds the open slots; pending submissions are cancelled and refunded to the buyer too. An optional reason is recorded.",
       access: ADMIN,
       query: s.idReasonQuery,
       responses: [DELETED],
@@ -294,9 +366,13 @@ export const endpoints: EndpointDoc[] = [
     "GET /tasks1": {
       summary: "Your tasks (email=) or one of them (id=)",
       access: ["Buyer", "Admin"],
-      accessNote: "email= must be your own (an admin may name any buyer); id= must be your task (an admin may read any).",
+      accessNote:
+        "email= must be your own (an admin may name any buyer); id= must be your task (an admin may read any).",
       query: s.tasks1Query,
-      responses: [list(s.taskWireSchema, examples.task, "email=: your live tasks"), ok(s.taskWireSchema, examples.task, "id=: one task")],
+      responses: [
+        list(s.taskWireSchema, examples.task, "email=: your live tasks"),
+        ok(s.taskWireSchema, examples.task, "id=: one task"),
+      ],
       errors: [401, 403, 404, 422],
     },
     "DELETE /tasks1": {
@@ -310,10 +386,14 @@ export const endpoints: EndpointDoc[] = [
     },
     "GET /tasks2": {
       summary: "Available tasks, or one task (id=)",
-      description: "Open tasks (a slot left, completion date today or later), newest first unless sort= says otherwise. Without parameters it answers the plain array the spec's client reads.",
+      description:
+        "Open tasks (a slot left, completion date today or later), newest first unless sort= says otherwise. Without parameters it answers the plain array the spec's client reads.",
       access: "signed-in",
       query: s.tasks2Query,
-      responses: [list(s.taskWireSchema, examples.task, "Open tasks"), ok(s.taskWireSchema, examples.task, "id=: one task")],
+      responses: [
+        list(s.taskWireSchema, examples.task, "Open tasks"),
+        ok(s.taskWireSchema, examples.task, "id=: one task"),
+      ],
       errors: [401, 404, 422],
     },
   }),
@@ -370,7 +450,8 @@ export const endpoints: EndpointDoc[] = [
     "GET /withdraw": {
       summary: "Your withdrawal requests (email=), or all of them (admin)",
       access: ["Worker", "Admin"],
-      accessNote: "A worker reads their own (email= must be theirs, or is left out); an admin reads anyone's (email=) or all (no email=). status= filters.",
+      accessNote:
+        "A worker reads their own (email= must be theirs, or is left out); an admin reads anyone's (email=) or all (no email=). status= filters.",
       query: s.withdrawQuery,
       responses: [list(s.withdrawalWireSchema, examples.withdrawal, "Newest first")],
       errors: [401, 403, 422],
@@ -386,7 +467,8 @@ export const endpoints: EndpointDoc[] = [
     },
     "PATCH /withdraw": {
       summary: "Approve a withdrawal, or reject it (status=rejected with a reason)",
-      description: "Approval pays out the held coins; rejection returns them to the worker, who is told the reason. Once (409 afterwards).",
+      description:
+        "Approval pays out the held coins; rejection returns them to the worker, who is told the reason. Once (409 afterwards).",
       access: ADMIN,
       query: s.withdrawPatchQuery,
       body: [s.withdrawRejectBody, s.withdrawApproveBody],
@@ -400,7 +482,8 @@ export const endpoints: EndpointDoc[] = [
   ...group("Purchases", {
     "POST /create-payment-intent": {
       summary: "Start a coin purchase",
-      description: "coins must be one of the packages (10, 150, 500, 1000); the server's price applies. In test mode (no Stripe keys) confirm the card with POST /test-payments/confirm.",
+      description:
+        "coins must be one of the packages (10, 150, 500, 1000); the server's price applies. In test mode (no Stripe keys) confirm the card with POST /test-payments/confirm.",
       access: BUYER,
       body: s.paymentIntentBody,
       responses: [ok(s.paymentIntentWireSchema, examples.paymentIntent)],
@@ -408,11 +491,15 @@ export const endpoints: EndpointDoc[] = [
     },
     "POST /orders": {
       summary: "Report a payment: the server re-reads it and credits the coins once",
-      description: "Only payment_id is read. 201 with the order when this call credited it, 200 with it when it was already credited (e.g. by the webhook), 402 if the payment has not succeeded.",
+      description:
+        "Only payment_id is read. 201 with the order when this call credited it, 200 with it when it was already credited (e.g. by the webhook), 402 if the payment has not succeeded.",
       access: BUYER,
       accessNote: "Only your own payments.",
       body: s.ordersBody,
-      responses: [ok(s.orderWireSchema, examples.order, "Credited now", 201), ok(s.orderWireSchema, examples.order, "Already credited")],
+      responses: [
+        ok(s.orderWireSchema, examples.order, "Credited now", 201),
+        ok(s.orderWireSchema, examples.order, "Already credited"),
+      ],
       errors: [400, 401, 402, 403, 404, 409, 413, 415, 422],
     },
     "GET /orders1": {
@@ -428,7 +515,9 @@ export const endpoints: EndpointDoc[] = [
       description: "Only when no Stripe keys are configured (404 otherwise).",
       access: BUYER,
       body: s.testCardBody,
-      responses: [{ status: 200, description: "The payment's status", example: { status: "succeeded", id: "pi_test_abc" } }],
+      responses: [
+        { status: 200, description: "The payment's status", example: { status: "succeeded", id: "pi_test_abc" } },
+      ],
       errors: [400, 401, 402, 403, 404, 422],
     },
     "POST /webhooks/stripe": {
@@ -441,7 +530,9 @@ export const endpoints: EndpointDoc[] = [
   }),
 
   ...group("Figures", {
-    "GET /total-required-workers": buyerFigure("The open slots of your live tasks", s.totalRequiredWorkersWire, { totalRequiredWorkers: 17 }),
+    "GET /total-required-workers": buyerFigure("The open slots of your live tasks", s.totalRequiredWorkersWire, {
+      totalRequiredWorkers: 17,
+    }),
     "GET /total-payment": buyerFigure("Dollars you have spent on coins", s.totalPaymentWire, { totalPayment: 45 }),
     "GET /total-payed": buyerFigure("Coins you have paid to workers", s.totalPayedWire, { totalPayed: 300 }),
     "GET /user-preference": {
@@ -467,14 +558,19 @@ export const endpoints: EndpointDoc[] = [
   ...group("Images", {
     "POST /images": {
       summary: "Upload an image (PNG, JPEG, WebP or GIF, at most 5 MB)",
-      description: "The type is read from the file's bytes. Answers in the image host's shape the spec's client reads. Open to visitors (registration uploads the photo first); rate limited.",
+      description:
+        "The type is read from the file's bytes. Answers in the image host's shape the spec's client reads. Open to visitors (registration uploads the photo first); rate limited.",
       access: "public",
       multipart: [{ name: "image", description: "the image file" }],
       responses: [
         {
           status: 201,
           description: "Stored",
-          example: { data: { url: `${ORIGIN}/images/${ID}.png`, display_url: `${ORIGIN}/images/${ID}.png` }, success: true, status: 201 },
+          example: {
+            data: { url: `${ORIGIN}/images/${ID}.png`, display_url: `${ORIGIN}/images/${ID}.png` },
+            success: true,
+            status: 201,
+          },
         },
       ],
       errors: [400, 413, 415, 422, 429],

@@ -12,7 +12,10 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 export function errorResponse(e: unknown): Response {
   if (e instanceof Response) return e;
   if (e instanceof AppError) {
-    return json({ error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}), ...(e.extra ?? {}) } }, e.status);
+    return json(
+      { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}), ...(e.extra ?? {}) } },
+      e.status,
+    );
   }
   console.error("Unexpected error in API route", e);
   return json({ error: { code: "internal", message: "Something went wrong" } }, 500);
@@ -47,5 +50,7 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
-  return json({ error: { code: "method_not_allowed", message: `Use ${allowed.join(", ")}` } }, 405, { Allow: allowed.join(", ") });
+  return json({ error: { code: "method_not_allowed", message: `Use ${allowed.join(", ")}` } }, 405, {
+    Allow: allowed.join(", "),
+  });
 }

@@ -12,13 +12,20 @@ export function pageOf(url: URL): number {
 }
 
 /** Reads page `page` of a list; past the last page it reads the last page instead. */
-export async function pageOrLast<P extends { items: readonly unknown[]; page: number; pages: number }>(page: number, read: (page: number) => Promise<P>): Promise<P> {
+export async function pageOrLast<P extends { items: readonly unknown[]; page: number; pages: number }>(
+  page: number,
+  read: (page: number) => Promise<P>,
+): Promise<P> {
   const first = await read(page);
   return first.items.length === 0 && first.page > first.pages ? read(first.pages) : first;
 }
 
 /** Past the last page of a list that is not empty: redirect to the last page, keeping the URL's other parameters. */
-export function redirectPastLastPage(url: URL, page: number, list: { items: readonly unknown[]; total: number; pages: number }): void {
+export function redirectPastLastPage(
+  url: URL,
+  page: number,
+  list: { items: readonly unknown[]; total: number; pages: number },
+): void {
   if (list.items.length === 0 && list.total > 0 && page > list.pages) {
     const to = new URL(url);
     to.searchParams.set("page", String(list.pages));

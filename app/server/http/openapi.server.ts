@@ -9,13 +9,21 @@ type Json = Record<string, unknown>;
 
 /** Bodies: the type after coercion ("5" and 5 are both accepted for whole numbers, documented as integers). */
 export function bodyJsonSchema(schema: v.GenericSchema): Json {
-  const { $schema: _drop, ...rest } = toJsonSchema(schema, { target: "draft-2020-12", errorMode: "ignore", typeMode: "ignore" }) as Json;
+  const { $schema: _drop, ...rest } = toJsonSchema(schema, {
+    target: "draft-2020-12",
+    errorMode: "ignore",
+    typeMode: "ignore",
+  }) as Json;
   return rest;
 }
 
 /** Query strings: what the client sends (strings), stopping before the server's conversions. */
 export function queryJsonSchema(schema: v.GenericSchema): Json {
-  const { $schema: _drop, ...rest } = toJsonSchema(schema, { target: "draft-2020-12", errorMode: "ignore", typeMode: "input" }) as Json;
+  const { $schema: _drop, ...rest } = toJsonSchema(schema, {
+    target: "draft-2020-12",
+    errorMode: "ignore",
+    typeMode: "input",
+  }) as Json;
   return rest;
 }
 
@@ -50,7 +58,11 @@ export interface QueryParam {
 export function queryParams(schema: v.GenericSchema | undefined): QueryParam[] {
   if (!schema) return [];
   const json = queryJsonSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, prop]) => ({ name, required: (json.required ?? []).includes(name), schema: prop }));
+  return Object.entries(json.properties ?? {}).map(([name, prop]) => ({
+    name,
+    required: (json.required ?? []).includes(name),
+    schema: prop,
+  }));
 }
 
 export function operationId(e: Pick<EndpointDoc, "method" | "path">): string {
@@ -68,7 +80,13 @@ function security(e: EndpointDoc) {
 
 function operation(e: EndpointDoc): Json {
   const parameters = [
-    ...(e.pathParams ?? []).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string" } })),
+    ...(e.pathParams ?? []).map((p) => ({
+      name: p.name,
+      in: "path",
+      required: true,
+      description: p.description,
+      schema: { type: "string" },
+    })),
     ...queryParams(e.query).map((p) => ({ name: p.name, in: "query", required: p.required, schema: p.schema })),
   ];
   const op: Json = {
@@ -85,7 +103,12 @@ function operation(e: EndpointDoc): Json {
     const schema =
       bodies.length === 1
         ? bodyJsonSchema(bodies[0])
-        : { oneOf: bodies.map((b, i) => ({ ...bodyJsonSchema(b), ...(e.bodyTitles?.[i] ? { title: e.bodyTitles[i] } : {}) })) };
+        : {
+            oneOf: bodies.map((b, i) => ({
+              ...bodyJsonSchema(b),
+              ...(e.bodyTitles?.[i] ? { title: e.bodyTitles[i] } : {}),
+            })),
+          };
     op.requestBody = { required: !e.bodyOptional, content: { "application/json": { schema } } };
   } else if (e.multipart) {
     op.requestBody = {
@@ -94,7 +117,9 @@ function operation(e: EndpointDoc): Json {
         "multipart/form-data": {
           schema: {
             type: "object",
-            properties: Object.fromEntries(e.multipart.map((f) => [f.name, { type: "string", format: "binary", description: f.description }])),
+            properties: Object.fromEntries(
+              e.multipart.map((f) => [f.name, { type: "string", format: "binary", description: f.description }]),
+            ),
             required: e.multipart.map((f) => f.name),
           },
         },
@@ -108,7 +133,9 @@ function operation(e: EndpointDoc): Json {
       ? { [r.contentType]: { schema: { type: "string", format: "binary" } } }
       : {
           "application/json": {
-            ...(r.schema ? { schema: r.list ? { type: "array", items: responseSchema(r.schema) } : responseSchema(r.schema) } : {}),
+            ...(r.schema
+              ? { schema: r.list ? { type: "array", items: responseSchema(r.schema) } : responseSchema(r.schema) }
+              : {}),
             ...(r.example !== undefined ? { example: r.example } : {}),
           },
         };
@@ -116,7 +143,10 @@ function operation(e: EndpointDoc): Json {
     if (r.list) entry.headers = { "X-Total-Count": { description: "rows in all pages", schema: { type: "integer" } } };
     if (responses[key]) {
       // two answers with one status (e.g. a list or one record): oneOf
-      const prev = responses[key] as { description: string; content: Record<string, { schema?: Json; example?: unknown }> };
+      const prev = responses[key] as {
+        description: string;
+        content: Record<string, { schema?: Json; example?: unknown }>;
+      };
       const a = prev.content["application/json"];
       const b = (content as Record<string, { schema?: Json }>)["application/json"];
       if (a?.schema && b?.schema) a.schema = { oneOf: [a.schema, b.schema] };
@@ -126,7 +156,10 @@ function operation(e: EndpointDoc): Json {
     }
   }
   for (const status of [...e.errors, 405]) {
-    responses[String(status)] = { description: ERROR_DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    responses[String(status)] = {
+      description: ERROR_DESCRIPTIONS[status] ?? "Error",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
   }
   op.responses = responses;
   return op;
@@ -138,7 +171,10 @@ export function openApiDocument(origin: string): Json {
     paths[e.path] ??= {};
     paths[e.path][e.method.toLowerCase()] = operation(e);
   }
-  const schemas = Object.fromEntries(NAMED.map(([name, schema]) => [name, bodyJsonSchema(schema)])) as Record<string, JsonSchema>;
+  const schemas = Object.fromEntries(NAMED.map(([name, schema]) => [name, bodyJsonSchema(schema)])) as Record<
+    string,
+    JsonSchema
+  >;
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -154,8 +190,19 @@ export function openApiDocument(origin: string): Json {
     components: {
       schemas,
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token from POST /auth/login or /auth/register, or a verified ID token of a configured OpenID issuer" },
-        cookie: { type: "apiKey", in: "cookie", name: "cw_session", description: "The session cookie set by signing in on the site" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description:
+            "The token from POST /auth/login or /auth/register, or a verified ID token of a configured OpenID issuer",
+        },
+        cookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "cw_session",
+          description: "The session cookie set by signing in on the site",
+        },
       },
     },
   };
@@ -189,7 +236,8 @@ export interface EndpointView {
 export function ruleOf(schema: Json): string {
   const parts: string[] = [];
   const type = schema.type as string | string[] | undefined;
-  if (schema.description && typeof schema.description === "string" && schema.description.startsWith("Ignored")) return schema.description;
+  if (schema.description && typeof schema.description === "string" && schema.description.startsWith("Ignored"))
+    return schema.description;
   if (Array.isArray(schema.enum)) parts.push(`one of: ${(schema.enum as unknown[]).join(", ")}`);
   else if (type) parts.push(Array.isArray(type) ? type.join(" or ") : type);
   else parts.push("any");
@@ -198,7 +246,8 @@ export function ruleOf(schema: Json): string {
   const min = schema.minimum ?? schema.minLength;
   const max = schema.maximum ?? schema.maxLength;
   const unit = schema.minLength !== undefined || schema.maxLength !== undefined ? " characters" : "";
-  if (min !== undefined && max !== undefined) parts.push(`${Number(min).toLocaleString("en-US")} to ${Number(max).toLocaleString("en-US")}${unit}`);
+  if (min !== undefined && max !== undefined)
+    parts.push(`${Number(min).toLocaleString("en-US")} to ${Number(max).toLocaleString("en-US")}${unit}`);
   else if (min !== undefined) parts.push(`at least ${Number(min).toLocaleString("en-US")}${unit}`);
   else if (max !== undefined) parts.push(`at most ${Number(max).toLocaleString("en-US")}${unit}`);
   if (schema.description && typeof schema.description === "string") parts.push(`(${schema.description})`);
@@ -224,7 +273,10 @@ export function apiReference(): EndpointView[] {
       access: accessLabel(e.access),
       accessNote: e.accessNote ?? null,
       query: queryParams(e.query).map((p) => ({ name: p.name, required: p.required, rule: ruleOf(p.schema) })),
-      body: bodies.map((b, i) => ({ title: bodies.length > 1 ? (e.bodyTitles?.[i] ?? `form ${i + 1}`) : null, fields: fieldsOf(bodyJsonSchema(b)) })),
+      body: bodies.map((b, i) => ({
+        title: bodies.length > 1 ? (e.bodyTitles?.[i] ?? `form ${i + 1}`) : null,
+        fields: fieldsOf(bodyJsonSchema(b)),
+      })),
       multipart: (e.multipart ?? []).map((f) => ({ name: f.name, required: true, rule: `file: ${f.description}` })),
       responses: e.responses.map((r) => ({
         status: r.status,

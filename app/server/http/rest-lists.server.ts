@@ -16,5 +16,8 @@ export async function buyerTasksResponse(
   const limit = q.limit ?? MAX_PAGE_SIZE;
   if (!owner) return listJson([], { total: 0, page: q.page ?? 1, limit });
   const page = await listBuyerTasks(env, owner.id, { page: q.page, limit });
-  return listJson(page.items.map((t) => taskWire(origin, t, owner)), page);
+  return listJson(
+    page.items.map((t) => taskWire(origin, t, owner)),
+    page,
+  );
 }

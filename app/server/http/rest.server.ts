@@ -122,7 +122,11 @@ export { json };
 
 /** A page of a list: the array as the body (as the spec's client reads it), the totals in headers. */
 export function listJson(items: unknown[], meta: { total: number; page: number; limit: number }): Response {
-  return json(items, 200, { "X-Total-Count": String(meta.total), "X-Page": String(meta.page), "X-Per-Page": String(meta.limit) });
+  return json(items, 200, {
+    "X-Total-Count": String(meta.total),
+    "X-Page": String(meta.page),
+    "X-Per-Page": String(meta.limit),
+  });
 }
 
 export const NOT_YOURS = "You can only read or change your own records";

@@ -30,7 +30,10 @@ export interface UserWire {
   photo: string | null;
 }
 
-export function userWire(origin: Origin, u: { id: string; name: string; email: string; role: Role; coin: number; photo: string | null }): UserWire {
+export function userWire(
+  origin: Origin,
+  u: { id: string; name: string; email: string; role: Role; coin: number; photo: string | null },
+): UserWire {
   return { _id: u.id, name: u.name, email: u.email, role: u.role, coin: u.coin, photo: absoluteUrl(origin, u.photo) };
 }
 

@@ -15,7 +15,10 @@ export interface Intent {
 
 export interface PaymentProvider {
   mode: "stripe" | "test";
-  createIntent(args: { amount: number; metadata: Record<string, string> }): Promise<{ id: string; clientSecret: string }>;
+  createIntent(args: {
+    amount: number;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<Intent | null>;
 }
 
@@ -25,7 +28,11 @@ export function stripeClient(env: Env): Stripe {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 1,
     ...(base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === "https:" ? 443 : 80)), protocol: base.protocol.replace(":", "") as "http" | "https" }
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+          protocol: base.protocol.replace(":", "") as "http" | "https",
+        }
       : {}),
   });
 }
@@ -35,7 +42,12 @@ function stripeProvider(env: Env): PaymentProvider {
   return {
     mode: "stripe",
     async createIntent({ amount, metadata }) {
-      const pi = await stripe.paymentIntents.create({ amount, currency: "usd", metadata, allowed_payment_method_types: ["card"] });
+      const pi = await stripe.paymentIntents.create({
+        amount,
+        currency: "usd",
+        metadata,
+        allowed_payment_method_types: ["card"],
+      });
       return { id: pi.id, clientSecret: pi.client_secret! };
     },
     async retrieveIntent(id) {
@@ -50,7 +62,11 @@ function stripeProvider(env: Env): PaymentProvider {
   };
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** Stands in for Stripe offline: intents live in D1, test cards decide the outcome (see confirmTestCard). */
 function testProvider(env: Env): PaymentProvider {
@@ -73,7 +89,15 @@ function testProvider(env: Env): PaymentProvider {
     },
     async retrieveIntent(id) {
       const row = (await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).limit(1))[0];
-      return row ? { id: row.id, status: row.status, amount: row.amount, currency: row.currency, metadata: JSON.parse(row.metadata) } : null;
+      return row
+        ? {
+            id: row.id,
+            status: row.status,
+            amount: row.amount,
+            currency: row.currency,
+            metadata: JSON.parse(row.metadata),
+          }
+        : null;
     },
   };
 }
@@ -115,7 +139,8 @@ export async function confirmTestCard(env: Env, clientSecret: string, card: Test
   const id = clientSecret.split("_secret_")[0];
   const row = (await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).limit(1))[0];
   if (!row || row.clientSecret !== clientSecret) throw new AppError("not_found", "Payment not found");
-  if (JSON.parse(row.metadata).userId !== userId) throw new AppError("forbidden", "This payment belongs to someone else");
+  if (JSON.parse(row.metadata).userId !== userId)
+    throw new AppError("forbidden", "This payment belongs to someone else");
   if (row.status === "succeeded") return { status: "succeeded" as const, id };
   const number = card.number.replace(/\s+/g, "");
   const fail = async (message: string) => {
@@ -133,6 +158,9 @@ export async function confirmTestCard(env: Env, clientSecret: string, card: Test
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return fail("Your card's security code is incomplete.");
   if (DECLINES[number]) return fail(DECLINES[number]);
   if (!number.startsWith("4242") && !number.startsWith("5555")) return fail("Your card was declined.");
-  await db.update(testPaymentIntents).set({ status: "succeeded", lastError: null }).where(eq(testPaymentIntents.id, id));
+  await db
+    .update(testPaymentIntents)
+    .set({ status: "succeeded", lastError: null })
+    .where(eq(testPaymentIntents.id, id));
   return { status: "succeeded" as const, id };
 }

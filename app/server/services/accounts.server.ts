@@ -76,7 +76,10 @@ export async function login(env: Env, email: string, password: string) {
 }
 
 /** Google (or another OIDC issuer): an existing account signs in with its role; a new one becomes a Worker. */
-export async function signInWithVerifiedEmail(env: Env, profile: { email: string; name: string; photo: string | null }) {
+export async function signInWithVerifiedEmail(
+  env: Env,
+  profile: { email: string; name: string; photo: string | null },
+) {
   const db = getDb(env);
   const email = profile.email.toLowerCase();
   let row = (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
@@ -84,7 +87,13 @@ export async function signInWithVerifiedEmail(env: Env, profile: { email: string
   let id = row?.id;
   if (!id) {
     try {
-      id = await createAccount(env, { name: profile.name || email, email, role: "Worker", photo: profile.photo, passwordHash: null });
+      id = await createAccount(env, {
+        name: profile.name || email,
+        email,
+        role: "Worker",
+        photo: profile.photo,
+        passwordHash: null,
+      });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       row = (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
@@ -102,7 +111,10 @@ async function signIn(env: Env, id: string): Promise<{ token: string; user: Sess
     row = { ...row, role: "Admin" };
   }
   const token = await createSessionToken(env, row);
-  return { token, user: { id: row.id, name: row.name, email: row.email, role: row.role, coin: row.coin, photo: row.photo } };
+  return {
+    token,
+    user: { id: row.id, name: row.name, email: row.email, role: row.role, coin: row.coin, photo: row.photo },
+  };
 }
 
 /** Logout ends every copy of the session: tokens carry the version they were issued with. */

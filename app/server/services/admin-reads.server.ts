@@ -13,7 +13,8 @@ function requireAdmin(actor: SessionUser) {
 }
 
 const clampPage = (page: number | undefined) => Math.max(Math.floor(page ?? 1), 1);
-const clampLimit = (limit: number | undefined, fallback: number) => Math.min(Math.max(Math.floor(limit ?? fallback), 1), 100);
+const clampLimit = (limit: number | undefined, fallback: number) =>
+  Math.min(Math.max(Math.floor(limit ?? fallback), 1), 100);
 
 // ---------------------------------------------------------------------------------------------
 // Contact messages
@@ -29,7 +30,10 @@ const messageColumns = {
 };
 
 /** Contact-form messages, newest first; `unread` narrows to those nobody has opened. */
-export async function listContactMessages(env: Env, opts: { page?: number; limit?: number; unreadOnly?: boolean } = {}) {
+export async function listContactMessages(
+  env: Env,
+  opts: { page?: number; limit?: number; unreadOnly?: boolean } = {},
+) {
   const db = getDb(env);
   const limit = clampLimit(opts.limit, 10);
   let page = clampPage(opts.page);
@@ -61,8 +65,16 @@ export async function setContactMessageRead(env: Env, admin: SessionUser, id: st
   requireAdmin(admin);
   const db = getDb(env);
   const result = read
-    ? await db.update(contactMessages).set({ readAt: Date.now() }).where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt))).run()
-    : await db.update(contactMessages).set({ readAt: null }).where(and(eq(contactMessages.id, id), isNotNull(contactMessages.readAt))).run();
+    ? await db
+        .update(contactMessages)
+        .set({ readAt: Date.now() })
+        .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)))
+        .run()
+    : await db
+        .update(contactMessages)
+        .set({ readAt: null })
+        .where(and(eq(contactMessages.id, id), isNotNull(contactMessages.readAt)))
+        .run();
   if (result.meta.changes === 0 && !(await findContactMessage(env, id))) throw notFound("Message not found");
   return { modifiedCount: result.meta.changes };
 }
@@ -124,7 +136,13 @@ export async function listAuditLog(env: Env, opts: { page?: number; limit?: numb
     ${filter}
     ORDER BY a.created_at DESC, a.id DESC
     LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
-  return { items: rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) })), total: total?.n ?? 0, page, limit, pages };
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) })),
+    total: total?.n ?? 0,
+    page,
+    limit,
+    pages,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,7 +167,11 @@ export async function createdBySource(env: Env) {
     (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'signup_bonus') AS signup,
     (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'purchase') AS purchases,
     (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'admin_adjustment') AS adjustments`);
-  return { signup: Number(row?.signup ?? 0), purchases: Number(row?.purchases ?? 0), adjustments: Number(row?.adjustments ?? 0) };
+  return {
+    signup: Number(row?.signup ?? 0),
+    purchases: Number(row?.purchases ?? 0),
+    adjustments: Number(row?.adjustments ?? 0),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,7 +180,13 @@ export async function createdBySource(env: Env) {
 /** One withdrawal request with its worker's name, for the words of an admin's decision. */
 export async function findWithdrawal(env: Env, id: string) {
   const row = await getDb(env)
-    .select({ id: withdrawals.id, coins: withdrawals.withdrawalCoin, cents: withdrawals.withdrawalCents, workerName: users.name, status: withdrawals.status })
+    .select({
+      id: withdrawals.id,
+      coins: withdrawals.withdrawalCoin,
+      cents: withdrawals.withdrawalCents,
+      workerName: users.name,
+      status: withdrawals.status,
+    })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.workerId))
     .where(eq(withdrawals.id, id))
@@ -168,7 +196,11 @@ export async function findWithdrawal(env: Env, id: string) {
 
 /** A user's name and e-mail (removed users included), for the words of an admin's action. */
 export async function findUserName(env: Env, id: string) {
-  const row = await getDb(env).select({ name: users.name, email: users.email, coin: users.coin }).from(users).where(eq(users.id, id)).limit(1);
+  const row = await getDb(env)
+    .select({ name: users.name, email: users.email, coin: users.coin })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row[0] ?? null;
 }
 

@@ -70,7 +70,11 @@ export async function categoryCounts(env: Pick<Env, "DB">, today = todayIso()): 
 }
 
 /** The open tasks that pay most per worker (ties: newest first). Walks tasks_open_pay_idx. */
-export async function featuredTasks(env: Pick<Env, "DB">, limit = FEATURED_LIMIT, today = todayIso()): Promise<FeaturedTask[]> {
+export async function featuredTasks(
+  env: Pick<Env, "DB">,
+  limit = FEATURED_LIMIT,
+  today = todayIso(),
+): Promise<FeaturedTask[]> {
   return getDb(env)
     .select({
       id: tasks.id,
@@ -135,7 +139,10 @@ function edgeCache(): Cache | null {
  * The landing page's public payload, from the edge cache when a copy younger than a minute exists, otherwise
  * from D1 (then stored). The payload holds public data only, so one copy serves every visitor.
  */
-export async function landingData(env: Pick<Env, "DB">, ctx?: Pick<ExecutionContext, "waitUntil">): Promise<LandingData> {
+export async function landingData(
+  env: Pick<Env, "DB">,
+  ctx?: Pick<ExecutionContext, "waitUntil">,
+): Promise<LandingData> {
   const cache = edgeCache();
   if (cache) {
     try {

@@ -98,7 +98,8 @@ export async function conservation(db: Db, userIds?: string[]): Promise<Conserva
   let scope: ((column: string) => string) | undefined;
   if (userIds) {
     // ids are written into the text (the identity is one shared SQL text), so only plain id characters pass
-    if (!userIds.every((id) => /^[\w-]+$/.test(id))) throw new Error("conservation: unexpected characters in a user id");
+    if (!userIds.every((id) => /^[\w-]+$/.test(id)))
+      throw new Error("conservation: unexpected characters in a user id");
     const list = userIds.length ? userIds.map((id) => `'${id}'`).join(", ") : "NULL";
     scope = (column) => `AND ${column} IN (${list})`;
   }

@@ -6,12 +6,21 @@ export async function notificationSummary(env: Env, userId: string, limit = 8) {
   const db = getDb(env);
   const [items, [unread]] = await Promise.all([
     db
-      .select({ id: notifications.id, message: notifications.message, actionRoute: notifications.actionRoute, readAt: notifications.readAt, createdAt: notifications.createdAt })
+      .select({
+        id: notifications.id,
+        message: notifications.message,
+        actionRoute: notifications.actionRoute,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt))
       .limit(limit),
-    db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
   ]);
   return { items, unread: unread?.n ?? 0 };
 }
@@ -22,5 +31,8 @@ export async function markNotificationsRead(env: Env, userId: string, id?: strin
   const where = id
     ? and(eq(notifications.userId, userId), eq(notifications.id, id), isNull(notifications.readAt))
     : and(eq(notifications.userId, userId), isNull(notifications.readAt));
-  await db.update(notifications).set({ readAt: sql`${Date.now()}` }).where(where);
+  await db
+    .update(notifications)
+    .set({ readAt: sql`${Date.now()}` })
+    .where(where);
 }

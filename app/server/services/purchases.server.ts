@@ -20,8 +20,17 @@ export async function createPaymentIntent(env: Env, buyer: SessionUser, coins: n
   const pkg = findPackage(coins);
   if (!pkg) throw new AppError("validation_failed", "Unknown coin package", { coins: ["Unknown coin package"] });
   const provider = paymentProvider(env);
-  const intent = await provider.createIntent({ amount: pkg.priceCents, metadata: { userId: buyer.id, coins: String(pkg.coins) } });
-  return { clientSecret: intent.clientSecret, paymentId: intent.id, mode: provider.mode, coins: pkg.coins, priceCents: pkg.priceCents };
+  const intent = await provider.createIntent({
+    amount: pkg.priceCents,
+    metadata: { userId: buyer.id, coins: String(pkg.coins) },
+  });
+  return {
+    clientSecret: intent.clientSecret,
+    paymentId: intent.id,
+    mode: provider.mode,
+    coins: pkg.coins,
+    priceCents: pkg.priceCents,
+  };
 }
 
 /** Credits a succeeded intent once. Returns the order and whether this call credited it. */
@@ -39,7 +48,15 @@ export async function creditSucceededIntent(env: Env, intent: Intent, provider: 
   const now = Date.now();
   try {
     await runBatch(env, [
-      db.insert(orders).values({ id: orderId, userId, coins, priceCents: pkg.priceCents, paymentId: intent.id, provider, createdAt: now }),
+      db.insert(orders).values({
+        id: orderId,
+        userId,
+        coins,
+        priceCents: pkg.priceCents,
+        paymentId: intent.id,
+        provider,
+        createdAt: now,
+      }),
       ...posting({ id: newId(), userId, delta: coins, kind: "purchase", orderId, now }),
     ]);
   } catch (e) {
@@ -67,7 +84,13 @@ export async function handleStripeWebhook(env: Env, request: Request) {
   const body = await request.text();
   let event: Stripe.Event;
   try {
-    event = await stripeClient(env).webhooks.constructEventAsync(body, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider());
+    event = await stripeClient(env).webhooks.constructEventAsync(
+      body,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    );
   } catch {
     throw new AppError("bad_request", "Invalid webhook signature");
   }
@@ -86,7 +109,13 @@ export async function listOrders(env: Env, userId: string, opts: { page?: number
   const w = pageWindow(opts, 20);
   return fetchPage(
     w,
-    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(w.limit).offset(w.offset),
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt))
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
   );
 }

@@ -22,5 +22,7 @@ export async function rateLimit(env: Env, key: string, limit: number, windowSeco
 }
 
 export function clientAddress(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
+  return (
+    request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local"
+  );
 }

@@ -121,12 +121,31 @@ export async function rejectSubmission(env: Env, buyer: SessionUser, submissionI
   const results = await runBatchOr(
     env,
     [
-      notification({ id: newId(), userId: sql`(SELECT worker_id FROM submissions WHERE id = ${submissionId})`, message, actionRoute: "/dashboard/mysubmissions", now, when }),
-      ...posting({ id: newId(), userId: buyer.id, delta: settle, kind: "slot_reopen", submissionId, taskId, now, when }),
+      notification({
+        id: newId(),
+        userId: sql`(SELECT worker_id FROM submissions WHERE id = ${submissionId})`,
+        message,
+        actionRoute: "/dashboard/mysubmissions",
+        now,
+        when,
+      }),
+      ...posting({
+        id: newId(),
+        userId: buyer.id,
+        delta: settle,
+        kind: "slot_reopen",
+        submissionId,
+        taskId,
+        now,
+        when,
+      }),
       sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${taskId} AND deleted_at IS NULL AND ${when}`,
       sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${submissionId} AND ${when}`,
     ],
-    () => conflict("Insufficient Coins: the task's pay rose since this submission, and reopening its slot costs more than your balance."),
+    () =>
+      conflict(
+        "Insufficient Coins: the task's pay rose since this submission, and reopening its slot costs more than your balance.",
+      ),
   );
   if (results[results.length - 1].meta.changes === 0) await explainReviewRefusal(env, buyer, submissionId);
   return { modifiedCount: 1 };
@@ -146,7 +165,10 @@ export async function autoApproveDue(env: Env, now = Date.now()): Promise<number
   // Four statements per approval; a few approvals per batch keeps batches small.
   for (let i = 0; i < due.length; i += 10) {
     const chunk = due.slice(i, i + 10);
-    const results = await runBatch(env, chunk.flatMap((s) => approvalStatements(s.id, null, now)));
+    const results = await runBatch(
+      env,
+      chunk.flatMap((s) => approvalStatements(s.id, null, now)),
+    );
     approved += chunk.filter((_, j) => results[j * 4 + 3].meta.changes > 0).length;
   }
   return approved;
@@ -180,7 +202,13 @@ interface SubmissionListOptions extends PageRequest {
 }
 
 /** The submissions whose `party` column (worker or buyer) is this user, newest first, paginated in the database. */
-async function listSubmissionsOf(env: Env, party: SQLiteColumn, userId: string, opts: SubmissionListOptions, defaultLimit: number) {
+async function listSubmissionsOf(
+  env: Env,
+  party: SQLiteColumn,
+  userId: string,
+  opts: SubmissionListOptions,
+  defaultLimit: number,
+) {
   const db = getDb(env);
   const w = pageWindow(opts, defaultLimit);
   const where = and(eq(party, userId), opts.status?.length ? inArray(submissions.status, opts.status) : undefined);
@@ -202,8 +230,22 @@ export function listBuyerSubmissions(env: Env, buyerId: string, opts: Submission
   return listSubmissionsOf(env, submissions.buyerId, buyerId, opts, 20);
 }
 
-function flatten(r: { submission: typeof submissions.$inferSelect; taskTitle: string; workerName: string; workerEmail: string; buyerName: string; buyerEmail: string }) {
-  return { ...r.submission, taskTitle: r.taskTitle, workerName: r.workerName, workerEmail: r.workerEmail, buyerName: r.buyerName, buyerEmail: r.buyerEmail };
+function flatten(r: {
+  submission: typeof submissions.$inferSelect;
+  taskTitle: string;
+  workerName: string;
+  workerEmail: string;
+  buyerName: string;
+  buyerEmail: string;
+}) {
+  return {
+    ...r.submission,
+    taskTitle: r.taskTitle,
+    workerName: r.workerName,
+    workerEmail: r.workerEmail,
+    buyerName: r.buyerName,
+    buyerEmail: r.buyerEmail,
+  };
 }
 export type SubmissionView = ReturnType<typeof flatten>;
 
@@ -218,24 +260,47 @@ export async function workerStats(env: Env, workerId: string) {
 }
 
 /** The worker's live submission status (pending or approved) for each of these tasks that has one. */
-export async function activeSubmissionStatuses(env: Env, workerId: string, taskIds: string[]): Promise<Record<string, "pending" | "approved">> {
+export async function activeSubmissionStatuses(
+  env: Env,
+  workerId: string,
+  taskIds: string[],
+): Promise<Record<string, "pending" | "approved">> {
   if (taskIds.length === 0) return {};
   const rows = await getDb(env)
     .select({ taskId: submissions.taskId, status: submissions.status })
     .from(submissions)
-    .where(and(eq(submissions.workerId, workerId), inArray(submissions.taskId, taskIds.slice(0, 90)), inArray(submissions.status, ["pending", "approved"])));
+    .where(
+      and(
+        eq(submissions.workerId, workerId),
+        inArray(submissions.taskId, taskIds.slice(0, 90)),
+        inArray(submissions.status, ["pending", "approved"]),
+      ),
+    );
   return Object.fromEntries(rows.map((r) => [r.taskId, r.status as "pending" | "approved"]));
 }
 
 /** Whether (and why not) this worker can submit to this task now. */
-export async function submissionBlocker(env: Env, workerId: string, task: { id: string; requiredWorkers: number; completionDate: string; buyerId: string }) {
+export async function submissionBlocker(
+  env: Env,
+  workerId: string,
+  task: { id: string; requiredWorkers: number; completionDate: string; buyerId: string },
+) {
   if (task.buyerId === workerId) return OWN_TASK;
   const active = await getDb(env)
     .select({ status: submissions.status })
     .from(submissions)
-    .where(and(eq(submissions.taskId, task.id), eq(submissions.workerId, workerId), inArray(submissions.status, ["pending", "approved"])))
+    .where(
+      and(
+        eq(submissions.taskId, task.id),
+        eq(submissions.workerId, workerId),
+        inArray(submissions.status, ["pending", "approved"]),
+      ),
+    )
     .limit(1);
-  if (active[0]) return active[0].status === "approved" ? "Your submission for this task was approved." : "Your submission for this task is waiting for review.";
+  if (active[0])
+    return active[0].status === "approved"
+      ? "Your submission for this task was approved."
+      : "Your submission for this task is waiting for review.";
   if (task.completionDate < todayIso()) return PAST_DATE;
   if (task.requiredWorkers <= 0) return NO_SLOTS;
   return null;

@@ -12,12 +12,16 @@ import { taskCost } from "~/lib/coins";
 import { todayIso } from "~/lib/format";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 
-export const PENDING_BLOCKS_DELETE = "This task has submissions waiting for review. Review them before deleting the task.";
+export const PENDING_BLOCKS_DELETE =
+  "This task has submissions waiting for review. Review them before deleting the task.";
 export const TASK_CHANGED = "The task changed while you were editing it. Reload and try again.";
 
 /** Tasks with their buyer's name and e-mail (findTask, listOpenTasks, listAllTasks). */
 function selectWithBuyer(db: Db) {
-  return db.select({ task: tasks, buyerName: users.name, buyerEmail: users.email }).from(tasks).innerJoin(users, eq(users.id, tasks.buyerId));
+  return db
+    .select({ task: tasks, buyerName: users.name, buyerEmail: users.email })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.buyerId));
 }
 
 function withBuyer(r: { task: typeof tasks.$inferSelect; buyerName: string; buyerEmail: string }) {
@@ -88,7 +92,15 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const results = await runBatchOr(
     env,
     [
-      ...posting({ id: newId(), userId: buyer.id, delta: -extra, kind: "task_update", taskId: id, now, when: unchanged }),
+      ...posting({
+        id: newId(),
+        userId: buyer.id,
+        delta: -extra,
+        kind: "task_update",
+        taskId: id,
+        now,
+        when: unchanged,
+      }),
       db
         .update(tasks)
         .set({
@@ -130,9 +142,35 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
   const pendingTotal = sql`(SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
   const statements: SQL[] = byAdmin
     ? [
-        audit({ id: newId(), actorId: actor.id, action: "task.delete", targetType: "task", targetId: id, detail: task.taskTitle, reason, now, when: live }),
-        ...posting({ id: newId(), userId: task.buyerId, delta: sql`${openSlots} + ${pendingTotal}`, kind: "task_refund", taskId: id, note: "removed by admin", now, when: live }),
-        notification({ id: newId(), userId: task.buyerId, message: `An admin removed your task "${task.taskTitle}". Its escrowed coins were refunded.`, actionRoute: "/dashboard/mytasks", now, when: live }),
+        audit({
+          id: newId(),
+          actorId: actor.id,
+          action: "task.delete",
+          targetType: "task",
+          targetId: id,
+          detail: task.taskTitle,
+          reason,
+          now,
+          when: live,
+        }),
+        ...posting({
+          id: newId(),
+          userId: task.buyerId,
+          delta: sql`${openSlots} + ${pendingTotal}`,
+          kind: "task_refund",
+          taskId: id,
+          note: "removed by admin",
+          now,
+          when: live,
+        }),
+        notification({
+          id: newId(),
+          userId: task.buyerId,
+          message: `An admin removed your task "${task.taskTitle}". Its escrowed coins were refunded.`,
+          actionRoute: "/dashboard/mytasks",
+          now,
+          when: live,
+        }),
         sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
           SELECT lower(hex(randomblob(16))), worker_id, ${`The task "${task.taskTitle}" was removed, so your pending submission was cancelled.`}, '/dashboard/mysubmissions', ${now}
           FROM submissions WHERE task_id = ${id} AND status = 'pending' AND ${live}`,
@@ -140,7 +178,15 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
         sql`UPDATE tasks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL`,
       ]
     : [
-        ...posting({ id: newId(), userId: task.buyerId, delta: openSlots, kind: "task_refund", taskId: id, now, when: sql`${live} AND ${noPending}` }),
+        ...posting({
+          id: newId(),
+          userId: task.buyerId,
+          delta: openSlots,
+          kind: "task_refund",
+          taskId: id,
+          now,
+          when: sql`${live} AND ${noPending}`,
+        }),
         sql`UPDATE tasks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL AND ${noPending}`,
       ];
   const results = await runBatch(env, statements);
@@ -172,7 +218,11 @@ export async function listOpenTasks(
         : [desc(tasks.createdAt)];
   const page = await fetchPage(
     w,
-    selectWithBuyer(db).where(where).orderBy(...order).limit(w.limit).offset(w.offset),
+    selectWithBuyer(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(tasks).where(where),
   );
   return { ...page, items: page.items.map(withBuyer) };
@@ -195,7 +245,10 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
   const db = getDb(env);
   const w = pageWindow(opts, 10);
   const filters = [isNull(tasks.deletedAt)];
-  if (opts.q) filters.push(or(containsText(tasks.taskTitle, opts.q), containsText(users.name, opts.q), containsText(users.email, opts.q))!);
+  if (opts.q)
+    filters.push(
+      or(containsText(tasks.taskTitle, opts.q), containsText(users.name, opts.q), containsText(users.email, opts.q))!,
+    );
   const where = and(...filters);
   const page = await fetchPage(
     w,
@@ -207,7 +260,12 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
 
 /** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers. */
 export async function buyerStats(env: Env, buyerId: string) {
-  const row = await getDb(env).get<{ pendingSlots: number; totalTasks: number; spentCents: number; paidCoins: number }>(sql`SELECT
+  const row = await getDb(env).get<{
+    pendingSlots: number;
+    totalTasks: number;
+    spentCents: number;
+    paidCoins: number;
+  }>(sql`SELECT
     (SELECT COALESCE(SUM(required_workers), 0) FROM tasks WHERE buyer_id = ${buyerId} AND deleted_at IS NULL) AS pendingSlots,
     (SELECT COUNT(*) FROM tasks WHERE buyer_id = ${buyerId} AND deleted_at IS NULL) AS totalTasks,
     (SELECT COALESCE(SUM(price_cents), 0) FROM orders WHERE user_id = ${buyerId}) AS spentCents,
@@ -219,4 +277,3 @@ export async function buyerStats(env: Env, buyerId: string) {
     paidCoins: Number(row?.paidCoins ?? 0),
   };
 }
-

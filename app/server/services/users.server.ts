@@ -18,13 +18,25 @@ function requireAdmin(actor: SessionUser) {
 }
 
 async function liveUser(env: Env, id: string) {
-  const row = (await getDb(env).select().from(users).where(and(eq(users.id, id), isNull(users.disabledAt))).limit(1))[0];
+  const row = (
+    await getDb(env)
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.disabledAt)))
+      .limit(1)
+  )[0];
   if (!row) throw notFound("User not found");
   return row;
 }
 
 export async function findUserByEmail(env: Env, email: string) {
-  const row = (await getDb(env).select().from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.disabledAt))).limit(1))[0];
+  const row = (
+    await getDb(env)
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email.toLowerCase()), isNull(users.disabledAt)))
+      .limit(1)
+  )[0];
   return row ?? null;
 }
 
@@ -40,7 +52,16 @@ export async function changeRole(env: Env, admin: SessionUser, userId: string, r
   const now = Date.now();
   const guard = sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND disabled_at IS NULL AND (role <> 'Admin' OR ${otherAdminsRemain(userId)}))`;
   const results = await runBatch(env, [
-    audit({ id: newId(), actorId: admin.id, action: "user.role", targetType: "user", targetId: userId, detail: `${target.email}: ${target.role} -> ${role}`, now, when: guard }),
+    audit({
+      id: newId(),
+      actorId: admin.id,
+      action: "user.role",
+      targetType: "user",
+      targetId: userId,
+      detail: `${target.email}: ${target.role} -> ${role}`,
+      now,
+      when: guard,
+    }),
     sql`UPDATE users SET role = ${role} WHERE id = ${userId} AND ${guard}`,
   ]);
   if (results[1].meta.changes === 0) throw conflict(LAST_ADMIN);
@@ -57,7 +78,10 @@ export async function removeUser(env: Env, admin: SessionUser, userId: string, r
   const target = await liveUser(env, userId);
   const db = getDb(env);
   const now = Date.now();
-  const openTasks = await db.select({ id: tasks.id, title: tasks.taskTitle }).from(tasks).where(and(eq(tasks.buyerId, userId), isNull(tasks.deletedAt)));
+  const openTasks = await db
+    .select({ id: tasks.id, title: tasks.taskTitle })
+    .from(tasks)
+    .where(and(eq(tasks.buyerId, userId), isNull(tasks.deletedAt)));
   const guard = sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND disabled_at IS NULL AND (role <> 'Admin' OR ${otherAdminsRemain(userId)}))`;
   const perTask: SQL[] = openTasks.flatMap((t) => {
     const live = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${t.id} AND deleted_at IS NULL) AND ${guard}`;
@@ -80,7 +104,17 @@ export async function removeUser(env: Env, admin: SessionUser, userId: string, r
     ];
   });
   const results = await runBatch(env, [
-    audit({ id: newId(), actorId: admin.id, action: "user.remove", targetType: "user", targetId: userId, detail: `${target.email} (${target.role}), ${openTasks.length} open task(s) closed`, reason, now, when: guard }),
+    audit({
+      id: newId(),
+      actorId: admin.id,
+      action: "user.remove",
+      targetType: "user",
+      targetId: userId,
+      detail: `${target.email} (${target.role}), ${openTasks.length} open task(s) closed`,
+      reason,
+      now,
+      when: guard,
+    }),
     ...perTask,
     sql`UPDATE users SET disabled_at = ${now}, session_version = session_version + 1 WHERE id = ${userId} AND ${guard}`,
   ]);
@@ -92,18 +126,31 @@ export async function removeUser(env: Env, admin: SessionUser, userId: string, r
 export async function adjustCoins(env: Env, admin: SessionUser, userId: string, addcoin: number, reason: string) {
   requireAdmin(admin);
   if (userId === admin.id) throw forbidden("Nobody can move coins into or out of their own account.");
-  if (!Number.isInteger(addcoin) || addcoin === 0) throw new AppError("validation_failed", "addcoin must be a non-zero whole number");
+  if (!Number.isInteger(addcoin) || addcoin === 0)
+    throw new AppError("validation_failed", "addcoin must be a non-zero whole number");
   const target = await liveUser(env, userId);
   const now = Date.now();
   await runBatchOr(
     env,
     [
-      audit({ id: newId(), actorId: admin.id, action: "coins.adjust", targetType: "user", targetId: userId, detail: `${addcoin > 0 ? "+" : ""}${addcoin} coins to ${target.email}`, reason, now }),
+      audit({
+        id: newId(),
+        actorId: admin.id,
+        action: "coins.adjust",
+        targetType: "user",
+        targetId: userId,
+        detail: `${addcoin > 0 ? "+" : ""}${addcoin} coins to ${target.email}`,
+        reason,
+        now,
+      }),
       ...posting({ id: newId(), userId, delta: addcoin, kind: "admin_adjustment", note: reason, now }),
       notification({
         id: newId(),
         userId,
-        message: addcoin > 0 ? `An admin added ${addcoin} coins to your balance.` : `An admin deducted ${-addcoin} coins from your balance.`,
+        message:
+          addcoin > 0
+            ? `An admin added ${addcoin} coins to your balance.`
+            : `An admin deducted ${-addcoin} coins from your balance.`,
         now,
       }),
     ],
@@ -120,10 +167,24 @@ export async function listUsers(env: Env, opts: { q?: string; role?: Role; page?
     opts.role ? eq(users.role, opts.role) : undefined,
     opts.q ? or(containsText(users.name, opts.q), containsText(users.email, opts.q)) : undefined,
   );
-  const columns = { id: users.id, name: users.name, email: users.email, role: users.role, coin: users.coin, photo: users.photo, createdAt: users.createdAt };
+  const columns = {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    role: users.role,
+    coin: users.coin,
+    photo: users.photo,
+    createdAt: users.createdAt,
+  };
   return fetchPage(
     w,
-    db.select(columns).from(users).where(where).orderBy(desc(users.createdAt), asc(users.email)).limit(w.limit).offset(w.offset),
+    db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.email))
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(users).where(where),
   );
 }
@@ -135,7 +196,12 @@ export async function adminStats(env: Env) {
     (SELECT COUNT(*) FROM users WHERE role = 'Worker' AND disabled_at IS NULL) AS workers,
     (SELECT COALESCE(SUM(coin), 0) FROM users) AS coins,
     (SELECT COALESCE(SUM(price_cents), 0) FROM ${orders}) AS cents`);
-  return { buyers: Number(row?.buyers ?? 0), workers: Number(row?.workers ?? 0), coins: Number(row?.coins ?? 0), cents: Number(row?.cents ?? 0) };
+  return {
+    buyers: Number(row?.buyers ?? 0),
+    workers: Number(row?.workers ?? 0),
+    coins: Number(row?.coins ?? 0),
+    cents: Number(row?.cents ?? 0),
+  };
 }
 
 export async function getItemsPerPage(env: Env, userId: string): Promise<number> {
@@ -145,7 +211,9 @@ export async function getItemsPerPage(env: Env, userId: string): Promise<number>
 
 export async function setItemsPerPage(env: Env, userId: string, itemsPerPage: number) {
   if (!(ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(itemsPerPage)) {
-    throw new AppError("validation_failed", "Items per page must be 3, 5 or 10", { itemsPerPage: ["Items per page must be 3, 5 or 10"] });
+    throw new AppError("validation_failed", "Items per page must be 3, 5 or 10", {
+      itemsPerPage: ["Items per page must be 3, 5 or 10"],
+    });
   }
   await getDb(env)
     .insert(userPreferences)

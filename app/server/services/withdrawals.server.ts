@@ -19,7 +19,12 @@ export interface WithdrawalRequest {
 }
 
 function overBalance(balance: number) {
-  return new AppError("insufficient_coins", `You can withdraw at most ${balance} coins.`, { withdrawal_coin: [`You can withdraw at most ${balance} coins.`] }, { missing: 0 });
+  return new AppError(
+    "insufficient_coins",
+    `You can withdraw at most ${balance} coins.`,
+    { withdrawal_coin: [`You can withdraw at most ${balance} coins.`] },
+    { missing: 0 },
+  );
 }
 
 export async function requestWithdrawal(env: Env, worker: SessionUser, input: WithdrawalRequest) {
@@ -44,7 +49,14 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
         accountNumber: input.account_number,
         createdAt: now,
       }),
-      ...posting({ id: newId(), userId: worker.id, delta: -input.withdrawal_coin, kind: "withdrawal_hold", withdrawalId: id, now }),
+      ...posting({
+        id: newId(),
+        userId: worker.id,
+        delta: -input.withdrawal_coin,
+        kind: "withdrawal_hold",
+        withdrawalId: id,
+        now,
+      }),
     ],
     async () => overBalance(await coinsOf(env, worker.id)),
   );
@@ -67,8 +79,24 @@ export async function approveWithdrawal(env: Env, admin: SessionUser, id: string
   const now = Date.now();
   const when = stillPending(id);
   const results = await runBatch(env, [
-    audit({ id: newId(), actorId: admin.id, action: "withdrawal.approve", targetType: "withdrawal", targetId: id, detail: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)})`, now, when }),
-    notification({ id: newId(), userId: w.workerId, message: `Your withdrawal of $${withdrawalAmount(w.withdrawalCoin)} was approved.`, actionRoute: "/dashboard/withdraw", now, when }),
+    audit({
+      id: newId(),
+      actorId: admin.id,
+      action: "withdrawal.approve",
+      targetType: "withdrawal",
+      targetId: id,
+      detail: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)})`,
+      now,
+      when,
+    }),
+    notification({
+      id: newId(),
+      userId: w.workerId,
+      message: `Your withdrawal of $${withdrawalAmount(w.withdrawalCoin)} was approved.`,
+      actionRoute: "/dashboard/withdraw",
+      now,
+      when,
+    }),
     sql`UPDATE withdrawals SET status = 'approved', decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND status = 'pending'`,
   ]);
   if (results[2].meta.changes === 0) throw conflict(ALREADY_DECIDED);
@@ -82,7 +110,17 @@ export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string,
   const now = Date.now();
   const when = stillPending(id);
   const results = await runBatch(env, [
-    audit({ id: newId(), actorId: admin.id, action: "withdrawal.reject", targetType: "withdrawal", targetId: id, detail: `${w.withdrawalCoin} coins`, reason, now, when }),
+    audit({
+      id: newId(),
+      actorId: admin.id,
+      action: "withdrawal.reject",
+      targetType: "withdrawal",
+      targetId: id,
+      detail: `${w.withdrawalCoin} coins`,
+      reason,
+      now,
+      when,
+    }),
     notification({
       id: newId(),
       userId: w.workerId,
@@ -91,7 +129,15 @@ export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string,
       now,
       when,
     }),
-    ...posting({ id: newId(), userId: w.workerId, delta: w.withdrawalCoin, kind: "withdrawal_release", withdrawalId: id, now, when }),
+    ...posting({
+      id: newId(),
+      userId: w.workerId,
+      delta: w.withdrawalCoin,
+      kind: "withdrawal_release",
+      withdrawalId: id,
+      now,
+      when,
+    }),
     sql`UPDATE withdrawals SET status = 'rejected', decision_reason = ${reason || null}, decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND status = 'pending'`,
   ]);
   if (results[results.length - 1].meta.changes === 0) throw conflict(ALREADY_DECIDED);
@@ -122,6 +168,9 @@ export async function listWithdrawals(
       .offset(w.offset),
     db.select({ n: count() }).from(withdrawals).where(where),
   );
-  return { ...page, items: page.items.map((r) => ({ ...r.withdrawal, workerName: r.workerName, workerEmail: r.workerEmail })) };
+  return {
+    ...page,
+    items: page.items.map((r) => ({ ...r.withdrawal, workerName: r.workerName, workerEmail: r.workerEmail })),
+  };
 }
 export type WithdrawalView = Awaited<ReturnType<typeof listWithdrawals>>["items"][number];

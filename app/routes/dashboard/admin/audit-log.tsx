@@ -23,13 +23,31 @@ export async function loader(args: Route.LoaderArgs) {
 const ACTIONS: Record<AuditAction, { label: string; verb: string; icon: LucideIcon; tone: string }> = {
   "user.role": { label: "Role changes", verb: "changed the role of", icon: UserCog, tone: "bg-sky-50 text-sky-700" },
   "user.remove": { label: "Removals", verb: "removed", icon: UserX, tone: "bg-red-50 text-red-700" },
-  "coins.adjust": { label: "Coin adjustments", verb: "adjusted the coins of", icon: Coins, tone: "bg-amber-50 text-amber-700" },
+  "coins.adjust": {
+    label: "Coin adjustments",
+    verb: "adjusted the coins of",
+    icon: Coins,
+    tone: "bg-amber-50 text-amber-700",
+  },
   "task.delete": { label: "Task deletions", verb: "deleted the task", icon: Trash2, tone: "bg-red-50 text-red-700" },
-  "withdrawal.approve": { label: "Withdrawal approvals", verb: "approved the withdrawal of", icon: BadgeCheck, tone: "bg-emerald-50 text-emerald-700" },
-  "withdrawal.reject": { label: "Withdrawal rejections", verb: "rejected the withdrawal of", icon: BadgeX, tone: "bg-orange-50 text-orange-700" },
+  "withdrawal.approve": {
+    label: "Withdrawal approvals",
+    verb: "approved the withdrawal of",
+    icon: BadgeCheck,
+    tone: "bg-emerald-50 text-emerald-700",
+  },
+  "withdrawal.reject": {
+    label: "Withdrawal rejections",
+    verb: "rejected the withdrawal of",
+    icon: BadgeX,
+    tone: "bg-orange-50 text-orange-700",
+  },
 };
 
-const FILTERS = [{ value: "", label: "All actions" }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTIONS[a].label }))];
+const FILTERS = [
+  { value: "", label: "All actions" },
+  ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTIONS[a].label })),
+];
 
 type Entry = Route.ComponentProps["loaderData"]["log"]["items"][number];
 
@@ -37,7 +55,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { log, action } = loaderData;
   return (
     <>
-      <PageHeader title="Audit Log" description="Every admin action: who did what, to whom, when and why. Entries are written with the change itself." />
+      <PageHeader
+        title="Audit Log"
+        description="Every admin action: who did what, to whom, when and why. Entries are written with the change itself."
+      />
       <ListToolbar search={false} searchLabel="Filter the audit log" active={action !== ""}>
         <FilterSelect name="action" label="Filter by action" value={action} options={FILTERS} className="sm:w-64" />
       </ListToolbar>
@@ -46,7 +67,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <EmptyState message={action ? "No entries of this kind yet." : "No admin actions recorded yet."} />
       ) : (
         <>
-          <ol className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm" aria-label="Audit log entries">
+          <ol
+            className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm"
+            aria-label="Audit log entries"
+          >
             {log.items.map((e) => (
               <AuditRow key={e.id} e={e} />
             ))}
@@ -59,7 +83,12 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 }
 
 function AuditRow({ e }: { e: Entry }) {
-  const meta = ACTIONS[e.action as AuditAction] ?? { label: e.action, verb: e.action, icon: UserCog, tone: "bg-slate-100 text-slate-700" };
+  const meta = ACTIONS[e.action as AuditAction] ?? {
+    label: e.action,
+    verb: e.action,
+    icon: UserCog,
+    tone: "bg-slate-100 text-slate-700",
+  };
   const Icon = meta.icon;
   const target = e.targetName ?? (e.targetType === "task" ? "a task" : "a deleted record");
   return (
@@ -92,7 +121,9 @@ function AuditRow({ e }: { e: Entry }) {
           {e.detail && e.detail !== e.targetName ? (
             <div>
               <dt className="sr-only">Detail</dt>
-              <dd className="break-words font-mono text-[12px] text-foreground/80">{e.detail.replace(/ -> /g, " → ")}</dd>
+              <dd className="break-words font-mono text-[12px] text-foreground/80">
+                {e.detail.replace(/ -> /g, " → ")}
+              </dd>
             </div>
           ) : null}
         </dl>

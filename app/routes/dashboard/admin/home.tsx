@@ -17,7 +17,16 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
 import { TH, TD } from "~/components/ui/table";
 import { Badge, StatusBadge } from "~/components/ui/badge";
-import { ActionDialog, ActionTrigger, NoJsConfirm, toastOutcome, useActionFlow, useNoJsSpec, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import {
+  ActionDialog,
+  ActionTrigger,
+  NoJsConfirm,
+  toastOutcome,
+  useActionFlow,
+  useNoJsSpec,
+  type ActionFlow,
+  type ActionSpec,
+} from "~/components/admin/action-flow";
 import { AdminList } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
 import { revalidateAfterPost } from "~/components/admin/revalidate";
@@ -66,10 +75,20 @@ export const action = (args: Route.ActionArgs) =>
       const withdrawal = await findWithdrawal(env, input.id);
       if (input.intent === "approve") {
         await approveWithdrawal(env, admin, input.id);
-        return { title: "Successfully Approved!", message: withdrawal ? `$${formatCents(withdrawal.cents)} to ${withdrawal.workerName} is paid out.` : undefined };
+        return {
+          title: "Successfully Approved!",
+          message: withdrawal
+            ? `$${formatCents(withdrawal.cents)} to ${withdrawal.workerName} is paid out.`
+            : undefined,
+        };
       }
       await rejectWithdrawal(env, admin, input.id, input.reason);
-      return { title: "Withdrawal rejected", message: withdrawal ? `The ${withdrawal.coins} coins are back in ${withdrawal.workerName}'s balance.` : undefined };
+      return {
+        title: "Withdrawal rejected",
+        message: withdrawal
+          ? `The ${withdrawal.coins} coins are back in ${withdrawal.workerName}'s balance.`
+          : undefined,
+      };
     },
   });
 
@@ -96,7 +115,11 @@ function rejectSpec(w: Withdrawal): ActionSpec {
     description: `The ${w.coins} coins go back to ${w.workerName}'s balance, and they are told your reason.`,
     confirmLabel: "Reject request",
     destructive: true,
-    reason: { label: "Reason", required: true, placeholder: "e.g. The account number does not match the name on the account." },
+    reason: {
+      label: "Reason",
+      required: true,
+      placeholder: "e.g. The account number does not match the name on the account.",
+    },
     inlineErrors: true,
   };
 }
@@ -122,7 +145,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <StatCard label="Total buyers" value={stats.buyers.toLocaleString("en-US")} icon={Users} />
         <StatCard label="Total workers" value={stats.workers.toLocaleString("en-US")} icon={Wrench} />
         <StatCard label="Total coins" value={stats.coins.toLocaleString("en-US")} icon={Coins} />
-        <StatCard label="Total payment" value={`$${Number(formatCents(stats.cents)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`} icon={CircleDollarSign} />
+        <StatCard
+          label="Total payment"
+          value={`$${Number(formatCents(stats.cents)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`}
+          icon={CircleDollarSign}
+        />
       </section>
 
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -200,7 +227,8 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <div>
                   <dt className="text-xs text-muted-foreground">Amount</dt>
                   <dd className="font-semibold tabular-nums">
-                    {`$${formatCents(w.cents)}`} <span className="text-xs font-normal text-muted-foreground">({w.coins} coins)</span>
+                    {`$${formatCents(w.cents)}`}{" "}
+                    <span className="text-xs font-normal text-muted-foreground">({w.coins} coins)</span>
                   </dd>
                 </div>
                 <div>
@@ -225,10 +253,27 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function WithdrawalActions({ w, flow, className, size = "sm" }: { w: Withdrawal; flow: ActionFlow; className?: string; size?: "sm" | "default" }) {
+function WithdrawalActions({
+  w,
+  flow,
+  className,
+  size = "sm",
+}: {
+  w: Withdrawal;
+  flow: ActionFlow;
+  className?: string;
+  size?: "sm" | "default";
+}) {
   return (
     <div className={cn("flex gap-2", className)}>
-      <ActionTrigger flow={flow} spec={approveSpec(w)} variant="default" size={size} icon={<Check aria-hidden />} label={`Approve withdrawal of ${w.workerName}`}>
+      <ActionTrigger
+        flow={flow}
+        spec={approveSpec(w)}
+        variant="default"
+        size={size}
+        icon={<Check aria-hidden />}
+        label={`Approve withdrawal of ${w.workerName}`}
+      >
         Approve
       </ActionTrigger>
       <ActionTrigger
@@ -281,7 +326,10 @@ function GlanceLink({
         <span className="block text-sm font-semibold">{title}</span>
         <span className="block text-xs text-muted-foreground">{text}</span>
       </span>
-      <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
+      <ArrowRight
+        className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+        aria-hidden
+      />
     </Link>
   );
 }

@@ -26,26 +26,58 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
   const difference = f.created - accounted;
   const terms = [
     { key: "balances", label: "Balances", value: f.balances, note: "coins in every user's account" },
-    { key: "escrowOpenSlots", label: "Escrow: open slots", value: f.escrowOpenSlots, note: "open slots × pay of live tasks" },
-    { key: "escrowPending", label: "Escrow: pending submissions", value: f.escrowPending, note: "pay of submissions awaiting review" },
-    { key: "heldForWithdrawals", label: "Held for withdrawals", value: f.heldForWithdrawals, note: "pending withdrawal requests" },
-    { key: "paidOut", label: "Paid out", value: f.paidOut, note: `approved withdrawals ($${Number(withdrawalAmount(f.paidOut)).toLocaleString("en-US", { minimumFractionDigits: 2 })})` },
+    {
+      key: "escrowOpenSlots",
+      label: "Escrow: open slots",
+      value: f.escrowOpenSlots,
+      note: "open slots × pay of live tasks",
+    },
+    {
+      key: "escrowPending",
+      label: "Escrow: pending submissions",
+      value: f.escrowPending,
+      note: "pay of submissions awaiting review",
+    },
+    {
+      key: "heldForWithdrawals",
+      label: "Held for withdrawals",
+      value: f.heldForWithdrawals,
+      note: "pending withdrawal requests",
+    },
+    {
+      key: "paidOut",
+      label: "Paid out",
+      value: f.paidOut,
+      note: `approved withdrawals ($${Number(withdrawalAmount(f.paidOut)).toLocaleString("en-US", { minimumFractionDigits: 2 })})`,
+    },
   ];
 
   return (
     <>
-      <PageHeader title="Ledger" description="The conservation identity of the coin economy, checked against the database now." />
+      <PageHeader
+        title="Ledger"
+        description="The conservation identity of the coin economy, checked against the database now."
+      />
 
       {f.holds ? (
-        <div role="status" className="mb-6 flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+        <div
+          role="status"
+          className="mb-6 flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
+        >
           <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">The ledger balances</p>
-            <p className="text-sm">Every coin created is accounted for, and every user's balance equals the sum of their ledger entries.</p>
+            <p className="text-sm">
+              Every coin created is accounted for, and every user's balance equals the sum of their ledger entries.
+            </p>
           </div>
         </div>
       ) : (
-        <div role="alert" className="mb-6 flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900" data-testid="ledger-warning">
+        <div
+          role="alert"
+          className="mb-6 flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
+          data-testid="ledger-warning"
+        >
           <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
           <div className="grid gap-1">
             <p className="font-semibold">Warning: the ledger does not balance</p>
@@ -61,7 +93,8 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             ) : null}
             {f.mismatchedUsers > 0 ? (
               <p className="text-sm">
-                {f.mismatchedUsers === 1 ? "1 user's" : `${n(f.mismatchedUsers)} users'`} cached balance differs from the sum of their ledger entries (listed below).
+                {f.mismatchedUsers === 1 ? "1 user's" : `${n(f.mismatchedUsers)} users'`} cached balance differs from
+                the sum of their ledger entries (listed below).
               </p>
             ) : null}
             <p className="text-sm">Stop approving withdrawals and adjusting coins until the cause is found.</p>
@@ -69,12 +102,16 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <section aria-labelledby="identity-heading" className="rounded-2xl border border-border bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="identity-heading"
+        className="rounded-2xl border border-border bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="identity-heading" className="text-lg font-semibold">
           Created = balances + escrow + held + paid out
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Coins enter the economy only as sign-up bonuses, purchases and admin adjustments; every other movement only moves them between the five terms below.
+          Coins enter the economy only as sign-up bonuses, purchases and admin adjustments; every other movement only
+          moves them between the five terms below.
         </p>
 
         <div className="mt-6 grid items-stretch gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
@@ -93,7 +130,10 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           </div>
 
           <div
-            className={cn("flex flex-col rounded-xl border p-5", f.holds ? "border-emerald-200 bg-emerald-50/60" : "border-red-200 bg-red-50")}
+            className={cn(
+              "flex flex-col rounded-xl border p-5",
+              f.holds ? "border-emerald-200 bg-emerald-50/60" : "border-red-200 bg-red-50",
+            )}
             data-testid="ledger-accounted"
           >
             <p className="text-sm text-muted-foreground">Accounted for</p>
@@ -108,13 +148,18 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Balances that differ from their ledger</dt>
-                <dd className={cn("font-semibold tabular-nums", f.mismatchedUsers > 0 && "text-destructive")} data-testid="ledger-mismatched">
+                <dd
+                  className={cn("font-semibold tabular-nums", f.mismatchedUsers > 0 && "text-destructive")}
+                  data-testid="ledger-mismatched"
+                >
                   {n(f.mismatchedUsers)}
                 </dd>
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Identity holds</dt>
-                <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>{f.holds ? "Yes" : "No"}</dd>
+                <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>
+                  {f.holds ? "Yes" : "No"}
+                </dd>
               </div>
             </dl>
           </div>
@@ -122,7 +167,11 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
 
         <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Where the created coins are">
           {terms.map((t, i) => (
-            <li key={t.key} className="relative rounded-xl border border-border bg-muted/40 p-4" data-testid={`ledger-${t.key}`}>
+            <li
+              key={t.key}
+              className="relative rounded-xl border border-border bg-muted/40 p-4"
+              data-testid={`ledger-${t.key}`}
+            >
               {i > 0 ? (
                 <span
                   className="absolute -left-[1.125rem] top-1/2 z-10 hidden size-6 -translate-y-1/2 items-center justify-center rounded-full border border-border bg-white text-muted-foreground lg:flex"

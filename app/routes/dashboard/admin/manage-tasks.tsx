@@ -12,7 +12,15 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { TH, TD } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { ListToolbar } from "~/components/admin/list-toolbar";
-import { ActionDialog, ActionTrigger, NoJsConfirm, useActionFlow, useNoJsSpec, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import {
+  ActionDialog,
+  ActionTrigger,
+  NoJsConfirm,
+  useActionFlow,
+  useNoJsSpec,
+  type ActionFlow,
+  type ActionSpec,
+} from "~/components/admin/action-flow";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
 import { revalidateAfterPost } from "~/components/admin/revalidate";
@@ -90,8 +98,16 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title="Manage Tasks" description="Every live task on the marketplace. Deleting one refunds its buyer." />
-      <ListToolbar q={q} searchLabel="Search tasks" placeholder="Search by title, buyer name or e-mail" active={q !== ""} />
+      <PageHeader
+        title="Manage Tasks"
+        description="Every live task on the marketplace. Deleting one refunds its buyer."
+      />
+      <ListToolbar
+        q={q}
+        searchLabel="Search tasks"
+        placeholder="Search by title, buyer name or e-mail"
+        active={q !== ""}
+      />
       <ListCount total={tasks.total} one="task" many="tasks" q={q} />
       <AdminList
         list={tasks}
@@ -185,7 +201,9 @@ function WorkersAndPay({ t }: { t: Task }) {
         <span className="font-semibold">{t.requiredWorkers}</span> {t.requiredWorkers === 1 ? "worker" : "workers"} ×{" "}
         <span className="font-semibold">{t.payableAmount}</span> coins
       </p>
-      <p className="text-xs text-muted-foreground tabular-nums">{(t.requiredWorkers * t.payableAmount).toLocaleString("en-US")} coins in escrow</p>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        {(t.requiredWorkers * t.payableAmount).toLocaleString("en-US")} coins in escrow
+      </p>
     </>
   );
 }
@@ -201,7 +219,17 @@ function Deadline({ date, today }: { date: string; today: string }) {
   );
 }
 
-function DeleteButton({ t, flow, className, size = "sm" }: { t: Task; flow: ActionFlow; className?: string; size?: "sm" | "default" }) {
+function DeleteButton({
+  t,
+  flow,
+  className,
+  size = "sm",
+}: {
+  t: Task;
+  flow: ActionFlow;
+  className?: string;
+  size?: "sm" | "default";
+}) {
   return (
     <ActionTrigger
       flow={flow}

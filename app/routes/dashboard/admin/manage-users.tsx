@@ -13,7 +13,16 @@ import { Badge } from "~/components/ui/badge";
 import { Avatar } from "~/components/avatar";
 import { ListToolbar, FilterSelect } from "~/components/admin/list-toolbar";
 import { RoleSelect } from "~/components/admin/role-select";
-import { ActionDialog, ActionTrigger, NoJsConfirm, toastOutcome, useActionFlow, useNoJsSpec, type ActionFlow, type ActionSpec } from "~/components/admin/action-flow";
+import {
+  ActionDialog,
+  ActionTrigger,
+  NoJsConfirm,
+  toastOutcome,
+  useActionFlow,
+  useNoJsSpec,
+  type ActionFlow,
+  type ActionSpec,
+} from "~/components/admin/action-flow";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
 import { revalidateAfterPost } from "~/components/admin/revalidate";
@@ -31,7 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
     selfId: admin.id,
     q,
     role: role ?? "",
-    users: { ...list, items: list.items.map(({ id, name, email, role, coin, photo }) => ({ id, name, email, role, coin, photo })) },
+    users: {
+      ...list,
+      items: list.items.map(({ id, name, email, role, coin, photo }) => ({ id, name, email, role, coin, photo })),
+    },
   };
 }
 
@@ -44,18 +56,29 @@ const FAIL_TITLES: Record<string, string> = {
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     schema: userActionSchema,
-    failure: (intent) => ({ title: Object.hasOwn(FAIL_TITLES, intent) ? FAIL_TITLES[intent] : "Error", message: intent === "remove" ? "Failed to delete user." : undefined }),
+    failure: (intent) => ({
+      title: Object.hasOwn(FAIL_TITLES, intent) ? FAIL_TITLES[intent] : "Error",
+      message: intent === "remove" ? "Failed to delete user." : undefined,
+    }),
     refusalFields: (r, intent) => (intent === "adjust" ? adjustFields(r.fields, r.detail) : r.fields),
     async run(input, { admin, env }) {
       const target = await findUserName(env, input.id);
       switch (input.intent) {
         case "role": {
           await changeRole(env, admin, input.id, input.role);
-          return { title: "Role updated successfully!", message: target ? `${target.name} is now ${input.role === "Admin" ? "an" : "a"} ${input.role}.` : undefined };
+          return {
+            title: "Role updated successfully!",
+            message: target ? `${target.name} is now ${input.role === "Admin" ? "an" : "a"} ${input.role}.` : undefined,
+          };
         }
         case "remove": {
           await removeUser(env, admin, input.id, input.reason || undefined);
-          return { title: "Removed!", message: target ? `${target.name} can no longer sign in; their open tasks were closed and refunded.` : undefined };
+          return {
+            title: "Removed!",
+            message: target
+              ? `${target.name} can no longer sign in; their open tasks were closed and refunded.`
+              : undefined,
+          };
         }
         case "adjust": {
           await adjustCoins(env, admin, input.id, input.addcoin, input.reason);
@@ -119,7 +142,12 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   const [result, setResult] = useState<ResultInfo | null>(null);
   const flow = useActionFlow((outcome, spec) => {
     if (spec.intent === "remove") {
-      setResult({ ok: outcome.ok, title: outcome.title, message: outcome.message, detail: outcome.ok ? undefined : outcome.detail });
+      setResult({
+        ok: outcome.ok,
+        title: outcome.title,
+        message: outcome.message,
+        detail: outcome.ok ? undefined : outcome.detail,
+      });
     } else {
       toastOutcome(outcome);
     }
@@ -128,8 +156,16 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title="Manage Users" description="Change roles, adjust balances with a recorded reason, or remove accounts." />
-      <ListToolbar q={q} searchLabel="Search users" placeholder="Search by name or e-mail" active={q !== "" || role !== ""}>
+      <PageHeader
+        title="Manage Users"
+        description="Change roles, adjust balances with a recorded reason, or remove accounts."
+      />
+      <ListToolbar
+        q={q}
+        searchLabel="Search users"
+        placeholder="Search by name or e-mail"
+        active={q !== "" || role !== ""}
+      >
         <FilterSelect name="role" label="Filter by role" value={role} options={ROLE_FILTERS} />
       </ListToolbar>
       <ListCount total={users.total} one="user" many="users" q={q} />
@@ -158,7 +194,13 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
             </TD>
             <TD className="text-muted-foreground">{u.email}</TD>
             <TD>
-              <RoleSelect userId={u.id} name={u.name} role={u.role as Role} disabled={u.id === selfId} disabledReason={NOT_SELF_TEXT} />
+              <RoleSelect
+                userId={u.id}
+                name={u.name}
+                role={u.role as Role}
+                disabled={u.id === selfId}
+                disabledReason={NOT_SELF_TEXT}
+              />
             </TD>
             <TD className="text-right font-semibold tabular-nums">{u.coin.toLocaleString("en-US")}</TD>
             <TD>
@@ -183,7 +225,14 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <div className="mt-3 grid gap-2 border-t border-border pt-3">
-              <RoleSelect userId={u.id} name={u.name} role={u.role as Role} disabled={u.id === selfId} disabledReason={NOT_SELF_TEXT} visibleLabel />
+              <RoleSelect
+                userId={u.id}
+                name={u.name}
+                role={u.role as Role}
+                disabled={u.id === selfId}
+                disabledReason={NOT_SELF_TEXT}
+                visibleLabel
+              />
               <UserActions u={u} flow={flow} self={u.id === selfId} size="default" className="grid grid-cols-2" />
             </div>
           </>
@@ -196,10 +245,29 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function UserActions({ u, flow, self, className, size = "sm" }: { u: User; flow: ActionFlow; self: boolean; className?: string; size?: "sm" | "default" }) {
+function UserActions({
+  u,
+  flow,
+  self,
+  className,
+  size = "sm",
+}: {
+  u: User;
+  flow: ActionFlow;
+  self: boolean;
+  className?: string;
+  size?: "sm" | "default";
+}) {
   return (
     <div className={cn("flex gap-2", className)}>
-      <ActionTrigger flow={flow} spec={adjustSpec(u)} disabled={self} size={size} icon={<Coins aria-hidden />} label={`Adjust coins of ${u.name}`}>
+      <ActionTrigger
+        flow={flow}
+        spec={adjustSpec(u)}
+        disabled={self}
+        size={size}
+        icon={<Coins aria-hidden />}
+        label={`Adjust coins of ${u.name}`}
+      >
         Adjust coins
       </ActionTrigger>
       <ActionTrigger

@@ -91,7 +91,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             : "Contact-form messages, newest first. All caught up."
         }
       />
-      <nav aria-label="Filter messages" className="mb-4 inline-flex rounded-lg border border-border bg-white p-1 shadow-xs">
+      <nav
+        aria-label="Filter messages"
+        className="mb-4 inline-flex rounded-lg border border-border bg-white p-1 shadow-xs"
+      >
         {tabs.map((t) => (
           <Link
             key={t.key}
@@ -103,7 +106,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             )}
           >
             {t.label}
-            {t.count ? <span className="rounded-full bg-brand-700 px-1.5 text-[11px] font-bold leading-5 text-white">{t.count}</span> : null}
+            {t.count ? (
+              <span className="rounded-full bg-brand-700 px-1.5 text-[11px] font-bold leading-5 text-white">
+                {t.count}
+              </span>
+            ) : null}
           </Link>
         ))}
       </nav>
@@ -112,7 +119,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         <EmptyState message={show === "unread" ? "No unread messages." : "No messages yet."} />
       ) : (
         <>
-          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm" aria-label="Messages">
+          <ul
+            className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm"
+            aria-label="Messages"
+          >
             {messages.items.map((m) => (
               <MessageRow key={m.id} m={m} read={isRead(m)} onOpen={() => openMessage(m)} />
             ))}
@@ -169,7 +179,9 @@ function replyHref(m: { email: string; subject: string }) {
 
 function MessageBody({ text }: { text: string }) {
   return text ? (
-    <div className="max-h-[50dvh] overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted/60 p-4 text-sm leading-relaxed">{text}</div>
+    <div className="max-h-[50dvh] overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted/60 p-4 text-sm leading-relaxed">
+      {text}
+    </div>
   ) : (
     <p className="rounded-lg bg-muted/60 p-4 text-sm italic text-muted-foreground">No message text.</p>
   );
@@ -177,10 +189,22 @@ function MessageBody({ text }: { text: string }) {
 
 function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: () => void }) {
   return (
-    <li className={cn("relative", !read && "bg-brand-50/50")} data-testid={`message-${m.id}`} data-read={read ? "true" : "false"}>
-      <ViewLink view={{ open: m.id }} onOpen={onOpen} className="flex gap-3 px-4 py-4 hover:bg-muted/50 focus-visible:bg-muted/50 sm:px-5">
+    <li
+      className={cn("relative", !read && "bg-brand-50/50")}
+      data-testid={`message-${m.id}`}
+      data-read={read ? "true" : "false"}
+    >
+      <ViewLink
+        view={{ open: m.id }}
+        onOpen={onOpen}
+        className="flex gap-3 px-4 py-4 hover:bg-muted/50 focus-visible:bg-muted/50 sm:px-5"
+      >
         <span className="mt-1 flex size-8 shrink-0 items-center justify-center rounded-full bg-white ring-1 ring-border">
-          {read ? <MailOpen className="size-4 text-muted-foreground" aria-hidden /> : <Mail className="size-4 text-brand-700" aria-hidden />}
+          {read ? (
+            <MailOpen className="size-4 text-muted-foreground" aria-hidden />
+          ) : (
+            <Mail className="size-4 text-brand-700" aria-hidden />
+          )}
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -193,7 +217,9 @@ function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: ()
             </time>
           </span>
           <span className="block truncate text-xs text-muted-foreground">{m.email}</span>
-          <span className={cn("mt-1 block truncate text-sm", read ? "text-foreground/80" : "font-semibold")}>{m.subject || "(No subject)"}</span>
+          <span className={cn("mt-1 block truncate text-sm", read ? "text-foreground/80" : "font-semibold")}>
+            {m.subject || "(No subject)"}
+          </span>
           <span className="line-clamp-2 text-sm text-muted-foreground sm:line-clamp-1">{m.message}</span>
         </span>
         {!read ? <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600" aria-hidden /> : null}
@@ -203,7 +229,13 @@ function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: ()
 }
 
 /** The message view without JavaScript (?open=<id>): mark read or unread with a plain form. */
-function NoJsMessage({ m, closeHref }: { m: NonNullable<Route.ComponentProps["loaderData"]["opened"]>; closeHref: string }) {
+function NoJsMessage({
+  m,
+  closeHref,
+}: {
+  m: NonNullable<Route.ComponentProps["loaderData"]["opened"]>;
+  closeHref: string;
+}) {
   return (
     <NoJsPanel labelledBy="nojs-message-title" className="max-w-2xl">
       <div>

@@ -41,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     assertBodySize(request);
     formData = await request.formData();
   } catch (e) {
-    return data({ result: null, failure: imageFailure(e).failure, imageError: imageFailure(e).field, posted: null }, { status: 413 });
+    return data(
+      { result: null, failure: imageFailure(e).failure, imageError: imageFailure(e).field, posted: null },
+      { status: 413 },
+    );
   }
   const submission = parseWithValibot(formData, { schema: addTaskSchema });
   if (submission.status !== "success") {
@@ -56,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     image = await storeOptionalImage(env, formData.get("image"));
   } catch (e) {
     const f = imageFailure(e);
-    return data({ result: submission.reply(), failure: f.failure, imageError: f.field, posted: null }, { status: f.status });
+    return data(
+      { result: submission.reply(), failure: f.failure, imageError: f.field, posted: null },
+      { status: f.status },
+    );
   }
   try {
     const task = await postTask(env, user, { ...input, task_image_url: image ?? "" });
@@ -72,7 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (!(e instanceof AppError)) console.error(e);
     return data(
-      { result: submission.reply({ formErrors: [POST_FAILED.message] }), failure: POST_FAILED, imageError: null, posted: null },
+      {
+        result: submission.reply({ formErrors: [POST_FAILED.message] }),
+        failure: POST_FAILED,
+        imageError: null,
+        posted: null,
+      },
       { status: e instanceof AppError ? e.status : 500 },
     );
   }
@@ -84,7 +95,10 @@ export default function AddTask({ loaderData }: Route.ComponentProps) {
   useFailureToast(actionData);
   return (
     <>
-      <PageHeader title="Add New Task" description="Describe the job, set how many workers you need and what each one earns." />
+      <PageHeader
+        title="Add New Task"
+        description="Describe the job, set how many workers you need and what each one earns."
+      />
       <TaskForm
         key={actionData?.posted ? "posted" : "form"}
         mode="add"

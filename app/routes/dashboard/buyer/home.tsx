@@ -39,7 +39,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [stats, list] = await Promise.all([
     buyerStats(env, user.id),
-    pageOrLast(pageOf(url), (page) => listBuyerSubmissions(env, user.id, { status: ["pending"], page, limit: PAGE_SIZE })),
+    pageOrLast(pageOf(url), (page) =>
+      listBuyerSubmissions(env, user.id, { status: ["pending"], page, limit: PAGE_SIZE }),
+    ),
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
@@ -56,7 +58,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const view = byId(url.searchParams.get("view"));
   const kind = url.searchParams.get("confirm");
   const target = byId(url.searchParams.get("id"));
-  const confirm = target && (kind === "approve" || kind === "reject") ? { kind: kind as "approve" | "reject", item: target } : null;
+  const confirm =
+    target && (kind === "approve" || kind === "reject") ? { kind: kind as "approve" | "reject", item: target } : null;
   return {
     name: user.name,
     stats,
@@ -86,10 +89,20 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       if (parsed.output.intent === "approve") {
         await approveSubmission(env, user, id);
-        outcome = { ok: true, intent: "approve", title: WORDS.approve.ok, message: "The worker has been paid from the task's escrow." };
+        outcome = {
+          ok: true,
+          intent: "approve",
+          title: WORDS.approve.ok,
+          message: "The worker has been paid from the task's escrow.",
+        };
       } else {
         await rejectSubmission(env, user, id, reason ?? "");
-        outcome = { ok: true, intent: "reject", title: WORDS.reject.ok, message: "The slot is open again for another worker." };
+        outcome = {
+          ok: true,
+          intent: "reject",
+          title: WORDS.reject.ok,
+          message: "The slot is open again for another worker.",
+        };
       }
     } catch (e) {
       if (!(e instanceof AppError)) console.error(e);
@@ -135,7 +148,11 @@ function GaugeCard({
   testId: string;
 }) {
   return (
-    <section className="flex items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-sm" aria-label={label} data-testid={testId}>
+    <section
+      className="flex items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-sm"
+      aria-label={label}
+      data-testid={testId}
+    >
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
           <Icon className="size-4" aria-hidden /> {label}
@@ -195,7 +212,9 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
               Tasks To Review
             </h2>
             <p className="text-sm text-muted-foreground">
-              {total ? `${total} pending ${total === 1 ? "submission" : "submissions"} waiting for your decision.` : "Submissions from workers appear here."}
+              {total
+                ? `${total} pending ${total === 1 ? "submission" : "submissions"} waiting for your decision.`
+                : "Submissions from workers appear here."}
             </p>
           </div>
         </div>

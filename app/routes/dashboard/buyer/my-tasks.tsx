@@ -73,7 +73,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const backTo = `${back.pathname}${back.search}`;
   if (form.get("intent") !== "delete" || !id) {
     const outcome = { ok: false as const, title: "Not deleted", message: "Unknown action" };
-    return enhanced ? data(outcome, { status: 400 }) : redirectWithFlash(backTo, { type: "error", title: outcome.title, message: outcome.message });
+    return enhanced
+      ? data(outcome, { status: 400 })
+      : redirectWithFlash(backTo, { type: "error", title: outcome.title, message: outcome.message });
   }
   let outcome: { ok: boolean; title: string; message: string };
   let status = 200;
@@ -89,10 +91,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (e) {
     if (!(e instanceof AppError)) console.error(e);
     status = e instanceof AppError ? e.status : 500;
-    outcome = { ok: false, title: "Not deleted", message: e instanceof AppError ? e.message : "Something went wrong while deleting the task." };
+    outcome = {
+      ok: false,
+      title: "Not deleted",
+      message: e instanceof AppError ? e.message : "Something went wrong while deleting the task.",
+    };
   }
   if (enhanced) return data(outcome, { status });
-  return redirectWithFlash(backTo, { type: outcome.ok ? "success" : "error", title: outcome.title, message: outcome.message });
+  return redirectWithFlash(backTo, {
+    type: outcome.ok ? "success" : "error",
+    title: outcome.title,
+    message: outcome.message,
+  });
 }
 
 type TaskRow = Route.ComponentProps["loaderData"]["tasks"][number];
@@ -217,7 +227,9 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                   <dt className="text-xs text-muted-foreground">Deadline</dt>
                   <dd className="font-medium">
                     {formatDate(t.completionDate)}
-                    {t.completionDate < today ? <span className="block text-xs font-normal text-muted-foreground">Past deadline</span> : null}
+                    {t.completionDate < today ? (
+                      <span className="block text-xs font-normal text-muted-foreground">Past deadline</span>
+                    ) : null}
                   </dd>
                 </div>
               </dl>
@@ -252,7 +264,9 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                   <Users className="size-3.5 text-muted-foreground" aria-hidden />
                   {t.requiredWorkers} {t.requiredWorkers === 1 ? "worker" : "workers"} × {t.payableAmount} coins
                 </p>
-                <p className="whitespace-nowrap text-xs text-muted-foreground">{taskCost(t.requiredWorkers, t.payableAmount)} coins held</p>
+                <p className="whitespace-nowrap text-xs text-muted-foreground">
+                  {taskCost(t.requiredWorkers, t.payableAmount)} coins held
+                </p>
               </TD>
               <TD>
                 <p className="flex items-center gap-1.5 whitespace-nowrap">

@@ -9,7 +9,13 @@ import { Input, Label } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
 import { CoinIcon } from "~/components/coin-balance";
 import { useHydrated } from "~/components/use-hydrated";
-import { PurchaseModal, TEST_CARDS, dollars, type PackageView, type PurchaseStep } from "~/components/buyer/purchase-modal";
+import {
+  PurchaseModal,
+  TEST_CARDS,
+  dollars,
+  type PackageView,
+  type PurchaseStep,
+} from "~/components/buyer/purchase-modal";
 import { COIN_PACKAGES, findPackage } from "~/lib/coins";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
@@ -41,7 +47,10 @@ const coinsField = v.pipe(
 );
 const stepSchema = v.variant("intent", [
   v.object({ intent: v.literal("create"), coins: coinsField }),
-  v.object({ intent: v.literal("confirm"), paymentId: v.pipe(v.string("Missing payment"), v.nonEmpty("Missing payment"), v.maxLength(200)) }),
+  v.object({
+    intent: v.literal("confirm"),
+    paymentId: v.pipe(v.string("Missing payment"), v.nonEmpty("Missing payment"), v.maxLength(200)),
+  }),
   // Without JavaScript in test mode: one form post runs all three steps.
   v.object({
     intent: v.literal("pay"),
@@ -100,7 +109,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   // intent "pay": the test-mode provider's card step run on the server for a plain form post.
   if (paymentMode(env) !== "test") {
-    return data({ ok: false, step: "pay", message: "Card payments need JavaScript." } satisfies PurchaseStep, { status: 400 });
+    return data({ ok: false, step: "pay", message: "Card payments need JavaScript." } satisfies PurchaseStep, {
+      status: 400,
+    });
   }
   try {
     const intent = await createPaymentIntent(env, user, input.coins);
@@ -141,10 +152,9 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
         <p className="mb-6 flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
           <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            <span className="font-semibold">Test mode.</span> Payments go to Coinwork&apos;s built-in test provider: card{" "}
-            <span className="whitespace-nowrap font-mono">{TEST_CARDS.success}</span> succeeds,{" "}
-            <span className="whitespace-nowrap font-mono">{TEST_CARDS.declined}</span> is
-            declined. No real money moves.
+            <span className="font-semibold">Test mode.</span> Payments go to Coinwork&apos;s built-in test provider:
+            card <span className="whitespace-nowrap font-mono">{TEST_CARDS.success}</span> succeeds,{" "}
+            <span className="whitespace-nowrap font-mono">{TEST_CARDS.declined}</span> is declined. No real money moves.
           </span>
         </p>
       ) : null}
@@ -196,7 +206,13 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
         })}
       </ul>
 
-      <PurchaseModal pkg={selected} onClose={() => setSelected(null)} mode={mode} publishableKey={publishableKey} billing={billing} />
+      <PurchaseModal
+        pkg={selected}
+        onClose={() => setSelected(null)}
+        mode={mode}
+        publishableKey={publishableKey}
+        billing={billing}
+      />
     </>
   );
 }
@@ -208,7 +224,10 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
   const busy = navigation.state !== "idle";
   const error = actionData && !actionData.ok ? actionData.message : null;
   return (
-    <section aria-labelledby="checkout-title" className="mb-8 grid max-w-lg gap-4 rounded-2xl border border-border bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="checkout-title"
+      className="mb-8 grid max-w-lg gap-4 rounded-2xl border border-border bg-white p-6 shadow-sm"
+    >
       <h2 id="checkout-title" className="text-lg font-semibold">
         Purchase Coin
       </h2>
@@ -227,7 +246,14 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           </p>
           <div className="grid gap-1.5">
             <Label htmlFor="nojs-number">Card number</Label>
-            <Input id="nojs-number" name="number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" required />
+            <Input
+              id="nojs-number"
+              name="number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              required
+            />
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div className="grid gap-1.5">
@@ -246,7 +272,8 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay ${dollars(pkg.priceCents)}
+              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay $
+              {dollars(pkg.priceCents)}
             </Button>
             <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline" })}>
               Close
@@ -254,7 +281,9 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           </div>
         </Form>
       ) : (
-        <p className="text-sm text-muted-foreground">Card payments need JavaScript: please enable it to pay with Stripe.</p>
+        <p className="text-sm text-muted-foreground">
+          Card payments need JavaScript: please enable it to pay with Stripe.
+        </p>
       )}
     </section>
   );

@@ -7,7 +7,11 @@ import { AppError } from "~/server/errors";
  */
 export function imageFailure(e: unknown) {
   if (e instanceof AppError) {
-    return { status: e.status, field: e.message, failure: { title: "Upload Failed", message: "Failed to upload image. Please try again." } };
+    return {
+      status: e.status,
+      field: e.message,
+      failure: { title: "Upload Failed", message: "Failed to upload image. Please try again." },
+    };
   }
   console.error(e);
   return {

@@ -62,21 +62,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     formData = await request.formData();
   } catch (e) {
     const f = imageFailure(e);
-    return data({ result: null, failure: f.failure, imageError: f.field, missing: null, updated: null }, { status: f.status });
+    return data(
+      { result: null, failure: f.failure, imageError: f.field, missing: null, updated: null },
+      { status: f.status },
+    );
   }
   const submission = parseWithValibot(formData, { schema: updateTaskSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), failure: null, imageError: null, missing: null, updated: null }, { status: 422 });
+    return data(
+      { result: submission.reply(), failure: null, imageError: null, missing: null, updated: null },
+      { status: 422 },
+    );
   }
   let image: string | null;
   try {
     image = await storeOptionalImage(env, formData.get("image"));
   } catch (e) {
     const f = imageFailure(e);
-    return data({ result: submission.reply(), failure: f.failure, imageError: f.field, missing: null, updated: null }, { status: f.status });
+    return data(
+      { result: submission.reply(), failure: f.failure, imageError: f.field, missing: null, updated: null },
+      { status: f.status },
+    );
   }
   try {
-    const { task, charged } = await updateTask(env, user, params.id, { ...submission.value, task_image_url: image ?? "" });
+    const { task, charged } = await updateTask(env, user, params.id, {
+      ...submission.value,
+      task_image_url: image ?? "",
+    });
     const message =
       charged > 0
         ? `${charged} more coins are now held for “${task.taskTitle}”.`
@@ -95,7 +107,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (!(e instanceof AppError)) console.error(e);
     // A concurrent change (e.g. a worker took a slot meanwhile) says so; anything else is SPEC's failure.
-    const failure = e instanceof AppError && e.code === "conflict" ? { title: UPDATE_FAILED.title, message: e.message } : UPDATE_FAILED;
+    const failure =
+      e instanceof AppError && e.code === "conflict"
+        ? { title: UPDATE_FAILED.title, message: e.message }
+        : UPDATE_FAILED;
     return data(
       { result: submission.reply(), failure, imageError: null, missing: null, updated: null },
       { status: e instanceof AppError ? e.status : 500 },

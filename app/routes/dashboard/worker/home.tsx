@@ -57,7 +57,11 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
         }
       />
       <section aria-label="Your numbers" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <StatCard label="Total Submissions" value={<span data-testid="stat-total">{stats.total}</span>} icon={ClipboardList} />
+        <StatCard
+          label="Total Submissions"
+          value={<span data-testid="stat-total">{stats.total}</span>}
+          icon={ClipboardList}
+        />
         <StatCard
           label="Total Pending Submissions"
           value={<span data-testid="stat-pending">{stats.pending}</span>}
@@ -69,7 +73,8 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
           value={
             <span className="flex flex-wrap items-baseline gap-x-2" data-testid="stat-earned">
               <span>
-                {stats.earned.toLocaleString("en-US")} <span className="text-base font-semibold text-muted-foreground">coins</span>
+                {stats.earned.toLocaleString("en-US")}{" "}
+                <span className="text-base font-semibold text-muted-foreground">coins</span>
               </span>
               <Dollars coins={stats.earned} className="text-base font-semibold text-emerald-700" />
             </span>

@@ -70,7 +70,11 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="My Submissions"
-        description={total ? `${total} ${total === 1 ? "submission" : "submissions"}, newest first.` : "Everything you have sent to buyers."}
+        description={
+          total
+            ? `${total} ${total === 1 ? "submission" : "submissions"}, newest first.`
+            : "Everything you have sent to buyers."
+        }
         actions={total ? <ItemsPerPage value={limit} action={PATH} /> : undefined}
       />
       {actionData?.error ? (

@@ -1,5 +1,15 @@
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
-import { ArrowLeft, CalendarDays, Coins as CoinsIcon, Hourglass, Info, Mail, Tag, UserRound, Users } from "lucide-react";
+import {
+  ArrowLeft,
+  CalendarDays,
+  Coins as CoinsIcon,
+  Hourglass,
+  Info,
+  Mail,
+  Tag,
+  UserRound,
+  Users,
+} from "lucide-react";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
@@ -79,7 +89,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     formData = await request.formData();
   } catch (e) {
     const message = messageOf(e, "The image could not be read.");
-    return failed(e instanceof AppError ? e.status : 400, { failure: { title: IMAGE_FAILED, message }, imageError: message });
+    return failed(e instanceof AppError ? e.status : 400, {
+      failure: { title: IMAGE_FAILED, message },
+      imageError: message,
+    });
   }
   const task = await loadTask(env, params.id);
   const submission = parseForm(formData, submissionFormSchema);
@@ -87,7 +100,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   // Refuse before anything is stored: a blocked worker's image would be an orphan.
   const blocker = await submissionBlocker(env, user.id, task);
-  if (blocker) return failed(409, { result: submission.reply(), failure: { title: SUBMISSION_FAILED, message: blocker } });
+  if (blocker)
+    return failed(409, { result: submission.reply(), failure: { title: SUBMISSION_FAILED, message: blocker } });
 
   let imageUrl: string | null;
   try {
@@ -115,7 +129,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // Lost a race (last slot taken, date passed): the image belongs to nothing, so it goes.
     if (imageUrl) await env.IMAGES.delete(imageUrl.replace(/^\/images\//, ""));
     const message = messageOf(e, "Something went wrong. Please try again.");
-    return failed(e instanceof AppError ? e.status : 500, { result: submission.reply(), failure: { title: SUBMISSION_FAILED, message } });
+    return failed(e instanceof AppError ? e.status : 500, {
+      result: submission.reply(),
+      failure: { title: SUBMISSION_FAILED, message },
+    });
   }
   return redirectWithFlash("/dashboard/mysubmissions", {
     type: "success",
@@ -187,7 +204,10 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             <UserRound className="size-4" aria-hidden />
             Posted by <span className="font-semibold text-foreground">{task.buyerName}</span>
           </span>
-          <a href={`mailto:${task.buyerEmail}`} className="inline-flex items-center gap-1.5 break-all hover:text-foreground hover:underline">
+          <a
+            href={`mailto:${task.buyerEmail}`}
+            className="inline-flex items-center gap-1.5 break-all hover:text-foreground hover:underline"
+          >
             <Mail className="size-4 shrink-0" aria-hidden />
             {task.buyerEmail}
           </a>
@@ -233,7 +253,9 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="flex gap-2 rounded-xl bg-brand-50/70 p-4 leading-relaxed text-brand-900">
               <Info className="mt-1 size-4 shrink-0" aria-hidden />
-              <span className="whitespace-pre-line">{task.submissionInfo || "Describe what you did for this task."}</span>
+              <span className="whitespace-pre-line">
+                {task.submissionInfo || "Describe what you did for this task."}
+              </span>
             </p>
           </section>
         </article>

@@ -42,7 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     limit: PAGE_SIZE,
   });
   redirectPastLastPage(url, query.page, result);
-  const mine = await activeSubmissionStatuses(env, user.id, result.items.map((t) => t.id));
+  const mine = await activeSubmissionStatuses(
+    env,
+    user.id,
+    result.items.map((t) => t.id),
+  );
   const now = Date.now();
   return {
     query: { q: query.q, category: query.category ?? "", sort: query.sort },
@@ -71,7 +75,10 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(query.q || query.category);
   return (
     <>
-      <PageHeader title="Available Tasks" description="Pick a task, do the work, send your proof and get paid in coins." />
+      <PageHeader
+        title="Available Tasks"
+        description="Pick a task, do the work, send your proof and get paid in coins."
+      />
       <TaskFilters query={query} />
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="task-count">

@@ -56,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, withdrawFormSchema(user.coin));
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form and try again.";
-    return data<WithdrawActionData>({ result: submission.reply(), failure: { title: FAILED, message: first } }, { status: 422 });
+    return data<WithdrawActionData>(
+      { result: submission.reply(), failure: { title: FAILED, message: first } },
+      { status: 422 },
+    );
   }
   try {
     const w = await requestWithdrawal(getEnv(context), user, submission.value);
@@ -81,7 +84,10 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
   useFailureToast(actionData);
   return (
     <>
-      <PageHeader title="Withdrawals" description={`Turn your coins into money: ${COINS_PER_DOLLAR_WITHDRAW} coins = $1, from ${MIN_WITHDRAWAL_COINS} coins.`} />
+      <PageHeader
+        title="Withdrawals"
+        description={`Turn your coins into money: ${COINS_PER_DOLLAR_WITHDRAW} coins = $1, from ${MIN_WITHDRAWAL_COINS} coins.`}
+      />
       <section aria-label="Your balance" className="grid gap-4 sm:grid-cols-2">
         <StatCard
           label="Total coins"
@@ -104,15 +110,27 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
 
       <Card className="mt-6 p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Request a withdrawal</h2>
-        <p className="mb-5 mt-1 text-sm text-muted-foreground">Choose how many coins to cash out and where the money should go.</p>
-        <WithdrawForm key={`${balance}-${requests[0]?.id ?? ""}`} balance={balance} action={PATH} actionData={actionData} />
+        <p className="mb-5 mt-1 text-sm text-muted-foreground">
+          Choose how many coins to cash out and where the money should go.
+        </p>
+        <WithdrawForm
+          key={`${balance}-${requests[0]?.id ?? ""}`}
+          balance={balance}
+          action={PATH}
+          actionData={actionData}
+        />
       </Card>
 
       <section aria-labelledby="requests-heading" className="mt-8">
         <h2 id="requests-heading" className="mb-3 text-lg font-semibold">
           Your withdrawal requests
         </h2>
-        <PagedList count={requests.length} page={page} pages={pages} empty={<EmptyState message="No withdrawal requests yet." />}>
+        <PagedList
+          count={requests.length}
+          page={page}
+          pages={pages}
+          empty={<EmptyState message="No withdrawal requests yet." />}
+        >
           <WithdrawalsTable rows={requests} />
         </PagedList>
       </section>
