@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +17,7 @@ import { identify } from "./server/auth/session.server";
 import { readFlash } from "./server/http/flash.server";
 import { clearSessionCookie } from "./server/auth/session.server";
 import { FlashBanner } from "./components/flash-banner";
+import { useHydrated } from "./components/use-hydrated";
 import { StatusScreen } from "./components/status-screen";
 
 export const links: Route.LinksFunction = () => [
@@ -99,10 +100,9 @@ const AppToaster = lazy(() => import("./components/toaster"));
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { flash } = loaderData;
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    setHydrated(true);
   }, []);
   return (
     <>

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// Pages (public, then the dashboards by role) and the REST API of SPEC.md section 7 as resource routes.
+// Pages (public, then the dashboards by role) and the REST API (docs/product/rest-api.md) as resource routes.
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -51,7 +51,7 @@ export default [
   route("images", "routes/api/images.ts"),
   route("images/:key", "routes/api/image.ts"),
 
-  // REST API (SPEC.md section 7), same paths as the spec's client uses
+  // REST API (docs/product/rest-api.md): the paths existing clients call, kept as they are
   ...prefix("auth", [
     route("register", "routes/api/auth.register.ts"),
     route("login", "routes/api/auth.login.ts"),
@@ -59,7 +59,6 @@ export default [
   ]),
   route("webhooks/stripe", "routes/api/webhooks.stripe.ts"),
   route("test-payments/confirm", "routes/api/test-payments.confirm.ts"),
-  // The remaining REST endpoints of SPEC.md section 7 follow (issue 4).
   route("users", "routes/api/users.ts"),
   route("users1", "routes/api/users1.ts"),
   route("users3", "routes/api/users3.ts"),

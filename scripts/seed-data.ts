@@ -1,7 +1,7 @@
 // Demo data for a local Coinwork database, as literal SQL.
 //
 // The data is not written table by table: the marketplace's history is simulated in time order with
-// the coin rules of DESIGN.md section 3 (sign-up bonus, purchase, task charge, submission, approval,
+// the coin rules of docs/product/coins.md (sign-up bonus, purchase, task charge, submission, approval,
 // rejection, withdrawal hold/release, admin adjustment, admin delete), and every balance change is a
 // coin_ledger row. So users.coin = SUM(delta) per user, open slots and pending submissions are
 // escrowed, and the conservation identity holds exactly. `buildSeed` checks all of that before it

@@ -17,7 +17,7 @@ export function CoinIcon({ className }: { className?: string }) {
   );
 }
 
-/** The coin balance beside a coin icon; 10 when the user has no coin value (SPEC.md). */
+/** The coin balance beside a coin icon; 10 when the user has no coin value (docs/product/screens.md). */
 export function CoinBalance({ coin, className }: { coin: number | null | undefined; className?: string }) {
   const value = coin ?? DEFAULT_COIN_DISPLAY;
   return (

@@ -1,11 +1,10 @@
-import { useEffect, useState } from "react";
 import type { Flash } from "~/lib/flash";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** Shows a flash inline until JavaScript takes over with a toast, so messages reach no-JS visitors too. */
 export function FlashBanner({ flash }: { flash: Flash | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!flash || hydrated) return null;
   return (
     <div

@@ -84,7 +84,7 @@ export function FormFailure({
 }
 
 // conform's metadata of a field of any form (the field's own type does not matter here).
-type AnyField = FieldMetadata<any, any, any>;
+type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 interface FieldLabels {
   field: AnyField;

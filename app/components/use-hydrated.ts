@@ -1,8 +1,15 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False during the server render and the first client render, true once React has hydrated the page. */
+const noSubscription = () => () => {};
+
+/**
+ * False during the server render and while React hydrates the page, true afterwards (and at once for
+ * components that first render after hydration, e.g. on a client-side navigation).
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -1,4 +1,4 @@
-// Typed refusals: services throw them, routes turn them into messages and HTTP codes (DESIGN.md section 5).
+// Typed refusals: services throw them, routes turn them into messages and HTTP codes (docs/product/rest-api.md, "Errors").
 
 export type ErrorCode =
   | "bad_request"
@@ -44,7 +44,7 @@ export const notFound = (what = "Not found") => new AppError("not_found", what);
 export const forbidden = (why = "You are not allowed to do this") => new AppError("forbidden", why);
 export const conflict = (why: string) => new AppError("conflict", why);
 
-/** 'Not available Coin.  Purchase Coin' (SPEC.md's words, two spaces included), with how many are missing. */
+/** 'Not available Coin.  Purchase Coin' (the product's words, two spaces included), with how many are missing. */
 export function insufficientCoins(missing: number, message = "Not available Coin.  Purchase Coin") {
   return new AppError("insufficient_coins", message, undefined, { missing });
 }

@@ -36,7 +36,7 @@ const REASON = "The screenshot shows a different shop.";
 const email = (who: string) => `${who}-${token}@e2e.test`;
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-// The coin rules this walk checks the screens against (SPEC.md section 9, DESIGN.md section 3).
+// The coin rules this walk checks the screens against (docs/product/coins.md).
 const START = 50;
 const BOUGHT = 150;
 const WORKER_START = 10;

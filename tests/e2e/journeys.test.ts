@@ -34,7 +34,7 @@ const TASK_IMAGE = path.join(ROOT, "public", "images", "categories", "survey-fee
 const PROOF_IMAGE = path.join(ROOT, "public", "images", "categories", "image-handling.webp");
 const PASSWORD = "Journey!9";
 
-// The coin rules (SPEC.md section 9, DESIGN.md section 3) this walk checks the screens against.
+// The coin rules (docs/product/coins.md) this walk checks the screens against.
 const BUYER_START = 50;
 const WORKER_START = 10;
 const PACKAGE = { coins: 150, dollars: 10 };

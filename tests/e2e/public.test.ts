@@ -64,7 +64,7 @@ describe("landing page carousels", () => {
         { timeout: 9_000, interval: 100 },
       )
       .toBe(true);
-    // hovering does not pause it (SPEC.md: no pause on hover)
+    // hovering does not pause it (the product: no pause on hover)
     await hero.hover();
     const hovered = await selected(hero);
     await expect.poll(() => selected(hero), { timeout: 6_000, interval: 100 }).not.toBe(hovered);
@@ -141,7 +141,7 @@ describe("landing page carousels", () => {
     await context.close();
   });
 
-  it("cards link where SPEC.md says: a featured job opens the task, Get Started goes via login", async () => {
+  it("cards link where the product says: a featured job opens the task, Get Started goes via login", async () => {
     const context = await newContext(browser, { viewport: "phone" });
     const page = await context.newPage();
     await gotoHydrated(page, "/");

@@ -1,4 +1,4 @@
-// The REST API of SPEC.md section 7, one contract per endpoint: the answer's shape (strict wire schemas: a field
+// The REST API (docs/product/rest-api.md), one contract per endpoint: the answer's shape (strict wire schemas: a field
 // more or less fails) and its effect on the database, through the worker's fetch.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as v from "valibot";

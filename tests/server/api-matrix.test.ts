@@ -1,4 +1,4 @@
-// The authorization matrix of DESIGN.md section 6: every route of app/routes.ts (REST endpoints and pages) x
+// The authorization matrix (docs/product/roles.md): every route of app/routes.ts (REST endpoints and pages) x
 // {anonymous, worker, buyer, other buyer, admin, removed user} -> the expected answer. The route list comes from
 // the route config itself: a route without an entry here, or an entry without a route, fails the suite.
 import { beforeAll, describe, expect, it } from "vitest";

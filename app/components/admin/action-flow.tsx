@@ -5,7 +5,7 @@
 // Without JavaScript the same trigger is a link to `?confirm=<intent>&row=<id>`, where the page renders the
 // same confirmation as a server-side panel whose form posts normally (the action answers with a redirect and
 // a flash banner).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
@@ -41,23 +41,21 @@ export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) =>
   const [open, setOpen] = useState(false);
   const [inlineError, setInlineError] = useState<Outcome | null>(null);
   const handled = useRef<Outcome | null>(null);
-  const specRef = useRef(spec);
-  specRef.current = spec;
-  const callback = useRef(onOutcome);
-  callback.current = onOutcome;
+  const answered = useEffectEvent((outcome: Outcome) => {
+    if (!spec) return;
+    if (!outcome.ok && spec.inlineErrors) {
+      setInlineError(outcome);
+      return;
+    }
+    setOpen(false);
+    onOutcome(outcome, spec);
+  });
 
   useEffect(() => {
     const outcome = fetcher.data;
     if (!outcome || outcome === handled.current) return;
     handled.current = outcome;
-    const current = specRef.current;
-    if (!current) return;
-    if (!outcome.ok && current.inlineErrors) {
-      setInlineError(outcome);
-      return;
-    }
-    setOpen(false);
-    callback.current(outcome, current);
+    answered(outcome);
   }, [fetcher.data]);
 
   const busy = fetcher.state !== "idle";

@@ -11,7 +11,7 @@ export interface ResultInfo {
   detail?: string;
 }
 
-/** The success or failure dialog SPEC.md names ('Successfully Approved!', 'Removed!', 'Error', …). */
+/** The success or failure dialog the product names (docs/product/messages.md) ('Successfully Approved!', 'Removed!', 'Error', …). */
 export function ResultDialog({ result, onClose }: { result: ResultInfo | null; onClose: () => void }) {
   return (
     <Dialog.Root open={result !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

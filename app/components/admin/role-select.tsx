@@ -9,7 +9,7 @@ import { NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/components/use-hydrated";
 
-/** The order SPEC.md lists them in. */
+/** The order the product lists them in (Admin, Buyer, Worker). */
 const ROLE_OPTIONS: Role[] = ["Admin", "Buyer", "Worker"];
 
 /**

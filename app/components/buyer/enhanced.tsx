@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { toast } from "sonner";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -23,14 +23,13 @@ export interface Outcome {
 
 /** Once a fetcher's answer arrives: a success or error toast with its words, then `settled()` (e.g. close the dialog). */
 export function useOutcomeToast(fetcher: { state: string; data?: Outcome }, settled: () => void) {
-  const after = useRef(settled);
-  after.current = settled;
+  const after = useEffectEvent(settled);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const o = fetcher.data;
     if (o.ok) toast.success(o.title, { description: o.message });
     else toast.error(o.title, { description: o.message });
-    after.current();
+    after();
   }, [fetcher.state, fetcher.data]);
 }
 

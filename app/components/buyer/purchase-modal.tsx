@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import type * as React from "react";
 import { toast } from "sonner";
 import { CreditCard, FlaskConical, Loader2, Lock } from "lucide-react";
@@ -174,8 +174,8 @@ function StripeCardField({
 }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
-  const callbacks = useRef({ onReady, onError });
-  callbacks.current = { onReady, onError };
+  const ready = useEffectEvent(onReady);
+  const changed = useEffectEvent(onError);
   const cardRef = useRef<StripeCardElement | null>(null);
   useEffect(() => {
     let cancelled = false;
@@ -198,9 +198,9 @@ function StripeCardField({
         card.on("ready", () => {
           if (cancelled) return;
           setStatus("ready");
-          callbacks.current.onReady({ stripe, card });
+          ready({ stripe, card });
         });
-        card.on("change", (e) => callbacks.current.onError(e.error?.message ?? null));
+        card.on("change", (e) => changed(e.error?.message ?? null));
         card.mount(mountRef.current);
       } catch {
         if (!cancelled) setStatus("failed");
@@ -210,7 +210,7 @@ function StripeCardField({
       cancelled = true;
       cardRef.current?.destroy();
       cardRef.current = null;
-      callbacks.current.onReady(null);
+      ready(null);
     };
   }, [publishableKey]);
   useEffect(() => {
@@ -269,86 +269,69 @@ export function PurchaseModal({
   // Answers of an earlier purchase are still in the fetchers; only a newer answer moves the flow on.
   const staleCreate = useRef<unknown>(undefined);
   const staleConfirm = useRef<unknown>(undefined);
-  const current = useRef(pkg);
-  if (pkg) current.current = pkg;
-  const shown = pkg ?? current.current;
-
-  // A new package: a clean form.
-  useEffect(() => {
-    if (!pkg) return;
+  // The package stays shown while the dialog closes; a new package starts with a clean form.
+  const [shown, setShown] = useState(pkg);
+  if (pkg && pkg !== shown) {
+    setShown(pkg);
     setPhase("idle");
     setError(null);
     setCard({ number: "", exp: "", cvc: "" });
-  }, [pkg]);
+  }
 
   const fail = (message: string) => {
     setError(message);
     setPhase("idle");
   };
 
+  /** Confirms the card with the provider, then (step 3) asks the server to re-read the payment and credit it once. */
+  const confirmCard = async (clientSecret: string, paymentId: string) => {
+    if (mode === "stripe") {
+      if (!stripeHandle) return fail("The card field is not ready yet.");
+      const result = await stripeHandle.stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card: stripeHandle.card, billing_details: { name: billing.name, email: billing.email } },
+      });
+      if (result.error) return fail(result.error.message ?? "Your card could not be charged.");
+      if (result.paymentIntent?.status !== "succeeded") return fail("The payment did not complete. Please try again.");
+    } else {
+      try {
+        const res = await fetch("/test-payments/confirm", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({
+            clientSecret,
+            number: card.number,
+            exp: card.exp.replace(/\s+/g, ""),
+            cvc: card.cvc,
+          }),
+        });
+        const body = (await res.json().catch(() => null)) as { status?: string; error?: { message?: string } } | null;
+        if (!res.ok || body?.status !== "succeeded")
+          return fail(body?.error?.message ?? "Your card could not be charged.");
+      } catch {
+        return fail("The payment service could not be reached. Check your connection and try again.");
+      }
+    }
+    setPhase("confirming");
+    staleConfirm.current = confirmFetcher.data;
+    confirmFetcher.submit({ intent: "confirm", paymentId }, { method: "post" });
+  };
+
   // Step 2: the intent exists; confirm the card with the provider.
-  useEffect(() => {
-    if (
-      phase !== "creating" ||
-      createFetcher.state !== "idle" ||
-      !createFetcher.data ||
-      createFetcher.data === staleCreate.current
-    )
-      return;
-    const r = createFetcher.data;
+  const created = useEffectEvent((r: PurchaseStep) => {
     if (!r.ok || r.step !== "created") {
       toast.error("Purchase failed", { description: r.ok ? undefined : r.message });
       return fail(r.ok ? "Something went wrong." : r.message);
     }
     setPhase("card");
-    (async () => {
-      let succeeded = false;
-      if (mode === "stripe") {
-        if (!stripeHandle) return fail("The card field is not ready yet.");
-        const result = await stripeHandle.stripe.confirmCardPayment(r.clientSecret, {
-          payment_method: { card: stripeHandle.card, billing_details: { name: billing.name, email: billing.email } },
-        });
-        if (result.error) return fail(result.error.message ?? "Your card could not be charged.");
-        succeeded = result.paymentIntent?.status === "succeeded";
-        if (!succeeded) return fail("The payment did not complete. Please try again.");
-      } else {
-        try {
-          const res = await fetch("/test-payments/confirm", {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Accept: "application/json" },
-            body: JSON.stringify({
-              clientSecret: r.clientSecret,
-              number: card.number,
-              exp: card.exp.replace(/\s+/g, ""),
-              cvc: card.cvc,
-            }),
-          });
-          const body = (await res.json().catch(() => null)) as { status?: string; error?: { message?: string } } | null;
-          if (!res.ok || body?.status !== "succeeded")
-            return fail(body?.error?.message ?? "Your card could not be charged.");
-          succeeded = true;
-        } catch {
-          return fail("The payment service could not be reached. Check your connection and try again.");
-        }
-      }
-      // Step 3: the server re-reads the payment and credits the coins once.
-      setPhase("confirming");
-      staleConfirm.current = confirmFetcher.data;
-      confirmFetcher.submit({ intent: "confirm", paymentId: r.paymentId }, { method: "post" });
-    })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void confirmCard(r.clientSecret, r.paymentId);
+  });
+  useEffect(() => {
+    const r = createFetcher.data;
+    if (phase === "creating" && createFetcher.state === "idle" && r && r !== staleCreate.current) created(r);
   }, [phase, createFetcher.state, createFetcher.data]);
 
   // Step 4: credited (the loaders revalidate with the new balance) or refused.
-  useEffect(() => {
-    if (
-      phase !== "confirming" ||
-      confirmFetcher.state !== "idle" ||
-      !confirmFetcher.data ||
-      confirmFetcher.data === staleConfirm.current
-    )
-      return;
-    const r = confirmFetcher.data;
+  const credited = useEffectEvent((r: PurchaseStep) => {
     if (r.ok && r.step === "confirmed") {
       toast.success("Purchase Successful", {
         description: `${r.coins.toLocaleString("en-US")} coins were added to your balance.`,
@@ -360,7 +343,10 @@ export function PurchaseModal({
       toast.error("Purchase failed", { description: message });
       fail(message);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    const r = confirmFetcher.data;
+    if (phase === "confirming" && confirmFetcher.state === "idle" && r && r !== staleConfirm.current) credited(r);
   }, [phase, confirmFetcher.state, confirmFetcher.data]);
 
   const pay = () => {

@@ -1,10 +1,10 @@
 import { Dialog } from "radix-ui";
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from "react";
 import { useNavigate } from "react-router";
 
 /**
- * A success popup that closes itself after `duration` ms (SPEC.md: 'Task Posted!' and 'Task Updated!' for 2 s)
+ * A success popup that closes itself after `duration` ms ('Task Posted!' and 'Task Updated!' for 2 s)
  * and then calls `onDone` (e.g. to go to My Tasks). Escape or the button end it early.
  */
 export function SuccessDialog({
@@ -20,27 +20,21 @@ export function SuccessDialog({
   duration?: number;
   onDone: () => void;
 }) {
-  const callback = useRef(onDone);
-  callback.current = onDone;
   const fired = useRef(false);
-  const done = useRef(() => {
+  const done = () => {
     if (fired.current) return;
     fired.current = true;
-    callback.current();
-  });
-  const [running, setRunning] = useState(false);
+    onDone();
+  };
+  const timedOut = useEffectEvent(done);
   useEffect(() => {
-    if (!open) return setRunning(false);
+    if (!open) return;
     fired.current = false;
-    const frame = requestAnimationFrame(() => setRunning(true));
-    const timer = setTimeout(() => done.current(), duration);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(timedOut, duration);
+    return () => clearTimeout(timer);
   }, [open, duration]);
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && done.current()}>
+    <Dialog.Root open={open} onOpenChange={(o) => !o && done()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <Dialog.Content
@@ -59,8 +53,8 @@ export function SuccessDialog({
           </Dialog.Close>
           <div className="absolute inset-x-0 bottom-0 h-1 bg-emerald-100" aria-hidden>
             <div
-              className="h-full bg-emerald-500"
-              style={{ width: running ? "0%" : "100%", transition: running ? `width ${duration}ms linear` : "none" }}
+              className="h-full animate-countdown bg-emerald-500"
+              style={{ "--countdown-duration": `${duration}ms` } as CSSProperties}
             />
           </div>
         </Dialog.Content>
@@ -75,10 +69,9 @@ export function SuccessDialog({
  */
 export function TaskSaved({ title, saved }: { title: string; saved: { message: string } | null | undefined }) {
   const navigate = useNavigate();
+  // Once shown, the popup stays until it ends, even if the action's answer is revalidated away.
   const [shown, setShown] = useState<{ message: string } | null>(null);
-  useEffect(() => {
-    if (saved) setShown(saved);
-  }, [saved]);
+  if (saved && saved !== shown) setShown(saved);
   return (
     <SuccessDialog
       open={shown !== null}

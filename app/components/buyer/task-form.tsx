@@ -30,7 +30,7 @@ export type TaskFormValues = {
   category: string;
 };
 
-/** SPEC.md's words for a task post over the balance (two spaces included). */
+/** The product's words for a task post over the balance (two spaces included). */
 export const NOT_AVAILABLE_COIN = "Not available Coin.  Purchase Coin";
 
 /** A positive whole number typed into a field, or null while it is not one. */

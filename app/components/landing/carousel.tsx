@@ -31,7 +31,7 @@ export interface Carousel {
   prev: () => void;
   next: () => void;
   togglePlay: () => void;
-  viewportRef: (el: HTMLDivElement | null) => void;
+  attachViewport: (el: HTMLDivElement | null) => void;
   /** Render once anywhere inside the carousel: it attaches embla after hydration. */
   controller: ReactNode;
 }
@@ -84,8 +84,10 @@ export function useCarousel({ options, autoplayMs = 0, start = "idle" }: Carouse
       else setPlaying(true);
     };
     const onStop = () => setPlaying(false);
+    // Read embla's state once now (it may have moved before this subscription), then follow its events.
     sync();
-    setPlaying(api.plugins().autoplay?.isPlaying() ?? false);
+    if (api.plugins().autoplay?.isPlaying()) onPlay();
+    else onStop();
     api.on("select", sync).on("reInit", sync).on("autoplay:play", onPlay).on("autoplay:stop", onStop);
     return () => {
       api.off("select", sync).off("reInit", sync).off("autoplay:play", onPlay).off("autoplay:stop", onStop);
@@ -134,7 +136,7 @@ export function useCarousel({ options, autoplayMs = 0, start = "idle" }: Carouse
     prev,
     next,
     togglePlay,
-    viewportRef: setViewport,
+    attachViewport: setViewport,
     controller,
   };
 }
@@ -175,7 +177,13 @@ export function CarouselButton({
   );
 }
 
-export function PlayPauseButton({ carousel, className }: { carousel: Carousel; className?: string }) {
+export function PlayPauseButton({
+  carousel,
+  className,
+}: {
+  carousel: Pick<Carousel, "autoplay" | "playing" | "ready" | "togglePlay">;
+  className?: string;
+}) {
   if (!carousel.autoplay) return null;
   const Icon = carousel.playing ? Pause : Play;
   return (

@@ -10,7 +10,7 @@ export interface HeroSlide {
   image: { base: string; alt: string };
 }
 
-/** The three hero slides of SPEC.md: best jobs; endless opportunities in one platform; real people, fast. */
+/** The three hero slides of the landing page: best jobs; endless opportunities in one platform; real people, fast. */
 export const HERO_SLIDES: HeroSlide[] = [
   {
     id: "best-jobs",

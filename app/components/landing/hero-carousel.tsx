@@ -7,7 +7,7 @@ import { cn } from "~/lib/cn";
 import { HERO_SLIDES } from "./content";
 import { CarouselButton, PlayPauseButton, Slide, useCarousel } from "./carousel";
 
-/** SPEC.md: autoplay every 2 seconds, loop, arrows; no thumbnails, no status text, no pause on hover. */
+/** The landing page's hero: autoplay every 2 seconds, loop, arrows; no thumbnails, no status text, no pause on hover. */
 export const HERO_AUTOPLAY_MS = 2000;
 const OPTIONS: EmblaOptionsType = { loop: true, duration: 28 };
 /** Layout width of the hero artwork (the first slide's is preloaded with the same srcset and sizes). */
@@ -16,7 +16,7 @@ export const HERO_IMAGE_SIZES =
 export const heroSrcSet = (base: string) => `${base}-480.webp 480w, ${base}-720.webp 720w, ${base}-960.webp 960w`;
 
 export function HeroCarousel() {
-  const carousel = useCarousel({ options: OPTIONS, autoplayMs: HERO_AUTOPLAY_MS });
+  const { attachViewport, ...carousel } = useCarousel({ options: OPTIONS, autoplayMs: HERO_AUTOPLAY_MS });
   const { api } = carousel;
 
   // Slides 2 and 3 start lazy (they sit off-screen); fetch their art once the carousel can show them.
@@ -38,7 +38,7 @@ export function HeroCarousel() {
         className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-brand-100/70 blur-2xl"
       />
       <div className="relative mx-auto max-w-7xl px-4 pb-10 pt-6 sm:px-6 lg:pb-14 lg:pt-10">
-        <div ref={carousel.viewportRef} className="overflow-hidden" data-carousel-viewport="">
+        <div ref={attachViewport} className="overflow-hidden" data-carousel-viewport="">
           <div className="flex touch-pan-y" aria-live={carousel.playing ? "off" : "polite"}>
             {HERO_SLIDES.map((slide, i) => {
               const Heading = i === 0 ? "h1" : "h2";

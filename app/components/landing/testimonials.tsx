@@ -8,7 +8,7 @@ const OPTIONS: EmblaOptionsType = { loop: true, align: "start" };
 
 /** 'What Our Users Say': large image left, one testimonial at a time on the right, 30px between slides. */
 export function Testimonials() {
-  const carousel = useCarousel({ options: OPTIONS, start: "visible" });
+  const { attachViewport, ...carousel } = useCarousel({ options: OPTIONS, start: "visible" });
   return (
     <section
       aria-labelledby="testimonials-title"
@@ -38,7 +38,7 @@ export function Testimonials() {
           className="mx-auto h-auto w-full max-w-[420px] rounded-[2rem] lg:max-w-[460px]"
         />
         <div className="min-w-0">
-          <div ref={carousel.viewportRef} className="overflow-hidden" data-carousel-viewport="">
+          <div ref={attachViewport} className="overflow-hidden" data-carousel-viewport="">
             {/* 30px between slides: embla spaces slides with padding inside each one (loop-safe). */}
             <div className="-ml-[30px] flex touch-pan-y" aria-live="polite">
               {TESTIMONIALS.map((t, i) => (

@@ -8,7 +8,7 @@ const OPTIONS: EmblaOptionsType = { loop: true, align: "start", slidesToScroll: 
 
 /** 'Our Most In-Demand Workers': photo, name and coins; 4 at a time on wide screens; arrows wrap around. */
 export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
-  const carousel = useCarousel({ options: OPTIONS, start: "visible" });
+  const { attachViewport, ...carousel } = useCarousel({ options: OPTIONS, start: "visible" });
   return (
     <section
       aria-labelledby="workers-title"
@@ -38,7 +38,7 @@ export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
         </p>
       ) : (
         <div>
-          <div ref={carousel.viewportRef} className="-m-2 overflow-hidden p-2" data-carousel-viewport="">
+          <div ref={attachViewport} className="-m-2 overflow-hidden p-2" data-carousel-viewport="">
             <div className="-ml-4 flex touch-pan-y" aria-live="polite">
               {workers.map((w, i) => (
                 <Slide

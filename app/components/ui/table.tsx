@@ -44,7 +44,7 @@ export function TD({ className, ...props }: React.ComponentProps<"td">) {
   return <td className={cn("px-4 py-3 align-middle", className)} {...props} />;
 }
 
-/** The empty state of a list, in SPEC.md's words, with an optional action. */
+/** The empty state of a list, in the product's words (docs/product/messages.md), with an optional action. */
 export function EmptyState({ message, action }: { message: string; action?: React.ReactNode }) {
   return (
     <div className="grid place-items-center gap-4 rounded-xl border border-dashed border-border bg-white px-6 py-14 text-center">

@@ -1,4 +1,4 @@
-// The REST API's query strings and JSON bodies (SPEC.md section 7), as valibot schemas. The routes parse with
+// The REST API's query strings and JSON bodies (docs/product/rest-api.md), as valibot schemas. The routes parse with
 // them, and /openapi.json is generated from them, so the documentation cannot drift from what is accepted.
 // Field rules and messages come from the form schemas next to this file.
 import * as v from "valibot";
@@ -240,7 +240,7 @@ export const preferenceBody = v.object({
 
 export const COIN_PACKAGE_COINS = COIN_PACKAGES.map((p) => p.coins);
 
-// ---------------------------------------------------------------- answers (the wire shapes of SPEC.md section 3)
+// ---------------------------------------------------------------- answers (the wire shapes of docs/product/rest-api.md)
 // Documented in /openapi.json and checked against real answers by the contract tests (strict: no field more or less).
 
 const isoTime = v.pipe(v.string(), v.isoTimestamp());

@@ -10,7 +10,7 @@ const completionDate = v.pipe(
   v.check((d) => d >= todayIso(), "Completion date cannot be in the past"),
 );
 
-// Add and Update speak different words for the same rules (SPEC.md section 5).
+// Add and Update speak different words for the same rules (docs/product/messages.md).
 export const addTaskSchema = v.object({
   task_title: requiredText("Task Title is required", 120),
   task_detail: requiredText("Task detail is required", 4000),

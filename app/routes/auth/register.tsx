@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 422 },
     );
   }
-  let photo: string | null = null;
+  let photo: string | null;
   try {
     photo = await storeOptionalImage(env, formData.get("image"));
   } catch (e) {

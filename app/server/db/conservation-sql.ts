@@ -1,4 +1,4 @@
-// The conservation identity of the coin ledger (DESIGN.md section 3), defined once as SQL.
+// The conservation identity of the coin ledger (docs/product/coins.md), defined once as SQL.
 // Import-free on purpose: the Worker (services/ledger.server.ts) and the Node scripts
 // (`npm run ledger:check`, the seed) run this same text.
 //

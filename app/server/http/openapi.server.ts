@@ -182,7 +182,7 @@ export function openApiDocument(origin: string): Json {
       title: "Coinwork REST API",
       version: "1.0.0",
       description:
-        "The calls of the Coinwork client (SPEC.md section 7) at the same paths, with the spec's field names. Errors are `{ error: { code, message, fields? } }`. Lists are JSON arrays; page= and limit= (at most 100, the default) page them and X-Total-Count tells the total. Authenticate with `Authorization: Bearer <token>` (from POST /auth/login) or the session cookie. JSON bodies need `Content-Type: application/json`.",
+        "The calls of the Coinwork client at the paths it has always used, with the spec's field names. Errors are `{ error: { code, message, fields? } }`. Lists are JSON arrays; page= and limit= (at most 100, the default) page them and X-Total-Count tells the total. Authenticate with `Authorization: Bearer <token>` (from POST /auth/login) or the session cookie. JSON bodies need `Content-Type: application/json`.",
     },
     servers: [{ url: origin }],
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),

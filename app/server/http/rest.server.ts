@@ -1,5 +1,5 @@
-// The REST resource routes of SPEC.md section 7 share this: method dispatch (405 with Allow otherwise), the JSON
-// error shape of DESIGN.md section 5 (through api()), strict JSON bodies, list headers, and the "own records only"
+// The REST resource routes (docs/product/rest-api.md) share this: method dispatch (405 with Allow otherwise), the JSON
+// error shape of docs/product/rest-api.md (through api()), strict JSON bodies, list headers, and the "own records only"
 // rule for e-mails in queries and bodies.
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";

@@ -1,4 +1,4 @@
-// Rows -> the JSON shapes of SPEC.md section 3, in one place: `_id` as a string, the spec's field names
+// Rows -> the JSON shapes of docs/product/rest-api.md, in one place: `_id` as a string, the spec's field names
 // (task_title, Buyer_email, ...), submission status `approve` for approved, ISO times, dollars as decimals.
 // Image addresses stored as app paths ("/images/<key>") are made absolute, so a client on another origin can show them.
 import type { Order, Task, Withdrawal } from "../db/schema";

@@ -1,4 +1,4 @@
-// Sign-up, sign-in and sign-out of the embedded identity provider (DESIGN.md section 2).
+// Sign-up, sign-in and sign-out of the embedded identity provider (docs/product/identity.md).
 import { eq, sql } from "drizzle-orm";
 import { getDb, newId, runBatchOr } from "../db/client.server";
 import { users } from "../db/schema";

@@ -18,7 +18,7 @@ import { approveSubmission, listBuyerSubmissions, rejectSubmission } from "~/ser
 
 export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork" }];
 
-/** SPEC.md section 9: the gauges' maxima. */
+/** The gauges' maxima (docs/product/screens.md). */
 export const GAUGE_MAX = { pendingTasks: 300, totalTasks: 50, totalPaymentDollars: 200 } as const;
 const PAGE_SIZE = 10;
 

@@ -2,7 +2,7 @@
 import { AppError } from "~/server/errors";
 
 /**
- * SPEC.md section 8's words for an image that could not be stored: a refused file (type, size) is
+ * The product's words (docs/product/messages.md) for an image that could not be stored: a refused file (type, size) is
  * 'Upload Failed', anything unexpected 'Upload Error'. `field` is the message shown under the picker.
  */
 export function imageFailure(e: unknown) {
