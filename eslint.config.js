@@ -1,5 +1,5 @@
-// Lint rules (see docs/decisions/008-lint-and-format.md): typescript-eslint's recommended rules with type
-// information, React's hooks rules, and nothing that Prettier already decides about layout.
+// Lint rules (see docs/decisions/008-lint-and-format-toolchain.md): typescript-eslint's recommended rules, React's
+// hooks rules (including the React Compiler's), and nothing that Prettier already decides about layout.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import reactHooks from "eslint-plugin-react-hooks";
