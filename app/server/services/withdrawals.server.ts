@@ -79,81 +79,43 @@ async function loadRequest(env: Env, id: string) {
   return row;
 }
 
-/** Admin approval completes the payout: the held coins leave the economy as money, in one batch. */
-export async function approveWithdrawal(env: Env, admin: SessionUser, id: string) {
-  if (admin.role !== "Admin") throw forbidden("Only admins can approve withdrawals");
-  const w = await loadRequest(env, id);
-  const now = Date.now();
-  const when = stillPending(id);
-  const dollars = withdrawalAmount(w.withdrawalCoin);
-  const done = await newBatch(env)
-    .step(
-      "audit",
-      audit({
-        id: newId(),
-        actorId: admin.id,
-        action: "withdrawal.approve",
-        targetType: "withdrawal",
-        targetId: id,
-        detail: `${w.withdrawalCoin} coins ($${dollars})`,
-        now,
-        when,
-      }),
-    )
-    .step(
-      "notify worker",
-      notification({
-        id: newId(),
-        userId: w.workerId,
-        message: `Your withdrawal of $${dollars} was approved.`,
-        actionRoute: "/dashboard/withdraw",
-        now,
-        when,
-      }),
-    )
-    .step(
-      "approve",
-      sql`UPDATE withdrawals SET status = 'approved', decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND ${when}`,
-    )
-    .run();
-  if (done.changes("approve") === 0) throw conflict(ALREADY_DECIDED);
-  return { modifiedCount: 1 };
+interface Decision {
+  status: "approved" | "rejected";
+  reason?: string;
+  /** the audit detail and the worker's notice, from the request as read (its coins and their dollars) */
+  texts: (coins: number, dollars: string) => { detail: string; notice: string };
 }
 
-/** Admin rejection returns the held coins to the worker. */
-export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string, reason: string) {
-  if (admin.role !== "Admin") throw forbidden("Only admins can reject withdrawals");
+/**
+ * An admin's decision, in one batch: the audit row, the worker's notice, a rejection's release of the held coins,
+ * then the status change, last because every other step holds only while the request is pending.
+ */
+async function decide(env: Env, admin: SessionUser, id: string, d: Decision) {
   const w = await loadRequest(env, id);
   const now = Date.now();
   const when = stillPending(id);
-  const dollars = withdrawalAmount(w.withdrawalCoin);
-  const done = await newBatch(env)
+  const { detail, notice } = d.texts(w.withdrawalCoin, withdrawalAmount(w.withdrawalCoin));
+  const batch = newBatch(env)
     .step(
       "audit",
       audit({
         id: newId(),
         actorId: admin.id,
-        action: "withdrawal.reject",
+        action: d.status === "approved" ? "withdrawal.approve" : "withdrawal.reject",
         targetType: "withdrawal",
         targetId: id,
-        detail: `${w.withdrawalCoin} coins`,
-        reason,
+        detail,
+        reason: d.reason,
         now,
         when,
       }),
     )
     .step(
       "notify worker",
-      notification({
-        id: newId(),
-        userId: w.workerId,
-        message: `Your withdrawal of $${dollars} was rejected${reason ? `: ${reason}` : "."} The ${w.withdrawalCoin} coins are back in your balance.`,
-        actionRoute: "/dashboard/withdraw",
-        now,
-        when,
-      }),
-    )
-    .step(
+      notification({ id: newId(), userId: w.workerId, message: notice, actionRoute: "/dashboard/withdraw", now, when }),
+    );
+  if (d.status === "rejected") {
+    batch.step(
       "release",
       ...posting({
         id: newId(),
@@ -164,14 +126,41 @@ export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string,
         now,
         when,
       }),
-    )
+    );
+  }
+  const done = await batch
     .step(
-      "reject",
-      sql`UPDATE withdrawals SET status = 'rejected', decision_reason = ${reason || null}, decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND ${when}`,
+      "decide",
+      sql`UPDATE withdrawals SET status = ${d.status}, decision_reason = ${d.reason || null}, decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND ${when}`,
     )
     .run();
-  if (done.changes("reject") === 0) throw conflict(ALREADY_DECIDED);
+  if (done.changes("decide") === 0) throw conflict(ALREADY_DECIDED);
   return { modifiedCount: 1 };
+}
+
+/** Admin approval completes the payout: the held coins leave the economy as money, in one batch. */
+export async function approveWithdrawal(env: Env, admin: SessionUser, id: string) {
+  if (admin.role !== "Admin") throw forbidden("Only admins can approve withdrawals");
+  return decide(env, admin, id, {
+    status: "approved",
+    texts: (coins, dollars) => ({
+      detail: `${coins} coins ($${dollars})`,
+      notice: `Your withdrawal of $${dollars} was approved.`,
+    }),
+  });
+}
+
+/** Admin rejection returns the held coins to the worker. */
+export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string, reason: string) {
+  if (admin.role !== "Admin") throw forbidden("Only admins can reject withdrawals");
+  return decide(env, admin, id, {
+    status: "rejected",
+    reason,
+    texts: (coins, dollars) => ({
+      detail: `${coins} coins`,
+      notice: `Your withdrawal of $${dollars} was rejected${reason ? `: ${reason}` : "."} The ${coins} coins are back in your balance.`,
+    }),
+  });
 }
 
 const withdrawalColumns = { withdrawal: withdrawals, workerName: users.name, workerEmail: users.email };
