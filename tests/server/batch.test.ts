@@ -1,11 +1,15 @@
 // The batch builder on real local D1: results are read by step label, so adding or moving a step cannot change
 // what another step's result means; labels are checked; a failed guard or a broken constraint writes nothing.
+// And the services built on it: a request whose read went stale before its batch ran changes nothing.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { balance, env, registerUser } from "./helpers";
+import { balance, env, makeAdmin, registerUser, sessionUser, taskInput } from "./helpers";
 import { newBatch, type Batch } from "~/server/db/batch.server";
 import { newId } from "~/server/db/client.server";
-import { notification, posting } from "~/server/services/ledger.server";
+import { CHANGED_MEANWHILE, notification, posting } from "~/server/services/ledger.server";
+import { postTask, updateTask } from "~/server/services/tasks.server";
+import { createSubmission, rejectSubmission } from "~/server/services/submissions.server";
+import { removeUser } from "~/server/services/users.server";
 
 const now = () => Date.now();
 
@@ -120,5 +124,71 @@ describe("batch builder", () => {
 
     expect(await balance(user.id)).toBe(start);
     expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?", user.id)).toBe(0);
+  });
+});
+
+/** The environment of a request that read before `meanwhile` ran: the other request lands just before its batch. */
+function racedBy(meanwhile: () => Promise<unknown>): Env {
+  let landed = false;
+  const DB = {
+    prepare: (query: string) => env.DB.prepare(query),
+    batch: async (statements: D1PreparedStatement[]) => {
+      if (!landed) {
+        landed = true;
+        await meanwhile();
+      }
+      return env.DB.batch(statements);
+    },
+  } as unknown as D1Database;
+  return { ...env, DB };
+}
+
+describe("a request whose read went stale changes nothing", () => {
+  it("a submission to a task renamed meanwhile: the buyer's notice would name the old title", async () => {
+    const buyer = await sessionUser((await registerUser("Buyer")).id);
+    const worker = await sessionUser((await registerUser("Worker")).id);
+    const task = await postTask(env, buyer, taskInput({ required_workers: 2 }));
+    const raced = racedBy(() =>
+      env.DB.prepare("UPDATE tasks SET task_title = 'Renamed meanwhile' WHERE id = ?").bind(task.id).run(),
+    );
+    await expect(
+      createSubmission(raced, worker, { task_id: task.id, submission_details: "done", submission_image_url: "" }),
+    ).rejects.toThrow(CHANGED_MEANWHILE);
+    expect(await count("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?", task.id)).toBe(0);
+    expect(await count("SELECT required_workers AS n FROM tasks WHERE id = ?", task.id)).toBe(2);
+    expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?", buyer.id)).toBe(0);
+  });
+
+  it("a rejection after the task's pay changed meanwhile: the settlement read is no longer the difference", async () => {
+    const buyer = await sessionUser((await registerUser("Buyer")).id);
+    const worker = await sessionUser((await registerUser("Worker")).id);
+    const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 5 }));
+    const sub = await createSubmission(env, worker, {
+      task_id: task.id,
+      submission_details: "done",
+      submission_image_url: "",
+    });
+    const raced = racedBy(() =>
+      updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 1, payable_amount: 8 }),
+    );
+    await expect(rejectSubmission(raced, buyer, sub.id, "blurry")).rejects.toThrow(CHANGED_MEANWHILE);
+    const after = await balance(buyer.id);
+    expect(await count("SELECT COUNT(*) AS n FROM coin_ledger WHERE submission_id = ?", sub.id)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM submissions WHERE id = ? AND status = 'pending'", sub.id)).toBe(1);
+    expect(await count("SELECT required_workers AS n FROM tasks WHERE id = ?", task.id)).toBe(1);
+    // read again, the rejection settles the new difference (5 - 8)
+    await rejectSubmission(env, buyer, sub.id, "blurry");
+    expect(await balance(buyer.id)).toBe(after - 3);
+  });
+
+  it("a removal while its user posted a task: the audit would miscount, the new task stay open", async () => {
+    const admin = await sessionUser((await makeAdmin()).id);
+    const buyer = await sessionUser((await registerUser("Buyer")).id);
+    await postTask(env, buyer, taskInput({ required_workers: 1 }));
+    const raced = racedBy(() => postTask(env, buyer, taskInput({ required_workers: 1 })));
+    await expect(removeUser(raced, admin, buyer.id, "spam")).rejects.toThrow(CHANGED_MEANWHILE);
+    expect(await count("SELECT COUNT(*) AS n FROM users WHERE id = ? AND disabled_at IS NULL", buyer.id)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM tasks WHERE buyer_id = ? AND deleted_at IS NULL", buyer.id)).toBe(2);
+    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE target_id = ?", buyer.id)).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
 // `when`: a ledger row that is not inserted moves no coins, and CHECK (coin >= 0) aborts the whole batch
 // when a charge would overdraw.
 //
-// Notification and audit texts are built here in TypeScript from values the service read before the batch, and
+// Notification and audit texts are plain strings the services build from values they read before the batch, and
 // the same values are bound into the money statements. Each value a text states is either fixed once written (a
 // submission's pay and worker, a withdrawal's coins, a user's name and e-mail) or required unchanged by the
 // batch's guard, so a batch either does what its texts say or changes nothing.

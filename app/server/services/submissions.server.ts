@@ -147,7 +147,8 @@ async function review(
 
 /**
  * The guard of a review's steps: the submission is still pending with the pay read (bound into the payout and the
- * notice), and its task still has the title the notice names. A stale read changes nothing.
+ * notice), and its task still has the title the notice names. A stale read changes nothing. Who may review was
+ * checked on the read: a submission's buyer never changes.
  */
 const pendingAsRead = (r: Review) =>
   sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND status = 'pending' AND payable_amount = ${r.payableAmount})
