@@ -1,6 +1,7 @@
 // Sign-up, sign-in and sign-out of the embedded identity provider (docs/product/identity.md).
 import { eq, sql } from "drizzle-orm";
-import { getDb, newId, runBatchOr } from "../db/client.server";
+import { getDb, newId } from "../db/client.server";
+import { newBatch } from "../db/batch.server";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "../auth/password";
@@ -33,9 +34,9 @@ async function createAccount(env: Env, a: NewAccount): Promise<string> {
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
-  await runBatchOr(
-    env,
-    [
+  await newBatch(env)
+    .step(
+      "create user",
       db.insert(users).values({
         id,
         name: a.name,
@@ -46,11 +47,12 @@ async function createAccount(env: Env, a: NewAccount): Promise<string> {
         passwordHash: a.passwordHash,
         createdAt: now,
       }),
-      ...posting({ id: newId(), userId: id, delta: SIGNUP_COINS[a.role], kind: "signup_bonus", now }),
-    ],
-    () => new AppError("conflict", EMAIL_EXISTS, { email: [EMAIL_EXISTS] }),
-    "users.email",
-  );
+    )
+    .step("bonus", ...posting({ id: newId(), userId: id, delta: SIGNUP_COINS[a.role], kind: "signup_bonus", now }))
+    .run({
+      refusal: () => new AppError("conflict", EMAIL_EXISTS, { email: [EMAIL_EXISTS] }),
+      constraint: "users.email",
+    });
   return id;
 }
 

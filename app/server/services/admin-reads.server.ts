@@ -4,13 +4,10 @@ import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { auditLog, contactMessages, users, withdrawals } from "../db/schema";
 import { MISMATCHED_USERS_SQL } from "../db/conservation-sql";
-import { forbidden, notFound } from "../errors";
+import { notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { AuditAction } from "~/lib/schemas/admin";
-
-function requireAdmin(actor: SessionUser) {
-  if (actor.role !== "Admin") throw forbidden("Only admins can do this");
-}
+import { requireAdmin } from "./users.server";
 
 const clampPage = (page: number | undefined) => Math.max(Math.floor(page ?? 1), 1);
 const clampLimit = (limit: number | undefined, fallback: number) =>

@@ -1,7 +1,12 @@
 // The coin ledger. Every balance change is a coin_ledger row plus the matching update of users.coin,
-// written as statements of one D1 batch (all commit or none). Statements are made conditional with
+// written as steps of one D1 batch (`newBatch`, all commit or none). Statements are made conditional with
 // `when`: a ledger row that is not inserted moves no coins, and CHECK (coin >= 0) aborts the whole batch
 // when a charge would overdraw.
+//
+// Notification and audit texts are plain strings the services build from values they read before the batch, and
+// the same values are bound into the money statements. Each value a text states is either fixed once written (a
+// submission's pay and worker, a withdrawal's coins, a user's name and e-mail) or required unchanged by the
+// batch's guard, so a batch either does what its texts say or changes nothing.
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { users, type LedgerKind } from "../db/schema";
@@ -9,11 +14,11 @@ import { accountedFor, conservationSql, type ConservationFigures } from "../db/c
 
 export interface Posting {
   id: string;
-  userId: string | SQL;
+  userId: string;
   /** Coins added to the user's balance (negative to charge). An SQL expression may compute it in the batch. */
   delta: number | SQL;
   kind: LedgerKind;
-  taskId?: string | SQL | null;
+  taskId?: string | null;
   submissionId?: string | null;
   withdrawalId?: string | null;
   orderId?: string | null;
@@ -25,14 +30,20 @@ export interface Posting {
 
 const always = sql`1`;
 
+/** The refusal of a request whose read went stale before its batch ran: the batch changed nothing. */
+export const CHANGED_MEANWHILE = "Someone changed this at the same moment. Reload and try again.";
+
 /** A user's cached balance now (0 for no such user): for early refusals and their words; CHECK (coin >= 0) is the guard. */
 export async function coinsOf(env: Env, userId: string): Promise<number> {
   const row = await getDb(env).select({ coin: users.coin }).from(users).where(eq(users.id, userId)).limit(1);
   return row[0]?.coin ?? 0;
 }
 
-/** Two statements: the ledger row, then the cached balance read back from it. */
-export function posting(p: Posting): SQL[] {
+/**
+ * A batch step's two statements: the ledger row, which decides the step (its changes = ledger rows inserted, 0 or
+ * 1; none when `when` fails or the delta is 0), then the cached balance read back from that row.
+ */
+export function posting(p: Posting): [SQL, SQL] {
   const delta = typeof p.delta === "number" ? sql`${p.delta}` : p.delta;
   return [
     sql`INSERT INTO coin_ledger (id, user_id, delta, kind, task_id, submission_id, withdrawal_id, order_id, note, created_at)
@@ -46,8 +57,8 @@ export function posting(p: Posting): SQL[] {
 
 export interface NotificationInput {
   id: string;
-  userId: string | SQL;
-  message: string | SQL;
+  userId: string;
+  message: string;
   actionRoute?: string | null;
   now: number;
   when?: SQL;
@@ -57,7 +68,7 @@ export interface NotificationInput {
 export function notification(n: NotificationInput): SQL {
   return sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
     SELECT ${n.id}, ${n.userId}, ${n.message}, ${n.actionRoute ?? null}, ${n.now}
-    WHERE (${n.when ?? always}) AND (${n.userId}) IS NOT NULL`;
+    WHERE (${n.when ?? always})`;
 }
 
 export interface AuditInput {
@@ -80,7 +91,7 @@ export function audit(a: AuditInput): SQL {
 }
 
 /** SQL that is true when a row with this id exists in the table: the pivot that chains a batch's statements. */
-export const exists = (table: "coin_ledger" | "submissions" | "withdrawals" | "orders" | "tasks", id: string) =>
+export const exists = (table: "submissions" | "audit_log", id: string) =>
   sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} WHERE id = ${id})`;
 
 export interface Conservation extends ConservationFigures {

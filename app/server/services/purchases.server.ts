@@ -2,7 +2,8 @@
 // seen to have succeeded (webhook or a re-read when the client reports it), exactly once per payment id.
 import Stripe from "stripe";
 import { count, desc, eq } from "drizzle-orm";
-import { getDb, newId, runBatch } from "../db/client.server";
+import { getDb, newId } from "../db/client.server";
+import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { orders } from "../db/schema";
 import { AppError, forbidden, isConstraintError, notFound } from "../errors";
@@ -47,18 +48,21 @@ export async function creditSucceededIntent(env: Env, intent: Intent, provider: 
   const orderId = newId();
   const now = Date.now();
   try {
-    await runBatch(env, [
-      db.insert(orders).values({
-        id: orderId,
-        userId,
-        coins,
-        priceCents: pkg.priceCents,
-        paymentId: intent.id,
-        provider,
-        createdAt: now,
-      }),
-      ...posting({ id: newId(), userId, delta: coins, kind: "purchase", orderId, now }),
-    ]);
+    await newBatch(env)
+      .step(
+        "order",
+        db.insert(orders).values({
+          id: orderId,
+          userId,
+          coins,
+          priceCents: pkg.priceCents,
+          paymentId: intent.id,
+          provider,
+          createdAt: now,
+        }),
+      )
+      .step("credit", ...posting({ id: newId(), userId, delta: coins, kind: "purchase", orderId, now }))
+      .run();
   } catch (e) {
     if (!isConstraintError(e, "payment_id")) throw e;
     const existing = (await db.select().from(orders).where(eq(orders.paymentId, intent.id)).limit(1))[0]!;

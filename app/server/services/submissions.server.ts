@@ -1,14 +1,15 @@
 // Submissions: a worker's proof takes one escrowed slot; the task's buyer approves (pays the worker from
 // escrow) or rejects (returns the slot). Each step is one D1 batch whose statements all hinge on the
 // submission still being pending, so racing reviews pay once.
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { getDb, newId, runBatch, runBatchOr, type Db } from "../db/client.server";
+import { getDb, newId, type Db } from "../db/client.server";
+import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import { submissions, tasks, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { notification, posting } from "./ledger.server";
+import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
 import { todayIso } from "~/lib/format";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
@@ -23,153 +24,252 @@ export interface NewSubmission {
   submission_image_url: string;
 }
 
+/** The task a worker submits to, as the submission needs it. */
+async function readTaskToSubmit(env: Env, taskId: string) {
+  const row = await getDb(env)
+    .select({
+      id: tasks.id,
+      buyerId: tasks.buyerId,
+      taskTitle: tasks.taskTitle,
+      requiredWorkers: tasks.requiredWorkers,
+      completionDate: tasks.completionDate,
+      deletedAt: tasks.deletedAt,
+    })
+    .from(tasks)
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  return row[0];
+}
+
+type TaskToSubmit = NonNullable<Awaited<ReturnType<typeof readTaskToSubmit>>>;
+
+/** Throws why this worker cannot submit to the task as read; the insert's conditions are the same. */
+function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: string): asserts task is TaskToSubmit {
+  if (!task || task.deletedAt !== null) throw notFound("Task not found");
+  if (task.buyerId === workerId) throw forbidden(OWN_TASK);
+  if (task.completionDate < today) throw conflict(PAST_DATE);
+  if (task.requiredWorkers <= 0) throw conflict(NO_SLOTS);
+}
+
 export async function createSubmission(env: Env, worker: SessionUser, input: NewSubmission) {
   if (worker.role !== "Worker") throw forbidden("Only workers can submit work");
-  const db = getDb(env);
-  const id = newId();
   const now = Date.now();
   const today = todayIso(now);
-  const created = sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${id})`;
-  const results = await runBatchOr(
-    env,
-    [
+  const task = await readTaskToSubmit(env, input.task_id);
+  assertOpenTo(task, worker.id, today);
+  const id = newId();
+  const created = exists("submissions", id);
+  // The buyer's notice names the task as read, so the insert requires that title still: a task renamed meanwhile
+  // takes no submission. The escrowed pay is copied inside the batch and appears in no text.
+  const done = await newBatch(env)
+    .step(
+      "submit",
       sql`INSERT INTO submissions (id, task_id, worker_id, buyer_id, payable_amount, submission_details, submission_image_url, status, created_at)
         SELECT ${id}, t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}
         FROM tasks t
-        WHERE t.id = ${input.task_id} AND t.deleted_at IS NULL AND t.required_workers > 0
-          AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id}`,
-      sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${input.task_id} AND ${created}`,
+        WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0
+          AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}`,
+    )
+    .step(
+      "take slot",
+      sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${task.id} AND ${created}`,
+    )
+    .step(
+      "notify buyer",
       notification({
         id: newId(),
-        userId: sql`(SELECT buyer_id FROM tasks WHERE id = ${input.task_id})`,
-        message: sql`${worker.name} || ' submitted work for "' || (SELECT task_title FROM tasks WHERE id = ${input.task_id}) || '"'`,
+        userId: task.buyerId,
+        message: `${worker.name} submitted work for "${task.taskTitle}"`,
         actionRoute: "/dashboard/buyerhome",
         now,
         when: created,
       }),
-    ],
-    () => conflict(ALREADY_SUBMITTED),
-    "submissions",
-  );
-  if (results[0].meta.changes === 0) {
-    const task = await db.select().from(tasks).where(eq(tasks.id, input.task_id)).limit(1);
-    const t = task[0];
-    if (!t || t.deletedAt !== null) throw notFound("Task not found");
-    if (t.buyerId === worker.id) throw forbidden(OWN_TASK);
-    if (t.completionDate < today) throw conflict(PAST_DATE);
-    throw conflict(NO_SLOTS);
+    )
+    .run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
+  if (done.changes("submit") === 0) {
+    assertOpenTo(await readTaskToSubmit(env, task.id), worker.id, today);
+    throw conflict(CHANGED_MEANWHILE);
   }
-  return (await db.select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
+  return (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
 }
 
-/** Who may review: the task's buyer; `null` is the system (auto-approval after the review window). */
-function reviewable(submissionId: string, reviewerId: string | null): SQL {
-  return reviewerId
-    ? sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${submissionId} AND status = 'pending' AND buyer_id = ${reviewerId})`
-    : sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${submissionId} AND status = 'pending')`;
+/** A submission as its review needs it, with its task's title and current pay. */
+function selectReviews(db: Db) {
+  return db
+    .select({
+      id: submissions.id,
+      workerId: submissions.workerId,
+      buyerId: submissions.buyerId,
+      payableAmount: submissions.payableAmount,
+      status: submissions.status,
+      taskId: submissions.taskId,
+      taskTitle: tasks.taskTitle,
+      taskPay: tasks.payableAmount,
+    })
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId));
 }
 
-function approvalStatements(submissionId: string, reviewerId: string | null, now: number): SQL[] {
-  const when = reviewable(submissionId, reviewerId);
-  const title = sql`(SELECT t.task_title FROM tasks t JOIN submissions s ON s.task_id = t.id WHERE s.id = ${submissionId})`;
-  const amount = sql`(SELECT payable_amount FROM submissions WHERE id = ${submissionId})`;
-  return [
-    notification({
-      id: newId(),
-      userId: sql`(SELECT worker_id FROM submissions WHERE id = ${submissionId})`,
-      message: sql`'You earned ' || ${amount} || ' coins: your submission for "' || ${title} || '" was approved.'`,
-      actionRoute: "/dashboard/mysubmissions",
-      now,
-      when,
-    }),
-    ...posting({
-      id: newId(),
-      userId: sql`(SELECT worker_id FROM submissions WHERE id = ${submissionId})`,
-      delta: amount,
-      kind: "submission_payout",
-      submissionId,
-      now,
-      when,
-    }),
-    sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now} WHERE id = ${submissionId} AND ${when}`,
-  ];
+async function readReview(env: Env, submissionId: string) {
+  return (await selectReviews(getDb(env)).where(eq(submissions.id, submissionId)).limit(1))[0];
+}
+type Review = NonNullable<Awaited<ReturnType<typeof readReview>>>;
+
+/** Throws why this reviewer cannot review the submission as read. */
+function assertReviewable(review: Review | undefined, reviewer: SessionUser): asserts review is Review {
+  if (!review) throw notFound("Submission not found");
+  if (review.buyerId !== reviewer.id) throw forbidden("Only the task's buyer can review this submission");
+  if (review.status !== "pending") throw conflict(ALREADY_REVIEWED);
 }
 
-async function explainReviewRefusal(env: Env, reviewer: SessionUser, submissionId: string): Promise<never> {
-  const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, submissionId)).limit(1))[0];
-  if (!row) throw notFound("Submission not found");
-  if (row.buyerId !== reviewer.id) throw forbidden("Only the task's buyer can review this submission");
-  throw conflict(ALREADY_REVIEWED);
-}
-
-export async function approveSubmission(env: Env, buyer: SessionUser, submissionId: string) {
-  const results = await runBatch(env, approvalStatements(submissionId, buyer.id, Date.now()));
-  if (results[results.length - 1].meta.changes === 0) await explainReviewRefusal(env, buyer, submissionId);
+/**
+ * Reviews a submission: refuses what the read shows, adds the review's steps to one batch (`addSteps` returns the
+ * label of the step that decides it), and explains a batch that changed nothing.
+ */
+async function review(
+  env: Env,
+  reviewer: SessionUser,
+  submissionId: string,
+  addSteps: (batch: Batch, read: Review) => string,
+  onConstraint?: ConstraintRefusal,
+) {
+  const read = await readReview(env, submissionId);
+  assertReviewable(read, reviewer);
+  const batch = newBatch(env);
+  const decisive = addSteps(batch, read);
+  const done = await batch.run(onConstraint);
+  if (done.changes(decisive) === 0) {
+    assertReviewable(await readReview(env, submissionId), reviewer);
+    throw conflict(CHANGED_MEANWHILE);
+  }
   return { modifiedCount: 1 };
 }
 
-/** Rejection returns the slot to the task. If the task's pay changed since, the buyer settles the difference. */
-export async function rejectSubmission(env: Env, buyer: SessionUser, submissionId: string, reason: string) {
-  const now = Date.now();
-  const when = reviewable(submissionId, buyer.id);
-  const taskId = sql`(SELECT task_id FROM submissions WHERE id = ${submissionId})`;
-  const title = sql`(SELECT task_title FROM tasks WHERE id = ${taskId})`;
-  const settle = sql`(SELECT s.payable_amount - t.payable_amount FROM submissions s JOIN tasks t ON t.id = s.task_id WHERE s.id = ${submissionId})`;
-  const message = reason
-    ? sql`'Your submission for "' || ${title} || '" was rejected: ' || ${reason}`
-    : sql`'Your submission for "' || ${title} || '" was rejected.'`;
-  const results = await runBatchOr(
-    env,
-    [
+/**
+ * The guard of a review's steps: the submission is still pending with the pay read (bound into the payout and the
+ * notice), and its task still has the title the notice names. A stale read changes nothing. Who may review was
+ * checked on the read: a submission's buyer never changes.
+ */
+const pendingAsRead = (r: Review) =>
+  sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND status = 'pending' AND payable_amount = ${r.payableAmount})
+    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND task_title = ${r.taskTitle})`;
+
+/**
+ * An approval's steps (labels start with `prefix`): the worker's notice and payout, then the status change, which
+ * comes last because the others hold only while the submission is pending. Returns the deciding step's label.
+ */
+function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string {
+  const when = pendingAsRead(r);
+  batch
+    .step(
+      `${prefix}notify worker`,
       notification({
         id: newId(),
-        userId: sql`(SELECT worker_id FROM submissions WHERE id = ${submissionId})`,
-        message,
+        userId: r.workerId,
+        message: `You earned ${r.payableAmount} coins: your submission for "${r.taskTitle}" was approved.`,
         actionRoute: "/dashboard/mysubmissions",
         now,
         when,
       }),
+    )
+    .step(
+      `${prefix}payout`,
       ...posting({
         id: newId(),
-        userId: buyer.id,
-        delta: settle,
-        kind: "slot_reopen",
-        submissionId,
-        taskId,
+        userId: r.workerId,
+        delta: r.payableAmount,
+        kind: "submission_payout",
+        submissionId: r.id,
         now,
         when,
       }),
-      sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${taskId} AND deleted_at IS NULL AND ${when}`,
-      sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${submissionId} AND ${when}`,
-    ],
-    () =>
-      conflict(
-        "Insufficient Coins: the task's pay rose since this submission, and reopening its slot costs more than your balance.",
-      ),
-  );
-  if (results[results.length - 1].meta.changes === 0) await explainReviewRefusal(env, buyer, submissionId);
-  return { modifiedCount: 1 };
+    )
+    .step(
+      `${prefix}approve`,
+      sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
+    );
+  return `${prefix}approve`;
 }
 
-/** Cron: approve pending submissions older than the review window (REVIEW_WINDOW_DAYS, default 3). */
+export async function approveSubmission(env: Env, buyer: SessionUser, submissionId: string) {
+  return review(env, buyer, submissionId, (batch, r) => addApproval(batch, r, Date.now()));
+}
+
+/**
+ * Rejection returns the slot to the task. If the task's pay changed since, the buyer settles the difference: the
+ * guard requires the task's pay as read, so the settled coins are the ones computed here.
+ */
+export async function rejectSubmission(env: Env, buyer: SessionUser, submissionId: string, reason: string) {
+  return review(
+    env,
+    buyer,
+    submissionId,
+    (batch, r) => {
+      const now = Date.now();
+      const when = sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND payable_amount = ${r.taskPay})`;
+      batch
+        .step(
+          "notify worker",
+          notification({
+            id: newId(),
+            userId: r.workerId,
+            message: reason
+              ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
+              : `Your submission for "${r.taskTitle}" was rejected.`,
+            actionRoute: "/dashboard/mysubmissions",
+            now,
+            when,
+          }),
+        )
+        .step(
+          "settle pay change",
+          ...posting({
+            id: newId(),
+            userId: r.buyerId,
+            delta: r.payableAmount - r.taskPay,
+            kind: "slot_reopen",
+            submissionId: r.id,
+            taskId: r.taskId,
+            now,
+            when,
+          }),
+        )
+        .step(
+          "reopen slot",
+          sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND deleted_at IS NULL AND ${when}`,
+        )
+        .step(
+          "reject",
+          sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
+        );
+      return "reject";
+    },
+    {
+      refusal: () =>
+        conflict(
+          "Insufficient Coins: the task's pay rose since this submission, and reopening its slot costs more than your balance.",
+        ),
+    },
+  );
+}
+
+/**
+ * Cron: approve pending submissions older than the review window (REVIEW_WINDOW_DAYS, default 3). One renamed
+ * meanwhile fails its guard and is approved on the next run.
+ */
 export async function autoApproveDue(env: Env, now = Date.now()): Promise<number> {
   const days = Number(env.REVIEW_WINDOW_DAYS ?? "3");
   const cutoff = now - (Number.isFinite(days) && days > 0 ? days : 3) * 86_400_000;
-  const db = getDb(env);
-  const due = await db
-    .select({ id: submissions.id })
-    .from(submissions)
+  const due = await selectReviews(getDb(env))
     .where(and(eq(submissions.status, "pending"), lt(submissions.createdAt, cutoff)))
     .limit(200);
   let approved = 0;
-  // Four statements per approval; a few approvals per batch keeps batches small.
+  // A few approvals per batch keeps batches small.
   for (let i = 0; i < due.length; i += 10) {
-    const chunk = due.slice(i, i + 10);
-    const results = await runBatch(
-      env,
-      chunk.flatMap((s) => approvalStatements(s.id, null, now)),
-    );
-    approved += chunk.filter((_, j) => results[j * 4 + 3].meta.changes > 0).length;
+    const batch = newBatch(env);
+    const decisive = due.slice(i, i + 10).map((r) => addApproval(batch, r, now, `${r.id}: `));
+    const done = await batch.run();
+    approved += decisive.filter((label) => done.changes(label) > 0).length;
   }
   return approved;
 }

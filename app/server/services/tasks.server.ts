@@ -1,13 +1,14 @@
 // Tasks: posting escrows required_workers x payable_amount from the buyer; updates settle the difference;
 // deletion refunds what is still escrowed. Each operation is one D1 batch.
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb, newId, runBatch, runBatchOr, type Db } from "../db/client.server";
+import { getDb, newId, type Db } from "../db/client.server";
+import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
 import { openTaskFilter, submissions, tasks, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { audit, coinsOf, notification, posting } from "./ledger.server";
+import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
 import { taskCost } from "~/lib/coins";
 import { todayIso } from "~/lib/format";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
@@ -52,10 +53,9 @@ export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
-  // CHECK (coin >= 0): the balance was spent by a concurrent request.
-  await runBatchOr(
-    env,
-    [
+  await newBatch(env)
+    .step(
+      "create task",
       db.insert(tasks).values({
         id,
         buyerId: buyer.id,
@@ -69,10 +69,10 @@ export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput
         submissionInfo: input.submission_info,
         createdAt: now,
       }),
-      ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }),
-    ],
-    async () => insufficientCoins(cost - (await coinsOf(env, buyer.id))),
-  );
+    )
+    .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }))
+    // CHECK (coin >= 0): the balance was spent by a concurrent request.
+    .run({ refusal: async () => insufficientCoins(cost - (await coinsOf(env, buyer.id))) });
   return (await findTask(env, id))!;
 }
 
@@ -89,9 +89,10 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const now = Date.now();
   const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
     AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount})`;
-  const results = await runBatchOr(
-    env,
-    [
+  // The settlement comes first: the update changes the slots and pay that `unchanged` requires.
+  const done = await newBatch(env)
+    .step(
+      "settle",
       ...posting({
         id: newId(),
         userId: buyer.id,
@@ -101,6 +102,9 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
         now,
         when: unchanged,
       }),
+    )
+    .step(
+      "update",
       db
         .update(tasks)
         .set({
@@ -121,11 +125,62 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
             eq(tasks.payableAmount, task.payableAmount),
           ),
         ),
-    ],
-    async () => insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins"),
-  );
-  if (results[2].meta.changes === 0) throw conflict(TASK_CHANGED);
+    )
+    .run({ refusal: async () => insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins") });
+  if (done.changes("update") === 0) throw conflict(TASK_CHANGED);
   return { task: (await findTask(env, id))!, charged: extra };
+}
+
+export interface TaskClosure {
+  task: { id: string; buyerId: string };
+  /** the refund's ledger note */
+  note: string;
+  /** what each worker whose pending submission is cancelled is told */
+  notice: string;
+  now: number;
+  /** every step holds only while this does; it must not depend on the submissions the closure cancels */
+  when: SQL;
+}
+
+/**
+ * Closes a live task for good (an admin deletes it, or removes its buyer): its open slots and pending submissions
+ * are refunded to the buyer, those submissions cancelled with a notice to their workers, and the task deleted, in
+ * that order (the refund sums what the later steps change). Labels start with `prefix`; returns the label of the
+ * step that decides the closure, the deletion.
+ */
+export function addTaskClosure(batch: Batch, c: TaskClosure, prefix = ""): string {
+  const { id, buyerId } = c.task;
+  const openSlots = sql`(SELECT required_workers * payable_amount FROM tasks WHERE id = ${id})`;
+  const pendingPay = sql`(SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
+  batch
+    .step(
+      `${prefix}refund`,
+      ...posting({
+        id: newId(),
+        userId: buyerId,
+        delta: sql`${openSlots} + ${pendingPay}`,
+        kind: "task_refund",
+        taskId: id,
+        note: c.note,
+        now: c.now,
+        when: c.when,
+      }),
+    )
+    .step(
+      `${prefix}notify workers`,
+      sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
+        SELECT lower(hex(randomblob(16))), worker_id, ${c.notice}, '/dashboard/mysubmissions', ${c.now}
+        FROM submissions WHERE task_id = ${id} AND status = 'pending' AND ${c.when}`,
+    )
+    .step(
+      `${prefix}cancel pending`,
+      sql`UPDATE submissions SET status = 'cancelled', reviewed_at = ${c.now} WHERE task_id = ${id} AND status = 'pending' AND ${c.when}`,
+    )
+    .step(
+      `${prefix}delete`,
+      sql`UPDATE tasks SET deleted_at = ${c.now} WHERE id = ${id} AND deleted_at IS NULL AND ${c.when}`,
+    );
+  return `${prefix}delete`;
 }
 
 /**
@@ -136,12 +191,14 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
   const task = await taskForOwner(env, actor, id);
   const byAdmin = actor.role === "Admin" && task.buyerId !== actor.id;
   const now = Date.now();
-  const live = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL)`;
-  const noPending = sql`NOT EXISTS (SELECT 1 FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
-  const openSlots = sql`(SELECT required_workers * payable_amount FROM tasks WHERE id = ${id})`;
-  const pendingTotal = sql`(SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
-  const statements: SQL[] = byAdmin
-    ? [
+  const batch = newBatch(env);
+  let deleted: string;
+  if (byAdmin) {
+    // The audit, the buyer's and the workers' notices name the task as read: a task renamed meanwhile stays.
+    const asRead = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL AND task_title = ${task.taskTitle})`;
+    batch
+      .step(
+        "audit",
         audit({
           id: newId(),
           actorId: actor.id,
@@ -151,47 +208,51 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
           detail: task.taskTitle,
           reason,
           now,
-          when: live,
+          when: asRead,
         }),
-        ...posting({
-          id: newId(),
-          userId: task.buyerId,
-          delta: sql`${openSlots} + ${pendingTotal}`,
-          kind: "task_refund",
-          taskId: id,
-          note: "removed by admin",
-          now,
-          when: live,
-        }),
+      )
+      .step(
+        "notify buyer",
         notification({
           id: newId(),
           userId: task.buyerId,
           message: `An admin removed your task "${task.taskTitle}". Its escrowed coins were refunded.`,
           actionRoute: "/dashboard/mytasks",
           now,
-          when: live,
+          when: asRead,
         }),
-        sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-          SELECT lower(hex(randomblob(16))), worker_id, ${`The task "${task.taskTitle}" was removed, so your pending submission was cancelled.`}, '/dashboard/mysubmissions', ${now}
-          FROM submissions WHERE task_id = ${id} AND status = 'pending' AND ${live}`,
-        sql`UPDATE submissions SET status = 'cancelled', reviewed_at = ${now} WHERE task_id = ${id} AND status = 'pending' AND ${live}`,
-        sql`UPDATE tasks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL`,
-      ]
-    : [
+      );
+    deleted = addTaskClosure(batch, {
+      task,
+      note: "removed by admin",
+      notice: `The task "${task.taskTitle}" was removed, so your pending submission was cancelled.`,
+      now,
+      when: asRead,
+    });
+  } else {
+    const noPending = sql`NOT EXISTS (SELECT 1 FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
+    batch
+      .step(
+        "refund",
         ...posting({
           id: newId(),
           userId: task.buyerId,
-          delta: openSlots,
+          delta: sql`(SELECT required_workers * payable_amount FROM tasks WHERE id = ${id})`,
           kind: "task_refund",
           taskId: id,
           now,
-          when: sql`${live} AND ${noPending}`,
+          when: sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL) AND ${noPending}`,
         }),
+      )
+      .step(
+        "delete",
         sql`UPDATE tasks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL AND ${noPending}`,
-      ];
-  const results = await runBatch(env, statements);
-  if (results[results.length - 1].meta.changes === 0) {
-    if (!byAdmin && (await findTask(env, id))) throw conflict(PENDING_BLOCKS_DELETE);
+      );
+    deleted = "delete";
+  }
+  const done = await batch.run();
+  if (done.changes(deleted) === 0) {
+    if (await findTask(env, id)) throw conflict(byAdmin ? CHANGED_MEANWHILE : PENDING_BLOCKS_DELETE);
     throw notFound("Task not found");
   }
   return { deletedCount: 1 };

@@ -1,19 +1,21 @@
 // Admin work on users: role changes, removal (disable + refund open tasks), and recorded coin adjustments.
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb, newId, runBatch, runBatchOr } from "../db/client.server";
+import { getDb, newId } from "../db/client.server";
+import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
 import { orders, tasks, userPreferences, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { audit, notification, posting } from "./ledger.server";
+import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
+import { addTaskClosure } from "./tasks.server";
 import { DEFAULT_ITEMS_PER_PAGE, ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
 import type { Role } from "~/lib/roles";
 
 export const NOT_SELF = "Admins cannot change or remove their own account.";
 export const LAST_ADMIN = "The last admin cannot be demoted or removed.";
 
-function requireAdmin(actor: SessionUser) {
+export function requireAdmin(actor: SessionUser) {
   if (actor.role !== "Admin") throw forbidden("Only admins can do this");
 }
 
@@ -44,28 +46,62 @@ export async function findUserByEmail(env: Env, email: string) {
 const otherAdminsRemain = (id: string) =>
   sql`(SELECT COUNT(*) FROM users WHERE role = 'Admin' AND disabled_at IS NULL AND id <> ${id}) > 0`;
 
+/**
+ * The guard of a role change or removal: the user is live with the role read (the audit detail states it), and is
+ * not the last live admin.
+ */
+const changeable = (user: { id: string; role: Role }) =>
+  sql`EXISTS (SELECT 1 FROM users WHERE id = ${user.id} AND disabled_at IS NULL AND role = ${user.role}
+    AND (role <> 'Admin' OR ${otherAdminsRemain(user.id)}))`;
+
+/** Why a change guarded by `changeable` (and what the read saw) changed nothing. */
+async function refusedChange(env: Env, read: { id: string; role: Role }) {
+  const user = await liveUser(env, read.id);
+  const others = await getDb(env).get<{ remain: number }>(sql`SELECT ${otherAdminsRemain(read.id)} AS remain`);
+  return conflict(user.role === "Admin" && !others?.remain ? LAST_ADMIN : CHANGED_MEANWHILE);
+}
+
 export async function changeRole(env: Env, admin: SessionUser, userId: string, role: Role) {
   requireAdmin(admin);
   if (userId === admin.id) throw forbidden(NOT_SELF);
   const target = await liveUser(env, userId);
   if (target.role === role) return { modifiedCount: 0 };
   const now = Date.now();
-  const guard = sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND disabled_at IS NULL AND (role <> 'Admin' OR ${otherAdminsRemain(userId)}))`;
-  const results = await runBatch(env, [
-    audit({
-      id: newId(),
-      actorId: admin.id,
-      action: "user.role",
-      targetType: "user",
-      targetId: userId,
-      detail: `${target.email}: ${target.role} -> ${role}`,
-      now,
-      when: guard,
-    }),
-    sql`UPDATE users SET role = ${role} WHERE id = ${userId} AND ${guard}`,
-  ]);
-  if (results[1].meta.changes === 0) throw conflict(LAST_ADMIN);
+  const when = changeable(target);
+  const done = await newBatch(env)
+    .step(
+      "audit",
+      audit({
+        id: newId(),
+        actorId: admin.id,
+        action: "user.role",
+        targetType: "user",
+        targetId: userId,
+        detail: `${target.email}: ${target.role} -> ${role}`,
+        now,
+        when,
+      }),
+    )
+    .step("change role", sql`UPDATE users SET role = ${role} WHERE id = ${userId} AND ${when}`)
+    .run();
+  if (done.changes("change role") === 0) throw await refusedChange(env, target);
   return { modifiedCount: 1 };
+}
+
+/** True while this user's open tasks are exactly these, with these titles (one bound JSON text, however many). */
+function openTasksAre(userId: string, open: { id: string; title: string }[]): SQL {
+  const read = JSON.stringify(open.map((t) => [t.id, t.title]));
+  return sql`(SELECT COUNT(*) FROM tasks WHERE buyer_id = ${userId} AND deleted_at IS NULL) = ${open.length}
+    AND NOT EXISTS (SELECT 1 FROM json_each(${read}) AS r WHERE NOT EXISTS (SELECT 1 FROM tasks t
+      WHERE t.id = json_extract(r.value, '$[0]') AND t.task_title = json_extract(r.value, '$[1]')
+        AND t.buyer_id = ${userId} AND t.deleted_at IS NULL))`;
+}
+
+function openTasksOf(env: Env, userId: string) {
+  return getDb(env)
+    .select({ id: tasks.id, title: tasks.taskTitle })
+    .from(tasks)
+    .where(and(eq(tasks.buyerId, userId), isNull(tasks.deletedAt)));
 }
 
 /**
@@ -76,36 +112,17 @@ export async function removeUser(env: Env, admin: SessionUser, userId: string, r
   requireAdmin(admin);
   if (userId === admin.id) throw forbidden(NOT_SELF);
   const target = await liveUser(env, userId);
-  const db = getDb(env);
   const now = Date.now();
-  const openTasks = await db
-    .select({ id: tasks.id, title: tasks.taskTitle })
-    .from(tasks)
-    .where(and(eq(tasks.buyerId, userId), isNull(tasks.deletedAt)));
-  const guard = sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND disabled_at IS NULL AND (role <> 'Admin' OR ${otherAdminsRemain(userId)}))`;
-  const perTask: SQL[] = openTasks.flatMap((t) => {
-    const live = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${t.id} AND deleted_at IS NULL) AND ${guard}`;
-    return [
-      ...posting({
-        id: newId(),
-        userId,
-        delta: sql`(SELECT required_workers * payable_amount FROM tasks WHERE id = ${t.id}) + (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE task_id = ${t.id} AND status = 'pending')`,
-        kind: "task_refund",
-        taskId: t.id,
-        note: "owner removed",
-        now,
-        when: live,
-      }),
-      sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-        SELECT lower(hex(randomblob(16))), worker_id, ${`The task "${t.title}" was closed, so your pending submission was cancelled.`}, '/dashboard/mysubmissions', ${now}
-        FROM submissions WHERE task_id = ${t.id} AND status = 'pending' AND ${live}`,
-      sql`UPDATE submissions SET status = 'cancelled', reviewed_at = ${now} WHERE task_id = ${t.id} AND status = 'pending' AND ${live}`,
-      sql`UPDATE tasks SET deleted_at = ${now} WHERE id = ${t.id} AND deleted_at IS NULL AND ${guard}`,
-    ];
-  });
-  const results = await runBatch(env, [
+  const openTasks = await openTasksOf(env, userId);
+  // The audit row is written only while the user and their open tasks are as read (its detail counts the tasks,
+  // the workers' notices name them); every other step hinges on that row, so a stale read changes nothing and a
+  // task posted meanwhile is not left open under a disabled owner.
+  const auditId = newId();
+  const audited = exists("audit_log", auditId);
+  const batch = newBatch(env).step(
+    "audit",
     audit({
-      id: newId(),
+      id: auditId,
       actorId: admin.id,
       action: "user.remove",
       targetType: "user",
@@ -113,12 +130,29 @@ export async function removeUser(env: Env, admin: SessionUser, userId: string, r
       detail: `${target.email} (${target.role}), ${openTasks.length} open task(s) closed`,
       reason,
       now,
-      when: guard,
+      when: sql`${changeable(target)} AND ${openTasksAre(userId, openTasks)}`,
     }),
-    ...perTask,
-    sql`UPDATE users SET disabled_at = ${now}, session_version = session_version + 1 WHERE id = ${userId} AND ${guard}`,
-  ]);
-  if (results[results.length - 1].meta.changes === 0) throw conflict(LAST_ADMIN);
+  );
+  for (const t of openTasks) {
+    addTaskClosure(
+      batch,
+      {
+        task: { id: t.id, buyerId: userId },
+        note: "owner removed",
+        notice: `The task "${t.title}" was closed, so your pending submission was cancelled.`,
+        now,
+        when: audited,
+      },
+      `task ${t.id}: `,
+    );
+  }
+  const done = await batch
+    .step(
+      "disable",
+      sql`UPDATE users SET disabled_at = ${now}, session_version = session_version + 1 WHERE id = ${userId} AND ${audited}`,
+    )
+    .run();
+  if (done.changes("disable") === 0) throw await refusedChange(env, target);
   return { deletedCount: 1 };
 }
 
@@ -130,9 +164,10 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
     throw new AppError("validation_failed", "addcoin must be a non-zero whole number");
   const target = await liveUser(env, userId);
   const now = Date.now();
-  await runBatchOr(
-    env,
-    [
+  // The texts state only the admin's own figure and the user's e-mail, which never changes.
+  await newBatch(env)
+    .step(
+      "audit",
       audit({
         id: newId(),
         actorId: admin.id,
@@ -143,7 +178,10 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
         reason,
         now,
       }),
-      ...posting({ id: newId(), userId, delta: addcoin, kind: "admin_adjustment", note: reason, now }),
+    )
+    .step("adjust", ...posting({ id: newId(), userId, delta: addcoin, kind: "admin_adjustment", note: reason, now }))
+    .step(
+      "notify user",
       notification({
         id: newId(),
         userId,
@@ -153,9 +191,9 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
             : `An admin deducted ${-addcoin} coins from your balance.`,
         now,
       }),
-    ],
-    () => conflict(`${target.name} has only ${target.coin} coins.`),
-  );
+    )
+    // CHECK (coin >= 0): the deduction is more than the balance.
+    .run({ refusal: async () => conflict(`${target.name} has only ${await coinsOf(env, userId)} coins.`) });
   return { modifiedCount: 1 };
 }
 

@@ -1,7 +1,8 @@
 // Withdrawals: the requested coins are held at once (the balance drops, so requests cannot exceed it);
 // an admin's approval pays them out, a rejection returns them. Each step is one D1 batch.
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { getDb, newId, runBatch, runBatchOr } from "../db/client.server";
+import { getDb, newId } from "../db/client.server";
+import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { users, withdrawals } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
@@ -37,9 +38,9 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
-  await runBatchOr(
-    env,
-    [
+  await newBatch(env)
+    .step(
+      "request",
       db.insert(withdrawals).values({
         id,
         workerId: worker.id,
@@ -49,6 +50,9 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
         accountNumber: input.account_number,
         createdAt: now,
       }),
+    )
+    .step(
+      "hold",
       ...posting({
         id: newId(),
         userId: worker.id,
@@ -57,91 +61,106 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
         withdrawalId: id,
         now,
       }),
-    ],
-    async () => overBalance(await coinsOf(env, worker.id)),
-  );
+    )
+    // CHECK (coin >= 0): the balance was spent by a concurrent request.
+    .run({ refusal: async () => overBalance(await coinsOf(env, worker.id)) });
   return (await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0]!;
 }
 
-/** The guard of a decision's statements: the request is still pending when the batch runs. */
+/**
+ * The guard of a decision's steps: the request is still pending when the batch runs. Its worker and coins, which
+ * the texts and the release state, are fixed when the request is made.
+ */
 const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM withdrawals WHERE id = ${id} AND status = 'pending')`;
 
-async function loadPending(env: Env, id: string) {
+async function loadRequest(env: Env, id: string) {
   const row = (await getDb(env).select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0];
   if (!row) throw notFound("Withdrawal request not found");
   return row;
 }
 
+interface Decision {
+  status: "approved" | "rejected";
+  reason?: string;
+  /** the audit detail and the worker's notice, from the request as read (its coins and their dollars) */
+  texts: (coins: number, dollars: string) => { detail: string; notice: string };
+}
+
+/**
+ * An admin's decision, in one batch: the audit row, the worker's notice, a rejection's release of the held coins,
+ * then the status change, last because every other step holds only while the request is pending.
+ */
+async function decide(env: Env, admin: SessionUser, id: string, d: Decision) {
+  const w = await loadRequest(env, id);
+  const now = Date.now();
+  const when = stillPending(id);
+  const { detail, notice } = d.texts(w.withdrawalCoin, withdrawalAmount(w.withdrawalCoin));
+  const batch = newBatch(env)
+    .step(
+      "audit",
+      audit({
+        id: newId(),
+        actorId: admin.id,
+        action: d.status === "approved" ? "withdrawal.approve" : "withdrawal.reject",
+        targetType: "withdrawal",
+        targetId: id,
+        detail,
+        reason: d.reason,
+        now,
+        when,
+      }),
+    )
+    .step(
+      "notify worker",
+      notification({ id: newId(), userId: w.workerId, message: notice, actionRoute: "/dashboard/withdraw", now, when }),
+    );
+  if (d.status === "rejected") {
+    batch.step(
+      "release",
+      ...posting({
+        id: newId(),
+        userId: w.workerId,
+        delta: w.withdrawalCoin,
+        kind: "withdrawal_release",
+        withdrawalId: id,
+        now,
+        when,
+      }),
+    );
+  }
+  const done = await batch
+    .step(
+      "decide",
+      sql`UPDATE withdrawals SET status = ${d.status}, decision_reason = ${d.reason || null}, decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND ${when}`,
+    )
+    .run();
+  if (done.changes("decide") === 0) throw conflict(ALREADY_DECIDED);
+  return { modifiedCount: 1 };
+}
+
 /** Admin approval completes the payout: the held coins leave the economy as money, in one batch. */
 export async function approveWithdrawal(env: Env, admin: SessionUser, id: string) {
   if (admin.role !== "Admin") throw forbidden("Only admins can approve withdrawals");
-  const w = await loadPending(env, id);
-  const now = Date.now();
-  const when = stillPending(id);
-  const results = await runBatch(env, [
-    audit({
-      id: newId(),
-      actorId: admin.id,
-      action: "withdrawal.approve",
-      targetType: "withdrawal",
-      targetId: id,
-      detail: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)})`,
-      now,
-      when,
+  return decide(env, admin, id, {
+    status: "approved",
+    texts: (coins, dollars) => ({
+      detail: `${coins} coins ($${dollars})`,
+      notice: `Your withdrawal of $${dollars} was approved.`,
     }),
-    notification({
-      id: newId(),
-      userId: w.workerId,
-      message: `Your withdrawal of $${withdrawalAmount(w.withdrawalCoin)} was approved.`,
-      actionRoute: "/dashboard/withdraw",
-      now,
-      when,
-    }),
-    sql`UPDATE withdrawals SET status = 'approved', decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND status = 'pending'`,
-  ]);
-  if (results[2].meta.changes === 0) throw conflict(ALREADY_DECIDED);
-  return { modifiedCount: 1 };
+  });
 }
 
 /** Admin rejection returns the held coins to the worker. */
 export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string, reason: string) {
   if (admin.role !== "Admin") throw forbidden("Only admins can reject withdrawals");
-  const w = await loadPending(env, id);
-  const now = Date.now();
-  const when = stillPending(id);
-  const results = await runBatch(env, [
-    audit({
-      id: newId(),
-      actorId: admin.id,
-      action: "withdrawal.reject",
-      targetType: "withdrawal",
-      targetId: id,
-      detail: `${w.withdrawalCoin} coins`,
-      reason,
-      now,
-      when,
+  return decide(env, admin, id, {
+    status: "rejected",
+    reason,
+    texts: (coins, dollars) => ({
+      detail: `${coins} coins`,
+      notice: `Your withdrawal of $${dollars} was rejected${reason ? `: ${reason}` : "."} The ${coins} coins are back in your balance.`,
     }),
-    notification({
-      id: newId(),
-      userId: w.workerId,
-      message: `Your withdrawal of $${withdrawalAmount(w.withdrawalCoin)} was rejected${reason ? `: ${reason}` : "."} The ${w.withdrawalCoin} coins are back in your balance.`,
-      actionRoute: "/dashboard/withdraw",
-      now,
-      when,
-    }),
-    ...posting({
-      id: newId(),
-      userId: w.workerId,
-      delta: w.withdrawalCoin,
-      kind: "withdrawal_release",
-      withdrawalId: id,
-      now,
-      when,
-    }),
-    sql`UPDATE withdrawals SET status = 'rejected', decision_reason = ${reason || null}, decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND status = 'pending'`,
-  ]);
-  if (results[results.length - 1].meta.changes === 0) throw conflict(ALREADY_DECIDED);
-  return { modifiedCount: 1 };
+  });
 }
 
 const withdrawalColumns = { withdrawal: withdrawals, workerName: users.name, workerEmail: users.email };
