@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { getEnv } from "../context";
 import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { api, json, methodNotAllowed, validate } from "./api.server";
+import { api, declaredKeys, json, methodNotAllowed, validate } from "./api.server";
 import { findUserByEmail } from "../services/users.server";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -27,12 +27,13 @@ export interface HandlerArgs extends RestArgs {
 export type Handler = (args: HandlerArgs) => Promise<Response> | Response;
 
 /**
- * One function serving as both `loader` and `action` of a resource route: picks the handler for the method
- * (HEAD as GET), answers 405 with Allow for any other, and turns refusals into `{ error: { code, message } }`.
+ * A REST resource route's exports, `export const { loader, action } = rest({ GET: …, POST: … })`: one function
+ * serves both, picks the handler for the method (HEAD as GET), answers 405 with Allow for any other, and turns
+ * refusals into `{ error: { code, message } }`. CORS is the API layout's middleware (routes/api/layout.ts).
  */
 export function rest(handlers: Partial<Record<Method, Handler>>) {
   const allowed = Object.keys(handlers) as Method[];
-  return (args: RestArgs): Promise<Response> =>
+  const handle = (args: RestArgs): Promise<Response> =>
     api(async () => {
       const method = (args.request.method === "HEAD" ? "GET" : args.request.method.toUpperCase()) as Method;
       const handler = handlers[method];
@@ -40,6 +41,7 @@ export function rest(handlers: Partial<Record<Method, Handler>>) {
       const url = new URL(args.request.url);
       return handler({ ...args, env: getEnv(args.context), url, origin: url.origin });
     });
+  return { loader: handle, action: handle };
 }
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -110,11 +112,8 @@ export function readQuery<S extends v.GenericSchema>(request: Request, schema: S
  * ("Task Title is required") instead of valibot's generic "Invalid key".
  */
 function withDeclaredKeys(schema: v.GenericSchema, input: Record<string, unknown>): Record<string, unknown> {
-  const root = (schema as { pipe?: unknown[] }).pipe?.[0] ?? schema;
-  const entries = (root as { entries?: Record<string, unknown> }).entries;
-  if (!entries) return input;
   const out = { ...input };
-  for (const key of Object.keys(entries)) if (!Object.hasOwn(out, key)) out[key] = undefined;
+  for (const key of declaredKeys(schema)) if (!Object.hasOwn(out, key)) out[key] = undefined;
   return out;
 }
 
