@@ -1,9 +1,17 @@
-// The no-JavaScript views of the admin pages (`?confirm=<intent>&row=<id>`, `?open=<id>`): the links that
-// lead there, the way back, and the server-rendered panel they show.
+// The two halves of every enhanced page in the browser: the marker a script-driven form carries, and the
+// no-JavaScript views (`?confirm=<intent>&row=<id>`, `?open=<id>`: ~/lib/enhanced.ts): the links that lead there,
+// the way back, and the server-rendered panel they show.
 import { Link, useLocation, type LinkProps } from "react-router";
 import type * as React from "react";
 import { useHydrated } from "~/components/use-hydrated";
+import { ENHANCED_FIELD } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
+
+/** Inside a form: the marker that tells the action JavaScript posted it (only rendered once hydrated). */
+export function EnhancedMarker() {
+  const hydrated = useHydrated();
+  return hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null;
+}
 
 /**
  * A link to one of the page's no-JavaScript views (its query parameters set to `view`). Once the page is
@@ -55,11 +63,14 @@ export function useHrefWithout(...names: string[]): string {
 export function NoJsPanel({
   labelledBy,
   describedBy,
+  alert,
   className,
   children,
 }: {
   labelledBy: string;
   describedBy?: string;
+  /** an alertdialog (a destructive confirmation), as its JavaScript twin is */
+  alert?: boolean;
   /** the panel's width, e.g. max-w-lg */
   className: string;
   children: React.ReactNode;
@@ -67,7 +78,7 @@ export function NoJsPanel({
   return (
     <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4">
       <section
-        role="dialog"
+        role={alert ? "alertdialog" : "dialog"}
         aria-modal="true"
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
