@@ -38,14 +38,26 @@ export interface ActionSpec {
 
 export type ActionFlow = ReturnType<typeof useActionFlow>;
 
+/** A page action's fetcher, and `onAnswer` called once for each new Outcome it brings. */
+export function useOutcomeFetcher(onAnswer: (outcome: Outcome) => void) {
+  const fetcher = useFetcher<Outcome>();
+  const handled = useRef<Outcome | null>(null);
+  const answered = useEffectEvent(onAnswer);
+  useEffect(() => {
+    const outcome = fetcher.data;
+    if (!outcome || outcome === handled.current) return;
+    handled.current = outcome;
+    answered(outcome);
+  }, [fetcher.data]);
+  return fetcher;
+}
+
 /** One fetcher and one confirmation dialog per page; `onOutcome` decides how the result is shown (a toast by default). */
 export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) => void = toastOutcome) {
-  const fetcher = useFetcher<Outcome>();
   const [spec, setSpec] = useState<ActionSpec | null>(null);
   const [open, setOpen] = useState(false);
   const [inlineError, setInlineError] = useState<Outcome | null>(null);
-  const handled = useRef<Outcome | null>(null);
-  const answered = useEffectEvent((outcome: Outcome) => {
+  const fetcher = useOutcomeFetcher((outcome) => {
     if (!spec) return;
     if (!outcome.ok && spec.inlineErrors) {
       setInlineError(outcome);
@@ -54,13 +66,6 @@ export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) =>
     setOpen(false);
     onOutcome(outcome, spec);
   });
-
-  useEffect(() => {
-    const outcome = fetcher.data;
-    if (!outcome || outcome === handled.current) return;
-    handled.current = outcome;
-    answered(outcome);
-  }, [fetcher.data]);
 
   const busy = fetcher.state !== "idle";
   const pendingId = busy ? String(fetcher.formData?.get("id") ?? "") || null : null;

@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useId } from "react";
 import { Loader2 } from "lucide-react";
-import type { Outcome } from "~/lib/enhanced";
 import type { Role } from "~/lib/roles";
 import { EnhancedMarker } from "~/components/actions/enhanced";
-import { toastOutcome } from "~/components/actions/confirm";
+import { toastOutcome, useOutcomeFetcher } from "~/components/actions/confirm";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
@@ -35,19 +33,11 @@ export function RoleSelect({
   /** show "Role" beside the select (cards on phones) instead of a screen-reader-only label */
   visibleLabel?: boolean;
 }) {
-  const fetcher = useFetcher<Outcome>();
+  const fetcher = useOutcomeFetcher(toastOutcome);
   const hydrated = useHydrated();
-  const handled = useRef<Outcome | null>(null);
   const pending = fetcher.formData?.get("role");
   const value = (typeof pending === "string" ? pending : role) as Role;
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const outcome = fetcher.data;
-    if (!outcome || outcome === handled.current) return;
-    handled.current = outcome;
-    toastOutcome(outcome);
-  }, [fetcher.data]);
 
   const selectId = useId(); // the row shows as a table row and as a card: one id each
   return (

@@ -6,20 +6,18 @@ import type { Role } from "~/lib/roles";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-/** Pages: anonymous visitors go to /login and come back afterwards. */
-function requirePageUser(context: Ctx, request: Request): SessionUser {
+/**
+ * dashboard/layout.tsx: only signed-in users pass (anonymous visitors go to /login and come back afterwards), and
+ * the pages below read them with `signedInUser`.
+ */
+export const signedInMiddleware: MiddlewareFunction<Response> = ({ context, request }) => {
   const user = context.get(userContext);
   if (!user) {
     const url = new URL(request.url);
     const back = url.pathname.replace(/\.data$/, "") + url.search;
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }
-  return user;
-}
-
-/** dashboard/layout.tsx: only signed-in users pass, and the pages below read them with `signedInUser`. */
-export const signedInMiddleware: MiddlewareFunction<Response> = ({ context, request }) => {
-  context.set(signedInContext, requirePageUser(context, request));
+  context.set(signedInContext, user);
 };
 
 /** A role layout (dashboard/{buyer,worker,admin}/layout.tsx, below the dashboard's): the wrong role goes to /unauthorized. */
