@@ -4,7 +4,7 @@ import { login } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
 /** POST /auth/login { email, password } -> { token, user }; the token works as `Authorization: Bearer`. */
-export const { loader, action } = rest({
+export const loader = rest({
   POST: async ({ request, env }) => {
     await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
     const { email, password } = await readBody(request, loginSchema);
@@ -12,3 +12,4 @@ export const { loader, action } = rest({
     return json(await login(env, email, password));
   },
 });
+export const action = loader;

@@ -4,10 +4,11 @@ import { json, rest } from "~/server/http/rest.server";
 import { logout } from "~/server/services/accounts.server";
 
 /** POST /auth/logout: ends every session of the caller (the token's version is bumped). */
-export const { loader, action } = rest({
+export const loader = rest({
   POST: async ({ context, env }) => {
     const user = requireApiUser(context);
     await logout(env, user.id);
     return json({ ok: true }, 200, { "Set-Cookie": clearSessionCookie() });
   },
 });
+export const action = loader;

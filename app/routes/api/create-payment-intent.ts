@@ -8,7 +8,7 @@ import { paymentIntentBody } from "~/lib/schemas/api";
  * POST /create-payment-intent { coins } (buyer) -> { clientSecret, paymentId, mode, coins, price }.
  * The price is the server's for that package; a client-sent price is ignored.
  */
-export const { loader, action } = rest({
+export const loader = rest({
   POST: async ({ request, context, env }) => {
     const buyer = requireApiRole(context, "Buyer");
     const { coins } = await readBody(request, paymentIntentBody);
@@ -22,3 +22,4 @@ export const { loader, action } = rest({
     });
   },
 });
+export const action = loader;

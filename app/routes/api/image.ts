@@ -2,7 +2,7 @@ import { AppError } from "~/server/errors";
 import { rest } from "~/server/http/rest.server";
 
 /** GET /images/:key: an uploaded image from R2, cached for a year (keys are never reused). Uploads go to POST /images. */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ params, env, request }) => {
     const key = params.key ?? "";
     if (!/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(key)) throw new AppError("not_found", "Image not found");
@@ -17,3 +17,4 @@ export const { loader, action } = rest({
     return new Response(object.body, { headers });
   },
 });
+export const action = loader;

@@ -8,7 +8,7 @@ import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
  * POST /images (multipart field `image`) -> 201 { data: { url, display_url } }, the image host's shape.
  * Open to visitors too, because registration uploads the photo before the account exists; rate limited.
  */
-export const { loader, action } = rest({
+export const loader = rest({
   POST: async ({ request, env }) => {
     await rateLimit(env, `images:ip:${clientAddress(request)}`, 60, 60);
     const form = await readForm(request, {
@@ -23,3 +23,4 @@ export const { loader, action } = rest({
     return json({ data: { url: absolute, display_url: absolute }, success: true, status: 201 }, 201);
   },
 });
+export const action = loader;

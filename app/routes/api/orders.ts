@@ -8,7 +8,7 @@ import { ordersBody } from "~/lib/schemas/api";
  * POST /orders { payment_id } (buyer): the server re-reads the payment from the provider and, if it succeeded,
  * records the order and credits the coins once: 201 with the order, or 200 with it when already credited.
  */
-export const { loader, action } = rest({
+export const loader = rest({
   POST: async ({ request, context, env }) => {
     const buyer = requireApiRole(context, "Buyer");
     const { payment_id } = await readBody(request, ordersBody);
@@ -16,3 +16,4 @@ export const { loader, action } = rest({
     return json(orderWire(order, buyer), credited ? 201 : 200);
   },
 });
+export const action = loader;

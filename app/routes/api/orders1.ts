@@ -5,7 +5,7 @@ import { listOrders } from "~/server/services/purchases.server";
 import { MAX_PAGE_SIZE, ownEmailPagedQuery } from "~/lib/schemas/api";
 
 /** GET /orders1?email= (buyer): your coin purchases, newest first. */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env }) => {
     const buyer = requireApiRole(context, "Buyer");
     const q = readQuery(request, ownEmailPagedQuery);
@@ -17,3 +17,4 @@ export const { loader, action } = rest({
     );
   },
 });
+export const action = loader;

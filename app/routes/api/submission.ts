@@ -14,7 +14,7 @@ import { MAX_PAGE_SIZE, submissionQuery, submissionSchema } from "~/lib/schemas/
  * GET /submission?email= (a worker's own submissions) or ?Buyer_mail= (the submissions on a buyer's own tasks)
  * POST /submission (worker: 201; the worker, buyer, title, pay, date and status are the server's)
  */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const user = requireApiUser(context);
     const q = readQuery(request, submissionQuery);
@@ -53,3 +53,4 @@ export const { loader, action } = rest({
     return json(submissionWire(origin, (await findSubmissionView(env, row.id))!), 201);
   },
 });
+export const action = loader;

@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE, reviewBody, reviewQuery, submission1Query } from "~/lib/
  * PATCH /submission1?id=&status=approve (or approved): pays the worker from escrow;
  * PATCH /submission1?id=&status=rejected { reason? }: returns the slot to the task. Only the task's buyer, once.
  */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const buyer = requireApiRole(context, "Buyer");
     const q = readQuery(request, submission1Query);
@@ -34,3 +34,4 @@ export const { loader, action } = rest({
     return json(await approveSubmission(env, buyer, q.id));
   },
 });
+export const action = loader;

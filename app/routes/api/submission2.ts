@@ -5,7 +5,7 @@ import { listWorkerSubmissions } from "~/server/services/submissions.server";
 import { MAX_PAGE_SIZE, submission2Query } from "~/lib/schemas/api";
 
 /** GET /submission2?email= (your submissions) or ?workermail=&status=pending|approve (yours, by status). */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const worker = requireApiRole(context, "Worker");
     const q = readQuery(request, submission2Query);
@@ -22,3 +22,4 @@ export const { loader, action } = rest({
     );
   },
 });
+export const action = loader;

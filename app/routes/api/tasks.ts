@@ -11,7 +11,7 @@ import { addTaskSchema, idQuery, idReasonQuery, MAX_PAGE_SIZE, tasksQuery, updat
  * POST /tasks (buyer: 201 with the task; the cost is escrowed) | PUT /tasks?id= (the task's buyer)
  * DELETE /tasks?id= (admin: pending submissions are cancelled and everything escrowed is refunded)
  */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const user = requireApiRole(context, "Buyer", "Admin");
     const q = readQuery(request, tasksQuery);
@@ -41,3 +41,4 @@ export const { loader, action } = rest({
 
   DELETE: adminRemoval(idReasonQuery, deleteTask),
 });
+export const action = loader;

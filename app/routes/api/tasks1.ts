@@ -9,7 +9,7 @@ import { idQuery, tasks1Query } from "~/lib/schemas/api";
  * GET /tasks1?email= (your tasks) or ?id= (one task you own; admins may read any)
  * DELETE /tasks1?id= (the task's buyer: open slots refunded; refused while submissions await review)
  */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const user = requireApiRole(context, "Buyer", "Admin");
     const q = readQuery(request, tasks1Query);
@@ -27,3 +27,4 @@ export const { loader, action } = rest({
     return json(await deleteTask(env, buyer, id));
   },
 });
+export const action = loader;

@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE, tasks2Query } from "~/lib/schemas/api";
  * GET /tasks2: the available tasks (a slot left, completion date today or later), newest first; `q`, `category`,
  * `sort` (newest, pay, deadline), `page`, `limit` optional. GET /tasks2?id=: one task.
  */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     requireApiUser(context);
     const q = readQuery(request, tasks2Query);
@@ -31,3 +31,4 @@ export const { loader, action } = rest({
     );
   },
 });
+export const action = loader;

@@ -6,7 +6,7 @@ import { paymentMode } from "~/server/services/purchases.server";
 import { testCardBody } from "~/lib/schemas/api";
 
 /** POST /test-payments/confirm: the embedded test-mode provider's card step (only without Stripe keys). */
-export const { loader, action } = rest({
+export const loader = rest({
   POST: async ({ request, context, env }) => {
     if (paymentMode(env) !== "test") throw new AppError("not_found", "Test mode is off: this server uses Stripe");
     const buyer = requireApiRole(context, "Buyer");
@@ -14,3 +14,4 @@ export const { loader, action } = rest({
     return json(await confirmTestCard(env, body.clientSecret, body, buyer.id));
   },
 });
+export const action = loader;

@@ -4,7 +4,7 @@ import { getItemsPerPage, setItemsPerPage } from "~/server/services/users.server
 import { ownEmailQuery, preferenceBody } from "~/lib/schemas/api";
 
 /** GET /user-preference?email= -> { itemsPerPage } | POST /user-preference { email, itemsPerPage: 3|5|10 }: your own. */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env }) => {
     const user = requireApiUser(context);
     requireOwnEmail(user, readQuery(request, ownEmailQuery).email);
@@ -18,3 +18,4 @@ export const { loader, action } = rest({
     return json(await setItemsPerPage(env, user.id, body.itemsPerPage));
   },
 });
+export const action = loader;

@@ -20,7 +20,7 @@ import {
  * GET /users?role=Worker (public: photo and name) | GET /users?email= (one user: your own, any for an admin)
  * POST /users (your own record; made for a new external sign-in) | PATCH /users?id= { role } or { email, addcoin, reason } (admin) | DELETE /users?id= (admin)
  */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const q = readQuery(request, usersQuery);
     if (q.email !== undefined) {
@@ -63,3 +63,4 @@ export const { loader, action } = rest({
 
   DELETE: adminRemoval(usersDeleteQuery, removeUser),
 });
+export const action = loader;

@@ -5,7 +5,7 @@ import { listUsers } from "~/server/services/users.server";
 import { MAX_PAGE_SIZE, users3Query } from "~/lib/schemas/api";
 
 /** GET /users3?role= (admin): live users, newest first. */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     requireApiRole(context, "Admin");
     const q = readQuery(request, users3Query);
@@ -16,3 +16,4 @@ export const { loader, action } = rest({
     );
   },
 });
+export const action = loader;

@@ -21,7 +21,7 @@ import {
  * POST /withdraw (worker: 201; the coins are held now, the dollar amount is the server's)
  * PATCH /withdraw?id= (admin: approve) | PATCH /withdraw?id=&status=rejected { reason } (admin: coins returned)
  */
-export const { loader, action } = rest({
+export const loader = rest({
   GET: async ({ request, context, env }) => {
     const user = requireApiRole(context, "Worker", "Admin");
     const q = readQuery(request, withdrawQuery);
@@ -53,3 +53,4 @@ export const { loader, action } = rest({
     return json(await approveWithdrawal(env, admin, q.id));
   },
 });
+export const action = loader;

@@ -27,13 +27,16 @@ export interface HandlerArgs extends RestArgs {
 export type Handler = (args: HandlerArgs) => Promise<Response> | Response;
 
 /**
- * A REST resource route's exports, `export const { loader, action } = rest({ GET: …, POST: … })`: one function
- * serves both, picks the handler for the method (HEAD as GET), answers 405 with Allow for any other, and turns
- * refusals into `{ error: { code, message } }`. CORS is the API layout's middleware (routes/api/layout.ts).
+ * A REST resource route's handler, exported as both its loader and its action:
+ *   export const loader = rest({ GET: …, POST: … });
+ *   export const action = loader;
+ * (React Router's build strips `loader`/`action` from the browser bundle and cannot strip destructured exports.)
+ * It picks the handler for the method (HEAD as GET), answers 405 with Allow for any other, and turns refusals into
+ * `{ error: { code, message } }`. CORS is the API layout's middleware (routes/api/layout.ts).
  */
 export function rest(handlers: Partial<Record<Method, Handler>>) {
   const allowed = Object.keys(handlers) as Method[];
-  const handle = (args: RestArgs): Promise<Response> =>
+  return (args: RestArgs): Promise<Response> =>
     api(async () => {
       const method = (args.request.method === "HEAD" ? "GET" : args.request.method.toUpperCase()) as Method;
       const handler = handlers[method];
@@ -41,7 +44,6 @@ export function rest(handlers: Partial<Record<Method, Handler>>) {
       const url = new URL(args.request.url);
       return handler({ ...args, env: getEnv(args.context), url, origin: url.origin });
     });
-  return { loader: handle, action: handle };
 }
 
 export const MAX_BODY_BYTES = 64 * 1024;
