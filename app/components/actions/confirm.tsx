@@ -229,6 +229,7 @@ export function ActionTrigger({
   disabled,
   icon,
   label,
+  stayLink,
 }: {
   flow: ActionFlow;
   spec: ActionSpec;
@@ -238,6 +239,8 @@ export function ActionTrigger({
   icon?: React.ReactNode;
   /** accessible name when the visible text is not unique on the page (e.g. "Approve withdrawal of Rahim") */
   label?: string;
+  /** see ViewLink */
+  stayLink?: boolean;
 } & VariantProps<typeof buttonVariants>) {
   const busy = flow.pendingId === spec.id && flow.spec?.intent === spec.intent;
   const content = (
@@ -257,6 +260,7 @@ export function ActionTrigger({
     <ViewLink
       view={{ [CONFIRM_PARAM]: spec.intent, [ROW_PARAM]: spec.id }}
       onOpen={() => flow.ask(spec)}
+      stayLink={stayLink}
       aria-label={label}
       aria-busy={busy || undefined}
       className={cn(buttonVariants({ variant, size }), className)}

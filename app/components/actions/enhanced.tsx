@@ -15,17 +15,19 @@ export function EnhancedMarker() {
 
 /**
  * A link to one of the page's no-JavaScript views (its query parameters set to `view`). Once the page is
- * hydrated it is a button that calls `onOpen` (the page's dialog) instead; Space opens it too.
+ * hydrated it calls `onOpen` (the page's dialog) instead, and is announced as a button (Space opens it too), unless
+ * `stayLink` keeps it a link, as the buyer pages' triggers have always been.
  */
 export function ViewLink({
   view,
   onOpen,
+  stayLink = false,
   ...props
-}: { view: Record<string, string>; onOpen: () => void } & Omit<
+}: { view: Record<string, string>; onOpen: () => void; stayLink?: boolean } & Omit<
   LinkProps,
   "to" | "preventScrollReset" | "rel" | "role" | "onClick" | "onKeyDown"
 >) {
-  const hydrated = useHydrated();
+  const asButton = useHydrated() && !stayLink;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   for (const [name, value] of Object.entries(view)) params.set(name, value);
@@ -34,14 +36,14 @@ export function ViewLink({
       to={{ search: `?${params}` }}
       preventScrollReset
       rel="nofollow"
-      role={hydrated ? "button" : undefined}
-      aria-haspopup={hydrated ? "dialog" : undefined}
+      role={asButton ? "button" : undefined}
+      aria-haspopup={asButton ? "dialog" : undefined}
       onClick={(e) => {
         e.preventDefault();
         onOpen();
       }}
       onKeyDown={(e) => {
-        if (e.key === " ") {
+        if (asButton && e.key === " ") {
           e.preventDefault();
           onOpen();
         }

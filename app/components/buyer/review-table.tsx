@@ -118,6 +118,7 @@ export function ReviewTable({
       <ViewLink
         view={{ [OPEN_PARAM]: s.id }}
         onOpen={() => setViewing(s)}
+        stayLink
         className={cn(buttonVariants({ variant: "outline", size: "sm" }), stacked && "px-2")}
         aria-label={`View Submission of ${s.workerName}`}
       >
@@ -240,6 +241,7 @@ function Decide({
       spec={spec}
       variant={variant}
       label={label}
+      stayLink
       className={cn(className, flow.busy && "pointer-events-none opacity-60")}
     >
       {children}

@@ -123,6 +123,7 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
         className="text-destructive hover:bg-red-50"
         icon={<Trash2 aria-hidden />}
         label={`Delete ${t.title}`}
+        stayLink
       >
         Delete
       </ActionTrigger>

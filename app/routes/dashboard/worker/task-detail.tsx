@@ -67,42 +67,39 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const task = await loadTask(getEnv(context), params.id);
-  return formAction(
-    { request, context },
-    {
-      user: workerUser,
-      schema: submissionFormSchema,
-      upload: {
-        failure: (refused) => ({ title: "Image upload failed!", message: refused.message }),
-        unexpected: "The image could not be stored. Please try again.",
-      },
-      failure: (refused) => ({ title: "Submission failed!", message: refused.message }),
-      unexpected: "Something went wrong. Please try again.",
-      async run(input, { user, env, image }) {
-        // A blocked worker (already submitted, no slot left, past the date) is refused with the reason; a lost race
-        // is refused by the service. Either way the uploaded image goes with the refusal.
-        const blocker = await submissionBlocker(env, user.id, task);
-        if (blocker) throw new AppError("conflict", blocker);
-        const submitted = validate(submissionSchema, {
-          task_id: task.id,
-          submission_details: input.submission_details,
-          submission_image_url: image ?? "",
-        });
-        await createSubmission(env, user, {
-          task_id: submitted.task_id,
-          submission_details: submitted.submission_details ?? "",
-          submission_image_url: submitted.submission_image_url ?? "",
-        });
-        return {
-          title: "Submission sent successfully!",
-          message: `Your work on "${task.taskTitle}" is waiting for the buyer's review.`,
-          to: "/dashboard/mysubmissions",
-        };
-      },
+export async function action(args: Route.ActionArgs) {
+  const task = await loadTask(getEnv(args.context), args.params.id);
+  return formAction(args, {
+    user: workerUser,
+    schema: submissionFormSchema,
+    upload: {
+      failure: (refused) => ({ title: "Image upload failed!", message: refused.message }),
+      unexpected: "The image could not be stored. Please try again.",
     },
-  );
+    failure: (refused) => ({ title: "Submission failed!", message: refused.message }),
+    unexpected: "Something went wrong. Please try again.",
+    async run(input, { user, env, image }) {
+      // A blocked worker (already submitted, no slot left, past the date) is refused with the reason; a lost race
+      // is refused by the service. Either way the uploaded image goes with the refusal.
+      const blocker = await submissionBlocker(env, user.id, task);
+      if (blocker) throw new AppError("conflict", blocker);
+      const submitted = validate(submissionSchema, {
+        task_id: task.id,
+        submission_details: input.submission_details,
+        submission_image_url: image ?? "",
+      });
+      await createSubmission(env, user, {
+        task_id: submitted.task_id,
+        submission_details: submitted.submission_details ?? "",
+        submission_image_url: submitted.submission_image_url ?? "",
+      });
+      return {
+        title: "Submission sent successfully!",
+        message: `Your work on "${task.taskTitle}" is waiting for the buyer's review.`,
+        to: "/dashboard/mysubmissions",
+      };
+    },
+  });
 }
 
 function Fact({ icon: Icon, label, children }: { icon: typeof Users; label: string; children: React.ReactNode }) {
