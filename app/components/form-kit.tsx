@@ -16,6 +16,7 @@ import { useNavigation } from "react-router";
 import { toast } from "sonner";
 import type * as v from "valibot";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { outcomeText, type FormOutcome } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
 
 /**
@@ -55,11 +56,21 @@ export interface Failure {
   message: string;
 }
 
-/** A toast for each answer of the action that carries a failure. */
-export function useFailureToast(actionData: { failure?: Failure | null } | undefined) {
+/**
+ * The failure a form shows (its box and toast) for an action's answer: a refusal's; an invalid submission's only
+ * with `invalid` (by default its fields say it).
+ */
+export function failureOf(outcome: FormOutcome | null | undefined, invalid = false): Failure | null {
+  if (!outcome || outcome.ok || (outcome.invalid && !invalid)) return null;
+  return { title: outcome.title, message: outcomeText(outcome) ?? "" };
+}
+
+/** A toast for each answer of the action that carries a failure (see `failureOf`). */
+export function useFailureToast(outcome: FormOutcome | null | undefined, invalid = false) {
   useEffect(() => {
-    if (actionData?.failure) toast.error(actionData.failure.title, { description: actionData.failure.message });
-  }, [actionData]);
+    const failure = failureOf(outcome, invalid);
+    if (failure) toast.error(failure.title, { description: failure.message });
+  }, [outcome, invalid]);
 }
 
 /** The red box at the top of a form that says why it was refused (also shown without JavaScript). */

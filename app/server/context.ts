@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { ExternalProfile, SessionUser } from "./auth/session.server";
+import type { Role } from "~/lib/roles";
 
 export interface CloudflareContext {
   env: Env;
@@ -11,6 +12,20 @@ export const cloudflareContext = createContext<CloudflareContext>();
 export const userContext = createContext<SessionUser | null>(null);
 /** A verified external ID token (Google, Firebase) whose e-mail has no account yet; null otherwise. */
 export const externalProfileContext = createContext<ExternalProfile | null>(null);
+
+/** A signed-in user whose role a layout has checked. */
+export type RoleUser<R extends Role> = SessionUser & { readonly role: R };
+
+// Set by the dashboard layouts' middleware once they have checked who is calling (no default: reading one outside
+// its layout throws instead of answering for an unchecked caller). Loaders and actions below read them as they are.
+/** Any dashboard page: set by routes/dashboard/layout.tsx. */
+export const signedInContext = createContext<SessionUser>();
+/** The role's pages: set by routes/dashboard/{buyer,worker,admin}/layout.tsx. */
+export const roleContexts = {
+  Buyer: createContext<RoleUser<"Buyer">>(),
+  Worker: createContext<RoleUser<"Worker">>(),
+  Admin: createContext<RoleUser<"Admin">>(),
+} as const;
 
 export function getEnv(context: Readonly<RouterContextProvider>): Env {
   return context.get(cloudflareContext).env;

@@ -1,4 +1,5 @@
-// Typed refusals: services throw them, routes turn them into messages and HTTP codes (docs/product/rest-api.md, "Errors").
+// Typed refusals: services throw them, and `refusal()` below turns any failure into the HTTP status and words every
+// answer uses (REST's JSON error, a page action's outcome, a form's message; docs/product/rest-api.md, "Errors").
 
 export type ErrorCode =
   | "bad_request"
@@ -47,6 +48,29 @@ export const conflict = (why: string) => new AppError("conflict", why);
 /** 'Not available Coin.  Purchase Coin' (the product's words, two spaces included), with how many are missing. */
 export function insufficientCoins(missing: number, message = "Not available Coin.  Purchase Coin") {
   return new AppError("insufficient_coins", message, undefined, { missing });
+}
+
+/** The words of a failure that is not a refusal (a bug, an outage): its own text is never shown. */
+export const UNEXPECTED_MESSAGE = "Something went wrong";
+
+/** A failure as callers are told about it. */
+export interface Refusal {
+  status: number;
+  code: ErrorCode | "internal";
+  message: string;
+  fields?: Record<string, string[]>;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * The one mapping from a failure to an answer: an AppError keeps its status, code, words and fields; anything else
+ * is logged here (once: callers do not log again) and becomes a 500 saying `unexpected`, so no internal text leaks.
+ */
+export function refusal(e: unknown, unexpected = UNEXPECTED_MESSAGE): Refusal {
+  if (e instanceof AppError)
+    return { status: e.status, code: e.code, message: e.message, fields: e.fields, extra: e.extra };
+  console.error("Unexpected error", e);
+  return { status: 500, code: "internal", message: unexpected };
 }
 
 /** D1 reports a broken CHECK or UNIQUE as an error whose text names it. */

@@ -549,7 +549,10 @@ describe("a buyer's day", () => {
     await expectMessage(page, "Task Posted!");
     await expectCoins(p, balance - 3, "posting without JavaScript");
 
-    await Promise.all([page.waitForURL(/\?delete=/), page.getByRole("link", { name: `Delete ${title}` }).click()]);
+    await Promise.all([
+      page.waitForURL(/\?confirm=delete&row=/),
+      page.getByRole("link", { name: `Delete ${title}` }).click(),
+    ]);
     const ask = page.getByRole("alertdialog", { name: "Are you sure?" });
     expect(await ask.innerText()).toContain("You won't be able to revert this!");
     await screenshot(page, "buyer-mytasks-delete-nojs-1440");

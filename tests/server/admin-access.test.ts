@@ -2,16 +2,30 @@
 // for anonymous visitors, workers and buyers (and a demoted admin, and a removed one), as a document request
 // and as the client router's `.data` request; nothing may change.
 import { describe, expect, it } from "vitest";
-import { call, env, balance, makeAdmin, registerUser, sessionUser, type TestUser } from "./helpers";
 import {
-  ADMIN_PAGES,
   addContactMessage,
   adminWorld,
+  balance,
+  call,
+  env,
   jsPost,
+  makeAdmin,
   pendingWithdrawal,
+  registerUser,
+  sessionUser,
   taskWithPendingSubmission,
-} from "./admin-fixtures";
+  type TestUser,
+} from "./fixtures";
 import { changeRole, removeUser } from "~/server/services/users.server";
+
+const ADMIN_PAGES = [
+  "/dashboard/adminhome",
+  "/dashboard/managetasks",
+  "/dashboard/manageusers",
+  "/dashboard/messages",
+  "/dashboard/auditlog",
+  "/dashboard/ledger",
+] as const;
 
 type Caller = { label: string; cookie?: string; expect: (location: string | null) => void };
 
@@ -68,7 +82,7 @@ describe("admin actions refuse non-admins and change nothing", () => {
   it("every action of every page, with and without JavaScript", async () => {
     const w = await adminWorld();
     const { worker: payee, request } = await pendingWithdrawal(w);
-    const { buyer, task } = await taskWithPendingSubmission(w);
+    const { buyer, task } = await taskWithPendingSubmission();
     const victim = await registerUser("Worker");
     const messageId = await addContactMessage({ subject: "Access check" });
     const before = { payee: await balance(payee.id), buyer: await balance(buyer.id), victim: await balance(victim.id) };

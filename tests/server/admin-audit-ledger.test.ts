@@ -1,8 +1,17 @@
 // Audit log: every admin action with who, what, target, when and why, paginated and filterable.
 // Ledger: the conservation identity's figures as the page shows them, consistent with the database.
 import { describe, expect, it } from "vitest";
-import { env, registerUser, sessionUser } from "./helpers";
-import { adminWorld, expectText, html, jsPost, pendingWithdrawal, taskWithPendingSubmission } from "./admin-fixtures";
+import {
+  adminWorld,
+  env,
+  expectText,
+  jsPost,
+  pageHtml,
+  pendingWithdrawal,
+  registerUser,
+  sessionUser,
+  taskWithPendingSubmission,
+} from "./fixtures";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";
 import { formatDateTime } from "~/lib/format";
@@ -14,7 +23,7 @@ describe("Audit log", () => {
     const target = await registerUser("Worker", "Audit Target");
     const { request, worker: payee } = await pendingWithdrawal(w);
     const rejected = await pendingWithdrawal(w);
-    const { task, title } = await taskWithPendingSubmission(w);
+    const { task, title } = await taskWithPendingSubmission();
     const doomed = await registerUser("Buyer", "Doomed Buyer");
 
     await jsPost("/dashboard/manageusers", { intent: "role", id: target.id, role: "Buyer" }, w.admin.cookie);
@@ -36,7 +45,7 @@ describe("Audit log", () => {
       w.admin.cookie,
     );
 
-    const page = await html("/dashboard/auditlog", w.admin.cookie);
+    const page = await pageHtml("/dashboard/auditlog", w.admin.cookie);
     expect(page.status).toBe(200);
     const payeeEmail = (await sessionUser(payee.id)).email;
     expectText(page.text, [
@@ -67,7 +76,7 @@ describe("Audit log", () => {
     for (let i = 0; i < 22; i++) people.push(await registerUser("Worker", `Bulk ${i}`));
     for (const p of people)
       await jsPost("/dashboard/manageusers", { intent: "role", id: p.id, role: "Buyer" }, w.admin.cookie);
-    const onlyRoles = await html("/dashboard/auditlog?action=user.role", w.admin.cookie);
+    const onlyRoles = await pageHtml("/dashboard/auditlog?action=user.role", w.admin.cookie);
     const actions = [...onlyRoles.text.matchAll(/data-action="([^"]+)"/g)].map((m) => m[1]);
     expect(actions).toHaveLength(20);
     expect(new Set(actions)).toEqual(new Set(["user.role"]));
@@ -77,9 +86,9 @@ describe("Audit log", () => {
     const n = (await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'user.role'").first<{
       n: number;
     }>())!.n;
-    const last = await html(`/dashboard/auditlog?action=user.role&page=${Math.ceil(n / 20)}`, w.admin.cookie);
+    const last = await pageHtml(`/dashboard/auditlog?action=user.role&page=${Math.ceil(n / 20)}`, w.admin.cookie);
     expect([...last.text.matchAll(/data-action=/g)]).toHaveLength(n - 20 * (Math.ceil(n / 20) - 1));
-    expect((await html("/dashboard/auditlog?action=drop-table", w.admin.cookie)).status).toBe(200);
+    expect((await pageHtml("/dashboard/auditlog?action=drop-table", w.admin.cookie)).status).toBe(200);
   });
 });
 
@@ -87,8 +96,8 @@ describe("Ledger", () => {
   it("shows the identity's figures as the database has them, and says whether it holds", async () => {
     const w = await adminWorld();
     await pendingWithdrawal(w);
-    await taskWithPendingSubmission(w);
-    const page = await html("/dashboard/ledger", w.admin.cookie);
+    await taskWithPendingSubmission();
+    const page = await pageHtml("/dashboard/ledger", w.admin.cookie);
     const f = await conservation(getDb(env));
     expect(page.status).toBe(200);
     const figure = (key: string) => {
@@ -115,7 +124,7 @@ describe("Ledger", () => {
     // corrupt one cached balance behind the ledger's back (what the page exists to catch)
     await env.DB.prepare("UPDATE users SET coin = coin + 3 WHERE id = ?").bind(victim.id).run();
     try {
-      const page = await html("/dashboard/ledger", w.admin.cookie);
+      const page = await pageHtml("/dashboard/ledger", w.admin.cookie);
       expectText(page.text, [
         "Warning: the ledger does not balance",
         'role="alert"',
@@ -123,11 +132,11 @@ describe("Ledger", () => {
         victim.email,
         "Balances that differ from the ledger",
       ]);
-      const home = await html("/dashboard/adminhome", w.admin.cookie);
+      const home = await pageHtml("/dashboard/adminhome", w.admin.cookie);
       expectText(home.text, ["The ledger does not balance"]);
     } finally {
       await env.DB.prepare("UPDATE users SET coin = coin - 3 WHERE id = ?").bind(victim.id).run();
     }
-    expectText((await html("/dashboard/ledger", w.admin.cookie)).text, [victim.email], false);
+    expectText((await pageHtml("/dashboard/ledger", w.admin.cookie)).text, [victim.email], false);
   });
 });

@@ -1,8 +1,21 @@
 // Admin Home: the statistics cards and the 'Withdraw Requestes' table; approve (one atomic step) and reject
 // (with a reason, coins returned), without JavaScript (redirect + flash) and with it (fetcher outcome).
 import { describe, expect, it } from "vitest";
-import { balance, call, env, postForm, registerUser, sessionUser } from "./helpers";
-import { expectText, adminWorld, auditRows, flashOf, html, jsPost, pendingWithdrawal } from "./admin-fixtures";
+import {
+  adminWorld,
+  auditRows,
+  balance,
+  call,
+  env,
+  expectText,
+  flashOf,
+  jsPost,
+  pageHtml,
+  pendingWithdrawal,
+  postForm,
+  registerUser,
+  sessionUser,
+} from "./fixtures";
 import { adminStats } from "~/server/services/users.server";
 import { ALREADY_DECIDED } from "~/server/services/withdrawals.server";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
@@ -18,7 +31,7 @@ describe("Admin Home loader", () => {
     const w = await adminWorld();
     const { worker, account } = await pendingWithdrawal(w, 250);
     const stats = await adminStats(env);
-    const page = await html("/dashboard/adminhome", w.admin.cookie);
+    const page = await pageHtml("/dashboard/adminhome", w.admin.cookie);
     expect(page.status).toBe(200);
     const name = (await env.DB.prepare("SELECT name FROM users WHERE id = ?")
       .bind(worker.id)
@@ -57,7 +70,7 @@ describe("Admin Home loader", () => {
     expect(after.buyers).toBe(before.buyers + 1);
     expect(after.coins).toBe(before.coins + 50 + 150);
     expect(after.cents).toBe(before.cents + 1000);
-    const page = await html("/dashboard/adminhome", w.admin.cookie);
+    const page = await pageHtml("/dashboard/adminhome", w.admin.cookie);
     const card = (label: string, value: string) =>
       new RegExp(`>${label}</p><p[^>]*>${value.replace(/[$.]/g, "\\$&")}</p>`);
     expectText(page.text, [
@@ -96,7 +109,7 @@ describe("approve", () => {
     expect(await auditRows(request.id)).toEqual([
       expect.objectContaining({ actor_id: w.admin.id, action: "withdrawal.approve" }),
     ]);
-    const page = await html("/dashboard/adminhome", w.admin.cookie);
+    const page = await pageHtml("/dashboard/adminhome", w.admin.cookie);
     expectText(page.text, [account], false);
   });
 
@@ -183,7 +196,7 @@ describe("reject", () => {
       .bind(worker.id)
       .first<{ message: string }>();
     expect(note?.message).toContain("Account number is wrong");
-    expectText((await html("/dashboard/adminhome", w.admin.cookie)).text, [account], false);
+    expectText((await pageHtml("/dashboard/adminhome", w.admin.cookie)).text, [account], false);
     // a decided request cannot be approved afterwards
     const late = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
     expect(late.status).toBe(409);
@@ -201,9 +214,9 @@ describe("the no-JavaScript confirmation view", () => {
   it("?confirm=approve&row=<id> renders a confirmation form for that request", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const page = await html(`/dashboard/adminhome?confirm=approve&row=${request.id}`, w.admin.cookie);
+    const page = await pageHtml(`/dashboard/adminhome?confirm=approve&row=${request.id}`, w.admin.cookie);
     expectText(page.text, ["Approve this withdrawal?", "Yes, approve"]);
-    const reject = await html(`/dashboard/adminhome?confirm=reject&row=${request.id}`, w.admin.cookie);
+    const reject = await pageHtml(`/dashboard/adminhome?confirm=reject&row=${request.id}`, w.admin.cookie);
     expectText(reject.text, ["Reject this withdrawal?"]);
     expectText(reject.text, [/<textarea[^>]*name="reason"[^>]*required/]);
   });

@@ -1,8 +1,17 @@
 // Messages: contact-form messages newest first, paginated; unread ones stand out; opening one marks it read
 // (the dialog posts a mark-read; without JavaScript the ?open= view has a button), and it can be unread again.
 import { describe, expect, it } from "vitest";
-import { env, postForm } from "./helpers";
-import { addContactMessage, adminWorld, expectText, flashOf, html, jsPost, tag } from "./admin-fixtures";
+import {
+  addContactMessage,
+  adminWorld,
+  env,
+  expectText,
+  flashOf,
+  jsPost,
+  pageHtml,
+  postForm,
+  uniqueToken,
+} from "./fixtures";
 
 const readAt = async (id: string) =>
   (
@@ -14,7 +23,7 @@ const readAt = async (id: string) =>
 describe("Messages loader", () => {
   it("lists messages newest first with sender, e-mail, subject and text; unread ones are marked", async () => {
     const w = await adminWorld();
-    const t = tag();
+    const t = uniqueToken();
     const older = await addContactMessage({
       name: "Older Sender",
       subject: `Older ${t}`,
@@ -27,7 +36,7 @@ describe("Messages loader", () => {
       message: "Please call me back",
       createdAt: Date.now() + 2_000,
     });
-    const page = await html("/dashboard/messages", w.admin.cookie);
+    const page = await pageHtml("/dashboard/messages", w.admin.cookie);
     expect(page.status).toBe(200);
     expectText(page.text, [
       "Newer Sender",
@@ -43,8 +52,8 @@ describe("Messages loader", () => {
 
   it("?open=<id> shows the whole message with a mark-read form (no JavaScript)", async () => {
     const w = await adminWorld();
-    const id = await addContactMessage({ subject: `Open me ${tag()}`, message: "Line one\nLine two" });
-    const page = await html(`/dashboard/messages?open=${id}`, w.admin.cookie);
+    const id = await addContactMessage({ subject: `Open me ${uniqueToken()}`, message: "Line one\nLine two" });
+    const page = await pageHtml(`/dashboard/messages?open=${id}`, w.admin.cookie);
     expectText(page.text, ["Line one\nLine two", ">Mark as read<", 'name="intent" value="read"', "Back to messages"]);
     // viewing does not change anything by itself (GET is safe)
     expect(await readAt(id)).toBeNull();
@@ -53,25 +62,25 @@ describe("Messages loader", () => {
   it("paginates and filters unread; out-of-range pages show the last page", async () => {
     const w = await adminWorld();
     for (let i = 0; i < 12; i++) await addContactMessage({ subject: `Bulk ${i}` });
-    const first = await html("/dashboard/messages", w.admin.cookie);
+    const first = await pageHtml("/dashboard/messages", w.admin.cookie);
     expect([...first.text.matchAll(/data-testid="message-/g)]).toHaveLength(10);
     const total = (await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages").first<{ n: number }>())!.n;
     const pages = Math.ceil(total / 10);
     expectText(first.text, [`Page 1 of ${pages}`]);
-    const beyond = await html("/dashboard/messages?page=999", w.admin.cookie);
+    const beyond = await pageHtml("/dashboard/messages?page=999", w.admin.cookie);
     expectText(beyond.text, [`Page ${pages} of ${pages}`]);
-    const read = await addContactMessage({ subject: `Read already ${tag()}` });
+    const read = await addContactMessage({ subject: `Read already ${uniqueToken()}` });
     await jsPost("/dashboard/messages", { intent: "read", id: read }, w.admin.cookie);
-    const unread = await html("/dashboard/messages?show=unread", w.admin.cookie);
+    const unread = await pageHtml("/dashboard/messages?show=unread", w.admin.cookie);
     expectText(unread.text, ['data-read="true"'], false);
-    expect((await html("/dashboard/messages?show=bogus", w.admin.cookie)).status).toBe(200);
+    expect((await pageHtml("/dashboard/messages?show=bogus", w.admin.cookie)).status).toBe(200);
   });
 });
 
 describe("mark read / unread", () => {
   it("with JavaScript: opening posts a mark-read; it can be marked unread again", async () => {
     const w = await adminWorld();
-    const id = await addContactMessage({ subject: `Mark ${tag()}` });
+    const id = await addContactMessage({ subject: `Mark ${uniqueToken()}` });
     const res = await jsPost("/dashboard/messages", { intent: "read", id }, w.admin.cookie);
     expect(res.status).toBe(200);
     const first = await readAt(id);
@@ -79,7 +88,7 @@ describe("mark read / unread", () => {
     // reading again keeps the first reading time
     await jsPost("/dashboard/messages", { intent: "read", id }, w.admin.cookie);
     expect(await readAt(id)).toBe(first);
-    expectText((await html("/dashboard/messages", w.admin.cookie)).text, [
+    expectText((await pageHtml("/dashboard/messages", w.admin.cookie)).text, [
       `data-testid="message-${id}" data-read="true"`,
     ]);
     const unread = await jsPost("/dashboard/messages", { intent: "unread", id }, w.admin.cookie);
@@ -89,7 +98,7 @@ describe("mark read / unread", () => {
 
   it("without JavaScript: the ?open= view's button marks it read and goes back to the list", async () => {
     const w = await adminWorld();
-    const id = await addContactMessage({ subject: `NoJS ${tag()}` });
+    const id = await addContactMessage({ subject: `NoJS ${uniqueToken()}` });
     const res = await postForm(`/dashboard/messages?open=${id}&page=1`, { intent: "read", id }, w.admin.cookie);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/messages?page=1");

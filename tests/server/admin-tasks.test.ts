@@ -1,17 +1,22 @@
 // Manage Tasks: every live task with its buyer, search and pagination in the URL; Delete refunds the buyer
 // (open slots and pending submissions), cancels the pending submissions and records the reason.
 import { describe, expect, it } from "vitest";
-import { balance, env, postForm, registerUser, sessionUser, taskInput } from "./helpers";
 import {
-  expectText,
   adminWorld,
   auditRows,
+  balance,
+  env,
+  expectText,
   flashOf,
-  html,
   jsPost,
-  tag,
+  pageHtml,
+  postForm,
+  registerUser,
+  sessionUser,
+  taskInput,
   taskWithPendingSubmission,
-} from "./admin-fixtures";
+  uniqueToken,
+} from "./fixtures";
 import { postTask } from "~/server/services/tasks.server";
 import { adjustCoins } from "~/server/services/users.server";
 import { getDb } from "~/server/db/client.server";
@@ -20,10 +25,10 @@ import { conservation } from "~/server/services/ledger.server";
 describe("Manage Tasks loader", () => {
   it("lists a task with image, title, category, buyer name and e-mail, workers x pay and deadline", async () => {
     const w = await adminWorld();
-    const title = `Review our app ${tag()}`;
-    const { buyer, task } = await taskWithPendingSubmission(w, title);
+    const title = `Review our app ${uniqueToken()}`;
+    const { buyer, task } = await taskWithPendingSubmission(title);
     const buyerRow = await sessionUser(buyer.id);
-    const page = await html(`/dashboard/managetasks?q=${encodeURIComponent(title)}`, w.admin.cookie);
+    const page = await pageHtml(`/dashboard/managetasks?q=${encodeURIComponent(title)}`, w.admin.cookie);
     expect(page.status).toBe(200);
     expectText(page.text, [title]);
     expectText(page.text, [buyerRow.name]);
@@ -41,27 +46,30 @@ describe("Manage Tasks loader", () => {
 
   it("searches by title, buyer name or e-mail, and pages through the results", async () => {
     const w = await adminWorld();
-    const marker = tag();
+    const marker = uniqueToken();
     const buyer = await registerUser("Buyer", `Marker ${marker}`);
     await adjustCoins(env, w.adminUser, buyer.id, 500, "funding");
     const b = await sessionUser(buyer.id);
     for (let i = 0; i < 12; i++)
       await postTask(env, b, taskInput({ task_title: `Paged task ${i}`, required_workers: 1, payable_amount: 1 }));
-    const byName = await html(`/dashboard/managetasks?q=${marker}`, w.admin.cookie);
+    const byName = await pageHtml(`/dashboard/managetasks?q=${marker}`, w.admin.cookie);
     expectText(byName.text, ["12 tasks matching"]);
     expectText(byName.text, ["Page 1 of 2"]);
     const rows = (text: string) => [...text.matchAll(/data-testid="task-([^"]+)"/g)].map((m) => m[1]);
     const page1 = rows(byName.text);
-    const byEmail = await html(`/dashboard/managetasks?q=${encodeURIComponent(buyer.email)}&page=2`, w.admin.cookie);
+    const byEmail = await pageHtml(
+      `/dashboard/managetasks?q=${encodeURIComponent(buyer.email)}&page=2`,
+      w.admin.cookie,
+    );
     expectText(byEmail.text, ["Page 2 of 2"]);
     const page2 = rows(byEmail.text);
     expect(page1).toHaveLength(10);
     expect(page2).toHaveLength(2);
     expect(new Set([...page1, ...page2]).size).toBe(12);
     // past the last page shows the last page
-    const beyond = await html(`/dashboard/managetasks?q=${marker}&page=9`, w.admin.cookie);
+    const beyond = await pageHtml(`/dashboard/managetasks?q=${marker}&page=9`, w.admin.cookie);
     expectText(beyond.text, ["Page 2 of 2"]);
-    const none = await html(`/dashboard/managetasks?q=nothing-${marker}`, w.admin.cookie);
+    const none = await pageHtml(`/dashboard/managetasks?q=nothing-${marker}`, w.admin.cookie);
     expectText(none.text, ["No tasks match your search."]);
   });
 });
@@ -69,7 +77,7 @@ describe("Manage Tasks loader", () => {
 describe("Delete", () => {
   it("without JavaScript: refunds open slots and pending submissions, cancels them, 'Deleted!', audited with the reason", async () => {
     const w = await adminWorld();
-    const { buyer, worker, task, title } = await taskWithPendingSubmission(w);
+    const { buyer, worker, task, title } = await taskWithPendingSubmission();
     expect(await balance(buyer.id)).toBe(35); // 50 - 3 x 5
     const ids = [w.admin.id, buyer.id, worker.id];
     const res = await postForm(
@@ -94,14 +102,14 @@ describe("Delete", () => {
       }),
     ]);
     expect((await conservation(getDb(env), ids)).holds).toBe(true);
-    expectText((await html(`/dashboard/managetasks?q=${encodeURIComponent(title)}`, w.admin.cookie)).text, [
+    expectText((await pageHtml(`/dashboard/managetasks?q=${encodeURIComponent(title)}`, w.admin.cookie)).text, [
       "No tasks match your search.",
     ]);
   });
 
   it("with JavaScript: 200 'Deleted!' once, then 404; the reason is optional", async () => {
     const w = await adminWorld();
-    const { buyer, task } = await taskWithPendingSubmission(w);
+    const { buyer, task } = await taskWithPendingSubmission();
     const ok = await jsPost("/dashboard/managetasks", { intent: "delete", id: task.id }, w.admin.cookie);
     expect(ok.status).toBe(200);
     // 2 open slots x 5 + the pending submission's 5
@@ -115,7 +123,7 @@ describe("Delete", () => {
 
   it("concurrent deletes refund once", async () => {
     const w = await adminWorld();
-    const { buyer, task } = await taskWithPendingSubmission(w);
+    const { buyer, task } = await taskWithPendingSubmission();
     const results = await Promise.all(
       [1, 2, 3].map(() => jsPost("/dashboard/managetasks", { intent: "delete", id: task.id }, w.admin.cookie)),
     );

@@ -1,9 +1,25 @@
 // Manage Users: search, role filter and pagination in the URL; role change (immediate for that user's next
 // request), removal, and recorded coin adjustments; an admin cannot demote, remove or pay themselves.
 import { describe, expect, it } from "vitest";
-import { PASSWORD, balance, call, env, makeAdmin, postForm, registerUser, sessionUser, taskInput } from "./helpers";
+import {
+  adminWorld,
+  auditRows,
+  balance,
+  call,
+  env,
+  expectText,
+  flashOf,
+  jsPost,
+  makeAdmin,
+  pageHtml,
+  PASSWORD,
+  postForm,
+  registerUser,
+  sessionUser,
+  taskInput,
+  uniqueToken,
+} from "./fixtures";
 import { postTask } from "~/server/services/tasks.server";
-import { adminWorld, auditRows, expectText, flashOf, html, jsPost, tag } from "./admin-fixtures";
 import { NOT_SELF } from "~/server/services/users.server";
 
 const userRow = async (id: string) =>
@@ -14,9 +30,9 @@ const userRow = async (id: string) =>
 describe("Manage Users loader", () => {
   it("lists avatar, name, e-mail, role dropdown (Admin, Buyer, Worker) and coins; searches by name or e-mail", async () => {
     const w = await adminWorld();
-    const marker = tag();
+    const marker = uniqueToken();
     const u = await registerUser("Buyer", `Findable ${marker}`);
-    const byName = await html(`/dashboard/manageusers?q=${marker}`, w.admin.cookie);
+    const byName = await pageHtml(`/dashboard/manageusers?q=${marker}`, w.admin.cookie);
     expect(byName.status).toBe(200);
     expectText(byName.text, [
       `Findable ${marker}`,
@@ -26,31 +42,31 @@ describe("Manage Users loader", () => {
       /<option value="Admin">Admin<\/option><option value="Buyer" selected="">Buyer<\/option><option value="Worker">Worker<\/option>/,
       "1 user matching",
     ]);
-    const byEmail = await html(`/dashboard/manageusers?q=${encodeURIComponent(u.email)}`, w.admin.cookie);
+    const byEmail = await pageHtml(`/dashboard/manageusers?q=${encodeURIComponent(u.email)}`, w.admin.cookie);
     expectText(byEmail.text, [`Findable ${marker}`, "1 user matching"]);
-    const none = await html(`/dashboard/manageusers?q=nobody-${marker}`, w.admin.cookie);
+    const none = await pageHtml(`/dashboard/manageusers?q=nobody-${marker}`, w.admin.cookie);
     expectText(none.text, ["No users match your search."]);
   });
 
   it("filters by role and pages", async () => {
     const w = await adminWorld();
-    const marker = tag();
+    const marker = uniqueToken();
     for (let i = 0; i < 11; i++) await registerUser("Worker", `Crowd ${marker} ${i}`);
     const buyer = await registerUser("Buyer", `Crowd ${marker} buyer`);
-    const workers = await html(`/dashboard/manageusers?q=${marker}&role=Worker`, w.admin.cookie);
+    const workers = await pageHtml(`/dashboard/manageusers?q=${marker}&role=Worker`, w.admin.cookie);
     expectText(workers.text, ["11 users matching", "Page 1 of 2"]);
     expectText(workers.text, [buyer.email], false);
-    const second = await html(`/dashboard/manageusers?q=${marker}&role=Worker&page=2`, w.admin.cookie);
+    const second = await pageHtml(`/dashboard/manageusers?q=${marker}&role=Worker&page=2`, w.admin.cookie);
     expect([...second.text.matchAll(/data-testid="user-[^"]*@/g)]).toHaveLength(1);
-    const buyers = await html(`/dashboard/manageusers?q=${marker}&role=Buyer`, w.admin.cookie);
+    const buyers = await pageHtml(`/dashboard/manageusers?q=${marker}&role=Buyer`, w.admin.cookie);
     expectText(buyers.text, ["1 user matching", buyer.email]);
     // an unknown role is ignored rather than failing the page
-    expect((await html(`/dashboard/manageusers?role=Root`, w.admin.cookie)).status).toBe(200);
+    expect((await pageHtml(`/dashboard/manageusers?role=Root`, w.admin.cookie)).status).toBe(200);
   });
 
   it("the admin's own row is marked and its controls are disabled", async () => {
     const w = await adminWorld();
-    const page = await html(`/dashboard/manageusers?q=${encodeURIComponent(w.admin.email)}`, w.admin.cookie);
+    const page = await pageHtml(`/dashboard/manageusers?q=${encodeURIComponent(w.admin.email)}`, w.admin.cookie);
     const row = page.text.slice(page.text.indexOf(`data-testid="user-${w.admin.email}"`));
     const ownRow = row.slice(0, row.indexOf("</tr>"));
     expectText(ownRow, [
@@ -139,7 +155,7 @@ describe("remove", () => {
     expect(login.status).not.toBe(302);
     expect(await auditRows(u.id)).toEqual([expect.objectContaining({ action: "user.remove", reason: "Spam account" })]);
     // removed users leave the list
-    expectText((await html(`/dashboard/manageusers?q=${encodeURIComponent(u.email)}`, w.admin.cookie)).text, [
+    expectText((await pageHtml(`/dashboard/manageusers?q=${encodeURIComponent(u.email)}`, w.admin.cookie)).text, [
       "No users match your search.",
     ]);
   });

@@ -1,29 +1,34 @@
 // The REST API (docs/product/rest-api.md), one contract per endpoint: the answer's shape (strict wire schemas: a field
 // more or less fails) and its effect on the database, through the worker's fetch.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as v from "valibot";
-import { balance, call, env, registerUser, sessionUser, uniqueEmail } from "./helpers";
 import {
+  API_ROUTES,
+  balance,
+  call,
+  env,
   expectError,
   holds,
   makeWorld,
   newPayment,
-  newSubmission,
   newTask,
   newWithdrawal,
   q,
+  registerUser,
   rest,
   row,
+  sessionUser,
   shape,
+  submissionBy,
+  uniqueEmail,
   type World,
-} from "./api-fixtures";
+} from "./fixtures";
+import * as v from "valibot";
 import * as s from "~/lib/schemas/api";
 import { CATEGORIES } from "~/lib/categories";
 import { register } from "~/server/services/accounts.server";
 import { adjustCoins } from "~/server/services/users.server";
 import { endpoints } from "~/server/http/api-catalog.server";
 import { corsResponse } from "~/server/http/cors.server";
-import routes from "~/routes";
 
 let w: World;
 beforeAll(async () => {
@@ -332,13 +337,13 @@ describe("tasks", () => {
     expect(await balance(w.buyer.id)).toBe(before + 12);
     expectError(await rest("DELETE", `/tasks1?id=${task.id}`, w.buyer.token), 404);
     const busy = await newTask(w.buyer);
-    await newSubmission(w.worker, busy.id);
+    await submissionBy(w.worker, busy.id);
     expectError(await rest("DELETE", `/tasks1?id=${busy.id}`, w.buyer.token), 409, "conflict");
   });
 
   it("DELETE /tasks?id= (admin): pending submissions are cancelled and everything escrowed refunded", async () => {
     const task = await newTask(w.otherBuyer, { required_workers: 3, payable_amount: 5 });
-    const sub = await newSubmission(w.worker, task.id);
+    const sub = await submissionBy(w.worker, task.id);
     const before = await balance(w.otherBuyer.id);
     expectError(await rest("DELETE", `/tasks?id=${task.id}`, w.otherBuyer.token), 403);
     expect((await rest("DELETE", `/tasks?id=${task.id}&reason=${q("off-topic")}`, w.admin.token)).body).toEqual({
@@ -387,7 +392,7 @@ describe("tasks", () => {
     });
     // a full task is not available any more
     const full = await newTask(w.buyer, { task_title: `Full ${token}`, required_workers: 1 });
-    await newSubmission(w.otherWorker, full.id);
+    await submissionBy(w.otherWorker, full.id);
     expect((await rest("GET", `/tasks2?q=${token}`, w.worker.token)).headers.get("X-Total-Count")).toBe("3");
     expectError(await rest("GET", `/tasks2?id=${crypto.randomUUID()}`, w.worker.token), 404);
     expectError(await rest("GET", "/tasks2?sort=cheapest", w.worker.token), 422);
@@ -447,7 +452,7 @@ describe("submissions", () => {
 
   it("GET /submission?email= (worker) and ?Buyer_mail= (buyer): own only", async () => {
     const task = await newTask(w.otherBuyer);
-    const sub = await newSubmission(w.otherWorker, task.id);
+    const sub = await submissionBy(w.otherWorker, task.id);
     const mine = await rest("GET", `/submission?email=${q(w.otherWorker.email)}`, w.otherWorker.token);
     expect(shape(v.array(s.submissionWireSchema), mine.body).map((x) => x._id)).toContain(sub.id);
     const theirs = await rest("GET", `/submission?Buyer_mail=${q(w.otherBuyer.email)}`, w.otherBuyer.token);
@@ -460,7 +465,7 @@ describe("submissions", () => {
 
   it("GET /submission1?email=&status=pending: the buyer's review queue", async () => {
     const task = await newTask(w.buyer);
-    const sub = await newSubmission(w.worker, task.id);
+    const sub = await submissionBy(w.worker, task.id);
     const a = await rest("GET", `/submission1?email=${q(w.buyer.email)}&status=pending`, w.buyer.token);
     const list = shape(v.array(s.submissionWireSchema), a.body);
     expect(list.map((x) => x._id)).toContain(sub.id);
@@ -470,7 +475,7 @@ describe("submissions", () => {
 
   it("PATCH /submission1?status=approve pays the worker from escrow, once; body e-mail and coin are ignored", async () => {
     const task = await newTask(w.buyer, { payable_amount: 11 });
-    const sub = await newSubmission(w.worker, task.id);
+    const sub = await submissionBy(w.worker, task.id);
     const workerBefore = await balance(w.worker.id);
     const buyerBefore = await balance(w.buyer.id);
     expectError(await rest("PATCH", `/submission1?id=${sub.id}&status=approve`, w.otherBuyer.token, {}), 403);
@@ -489,7 +494,7 @@ describe("submissions", () => {
     );
     expect(list.find((x) => x._id === sub.id)?.status).toBe("approve");
     // the other spelling
-    const sub2 = await newSubmission(w.otherWorker, task.id);
+    const sub2 = await submissionBy(w.otherWorker, task.id);
     expect((await rest("PATCH", `/submission1?id=${sub2.id}&status=approved`, w.buyer.token)).status).toBe(200);
     expectError(await rest("PATCH", `/submission1?id=${sub2.id}&status=maybe`, w.buyer.token), 422);
     expect(await holds(w.ids)).toBe(true);
@@ -498,7 +503,7 @@ describe("submissions", () => {
   it("PATCH /submission1?status=rejected returns the slot and records the reason; body task_id is ignored", async () => {
     const task = await newTask(w.buyer, { required_workers: 1 });
     const decoy = await newTask(w.buyer, { required_workers: 1 });
-    const sub = await newSubmission(w.worker, task.id);
+    const sub = await submissionBy(w.worker, task.id);
     const a = await rest("PATCH", `/submission1?id=${sub.id}&status=rejected`, w.buyer.token, {
       task_id: decoy.id,
       reason: "Blurry screenshot",
@@ -521,7 +526,7 @@ describe("submissions", () => {
 
   it("GET /submission2?workermail=&status=: your submissions by status", async () => {
     const task = await newTask(w.otherBuyer);
-    const pending = await newSubmission(w.otherWorker, task.id);
+    const pending = await submissionBy(w.otherWorker, task.id);
     const a = await rest(
       "GET",
       `/submission2?workermail=${q(w.otherWorker.email)}&status=pending`,
@@ -722,7 +727,7 @@ describe("figures and preferences", () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const t1 = await newTask(buyer, { required_workers: 4, payable_amount: 10 });
     await newTask(buyer, { required_workers: 2, payable_amount: 5 });
-    const sub = await newSubmission(w.worker, t1.id);
+    const sub = await submissionBy(w.worker, t1.id);
     await rest("PATCH", `/submission1?id=${sub.id}&status=approve`, buyer.token);
     expect(
       shape(
@@ -829,18 +834,7 @@ describe("sign-in and images", () => {
 });
 
 describe("the API as a whole", () => {
-  const apiRoutePaths = () => {
-    const out: string[] = [];
-    const walk = (entries: { path?: string; file: string; children?: unknown[] }[], base: string) => {
-      for (const e of entries) {
-        const path = e.path ? `${base}/${e.path}` : base;
-        if (e.file.startsWith("routes/api/")) out.push(path.replace(/:(\w+)/g, "{$1}"));
-        if (e.children) walk(e.children as never, path);
-      }
-    };
-    walk(routes as never, "");
-    return out;
-  };
+  const apiRoutePaths = () => API_ROUTES.map((r) => r.path.replace(/:(\w+)/g, "{$1}"));
 
   it("documents every API route of the route config in /openapi.json, and nothing else", async () => {
     const doc = (

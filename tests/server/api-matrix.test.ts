@@ -2,10 +2,25 @@
 // {anonymous, worker, buyer, other buyer, admin, removed user} -> the expected answer. The route list comes from
 // the route config itself: a route without an entry here, or an entry without a route, fails the suite.
 import { beforeAll, describe, expect, it } from "vitest";
-import routes from "~/routes";
-import { call, env, makeAdmin, PASSWORD, registerUser, uniqueEmail, type TestUser } from "./helpers";
-import { makeWorld, newPayment, newSubmission, newTask, newWithdrawal, type World } from "./api-fixtures";
+import {
+  call,
+  env,
+  makeAdmin,
+  makeWorld,
+  newPayment,
+  newTask,
+  newWithdrawal,
+  PASSWORD,
+  registerUser,
+  submissionBy,
+  type TestUser,
+  uniqueEmail,
+  type World,
+  ROUTES,
+  API_ROUTES,
+} from "./fixtures";
 import { storeImage } from "~/server/services/images.server";
+import { CORS_METHODS } from "~/server/http/cors.server";
 
 type Who = "anon" | "worker" | "buyer" | "other" | "admin" | "removed";
 const WHO: Who[] = ["anon", "worker", "buyer", "other", "admin", "removed"];
@@ -14,28 +29,6 @@ interface Fixtures extends World {
   taskId: string;
   imageKey: string;
 }
-
-// ---------------------------------------------------------------- the route config, flattened
-
-interface RouteEntry {
-  file: string;
-  path: string;
-  hasChildren: boolean;
-}
-
-function flatten(
-  entries: { path?: string; index?: boolean; file: string; children?: unknown[] }[],
-  base = "",
-): RouteEntry[] {
-  return entries.flatMap((e) => {
-    const path = e.path ? `${base}/${e.path}`.replace(/\/+/g, "/") : base;
-    return [
-      { file: e.file, path: path || "/", hasChildren: !!e.children?.length },
-      ...(e.children ? flatten(e.children as never, path) : []),
-    ];
-  });
-}
-const ROUTES = flatten(routes as never);
 
 // ---------------------------------------------------------------- expectations
 
@@ -94,7 +87,7 @@ const taskBody = () => ({
 });
 
 const freshTask = async (f: Fixtures) => (await newTask(f.buyer, { required_workers: 1, payable_amount: 1 })).id;
-const freshSubmission = async (f: Fixtures) => (await newSubmission(f.worker, await freshTask(f))).id;
+const freshSubmission = async (f: Fixtures) => (await submissionBy(f.worker, await freshTask(f))).id;
 const freshWorker = () => registerUser("Worker");
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
@@ -592,10 +585,13 @@ async function runProbe(p: Probe, who: Who): Promise<{ status: number; text: str
   return { status: res.status, text, type };
 }
 
+/** The REST routes' pathless layout: it renders nothing and answers nothing itself; its middleware is CORS. */
+const API_LAYOUT = "routes/api/layout.ts";
+
 describe("the matrix covers the route config", () => {
   it("has an entry for every route in app/routes.ts, and none for a route that is gone", () => {
     const files = ROUTES.map((r) => r.file);
-    const covered = new Set([...Object.keys(API), ...Object.keys(PAGES)]);
+    const covered = new Set([...Object.keys(API), ...Object.keys(PAGES), API_LAYOUT]);
     expect(
       files.filter((file) => !covered.has(file)),
       "routes without a matrix entry",
@@ -604,10 +600,24 @@ describe("the matrix covers the route config", () => {
       [...covered].filter((file) => !files.includes(file)),
       "matrix entries without a route",
     ).toEqual([]);
-    // REST routes are exactly the files under routes/api/; layouts are exactly the routes with children
-    expect(Object.keys(API).every((file) => file.startsWith("routes/api/"))).toBe(true);
+    // REST routes are exactly the resource routes under routes/api/, all inside the API layout; layouts are
+    // exactly the routes with children
+    expect(Object.keys(API).sort()).toEqual(API_ROUTES.map((r) => r.file).sort());
+    for (const r of API_ROUTES) expect(r.parent, r.file).toBe(API_LAYOUT);
     expect(Object.keys(PAGES).every((file) => !file.startsWith("routes/api/"))).toBe(true);
-    for (const r of ROUTES) if (PAGES[r.file] === "layout") expect(r.hasChildren, r.file).toBe(true);
+    for (const r of ROUTES)
+      if (PAGES[r.file] === "layout" || r.file === API_LAYOUT) expect(r.hasChildren, r.file).toBe(true);
+  });
+
+  it("runs the API layout's CORS middleware for every REST route: a preflight is answered 204 with Allow", async () => {
+    for (const r of API_ROUTES) {
+      const res = await call(r.path.replace(/:\w+/g, "x"), {
+        method: "OPTIONS",
+        headers: { Origin: "https://client.example", "Access-Control-Request-Method": "POST" },
+      });
+      expect(res.status, r.path).toBe(204);
+      expect(res.headers.get("Allow"), r.path).toBe(CORS_METHODS);
+    }
   });
 });
 

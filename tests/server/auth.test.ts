@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { SignJWT } from "jose";
 import {
-  PASSWORD,
+  balance,
   call,
   cookieFrom,
   env,
   getPage,
+  imagesHolding,
   jsonCall,
+  PASSWORD,
   postForm,
   registerUser,
+  storedImageKeys,
   uniqueEmail,
-  balance,
-} from "./helpers";
+  uniquePngFile,
+} from "./fixtures";
+import { SignJWT } from "jose";
 
 describe("registration", () => {
   it("creates a Worker with 10 coins and a Buyer with 50, posted to the ledger", async () => {
@@ -69,6 +72,27 @@ describe("registration", () => {
     expect(api.status).toBe(422);
     const body = (await api.json()) as { error: { fields: Record<string, string[]> } };
     expect(body.error.fields[field]).toContain(message);
+  });
+
+  it("a refused registration leaves its photo nowhere in R2; an accepted one keeps it", async () => {
+    const taken = await registerUser("Worker");
+    const before = await storedImageKeys();
+    const refusedPhoto = await uniquePngFile();
+    const fields = { name: "Photo Person", password: PASSWORD, role: "Buyer" };
+    const refused = await postForm("/register", { ...fields, email: taken.email, image: refusedPhoto });
+    expect(refused.status).toBe(409);
+    expect(await imagesHolding(refusedPhoto, before)).toEqual([]);
+
+    const keptPhoto = await uniquePngFile();
+    const email = uniqueEmail();
+    const ok = await postForm("/register", { ...fields, email, image: keptPhoto });
+    expect(ok.status).toBe(302);
+    const kept = await imagesHolding(keptPhoto, before);
+    expect(kept).toHaveLength(1);
+    const photo = await env.DB.prepare("SELECT photo FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ photo: string }>();
+    expect(photo?.photo).toBe(`/images/${kept[0]}`);
   });
 
   it("shows 'Email already exists' for a taken e-mail", async () => {

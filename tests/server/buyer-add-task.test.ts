@@ -1,7 +1,21 @@
 // Add Task (/dashboard/addtask): the page's loader and action in workerd, on real local D1 and R2.
 import { describe, expect, it } from "vitest";
-import { balance, env, getPage, postForm, registerUser } from "./helpers";
-import { flashOf, fundedBuyer, html, pngFile, taskFields } from "./buyer-helpers";
+import {
+  balance,
+  env,
+  flashOf,
+  funded,
+  getPage,
+  htmlOf,
+  imagesHolding,
+  pngFile,
+  postForm,
+  registerUser,
+  storedImageKeys,
+  taskFields,
+  uniquePngFile,
+} from "./fixtures";
+import { ENHANCED_FIELD } from "~/lib/enhanced";
 
 const PATH = "/dashboard/addtask";
 
@@ -14,10 +28,10 @@ async function tasksOf(buyerId: string) {
 
 describe("Add Task page", () => {
   it("shows the form with the nine categories and the balance to anyone with the Buyer role only", async () => {
-    const buyer = await fundedBuyer(120);
+    const buyer = await funded("Buyer", 120);
     const res = await getPage(PATH, buyer.cookie);
     expect(res.status).toBe(200);
-    const body = await html(res);
+    const body = await htmlOf(res, true);
     for (const field of [
       "task_title",
       "task_detail",
@@ -66,16 +80,16 @@ describe("Add Task page", () => {
     [{ completion_date: "" }, "Completion date is required"],
     [{ submission_info: " " }, "Submission info is required"],
   ])("says the add form's message without JavaScript (%o)", async (override, message) => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const res = await postForm(PATH, taskFields(override), buyer.cookie);
     expect(res.status).toBe(422);
-    expect(await html(res)).toContain(message);
+    expect(await htmlOf(res, true)).toContain(message);
     expect(await balance(buyer.id)).toBe(100);
     expect(await tasksOf(buyer.id)).toHaveLength(0);
   });
 
   it("posts the task, charges workers x pay and redirects to My Tasks with 'Task Posted!'", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const res = await postForm(
       PATH,
       taskFields({ required_workers: "4", payable_amount: "10", task_title: "Review my app" }),
@@ -95,19 +109,19 @@ describe("Add Task page", () => {
   });
 
   it("with JavaScript answers with data for the 2-second success dialog instead of redirecting", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const res = await postForm(
       PATH,
-      { ...taskFields({ required_workers: "2", payable_amount: "5" }), _js: "1" },
+      { ...taskFields({ required_workers: "2", payable_amount: "5" }), [ENHANCED_FIELD]: "1" },
       buyer.cookie,
     );
     expect(res.status).toBe(200);
-    expect(await html(res)).toContain("coins are held for 2 workers");
+    expect(await htmlOf(res, true)).toContain("coins are held for 2 workers");
     expect(await balance(buyer.id)).toBe(90);
   });
 
   it("stores the uploaded image in R2 and links it to the task", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const res = await postForm(PATH, { ...taskFields(), image: pngFile() }, buyer.cookie);
     expect(res.status).toBe(302);
     const [task] = await tasksOf(buyer.id);
@@ -119,13 +133,13 @@ describe("Add Task page", () => {
   });
 
   it("refuses a non-image upload with 'Upload Failed' and posts nothing", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const fake = new File([new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>")], "x.png", {
       type: "image/png",
     });
     const res = await postForm(PATH, { ...taskFields(), image: fake }, buyer.cookie);
     expect(res.status).toBe(415);
-    const body = await html(res);
+    const body = await htmlOf(res, true);
     expect(body).toContain("Upload Failed");
     expect(body).toContain("Only PNG, JPEG, WebP or GIF images can be uploaded");
     expect(await tasksOf(buyer.id)).toHaveLength(0);
@@ -133,7 +147,7 @@ describe("Add Task page", () => {
   });
 
   it("over the balance: 'Not available Coin.  Purchase Coin' and off to /dashboard/purchasecoin, nothing charged", async () => {
-    const buyer = await fundedBuyer(50);
+    const buyer = await funded("Buyer", 50);
     const res = await postForm(
       PATH,
       { ...taskFields({ required_workers: "6", payable_amount: "10" }), image: pngFile() },
@@ -151,11 +165,35 @@ describe("Add Task page", () => {
       "/dashboard/purchasecoin",
       `${buyer.cookie}; cw_flash=${encodeURIComponent(JSON.stringify(flash))}`,
     );
-    expect(await html(landing)).toContain("Not available Coin.  Purchase Coin");
+    expect(await htmlOf(landing, true)).toContain("Not available Coin.  Purchase Coin");
+  });
+
+  it("a refused post leaves no image in R2 (it was stored, then deleted); a posted task keeps its image", async () => {
+    const buyer = await funded("Buyer", 50);
+    const before = await storedImageKeys();
+    const refusedImage = await uniquePngFile();
+    const refused = await postForm(
+      PATH,
+      { ...taskFields({ required_workers: "6", payable_amount: "10" }), image: refusedImage },
+      buyer.cookie,
+    );
+    expect(refused.headers.get("Location")).toBe("/dashboard/purchasecoin");
+    expect(await imagesHolding(refusedImage, before)).toEqual([]);
+
+    const keptImage = await uniquePngFile();
+    const posted = await postForm(
+      PATH,
+      { ...taskFields({ required_workers: "1", payable_amount: "5" }), image: keptImage },
+      buyer.cookie,
+    );
+    expect(posted.headers.get("Location")).toBe("/dashboard/mytasks");
+    const kept = await imagesHolding(keptImage, before);
+    expect(kept).toHaveLength(1);
+    expect((await tasksOf(buyer.id))[0].task_image_url).toBe(`/images/${kept[0]}`);
   });
 
   it("exactly the balance is enough", async () => {
-    const buyer = await fundedBuyer(50);
+    const buyer = await funded("Buyer", 50);
     const res = await postForm(PATH, taskFields({ required_workers: "5", payable_amount: "10" }), buyer.cookie);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/mytasks");

@@ -1,7 +1,18 @@
 // Buyer Home (/dashboard/buyerhome): stats with gauges, the review queue, approve/reject, and the buyer's notifications.
 import { describe, expect, it } from "vitest";
-import { balance, env, getPage, postForm, registerUser } from "./helpers";
-import { flashOf, fundedBuyer, html, submissionBy, taskOf } from "./buyer-helpers";
+import {
+  balance,
+  env,
+  flashOf,
+  funded,
+  getPage,
+  htmlOf,
+  postForm,
+  registerUser,
+  submissionBy,
+  taskOf,
+} from "./fixtures";
+import { ENHANCED_FIELD } from "~/lib/enhanced";
 
 const PATH = "/dashboard/buyerhome";
 const statusOf = async (id: string) =>
@@ -15,10 +26,10 @@ const slotsOf = async (id: string) =>
 
 describe("Buyer Home page", () => {
   it("shows Pending tasks, Total Tasks and Total Payment with gauges against 300, 50 and 200", async () => {
-    const buyer = await fundedBuyer(200);
+    const buyer = await funded("Buyer", 200);
     await taskOf(buyer, { required_workers: 4, payable_amount: 5 });
     await taskOf(buyer, { required_workers: 2, payable_amount: 5 });
-    const body = await html(await getPage(PATH, buyer.cookie));
+    const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
     expect(body).toContain("Pending tasks");
     expect(body).toContain("Total Tasks");
     expect(body).toContain("Total Payment");
@@ -34,20 +45,20 @@ describe("Buyer Home page", () => {
   });
 
   it("says 'No Tasks To Review' with nothing pending", async () => {
-    const buyer = await fundedBuyer(50);
-    expect(await html(await getPage(PATH, buyer.cookie))).toContain("No Tasks To Review");
+    const buyer = await funded("Buyer", 50);
+    expect(await htmlOf(await getPage(PATH, buyer.cookie), true)).toContain("No Tasks To Review");
   });
 
   it("lists pending submissions on the buyer's tasks only: worker name, task title, payable amount, the three actions", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { task_title: "Rate our onboarding", required_workers: 3, payable_amount: 7 });
     const w1 = await registerUser("Worker", "Nadia Worker");
     await submissionBy(w1, task.id, "Here is my rating");
-    const other = await fundedBuyer(100);
+    const other = await funded("Buyer", 100);
     const otherTask = await taskOf(other, { task_title: "Not yours" });
     await submissionBy(await registerUser("Worker", "Someone Else"), otherTask.id);
 
-    const body = await html(await getPage(PATH, buyer.cookie));
+    const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
     expect(body.match(/data-testid="review-row"/g)).toHaveLength(1);
     expect(body).toContain("Nadia Worker");
     expect(body).toContain("Rate our onboarding");
@@ -56,8 +67,8 @@ describe("Buyer Home page", () => {
     for (const label of ["View Submission", "Approve", "Reject"]) expect(body).toContain(label);
   });
 
-  it("without JavaScript: ?view= shows the submission (image, text, or 'No details provided.')", async () => {
-    const buyer = await fundedBuyer(100);
+  it("without JavaScript: ?open= shows the submission (image, text, or 'No details provided.')", async () => {
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 3, payable_amount: 2 });
     const textOnly = await submissionBy(await registerUser("Worker"), task.id, "My proof text");
     const empty = await submissionBy(await registerUser("Worker"), task.id, "");
@@ -67,27 +78,29 @@ describe("Buyer Home page", () => {
       "",
       "/images/00000000-0000-0000-0000-000000000001.png",
     );
-    expect(await html(await getPage(`${PATH}?view=${textOnly.id}`, buyer.cookie))).toMatch(
+    expect(await htmlOf(await getPage(`${PATH}?open=${textOnly.id}`, buyer.cookie), true)).toMatch(
       /data-testid="submission-text"[^>]*>My proof text</,
     );
-    expect(await html(await getPage(`${PATH}?view=${empty.id}`, buyer.cookie))).toContain("No details provided.");
-    const img = await html(await getPage(`${PATH}?view=${withImage.id}`, buyer.cookie));
+    expect(await htmlOf(await getPage(`${PATH}?open=${empty.id}`, buyer.cookie), true)).toContain(
+      "No details provided.",
+    );
+    const img = await htmlOf(await getPage(`${PATH}?open=${withImage.id}`, buyer.cookie), true);
     expect(img).toContain('src="/images/00000000-0000-0000-0000-000000000001.png"');
     expect(img).not.toContain("No details provided.");
   });
 
   it("approve pays the worker once, even when the request arrives twice", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 15 });
     const worker = await registerUser("Worker");
     const sub = await submissionBy(worker, task.id);
     const [a, b] = await Promise.all([
-      postForm(PATH, { intent: "approve", id: sub.id, _js: "1" }, buyer.cookie),
-      postForm(PATH, { intent: "approve", id: sub.id, _js: "1" }, buyer.cookie),
+      postForm(PATH, { intent: "approve", id: sub.id, [ENHANCED_FIELD]: "1" }, buyer.cookie),
+      postForm(PATH, { intent: "approve", id: sub.id, [ENHANCED_FIELD]: "1" }, buyer.cookie),
     ]);
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 409]);
-    const texts = [await html(a), await html(b)];
+    const texts = [await htmlOf(a, true), await htmlOf(b, true)];
     expect(texts.some((t) => t.includes("Successfully approved"))).toBe(true);
     expect(texts.some((t) => t.includes("Approve unsuccessful") && t.includes("already been reviewed"))).toBe(true);
     expect(await balance(worker.id)).toBe(10 + 15);
@@ -96,18 +109,18 @@ describe("Buyer Home page", () => {
   });
 
   it("reject asks for a reason, returns the slot and tells the worker why", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 });
     const worker = await registerUser("Worker");
     const sub = await submissionBy(worker, task.id);
     expect(await slotsOf(task.id)).toBe(1);
     const res = await postForm(
       PATH,
-      { intent: "reject", id: sub.id, reason: "The screenshot is blank.", _js: "1" },
+      { intent: "reject", id: sub.id, reason: "The screenshot is blank.", [ENHANCED_FIELD]: "1" },
       buyer.cookie,
     );
     expect(res.status).toBe(200);
-    expect(await html(res)).toContain("Successfully rejected");
+    expect(await htmlOf(res, true)).toContain("Successfully rejected");
     expect(await statusOf(sub.id)).toEqual({ status: "rejected", reject_reason: "The screenshot is blank." });
     expect(await slotsOf(task.id)).toBe(2);
     expect(await balance(worker.id)).toBe(10);
@@ -118,24 +131,32 @@ describe("Buyer Home page", () => {
       .first<{ message: string }>();
     expect(note?.message).toContain("The screenshot is blank.");
     // a second rejection is refused with SPEC's words
-    const again = await postForm(PATH, { intent: "reject", id: sub.id, reason: "", _js: "1" }, buyer.cookie);
+    const again = await postForm(
+      PATH,
+      { intent: "reject", id: sub.id, reason: "", [ENHANCED_FIELD]: "1" },
+      buyer.cookie,
+    );
     expect(again.status).toBe(409);
-    expect(await html(again)).toContain("Rejection unsuccessful");
+    expect(await htmlOf(again, true)).toContain("Rejection unsuccessful");
   });
 
   it("without JavaScript: ?confirm= asks first, the form post reviews and comes back with a flash", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 5 });
     const worker = await registerUser("Worker", "Plain Form Worker");
     const sub = await submissionBy(worker, task.id);
-    const ask = await html(await getPage(`${PATH}?confirm=approve&id=${sub.id}`, buyer.cookie));
+    const ask = await htmlOf(await getPage(`${PATH}?confirm=approve&row=${sub.id}`, buyer.cookie), true);
     expect(ask).toContain("Approve this submission?");
     expect(ask).toContain("Plain Form Worker will be paid 5 coins");
     expect((await statusOf(sub.id)).status).toBe("pending");
-    const askReject = await html(await getPage(`${PATH}?confirm=reject&id=${sub.id}`, buyer.cookie));
+    const askReject = await htmlOf(await getPage(`${PATH}?confirm=reject&row=${sub.id}`, buyer.cookie), true);
     expect(askReject).toContain('name="reason"');
 
-    const res = await postForm(`${PATH}?confirm=approve&id=${sub.id}`, { intent: "approve", id: sub.id }, buyer.cookie);
+    const res = await postForm(
+      `${PATH}?confirm=approve&row=${sub.id}`,
+      { intent: "approve", id: sub.id },
+      buyer.cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(PATH);
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Successfully approved" });
@@ -143,17 +164,17 @@ describe("Buyer Home page", () => {
   });
 
   it("another buyer cannot review the submission; a worker cannot reach the page", async () => {
-    const owner = await fundedBuyer(100);
+    const owner = await funded("Buyer", 100);
     const task = await taskOf(owner, { required_workers: 1, payable_amount: 20 });
     const worker = await registerUser("Worker");
     const sub = await submissionBy(worker, task.id);
-    const other = await fundedBuyer(100);
-    const res = await postForm(PATH, { intent: "approve", id: sub.id, _js: "1" }, other.cookie);
+    const other = await funded("Buyer", 100);
+    const res = await postForm(PATH, { intent: "approve", id: sub.id, [ENHANCED_FIELD]: "1" }, other.cookie);
     expect(res.status).toBe(403);
-    expect(await html(res)).toContain("Approve unsuccessful");
-    const rej = await postForm(PATH, { intent: "reject", id: sub.id, _js: "1" }, other.cookie);
+    expect(await htmlOf(res, true)).toContain("Approve unsuccessful");
+    const rej = await postForm(PATH, { intent: "reject", id: sub.id, [ENHANCED_FIELD]: "1" }, other.cookie);
     expect(rej.status).toBe(403);
-    expect(await html(rej)).toContain("Rejection unsuccessful");
+    expect(await htmlOf(rej, true)).toContain("Rejection unsuccessful");
     expect((await statusOf(sub.id)).status).toBe("pending");
     expect(await balance(worker.id)).toBe(10);
 
@@ -166,14 +187,14 @@ describe("Buyer Home page", () => {
 
 describe("Buyer notifications", () => {
   it("a received submission shows in the bell with the unread count; mark all as read clears it", async () => {
-    const buyer = await fundedBuyer(100); // the admin top-up leaves one notification
+    const buyer = await funded("Buyer", 100); // the admin top-up leaves one notification
     await postForm("/dashboard/notifications", {}, buyer.cookie);
-    expect(await html(await getPage(PATH, buyer.cookie))).toContain('aria-label="Notifications"');
+    expect(await htmlOf(await getPage(PATH, buyer.cookie), true)).toContain('aria-label="Notifications"');
 
     const task = await taskOf(buyer, { task_title: "Follow our page", required_workers: 3, payable_amount: 2 });
     await submissionBy(await registerUser("Worker", "Ravi Worker"), task.id);
     await submissionBy(await registerUser("Worker", "Mia Worker"), task.id);
-    const body = await html(await getPage(PATH, buyer.cookie));
+    const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
     expect(body).toContain('aria-label="Notifications, 2 unread"');
     const bellCount = /data-testid="notification-bell".*?<span class="absolute[^"]*">(\d+)<\/span>/s.exec(body)?.[1];
     expect(bellCount).toBe("2");
@@ -192,7 +213,7 @@ describe("Buyer notifications", () => {
     const mark = await postForm("/dashboard/notifications", { redirectTo: PATH }, buyer.cookie);
     expect(mark.status).toBe(302);
     expect(mark.headers.get("Location")).toBe(PATH);
-    const after = await html(await getPage(PATH, buyer.cookie));
+    const after = await htmlOf(await getPage(PATH, buyer.cookie), true);
     expect(after).toContain('aria-label="Notifications"');
     expect(after).not.toMatch(/Notifications, \d+ unread/);
     // the messages stay listed, only read

@@ -1,7 +1,18 @@
 // My Tasks (/dashboard/mytasks): the buyer's own tasks paginated in the database; delete refunds after confirmation.
 import { describe, expect, it } from "vitest";
-import { balance, env, getPage, postForm, registerUser } from "./helpers";
-import { flashOf, fundedBuyer, html, submissionBy, taskOf } from "./buyer-helpers";
+import {
+  balance,
+  env,
+  flashOf,
+  funded,
+  getPage,
+  htmlOf,
+  postForm,
+  registerUser,
+  submissionBy,
+  taskOf,
+} from "./fixtures";
+import { ENHANCED_FIELD } from "~/lib/enhanced";
 import { PENDING_BLOCKS_DELETE } from "~/server/services/tasks.server";
 
 const PATH = "/dashboard/mytasks";
@@ -11,24 +22,24 @@ const live = async (id: string) =>
 
 describe("My Tasks page", () => {
   it("says 'No Tasks To Review' with an 'Add task' button when there are none", async () => {
-    const buyer = await fundedBuyer(50);
-    const body = await html(await getPage(PATH, buyer.cookie));
+    const buyer = await funded("Buyer", 50);
+    const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
     expect(body).toContain("No Tasks To Review");
     expect(body).toMatch(/href="\/dashboard\/addtask"[^>]*>.*?Add task/s);
   });
 
   it("lists only the buyer's tasks with the spec's columns, ten per page, numbered across pages", async () => {
-    const buyer = await fundedBuyer(500);
+    const buyer = await funded("Buyer", 500);
     for (let i = 1; i <= 12; i++)
       await taskOf(buyer, {
         task_title: `Task number ${String(i).padStart(2, "0")}`,
         required_workers: 1,
         payable_amount: 2,
       });
-    const other = await fundedBuyer(100);
+    const other = await funded("Buyer", 100);
     await taskOf(other, { task_title: "Somebody else's task" });
 
-    const first = await html(await getPage(PATH, buyer.cookie));
+    const first = await htmlOf(await getPage(PATH, buyer.cookie), true);
     for (const col of ["Sl. no.", "Task", "Workers & Payment", "Deadline", "Action"])
       expect(first).toContain(`>${col}</th>`);
     expect(first).not.toContain("Somebody else's task");
@@ -37,19 +48,19 @@ describe("My Tasks page", () => {
     expect(first).not.toContain("Task number 02");
     expect(first).toContain("Page 1 of 2");
 
-    const second = await html(await getPage(`${PATH}?page=2`, buyer.cookie));
+    const second = await htmlOf(await getPage(`${PATH}?page=2`, buyer.cookie), true);
     expect(second.match(/data-testid="task-row"/g)).toHaveLength(2);
     expect(second).toContain("Task number 01");
     expect(second).toMatch(/>11<\/td>/); // Sl. no. continues on page 2
     // a page past the end shows the last page
-    const past = await html(await getPage(`${PATH}?page=9`, buyer.cookie));
+    const past = await htmlOf(await getPage(`${PATH}?page=9`, buyer.cookie), true);
     expect(past).toContain("Page 2 of 2");
   });
 
   it("without JavaScript, Delete shows 'Are you sure?' / 'You won't be able to revert this!' before anything happens", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 });
-    const body = await html(await getPage(`${PATH}?delete=${task.id}`, buyer.cookie));
+    const body = await htmlOf(await getPage(`${PATH}?confirm=delete&row=${task.id}`, buyer.cookie), true);
     expect(body).toContain("Are you sure?");
     expect(body).toContain("You won't be able to revert this!");
     expect(body).toContain("20 coins refunded");
@@ -57,10 +68,14 @@ describe("My Tasks page", () => {
   });
 
   it("deletes with a plain form post: refund, then 'Deleted!' as a flash", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 3, payable_amount: 10 });
     expect(await balance(buyer.id)).toBe(70);
-    const res = await postForm(`${PATH}?delete=${task.id}`, { intent: "delete", id: task.id }, buyer.cookie);
+    const res = await postForm(
+      `${PATH}?confirm=delete&row=${task.id}`,
+      { intent: "delete", id: task.id },
+      buyer.cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(PATH);
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Deleted!" });
@@ -70,25 +85,25 @@ describe("My Tasks page", () => {
   });
 
   it("with JavaScript (a fetcher) answers 'Deleted!' as data only after the refund", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 1, payable_amount: 40 });
-    const res = await postForm(PATH, { intent: "delete", id: task.id, _js: "1" }, buyer.cookie);
+    const res = await postForm(PATH, { intent: "delete", id: task.id, [ENHANCED_FIELD]: "1" }, buyer.cookie);
     expect(res.status).toBe(200);
-    expect(await html(res)).toContain("Deleted!");
+    expect(await htmlOf(res, true)).toContain("Deleted!");
     expect(await balance(buyer.id)).toBe(100);
     // deleting again: the task is gone, nothing more is refunded
-    const again = await postForm(PATH, { intent: "delete", id: task.id, _js: "1" }, buyer.cookie);
+    const again = await postForm(PATH, { intent: "delete", id: task.id, [ENHANCED_FIELD]: "1" }, buyer.cookie);
     expect(again.status).toBe(404);
     expect(await balance(buyer.id)).toBe(100);
   });
 
   it("refuses while submissions wait for review, with the service's message", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 });
     await submissionBy(await registerUser("Worker"), task.id);
-    const res = await postForm(PATH, { intent: "delete", id: task.id, _js: "1" }, buyer.cookie);
+    const res = await postForm(PATH, { intent: "delete", id: task.id, [ENHANCED_FIELD]: "1" }, buyer.cookie);
     expect(res.status).toBe(409);
-    expect(await html(res)).toContain(PENDING_BLOCKS_DELETE);
+    expect(await htmlOf(res, true)).toContain(PENDING_BLOCKS_DELETE);
     const plain = await postForm(PATH, { intent: "delete", id: task.id }, buyer.cookie);
     expect(plain.status).toBe(302);
     expect(flashOf(plain)).toMatchObject({ type: "error", message: PENDING_BLOCKS_DELETE });
@@ -97,10 +112,10 @@ describe("My Tasks page", () => {
   });
 
   it("another buyer cannot delete the task; a worker cannot reach the page", async () => {
-    const owner = await fundedBuyer(100);
+    const owner = await funded("Buyer", 100);
     const task = await taskOf(owner, { required_workers: 1, payable_amount: 10 });
-    const other = await fundedBuyer(50);
-    const res = await postForm(PATH, { intent: "delete", id: task.id, _js: "1" }, other.cookie);
+    const other = await funded("Buyer", 50);
+    const res = await postForm(PATH, { intent: "delete", id: task.id, [ENHANCED_FIELD]: "1" }, other.cookie);
     expect(res.status).toBe(403);
     expect(await live(task.id)).toBe(true);
     expect(await balance(other.id)).toBe(50);

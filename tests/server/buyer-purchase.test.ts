@@ -1,15 +1,15 @@
 // Purchase Coin (/dashboard/purchasecoin) and Payment History (/dashboard/paymenthistory) in test mode
 // (no Stripe keys in the test worker): the page's create/confirm steps around the test provider's card step.
 import { describe, expect, it } from "vitest";
-import { balance, call, env, getPage, postForm, registerUser } from "./helpers";
-import { flashOf, fundedBuyer, html } from "./buyer-helpers";
+import { balance, call, env, flashOf, funded, getPage, htmlOf, postForm, registerUser } from "./fixtures";
+import { ENHANCED_FIELD } from "~/lib/enhanced";
 import { formatDateTime } from "~/lib/format";
 
 const PATH = "/dashboard/purchasecoin";
 
 async function createIntent(cookie: string, coins: string) {
-  const res = await postForm(PATH, { intent: "create", coins, _js: "1" }, cookie);
-  return { res, body: await html(res) };
+  const res = await postForm(PATH, { intent: "create", coins, [ENHANCED_FIELD]: "1" }, cookie);
+  return { res, body: await htmlOf(res, true) };
 }
 
 /** The client secret and payment id out of the page's answer (the HTML carries the action data). */
@@ -29,8 +29,8 @@ function card(cookie: string, clientSecret: string, number: string) {
 
 describe("Purchase Coin page", () => {
   it("shows the four packages with coins, price and quote, in test mode, to buyers only", async () => {
-    const buyer = await fundedBuyer(50);
-    const body = await html(await getPage(PATH, buyer.cookie));
+    const buyer = await funded("Buyer", 50);
+    const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
     for (const [coins, price, quote] of [
       ["10", "$1", "Best for small jobs"],
       ["150", "$10", "Great for beginners"],
@@ -55,7 +55,7 @@ describe("Purchase Coin page", () => {
   });
 
   it("buys 150 coins: intent from the server's price, test card, then the server credits once", async () => {
-    const buyer = await fundedBuyer(50);
+    const buyer = await funded("Buyer", 50);
     const { res, body } = await createIntent(buyer.cookie, "150");
     expect(res.status).toBe(200);
     const { clientSecret, paymentId } = intentOf(body);
@@ -66,39 +66,39 @@ describe("Purchase Coin page", () => {
     expect(JSON.parse(row!.metadata)).toMatchObject({ userId: buyer.id, coins: "150" });
 
     // reporting the payment before the card step credits nothing
-    const early = await postForm(PATH, { intent: "confirm", paymentId, _js: "1" }, buyer.cookie);
+    const early = await postForm(PATH, { intent: "confirm", paymentId, [ENHANCED_FIELD]: "1" }, buyer.cookie);
     expect(early.status).toBe(402);
     expect(await balance(buyer.id)).toBe(50);
 
     const paid = await card(buyer.cookie, clientSecret, "4242 4242 4242 4242");
     expect(await paid.json()).toMatchObject({ status: "succeeded" });
-    const confirm = await postForm(PATH, { intent: "confirm", paymentId, _js: "1" }, buyer.cookie);
+    const confirm = await postForm(PATH, { intent: "confirm", paymentId, [ENHANCED_FIELD]: "1" }, buyer.cookie);
     expect(confirm.status).toBe(200);
     expect(await balance(buyer.id)).toBe(200);
     // a second report of the same payment does not credit again
-    const again = await postForm(PATH, { intent: "confirm", paymentId, _js: "1" }, buyer.cookie);
+    const again = await postForm(PATH, { intent: "confirm", paymentId, [ENHANCED_FIELD]: "1" }, buyer.cookie);
     expect(again.status).toBe(200);
     expect(await balance(buyer.id)).toBe(200);
     // the top bar shows the new balance on the next page load
-    expect(await html(await getPage(PATH, buyer.cookie))).toMatch(
+    expect(await htmlOf(await getPage(PATH, buyer.cookie), true)).toMatch(
       /data-testid="coin-balance".*?<span>200<span class="sr-only"> coins/s,
     );
   });
 
   it("a declined card says the provider's message and credits nothing", async () => {
-    const buyer = await fundedBuyer(50);
+    const buyer = await funded("Buyer", 50);
     const { clientSecret, paymentId } = intentOf((await createIntent(buyer.cookie, "10")).body);
     const declined = await card(buyer.cookie, clientSecret, "4000 0000 0000 0002");
     expect(declined.status).toBe(402);
     expect(await declined.json()).toMatchObject({ error: { message: "Your card was declined." } });
-    const confirm = await postForm(PATH, { intent: "confirm", paymentId, _js: "1" }, buyer.cookie);
+    const confirm = await postForm(PATH, { intent: "confirm", paymentId, [ENHANCED_FIELD]: "1" }, buyer.cookie);
     expect(confirm.status).toBe(402);
-    expect(await html(confirm)).toContain("The payment has not succeeded");
+    expect(await htmlOf(confirm, true)).toContain("The payment has not succeeded");
     expect(await balance(buyer.id)).toBe(50);
   });
 
   it("the browser names only a package: unknown coin amounts are refused", async () => {
-    const buyer = await fundedBuyer(50);
+    const buyer = await funded("Buyer", 50);
     for (const coins of ["151", "-10", "abc", ""]) {
       const { res, body } = await createIntent(buyer.cookie, coins);
       expect(res.status).toBe(400);
@@ -111,19 +111,19 @@ describe("Purchase Coin page", () => {
   });
 
   it("one buyer cannot have another's payment credited to themselves", async () => {
-    const alice = await fundedBuyer(50);
-    const mallory = await fundedBuyer(50);
+    const alice = await funded("Buyer", 50);
+    const mallory = await funded("Buyer", 50);
     const { clientSecret, paymentId } = intentOf((await createIntent(alice.cookie, "150")).body);
     await card(alice.cookie, clientSecret, "4242424242424242");
-    const stolen = await postForm(PATH, { intent: "confirm", paymentId, _js: "1" }, mallory.cookie);
+    const stolen = await postForm(PATH, { intent: "confirm", paymentId, [ENHANCED_FIELD]: "1" }, mallory.cookie);
     expect(stolen.status).toBe(403);
     expect(await balance(mallory.id)).toBe(50);
     expect(await balance(alice.id)).toBe(50);
   });
 
   it("without JavaScript, ?buy=150 shows the checkout and a test-mode form post buys the coins", async () => {
-    const buyer = await fundedBuyer(50);
-    const page = await html(await getPage(`${PATH}?buy=150`, buyer.cookie));
+    const buyer = await funded("Buyer", 50);
+    const page = await htmlOf(await getPage(`${PATH}?buy=150`, buyer.cookie), true);
     expect(page).toContain("You are about to purchase:");
     expect(page).toContain("Total Cost: $10");
     expect(page).toContain("Pay $10");
@@ -135,7 +135,7 @@ describe("Purchase Coin page", () => {
       buyer.cookie,
     );
     expect(declined.status).toBe(402);
-    expect(await html(declined)).toContain("Your card was declined.");
+    expect(await htmlOf(declined, true)).toContain("Your card was declined.");
     expect(await balance(buyer.id)).toBe(50);
 
     const ok = await postForm(
@@ -151,24 +151,26 @@ describe("Purchase Coin page", () => {
 
 describe("Payment History page", () => {
   it("says 'You haven’t made any payments yet.' (curly apostrophe) before any purchase", async () => {
-    const buyer = await fundedBuyer(50);
-    const body = await html(await getPage("/dashboard/paymenthistory", buyer.cookie));
+    const buyer = await funded("Buyer", 50);
+    const body = await htmlOf(await getPage("/dashboard/paymenthistory", buyer.cookie), true);
     expect(body).toContain("You haven’t made any payments yet.");
   });
 
   it("lists the buyer's own purchases: serial, Payment ID, Coins Bought, Amount(USD), long date with short time", async () => {
-    const buyer = await fundedBuyer(50);
-    const other = await fundedBuyer(50);
+    const buyer = await funded("Buyer", 50);
+    const other = await funded("Buyer", 50);
     for (const coins of ["10", "500"]) {
       const { clientSecret, paymentId } = intentOf((await createIntent(buyer.cookie, coins)).body);
       await card(buyer.cookie, clientSecret, "4242424242424242");
-      expect((await postForm(PATH, { intent: "confirm", paymentId, _js: "1" }, buyer.cookie)).status).toBe(200);
+      expect((await postForm(PATH, { intent: "confirm", paymentId, [ENHANCED_FIELD]: "1" }, buyer.cookie)).status).toBe(
+        200,
+      );
     }
     const { clientSecret, paymentId: otherPayment } = intentOf((await createIntent(other.cookie, "150")).body);
     await card(other.cookie, clientSecret, "4242424242424242");
-    await postForm(PATH, { intent: "confirm", paymentId: otherPayment, _js: "1" }, other.cookie);
+    await postForm(PATH, { intent: "confirm", paymentId: otherPayment, [ENHANCED_FIELD]: "1" }, other.cookie);
 
-    const body = await html(await getPage("/dashboard/paymenthistory", buyer.cookie));
+    const body = await htmlOf(await getPage("/dashboard/paymenthistory", buyer.cookie), true);
     for (const col of ["#", "Payment ID", "Coins Bought", "Amount(USD)", "Time"])
       expect(body).toContain(`>${col}</th>`);
     expect(body.match(/data-testid="payment-row"/g)).toHaveLength(2);

@@ -1,7 +1,20 @@
 // Update Task (/dashboard/updatetask/:id): owner only, prefilled, the update messages, charge/refund of the difference.
 import { describe, expect, it } from "vitest";
-import { balance, env, getPage, postForm, registerUser } from "./helpers";
-import { flashOf, fundedBuyer, html, pngFile, submissionBy, taskFields, taskOf } from "./buyer-helpers";
+import {
+  balance,
+  env,
+  flashOf,
+  funded,
+  getPage,
+  htmlOf,
+  pngFile,
+  postForm,
+  registerUser,
+  submissionBy,
+  taskFields,
+  taskOf,
+} from "./fixtures";
+import { ENHANCED_FIELD } from "~/lib/enhanced";
 
 const path = (id: string) => `/dashboard/updatetask/${id}`;
 
@@ -11,7 +24,7 @@ async function row(id: string) {
 
 describe("Update Task page", () => {
   it("prefills the form with the task and shows what is escrowed", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, {
       task_title: "Translate my flyer",
       required_workers: 3,
@@ -20,7 +33,7 @@ describe("Update Task page", () => {
     });
     const res = await getPage(path(task.id), buyer.cookie);
     expect(res.status).toBe(200);
-    const body = await html(res);
+    const body = await htmlOf(res, true);
     expect(body).toContain('value="Translate my flyer"');
     expect(body).toMatch(/name="required_workers"[^>]*value="3"|value="3"[^>]*name="required_workers"/);
     expect(body).toContain('<option value="Translation" selected="">');
@@ -28,9 +41,9 @@ describe("Update Task page", () => {
   });
 
   it("sends other buyers to /unauthorized, workers too, and says 404 for a missing or deleted task", async () => {
-    const owner = await fundedBuyer(100);
+    const owner = await funded("Buyer", 100);
     const task = await taskOf(owner);
-    const other = await fundedBuyer(100);
+    const other = await funded("Buyer", 100);
     const res = await getPage(path(task.id), other.cookie);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/unauthorized");
@@ -46,7 +59,7 @@ describe("Update Task page", () => {
 
     const missing = await getPage(path("00000000-0000-0000-0000-000000000000"), owner.cookie);
     expect(missing.status).toBe(404);
-    expect(await html(missing)).toContain("Task not found");
+    expect(await htmlOf(missing, true)).toContain("Task not found");
   });
 
   it.each([
@@ -56,15 +69,15 @@ describe("Update Task page", () => {
     [{ payable_amount: "0" }, "Amount must be greater than 0"],
     [{ payable_amount: "x" }, "Invalid Input"],
   ])("says the update form's message (%o)", async (override, message) => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer);
     const res = await postForm(path(task.id), taskFields(override), buyer.cookie);
     expect(res.status).toBe(422);
-    expect(await html(res)).toContain(message);
+    expect(await htmlOf(res, true)).toContain(message);
   });
 
   it("charges the extra cost, then refunds when it costs less; details and image stay optional", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 }); // 80 left
     expect(await balance(buyer.id)).toBe(80);
     const more = await postForm(
@@ -82,16 +95,16 @@ describe("Update Task page", () => {
 
     const less = await postForm(
       path(task.id),
-      { ...taskFields({ required_workers: "1", payable_amount: "5" }), _js: "1" },
+      { ...taskFields({ required_workers: "1", payable_amount: "5" }), [ENHANCED_FIELD]: "1" },
       buyer.cookie,
     );
     expect(less.status).toBe(200);
-    expect(await html(less)).toContain("25 coins were refunded");
+    expect(await htmlOf(less, true)).toContain("25 coins were refunded");
     expect(await balance(buyer.id)).toBe(95);
   });
 
   it("replaces the image only when a new one is uploaded", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer);
     await postForm(path(task.id), { ...taskFields(), image: pngFile() }, buyer.cookie);
     const first = (await row(task.id))?.task_image_url;
@@ -102,7 +115,7 @@ describe("Update Task page", () => {
   });
 
   it("over the balance: 'Insufficient Coins' with how many more coins are needed and 'Buy Coins'; nothing changes", async () => {
-    const buyer = await fundedBuyer(60);
+    const buyer = await funded("Buyer", 60);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 10 }); // 40 left, 20 escrowed
     const res = await postForm(
       path(task.id),
@@ -110,7 +123,7 @@ describe("Update Task page", () => {
       buyer.cookie,
     ); // 70 - 20 = 50 extra
     expect(res.status).toBe(409);
-    const body = await html(res);
+    const body = await htmlOf(res, true);
     expect(body).toContain("Insufficient Coins");
     expect(body).toContain("You need 10 more coins to save this change.");
     expect(body).toContain("Buy Coins");
@@ -120,7 +133,7 @@ describe("Update Task page", () => {
   });
 
   it("settles against the current open slots when a worker took one after the page was loaded", async () => {
-    const buyer = await fundedBuyer(100);
+    const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 5 });
     // the page was loaded with 2 slots; a submission makes it 1 before the save
     const page = await getPage(path(task.id), buyer.cookie);

@@ -1,7 +1,7 @@
 // The coin economy's rules and refusals, called the way routes call them, on real local D1.
 import { describe, expect, inject, it } from "vitest";
+import { balance, env, isoDay, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
 import Stripe from "stripe";
-import { env, balance, isoDay, makeAdmin, registerUser, sessionUser, taskInput } from "./helpers";
 import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";

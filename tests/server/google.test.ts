@@ -1,8 +1,8 @@
 // Google sign-in (OIDC code flow with PKCE, state and nonce) against a real local OIDC provider.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { BASE, call, env, postForm, uniqueEmail } from "./fixtures";
 import worker from "../../workers/app";
-import { BASE, call, env, postForm, uniqueEmail } from "./helpers";
 import { finishGoogleSignIn, startGoogleSignIn } from "~/server/auth/google.server";
 import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { identify } from "~/server/auth/session.server";

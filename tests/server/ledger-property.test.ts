@@ -2,8 +2,8 @@
 // After every step: no negative balance or slot count, conservation holds, each payment credited once,
 // each submission reviewed once.
 import { describe, expect, it } from "vitest";
+import { env, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
 import fc from "fast-check";
-import { env, makeAdmin, registerUser, sessionUser, taskInput } from "./helpers";
 import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";

@@ -1,28 +1,11 @@
 // The public site, driven through the worker's fetch on real local D1: the landing page's live sections and
 // its edge cache, the contact form (stored, validated, rate limited), the static pages, robots.txt and sitemap.
 import { describe, expect, it } from "vitest";
-import { call, env, registerUser, uniqueEmail } from "./helpers";
+import { call, env, expectText, isoDay, pageHtml, registerUser, uniqueEmail, uniqueToken } from "./fixtures";
 import { CATEGORIES } from "~/lib/categories";
-import { formatDate, todayIso } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import { clearLandingCache, LANDING_CACHE_KEY } from "~/server/services/landing.server";
 import { CONTACT_LIMIT } from "~/server/services/contact.server";
-
-const DAY = 86_400_000;
-const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-const isoDay = (offsetDays: number) => todayIso(Date.now() + offsetDays * DAY);
-
-/** HTML as the browser shows its text (React's <!-- --> separators removed). */
-async function page(path: string, cookie?: string): Promise<{ status: number; text: string; res: Response }> {
-  const res = await call(path, { headers: cookie ? { Cookie: cookie } : {} });
-  return { status: res.status, text: (await res.text()).replace(/<!-- -->/g, ""), res };
-}
-
-function expectText(text: string, needles: (string | RegExp)[], present = true) {
-  for (const n of needles) {
-    const found = typeof n === "string" ? text.includes(n) : n.test(text);
-    expect(found, `${present ? "missing" : "unexpected"}: ${String(n)}`).toBe(present);
-  }
-}
 
 const ledgerRow = (userId: string, delta: number, kind: string, taskId: string | null = null) =>
   env.DB.prepare(
@@ -124,9 +107,9 @@ async function waitForCachedLanding() {
 
 describe("landing page", () => {
   it("shows every section with live data from D1", async () => {
-    const t = tag();
+    const t = uniqueToken();
     await clearLandingCache();
-    const before = await page("/");
+    const before = await pageHtml("/");
     const translationBefore = openPositions(before.text, "Translation");
 
     const topPay = (await maxOf("SELECT MAX(payable_amount) AS m FROM tasks WHERE deleted_at IS NULL")) + 1;
@@ -188,7 +171,7 @@ describe("landing page", () => {
     });
 
     await clearLandingCache();
-    const { status, text } = await page("/");
+    const { status, text } = await pageHtml("/");
     expect(status).toBe(200);
 
     // hero carousel: three slides, accessible, first artwork eager and high priority
@@ -272,9 +255,9 @@ describe("landing page", () => {
   });
 
   it("caches the public payload for a minute, the same copy for every visitor", async () => {
-    const t = tag();
+    const t = uniqueToken();
     await clearLandingCache();
-    const first = await page("/");
+    const first = await pageHtml("/");
     expect(first.status).toBe(200);
     await waitForCachedLanding();
 
@@ -289,9 +272,9 @@ describe("landing page", () => {
     });
 
     // within the minute: the cached copy, for an anonymous visitor and for a signed-in one alike
-    expectText((await page("/")).text, [`Cached probe ${t}`], false);
+    expectText((await pageHtml("/")).text, [`Cached probe ${t}`], false);
     const worker = await registerUser("Worker", `Signed In ${t}`);
-    const signedIn = await page("/", worker.cookie);
+    const signedIn = await pageHtml("/", worker.cookie);
     expectText(signedIn.text, [`Cached probe ${t}`], false);
     expectText(signedIn.text, ["Log out"]);
     // the cached payload holds public lists only (no e-mail addresses, no session data)
@@ -300,12 +283,12 @@ describe("landing page", () => {
     expect(cached).not.toContain(worker.id);
 
     await clearLandingCache();
-    expectText((await page("/")).text, [`Cached probe ${t}`]);
+    expectText((await pageHtml("/")).text, [`Cached probe ${t}`]);
   });
 });
 
 describe("contact form", () => {
-  const ip = () => `203.0.113.${Math.floor(Math.random() * 250)}-${tag()}`;
+  const ip = () => `203.0.113.${Math.floor(Math.random() * 250)}-${uniqueToken()}`;
   const send = (fields: Record<string, string>, address = ip()) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -339,7 +322,7 @@ describe("contact form", () => {
     });
 
     // no JavaScript: the page after the redirect shows the confirmation inline
-    const after = await page("/contact", flash.split(";")[0]);
+    const after = await pageHtml("/contact", flash.split(";")[0]);
     expectText(after.text, ["Message sent!", "We reply within one business day"]);
   });
 
@@ -359,7 +342,7 @@ describe("contact form", () => {
     [{ name: "Someone", email: "" }, "Email is required"],
     [{ name: "Someone", email: "not-an-email" }, "Enter a valid email address"],
   ])("refuses %o with '%s' and stores nothing", async (fields, message) => {
-    const marker = `refused-${tag()}`;
+    const marker = `refused-${uniqueToken()}`;
     const res = await send({ ...fields, message: marker } as Record<string, string>);
     expect(res.status).toBe(422);
     const html = (await res.text()).replace(/<!-- -->/g, "");
@@ -391,7 +374,7 @@ describe("contact form", () => {
 
 describe("static pages", () => {
   it("about tells four steps of history, 2022 to 2025", async () => {
-    const { status, text } = await page("/about");
+    const { status, text } = await pageHtml("/about");
     expect(status).toBe(200);
     const years = [...text.matchAll(/>(20\d\d)<\/span>/g)].map((m) => m[1]);
     expect(years).toEqual(["2022", "2023", "2024", "2025"]);
@@ -403,7 +386,7 @@ describe("static pages", () => {
   });
 
   it("contact shows phone, e-mail and address cards, a map and the form", async () => {
-    const { status, text } = await page("/contact");
+    const { status, text } = await pageHtml("/contact");
     expect(status).toBe(200);
     expectText(text, [
       "Phone",
@@ -422,7 +405,7 @@ describe("static pages", () => {
   });
 
   it("FAQ has five collapsible entries", async () => {
-    const { status, text } = await page("/faq");
+    const { status, text } = await pageHtml("/faq");
     expect(status).toBe(200);
     // the page's own disclosures (the navbar's phone menu is a <details> too)
     const main = text.slice(text.indexOf("<main"), text.indexOf("</main>"));
@@ -431,7 +414,7 @@ describe("static pages", () => {
   });
 
   it("terms have eight sections, including non-refundable purchases and payment after buyer approval", async () => {
-    const { status, text } = await page("/terms");
+    const { status, text } = await pageHtml("/terms");
     expect(status).toBe(200);
     const sections = [...text.matchAll(/<h2 id="[a-z-]+-title"/g)];
     expect(sections).toHaveLength(8);
@@ -442,7 +425,7 @@ describe("static pages", () => {
   it.each(["/", "/about", "/contact", "/faq", "/terms"])(
     "%s has its own title, description and social-card meta",
     async (path) => {
-      const { text } = await page(path);
+      const { text } = await pageHtml(path);
       const title = /<title>([^<]+)<\/title>/.exec(text)?.[1];
       expect(title).toMatch(/Coinwork/);
       for (const tag of [
@@ -459,7 +442,7 @@ describe("static pages", () => {
   it("titles differ from page to page", async () => {
     const titles = await Promise.all(
       ["/", "/about", "/contact", "/faq", "/terms"].map(
-        async (p) => /<title>([^<]+)<\/title>/.exec((await page(p)).text)?.[1],
+        async (p) => /<title>([^<]+)<\/title>/.exec((await pageHtml(p)).text)?.[1],
       ),
     );
     expect(new Set(titles).size).toBe(5);

@@ -1,8 +1,8 @@
 // The Cron Trigger runs auto-approval through the worker's scheduled handler.
 import { describe, expect, it } from "vitest";
+import { balance, env, registerUser, sessionUser, taskInput } from "./fixtures";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
-import { balance, env, registerUser, sessionUser, taskInput } from "./helpers";
 import { postTask } from "~/server/services/tasks.server";
 import { createSubmission } from "~/server/services/submissions.server";
 

@@ -1,8 +1,8 @@
 // The drizzle schema the code queries through must match the SQL migrations D1 actually runs.
 import { describe, expect, it } from "vitest";
+import { env } from "./fixtures";
 import { getTableColumns, getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { env } from "./helpers";
 import * as schema from "~/server/db/schema";
 
 const tables = (Object.values(schema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable));

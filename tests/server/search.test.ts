@@ -2,11 +2,10 @@
 // ("LIKE or GLOB pattern too complex"), which turned a long search into a 500 on the worker's task list, the REST
 // task list and the admin lists. % and _ are ordinary characters in a search, not wildcards.
 import { describe, expect, it } from "vitest";
-import { PASSWORD, env, getPage, jsonCall, makeAdmin, registerUser, sessionUser } from "./helpers";
+import { env, getPage, isoDay, jsonCall, makeAdmin, PASSWORD, registerUser, sessionUser } from "./fixtures";
 import { postTask } from "~/server/services/tasks.server";
 import { register } from "~/server/services/accounts.server";
 
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describe("long searches", () => {

@@ -1,8 +1,20 @@
 // My Submissions (/dashboard/mysubmissions) and Worker Home (/dashboard/workerhome): loaders in workerd, the
 // per-user page size form, pagination in the database, status badges with the rejection reason.
 import { describe, expect, it } from "vitest";
-import { env, getPage, postForm, registerUser } from "./helpers";
-import { approveAs, funded, occurrences, postTaskAs, rejectAs, submitAs, textOf, uniqueToken } from "./worker-fixtures";
+import {
+  approveAs,
+  env,
+  funded,
+  getPage,
+  occurrences,
+  postForm,
+  registerUser,
+  rejectAs,
+  submissionBy,
+  taskOf,
+  textOf,
+  uniqueToken,
+} from "./fixtures";
 
 async function savedPageSize(userId: string) {
   return (
@@ -21,8 +33,8 @@ async function workerWithSubmissions(n: number) {
   const worker = await registerUser("Worker");
   const subs = [];
   for (let i = 1; i <= n; i++) {
-    const task = await postTaskAs(buyer, { task_title: `${token} #${i}`, required_workers: 1, payable_amount: 10 });
-    subs.push(await submitAs(worker, task.id));
+    const task = await taskOf(buyer, { task_title: `${token} #${i}`, required_workers: 1, payable_amount: 10 });
+    subs.push(await submissionBy(worker, task.id));
   }
   return { token, buyer, worker, subs };
 }
@@ -126,12 +138,12 @@ describe("Worker Home", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 300, `Buyer ${token}`);
     const worker = await registerUser("Worker");
-    const t1 = await postTaskAs(buyer, { task_title: `Paid ${token}`, required_workers: 1, payable_amount: 70 });
-    const t2 = await postTaskAs(buyer, { task_title: `Refused ${token}`, required_workers: 1, payable_amount: 5 });
-    const t3 = await postTaskAs(buyer, { task_title: `Waiting ${token}`, required_workers: 1, payable_amount: 9 });
-    const s1 = await submitAs(worker, t1.id);
-    const s2 = await submitAs(worker, t2.id);
-    await submitAs(worker, t3.id);
+    const t1 = await taskOf(buyer, { task_title: `Paid ${token}`, required_workers: 1, payable_amount: 70 });
+    const t2 = await taskOf(buyer, { task_title: `Refused ${token}`, required_workers: 1, payable_amount: 5 });
+    const t3 = await taskOf(buyer, { task_title: `Waiting ${token}`, required_workers: 1, payable_amount: 9 });
+    const s1 = await submissionBy(worker, t1.id);
+    const s2 = await submissionBy(worker, t2.id);
+    await submissionBy(worker, t3.id);
     await approveAs(buyer, s1.id);
     await rejectAs(buyer, s2.id, "Wrong page");
     const html = await (await getPage("/dashboard/workerhome", worker.cookie)).text();

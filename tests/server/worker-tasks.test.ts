@@ -1,21 +1,29 @@
 // Available Tasks (/dashboard/tasklist) and Task detail (/dashboard/tasklist/{id}): loaders, the submission
 // action and its refusals, driven through the worker's fetch on real local D1 and R2.
 import { describe, expect, it } from "vitest";
-import { env, getPage, isoDay, makeAdmin, postForm, registerUser } from "./helpers";
 import {
   approveAs,
+  env,
   flashOf,
   funded,
+  getPage,
   htmlOf,
+  imagesHolding,
+  isoDay,
+  makeAdmin,
   occurrences,
   pngFile,
-  postTaskAs,
-  submitAs,
+  postForm,
+  registerUser,
+  storedImageKeys,
+  submissionBy,
   svgFile,
+  taskOf,
   textOf,
+  uniquePngFile,
   uniqueToken,
   withFlash,
-} from "./worker-fixtures";
+} from "./fixtures";
 import { NO_SLOTS, PAST_DATE } from "~/server/services/submissions.server";
 import { IMAGE_TYPE_ERROR } from "~/server/services/images.server";
 
@@ -37,7 +45,7 @@ async function submissionsOf(workerId: string, taskId: string) {
 describe("worker pages are for workers", () => {
   const paths = async () => {
     const buyer = await funded("Buyer", 50);
-    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
     return [
       "/dashboard/tasklist",
       `/dashboard/tasklist/${task.id}`,
@@ -64,7 +72,7 @@ describe("worker pages are for workers", () => {
 
   it("refuses the page actions to buyers and anonymous visitors, changing nothing", async () => {
     const buyer = await funded("Buyer", 50);
-    const task = await postTaskAs(buyer, { required_workers: 2, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 1 });
     const other = await registerUser("Buyer");
     const asBuyer = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "sneaky" }, other.cookie);
     expect(asBuyer.headers.get("Location")).toBe("/unauthorized");
@@ -89,7 +97,7 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 200, `Buyer ${token}`);
     const worker = await registerUser("Worker");
-    const task = await postTaskAs(buyer, {
+    const task = await taskOf(buyer, {
       task_title: `Review an app ${token}`,
       required_workers: 4,
       payable_amount: 30,
@@ -114,12 +122,12 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 200);
     const [w1, w2] = [await registerUser("Worker"), await registerUser("Worker")];
-    const open = await postTaskAs(buyer, { task_title: `Open ${token}`, required_workers: 2, payable_amount: 1 });
-    const full = await postTaskAs(buyer, { task_title: `Full ${token}`, required_workers: 1, payable_amount: 1 });
-    await submitAs(w1, full.id);
-    const past = await postTaskAs(buyer, { task_title: `Past ${token}`, required_workers: 1, payable_amount: 1 });
+    const open = await taskOf(buyer, { task_title: `Open ${token}`, required_workers: 2, payable_amount: 1 });
+    const full = await taskOf(buyer, { task_title: `Full ${token}`, required_workers: 1, payable_amount: 1 });
+    await submissionBy(w1, full.id);
+    const past = await taskOf(buyer, { task_title: `Past ${token}`, required_workers: 1, payable_amount: 1 });
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past.id).run();
-    const gone = await postTaskAs(buyer, { task_title: `Gone ${token}`, required_workers: 1, payable_amount: 1 });
+    const gone = await taskOf(buyer, { task_title: `Gone ${token}`, required_workers: 1, payable_amount: 1 });
     await env.DB.prepare("UPDATE tasks SET deleted_at = ? WHERE id = ?").bind(Date.now(), gone.id).run();
     const text = await textOf(await getPage(`/dashboard/tasklist?q=${token}`, w2.cookie));
     expect(text).toContain(`Open ${token}`);
@@ -131,11 +139,11 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 200);
     const [me, other] = [await registerUser("Worker"), await registerUser("Worker")];
-    const a = await postTaskAs(buyer, { task_title: `A ${token}`, required_workers: 3, payable_amount: 1 });
-    const b = await postTaskAs(buyer, { task_title: `B ${token}`, required_workers: 3, payable_amount: 1 });
-    await postTaskAs(buyer, { task_title: `C ${token}`, required_workers: 3, payable_amount: 1 });
-    await submitAs(me, a.id);
-    await approveAs(buyer, (await submitAs(me, b.id)).id);
+    const a = await taskOf(buyer, { task_title: `A ${token}`, required_workers: 3, payable_amount: 1 });
+    const b = await taskOf(buyer, { task_title: `B ${token}`, required_workers: 3, payable_amount: 1 });
+    await taskOf(buyer, { task_title: `C ${token}`, required_workers: 3, payable_amount: 1 });
+    await submissionBy(me, a.id);
+    await approveAs(buyer, (await submissionBy(me, b.id)).id);
     const mine = await htmlOf(await getPage(`/dashboard/tasklist?q=${token}`, me.cookie));
     expect(occurrences(mine, 'data-testid="my-submission-badge"')).toBe(2);
     const text = await textOf(new Response(mine));
@@ -149,21 +157,21 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 500);
     const worker = await registerUser("Worker");
-    await postTaskAs(buyer, {
+    await taskOf(buyer, {
       task_title: `Alpha ${token}`,
       category: "Translation",
       payable_amount: 5,
       required_workers: 1,
       completion_date: isoDay(20),
     });
-    await postTaskAs(buyer, {
+    await taskOf(buyer, {
       task_title: `Bravo ${token}`,
       category: "Data Entry",
       payable_amount: 50,
       required_workers: 1,
       completion_date: isoDay(30),
     });
-    await postTaskAs(buyer, {
+    await taskOf(buyer, {
       task_title: `Charlie ${token}`,
       category: "Data Entry",
       payable_amount: 20,
@@ -197,7 +205,7 @@ describe("Available Tasks", () => {
     const buyer = await funded("Buyer", 100);
     const worker = await registerUser("Worker");
     for (let i = 1; i <= 13; i++)
-      await postTaskAs(buyer, { task_title: `Task ${i} ${token}`, required_workers: 1, payable_amount: 1 });
+      await taskOf(buyer, { task_title: `Task ${i} ${token}`, required_workers: 1, payable_amount: 1 });
     const first = await (await getPage(`/dashboard/tasklist?q=${token}`, worker.cookie)).text();
     expect(occurrences(first, 'data-testid="task-card"')).toBe(12);
     expect(await textOf(new Response(first))).toContain("Page 1 of 2");
@@ -225,7 +233,7 @@ describe("Task detail", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 200, `Poster ${token}`);
     const worker = await registerUser("Worker");
-    const task = await postTaskAs(buyer, {
+    const task = await taskOf(buyer, {
       task_title: `Translate a menu ${token}`,
       task_detail: `Translate our lunch menu ${token} into French.`,
       category: "Translation",
@@ -257,7 +265,7 @@ describe("Task detail", () => {
   it("falls back to 'Enter your task submission here...' without submission_info", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
-    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
     await env.DB.prepare("UPDATE tasks SET submission_info = '' WHERE id = ?").bind(task.id).run();
     const html = await (await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie)).text();
     expect(html).toContain('placeholder="Enter your task submission here..."');
@@ -271,7 +279,7 @@ describe("Task detail", () => {
     const text = await textOf(unknown);
     expect(text).toContain("Task not found");
     expect(text).toContain("Back to Task List");
-    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
     await env.DB.prepare("UPDATE tasks SET deleted_at = ? WHERE id = ?").bind(Date.now(), task.id).run();
     expect((await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie)).status).toBe(404);
     const post = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "x" }, worker.cookie);
@@ -281,7 +289,7 @@ describe("Task detail", () => {
   it("sends a submission with an image: pending, one slot taken, buyer notified, 'Submission sent successfully!'", async () => {
     const buyer = await funded("Buyer", 100);
     const worker = await registerUser("Worker", "Sadia Worker");
-    const task = await postTaskAs(buyer, { task_title: "Like our page", required_workers: 3, payable_amount: 5 });
+    const task = await taskOf(buyer, { task_title: "Like our page", required_workers: 3, payable_amount: 5 });
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
       { submission_details: "Liked it, user @sadia", image: pngFile() },
@@ -311,7 +319,7 @@ describe("Task detail", () => {
   it("accepts a text-only submission", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
-    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 2 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
       { submission_details: "Just text", image: new File([], "") },
@@ -325,7 +333,7 @@ describe("Task detail", () => {
   it("stops at 'Image upload failed!' for a file that is not an image: no submission, no slot taken, text kept", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
-    const task = await postTaskAs(buyer, { required_workers: 2, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 1 });
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
       { submission_details: "my careful notes", image: svgFile() },
@@ -343,7 +351,7 @@ describe("Task detail", () => {
   it("refuses an oversized upload before reading it", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
-    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 200 * 1024)], "big.png", { type: "image/png" });
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
@@ -358,8 +366,8 @@ describe("Task detail", () => {
   it("shows why instead of the form: already submitted, approved, task full, past its date; a POST anyway fails", async () => {
     const buyer = await funded("Buyer", 100);
     const [w1, w2] = [await registerUser("Worker"), await registerUser("Worker")];
-    const task = await postTaskAs(buyer, { required_workers: 1, payable_amount: 3 });
-    const sub = await submitAs(w1, task.id);
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 3 });
+    const sub = await submissionBy(w1, task.id);
 
     const mine = await textOf(await getPage(`/dashboard/tasklist/${task.id}`, w1.cookie));
     expect(mine).toContain("Your submission for this task is waiting for review.");
@@ -387,7 +395,7 @@ describe("Task detail", () => {
       "Your submission for this task was approved.",
     );
 
-    const old = await postTaskAs(buyer, { required_workers: 2, payable_amount: 1 });
+    const old = await taskOf(buyer, { required_workers: 2, payable_amount: 1 });
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-2), old.id).run();
     const past = await textOf(await getPage(`/dashboard/tasklist/${old.id}`, w2.cookie));
     expect(past).toContain(PAST_DATE);
@@ -395,5 +403,21 @@ describe("Task detail", () => {
     expect((await postForm(`/dashboard/tasklist/${old.id}`, { submission_details: "late" }, w2.cookie)).status).toBe(
       409,
     );
+  });
+
+  it("a refused submission leaves its image nowhere in R2", async () => {
+    const buyer = await funded("Buyer", 100);
+    const worker = await registerUser("Worker");
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 3 });
+    await submissionBy(worker, task.id);
+    const before = await storedImageKeys();
+    const image = await uniquePngFile();
+    const again = await postForm(
+      `/dashboard/tasklist/${task.id}`,
+      { submission_details: "twice", image },
+      worker.cookie,
+    );
+    expect(again.status).toBe(409);
+    expect(await imagesHolding(image, before)).toEqual([]);
   });
 });

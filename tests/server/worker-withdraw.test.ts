@@ -1,19 +1,24 @@
 // Withdraw (/dashboard/withdraw): cards, the form's rules and messages, the server-computed amount, the worker's
 // own requests with their status; and the worker's notifications for approvals, rejections and withdrawals.
 import { describe, expect, it } from "vitest";
-import { balance, env, getPage, postForm, registerUser, sessionUser } from "./helpers";
 import {
   admin,
   approveAs,
+  balance,
+  env,
   flashOf,
   funded,
+  getPage,
   htmlOf,
-  postTaskAs,
+  postForm,
+  registerUser,
   rejectAs,
-  submitAs,
+  sessionUser,
+  submissionBy,
+  taskOf,
   textOf,
   withFlash,
-} from "./worker-fixtures";
+} from "./fixtures";
 import { BELOW_MINIMUM } from "~/server/services/withdrawals.server";
 import { approveWithdrawal, rejectWithdrawal } from "~/server/services/withdrawals.server";
 import { BELOW_MINIMUM_MESSAGE } from "~/components/worker/schemas";
@@ -163,10 +168,10 @@ describe("Worker notifications", () => {
   it("tells the worker about approvals (earnings), rejections (reason), and withdrawals approved ($) or rejected", async () => {
     const buyer = await funded("Buyer", 200);
     const worker = await funded("Worker", 10);
-    const t1 = await postTaskAs(buyer, { task_title: "Caption ten photos", required_workers: 1, payable_amount: 40 });
-    const t2 = await postTaskAs(buyer, { task_title: "Tag five videos", required_workers: 1, payable_amount: 8 });
-    const s1 = await submitAs(worker, t1.id);
-    const s2 = await submitAs(worker, t2.id);
+    const t1 = await taskOf(buyer, { task_title: "Caption ten photos", required_workers: 1, payable_amount: 40 });
+    const t2 = await taskOf(buyer, { task_title: "Tag five videos", required_workers: 1, payable_amount: 8 });
+    const s1 = await submissionBy(worker, t1.id);
+    const s2 = await submissionBy(worker, t2.id);
     expect((await bell(worker.cookie)).label).toBe("Notifications");
 
     await approveAs(buyer, s1.id);

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useId } from "react";
 import { Loader2 } from "lucide-react";
-import { toast } from "sonner";
-import type { Outcome } from "~/server/http/outcome.server";
 import type { Role } from "~/lib/roles";
+import { EnhancedMarker } from "~/components/actions/enhanced";
+import { toastOutcome, useOutcomeFetcher } from "~/components/actions/confirm";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
@@ -34,27 +33,18 @@ export function RoleSelect({
   /** show "Role" beside the select (cards on phones) instead of a screen-reader-only label */
   visibleLabel?: boolean;
 }) {
-  const fetcher = useFetcher<Outcome>();
+  const fetcher = useOutcomeFetcher(toastOutcome);
   const hydrated = useHydrated();
-  const handled = useRef<Outcome | null>(null);
   const pending = fetcher.formData?.get("role");
   const value = (typeof pending === "string" ? pending : role) as Role;
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const outcome = fetcher.data;
-    if (!outcome || outcome === handled.current) return;
-    handled.current = outcome;
-    if (outcome.ok) toast.success(outcome.title, { description: outcome.message });
-    else toast.error(outcome.title, { description: outcome.detail ?? outcome.message });
-  }, [fetcher.data]);
 
   const selectId = useId(); // the row shows as a table row and as a card: one id each
   return (
     <fetcher.Form method="post" className={cn("flex items-center gap-2", className)}>
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="id" value={userId} />
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <EnhancedMarker />
       <label htmlFor={selectId} className={visibleLabel ? "text-sm font-medium text-muted-foreground" : "sr-only"}>
         {visibleLabel ? <span aria-hidden>Role</span> : null}
         <span className={visibleLabel ? "sr-only" : undefined}>Role of {name}</span>

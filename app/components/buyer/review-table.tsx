@@ -1,15 +1,24 @@
-import { Form, Link, useFetcher, useLocation } from "react-router";
-import { useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useState } from "react";
 import type * as React from "react";
 import { Check, Eye, X } from "lucide-react";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { ConfirmDialog, Modal } from "~/components/ui/dialog";
+import { buttonVariants } from "~/components/ui/button";
+import { Modal } from "~/components/ui/dialog";
 import { EmptyState, TD, TH, TR } from "~/components/ui/table";
-import { Label, Textarea } from "~/components/ui/input";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
+import {
+  ActionDialog,
+  ActionTrigger,
+  NoJsConfirm,
+  useActionFlow,
+  useNoJsSpec,
+  type ActionFlow,
+  type ActionSpec,
+} from "~/components/actions/confirm";
+import { NoJsPanel, useHrefWithout, ViewLink } from "~/components/actions/enhanced";
+import { OPEN_PARAM } from "~/lib/enhanced";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/cn";
-import { ENHANCED_FIELD, searchHref, useOutcomeToast, type Outcome } from "./enhanced";
 
 export interface ReviewItem {
   id: string;
@@ -21,12 +30,6 @@ export interface ReviewItem {
   imageUrl: string | null;
   createdAt: number;
 }
-
-export interface ReviewOutcome extends Outcome {
-  intent: "approve" | "reject";
-}
-
-type Kind = "approve" | "reject";
 
 /** What the submission modal shows: the image if there is one, the text if there is one, else SPEC's words. */
 export function SubmissionBody({ item }: { item: ReviewItem }) {
@@ -61,158 +64,83 @@ export function SubmissionBody({ item }: { item: ReviewItem }) {
   );
 }
 
+function approveSpec(s: ReviewItem): ActionSpec {
+  return {
+    intent: "approve",
+    id: s.id,
+    title: "Approve this submission?",
+    description: `${s.workerName} will be paid ${s.payableAmount} coins for “${s.taskTitle}”.`,
+    confirmLabel: "Yes, approve",
+  };
+}
+
+function rejectSpec(s: ReviewItem): ActionSpec {
+  return {
+    intent: "reject",
+    id: s.id,
+    title: "Reject this submission?",
+    description: `The slot of “${s.taskTitle}” reopens for another worker.`,
+    confirmLabel: "Yes, reject",
+    destructive: true,
+    reason: {
+      label: "Reason for rejecting (shown to the worker)",
+      markOptional: false,
+      placeholder: "e.g. The screenshot does not show your comment.",
+    },
+  };
+}
+
 /**
  * The buyer's review queue: View Submission (modal), Approve and Reject (each behind a confirmation; Reject asks
- * for a reason). One review runs at a time and its buttons are disabled while it does, so a double click sends
- * once. Without JavaScript the same buttons are links to ?view= / ?confirm= views rendered by the page.
+ * for a reason). A review's confirm button is off while it runs, so a double click sends once. Without
+ * JavaScript the same buttons are links to the page's ?open= and ?confirm= views.
  */
 export function ReviewTable({
   items,
   page,
   pages,
   limit,
-  noScript,
 }: {
   items: ReviewItem[];
   page: number;
   pages: number;
   limit: number;
-  /** Server-rendered views for visitors without JavaScript (from the URL). */
-  noScript: { view: ReviewItem | null; confirm: { kind: Kind; item: ReviewItem } | null };
 }) {
-  const location = useLocation();
-  const fetcher = useFetcher<ReviewOutcome>({ key: "review-submission" });
+  const flow = useActionFlow();
   const [viewing, setViewing] = useState<ReviewItem | null>(null);
-  const [confirming, setConfirming] = useState<{ kind: Kind; item: ReviewItem } | null>(null);
-  const [reason, setReason] = useState("");
-  const reasonId = useId();
-  const busy = fetcher.state !== "idle";
-  const busyId = busy ? String(fetcher.formData?.get("id") ?? "") : null;
-
-  useOutcomeToast(fetcher, () => {
-    setConfirming(null);
-    setReason("");
-  });
-
-  const href = (params: Record<string, string>) => searchHref(location, params, ["view", "confirm", "id"]);
-  const closeHref = href({});
-
-  const submit = (kind: Kind, item: ReviewItem) => {
-    if (busy) return;
-    const body: Record<string, string> = { intent: kind, id: item.id, [ENHANCED_FIELD]: "1" };
-    if (kind === "reject") body.reason = reason.trim();
-    fetcher.submit(body, { method: "post" });
-  };
-
-  /** Approve or Reject: opens the confirmation (a ?confirm= view without JavaScript); off while a review runs. */
-  const decide = (kind: Kind, s: ReviewItem, className: string, children: React.ReactNode) => (
-    <Link
-      to={href({ confirm: kind, id: s.id })}
-      preventScrollReset
-      aria-disabled={busy || undefined}
-      className={cn(className, busy && "pointer-events-none opacity-60")}
-      aria-label={`${kind === "approve" ? "Approve" : "Reject"} ${s.workerName}'s submission`}
-      onClick={(e) => {
-        e.preventDefault();
-        if (!busy) setConfirming({ kind, item: s });
-      }}
-    >
-      {children}
-    </Link>
-  );
+  const [params] = useSearchParams();
+  const opened = items.find((s) => s.id === params.get(OPEN_PARAM)) ?? null;
+  const noJsSpec = useNoJsSpec(items, { approve: approveSpec, reject: rejectSpec });
+  const busyId = flow.pendingId;
 
   const actions = (s: ReviewItem, stacked: boolean) => (
     <div className={cn("flex gap-2", stacked ? "grid grid-cols-3" : "justify-end")}>
-      <Link
-        to={href({ view: s.id })}
-        preventScrollReset
+      <ViewLink
+        view={{ [OPEN_PARAM]: s.id }}
+        onOpen={() => setViewing(s)}
+        stayLink
         className={cn(buttonVariants({ variant: "outline", size: "sm" }), stacked && "px-2")}
         aria-label={`View Submission of ${s.workerName}`}
-        onClick={(e) => {
-          e.preventDefault();
-          setViewing(s);
-        }}
       >
         <Eye aria-hidden /> {stacked ? "View" : "View Submission"}
-      </Link>
-      {decide(
-        "approve",
-        s,
-        buttonVariants({ size: "sm" }),
-        <>
-          <Check aria-hidden /> Approve
-        </>,
-      )}
-      {decide(
-        "reject",
-        s,
-        cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50"),
-        <>
-          <X aria-hidden /> Reject
-        </>,
-      )}
+      </ViewLink>
+      <Decide flow={flow} spec={approveSpec(s)} label={`Approve ${s.workerName}'s submission`}>
+        <Check aria-hidden /> Approve
+      </Decide>
+      <Decide
+        flow={flow}
+        spec={rejectSpec(s)}
+        label={`Reject ${s.workerName}'s submission`}
+        className="text-destructive hover:bg-red-50"
+        variant="outline"
+      >
+        <X aria-hidden /> Reject
+      </Decide>
     </div>
   );
 
   return (
     <>
-      {noScript.view ? (
-        <section
-          aria-labelledby="nojs-view-title"
-          className="mb-4 grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <h3 id="nojs-view-title" className="font-semibold">
-                Submission by {noScript.view.workerName}
-              </h3>
-              <p className="text-sm text-muted-foreground">{noScript.view.taskTitle}</p>
-            </div>
-            <Link to={closeHref} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label="Close">
-              <X aria-hidden /> Close
-            </Link>
-          </div>
-          <SubmissionBody item={noScript.view} />
-        </section>
-      ) : null}
-      {noScript.confirm ? (
-        <section
-          role="alertdialog"
-          aria-labelledby="nojs-confirm-title"
-          className={cn(
-            "mb-4 grid gap-3 rounded-xl border p-5",
-            noScript.confirm.kind === "approve" ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50",
-          )}
-        >
-          <h3 id="nojs-confirm-title" className="text-lg font-semibold">
-            {noScript.confirm.kind === "approve" ? "Approve this submission?" : "Reject this submission?"}
-          </h3>
-          <p className="text-sm">
-            {noScript.confirm.kind === "approve"
-              ? `${noScript.confirm.item.workerName} will be paid ${noScript.confirm.item.payableAmount} coins for “${noScript.confirm.item.taskTitle}”.`
-              : `The slot of “${noScript.confirm.item.taskTitle}” reopens for another worker.`}
-          </p>
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value={noScript.confirm.kind} />
-            <input type="hidden" name="id" value={noScript.confirm.item.id} />
-            {noScript.confirm.kind === "reject" ? (
-              <div className="grid gap-1.5">
-                <Label htmlFor="nojs-reason">Reason for rejecting (shown to the worker)</Label>
-                <Textarea id="nojs-reason" name="reason" rows={3} maxLength={500} />
-              </div>
-            ) : null}
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant={noScript.confirm.kind === "approve" ? "default" : "destructive"}>
-                {noScript.confirm.kind === "approve" ? "Yes, approve" : "Yes, reject"}
-              </Button>
-              <Link to={closeHref} className={buttonVariants({ variant: "outline" })}>
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        </section>
-      ) : null}
-
       <PagedList count={items.length} page={page} pages={pages} empty={<EmptyState message="No Tasks To Review" />}>
         <ResponsiveList
           label="Submissions to review"
@@ -283,42 +211,61 @@ export function ReviewTable({
           </div>
         ) : null}
       </Modal>
+      {opened ? <NoJsSubmission item={opened} /> : null}
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !busy) {
-            setConfirming(null);
-            setReason("");
-          }
-        }}
-        title={confirming?.kind === "reject" ? "Reject this submission?" : "Approve this submission?"}
-        description={
-          confirming
-            ? confirming.kind === "approve"
-              ? `${confirming.item.workerName} will be paid ${confirming.item.payableAmount} coins for “${confirming.item.taskTitle}”.`
-              : `The slot of “${confirming.item.taskTitle}” reopens for another worker.`
-            : undefined
-        }
-        confirmLabel={confirming?.kind === "reject" ? "Yes, reject" : "Yes, approve"}
-        destructive={confirming?.kind === "reject"}
-        busy={busy}
-        onConfirm={() => confirming && submit(confirming.kind, confirming.item)}
-      >
-        {confirming?.kind === "reject" ? (
-          <div className="grid gap-1.5">
-            <Label htmlFor={reasonId}>Reason for rejecting (shown to the worker)</Label>
-            <Textarea
-              id={reasonId}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              rows={3}
-              maxLength={500}
-              placeholder="e.g. The screenshot does not show your comment."
-            />
-          </div>
-        ) : null}
-      </ConfirmDialog>
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
     </>
+  );
+}
+
+/** Approve or Reject: opens its confirmation; off while a review runs, so one decision goes at a time. */
+function Decide({
+  flow,
+  spec,
+  label,
+  className,
+  variant = "default",
+  children,
+}: {
+  flow: ActionFlow;
+  spec: ActionSpec;
+  label: string;
+  className?: string;
+  variant?: "default" | "outline";
+  children: React.ReactNode;
+}) {
+  return (
+    <ActionTrigger
+      flow={flow}
+      spec={spec}
+      variant={variant}
+      label={label}
+      stayLink
+      className={cn(className, flow.busy && "pointer-events-none opacity-60")}
+    >
+      {children}
+    </ActionTrigger>
+  );
+}
+
+/** The submission without JavaScript (?open=<id>). */
+function NoJsSubmission({ item }: { item: ReviewItem }) {
+  const closeHref = useHrefWithout(OPEN_PARAM);
+  return (
+    <NoJsPanel labelledBy="nojs-view-title" className="max-w-2xl">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 id="nojs-view-title" className="text-lg font-semibold">
+            Submission by {item.workerName}
+          </h2>
+          <p className="text-sm text-muted-foreground">{item.taskTitle}</p>
+        </div>
+        <Link to={closeHref} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label="Close">
+          <X aria-hidden /> Close
+        </Link>
+      </div>
+      <SubmissionBody item={item} />
+    </NoJsPanel>
   );
 }

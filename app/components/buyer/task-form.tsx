@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { useState } from "react";
 import { AlertTriangle, Coins, Loader2 } from "lucide-react";
 import { addTaskSchema, updateTaskSchema } from "~/lib/schemas/task";
@@ -18,7 +18,9 @@ import {
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { useHydrated } from "~/components/use-hydrated";
-import { EnhancedMarker } from "./enhanced";
+import { EnhancedMarker } from "~/components/actions/enhanced";
+import { ResultDialog } from "~/components/actions/result-dialog";
+import type { Outcome } from "~/lib/enhanced";
 
 export type TaskFormValues = {
   task_title: string;
@@ -258,4 +260,16 @@ function Row({ label, value, strong, danger }: { label: string; value: string; s
       </dd>
     </div>
   );
+}
+
+/**
+ * Add Task's and Update Task's success popup ('Task Posted!', 'Task Updated!'): it opens when the action answers
+ * the script-driven post with a success, closes itself after 2 s, and then goes to My Tasks.
+ */
+export function TaskSaved({ outcome }: { outcome: Outcome | undefined }) {
+  const navigate = useNavigate();
+  // Once shown, the popup stays until it ends, even if the action's answer is revalidated away.
+  const [shown, setShown] = useState<Outcome | null>(null);
+  if (outcome?.ok && outcome !== shown) setShown(outcome);
+  return <ResultDialog result={shown} autoCloseMs={2000} onClose={() => navigate("/dashboard/mytasks")} />;
 }

@@ -26,10 +26,14 @@ export function withdrawFormSchema(balance: number) {
   );
 }
 
+const ITEMS_PER_PAGE_MESSAGE = "Items per page must be 3, 5 or 10";
+
+/** My Submissions' page size form (a choice left empty reads as a wrong one). */
 export const itemsPerPageSchema = v.object({
+  intent: v.literal("per-page", "Unknown action"),
   itemsPerPage: v.pipe(
-    v.string("Choose how many items to show"),
+    v.string(ITEMS_PER_PAGE_MESSAGE),
     v.transform(Number),
-    v.picklist(ITEMS_PER_PAGE_OPTIONS, "Items per page must be 3, 5 or 10"),
+    v.picklist(ITEMS_PER_PAGE_OPTIONS, ITEMS_PER_PAGE_MESSAGE),
   ),
 });

@@ -3,33 +3,26 @@ import { Form } from "react-router";
 import { Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { TextareaField, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
+import { TextareaField, usePosting, useValibotForm } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { submissionFormSchema } from "./schemas";
 
 export const DEFAULT_SUBMISSION_PLACEHOLDER = "Enter your task submission here...";
 
-export interface SubmissionActionData {
-  result: SubmissionResult<string[]> | null;
-  failure: Failure | null;
-  imageError: string | null;
-}
-
 /** The worker's proof for one task: text and an optional image (multipart, works without JavaScript). */
 export function SubmissionForm({
   action,
   placeholder,
-  actionData,
+  lastResult,
+  imageError,
 }: {
   action: string;
   placeholder: string;
-  actionData?: SubmissionActionData;
+  lastResult?: SubmissionResult<string[]> | null;
+  imageError?: string;
 }) {
   const busy = usePosting(action);
-  const [form, fields] = useValibotForm(submissionFormSchema, {
-    id: "task-submission",
-    lastResult: actionData?.result,
-  });
+  const [form, fields] = useValibotForm(submissionFormSchema, { id: "task-submission", lastResult });
   return (
     <Form
       method="post"
@@ -46,7 +39,7 @@ export function SubmissionForm({
         rows={6}
         className="min-h-36 resize-y"
       />
-      <ImagePicker label="Proof image (optional)" error={actionData?.imageError} />
+      <ImagePicker label="Proof image (optional)" error={imageError} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         {busy ? <Spinner /> : <Send aria-hidden />}
         {busy ? "Submitting…" : "Submit Task"}

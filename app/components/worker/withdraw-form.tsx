@@ -10,11 +10,6 @@ import { InputField, SelectField, usePosting, useValibotForm, type Failure } fro
 import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalAmount } from "~/lib/coins";
 import { withdrawFormSchema } from "./schemas";
 
-export interface WithdrawActionData {
-  result: SubmissionResult<string[]> | null;
-  failure: Failure | null;
-}
-
 /** coins / 20 with two decimals for a whole number of coins, else 0.00. */
 function liveAmount(raw: string): string {
   const n = Number(raw);
@@ -28,24 +23,23 @@ function liveAmount(raw: string): string {
 export function WithdrawForm({
   balance,
   action,
-  actionData,
+  lastResult,
+  failure,
 }: {
   balance: number;
   action: string;
-  actionData?: WithdrawActionData;
+  lastResult?: SubmissionResult<string[]> | null;
+  failure?: Failure | null;
 }) {
   const busy = usePosting(action);
-  const [form, fields] = useValibotForm(withdrawFormSchema(balance), {
-    id: "withdraw",
-    lastResult: actionData?.result,
-  });
+  const [form, fields] = useValibotForm(withdrawFormSchema(balance), { id: "withdraw", lastResult });
   const [coins, setCoins] = useState(String(fields.withdrawal_coin.initialValue ?? ""));
   const canWithdraw = balance >= MIN_WITHDRAWAL_COINS;
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="grid gap-5" aria-busy={busy}>
-      {actionData?.failure ? (
-        <Alert tone="danger" title={actionData.failure.title}>
-          {actionData.failure.message}
+      {failure ? (
+        <Alert tone="danger" title={failure.title}>
+          {failure.message}
         </Alert>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">

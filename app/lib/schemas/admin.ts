@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { ROLES } from "../roles";
 import { optionalText, requiredText, wholeNumber } from "./fields";
+import { pageParam } from "./paging";
 
 const id = requiredText("Missing id", 64);
 export const REASON_REQUIRED = "A reason is required";
@@ -42,8 +43,9 @@ export const messageActionSchema = v.variant("intent", [
 ]);
 
 // Query strings never fail a page: anything malformed falls back to the default.
-const page = v.fallback(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)), 1);
 const q = v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), "");
+
+const page = pageParam;
 
 export const userListQuery = v.object({
   q,

@@ -6,6 +6,7 @@ import { CATEGORIES } from "../categories";
 import { COIN_PACKAGES, ITEMS_PER_PAGE_OPTIONS } from "../coins";
 import { ROLES } from "../roles";
 import { email, optionalText, requiredText, wholeNumber } from "./fields";
+import { pageNumber, queryInt } from "./paging";
 import { adjustCoinsSchema, purchaseSchema, rejectSchema, submissionSchema, withdrawSchema } from "./money";
 import { addTaskSchema, updateTaskSchema } from "./task";
 
@@ -27,22 +28,11 @@ export const id = (name = "id") =>
 
 const optionalEmail = v.optional(email());
 
-/** A whole number in a query string ("2"), within bounds. */
-const queryInt = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.string(message),
-    v.regex(/^\d{1,9}$/, message),
-    v.transform(Number),
-    v.number(),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-
 export const MAX_PAGE_SIZE = 100;
 
 /** Every list accepts page (1-based) and limit (1-100, default 100); the total is in the X-Total-Count header. */
 export const paging = {
-  page: v.optional(queryInt(1, 1_000_000, "page must be a whole number from 1")),
+  page: v.optional(pageNumber),
   limit: v.optional(queryInt(1, MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)),
 };
 

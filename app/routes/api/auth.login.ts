@@ -1,12 +1,10 @@
-import type { Route } from "./+types/auth.login";
 import { loginSchema } from "~/lib/schemas/auth";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, readBody, rest } from "~/server/http/rest.server";
 import { login } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
 /** POST /auth/login { email, password } -> { token, user }; the token works as `Authorization: Bearer`. */
-const handle = rest({
+export const loader = rest({
   POST: async ({ request, env }) => {
     await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
     const { email, password } = await readBody(request, loginSchema);
@@ -14,7 +12,4 @@ const handle = rest({
     return json(await login(env, email, password));
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,19 +1,14 @@
-import type { Route } from "./+types/auth.logout";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { clearSessionCookie } from "~/server/auth/session.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, rest } from "~/server/http/rest.server";
 import { logout } from "~/server/services/accounts.server";
 
 /** POST /auth/logout: ends every session of the caller (the token's version is bumped). */
-const handle = rest({
+export const loader = rest({
   POST: async ({ context, env }) => {
     const user = requireApiUser(context);
     await logout(env, user.id);
     return json({ ok: true }, 200, { "Set-Cookie": clearSessionCookie() });
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

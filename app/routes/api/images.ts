@@ -1,24 +1,20 @@
-import type { Route } from "./+types/images";
 import { AppError } from "~/server/errors";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, rest } from "~/server/http/rest.server";
-import { assertBodySize, storeImage } from "~/server/services/images.server";
+import { readForm } from "~/server/http/form.server";
+import { storeImage, UPLOAD_LIMIT } from "~/server/services/images.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
 /**
  * POST /images (multipart field `image`) -> 201 { data: { url, display_url } }, the image host's shape.
  * Open to visitors too, because registration uploads the photo before the account exists; rate limited.
  */
-const handle = rest({
+export const loader = rest({
   POST: async ({ request, env }) => {
     await rateLimit(env, `images:ip:${clientAddress(request)}`, 60, 60);
-    assertBodySize(request);
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new AppError("bad_request", "Send the image as multipart/form-data in the field 'image'");
-    }
+    const form = await readForm(request, {
+      ...UPLOAD_LIMIT,
+      unreadable: "Send the image as multipart/form-data in the field 'image'",
+    });
     const file = form.get("image");
     if (!file || typeof file === "string")
       throw new AppError("validation_failed", "An image is required", { image: ["An image is required"] });
@@ -27,7 +23,4 @@ const handle = rest({
     return json({ data: { url: absolute, display_url: absolute }, success: true, status: 201 }, 201);
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,6 +1,4 @@
-import type { Route } from "./+types/orders";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, readBody, rest } from "~/server/http/rest.server";
 import { orderWire } from "~/server/http/wire.server";
 import { confirmPurchase } from "~/server/services/purchases.server";
@@ -10,7 +8,7 @@ import { ordersBody } from "~/lib/schemas/api";
  * POST /orders { payment_id } (buyer): the server re-reads the payment from the provider and, if it succeeded,
  * records the order and credits the coins once: 201 with the order, or 200 with it when already credited.
  */
-const handle = rest({
+export const loader = rest({
   POST: async ({ request, context, env }) => {
     const buyer = requireApiRole(context, "Buyer");
     const { payment_id } = await readBody(request, ordersBody);
@@ -18,7 +16,4 @@ const handle = rest({
     return json(orderWire(order, buyer), credited ? 201 : 200);
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

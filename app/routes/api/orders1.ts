@@ -1,13 +1,11 @@
-import type { Route } from "./+types/orders1";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { listJson, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { orderWire } from "~/server/http/wire.server";
 import { listOrders } from "~/server/services/purchases.server";
 import { MAX_PAGE_SIZE, ownEmailPagedQuery } from "~/lib/schemas/api";
 
 /** GET /orders1?email= (buyer): your coin purchases, newest first. */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env }) => {
     const buyer = requireApiRole(context, "Buyer");
     const q = readQuery(request, ownEmailPagedQuery);
@@ -19,7 +17,4 @@ const handle = rest({
     );
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,7 +1,5 @@
-import type { Route } from "./+types/submission";
 import { requireApiRole, requireApiUser } from "~/server/auth/guards.server";
 import { forbidden } from "~/server/errors";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, listJson, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { submissionStatusStored, submissionWire } from "~/server/http/wire.server";
 import {
@@ -16,7 +14,7 @@ import { MAX_PAGE_SIZE, submissionQuery, submissionSchema } from "~/lib/schemas/
  * GET /submission?email= (a worker's own submissions) or ?Buyer_mail= (the submissions on a buyer's own tasks)
  * POST /submission (worker: 201; the worker, buyer, title, pay, date and status are the server's)
  */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const user = requireApiUser(context);
     const q = readQuery(request, submissionQuery);
@@ -55,7 +53,4 @@ const handle = rest({
     return json(submissionWire(origin, (await findSubmissionView(env, row.id))!), 201);
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,6 +1,4 @@
-import type { Route } from "./+types/submission1";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, listJson, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { submissionStatusStored, submissionWire } from "~/server/http/wire.server";
 import { approveSubmission, listBuyerSubmissions, rejectSubmission } from "~/server/services/submissions.server";
@@ -11,7 +9,7 @@ import { MAX_PAGE_SIZE, reviewBody, reviewQuery, submission1Query } from "~/lib/
  * PATCH /submission1?id=&status=approve (or approved): pays the worker from escrow;
  * PATCH /submission1?id=&status=rejected { reason? }: returns the slot to the task. Only the task's buyer, once.
  */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const buyer = requireApiRole(context, "Buyer");
     const q = readQuery(request, submission1Query);
@@ -36,7 +34,4 @@ const handle = rest({
     return json(await approveSubmission(env, buyer, q.id));
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

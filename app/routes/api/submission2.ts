@@ -1,13 +1,11 @@
-import type { Route } from "./+types/submission2";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { listJson, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { submissionStatusStored, submissionWire } from "~/server/http/wire.server";
 import { listWorkerSubmissions } from "~/server/services/submissions.server";
 import { MAX_PAGE_SIZE, submission2Query } from "~/lib/schemas/api";
 
 /** GET /submission2?email= (your submissions) or ?workermail=&status=pending|approve (yours, by status). */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const worker = requireApiRole(context, "Worker");
     const q = readQuery(request, submission2Query);
@@ -24,7 +22,4 @@ const handle = rest({
     );
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,6 +1,4 @@
-import type { Route } from "./+types/tasks";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { adminRemoval } from "~/server/http/rest-handlers.server";
 import { buyerTasksResponse } from "~/server/http/rest-lists.server";
 import { json, listJson, readBody, readQuery, rest } from "~/server/http/rest.server";
@@ -13,7 +11,7 @@ import { addTaskSchema, idQuery, idReasonQuery, MAX_PAGE_SIZE, tasksQuery, updat
  * POST /tasks (buyer: 201 with the task; the cost is escrowed) | PUT /tasks?id= (the task's buyer)
  * DELETE /tasks?id= (admin: pending submissions are cancelled and everything escrowed is refunded)
  */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const user = requireApiRole(context, "Buyer", "Admin");
     const q = readQuery(request, tasksQuery);
@@ -43,7 +41,4 @@ const handle = rest({
 
   DELETE: adminRemoval(idReasonQuery, deleteTask),
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,6 +1,4 @@
-import type { Route } from "./+types/tasks1";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { buyerTasksResponse } from "~/server/http/rest-lists.server";
 import { json, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
@@ -11,7 +9,7 @@ import { idQuery, tasks1Query } from "~/lib/schemas/api";
  * GET /tasks1?email= (your tasks) or ?id= (one task you own; admins may read any)
  * DELETE /tasks1?id= (the task's buyer: open slots refunded; refused while submissions await review)
  */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const user = requireApiRole(context, "Buyer", "Admin");
     const q = readQuery(request, tasks1Query);
@@ -29,7 +27,4 @@ const handle = rest({
     return json(await deleteTask(env, buyer, id));
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,7 +1,5 @@
-import type { Route } from "./+types/tasks2";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { notFound } from "~/server/errors";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, listJson, readQuery, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
 import { findTask, listOpenTasks } from "~/server/services/tasks.server";
@@ -11,7 +9,7 @@ import { MAX_PAGE_SIZE, tasks2Query } from "~/lib/schemas/api";
  * GET /tasks2: the available tasks (a slot left, completion date today or later), newest first; `q`, `category`,
  * `sort` (newest, pay, deadline), `page`, `limit` optional. GET /tasks2?id=: one task.
  */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     requireApiUser(context);
     const q = readQuery(request, tasks2Query);
@@ -33,7 +31,4 @@ const handle = rest({
     );
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,14 +1,12 @@
-import type { Route } from "./+types/test-payments.confirm";
 import { requireApiRole } from "~/server/auth/guards.server";
 import { AppError } from "~/server/errors";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, readBody, rest } from "~/server/http/rest.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 import { paymentMode } from "~/server/services/purchases.server";
 import { testCardBody } from "~/lib/schemas/api";
 
 /** POST /test-payments/confirm: the embedded test-mode provider's card step (only without Stripe keys). */
-const handle = rest({
+export const loader = rest({
   POST: async ({ request, context, env }) => {
     if (paymentMode(env) !== "test") throw new AppError("not_found", "Test mode is off: this server uses Stripe");
     const buyer = requireApiRole(context, "Buyer");
@@ -16,7 +14,4 @@ const handle = rest({
     return json(await confirmTestCard(env, body.clientSecret, body, buyer.id));
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -1,8 +1,6 @@
-import type { Route } from "./+types/users";
 import { requireApiRole, requireApiUser } from "~/server/auth/guards.server";
 import { externalProfileContext } from "~/server/context";
 import { forbidden, notFound } from "~/server/errors";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { adminRemoval } from "~/server/http/rest-handlers.server";
 import { json, NOT_YOURS, readBody, readQuery, requireOwnEmail, rest, sameEmail } from "~/server/http/rest.server";
 import { applicantWire, userWire } from "~/server/http/wire.server";
@@ -22,7 +20,7 @@ import {
  * GET /users?role=Worker (public: photo and name) | GET /users?email= (one user: your own, any for an admin)
  * POST /users (your own record; made for a new external sign-in) | PATCH /users?id= { role } or { email, addcoin, reason } (admin) | DELETE /users?id= (admin)
  */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     const q = readQuery(request, usersQuery);
     if (q.email !== undefined) {
@@ -65,7 +63,4 @@ const handle = rest({
 
   DELETE: adminRemoval(usersDeleteQuery, removeUser),
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

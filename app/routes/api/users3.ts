@@ -1,13 +1,11 @@
-import type { Route } from "./+types/users3";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { listJson, readQuery, rest } from "~/server/http/rest.server";
 import { userWire } from "~/server/http/wire.server";
 import { listUsers } from "~/server/services/users.server";
 import { MAX_PAGE_SIZE, users3Query } from "~/lib/schemas/api";
 
 /** GET /users3?role= (admin): live users, newest first. */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env, origin }) => {
     requireApiRole(context, "Admin");
     const q = readQuery(request, users3Query);
@@ -18,7 +16,4 @@ const handle = rest({
     );
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

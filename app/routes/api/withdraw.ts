@@ -1,6 +1,4 @@
-import type { Route } from "./+types/withdraw";
 import { requireApiRole } from "~/server/auth/guards.server";
-import { apiMiddleware } from "~/server/http/cors.server";
 import { json, listJson, ownerFor, readBody, readQuery, rest } from "~/server/http/rest.server";
 import { joinedWithdrawalWire, withdrawalWire } from "~/server/http/wire.server";
 import {
@@ -23,7 +21,7 @@ import {
  * POST /withdraw (worker: 201; the coins are held now, the dollar amount is the server's)
  * PATCH /withdraw?id= (admin: approve) | PATCH /withdraw?id=&status=rejected { reason } (admin: coins returned)
  */
-const handle = rest({
+export const loader = rest({
   GET: async ({ request, context, env }) => {
     const user = requireApiRole(context, "Worker", "Admin");
     const q = readQuery(request, withdrawQuery);
@@ -55,7 +53,4 @@ const handle = rest({
     return json(await approveWithdrawal(env, admin, q.id));
   },
 });
-
-export const middleware = apiMiddleware;
-export const loader = (args: Route.LoaderArgs) => handle(args);
-export const action = (args: Route.ActionArgs) => handle(args);
+export const action = loader;

@@ -3,7 +3,7 @@ import { getEnv } from "~/server/context";
 import { finishGoogleSignIn, googleConfigured } from "~/server/auth/google.server";
 import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
-import { messageOf } from "~/server/http/form.server";
+import { refusal } from "~/server/errors";
 import { homeFor } from "~/lib/roles";
 import { LOGIN_SUCCESSFUL, enterWithSession } from "./sign-in.server";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirectWithFlash("/login", {
       type: "error",
       title: "Login Failed!",
-      message: messageOf(e, "Something went wrong"),
+      message: refusal(e).message,
     });
   }
 }

@@ -1,15 +1,13 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
-import { Form, data, useActionData, useSearchParams } from "react-router";
+import { Form, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/lib/schemas/auth";
 import { homeFor } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton, safeRedirect } from "~/components/auth-card";
 import { FormFailure, InputField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
-import { getEnv } from "~/server/context";
+import { formAction } from "~/server/http/page-action.server";
 import { login } from "~/server/services/accounts.server";
-import { messageOf } from "~/server/http/form.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { LOGIN_SUCCESSFUL, enterWithSession, redirectSignedIn } from "./sign-in.server";
 
@@ -22,34 +20,25 @@ export function loader({ context }: Route.LoaderArgs) {
   return redirectSignedIn(context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = getEnv(context);
-  const formData = await request.formData();
-  const submission = parseWithValibot(formData, { schema: loginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), failure: null }, { status: 422 });
-  try {
-    await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
-    await rateLimit(env, `login:email:${submission.value.email}`, 10, 60);
-    const { token, user } = await login(env, submission.value.email, submission.value.password);
-    return enterWithSession(safeRedirect(submission.value.redirectTo, homeFor(user.role)), token, LOGIN_SUCCESSFUL);
-  } catch (e) {
-    const message = messageOf(e, "Something went wrong");
-    return data(
-      {
-        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-        failure: { title: "Login Failed!", message },
-      },
-      { status: 401 },
-    );
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  formAction(args, {
+    schema: loginSchema,
+    hideFields: ["password"],
+    failure: (refused) => ({ title: "Login Failed!", message: refused.message }),
+    async run({ email, password, redirectTo }, { env, request }) {
+      await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
+      await rateLimit(env, `login:email:${email}`, 10, 60);
+      const { token, user } = await login(env, email, password);
+      return enterWithSession(safeRedirect(redirectTo, homeFor(user.role)), token, LOGIN_SUCCESSFUL);
+    },
+  });
 
 export default function Login() {
-  const actionData = useActionData<typeof action>();
+  const outcome = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = usePosting("/login");
-  const [form, fields] = useValibotForm(loginSchema, { lastResult: actionData?.result });
-  useFailureToast(actionData);
+  const [form, fields] = useValibotForm(loginSchema, { lastResult: outcome?.result });
+  useFailureToast(outcome);
   return (
     <AuthCard title="Welcome back" subtitle="Log in to pick up tasks, review work or manage your coins.">
       <Form method="post" {...getFormProps(form)} className="grid gap-4">

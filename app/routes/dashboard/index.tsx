@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { requirePageUser } from "~/server/auth/guards.server";
+import { signedInUser } from "~/server/auth/guards.server";
 import { homeFor } from "~/lib/roles";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return redirect(homeFor(requirePageUser(context, request).role));
+export function loader({ context }: Route.LoaderArgs) {
+  return redirect(homeFor(signedInUser(context).role));
 }

@@ -1,21 +1,17 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { getEnv } from "~/server/context";
-import { requirePageUser } from "~/server/auth/guards.server";
+import { signedInMiddleware, signedInUser } from "~/server/auth/guards.server";
 import { notificationSummary } from "~/server/services/notifications.server";
 import { DashboardShell } from "~/components/dashboard-shell";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 /** Every dashboard request needs a signed-in user; the role layouts below narrow it further. */
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, request }) => {
-    requirePageUser(context, request);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [signedInMiddleware];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requirePageUser(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   return { user, notifications: await notificationSummary(getEnv(context), user.id) };
 }
 

@@ -1,13 +1,14 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/notifications";
 import { getEnv } from "~/server/context";
-import { requirePageUser } from "~/server/auth/guards.server";
+import { signedInUser } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/form.server";
 import { markNotificationsRead } from "~/server/services/notifications.server";
 
-/** POST: mark one (id) or all notifications of the caller as read. */
+/** POST: mark one (id) or all notifications of the caller as read, then back to the page the bell is on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requirePageUser(context, request);
-  const form = await request.formData();
+  const user = signedInUser(context);
+  const form = await readForm(request);
   const id = form.get("id");
   await markNotificationsRead(getEnv(context), user.id, typeof id === "string" && id ? id : undefined);
   const back = form.get("redirectTo");

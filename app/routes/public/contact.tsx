@@ -1,19 +1,17 @@
 import { useEffect, useRef } from "react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
-import { Form, data, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { Form, useActionData, useNavigation } from "react-router";
 import { Clock, ExternalLink, Mail, MapPin, Phone, Send } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { contactSchema } from "~/lib/schemas/contact";
 import { Button } from "~/components/ui/button";
+import { useFailureToast } from "~/components/form-kit";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { PublicPageHeader } from "~/components/landing/page-header";
 import { CONTACT } from "~/components/landing/content";
 import { originOf, pageMeta } from "~/components/landing/seo";
-import { getEnv } from "~/server/context";
-import { isAppError, messageOf } from "~/server/http/form.server";
-import { redirectWithFlash } from "~/server/http/flash.server";
+import { formAction } from "~/server/http/page-action.server";
 import { submitContactMessage } from "~/server/services/contact.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -28,25 +26,20 @@ export function loader({ request }: Route.LoaderArgs) {
   return { origin: originOf(request) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = getEnv(context);
-  const formData = await request.formData();
-  // A hand-made request may omit a field entirely; treat that as left empty so it gets the field's own message.
-  for (const key of ["name", "email"]) if (!formData.has(key)) formData.set(key, "");
-  const submission = parseWithValibot(formData, { schema: contactSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
-  try {
-    await submitContactMessage(env, request, submission.value);
-  } catch (e) {
-    const message = messageOf(e, "Your message could not be sent. Please try again.");
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: isAppError(e) ? e.status : 500 });
-  }
-  return redirectWithFlash("/contact", {
-    type: "success",
-    title: "Message sent!",
-    message: "Thanks for reaching out. We reply within one business day.",
+export const action = (args: Route.ActionArgs) =>
+  formAction(args, {
+    schema: contactSchema,
+    failure: (refused) => ({ title: "Message not sent", message: refused.message }),
+    unexpected: "Your message could not be sent. Please try again.",
+    async run(input, { env, request }) {
+      await submitContactMessage(env, request, input);
+      return {
+        title: "Message sent!",
+        message: "Thanks for reaching out. We reply within one business day.",
+        to: "/contact",
+      };
+    },
   });
-}
 
 const CARDS = [
   { icon: Phone, title: "Phone", value: CONTACT.phone, href: CONTACT.phoneHref, note: "Mon–Fri, 9 am – 6 pm CT" },
@@ -75,9 +68,7 @@ export default function Contact() {
       if (!actionData) form.reset();
     }
   }, [busy, navigation.state, actionData, form]);
-  useEffect(() => {
-    if (actionData?.result.error?.[""]) toast.error("Message not sent", { description: actionData.result.error[""][0] });
-  }, [actionData]);
+  useFailureToast(actionData);
 
   return (
     <main>

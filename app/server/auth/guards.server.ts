@@ -1,28 +1,48 @@
-import { redirect, type RouterContextProvider } from "react-router";
-import { userContext } from "../context";
+import { redirect, type MiddlewareFunction, type RouterContext, type RouterContextProvider } from "react-router";
+import { roleContexts, signedInContext, userContext, type RoleUser } from "../context";
 import { AppError } from "../errors";
 import type { SessionUser } from "./session.server";
 import type { Role } from "~/lib/roles";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-/** Pages: anonymous visitors go to /login and come back afterwards. */
-export function requirePageUser(context: Ctx, request: Request): SessionUser {
+/**
+ * dashboard/layout.tsx: only signed-in users pass (anonymous visitors go to /login and come back afterwards), and
+ * the pages below read them with `signedInUser`.
+ */
+export const signedInMiddleware: MiddlewareFunction<Response> = ({ context, request }) => {
   const user = context.get(userContext);
   if (!user) {
     const url = new URL(request.url);
     const back = url.pathname.replace(/\.data$/, "") + url.search;
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }
-  return user;
+  context.set(signedInContext, user);
+};
+
+/** A role layout (dashboard/{buyer,worker,admin}/layout.tsx, below the dashboard's): the wrong role goes to /unauthorized. */
+export function roleMiddleware(role: Role): MiddlewareFunction<Response> {
+  return ({ context }) => {
+    const user = context.get(signedInContext);
+    if (user.role !== role) throw redirect("/unauthorized");
+    // the role was just checked: the user is this role's
+    context.set(roleContexts[role] as RouterContext<SessionUser>, user);
+  };
 }
 
-/** Pages: the wrong role goes to /unauthorized. */
-export function requirePageRole(context: Ctx, request: Request, ...roles: Role[]): SessionUser {
-  const user = requirePageUser(context, request);
-  if (!roles.includes(user.role)) throw redirect("/unauthorized");
-  return user;
+/** The signed-in user of a dashboard page (checked by the dashboard layout's middleware). */
+export function signedInUser(context: Ctx): SessionUser {
+  return context.get(signedInContext);
 }
+
+/** The user of a role's page (checked by that role layout's middleware). */
+export function roleUser<R extends Role>(context: Ctx, role: R): RoleUser<R> {
+  return context.get(roleContexts[role] as RouterContext<SessionUser>) as RoleUser<R>;
+}
+
+export const buyerUser = (context: Ctx) => roleUser(context, "Buyer");
+export const workerUser = (context: Ctx) => roleUser(context, "Worker");
+export const adminUser = (context: Ctx) => roleUser(context, "Admin");
 
 /** REST: 401 without a valid identity. */
 export function requireApiUser(context: Ctx): SessionUser {
@@ -36,8 +56,4 @@ export function requireApiRole(context: Ctx, ...roles: Role[]): SessionUser {
   const user = requireApiUser(context);
   if (!roles.includes(user.role)) throw new AppError("forbidden", `Only ${roles.join(" or ")} may do this`);
   return user;
-}
-
-export function optionalUser(context: Ctx): SessionUser | null {
-  return context.get(userContext);
 }

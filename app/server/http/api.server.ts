@@ -1,6 +1,7 @@
-// Helpers for the REST resource routes: JSON in, JSON out, errors as { error: { code, message, fields? } }.
+// JSON answers and errors of the REST resource routes ({ error: { code, message, fields? } }), and the input
+// validation REST and page actions share (a failed schema is a 422 AppError naming the fields).
 import * as v from "valibot";
-import { AppError } from "../errors";
+import { AppError, refusal } from "../errors";
 
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);
@@ -9,16 +10,14 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
+/** A refusal as `{ error: { code, message, fields?, ...extra } }` (a thrown Response passes as it is). */
 export function errorResponse(e: unknown): Response {
   if (e instanceof Response) return e;
-  if (e instanceof AppError) {
-    return json(
-      { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}), ...(e.extra ?? {}) } },
-      e.status,
-    );
-  }
-  console.error("Unexpected error in API route", e);
-  return json({ error: { code: "internal", message: "Something went wrong" } }, 500);
+  const r = refusal(e);
+  return json(
+    { error: { code: r.code, message: r.message, ...(r.fields ? { fields: r.fields } : {}), ...r.extra } },
+    r.status,
+  );
 }
 
 /** Runs a REST handler and turns any refusal into the JSON error shape. */
@@ -47,6 +46,12 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
     throw new AppError("validation_failed", first, fields);
   }
   return result.output;
+}
+
+/** The keys an object schema (or a pipe starting with one) declares; none for other schemas. */
+export function declaredKeys(schema: v.GenericSchema): string[] {
+  const root = (schema as { pipe?: unknown[] }).pipe?.[0] ?? schema;
+  return Object.keys((root as { entries?: Record<string, unknown> }).entries ?? {});
 }
 
 export function methodNotAllowed(allowed: string[]): Response {

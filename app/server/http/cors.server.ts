@@ -1,4 +1,4 @@
-// CORS for the REST API, in one place: every API route module exports `middleware = apiMiddleware`.
+// CORS for the REST API, in one place: the API layout (routes/api/layout.ts) exports `middleware = apiMiddleware`.
 // Origins come from CORS_ORIGINS (comma-separated, or "*"); none by default. Credentials (cookies) are never
 // allowed cross-origin: a browser client on another origin authenticates with `Authorization: Bearer`.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
@@ -69,5 +69,5 @@ export const cors: MiddlewareFunction<Response> = async ({ request, context }, n
   return corsResponse(env, request, await next());
 };
 
-/** `export const middleware = apiMiddleware;` in every REST route module. */
+/** The API layout's middleware (routes/api/layout.ts), run for every REST route below it. */
 export const apiMiddleware: MiddlewareFunction<Response>[] = [cors];

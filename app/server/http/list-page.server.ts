@@ -1,14 +1,13 @@
-// Which page of a list a dashboard loader shows, in one place: `?page=` read the same way everywhere, and the
+// Which page of a list a dashboard loader shows, in one place: `?page=` read by the rule REST uses too, and the
 // two answers to a page past the end (the list shrank since the link was made): show the last page at the same
 // URL (admin and buyer lists, emptied by the viewer's own decisions) or redirect to it (the worker's lists).
 import { redirect } from "react-router";
 import * as v from "valibot";
+import { pageParam } from "~/lib/schemas/paging";
 
-/** ?page=: 1 to 6 digits, at least 1; anything else reads as page 1. */
-export const pageSchema = v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), 1);
-
+/** The page a dashboard list shows: `?page=` read by the one page rule (junk is page 1). */
 export function pageOf(url: URL): number {
-  return v.parse(pageSchema, url.searchParams.get("page") ?? undefined);
+  return v.parse(pageParam, url.searchParams.get("page") ?? undefined);
 }
 
 /** Reads page `page` of a list; past the last page it reads the last page instead. */

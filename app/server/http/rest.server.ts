@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { getEnv } from "../context";
 import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { api, json, methodNotAllowed, validate } from "./api.server";
+import { api, declaredKeys, json, methodNotAllowed, validate } from "./api.server";
 import { findUserByEmail } from "../services/users.server";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -27,8 +27,12 @@ export interface HandlerArgs extends RestArgs {
 export type Handler = (args: HandlerArgs) => Promise<Response> | Response;
 
 /**
- * One function serving as both `loader` and `action` of a resource route: picks the handler for the method
- * (HEAD as GET), answers 405 with Allow for any other, and turns refusals into `{ error: { code, message } }`.
+ * A REST resource route's handler, exported as both its loader and its action:
+ *   export const loader = rest({ GET: …, POST: … });
+ *   export const action = loader;
+ * (React Router's build strips `loader`/`action` from the browser bundle and cannot strip destructured exports.)
+ * It picks the handler for the method (HEAD as GET), answers 405 with Allow for any other, and turns refusals into
+ * `{ error: { code, message } }`. CORS is the API layout's middleware (routes/api/layout.ts).
  */
 export function rest(handlers: Partial<Record<Method, Handler>>) {
   const allowed = Object.keys(handlers) as Method[];
@@ -110,11 +114,8 @@ export function readQuery<S extends v.GenericSchema>(request: Request, schema: S
  * ("Task Title is required") instead of valibot's generic "Invalid key".
  */
 function withDeclaredKeys(schema: v.GenericSchema, input: Record<string, unknown>): Record<string, unknown> {
-  const root = (schema as { pipe?: unknown[] }).pipe?.[0] ?? schema;
-  const entries = (root as { entries?: Record<string, unknown> }).entries;
-  if (!entries) return input;
   const out = { ...input };
-  for (const key of Object.keys(entries)) if (!Object.hasOwn(out, key)) out[key] = undefined;
+  for (const key of declaredKeys(schema)) if (!Object.hasOwn(out, key)) out[key] = undefined;
   return out;
 }
 

@@ -29,8 +29,10 @@ export function sniffImageType(bytes: Uint8Array): { type: string; ext: string }
 
 export const IMAGE_TYPE_ERROR = "Only PNG, JPEG, WebP or GIF images can be uploaded";
 
+const IMAGE_TOO_LARGE = "Images can be at most 5 MB";
+
 export async function storeImage(env: Env, file: File): Promise<{ key: string; url: string }> {
-  if (file.size > MAX_IMAGE_BYTES) throw new AppError("payload_too_large", "Images can be at most 5 MB");
+  if (file.size > MAX_IMAGE_BYTES) throw new AppError("payload_too_large", IMAGE_TOO_LARGE);
   if (file.size === 0) throw new AppError("unsupported_media_type", IMAGE_TYPE_ERROR);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImageType(bytes);
@@ -42,14 +44,41 @@ export async function storeImage(env: Env, file: File): Promise<{ key: string; u
   return { key, url: `/images/${key}` };
 }
 
-/** Reads the optional image field of a multipart form; an empty file input means "no image". */
-export async function storeOptionalImage(env: Env, value: FormDataEntryValue | null): Promise<string | null> {
-  if (!value || typeof value === "string" || value.size === 0) return null;
-  return (await storeImage(env, value)).url;
+/** The limit of a multipart form carrying one image: the image and a little text around it. */
+export const UPLOAD_LIMIT = {
+  maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
+  tooLarge: IMAGE_TOO_LARGE,
+} as const;
+
+/** The stored image could not be used: it was refused (type, size) or R2 failed; `reason` is that error. */
+export class ImageRefused extends Error {
+  constructor(readonly reason: unknown) {
+    super("The uploaded image was not stored");
+  }
 }
 
-/** Refuse oversized bodies before `request.formData()` buffers them. */
-export function assertBodySize(request: Request, max = MAX_IMAGE_BYTES + 64 * 1024) {
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > max) throw new AppError("payload_too_large", "Images can be at most 5 MB");
+/**
+ * An action with an optional uploaded image (an empty file input means none): the bytes are checked and stored in
+ * R2 first (an `ImageRefused` otherwise), then `action` runs with the image's URL, and if it throws (a refusal, a
+ * redirect, a bug) the stored object is deleted again, so a failed action never leaves an orphan image.
+ */
+export async function withUploadedImage<T>(
+  env: Env,
+  value: FormDataEntryValue | null,
+  action: (url: string | null) => Promise<T>,
+): Promise<T> {
+  let stored: { key: string; url: string } | null = null;
+  if (value && typeof value !== "string" && value.size > 0) {
+    try {
+      stored = await storeImage(env, value);
+    } catch (e) {
+      throw new ImageRefused(e);
+    }
+  }
+  try {
+    return await action(stored?.url ?? null);
+  } catch (e) {
+    if (stored) await env.IMAGES.delete(stored.key).catch((err: unknown) => console.error("Orphan image left", err));
+    throw e;
+  }
 }

@@ -1,6 +1,6 @@
 import { BadgeCheck, BadgeX, Coins, Trash2, UserCog, UserX, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/audit-log";
-import { adminPage } from "~/server/http/admin-page.server";
+import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";
 import { AUDIT_ACTIONS, auditListQuery, readSearch, type AuditAction } from "~/lib/schemas/admin";
 import { formatDateTime } from "~/lib/format";
@@ -13,9 +13,9 @@ import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log · Coinwork" }];
 
-export async function loader(args: Route.LoaderArgs) {
-  const { env } = adminPage(args);
-  const { page, action } = readSearch(args.request.url, auditListQuery);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const env = getEnv(context);
+  const { page, action } = readSearch(request.url, auditListQuery);
   const log = await listAuditLog(env, { page, action, limit: 20 });
   return { action: action ?? "", log };
 }

@@ -4,7 +4,9 @@ import { toast } from "sonner";
 import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "lucide-react";
 import type { Route } from "./+types/home";
 import { getDb } from "~/server/db/client.server";
-import { adminAction, adminPage } from "~/server/http/admin-page.server";
+import { getEnv } from "~/server/context";
+import { adminUser } from "~/server/auth/guards.server";
+import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { adminStats } from "~/server/services/users.server";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
@@ -26,19 +28,20 @@ import {
   useNoJsSpec,
   type ActionFlow,
   type ActionSpec,
-} from "~/components/admin/action-flow";
+} from "~/components/actions/confirm";
 import { AdminList } from "~/components/admin/admin-list";
-import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
-import { revalidateAfterPost } from "~/components/admin/revalidate";
+import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Home · Coinwork" }];
 
 const PAGE_SIZE = 10;
 
-export async function loader(args: Route.LoaderArgs) {
-  const { admin, env } = adminPage(args);
-  const { page } = readSearch(args.request.url, pageQuery);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const admin = adminUser(context);
+  const env = getEnv(context);
+  const { page } = readSearch(request.url, pageQuery);
   const [stats, withdrawals, unread, ledger] = await Promise.all([
     adminStats(env),
     pageOrLast(page, (p) => listWithdrawals(env, { status: "pending", page: p, limit: PAGE_SIZE })),
@@ -68,10 +71,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
+  confirmAction(args, {
+    user: adminUser,
     schema: withdrawalActionSchema,
     failure: (intent) => ({ title: intent === "reject" ? "Rejection failed" : "Not Approved!" }),
-    async run(input, { admin, env }) {
+    async run(input, { user: admin, env }) {
       const withdrawal = await findWithdrawal(env, input.id);
       if (input.intent === "approve") {
         await approveWithdrawal(env, admin, input.id);

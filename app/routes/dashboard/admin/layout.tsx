@@ -1,13 +1,9 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { requirePageRole } from "~/server/auth/guards.server";
+import { roleMiddleware } from "~/server/auth/guards.server";
 
-/** Admin pages only: decided on the server for every loader and action below. */
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, request }) => {
-    requirePageRole(context, request, "Admin");
-  },
-];
+/** Admin pages only: decided here once for every loader and action below, which read the user with `adminUser`. */
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("Admin")];
 
 export default function AdminLayout() {
   return <Outlet />;

@@ -1,7 +1,7 @@
 import { CircleCheck, Equal, Plus, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/ledger";
 import { getDb } from "~/server/db/client.server";
-import { adminPage } from "~/server/http/admin-page.server";
+import { getEnv } from "~/server/context";
 import { conservation } from "~/server/services/ledger.server";
 import { createdBySource, mismatchedUsers } from "~/server/services/admin-reads.server";
 import { withdrawalAmount } from "~/lib/coins";
@@ -11,8 +11,8 @@ import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
 
-export async function loader(args: Route.LoaderArgs) {
-  const { env } = adminPage(args);
+export async function loader({ context }: Route.LoaderArgs) {
+  const env = getEnv(context);
   const [figures, sources] = await Promise.all([conservation(getDb(env)), createdBySource(env)]);
   const mismatched = figures.mismatchedUsers > 0 ? await mismatchedUsers(env) : [];
   return { figures, sources, mismatched, checkedAt: Date.now() };

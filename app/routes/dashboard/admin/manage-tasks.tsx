@@ -2,7 +2,9 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { CalendarDays, Trash2 } from "lucide-react";
 import type { Route } from "./+types/manage-tasks";
-import { adminAction, adminPage } from "~/server/http/admin-page.server";
+import { getEnv } from "~/server/context";
+import { adminUser } from "~/server/auth/guards.server";
+import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.server";
 import { taskEscrow } from "~/server/services/admin-reads.server";
@@ -20,19 +22,19 @@ import {
   useNoJsSpec,
   type ActionFlow,
   type ActionSpec,
-} from "~/components/admin/action-flow";
+} from "~/components/actions/confirm";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
-import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
-import { revalidateAfterPost } from "~/components/admin/revalidate";
+import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { TaskThumb } from "~/components/task-image";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Tasks · Coinwork" }];
 
 const PAGE_SIZE = 10;
 
-export async function loader(args: Route.LoaderArgs) {
-  const { env } = adminPage(args);
-  const { q, page } = readSearch(args.request.url, taskListQuery);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const env = getEnv(context);
+  const { q, page } = readSearch(request.url, taskListQuery);
   const list = await pageOrLast(page, (p) => listAllTasks(env, { q: q || undefined, page: p, limit: PAGE_SIZE }));
   return {
     q,
@@ -55,10 +57,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
+  confirmAction(args, {
+    user: adminUser,
     schema: taskActionSchema,
     failure: () => ({ title: "Could not delete the task" }),
-    async run(input, { admin, env }) {
+    async run(input, { user: admin, env }) {
       const [task, refund] = await Promise.all([findTask(env, input.id), taskEscrow(env, input.id)]);
       await deleteTask(env, admin, input.id, input.reason || undefined);
       return {

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Coins, UserX } from "lucide-react";
 import type { Route } from "./+types/manage-users";
-import { adminAction, adminPage } from "~/server/http/admin-page.server";
+import { getEnv } from "~/server/context";
+import { adminUser } from "~/server/auth/guards.server";
+import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { adjustCoins, changeRole, listUsers, removeUser } from "~/server/services/users.server";
 import { findUserName } from "~/server/services/admin-reads.server";
@@ -22,19 +24,20 @@ import {
   useNoJsSpec,
   type ActionFlow,
   type ActionSpec,
-} from "~/components/admin/action-flow";
+} from "~/components/actions/confirm";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
-import { ResultDialog, type ResultInfo } from "~/components/admin/result-dialog";
-import { revalidateAfterPost } from "~/components/admin/revalidate";
+import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Coinwork" }];
 
 const PAGE_SIZE = 10;
 
-export async function loader(args: Route.LoaderArgs) {
-  const { admin, env } = adminPage(args);
-  const { q, role, page } = readSearch(args.request.url, userListQuery);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const admin = adminUser(context);
+  const env = getEnv(context);
+  const { q, role, page } = readSearch(request.url, userListQuery);
   const list = await pageOrLast(page, (p) => listUsers(env, { q: q || undefined, role, page: p, limit: PAGE_SIZE }));
   return {
     selfId: admin.id,
@@ -54,14 +57,16 @@ const FAIL_TITLES: Record<string, string> = {
 };
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
+  confirmAction(args, {
+    user: adminUser,
     schema: userActionSchema,
-    failure: (intent) => ({
+    failure: (intent, refused) => ({
       title: Object.hasOwn(FAIL_TITLES, intent) ? FAIL_TITLES[intent] : "Error",
       message: intent === "remove" ? "Failed to delete user." : undefined,
+      // a refusal of an adjustment (e.g. "… has only 12 coins.") belongs under the amount
+      fields: intent === "adjust" && !refused.fields ? { addcoin: [refused.message] } : undefined,
     }),
-    refusalFields: (r, intent) => (intent === "adjust" ? adjustFields(r.fields, r.detail) : r.fields),
-    async run(input, { admin, env }) {
+    async run(input, { user: admin, env }) {
       const target = await findUserName(env, input.id);
       switch (input.intent) {
         case "role": {
@@ -91,12 +96,6 @@ export const action = (args: Route.ActionArgs) =>
       }
     },
   });
-
-/** A refusal of an adjustment (e.g. "… has only 12 coins.") belongs under the amount. */
-function adjustFields(fields: Record<string, string[]> | undefined, detail: string | undefined) {
-  if (fields && Object.keys(fields).length) return fields;
-  return detail ? { addcoin: [detail] } : undefined;
-}
 
 export const shouldRevalidate = revalidateAfterPost;
 

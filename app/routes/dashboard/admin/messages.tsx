@@ -3,27 +3,30 @@ import { Form, Link, useFetchers, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { Mail, MailOpen, Reply } from "lucide-react";
 import type { Route } from "./+types/messages";
-import { adminAction, adminPage } from "~/server/http/admin-page.server";
+import { getEnv } from "~/server/context";
+import { adminUser } from "~/server/auth/guards.server";
+import { confirmAction } from "~/server/http/page-action.server";
 import { findContactMessage, listContactMessages, setContactMessageRead } from "~/server/services/admin-reads.server";
 import { messageActionSchema, messageListQuery, readSearch } from "~/lib/schemas/admin";
 import { formatDateTime } from "~/lib/format";
+import { ENHANCED_FIELD, OPEN_PARAM } from "~/lib/enhanced";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";
 import { Pagination } from "~/components/ui/pagination";
 import { Modal } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { NoJsPanel, useHrefWithout, ViewLink } from "~/components/admin/nojs-view";
-import { revalidateAfterPost } from "~/components/admin/revalidate";
+import { NoJsPanel, useHrefWithout, ViewLink } from "~/components/actions/enhanced";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Coinwork" }];
 
 const PAGE_SIZE = 10;
 
-export async function loader(args: Route.LoaderArgs) {
-  const { env } = adminPage(args);
-  const { page, show } = readSearch(args.request.url, messageListQuery);
-  const openId = new URL(args.request.url).searchParams.get("open");
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const env = getEnv(context);
+  const { page, show } = readSearch(request.url, messageListQuery);
+  const openId = new URL(request.url).searchParams.get(OPEN_PARAM);
   const [list, opened] = await Promise.all([
     listContactMessages(env, { page, limit: PAGE_SIZE, unreadOnly: show === "unread" }),
     openId ? findContactMessage(env, openId.slice(0, 64)) : null,
@@ -32,10 +35,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
+  confirmAction(args, {
+    user: adminUser,
     schema: messageActionSchema,
     failure: () => ({ title: "Could not update the message" }),
-    async run(input, { admin, env }) {
+    async run(input, { user: admin, env }) {
       await setContactMessageRead(env, admin, input.id, input.intent === "read");
       return { title: input.intent === "read" ? "Marked as read" : "Marked as unread" };
     },
@@ -66,7 +70,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 
   const mark = (m: Message, read: boolean) =>
     submit(
-      { intent: read ? "read" : "unread", id: m.id, _js: "1" },
+      { intent: read ? "read" : "unread", id: m.id, [ENHANCED_FIELD]: "1" },
       { method: "post", navigate: false, fetcherKey: `message-read-${m.id}` },
     );
 
@@ -79,7 +83,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
     { key: "all", label: "All", count: undefined, to: "/dashboard/messages" },
     { key: "unread", label: "Unread", count: messages.unread, to: "/dashboard/messages?show=unread" },
   ];
-  const closeHref = useHrefWithout("open");
+  const closeHref = useHrefWithout(OPEN_PARAM);
 
   return (
     <>
@@ -195,7 +199,7 @@ function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: ()
       data-read={read ? "true" : "false"}
     >
       <ViewLink
-        view={{ open: m.id }}
+        view={{ [OPEN_PARAM]: m.id }}
         onOpen={onOpen}
         className="flex gap-3 px-4 py-4 hover:bg-muted/50 focus-visible:bg-muted/50 sm:px-5"
       >

@@ -1,18 +1,16 @@
-import { data } from "react-router";
 import * as v from "valibot";
 import { ClipboardList, DollarSign, Hourglass, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Gauge } from "~/components/buyer/gauge";
-import { ReviewTable, type ReviewItem, type ReviewOutcome } from "~/components/buyer/review-table";
-import { ENHANCED_FIELD } from "~/components/buyer/enhanced";
+import { ReviewTable, type ReviewItem } from "~/components/buyer/review-table";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { formatCents } from "~/lib/coins";
 import { optionalText } from "~/lib/schemas/fields";
 import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { redirectWithFlash } from "~/server/http/flash.server";
-import { AppError } from "~/server/errors";
+import { buyerUser } from "~/server/auth/guards.server";
+import { confirmAction } from "~/server/http/page-action.server";
 import { buyerStats } from "~/server/services/tasks.server";
 import { approveSubmission, listBuyerSubmissions, rejectSubmission } from "~/server/services/submissions.server";
 
@@ -22,24 +20,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork"
 export const GAUGE_MAX = { pendingTasks: 300, totalTasks: 50, totalPaymentDollars: 200 } as const;
 const PAGE_SIZE = 10;
 
-const reviewSchema = v.object({
-  intent: v.picklist(["approve", "reject"], "Unknown action"),
-  id: v.pipe(v.string("Unknown submission"), v.trim(), v.nonEmpty("Unknown submission"), v.maxLength(64)),
-  reason: optionalText(500),
-});
+const id = v.pipe(v.string("Unknown submission"), v.trim(), v.nonEmpty("Unknown submission"), v.maxLength(64));
+const reviewSchema = v.variant(
+  "intent",
+  [
+    v.object({ intent: v.literal("approve"), id }),
+    v.object({ intent: v.literal("reject"), id, reason: optionalText(500) }),
+  ],
+  "Unknown action",
+);
 
-const WORDS = {
-  approve: { ok: "Successfully approved", fail: "Approve unsuccessful" },
-  reject: { ok: "Successfully rejected", fail: "Rejection unsuccessful" },
-} as const;
+const FAILED = { approve: "Approve unsuccessful", reject: "Rejection unsuccessful" } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Buyer");
+  const user = buyerUser(context);
   const env = getEnv(context);
-  const url = new URL(request.url);
   const [stats, list] = await Promise.all([
     buyerStats(env, user.id),
-    pageOrLast(pageOf(url), (page) =>
+    pageOrLast(pageOf(new URL(request.url)), (page) =>
       listBuyerSubmissions(env, user.id, { status: ["pending"], page, limit: PAGE_SIZE }),
     ),
   ]);
@@ -53,77 +51,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     imageUrl: s.submissionImageUrl,
     createdAt: s.createdAt,
   }));
-  // Views for visitors without JavaScript: ?view=<id>, ?confirm=approve|reject&id=<id>.
-  const byId = (id: string | null) => items.find((s) => s.id === id) ?? null;
-  const view = byId(url.searchParams.get("view"));
-  const kind = url.searchParams.get("confirm");
-  const target = byId(url.searchParams.get("id"));
-  const confirm =
-    target && (kind === "approve" || kind === "reject") ? { kind: kind as "approve" | "reject", item: target } : null;
-  return {
-    name: user.name,
-    stats,
-    items,
-    page: list.page,
-    pages: list.pages,
-    limit: list.limit,
-    total: list.total,
-    noScript: { view, confirm },
-  };
+  return { name: user.name, stats, items, page: list.page, pages: list.pages, limit: list.limit, total: list.total };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const user = requirePageRole(context, request, "Buyer");
-  const env = getEnv(context);
-  const form = await request.formData();
-  const enhanced = form.get(ENHANCED_FIELD) === "1";
-  const parsed = v.safeParse(reviewSchema, Object.fromEntries([...form].filter(([, x]) => typeof x === "string")));
-  const intent = form.get("intent") === "reject" ? "reject" : "approve";
-  let outcome: ReviewOutcome;
-  let status = 200;
-  if (!parsed.success) {
-    status = 400;
-    outcome = { ok: false, intent, title: WORDS[intent].fail, message: parsed.issues[0].message };
-  } else {
-    const { id, reason } = parsed.output;
-    try {
-      if (parsed.output.intent === "approve") {
-        await approveSubmission(env, user, id);
-        outcome = {
-          ok: true,
-          intent: "approve",
-          title: WORDS.approve.ok,
-          message: "The worker has been paid from the task's escrow.",
-        };
-      } else {
-        await rejectSubmission(env, user, id, reason ?? "");
-        outcome = {
-          ok: true,
-          intent: "reject",
-          title: WORDS.reject.ok,
-          message: "The slot is open again for another worker.",
-        };
+export const action = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: buyerUser,
+    schema: reviewSchema,
+    failure: (intent) => ({ title: intent === "reject" ? FAILED.reject : FAILED.approve }),
+    unexpected: "Something went wrong. Please try again.",
+    async run(input, { user, env }) {
+      if (input.intent === "approve") {
+        await approveSubmission(env, user, input.id);
+        return { title: "Successfully approved", message: "The worker has been paid from the task's escrow." };
       }
-    } catch (e) {
-      if (!(e instanceof AppError)) console.error(e);
-      status = e instanceof AppError ? e.status : 500;
-      outcome = {
-        ok: false,
-        intent: parsed.output.intent,
-        title: WORDS[parsed.output.intent].fail,
-        message: e instanceof AppError ? e.message : "Something went wrong. Please try again.",
-      };
-    }
-  }
-  if (enhanced) return data(outcome, { status });
-  const back = new URL(request.url);
-  for (const k of ["view", "confirm", "id", "index"]) back.searchParams.delete(k);
-  return redirectWithFlash(`${back.pathname}${back.search}`, {
-    type: outcome.ok ? "success" : "error",
-    title: outcome.title,
-    message: outcome.message,
+      await rejectSubmission(env, user, input.id, input.reason ?? "");
+      return { title: "Successfully rejected", message: "The slot is open again for another worker." };
+    },
   });
-}
+
+/** After a decision the queue and the gauges are read again (also after a refusal: the row may be stale). */
+export const shouldRevalidate = revalidateAfterPost;
 
 function GaugeCard({
   label,
@@ -168,7 +116,7 @@ function GaugeCard({
 }
 
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
-  const { stats, items, page, pages, limit, total, noScript, name } = loaderData;
+  const { stats, items, page, pages, limit, total, name } = loaderData;
   const dollars = stats.spentCents / 100;
   return (
     <>
@@ -218,7 +166,7 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </div>
-        <ReviewTable items={items} page={page} pages={pages} limit={limit} noScript={noScript} />
+        <ReviewTable items={items} page={page} pages={pages} limit={limit} />
       </section>
     </>
   );

@@ -1,47 +1,41 @@
-import { Form, Link, data, useFetcher, useLocation } from "react-router";
-import { useState } from "react";
+import { Link } from "react-router";
+import * as v from "valibot";
 import { CalendarClock, ImageIcon, Pencil, Plus, Trash2, Users } from "lucide-react";
 import type { Route } from "./+types/my-tasks";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/dialog";
+import { buttonVariants } from "~/components/ui/button";
 import { EmptyState, TD, TH, TR } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
-import { ENHANCED_FIELD, searchHref, useOutcomeToast } from "~/components/buyer/enhanced";
+import {
+  ActionDialog,
+  ActionTrigger,
+  NoJsConfirm,
+  useActionFlow,
+  useNoJsSpec,
+  type ActionSpec,
+} from "~/components/actions/confirm";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { taskCost } from "~/lib/coins";
 import { formatDate, todayIso } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { redirectWithFlash } from "~/server/http/flash.server";
-import { AppError } from "~/server/errors";
+import { buyerUser } from "~/server/auth/guards.server";
+import { confirmAction } from "~/server/http/page-action.server";
 import { deleteTask, listBuyerTasks, taskForOwner } from "~/server/services/tasks.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Tasks · Coinwork" }];
 
 const PAGE_SIZE = 10;
-const CONFIRM_TITLE = "Are you sure?";
-const CONFIRM_TEXT = "You won't be able to revert this!";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Buyer");
+  const user = buyerUser(context);
   const env = getEnv(context);
-  const url = new URL(request.url);
   // Past the last page (e.g. its last task was just deleted): the last page shows instead.
-  const list = await pageOrLast(pageOf(url), (page) => listBuyerTasks(env, user.id, { page, limit: PAGE_SIZE }));
-  // Without JavaScript, Delete links to ?delete=<id>, which shows this confirmation above the table.
-  let confirm: { id: string; title: string; refund: number } | null = null;
-  const toDelete = url.searchParams.get("delete");
-  if (toDelete) {
-    try {
-      const t = await taskForOwner(env, user, toDelete);
-      confirm = { id: t.id, title: t.taskTitle, refund: taskCost(t.requiredWorkers, t.payableAmount) };
-    } catch {
-      confirm = null;
-    }
-  }
+  const list = await pageOrLast(pageOf(new URL(request.url)), (page) =>
+    listBuyerTasks(env, user.id, { page, limit: PAGE_SIZE }),
+  );
   return {
     tasks: list.items.map((t) => ({
       id: t.id,
@@ -57,67 +51,62 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     total: list.total,
     limit: list.limit,
     today: todayIso(),
-    confirm,
   };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const user = requirePageRole(context, request, "Buyer");
-  const env = getEnv(context);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  const enhanced = form.get(ENHANCED_FIELD) === "1";
-  const back = new URL(request.url);
-  back.searchParams.delete("delete");
-  back.searchParams.delete("index");
-  const backTo = `${back.pathname}${back.search}`;
-  if (form.get("intent") !== "delete" || !id) {
-    const outcome = { ok: false as const, title: "Not deleted", message: "Unknown action" };
-    return enhanced
-      ? data(outcome, { status: 400 })
-      : redirectWithFlash(backTo, { type: "error", title: outcome.title, message: outcome.message });
-  }
-  let outcome: { ok: boolean; title: string; message: string };
-  let status = 200;
-  try {
-    const task = await taskForOwner(env, user, id);
-    const refund = taskCost(task.requiredWorkers, task.payableAmount);
-    await deleteTask(env, user, id);
-    outcome = {
-      ok: true,
-      title: "Deleted!",
-      message: `“${task.taskTitle}” has been deleted. ${refund} ${refund === 1 ? "coin was" : "coins were"} refunded to your balance.`,
-    };
-  } catch (e) {
-    if (!(e instanceof AppError)) console.error(e);
-    status = e instanceof AppError ? e.status : 500;
-    outcome = {
-      ok: false,
-      title: "Not deleted",
-      message: e instanceof AppError ? e.message : "Something went wrong while deleting the task.",
-    };
-  }
-  if (enhanced) return data(outcome, { status });
-  return redirectWithFlash(backTo, {
-    type: outcome.ok ? "success" : "error",
-    title: outcome.title,
-    message: outcome.message,
+const deleteSchema = v.variant(
+  "intent",
+  [
+    v.object({
+      intent: v.literal("delete"),
+      id: v.pipe(v.string("Unknown task"), v.trim(), v.nonEmpty("Unknown task"), v.maxLength(64)),
+    }),
+  ],
+  "Unknown action",
+);
+
+export const action = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: buyerUser,
+    schema: deleteSchema,
+    failure: () => ({ title: "Not deleted" }),
+    unexpected: "Something went wrong while deleting the task.",
+    async run(input, { user, env }) {
+      const task = await taskForOwner(env, user, input.id);
+      const refund = taskCost(task.requiredWorkers, task.payableAmount);
+      await deleteTask(env, user, input.id);
+      return {
+        title: "Deleted!",
+        message: `“${task.taskTitle}” has been deleted. ${refund} ${refund === 1 ? "coin was" : "coins were"} refunded to your balance.`,
+      };
+    },
   });
-}
+
+export const shouldRevalidate = revalidateAfterPost;
 
 type TaskRow = Route.ComponentProps["loaderData"]["tasks"][number];
 
+function deleteSpec(t: TaskRow): ActionSpec {
+  return {
+    intent: "delete",
+    id: t.id,
+    title: "Are you sure?",
+    description: "You won't be able to revert this!",
+    note: (
+      <>
+        <span className="font-semibold">{t.title}</span> will be deleted and{" "}
+        {taskCost(t.requiredWorkers, t.payableAmount)} coins refunded to you.
+      </>
+    ),
+    confirmLabel: "Yes, delete it!",
+    destructive: true,
+  };
+}
+
 export default function MyTasks({ loaderData }: Route.ComponentProps) {
-  const { tasks, page, pages, total, limit, today, confirm } = loaderData;
-  const location = useLocation();
-  const fetcher = useFetcher<typeof action>({ key: "delete-task" });
-  const [target, setTarget] = useState<TaskRow | null>(null);
-  const deleting = fetcher.state !== "idle";
-
-  useOutcomeToast(fetcher, () => setTarget(null));
-
-  const deleteHref = (id: string) => searchHref(location, { delete: id });
-  const cancelHref = searchHref(location, {}, ["delete"]);
+  const { tasks, page, pages, total, limit, today } = loaderData;
+  const flow = useActionFlow();
+  const noJsSpec = useNoJsSpec(tasks, { delete: deleteSpec });
 
   const actions = (t: TaskRow, stacked: boolean) => (
     <div className={cn("flex gap-2", stacked ? "grid grid-cols-2" : "justify-end")}>
@@ -128,18 +117,16 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
       >
         <Pencil aria-hidden /> Edit
       </Link>
-      <Link
-        to={deleteHref(t.id)}
-        preventScrollReset
-        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-destructive hover:bg-red-50")}
-        aria-label={`Delete ${t.title}`}
-        onClick={(e) => {
-          e.preventDefault();
-          setTarget(t);
-        }}
+      <ActionTrigger
+        flow={flow}
+        spec={deleteSpec(t)}
+        className="text-destructive hover:bg-red-50"
+        icon={<Trash2 aria-hidden />}
+        label={`Delete ${t.title}`}
+        stayLink
       >
-        <Trash2 aria-hidden /> Delete
-      </Link>
+        Delete
+      </ActionTrigger>
     </div>
   );
 
@@ -156,32 +143,6 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-
-      {confirm ? (
-        <section
-          role="alertdialog"
-          aria-labelledby="confirm-delete-title"
-          aria-describedby="confirm-delete-text"
-          className="mb-6 grid gap-3 rounded-xl border border-red-200 bg-red-50 p-5 text-red-950"
-        >
-          <h2 id="confirm-delete-title" className="text-lg font-semibold">
-            {CONFIRM_TITLE}
-          </h2>
-          <p id="confirm-delete-text">
-            {CONFIRM_TEXT} “{confirm.title}” will be deleted and {confirm.refund} coins refunded.
-          </p>
-          <Form method="post" className="flex flex-wrap gap-2">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={confirm.id} />
-            <Button type="submit" variant="destructive">
-              Yes, delete it!
-            </Button>
-            <Link to={cancelHref} className={buttonVariants({ variant: "outline" })}>
-              Cancel
-            </Link>
-          </Form>
-        </section>
-      ) : null}
 
       <PagedList
         count={tasks.length}
@@ -285,28 +246,8 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
         />
       </PagedList>
 
-      <ConfirmDialog
-        open={target !== null}
-        onOpenChange={(open) => {
-          if (!open && !deleting) setTarget(null);
-        }}
-        title={CONFIRM_TITLE}
-        description={CONFIRM_TEXT}
-        confirmLabel="Yes, delete it!"
-        destructive
-        busy={deleting}
-        onConfirm={() => {
-          if (!target || deleting) return;
-          fetcher.submit({ intent: "delete", id: target.id, [ENHANCED_FIELD]: "1" }, { method: "post" });
-        }}
-      >
-        {target ? (
-          <p className="rounded-lg bg-muted px-3 py-2 text-sm">
-            <span className="font-semibold">{target.title}</span> will be deleted and{" "}
-            {taskCost(target.requiredWorkers, target.payableAmount)} coins refunded to you.
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { formatCents } from "~/lib/coins";
 import { formatDateTime } from "~/lib/format";
 import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
+import { buyerUser } from "~/server/auth/guards.server";
 import { listOrders } from "~/server/services/purchases.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment History · Coinwork" }];
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Payment History · Coin
 const PAGE_SIZE = 10;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Buyer");
+  const user = buyerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
   const list = await pageOrLast(pageOf(url), (page) => listOrders(env, user.id, { page, limit: PAGE_SIZE }));

@@ -19,16 +19,17 @@ import {
 import { COIN_PACKAGES, findPackage } from "~/lib/coins";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
+import { buyerUser } from "~/server/auth/guards.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
-import { AppError } from "~/server/errors";
+import { readForm } from "~/server/http/form.server";
+import { refusal } from "~/server/errors";
 import { confirmPurchase, createPaymentIntent, paymentMode } from "~/server/services/purchases.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Purchase Coin · Coinwork" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Buyer");
+export function loader({ context }: Route.LoaderArgs) {
+  const user = buyerUser(context);
   const env = getEnv(context);
   const mode = paymentMode(env);
   return {
@@ -61,21 +62,29 @@ const stepSchema = v.variant("intent", [
   }),
 ]);
 
-function refusalOf(e: unknown): { status: number; message: string } {
-  if (e instanceof AppError) return { status: e.status, message: e.message };
-  console.error(e);
-  return { status: 500, message: "Something went wrong with the payment. Please try again." };
+const PAYMENT_FAILED = "Something went wrong with the payment. Please try again.";
+
+/** A refused step as the modal (or the no-JavaScript checkout) shows it. */
+function failedStep(step: "created" | "confirmed" | "pay", e: unknown) {
+  const r = refusal(e, PAYMENT_FAILED);
+  return data({ ok: false, step, message: r.message } satisfies PurchaseStep, { status: r.status });
 }
 
 /**
  * The browser's steps of a purchase: "create" makes a payment intent for a package (the server's price),
  * "confirm" asks the server to re-read the payment from the provider and credit it (once). "pay" is the
- * no-JavaScript test-mode form. Coins move only inside purchases.server.ts.
+ * no-JavaScript test-mode form. Coins move only inside purchases.server.ts. A protocol of steps rather than one
+ * decision, so it answers PurchaseStep data instead of going through page-action.server.ts.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requirePageRole(context, request, "Buyer");
+  const user = buyerUser(context);
   const env = getEnv(context);
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (e) {
+    return failedStep("created", e);
+  }
   const parsed = v.safeParse(stepSchema, Object.fromEntries([...form].filter(([, x]) => typeof x === "string")));
   if (!parsed.success) {
     const step = form.get("intent") === "confirm" ? "confirmed" : form.get("intent") === "pay" ? "pay" : "created";
@@ -94,8 +103,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         priceCents: intent.priceCents,
       } satisfies PurchaseStep);
     } catch (e) {
-      const r = refusalOf(e);
-      return data({ ok: false, step: "created", message: r.message } satisfies PurchaseStep, { status: r.status });
+      return failedStep("created", e);
     }
   }
   if (input.intent === "confirm") {
@@ -103,8 +111,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const { order, credited } = await confirmPurchase(env, user, input.paymentId);
       return data({ ok: true, step: "confirmed", coins: order.coins, credited } satisfies PurchaseStep);
     } catch (e) {
-      const r = refusalOf(e);
-      return data({ ok: false, step: "confirmed", message: r.message } satisfies PurchaseStep, { status: r.status });
+      return failedStep("confirmed", e);
     }
   }
   // intent "pay": the test-mode provider's card step run on the server for a plain form post.
@@ -123,8 +130,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       message: `${order.coins} coins were added to your balance.`,
     });
   } catch (e) {
-    const r = refusalOf(e);
-    return data({ ok: false, step: "pay", message: r.message } satisfies PurchaseStep, { status: r.status });
+    return failedStep("pay", e);
   }
 }
 

@@ -1,29 +1,25 @@
-import { parseWithValibot } from "@conform-to/valibot";
 import { Link, data, isRouteErrorResponse, redirect, useActionData } from "react-router";
 import { ArrowLeft, SearchX } from "lucide-react";
 import type { Route } from "./+types/update-task";
 import { PageHeader } from "~/components/dashboard-shell";
-import { TaskForm } from "~/components/buyer/task-form";
-import { TaskSaved } from "~/components/buyer/success-dialog";
-import { useFailureToast, usePosting } from "~/components/form-kit";
-import { ENHANCED_FIELD } from "~/components/buyer/enhanced";
+import { TaskForm, TaskSaved } from "~/components/buyer/task-form";
+import { failureOf, useFailureToast, usePosting } from "~/components/form-kit";
 import { buttonVariants } from "~/components/ui/button";
 import { updateTaskSchema } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
-import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { redirectWithFlash } from "~/server/http/flash.server";
+import { getEnv, type RoleUser } from "~/server/context";
+import { buyerUser } from "~/server/auth/guards.server";
+import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { taskForOwner, updateTask } from "~/server/services/tasks.server";
-import { assertBodySize, storeOptionalImage } from "~/server/services/images.server";
-import { imageFailure } from "./task-form.server";
+import { TASK_IMAGE } from "./task-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Update Task · Coinwork" }];
 
 const UPDATE_FAILED = { title: "Update Failed", message: "Could not update the task. Please try again later." };
 
 /** Only the task's buyer gets here: someone else's task is /unauthorized, a missing one a 404. */
-async function ownTask(env: Env, user: Parameters<typeof taskForOwner>[1], id: string) {
+async function ownTask(env: Env, user: RoleUser<"Buyer">, id: string) {
   try {
     return await taskForOwner(env, user, id);
   } catch (e) {
@@ -33,8 +29,8 @@ async function ownTask(env: Env, user: Parameters<typeof taskForOwner>[1], id: s
   }
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Buyer");
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = buyerUser(context);
   const task = await ownTask(getEnv(context), user, params.id);
   return {
     balance: user.coin ?? 0,
@@ -52,78 +48,45 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const env = getEnv(context);
-  const user = requirePageRole(context, request, "Buyer");
-  await ownTask(env, user, params.id);
-  let formData: FormData;
-  try {
-    assertBodySize(request);
-    formData = await request.formData();
-  } catch (e) {
-    const f = imageFailure(e);
-    return data(
-      { result: null, failure: f.failure, imageError: f.field, missing: null, updated: null },
-      { status: f.status },
-    );
-  }
-  const submission = parseWithValibot(formData, { schema: updateTaskSchema });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply(), failure: null, imageError: null, missing: null, updated: null },
-      { status: 422 },
-    );
-  }
-  let image: string | null;
-  try {
-    image = await storeOptionalImage(env, formData.get("image"));
-  } catch (e) {
-    const f = imageFailure(e);
-    return data(
-      { result: submission.reply(), failure: f.failure, imageError: f.field, missing: null, updated: null },
-      { status: f.status },
-    );
-  }
-  try {
-    const { task, charged } = await updateTask(env, user, params.id, {
-      ...submission.value,
-      task_image_url: image ?? "",
-    });
-    const message =
-      charged > 0
-        ? `${charged} more coins are now held for “${task.taskTitle}”.`
-        : charged < 0
-          ? `${-charged} coins were refunded to your balance.`
-          : `“${task.taskTitle}” was saved; its cost did not change.`;
-    if (formData.get(ENHANCED_FIELD) === "1") {
-      return { result: submission.reply(), failure: null, imageError: null, missing: null, updated: { message } };
-    }
-    return redirectWithFlash("/dashboard/mytasks", { type: "success", title: "Task Updated!", message });
-  } catch (e) {
-    if (e instanceof AppError && e.code === "insufficient_coins") {
-      const missing = Number(e.extra?.missing ?? 0);
-      const failure = { title: "Insufficient Coins", message: `You need ${missing} more coins to save this change.` };
-      return data({ result: submission.reply(), failure, imageError: null, missing, updated: null }, { status: 409 });
-    }
-    if (!(e instanceof AppError)) console.error(e);
-    // A concurrent change (e.g. a worker took a slot meanwhile) says so; anything else is SPEC's failure.
-    const failure =
-      e instanceof AppError && e.code === "conflict"
-        ? { title: UPDATE_FAILED.title, message: e.message }
-        : UPDATE_FAILED;
-    return data(
-      { result: submission.reply(), failure, imageError: null, missing: null, updated: null },
-      { status: e instanceof AppError ? e.status : 500 },
-    );
-  }
+export async function action(args: Route.ActionArgs) {
+  await ownTask(getEnv(args.context), buyerUser(args.context), args.params.id);
+  return formAction(args, {
+    user: buyerUser,
+    schema: updateTaskSchema,
+    upload: TASK_IMAGE,
+    // Short of coins: the cost panel says how many more (not a toast). A concurrent change (e.g. a worker took a
+    // slot meanwhile) says so; anything else is the product's failure.
+    failure: (r) =>
+      r.code === "insufficient_coins"
+        ? { title: "Insufficient Coins", message: `You need ${missingOf(r)} more coins to save this change.` }
+        : r.code === "conflict"
+          ? { title: UPDATE_FAILED.title, message: r.message }
+          : UPDATE_FAILED,
+    async run(input, { user, env, image }) {
+      const { task, charged } = await updateTask(env, user, args.params.id, { ...input, task_image_url: image ?? "" });
+      const message =
+        charged > 0
+          ? `${charged} more coins are now held for “${task.taskTitle}”.`
+          : charged < 0
+            ? `${-charged} coins were refunded to your balance.`
+            : `“${task.taskTitle}” was saved; its cost did not change.`;
+      return { title: "Task Updated!", message, to: "/dashboard/mytasks" };
+    },
+  });
+}
+
+/** How many coins a refused update is short of (the refusal's figure), or null for any other answer. */
+function missingOf(outcome: { code?: string; extra?: Record<string, unknown> } | undefined): number | null {
+  return outcome?.code === "insufficient_coins" ? Number(outcome.extra?.missing ?? 0) : null;
 }
 
 export default function UpdateTask({ loaderData }: Route.ComponentProps) {
   const { task, balance } = loaderData;
-  const actionData = useActionData<typeof action>();
+  const outcome = useActionData<typeof action>();
   const busy = usePosting("/dashboard/updatetask/");
   // 'Insufficient Coins' shows in the cost panel instead of a toast.
-  useFailureToast(actionData?.missing === null ? actionData : undefined);
+  const missing = missingOf(outcome);
+  useFailureToast(missing === null ? outcome : undefined);
   // After a successful save the loader has the new escrow; until then the cost panel compares with the old.
   const originalCost = taskCost(task.requiredWorkers, task.payableAmount);
   return (
@@ -140,7 +103,7 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
       <TaskForm
         key={`${task.id}:${originalCost}`}
         mode="update"
-        lastResult={actionData?.result}
+        lastResult={outcome?.result}
         defaultValue={{
           task_title: task.title,
           task_detail: task.detail,
@@ -155,12 +118,12 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
         originalSlots={task.requiredWorkers}
         originalPay={task.payableAmount}
         initialImageUrl={task.imageUrl}
-        imageError={actionData?.imageError}
-        failure={actionData?.missing ? null : actionData?.failure}
-        serverMissing={actionData?.missing}
+        imageError={outcome?.fields?.image?.[0]}
+        failure={missing === null ? failureOf(outcome) : null}
+        serverMissing={missing}
         busy={busy}
       />
-      <TaskSaved title="Task Updated!" saved={actionData?.updated} />
+      <TaskSaved outcome={outcome} />
     </>
   );
 }

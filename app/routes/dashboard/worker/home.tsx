@@ -10,7 +10,7 @@ import { Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { ApprovedTable } from "~/components/worker/approved-table";
 import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
+import { workerUser } from "~/server/auth/guards.server";
 import { listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Worker Home · Coinwork" }];
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Worker Home · Coinwork
 const APPROVED_PER_PAGE = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Worker");
+  const user = workerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
   const page = pageOf(url);

@@ -1,13 +1,9 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { requirePageRole } from "~/server/auth/guards.server";
+import { roleMiddleware } from "~/server/auth/guards.server";
 
-/** Worker pages only: decided on the server for every loader and action below. */
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, request }) => {
-    requirePageRole(context, request, "Worker");
-  },
-];
+/** Worker pages only: decided here once for every loader and action below, which read the user with `workerUser`. */
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("Worker")];
 
 export default function WorkerLayout() {
   return <Outlet />;

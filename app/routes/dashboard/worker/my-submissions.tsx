@@ -1,5 +1,4 @@
-import * as v from "valibot";
-import { Link, data, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import { ListChecks } from "lucide-react";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";
@@ -7,13 +6,14 @@ import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
+import { failureOf } from "~/components/form-kit";
 import { ItemsPerPage } from "~/components/worker/items-per-page";
 import { SubmissionsTable } from "~/components/worker/submissions-table";
 import { itemsPerPageSchema } from "~/components/worker/schemas";
 import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { messageOf } from "~/server/http/form.server";
+import { workerUser } from "~/server/auth/guards.server";
+import { formAction } from "~/server/http/page-action.server";
 import { listWorkerSubmissions } from "~/server/services/submissions.server";
 import { getItemsPerPage, setItemsPerPage } from "~/server/services/users.server";
 
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My Submissions · Coinw
 const PATH = "/dashboard/mysubmissions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Worker");
+  const user = workerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
   const page = pageOf(url);
@@ -48,24 +48,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requirePageRole(context, request, "Worker");
-  const form = await request.formData();
-  if (form.get("intent") !== "per-page") return data({ error: "Unknown action" }, { status: 400 });
-  const parsed = v.safeParse(itemsPerPageSchema, { itemsPerPage: form.get("itemsPerPage") ?? undefined });
-  if (!parsed.success) return data({ error: parsed.issues[0].message }, { status: 422 });
-  try {
-    await setItemsPerPage(getEnv(context), user.id, parsed.output.itemsPerPage);
-  } catch (e) {
-    return data({ error: messageOf(e, "Could not save your page size.") }, { status: 500 });
-  }
-  // A new page size starts again at page 1.
-  return redirect(PATH);
-}
+export const action = (args: Route.ActionArgs) =>
+  formAction(args, {
+    user: workerUser,
+    schema: itemsPerPageSchema,
+    failure: (refused) => ({ title: "Page size not saved", message: refused.message }),
+    unexpected: "Could not save your page size.",
+    async run({ itemsPerPage }, { user, env }) {
+      await setItemsPerPage(env, user.id, itemsPerPage);
+      // A new page size starts again at page 1; the list itself shows the change (no message).
+      return redirect(PATH);
+    },
+  });
 
 export default function MySubmissions({ loaderData }: Route.ComponentProps) {
   const { rows, limit, page, pages, total } = loaderData;
-  const actionData = useActionData<typeof action>();
+  const failure = failureOf(useActionData<typeof action>(), true);
   return (
     <>
       <PageHeader
@@ -77,9 +75,9 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
         }
         actions={total ? <ItemsPerPage value={limit} action={PATH} /> : undefined}
       />
-      {actionData?.error ? (
-        <Alert tone="danger" title="Page size not saved" className="mb-4">
-          {actionData.error}
+      {failure ? (
+        <Alert tone="danger" title={failure.title} className="mb-4">
+          {failure.message}
         </Alert>
       ) : null}
       <PagedList

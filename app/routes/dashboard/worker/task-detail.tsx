@@ -14,37 +14,28 @@ import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { useFailureToast } from "~/components/form-kit";
+import { failureOf, useFailureToast } from "~/components/form-kit";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { TaskImage } from "~/components/task-image";
 import { TaskNotFound } from "~/components/worker/task-not-found";
 import { daysUntil } from "~/components/worker/due";
 import { DueBadge } from "~/components/worker/due-badge";
 import { submissionFormSchema } from "~/components/worker/schemas";
-import {
-  DEFAULT_SUBMISSION_PLACEHOLDER,
-  SubmissionForm,
-  type SubmissionActionData,
-} from "~/components/worker/submission-form";
+import { DEFAULT_SUBMISSION_PLACEHOLDER, SubmissionForm } from "~/components/worker/submission-form";
 import { formatDate } from "~/lib/format";
 import { submissionSchema } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
+import { workerUser } from "~/server/auth/guards.server";
 import { validate } from "~/server/http/api.server";
-import { messageOf, parseForm } from "~/server/http/form.server";
-import { redirectWithFlash } from "~/server/http/flash.server";
+import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { findTask } from "~/server/services/tasks.server";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
-import { assertBodySize, storeOptionalImage } from "~/server/services/images.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
 ];
-
-const IMAGE_FAILED = "Image upload failed!";
-const SUBMISSION_FAILED = "Submission failed!";
 
 async function loadTask(env: Env, id: string) {
   const task = await findTask(env, id);
@@ -52,8 +43,8 @@ async function loadTask(env: Env, id: string) {
   return task;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Worker");
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = workerUser(context);
   const env = getEnv(context);
   const task = await loadTask(env, params.id);
   const blocker = await submissionBlocker(env, user.id, task);
@@ -76,68 +67,38 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-function failed(status: number, body: Partial<SubmissionActionData>) {
-  return data<SubmissionActionData>({ result: null, failure: null, imageError: null, ...body }, { status });
-}
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requirePageRole(context, request, "Worker");
-  const env = getEnv(context);
-  let formData: FormData;
-  try {
-    assertBodySize(request);
-    formData = await request.formData();
-  } catch (e) {
-    const message = messageOf(e, "The image could not be read.");
-    return failed(e instanceof AppError ? e.status : 400, {
-      failure: { title: IMAGE_FAILED, message },
-      imageError: message,
-    });
-  }
-  const task = await loadTask(env, params.id);
-  const submission = parseForm(formData, submissionFormSchema);
-  if (submission.status !== "success") return failed(422, { result: submission.reply() });
-
-  // Refuse before anything is stored: a blocked worker's image would be an orphan.
-  const blocker = await submissionBlocker(env, user.id, task);
-  if (blocker)
-    return failed(409, { result: submission.reply(), failure: { title: SUBMISSION_FAILED, message: blocker } });
-
-  let imageUrl: string | null;
-  try {
-    imageUrl = await storeOptionalImage(env, formData.get("image"));
-  } catch (e) {
-    const message = messageOf(e, "The image could not be stored. Please try again.");
-    return failed(e instanceof AppError ? e.status : 500, {
-      result: submission.reply(),
-      failure: { title: IMAGE_FAILED, message },
-      imageError: message,
-    });
-  }
-  try {
-    const input = validate(submissionSchema, {
-      task_id: task.id,
-      submission_details: submission.value.submission_details,
-      submission_image_url: imageUrl ?? "",
-    });
-    await createSubmission(env, user, {
-      task_id: input.task_id,
-      submission_details: input.submission_details ?? "",
-      submission_image_url: input.submission_image_url ?? "",
-    });
-  } catch (e) {
-    // Lost a race (last slot taken, date passed): the image belongs to nothing, so it goes.
-    if (imageUrl) await env.IMAGES.delete(imageUrl.replace(/^\/images\//, ""));
-    const message = messageOf(e, "Something went wrong. Please try again.");
-    return failed(e instanceof AppError ? e.status : 500, {
-      result: submission.reply(),
-      failure: { title: SUBMISSION_FAILED, message },
-    });
-  }
-  return redirectWithFlash("/dashboard/mysubmissions", {
-    type: "success",
-    title: "Submission sent successfully!",
-    message: `Your work on "${task.taskTitle}" is waiting for the buyer's review.`,
+export async function action(args: Route.ActionArgs) {
+  const task = await loadTask(getEnv(args.context), args.params.id);
+  return formAction(args, {
+    user: workerUser,
+    schema: submissionFormSchema,
+    upload: {
+      failure: (refused) => ({ title: "Image upload failed!", message: refused.message }),
+      unexpected: "The image could not be stored. Please try again.",
+    },
+    failure: (refused) => ({ title: "Submission failed!", message: refused.message }),
+    unexpected: "Something went wrong. Please try again.",
+    async run(input, { user, env, image }) {
+      // A blocked worker (already submitted, no slot left, past the date) is refused with the reason; a lost race
+      // is refused by the service. Either way the uploaded image goes with the refusal.
+      const blocker = await submissionBlocker(env, user.id, task);
+      if (blocker) throw new AppError("conflict", blocker);
+      const submitted = validate(submissionSchema, {
+        task_id: task.id,
+        submission_details: input.submission_details,
+        submission_image_url: image ?? "",
+      });
+      await createSubmission(env, user, {
+        task_id: submitted.task_id,
+        submission_details: submitted.submission_details ?? "",
+        submission_image_url: submitted.submission_image_url ?? "",
+      });
+      return {
+        title: "Submission sent successfully!",
+        message: `Your work on "${task.taskTitle}" is waiting for the buyer's review.`,
+        to: "/dashboard/mysubmissions",
+      };
+    },
   });
 }
 
@@ -179,8 +140,9 @@ function Blocked({ reason }: { reason: string }) {
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
   const { task, blocker } = loaderData;
-  const actionData = useActionData<typeof action>();
-  useFailureToast(actionData);
+  const outcome = useActionData<typeof action>();
+  const failure = failureOf(outcome);
+  useFailureToast(outcome);
   return (
     <>
       <Link
@@ -271,9 +233,9 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                 <Dollars coins={task.payableAmount} /> {WITHDRAW_RATE_NOTE}).
               </p>
             </div>
-            {actionData?.failure ? (
-              <Alert tone="danger" title={actionData.failure.title}>
-                {actionData.failure.message}
+            {failure ? (
+              <Alert tone="danger" title={failure.title}>
+                {failure.message}
               </Alert>
             ) : null}
             {blocker ? (
@@ -283,7 +245,8 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                 <SubmissionForm
                   action={`/dashboard/tasklist/${task.id}`}
                   placeholder={task.submissionInfo || DEFAULT_SUBMISSION_PLACEHOLDER}
-                  actionData={actionData}
+                  lastResult={outcome?.result}
+                  imageError={outcome?.fields?.image?.[0]}
                 />
                 <p className="flex items-start gap-2 text-xs text-muted-foreground">
                   <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />

@@ -9,13 +9,14 @@ import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";
 import { SORTS, TaskFilters, type SortValue } from "~/components/worker/task-filters";
 import { daysUntil } from "~/components/worker/due";
-import { pageSchema, redirectPastLastPage } from "~/server/http/list-page.server";
+import { redirectPastLastPage } from "~/server/http/list-page.server";
+import { pageParam } from "~/lib/schemas/paging";
 import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { listOpenTasks } from "~/server/services/tasks.server";
 import { activeSubmissionStatuses } from "~/server/services/submissions.server";
-import { requirePageRole } from "~/server/auth/guards.server";
+import { workerUser } from "~/server/auth/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Available Tasks · Coinwork" }];
 
@@ -26,11 +27,11 @@ const querySchema = v.object({
   q: v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
   category: v.fallback(v.optional(v.picklist(CATEGORIES)), undefined),
   sort: v.fallback(v.picklist(SORTS.map((s) => s.value) as [SortValue, ...SortValue[]]), "newest"),
-  page: pageSchema,
+  page: pageParam,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Worker");
+  const user = workerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
   const query = v.parse(querySchema, Object.fromEntries(url.searchParams));

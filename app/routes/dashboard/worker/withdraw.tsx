@@ -1,33 +1,30 @@
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { Coins as CoinsIcon, Wallet } from "lucide-react";
 import type { Route } from "./+types/withdraw";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
 import { Card } from "~/components/ui/card";
-import { useFailureToast } from "~/components/form-kit";
+import { failureOf, useFailureToast } from "~/components/form-kit";
 import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
 import { WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
-import { WithdrawForm, type WithdrawActionData } from "~/components/worker/withdraw-form";
+import { WithdrawForm } from "~/components/worker/withdraw-form";
 import { WithdrawalsTable } from "~/components/worker/withdrawals-table";
 import { withdrawFormSchema } from "~/components/worker/schemas";
 import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, withdrawalAmount } from "~/lib/coins";
 import { getEnv } from "~/server/context";
-import { requirePageRole } from "~/server/auth/guards.server";
-import { messageOf, parseForm } from "~/server/http/form.server";
-import { redirectWithFlash } from "~/server/http/flash.server";
-import { AppError } from "~/server/errors";
+import { workerUser } from "~/server/auth/guards.server";
+import { formAction } from "~/server/http/page-action.server";
 import { listWithdrawals, requestWithdrawal } from "~/server/services/withdrawals.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
 
 const PATH = "/dashboard/withdraw";
-const FAILED = "Failed to submit withdrawal.";
 const REQUESTS_PER_PAGE = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, "Worker");
+  const user = workerUser(context);
   const url = new URL(request.url);
   const page = pageOf(url);
   const list = await listWithdrawals(getEnv(context), { workerId: user.id, page, limit: REQUESTS_PER_PAGE });
@@ -49,39 +46,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requirePageRole(context, request, "Worker");
-  const formData = await request.formData();
-  // The balance is read fresh from D1 for this request; the client's withdrawal_amount is never read.
-  const submission = parseForm(formData, withdrawFormSchema(user.coin));
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form and try again.";
-    return data<WithdrawActionData>(
-      { result: submission.reply(), failure: { title: FAILED, message: first } },
-      { status: 422 },
-    );
-  }
-  try {
-    const w = await requestWithdrawal(getEnv(context), user, submission.value);
-    return redirectWithFlash(PATH, {
-      type: "success",
-      title: "Withdrawal request submitted!",
-      message: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)}) are on hold until an admin reviews your request.`,
-    });
-  } catch (e) {
-    const message = messageOf(e, "Something went wrong. Please try again.");
-    const fieldErrors = e instanceof AppError && e.fields ? e.fields : undefined;
-    return data<WithdrawActionData>(
-      { result: submission.reply({ fieldErrors }), failure: { title: FAILED, message } },
-      { status: e instanceof AppError ? e.status : 500 },
-    );
-  }
-}
+// The balance is read fresh from D1 for this request; the client's withdrawal_amount is never read.
+export const action = (args: Route.ActionArgs) =>
+  formAction(args, {
+    user: workerUser,
+    schema: (user) => withdrawFormSchema(user.coin),
+    failure: (refused) => ({ title: "Failed to submit withdrawal.", message: refused.message }),
+    unexpected: "Something went wrong. Please try again.",
+    async run(input, { user, env }) {
+      const w = await requestWithdrawal(env, user, input);
+      return {
+        title: "Withdrawal request submitted!",
+        message: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)}) are on hold until an admin reviews your request.`,
+        to: PATH,
+      };
+    },
+  });
 
 export default function Withdraw({ loaderData }: Route.ComponentProps) {
   const { balance, requests, page, pages } = loaderData;
-  const actionData = useActionData<typeof action>();
-  useFailureToast(actionData);
+  const outcome = useActionData<typeof action>();
+  // the form's own words say what to fix, in its failure box and toast too
+  useFailureToast(outcome, true);
   return (
     <>
       <PageHeader
@@ -117,7 +103,8 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
           key={`${balance}-${requests[0]?.id ?? ""}`}
           balance={balance}
           action={PATH}
-          actionData={actionData}
+          lastResult={outcome?.result}
+          failure={failureOf(outcome, true)}
         />
       </Card>
 

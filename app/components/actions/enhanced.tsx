@@ -1,23 +1,33 @@
-// The no-JavaScript views of the admin pages (`?confirm=<intent>&row=<id>`, `?open=<id>`): the links that
-// lead there, the way back, and the server-rendered panel they show.
+// The two halves of every enhanced page in the browser: the marker a script-driven form carries, and the
+// no-JavaScript views (`?confirm=<intent>&row=<id>`, `?open=<id>`: ~/lib/enhanced.ts): the links that lead there,
+// the way back, and the server-rendered panel they show.
 import { Link, useLocation, type LinkProps } from "react-router";
 import type * as React from "react";
 import { useHydrated } from "~/components/use-hydrated";
+import { ENHANCED_FIELD } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
+
+/** Inside a form: the marker that tells the action JavaScript posted it (only rendered once hydrated). */
+export function EnhancedMarker() {
+  const hydrated = useHydrated();
+  return hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null;
+}
 
 /**
  * A link to one of the page's no-JavaScript views (its query parameters set to `view`). Once the page is
- * hydrated it is a button that calls `onOpen` (the page's dialog) instead; Space opens it too.
+ * hydrated it calls `onOpen` (the page's dialog) instead, and is announced as a button (Space opens it too), unless
+ * `stayLink` keeps it a link, as the buyer pages' triggers have always been.
  */
 export function ViewLink({
   view,
   onOpen,
+  stayLink = false,
   ...props
-}: { view: Record<string, string>; onOpen: () => void } & Omit<
+}: { view: Record<string, string>; onOpen: () => void; stayLink?: boolean } & Omit<
   LinkProps,
   "to" | "preventScrollReset" | "rel" | "role" | "onClick" | "onKeyDown"
 >) {
-  const hydrated = useHydrated();
+  const asButton = useHydrated() && !stayLink;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   for (const [name, value] of Object.entries(view)) params.set(name, value);
@@ -26,14 +36,14 @@ export function ViewLink({
       to={{ search: `?${params}` }}
       preventScrollReset
       rel="nofollow"
-      role={hydrated ? "button" : undefined}
-      aria-haspopup={hydrated ? "dialog" : undefined}
+      role={asButton ? "button" : undefined}
+      aria-haspopup={asButton ? "dialog" : undefined}
       onClick={(e) => {
         e.preventDefault();
         onOpen();
       }}
       onKeyDown={(e) => {
-        if (e.key === " ") {
+        if (asButton && e.key === " ") {
           e.preventDefault();
           onOpen();
         }
@@ -55,11 +65,14 @@ export function useHrefWithout(...names: string[]): string {
 export function NoJsPanel({
   labelledBy,
   describedBy,
+  alert,
   className,
   children,
 }: {
   labelledBy: string;
   describedBy?: string;
+  /** an alertdialog (a destructive confirmation), as its JavaScript twin is */
+  alert?: boolean;
   /** the panel's width, e.g. max-w-lg */
   className: string;
   children: React.ReactNode;
@@ -67,7 +80,7 @@ export function NoJsPanel({
   return (
     <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4">
       <section
-        role="dialog"
+        role={alert ? "alertdialog" : "dialog"}
         aria-modal="true"
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}

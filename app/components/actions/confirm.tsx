@@ -1,22 +1,23 @@
-// Confirmed admin actions (approve, reject, delete, remove, adjust coins), with and without JavaScript.
+// Confirmed actions on a listed row (approve, reject, delete, remove, adjust coins), with and without JavaScript,
+// for every page whose action is a `confirmAction` (app/server/http/page-action.server.ts).
 //
 // With JavaScript a row's trigger opens one page-level ConfirmDialog; its form (reason, amount) goes to the
-// page action through a fetcher marked `_js=1`, and the page gets the outcome back to show a dialog or toast.
-// Without JavaScript the same trigger is a link to `?confirm=<intent>&row=<id>`, where the page renders the
-// same confirmation as a server-side panel whose form posts normally (the action answers with a redirect and
-// a flash banner).
+// page action through a fetcher carrying the ENHANCED_FIELD marker, and the page gets the Outcome back to show a
+// dialog or toast. Without JavaScript the same trigger is a link to `?confirm=<intent>&row=<id>`, where the page
+// renders the same confirmation as a server-side panel whose form posts normally (the action answers with a
+// redirect and a flash banner).
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import type * as React from "react";
 import type { VariantProps } from "class-variance-authority";
-import type { Outcome } from "~/server/http/outcome.server";
+import { CONFIRM_PARAM, ENHANCED_FIELD, outcomeText, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { NoJsPanel, useHrefWithout, ViewLink } from "./nojs-view";
+import { NoJsPanel, useHrefWithout, ViewLink } from "./enhanced";
 
 export interface ActionSpec {
   intent: string;
@@ -24,9 +25,12 @@ export interface ActionSpec {
   title: string;
   /** inline content only (it is rendered inside a paragraph) */
   description?: React.ReactNode;
+  /** a short box under the description (e.g. what a deletion refunds) */
+  note?: React.ReactNode;
   confirmLabel: string;
   destructive?: boolean;
-  reason?: { label: string; required?: boolean; placeholder?: string; hint?: string };
+  /** an optional reason is labelled "(optional)" unless its label says so itself (`markOptional: false`) */
+  reason?: { label: string; required?: boolean; markOptional?: boolean; placeholder?: string; hint?: string };
   amount?: { label: string; hint?: string };
   /** keep the dialog open on a refusal and show it there (forms the admin can correct) */
   inlineErrors?: boolean;
@@ -34,14 +38,26 @@ export interface ActionSpec {
 
 export type ActionFlow = ReturnType<typeof useActionFlow>;
 
-/** One fetcher and one confirmation dialog per page; `onOutcome` decides how the result is shown. */
-export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) => void) {
+/** A page action's fetcher, and `onAnswer` called once for each new Outcome it brings. */
+export function useOutcomeFetcher(onAnswer: (outcome: Outcome) => void) {
   const fetcher = useFetcher<Outcome>();
+  const handled = useRef<Outcome | null>(null);
+  const answered = useEffectEvent(onAnswer);
+  useEffect(() => {
+    const outcome = fetcher.data;
+    if (!outcome || outcome === handled.current) return;
+    handled.current = outcome;
+    answered(outcome);
+  }, [fetcher.data]);
+  return fetcher;
+}
+
+/** One fetcher and one confirmation dialog per page; `onOutcome` decides how the result is shown (a toast by default). */
+export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) => void = toastOutcome) {
   const [spec, setSpec] = useState<ActionSpec | null>(null);
   const [open, setOpen] = useState(false);
   const [inlineError, setInlineError] = useState<Outcome | null>(null);
-  const handled = useRef<Outcome | null>(null);
-  const answered = useEffectEvent((outcome: Outcome) => {
+  const fetcher = useOutcomeFetcher((outcome) => {
     if (!spec) return;
     if (!outcome.ok && spec.inlineErrors) {
       setInlineError(outcome);
@@ -50,13 +66,6 @@ export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) =>
     setOpen(false);
     onOutcome(outcome, spec);
   });
-
-  useEffect(() => {
-    const outcome = fetcher.data;
-    if (!outcome || outcome === handled.current) return;
-    handled.current = outcome;
-    answered(outcome);
-  }, [fetcher.data]);
 
   const busy = fetcher.state !== "idle";
   const pendingId = busy ? String(fetcher.formData?.get("id") ?? "") || null : null;
@@ -121,7 +130,9 @@ export function ActionFields({
           label={
             <>
               {spec.reason.label}
-              {spec.reason.required ? null : <span className="font-normal text-muted-foreground"> (optional)</span>}
+              {spec.reason.required || spec.reason.markOptional === false ? null : (
+                <span className="font-normal text-muted-foreground"> (optional)</span>
+              )}
             </>
           }
           htmlFor={reasonId}
@@ -170,6 +181,7 @@ export function ActionDialog({ flow }: { flow: ActionFlow }) {
       busy={flow.busy}
       onConfirm={() => formRef.current?.requestSubmit()}
     >
+      {spec?.note ? <Note>{spec.note}</Note> : null}
       {spec ? (
         <form
           ref={formRef}
@@ -189,12 +201,16 @@ export function ActionDialog({ flow }: { flow: ActionFlow }) {
   );
 }
 
+function Note({ children }: { children: React.ReactNode }) {
+  return <p className="rounded-lg bg-muted px-3 py-2 text-sm">{children}</p>;
+}
+
 function HiddenFields({ spec, js }: { spec: ActionSpec; js?: boolean }) {
   return (
     <>
       <input type="hidden" name="intent" value={spec.intent} />
       <input type="hidden" name="id" value={spec.id} />
-      {js ? <input type="hidden" name="_js" value="1" /> : null}
+      {js ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
     </>
   );
 }
@@ -213,6 +229,7 @@ export function ActionTrigger({
   disabled,
   icon,
   label,
+  stayLink,
 }: {
   flow: ActionFlow;
   spec: ActionSpec;
@@ -222,6 +239,8 @@ export function ActionTrigger({
   icon?: React.ReactNode;
   /** accessible name when the visible text is not unique on the page (e.g. "Approve withdrawal of Rahim") */
   label?: string;
+  /** see ViewLink */
+  stayLink?: boolean;
 } & VariantProps<typeof buttonVariants>) {
   const busy = flow.pendingId === spec.id && flow.spec?.intent === spec.intent;
   const content = (
@@ -239,8 +258,9 @@ export function ActionTrigger({
   }
   return (
     <ViewLink
-      view={{ confirm: spec.intent, row: spec.id }}
+      view={{ [CONFIRM_PARAM]: spec.intent, [ROW_PARAM]: spec.id }}
       onOpen={() => flow.ask(spec)}
+      stayLink={stayLink}
       aria-label={label}
       aria-busy={busy || undefined}
       className={cn(buttonVariants({ variant, size }), className)}
@@ -251,9 +271,9 @@ export function ActionTrigger({
 }
 
 /** `?confirm=<intent>&row=<id>` of the no-JavaScript confirmation view. */
-export function useConfirmParams(): { intent: string | null; row: string | null } {
+function useConfirmParams(): { intent: string | null; row: string | null } {
   const [params] = useSearchParams();
-  return { intent: params.get("confirm"), row: params.get("row") };
+  return { intent: params.get(CONFIRM_PARAM), row: params.get(ROW_PARAM) };
 }
 
 /**
@@ -271,20 +291,20 @@ export function useNoJsSpec<T extends { id: string }>(
   return build && row ? build(row) : null;
 }
 
-/** An outcome as a toast: the title, with the success's message or the refusal's reason below. */
+/** An outcome as a toast: the title, with its words (a refusal's own reason included) below. */
 export function toastOutcome(outcome: Outcome) {
-  if (outcome.ok) toast.success(outcome.title, { description: outcome.message });
-  else toast.error(outcome.title, { description: outcome.detail });
+  (outcome.ok ? toast.success : toast.error)(outcome.title, { description: outcomeText(outcome) });
 }
 
 /** The server-rendered confirmation (no JavaScript): a panel over the page with a plain form. */
 export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
-  const back = useHrefWithout("confirm", "row");
+  const back = useHrefWithout(CONFIRM_PARAM, ROW_PARAM);
   if (!spec) return null;
   return (
     <NoJsPanel
       labelledBy="nojs-confirm-title"
       describedBy={spec.description ? "nojs-confirm-description" : undefined}
+      alert={spec.destructive}
       className="max-w-lg"
     >
       <h2 id="nojs-confirm-title" className="text-lg font-semibold">
@@ -295,6 +315,7 @@ export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
           {spec.description}
         </p>
       ) : null}
+      {spec.note ? <Note>{spec.note}</Note> : null}
       <Form method="post" className="grid gap-4">
         <HiddenFields spec={spec} />
         <ActionFields spec={spec} idPrefix="nojs-confirm" />

@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 /**
- * `shouldRevalidate` of the admin pages with actions: after any post (a decision, or a refusal: the row may
+ * `shouldRevalidate` of the pages with confirmed actions: after any post (a decision, or a refusal: the row may
  * be stale) the page's data is read again; otherwise React Router decides as usual.
  */
 export function revalidateAfterPost({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

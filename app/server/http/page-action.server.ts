@@ -1,0 +1,204 @@
+// The one way a page answers a post, for every page (buyer, worker, admin and the public forms):
+//   who    the caller, read from the router context a layout's middleware filled (`buyerUser`, `adminUser`, …):
+//          the role was checked there and is not checked again here
+//   read   the form through `readForm` (its declared size first; multipart with an image for uploads)
+//   parse  with the page's valibot schema: plainly for a confirmed action (`confirmAction`: intent and row), through
+//          conform for a form (`formAction`), so field errors come back as `submission.reply()`
+//   run    the service; an uploaded image is stored first and deleted again if the service refuses or throws
+//   answer with JavaScript (the ENHANCED_FIELD marker present) the Outcome as data for the page (a dialog, a toast,
+//          inline errors); without it Post/Redirect/Get with a flash, or for a form the page again with its errors.
+// Failures become words through `refusal()` (app/server/errors.ts), as REST's JSON errors do.
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, type RouterContextProvider } from "react-router";
+import type * as v from "valibot";
+import { getEnv } from "../context";
+import { refusal, type Refusal } from "../errors";
+import { ImageRefused, UPLOAD_LIMIT, withUploadedImage } from "../services/images.server";
+import { declaredKeys, validate } from "./api.server";
+import { redirectWithFlash } from "./flash.server";
+import { readForm } from "./form.server";
+import { isEnhanced, outcomeText, VIEW_PARAMS, type FormOutcome, type Outcome } from "~/lib/enhanced";
+
+export interface PageArgs {
+  context: Readonly<RouterContextProvider>;
+  request: Request;
+}
+
+/** The title and words of an answer (a dialog, a toast, a flash banner, a form's failure box). */
+export interface Words {
+  title: string;
+  message?: string;
+  /** a refusal's own words, shown after `message` */
+  detail?: string;
+}
+
+/** The words of a failure, and (optionally) where they show on the form instead of the refusal's own fields. */
+export interface Failure extends Words {
+  fields?: Record<string, string[]>;
+}
+
+/** A success, and where a plain post goes afterwards (default: back to this page without its no-JS view). */
+export interface Done extends Words {
+  to?: string;
+}
+
+type Who<U> = (context: Readonly<RouterContextProvider>) => U;
+
+export interface ActionContext<U> {
+  user: U;
+  env: Env;
+  request: Request;
+}
+
+/** This page without its no-JavaScript view (nor React Router's ?index): where Post/Redirect/Get returns to. */
+export function backTo(request: Request): string {
+  const url = new URL(request.url);
+  for (const p of [...VIEW_PARAMS, "index"]) url.searchParams.delete(p);
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+/** The answer to a confirmed action: the outcome as data for a script, or a redirect with a flash. */
+function answer(request: Request, form: FormData, outcome: Outcome, status: number) {
+  if (isEnhanced(form)) return data(outcome, { status });
+  return redirectWithFlash(backTo(request), {
+    type: outcome.ok ? "success" : "error",
+    title: outcome.title,
+    message: outcomeText(outcome),
+  });
+}
+
+/** A refusal's field messages; a schema's root message ("_") has no field and is in the refusal's words instead. */
+function fieldsOf(r: Refusal): Record<string, string[]> | undefined {
+  if (!r.fields) return undefined;
+  const { _: _root, ...fields } = r.fields;
+  return Object.keys(fields).length ? fields : undefined;
+}
+
+export interface ConfirmPlan<S extends v.GenericSchema<unknown, { intent: string }>, U> {
+  /** the caller, e.g. `adminUser` (a confirmed action is always a signed-in role's) */
+  user: Who<U>;
+  /** the form: a variant on `intent`, naming the row as `id` where there is one */
+  schema: S;
+  /** the words of a failure, from the intent as posted (before it is validated) and the refusal */
+  failure: (intent: string, refused: Refusal) => Failure;
+  /** the words of an unexpected failure (a bug), instead of "Something went wrong" */
+  unexpected?: string;
+  /** calls the service; a thrown AppError is a refusal with the service's own words (the outcome's `detail`) */
+  run: (input: v.InferOutput<S>, ctx: ActionContext<U>) => Promise<Words>;
+}
+
+/**
+ * A confirmed action (approve, reject, delete, remove, change a role, adjust coins, mark read): invalid input is a
+ * 422 with the schema's words, a refusal has the service's status and words, and the answer is data for a script
+ * or Post/Redirect/Get with a flash (success and failure alike).
+ */
+export async function confirmAction<S extends v.GenericSchema<unknown, { intent: string }>, U>(
+  args: PageArgs,
+  plan: ConfirmPlan<S, U>,
+) {
+  const { context, request } = args;
+  const ctx: ActionContext<U> = { user: plan.user(context), env: getEnv(context), request };
+  let form = new FormData();
+  try {
+    form = await readForm(request);
+    const input = validate(plan.schema, Object.fromEntries(form));
+    return answer(request, form, { ok: true, ...(await plan.run(input, ctx)) }, 200);
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    const r = refusal(e, plan.unexpected);
+    const failure = plan.failure(String(form.get("intent") ?? ""), r);
+    const outcome: Outcome = { ok: false, detail: r.message, ...failure, code: r.code };
+    outcome.fields = failure.fields ?? fieldsOf(r);
+    return answer(request, form, outcome, r.status);
+  }
+}
+
+export interface FormPlan<S extends v.GenericSchema, U> {
+  /** the caller, e.g. `workerUser`; the public forms (login, register, contact) have none */
+  user?: Who<U>;
+  /** the conform schema the browser validates with too (or made from the caller, e.g. their balance) */
+  schema: S | ((user: U) => S);
+  /** the words of a refused or invalid submission (the form's failure box and toast) */
+  failure: (refused: Refusal) => Words;
+  /** the words of an unexpected failure (a bug), instead of "Something went wrong" */
+  unexpected?: string;
+  /**
+   * A multipart form with an optional image in the field `image`: checked and stored before `run` (which gets its
+   * URL), deleted if `run` fails. A refused image answers with these words, and its reason under the picker.
+   */
+  upload?: { failure: (refused: Refusal) => Words; unexpected?: string };
+  /** fields never sent back to the browser (a password) */
+  hideFields?: string[];
+  /** calls the service: a success (flashed, or data with JavaScript), or an answer of its own (a sign-in redirect) */
+  run: (input: v.InferOutput<S>, ctx: ActionContext<U> & { image: string | null }) => Promise<Done | Response>;
+}
+
+/**
+ * A conform form (add and update a task, withdraw, submit work, register, login, contact, …). Invalid input (422)
+ * and refusals answer the page again with the fields' errors and the failure's words; a success redirects with a
+ * flash, or with JavaScript (the form carries the marker) answers the outcome as data for the page's dialog.
+ */
+export async function formAction<S extends v.GenericSchema, U = null>(args: PageArgs, plan: FormPlan<S, U>) {
+  const { context, request } = args;
+  const user = (plan.user ? plan.user(context) : null) as U;
+  const env = getEnv(context);
+  const refused = (words: Words, r: Refusal, extra: Partial<FormOutcome>) =>
+    data<FormOutcome>(
+      { ok: false, ...words, code: r.code, invalid: false, result: null, ...extra },
+      { status: r.status },
+    );
+
+  let form: FormData;
+  try {
+    form = await readForm(request, plan.upload ? UPLOAD_LIMIT : undefined);
+  } catch (e) {
+    const r = refusal(e, plan.upload?.unexpected ?? plan.unexpected);
+    return refused((plan.upload ?? plan).failure(r), r, plan.upload ? { fields: { image: [r.message] } } : {});
+  }
+  const schema = typeof plan.schema === "function" ? plan.schema(user) : plan.schema;
+  // A field left out of the post reads as left empty, so it gets its own message rather than valibot's "Invalid key".
+  for (const key of declaredKeys(schema)) if (!form.has(key)) form.set(key, "");
+  const submission = parseWithValibot(form, { schema });
+  const { hideFields } = plan;
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form and try again.";
+    const r: Refusal = { status: 422, code: "validation_failed", message: first };
+    return refused(plan.failure(r), r, { invalid: true, result: submission.reply({ hideFields }) });
+  }
+
+  try {
+    const done = await withUploadedImage(env, plan.upload ? form.get("image") : null, (image) =>
+      plan.run(submission.value, { user, env, request, image }),
+    );
+    if (done instanceof Response) return done;
+    const { to, ...words } = done;
+    if (isEnhanced(form)) {
+      return data<FormOutcome>({ ok: true, ...words, invalid: false, result: submission.reply({ resetForm: true }) });
+    }
+    return redirectWithFlash(to ?? backTo(request), {
+      type: "success",
+      title: words.title,
+      message: outcomeText(words),
+    });
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    if (e instanceof ImageRefused && plan.upload) {
+      const r = refusal(e.reason, plan.upload.unexpected);
+      const fields = { image: [r.message] };
+      return refused(plan.upload.failure(r), r, {
+        fields,
+        result: submission.reply({ fieldErrors: fields, hideFields }),
+      });
+    }
+    const r = refusal(e, plan.unexpected);
+    const words = plan.failure(r);
+    const fields = fieldsOf(r);
+    const formErrors = fields ? undefined : [outcomeText(words) ?? words.title];
+    return refused(words, r, {
+      fields,
+      extra: r.extra,
+      result: submission.reply({ fieldErrors: fields, formErrors, hideFields }),
+    });
+  }
+}
