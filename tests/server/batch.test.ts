@@ -3,7 +3,7 @@
 // And the services built on it: a request whose read went stale before its batch ran changes nothing.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { balance, env, makeAdmin, registerUser, sessionUser, taskInput } from "./helpers";
+import { balance, env, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
 import { newBatch, type Batch } from "~/server/db/batch.server";
 import { newId } from "~/server/db/client.server";
 import { CHANGED_MEANWHILE, notification, posting } from "~/server/services/ledger.server";
