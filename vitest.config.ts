@@ -29,6 +29,7 @@ export default defineConfig(async () => {
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
+                  APP_ENV: "test",
                   SESSION_JWK: TEST_SESSION_JWK,
                   ADMIN_EMAILS: "root-admin@coinwork.test",
                   RATE_LIMIT_OFF: "0",

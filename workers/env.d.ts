@@ -2,6 +2,8 @@
 interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
+  /** "development" or "test" switch on development-only parts; anything else is production (see wrangler.toml). */
+  APP_ENV?: string;
   ADMIN_EMAILS?: string;
   DEVELOPER_REPO_URL?: string;
   REVIEW_WINDOW_DAYS?: string;
