@@ -46,6 +46,15 @@ export default defineConfig(async () => {
           },
         },
         {
+          // Pure code of app/lib (coin rules, formats, valibot schemas) in plain Node: no workerd, no build.
+          resolve: { alias },
+          test: {
+            name: "unit",
+            environment: "node",
+            include: ["tests/unit/**/*.test.ts"],
+          },
+        },
+        {
           plugins: [react()],
           resolve: { alias },
           test: {
@@ -62,8 +71,11 @@ export default defineConfig(async () => {
             name: "browser",
             include: ["tests/e2e/**/*.test.ts"],
             globalSetup: ["./tests/e2e/global-setup.ts"],
-            testTimeout: 120_000,
+            testTimeout: 180_000,
             hookTimeout: 180_000,
+            // expect.poll waits up to 1 s by default: too short for a server round trip on a slow, busy machine
+            // (Playwright's own waits use E2E_TIMEOUT in tests/e2e/browser.ts, the same 30 s).
+            expect: { poll: { timeout: 30_000, interval: 100 } },
             maxWorkers: 2,
             sequence: { groupOrder: 1 },
           },
