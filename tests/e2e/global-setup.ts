@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ROOT, wranglerEnv } from "../../scripts/lib/wrangler.ts";
-import { BUILT_WRANGLER_CONFIG, CHROMIUM, serveBuild, type ServedBuild } from "../../scripts/lib/served-build.ts";
+import { BUILT_WRANGLER_CONFIG, serveBuild, type ServedBuild } from "../../scripts/lib/served-build.ts";
+import { findChromium } from "../../scripts/lib/chromium.ts";
 import { seed } from "../../scripts/seed.ts";
 
 export interface E2EServer {
@@ -33,12 +34,8 @@ export default async function setup(project: TestProject) {
   const t0 = performance.now();
   const lap = (what: string) => console.log(`[e2e] ${what} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM}. The browser tests drive Debian's chromium through playwright-core: ` +
-        "install it with `apt-get update && apt-get install -y chromium` (`.ci/run` does this). Never `playwright install`.",
-    );
-  }
+  // Found (and for the npm build, unpacked) once here, before the test workers look for it at the same time.
+  lap(`Chromium: ${(await findChromium()).description}`);
 
   if (process.env.E2E_SKIP_BUILD === "1" && existsSync(BUILT_WRANGLER_CONFIG)) {
     lap("reusing build/ (E2E_SKIP_BUILD=1)");
