@@ -13,9 +13,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, LaunchOptions } from "playwright-core";
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
@@ -96,7 +96,8 @@ async function fromNpm(): Promise<FoundChromium> {
     );
   }
   const { default: npmChromium, inflate } = pkg;
-  const packageDir = path.join(path.dirname(fileURLToPath(import.meta.resolve("@sparticuz/chromium"))), "..");
+  // (createRequire, not import.meta.resolve: vitest's module runner, which loads this file too, lacks the latter)
+  const packageDir = path.join(path.dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..");
   const major = (
     JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string }
   ).version.split(".")[0];
