@@ -65,12 +65,14 @@ export default defineConfig(async () => {
         },
         {
           // Chromium against the built app served by wrangler on fresh local databases: two files at a time,
-          // each worker with its own server and database (tests/e2e/global-setup.ts), after the other projects.
+          // each worker with its own server and database, after the other projects (which run while
+          // tests/e2e/serve.ts builds, seeds and serves; see tests/e2e/global-setup.ts).
           resolve: { alias },
           test: {
             name: "browser",
             include: ["tests/e2e/**/*.test.ts"],
             globalSetup: ["./tests/e2e/global-setup.ts"],
+            setupFiles: ["./tests/e2e/setup.ts"],
             testTimeout: 180_000,
             hookTimeout: 180_000,
             // expect.poll waits up to 1 s by default: too short for a server round trip on a slow, busy machine

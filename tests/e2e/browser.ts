@@ -2,13 +2,14 @@
 // global-setup.ts serves, signing in, the screens' common readings (balance, field errors, the bell), the served
 // database, screenshots and axe, and `story`/`step` for walks whose steps build on each other.
 // See tests/e2e/README.md.
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "../../scripts/lib/chromium.ts";
+import type { E2EServer, E2EState } from "./serve.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
@@ -36,9 +37,24 @@ export type DemoRole = keyof typeof DEMO;
 
 // ---------------------------------------------------------------- the served app and its database
 
-/** This test worker's server (global-setup.ts serves one app and database per worker). */
-function server() {
-  const servers = inject("servers");
+const SERVERS_TIMEOUT = 20 * 60_000;
+let servers: E2EServer[] | undefined;
+
+/** Waits for tests/e2e/serve.ts's state file (see global-setup.ts) and reads the servers from it. */
+export async function serversReady(): Promise<void> {
+  const file = inject("e2eState");
+  for (const until = Date.now() + SERVERS_TIMEOUT; !existsSync(file);) {
+    if (Date.now() > until) throw new Error(`The e2e servers were not up after ${SERVERS_TIMEOUT / 60_000} minutes`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const state = JSON.parse(readFileSync(file, "utf8")) as E2EState;
+  if ("error" in state) throw new Error(`Preparing the e2e servers failed (tests/e2e/serve.ts):\n${state.error}`);
+  servers = state.servers;
+}
+
+/** This test worker's server (serve.ts serves one app and database per worker). */
+function server(): E2EServer {
+  if (!servers) throw new Error("serversReady() has not run (tests/e2e/setup.ts is the browser project's setup file)");
   const id = Number(process.env.VITEST_POOL_ID ?? "1");
   const mine = servers[(id - 1) % servers.length];
   if (!mine) throw new Error(`No e2e server for VITEST_POOL_ID=${process.env.VITEST_POOL_ID}`);
@@ -361,7 +377,11 @@ export interface A11yViolation {
 
 /** axe-core on the current page: the serious and critical violations (WCAG 2.x A/AA rules). */
 export async function seriousA11yViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<A11yViolation[]> {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  // resultTypes: full detail for violations only (the same violations are found; passes are not listed node by
+  // node, which is much of axe's time on a long page).
+  let builder = new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .options({ resultTypes: ["violations"] });
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const result = await builder.analyze();
   return result.violations
