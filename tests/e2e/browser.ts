@@ -247,6 +247,36 @@ export async function registerThroughForm(page: Page, r: Registration): Promise<
   if (jsEnabled(page)) await waitForHydration(page);
 }
 
+export interface TaskFields {
+  title: string;
+  detail: string;
+  /** required workers and pay per worker, as typed (e.g. "0" to see the message) */
+  workers: number | string;
+  pay: number | string;
+  /** the completion date, this many days from today */
+  daysAhead: number;
+  category: string;
+  info: string;
+  /** an image file to upload with the task */
+  image?: string;
+}
+
+/** Fills the Add Task form (with or without JavaScript); with JavaScript, an image is previewed before it goes on. */
+export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
+  await page.getByLabel("Task Title").fill(t.title);
+  await page.getByLabel("Task Detail").fill(t.detail);
+  await page.getByLabel("Required Workers").fill(String(t.workers));
+  await page.getByLabel("Payable Amount").fill(String(t.pay));
+  await page.getByLabel("Completion Date").fill(isoDay(t.daysAhead));
+  await page.getByLabel("Category").selectOption(t.category);
+  await page.getByLabel("Submission Info").fill(t.info);
+  if (t.image) {
+    await page.locator('input[type="file"][name="image"]').setInputFiles(t.image);
+    if (jsEnabled(page))
+      await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
+  }
+}
+
 // ---------------------------------------------------------------- people: a context each, watched for errors
 
 export interface Person {

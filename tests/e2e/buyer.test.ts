@@ -12,8 +12,8 @@ import {
   expectAccessible,
   expectCoins,
   expectMessage,
+  fillTaskForm,
   gotoHydrated,
-  isoDay,
   jsEnabled,
   markAllNotificationsRead,
   login as loginThroughForm,
@@ -40,6 +40,14 @@ const SECOND = `Follow our page for a day ${token}`;
 const INFO = "A screenshot of the order confirmation";
 const REASON = "The screenshot shows a different shop.";
 const email = (who: string) => `${who}-${token}@e2e.test`;
+/** The walk's task as first typed (the numbers vary). */
+const FIRST_TASK = {
+  title: TITLE,
+  detail: "Open our shop on your phone, buy the free sample and tell us what was slow.",
+  daysAhead: 7,
+  category: "App & Website Testing",
+  info: INFO,
+};
 
 // The coin rules this walk checks the screens against (docs/product/coins.md).
 const START = 50;
@@ -121,14 +129,7 @@ story("a buyer's day", () => {
     async () => {
       const { page } = buyer;
       await gotoHydrated(page, "/dashboard/addtask");
-      await page.getByLabel("Task Title").fill(TITLE);
-      await page
-        .getByLabel("Task Detail")
-        .fill("Open our shop on your phone, buy the free sample and tell us what was slow.");
-      await fillTaskNumbers(page, 6, 10);
-      await page.getByLabel("Completion Date").fill(isoDay(7));
-      await page.getByLabel("Category").selectOption("App & Website Testing");
-      await page.getByLabel("Submission Info").fill(INFO);
+      await fillTaskForm(page, { ...FIRST_TASK, workers: 6, pay: 10 });
       // the live total says so before posting
       const panel = page.getByTestId("cost-panel");
       await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("60");
@@ -193,16 +194,7 @@ story("a buyer's day", () => {
     async () => {
       const { page } = buyer;
       await gotoHydrated(page, "/dashboard/addtask");
-      await page.getByLabel("Task Title").fill(TITLE);
-      await page
-        .getByLabel("Task Detail")
-        .fill("Open our shop on your phone, buy the free sample and tell us what was slow.");
-      await fillTaskNumbers(page, 4, 10);
-      await page.getByLabel("Completion Date").fill(isoDay(7));
-      await page.getByLabel("Category").selectOption("App & Website Testing");
-      await page.getByLabel("Submission Info").fill(INFO);
-      await page.locator('input[type="file"][name="image"]').setInputFiles(TASK_IMAGE);
-      await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
+      await fillTaskForm(page, { ...FIRST_TASK, workers: 4, pay: 10, image: TASK_IMAGE });
       await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("40");
       expect(await page.getByTestId("cost-panel").innerText()).toContain(`${balance - 40} coins`);
       await look(page, "buyer-addtask-filled-1440");
@@ -386,12 +378,15 @@ story("a buyer's day", () => {
     async () => {
       const { page } = buyer;
       await gotoHydrated(page, "/dashboard/addtask");
-      await page.getByLabel("Task Title").fill(SECOND);
-      await page.getByLabel("Task Detail").fill("Follow our page and keep following it for a day.");
-      await fillTaskNumbers(page, 2, 5);
-      await page.getByLabel("Completion Date").fill(isoDay(3));
-      await page.getByLabel("Category").selectOption("SEO & Marketing");
-      await page.getByLabel("Submission Info").fill("Your profile name");
+      await fillTaskForm(page, {
+        title: SECOND,
+        detail: "Follow our page and keep following it for a day.",
+        workers: 2,
+        pay: 5,
+        daysAhead: 3,
+        category: "SEO & Marketing",
+        info: "Your profile name",
+      });
       await page.getByRole("button", { name: "Add Task" }).click();
       await page.getByRole("dialog", { name: "Task Posted!" }).getByRole("button", { name: "OK" }).click(); // ends the 2 s early
       await page.waitForURL("**/dashboard/mytasks");
@@ -505,12 +500,15 @@ story("a buyer's day", () => {
 
       const title = `No-script task ${token}`;
       await page.goto("/dashboard/addtask");
-      await page.getByLabel("Task Title").fill(title);
-      await page.getByLabel("Task Detail").fill("Works without scripts.");
-      await fillTaskNumbers(page, 1, 0); // the server says the add form's message
-      await page.getByLabel("Completion Date").fill(isoDay(2));
-      await page.getByLabel("Category").selectOption("Data Entry");
-      await page.getByLabel("Submission Info").fill("Anything");
+      await fillTaskForm(page, {
+        title,
+        detail: "Works without scripts.",
+        workers: 1,
+        pay: 0, // the server says the add form's message
+        daysAhead: 2,
+        category: "Data Entry",
+        info: "Anything",
+      });
       await page.getByRole("button", { name: "Add Task" }).click();
       await page.getByText("Minimum amount is 1").waitFor();
       await page.getByLabel("Payable Amount").fill("3");

@@ -18,9 +18,9 @@ import {
   db,
   expectCoins,
   expectMessage,
+  fillTaskForm,
   fieldError,
   gotoHydrated,
-  isoDay,
   login,
   logout,
   openBell,
@@ -210,16 +210,16 @@ story("the full loop: three people, three browsers, one marketplace", () => {
     async () => {
       const { page } = buyer;
       await gotoHydrated(page, "/dashboard/addtask");
-      await page.getByLabel("Task Title").fill(TITLE);
-      await page
-        .getByLabel("Task Detail")
-        .fill("Create an account on our staging site and tell us which step confused you.");
-      await page.getByLabel("Required Workers").fill(String(SLOTS));
-      await page.getByLabel("Payable Amount").fill(String(PAY));
-      await page.getByLabel("Completion Date").fill(isoDay(5));
-      await page.getByLabel("Category").selectOption("Survey & Feedback");
-      await page.getByLabel("Submission Info").fill(INFO);
-      await page.locator('input[type="file"][name="image"]').setInputFiles(TASK_IMAGE);
+      await fillTaskForm(page, {
+        title: TITLE,
+        detail: "Create an account on our staging site and tell us which step confused you.",
+        workers: SLOTS,
+        pay: PAY,
+        daysAhead: 5,
+        category: "Survey & Feedback",
+        info: INFO,
+        image: TASK_IMAGE,
+      });
       await expect.poll(() => page.getByTestId("cost-panel").innerText()).toContain(String(SLOTS * PAY));
       await page.getByRole("button", { name: "Add Task" }).click();
       await expectMessage(page, "Task Posted!");
@@ -691,13 +691,15 @@ story("without JavaScript", () => {
       expect(await fieldError(page, "Category")).toBe("Category is required");
       await screenshot(page, "journey-nojs-addtask-errors-1440");
 
-      await page.getByLabel("Task Title").fill(T2);
-      await page.getByLabel("Task Detail").fill("Pick the name you would remember and say why.");
-      await page.getByLabel("Required Workers").fill("1");
-      await page.getByLabel("Payable Amount").fill("0");
-      await page.getByLabel("Completion Date").fill(isoDay(3));
-      await page.getByLabel("Category").selectOption("Survey & Feedback");
-      await page.getByLabel("Submission Info").fill("The name and one sentence");
+      await fillTaskForm(page, {
+        title: T2,
+        detail: "Pick the name you would remember and say why.",
+        workers: 1,
+        pay: 0,
+        daysAhead: 3,
+        category: "Survey & Feedback",
+        info: "The name and one sentence",
+      });
       await submitAndWait(page, "Add Task");
       expect(await fieldError(page, "Payable Amount")).toBe("Minimum amount is 1");
       expect(await page.getByLabel("Task Title").inputValue()).toBe(T2);

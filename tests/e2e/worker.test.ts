@@ -17,8 +17,8 @@ import {
   collectFailedRequests,
   expectAccessible,
   expectMessage,
+  fillTaskForm,
   gotoHydrated,
-  isoDay,
   login,
   markAllNotificationsRead,
   newContext,
@@ -63,13 +63,15 @@ beforeAll(async () => {
 story("a worker's day", () => {
   posted = step("the buyer posts a task to find", async () => {
     await gotoHydrated(buyerPage, "/dashboard/addtask");
-    await buyerPage.getByLabel("Task Title").fill(TITLE);
-    await buyerPage.getByLabel("Task Detail").fill("Fix the spelling and grammar of one 120-word paragraph.");
-    await buyerPage.getByLabel("Required Workers").fill("2");
-    await buyerPage.getByLabel("Payable Amount").fill(String(PAY));
-    await buyerPage.getByLabel("Completion Date").fill(isoDay(6));
-    await buyerPage.getByLabel("Category").selectOption("Content Writing");
-    await buyerPage.getByLabel("Submission Info").fill(INFO);
+    await fillTaskForm(buyerPage, {
+      title: TITLE,
+      detail: "Fix the spelling and grammar of one 120-word paragraph.",
+      workers: 2,
+      pay: PAY,
+      daysAhead: 6,
+      category: "Content Writing",
+      info: INFO,
+    });
     await Promise.all([
       buyerPage.waitForURL("**/dashboard/mytasks"),
       buyerPage.getByRole("button", { name: "Add Task" }).click(),
