@@ -79,6 +79,9 @@ export default defineConfig(async () => {
             // (Playwright's own waits use E2E_TIMEOUT in tests/e2e/browser.ts, the same 30 s).
             expect: { poll: { timeout: 30_000, interval: 100 } },
             maxWorkers: 2,
+            // Files that follow each other on a worker reuse it: no new process, no second import of Playwright and
+            // axe, and signedInContext's demo sessions carry over (browser.ts keeps no other state between files).
+            isolate: false,
             sequence: { groupOrder: 1 },
           },
         },
