@@ -39,6 +39,7 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: "server",
+            sequence: { groupOrder: 1 },
             include: ["tests/server/**/*.test.ts"],
             setupFiles: ["./tests/server/setup.ts"],
             globalSetup: ["./tests/server/stripe-fake.global.ts", "./tests/server/oidc-mock.global.ts"],
@@ -50,6 +51,7 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: "unit",
+            sequence: { groupOrder: 1 },
             environment: "node",
             include: ["tests/unit/**/*.test.ts"],
           },
@@ -59,6 +61,7 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: "components",
+            sequence: { groupOrder: 1 },
             environment: "happy-dom",
             include: ["tests/components/**/*.test.tsx"],
           },
@@ -82,7 +85,9 @@ export default defineConfig(async () => {
             // Files that follow each other on a worker reuse it: no new process, no second import of Playwright and
             // axe, and signedInContext's demo sessions carry over (browser.ts keeps no other state between files).
             isolate: false,
-            sequence: { groupOrder: 1 },
+            // After the other projects, which run first while tests/e2e/serve.ts prepares the servers. They need an
+            // explicit group too: vitest runs projects of the default group 0 with one worker (2 cores) last.
+            sequence: { groupOrder: 2 },
           },
         },
       ],
