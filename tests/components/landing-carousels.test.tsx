@@ -230,7 +230,11 @@ describe("hero carousel", () => {
   it("stays paused when a drag restarts embla's autoplay, and Start resumes it", async () => {
     renderInRouter(<HeroCarousel />);
     const root = await ready("hero");
-    act(() => fireEvent.click(screen.getByRole("button", { name: "Pause automatic slide show" })));
+    // the button offers Pause once autoplay has started
+    const pause = await waitFor(() => screen.getByRole("button", { name: "Pause automatic slide show" }), {
+      timeout: HERO_AUTOPLAY_MS,
+    });
+    act(() => fireEvent.click(pause));
     // a drag ends: the autoplay plugin (stopOnInteraction: false) plays again, and the visitor's pause must win
     const viewport = root.querySelector("[data-carousel-viewport]")!;
     act(() => {
@@ -242,7 +246,7 @@ describe("hero carousel", () => {
     expect(selectedIndex(root)).toBe(paused);
     const start = screen.getByRole("button", { name: "Start automatic slide show" });
     act(() => fireEvent.click(start));
-    expect(screen.getByRole("button", { name: "Pause automatic slide show" })).toBeTruthy();
+    await waitFor(() => screen.getByRole("button", { name: "Pause automatic slide show" }));
     await waitFor(() => expect(selectedIndex(root)).not.toBe(paused), {
       timeout: HERO_AUTOPLAY_MS + 1000,
       interval: 50,
