@@ -40,6 +40,7 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: "server",
+            sequence: { groupOrder: 1 },
             include: ["tests/server/**/*.test.ts"],
             setupFiles: ["./tests/server/setup.ts"],
             globalSetup: ["./tests/server/stripe-fake.global.ts", "./tests/server/oidc-mock.global.ts"],
@@ -47,26 +48,47 @@ export default defineConfig(async () => {
           },
         },
         {
+          // Pure code of app/lib (coin rules, formats, valibot schemas) in plain Node: no workerd, no build.
+          resolve: { alias },
+          test: {
+            name: "unit",
+            sequence: { groupOrder: 1 },
+            environment: "node",
+            include: ["tests/unit/**/*.test.ts"],
+          },
+        },
+        {
           plugins: [react()],
           resolve: { alias },
           test: {
             name: "components",
+            sequence: { groupOrder: 1 },
             environment: "happy-dom",
             include: ["tests/components/**/*.test.tsx"],
           },
         },
         {
           // Chromium against the built app served by wrangler on fresh local databases: two files at a time,
-          // each worker with its own server and database (tests/e2e/global-setup.ts), after the other projects.
+          // each worker with its own server and database, after the other projects (which run while
+          // tests/e2e/serve.ts builds, seeds and serves; see tests/e2e/global-setup.ts).
           resolve: { alias },
           test: {
             name: "browser",
             include: ["tests/e2e/**/*.test.ts"],
             globalSetup: ["./tests/e2e/global-setup.ts"],
-            testTimeout: 120_000,
+            setupFiles: ["./tests/e2e/setup.ts"],
+            testTimeout: 180_000,
             hookTimeout: 180_000,
+            // expect.poll waits up to 1 s by default: too short for a server round trip on a slow, busy machine
+            // (Playwright's own waits use E2E_TIMEOUT in tests/e2e/browser.ts, the same 30 s).
+            expect: { poll: { timeout: 30_000, interval: 100 } },
             maxWorkers: 2,
-            sequence: { groupOrder: 1 },
+            // Files that follow each other on a worker reuse it: no new process, no second import of Playwright and
+            // axe, and signedInContext's demo sessions carry over (browser.ts keeps no other state between files).
+            isolate: false,
+            // After the other projects, which run first while tests/e2e/serve.ts prepares the servers. They need an
+            // explicit group too: vitest runs projects of the default group 0 with one worker (2 cores) last.
+            sequence: { groupOrder: 2 },
           },
         },
       ],

@@ -7,7 +7,7 @@
 // which production never sees. Prints for the page (default /):
 //   - the initial JavaScript: the modulepreload and module-script assets the HTML references, gzipped;
 //   - Lighthouse's four category scores, LCP and TBT on its default mobile profile (simulated throttling),
-//     the median of three runs, with Chromium from /usr/bin/chromium.
+//     the median of three runs, with the Chromium scripts/lib/chromium.ts finds (CHROMIUM_PATH, Debian's, npm's).
 // Node built-ins and node_modules only (this file runs with Node's type stripping, not through a bundler).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,11 +18,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
-import { BUILT_WRANGLER_CONFIG, CHROMIUM, CHROMIUM_ARGS, serveBuild } from "./lib/served-build.ts";
+import { BUILT_WRANGLER_CONFIG, serveBuild } from "./lib/served-build.ts";
+import { findChromium } from "./lib/chromium.ts";
 
 const TARGETS = { initialJsKb: 140, performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROME_FLAGS = [...CHROMIUM_ARGS, "--disable-dev-shm-usage"];
+const CHROMIUM = await findChromium();
+const CHROME_FLAGS = [...CHROMIUM.args, "--disable-dev-shm-usage"];
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -226,7 +228,7 @@ async function lighthouse(url: string, outDir: string, i: number, chromeFlags: s
       `--chrome-flags=${chromeFlags.join(" ")}`,
       "--max-wait-for-load=60000",
     ],
-    { CHROME_PATH: CHROMIUM },
+    { CHROME_PATH: CHROMIUM.executablePath, ...CHROMIUM.env },
   );
   const lhr = JSON.parse(readFileSync(out, "utf8"));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -260,7 +262,6 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   if (!existsSync(bin("lighthouse", "cli", "index.js"))) throw new Error("lighthouse is not installed: npm install");
   const outDir = path.join(ROOT, "test-results", "bench-pages");
   mkdirSync(outDir, { recursive: true });
@@ -339,7 +340,7 @@ async function main() {
     const mark = (ok: boolean) => (ok ? "ok  " : "MISS");
     console.log("");
     console.log(
-      `Page ${PAGE}: median of ${runs.length} Lighthouse runs, default mobile profile, Chromium ${CHROMIUM}, served ${protocol}`,
+      `Page ${PAGE}: median of ${runs.length} Lighthouse runs, default mobile profile, ${CHROMIUM.description}, served ${protocol}`,
     );
     console.log(
       `  ${mark(js.gzip <= TARGETS.initialJsKb * 1024)} initial JS        ${kb(js.gzip)} gzip (${kb(js.raw)} raw, ${js.files.length} files; target <= ${TARGETS.initialJsKb} KB)`,

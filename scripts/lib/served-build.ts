@@ -8,20 +8,6 @@ import net from "node:net";
 import path from "node:path";
 import { ROOT, wranglerEnv } from "./wrangler.ts";
 
-/** Debian's Chromium (`apt-get install -y chromium`); never a browser downloaded by a test tool. */
-export const CHROMIUM = "/usr/bin/chromium";
-/** Headless flags that work offline here: without the networking ones Chromium floods the closed network. */
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 export const BUILT_WRANGLER_CONFIG = path.join(ROOT, "build", "server", "wrangler.json");
 
 export function freePort(): Promise<number> {

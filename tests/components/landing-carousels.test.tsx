@@ -227,6 +227,32 @@ describe("hero carousel", () => {
     expect(root.querySelector("[aria-live]")!.getAttribute("aria-live")).toBe("polite");
   }, 10_000);
 
+  it("stays paused when a drag restarts embla's autoplay, and Start resumes it", async () => {
+    renderInRouter(<HeroCarousel />);
+    const root = await ready("hero");
+    // the button offers Pause once autoplay has started
+    const pause = await waitFor(() => screen.getByRole("button", { name: "Pause automatic slide show" }), {
+      timeout: HERO_AUTOPLAY_MS,
+    });
+    act(() => fireEvent.click(pause));
+    // a drag ends: the autoplay plugin (stopOnInteraction: false) plays again, and the visitor's pause must win
+    const viewport = root.querySelector("[data-carousel-viewport]")!;
+    act(() => {
+      fireEvent.mouseDown(viewport, { button: 0, clientX: 500, clientY: 100 });
+      fireEvent.mouseUp(window, { button: 0, clientX: 500, clientY: 100 });
+    });
+    const paused = selectedIndex(root);
+    await new Promise((r) => setTimeout(r, HERO_AUTOPLAY_MS + 300));
+    expect(selectedIndex(root)).toBe(paused);
+    const start = screen.getByRole("button", { name: "Start automatic slide show" });
+    act(() => fireEvent.click(start));
+    await waitFor(() => screen.getByRole("button", { name: "Pause automatic slide show" }));
+    await waitFor(() => expect(selectedIndex(root)).not.toBe(paused), {
+      timeout: HERO_AUTOPLAY_MS + 1000,
+      interval: 50,
+    });
+  }, 10_000);
+
   it("does not autoplay for visitors who ask for reduced motion", async () => {
     reducedMotion = true;
     renderInRouter(<HeroCarousel />);

@@ -2,23 +2,30 @@
 // (with and without JavaScript), change a role and see it take effect for that user at once, adjust coins,
 // remove a user, delete a task and see the buyer refunded, read a message, and find it all in the audit
 // log and the ledger. Screenshots of every admin screen at 390 and 1440 px.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import {
   DEMO,
+  browser,
+  coinsOnScreen,
   collectConsoleErrors,
+  db,
+  expectAccessible,
   expectMessage,
-  formatViolations,
   gotoHydrated,
-  launch,
   login,
   newContext,
-  newNoJsContext,
   persistDir,
+  registerThroughForm,
   screenshot,
-  seriousA11yViolations,
+  sidewaysOverflow,
+  signedInContext,
+  sqlText,
+  step,
+  type Step,
+  unique,
+  setUpBrowser,
 } from "./browser";
-import { query } from "../../scripts/lib/wrangler.ts";
 import { checkLedger } from "../../scripts/ledger-check.ts";
 
 const ADMIN_SCREENS = [
@@ -30,52 +37,28 @@ const ADMIN_SCREENS = [
   ["ledger", "/dashboard/ledger"],
 ] as const;
 
-const unique = (label: string) =>
-  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
-const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const db = <T = Record<string, unknown>>(sql: string) => query<T>(sql, { persistTo: persistDir() });
-
-let browser: Browser;
+// One admin's walk: the admin's page is shared from test to test, and the audit log at the end must show the
+// decisions of the earlier steps.
 let admin: BrowserContext;
 let page: Page;
 let errors: string[];
+let homeShown: Step, approved: Step, rejected: Step, approvedWithoutJs: Step;
+let roleChanged: Step, adjustedAndRemoved: Step, taskDeleted: Step;
 
+setUpBrowser();
 beforeAll(async () => {
-  browser = await launch();
   admin = await newContext(browser);
   page = await admin.newPage();
   errors = collectConsoleErrors(page);
   await login(page, DEMO.admin.email);
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function expectAccessible(p: Page, what: string) {
-  const violations = await seriousA11yViolations(p);
-  expect(violations, `${what}\n${formatViolations(violations)}`).toEqual([]);
-}
-
-/** The coin balance in the dashboard's top bar. */
-async function headerCoins(p: Page): Promise<number> {
-  const text = await p.getByTestId("coin-balance").filter({ visible: true }).first().innerText();
-  return Number(text.replace(/[^\d]/g, ""));
-}
 
 /** Registers a new account through the form (a fresh context, signed in afterwards). */
-async function registerThroughForm(name: string, role: "Worker" | "Buyer") {
+async function registerNewUser(name: string, role: "Worker" | "Buyer") {
   const context = await newContext(browser);
   const p = await context.newPage();
   const email = unique(name.toLowerCase().replace(/\W+/g, "-"));
-  await gotoHydrated(p, "/register");
-  await p.getByLabel("Name").fill(name);
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password").fill("Secret!1");
-  await p.getByLabel("Role").selectOption(role);
-  await Promise.all([
-    p.waitForURL(`**/dashboard/${role === "Worker" ? "workerhome" : "buyerhome"}`),
-    p.getByRole("button", { name: "Register" }).click(),
-  ]);
+  await registerThroughForm(p, { name, email, password: "Secret!1", role });
   return { context, page: p, email, name };
 }
 
@@ -86,7 +69,7 @@ async function searchUsers(email: string) {
 }
 
 describe("Admin Home: withdrawal requests", () => {
-  it("shows the cards and the 'Withdraw Requestes' table", async () => {
+  homeShown = step("shows the cards and the 'Withdraw Requestes' table", async () => {
     await gotoHydrated(page, "/dashboard/adminhome");
     for (const label of ["Total buyers", "Total workers", "Total coins", "Total payment"])
       await expect.poll(() => page.getByText(label, { exact: true }).count()).toBe(1);
@@ -96,140 +79,157 @@ describe("Admin Home: withdrawal requests", () => {
     await expectAccessible(page, "admin home");
   });
 
-  it("approves after a confirmation, in one step: 'Successfully Approved!' and the row leaves the list", async () => {
-    const [before] = db<{ id: string; status: string }>(
-      "SELECT w.id AS id, w.status AS status FROM withdrawals w JOIN users u ON u.id = w.worker_id WHERE u.email = 'lucas.oliveira@example.com' AND w.status = 'pending'",
-    );
-    expect(before).toBeDefined();
-    await page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Approve this withdrawal?" });
-    await confirm.waitFor();
-    await expect.poll(() => confirm.innerText()).toContain("Lucas Oliveira");
-    await screenshot(page, "admin-home-approve-confirm-1440");
-    await confirm.getByRole("button", { name: "Yes, approve" }).click();
-    const result = page.getByRole("dialog", { name: "Successfully Approved!" });
-    await result.waitFor();
-    await expect.poll(() => result.innerText()).toContain("Lucas Oliveira is paid out");
-    await screenshot(page, "admin-home-approved-1440");
-    await result.getByRole("button", { name: "OK" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).count()).toBe(0);
-    expect(db<{ status: string }>(`SELECT status FROM withdrawals WHERE id = ${sqlText(before.id)}`)[0].status).toBe(
-      "approved",
-    );
-  });
+  approved = step(
+    "approves after a confirmation, in one step: 'Successfully Approved!' and the row leaves the list",
+    { needs: [homeShown] },
+    async () => {
+      const [before] = db<{ id: string; status: string }>(
+        "SELECT w.id AS id, w.status AS status FROM withdrawals w JOIN users u ON u.id = w.worker_id WHERE u.email = 'lucas.oliveira@example.com' AND w.status = 'pending'",
+      );
+      expect(before).toBeDefined();
+      await page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Approve this withdrawal?" });
+      await confirm.waitFor();
+      await expect.poll(() => confirm.innerText()).toContain("Lucas Oliveira");
+      await screenshot(page, "admin-home-approve-confirm-1440");
+      await confirm.getByRole("button", { name: "Yes, approve" }).click();
+      const result = page.getByRole("dialog", { name: "Successfully Approved!" });
+      await result.waitFor();
+      await expect.poll(() => result.innerText()).toContain("Lucas Oliveira is paid out");
+      await screenshot(page, "admin-home-approved-1440");
+      await result.getByRole("button", { name: "OK" }).click();
+      await expect
+        .poll(() => page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).count())
+        .toBe(0);
+      expect(db<{ status: string }>(`SELECT status FROM withdrawals WHERE id = ${sqlText(before.id)}`)[0].status).toBe(
+        "approved",
+      );
+    },
+  );
 
-  it("rejects with a required reason; the coins go back to the worker", async () => {
-    const [{ coin: before }] = db<{ coin: number }>("SELECT coin FROM users WHERE email = 'arjun.mehta@example.com'");
-    const [request] = db<{ id: string; coins: number }>(
-      "SELECT w.id AS id, w.withdrawal_coin AS coins FROM withdrawals w JOIN users u ON u.id = w.worker_id WHERE u.email = 'arjun.mehta@example.com' AND w.status = 'pending'",
-    );
-    await page.getByRole("button", { name: "Reject withdrawal of Arjun Mehta" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Reject this withdrawal?" });
-    await confirm.waitFor();
-    // no reason: the browser refuses the form and nothing is sent
-    await confirm.getByRole("button", { name: "Reject request" }).click();
-    await expect
-      .poll(() => confirm.getByLabel("Reason").evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing))
-      .toBe(true);
-    await confirm.getByLabel("Reason").fill("The account number does not match the name on the account.");
-    await screenshot(page, "admin-home-reject-confirm-1440");
-    await confirm.getByRole("button", { name: "Reject request" }).click();
-    await expectMessage(page, "Withdrawal rejected");
-    await expect.poll(() => page.getByRole("button", { name: "Reject withdrawal of Arjun Mehta" }).count()).toBe(0);
-    const [{ coin: after }] = db<{ coin: number }>("SELECT coin FROM users WHERE email = 'arjun.mehta@example.com'");
-    expect(after).toBe(before + request.coins);
-    expect(
-      db<{ status: string; decision_reason: string }>(
-        `SELECT status, decision_reason FROM withdrawals WHERE id = ${sqlText(request.id)}`,
-      )[0],
-    ).toEqual({
-      status: "rejected",
-      decision_reason: "The account number does not match the name on the account.",
-    });
-  });
+  rejected = step(
+    "rejects with a required reason; the coins go back to the worker",
+    { needs: [approved] },
+    async () => {
+      const [{ coin: before }] = db<{ coin: number }>("SELECT coin FROM users WHERE email = 'arjun.mehta@example.com'");
+      const [request] = db<{ id: string; coins: number }>(
+        "SELECT w.id AS id, w.withdrawal_coin AS coins FROM withdrawals w JOIN users u ON u.id = w.worker_id WHERE u.email = 'arjun.mehta@example.com' AND w.status = 'pending'",
+      );
+      await page.getByRole("button", { name: "Reject withdrawal of Arjun Mehta" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Reject this withdrawal?" });
+      await confirm.waitFor();
+      // no reason: the browser refuses the form and nothing is sent
+      await confirm.getByRole("button", { name: "Reject request" }).click();
+      await expect
+        .poll(() => confirm.getByLabel("Reason").evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing))
+        .toBe(true);
+      await confirm.getByLabel("Reason").fill("The account number does not match the name on the account.");
+      await screenshot(page, "admin-home-reject-confirm-1440");
+      await confirm.getByRole("button", { name: "Reject request" }).click();
+      await expectMessage(page, "Withdrawal rejected");
+      await expect.poll(() => page.getByRole("button", { name: "Reject withdrawal of Arjun Mehta" }).count()).toBe(0);
+      const [{ coin: after }] = db<{ coin: number }>("SELECT coin FROM users WHERE email = 'arjun.mehta@example.com'");
+      expect(after).toBe(before + request.coins);
+      expect(
+        db<{ status: string; decision_reason: string }>(
+          `SELECT status, decision_reason FROM withdrawals WHERE id = ${sqlText(request.id)}`,
+        )[0],
+      ).toEqual({
+        status: "rejected",
+        decision_reason: "The account number does not match the name on the account.",
+      });
+    },
+  );
 
-  it("without JavaScript: the confirmation is a page of its own and the answer a banner", async () => {
-    const context = await newNoJsContext(browser);
-    const p = await context.newPage();
-    await login(p, DEMO.admin.email);
-    await p.goto("/dashboard/adminhome");
-    await Promise.all([
-      p.waitForURL(/confirm=approve/),
-      p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).click(),
-    ]);
-    const panel = p.getByRole("dialog", { name: "Approve this withdrawal?" });
-    await panel.waitFor();
-    await screenshot(p, "admin-home-nojs-confirm-1440");
-    await Promise.all([
-      p.waitForURL((u) => u.pathname === "/dashboard/adminhome" && !u.search.includes("confirm")),
-      panel.getByRole("button", { name: "Yes, approve" }).click(),
-    ]);
-    await expectMessage(p, "Successfully Approved!");
-    expect(await p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).count()).toBe(0);
-    await context.close();
-  });
+  approvedWithoutJs = step(
+    "without JavaScript: the confirmation is a page of its own and the answer a banner",
+    async () => {
+      const context = await signedInContext(browser, "admin", { javaScriptEnabled: false });
+      const p = await context.newPage();
+      await p.goto("/dashboard/adminhome");
+      await Promise.all([
+        p.waitForURL(/confirm=approve/),
+        p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).click(),
+      ]);
+      const panel = p.getByRole("dialog", { name: "Approve this withdrawal?" });
+      await panel.waitFor();
+      await screenshot(p, "admin-home-nojs-confirm-1440");
+      await Promise.all([
+        p.waitForURL((u) => u.pathname === "/dashboard/adminhome" && !u.search.includes("confirm")),
+        panel.getByRole("button", { name: "Yes, approve" }).click(),
+      ]);
+      await expectMessage(p, "Successfully Approved!");
+      expect(await p.getByRole("link", { name: "Approve withdrawal of Elena Petrova" }).count()).toBe(0);
+      await context.close();
+    },
+  );
 });
 
 describe("Manage Users", () => {
-  it("a role change is immediate: the user's next request shows the new role's dashboard or /unauthorized", async () => {
-    const user = await registerThroughForm("Role Changer", "Worker");
-    const row = await searchUsers(user.email);
-    await screenshot(page, "admin-manage-users-search-1440");
-    await row.getByLabel("Role of Role Changer").selectOption("Buyer");
-    await expectMessage(page, "Role updated successfully!");
-    await expect
-      .poll(() => db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0]?.role)
-      .toBe("Buyer");
+  roleChanged = step(
+    "a role change is immediate: the user's next request shows the new role's dashboard or /unauthorized",
+    async () => {
+      const user = await registerNewUser("Role Changer", "Worker");
+      const row = await searchUsers(user.email);
+      await screenshot(page, "admin-manage-users-search-1440");
+      await row.getByLabel("Role of Role Changer").selectOption("Buyer");
+      await expectMessage(page, "Role updated successfully!");
+      await expect
+        .poll(() => db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0]?.role)
+        .toBe("Buyer");
 
-    // the same session, one request later
-    await user.page.goto("/dashboard/workerhome");
-    await user.page.waitForURL("**/unauthorized");
-    await user.page.goto("/dashboard");
-    await user.page.waitForURL("**/dashboard/buyerhome");
-    await expect.poll(() => user.page.getByTestId("user-role").innerText()).toBe("Buyer");
-    await user.context.close();
-  });
+      // the same session, one request later
+      await user.page.goto("/dashboard/workerhome");
+      await user.page.waitForURL("**/unauthorized");
+      await user.page.goto("/dashboard");
+      await user.page.waitForURL("**/dashboard/buyerhome");
+      await expect.poll(() => user.page.getByTestId("user-role").innerText()).toBe("Buyer");
+      await user.context.close();
+    },
+  );
 
-  it("adjusts coins with a reason (refusing an overdraft inline), then removes the user after a confirmation", async () => {
-    const user = await registerThroughForm("Soon Removed", "Worker");
-    let row = await searchUsers(user.email);
-    await row.getByRole("button", { name: "Adjust coins of Soon Removed" }).click();
-    const adjust = page.getByRole("alertdialog", { name: "Adjust coins of Soon Removed" });
-    await adjust.waitFor();
-    await adjust.getByLabel("Coins (+/-)").fill("-500");
-    await adjust.getByLabel("Reason").fill("Testing an overdraft");
-    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
-    await expect.poll(() => adjust.innerText()).toContain("has only 10 coins.");
-    await screenshot(page, "admin-manage-users-adjust-refused-1440");
-    await adjust.getByLabel("Coins (+/-)").fill("25");
-    await adjust.getByLabel("Reason").fill("E2E goodwill bonus");
-    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
-    await expectMessage(page, "Coins adjusted");
-    row = page.getByTestId(`user-${user.email}`);
-    await expect.poll(() => row.innerText()).toMatch(/\b35\b/);
+  adjustedAndRemoved = step(
+    "adjusts coins with a reason (refusing an overdraft inline), then removes the user after a confirmation",
+    async () => {
+      const user = await registerNewUser("Soon Removed", "Worker");
+      let row = await searchUsers(user.email);
+      await row.getByRole("button", { name: "Adjust coins of Soon Removed" }).click();
+      const adjust = page.getByRole("alertdialog", { name: "Adjust coins of Soon Removed" });
+      await adjust.waitFor();
+      await adjust.getByLabel("Coins (+/-)").fill("-500");
+      await adjust.getByLabel("Reason").fill("Testing an overdraft");
+      await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+      await expect.poll(() => adjust.innerText()).toContain("has only 10 coins.");
+      await screenshot(page, "admin-manage-users-adjust-refused-1440");
+      await adjust.getByLabel("Coins (+/-)").fill("25");
+      await adjust.getByLabel("Reason").fill("E2E goodwill bonus");
+      await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+      await expectMessage(page, "Coins adjusted");
+      row = page.getByTestId(`user-${user.email}`);
+      await expect.poll(() => row.innerText()).toMatch(/\b35\b/);
 
-    await row.getByRole("button", { name: "Remove Soon Removed" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
-    await confirm.waitFor();
-    await confirm.getByLabel(/Reason/).fill("E2E removal");
-    await screenshot(page, "admin-manage-users-remove-confirm-1440");
-    await confirm.getByRole("button", { name: "Yes, remove" }).click();
-    const result = page.getByRole("dialog", { name: "Removed!" });
-    await result.waitFor();
-    await result.getByRole("button", { name: "OK" }).click();
-    await expect.poll(() => page.getByText("No users match your search.").count()).toBe(1);
+      await row.getByRole("button", { name: "Remove Soon Removed" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+      await confirm.waitFor();
+      await confirm.getByLabel(/Reason/).fill("E2E removal");
+      await screenshot(page, "admin-manage-users-remove-confirm-1440");
+      await confirm.getByRole("button", { name: "Yes, remove" }).click();
+      const result = page.getByRole("dialog", { name: "Removed!" });
+      await result.waitFor();
+      await result.getByRole("button", { name: "OK" }).click();
+      await expect.poll(() => page.getByText("No users match your search.").count()).toBe(1);
 
-    // the removed user's next request is signed out
-    await user.page.goto("/dashboard/workerhome");
-    await user.page.waitForURL("**/login**");
-    await user.context.close();
-  });
+      // the removed user's next request is signed out
+      await user.page.goto("/dashboard/workerhome");
+      await user.page.waitForURL("**/login**");
+      await user.context.close();
+    },
+  );
 
   it("without JavaScript the role dropdown has a Save button", async () => {
-    const user = await registerThroughForm("No Script Role", "Worker");
-    const context = await newNoJsContext(browser);
+    const user = await registerNewUser("No Script Role", "Worker");
+    const context = await signedInContext(browser, "admin", { javaScriptEnabled: false });
     const p = await context.newPage();
-    await login(p, DEMO.admin.email);
     await p.goto(`/dashboard/manageusers?q=${encodeURIComponent(user.email)}`);
     const row = p.getByTestId(`user-${user.email}`);
     await row.getByLabel("Role of No Script Role").selectOption("Buyer");
@@ -253,12 +253,11 @@ describe("Manage Users", () => {
 });
 
 describe("Manage Tasks", () => {
-  it("deletes a task after 'Are you sure?' and the buyer gets the escrow back", async () => {
-    const buyer = await newContext(browser);
+  taskDeleted = step("deletes a task after 'Are you sure?' and the buyer gets the escrow back", async () => {
+    const buyer = await signedInContext(browser, "buyer");
     const buyerPage = await buyer.newPage();
-    await login(buyerPage, DEMO.buyer.email);
     await gotoHydrated(buyerPage, DEMO.buyer.home);
-    const before = await headerCoins(buyerPage);
+    const before = await coinsOnScreen(buyerPage);
 
     await gotoHydrated(page, `/dashboard/managetasks?q=${encodeURIComponent(DEMO.buyer.email)}`);
     const first = page.locator('tr[data-testid^="task-"]').first();
@@ -284,7 +283,7 @@ describe("Manage Tasks", () => {
     await expect.poll(() => page.locator(`tr[data-testid="task-${taskId}"]`).count()).toBe(0);
 
     await buyerPage.reload();
-    await expect.poll(() => headerCoins(buyerPage)).toBe(before + refund);
+    await expect.poll(() => coinsOnScreen(buyerPage)).toBe(before + refund);
     await buyer.close();
   });
 
@@ -321,26 +320,30 @@ describe("Messages, audit log, ledger", () => {
       .not.toBeNull();
   });
 
-  it("the audit log shows every decision of this walk with who, what and why", async () => {
-    await gotoHydrated(page, "/dashboard/auditlog");
-    const text = await page.locator("main").innerText();
-    for (const needle of [
-      "approved the withdrawal of Lucas Oliveira",
-      "approved the withdrawal of Elena Petrova",
-      "rejected the withdrawal of Arjun Mehta",
-      "The account number does not match the name on the account.",
-      "changed the role of Role Changer",
-      "adjusted the coins of Soon Removed",
-      "E2E goodwill bonus",
-      "removed Soon Removed",
-      "E2E removal",
-      "deleted the task",
-      "E2E: removed by the admin walk",
-      `by ${DEMO.admin.email}`,
-    ]) {
-      expect(text, needle).toContain(needle);
-    }
-  });
+  step(
+    "the audit log shows every decision of this walk with who, what and why",
+    { needs: [approved, rejected, approvedWithoutJs, roleChanged, adjustedAndRemoved, taskDeleted] },
+    async () => {
+      await gotoHydrated(page, "/dashboard/auditlog");
+      const text = await page.locator("main").innerText();
+      for (const needle of [
+        "approved the withdrawal of Lucas Oliveira",
+        "approved the withdrawal of Elena Petrova",
+        "rejected the withdrawal of Arjun Mehta",
+        "The account number does not match the name on the account.",
+        "changed the role of Role Changer",
+        "adjusted the coins of Soon Removed",
+        "E2E goodwill bonus",
+        "removed Soon Removed",
+        "E2E removal",
+        "deleted the task",
+        "E2E: removed by the admin walk",
+        `by ${DEMO.admin.email}`,
+      ]) {
+        expect(text, needle).toContain(needle);
+      }
+    },
+  );
 
   it("the ledger view shows the identity holding after all of it", async () => {
     await gotoHydrated(page, "/dashboard/ledger");
@@ -359,15 +362,12 @@ describe("every admin screen at 390 and 1440 px", () => {
       await screenshot(page, `admin-${name}-1440`);
       await expectAccessible(page, `${name} (desktop)`);
     }
-    const phone = await newContext(browser, { viewport: "phone" });
+    const phone = await signedInContext(browser, "admin", { viewport: "phone" });
     const p = await phone.newPage();
     const phoneErrors = collectConsoleErrors(p);
-    await login(p, DEMO.admin.email);
     for (const [name, path] of ADMIN_SCREENS) {
       await gotoHydrated(p, path);
-      const overflow = await p.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
+      const overflow = await sidewaysOverflow(p);
       expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
       await screenshot(p, `admin-${name}-390`);
       await expectAccessible(p, `${name} (phone)`);

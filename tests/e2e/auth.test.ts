@@ -1,40 +1,30 @@
 // Sign-up, sign-in, sign-out and route guards in Chromium against the built app (issue 2, item 7).
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import {
   DEMO,
   DEMO_PASSWORD,
+  ROOT,
+  browser,
   collectConsoleErrors,
   collectFailedRequests,
   expectMessage,
+  fieldError,
   gotoHydrated,
-  launch,
   login,
   logout,
   newContext,
   newNoJsContext,
   screenshot,
+  signedInContext,
+  unique,
+  setUpBrowser,
 } from "./browser";
 
-const PHOTO = path.resolve(import.meta.dirname, "..", "..", "public", "avatars", "seed-05.webp");
-const unique = (label: string) =>
-  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+const PHOTO = path.join(ROOT, "public", "avatars", "seed-05.webp");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** The error message under a form field (Field renders it as #<input id>-error), or "". */
-async function fieldError(page: Page, label: string): Promise<string> {
-  const id = await page.getByLabel(label, { exact: true }).getAttribute("id");
-  const message = page.locator(`[id="${id}-error"]`);
-  return (await message.count()) ? (await message.innerText()).trim() : "";
-}
+setUpBrowser();
 
 describe("register", () => {
   it("creates a worker with an uploaded photo, signs in and lands on the worker home", async () => {
@@ -151,9 +141,8 @@ describe("guards", () => {
   });
 
   it("sends a worker on a buyer page to /unauthorized, with 'Back To Home'", async () => {
-    const context = await newContext(browser);
+    const context = await signedInContext(browser, "worker");
     const page = await context.newPage();
-    await login(page, DEMO.worker.email);
     await page.goto("/dashboard/addtask");
     expect(new URL(page.url()).pathname).toBe("/unauthorized");
     await waitForLink(page, "Back To Home");

@@ -1,11 +1,25 @@
-// Helpers for the browser tests: Chromium through playwright-core against the built app that
-// global-setup.ts serves on a freshly seeded database. See tests/e2e/README.md.
-import { mkdirSync } from "node:fs";
+// The fixtures of the browser tests, all in one module: the browser and its contexts on the app that
+// global-setup.ts serves, signing in, the screens' common readings (balance, field errors, the bell), the served
+// database, screenshots and axe, and `story`/`step` for walks whose steps build on each other.
+// See tests/e2e/README.md.
+import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { AxeBuilder } from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
-import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/lib/served-build.ts";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium } from "../../scripts/lib/chromium.ts";
+import type { E2EServer, E2EState } from "./serve.ts";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
+
+/**
+ * How long Playwright waits for an element, a click or a navigation before failing a step. The machines that
+ * run this suite are slow and busy (2 cores shared with other work); expect.poll's default is set to the same
+ * in vitest.config.ts. A state that never comes still fails, just later.
+ */
+export const E2E_TIMEOUT = 30_000;
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -19,10 +33,28 @@ export const DEMO = {
   buyer: { email: "buyer@coinwork.dev", role: "Buyer", home: "/dashboard/buyerhome", name: "Jordan Blake" },
   worker: { email: "worker@coinwork.dev", role: "Worker", home: "/dashboard/workerhome", name: "Rahim Uddin" },
 } as const;
+export type DemoRole = keyof typeof DEMO;
 
-/** This test worker's server (global-setup.ts serves one app and database per worker). */
-function server() {
-  const servers = inject("servers");
+// ---------------------------------------------------------------- the served app and its database
+
+const SERVERS_TIMEOUT = 20 * 60_000;
+let servers: E2EServer[] | undefined;
+
+/** Waits for tests/e2e/serve.ts's state file (see global-setup.ts) and reads the servers from it. */
+export async function serversReady(): Promise<void> {
+  const file = inject("e2eState");
+  for (const until = Date.now() + SERVERS_TIMEOUT; !existsSync(file);) {
+    if (Date.now() > until) throw new Error(`The e2e servers were not up after ${SERVERS_TIMEOUT / 60_000} minutes`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const state = JSON.parse(readFileSync(file, "utf8")) as E2EState;
+  if ("error" in state) throw new Error(`Preparing the e2e servers failed (tests/e2e/serve.ts):\n${state.error}`);
+  servers = state.servers;
+}
+
+/** This test worker's server (serve.ts serves one app and database per worker). */
+function server(): E2EServer {
+  if (!servers) throw new Error("serversReady() has not run (tests/e2e/setup.ts is the browser project's setup file)");
   const id = Number(process.env.VITEST_POOL_ID ?? "1");
   const mine = servers[(id - 1) % servers.length];
   if (!mine) throw new Error(`No e2e server for VITEST_POOL_ID=${process.env.VITEST_POOL_ID}`);
@@ -31,36 +63,85 @@ function server() {
 export const baseURL = (): string => server().baseURL;
 export const persistDir = (): string => server().persistDir;
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
-export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
+let database: { dir: string; connection: DatabaseSync } | undefined;
+
+/**
+ * Reads the served D1 database (read-only, beside the running server: SQLite's WAL lets another process read what
+ * the Worker has committed). Much faster than a `wrangler d1 execute` per question.
+ */
+export function db<T = Record<string, unknown>>(sql: string): T[] {
+  const dir = persistDir();
+  if (database?.dir !== dir) {
+    const d1 = path.join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
+    const file = existsSync(d1)
+      ? readdirSync(d1).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
+      : undefined;
+    if (!file) throw new Error(`No D1 database in ${d1}`);
+    database = { dir, connection: new DatabaseSync(path.join(d1, file), { readOnly: true }) };
+  }
+  return database.connection.prepare(sql).all() as T[];
+}
+
+/** Single-quoted SQL string literal. */
+export const sqlText = (s: string): string => `'${s.replaceAll("'", "''")}'`;
+
+// ---------------------------------------------------------------- made-up data
+
+/** A new e-mail address nobody has used: `<label>-<time>-<random>@e2e.test`. */
+export const unique = (label: string): string =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+
+/** A token to find a walk's own rows by: `<prefix><time><random>`. */
+export const uniqueToken = (prefix: string): string =>
+  `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The UTC day `offset` days from now, as YYYY-MM-DD (what a date input takes). */
+export const isoDay = (offset = 0): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------- the browser and its contexts
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return launchChromium();
+}
+
+/**
+ * The file's browser, launched before its first test and closed after its last. `setUpBrowser()` at the top of a
+ * test file; then `browser` (a live binding) is the launched one inside tests and hooks.
+ */
+export let browser: Browser;
+export function setUpBrowser(): void {
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }
 
 export type Viewport = keyof typeof VIEWPORTS | { width: number; height: number };
+type ContextOptions = Omit<BrowserContextOptions, "viewport" | "baseURL"> & { viewport?: Viewport };
 
 /** A fresh browser context (own cookies) on the served app; relative URLs resolve against it. */
-export function newContext(
-  browser: Browser,
-  opts: Omit<BrowserContextOptions, "viewport" | "baseURL"> & { viewport?: Viewport } = {},
-): Promise<BrowserContext> {
+export async function newContext(on: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const { viewport = "desktop", ...rest } = opts;
-  return browser.newContext({
+  const context = await on.newContext({
     baseURL: baseURL(),
     viewport: typeof viewport === "string" ? VIEWPORTS[viewport] : viewport,
     ...rest,
   });
+  context.setDefaultTimeout(E2E_TIMEOUT);
+  context.setDefaultNavigationTimeout(E2E_TIMEOUT);
+  return context;
 }
 
 const noJsContexts = new WeakSet<BrowserContext>();
 
 /** A context with JavaScript disabled: plain HTML forms and server redirects only. */
 export async function newNoJsContext(
-  browser: Browser,
-  opts: Omit<BrowserContextOptions, "viewport" | "baseURL" | "javaScriptEnabled"> & { viewport?: Viewport } = {},
+  on: Browser,
+  opts: Omit<ContextOptions, "javaScriptEnabled"> = {},
 ): Promise<BrowserContext> {
-  const context = await newContext(browser, { ...opts, javaScriptEnabled: false });
+  const context = await newContext(on, { ...opts, javaScriptEnabled: false });
   noJsContexts.add(context);
   return context;
 }
@@ -69,7 +150,7 @@ export async function newNoJsContext(
 export const jsEnabled = (page: Page): boolean => !noJsContexts.has(page.context());
 
 /** Waits until React has hydrated the page (root.tsx sets html[data-hydrated]). Needs JavaScript. */
-export async function waitForHydration(page: Page, timeout = 20_000): Promise<void> {
+export async function waitForHydration(page: Page, timeout = E2E_TIMEOUT): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout });
 }
 
@@ -79,6 +160,8 @@ export async function gotoHydrated(page: Page, urlPath: string) {
   await waitForHydration(page);
   return response;
 }
+
+// ---------------------------------------------------------------- accounts
 
 /**
  * Logs in through the login form and waits until the app has left /login. If the page already
@@ -92,7 +175,7 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await Promise.all([
-    page.waitForURL((u) => u.pathname !== "/login", { timeout: 30_000 }),
+    page.waitForURL((u) => u.pathname !== "/login"),
     form.getByRole("button", { name: "Login", exact: true }).click(),
   ]);
 }
@@ -103,32 +186,215 @@ export async function logout(page: Page): Promise<void> {
     .getByRole("button", { name: /log out/i })
     .filter({ visible: true })
     .first();
-  await Promise.all([page.waitForURL((u) => u.pathname === "/", { timeout: 30_000 }), button.click()]);
+  await Promise.all([page.waitForURL((u) => u.pathname === "/"), button.click()]);
 }
 
-/** Saves a full-page PNG to test-results/screenshots/<name>.png (kept as a CI artifact). Returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * A context signed in as a demo account, for tests about something else than signing in. The first one per
+ * account and server logs in through the form; later ones start from its cookies while the session still holds
+ * (a logout anywhere ends every session of the account, so a stale one logs in again).
+ */
+export async function signedInContext(
+  on: Browser,
+  account: DemoRole,
+  opts: ContextOptions = {},
+): Promise<BrowserContext> {
+  const key = `${baseURL()} ${account}`;
+  const saved = sessions.get(key);
+  if (saved) {
+    const withSession = { ...opts, storageState: saved };
+    const context =
+      opts.javaScriptEnabled === false ? await newNoJsContext(on, withSession) : await newContext(on, withSession);
+    const home = await context.request.get(DEMO[account].home, { maxRedirects: 0 });
+    if (home.status() === 200) return context;
+    await context.close();
+  }
+  const context = opts.javaScriptEnabled === false ? await newNoJsContext(on, opts) : await newContext(on, opts);
+  const page = await context.newPage();
+  await login(page, DEMO[account].email);
+  sessions.set(key, await context.storageState());
+  await page.close();
+  return context;
+}
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext["storageState"]>>>();
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+  role: "Buyer" | "Worker";
+  /** a photo file to upload with the form */
+  photo?: string;
+}
+
+/** Registers through the form (with or without JavaScript) and waits for the role's home. */
+export async function registerThroughForm(page: Page, r: Registration): Promise<void> {
+  if (jsEnabled(page)) await gotoHydrated(page, "/register");
+  else await page.goto("/register");
+  await page.getByLabel("Name").fill(r.name);
+  await page.getByLabel("Email").fill(r.email);
+  await page.getByLabel("Password").fill(r.password);
+  await page.getByLabel("Role").selectOption(r.role);
+  if (r.photo) {
+    await page.locator('input[type="file"][name="image"]').setInputFiles(r.photo);
+    await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
+  }
+  const home = r.role === "Buyer" ? "/dashboard/buyerhome" : "/dashboard/workerhome";
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === home),
+    page.getByRole("button", { name: "Register" }).click(),
+  ]);
+  if (jsEnabled(page)) await waitForHydration(page);
+}
+
+export interface TaskFields {
+  title: string;
+  detail: string;
+  /** required workers and pay per worker, as typed (e.g. "0" to see the message) */
+  workers: number | string;
+  pay: number | string;
+  /** the completion date, this many days from today */
+  daysAhead: number;
+  category: string;
+  info: string;
+  /** an image file to upload with the task */
+  image?: string;
+}
+
+/** Fills the Add Task form (with or without JavaScript); with JavaScript, an image is previewed before it goes on. */
+export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
+  await page.getByLabel("Task Title").fill(t.title);
+  await page.getByLabel("Task Detail").fill(t.detail);
+  await page.getByLabel("Required Workers").fill(String(t.workers));
+  await page.getByLabel("Payable Amount").fill(String(t.pay));
+  await page.getByLabel("Completion Date").fill(isoDay(t.daysAhead));
+  await page.getByLabel("Category").selectOption(t.category);
+  await page.getByLabel("Submission Info").fill(t.info);
+  if (t.image) {
+    await page.locator('input[type="file"][name="image"]').setInputFiles(t.image);
+    if (jsEnabled(page))
+      await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
+  }
+}
+
+// ---------------------------------------------------------------- people: a context each, watched for errors
+
+export interface Person {
+  name: string;
+  email: string;
+  context: BrowserContext;
+  page: Page;
+  /** console errors and uncaught page errors so far */
+  errors: string[];
+  /** failed requests to the app so far */
+  failed: FailedRequest[];
+}
+
+/** A person with a browser context of their own, whose console errors and failed requests are collected. */
+export async function person(
+  on: Browser,
+  who: { name: string; email: string; viewport?: Viewport; js?: boolean; allowStatus?: number[] },
+): Promise<Person> {
+  const { name, email, viewport = "desktop", js = true, allowStatus } = who;
+  const context = js ? await newContext(on, { viewport }) : await newNoJsContext(on, { viewport });
+  const page = await context.newPage();
+  return {
+    name,
+    email,
+    context,
+    page,
+    errors: collectConsoleErrors(page),
+    failed: collectFailedRequests(page, { allowStatus }),
+  };
+}
+
+// ---------------------------------------------------------------- what the screens show
+
+/** The balance in the dashboard's top bar, as the person sees it. */
+export async function coinsOnScreen(page: Page): Promise<number> {
+  const text = await page.getByTestId("coin-balance").filter({ visible: true }).first().innerText();
+  return Number(text.replace(/[^\d]/g, ""));
+}
+
+/** Reloads when asked (someone else moved the coins), then waits for the top bar to show `expected`. */
+export async function expectCoins(p: Person, expected: number, step: string, opts: { reload?: boolean } = {}) {
+  if (opts.reload) {
+    await p.page.reload();
+    await waitForHydration(p.page);
+  }
+  await expect.poll(() => coinsOnScreen(p.page), { message: `${p.name}'s balance after: ${step}` }).toBe(expected);
+}
+
+/** The message under a form field (Field renders it as #<input id>-error), or "". */
+export async function fieldError(page: Page, label: string): Promise<string> {
+  const id = await page.getByLabel(label, { exact: true }).getAttribute("id");
+  const message = page.locator(`[id="${id}-error"]`);
+  return (await message.count()) ? (await message.innerText()).trim() : "";
+}
+
+/** The notification bell's accessible name: "Notifications" or "Notifications, N unread". */
+export async function bellLabel(page: Page): Promise<string> {
+  return (await page.getByTestId("notification-bell").getAttribute("aria-label")) ?? "";
+}
+
+/** Opens the notification bell; returns its panel. */
+export async function openBell(page: Page) {
+  await page.getByTestId("notification-bell").click();
+  return page.locator("[data-radix-popper-content-wrapper]");
+}
+
+/**
+ * "Mark all as read" in the open bell panel, and waits until the server has stored it: the bell clears
+ * optimistically at once, and a navigation before the request lands would cancel it.
+ */
+export async function markAllNotificationsRead(page: Page): Promise<void> {
+  const stored = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith("/dashboard/notifications") && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await stored;
+}
+
+/** The toast (sonner) or no-JavaScript banner with this title becomes visible. */
+export async function expectMessage(page: Page, title: string | RegExp, timeout?: number): Promise<void> {
+  await expect.poll(() => page.getByText(title).filter({ visible: true }).count(), { timeout }).toBeGreaterThan(0);
+}
+
+/** How far the page scrolls sideways (0 when it fits its width). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+// ---------------------------------------------------------------- screenshots and accessibility
+
+/**
+ * Saves a PNG to test-results/screenshots/<name>.png (kept as a CI artifact) and returns its path: the full page,
+ * lazy images loaded first, or with `viewport` what the person sees (e.g. a dialog over the page).
+ */
+export async function screenshot(page: Page, name: string, opts: { viewport?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, "-")}.png`);
-  // Load lazy images (a full-page shot shows them all), let fonts settle; animations are frozen below.
-  await page
-    .evaluate(async () => {
-      for (const img of Array.from(document.images)) if (img.loading === "lazy") img.loading = "eager";
-      const pending = Array.from(document.images).filter((img) => !img.complete);
-      await Promise.all(
-        pending.map(
-          (img) =>
-            new Promise((resolve) => {
-              img.addEventListener("load", resolve, { once: true });
-              img.addEventListener("error", resolve, { once: true });
-              setTimeout(resolve, 5_000);
-            }),
-        ),
-      );
-      await document.fonts?.ready;
-    })
-    .catch(() => undefined);
-  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  if (!opts.viewport) {
+    // Load lazy images (a full-page shot shows them all), let fonts settle; animations are frozen below.
+    await page
+      .evaluate(async () => {
+        for (const img of Array.from(document.images)) if (img.loading === "lazy") img.loading = "eager";
+        const pending = Array.from(document.images).filter((img) => !img.complete);
+        await Promise.all(
+          pending.map(
+            (img) =>
+              new Promise((resolve) => {
+                img.addEventListener("load", resolve, { once: true });
+                img.addEventListener("error", resolve, { once: true });
+                setTimeout(resolve, 5_000);
+              }),
+          ),
+        );
+        await document.fonts?.ready;
+      })
+      .catch(() => undefined);
+  }
+  await page.screenshot({ path: file, fullPage: !opts.viewport, animations: "disabled" });
   return file;
 }
 
@@ -141,7 +407,11 @@ export interface A11yViolation {
 
 /** axe-core on the current page: the serious and critical violations (WCAG 2.x A/AA rules). */
 export async function seriousA11yViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<A11yViolation[]> {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  // resultTypes: full detail for violations only (the same violations are found; passes are not listed node by
+  // node, which is much of axe's time on a long page).
+  let builder = new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .options({ resultTypes: ["violations"] });
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const result = await builder.analyze();
   return result.violations
@@ -157,6 +427,14 @@ export async function seriousA11yViolations(page: Page, opts: { exclude?: string
 /** Readable form for assertion messages. */
 export const formatViolations = (vs: A11yViolation[]) =>
   vs.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.targets.join(", ")}`).join("\n");
+
+/** No serious or critical axe violation on the current page (`what` names the screen in the failure). */
+export async function expectAccessible(page: Page, what: string, opts: { exclude?: string[] } = {}): Promise<void> {
+  const violations = await seriousA11yViolations(page, opts);
+  expect(violations, `${what}\n${formatViolations(violations)}`).toEqual([]);
+}
+
+// ---------------------------------------------------------------- console errors and failed requests
 
 /** Collects console errors and uncaught page errors from the moment it is called. */
 export function collectConsoleErrors(page: Page): string[] {
@@ -201,7 +479,42 @@ export function collectFailedRequests(
   return failed;
 }
 
-/** The toast (sonner) or no-JavaScript banner with this title becomes visible. */
-export async function expectMessage(page: Page, title: string | RegExp, timeout = 10_000): Promise<void> {
-  await expect.poll(() => page.getByText(title).filter({ visible: true }).count(), { timeout }).toBeGreaterThan(0);
+// ---------------------------------------------------------------- stories: steps that build on each other
+
+/** A step of a story, to name as another step's prerequisite. */
+export interface Step {
+  readonly name: string;
+  readonly outcome: "not run" | "passed" | "failed";
+}
+
+/**
+ * A story: a walk whose steps run in order and share state (people, pages, balances) from one step to the next.
+ * Its steps say which earlier steps they build on (`step(name, { needs: [...] }, fn)`).
+ */
+export function story(name: string, body: () => void): void {
+  describe(name, body);
+}
+
+/**
+ * A test in a story. When a step it needs did not pass, it fails at once with "needs <step>, which failed"
+ * (or "which did not run", e.g. under `-t`) instead of timing out on a state that never came.
+ */
+export function step(name: string, fn: () => Promise<void> | void): Step;
+export function step(name: string, opts: { needs: Step[] }, fn: () => Promise<void> | void): Step;
+export function step(
+  name: string,
+  optsOrFn: { needs: Step[] } | (() => Promise<void> | void),
+  maybeFn?: () => Promise<void> | void,
+): Step {
+  const [needs, fn] = typeof optsOrFn === "function" ? [[], optsOrFn] : [optsOrFn.needs, maybeFn!];
+  const self: { name: string; outcome: Step["outcome"] } = { name, outcome: "not run" };
+  it(name, async () => {
+    const missing = needs.find((s) => s.outcome !== "passed");
+    if (missing)
+      throw new Error(`needs "${missing.name}", which ${missing.outcome === "failed" ? "failed" : "did not run"}`);
+    self.outcome = "failed";
+    await fn();
+    self.outcome = "passed";
+  });
+  return self;
 }

@@ -3,134 +3,90 @@
 // buyer views, approves one and rejects one with a reason, posts and deletes a second task, reads the
 // notifications and the payment history. The balance in the top bar is checked after every step. Every buyer
 // screen (and its dialogs) is photographed at 390 and 1440 px and checked with axe.
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
 import {
-  collectConsoleErrors,
-  collectFailedRequests,
+  ROOT,
+  browser,
+  expectAccessible,
+  expectCoins,
   expectMessage,
-  formatViolations,
+  fillTaskForm,
   gotoHydrated,
-  launch,
-  newContext,
+  jsEnabled,
+  markAllNotificationsRead,
+  login as loginThroughForm,
   newNoJsContext,
+  person as newPerson,
+  registerThroughForm,
   screenshot,
-  seriousA11yViolations,
+  sidewaysOverflow,
+  step,
+  story,
+  uniqueToken,
+  setUpBrowser,
   waitForHydration,
-  SCREENSHOT_DIR,
-  type FailedRequest,
+  type Person,
 } from "./browser";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const TASK_IMAGE = path.join(ROOT, "public", "images", "categories", "app-website-testing.webp");
 const PROOF_IMAGE = path.join(ROOT, "public", "images", "categories", "creative-design.webp");
 const PASSWORD = "Buyer!Day1";
 
-const token = `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const token = uniqueToken("b");
 const TITLE = `Test our checkout on your phone ${token}`;
 const SECOND = `Follow our page for a day ${token}`;
 const INFO = "A screenshot of the order confirmation";
 const REASON = "The screenshot shows a different shop.";
 const email = (who: string) => `${who}-${token}@e2e.test`;
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The walk's task as first typed (the numbers vary). */
+const FIRST_TASK = {
+  title: TITLE,
+  detail: "Open our shop on your phone, buy the free sample and tell us what was slow.",
+  daysAhead: 7,
+  category: "App & Website Testing",
+  info: INFO,
+};
 
 // The coin rules this walk checks the screens against (docs/product/coins.md).
 const START = 50;
 const BOUGHT = 150;
 const WORKER_START = 10;
 
-interface Person {
-  name: string;
-  email: string;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  failed: FailedRequest[];
-}
-
-let browser: Browser;
 const people: Person[] = [];
 
 async function person(name: string, who: string, viewport: "phone" | "desktop" = "desktop"): Promise<Person> {
-  const context = await newContext(browser, { viewport });
-  const page = await context.newPage();
   // 402: the declined test card's answer, which the walk provokes on purpose.
-  const p = {
-    name,
-    email: email(who),
-    context,
-    page,
-    errors: collectConsoleErrors(page),
-    failed: collectFailedRequests(page, { allowStatus: [402] }),
-  };
+  const p = await newPerson(browser, { name, email: email(who), viewport, allowStatus: [402] });
   people.push(p);
   return p;
 }
 
-async function coinsOnScreen(page: Page): Promise<number> {
-  const text = await page.getByTestId("coin-balance").filter({ visible: true }).first().innerText();
-  return Number(text.replace(/[^\d]/g, ""));
-}
-
-async function expectCoins(p: Person, expected: number, step: string, opts: { reload?: boolean } = {}) {
-  if (opts.reload) {
-    await p.page.reload();
-    await waitForHydration(p.page);
-  }
-  await expect
-    .poll(() => coinsOnScreen(p.page), { message: `${p.name}'s balance after: ${step}`, timeout: 10_000 })
-    .toBe(expected);
-}
-
 async function register(p: Person, role: "Buyer" | "Worker") {
-  await gotoHydrated(p.page, "/register");
-  await p.page.getByLabel("Name").fill(p.name);
-  await p.page.getByLabel("Email").fill(p.email);
-  await p.page.getByLabel("Password").fill(PASSWORD);
-  await p.page.getByLabel("Role").selectOption(role);
-  const home = role === "Buyer" ? "**/dashboard/buyerhome" : "**/dashboard/workerhome";
-  await Promise.all([
-    p.page.waitForURL(home, { timeout: 30_000 }),
-    p.page.getByRole("button", { name: "Register" }).click(),
-  ]);
-  await waitForHydration(p.page);
+  await registerThroughForm(p.page, { name: p.name, email: p.email, password: PASSWORD, role });
 }
 
+/** Logs the buyer in (with or without JavaScript) and expects Buyer Home. */
 async function login(p: Person) {
-  await gotoHydrated(p.page, "/login");
-  const form = p.page.locator("form").filter({ has: p.page.getByLabel("Password") });
-  await form.getByLabel("Email").fill(p.email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await Promise.all([
-    p.page.waitForURL("**/dashboard/buyerhome", { timeout: 30_000 }),
-    form.getByRole("button", { name: "Login", exact: true }).click(),
-  ]);
-  await waitForHydration(p.page);
+  await loginThroughForm(p.page, p.email, PASSWORD);
+  expect(new URL(p.page.url()).pathname).toBe("/dashboard/buyerhome");
+  if (jsEnabled(p.page)) await waitForHydration(p.page);
 }
 
 /**
  * Screenshot plus axe (serious and critical violations fail the walk). The toast region is left out: toasts
  * fade in and out while axe samples their colours (the toasts belong to the root layout, not to these screens).
+ * A dialog sits in the viewport: photograph what the person sees, not the page scrolled behind it.
  */
 async function look(page: Page, name: string, opts: { dialog?: boolean } = {}) {
-  if (opts.dialog) {
-    // a dialog sits in the viewport: photograph what the person sees, not the page scrolled behind it
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: "disabled" });
-  } else {
-    await screenshot(page, name);
-  }
-  const violations = await seriousA11yViolations(page, { exclude: ["[data-sonner-toaster]"] });
-  expect(violations, `${name}:\n${formatViolations(violations)}`).toEqual([]);
+  await screenshot(page, name, { viewport: opts.dialog });
+  await expectAccessible(page, `${name}:`, { exclude: ["[data-sonner-toaster]"] });
 }
 
 /** A dashboard page must not scroll sideways (tables scroll inside their own box). */
 async function expectNoSidewaysScroll(page: Page, name: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await sidewaysOverflow(page);
   expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }
 
@@ -139,20 +95,15 @@ async function fillTaskNumbers(page: Page, workers: number, pay: number) {
   await page.getByLabel("Payable Amount").fill(String(pay));
 }
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+setUpBrowser();
 
-describe("a buyer's day", () => {
+story("a buyer's day", () => {
   let buyer: Person;
   let taskId = "";
   let balance = START;
   const workers: Person[] = [];
 
-  it("registers as a buyer: 50 coins, empty home, empty history, empty task list", async () => {
+  const joined = step("registers as a buyer: 50 coins, empty home, empty history, empty task list", async () => {
     buyer = await person("Dana Buyer", "buyer");
     await register(buyer, "Buyer");
     await expectCoins(buyer, START, "sign-up");
@@ -172,32 +123,32 @@ describe("a buyer's day", () => {
     expect(await page.getByRole("link", { name: "Add task" }).getAttribute("href")).toBe("/dashboard/addtask");
   });
 
-  it("a task over the balance says 'Not available Coin.  Purchase Coin' and leads to Purchase Coin", async () => {
+  step(
+    "a task over the balance says 'Not available Coin.  Purchase Coin' and leads to Purchase Coin",
+    { needs: [joined] },
+    async () => {
     const { page } = buyer;
     await gotoHydrated(page, "/dashboard/addtask");
-    await page.getByLabel("Task Title").fill(TITLE);
-    await page
-      .getByLabel("Task Detail")
-      .fill("Open our shop on your phone, buy the free sample and tell us what was slow.");
-    await fillTaskNumbers(page, 6, 10);
-    await page.getByLabel("Completion Date").fill(isoDay(7));
-    await page.getByLabel("Category").selectOption("App & Website Testing");
-    await page.getByLabel("Submission Info").fill(INFO);
+      await fillTaskForm(page, { ...FIRST_TASK, workers: 6, pay: 10 });
     // the live total says so before posting
     const panel = page.getByTestId("cost-panel");
     await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("60");
     expect(await panel.getByRole("alert").textContent()).toContain("Not available Coin.  Purchase Coin");
     await look(page, "buyer-addtask-over-balance-1440");
     await Promise.all([
-      page.waitForURL("**/dashboard/purchasecoin", { timeout: 15_000 }),
+        page.waitForURL("**/dashboard/purchasecoin"),
       page.getByRole("button", { name: "Add Task" }).click(),
     ]);
     await waitForHydration(page);
     await expectMessage(page, /Not available Coin\.\s+Purchase Coin/);
     await expectCoins(buyer, START, "a refused task");
-  });
+    },
+  );
 
-  it("a declined card shows the provider's message in red; the test card buys 150 coins and the balance updates everywhere", async () => {
+  const bought = step(
+    "a declined card shows the provider's message in red; the test card buys 150 coins and the balance updates everywhere",
+    { needs: [joined] },
+    async () => {
     const { page } = buyer;
     await gotoHydrated(page, "/dashboard/purchasecoin");
     expect(await page.getByText("Test mode.").isVisible()).toBe(true);
@@ -234,21 +185,16 @@ describe("a buyer's day", () => {
     balance = START + BOUGHT;
     await expectCoins(buyer, balance, "buying 150 coins");
     await expect.poll(() => page.getByTestId("purchase-balance").innerText()).toContain(String(balance));
-  });
+    },
+  );
 
-  it("posts a task with an image: 'Task Posted!' for 2 s, then My Tasks; 4 x 10 is held", async () => {
+  const posted = step(
+    "posts a task with an image: 'Task Posted!' for 2 s, then My Tasks; 4 x 10 is held",
+    { needs: [bought] },
+    async () => {
     const { page } = buyer;
     await gotoHydrated(page, "/dashboard/addtask");
-    await page.getByLabel("Task Title").fill(TITLE);
-    await page
-      .getByLabel("Task Detail")
-      .fill("Open our shop on your phone, buy the free sample and tell us what was slow.");
-    await fillTaskNumbers(page, 4, 10);
-    await page.getByLabel("Completion Date").fill(isoDay(7));
-    await page.getByLabel("Category").selectOption("App & Website Testing");
-    await page.getByLabel("Submission Info").fill(INFO);
-    await page.locator('input[type="file"][name="image"]').setInputFiles(TASK_IMAGE);
-    await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
+      await fillTaskForm(page, { ...FIRST_TASK, workers: 4, pay: 10, image: TASK_IMAGE });
     await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("40");
     expect(await page.getByTestId("cost-panel").innerText()).toContain(`${balance - 40} coins`);
     await look(page, "buyer-addtask-filled-1440");
@@ -258,7 +204,7 @@ describe("a buyer's day", () => {
     await posted.waitFor();
     const shownAt = Date.now();
     await screenshot(page, "buyer-task-posted-1440");
-    await page.waitForURL("**/dashboard/mytasks", { timeout: 10_000 });
+      await page.waitForURL("**/dashboard/mytasks");
     const shownFor = Date.now() - shownAt;
     expect(shownFor).toBeGreaterThan(1200); // about 2 s (minus the screenshot's own time)
     expect(shownFor).toBeLessThan(6000);
@@ -271,9 +217,13 @@ describe("a buyer's day", () => {
     expect(await row.locator("img").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
     taskId = (await row.getByRole("link", { name: `Edit ${TITLE}` }).getAttribute("href"))!.split("/").pop()!;
     await look(page, "buyer-mytasks-1440");
-  });
+    },
+  );
 
-  it("edits the task: too dear says 'Insufficient Coins' with the coins needed; more costs the difference, less refunds it", async () => {
+  const edited = step(
+    "edits the task: too dear says 'Insufficient Coins' with the coins needed; more costs the difference, less refunds it",
+    { needs: [posted] },
+    async () => {
     const { page } = buyer;
     await gotoHydrated(page, `/dashboard/updatetask/${taskId}`);
     expect(await page.getByLabel("Task Title").inputValue()).toBe(TITLE);
@@ -298,7 +248,7 @@ describe("a buyer's day", () => {
     await expect.poll(() => page.getByTestId("cost-difference").innerText()).toMatch(/^\+20\s+coins$/);
     await page.getByRole("button", { name: "Update Task" }).click();
     await page.getByRole("dialog", { name: "Task Updated!" }).waitFor();
-    await page.waitForURL("**/dashboard/mytasks", { timeout: 10_000 });
+      await page.waitForURL("**/dashboard/mytasks");
     await waitForHydration(page);
     balance -= 20;
     await expectCoins(buyer, balance, "raising the task to 5 x 12");
@@ -312,13 +262,17 @@ describe("a buyer's day", () => {
     await expect.poll(() => page.getByTestId("cost-difference").innerText()).toMatch(/^−24\s+coins$/);
     await page.getByRole("button", { name: "Update Task" }).click();
     await page.getByRole("dialog", { name: "Task Updated!" }).waitFor();
-    await page.waitForURL("**/dashboard/mytasks", { timeout: 10_000 });
+      await page.waitForURL("**/dashboard/mytasks");
     await waitForHydration(page);
     balance += 24;
     await expectCoins(buyer, balance, "lowering the task to 3 x 12");
-  });
+    },
+  );
 
-  it("two workers submit from their own browsers; the buyer's bell counts them", async () => {
+  const submitted = step(
+    "two workers submit from their own browsers; the buyer's bell counts them",
+    { needs: [edited] },
+    async () => {
     for (const [name, who, text, image] of [
       ["Wes Worker", "wes", "Checkout took 40 seconds; the address form reset once.", PROOF_IMAGE],
       ["Rita Worker", "rita", "Bought the sample, all fine.", undefined],
@@ -330,7 +284,7 @@ describe("a buyer's day", () => {
       await w.page.getByLabel("Your submission").fill(text);
       if (image) await w.page.locator('input[type="file"][name="image"]').setInputFiles(image);
       await Promise.all([
-        w.page.waitForURL("**/dashboard/mysubmissions", { timeout: 30_000 }),
+          w.page.waitForURL("**/dashboard/mysubmissions"),
         w.page.getByRole("button", { name: "Submit Task" }).click(),
       ]);
       await waitForHydration(w.page);
@@ -348,11 +302,7 @@ describe("a buyer's day", () => {
     expect(await panel.innerText()).toContain(`Rita Worker submitted work for "${TITLE}"`);
     await screenshot(page, "buyer-notifications-1440");
     // the bell clears optimistically; wait for the server to store it before reloading
-    const stored = page.waitForResponse(
-      (r) => r.url().includes("/dashboard/notifications") && r.request().method() === "POST",
-    );
-    await panel.getByRole("button", { name: "Mark all as read" }).click();
-    await stored;
+      await markAllNotificationsRead(page);
     await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
     await page.keyboard.press("Escape");
     await page.reload();
@@ -361,9 +311,13 @@ describe("a buyer's day", () => {
     expect(await page.getByTestId("stat-pending-value").innerText()).toBe("1"); // 3 slots, 2 taken
     expect(await page.getByTestId("stat-tasks-value").innerText()).toBe("1");
     expect(await page.getByTestId("stat-payment-value").innerText()).toBe("$10.00");
-  });
+    },
+  );
 
-  it("views both submissions (image; text), approves one (a double click pays once) and rejects one with a reason", async () => {
+  step(
+    "views both submissions (image; text), approves one (a double click pays once) and rejects one with a reason",
+    { needs: [submitted] },
+    async () => {
     const { page } = buyer;
     const [wes, rita] = workers;
     const rows = page.getByTestId("review-row");
@@ -415,20 +369,27 @@ describe("a buyer's day", () => {
     await rita.page.getByTestId("notification-bell").click();
     await expect.poll(() => rita.page.locator("[data-radix-popper-content-wrapper]").innerText()).toContain(REASON);
     await expectCoins(buyer, balance, "rejecting");
-  });
+    },
+  );
 
-  it("posts a second task and deletes it after 'Are you sure?': 'Deleted!' once the refund is in", async () => {
+  const deleted = step(
+    "posts a second task and deletes it after 'Are you sure?': 'Deleted!' once the refund is in",
+    { needs: [edited] },
+    async () => {
     const { page } = buyer;
     await gotoHydrated(page, "/dashboard/addtask");
-    await page.getByLabel("Task Title").fill(SECOND);
-    await page.getByLabel("Task Detail").fill("Follow our page and keep following it for a day.");
-    await fillTaskNumbers(page, 2, 5);
-    await page.getByLabel("Completion Date").fill(isoDay(3));
-    await page.getByLabel("Category").selectOption("SEO & Marketing");
-    await page.getByLabel("Submission Info").fill("Your profile name");
+      await fillTaskForm(page, {
+        title: SECOND,
+        detail: "Follow our page and keep following it for a day.",
+        workers: 2,
+        pay: 5,
+        daysAhead: 3,
+        category: "SEO & Marketing",
+        info: "Your profile name",
+      });
     await page.getByRole("button", { name: "Add Task" }).click();
     await page.getByRole("dialog", { name: "Task Posted!" }).getByRole("button", { name: "OK" }).click(); // ends the 2 s early
-    await page.waitForURL("**/dashboard/mytasks", { timeout: 10_000 });
+      await page.waitForURL("**/dashboard/mytasks");
     await waitForHydration(page);
     balance -= 10;
     await expectCoins(buyer, balance, "posting 2 x 5");
@@ -452,9 +413,13 @@ describe("a buyer's day", () => {
     await expectCoins(buyer, balance, "deleting (refund)");
     await expect.poll(() => page.getByTestId("task-row").filter({ hasText: SECOND }).count()).toBe(0);
     expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).count()).toBe(1);
-  });
+    },
+  );
 
-  it("the payment history shows the one purchase with the long date and short time", async () => {
+  step(
+    "the payment history shows the one purchase with the long date and short time",
+    { needs: [deleted] },
+    async () => {
     const { page } = buyer;
     await gotoHydrated(page, "/dashboard/paymenthistory");
     const rows = page.getByTestId("payment-row");
@@ -467,9 +432,13 @@ describe("a buyer's day", () => {
     await expectCoins(buyer, balance, "the end of the day");
     // 200 in, 36 out for the task: 12 paid to Wes, 2 open slots x 12 still held
     expect(balance).toBe(START + BOUGHT - 36);
-  });
+    },
+  );
 
-  it("every buyer screen at 390 px: cards instead of tables, no sideways scrolling, dialogs fit", async () => {
+  step(
+    "every buyer screen at 390 px: cards instead of tables, no sideways scrolling, dialogs fit",
+    { needs: [deleted] },
+    async () => {
     const phone = await person("Dana Buyer (phone)", "buyer", "phone");
     await login(phone);
     const { page } = phone;
@@ -503,9 +472,10 @@ describe("a buyer's day", () => {
     await fillTaskNumbers(page, 50, 50);
     await page.getByTestId("coins-needed").waitFor();
     await look(page, "buyer-updatetask-insufficient-390");
-  });
+    },
+  );
 
-  it("the same screens at 1440 px with the day's data", async () => {
+  step("the same screens at 1440 px with the day's data", { needs: [posted] }, async () => {
     const { page } = buyer;
     for (const [pathName, name] of [
       ["/dashboard/buyerhome", "buyer-home-1440"],
@@ -518,27 +488,27 @@ describe("a buyer's day", () => {
     }
   });
 
-  it("without JavaScript: post a task, delete it through the confirmation page, buy 10 coins with the plain test-mode form", async () => {
+  step(
+    "without JavaScript: post a task, delete it through the confirmation page, buy 10 coins with the plain test-mode form",
+    { needs: [deleted] },
+    async () => {
     const context = await newNoJsContext(browser, { viewport: "desktop" });
     const page = await context.newPage();
     const p: Person = { name: "Dana Buyer (no JS)", email: buyer.email, context, page, errors: [], failed: [] };
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(p.email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await Promise.all([
-      page.waitForURL("**/dashboard/buyerhome"),
-      page.getByRole("button", { name: "Login", exact: true }).click(),
-    ]);
+      await login(p);
     await expectCoins(p, balance, "signing in without JavaScript");
 
     const title = `No-script task ${token}`;
     await page.goto("/dashboard/addtask");
-    await page.getByLabel("Task Title").fill(title);
-    await page.getByLabel("Task Detail").fill("Works without scripts.");
-    await fillTaskNumbers(page, 1, 0); // the server says the add form's message
-    await page.getByLabel("Completion Date").fill(isoDay(2));
-    await page.getByLabel("Category").selectOption("Data Entry");
-    await page.getByLabel("Submission Info").fill("Anything");
+      await fillTaskForm(page, {
+        title,
+        detail: "Works without scripts.",
+        workers: 1,
+        pay: 0, // the server says the add form's message
+        daysAhead: 2,
+        category: "Data Entry",
+        info: "Anything",
+      });
     await page.getByRole("button", { name: "Add Task" }).click();
     await page.getByText("Minimum amount is 1").waitFor();
     await page.getByLabel("Payable Amount").fill("3");
@@ -581,9 +551,10 @@ describe("a buyer's day", () => {
     balance += 10;
     await expectCoins(p, balance, "buying 10 coins without JavaScript");
     await context.close();
-  });
+    },
+  );
 
-  it("no console errors and no failed requests in any browser", () => {
+  step("no console errors and no failed requests in any browser", () => {
     // Chromium logs every HTTP error as a console error, including the declined card's 402 the walk asks for.
     const declined = /status of 402 .*\/test-payments\/confirm/;
     for (const p of people) {

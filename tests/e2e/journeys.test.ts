@@ -8,27 +8,35 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
 import {
   DEMO,
-  collectConsoleErrors,
-  collectFailedRequests,
+  ROOT,
+  browser,
+  coinsOnScreen,
+  db,
+  expectCoins,
   expectMessage,
+  fillTaskForm,
+  fieldError,
   gotoHydrated,
-  launch,
   login,
   logout,
-  newContext,
-  newNoJsContext,
+  openBell,
+  person as newPerson,
   persistDir,
+  registerThroughForm,
   screenshot,
+  sqlText,
+  step,
+  story,
+  uniqueToken,
+  setUpBrowser,
   waitForHydration,
-  type FailedRequest,
+  type Person,
 } from "./browser";
-import { query } from "../../scripts/lib/wrangler.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const PHOTO = path.join(ROOT, "public", "avatars", "seed-07.webp");
 const TASK_IMAGE = path.join(ROOT, "public", "images", "categories", "survey-feedback.webp");
 const PROOF_IMAGE = path.join(ROOT, "public", "images", "categories", "image-handling.webp");
@@ -42,14 +50,11 @@ const SLOTS = 3;
 const PAY = 30;
 const MIN_WITHDRAWAL = 200;
 
-const token = `j${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const token = uniqueToken("j");
 const TITLE = `Try our sign-up screens and tell us what confused you ${token}`;
 const INFO = `Three sentences on the most confusing step (${token})`;
 const REASON = "You described the pricing page, not the sign-up screens.";
 const email = (who: string) => `${who}-${token}@e2e.test`;
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const db = <T = Record<string, unknown>>(sql: string) => query<T>(sql, { persistTo: persistDir() });
-const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** Files a person might pick by mistake: plain text, and text disguised as a PNG (only the server's byte check catches it). */
 const scratch = mkdtempSync(path.join(tmpdir(), "cw-journeys-"));
@@ -58,16 +63,6 @@ const DISGUISED = path.join(scratch, "screenshot.png");
 writeFileSync(NOT_AN_IMAGE, "These are my notes, not a screenshot.\n");
 writeFileSync(DISGUISED, "This is text with a .png name.\n");
 
-interface Person {
-  name: string;
-  email: string;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  failed: FailedRequest[];
-}
-
-let browser: Browser;
 const people: Person[] = [];
 
 /** A person with a browser context of their own; `who` is a label for a new account's e-mail, or an existing e-mail. */
@@ -77,54 +72,14 @@ async function person(
   viewport: "phone" | "desktop" = "desktop",
   js = true,
 ): Promise<Person> {
-  const context = js ? await newContext(browser, { viewport }) : await newNoJsContext(browser, { viewport });
-  const page = await context.newPage();
-  const p: Person = {
-    name,
-    email: who.includes("@") ? who : email(who),
-    context,
-    page,
-    errors: collectConsoleErrors(page),
-    failed: collectFailedRequests(page),
-  };
+  const p = await newPerson(browser, { name, email: who.includes("@") ? who : email(who), viewport, js });
   people.push(p);
   return p;
 }
 
-/** The balance in the dashboard's top bar, as the person sees it. */
-async function coinsOnScreen(page: Page): Promise<number> {
-  const text = await page.getByTestId("coin-balance").filter({ visible: true }).first().innerText();
-  return Number(text.replace(/[^\d]/g, ""));
-}
-
-/** Reloads when asked (another person moved the coins), then waits for the top bar to show `expected`. */
-async function expectCoins(p: Person, expected: number, step: string, opts: { reload?: boolean } = {}) {
-  if (opts.reload) {
-    await p.page.reload();
-    await waitForHydration(p.page);
-  }
-  await expect
-    .poll(() => coinsOnScreen(p.page), { message: `${p.name}'s balance after: ${step}`, timeout: 10_000 })
-    .toBe(expected);
-}
-
 /** Registers through the form (JavaScript on) and lands on the role's home. */
 async function register(p: Person, role: "Buyer" | "Worker", photo?: string) {
-  await gotoHydrated(p.page, "/register");
-  await p.page.getByLabel("Name").fill(p.name);
-  await p.page.getByLabel("Email").fill(p.email);
-  await p.page.getByLabel("Password").fill(PASSWORD);
-  await p.page.getByLabel("Role").selectOption(role);
-  if (photo) {
-    await p.page.locator('input[type="file"][name="image"]').setInputFiles(photo);
-    await expect.poll(() => p.page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
-  }
-  const home = role === "Buyer" ? "**/dashboard/buyerhome" : "**/dashboard/workerhome";
-  await Promise.all([
-    p.page.waitForURL(home, { timeout: 30_000 }),
-    p.page.getByRole("button", { name: "Register" }).click(),
-  ]);
-  await waitForHydration(p.page);
+  await registerThroughForm(p.page, { name: p.name, email: p.email, password: PASSWORD, role, photo });
   await expectMessage(p.page, "Account Created!");
 }
 
@@ -173,7 +128,7 @@ async function submitWork(p: Person, text: string, image?: string) {
     await expect.poll(() => p.page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
   }
   await Promise.all([
-    p.page.waitForURL("**/dashboard/mysubmissions", { timeout: 30_000 }),
+    p.page.waitForURL("**/dashboard/mysubmissions"),
     p.page.getByRole("button", { name: "Submit Task" }).click(),
   ]);
   await waitForHydration(p.page);
@@ -188,26 +143,16 @@ function mySubmission(p: Person) {
     .filter({ hasText: TITLE });
 }
 
-async function openBell(page: Page) {
-  await page.getByTestId("notification-bell").click();
-  return page.locator("[data-radix-popper-content-wrapper]");
-}
+setUpBrowser();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe("the full loop: three people, three browsers, one marketplace", () => {
+story("the full loop: three people, three browsers, one marketplace", () => {
   let buyer: Person;
   let admin: Person;
   const workers: Person[] = [];
   let taskId = "";
   const buyerBalance = BUYER_START + PACKAGE.coins - SLOTS * PAY;
 
-  it("a buyer registers with a photo and starts with 50 coins", async () => {
+  const buyerJoined = step("a buyer registers with a photo and starts with 50 coins", async () => {
     buyer = await person("Bea Journey", "buyer");
     await register(buyer, "Buyer", PHOTO);
     const photo = buyer.page.getByAltText("Bea Journey's photo").first();
@@ -219,356 +164,400 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     expect(await buyer.page.getByTestId("stat-pending-value").innerText()).toBe("0");
   });
 
-  it("a declined card shows the provider's message and charges nothing; the test card buys 150 coins", async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/purchasecoin");
-    await page.getByRole("link", { name: `Purchase Now: ${PACKAGE.coins} coins for $${PACKAGE.dollars}` }).click();
-    const modal = page.getByRole("dialog", { name: "Purchase Coin" });
-    await modal.waitFor();
-    expect(await modal.innerText()).toContain("You are about to purchase:");
-    expect(await modal.getByTestId("modal-coins").innerText()).toContain(`${PACKAGE.coins} coins`);
-    expect(await modal.getByTestId("modal-total").innerText()).toBe(`Total Cost: $${PACKAGE.dollars}`);
+  const bought = step(
+    "a declined card shows the provider's message and charges nothing; the test card buys 150 coins",
+    { needs: [buyerJoined] },
+    async () => {
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/purchasecoin");
+      await page.getByRole("link", { name: `Purchase Now: ${PACKAGE.coins} coins for $${PACKAGE.dollars}` }).click();
+      const modal = page.getByRole("dialog", { name: "Purchase Coin" });
+      await modal.waitFor();
+      expect(await modal.innerText()).toContain("You are about to purchase:");
+      expect(await modal.getByTestId("modal-coins").innerText()).toContain(`${PACKAGE.coins} coins`);
+      expect(await modal.getByTestId("modal-total").innerText()).toBe(`Total Cost: $${PACKAGE.dollars}`);
 
-    await modal.getByLabel("Card number").fill("4000 0000 0000 0002");
-    await modal.getByLabel("Expiry (MM/YY)").fill("1234");
-    await modal.getByLabel("CVC").fill("123");
-    await modal.getByRole("button", { name: `Pay $${PACKAGE.dollars}` }).click();
-    await expect.poll(() => modal.getByTestId("card-error").innerText()).toBe("Your card was declined.");
-    await screenshot(page, "journey-purchase-declined-1440");
-    // nothing charged: the modal stays open for another card, both balances on screen unchanged, no order
-    expect(await modal.isVisible()).toBe(true);
-    await expectCoins(buyer, BUYER_START, "a declined card");
-    expect(await page.getByTestId("purchase-balance").innerText()).toContain(String(BUYER_START));
+      await modal.getByLabel("Card number").fill("4000 0000 0000 0002");
+      await modal.getByLabel("Expiry (MM/YY)").fill("1234");
+      await modal.getByLabel("CVC").fill("123");
+      await modal.getByRole("button", { name: `Pay $${PACKAGE.dollars}` }).click();
+      await expect.poll(() => modal.getByTestId("card-error").innerText()).toBe("Your card was declined.");
+      await screenshot(page, "journey-purchase-declined-1440");
+      // nothing charged: the modal stays open for another card, both balances on screen unchanged, no order
+      expect(await modal.isVisible()).toBe(true);
+      await expectCoins(buyer, BUYER_START, "a declined card");
+      expect(await page.getByTestId("purchase-balance").innerText()).toContain(String(BUYER_START));
 
-    await modal.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await modal.getByRole("button", { name: `Pay $${PACKAGE.dollars}` }).click();
-    await expectMessage(page, "Purchase Successful");
-    await modal.waitFor({ state: "detached" });
-    await expectCoins(buyer, BUYER_START + PACKAGE.coins, "buying 150 coins");
-    await expect
-      .poll(() => page.getByTestId("purchase-balance").innerText())
-      .toContain(String(BUYER_START + PACKAGE.coins));
+      await modal.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await modal.getByRole("button", { name: `Pay $${PACKAGE.dollars}` }).click();
+      await expectMessage(page, "Purchase Successful");
+      await modal.waitFor({ state: "detached" });
+      await expectCoins(buyer, BUYER_START + PACKAGE.coins, "buying 150 coins");
+      await expect
+        .poll(() => page.getByTestId("purchase-balance").innerText())
+        .toContain(String(BUYER_START + PACKAGE.coins));
 
-    await gotoHydrated(page, "/dashboard/paymenthistory");
-    const rows = page.getByTestId("payment-row");
-    await expect.poll(() => rows.count()).toBe(1); // the declined card left no order
-    expect(await rows.innerText()).toMatch(new RegExp(`${PACKAGE.coins}\\s+\\$${PACKAGE.dollars}\\.00`));
-  });
+      await gotoHydrated(page, "/dashboard/paymenthistory");
+      const rows = page.getByTestId("payment-row");
+      await expect.poll(() => rows.count()).toBe(1); // the declined card left no order
+      expect(await rows.innerText()).toMatch(new RegExp(`${PACKAGE.coins}\\s+\\$${PACKAGE.dollars}\\.00`));
+    },
+  );
 
-  it("posts a task for 3 workers with an image: 3 x pay is held", async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/addtask");
-    await page.getByLabel("Task Title").fill(TITLE);
-    await page
-      .getByLabel("Task Detail")
-      .fill("Create an account on our staging site and tell us which step confused you.");
-    await page.getByLabel("Required Workers").fill(String(SLOTS));
-    await page.getByLabel("Payable Amount").fill(String(PAY));
-    await page.getByLabel("Completion Date").fill(isoDay(5));
-    await page.getByLabel("Category").selectOption("Survey & Feedback");
-    await page.getByLabel("Submission Info").fill(INFO);
-    await page.locator('input[type="file"][name="image"]').setInputFiles(TASK_IMAGE);
-    await expect.poll(() => page.getByTestId("cost-panel").innerText()).toContain(String(SLOTS * PAY));
-    await page.getByRole("button", { name: "Add Task" }).click();
-    await expectMessage(page, "Task Posted!");
-    await page.waitForURL("**/dashboard/mytasks", { timeout: 15_000 });
-    await waitForHydration(page);
-    await expect.poll(() => page.getByTestId("task-row").filter({ hasText: TITLE }).count()).toBe(1);
-    await expectCoins(buyer, buyerBalance, `posting ${SLOTS} x ${PAY}`);
-    await gotoHydrated(page, "/dashboard/buyerhome");
-    expect(await page.getByTestId("stat-pending-value").innerText()).toBe(String(SLOTS));
-  });
+  const taskPosted = step(
+    "posts a task for 3 workers with an image: 3 x pay is held",
+    { needs: [bought] },
+    async () => {
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/addtask");
+      await fillTaskForm(page, {
+        title: TITLE,
+        detail: "Create an account on our staging site and tell us which step confused you.",
+        workers: SLOTS,
+        pay: PAY,
+        daysAhead: 5,
+        category: "Survey & Feedback",
+        info: INFO,
+        image: TASK_IMAGE,
+      });
+      await expect.poll(() => page.getByTestId("cost-panel").innerText()).toContain(String(SLOTS * PAY));
+      await page.getByRole("button", { name: "Add Task" }).click();
+      await expectMessage(page, "Task Posted!");
+      await page.waitForURL("**/dashboard/mytasks");
+      await waitForHydration(page);
+      await expect.poll(() => page.getByTestId("task-row").filter({ hasText: TITLE }).count()).toBe(1);
+      await expectCoins(buyer, buyerBalance, `posting ${SLOTS} x ${PAY}`);
+      await gotoHydrated(page, "/dashboard/buyerhome");
+      expect(await page.getByTestId("stat-pending-value").innerText()).toBe(String(SLOTS));
+    },
+  );
 
-  it("three workers register, find it through search and submit; a file that is not an image is refused clearly", async () => {
-    const cast = [
-      ["Wen Journey", "w1", "desktop"],
-      ["Tariq Journey", "w2", "desktop"],
-      ["Rosa Journey", "w3", "phone"],
-    ] as const;
-    for (const [i, [name, who, viewport]] of cast.entries()) {
-      const w = await person(name, who, viewport);
-      workers.push(w);
-      await register(w, "Worker");
-      await expectCoins(w, WORKER_START, "sign-up");
-      await openTaskThroughSearch(w, SLOTS - i);
-      taskId ||= new URL(w.page.url()).pathname.split("/").pop()!;
+  const submittedAll = step(
+    "three workers register, find it through search and submit; a file that is not an image is refused clearly",
+    { needs: [taskPosted] },
+    async () => {
+      const cast = [
+        ["Wen Journey", "w1", "desktop"],
+        ["Tariq Journey", "w2", "desktop"],
+        ["Rosa Journey", "w3", "phone"],
+      ] as const;
+      for (const [i, [name, who, viewport]] of cast.entries()) {
+        const w = await person(name, who, viewport);
+        workers.push(w);
+        await register(w, "Worker");
+        await expectCoins(w, WORKER_START, "sign-up");
+        await openTaskThroughSearch(w, SLOTS - i);
+        taskId ||= new URL(w.page.url()).pathname.split("/").pop()!;
 
-      if (i === 0) {
-        // a text file: the picker says so at once and sends nothing
-        const picker = w.page.locator('input[type="file"][name="image"]');
-        await picker.setInputFiles(NOT_AN_IMAGE);
-        await expect
-          .poll(() => w.page.getByRole("alert").filter({ hasText: "Please choose an image file" }).count())
-          .toBe(1);
-        expect(await picker.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
-        // text named .png: the server reads the bytes and refuses, keeping what was typed
-        await w.page.getByLabel("Your submission").fill("The password rules appear only after an error.");
-        await picker.setInputFiles(DISGUISED);
-        await w.page.getByRole("button", { name: "Submit Task" }).click();
-        await expectMessage(w.page, "Image upload failed!");
-        await expect
-          .poll(() =>
-            w.page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count(),
-          )
-          .toBeGreaterThan(0);
-        expect(new URL(w.page.url()).pathname).toBe(`/dashboard/tasklist/${taskId}`);
-        expect(await w.page.getByLabel("Your submission").inputValue()).toBe(
-          "The password rules appear only after an error.",
-        );
-        await screenshot(w.page, "journey-upload-refused-1440");
-        await submitWork(w, "The password rules appear only after an error.", PROOF_IMAGE);
-      } else {
-        await submitWork(w, `${name}: the e-mail confirmation step was unclear.`);
+        if (i === 0) {
+          // a text file: the picker says so at once and sends nothing
+          const picker = w.page.locator('input[type="file"][name="image"]');
+          await picker.setInputFiles(NOT_AN_IMAGE);
+          await expect
+            .poll(() => w.page.getByRole("alert").filter({ hasText: "Please choose an image file" }).count())
+            .toBe(1);
+          expect(await picker.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
+          // text named .png: the server reads the bytes and refuses, keeping what was typed
+          await w.page.getByLabel("Your submission").fill("The password rules appear only after an error.");
+          await picker.setInputFiles(DISGUISED);
+          await w.page.getByRole("button", { name: "Submit Task" }).click();
+          await expectMessage(w.page, "Image upload failed!");
+          await expect
+            .poll(() =>
+              w.page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count(),
+            )
+            .toBeGreaterThan(0);
+          expect(new URL(w.page.url()).pathname).toBe(`/dashboard/tasklist/${taskId}`);
+          expect(await w.page.getByLabel("Your submission").inputValue()).toBe(
+            "The password rules appear only after an error.",
+          );
+          await screenshot(w.page, "journey-upload-refused-1440");
+          await submitWork(w, "The password rules appear only after an error.", PROOF_IMAGE);
+        } else {
+          await submitWork(w, `${name}: the e-mail confirmation step was unclear.`);
+        }
+        await expect.poll(() => mySubmission(w).innerText()).toContain("Pending");
+        await expectCoins(w, WORKER_START, "submitting (paid only on approval)");
       }
-      await expect.poll(() => mySubmission(w).innerText()).toContain("Pending");
-      await expectCoins(w, WORKER_START, "submitting (paid only on approval)");
-    }
-    await screenshot(workers[2].page, "journey-worker-submitted-390");
-    expect(db<{ n: number }>(`SELECT required_workers AS n FROM tasks WHERE id = ${sqlText(taskId)}`)[0].n).toBe(0);
-  });
+      await screenshot(workers[2].page, "journey-worker-submitted-390");
+      expect(db<{ n: number }>(`SELECT required_workers AS n FROM tasks WHERE id = ${sqlText(taskId)}`)[0].n).toBe(0);
+    },
+  );
 
-  it("with every slot taken, a fourth worker cannot find the task", async () => {
-    const w4 = await person("Fumi Journey", "w4");
-    workers.push(w4);
-    await register(w4, "Worker");
-    await expectCoins(w4, WORKER_START, "sign-up");
-    const card = await searchTask(w4);
-    await expect
-      .poll(() => w4.page.getByText("No tasks match your search. Try another word or category.").count())
-      .toBe(1);
-    expect(await card.count()).toBe(0);
-    await gotoHydrated(buyer.page, "/dashboard/buyerhome");
-    expect(await buyer.page.getByTestId("stat-pending-value").innerText()).toBe("0");
-  });
+  const full = step(
+    "with every slot taken, a fourth worker cannot find the task",
+    { needs: [submittedAll] },
+    async () => {
+      const w4 = await person("Fumi Journey", "w4");
+      workers.push(w4);
+      await register(w4, "Worker");
+      await expectCoins(w4, WORKER_START, "sign-up");
+      const card = await searchTask(w4);
+      await expect
+        .poll(() => w4.page.getByText("No tasks match your search. Try another word or category.").count())
+        .toBe(1);
+      expect(await card.count()).toBe(0);
+      await gotoHydrated(buyer.page, "/dashboard/buyerhome");
+      expect(await buyer.page.getByTestId("stat-pending-value").innerText()).toBe("0");
+    },
+  );
 
-  it("the buyer is notified and views each submission: the image, else the text", async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/buyerhome");
-    const rows = page.getByTestId("review-row").filter({ hasText: TITLE });
-    await expect.poll(() => rows.count()).toBe(3);
-    const bell = await openBell(page);
-    for (const w of workers.slice(0, 3))
-      await expect.poll(() => bell.innerText()).toContain(`${w.name} submitted work for "${TITLE}"`);
-    await page.keyboard.press("Escape");
+  const viewed = step(
+    "the buyer is notified and views each submission: the image, else the text",
+    { needs: [submittedAll] },
+    async () => {
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/buyerhome");
+      const rows = page.getByTestId("review-row").filter({ hasText: TITLE });
+      await expect.poll(() => rows.count()).toBe(3);
+      const bell = await openBell(page);
+      for (const w of workers.slice(0, 3))
+        await expect.poll(() => bell.innerText()).toContain(`${w.name} submitted work for "${TITLE}"`);
+      await page.keyboard.press("Escape");
 
-    const [w1, w2, w3] = workers;
-    await page.getByRole("link", { name: `View Submission of ${w1.name}` }).click();
-    let modal = page.getByRole("dialog", { name: "Submission" });
-    await modal.waitFor();
-    const image = modal.getByTestId("submission-image");
-    await expect.poll(() => image.getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    expect(await modal.getByTestId("submission-text").innerText()).toBe(
-      "The password rules appear only after an error.",
-    );
-    await screenshot(page, "journey-view-submission-1440");
-    await modal.getByRole("button", { name: "Close" }).click(); // the × button
-    await modal.waitFor({ state: "detached" });
+      const [w1, w2, w3] = workers;
+      await page.getByRole("link", { name: `View Submission of ${w1.name}` }).click();
+      let modal = page.getByRole("dialog", { name: "Submission" });
+      await modal.waitFor();
+      const image = modal.getByTestId("submission-image");
+      await expect.poll(() => image.getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
+      await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      expect(await modal.getByTestId("submission-text").innerText()).toBe(
+        "The password rules appear only after an error.",
+      );
+      await screenshot(page, "journey-view-submission-1440");
+      await modal.getByRole("button", { name: "Close" }).click(); // the × button
+      await modal.waitFor({ state: "detached" });
 
-    await page.getByRole("link", { name: `View Submission of ${w2.name}` }).click();
-    modal = page.getByRole("dialog", { name: "Submission" });
-    await modal.waitFor();
-    expect(await modal.getByTestId("submission-image").count()).toBe(0);
-    expect(await modal.getByTestId("submission-text").innerText()).toBe(
-      `${w2.name}: the e-mail confirmation step was unclear.`,
-    );
-    await page.mouse.click(8, 450); // the backdrop
-    await modal.waitFor({ state: "detached" });
+      await page.getByRole("link", { name: `View Submission of ${w2.name}` }).click();
+      modal = page.getByRole("dialog", { name: "Submission" });
+      await modal.waitFor();
+      expect(await modal.getByTestId("submission-image").count()).toBe(0);
+      expect(await modal.getByTestId("submission-text").innerText()).toBe(
+        `${w2.name}: the e-mail confirmation step was unclear.`,
+      );
+      await page.mouse.click(8, 450); // the backdrop
+      await modal.waitFor({ state: "detached" });
 
-    await page.getByRole("link", { name: `View Submission of ${w3.name}` }).click();
-    modal = page.getByRole("dialog", { name: "Submission" });
-    await modal.waitFor();
-    expect(await modal.getByTestId("submission-text").innerText()).toBe(
-      `${w3.name}: the e-mail confirmation step was unclear.`,
-    );
-    await modal.getByRole("button", { name: "Close" }).click();
-    await modal.waitFor({ state: "detached" });
-  });
+      await page.getByRole("link", { name: `View Submission of ${w3.name}` }).click();
+      modal = page.getByRole("dialog", { name: "Submission" });
+      await modal.waitFor();
+      expect(await modal.getByTestId("submission-text").innerText()).toBe(
+        `${w3.name}: the e-mail confirmation step was unclear.`,
+      );
+      await modal.getByRole("button", { name: "Close" }).click();
+      await modal.waitFor({ state: "detached" });
+    },
+  );
 
-  it("approves two (a double click on Approve pays once) and rejects one with a reason", async () => {
-    const { page } = buyer;
-    const [w1, w2, w3] = workers;
+  const reviewed = step(
+    "approves two (a double click on Approve pays once) and rejects one with a reason",
+    { needs: [viewed] },
+    async () => {
+      const { page } = buyer;
+      const [w1, w2, w3] = workers;
 
-    await page.getByRole("link", { name: `Approve ${w1.name}'s submission` }).click();
-    let confirm = page.getByRole("alertdialog", { name: "Approve this submission?" });
-    await expect.poll(() => confirm.innerText()).toContain(`${w1.name} will be paid ${PAY} coins`);
-    await confirm.getByRole("button", { name: "Yes, approve" }).click();
-    await expectMessage(page, "Successfully approved");
-    await confirm.waitFor({ state: "detached" });
-    await expectCoins(buyer, buyerBalance, "approving (paid from escrow)");
-    await expectCoins(w1, WORKER_START + PAY, "approval", { reload: true });
+      await page.getByRole("link", { name: `Approve ${w1.name}'s submission` }).click();
+      let confirm = page.getByRole("alertdialog", { name: "Approve this submission?" });
+      await expect.poll(() => confirm.innerText()).toContain(`${w1.name} will be paid ${PAY} coins`);
+      await confirm.getByRole("button", { name: "Yes, approve" }).click();
+      await expectMessage(page, "Successfully approved");
+      await confirm.waitFor({ state: "detached" });
+      await expectCoins(buyer, buyerBalance, "approving (paid from escrow)");
+      await expectCoins(w1, WORKER_START + PAY, "approval", { reload: true });
 
-    // a person double-clicks the confirmation
-    await page.getByRole("link", { name: `Approve ${w2.name}'s submission` }).click();
-    confirm = page.getByRole("alertdialog", { name: "Approve this submission?" });
-    await confirm.waitFor();
-    await confirm.getByRole("button", { name: "Yes, approve" }).dblclick();
-    await expectMessage(page, "Successfully approved");
-    await confirm.waitFor({ state: "detached" });
-    await expect.poll(() => page.getByTestId("review-row").filter({ hasText: w2.name }).count()).toBe(0);
-    expect(await page.getByText("Approve unsuccessful").count()).toBe(0);
-    await expectCoins(w2, WORKER_START + PAY, "a double-clicked approval", { reload: true });
-    await expectCoins(buyer, buyerBalance, "a double-clicked approval", { reload: true });
-    const credits = db<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM coin_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = ${sqlText(w2.email)} AND l.kind = 'submission_payout'`,
-    );
-    expect(credits[0].n).toBe(1);
+      // a person double-clicks the confirmation
+      await page.getByRole("link", { name: `Approve ${w2.name}'s submission` }).click();
+      confirm = page.getByRole("alertdialog", { name: "Approve this submission?" });
+      await confirm.waitFor();
+      await confirm.getByRole("button", { name: "Yes, approve" }).dblclick();
+      await expectMessage(page, "Successfully approved");
+      await confirm.waitFor({ state: "detached" });
+      await expect.poll(() => page.getByTestId("review-row").filter({ hasText: w2.name }).count()).toBe(0);
+      expect(await page.getByText("Approve unsuccessful").count()).toBe(0);
+      await expectCoins(w2, WORKER_START + PAY, "a double-clicked approval", { reload: true });
+      await expectCoins(buyer, buyerBalance, "a double-clicked approval", { reload: true });
+      const credits = db<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM coin_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = ${sqlText(w2.email)} AND l.kind = 'submission_payout'`,
+      );
+      expect(credits[0].n).toBe(1);
 
-    await page.getByRole("link", { name: `Reject ${w3.name}'s submission` }).click();
-    confirm = page.getByRole("alertdialog", { name: "Reject this submission?" });
-    await confirm.waitFor();
-    expect(await confirm.innerText()).toContain(`The slot of “${TITLE}” reopens for another worker.`);
-    await confirm.getByLabel("Reason for rejecting (shown to the worker)").fill(REASON);
-    await confirm.getByRole("button", { name: "Yes, reject" }).click();
-    await expectMessage(page, "Successfully rejected");
-    await confirm.waitFor({ state: "detached" });
-    // rejection keeps the coins in escrow for the reopened slot
-    await expectCoins(buyer, buyerBalance, "a rejection");
-    await expect.poll(() => page.getByTestId("stat-pending-value").innerText()).toBe("1");
-    await expect.poll(() => page.getByText("No Tasks To Review").count()).toBe(1);
-    await expectCoins(w3, WORKER_START, "a rejection", { reload: true });
-  });
+      await page.getByRole("link", { name: `Reject ${w3.name}'s submission` }).click();
+      confirm = page.getByRole("alertdialog", { name: "Reject this submission?" });
+      await confirm.waitFor();
+      expect(await confirm.innerText()).toContain(`The slot of “${TITLE}” reopens for another worker.`);
+      await confirm.getByLabel("Reason for rejecting (shown to the worker)").fill(REASON);
+      await confirm.getByRole("button", { name: "Yes, reject" }).click();
+      await expectMessage(page, "Successfully rejected");
+      await confirm.waitFor({ state: "detached" });
+      // rejection keeps the coins in escrow for the reopened slot
+      await expectCoins(buyer, buyerBalance, "a rejection");
+      await expect.poll(() => page.getByTestId("stat-pending-value").innerText()).toBe("1");
+      await expect.poll(() => page.getByText("No Tasks To Review").count()).toBe(1);
+      await expectCoins(w3, WORKER_START, "a rejection", { reload: true });
+    },
+  );
 
-  it("the rejected worker sees the reason on My Submissions and in the notification", async () => {
-    const w3 = workers[2];
-    await gotoHydrated(w3.page, "/dashboard/mysubmissions");
-    const row = mySubmission(w3);
-    await expect.poll(() => row.innerText()).toContain("Rejected");
-    expect(await row.getByTestId("reject-reason").innerText()).toBe(`Reason: ${REASON}`);
-    expect(await w3.page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications, 1 unread");
-    const bell = await openBell(w3.page);
-    await expect.poll(() => bell.innerText()).toContain(`Your submission for "${TITLE}" was rejected: ${REASON}`);
-    await screenshot(w3.page, "journey-rejected-notification-390");
-    await w3.page.keyboard.press("Escape");
-    await expectCoins(w3, WORKER_START, "reading the rejection");
-  });
+  step(
+    "the rejected worker sees the reason on My Submissions and in the notification",
+    { needs: [reviewed] },
+    async () => {
+      const w3 = workers[2];
+      await gotoHydrated(w3.page, "/dashboard/mysubmissions");
+      const row = mySubmission(w3);
+      await expect.poll(() => row.innerText()).toContain("Rejected");
+      expect(await row.getByTestId("reject-reason").innerText()).toBe(`Reason: ${REASON}`);
+      expect(await w3.page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications, 1 unread");
+      const bell = await openBell(w3.page);
+      await expect.poll(() => bell.innerText()).toContain(`Your submission for "${TITLE}" was rejected: ${REASON}`);
+      await screenshot(w3.page, "journey-rejected-notification-390");
+      await w3.page.keyboard.press("Escape");
+      await expectCoins(w3, WORKER_START, "reading the rejection");
+    },
+  );
 
-  it("the slot reopens for the fourth worker, whose slow submission shows progress; the buyer approves it", async () => {
-    const w4 = workers[3];
-    await openTaskThroughSearch(w4, 1);
-    await w4.page.getByLabel("Your submission").fill("The confirmation e-mail never says which address it went to.");
-    // a slow server: hold the submission's request until the busy states have been seen
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await w4.page.route(`**/dashboard/tasklist/${taskId}.data*`, async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    });
-    await w4.page.getByRole("button", { name: "Submit Task" }).click();
-    const busyButton = w4.page.getByRole("button", { name: "Submitting…" });
-    await busyButton.waitFor();
-    expect(await busyButton.isDisabled()).toBe(true);
-    await w4.page.getByRole("status").filter({ hasText: "Loading…" }).waitFor({ state: "attached" });
-    expect(await w4.page.locator("form#task-submission").getAttribute("aria-busy")).toBe("true");
-    await screenshot(w4.page, "journey-slow-submission-1440");
-    release();
-    await w4.page.waitForURL("**/dashboard/mysubmissions", { timeout: 30_000 });
-    await w4.page.unroute(`**/dashboard/tasklist/${taskId}.data*`);
-    await expectMessage(w4.page, "Submission sent successfully!");
-    await expect.poll(() => w4.page.getByRole("status").filter({ hasText: "Loading…" }).count()).toBe(0);
-    await expectCoins(w4, WORKER_START, "submitting");
+  step(
+    "the slot reopens for the fourth worker, whose slow submission shows progress; the buyer approves it",
+    { needs: [reviewed, full] },
+    async () => {
+      const w4 = workers[3];
+      await openTaskThroughSearch(w4, 1);
+      await w4.page.getByLabel("Your submission").fill("The confirmation e-mail never says which address it went to.");
+      // a slow server: hold the submission's request until the busy states have been seen
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await w4.page.route(`**/dashboard/tasklist/${taskId}.data*`, async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      });
+      await w4.page.getByRole("button", { name: "Submit Task" }).click();
+      const busyButton = w4.page.getByRole("button", { name: "Submitting…" });
+      await busyButton.waitFor();
+      expect(await busyButton.isDisabled()).toBe(true);
+      await w4.page.getByRole("status").filter({ hasText: "Loading…" }).waitFor({ state: "attached" });
+      expect(await w4.page.locator("form#task-submission").getAttribute("aria-busy")).toBe("true");
+      await screenshot(w4.page, "journey-slow-submission-1440");
+      release();
+      await w4.page.waitForURL("**/dashboard/mysubmissions");
+      await w4.page.unroute(`**/dashboard/tasklist/${taskId}.data*`);
+      await expectMessage(w4.page, "Submission sent successfully!");
+      await expect.poll(() => w4.page.getByRole("status").filter({ hasText: "Loading…" }).count()).toBe(0);
+      await expectCoins(w4, WORKER_START, "submitting");
 
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/buyerhome");
-    expect(await page.getByTestId("stat-pending-value").innerText()).toBe("0");
-    await page.getByRole("link", { name: `Approve ${w4.name}'s submission` }).click();
-    await page
-      .getByRole("alertdialog", { name: "Approve this submission?" })
-      .getByRole("button", { name: "Yes, approve" })
-      .click();
-    await expectMessage(page, "Successfully approved");
-    await expectCoins(buyer, buyerBalance, "the last approval");
-    await expectCoins(w4, WORKER_START + PAY, "approval", { reload: true });
-    // the task is fully paid: nothing left in its escrow
-    expect(db<{ n: number }>(`SELECT required_workers AS n FROM tasks WHERE id = ${sqlText(taskId)}`)[0].n).toBe(0);
-  });
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/buyerhome");
+      expect(await page.getByTestId("stat-pending-value").innerText()).toBe("0");
+      await page.getByRole("link", { name: `Approve ${w4.name}'s submission` }).click();
+      await page
+        .getByRole("alertdialog", { name: "Approve this submission?" })
+        .getByRole("button", { name: "Yes, approve" })
+        .click();
+      await expectMessage(page, "Successfully approved");
+      await expectCoins(buyer, buyerBalance, "the last approval");
+      await expectCoins(w4, WORKER_START + PAY, "approval", { reload: true });
+      // the task is fully paid: nothing left in its escrow
+      expect(db<{ n: number }>(`SELECT required_workers AS n FROM tasks WHERE id = ${sqlText(taskId)}`)[0].n).toBe(0);
+    },
+  );
 
-  it("an admin tops a worker up to 200 coins with a reason on Manage Users", async () => {
-    admin = await person(DEMO.admin.name, DEMO.admin.email);
-    await login(admin.page, admin.email);
-    const w1 = workers[0];
-    const topUp = MIN_WITHDRAWAL - (WORKER_START + PAY);
-    await gotoHydrated(admin.page, `/dashboard/manageusers?q=${encodeURIComponent(w1.email)}`);
-    const adminCoins = await coinsOnScreen(admin.page);
-    const row = admin.page.getByTestId(`user-${w1.email}`);
-    await expect.poll(() => row.innerText()).toMatch(new RegExp(`\\b${WORKER_START + PAY}\\b`));
-    await row.getByRole("button", { name: `Adjust coins of ${w1.name}` }).click();
-    const adjust = admin.page.getByRole("alertdialog", { name: `Adjust coins of ${w1.name}` });
-    await adjust.waitFor();
-    await adjust.getByLabel("Coins (+/-)").fill(String(topUp));
-    await adjust.getByLabel("Reason").fill("Journey test: bonus for detailed feedback");
-    await adjust.getByRole("button", { name: "Apply adjustment" }).click();
-    await expectMessage(admin.page, "Coins adjusted");
-    await expect.poll(() => row.innerText()).toMatch(new RegExp(`\\b${MIN_WITHDRAWAL}\\b`));
-    // created by the adjustment, not taken from the admin
-    await expectCoins(admin, adminCoins, "adjusting someone else's coins");
-    await expectCoins(w1, MIN_WITHDRAWAL, "the admin's top-up", { reload: true });
-    await expectCoins(workers[1], WORKER_START + PAY, "someone else's top-up", { reload: true });
-  });
+  const toppedUp = step(
+    "an admin tops a worker up to 200 coins with a reason on Manage Users",
+    { needs: [reviewed] },
+    async () => {
+      admin = await person(DEMO.admin.name, DEMO.admin.email);
+      await login(admin.page, admin.email);
+      const w1 = workers[0];
+      const topUp = MIN_WITHDRAWAL - (WORKER_START + PAY);
+      await gotoHydrated(admin.page, `/dashboard/manageusers?q=${encodeURIComponent(w1.email)}`);
+      const adminCoins = await coinsOnScreen(admin.page);
+      const row = admin.page.getByTestId(`user-${w1.email}`);
+      await expect.poll(() => row.innerText()).toMatch(new RegExp(`\\b${WORKER_START + PAY}\\b`));
+      await row.getByRole("button", { name: `Adjust coins of ${w1.name}` }).click();
+      const adjust = admin.page.getByRole("alertdialog", { name: `Adjust coins of ${w1.name}` });
+      await adjust.waitFor();
+      await adjust.getByLabel("Coins (+/-)").fill(String(topUp));
+      await adjust.getByLabel("Reason").fill("Journey test: bonus for detailed feedback");
+      await adjust.getByRole("button", { name: "Apply adjustment" }).click();
+      await expectMessage(admin.page, "Coins adjusted");
+      await expect.poll(() => row.innerText()).toMatch(new RegExp(`\\b${MIN_WITHDRAWAL}\\b`));
+      // created by the adjustment, not taken from the admin
+      await expectCoins(admin, adminCoins, "adjusting someone else's coins");
+      await expectCoins(w1, MIN_WITHDRAWAL, "the admin's top-up", { reload: true });
+      await expectCoins(workers[1], WORKER_START + PAY, "someone else's top-up", { reload: true });
+    },
+  );
 
-  it("logged out, the worker opens /dashboard/withdraw, logs in, lands back on it and requests a withdrawal", async () => {
-    const w1 = workers[0];
-    await logout(w1.page);
-    await w1.page.goto("/dashboard/withdraw");
-    const url = new URL(w1.page.url());
-    expect(url.pathname).toBe("/login");
-    expect(url.searchParams.get("redirectTo")).toBe("/dashboard/withdraw");
-    await login(w1.page, w1.email, PASSWORD);
-    expect(new URL(w1.page.url()).pathname).toBe("/dashboard/withdraw");
-    await waitForHydration(w1.page);
-    await expectCoins(w1, MIN_WITHDRAWAL, "logging in again");
-    expect(await w1.page.getByTestId("total-coins").innerText()).toBe(String(MIN_WITHDRAWAL));
+  const withdrawn = step(
+    "logged out, the worker opens /dashboard/withdraw, logs in, lands back on it and requests a withdrawal",
+    { needs: [toppedUp] },
+    async () => {
+      const w1 = workers[0];
+      await logout(w1.page);
+      await w1.page.goto("/dashboard/withdraw");
+      const url = new URL(w1.page.url());
+      expect(url.pathname).toBe("/login");
+      expect(url.searchParams.get("redirectTo")).toBe("/dashboard/withdraw");
+      await login(w1.page, w1.email, PASSWORD);
+      expect(new URL(w1.page.url()).pathname).toBe("/dashboard/withdraw");
+      await waitForHydration(w1.page);
+      await expectCoins(w1, MIN_WITHDRAWAL, "logging in again");
+      expect(await w1.page.getByTestId("total-coins").innerText()).toBe(String(MIN_WITHDRAWAL));
 
-    await w1.page.getByLabel("Coins to withdraw").fill(String(MIN_WITHDRAWAL));
-    expect(await w1.page.getByTestId("withdrawal-amount").inputValue()).toBe("10.00");
-    await w1.page.getByLabel("Payment system").selectOption("Nagad");
-    await w1.page.getByLabel("Account number").fill(`01800-${token}`);
-    await w1.page.getByRole("button", { name: "Withdraw" }).click();
-    await expectMessage(w1.page, "Withdrawal request submitted!");
-    // the coins are held while the admin decides
-    await expectCoins(w1, 0, "requesting a withdrawal of 200 coins");
-    await expect
-      .poll(() =>
-        w1.page
-          .getByTestId("withdrawal-row")
-          .filter({ hasText: `01800-${token}` })
-          .innerText(),
-      )
-      .toContain("Pending");
-  });
+      await w1.page.getByLabel("Coins to withdraw").fill(String(MIN_WITHDRAWAL));
+      expect(await w1.page.getByTestId("withdrawal-amount").inputValue()).toBe("10.00");
+      await w1.page.getByLabel("Payment system").selectOption("Nagad");
+      await w1.page.getByLabel("Account number").fill(`01800-${token}`);
+      await w1.page.getByRole("button", { name: "Withdraw" }).click();
+      await expectMessage(w1.page, "Withdrawal request submitted!");
+      // the coins are held while the admin decides
+      await expectCoins(w1, 0, "requesting a withdrawal of 200 coins");
+      await expect
+        .poll(() =>
+          w1.page
+            .getByTestId("withdrawal-row")
+            .filter({ hasText: `01800-${token}` })
+            .innerText(),
+        )
+        .toContain("Pending");
+    },
+  );
 
-  it("the admin approves it on Admin Home; the worker is notified and the balance stays at 0", async () => {
-    const w1 = workers[0];
-    await gotoHydrated(admin.page, "/dashboard/adminhome");
-    const adminCoins = await coinsOnScreen(admin.page);
-    await admin.page.getByRole("button", { name: `Approve withdrawal of ${w1.name}` }).click();
-    const confirm = admin.page.getByRole("alertdialog", { name: "Approve this withdrawal?" });
-    await confirm.waitFor();
-    await confirm.getByRole("button", { name: "Yes, approve" }).click();
-    const result = admin.page.getByRole("dialog", { name: "Successfully Approved!" });
-    await result.waitFor();
-    await result.getByRole("button", { name: "OK" }).click();
-    await expect
-      .poll(() => admin.page.getByRole("button", { name: `Approve withdrawal of ${w1.name}` }).count())
-      .toBe(0);
-    await expectCoins(admin, adminCoins, "approving a withdrawal (admins pay nothing)");
+  step(
+    "the admin approves it on Admin Home; the worker is notified and the balance stays at 0",
+    { needs: [withdrawn] },
+    async () => {
+      const w1 = workers[0];
+      await gotoHydrated(admin.page, "/dashboard/adminhome");
+      const adminCoins = await coinsOnScreen(admin.page);
+      await admin.page.getByRole("button", { name: `Approve withdrawal of ${w1.name}` }).click();
+      const confirm = admin.page.getByRole("alertdialog", { name: "Approve this withdrawal?" });
+      await confirm.waitFor();
+      await confirm.getByRole("button", { name: "Yes, approve" }).click();
+      const result = admin.page.getByRole("dialog", { name: "Successfully Approved!" });
+      await result.waitFor();
+      await result.getByRole("button", { name: "OK" }).click();
+      await expect
+        .poll(() => admin.page.getByRole("button", { name: `Approve withdrawal of ${w1.name}` }).count())
+        .toBe(0);
+      await expectCoins(admin, adminCoins, "approving a withdrawal (admins pay nothing)");
 
-    await expectCoins(w1, 0, "the payout", { reload: true });
-    await expect
-      .poll(() =>
-        w1.page
-          .getByTestId("withdrawal-row")
-          .filter({ hasText: `01800-${token}` })
-          .innerText(),
-      )
-      .toContain("Approved");
-    const bell = await openBell(w1.page);
-    await expect.poll(() => bell.innerText()).toContain("Your withdrawal of $10.00 was approved.");
-    await w1.page.keyboard.press("Escape");
-    await screenshot(w1.page, "journey-withdrawal-approved-1440");
-  });
+      await expectCoins(w1, 0, "the payout", { reload: true });
+      await expect
+        .poll(() =>
+          w1.page
+            .getByTestId("withdrawal-row")
+            .filter({ hasText: `01800-${token}` })
+            .innerText(),
+        )
+        .toContain("Approved");
+      const bell = await openBell(w1.page);
+      await expect.poll(() => bell.innerText()).toContain("Your withdrawal of $10.00 was approved.");
+      await w1.page.keyboard.press("Escape");
+      await screenshot(w1.page, "journey-withdrawal-approved-1440");
+    },
+  );
 
-  it("guards: a worker typing a buyer URL lands on /unauthorized", async () => {
+  step("guards: a worker typing a buyer URL lands on /unauthorized", { needs: [reviewed] }, async () => {
     const w2 = workers[1];
     await w2.page.goto("/dashboard/purchasecoin");
     expect(new URL(w2.page.url()).pathname).toBe("/unauthorized");
@@ -581,7 +570,7 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     await expectCoins(w2, WORKER_START + PAY, "a refused visit");
   });
 
-  it("guards: a removed user is logged out on the next request", async () => {
+  step("guards: a removed user is logged out on the next request", { needs: [toppedUp] }, async () => {
     const w3 = workers[2];
     await gotoHydrated(admin.page, `/dashboard/manageusers?q=${encodeURIComponent(w3.email)}`);
     const row = admin.page.getByTestId(`user-${w3.email}`);
@@ -611,142 +600,147 @@ describe("the full loop: three people, three browsers, one marketplace", () => {
     expect(new URL(w3.page.url()).pathname).toBe("/login");
   });
 
-  it("npm run ledger:check passes on the served database, and nobody met a console error or a failed request", () => {
-    const run = spawnSync("npm", ["run", "--silent", "ledger:check", "--", "--persist-to", persistDir()], {
-      cwd: ROOT,
-      encoding: "utf8",
-    });
-    expect(run.stdout + run.stderr).toContain("OK: the ledger agrees.");
-    expect(run.status).toBe(0);
+  step(
+    "npm run ledger:check passes on the served database, and nobody met a console error or a failed request",
+    { needs: [submittedAll] },
+    () => {
+      const run = spawnSync("npm", ["run", "--silent", "ledger:check", "--", "--persist-to", persistDir()], {
+        cwd: ROOT,
+        encoding: "utf8",
+      });
+      expect(run.stdout + run.stderr).toContain("OK: the ledger agrees.");
+      expect(run.status).toBe(0);
 
-    // Expected refusals only: the declined card (402 from the test provider), the disguised image (415),
-    // the removed worker's refused login (401). Chromium logs each 4xx answer to a fetch as a console error.
-    const expected: Record<string, { status: string; path: RegExp }[]> = {
-      [buyer.email]: [{ status: "402", path: /^\/test-payments\/confirm$/ }],
-      [workers[0].email]: [{ status: "415", path: new RegExp(`^/dashboard/tasklist/${taskId}\\.data$`) }],
-      [workers[2].email]: [{ status: "401", path: /^\/login\.data$/ }],
-    };
-    for (const p of people) {
-      const allowed = expected[p.email] ?? [];
-      const unexpected = p.failed.filter(
-        (f) => !allowed.some((a) => a.status === f.failure && a.path.test(new URL(f.url).pathname)),
-      );
-      expect(unexpected, `${p.name}: failed requests`).toEqual([]);
-      const errors = p.errors.filter((e) => !allowed.some((a) => e.includes(`status of ${a.status}`)));
-      expect(errors, `${p.name}: console errors`).toEqual([]);
-    }
-  });
+      // Expected refusals only: the declined card (402 from the test provider), the disguised image (415),
+      // the removed worker's refused login (401). Chromium logs each 4xx answer to a fetch as a console error.
+      const expected: Record<string, { status: string; path: RegExp }[]> = {
+        [buyer.email]: [{ status: "402", path: /^\/test-payments\/confirm$/ }],
+        [workers[0].email]: [{ status: "415", path: new RegExp(`^/dashboard/tasklist/${taskId}\\.data$`) }],
+        [workers[2].email]: [{ status: "401", path: /^\/login\.data$/ }],
+      };
+      for (const p of people) {
+        const allowed = expected[p.email] ?? [];
+        const unexpected = p.failed.filter(
+          (f) => !allowed.some((a) => a.status === f.failure && a.path.test(new URL(f.url).pathname)),
+        );
+        expect(unexpected, `${p.name}: failed requests`).toEqual([]);
+        const errors = p.errors.filter((e) => !allowed.some((a) => e.includes(`status of ${a.status}`)));
+        expect(errors, `${p.name}: console errors`).toEqual([]);
+      }
+    },
+  );
 });
 
-describe("without JavaScript", () => {
+story("without JavaScript", () => {
   const T2 = `Rate three product names without scripts ${token}`;
   let buyer: Person;
   let worker: Person;
   let admin: Person;
-
-  /** The message under a form field (Field renders it as #<input id>-error). */
-  async function fieldError(page: Page, label: string): Promise<string> {
-    const id = await page.getByLabel(label, { exact: true }).getAttribute("id");
-    const message = page.locator(`[id="${id}-error"]`);
-    return (await message.count()) ? (await message.innerText()).trim() : "";
-  }
 
   async function submitAndWait(page: Page, button: string) {
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: button, exact: true }).click()]);
   }
 
   async function registerNoJs(p: Person, role: "Buyer" | "Worker") {
-    await p.page.goto("/register");
-    await p.page.getByLabel("Name").fill(p.name);
-    await p.page.getByLabel("Email").fill(p.email);
-    await p.page.getByLabel("Password").fill(PASSWORD);
-    await p.page.getByLabel("Role").selectOption(role);
-    await submitAndWait(p.page, "Register");
+    await registerThroughForm(p.page, { name: p.name, email: p.email, password: PASSWORD, role });
     expect(new URL(p.page.url()).pathname).toBe(role === "Buyer" ? "/dashboard/buyerhome" : "/dashboard/workerhome");
     await expectMessage(p.page, "Account Created!");
   }
 
-  it("register shows a validation message, then creates the account; logout and login work", async () => {
-    buyer = await person("Nora Noscript", "nojs-buyer", "desktop", false);
-    const { page } = buyer;
-    await page.goto("/register");
-    await page.getByLabel("Name").fill(buyer.name);
-    await page.getByLabel("Email").fill(buyer.email);
-    await page.getByLabel("Password").fill("journey9");
-    await page.getByLabel("Role").selectOption("Buyer");
-    await submitAndWait(page, "Register");
-    expect(await fieldError(page, "Password")).toContain("1 capital and 1 special character needed");
-    // the server-rendered form keeps what was typed
-    expect(await page.getByLabel("Email").inputValue()).toBe(buyer.email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByLabel("Role").selectOption("Buyer");
-    await submitAndWait(page, "Register");
-    expect(new URL(page.url()).pathname).toBe("/dashboard/buyerhome");
-    await expectMessage(page, "Account Created!");
-    expect(await coinsOnScreen(page)).toBe(BUYER_START);
+  const noJsBuyer = step(
+    "register shows a validation message, then creates the account; logout and login work",
+    async () => {
+      buyer = await person("Nora Noscript", "nojs-buyer", "desktop", false);
+      const { page } = buyer;
+      await page.goto("/register");
+      await page.getByLabel("Name").fill(buyer.name);
+      await page.getByLabel("Email").fill(buyer.email);
+      await page.getByLabel("Password").fill("journey9");
+      await page.getByLabel("Role").selectOption("Buyer");
+      await submitAndWait(page, "Register");
+      expect(await fieldError(page, "Password")).toContain("1 capital and 1 special character needed");
+      // the server-rendered form keeps what was typed
+      expect(await page.getByLabel("Email").inputValue()).toBe(buyer.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByLabel("Role").selectOption("Buyer");
+      await submitAndWait(page, "Register");
+      expect(new URL(page.url()).pathname).toBe("/dashboard/buyerhome");
+      await expectMessage(page, "Account Created!");
+      expect(await coinsOnScreen(page)).toBe(BUYER_START);
 
-    await logout(page);
-    await page.goto("/login");
-    await submitAndWait(page, "Login");
-    expect(await fieldError(page, "Email")).toContain("Email is required");
-    await login(page, buyer.email, PASSWORD);
-    expect(new URL(page.url()).pathname).toBe("/dashboard/buyerhome");
-    await expectMessage(page, "Login Successful!");
-  });
+      await logout(page);
+      await page.goto("/login");
+      await submitAndWait(page, "Login");
+      expect(await fieldError(page, "Email")).toContain("Email is required");
+      await login(page, buyer.email, PASSWORD);
+      expect(new URL(page.url()).pathname).toBe("/dashboard/buyerhome");
+      await expectMessage(page, "Login Successful!");
+    },
+  );
 
-  it("posts a task: every field's message first, then 'Task Posted!' and the cost held", async () => {
-    const { page } = buyer;
-    await page.goto("/dashboard/addtask");
-    await submitAndWait(page, "Add Task");
-    expect(await fieldError(page, "Task Title")).toBe("Task Title is required");
-    expect(await fieldError(page, "Required Workers")).toBe("Minimum 1 worker is required");
-    expect(await fieldError(page, "Payable Amount")).toBe("Minimum amount is 1");
-    expect(await fieldError(page, "Category")).toBe("Category is required");
-    await screenshot(page, "journey-nojs-addtask-errors-1440");
+  const noJsTask = step(
+    "posts a task: every field's message first, then 'Task Posted!' and the cost held",
+    { needs: [noJsBuyer] },
+    async () => {
+      const { page } = buyer;
+      await page.goto("/dashboard/addtask");
+      await submitAndWait(page, "Add Task");
+      expect(await fieldError(page, "Task Title")).toBe("Task Title is required");
+      expect(await fieldError(page, "Required Workers")).toBe("Minimum 1 worker is required");
+      expect(await fieldError(page, "Payable Amount")).toBe("Minimum amount is 1");
+      expect(await fieldError(page, "Category")).toBe("Category is required");
+      await screenshot(page, "journey-nojs-addtask-errors-1440");
 
-    await page.getByLabel("Task Title").fill(T2);
-    await page.getByLabel("Task Detail").fill("Pick the name you would remember and say why.");
-    await page.getByLabel("Required Workers").fill("1");
-    await page.getByLabel("Payable Amount").fill("0");
-    await page.getByLabel("Completion Date").fill(isoDay(3));
-    await page.getByLabel("Category").selectOption("Survey & Feedback");
-    await page.getByLabel("Submission Info").fill("The name and one sentence");
-    await submitAndWait(page, "Add Task");
-    expect(await fieldError(page, "Payable Amount")).toBe("Minimum amount is 1");
-    expect(await page.getByLabel("Task Title").inputValue()).toBe(T2);
-    await page.getByLabel("Payable Amount").fill("40");
-    await submitAndWait(page, "Add Task");
-    expect(new URL(page.url()).pathname).toBe("/dashboard/mytasks");
-    await expectMessage(page, "Task Posted!");
-    expect(await coinsOnScreen(page)).toBe(BUYER_START - 40);
-  });
+      await fillTaskForm(page, {
+        title: T2,
+        detail: "Pick the name you would remember and say why.",
+        workers: 1,
+        pay: 0,
+        daysAhead: 3,
+        category: "Survey & Feedback",
+        info: "The name and one sentence",
+      });
+      await submitAndWait(page, "Add Task");
+      expect(await fieldError(page, "Payable Amount")).toBe("Minimum amount is 1");
+      expect(await page.getByLabel("Task Title").inputValue()).toBe(T2);
+      await page.getByLabel("Payable Amount").fill("40");
+      await submitAndWait(page, "Add Task");
+      expect(new URL(page.url()).pathname).toBe("/dashboard/mytasks");
+      await expectMessage(page, "Task Posted!");
+      expect(await coinsOnScreen(page)).toBe(BUYER_START - 40);
+    },
+  );
 
-  it("a worker registers, finds the task, is told a non-image upload is refused, and submits work", async () => {
-    worker = await person("Omar Noscript", "nojs-worker", "phone", false);
-    const { page } = worker;
-    await registerNoJs(worker, "Worker");
-    expect(await coinsOnScreen(page)).toBe(WORKER_START);
-    await page.goto("/dashboard/tasklist");
-    await page.getByLabel("Search").fill(T2);
-    await submitAndWait(page, "Search");
-    await Promise.all([
-      page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
-      page.getByRole("link", { name: "View Details" }).click(),
-    ]);
-    await page.getByLabel("Your submission").fill("Brightly: short and friendly.");
-    await page.locator('input[type="file"][name="image"]').setInputFiles(DISGUISED);
-    await submitAndWait(page, "Submit Task");
-    await expect
-      .poll(() =>
-        page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count(),
-      )
-      .toBeGreaterThan(0);
-    expect(await page.getByLabel("Your submission").inputValue()).toBe("Brightly: short and friendly.");
-    await submitAndWait(page, "Submit Task");
-    expect(new URL(page.url()).pathname).toBe("/dashboard/mysubmissions");
-    await expectMessage(page, "Submission sent successfully!");
-    expect(await mySubmissionNoJs(page).innerText()).toContain("Pending");
-  });
+  const noJsSubmitted = step(
+    "a worker registers, finds the task, is told a non-image upload is refused, and submits work",
+    { needs: [noJsTask] },
+    async () => {
+      worker = await person("Omar Noscript", "nojs-worker", "phone", false);
+      const { page } = worker;
+      await registerNoJs(worker, "Worker");
+      expect(await coinsOnScreen(page)).toBe(WORKER_START);
+      await page.goto("/dashboard/tasklist");
+      await page.getByLabel("Search").fill(T2);
+      await submitAndWait(page, "Search");
+      await Promise.all([
+        page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
+        page.getByRole("link", { name: "View Details" }).click(),
+      ]);
+      await page.getByLabel("Your submission").fill("Brightly: short and friendly.");
+      await page.locator('input[type="file"][name="image"]').setInputFiles(DISGUISED);
+      await submitAndWait(page, "Submit Task");
+      await expect
+        .poll(() =>
+          page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count(),
+        )
+        .toBeGreaterThan(0);
+      expect(await page.getByLabel("Your submission").inputValue()).toBe("Brightly: short and friendly.");
+      await submitAndWait(page, "Submit Task");
+      expect(new URL(page.url()).pathname).toBe("/dashboard/mysubmissions");
+      await expectMessage(page, "Submission sent successfully!");
+      expect(await mySubmissionNoJs(page).innerText()).toContain("Pending");
+    },
+  );
 
   function mySubmissionNoJs(page: Page) {
     return page
@@ -755,50 +749,54 @@ describe("without JavaScript", () => {
       .filter({ hasText: T2 });
   }
 
-  it("the buyer approves, an admin tops up, and the worker requests a withdrawal after its messages", async () => {
-    await buyer.page.goto("/dashboard/buyerhome");
-    await Promise.all([
-      buyer.page.waitForURL(/confirm=approve/),
-      buyer.page.getByRole("link", { name: `Approve ${worker.name}'s submission` }).click(),
-    ]);
-    await submitAndWait(buyer.page, "Yes, approve");
-    await expectMessage(buyer.page, "Successfully approved");
-    expect(await coinsOnScreen(buyer.page)).toBe(BUYER_START - 40);
+  step(
+    "the buyer approves, an admin tops up, and the worker requests a withdrawal after its messages",
+    { needs: [noJsSubmitted] },
+    async () => {
+      await buyer.page.goto("/dashboard/buyerhome");
+      await Promise.all([
+        buyer.page.waitForURL(/confirm=approve/),
+        buyer.page.getByRole("link", { name: `Approve ${worker.name}'s submission` }).click(),
+      ]);
+      await submitAndWait(buyer.page, "Yes, approve");
+      await expectMessage(buyer.page, "Successfully approved");
+      expect(await coinsOnScreen(buyer.page)).toBe(BUYER_START - 40);
 
-    admin = await person(DEMO.admin.name, DEMO.admin.email, "desktop", false);
-    await login(admin.page, admin.email);
-    await admin.page.goto(`/dashboard/manageusers?q=${encodeURIComponent(worker.email)}`);
-    await Promise.all([
-      admin.page.waitForURL(/confirm=/),
-      admin.page
-        .getByRole("link", { name: `Adjust coins of ${worker.name}` })
-        .filter({ visible: true })
-        .first()
-        .click(),
-    ]);
-    await admin.page.getByLabel("Coins (+/-)").fill(String(MIN_WITHDRAWAL - WORKER_START - 40));
-    await admin.page.getByLabel("Reason").fill("Journey test without JavaScript");
-    await submitAndWait(admin.page, "Apply adjustment");
-    await expectMessage(admin.page, "Coins adjusted");
+      admin = await person(DEMO.admin.name, DEMO.admin.email, "desktop", false);
+      await login(admin.page, admin.email);
+      await admin.page.goto(`/dashboard/manageusers?q=${encodeURIComponent(worker.email)}`);
+      await Promise.all([
+        admin.page.waitForURL(/confirm=/),
+        admin.page
+          .getByRole("link", { name: `Adjust coins of ${worker.name}` })
+          .filter({ visible: true })
+          .first()
+          .click(),
+      ]);
+      await admin.page.getByLabel("Coins (+/-)").fill(String(MIN_WITHDRAWAL - WORKER_START - 40));
+      await admin.page.getByLabel("Reason").fill("Journey test without JavaScript");
+      await submitAndWait(admin.page, "Apply adjustment");
+      await expectMessage(admin.page, "Coins adjusted");
 
-    const { page } = worker;
-    await page.goto("/dashboard/withdraw");
-    expect(await coinsOnScreen(page)).toBe(MIN_WITHDRAWAL);
-    await submitAndWait(page, "Withdraw");
-    expect(await fieldError(page, "Coins to withdraw")).toBe("Coins to withdraw are required");
-    expect(await fieldError(page, "Payment system")).toBe("Select a payment system");
-    expect(await fieldError(page, "Account number")).toBe("Account number is required");
-    await page.getByLabel("Coins to withdraw").fill("150");
-    await page.getByLabel("Payment system").selectOption("Rocket");
-    await page.getByLabel("Account number").fill("01900-000000");
-    await submitAndWait(page, "Withdraw");
-    expect(await fieldError(page, "Coins to withdraw")).toBe("The minimum withdrawal is 200 coins.");
-    await screenshot(page, "journey-nojs-withdraw-errors-390");
-    await page.getByLabel("Coins to withdraw").fill(String(MIN_WITHDRAWAL));
-    await submitAndWait(page, "Withdraw");
-    await expectMessage(page, "Withdrawal request submitted!");
-    expect(await coinsOnScreen(page)).toBe(0);
-    const request = page.locator("li, tr").filter({ visible: true }).filter({ hasText: "01900-000000" });
-    expect(await request.innerText()).toContain("Pending");
-  });
+      const { page } = worker;
+      await page.goto("/dashboard/withdraw");
+      expect(await coinsOnScreen(page)).toBe(MIN_WITHDRAWAL);
+      await submitAndWait(page, "Withdraw");
+      expect(await fieldError(page, "Coins to withdraw")).toBe("Coins to withdraw are required");
+      expect(await fieldError(page, "Payment system")).toBe("Select a payment system");
+      expect(await fieldError(page, "Account number")).toBe("Account number is required");
+      await page.getByLabel("Coins to withdraw").fill("150");
+      await page.getByLabel("Payment system").selectOption("Rocket");
+      await page.getByLabel("Account number").fill("01900-000000");
+      await submitAndWait(page, "Withdraw");
+      expect(await fieldError(page, "Coins to withdraw")).toBe("The minimum withdrawal is 200 coins.");
+      await screenshot(page, "journey-nojs-withdraw-errors-390");
+      await page.getByLabel("Coins to withdraw").fill(String(MIN_WITHDRAWAL));
+      await submitAndWait(page, "Withdraw");
+      await expectMessage(page, "Withdrawal request submitted!");
+      expect(await coinsOnScreen(page)).toBe(0);
+      const request = page.locator("li, tr").filter({ visible: true }).filter({ hasText: "01900-000000" });
+      expect(await request.innerText()).toContain("Pending");
+    },
+  );
 });

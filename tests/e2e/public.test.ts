@@ -2,30 +2,23 @@
 // browser (autoplay, arrows that wrap, keyboard), the FAQ disclosures, the navbar menus, and the contact form with
 // and without JavaScript. Axe, console errors, failed requests and full-page screenshots of every public page at
 // 390 and 1440 px are the walk of every route (route-walk.ts); this file adds the carousel and menu states.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import {
   DEMO,
+  browser,
   collectConsoleErrors,
   expectMessage,
   gotoHydrated,
-  launch,
-  login,
   newContext,
   newNoJsContext,
   screenshot,
+  signedInContext,
+  unique,
+  setUpBrowser,
 } from "./browser";
 
-const unique = (label: string) =>
-  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+setUpBrowser();
 
 /** Index of the selected slide of a carousel (data-selected is set from embla's selected snap). */
 function selected(carousel: Locator): Promise<number> {
@@ -38,7 +31,7 @@ async function readyCarousel(page: Page, name: string): Promise<Locator> {
   const carousel = page.locator(`[data-carousel="${name}"]`);
   // carousels below the fold attach embla when they come near the viewport
   await carousel.scrollIntoViewIfNeeded();
-  await carousel.and(page.locator("[data-carousel-ready=true]")).waitFor({ timeout: 15_000 });
+  await carousel.and(page.locator("[data-carousel-ready=true]")).waitFor();
   return carousel;
 }
 
@@ -223,9 +216,8 @@ describe("navbar menu", () => {
   });
 
   it("signed in, the account menu shows who is signed in and the dashboard link", async () => {
-    const context = await newContext(browser, { viewport: "phone" });
+    const context = await signedInContext(browser, "worker", { viewport: "phone" });
     const page = await context.newPage();
-    await login(page, DEMO.worker.email);
     await gotoHydrated(page, "/");
     const toggle = page.getByRole("banner").locator("summary");
     expect(await toggle.getAttribute("aria-label")).toBe("Account menu");
@@ -266,12 +258,10 @@ describe("contact form", () => {
     await page.goto("/contact");
     const submit = async () => {
       await Promise.all([
-        page.waitForResponse((r) => new URL(r.url()).pathname === "/contact" && r.request().method() === "POST", {
-          timeout: 15_000,
-        }),
-        page.getByRole("button", { name: "Submit Now" }).click({ timeout: 15_000 }),
+        page.waitForResponse((r) => new URL(r.url()).pathname === "/contact" && r.request().method() === "POST"),
+        page.getByRole("button", { name: "Submit Now" }).click(),
       ]);
-      await page.waitForLoadState("load", { timeout: 15_000 });
+      await page.waitForLoadState("load");
     };
     // spaces pass the browser's `required` check; the server trims them and says what is missing
     await page.getByLabel("Name *", { exact: true }).fill("   ");

@@ -5,28 +5,30 @@
 // only redirect are followed to where a person lands. A page route missing from the tables below fails the suite.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import routes from "../../app/routes.ts";
 import {
-  DEMO,
+  ROOT,
   VIEWPORTS,
+  browser,
   collectConsoleErrors,
   collectFailedRequests,
+  db,
   formatViolations,
-  launch,
-  login,
+  isoDay,
   newContext,
-  persistDir,
   screenshot,
   seriousA11yViolations,
+  sidewaysOverflow,
+  signedInContext,
+  setUpBrowser,
   waitForHydration,
 } from "./browser";
-import { query } from "../../scripts/lib/wrangler.ts";
 
 type As = "anonymous" | "buyer" | "worker" | "admin";
-const APP = path.resolve(import.meta.dirname, "..", "..", "app");
+const APP = path.join(ROOT, "app");
 
 /** Every route of app/routes.ts that answers a URL by itself (layouts only wrap their children), with its full path. */
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
@@ -50,9 +52,6 @@ const PAGE_ROUTES = ALL.filter((r) => r.file.endsWith(".tsx") && /export default
 const REDIRECT_ROUTES = ALL.filter(
   (r) => r.file.endsWith(".tsx") && !/export default function/.test(source(r.file)),
 ).map((r) => r.path);
-
-const isoToday = () => new Date().toISOString().slice(0, 10);
-const db = <T>(sql: string) => query<T>(sql, { persistTo: persistDir() });
 
 /** Who opens each page route, and the URL when the path has parameters. */
 const PAGES: Record<string, { as: As; url?: () => string; status?: number }> = {
@@ -87,7 +86,7 @@ const PAGES: Record<string, { as: As; url?: () => string; status?: number }> = {
     url: () =>
       `/dashboard/tasklist/${
         db<{ id: string }>(
-          `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoToday()}' AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1`,
+          `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoDay()}' AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1`,
         )[0].id
       }`,
   },
@@ -110,7 +109,6 @@ const REDIRECTS: Record<string, { as: As; lands: string }> = {
   "/dashboard/notifications": { as: "buyer", lands: "/dashboard/buyerhome" },
 };
 
-const ACCOUNTS = { buyer: DEMO.buyer.email, worker: DEMO.worker.email, admin: DEMO.admin.email } as const;
 const slug = (p: string) =>
   p === "/"
     ? "home"
@@ -120,8 +118,6 @@ const slug = (p: string) =>
           .slice(1)
           .replace(/[/:*]+/g, "-")
           .replace(/-+$/, "");
-
-let browser: Browser;
 
 /** Requests to the app not yet answered (so the checks below wait for late requests instead of dropping them). */
 function trackInFlight(page: Page): () => number {
@@ -147,9 +143,7 @@ async function check(page: Page, route: string, url: string, width: number, expe
   if (response?.status() !== expectStatus) problems.push(`answered ${response?.status()} instead of ${expectStatus}`);
   await waitForHydration(page);
   await screenshot(page, `route-${slug(route)}-${width}`);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await sidewaysOverflow(page);
   if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px`);
   const violations = await seriousA11yViolations(page);
   if (violations.length) problems.push(`axe:\n${formatViolations(violations)}`);
@@ -161,7 +155,7 @@ async function check(page: Page, route: string, url: string, width: number, expe
     problems.push(`has ${landmarks.main} main landmarks and ${landmarks.h1} h1 (one each expected)`);
   // Whatever the page was still loading (lazy chunks, images) must arrive too before it is judged.
   await expect
-    .poll(inFlight, { timeout: 10_000 })
+    .poll(inFlight)
     .toBe(0)
     .catch(() => problems.push(`${inFlight()} requests never finished`));
   // The not-found page's own 404 is what it is for; Chromium logs it as a failed resource.
@@ -181,12 +175,7 @@ async function check(page: Page, route: string, url: string, width: number, expe
  */
 export function walkEveryRoute(label: keyof typeof VIEWPORTS) {
   const viewport = VIEWPORTS[label];
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  setUpBrowser();
 
   describe("the route table", () => {
     it("lists every page route of app/routes.ts exactly once, and nothing else", () => {
@@ -201,9 +190,11 @@ export function walkEveryRoute(label: keyof typeof VIEWPORTS) {
       const pages = Object.entries(PAGES).filter(([, v]) => v.as === as);
       const redirects = Object.entries(REDIRECTS).filter(([, v]) => v.as === as);
       it(`${as}: ${pages.length} pages and ${redirects.length} redirects`, async () => {
-        const context = await newContext(browser, { viewport: label });
+        const context =
+          as === "anonymous"
+            ? await newContext(browser, { viewport: label })
+            : await signedInContext(browser, as, { viewport: label });
         const page = await context.newPage();
-        if (as !== "anonymous") await login(page, ACCOUNTS[as]);
         const problems: string[] = [];
         for (const [route, visit] of pages) {
           problems.push(...(await check(page, route, visit.url?.() ?? route, viewport.width, visit.status ?? 200)));

@@ -6,9 +6,7 @@ import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../app/lib/categories.ts";
 import { buildSeed, categorySlug } from "../../scripts/seed-data.ts";
 import { checkLedger } from "../../scripts/ledger-check.ts";
-import { persistDir } from "./browser";
-
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
+import { ROOT, persistDir } from "./browser";
 
 describe("seed", () => {
   it("npm run ledger:check passes on the served database", () => {

@@ -5,61 +5,53 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import {
   DEMO,
+  ROOT,
+  bellLabel,
+  browser,
+  coinsOnScreen,
   collectConsoleErrors,
   collectFailedRequests,
+  expectAccessible,
   expectMessage,
-  formatViolations,
+  fillTaskForm,
   gotoHydrated,
-  launch,
   login,
+  markAllNotificationsRead,
   newContext,
-  newNoJsContext,
+  registerThroughForm,
   screenshot,
-  seriousA11yViolations,
+  signedInContext,
+  step,
+  type Step,
+  story,
+  uniqueToken,
+  setUpBrowser,
   waitForHydration,
 } from "./browser";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const PROOF = path.join(ROOT, "public", "images", "categories", "content-writing.webp");
-const token = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const token = uniqueToken("e2e");
 const TITLE = `Proofread a landing page paragraph ${token}`;
 const INFO = `Paste the corrected paragraph (${token})`;
 const PAY = 25;
 
-let browser: Browser;
 let buyer: BrowserContext;
 let worker: BrowserContext;
 let buyerPage: Page;
 let page: Page;
 let errors: string[];
 let failed: ReturnType<typeof collectFailedRequests>;
+/** The buyer's task of this walk: the later describes look for it too. */
+let posted: Step;
 
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** The balance in the dashboard's top bar. */
-async function balanceOf(p: Page): Promise<number> {
-  const text = await p.getByTestId("coin-balance").first().innerText();
-  return Number(text.replace(/[^\d]/g, ""));
-}
-
-async function bellLabel(p: Page): Promise<string> {
-  return (await p.getByTestId("notification-bell").getAttribute("aria-label")) ?? "";
-}
-
-async function expectAccessible(p: Page, what: string) {
-  const violations = await seriousA11yViolations(p);
-  expect(violations, `${what}\n${formatViolations(violations)}`).toEqual([]);
-}
-
+setUpBrowser();
 beforeAll(async () => {
-  browser = await launch();
-  buyer = await newContext(browser);
+  buyer = await signedInContext(browser, "buyer");
   buyerPage = await buyer.newPage();
-  await login(buyerPage, DEMO.buyer.email);
   worker = await newContext(browser);
   page = await worker.newPage();
   errors = collectConsoleErrors(page);
@@ -68,161 +60,188 @@ beforeAll(async () => {
   await login(page, DEMO.worker.email);
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe("a worker's day", () => {
-  it("the buyer posts a task to find", async () => {
+story("a worker's day", () => {
+  posted = step("the buyer posts a task to find", async () => {
     await gotoHydrated(buyerPage, "/dashboard/addtask");
-    await buyerPage.getByLabel("Task Title").fill(TITLE);
-    await buyerPage.getByLabel("Task Detail").fill("Fix the spelling and grammar of one 120-word paragraph.");
-    await buyerPage.getByLabel("Required Workers").fill("2");
-    await buyerPage.getByLabel("Payable Amount").fill(String(PAY));
-    await buyerPage.getByLabel("Completion Date").fill(isoDay(6));
-    await buyerPage.getByLabel("Category").selectOption("Content Writing");
-    await buyerPage.getByLabel("Submission Info").fill(INFO);
+    await fillTaskForm(buyerPage, {
+      title: TITLE,
+      detail: "Fix the spelling and grammar of one 120-word paragraph.",
+      workers: 2,
+      pay: PAY,
+      daysAhead: 6,
+      category: "Content Writing",
+      info: INFO,
+    });
     await Promise.all([
-      buyerPage.waitForURL("**/dashboard/mytasks", { timeout: 30_000 }),
+      buyerPage.waitForURL("**/dashboard/mytasks"),
       buyerPage.getByRole("button", { name: "Add Task" }).click(),
     ]);
   });
 
-  it("finds it with search, category and sort, kept in a URL that survives a reload", async () => {
-    await gotoHydrated(page, "/dashboard/workerhome");
-    await screenshot(page, "worker-home-1440");
-    await expectAccessible(page, "worker home");
+  const found = step(
+    "finds it with search, category and sort, kept in a URL that survives a reload",
+    { needs: [posted] },
+    async () => {
+      await gotoHydrated(page, "/dashboard/workerhome");
+      await screenshot(page, "worker-home-1440");
+      await expectAccessible(page, "worker home");
 
-    await gotoHydrated(page, "/dashboard/tasklist");
-    await expect.poll(() => page.getByTestId("task-card").count()).toBeGreaterThan(0);
-    await screenshot(page, "worker-tasklist-1440");
-    await expectAccessible(page, "task list");
+      await gotoHydrated(page, "/dashboard/tasklist");
+      await expect.poll(() => page.getByTestId("task-card").count()).toBeGreaterThan(0);
+      await screenshot(page, "worker-tasklist-1440");
+      await expectAccessible(page, "task list");
 
-    await page.getByLabel("Search").fill(token);
-    await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForURL((u) => u.searchParams.get("q") === token);
-    await page.getByLabel("Category").selectOption("Content Writing");
-    await page.waitForURL((u) => u.searchParams.get("category") === "Content Writing");
-    await page.getByLabel("Sort by").selectOption("pay");
-    await page.waitForURL((u) => u.searchParams.get("sort") === "pay");
-    expect(new URL(page.url()).searchParams.get("q")).toBe(token);
-    await expect.poll(() => page.getByTestId("task-card").count()).toBe(1);
-    const card = page.getByTestId("task-card");
-    await expect.poll(() => card.innerText()).toContain(TITLE);
-    const cardText = await card.innerText();
-    expect(cardText).toContain(DEMO.buyer.name);
-    expect(cardText).toContain(`${PAY} coins`);
-    expect(cardText).toContain("$1.25"); // 25 coins at 20 per dollar
-    expect(cardText).toContain("2"); // workers needed
+      await page.getByLabel("Search").fill(token);
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL((u) => u.searchParams.get("q") === token);
+      await page.getByLabel("Category").selectOption("Content Writing");
+      await page.waitForURL((u) => u.searchParams.get("category") === "Content Writing");
+      await page.getByLabel("Sort by").selectOption("pay");
+      await page.waitForURL((u) => u.searchParams.get("sort") === "pay");
+      expect(new URL(page.url()).searchParams.get("q")).toBe(token);
+      await expect.poll(() => page.getByTestId("task-card").count()).toBe(1);
+      const card = page.getByTestId("task-card");
+      await expect.poll(() => card.innerText()).toContain(TITLE);
+      const cardText = await card.innerText();
+      expect(cardText).toContain(DEMO.buyer.name);
+      expect(cardText).toContain(`${PAY} coins`);
+      expect(cardText).toContain("$1.25"); // 25 coins at 20 per dollar
+      expect(cardText).toContain("2"); // workers needed
 
-    // Another category hides it; the shared URL brings the same view back after a reload.
-    const shared = page.url();
-    await page.getByLabel("Category").selectOption("Translation");
-    await page.waitForURL((u) => u.searchParams.get("category") === "Translation");
-    await expect.poll(() => page.getByText("No tasks match your search").count()).toBe(1);
-    await gotoHydrated(page, shared);
-    await expect.poll(() => page.getByTestId("task-card").count()).toBe(1);
-    // the controls follow the URL once the page has settled (an effect keeps them in step with it)
-    await expect.poll(() => page.getByLabel("Search").inputValue()).toBe(token);
-    await expect.poll(() => page.getByLabel("Category").inputValue()).toBe("Content Writing");
-    await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("pay");
-    await screenshot(page, "worker-tasklist-filtered-1440");
-  });
+      // Another category hides it; the shared URL brings the same view back after a reload.
+      const shared = page.url();
+      await page.getByLabel("Category").selectOption("Translation");
+      await page.waitForURL((u) => u.searchParams.get("category") === "Translation");
+      await expect.poll(() => page.getByText("No tasks match your search").count()).toBe(1);
+      await gotoHydrated(page, shared);
+      await expect.poll(() => page.getByTestId("task-card").count()).toBe(1);
+      // the controls follow the URL once the page has settled (an effect keeps them in step with it)
+      await expect.poll(() => page.getByLabel("Search").inputValue()).toBe(token);
+      await expect.poll(() => page.getByLabel("Category").inputValue()).toBe("Content Writing");
+      await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("pay");
+      await screenshot(page, "worker-tasklist-filtered-1440");
+    },
+  );
 
-  it("opens the task: details, the buyer's submission info as placeholder, and the submission form", async () => {
-    await Promise.all([
-      page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
-      page.getByRole("link", { name: "View Details" }).click(),
-    ]);
-    await waitForHydration(page);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(TITLE);
-    const main = await page.locator("main").innerText();
-    for (const text of [DEMO.buyer.name, DEMO.buyer.email, `${PAY} coins`, "$1.25", "2 slots open", "Content Writing"])
-      expect(main).toContain(text);
-    expect(await page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
-    await screenshot(page, "worker-task-detail-1440");
-    await expectAccessible(page, "task detail");
-  });
+  const opened = step(
+    "opens the task: details, the buyer's submission info as placeholder, and the submission form",
+    { needs: [found] },
+    async () => {
+      await Promise.all([
+        page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
+        page.getByRole("link", { name: "View Details" }).click(),
+      ]);
+      await waitForHydration(page);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(TITLE);
+      const main = await page.locator("main").innerText();
+      for (const text of [
+        DEMO.buyer.name,
+        DEMO.buyer.email,
+        `${PAY} coins`,
+        "$1.25",
+        "2 slots open",
+        "Content Writing",
+      ])
+        expect(main).toContain(text);
+      expect(await page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
+      await screenshot(page, "worker-task-detail-1440");
+      await expectAccessible(page, "task detail");
+    },
+  );
 
-  it("refuses a file that is not an image with 'Image upload failed!' and keeps the text", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "cw-e2e-"));
-    const svg = path.join(dir, "proof.svg");
-    writeFileSync(
-      svg,
-      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
-    );
-    await page.getByLabel("Your submission").fill("Corrected paragraph: Our app helps you save.");
-    await page.locator('input[type="file"][name="image"]').setInputFiles(svg);
-    await page.getByRole("button", { name: "Submit Task" }).click();
-    await expectMessage(page, "Image upload failed!");
-    expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\/tasklist\//);
-    expect(await page.getByLabel("Your submission").inputValue()).toBe("Corrected paragraph: Our app helps you save.");
-    await expect.poll(() => page.getByRole("button", { name: "Submit Task" }).count()).toBe(1);
-  });
+  const refused = step(
+    "refuses a file that is not an image with 'Image upload failed!' and keeps the text",
+    { needs: [opened] },
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "cw-e2e-"));
+      const svg = path.join(dir, "proof.svg");
+      writeFileSync(
+        svg,
+        '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
+      );
+      await page.getByLabel("Your submission").fill("Corrected paragraph: Our app helps you save.");
+      await page.locator('input[type="file"][name="image"]').setInputFiles(svg);
+      await page.getByRole("button", { name: "Submit Task" }).click();
+      await expectMessage(page, "Image upload failed!");
+      expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\/tasklist\//);
+      expect(await page.getByLabel("Your submission").inputValue()).toBe(
+        "Corrected paragraph: Our app helps you save.",
+      );
+      await expect.poll(() => page.getByRole("button", { name: "Submit Task" }).count()).toBe(1);
+    },
+  );
 
-  it("submits with an image: preview first, then 'Submission sent successfully!' and the submission pending", async () => {
-    await page.locator('input[type="file"][name="image"]').setInputFiles(PROOF);
-    await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
-    await Promise.all([
-      page.waitForURL("**/dashboard/mysubmissions"),
-      page.getByRole("button", { name: "Submit Task" }).click(),
-    ]);
-    await expectMessage(page, "Submission sent successfully!");
-    const row = page.getByTestId("submission-row").filter({ hasText: TITLE });
-    await expect.poll(() => row.count()).toBe(1);
-    const text = await row.innerText();
-    expect(text).toContain("Pending");
-    expect(text).toContain(DEMO.buyer.name);
-    expect(text).toContain(DEMO.buyer.email);
+  const submitted = step(
+    "submits with an image: preview first, then 'Submission sent successfully!' and the submission pending",
+    { needs: [refused] },
+    async () => {
+      await page.locator('input[type="file"][name="image"]').setInputFiles(PROOF);
+      await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
+      await Promise.all([
+        page.waitForURL("**/dashboard/mysubmissions"),
+        page.getByRole("button", { name: "Submit Task" }).click(),
+      ]);
+      await expectMessage(page, "Submission sent successfully!");
+      const row = page.getByTestId("submission-row").filter({ hasText: TITLE });
+      await expect.poll(() => row.count()).toBe(1);
+      const text = await row.innerText();
+      expect(text).toContain("Pending");
+      expect(text).toContain(DEMO.buyer.name);
+      expect(text).toContain(DEMO.buyer.email);
 
-    // The task now says why there is no form.
-    await gotoHydrated(page, "/dashboard/tasklist?q=" + token);
-    await expect.poll(() => page.getByTestId("my-submission-badge").innerText()).toContain("Submitted");
-    await page.getByRole("link", { name: "View Details" }).click();
-    await expect.poll(() => page.getByTestId("submission-blocker").count()).toBe(1);
-    expect(await page.getByTestId("submission-blocker").innerText()).toContain(
-      "Your submission for this task is waiting for review.",
-    );
-    expect(await page.getByRole("button", { name: "Submit Task" }).count()).toBe(0);
-    await screenshot(page, "worker-task-detail-submitted-1440");
-  });
+      // The task now says why there is no form.
+      await gotoHydrated(page, "/dashboard/tasklist?q=" + token);
+      await expect.poll(() => page.getByTestId("my-submission-badge").innerText()).toContain("Submitted");
+      await page.getByRole("link", { name: "View Details" }).click();
+      await expect.poll(() => page.getByTestId("submission-blocker").count()).toBe(1);
+      expect(await page.getByTestId("submission-blocker").innerText()).toContain(
+        "Your submission for this task is waiting for review.",
+      );
+      expect(await page.getByRole("button", { name: "Submit Task" }).count()).toBe(0);
+      await screenshot(page, "worker-task-detail-submitted-1440");
+    },
+  );
 
-  it("the buyer approves it; the worker sees the notification, the earnings and the new balance", async () => {
-    await gotoHydrated(page, "/dashboard/workerhome");
-    const before = await balanceOf(page);
-    const earnedBefore = Number((await page.getByTestId("stat-earned").innerText()).split(/\s/)[0].replace(/,/g, ""));
+  step(
+    "the buyer approves it; the worker sees the notification, the earnings and the new balance",
+    { needs: [submitted] },
+    async () => {
+      await gotoHydrated(page, "/dashboard/workerhome");
+      const before = await coinsOnScreen(page);
+      const earnedBefore = Number((await page.getByTestId("stat-earned").innerText()).split(/\s/)[0].replace(/,/g, ""));
 
-    await gotoHydrated(buyerPage, "/dashboard/buyerhome");
-    const reviewRow = buyerPage.getByTestId("review-row").filter({ hasText: TITLE });
-    await expect.poll(() => reviewRow.count()).toBe(1);
-    await reviewRow.getByRole("link", { name: `Approve ${DEMO.worker.name}'s submission` }).click();
-    await buyerPage.getByRole("button", { name: "Yes, approve" }).click();
-    await expectMessage(buyerPage, "Successfully approved");
+      await gotoHydrated(buyerPage, "/dashboard/buyerhome");
+      const reviewRow = buyerPage.getByTestId("review-row").filter({ hasText: TITLE });
+      await expect.poll(() => reviewRow.count()).toBe(1);
+      await reviewRow.getByRole("link", { name: `Approve ${DEMO.worker.name}'s submission` }).click();
+      await buyerPage.getByRole("button", { name: "Yes, approve" }).click();
+      await expectMessage(buyerPage, "Successfully approved");
 
-    await gotoHydrated(page, "/dashboard/workerhome");
-    expect(await balanceOf(page)).toBe(before + PAY);
-    expect(await bellLabel(page)).toMatch(/^Notifications, \d+ unread$/);
-    await page.getByTestId("notification-bell").click();
-    await expectMessage(page, `You earned ${PAY} coins: your submission for "${TITLE}" was approved.`);
-    await screenshot(page, "worker-notifications-1440");
-    await page.getByRole("button", { name: "Mark all as read" }).click();
-    await expect.poll(() => bellLabel(page)).toBe("Notifications");
-    await page.keyboard.press("Escape");
+      await gotoHydrated(page, "/dashboard/workerhome");
+      expect(await coinsOnScreen(page)).toBe(before + PAY);
+      expect(await bellLabel(page)).toMatch(/^Notifications, \d+ unread$/);
+      await page.getByTestId("notification-bell").click();
+      await expectMessage(page, `You earned ${PAY} coins: your submission for "${TITLE}" was approved.`);
+      await screenshot(page, "worker-notifications-1440");
+      await markAllNotificationsRead(page);
+      await expect.poll(() => bellLabel(page)).toBe("Notifications");
+      await page.keyboard.press("Escape");
 
-    await gotoHydrated(page, "/dashboard/workerhome");
-    expect(Number((await page.getByTestId("stat-earned").innerText()).split(/\s/)[0].replace(/,/g, ""))).toBe(
-      earnedBefore + PAY,
-    );
-    const approved = page.getByTestId("approved-row").filter({ hasText: TITLE });
-    await expect.poll(() => approved.count()).toBe(1);
-    expect(await approved.innerText()).toContain("Approved");
-    await expect.poll(() => bellLabel(page)).toBe("Notifications");
+      await gotoHydrated(page, "/dashboard/workerhome");
+      expect(Number((await page.getByTestId("stat-earned").innerText()).split(/\s/)[0].replace(/,/g, ""))).toBe(
+        earnedBefore + PAY,
+      );
+      const approved = page.getByTestId("approved-row").filter({ hasText: TITLE });
+      await expect.poll(() => approved.count()).toBe(1);
+      expect(await approved.innerText()).toContain("Approved");
+      await expect.poll(() => bellLabel(page)).toBe("Notifications");
 
-    await gotoHydrated(page, "/dashboard/mysubmissions");
-    expect(await page.getByTestId("submission-row").filter({ hasText: TITLE }).innerText()).toContain("Approved");
-  });
+      await gotoHydrated(page, "/dashboard/mysubmissions");
+      expect(await page.getByTestId("submission-row").filter({ hasText: TITLE }).innerText()).toContain("Approved");
+    },
+  );
 
-  it("changes the page size (stored for the user) and pages with Prev / Next", async () => {
+  step("changes the page size (stored for the user) and pages with Prev / Next", async () => {
     await gotoHydrated(page, "/dashboard/mysubmissions");
     expect(await page.getByLabel("Items per page").inputValue()).toBe("3");
     await expect.poll(() => page.getByTestId("submission-row").count()).toBe(3);
@@ -246,7 +265,7 @@ describe("a worker's day", () => {
     await expect.poll(() => page.getByTestId("submission-row").count()).toBe(3);
   });
 
-  it("requests a withdrawal: live amount, a refusal below 200, then 'Withdrawal request submitted!'", async () => {
+  step("requests a withdrawal: live amount, a refusal below 200, then 'Withdrawal request submitted!'", async () => {
     await gotoHydrated(page, "/dashboard/withdraw");
     const balance = Number((await page.getByTestId("total-coins").innerText()).replace(/,/g, ""));
     expect(balance).toBeGreaterThanOrEqual(200);
@@ -269,7 +288,7 @@ describe("a worker's day", () => {
     await page.getByRole("button", { name: "Withdraw" }).click();
     await expectMessage(page, "Withdrawal request submitted!");
     await expect.poll(() => page.getByTestId("total-coins").innerText()).toBe(String(balance - 200));
-    expect(await balanceOf(page)).toBe(balance - 200);
+    expect(await coinsOnScreen(page)).toBe(balance - 200);
     const request = page.getByTestId("withdrawal-row").filter({ hasText: "01700-000000" }).first();
     const text = await request.innerText();
     expect(text).toContain("200 coins");
@@ -283,7 +302,7 @@ describe("a worker's day", () => {
     }
   });
 
-  it("showed no console errors and no failed requests on the way", () => {
+  step("showed no console errors and no failed requests on the way", () => {
     // The refused SVG upload answers 415 on purpose; Chromium logs every 4xx resource as a console error.
     expect(errors.filter((e) => !/status of 415 \(Unsupported Media Type\)/.test(e))).toEqual([]);
     expect(failed).toEqual([]);
@@ -291,49 +310,46 @@ describe("a worker's day", () => {
 });
 
 describe("phone width and a brand-new worker", () => {
-  it("a new worker sees the empty states and 'No notifications found.', and can open the form on a phone", async () => {
-    const context = await newContext(browser, { viewport: "phone" });
-    const p = await context.newPage();
-    const email = `worker-${token}@e2e.test`;
-    await gotoHydrated(p, "/register");
-    await p.getByLabel("Name").fill("Nadia Newcomer");
-    await p.getByLabel("Email").fill(email);
-    await p.getByLabel("Password").fill("Secret!1");
-    await p.getByLabel("Role").selectOption("Worker");
-    await Promise.all([p.waitForURL("**/dashboard/workerhome"), p.getByRole("button", { name: "Register" }).click()]);
-    await waitForHydration(p);
-    await expectMessage(p, "No Approved Tasks Yet.");
-    await p.getByTestId("notification-bell").click();
-    await expectMessage(p, "No notifications found.");
-    await p.keyboard.press("Escape");
-    await screenshot(p, "worker-new-home-390");
+  step(
+    "a new worker sees the empty states and 'No notifications found.', and can open the form on a phone",
+    { needs: [posted] },
+    async () => {
+      const context = await newContext(browser, { viewport: "phone" });
+      const p = await context.newPage();
+      const email = `worker-${token}@e2e.test`;
+      await registerThroughForm(p, { name: "Nadia Newcomer", email, password: "Secret!1", role: "Worker" });
+      await expectMessage(p, "No Approved Tasks Yet.");
+      await p.getByTestId("notification-bell").click();
+      await expectMessage(p, "No notifications found.");
+      await p.keyboard.press("Escape");
+      await screenshot(p, "worker-new-home-390");
 
-    await gotoHydrated(p, "/dashboard/mysubmissions");
-    await expectMessage(p, "No Submitted Tasks Yet.");
-    await screenshot(p, "worker-new-mysubmissions-390");
+      await gotoHydrated(p, "/dashboard/mysubmissions");
+      await expectMessage(p, "No Submitted Tasks Yet.");
+      await screenshot(p, "worker-new-mysubmissions-390");
 
-    await gotoHydrated(p, "/dashboard/withdraw");
-    await expectMessage(p, "Insufficient coin to withdraw.");
-    expect(await p.getByRole("button", { name: "Withdraw" }).count()).toBe(0);
-    await screenshot(p, "worker-new-withdraw-390");
-    await expectAccessible(p, "withdraw (phone, under 200 coins)");
+      await gotoHydrated(p, "/dashboard/withdraw");
+      await expectMessage(p, "Insufficient coin to withdraw.");
+      expect(await p.getByRole("button", { name: "Withdraw" }).count()).toBe(0);
+      await screenshot(p, "worker-new-withdraw-390");
+      await expectAccessible(p, "withdraw (phone, under 200 coins)");
 
-    await gotoHydrated(p, `/dashboard/tasklist?q=${token}`);
-    await Promise.all([
-      p.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
-      p.getByRole("link", { name: "View Details" }).click(),
-    ]);
-    await waitForHydration(p);
-    expect(await p.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
-    await screenshot(p, "worker-task-detail-390");
-    await expectAccessible(p, "task detail (phone)");
-    await context.close();
-  });
+      await gotoHydrated(p, `/dashboard/tasklist?q=${token}`);
+      await Promise.all([
+        p.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
+        p.getByRole("link", { name: "View Details" }).click(),
+      ]);
+      await waitForHydration(p);
+      expect(await p.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
+      await screenshot(p, "worker-task-detail-390");
+      await expectAccessible(p, "task detail (phone)");
+      await context.close();
+    },
+  );
 
   it("screenshots every worker screen of the demo worker at 390 px", async () => {
-    const context = await newContext(browser, { viewport: "phone" });
+    const context = await signedInContext(browser, "worker", { viewport: "phone" });
     const p = await context.newPage();
-    await login(p, DEMO.worker.email);
     for (const [name, url] of [
       ["home", "/dashboard/workerhome"],
       ["tasklist", "/dashboard/tasklist"],
@@ -352,10 +368,9 @@ describe("phone width and a brand-new worker", () => {
 });
 
 describe("without JavaScript", () => {
-  it("the task filters are a plain GET form and the page size a plain POST form", async () => {
-    const context = await newNoJsContext(browser);
+  step("the task filters are a plain GET form and the page size a plain POST form", { needs: [posted] }, async () => {
+    const context = await signedInContext(browser, "worker", { javaScriptEnabled: false });
     const p = await context.newPage();
-    await login(p, DEMO.worker.email);
     await p.goto("/dashboard/tasklist");
     await p.getByLabel("Search").fill(token);
     await p.getByLabel("Category").selectOption("Content Writing");
@@ -367,13 +382,14 @@ describe("without JavaScript", () => {
     expect(await p.getByTestId("task-card").count()).toBe(1);
 
     await p.goto("/dashboard/mysubmissions");
+    // Apply posts and lands on this same URL again: wait for the rows of the new page, not for a URL already there.
     await p.getByLabel("Items per page").selectOption("10");
-    await Promise.all([p.waitForURL("**/dashboard/mysubmissions"), p.getByRole("button", { name: "Apply" }).click()]);
-    expect(await p.getByTestId("submission-row").count()).toBe(10);
+    await p.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => p.getByTestId("submission-row").count()).toBe(10);
+    expect(new URL(p.url()).pathname).toBe("/dashboard/mysubmissions");
     await p.getByLabel("Items per page").selectOption("3");
     await p.getByRole("button", { name: "Apply" }).click();
-    await p.waitForLoadState();
-    expect(await p.getByTestId("submission-row").count()).toBe(3);
+    await expect.poll(() => p.getByTestId("submission-row").count()).toBe(3);
     await context.close();
   });
 });

@@ -79,8 +79,10 @@ export function useCarousel({ options, autoplayMs = 0, start = "idle" }: Carouse
       setSnapCount(api.scrollSnapList().length);
     };
     const onPlay = () => {
-      // Autoplay restarts after a drag (stopOnInteraction: false); a visitor's pause wins.
-      if (userPaused.current) api.plugins().autoplay?.stop();
+      // Autoplay restarts after a drag (stopOnInteraction: false) and when embla re-initialises (a resize); a
+      // visitor's pause wins. Stopped after the event: the plugin counts itself as playing only once its
+      // "autoplay:play" handlers have run, so a stop() inside one is ignored.
+      if (userPaused.current) queueMicrotask(() => api.plugins().autoplay?.stop());
       else setPlaying(true);
     };
     const onStop = () => setPlaying(false);

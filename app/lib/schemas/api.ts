@@ -314,7 +314,8 @@ export const withdrawalWireSchema = v.strictObject({
   withdrawal_coin: v.pipe(v.number(), v.integer(), v.minValue(200)),
   withdrawal_amount: v.pipe(
     v.number(),
-    v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, "at most two decimals"),
+    // the closest double to a two-decimal amount (an absolute tolerance refused large amounts, e.g. $152,697.05)
+    v.check((n) => Number(n.toFixed(2)) === n, "at most two decimals"),
     v.description("dollars: coins / 20, two decimals"),
   ),
   payment_system: v.string(),

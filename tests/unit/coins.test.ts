@@ -1,0 +1,124 @@
+// The coin rules of app/lib/coins.ts (docs/product/coins.md), which the server charges and the screens show.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  COIN_PACKAGES,
+  COINS_PER_DOLLAR_BUY,
+  COINS_PER_DOLLAR_WITHDRAW,
+  MIN_WITHDRAWAL_COINS,
+  SIGNUP_COINS,
+  coinsToDollars,
+  findPackage,
+  formatCents,
+  taskCost,
+  withdrawalAmount,
+  withdrawalCents,
+} from "~/lib/coins";
+
+/** Dollars and cents written with integers only: the oracle the floating-point code is held to. */
+const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+describe("the rates", () => {
+  it("a worker starts with 10 coins and a buyer with 50; 200 coins is the smallest withdrawal", () => {
+    expect(SIGNUP_COINS).toEqual({ Worker: 10, Buyer: 50 });
+    expect(MIN_WITHDRAWAL_COINS).toBe(200);
+    expect(COINS_PER_DOLLAR_BUY).toBe(10);
+    expect(COINS_PER_DOLLAR_WITHDRAW).toBe(20);
+  });
+
+  it("sells exactly four packages: 10 for $1, 150 for $10, 500 for $20, 1000 for $35", () => {
+    expect(COIN_PACKAGES.map((p) => [p.coins, p.priceCents])).toEqual([
+      [10, 100],
+      [150, 1000],
+      [500, 2000],
+      [1000, 3500],
+    ]);
+    for (const p of COIN_PACKAGES) expect(findPackage(p.coins)).toBe(p);
+  });
+
+  it("knows no other package, whatever amount a client names", () => {
+    const sold = new Set(COIN_PACKAGES.map((p) => p.coins));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer(), fc.double()).filter((n) => !sold.has(n)),
+        (coins) => findPackage(coins) === undefined,
+      ),
+    );
+  });
+
+  it("no package costs more per coin than buying 10 coins at a time", () => {
+    const base = COIN_PACKAGES[0].priceCents / COIN_PACKAGES[0].coins;
+    for (const p of COIN_PACKAGES) expect(p.priceCents / p.coins).toBeLessThanOrEqual(base);
+  });
+});
+
+describe("task cost", () => {
+  it("is workers x pay per worker", () => {
+    expect(taskCost(3, 30)).toBe(90);
+    expect(taskCost(1, 1)).toBe(1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 100_000 }), (workers, pay) => {
+        const cost = taskCost(workers, pay);
+        return Number.isSafeInteger(cost) && cost === workers * pay && cost >= workers && cost >= pay;
+      }),
+    );
+  });
+
+  it("raising either number costs the difference, lowering refunds it", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (workers, pay, moreWorkers) => {
+          expect(taskCost(workers + moreWorkers, pay) - taskCost(workers, pay)).toBe(moreWorkers * pay);
+          expect(taskCost(workers, pay) - taskCost(workers + moreWorkers, pay)).toBe(-moreWorkers * pay);
+        },
+      ),
+    );
+  });
+});
+
+describe("withdrawal value", () => {
+  it("is coins / 20 dollars with two decimals", () => {
+    expect(withdrawalAmount(200)).toBe("10.00");
+    expect(withdrawalAmount(201)).toBe("10.05");
+    expect(withdrawalAmount(150)).toBe("7.50");
+    expect(withdrawalAmount(250)).toBe("12.50");
+    expect(withdrawalAmount(0)).toBe("0.00");
+    expect(withdrawalAmount(1)).toBe("0.05");
+    expect(withdrawalAmount(19)).toBe("0.95");
+  });
+
+  it("is exact for every coin amount: 5 cents a coin, never rounded", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (coins) => {
+        expect(withdrawalCents(coins)).toBe(coins * 5);
+        expect(Number.isInteger(withdrawalCents(coins))).toBe(true);
+        expect(withdrawalAmount(coins)).toBe(dollars(coins * 5));
+        expect(coinsToDollars(coins)).toBe(withdrawalAmount(coins));
+      }),
+    );
+  });
+
+  it("grows by exactly $0.05 per coin", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (coins) => {
+        const step =
+          Math.round(Number(withdrawalAmount(coins + 1)) * 100) - Math.round(Number(withdrawalAmount(coins)) * 100);
+        return step === 5;
+      }),
+    );
+  });
+});
+
+describe("formatCents", () => {
+  it("writes cents as dollars with two decimals, for any amount", () => {
+    expect(formatCents(1000)).toBe("10.00");
+    expect(formatCents(3500)).toBe("35.00");
+    expect(formatCents(1005)).toBe("10.05");
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (cents) => formatCents(cents) === dollars(cents)),
+    );
+  });
+});
