@@ -127,21 +127,21 @@ story("a buyer's day", () => {
     "a task over the balance says 'Not available Coin.  Purchase Coin' and leads to Purchase Coin",
     { needs: [joined] },
     async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/addtask");
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/addtask");
       await fillTaskForm(page, { ...FIRST_TASK, workers: 6, pay: 10 });
-    // the live total says so before posting
-    const panel = page.getByTestId("cost-panel");
-    await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("60");
-    expect(await panel.getByRole("alert").textContent()).toContain("Not available Coin.  Purchase Coin");
-    await look(page, "buyer-addtask-over-balance-1440");
-    await Promise.all([
+      // the live total says so before posting
+      const panel = page.getByTestId("cost-panel");
+      await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("60");
+      expect(await panel.getByRole("alert").textContent()).toContain("Not available Coin.  Purchase Coin");
+      await look(page, "buyer-addtask-over-balance-1440");
+      await Promise.all([
         page.waitForURL("**/dashboard/purchasecoin"),
-      page.getByRole("button", { name: "Add Task" }).click(),
-    ]);
-    await waitForHydration(page);
-    await expectMessage(page, /Not available Coin\.\s+Purchase Coin/);
-    await expectCoins(buyer, START, "a refused task");
+        page.getByRole("button", { name: "Add Task" }).click(),
+      ]);
+      await waitForHydration(page);
+      await expectMessage(page, /Not available Coin\.\s+Purchase Coin/);
+      await expectCoins(buyer, START, "a refused task");
     },
   );
 
@@ -149,42 +149,42 @@ story("a buyer's day", () => {
     "a declined card shows the provider's message in red; the test card buys 150 coins and the balance updates everywhere",
     { needs: [joined] },
     async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/purchasecoin");
-    expect(await page.getByText("Test mode.").isVisible()).toBe(true);
-    await look(page, "buyer-purchasecoin-1440");
-    await page.getByRole("link", { name: "Purchase Now: 150 coins for $10" }).click();
-    const modal = page.getByRole("dialog", { name: "Purchase Coin" });
-    await modal.waitFor();
-    expect(await modal.innerText()).toContain("You are about to purchase:");
-    expect(await modal.getByTestId("modal-coins").innerText()).toContain("150 coins");
-    expect(await modal.getByTestId("modal-total").innerText()).toBe("Total Cost: $10");
-    expect(await modal.innerText()).toContain("Coins are added to your balance instantly after payment.");
-    expect(await modal.getByTestId("test-mode-note").innerText()).toContain("4242 4242 4242 4242");
-    await look(page, "buyer-purchase-modal-1440", { dialog: true });
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/purchasecoin");
+      expect(await page.getByText("Test mode.").isVisible()).toBe(true);
+      await look(page, "buyer-purchasecoin-1440");
+      await page.getByRole("link", { name: "Purchase Now: 150 coins for $10" }).click();
+      const modal = page.getByRole("dialog", { name: "Purchase Coin" });
+      await modal.waitFor();
+      expect(await modal.innerText()).toContain("You are about to purchase:");
+      expect(await modal.getByTestId("modal-coins").innerText()).toContain("150 coins");
+      expect(await modal.getByTestId("modal-total").innerText()).toBe("Total Cost: $10");
+      expect(await modal.innerText()).toContain("Coins are added to your balance instantly after payment.");
+      expect(await modal.getByTestId("test-mode-note").innerText()).toContain("4242 4242 4242 4242");
+      await look(page, "buyer-purchase-modal-1440", { dialog: true });
 
-    await modal.getByLabel("Card number").fill("4000000000000002");
-    expect(await modal.getByLabel("Card number").inputValue()).toBe("4000 0000 0000 0002");
-    await modal.getByLabel("Expiry (MM/YY)").fill("1234");
-    await modal.getByLabel("CVC").fill("123");
-    await modal.getByRole("button", { name: "Pay $10" }).click();
-    await expect.poll(() => modal.getByTestId("card-error").innerText()).toBe("Your card was declined.");
-    expect(await modal.getByTestId("card-error").evaluate((el) => getComputedStyle(el).color)).toMatch(
-      /^(rgb|oklch|lab)\(/,
-    );
-    await screenshot(page, "buyer-purchase-declined-1440");
-    await expectCoins(buyer, START, "a declined card");
+      await modal.getByLabel("Card number").fill("4000000000000002");
+      expect(await modal.getByLabel("Card number").inputValue()).toBe("4000 0000 0000 0002");
+      await modal.getByLabel("Expiry (MM/YY)").fill("1234");
+      await modal.getByLabel("CVC").fill("123");
+      await modal.getByRole("button", { name: "Pay $10" }).click();
+      await expect.poll(() => modal.getByTestId("card-error").innerText()).toBe("Your card was declined.");
+      expect(await modal.getByTestId("card-error").evaluate((el) => getComputedStyle(el).color)).toMatch(
+        /^(rgb|oklch|lab)\(/,
+      );
+      await screenshot(page, "buyer-purchase-declined-1440");
+      await expectCoins(buyer, START, "a declined card");
 
-    // the test card number from the note fills the field
-    await modal.getByRole("button", { name: "4242 4242 4242 4242" }).click();
-    const pay = modal.getByRole("button", { name: "Pay $10" });
-    await pay.click();
-    // busy while paying: the button says what happens and cannot be pressed again
-    await expectMessage(page, "Purchase Successful");
-    await modal.waitFor({ state: "detached" });
-    balance = START + BOUGHT;
-    await expectCoins(buyer, balance, "buying 150 coins");
-    await expect.poll(() => page.getByTestId("purchase-balance").innerText()).toContain(String(balance));
+      // the test card number from the note fills the field
+      await modal.getByRole("button", { name: "4242 4242 4242 4242" }).click();
+      const pay = modal.getByRole("button", { name: "Pay $10" });
+      await pay.click();
+      // busy while paying: the button says what happens and cannot be pressed again
+      await expectMessage(page, "Purchase Successful");
+      await modal.waitFor({ state: "detached" });
+      balance = START + BOUGHT;
+      await expectCoins(buyer, balance, "buying 150 coins");
+      await expect.poll(() => page.getByTestId("purchase-balance").innerText()).toContain(String(balance));
     },
   );
 
@@ -192,31 +192,31 @@ story("a buyer's day", () => {
     "posts a task with an image: 'Task Posted!' for 2 s, then My Tasks; 4 x 10 is held",
     { needs: [bought] },
     async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/addtask");
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/addtask");
       await fillTaskForm(page, { ...FIRST_TASK, workers: 4, pay: 10, image: TASK_IMAGE });
-    await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("40");
-    expect(await page.getByTestId("cost-panel").innerText()).toContain(`${balance - 40} coins`);
-    await look(page, "buyer-addtask-filled-1440");
+      await expect.poll(() => page.getByTestId("total-cost").innerText()).toContain("40");
+      expect(await page.getByTestId("cost-panel").innerText()).toContain(`${balance - 40} coins`);
+      await look(page, "buyer-addtask-filled-1440");
 
-    await page.getByRole("button", { name: "Add Task" }).click();
-    const posted = page.getByRole("dialog", { name: "Task Posted!" });
-    await posted.waitFor();
-    const shownAt = Date.now();
-    await screenshot(page, "buyer-task-posted-1440");
+      await page.getByRole("button", { name: "Add Task" }).click();
+      const posted = page.getByRole("dialog", { name: "Task Posted!" });
+      await posted.waitFor();
+      const shownAt = Date.now();
+      await screenshot(page, "buyer-task-posted-1440");
       await page.waitForURL("**/dashboard/mytasks");
-    const shownFor = Date.now() - shownAt;
-    expect(shownFor).toBeGreaterThan(1200); // about 2 s (minus the screenshot's own time)
-    expect(shownFor).toBeLessThan(6000);
-    await waitForHydration(page);
-    balance -= 40;
-    await expectCoins(buyer, balance, "posting 4 x 10");
-    const row = page.getByTestId("task-row").filter({ hasText: TITLE });
-    await expect.poll(() => row.count()).toBe(1);
-    expect(await row.innerText()).toMatch(/4 workers × 10 coins/);
-    expect(await row.locator("img").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
-    taskId = (await row.getByRole("link", { name: `Edit ${TITLE}` }).getAttribute("href"))!.split("/").pop()!;
-    await look(page, "buyer-mytasks-1440");
+      const shownFor = Date.now() - shownAt;
+      expect(shownFor).toBeGreaterThan(1200); // about 2 s (minus the screenshot's own time)
+      expect(shownFor).toBeLessThan(6000);
+      await waitForHydration(page);
+      balance -= 40;
+      await expectCoins(buyer, balance, "posting 4 x 10");
+      const row = page.getByTestId("task-row").filter({ hasText: TITLE });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.innerText()).toMatch(/4 workers × 10 coins/);
+      expect(await row.locator("img").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
+      taskId = (await row.getByRole("link", { name: `Edit ${TITLE}` }).getAttribute("href"))!.split("/").pop()!;
+      await look(page, "buyer-mytasks-1440");
     },
   );
 
@@ -224,48 +224,48 @@ story("a buyer's day", () => {
     "edits the task: too dear says 'Insufficient Coins' with the coins needed; more costs the difference, less refunds it",
     { needs: [posted] },
     async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, `/dashboard/updatetask/${taskId}`);
-    expect(await page.getByLabel("Task Title").inputValue()).toBe(TITLE);
-    expect(await page.getByLabel("Required Workers").inputValue()).toBe("4");
-    expect(await page.getByLabel("Payable Amount").inputValue()).toBe("10");
-    expect(await page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^\/images\//);
+      const { page } = buyer;
+      await gotoHydrated(page, `/dashboard/updatetask/${taskId}`);
+      expect(await page.getByLabel("Task Title").inputValue()).toBe(TITLE);
+      expect(await page.getByLabel("Required Workers").inputValue()).toBe("4");
+      expect(await page.getByLabel("Payable Amount").inputValue()).toBe("10");
+      expect(await page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^\/images\//);
 
-    // 25 x 10 = 250 against 40 held: 210 more than now, over the balance by exactly this much
-    await fillTaskNumbers(page, 25, 10);
-    const needed = 250 - 40 - balance;
-    expect(needed).toBe(50);
-    await expect
-      .poll(() => page.getByTestId("coins-needed").innerText())
-      .toBe(`You need ${needed} more coins to save this change.`);
-    expect(await page.getByRole("alert").filter({ hasText: "Insufficient Coins" }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Buy Coins" }).getAttribute("href")).toBe("/dashboard/purchasecoin");
-    expect(await page.getByRole("button", { name: "Update Task" }).isDisabled()).toBe(true);
-    await look(page, "buyer-updatetask-insufficient-1440");
+      // 25 x 10 = 250 against 40 held: 210 more than now, over the balance by exactly this much
+      await fillTaskNumbers(page, 25, 10);
+      const needed = 250 - 40 - balance;
+      expect(needed).toBe(50);
+      await expect
+        .poll(() => page.getByTestId("coins-needed").innerText())
+        .toBe(`You need ${needed} more coins to save this change.`);
+      expect(await page.getByRole("alert").filter({ hasText: "Insufficient Coins" }).isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: "Buy Coins" }).getAttribute("href")).toBe("/dashboard/purchasecoin");
+      expect(await page.getByRole("button", { name: "Update Task" }).isDisabled()).toBe(true);
+      await look(page, "buyer-updatetask-insufficient-1440");
 
-    // more: 5 x 12 = 60, 20 more than held
-    await fillTaskNumbers(page, 5, 12);
-    await expect.poll(() => page.getByTestId("cost-difference").innerText()).toMatch(/^\+20\s+coins$/);
-    await page.getByRole("button", { name: "Update Task" }).click();
-    await page.getByRole("dialog", { name: "Task Updated!" }).waitFor();
+      // more: 5 x 12 = 60, 20 more than held
+      await fillTaskNumbers(page, 5, 12);
+      await expect.poll(() => page.getByTestId("cost-difference").innerText()).toMatch(/^\+20\s+coins$/);
+      await page.getByRole("button", { name: "Update Task" }).click();
+      await page.getByRole("dialog", { name: "Task Updated!" }).waitFor();
       await page.waitForURL("**/dashboard/mytasks");
-    await waitForHydration(page);
-    balance -= 20;
-    await expectCoins(buyer, balance, "raising the task to 5 x 12");
-    expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).innerText()).toMatch(/5 workers × 12 coins/);
+      await waitForHydration(page);
+      balance -= 20;
+      await expectCoins(buyer, balance, "raising the task to 5 x 12");
+      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).innerText()).toMatch(/5 workers × 12 coins/);
 
-    // less: 3 x 12 = 36, 24 back
-    await page.getByRole("link", { name: `Edit ${TITLE}` }).click();
-    await page.waitForURL(`**/dashboard/updatetask/${taskId}`);
-    await waitForHydration(page);
-    await page.getByLabel("Required Workers").fill("3");
-    await expect.poll(() => page.getByTestId("cost-difference").innerText()).toMatch(/^−24\s+coins$/);
-    await page.getByRole("button", { name: "Update Task" }).click();
-    await page.getByRole("dialog", { name: "Task Updated!" }).waitFor();
+      // less: 3 x 12 = 36, 24 back
+      await page.getByRole("link", { name: `Edit ${TITLE}` }).click();
+      await page.waitForURL(`**/dashboard/updatetask/${taskId}`);
+      await waitForHydration(page);
+      await page.getByLabel("Required Workers").fill("3");
+      await expect.poll(() => page.getByTestId("cost-difference").innerText()).toMatch(/^−24\s+coins$/);
+      await page.getByRole("button", { name: "Update Task" }).click();
+      await page.getByRole("dialog", { name: "Task Updated!" }).waitFor();
       await page.waitForURL("**/dashboard/mytasks");
-    await waitForHydration(page);
-    balance += 24;
-    await expectCoins(buyer, balance, "lowering the task to 3 x 12");
+      await waitForHydration(page);
+      balance += 24;
+      await expectCoins(buyer, balance, "lowering the task to 3 x 12");
     },
   );
 
@@ -273,44 +273,44 @@ story("a buyer's day", () => {
     "two workers submit from their own browsers; the buyer's bell counts them",
     { needs: [edited] },
     async () => {
-    for (const [name, who, text, image] of [
-      ["Wes Worker", "wes", "Checkout took 40 seconds; the address form reset once.", PROOF_IMAGE],
-      ["Rita Worker", "rita", "Bought the sample, all fine.", undefined],
-    ] as const) {
-      const w = await person(name, who, "phone");
-      await register(w, "Worker");
-      await gotoHydrated(w.page, `/dashboard/tasklist/${taskId}`);
-      expect(await w.page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
-      await w.page.getByLabel("Your submission").fill(text);
-      if (image) await w.page.locator('input[type="file"][name="image"]').setInputFiles(image);
-      await Promise.all([
+      for (const [name, who, text, image] of [
+        ["Wes Worker", "wes", "Checkout took 40 seconds; the address form reset once.", PROOF_IMAGE],
+        ["Rita Worker", "rita", "Bought the sample, all fine.", undefined],
+      ] as const) {
+        const w = await person(name, who, "phone");
+        await register(w, "Worker");
+        await gotoHydrated(w.page, `/dashboard/tasklist/${taskId}`);
+        expect(await w.page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
+        await w.page.getByLabel("Your submission").fill(text);
+        if (image) await w.page.locator('input[type="file"][name="image"]').setInputFiles(image);
+        await Promise.all([
           w.page.waitForURL("**/dashboard/mysubmissions"),
-        w.page.getByRole("button", { name: "Submit Task" }).click(),
-      ]);
-      await waitForHydration(w.page);
-      await expectCoins(w, WORKER_START, "submitting");
-      workers.push(w);
-    }
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/buyerhome");
-    await expectCoins(buyer, balance, "submissions (the slots were already held)");
-    const bell = page.getByTestId("notification-bell");
-    expect(await bell.getAttribute("aria-label")).toBe("Notifications, 2 unread");
-    await bell.click();
-    const panel = page.locator("[data-radix-popper-content-wrapper]");
-    await expect.poll(() => panel.innerText()).toContain(`Wes Worker submitted work for "${TITLE}"`);
-    expect(await panel.innerText()).toContain(`Rita Worker submitted work for "${TITLE}"`);
-    await screenshot(page, "buyer-notifications-1440");
-    // the bell clears optimistically; wait for the server to store it before reloading
+          w.page.getByRole("button", { name: "Submit Task" }).click(),
+        ]);
+        await waitForHydration(w.page);
+        await expectCoins(w, WORKER_START, "submitting");
+        workers.push(w);
+      }
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/buyerhome");
+      await expectCoins(buyer, balance, "submissions (the slots were already held)");
+      const bell = page.getByTestId("notification-bell");
+      expect(await bell.getAttribute("aria-label")).toBe("Notifications, 2 unread");
+      await bell.click();
+      const panel = page.locator("[data-radix-popper-content-wrapper]");
+      await expect.poll(() => panel.innerText()).toContain(`Wes Worker submitted work for "${TITLE}"`);
+      expect(await panel.innerText()).toContain(`Rita Worker submitted work for "${TITLE}"`);
+      await screenshot(page, "buyer-notifications-1440");
+      // the bell clears optimistically; wait for the server to store it before reloading
       await markAllNotificationsRead(page);
-    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
-    await page.keyboard.press("Escape");
-    await page.reload();
-    await waitForHydration(page);
-    expect(await page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications"); // stored, not just on screen
-    expect(await page.getByTestId("stat-pending-value").innerText()).toBe("1"); // 3 slots, 2 taken
-    expect(await page.getByTestId("stat-tasks-value").innerText()).toBe("1");
-    expect(await page.getByTestId("stat-payment-value").innerText()).toBe("$10.00");
+      await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
+      await page.keyboard.press("Escape");
+      await page.reload();
+      await waitForHydration(page);
+      expect(await page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications"); // stored, not just on screen
+      expect(await page.getByTestId("stat-pending-value").innerText()).toBe("1"); // 3 slots, 2 taken
+      expect(await page.getByTestId("stat-tasks-value").innerText()).toBe("1");
+      expect(await page.getByTestId("stat-payment-value").innerText()).toBe("$10.00");
     },
   );
 
@@ -318,57 +318,57 @@ story("a buyer's day", () => {
     "views both submissions (image; text), approves one (a double click pays once) and rejects one with a reason",
     { needs: [submitted] },
     async () => {
-    const { page } = buyer;
-    const [wes, rita] = workers;
-    const rows = page.getByTestId("review-row");
-    await expect.poll(() => rows.count()).toBe(2);
-    await look(page, "buyer-home-review-1440");
+      const { page } = buyer;
+      const [wes, rita] = workers;
+      const rows = page.getByTestId("review-row");
+      await expect.poll(() => rows.count()).toBe(2);
+      await look(page, "buyer-home-review-1440");
 
-    await page.getByRole("link", { name: `View Submission of ${wes.name}` }).click();
-    let modal = page.getByRole("dialog", { name: "Submission" });
-    await modal.getByTestId("submission-image").waitFor();
-    expect(await modal.getByTestId("submission-image").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
-    await look(page, "buyer-submission-modal-1440", { dialog: true });
-    await page.mouse.click(10, 10); // the backdrop closes it
-    await modal.waitFor({ state: "detached" });
+      await page.getByRole("link", { name: `View Submission of ${wes.name}` }).click();
+      let modal = page.getByRole("dialog", { name: "Submission" });
+      await modal.getByTestId("submission-image").waitFor();
+      expect(await modal.getByTestId("submission-image").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
+      await look(page, "buyer-submission-modal-1440", { dialog: true });
+      await page.mouse.click(10, 10); // the backdrop closes it
+      await modal.waitFor({ state: "detached" });
 
-    await page.getByRole("link", { name: `View Submission of ${rita.name}` }).click();
-    modal = page.getByRole("dialog", { name: "Submission" });
-    expect(await modal.getByTestId("submission-text").innerText()).toBe("Bought the sample, all fine.");
-    await modal.getByRole("button", { name: "Close" }).click(); // the × button
-    await modal.waitFor({ state: "detached" });
+      await page.getByRole("link", { name: `View Submission of ${rita.name}` }).click();
+      modal = page.getByRole("dialog", { name: "Submission" });
+      expect(await modal.getByTestId("submission-text").innerText()).toBe("Bought the sample, all fine.");
+      await modal.getByRole("button", { name: "Close" }).click(); // the × button
+      await modal.waitFor({ state: "detached" });
 
-    await page.getByRole("link", { name: `Approve ${wes.name}'s submission` }).click();
-    let confirm = page.getByRole("alertdialog", { name: "Approve this submission?" });
-    expect(await confirm.innerText()).toContain(`${wes.name} will be paid 12 coins`);
-    await screenshot(page, "buyer-approve-confirm-1440");
-    const reviewPosts: string[] = [];
-    const countPost = (req: { method(): string; url(): string }) => {
-      if (req.method() === "POST" && new URL(req.url()).pathname.startsWith("/dashboard/buyerhome"))
-        reviewPosts.push(req.url());
-    };
-    page.on("request", countPost);
-    await confirm.getByRole("button", { name: "Yes, approve" }).dblclick();
-    await expectMessage(page, "Successfully approved");
-    page.off("request", countPost);
-    expect(reviewPosts, "a double click sends one approval").toHaveLength(1);
-    await confirm.waitFor({ state: "detached" });
-    await expect.poll(() => rows.count()).toBe(1);
-    await expectCoins(wes, WORKER_START + 12, "approval", { reload: true });
-    await expectCoins(buyer, balance, "approving (paid from escrow)");
+      await page.getByRole("link", { name: `Approve ${wes.name}'s submission` }).click();
+      let confirm = page.getByRole("alertdialog", { name: "Approve this submission?" });
+      expect(await confirm.innerText()).toContain(`${wes.name} will be paid 12 coins`);
+      await screenshot(page, "buyer-approve-confirm-1440");
+      const reviewPosts: string[] = [];
+      const countPost = (req: { method(): string; url(): string }) => {
+        if (req.method() === "POST" && new URL(req.url()).pathname.startsWith("/dashboard/buyerhome"))
+          reviewPosts.push(req.url());
+      };
+      page.on("request", countPost);
+      await confirm.getByRole("button", { name: "Yes, approve" }).dblclick();
+      await expectMessage(page, "Successfully approved");
+      page.off("request", countPost);
+      expect(reviewPosts, "a double click sends one approval").toHaveLength(1);
+      await confirm.waitFor({ state: "detached" });
+      await expect.poll(() => rows.count()).toBe(1);
+      await expectCoins(wes, WORKER_START + 12, "approval", { reload: true });
+      await expectCoins(buyer, balance, "approving (paid from escrow)");
 
-    await page.getByRole("link", { name: `Reject ${rita.name}'s submission` }).click();
-    confirm = page.getByRole("alertdialog", { name: "Reject this submission?" });
-    await confirm.getByLabel("Reason for rejecting (shown to the worker)").fill(REASON);
-    await look(page, "buyer-reject-confirm-1440", { dialog: true });
-    await confirm.getByRole("button", { name: "Yes, reject" }).click();
-    await expectMessage(page, "Successfully rejected");
-    await expect.poll(() => page.getByText("No Tasks To Review").isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId("stat-pending-value").innerText()).toBe("2"); // the slot came back
-    await expectCoins(rita, WORKER_START, "rejection", { reload: true });
-    await rita.page.getByTestId("notification-bell").click();
-    await expect.poll(() => rita.page.locator("[data-radix-popper-content-wrapper]").innerText()).toContain(REASON);
-    await expectCoins(buyer, balance, "rejecting");
+      await page.getByRole("link", { name: `Reject ${rita.name}'s submission` }).click();
+      confirm = page.getByRole("alertdialog", { name: "Reject this submission?" });
+      await confirm.getByLabel("Reason for rejecting (shown to the worker)").fill(REASON);
+      await look(page, "buyer-reject-confirm-1440", { dialog: true });
+      await confirm.getByRole("button", { name: "Yes, reject" }).click();
+      await expectMessage(page, "Successfully rejected");
+      await expect.poll(() => page.getByText("No Tasks To Review").isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId("stat-pending-value").innerText()).toBe("2"); // the slot came back
+      await expectCoins(rita, WORKER_START, "rejection", { reload: true });
+      await rita.page.getByTestId("notification-bell").click();
+      await expect.poll(() => rita.page.locator("[data-radix-popper-content-wrapper]").innerText()).toContain(REASON);
+      await expectCoins(buyer, balance, "rejecting");
     },
   );
 
@@ -376,8 +376,8 @@ story("a buyer's day", () => {
     "posts a second task and deletes it after 'Are you sure?': 'Deleted!' once the refund is in",
     { needs: [edited] },
     async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/addtask");
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/addtask");
       await fillTaskForm(page, {
         title: SECOND,
         detail: "Follow our page and keep following it for a day.",
@@ -387,32 +387,32 @@ story("a buyer's day", () => {
         category: "SEO & Marketing",
         info: "Your profile name",
       });
-    await page.getByRole("button", { name: "Add Task" }).click();
-    await page.getByRole("dialog", { name: "Task Posted!" }).getByRole("button", { name: "OK" }).click(); // ends the 2 s early
+      await page.getByRole("button", { name: "Add Task" }).click();
+      await page.getByRole("dialog", { name: "Task Posted!" }).getByRole("button", { name: "OK" }).click(); // ends the 2 s early
       await page.waitForURL("**/dashboard/mytasks");
-    await waitForHydration(page);
-    balance -= 10;
-    await expectCoins(buyer, balance, "posting 2 x 5");
+      await waitForHydration(page);
+      balance -= 10;
+      await expectCoins(buyer, balance, "posting 2 x 5");
 
-    await page.getByRole("link", { name: `Delete ${SECOND}` }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
-    expect(await confirm.innerText()).toContain("You won't be able to revert this!");
-    await look(page, "buyer-delete-confirm-1440", { dialog: true });
-    // Cancel changes nothing
-    await confirm.getByRole("button", { name: "Cancel" }).click();
-    await confirm.waitFor({ state: "detached" });
-    await expectCoins(buyer, balance, "cancelling a delete");
+      await page.getByRole("link", { name: `Delete ${SECOND}` }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+      expect(await confirm.innerText()).toContain("You won't be able to revert this!");
+      await look(page, "buyer-delete-confirm-1440", { dialog: true });
+      // Cancel changes nothing
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      await expectCoins(buyer, balance, "cancelling a delete");
 
-    await page.getByRole("link", { name: `Delete ${SECOND}` }).click();
-    await page
-      .getByRole("alertdialog", { name: "Are you sure?" })
-      .getByRole("button", { name: "Yes, delete it!" })
-      .click();
-    await expectMessage(page, "Deleted!");
-    balance += 10;
-    await expectCoins(buyer, balance, "deleting (refund)");
-    await expect.poll(() => page.getByTestId("task-row").filter({ hasText: SECOND }).count()).toBe(0);
-    expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).count()).toBe(1);
+      await page.getByRole("link", { name: `Delete ${SECOND}` }).click();
+      await page
+        .getByRole("alertdialog", { name: "Are you sure?" })
+        .getByRole("button", { name: "Yes, delete it!" })
+        .click();
+      await expectMessage(page, "Deleted!");
+      balance += 10;
+      await expectCoins(buyer, balance, "deleting (refund)");
+      await expect.poll(() => page.getByTestId("task-row").filter({ hasText: SECOND }).count()).toBe(0);
+      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).count()).toBe(1);
     },
   );
 
@@ -420,18 +420,18 @@ story("a buyer's day", () => {
     "the payment history shows the one purchase with the long date and short time",
     { needs: [deleted] },
     async () => {
-    const { page } = buyer;
-    await gotoHydrated(page, "/dashboard/paymenthistory");
-    const rows = page.getByTestId("payment-row");
-    await expect.poll(() => rows.count()).toBe(1); // the declined card left no order
-    const text = await rows.innerText();
-    expect(text).toMatch(/pi_test_\S+/);
-    expect(text).toMatch(/150\s+\$10\.00/);
-    expect(text).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M/);
-    await look(page, "buyer-paymenthistory-1440");
-    await expectCoins(buyer, balance, "the end of the day");
-    // 200 in, 36 out for the task: 12 paid to Wes, 2 open slots x 12 still held
-    expect(balance).toBe(START + BOUGHT - 36);
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/paymenthistory");
+      const rows = page.getByTestId("payment-row");
+      await expect.poll(() => rows.count()).toBe(1); // the declined card left no order
+      const text = await rows.innerText();
+      expect(text).toMatch(/pi_test_\S+/);
+      expect(text).toMatch(/150\s+\$10\.00/);
+      expect(text).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M/);
+      await look(page, "buyer-paymenthistory-1440");
+      await expectCoins(buyer, balance, "the end of the day");
+      // 200 in, 36 out for the task: 12 paid to Wes, 2 open slots x 12 still held
+      expect(balance).toBe(START + BOUGHT - 36);
     },
   );
 
@@ -439,39 +439,39 @@ story("a buyer's day", () => {
     "every buyer screen at 390 px: cards instead of tables, no sideways scrolling, dialogs fit",
     { needs: [deleted] },
     async () => {
-    const phone = await person("Dana Buyer (phone)", "buyer", "phone");
-    await login(phone);
-    const { page } = phone;
-    await expectCoins(phone, balance, "signing in on the phone");
-    for (const [pathName, name] of [
-      ["/dashboard/buyerhome", "buyer-home-390"],
-      ["/dashboard/addtask", "buyer-addtask-390"],
-      ["/dashboard/mytasks", "buyer-mytasks-390"],
-      [`/dashboard/updatetask/${taskId}`, "buyer-updatetask-390"],
-      ["/dashboard/purchasecoin", "buyer-purchasecoin-390"],
-      ["/dashboard/paymenthistory", "buyer-paymenthistory-390"],
-    ] as const) {
-      await gotoHydrated(page, pathName);
-      await expectNoSidewaysScroll(page, name);
-      await look(page, name);
-    }
-    await gotoHydrated(page, "/dashboard/mytasks");
-    expect(await page.getByTestId("task-card").filter({ hasText: TITLE }).isVisible()).toBe(true);
-    expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).isVisible()).toBe(false);
+      const phone = await person("Dana Buyer (phone)", "buyer", "phone");
+      await login(phone);
+      const { page } = phone;
+      await expectCoins(phone, balance, "signing in on the phone");
+      for (const [pathName, name] of [
+        ["/dashboard/buyerhome", "buyer-home-390"],
+        ["/dashboard/addtask", "buyer-addtask-390"],
+        ["/dashboard/mytasks", "buyer-mytasks-390"],
+        [`/dashboard/updatetask/${taskId}`, "buyer-updatetask-390"],
+        ["/dashboard/purchasecoin", "buyer-purchasecoin-390"],
+        ["/dashboard/paymenthistory", "buyer-paymenthistory-390"],
+      ] as const) {
+        await gotoHydrated(page, pathName);
+        await expectNoSidewaysScroll(page, name);
+        await look(page, name);
+      }
+      await gotoHydrated(page, "/dashboard/mytasks");
+      expect(await page.getByTestId("task-card").filter({ hasText: TITLE }).isVisible()).toBe(true);
+      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).isVisible()).toBe(false);
 
-    await gotoHydrated(page, "/dashboard/purchasecoin");
-    await page.getByRole("link", { name: "Purchase Now: 1000 coins for $35" }).click();
-    const modal = page.getByRole("dialog", { name: "Purchase Coin" });
-    await modal.waitFor();
-    expect(await modal.getByRole("button", { name: "Pay $35" }).isVisible()).toBe(true);
-    await look(page, "buyer-purchase-modal-390", { dialog: true });
-    await modal.getByRole("button", { name: "Close" }).filter({ hasText: "Close" }).click();
-    await modal.waitFor({ state: "detached" });
+      await gotoHydrated(page, "/dashboard/purchasecoin");
+      await page.getByRole("link", { name: "Purchase Now: 1000 coins for $35" }).click();
+      const modal = page.getByRole("dialog", { name: "Purchase Coin" });
+      await modal.waitFor();
+      expect(await modal.getByRole("button", { name: "Pay $35" }).isVisible()).toBe(true);
+      await look(page, "buyer-purchase-modal-390", { dialog: true });
+      await modal.getByRole("button", { name: "Close" }).filter({ hasText: "Close" }).click();
+      await modal.waitFor({ state: "detached" });
 
-    await gotoHydrated(page, `/dashboard/updatetask/${taskId}`);
-    await fillTaskNumbers(page, 50, 50);
-    await page.getByTestId("coins-needed").waitFor();
-    await look(page, "buyer-updatetask-insufficient-390");
+      await gotoHydrated(page, `/dashboard/updatetask/${taskId}`);
+      await fillTaskNumbers(page, 50, 50);
+      await page.getByTestId("coins-needed").waitFor();
+      await look(page, "buyer-updatetask-insufficient-390");
     },
   );
 
@@ -492,14 +492,14 @@ story("a buyer's day", () => {
     "without JavaScript: post a task, delete it through the confirmation page, buy 10 coins with the plain test-mode form",
     { needs: [deleted] },
     async () => {
-    const context = await newNoJsContext(browser, { viewport: "desktop" });
-    const page = await context.newPage();
-    const p: Person = { name: "Dana Buyer (no JS)", email: buyer.email, context, page, errors: [], failed: [] };
+      const context = await newNoJsContext(browser, { viewport: "desktop" });
+      const page = await context.newPage();
+      const p: Person = { name: "Dana Buyer (no JS)", email: buyer.email, context, page, errors: [], failed: [] };
       await login(p);
-    await expectCoins(p, balance, "signing in without JavaScript");
+      await expectCoins(p, balance, "signing in without JavaScript");
 
-    const title = `No-script task ${token}`;
-    await page.goto("/dashboard/addtask");
+      const title = `No-script task ${token}`;
+      await page.goto("/dashboard/addtask");
       await fillTaskForm(page, {
         title,
         detail: "Works without scripts.",
@@ -509,48 +509,48 @@ story("a buyer's day", () => {
         category: "Data Entry",
         info: "Anything",
       });
-    await page.getByRole("button", { name: "Add Task" }).click();
-    await page.getByText("Minimum amount is 1").waitFor();
-    await page.getByLabel("Payable Amount").fill("3");
-    await Promise.all([
-      page.waitForURL("**/dashboard/mytasks"),
-      page.getByRole("button", { name: "Add Task" }).click(),
-    ]);
-    await expectMessage(page, "Task Posted!");
-    await expectCoins(p, balance - 3, "posting without JavaScript");
+      await page.getByRole("button", { name: "Add Task" }).click();
+      await page.getByText("Minimum amount is 1").waitFor();
+      await page.getByLabel("Payable Amount").fill("3");
+      await Promise.all([
+        page.waitForURL("**/dashboard/mytasks"),
+        page.getByRole("button", { name: "Add Task" }).click(),
+      ]);
+      await expectMessage(page, "Task Posted!");
+      await expectCoins(p, balance - 3, "posting without JavaScript");
 
-    await Promise.all([
-      page.waitForURL(/\?confirm=delete&row=/),
-      page.getByRole("link", { name: `Delete ${title}` }).click(),
-    ]);
-    const ask = page.getByRole("alertdialog", { name: "Are you sure?" });
-    expect(await ask.innerText()).toContain("You won't be able to revert this!");
-    await screenshot(page, "buyer-mytasks-delete-nojs-1440");
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === "/dashboard/mytasks" && !u.search.includes("delete")),
-      ask.getByRole("button", { name: "Yes, delete it!" }).click(),
-    ]);
-    await expectMessage(page, "Deleted!");
-    await expectCoins(p, balance, "deleting without JavaScript");
+      await Promise.all([
+        page.waitForURL(/\?confirm=delete&row=/),
+        page.getByRole("link", { name: `Delete ${title}` }).click(),
+      ]);
+      const ask = page.getByRole("alertdialog", { name: "Are you sure?" });
+      expect(await ask.innerText()).toContain("You won't be able to revert this!");
+      await screenshot(page, "buyer-mytasks-delete-nojs-1440");
+      await Promise.all([
+        page.waitForURL((u) => u.pathname === "/dashboard/mytasks" && !u.search.includes("delete")),
+        ask.getByRole("button", { name: "Yes, delete it!" }).click(),
+      ]);
+      await expectMessage(page, "Deleted!");
+      await expectCoins(p, balance, "deleting without JavaScript");
 
-    await page.goto("/dashboard/purchasecoin");
-    await Promise.all([
-      page.waitForURL(/\?buy=10$/),
-      page.getByRole("link", { name: "Purchase Now: 10 coins for $1" }).click(),
-    ]);
-    const checkout = page.getByRole("region", { name: "Purchase Coin" });
-    expect(await checkout.innerText()).toContain("Total Cost: $1");
-    await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await checkout.getByLabel("Expiry (MM/YY)").fill("12/34");
-    await checkout.getByLabel("CVC").fill("123");
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === "/dashboard/purchasecoin" && !u.search),
-      checkout.getByRole("button", { name: "Pay $1" }).click(),
-    ]);
-    await expectMessage(page, "Purchase Successful");
-    balance += 10;
-    await expectCoins(p, balance, "buying 10 coins without JavaScript");
-    await context.close();
+      await page.goto("/dashboard/purchasecoin");
+      await Promise.all([
+        page.waitForURL(/\?buy=10$/),
+        page.getByRole("link", { name: "Purchase Now: 10 coins for $1" }).click(),
+      ]);
+      const checkout = page.getByRole("region", { name: "Purchase Coin" });
+      expect(await checkout.innerText()).toContain("Total Cost: $1");
+      await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await checkout.getByLabel("Expiry (MM/YY)").fill("12/34");
+      await checkout.getByLabel("CVC").fill("123");
+      await Promise.all([
+        page.waitForURL((u) => u.pathname === "/dashboard/purchasecoin" && !u.search),
+        checkout.getByRole("button", { name: "Pay $1" }).click(),
+      ]);
+      await expectMessage(page, "Purchase Successful");
+      balance += 10;
+      await expectCoins(p, balance, "buying 10 coins without JavaScript");
+      await context.close();
     },
   );
 
