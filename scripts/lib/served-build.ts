@@ -86,6 +86,8 @@ export interface ServedBuild {
  */
 export async function serveBuild(opts: {
   persistDir: string;
+  /** the wrangler config to serve (default: the app's build, BUILT_WRANGLER_CONFIG) */
+  config?: string;
   logFile: string;
   vars?: Record<string, string>;
   timeoutMs?: number;
@@ -100,7 +102,7 @@ export async function serveBuild(opts: {
       path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
       "dev",
       "--config",
-      BUILT_WRANGLER_CONFIG,
+      opts.config ?? BUILT_WRANGLER_CONFIG,
       "--ip",
       "127.0.0.1",
       "--port",

@@ -1,0 +1,617 @@
+// npm run bench:api [-- --sizes small,large] [-- --tasks 2600,100000] [-- --cases <filter>]
+//                   [-- --duration 8] [-- --connections 32] [-- --warmup 2] [-- --skip-build]
+//
+// Throughput and latency of the built Worker's API routes and pages under load, on a SMALL and a LARGE
+// marketplace, next to a trivial Worker served the same way in the same run: the floor of wrangler dev and
+// workerd on this machine. For each size a fresh local D1 is migrated and filled by scripts/lib/bench-data.ts
+// (node:sqlite, straight into the file), the ledger identity is checked (`npm run ledger:check`), and the build
+// is served on it with wrangler dev. Each case then gets a short warm-up and `--duration` seconds of
+// `--connections` concurrent connections (autocannon). Every answer's status is counted: a case whose answers
+// are not the status it expects is flagged, never reported as fast. Writes run last, as fresh accounts, and the
+// ledger is checked again after them.
+//
+// `--cases` keeps the cases whose name contains one of its comma-separated words (e.g. `--cases tasks2,ledger`);
+// `--tasks` gives the task count of each size in `--sizes` (other tables scale with it).
+// Output: a table on stdout, test-results/bench-api.json and test-results/bench-api.md.
+import autocannon from "autocannon";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { checkLedger, printLedgerReport, type LedgerReport } from "./ledger-check.ts";
+import { arg, buildReactRouter, flag, logger } from "./lib/bench-cli.ts";
+import {
+  generateMarketplace,
+  SEARCH_WORD,
+  WRITER_PASSWORD,
+  writerEmail,
+  type GeneratedMarketplace,
+} from "./lib/bench-data.ts";
+import { BUILT_WRANGLER_CONFIG, serveBuild, type ServedBuild } from "./lib/served-build.ts";
+import { applyMigrations, ROOT } from "./lib/wrangler.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
+
+const log = logger("bench:api");
+
+const SIZES = { small: 2_600, large: 100_000 } as const;
+type Size = keyof typeof SIZES;
+
+/** The page sizes of the lists the late-page cases open: GET /tasks2 (its default limit) and the worker's task list. */
+const TASKS2_PAGE = 100;
+const TASKLIST_PAGE = 12;
+
+type Account = "admin" | "buyer" | "worker";
+
+interface SizeFacts {
+  openTasks: number;
+  workerEmail: string;
+}
+
+interface Case {
+  name: string;
+  /** pages send the session cookie, API routes a Bearer token */
+  kind: "page" | "api";
+  as?: Account;
+  path: (s: SizeFacts) => string;
+  /** a write made as the fresh accounts: one submission per (task, worker), or a one-coin task */
+  write?: "submission" | "task";
+}
+
+const latePage = (rows: number, perPage: number) => Math.max(1, Math.ceil(Math.ceil(rows / perPage) * 0.9));
+const page = (name: string, as?: Account, query = ""): Case => ({
+  name: `/dashboard/${name}${query ? " late page" : ""} (${as})`,
+  kind: "page",
+  as,
+  path: () => `/dashboard/${name}${query}`,
+});
+
+const CASES: Case[] = [
+  { name: "GET /categories", kind: "api", path: () => "/categories" },
+  { name: "GET /tasks3", kind: "api", path: () => "/tasks3" },
+  { name: "GET /workers", kind: "api", path: () => "/workers" },
+  { name: `GET /tasks2?q=${SEARCH_WORD} (search)`, kind: "api", as: "worker", path: () => `/tasks2?q=${SEARCH_WORD}` },
+  {
+    name: "GET /tasks2 late page",
+    kind: "api",
+    as: "worker",
+    path: (s) => `/tasks2?page=${latePage(s.openTasks, TASKS2_PAGE)}`,
+  },
+  {
+    name: "GET /submission?email=",
+    kind: "api",
+    as: "worker",
+    path: (s) => `/submission?email=${encodeURIComponent(s.workerEmail)}`,
+  },
+  { name: "/ (landing)", kind: "page", path: () => "/" },
+  page("workerhome", "worker"),
+  page("tasklist", "worker"),
+  {
+    ...page("tasklist", "worker", "?late"),
+    path: (s) => `/dashboard/tasklist?page=${latePage(s.openTasks, TASKLIST_PAGE)}`,
+  },
+  page("mysubmissions", "worker"),
+  page("withdraw", "worker"),
+  page("buyerhome", "buyer"),
+  page("mytasks", "buyer"),
+  page("paymenthistory", "buyer"),
+  page("adminhome", "admin"),
+  page("manageusers", "admin"),
+  page("managetasks", "admin"),
+  page("auditlog", "admin"),
+  page("messages", "admin"),
+  page("ledger", "admin"),
+  { name: "POST /submission (fresh workers)", kind: "api", path: () => "/submission", write: "submission" },
+  { name: "POST /tasks (fresh buyers)", kind: "api", path: () => "/tasks", write: "task" },
+];
+
+interface Measure {
+  /** answers per second over the measured seconds */
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  expected: number;
+  statuses: Record<string, number>;
+  /** answers whose status is not `expected` */
+  unexpected: number;
+  /** socket errors and timeouts */
+  errors: number;
+  bytesPerAnswer: number;
+  /** 1-minute load average of the machine when the case ended */
+  loadAvg: number;
+  note?: string;
+}
+
+interface SizeResult {
+  tasks: number;
+  counts: GeneratedMarketplace["counts"];
+  openTasks: number;
+  generationMs: number;
+  ledger: { holds: boolean; afterWrites?: boolean };
+  cases: Record<string, Measure>;
+}
+
+// ---------------------------------------------------------------------------------------------- options
+
+function options() {
+  const sizes = (arg("sizes", "small,large") ?? "").split(",").map((s) => s.trim().toLowerCase());
+  for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size "${s}" (small, large)`);
+  const counts = arg("tasks")?.split(",").map(Number);
+  if (counts && (counts.length !== sizes.length || counts.some((n) => !Number.isInteger(n) || n < 100)))
+    throw new Error(`--tasks: one whole number of at least 100 per size in --sizes (${sizes.join(",")})`);
+  const words = arg("cases")?.toLowerCase().split(",").filter(Boolean);
+  const cases = words ? CASES.filter((c) => words.some((w) => c.name.toLowerCase().includes(w))) : CASES;
+  if (!cases.length) throw new Error(`--cases: no case name contains ${words?.join(" or ")}`);
+  const num = (name: string, fallback: number) => {
+    const n = Number(arg(name, String(fallback)));
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+    return n;
+  };
+  return {
+    sizes: sizes.map((s, i) => ({ size: s as Size, tasks: counts?.[i] ?? SIZES[s as Size] })),
+    cases,
+    duration: num("duration", 8),
+    connections: Math.round(num("connections", 32)),
+    warmup: num("warmup", 2),
+  };
+}
+type Options = ReturnType<typeof options>;
+
+// ---------------------------------------------------------------------------------------------- load
+
+interface Target {
+  url: string;
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  expected: number;
+  /** builds each request of a write case (a fresh body and caller every time) */
+  next?: () => { headers: Record<string, string>; body: string };
+  /** why the answers of a write case may go wrong (e.g. no open slot left for the fresh workers) */
+  exhausted?: () => string | undefined;
+}
+
+async function preflight(t: Target): Promise<string | undefined> {
+  const extra = t.next?.();
+  const res = await fetch(t.url, {
+    method: t.method,
+    headers: { ...t.headers, ...extra?.headers },
+    body: extra?.body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(120_000),
+  });
+  const body = await res.text();
+  if (res.status === t.expected) return undefined;
+  const where = res.headers.get("location");
+  return `answered ${res.status}${where ? ` (to ${where})` : ""} instead of ${t.expected}: ${body.replace(/\s+/g, " ").slice(0, 160)}`;
+}
+
+async function measure(t: Target, seconds: number, connections: number): Promise<Measure> {
+  const request: autocannon.Request = { method: t.method, headers: t.headers };
+  if (t.next) {
+    const next = t.next;
+    request.setupRequest = (req: autocannon.Request) => {
+      const { headers, body } = next();
+      return { ...req, headers: { ...req.headers, ...headers }, body };
+    };
+  }
+  const r = await autocannon({
+    url: t.url,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    requests: [request],
+  });
+  const statuses = Object.fromEntries(
+    Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count ?? 0)]),
+  );
+  const answers = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return {
+    rps: answers / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: answers,
+    expected: t.expected,
+    statuses,
+    unexpected: answers - (statuses[String(t.expected)] ?? 0),
+    errors: r.errors + r.timeouts,
+    bytesPerAnswer: answers ? Math.round(r.throughput.total / answers) : 0,
+    loadAvg: Number(os.loadavg()[0].toFixed(2)),
+    note: answers ? t.exhausted?.() : `no answer within the ${seconds} s`,
+  };
+}
+
+/** The short warm-up (not recorded), then the measured run; a target that fails its first request is not loaded. */
+async function warmAndMeasure(name: string, t: Target, o: Options): Promise<Measure> {
+  const failed = await preflight(t).catch((e: unknown) => `failed: ${e instanceof Error ? e.message : String(e)}`);
+  if (failed) {
+    log(`  ${name}: NOT MEASURED, the first request ${failed}`);
+    return {
+      rps: 0,
+      p50: 0,
+      p99: 0,
+      requests: 0,
+      expected: t.expected,
+      statuses: {},
+      unexpected: 1,
+      errors: 0,
+      bytesPerAnswer: 0,
+      loadAvg: Number(os.loadavg()[0].toFixed(2)),
+      note: `not measured: the first request ${failed}`,
+    };
+  }
+  await measure(t, o.warmup, o.connections);
+  const m = await measure(t, o.duration, o.connections);
+  const bad = m.unexpected || m.errors ? `  (${m.unexpected} unexpected answers, ${m.errors} errors)` : "";
+  log(
+    `  ${name}: ${m.rps.toFixed(1)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, load ${m.loadAvg}${bad}${m.note ? `  [${m.note}]` : ""}`,
+  );
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------- floor
+
+/** A Worker that answers "ok", served by wrangler dev like the build (no bundling, the app's compatibility). */
+async function measureFloor(o: Options, outDir: string, label: string): Promise<Measure> {
+  // the state lives beside the Worker's directory, not in it: wrangler reloads on changes next to `main`
+  const dir = mkdtempSync(path.join(os.tmpdir(), "coinwork-bench-floor-"));
+  const worker = path.join(dir, "worker");
+  mkdirSync(worker);
+  const built = JSON.parse(readFileSync(BUILT_WRANGLER_CONFIG, "utf8")) as {
+    compatibility_date: string;
+    compatibility_flags?: string[];
+  };
+  writeFileSync(path.join(worker, "index.js"), 'export default { fetch: () => new Response("ok") };\n');
+  writeFileSync(
+    path.join(worker, "wrangler.json"),
+    JSON.stringify({
+      name: "bench-floor",
+      main: "index.js",
+      compatibility_date: built.compatibility_date,
+      compatibility_flags: built.compatibility_flags ?? [],
+      no_bundle: true,
+      rules: [{ type: "ESModule", globs: ["**/*.js"] }],
+    }),
+  );
+  let server: ServedBuild | undefined;
+  try {
+    server = await serveBuild({
+      persistDir: path.join(dir, "state"),
+      config: path.join(worker, "wrangler.json"),
+      logFile: path.join(outDir, "server-floor.log"),
+    });
+    return await warmAndMeasure(
+      `floor (${label})`,
+      { url: `${server.baseURL}/`, method: "GET", headers: {}, expected: 200 },
+      o,
+    );
+  } finally {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- one size
+
+function d1File(persistDir: string): string {
+  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`expected one D1 database file in ${dir}, found ${files.length}`);
+  return path.join(dir, files[0]);
+}
+
+/**
+ * (task, fresh worker) pairs for POST /submission, each usable once: the open tasks with a slot for every fresh
+ * worker (completion date after tomorrow, so the run may cross midnight), newest first.
+ */
+function submissionTickets(dbFile: string, writers: number): { task: string; writer: number }[] {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const rows = db
+    .prepare(
+      "SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers >= ? AND completion_date > ? ORDER BY created_at DESC",
+    )
+    .all(writers, tomorrow) as { id: string }[];
+  db.close();
+  return rows.flatMap((r) => Array.from({ length: writers }, (_, writer) => ({ task: r.id, writer })));
+}
+
+async function signIn(base: string, email: string, password: string, n: number): Promise<string> {
+  const res = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    // a distinct client address per sign-in, as Cloudflare's edge would send: the per-address limit stays out of it
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.77.${n >> 8}.${n & 255}` },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (res.status !== 200) throw new Error(`signing in as ${email}: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function signInAll(base: string, emails: string[], password: string, first: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < emails.length; i += 4)
+    tokens.push(...(await Promise.all(emails.slice(i, i + 4).map((e, j) => signIn(base, e, password, first + i + j)))));
+  return tokens;
+}
+
+const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+async function runSize(size: Size, tasks: number, o: Options, outDir: string): Promise<SizeResult> {
+  const SIZE = size.toUpperCase();
+  const writers = o.connections;
+  const persistDir = mkdtempSync(path.join(os.tmpdir(), `coinwork-bench-api-${size}-`));
+  try {
+    applyMigrations({ persistTo: persistDir }, { quiet: true });
+    const dbFile = d1File(persistDir);
+    const gen = await generateMarketplace(dbFile, { tasks, writers });
+    const c = gen.counts;
+    log(
+      `${SIZE}: generated in ${(gen.ms / 1000).toFixed(1)} s: ${c.users.toLocaleString("en-US")} users, ` +
+        `${c.tasks.toLocaleString("en-US")} tasks (${gen.openTasks.toLocaleString("en-US")} open), ` +
+        `${c.submissions.toLocaleString("en-US")} submissions, ${c.coin_ledger.toLocaleString("en-US")} ledger rows, ` +
+        `${c.notifications.toLocaleString("en-US")} notifications, ${c.orders.toLocaleString("en-US")} orders, ` +
+        `${c.withdrawals.toLocaleString("en-US")} withdrawals`,
+    );
+    const ledger = checkLedger({ persistTo: persistDir });
+    printLedgerReport(ledger, `the ${SIZE} database (npm run ledger:check -- --persist-to ${persistDir})`);
+    if (!ledger.holds) throw new Error(`the ${SIZE} database breaks the ledger identity`);
+    const result: SizeResult = {
+      tasks,
+      counts: c,
+      openTasks: gen.openTasks,
+      generationMs: gen.ms,
+      ledger: { holds: ledger.holds },
+      cases: {},
+    };
+    const tickets = o.cases.some((k) => k.write === "submission") ? submissionTickets(dbFile, writers) : [];
+
+    const server = await serveBuild({
+      persistDir,
+      logFile: path.join(outDir, `server-${size}.log`),
+      timeoutMs: 180_000,
+    });
+    try {
+      const base = server.baseURL;
+      const [admin, buyer, worker] = await signInAll(
+        base,
+        DEMO_ACCOUNTS.map((a) => a.email),
+        DEMO_PASSWORD,
+        0,
+      );
+      const tokens: Record<Account, string> = { admin, buyer, worker };
+      const writes = o.cases.some((k) => k.write);
+      const writerTokens = {
+        worker: writes
+          ? await signInAll(
+              base,
+              Array.from({ length: writers }, (_, i) => writerEmail("worker", i)),
+              WRITER_PASSWORD,
+              10,
+            )
+          : [],
+        buyer: writes
+          ? await signInAll(
+              base,
+              Array.from({ length: writers }, (_, i) => writerEmail("buyer", i)),
+              WRITER_PASSWORD,
+              10 + writers,
+            )
+          : [],
+      };
+      log(
+        `${SIZE}: serving on ${base}, signed in; ${o.cases.length} cases, ${o.duration} s each at ${o.connections} connections`,
+      );
+      const facts: SizeFacts = { openTasks: gen.openTasks, workerEmail: DEMO_ACCOUNTS[2].email };
+      let ticket = 0;
+      let taskPosts = 0;
+      for (const k of o.cases) {
+        const auth: Record<string, string> = !k.as
+          ? {}
+          : k.kind === "page"
+            ? { Cookie: `cw_session=${tokens[k.as]}` }
+            : { Authorization: `Bearer ${tokens[k.as]}` };
+        const target: Target = {
+          url: base + k.path(facts),
+          method: k.write ? "POST" : "GET",
+          headers: k.write ? { "Content-Type": "application/json" } : auth,
+          expected: k.write ? 201 : 200,
+        };
+        if (k.write === "submission") {
+          target.next = () => {
+            const t = tickets[Math.min(ticket++, tickets.length - 1)];
+            if (!t) throw new Error("no open task has a slot for every fresh worker");
+            return {
+              headers: { Authorization: `Bearer ${writerTokens.worker[t.writer]}` },
+              body: JSON.stringify({ task_id: t.task, submission_details: "Done: https://docs.example.com/d/bench" }),
+            };
+          };
+          target.exhausted = () =>
+            ticket > tickets.length
+              ? `ran out of open slots after ${tickets.length} submissions: shorten the run`
+              : undefined;
+        } else if (k.write === "task") {
+          target.next = () => ({
+            headers: { Authorization: `Bearer ${writerTokens.buyer[taskPosts++ % writers]}` },
+            body: JSON.stringify({
+              task_title: "Rate three headlines for a bakery landing page",
+              task_detail: "Read three headlines and rank them, with one sentence on why for each.",
+              required_workers: 1,
+              payable_amount: 1,
+              completion_date: inAMonth(),
+              submission_info: "Your ranking and one sentence per headline.",
+              category: "Survey & Feedback",
+            }),
+          });
+        }
+        result.cases[k.name] = await warmAndMeasure(k.name, target, o);
+      }
+    } finally {
+      await server.stop();
+    }
+    if (o.cases.some((k) => k.write)) {
+      const after: LedgerReport = checkLedger({ persistTo: persistDir });
+      result.ledger.afterWrites = after.holds;
+      log(
+        `${SIZE}: ledger after the writes: ${after.holds ? "OK: the ledger agrees." : "FAILED: the ledger does not agree."}`,
+      );
+      if (!after.holds) printLedgerReport(after, `the ${SIZE} database after the writes`);
+    }
+    return result;
+  } finally {
+    rmSync(persistDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- report
+
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+const flagged = (m: Measure) => m.unexpected > 0 || m.errors > 0 || m.note !== undefined;
+
+function rpsCell(m: Measure | undefined): string {
+  if (!m) return "—";
+  if (!m.requests) return m.unexpected ? "ERR" : "none";
+  if (!flagged(m)) return fixed(m.rps);
+  return (m.unexpected + m.errors) / m.requests >= 0.01 ? "ERR" : `${fixed(m.rps)} !`;
+}
+
+function footnote(name: string, size: string, m: Measure): string {
+  const codes = Object.entries(m.statuses)
+    .filter(([code]) => code !== String(m.expected))
+    .map(([code, n]) => `${code} x ${n}`)
+    .join(", ");
+  const parts = [
+    m.unexpected && m.requests ? `${m.unexpected} of ${m.requests} answers were not ${m.expected} (${codes})` : "",
+    m.errors ? `${m.errors} socket errors or timeouts` : "",
+    m.note ?? "",
+  ].filter(Boolean);
+  return `${name}, ${size}: ${parts.join("; ")}`;
+}
+
+interface Report {
+  head: string[];
+  rows: string[][];
+  notes: string[];
+  floorLine: string;
+}
+
+function report(sizes: Partial<Record<Size, SizeResult>>, cases: Case[], floor: Measure[]): Report {
+  const floorRps = floor.reduce((s, m) => s + m.rps, 0) / floor.length;
+  const head = [
+    "case",
+    "SMALL req/s",
+    "p50 ms",
+    "p99 ms",
+    "LARGE req/s",
+    "p50 ms",
+    "p99 ms",
+    "LARGE/SMALL p99",
+    "SMALL / floor",
+    "LARGE / floor",
+  ];
+  const notes: string[] = [];
+  const rows = cases.map((k) => {
+    const s = sizes.small?.cases[k.name];
+    const l = sizes.large?.cases[k.name];
+    for (const [label, m] of [
+      ["SMALL", s],
+      ["LARGE", l],
+    ] as const)
+      if (m && flagged(m)) notes.push(footnote(k.name, label, m));
+    const ok = (m?: Measure) => m && m.requests > 0 && !flagged(m);
+    const lat = (m: Measure | undefined, v: number | undefined) => (m && m.requests ? String(v) : "—");
+    return [
+      k.name,
+      rpsCell(s),
+      lat(s, s?.p50),
+      lat(s, s?.p99),
+      rpsCell(l),
+      lat(l, l?.p50),
+      lat(l, l?.p99),
+      ok(s) && ok(l) ? `${fixed(l!.p99 / Math.max(s!.p99, 1))}x` : "—",
+      ok(s) ? fixed(s!.rps / floorRps, 2) : "—",
+      ok(l) ? fixed(l!.rps / floorRps, 2) : "—",
+    ];
+  });
+  const floorLine =
+    `floor (a Worker answering "ok", served the same way): ` +
+    floor
+      .map((m, i) => `${i ? "at the end" : "at the start"} ${fixed(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`)
+      .join("; ") +
+    `; the ratios use their mean, ${fixed(floorRps)} req/s`;
+  return { head, rows, notes, floorLine };
+}
+
+function printTable(r: Report): string {
+  const widths = r.head.map((h, i) => Math.max(h.length, ...r.rows.map((row) => row[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(r.head), widths.map((w) => "-".repeat(w)).join("  "), ...r.rows.map(line)].join("\n");
+}
+
+function markdownTable(r: Report): string {
+  const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [row(r.head), row(r.head.map((_, i) => (i === 0 ? "---" : "---:"))), ...r.rows.map(row)].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main() {
+  const o = options();
+  const outDir = path.join(ROOT, "test-results", "bench-api");
+  mkdirSync(outDir, { recursive: true });
+  const started = new Date();
+  const startLoad = os.loadavg();
+  if (flag("skip-build")) log("reusing build/ (--skip-build)");
+  else buildReactRouter(log, "built the app");
+
+  const floor = [await measureFloor(o, outDir, "start")];
+  const sizes: Partial<Record<Size, SizeResult>> = {};
+  for (const { size, tasks } of o.sizes) sizes[size] = await runSize(size, tasks, o, outDir);
+  floor.push(await measureFloor(o, outDir, "end"));
+
+  const r = report(sizes, o.cases, floor);
+  const sizeLine = o.sizes
+    .map(({ size }) => {
+      const s = sizes[size]!;
+      return `${size.toUpperCase()} ${s.tasks.toLocaleString("en-US")} tasks, ${s.counts.submissions.toLocaleString("en-US")} submissions, ${s.counts.coin_ledger.toLocaleString("en-US")} ledger rows, ${s.counts.notifications.toLocaleString("en-US")} notifications, ${s.counts.users.toLocaleString("en-US")} users (generated in ${fixed(s.generationMs / 1000)} s)`;
+    })
+    .join("; ");
+  const loads = [...floor, ...Object.values(sizes).flatMap((s) => Object.values(s!.cases))].map((m) => m.loadAvg);
+  const setup =
+    `${o.connections} connections, ${o.duration} s per case after a ${o.warmup} s warm-up; built Worker on wrangler dev with local D1; ` +
+    `${os.cpus().length} CPUs, 1-minute load average ${fixed(startLoad[0], 2)} at the start, ${fixed(Math.min(...loads), 2)} to ${fixed(Math.max(...loads), 2)} during the cases`;
+  console.log(`\n${printTable(r)}\n`);
+  console.log(r.floorLine);
+  console.log(sizeLine);
+  console.log(setup);
+  for (const n of r.notes) console.log(`  ! ${n}`);
+
+  const json = {
+    date: started.toISOString(),
+    setup: { connections: o.connections, durationS: o.duration, warmupS: o.warmup, cpus: os.cpus().length },
+    floor,
+    sizes,
+    table: { head: r.head, rows: r.rows, notes: r.notes },
+  };
+  writeFileSync(path.join(ROOT, "test-results", "bench-api.json"), `${JSON.stringify(json, null, 2)}\n`);
+  const md = [
+    `# bench:api, ${started.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    markdownTable(r),
+    "",
+    r.floorLine,
+    "",
+    sizeLine,
+    "",
+    setup,
+    ...(r.notes.length ? ["", ...r.notes.map((n) => `- ! ${n}`)] : []),
+    "",
+  ].join("\n");
+  writeFileSync(path.join(ROOT, "test-results", "bench-api.md"), md);
+  log("wrote test-results/bench-api.json and test-results/bench-api.md");
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
