@@ -485,7 +485,7 @@ export async function generateMarketplace(
       // largest package while more than its worth is missing, then the smallest one that covers the rest.
       const cost = t.slots * t.pay;
       if (buyer.spendable < cost) {
-        let need = cost - buyer.spendable + rnd.int(0, 20) * 100;
+        let need = cost - buyer.spendable + rnd.int(0, 40) * 100;
         let at = t.createdAt - rnd.int(10, 50) * MINUTE;
         while (need > 0) {
           const pack = need >= pack1000.coins ? pack1000 : COIN_PACKAGES.find((p) => p.coins >= need)!;
@@ -542,7 +542,7 @@ export async function generateMarketplace(
         }
         const reviewedAt = Math.min(at + rnd.int(1, 60) * HOUR + rnd.int(0, 59) * MINUTE, now - MINUTE);
         lastEvent = Math.max(lastEvent, reviewedAt);
-        if (rnd.chance(0.22)) {
+        if (rnd.chance(0.3)) {
           const reason = rnd.pick(REJECT_REASONS);
           subs.push({ id, worker, at, status: "rejected", reason, reviewedAt });
           returns.push(reviewedAt);
