@@ -1,14 +1,16 @@
 // npm run bench:api [-- --sizes small,large] [-- --tasks 2600,100000] [-- --cases <filter>]
-//                   [-- --duration 8] [-- --connections 32] [-- --warmup 2] [-- --skip-build]
+//                   [-- --duration 8] [-- --connections 32] [-- --warmup 3] [-- --skip-build]
 //
 // Throughput and latency of the built Worker's API routes and pages under load, on a SMALL and a LARGE
-// marketplace, next to a trivial Worker served the same way in the same run: the floor of wrangler dev and
-// workerd on this machine. For each size a fresh local D1 is migrated and filled by scripts/lib/bench-data.ts
+// marketplace, next to a trivial Worker served the same way and loaded the same way right before each case: the
+// floor of wrangler dev and workerd on this machine at that moment (the machine may be busy with other work, so
+// each case's req/s is also given as a ratio to its own floor). For each size a fresh local D1 is migrated and filled by scripts/lib/bench-data.ts
 // (node:sqlite, straight into the file), the ledger identity is checked (`npm run ledger:check`), and the build
-// is served on it with wrangler dev. Each case then gets a short warm-up and `--duration` seconds of
-// `--connections` concurrent connections (autocannon). Every answer's status is counted: a case whose answers
-// are not the status it expects is flagged, never reported as fast. Writes run last, as fresh accounts, and the
-// ledger is checked again after them.
+// is served on it with wrangler dev. Each case then gets a short warm-up (`--warmup` requests one at a time,
+// whose latency is kept as the case's latency alone), `--duration` seconds of `--connections` concurrent
+// connections (autocannon), and time for the server to work off what the run left in flight before the next case.
+// Every answer's status is counted: a case whose answers are not the status it expects is flagged, never reported
+// as fast. Writes run last, as fresh accounts, and the ledger is checked again after them.
 //
 // `--cases` keeps the cases whose name contains one of its comma-separated words (e.g. `--cases tasks2,ledger`);
 // `--tasks` gives the task count of each size in `--sizes` (other tables scale with it).
@@ -19,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { checkLedger, printLedgerReport, type LedgerReport } from "./ledger-check.ts";
-import { arg, buildReactRouter, flag, logger } from "./lib/bench-cli.ts";
+import { arg, buildReactRouter, flag, logger, median } from "./lib/bench-cli.ts";
 import {
   generateMarketplace,
   SEARCH_WORD,
@@ -27,7 +29,7 @@ import {
   writerEmail,
   type GeneratedMarketplace,
 } from "./lib/bench-data.ts";
-import { BUILT_WRANGLER_CONFIG, serveBuild, type ServedBuild } from "./lib/served-build.ts";
+import { BUILT_WRANGLER_CONFIG, serveBuild } from "./lib/served-build.ts";
 import { applyMigrations, ROOT } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
 
@@ -120,6 +122,12 @@ interface Measure {
   /** 1-minute load average of the machine when the case ended */
   loadAvg: number;
   note?: string;
+  /** one request's latency without concurrency (the warm-up's) */
+  soloMs: number;
+  /** how long the server took to work off what the run left in flight */
+  drainMs: number;
+  /** the floor's answers per second, measured right before this case */
+  floorRps?: number;
 }
 
 interface SizeResult {
@@ -129,6 +137,8 @@ interface SizeResult {
   generationMs: number;
   ledger: { holds: boolean; afterWrites?: boolean };
   cases: Record<string, Measure>;
+  /** the floor measured before each case */
+  floor: Record<string, Measure>;
 }
 
 // ---------------------------------------------------------------------------------------------- options
@@ -152,7 +162,7 @@ function options() {
     cases,
     duration: num("duration", 8),
     connections: Math.round(num("connections", 32)),
-    warmup: num("warmup", 2),
+    warmup: Math.round(num("warmup", 3)),
   };
 }
 type Options = ReturnType<typeof options>;
@@ -170,14 +180,15 @@ interface Target {
   exhausted?: () => string | undefined;
 }
 
-async function preflight(t: Target): Promise<string | undefined> {
+/** One request as the load sends it; undefined when it answers the expected status, else what went wrong. */
+async function once(t: Target): Promise<string | undefined> {
   const extra = t.next?.();
   const res = await fetch(t.url, {
     method: t.method,
     headers: { ...t.headers, ...extra?.headers },
     body: extra?.body,
     redirect: "manual",
-    signal: AbortSignal.timeout(120_000),
+    signal: AbortSignal.timeout(300_000),
   });
   const body = await res.text();
   if (res.status === t.expected) return undefined;
@@ -185,7 +196,7 @@ async function preflight(t: Target): Promise<string | undefined> {
   return `answered ${res.status}${where ? ` (to ${where})` : ""} instead of ${t.expected}: ${body.replace(/\s+/g, " ").slice(0, 160)}`;
 }
 
-async function measure(t: Target, seconds: number, connections: number): Promise<Measure> {
+async function measure(t: Target, seconds: number, connections: number) {
   const request: autocannon.Request = { method: t.method, headers: t.headers };
   if (t.next) {
     const next = t.next;
@@ -220,38 +231,90 @@ async function measure(t: Target, seconds: number, connections: number): Promise
   };
 }
 
-/** The short warm-up (not recorded), then the measured run; a target that fails its first request is not loaded. */
-async function warmAndMeasure(name: string, t: Target, o: Options): Promise<Measure> {
-  const failed = await preflight(t).catch((e: unknown) => `failed: ${e instanceof Error ? e.message : String(e)}`);
-  if (failed) {
-    log(`  ${name}: NOT MEASURED, the first request ${failed}`);
-    return {
-      rps: 0,
-      p50: 0,
-      p99: 0,
-      requests: 0,
-      expected: t.expected,
-      statuses: {},
-      unexpected: 1,
-      errors: 0,
-      bytesPerAnswer: 0,
-      loadAvg: Number(os.loadavg()[0].toFixed(2)),
-      note: `not measured: the first request ${failed}`,
-    };
+/** A cheap request to a served Worker, and how long it takes when the server is idle. */
+interface Probe {
+  url: string;
+  idleMs: number;
+}
+
+async function probeOnce(url: string): Promise<number> {
+  const t = performance.now();
+  await (await fetch(url, { signal: AbortSignal.timeout(600_000) })).arrayBuffer();
+  return performance.now() - t;
+}
+
+async function idleProbe(url: string): Promise<Probe> {
+  await probeOnce(url);
+  return { url, idleMs: median([await probeOnce(url), await probeOnce(url), await probeOnce(url)]) };
+}
+
+/**
+ * Waits until the server has worked off what a run left in flight (autocannon drops its connections at the end,
+ * the Worker and D1 finish those requests anyway): until the probe answers about as fast as on the idle server.
+ * Returns the milliseconds waited.
+ */
+async function drain(probe: Probe): Promise<number> {
+  const started = performance.now();
+  const fastEnough = Math.max(3 * probe.idleMs, probe.idleMs + 100);
+  while ((await probeOnce(probe.url)) > fastEnough) {
+    if (performance.now() - started > 20 * 60_000) throw new Error(`the server is still busy after 20 minutes`);
   }
-  await measure(t, o.warmup, o.connections);
-  const m = await measure(t, o.duration, o.connections);
+  return Math.round(performance.now() - started);
+}
+
+/**
+ * The warm-up: `warmup` requests one after the other (the first checks the answer; a case that fails it is not
+ * loaded), whose latency without concurrency is kept (`soloMs`, the median of all but the first). Then the
+ * measured run, then the server is left to drain before the next case.
+ */
+async function warmAndMeasure(name: string, t: Target, o: Options, probe: Probe): Promise<Measure> {
+  const solo: number[] = [];
+  for (let i = 0; i < o.warmup; i++) {
+    const started = performance.now();
+    const failed = await once(t).catch((e: unknown) => `failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (failed) {
+      log(`  ${name}: NOT MEASURED, the request ${failed}`);
+      return {
+        rps: 0,
+        p50: 0,
+        p99: 0,
+        requests: 0,
+        expected: t.expected,
+        statuses: {},
+        unexpected: 1,
+        errors: 0,
+        bytesPerAnswer: 0,
+        loadAvg: Number(os.loadavg()[0].toFixed(2)),
+        note: `not measured: a warm-up request ${failed}`,
+        soloMs: 0,
+        drainMs: await drain(probe),
+      };
+    }
+    if (i > 0 || o.warmup === 1) solo.push(performance.now() - started);
+  }
+  const m: Measure = {
+    ...(await measure(t, o.duration, o.connections)),
+    soloMs: Math.round(median(solo)),
+    drainMs: await drain(probe),
+  };
   const bad = m.unexpected || m.errors ? `  (${m.unexpected} unexpected answers, ${m.errors} errors)` : "";
   log(
-    `  ${name}: ${m.rps.toFixed(1)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, load ${m.loadAvg}${bad}${m.note ? `  [${m.note}]` : ""}`,
+    `  ${name}: ${m.rps.toFixed(1)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms; alone ${m.soloMs} ms; ` +
+      `drained in ${(m.drainMs / 1000).toFixed(1)} s; load ${m.loadAvg}${bad}${m.note ? `  [${m.note}]` : ""}`,
   );
   return m;
 }
 
 // ---------------------------------------------------------------------------------------------- floor
 
+interface Floor {
+  url: string;
+  probe: Probe;
+  stop: () => Promise<void>;
+}
+
 /** A Worker that answers "ok", served by wrangler dev like the build (no bundling, the app's compatibility). */
-async function measureFloor(o: Options, outDir: string, label: string): Promise<Measure> {
+async function startFloor(outDir: string): Promise<Floor> {
   // the state lives beside the Worker's directory, not in it: wrangler reloads on changes next to `main`
   const dir = mkdtempSync(path.join(os.tmpdir(), "coinwork-bench-floor-"));
   const worker = path.join(dir, "worker");
@@ -272,23 +335,29 @@ async function measureFloor(o: Options, outDir: string, label: string): Promise<
       rules: [{ type: "ESModule", globs: ["**/*.js"] }],
     }),
   );
-  let server: ServedBuild | undefined;
-  try {
-    server = await serveBuild({
-      persistDir: path.join(dir, "state"),
-      config: path.join(worker, "wrangler.json"),
-      logFile: path.join(outDir, "server-floor.log"),
-    });
-    return await warmAndMeasure(
-      `floor (${label})`,
-      { url: `${server.baseURL}/`, method: "GET", headers: {}, expected: 200 },
-      o,
-    );
-  } finally {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  const server = await serveBuild({
+    persistDir: path.join(dir, "state"),
+    config: path.join(worker, "wrangler.json"),
+    logFile: path.join(outDir, "server-floor.log"),
+  }).catch((e: unknown) => {
+    removeDir();
+    throw e;
+  });
+  const url = `${server.baseURL}/`;
+  return {
+    url,
+    probe: await idleProbe(url),
+    stop: async () => {
+      await server.stop();
+      removeDir();
+    },
+  };
 }
+
+/** The floor loaded like a case, right before the case, so that both see the machine as it is at that moment. */
+const measureFloor = (floor: Floor, o: Options) =>
+  warmAndMeasure("floor", { url: floor.url, method: "GET", headers: {}, expected: 200 }, o, floor.probe);
 
 // ---------------------------------------------------------------------------------------------- one size
 
@@ -336,7 +405,7 @@ async function signInAll(base: string, emails: string[], password: string, first
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
-async function runSize(size: Size, tasks: number, o: Options, outDir: string): Promise<SizeResult> {
+async function runSize(size: Size, tasks: number, o: Options, outDir: string, floor: Floor): Promise<SizeResult> {
   const SIZE = size.toUpperCase();
   const writers = o.connections;
   const persistDir = mkdtempSync(path.join(os.tmpdir(), `coinwork-bench-api-${size}-`));
@@ -362,6 +431,7 @@ async function runSize(size: Size, tasks: number, o: Options, outDir: string): P
       generationMs: gen.ms,
       ledger: { holds: ledger.holds },
       cases: {},
+      floor: {},
     };
     const tickets = o.cases.some((k) => k.write === "submission") ? submissionTickets(dbFile, writers) : [];
 
@@ -401,6 +471,8 @@ async function runSize(size: Size, tasks: number, o: Options, outDir: string): P
       log(
         `${SIZE}: serving on ${base}, signed in; ${o.cases.length} cases, ${o.duration} s each at ${o.connections} connections`,
       );
+      // GET /workers: one indexed query, so its latency shows what D1 still has queued
+      const probe = await idleProbe(`${base}/workers`);
       const facts: SizeFacts = { openTasks: gen.openTasks, workerEmail: DEMO_ACCOUNTS[2].email };
       let ticket = 0;
       let taskPosts = 0;
@@ -443,7 +515,9 @@ async function runSize(size: Size, tasks: number, o: Options, outDir: string): P
             }),
           });
         }
-        result.cases[k.name] = await warmAndMeasure(k.name, target, o);
+        const f = await measureFloor(floor, o);
+        result.floor[k.name] = f;
+        result.cases[k.name] = { ...(await warmAndMeasure(k.name, target, o, probe)), floorRps: f.rps };
       }
     } finally {
       await server.stop();
@@ -483,6 +557,7 @@ function footnote(name: string, size: string, m: Measure): string {
     m.unexpected && m.requests ? `${m.unexpected} of ${m.requests} answers were not ${m.expected} (${codes})` : "",
     m.errors ? `${m.errors} socket errors or timeouts` : "",
     m.note ?? "",
+    m.soloMs ? `one request alone took ${m.soloMs} ms` : "",
   ].filter(Boolean);
   return `${name}, ${size}: ${parts.join("; ")}`;
 }
@@ -494,8 +569,7 @@ interface Report {
   floorLine: string;
 }
 
-function report(sizes: Partial<Record<Size, SizeResult>>, cases: Case[], floor: Measure[]): Report {
-  const floorRps = floor.reduce((s, m) => s + m.rps, 0) / floor.length;
+function report(sizes: Partial<Record<Size, SizeResult>>, cases: Case[]): Report {
   const head = [
     "case",
     "SMALL req/s",
@@ -528,16 +602,24 @@ function report(sizes: Partial<Record<Size, SizeResult>>, cases: Case[], floor: 
       lat(l, l?.p50),
       lat(l, l?.p99),
       ok(s) && ok(l) ? `${fixed(l!.p99 / Math.max(s!.p99, 1))}x` : "—",
-      ok(s) ? fixed(s!.rps / floorRps, 2) : "—",
-      ok(l) ? fixed(l!.rps / floorRps, 2) : "—",
+      ok(s) && s!.floorRps ? fixed(s!.rps / s!.floorRps, 2) : "—",
+      ok(l) && l!.floorRps ? fixed(l!.rps / l!.floorRps, 2) : "—",
     ];
   });
-  const floorLine =
-    `floor (a Worker answering "ok", served the same way): ` +
-    floor
-      .map((m, i) => `${i ? "at the end" : "at the start"} ${fixed(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`)
-      .join("; ") +
-    `; the ratios use their mean, ${fixed(floorRps)} req/s`;
+  const floors = Object.values(sizes).flatMap((z) => Object.values(z!.floor));
+  const range = (xs: number[], digits = 1) =>
+    `${fixed(median(xs), digits)} (${fixed(Math.min(...xs), digits)} to ${fixed(Math.max(...xs), digits)})`;
+  const floorLine = floors.length
+    ? `floor (a Worker answering "ok", served the same way, loaded right before each case): ` +
+      `req/s ${range(floors.map((m) => m.rps))}, p50 ms ${range(
+        floors.map((m) => m.p50),
+        0,
+      )}, ` +
+      `p99 ms ${range(
+        floors.map((m) => m.p99),
+        0,
+      )}; each ratio uses the floor of its own moment`
+    : "floor: not measured";
   return { head, rows, notes, floorLine };
 }
 
@@ -564,21 +646,26 @@ async function main() {
   if (flag("skip-build")) log("reusing build/ (--skip-build)");
   else buildReactRouter(log, "built the app");
 
-  const floor = [await measureFloor(o, outDir, "start")];
   const sizes: Partial<Record<Size, SizeResult>> = {};
-  for (const { size, tasks } of o.sizes) sizes[size] = await runSize(size, tasks, o, outDir);
-  floor.push(await measureFloor(o, outDir, "end"));
+  const floor = await startFloor(outDir);
+  try {
+    for (const { size, tasks } of o.sizes) sizes[size] = await runSize(size, tasks, o, outDir, floor);
+  } finally {
+    await floor.stop();
+  }
 
-  const r = report(sizes, o.cases, floor);
+  const r = report(sizes, o.cases);
   const sizeLine = o.sizes
     .map(({ size }) => {
       const s = sizes[size]!;
       return `${size.toUpperCase()} ${s.tasks.toLocaleString("en-US")} tasks, ${s.counts.submissions.toLocaleString("en-US")} submissions, ${s.counts.coin_ledger.toLocaleString("en-US")} ledger rows, ${s.counts.notifications.toLocaleString("en-US")} notifications, ${s.counts.users.toLocaleString("en-US")} users (generated in ${fixed(s.generationMs / 1000)} s)`;
     })
     .join("; ");
-  const loads = [...floor, ...Object.values(sizes).flatMap((s) => Object.values(s!.cases))].map((m) => m.loadAvg);
+  const loads = Object.values(sizes).flatMap((s) =>
+    [...Object.values(s!.cases), ...Object.values(s!.floor)].map((m) => m.loadAvg),
+  );
   const setup =
-    `${o.connections} connections, ${o.duration} s per case after a ${o.warmup} s warm-up; built Worker on wrangler dev with local D1; ` +
+    `${o.connections} connections, ${o.duration} s per case after ${o.warmup} requests one at a time; built Worker on wrangler dev with local D1; ` +
     `${os.cpus().length} CPUs, 1-minute load average ${fixed(startLoad[0], 2)} at the start, ${fixed(Math.min(...loads), 2)} to ${fixed(Math.max(...loads), 2)} during the cases`;
   console.log(`\n${printTable(r)}\n`);
   console.log(r.floorLine);
@@ -588,8 +675,7 @@ async function main() {
 
   const json = {
     date: started.toISOString(),
-    setup: { connections: o.connections, durationS: o.duration, warmupS: o.warmup, cpus: os.cpus().length },
-    floor,
+    setup: { connections: o.connections, durationS: o.duration, warmupRequests: o.warmup, cpus: os.cpus().length },
     sizes,
     table: { head: r.head, rows: r.rows, notes: r.notes },
   };

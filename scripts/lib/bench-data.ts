@@ -206,21 +206,7 @@ export interface GeneratedMarketplace {
   ms: number;
 }
 
-const TABLES = [
-  "users",
-  "user_preferences",
-  "tasks",
-  "submissions",
-  "withdrawals",
-  "orders",
-  "coin_ledger",
-  "notifications",
-  "contact_messages",
-  "audit_log",
-] as const;
-type Table = (typeof TABLES)[number];
-
-const COLUMNS: Record<Table, string[]> = {
+const COLUMNS = {
   users: [
     "id",
     "name",
@@ -291,6 +277,8 @@ const COLUMNS: Record<Table, string[]> = {
   contact_messages: ["id", "name", "email", "subject", "message", "read_at", "created_at"],
   audit_log: ["id", "actor_id", "action", "target_type", "target_id", "detail", "reason", "created_at"],
 };
+type Table = keyof typeof COLUMNS;
+const TABLES = Object.keys(COLUMNS) as Table[];
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -671,7 +659,7 @@ export async function generateMarketplace(
         const system = rnd.pick(PAYMENT_SYSTEMS);
         const account = `01${rnd.int(100, 999)}-${rnd.int(100000, 999999)}`;
         const amount = withdrawalAmount(coins);
-        if (now - at < 2 * DAY) {
+        const withdrawal = (status: string, reason: string | null, admin: User | null, decidedAt: number | null) =>
           insert(
             "withdrawals",
             id,
@@ -680,49 +668,25 @@ export async function generateMarketplace(
             withdrawalCents(coins),
             system,
             account,
-            "pending",
-            null,
-            null,
+            status,
+            reason,
+            admin?.id ?? null,
             at,
-            null,
+            decidedAt,
           );
+        if (now - at < 2 * DAY) {
+          withdrawal("pending", null, null, null);
           continue;
         }
         const admin = rnd.pick(admins);
         const decidedAt = Math.min(at + rnd.int(1, 48) * HOUR, now - MINUTE);
         if (rnd.chance(0.85)) {
-          insert(
-            "withdrawals",
-            id,
-            w.id,
-            coins,
-            withdrawalCents(coins),
-            system,
-            account,
-            "approved",
-            null,
-            admin.id,
-            at,
-            decidedAt,
-          );
+          withdrawal("approved", null, admin, decidedAt);
           audit(admin, "withdrawal.approve", "withdrawal", id, `${coins} coins ($${amount})`, null, decidedAt);
           notify(w, `Your withdrawal of $${amount} was approved.`, "/dashboard/withdraw", decidedAt);
         } else {
           const reason = "The account number does not match the name on your profile.";
-          insert(
-            "withdrawals",
-            id,
-            w.id,
-            coins,
-            withdrawalCents(coins),
-            system,
-            account,
-            "rejected",
-            reason,
-            admin.id,
-            at,
-            decidedAt,
-          );
+          withdrawal("rejected", reason, admin, decidedAt);
           post(w, coins, "withdrawal_release", decidedAt, { withdrawal: id });
           audit(admin, "withdrawal.reject", "withdrawal", id, `${coins} coins`, reason, decidedAt);
           notify(
