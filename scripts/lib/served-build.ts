@@ -91,6 +91,8 @@ export async function serveBuild(opts: {
   logFile: string;
   vars?: Record<string, string>;
   timeoutMs?: number;
+  /** called with the stop function as soon as the server process exists, before it answers (for Ctrl-C) */
+  onSpawn?: (stop: () => Promise<void>) => void;
 }): Promise<ServedBuild> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -117,6 +119,7 @@ export async function serveBuild(opts: {
   );
   child.unref();
   const served = { child, baseURL, stop: () => stopProcessGroup(child) };
+  opts.onSpawn?.(served.stop);
   const until = Date.now() + (opts.timeoutMs ?? 90_000);
   while (Date.now() < until) {
     if (child.exitCode !== null)
