@@ -7,9 +7,10 @@
 // each case's req/s is also given as a ratio to its own floor). For each size a fresh local D1 is migrated and filled by scripts/lib/bench-data.ts
 // (node:sqlite, straight into the file), the ledger identity is checked (`npm run ledger:check`), and the build
 // is served on it with wrangler dev. Each case then gets a short warm-up (`--warmup` requests one at a time,
-// whose latency is kept as the case's latency alone), `--duration` seconds of `--connections` concurrent
-// connections (autocannon), and time for the server to work off what the run left in flight before the next case.
-// Every answer's status is counted: a case whose answers are not the status it expects is flagged, never reported
+// whose latency is kept as the case's latency alone, then one request on each connection) and about `--duration`
+// seconds of load on `--connections` concurrent connections (autocannon): whole rounds of one request per
+// connection, at least two, so that no answer is cut off and req/s is answers over the time they took; a slow case
+// takes longer than `--duration`. Every answer's status is counted: a case whose answers are not the status it expects is flagged, never reported
 // as fast. Writes run last, as fresh accounts, and the ledger is checked again after them.
 //
 // `--cases` keeps the cases whose name contains one of its comma-separated words (e.g. `--cases tasks2,ledger`);
@@ -126,13 +127,10 @@ const CASES: Case[] = [
 ];
 
 interface Measure {
-  /**
-   * Answers per second: the connections divided by the mean latency (Little's law for connections that always
-   * wait for an answer). Counted answers come in waves of one per connection when a request takes a good part of
-   * the run, and would be off by up to a wave; they are kept as `rpsCounted`.
-   */
+  /** answers per second: all answers of the measured run over the time until the last one arrived */
   rps: number;
-  rpsCounted: number;
+  /** how long the measured run took */
+  seconds: number;
   p50: number;
   p99: number;
   requests: number;
@@ -148,7 +146,7 @@ interface Measure {
   note?: string;
   /** one request's latency without concurrency (the warm-up's) */
   soloMs: number;
-  /** how long the server took to work off what the run left in flight */
+  /** how long the server took to work off what the run left in flight (timed-out requests) */
   drainMs: number;
   /** the floor's answers per second, measured right before this case */
   floorRps?: number;
@@ -220,7 +218,12 @@ async function once(t: Target): Promise<string | undefined> {
   return `answered ${res.status}${where ? ` (to ${where})` : ""} instead of ${t.expected}: ${body.replace(/\s+/g, " ").slice(0, 160)}`;
 }
 
-async function measure(t: Target, seconds: number, connections: number) {
+/**
+ * `rounds` rounds of requests on `connections` connections (autocannon), each connection sending its next request
+ * as soon as its answer arrives, until all have been answered: nothing is left in flight, and the answers per
+ * second are answers / elapsed time, whatever a request takes.
+ */
+async function measure(t: Target, connections: number, rounds: number, timeoutS: number) {
   const request: autocannon.Request = { method: t.method, headers: t.headers };
   if (t.next) {
     const next = t.next;
@@ -232,8 +235,8 @@ async function measure(t: Target, seconds: number, connections: number) {
   const r = await autocannon({
     url: t.url,
     connections,
-    duration: seconds,
-    timeout: 30,
+    amount: connections * rounds,
+    timeout: timeoutS,
     requests: [request],
   });
   const statuses = Object.fromEntries(
@@ -241,8 +244,8 @@ async function measure(t: Target, seconds: number, connections: number) {
   );
   const answers = Object.values(statuses).reduce((a, b) => a + b, 0);
   return {
-    rps: answers ? connections / (r.latency.average / 1000) : 0,
-    rpsCounted: answers / r.duration,
+    rps: answers / r.duration,
+    seconds: r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     requests: answers,
@@ -252,7 +255,7 @@ async function measure(t: Target, seconds: number, connections: number) {
     errors: r.errors + r.timeouts,
     bytesPerAnswer: answers ? Math.round(r.throughput.total / answers) : 0,
     loadAvg: Number(os.loadavg()[0].toFixed(2)),
-    note: answers ? t.exhausted?.() : `no answer within the ${seconds} s`,
+    note: t.exhausted?.(),
   };
 }
 
@@ -274,8 +277,8 @@ async function idleProbe(url: string): Promise<Probe> {
 }
 
 /**
- * Waits until the server has worked off what a run left in flight (autocannon drops its connections at the end,
- * the Worker and D1 finish those requests anyway): until the probe answers about as fast as on the idle server.
+ * Waits until the server has worked off what a run left behind (requests that timed out are dropped by autocannon,
+ * and the Worker and D1 finish them anyway): until the probe answers about as fast as on the idle server.
  * Returns the milliseconds waited.
  */
 async function drain(probe: Probe): Promise<number> {
@@ -289,8 +292,10 @@ async function drain(probe: Probe): Promise<number> {
 
 /**
  * The warm-up: `warmup` requests one after the other (the first checks the answer; a case that fails it is not
- * loaded), whose latency without concurrency is kept (`soloMs`, the median of all but the first). Then the
- * measured run, then the server is left to drain before the next case.
+ * loaded), whose latency without concurrency is kept (`soloMs`, the median of all but the first); then one round
+ * on every connection, which also tells how many rounds make about `duration` seconds. The measured run is at
+ * least two rounds (one when a round would take over 30 s: one request alone x connections), so a slow case
+ * takes longer than `duration` rather than being cut off mid-round.
  */
 async function warmAndMeasure(name: string, t: Target, o: Options, probe: Probe): Promise<Measure> {
   const solo: number[] = [];
@@ -301,7 +306,7 @@ async function warmAndMeasure(name: string, t: Target, o: Options, probe: Probe)
       log(`  ${name}: NOT MEASURED, the request ${failed}`);
       return {
         rps: 0,
-        rpsCounted: 0,
+        seconds: 0,
         p50: 0,
         p99: 0,
         requests: 0,
@@ -318,15 +323,26 @@ async function warmAndMeasure(name: string, t: Target, o: Options, probe: Probe)
     }
     if (i > 0 || o.warmup === 1) solo.push(performance.now() - started);
   }
-  const m: Measure = {
-    ...(await measure(t, o.duration, o.connections)),
-    soloMs: Math.round(median(solo)),
-    drainMs: await drain(probe),
-  };
+  const soloMs = Math.round(median(solo));
+  const roundMs = soloMs * o.connections;
+  // a request may wait for a whole round of the others, and then some
+  const timeoutS = Math.max(30, Math.ceil((3 * roundMs) / 1000));
+  let rate = 1000 / Math.max(soloMs, 1);
+  if (roundMs <= 60_000) {
+    const round = await measure(t, o.connections, 1, timeoutS);
+    if (round.requests) rate = round.rps;
+  }
+  const minRounds = roundMs <= 30_000 ? 2 : 1;
+  const roundsFor = (perSecond: number) => Math.max(minRounds, Math.round((perSecond * o.duration) / o.connections));
+  let run = await measure(t, o.connections, roundsFor(rate), timeoutS);
+  // one round on cold connections underestimates a fast case: a run well short of `duration` is redone at its rate
+  if (run.seconds < 0.6 * o.duration && run.requests && !run.errors)
+    run = await measure(t, o.connections, roundsFor(run.rps), timeoutS);
+  const m: Measure = { ...run, soloMs, drainMs: await drain(probe) };
   const bad = m.unexpected || m.errors ? `  (${m.unexpected} unexpected answers, ${m.errors} errors)` : "";
   log(
-    `  ${name}: ${m.rps.toFixed(1)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms; alone ${m.soloMs} ms; ` +
-      `drained in ${(m.drainMs / 1000).toFixed(1)} s; load ${m.loadAvg}${bad}${m.note ? `  [${m.note}]` : ""}`,
+    `  ${name}: ${m.rps.toFixed(1)} req/s over ${m.seconds.toFixed(1)} s, p50 ${m.p50} ms, p99 ${m.p99} ms; ` +
+      `alone ${m.soloMs} ms; load ${m.loadAvg}${bad}${m.note ? `  [${m.note}]` : ""}`,
   );
   return m;
 }
@@ -697,7 +713,8 @@ async function main() {
     [...Object.values(s!.cases), ...Object.values(s!.floor)].map((m) => m.loadAvg),
   );
   const setup =
-    `${o.connections} connections, ${o.duration} s per case after ${o.warmup} requests one at a time; built Worker on wrangler dev with local D1; ` +
+    `${o.connections} connections, whole rounds of one request per connection for about ${o.duration} s per case (at least two rounds), ` +
+    `after ${o.warmup} requests one at a time and one round; built Worker on wrangler dev with local D1; ` +
     `${os.cpus().length} CPUs, 1-minute load average ${fixed(startLoad[0], 2)} at the start, ${fixed(Math.min(...loads), 2)} to ${fixed(Math.max(...loads), 2)} during the cases`;
   console.log(`\n${printTable(r)}\n`);
   console.log(r.floorLine);
