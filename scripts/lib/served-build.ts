@@ -72,9 +72,13 @@ export interface ServedBuild {
  */
 export async function serveBuild(opts: {
   persistDir: string;
+  /** the wrangler config to serve (default: the app's build, BUILT_WRANGLER_CONFIG) */
+  config?: string;
   logFile: string;
   vars?: Record<string, string>;
   timeoutMs?: number;
+  /** called with the stop function as soon as the server process exists, before it answers (for Ctrl-C) */
+  onSpawn?: (stop: () => Promise<void>) => void;
 }): Promise<ServedBuild> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -86,7 +90,7 @@ export async function serveBuild(opts: {
       path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
       "dev",
       "--config",
-      BUILT_WRANGLER_CONFIG,
+      opts.config ?? BUILT_WRANGLER_CONFIG,
       "--ip",
       "127.0.0.1",
       "--port",
@@ -101,6 +105,7 @@ export async function serveBuild(opts: {
   );
   child.unref();
   const served = { child, baseURL, stop: () => stopProcessGroup(child) };
+  opts.onSpawn?.(served.stop);
   const until = Date.now() + (opts.timeoutMs ?? 90_000);
   while (Date.now() < until) {
     if (child.exitCode !== null)
