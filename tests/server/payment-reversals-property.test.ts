@@ -13,6 +13,7 @@ import { conservation } from "~/server/services/ledger.server";
 import { debtOf } from "~/server/services/debts.server";
 import { deleteTask, postTask } from "~/server/services/tasks.server";
 import type { SessionUser } from "~/server/auth/session.server";
+import { findPackage } from "~/lib/coins";
 
 type Op =
   | { kind: "buy"; buyer: number; coins: 10 | 150 | 500 }
@@ -73,7 +74,6 @@ interface State {
   events: Stripe.Event[];
 }
 
-const PRICE: Record<number, number> = { 10: 100, 150: 1000, 500: 2000 };
 const pick = <T>(xs: T[], i: number) => (xs.length ? xs[i % xs.length] : undefined);
 
 /** Runs one step; business refusals are expected outcomes. `alone`: no other step runs at the same time. */
@@ -82,7 +82,13 @@ async function run(o: Op, s: State, alone: boolean) {
     case "buy": {
       const buyer = pick(s.buyers, o.buyer)!;
       const id = await paidByCard(buyer, o.coins);
-      s.payments.push({ id, coins: o.coins, priceCents: PRICE[o.coins], refundedCents: 0, disputedCents: 0 });
+      s.payments.push({
+        id,
+        coins: o.coins,
+        priceCents: findPackage(o.coins)!.priceCents,
+        refundedCents: 0,
+        disputedCents: 0,
+      });
       return;
     }
     case "post":
