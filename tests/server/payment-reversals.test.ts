@@ -16,7 +16,6 @@ import {
   taskInput,
 } from "./fixtures";
 import { deliver, disputeEvent, paidByCard, refundEvent, stripeEnv, succeededPayment } from "./fixtures/stripe";
-import { AppError } from "~/server/errors";
 import { getDb, newId } from "~/server/db/client.server";
 import { newBatch } from "~/server/db/batch.server";
 import { conservation, posting } from "~/server/services/ledger.server";
@@ -26,15 +25,13 @@ import { deleteTask, postTask, updateTask } from "~/server/services/tasks.server
 import { requestWithdrawal } from "~/server/services/withdrawals.server";
 import { adjustCoins } from "~/server/services/users.server";
 
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
-}
+/** The refusal of a spend by someone who owes 450 coins (409 `coins_owed`). */
+const OWES_450 = {
+  status: 409,
+  code: "coins_owed",
+  message: "You owe 450 coins. Buy coins to settle the debt before spending coins.",
+  extra: { owed: 450 },
+};
 
 /** A buyer with the 50 sign-up coins, as services and pages see them. */
 async function buyer() {
@@ -121,13 +118,12 @@ describe("refunds and disputes", () => {
   it("while coins are owed, posting a task and raising a task's cost are refused, lowering it is not, and pages say why", async () => {
     const b = await debtor();
     await adjustCoins(env, await sessionUser((await makeAdmin()).id), b.id, 100, "goodwill");
-    const post = await refusal(postTask(env, b.user, taskInput({ required_workers: 1, payable_amount: 1 })));
-    expect(post).toMatchObject({ status: 409, code: "coins_owed", extra: { owed: 450 } });
-    expect(post.message).toBe("You owe 450 coins. Buy coins to settle the debt before spending coins.");
-    const raise = await refusal(
-      updateTask(env, b.user, b.task.id, { ...taskInput(), required_workers: 6, payable_amount: 100 }),
+    await expect(postTask(env, b.user, taskInput({ required_workers: 1, payable_amount: 1 }))).rejects.toMatchObject(
+      OWES_450,
     );
-    expect(raise.code).toBe("coins_owed");
+    await expect(
+      updateTask(env, b.user, b.task.id, { ...taskInput(), required_workers: 6, payable_amount: 100 }),
+    ).rejects.toMatchObject(OWES_450);
     const lower = await updateTask(env, b.user, b.task.id, {
       ...taskInput(),
       required_workers: 4,
@@ -139,7 +135,7 @@ describe("refunds and disputes", () => {
     // the REST API says the same
     const api = await rest("POST", "/tasks", b.token, { ...taskInput(), required_workers: 1, payable_amount: 1 });
     expect(api.status).toBe(409);
-    expect(api.body).toMatchObject({ error: { code: "coins_owed", message: post.message } });
+    expect(api.body).toMatchObject({ error: { code: "coins_owed", message: OWES_450.message } });
     // and every buyer page explains it
     for (const page of ["/dashboard/buyerhome", "/dashboard/addtask", "/dashboard/purchasecoin"]) {
       const html = await htmlOf(await getPage(page, b.cookie), true);
@@ -171,14 +167,13 @@ describe("refunds and disputes", () => {
     expect(await balance(worker.id)).toBe(0);
     expect(await debtOf(env, worker.id)).toBe(100);
     await adjustCoins(env, admin, worker.id, 250, "more earnings");
-    const w = await refusal(
+    await expect(
       requestWithdrawal(env, await sessionUser(worker.id), {
         withdrawal_coin: 200,
         payment_system: "Bank",
         account_number: "1",
       }),
-    );
-    expect(w.code).toBe("coins_owed");
+    ).rejects.toMatchObject({ code: "coins_owed", extra: { owed: 100 } });
     expect(await balance(worker.id)).toBe(250);
     expect(await holds(worker.id)).toBe(true);
   });
@@ -288,7 +283,7 @@ describe("refunds and disputes", () => {
     const b = await debtor();
     await deleteTask(env, b.user, b.task.id);
     expect([await balance(b.id), await debtOf(env, b.id)]).toEqual([500, 450]);
-    expect((await refusal(postTask(env, b.user, taskInput()))).code).toBe("coins_owed");
+    await expect(postTask(env, b.user, taskInput())).rejects.toMatchObject(OWES_450);
     await confirmPurchase(stripeEnv(), b.user, await succeededPayment(b.user, 10));
     expect([await balance(b.id), await debtOf(env, b.id)]).toEqual([60, 0]);
     expect(await holds(b.id)).toBe(true);

@@ -2,7 +2,7 @@
 // seen to have succeeded (webhook or a re-read when the client reports it), exactly once per payment id, and a
 // purchase first settles what the buyer owes. Stripe's refunds and disputes take the coins back (reversePayment).
 import Stripe from "stripe";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
@@ -40,7 +40,7 @@ export async function createPaymentIntent(env: Env, buyer: SessionUser, coins: n
 
 /**
  * Credits a succeeded intent once, and in the same batch settles what the buyer owes out of the new balance.
- * Returns the order, whether this call credited it, and the coins that went to the debt.
+ * Returns the order, whether this call credited it, and the coins of the balance that settled the debt.
  */
 export async function creditSucceededIntent(env: Env, intent: Intent, provider: PaymentMode) {
   if (intent.status !== "succeeded") throw new AppError("payment_failed", "The payment has not succeeded");
@@ -78,7 +78,7 @@ export async function creditSucceededIntent(env: Env, intent: Intent, provider: 
   const settled = await db
     .select({ delta: coinLedger.delta })
     .from(coinLedger)
-    .where(sql`${coinLedger.orderId} = ${orderId} AND ${coinLedger.kind} = 'debt_settlement'`);
+    .where(and(eq(coinLedger.orderId, orderId), eq(coinLedger.kind, "debt_settlement")));
   return {
     order: (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]!,
     credited: true,
@@ -102,8 +102,6 @@ export interface WebhookAnswer {
   reversed: number;
 }
 
-const paymentIdOf = (p: string | { id: string } | null) => (typeof p === "string" ? p : (p?.id ?? null));
-
 /**
  * POST /webhooks/stripe, verified with the webhook secret: payment_intent.succeeded credits the coins;
  * charge.refunded and charge.dispute.created take them back (reversePayment). Other events are acknowledged.
@@ -126,6 +124,10 @@ export async function handleStripeWebhook(env: Env, request: Request): Promise<W
     throw new AppError("bad_request", "Invalid webhook signature");
   }
   const answer = (credited: boolean, reversed = 0): WebhookAnswer => ({ received: true, credited, reversed });
+  const reverse = async (kind: Reversal["kind"], payment: string | { id: string } | null, cents: number) => {
+    const paymentId = typeof payment === "string" ? payment : payment?.id;
+    return answer(false, paymentId ? await reversePayment(env, { eventId: event.id, kind, paymentId, cents }) : 0);
+  };
   switch (event.type) {
     case "payment_intent.succeeded": {
       const pi = event.data.object;
@@ -136,25 +138,11 @@ export async function handleStripeWebhook(env: Env, request: Request): Promise<W
       );
       return answer(result.credited);
     }
-    case "charge.refunded": {
-      const charge = event.data.object;
-      const paymentId = paymentIdOf(charge.payment_intent);
-      if (!paymentId) return answer(false);
+    case "charge.refunded":
       // amount_refunded is the charge's refunded total so far, however many refunds made it
-      return answer(
-        false,
-        await reversePayment(env, { eventId: event.id, kind: "refund", paymentId, cents: charge.amount_refunded }),
-      );
-    }
-    case "charge.dispute.created": {
-      const dispute = event.data.object;
-      const paymentId = paymentIdOf(dispute.payment_intent);
-      if (!paymentId) return answer(false);
-      return answer(
-        false,
-        await reversePayment(env, { eventId: event.id, kind: "dispute", paymentId, cents: dispute.amount }),
-      );
-    }
+      return reverse("refund", event.data.object.payment_intent, event.data.object.amount_refunded);
+    case "charge.dispute.created":
+      return reverse("dispute", event.data.object.payment_intent, event.data.object.amount);
     default:
       return answer(false);
   }

@@ -153,31 +153,24 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-muted-foreground">Accounted for</p>
             <p className="mt-1 text-3xl font-bold tabular-nums">{n(accounted)}</p>
             <dl className="mt-4 grid gap-1 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Difference</dt>
-                <dd className={cn("font-semibold tabular-nums", difference !== 0 && "text-destructive")}>
-                  {difference > 0 ? "+" : ""}
-                  {n(difference)}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Balances that differ from their ledger</dt>
-                <dd
-                  className={cn("font-semibold tabular-nums", f.mismatchedUsers > 0 && "text-destructive")}
-                  data-testid="ledger-mismatched"
-                >
-                  {n(f.mismatchedUsers)}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Debts that differ from their ledger</dt>
-                <dd
-                  className={cn("font-semibold tabular-nums", f.mismatchedDebts > 0 && "text-destructive")}
-                  data-testid="ledger-mismatched-debts"
-                >
-                  {n(f.mismatchedDebts)}
-                </dd>
-              </div>
+              <CheckRow label="Difference" bad={difference !== 0}>
+                {difference > 0 ? "+" : ""}
+                {n(difference)}
+              </CheckRow>
+              <CheckRow
+                label="Balances that differ from their ledger"
+                bad={f.mismatchedUsers > 0}
+                testId="ledger-mismatched"
+              >
+                {n(f.mismatchedUsers)}
+              </CheckRow>
+              <CheckRow
+                label="Debts that differ from their ledger"
+                bad={f.mismatchedDebts > 0}
+                testId="ledger-mismatched-debts"
+              >
+                {n(f.mismatchedDebts)}
+              </CheckRow>
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Identity holds</dt>
                 <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>
@@ -253,6 +246,28 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** A figure of the "accounted for" box, red when it shows a problem. */
+function CheckRow({
+  label,
+  bad,
+  testId,
+  children,
+}: {
+  label: string;
+  bad: boolean;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={cn("font-semibold tabular-nums", bad && "text-destructive")} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
 
