@@ -67,7 +67,8 @@ export interface ServedBuild {
 }
 
 /**
- * Serves the build on `persistDir` and resolves once it answers (a fresh session key each time, plus `vars`).
+ * Serves the build on `persistDir` and resolves once it answers: a fresh session key each time, a test Worker with
+ * test-mode payments (the build's wrangler.json says production), plus `vars`.
  * Output goes to `logFile`; its tail is in the error when the server exits or never answers.
  */
 export async function serveBuild(opts: {
@@ -82,7 +83,7 @@ export async function serveBuild(opts: {
 }): Promise<ServedBuild> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const vars = { SESSION_JWK: await newSessionJwk(), ...opts.vars };
+  const vars = { SESSION_JWK: await newSessionJwk(), APP_ENV: "test", PAYMENTS_MODE: "test", ...opts.vars };
   const log = openSync(opts.logFile, "w");
   const child = spawn(
     process.execPath,
