@@ -436,25 +436,15 @@ story("a buyer's day", () => {
   );
 
   step(
-    "every buyer screen at 390 px: cards instead of tables, no sideways scrolling, dialogs fit",
+    "the buyer's own data at 390 px: cards instead of tables, dialogs fit",
     { needs: [deleted] },
     async () => {
       const phone = await person("Dana Buyer (phone)", "buyer", "phone");
       await login(phone);
       const { page } = phone;
       await expectCoins(phone, balance, "signing in on the phone");
-      for (const [pathName, name] of [
-        ["/dashboard/buyerhome", "buyer-home-390"],
-        ["/dashboard/addtask", "buyer-addtask-390"],
-        ["/dashboard/mytasks", "buyer-mytasks-390"],
-        [`/dashboard/updatetask/${taskId}`, "buyer-updatetask-390"],
-        ["/dashboard/purchasecoin", "buyer-purchasecoin-390"],
-        ["/dashboard/paymenthistory", "buyer-paymenthistory-390"],
-      ] as const) {
-        await gotoHydrated(page, pathName);
-        await expectNoSidewaysScroll(page, name);
-        await look(page, name);
-      }
+      // Each buyer screen at 390 px (screenshot, axe, sideways scroll) is in the route walk (route-walk.ts); here the
+      // phone's own layout of this buyer's data: cards instead of the table, the modal, the shortfall notice.
       await gotoHydrated(page, "/dashboard/mytasks");
       expect(await page.getByTestId("task-card").filter({ hasText: TITLE }).isVisible()).toBe(true);
       expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).isVisible()).toBe(false);
