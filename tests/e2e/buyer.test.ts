@@ -435,35 +435,31 @@ story("a buyer's day", () => {
     },
   );
 
-  step(
-    "the buyer's own data at 390 px: cards instead of tables, dialogs fit",
-    { needs: [deleted] },
-    async () => {
-      const phone = await person("Dana Buyer (phone)", "buyer", "phone");
-      await login(phone);
-      const { page } = phone;
-      await expectCoins(phone, balance, "signing in on the phone");
-      // Each buyer screen at 390 px (screenshot, axe, sideways scroll) is in the route walk (route-walk.ts); here the
-      // phone's own layout of this buyer's data: cards instead of the table, the modal, the shortfall notice.
-      await gotoHydrated(page, "/dashboard/mytasks");
-      expect(await page.getByTestId("task-card").filter({ hasText: TITLE }).isVisible()).toBe(true);
-      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).isVisible()).toBe(false);
+  step("the buyer's own data at 390 px: cards instead of tables, dialogs fit", { needs: [deleted] }, async () => {
+    const phone = await person("Dana Buyer (phone)", "buyer", "phone");
+    await login(phone);
+    const { page } = phone;
+    await expectCoins(phone, balance, "signing in on the phone");
+    // Each buyer screen at 390 px (screenshot, axe, sideways scroll) is in the route walk (route-walk.ts); here the
+    // phone's own layout of this buyer's data: cards instead of the table, the modal, the shortfall notice.
+    await gotoHydrated(page, "/dashboard/mytasks");
+    expect(await page.getByTestId("task-card").filter({ hasText: TITLE }).isVisible()).toBe(true);
+    expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).isVisible()).toBe(false);
 
-      await gotoHydrated(page, "/dashboard/purchasecoin");
-      await page.getByRole("link", { name: "Purchase Now: 1000 coins for $35" }).click();
-      const modal = page.getByRole("dialog", { name: "Purchase Coin" });
-      await modal.waitFor();
-      expect(await modal.getByRole("button", { name: "Pay $35" }).isVisible()).toBe(true);
-      await look(page, "buyer-purchase-modal-390", { dialog: true });
-      await modal.getByRole("button", { name: "Close" }).filter({ hasText: "Close" }).click();
-      await modal.waitFor({ state: "detached" });
+    await gotoHydrated(page, "/dashboard/purchasecoin");
+    await page.getByRole("link", { name: "Purchase Now: 1000 coins for $35" }).click();
+    const modal = page.getByRole("dialog", { name: "Purchase Coin" });
+    await modal.waitFor();
+    expect(await modal.getByRole("button", { name: "Pay $35" }).isVisible()).toBe(true);
+    await look(page, "buyer-purchase-modal-390", { dialog: true });
+    await modal.getByRole("button", { name: "Close" }).filter({ hasText: "Close" }).click();
+    await modal.waitFor({ state: "detached" });
 
-      await gotoHydrated(page, `/dashboard/updatetask/${taskId}`);
-      await fillTaskNumbers(page, 50, 50);
-      await page.getByTestId("coins-needed").waitFor();
-      await look(page, "buyer-updatetask-insufficient-390");
-    },
-  );
+    await gotoHydrated(page, `/dashboard/updatetask/${taskId}`);
+    await fillTaskNumbers(page, 50, 50);
+    await page.getByTestId("coins-needed").waitFor();
+    await look(page, "buyer-updatetask-insufficient-390");
+  });
 
   step("the same screens at 1440 px with the day's data", { needs: [posted] }, async () => {
     const { page } = buyer;
