@@ -56,6 +56,8 @@ export default defineConfig(async () => {
             sequence: { groupOrder: 1 },
             environment: "node",
             include: ["tests/unit/**/*.test.ts"],
+            // fast-check properties run a hundred cases: seconds, not milliseconds, on a busy 2-core machine
+            testTimeout: 30_000,
           },
         },
         {
@@ -66,6 +68,7 @@ export default defineConfig(async () => {
             sequence: { groupOrder: 1 },
             environment: "happy-dom",
             include: ["tests/components/**/*.test.tsx"],
+            testTimeout: 30_000,
           },
         },
         {

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
-import { formatDate, formatDateTime, todayIso } from "~/lib/format";
+import { formatDate, formatDateTime, gaugePercent, todayIso } from "~/lib/format";
 import { HOME_BY_ROLE, ROLES, SELF_REGISTER_ROLES, homeFor } from "~/lib/roles";
 
 const DAY = 86_400_000;
@@ -115,5 +115,23 @@ describe("cn", () => {
   it("joins class names, drops falsy ones, and lets a later Tailwind class win", () => {
     expect(cn("px-2 py-1", false, null, undefined, "px-4")).toBe("py-1 px-4");
     expect(cn("text-sm", { "font-bold": true, hidden: false })).toBe("text-sm font-bold");
+  });
+});
+
+describe("gaugePercent", () => {
+  it("never reads 0% for something there, nor 100% for something short of the whole", () => {
+    expect(gaugePercent(1, 500)).toBe("<1%");
+    expect(gaugePercent(499, 500)).toBe(">99%");
+    expect(gaugePercent(0, 500)).toBe("0%");
+    expect(gaugePercent(500, 500)).toBe("100%");
+    expect(gaugePercent(900, 500)).toBe("100%");
+    expect(gaugePercent(5, 0)).toBe("0%");
+    expect(gaugePercent(50, 200)).toBe("25%");
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000 }), (value, max) => {
+        const shown = gaugePercent(value, max);
+        return shown !== "0%" && (value >= max || shown !== "100%");
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { cn } from "~/lib/cn";
+import { gaugePercent } from "~/lib/format";
 
 /**
  * A circular progress gauge in plain SVG: `value` out of `max` (clamped for the ring, shown as is in the
@@ -30,7 +31,6 @@ export function Gauge({
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;
   const ratio = max > 0 ? Math.min(Math.max(value / max, 0), 1) : 0;
-  const percent = Math.round(ratio * 100);
   const color = tone === "amber" ? "stroke-amber-500" : tone === "sky" ? "stroke-sky-600" : "stroke-brand-600";
   return (
     <div
@@ -61,7 +61,7 @@ export function Gauge({
         ) : null}
       </svg>
       <span className="absolute inset-0 flex flex-col items-center justify-center leading-tight" aria-hidden="true">
-        <span className="text-sm font-bold text-foreground">{percent}%</span>
+        <span className="text-sm font-bold text-foreground">{gaugePercent(value, max)}</span>
         <span className="text-[10px] text-muted-foreground">of {maxLabel ?? max}</span>
       </span>
     </div>

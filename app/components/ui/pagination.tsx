@@ -2,40 +2,47 @@ import { Link, useLocation } from "react-router";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { buttonVariants } from "./button";
 import { cn } from "~/lib/cn";
+import type * as React from "react";
 
-/** Prev / Next links with 'Page X of Y'; the page lives in the URL (?page=), so it works without JavaScript. */
+/**
+ * Prev / Next links with 'Page X of Y', shown even for a single page (people look for it to know the list is
+ * whole). The page lives in the URL (?page=), so it works without JavaScript; an end that leads nowhere is not a
+ * link at all.
+ */
 export function Pagination({ page, pages, param = "page" }: { page: number; pages: number; param?: string }) {
   const location = useLocation();
-  if (pages <= 1) return null;
+  const last = Math.max(pages, 1);
   const href = (p: number) => {
     const params = new URLSearchParams(location.search);
     params.set(param, String(p));
     return `${location.pathname}?${params}`;
   };
-  const disabled = "pointer-events-none opacity-50";
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-      <Link
-        to={href(page - 1)}
-        aria-disabled={page <= 1}
-        tabIndex={page <= 1 ? -1 : undefined}
-        className={cn(buttonVariants({ variant: "outline", size: "sm" }), page <= 1 && disabled)}
-        preventScrollReset
-      >
+      <PageLink to={page > 1 ? href(page - 1) : null}>
         <ChevronLeft aria-hidden /> Prev
-      </Link>
+      </PageLink>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Page {page} of {pages}
+        Page {page} of {last}
       </p>
-      <Link
-        to={href(page + 1)}
-        aria-disabled={page >= pages}
-        tabIndex={page >= pages ? -1 : undefined}
-        className={cn(buttonVariants({ variant: "outline", size: "sm" }), page >= pages && disabled)}
-        preventScrollReset
-      >
+      <PageLink to={page < last ? href(page + 1) : null}>
         Next <ChevronRight aria-hidden />
-      </Link>
+      </PageLink>
     </nav>
+  );
+}
+
+function PageLink({ to, children }: { to: string | null; children: React.ReactNode }) {
+  const look = buttonVariants({ variant: "outline", size: "sm" });
+  if (to === null)
+    return (
+      <span aria-disabled="true" className={cn(look, "pointer-events-none opacity-50")}>
+        {children}
+      </span>
+    );
+  return (
+    <Link to={to} className={look} preventScrollReset>
+      {children}
+    </Link>
   );
 }
