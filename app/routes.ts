@@ -13,6 +13,7 @@ export default [
     route("unauthorized", "routes/public/unauthorized.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
+  route("browse/:id?", "routes/public/task-door.ts"),
   route("logout", "routes/auth/logout.tsx"),
   route("auth/google", "routes/auth/google.tsx"),
   route("auth/google/callback", "routes/auth/google-callback.tsx"),

@@ -11,3 +11,28 @@ export const HOME_BY_ROLE: Record<Role, string> = {
 export function homeFor(role: string | undefined | null): string {
   return role === "Admin" || role === "Buyer" ? HOME_BY_ROLE[role] : HOME_BY_ROLE.Worker;
 }
+
+/**
+ * The dashboard pages each role's layout admits, by their first segment under /dashboard/ (the role layouts of
+ * app/routes.ts; a unit test keeps the two in step). /dashboard itself and the pages outside the role layouts are
+ * for every signed-in role.
+ */
+export const DASHBOARD_PAGES_BY_ROLE: Record<Role, readonly string[]> = {
+  Buyer: ["buyerhome", "addtask", "mytasks", "updatetask", "purchasecoin", "paymenthistory"],
+  Worker: ["workerhome", "tasklist", "mysubmissions", "withdraw"],
+  Admin: ["adminhome", "managetasks", "manageusers", "messages", "auditlog", "ledger"],
+};
+
+/** Whether a signed-in `role` may open `pathname` (an app path such as a login's redirectTo). */
+export function mayOpen(role: Role, pathname: string): boolean {
+  const [first, section] = pathname.split("/").filter(Boolean);
+  if (first !== "dashboard" || section === undefined) return true;
+  const owner = ROLES.find((r) => DASHBOARD_PAGES_BY_ROLE[r].includes(section));
+  return owner === undefined || owner === role;
+}
+
+/** Where a landing page's task links lead: workers (and visitors, through login) to the tasks, others home. */
+export function taskDoor(role: Role | null, taskId?: string): string {
+  if (role === null || role === "Worker") return taskId ? `/dashboard/tasklist/${taskId}` : "/dashboard/tasklist";
+  return role === "Admin" ? "/dashboard/managetasks" : HOME_BY_ROLE[role];
+}

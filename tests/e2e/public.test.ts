@@ -134,13 +134,13 @@ describe("landing page carousels", () => {
     await context.close();
   });
 
-  it("cards link where the product says: a featured job opens the task, Get Started goes via login", async () => {
+  it("cards link where the product says: a featured job opens the task, Get Started goes via login to the tasks", async () => {
     const context = await newContext(browser, { viewport: "phone" });
     const page = await context.newPage();
     await gotoHydrated(page, "/");
     const card = page.locator("[data-section=featured] a[data-task-id]").first();
     const id = await card.getAttribute("data-task-id");
-    expect(await card.getAttribute("href")).toBe(`/dashboard/tasklist/${id}`);
+    expect(await card.getAttribute("href")).toBe(`/browse/${id}`);
     await Promise.all([
       page.waitForURL((u) => u.pathname === "/login"),
       page.getByRole("link", { name: "Get Started" }).click(),

@@ -1,7 +1,7 @@
 // The public site, driven through the worker's fetch on real local D1: the landing page's live sections and
 // its edge cache, the contact form (stored, validated, rate limited), the static pages, robots.txt and sitemap.
 import { describe, expect, it } from "vitest";
-import { call, env, expectText, isoDay, pageHtml, registerUser, uniqueEmail, uniqueToken } from "./fixtures";
+import { call, env, expectText, isoDay, makeAdmin, pageHtml, registerUser, uniqueEmail, uniqueToken } from "./fixtures";
 import { CATEGORIES } from "~/lib/categories";
 import { formatDate } from "~/lib/format";
 import { clearLandingCache, LANDING_CACHE_KEY } from "~/server/services/landing.server";
@@ -209,7 +209,7 @@ describe("landing page", () => {
     expectText(text, [
       "Featured Jobs",
       `Translate a flyer ${t}`,
-      `href="/dashboard/tasklist/${featured}"`,
+      `href="/browse/${featured}"`,
       formatDate(due),
       topPay.toLocaleString("en-US"),
     ]);
@@ -231,7 +231,7 @@ describe("landing page", () => {
     // second hero and testimonials
     expectText(text, [
       "Get Started",
-      'href="/dashboard/tasklist"',
+      'href="/browse"',
       "What Our Users Say",
       "Real stories of how micro-tasking changed lives",
     ]);
@@ -470,5 +470,32 @@ describe("robots.txt and sitemap.xml", () => {
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const p of ["/", "/about", "/contact", "/faq", "/terms"]) expect(locs).toContain(`https://coinwork.test${p}`);
     expect(locs.some((l) => l.includes("/dashboard"))).toBe(false);
+  });
+});
+
+describe("the landing page's task links (/browse)", () => {
+  const door = async (path: string, cookie?: string) => {
+    const res = await call(path, { headers: cookie ? { Cookie: cookie } : {} });
+    expect(res.status, path).toBe(302);
+    return res.headers.get("Location");
+  };
+
+  it("send each role somewhere of its own, never to /unauthorized", async () => {
+    const [worker, buyer, admin] = await Promise.all([registerUser("Worker"), registerUser("Buyer"), makeAdmin()]);
+    expect(await door("/browse")).toBe("/dashboard/tasklist");
+    expect(await door("/browse/task-1")).toBe("/dashboard/tasklist/task-1");
+    expect(await door("/browse", worker.cookie)).toBe("/dashboard/tasklist");
+    expect(await door("/browse/task-1", worker.cookie)).toBe("/dashboard/tasklist/task-1");
+    expect(await door("/browse/task-1", buyer.cookie)).toBe("/dashboard/buyerhome");
+    expect(await door("/browse", admin.cookie)).toBe("/dashboard/managetasks");
+    // a visitor follows on through login, which comes back to the tasks
+    const login = await call("/dashboard/tasklist/task-1");
+    expect(login.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Ftasklist%2Ftask-1");
+  });
+
+  it("keep a task id a single path segment", async () => {
+    expect(await door("/browse/a%2F..%2F..%2Fdashboard%2Fadminhome")).toBe(
+      "/dashboard/tasklist/a%2F..%2F..%2Fdashboard%2Fadminhome",
+    );
   });
 });

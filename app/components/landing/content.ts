@@ -17,7 +17,7 @@ export const HERO_SLIDES: HeroSlide[] = [
     eyebrow: "For workers",
     title: "Find the best micro-jobs and earn real coins",
     text: "Pick tasks that fit your skills, finish them in minutes and withdraw your coins as money.",
-    cta: { to: "/dashboard/tasklist", label: "Browse tasks" },
+    cta: { to: "/browse", label: "Browse tasks" },
     secondary: { to: "/register", label: "Join for free" },
     image: {
       base: "/images/hero/hero-jobs",

@@ -92,10 +92,7 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
           title="Featured Jobs"
           subtitle="Open tasks that pay the most per worker right now."
         />
-        <Link
-          to="/dashboard/tasklist"
-          className={cn(buttonVariants({ variant: "link" }), "-mt-5 mb-6 px-0 sm:mt-0 sm:mb-8")}
-        >
+        <Link to="/browse" className={cn(buttonVariants({ variant: "link" }), "-mt-5 mb-6 px-0 sm:mt-0 sm:mb-8")}>
           See all tasks <ArrowRight aria-hidden />
         </Link>
       </div>
@@ -108,7 +105,7 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
           {tasks.map((t) => (
             <li key={t.id}>
               <Link
-                to={`/dashboard/tasklist/${t.id}`}
+                to={`/browse/${t.id}`}
                 className="group flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-xs transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 data-task-id={t.id}
               >
@@ -150,7 +147,7 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
   );
 }
 
-/** The second hero: 'Get Started' goes to the task list (the server guard sends visitors through login). */
+/** The second hero: 'Get Started' goes to the tasks (/browse sends each role somewhere of its own). */
 export function GetStarted() {
   return (
     <section
@@ -170,7 +167,7 @@ export function GetStarted() {
           </p>
           <div>
             <Link
-              to="/dashboard/tasklist"
+              to="/browse"
               className={cn(buttonVariants({ size: "lg" }), "bg-amber-300 text-slate-950 hover:bg-amber-200")}
             >
               Get Started <ArrowRight aria-hidden />
