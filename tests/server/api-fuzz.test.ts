@@ -19,6 +19,7 @@ import {
   type World,
 } from "./fixtures";
 import fc from "fast-check";
+import { CATEGORIES } from "~/lib/categories";
 
 const RUNS = 6;
 const RUN_ID = `fuzz${crypto.randomUUID().slice(0, 8)}`;
@@ -266,17 +267,7 @@ const taskFieldBreakers = () => ({
     fc.string({ maxLength: 12 }),
   ),
   submission_info: badRequiredText(1000),
-  category: badEnum([
-    "Video Engagement",
-    "Content Writing",
-    "Translation",
-    "Image Handling",
-    "App & Website Testing",
-    "Creative Design",
-    "Data Entry",
-    "SEO & Marketing",
-    "Survey & Feedback",
-  ]),
+  category: badEnum(CATEGORIES),
   task_image_url: fc.oneof(
     junk,
     fc.constantFrom("https://evil.example/a.png", "/images/../../etc/passwd", "javascript:alert(1)"),
