@@ -11,6 +11,7 @@ import type { SessionUser } from "../auth/session.server";
 import { posting } from "./ledger.server";
 import { paymentProvider, stripeClient, type Intent } from "../payments/provider.server";
 import { findPackage } from "~/lib/coins";
+import { requireVerifiedEmail } from "./accounts.server";
 
 export function paymentMode(env: Env): "stripe" | "test" {
   return paymentProvider(env).mode;
@@ -18,6 +19,7 @@ export function paymentMode(env: Env): "stripe" | "test" {
 
 export async function createPaymentIntent(env: Env, buyer: SessionUser, coins: number) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can purchase coins");
+  requireVerifiedEmail(buyer);
   const pkg = findPackage(coins);
   if (!pkg) throw new AppError("validation_failed", "Unknown coin package", { coins: ["Unknown coin package"] });
   const provider = paymentProvider(env);

@@ -12,6 +12,7 @@ import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledg
 import { taskCost } from "~/lib/coins";
 import { todayIso } from "~/lib/format";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
+import { requireVerifiedEmail } from "./accounts.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -47,6 +48,7 @@ export async function taskForOwner(env: Env, actor: SessionUser, id: string): Pr
 
 export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
+  requireVerifiedEmail(buyer);
   const cost = taskCost(input.required_workers, input.payable_amount);
   const balance = await coinsOf(env, buyer.id);
   if (balance < cost) throw insufficientCoins(cost - balance);
