@@ -14,6 +14,11 @@ interface Env {
   CORS_ORIGINS?: string;
   /** Ed25519 private key as a JWK (JSON) that signs session tokens. */
   SESSION_JWK?: string;
+  /**
+   * "test" switches on the embedded test-mode payment provider when there are no Stripe keys, and only where
+   * APP_ENV is "development" or "test": in production it switches card payments off (and says so in the log).
+   */
+  PAYMENTS_MODE?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;

@@ -530,16 +530,16 @@ export const endpoints: EndpointDoc[] = [
     "POST /create-payment-intent": {
       summary: "Start a coin purchase",
       description:
-        "coins must be one of the packages (10, 150, 500, 1000); the server's price applies. In test mode (no Stripe keys) confirm the card with POST /test-payments/confirm.",
+        "coins must be one of the packages (10, 150, 500, 1000); the server's price applies. In test mode (PAYMENTS_MODE=test on a development or test server, no Stripe keys) confirm the card with POST /test-payments/confirm. 503 payments_unavailable when card payments are not set up. A buyer who owes coins after a reversed payment may buy: the purchase settles the debt first.",
       access: BUYER,
       body: s.paymentIntentBody,
       responses: [ok(s.paymentIntentWireSchema, examples.paymentIntent)],
-      errors: [400, 401, 403, 413, 415, 422],
+      errors: [400, 401, 403, 413, 415, 422, 503],
     },
     "POST /orders": {
       summary: "Report a payment: the server re-reads it and credits the coins once",
       description:
-        "Only payment_id is read. 201 with the order when this call credited it, 200 with it when it was already credited (e.g. by the webhook), 402 if the payment has not succeeded.",
+        "Only payment_id is read. 201 with the order when this call credited it, 200 with it when it was already credited (e.g. by the webhook), 402 if the payment has not succeeded. Coins the buyer owes are settled first from the new balance. 503 when card payments are not set up.",
       access: BUYER,
       accessNote: "Only your own payments.",
       body: s.ordersBody,
@@ -547,7 +547,7 @@ export const endpoints: EndpointDoc[] = [
         ok(s.orderWireSchema, examples.order, "Credited now", 201),
         ok(s.orderWireSchema, examples.order, "Already credited"),
       ],
-      errors: [400, 401, 402, 403, 404, 409, 413, 415, 422],
+      errors: [400, 401, 402, 403, 404, 409, 413, 415, 422, 503],
     },
     "GET /orders1": {
       summary: "Your coin purchases",
@@ -559,7 +559,8 @@ export const endpoints: EndpointDoc[] = [
     },
     "POST /test-payments/confirm": {
       summary: "Test mode: confirm a card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)",
-      description: "Only when no Stripe keys are configured (404 otherwise).",
+      description:
+        "Only in test mode: PAYMENTS_MODE=test on a development or test server without Stripe keys (404 otherwise, to everyone).",
       access: BUYER,
       body: s.testCardBody,
       responses: [
@@ -568,10 +569,14 @@ export const endpoints: EndpointDoc[] = [
       errors: [400, 401, 402, 403, 404, 422],
     },
     "POST /webhooks/stripe": {
-      summary: "Stripe's signed events (payment_intent.succeeded credits the coins once)",
+      summary:
+        "Stripe's signed events: payment_intent.succeeded credits the coins once; charge.refunded and charge.dispute.created take them back once per event",
       access: "public",
       accessNote: "Verified by the Stripe-Signature header; 404 when Stripe is not configured.",
-      responses: [{ status: 200, description: "Received", example: { received: true, credited: true } }],
+      responses: [
+        { status: 200, description: "Received", example: { received: true, credited: true, reversed: 0 } },
+        { status: 200, description: "A refund received", example: { received: true, credited: false, reversed: 150 } },
+      ],
       errors: [400, 404, 409],
     },
   }),
@@ -653,6 +658,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: "Wrong body type (send application/json; images: PNG, JPEG, WebP, GIF)",
   422: "Fails validation; `fields` holds the messages per field",
   429: "Too many attempts; wait a minute",
+  503: "Card payments are not set up on this server (payments_unavailable)",
 };
 
 export function accessLabel(access: Access): string {
