@@ -203,8 +203,7 @@ describe("Google sign-in", () => {
         new Request("https://coinwork.test/users", { headers: { Authorization: `Bearer ${id_token}` } }),
         googleEnv(),
       );
-      expect(who.user, claim).toBeNull();
-      expect(who.external, claim).toBeUndefined();
+      expect(who, claim).toEqual({ user: null, presented: true });
     }
     expect(await row("SELECT id FROM users WHERE email = ?", email)).toBeNull();
 
