@@ -78,10 +78,11 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/login": { as: "anonymous" },
   "/register": { as: "anonymous" },
   "/forgot-password": { as: "anonymous" },
-  // without a working link the page says so and offers a new one
-  "/reset-password": { as: "anonymous" },
-  "/dev/mail": { as: "anonymous" },
-  "/dev/mail/:id": { as: "anonymous", url: aMailboxMessage },
+  // The pages below are open to anyone too; the signed-in roles open them so that no walk grows too long.
+  // Without a working link the reset page says so and offers a new one.
+  "/reset-password": { as: "worker" },
+  "/dev/mail": { as: "admin" },
+  "/dev/mail/:id": { as: "worker", url: aMailboxMessage },
   "/unauthorized": { as: "anonymous" },
   "/*": { as: "anonymous", url: () => "/no/such/page", status: 404 },
   "/api-docs": { as: "anonymous" },
@@ -99,7 +100,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   },
   "/dashboard/purchasecoin": { as: "buyer" },
   "/dashboard/paymenthistory": { as: "buyer" },
-  "/dashboard/settings": { as: "buyer" },
+  "/dashboard/settings": { as: "admin" },
   "/dashboard/workerhome": { as: "worker" },
   "/dashboard/tasklist": { as: "worker" },
   "/dashboard/tasklist/:id": {
@@ -128,9 +129,9 @@ const REDIRECTS: Record<string, { as: As; lands: string }> = {
   "/auth/google/callback": { as: "anonymous", lands: "/login" },
   "/dashboard": { as: "worker", lands: "/dashboard/workerhome" },
   "/dashboard/notifications": { as: "buyer", lands: "/dashboard/buyerhome" },
-  "/dashboard/verify-email": { as: "buyer", lands: "/dashboard/buyerhome" },
-  // without a token: 'Link not valid' on the login page
-  "/verify-email": { as: "anonymous", lands: "/login" },
+  "/dashboard/verify-email": { as: "admin", lands: "/dashboard/adminhome" },
+  // without a token: 'Link not valid' on the role's home
+  "/verify-email": { as: "worker", lands: "/dashboard/workerhome" },
 };
 
 const slug = (p: string) =>
