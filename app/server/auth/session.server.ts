@@ -20,15 +20,9 @@ export interface SessionUser {
 }
 
 /** The signed-in user a users row describes. */
-export function toSessionUser(row: {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  coin: number;
-  photo: string | null;
-  emailVerifiedAt: number | null;
-}): SessionUser {
+export function toSessionUser(
+  row: Omit<SessionUser, "emailVerified"> & { emailVerifiedAt: number | null },
+): SessionUser {
   const { id, name, email, role, coin, photo } = row;
   return { id, name, email, role, coin, photo, emailVerified: row.emailVerifiedAt !== null };
 }

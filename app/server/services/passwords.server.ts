@@ -11,6 +11,7 @@ import { resetPasswordLetter } from "../email/letters.server";
 import { limitEmails, markUsed, retireLinks, sendLink, stillUsable, usableLink } from "./email-links.server";
 import { CHANGED_MEANWHILE } from "./ledger.server";
 import { rateLimit } from "./rate-limit.server";
+import { findUserByEmail } from "./users.server";
 import { LINK_NOT_VALID } from "~/lib/schemas/auth";
 
 export const WRONG_PASSWORD = "That is not your current password.";
@@ -37,13 +38,7 @@ export async function forgotPassword(env: Env, email: string, origin: string, la
 
 /** A reset link to a live account with this address; nothing for any other address. */
 async function requestPasswordReset(env: Env, email: string, origin: string): Promise<void> {
-  const row = (
-    await getDb(env)
-      .select()
-      .from(users)
-      .where(and(eq(users.email, email.toLowerCase()), isNull(users.disabledAt)))
-      .limit(1)
-  )[0];
+  const row = await findUserByEmail(env, email);
   if (!row) return;
   await sendLink(env, { purpose: "reset", userId: row.id, email: row.email, origin }, (url) =>
     resetPasswordLetter(row, url),
