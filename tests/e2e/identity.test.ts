@@ -2,6 +2,7 @@
 // from the development mailbox and can then post a task; forgets the password, resets it from the e-mailed link and
 // signs in with the new one; changes name and password on the settings page with JavaScript and without it.
 // Screenshots of the new screens at 390 and 1440 px, axe checks.
+import type { Locator } from "playwright-core";
 import { expect } from "vitest";
 import {
   browser,
@@ -33,7 +34,16 @@ const JS_PASSWORD = "Settings#Js3";
 const NO_JS_PASSWORD = "Settings#NoJs4";
 const VERIFY_FIRST = "Verify your email address first.";
 
+const WRONG_PASSWORD = "That is not your current password.";
+
 let buyer: Person;
+
+/** The message under a field of one form (the settings page has two "Current password" fields). */
+async function errorUnder(form: Locator, label: string): Promise<string> {
+  const id = await form.getByLabel(label, { exact: true }).getAttribute("id");
+  const message = form.locator(`[id="${id}-error"]`);
+  return (await message.count()) ? (await message.innerText()).trim() : "";
+}
 
 setUpBrowser();
 
@@ -185,7 +195,7 @@ story("a new buyer proves the address, recovers the password and keeps the accou
       await password.getByLabel("Current password").fill("Not!mine1");
       await password.getByLabel("New password").fill(JS_PASSWORD);
       await password.getByRole("button", { name: "Change password" }).click();
-      await expect.poll(() => password.getByText("That is not your current password.").count()).toBe(1);
+      await expect.poll(() => errorUnder(password, "Current password")).toBe(WRONG_PASSWORD);
       await password.getByLabel("Current password").fill(RESET_PASSWORD);
       await password.getByLabel("New password").fill(JS_PASSWORD);
       await password.getByRole("button", { name: "Change password" }).click();
@@ -211,9 +221,7 @@ story("a new buyer proves the address, recovers the password and keeps the accou
     await password.getByLabel("Current password").fill("Not!mine1");
     await password.getByLabel("New password").fill(NO_JS_PASSWORD);
     await Promise.all([page.waitForNavigation(), password.getByRole("button", { name: "Change password" }).click()]);
-    expect(
-      await page.getByRole("region", { name: "Password" }).getByText("That is not your current password.").count(),
-    ).toBe(1);
+    expect(await errorUnder(page.getByRole("region", { name: "Password" }), "Current password")).toBe(WRONG_PASSWORD);
     await page.getByRole("region", { name: "Password" }).getByLabel("Current password").fill(JS_PASSWORD);
     await page.getByRole("region", { name: "Password" }).getByLabel("New password").fill(NO_JS_PASSWORD);
     await Promise.all([
