@@ -10,6 +10,11 @@ export default [
     route("terms", "routes/public/terms.tsx"),
     route("login", "routes/auth/login.tsx"),
     route("register", "routes/auth/register.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    // development and test only: every e-mail sent (404 in production)
+    route("dev/mail", "routes/dev/mailbox.tsx"),
+    route("dev/mail/:id", "routes/dev/mail-message.tsx"),
     route("unauthorized", "routes/public/unauthorized.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -17,10 +22,13 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("auth/google", "routes/auth/google.tsx"),
   route("auth/google/callback", "routes/auth/google-callback.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
 
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("notifications", "routes/dashboard/notifications.tsx"),
+    route("settings", "routes/dashboard/settings.tsx"),
+    route("verify-email", "routes/dashboard/verify-email.tsx"),
     layout("routes/dashboard/buyer/layout.tsx", [
       route("buyerhome", "routes/dashboard/buyer/home.tsx"),
       route("addtask", "routes/dashboard/buyer/add-task.tsx"),
@@ -59,6 +67,9 @@ export default [
       route("register", "routes/api/auth.register.ts"),
       route("login", "routes/api/auth.login.ts"),
       route("logout", "routes/api/auth.logout.ts"),
+      route("verify/resend", "routes/api/auth.verify.resend.ts"),
+      route("forgot", "routes/api/auth.forgot.ts"),
+      route("reset", "routes/api/auth.reset.ts"),
     ]),
     route("webhooks/stripe", "routes/api/webhooks.stripe.ts"),
     route("test-payments/confirm", "routes/api/test-payments.confirm.ts"),

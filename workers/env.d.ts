@@ -2,9 +2,13 @@
 interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
+  /** Cloudflare Email Service: every message Coinwork sends (app/server/email/mailer.server.ts). */
+  EMAIL: SendEmail;
   /** "development" or "test" switch on development-only parts; anything else is production (see wrangler.toml). */
   APP_ENV?: string;
   ADMIN_EMAILS?: string;
+  /** The sender address of Coinwork's e-mails, on a domain onboarded to Cloudflare Email Service. */
+  EMAIL_FROM?: string;
   DEVELOPER_REPO_URL?: string;
   REVIEW_WINDOW_DAYS?: string;
   CORS_ORIGINS?: string;

@@ -227,8 +227,12 @@ export interface Registration {
   photo?: string;
 }
 
-/** Registers through the form (with or without JavaScript) and waits for the role's home. */
-export async function registerThroughForm(page: Page, r: Registration): Promise<void> {
+/**
+ * Registers through the form (with or without JavaScript) and waits for the role's home and "Account Created!"; then
+ * confirms the address as its owner does, with the link e-mailed to it (`openLinkFromMailbox`), unless `verify` is
+ * false.
+ */
+export async function registerThroughForm(page: Page, r: Registration & { verify?: boolean }): Promise<void> {
   if (jsEnabled(page)) await gotoHydrated(page, "/register");
   else await page.goto("/register");
   await page.getByLabel("Name").fill(r.name);
@@ -244,7 +248,37 @@ export async function registerThroughForm(page: Page, r: Registration): Promise<
     page.waitForURL((u) => u.pathname === home),
     page.getByRole("button", { name: "Register" }).click(),
   ]);
+  await expectMessage(page, "Account Created!");
+  if (r.verify !== false) {
+    await openLinkFromMailbox(page, r.email, "Confirm your email address", "Confirm my email address");
+    await page.waitForURL((u) => u.pathname === home);
+    await expectMessage(page, "Email verified!");
+    await expect.poll(() => page.getByTestId("verify-email-banner").count()).toBe(0);
+  }
   if (jsEnabled(page)) await waitForHydration(page);
+}
+
+/**
+ * Opens the newest e-mail to `email` with `subject` in the development mailbox (/dev/mail) and follows its button
+ * `label`, in this page (so with its cookies), as the recipient would. The message may arrive a moment after the
+ * answer that sent it (ctx.waitUntil): the list is reloaded until it is there.
+ */
+export async function openLinkFromMailbox(page: Page, email: string, subject: string, label: string): Promise<void> {
+  const message = page.getByRole("link", { name: new RegExp(`^${subject}`) }).first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+        return message.count();
+      },
+      { message: `no "${subject}" to ${email} in /dev/mail` },
+    )
+    .toBeGreaterThan(0);
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith("/dev/mail/")), message.click()]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith("/dev/mail")),
+    page.getByRole("link", { name: label, exact: true }).click(),
+  ]);
 }
 
 export interface TaskFields {

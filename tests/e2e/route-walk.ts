@@ -10,8 +10,10 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Page } from "playwright-core";
 import routes from "../../app/routes.ts";
 import {
+  DEMO,
   ROOT,
   VIEWPORTS,
+  baseURL,
   browser,
   collectConsoleErrors,
   collectFailedRequests,
@@ -53,8 +55,21 @@ const REDIRECT_ROUTES = ALL.filter(
   (r) => r.file.endsWith(".tsx") && !/export default function/.test(source(r.file)),
 ).map((r) => r.path);
 
+/** The newest message to the demo worker in the development mailbox, after asking for one ("Forgot password?"). */
+async function aMailboxMessage(): Promise<string> {
+  const before = db<{ n: number }>("SELECT COUNT(*) AS n FROM dev_mailbox")[0].n;
+  const asked = await fetch(new URL("/auth/forgot", baseURL()), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: DEMO.worker.email }),
+  });
+  expect(asked.status).toBe(202);
+  await expect.poll(() => db<{ n: number }>("SELECT COUNT(*) AS n FROM dev_mailbox")[0].n).toBeGreaterThan(before);
+  return `/dev/mail/${db<{ id: string }>("SELECT id FROM dev_mailbox ORDER BY created_at DESC, rowid DESC LIMIT 1")[0].id}`;
+}
+
 /** Who opens each page route, and the URL when the path has parameters. */
-const PAGES: Record<string, { as: As; url?: () => string; status?: number }> = {
+const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; status?: number }> = {
   "/": { as: "anonymous" },
   "/about": { as: "anonymous" },
   "/contact": { as: "anonymous" },
@@ -62,6 +77,12 @@ const PAGES: Record<string, { as: As; url?: () => string; status?: number }> = {
   "/terms": { as: "anonymous" },
   "/login": { as: "anonymous" },
   "/register": { as: "anonymous" },
+  "/forgot-password": { as: "anonymous" },
+  // The pages below are open to anyone too; the signed-in roles open them so that no walk grows too long.
+  // Without a working link the reset page says so and offers a new one.
+  "/reset-password": { as: "worker" },
+  "/dev/mail": { as: "admin" },
+  "/dev/mail/:id": { as: "worker", url: aMailboxMessage },
   "/unauthorized": { as: "anonymous" },
   "/*": { as: "anonymous", url: () => "/no/such/page", status: 404 },
   "/api-docs": { as: "anonymous" },
@@ -79,6 +100,7 @@ const PAGES: Record<string, { as: As; url?: () => string; status?: number }> = {
   },
   "/dashboard/purchasecoin": { as: "buyer" },
   "/dashboard/paymenthistory": { as: "buyer" },
+  "/dashboard/settings": { as: "admin" },
   "/dashboard/workerhome": { as: "worker" },
   "/dashboard/tasklist": { as: "worker" },
   "/dashboard/tasklist/:id": {
@@ -107,6 +129,9 @@ const REDIRECTS: Record<string, { as: As; lands: string }> = {
   "/auth/google/callback": { as: "anonymous", lands: "/login" },
   "/dashboard": { as: "worker", lands: "/dashboard/workerhome" },
   "/dashboard/notifications": { as: "buyer", lands: "/dashboard/buyerhome" },
+  "/dashboard/verify-email": { as: "admin", lands: "/dashboard/adminhome" },
+  // without a token: 'Link not valid' on the role's home
+  "/verify-email": { as: "worker", lands: "/dashboard/workerhome" },
 };
 
 const slug = (p: string) =>
@@ -197,7 +222,9 @@ export function walkEveryRoute(label: keyof typeof VIEWPORTS) {
         const page = await context.newPage();
         const problems: string[] = [];
         for (const [route, visit] of pages) {
-          problems.push(...(await check(page, route, visit.url?.() ?? route, viewport.width, visit.status ?? 200)));
+          problems.push(
+            ...(await check(page, route, (await visit.url?.()) ?? route, viewport.width, visit.status ?? 200)),
+          );
         }
         for (const [route, { lands }] of redirects) {
           const errors = collectConsoleErrors(page);

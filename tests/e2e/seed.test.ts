@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../app/lib/categories.ts";
 import { buildSeed, categorySlug } from "../../scripts/seed-data.ts";
 import { checkLedger } from "../../scripts/ledger-check.ts";
-import { ROOT, persistDir } from "./browser";
+import { ROOT, db, persistDir } from "./browser";
 
 describe("seed", () => {
   it("npm run ledger:check passes on the served database", () => {
@@ -26,6 +26,12 @@ describe("seed", () => {
     expect(report.figures.escrowPending).toBeGreaterThan(0);
     expect(report.figures.heldForWithdrawals).toBeGreaterThan(0);
     expect(report.figures.paidOut).toBeGreaterThan(0);
+    // the demo accounts move coins at once: every seeded address is verified
+    const seeded = db<{ n: number; verified: number }>(
+      "SELECT COUNT(*) AS n, COUNT(email_verified_at) AS verified FROM users WHERE id LIKE 'seed-user-%'",
+    )[0];
+    expect(seeded.n).toBe(20);
+    expect(seeded.verified).toBe(20);
   });
 
   it("ledger:check fails loudly when a balance is tampered with", async () => {

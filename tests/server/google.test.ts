@@ -1,10 +1,10 @@
 // Google sign-in (OIDC code flow with PKCE, state and nonce) against a real local OIDC provider.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { BASE, call, env, postForm, uniqueEmail } from "./fixtures";
+import { BASE, call, cookieFrom, env, getPage, PASSWORD, postForm, registerUser, row, uniqueEmail } from "./fixtures";
 import worker from "../../workers/app";
 import { finishGoogleSignIn, startGoogleSignIn } from "~/server/auth/google.server";
-import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
+import { signInWithVerifiedEmail, TAKEN_OVER } from "~/server/services/accounts.server";
 import { identify } from "~/server/auth/session.server";
 
 const googleEnv = () => ({
@@ -14,8 +14,11 @@ const googleEnv = () => ({
   GOOGLE_ISSUER: inject("oidcIssuer"),
 });
 
-/** An ID token from the provider, for its default person or for `email`. */
-async function idToken(email?: string) {
+/**
+ * An ID token from the provider, for its default person or for `email`; `emailVerified` "false" or "absent" makes
+ * Google say the address is not verified, or say nothing about it.
+ */
+async function idToken(email?: string, emailVerified?: "false" | "absent") {
   const { e, cookie, callback } = await authorize();
   const code = new URL(callback).searchParams.get("code")!;
   const verifier = cookie.split("=")[1].split(".")[1];
@@ -29,6 +32,7 @@ async function idToken(email?: string) {
       code_verifier: verifier,
       redirect_uri: "https://coinwork.test/auth/google/callback",
       ...(email ? { email } : {}),
+      ...(emailVerified ? { email_verified: emailVerified } : {}),
     }),
   });
   const { id_token } = (await res.json()) as { id_token: string };
@@ -183,5 +187,82 @@ describe("Google sign-in", () => {
     await env.DB.prepare("UPDATE users SET disabled_at = datetime('now') WHERE email = ?").bind(email).run();
     expect((await post()).status).toBe(401);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(1);
+  });
+
+  it("a token without email_verified: true is no identity: it signs in to nothing and makes no account", async () => {
+    const email = uniqueEmail("unproven");
+    for (const claim of ["false", "absent"] as const) {
+      const { id_token } = await idToken(email, claim);
+      const made = await callWithGoogle("/users", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${id_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      expect(made.status, claim).toBe(401);
+      const who = await identify(
+        new Request("https://coinwork.test/users", { headers: { Authorization: `Bearer ${id_token}` } }),
+        googleEnv(),
+      );
+      expect(who, claim).toEqual({ user: null, presented: true });
+    }
+    expect(await row("SELECT id FROM users WHERE email = ?", email)).toBeNull();
+
+    // an existing verified account is not reachable with such a token either
+    const owner = await registerUser("Buyer");
+    const { id_token } = await idToken(owner.email, "false");
+    const mine = await callWithGoogle(`/users?email=${encodeURIComponent(owner.email)}`, {
+      headers: { Authorization: `Bearer ${id_token}` },
+    });
+    expect(mine.status).toBe(401);
+  });
+
+  it("a first Google sign-in takes over an unverified password account: the squatter's password and sessions end", async () => {
+    const squatter = await registerUser("Buyer", "Sam Squatter", { verified: false });
+    const { id_token } = await idToken(squatter.email);
+    const bearer = { Authorization: `Bearer ${id_token}` };
+
+    // before the owner signs in, their token does not open the squatter's account
+    const early = await callWithGoogle(`/users?email=${encodeURIComponent(squatter.email)}`, { headers: bearer });
+    expect(early.status).toBe(401);
+
+    const taken = await callWithGoogle("/users", {
+      method: "POST",
+      headers: { ...bearer, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: squatter.email }),
+    });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({ email: squatter.email, name: "Nadia New", role: "Buyer" });
+    const account = await row<{ id: string; password_hash: string | null; email_verified_at: number | null }>(
+      "SELECT id, password_hash, email_verified_at FROM users WHERE email = ?",
+      squatter.email,
+    );
+    expect(account).toMatchObject({ id: squatter.id, password_hash: null });
+    expect(account!.email_verified_at).not.toBeNull();
+
+    // the squatter's password no longer signs in, and their session is over
+    const login = await postForm("/login", { email: squatter.email, password: PASSWORD });
+    expect(login.status).toBe(401);
+    expect(cookieFrom(login)).toBeNull();
+    expect((await getPage("/dashboard/buyerhome", squatter.cookie)).headers.get("Location")).toContain("/login");
+    // the owner is told why, and their token now works on the other endpoints
+    expect(
+      await row("SELECT 1 FROM notifications WHERE user_id = ? AND message = ?", squatter.id, TAKEN_OVER),
+    ).not.toBeNull();
+    const mine = await callWithGoogle(`/users?email=${encodeURIComponent(squatter.email)}`, { headers: bearer });
+    expect(mine.status).toBe(200);
+  });
+
+  it("a verified password account is signed in to by Google as it is: its password keeps working", async () => {
+    const owner = await registerUser("Worker", "Vera Verified");
+    const { id_token } = await idToken(owner.email);
+    const res = await callWithGoogle("/users", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${id_token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: owner.email }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email: owner.email, name: "Vera Verified" });
+    expect((await postForm("/login", { email: owner.email, password: PASSWORD })).status).toBe(302);
+    expect((await getPage("/dashboard/workerhome", owner.cookie)).status).toBe(200);
   });
 });

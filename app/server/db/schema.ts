@@ -15,6 +15,8 @@ export const users = sqliteTable("users", {
   sessionVersion: integer("session_version").notNull().default(1),
   disabledAt: integer("disabled_at"),
   createdAt: integer("created_at").notNull(),
+  emailVerifiedAt: integer("email_verified_at"),
+  adminGrantUsedAt: integer("admin_grant_used_at"),
 });
 
 export const userPreferences = sqliteTable("user_preferences", {
@@ -189,5 +191,28 @@ export const testPaymentIntents = sqliteTable("test_payment_intents", {
   status: text("status", { enum: ["requires_payment_method", "succeeded"] }).notNull(),
   metadata: text("metadata").notNull(),
   lastError: text("last_error"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const emailLinkPurposes = ["verify", "reset", "change"] as const;
+export type EmailLinkPurpose = (typeof emailLinkPurposes)[number];
+
+export const emailLinks = sqliteTable("email_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  purpose: text("purpose", { enum: emailLinkPurposes }).notNull(),
+  userId: text("user_id").notNull(),
+  email: text("email").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
+export const devMailbox = sqliteTable("dev_mailbox", {
+  id: text("id").primaryKey(),
+  toAddress: text("to_address").notNull(),
+  fromAddress: text("from_address").notNull(),
+  subject: text("subject").notNull(),
+  html: text("html").notNull(),
+  text: text("text").notNull(),
   createdAt: integer("created_at").notNull(),
 });

@@ -3,7 +3,7 @@
 // the tests check it against the route config and the routes' real answers.
 import type * as v from "valibot";
 import type { Role } from "~/lib/roles";
-import { loginSchema, registerSchema } from "~/lib/schemas/auth";
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "~/lib/schemas/auth";
 import * as s from "~/lib/schemas/api";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -57,6 +57,16 @@ export const examples = {
     role: "Buyer",
     coin: 420,
     photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`,
+  },
+  /** the user of a sign-in answer ({ token, user }) */
+  sessionUser: {
+    id: ID,
+    name: "Maya Buyer",
+    email: "maya@example.com",
+    role: "Buyer",
+    coin: 50,
+    photo: null,
+    emailVerified: false,
   },
   applicant: { photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`, name: "Rafi Worker" },
   publicWorker: { photo: `${ORIGIN}/avatars/seed-03.webp`, name: "Rafi Worker", coin: 1240 },
@@ -201,14 +211,14 @@ export const endpoints: EndpointDoc[] = [
     "POST /auth/register": {
       summary: "Create a Worker or Buyer account",
       description:
-        "The server sets the starting coins (Worker 10, Buyer 50); a client-sent coin is ignored and role Admin is refused. Rate limited per address.",
+        "The server sets the starting coins (Worker 10, Buyer 50); a client-sent coin is ignored and role Admin is refused. A verification link is e-mailed to the address: until it is opened (user.emailVerified false) the account can sign in and read, but posting tasks, submitting work, buying coins and withdrawing answer 403 'Verify your email address first.'. Rate limited per address.",
       access: "public",
       body: registerSchema,
       responses: [
         {
           status: 201,
           description: "The account and a session token (also usable as Authorization: Bearer)",
-          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user },
+          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.sessionUser },
         },
       ],
       errors: [400, 409, 415, 422, 429],
@@ -222,7 +232,7 @@ export const endpoints: EndpointDoc[] = [
         {
           status: 200,
           description: "A session token and the user",
-          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user },
+          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.sessionUser },
         },
       ],
       errors: [400, 401, 422, 429],
@@ -232,6 +242,43 @@ export const endpoints: EndpointDoc[] = [
       access: "signed-in",
       responses: [{ status: 200, description: "Signed out everywhere", example: { ok: true } }],
       errors: [401],
+    },
+    "POST /auth/verify/resend": {
+      summary: "E-mail another verification link",
+      description:
+        "A new link to the caller's address (it works once, for 24 hours). At most 3 every 10 minutes per account (429); 409 when the address is verified already.",
+      access: "signed-in",
+      responses: [ok(s.okWire, { ok: true }, "The link is on its way", 202)],
+      errors: [401, 409, 429],
+    },
+    "POST /auth/forgot": {
+      summary: "E-mail a password reset link",
+      description:
+        "Answers the same whether or not the address has an account; when it has one, a link (single use, valid 30 minutes) is e-mailed to it. At most 3 per address every 10 minutes, and rate limited per client address.",
+      access: "public",
+      body: forgotPasswordSchema,
+      responses: [
+        ok(
+          s.forgotWire,
+          {
+            ok: true,
+            message:
+              "If an account uses maya@example.com, we've sent it a link to choose a new password. The link works for 30 minutes.",
+          },
+          "Accepted (the same for every address)",
+          202,
+        ),
+      ],
+      errors: [400, 413, 415, 422, 429],
+    },
+    "POST /auth/reset": {
+      summary: "Choose a new password with a reset link's token",
+      description:
+        "token is the token parameter of the e-mailed link. The new password follows the registration rules; every session of the account ends, and the address counts as verified. A used, expired or unknown token: 400 'This link has expired or was already used.'",
+      access: "public",
+      body: resetPasswordSchema,
+      responses: [ok(s.okWire, { ok: true }, "The password is changed; sign in with it")],
+      errors: [400, 413, 415, 422, 429],
     },
   }),
 

@@ -19,9 +19,11 @@ import {
   type PaymentMode,
 } from "../payments/provider.server";
 import { findPackage, formatCents } from "~/lib/coins";
+import { requireVerifiedEmail } from "./accounts.server";
 
 export async function createPaymentIntent(env: Env, buyer: SessionUser, coins: number) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can purchase coins");
+  requireVerifiedEmail(buyer);
   const pkg = findPackage(coins);
   if (!pkg) throw new AppError("validation_failed", "Unknown coin package", { coins: ["Unknown coin package"] });
   const provider = paymentProvider(env);

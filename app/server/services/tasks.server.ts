@@ -13,6 +13,7 @@ import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
 import { todayIso } from "~/lib/format";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
+import { requireVerifiedEmail } from "./accounts.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -48,6 +49,7 @@ export async function taskForOwner(env: Env, actor: SessionUser, id: string): Pr
 
 export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
+  requireVerifiedEmail(buyer);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
   await refuseWhileOwing(env, buyer.id);
   const cost = taskCost(input.required_workers, input.payable_amount);

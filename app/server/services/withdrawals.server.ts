@@ -10,6 +10,7 @@ import type { SessionUser } from "../auth/session.server";
 import { audit, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { MIN_WITHDRAWAL_COINS, withdrawalAmount, withdrawalCents, type PaymentSystem } from "~/lib/coins";
+import { requireVerifiedEmail } from "./accounts.server";
 
 export const BELOW_MINIMUM = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
 export const ALREADY_DECIDED = "This withdrawal request has already been decided.";
@@ -31,6 +32,7 @@ function overBalance(balance: number) {
 
 export async function requestWithdrawal(env: Env, worker: SessionUser, input: WithdrawalRequest) {
   if (worker.role !== "Worker") throw forbidden("Only workers can withdraw coins");
+  requireVerifiedEmail(worker);
   if (input.withdrawal_coin < MIN_WITHDRAWAL_COINS) {
     throw new AppError("validation_failed", BELOW_MINIMUM, { withdrawal_coin: [BELOW_MINIMUM] });
   }
