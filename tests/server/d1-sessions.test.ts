@@ -11,6 +11,7 @@ import {
   getPage,
   htmlOf,
   jsonCall,
+  postContactForm,
   postForm,
   registerUser,
   taskFields,
@@ -26,6 +27,7 @@ import {
   SessionDatabase,
   sessionStart,
 } from "~/server/db/session.server";
+import { corsResponse } from "~/server/http/cors.server";
 
 const req = (init: RequestInit & { path?: string } = {}) =>
   new Request(`https://coinwork.test${init.path ?? "/"}`, init);
@@ -180,20 +182,21 @@ describe("the bookmark between requests", () => {
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.getSetCookie()).toEqual([]);
 
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      name: "Replica Reader",
-      email: uniqueEmail("contact"),
-      subject: "Bookmarks",
-      message: "Does my message stick?",
-    }))
-      form.append(k, v);
-    const sent = await call("/contact", {
-      method: "POST",
-      body: form,
-      headers: { "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250)}-${uniqueToken()}` },
-    });
+    const sent = await postContactForm();
     expect(sent.status).toBe(302);
     expect(cookieFrom(sent, BOOKMARK_COOKIE)).toMatch(/^cw_d1=[0-9a-f-]+$/);
+  });
+
+  it("a browser client on a configured origin may send the bookmark and read it back", () => {
+    const configured = { CORS_ORIGINS: "https://client.example" };
+    const origin = { Origin: "https://client.example" };
+    const preflight = corsResponse(
+      configured,
+      req({ method: "OPTIONS", headers: { ...origin, "Access-Control-Request-Headers": BOOKMARK_HEADER } }),
+      null,
+    );
+    expect(preflight.headers.get("Access-Control-Allow-Headers")!.toLowerCase()).toContain(BOOKMARK_HEADER);
+    const answer = corsResponse(configured, req({ headers: origin }), new Response("[]"));
+    expect(answer.headers.get("Access-Control-Expose-Headers")!.toLowerCase()).toContain(BOOKMARK_HEADER);
   });
 });
