@@ -2,6 +2,7 @@
 // worker's fetch and the Workers Cache API of workerd. Each test uses its own query string, so its page has its
 // own cache entry (storage is shared by the tests of a run).
 import { describe, expect, it } from "vitest";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { BASE, call, getPage, htmlOf, postContactForm, registerUser, uniqueToken } from "./fixtures";
 import {
   CACHE_STATUS_HEADER,
@@ -9,6 +10,7 @@ import {
   isCacheablePageRequest,
   PAGE_FRESH_SECONDS,
   PAGE_STALE_SECONDS,
+  servePage,
   STORED_AT_HEADER,
 } from "~/server/http/page-cache.server";
 import { newNonce, policyNonce, withFreshNonce } from "~/server/http/csp-nonce.server";
@@ -131,14 +133,36 @@ describe("anonymous public pages from the edge cache", () => {
     expect(status(after)).toBe("hit");
   });
 
-  it("an answer that sets a cookie is not stored", async () => {
-    // a stale session cookie is cleared by the app (Set-Cookie), so that answer must not be kept for others
+  it("a stale session cookie reaches the app, which clears it; that answer is not kept for others", async () => {
     const path = own("/faq");
     const res = await getPage(path, "cw_session=not-a-token");
     expect(res.status).toBe(200);
+    expect(status(res)).toBeNull();
     expect(res.headers.getSetCookie().some((c) => c.startsWith("cw_session=;"))).toBe(true);
     expect(await edgeCache()!.match(new Request(new URL(path, BASE)))).toBeUndefined();
     expect(status(await getPage(path))).toBe("miss");
+  });
+
+  it("stores only a 200 HTML page that sets no cookie and is not private", async () => {
+    const html = { "Content-Type": "text/html; charset=utf-8" };
+    const answers: [string, Response, boolean][] = [
+      ["plain page", new Response("<p>ok</p>", { headers: html }), true],
+      ["sets a cookie", new Response("<p>x</p>", { headers: { ...html, "Set-Cookie": "a=b; Path=/" } }), false],
+      ["private", new Response("<p>x</p>", { headers: { ...html, "Cache-Control": "private, max-age=0" } }), false],
+      ["no-store", new Response("<p>x</p>", { headers: { ...html, "Cache-Control": "no-store" } }), false],
+      ["not found", new Response("<p>x</p>", { status: 404, headers: html }), false],
+      ["a redirect", new Response(null, { status: 302, headers: { Location: "/" } }), false],
+      ["not HTML", Response.json({ a: 1 }), false],
+    ];
+    for (const [what, answer, stored] of answers) {
+      const request = new Request(new URL(own("/about"), BASE));
+      const ctx = createExecutionContext();
+      const res = await servePage(request, ctx, () => Promise.resolve(answer));
+      await res.arrayBuffer();
+      await waitOnExecutionContext(ctx);
+      expect(status(res), what).toBe(stored ? "miss" : null);
+      expect(Boolean(await edgeCache()!.match(request)), what).toBe(stored);
+    }
   });
 
   it("a copy past its freshness is served once more while a new render replaces it", async () => {

@@ -4,7 +4,7 @@
 // here: a copy older than PAGE_FRESH_SECONDS is still served, up to PAGE_STALE_SECONDS more, while one background
 // render replaces it. docs/decisions/012-d1-read-replication.md explains the timings.
 import { withFreshNonce } from "./csp-nonce.server";
-import { BOOKMARK_HEADER } from "../db/session.server";
+import { BOOKMARK_HEADER, presentsIdentity } from "../db/session.server";
 import { edgeCache, LANDING_CACHE_SECONDS } from "../services/landing.server";
 
 /** The pages that are the same for every anonymous visitor. */
@@ -24,8 +24,8 @@ export const CACHE_STATUS_HEADER = "x-cache";
 export const STORED_AT_HEADER = "x-page-stored-at";
 /** The app's own Cache-Control, kept beside the one the Cache API reads and given back to the browser. */
 const APP_CACHE_CONTROL = "x-page-cache-control";
-/** Cookies that make a page differ per visitor: who is signed in, and a flash the next page shows once. */
-const PERSONAL_COOKIES = ["cw_session", "cw_flash"];
+/** A flash the next page shows once (app/server/http/flash.server.ts): that page is the visitor's own. */
+const FLASH_COOKIE = "cw_flash=";
 
 // Checked at load: the promise above must hold whatever the constants become.
 if (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS + LANDING_CACHE_SECONDS > 60)
@@ -33,10 +33,10 @@ if (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS + LANDING_CACHE_SECONDS > 60)
 
 /** Whether a request may be answered from (and stored in) the page cache. */
 export function isCacheablePageRequest(request: Request): boolean {
-  if (request.method !== "GET" || request.headers.has("Authorization")) return false;
+  if (request.method !== "GET" || presentsIdentity(request)) return false;
   if (!CACHED_PAGES.has(new URL(request.url).pathname)) return false;
   const cookies = (request.headers.get("Cookie") ?? "").split(/;\s*/);
-  return !cookies.some((c) => PERSONAL_COOKIES.some((name) => c.startsWith(`${name}=`) && c.length > name.length + 1));
+  return !cookies.some((c) => c.startsWith(FLASH_COOKIE) && c.length > FLASH_COOKIE.length);
 }
 
 /** Only a complete HTML page that sets no cookie and that the app did not mark private is stored. */
