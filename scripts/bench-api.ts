@@ -105,6 +105,7 @@ const CASES: Case[] = [
     path: (s) => `/submission?email=${encodeURIComponent(s.workerEmail)}`,
   },
   { name: "/ (landing)", kind: "page", path: () => "/" },
+  { name: "/about (public page)", kind: "page", path: () => "/about" },
   page("workerhome", "worker"),
   page("tasklist", "worker"),
   {

@@ -1,5 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/server/context";
+import { handBackBookmark, SessionDatabase, sessionStart } from "~/server/db/session.server";
+import { servePage } from "~/server/http/page-cache.server";
 import { runScheduledJobs } from "~/server/services/scheduled.server";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -18,11 +20,23 @@ function withSecurityHeaders(response: Response): Response {
   return out;
 }
 
+/**
+ * One request through the app. Its `env.DB` is a D1 session (docs/decisions/012-d1-read-replication.md), so every
+ * query of the request, in any service, reads from a replica at least as new as the caller's bookmark.
+ */
+async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const db = new SessionDatabase(env.DB, sessionStart(request));
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx });
+  const response = withSecurityHeaders(await requestHandler(request, context));
+  handBackBookmark(request, response.headers, db);
+  return response;
+}
+
 export default {
-  async fetch(request, env, ctx) {
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    return withSecurityHeaders(await requestHandler(request, context));
+  fetch(request, env, ctx) {
+    // anonymous visitors of the public pages are answered from the edge cache when it holds the page
+    return servePage(request, ctx, (r) => handle(r, env, ctx));
   },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env));

@@ -31,7 +31,7 @@ export const links: Route.LinksFunction = () => [
   },
 ];
 
-/** One parallel step of indexed D1 queries, cached at the edge for a minute (public data only). */
+/** One parallel step of indexed D1 queries, cached at the edge for half a minute (public data only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, ctx } = context.get(cloudflareContext);
   const data = await landingData(env, ctx);

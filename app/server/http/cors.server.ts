@@ -5,9 +5,10 @@ import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../context";
 
 export const CORS_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
-export const CORS_REQUEST_HEADERS = "Authorization, Content-Type";
-/** Headers a cross-origin client may read: the list totals. */
-export const CORS_EXPOSED_HEADERS = "X-Total-Count, X-Page, X-Per-Page";
+/** Headers a cross-origin client may send: its token, its body's type and its D1 bookmark (read-your-writes). */
+export const CORS_REQUEST_HEADERS = "Authorization, Content-Type, X-D1-Bookmark";
+/** Headers a cross-origin client may read: the list totals and the D1 bookmark to send back. */
+export const CORS_EXPOSED_HEADERS = "X-Total-Count, X-Page, X-Per-Page, X-D1-Bookmark";
 export const CORS_MAX_AGE = "600";
 
 export function allowedOrigins(env: Pick<Env, "CORS_ORIGINS">): string[] {

@@ -1,6 +1,6 @@
 // Read-only queries behind the public landing page (and the REST endpoints GET /categories, /tasks3, /workers,
 // /users?role=Worker). Each query walks one of the indexes of migrations/0001_init.sql; the landing page runs
-// them in one parallel step and keeps the whole public payload in the Cache API for a minute (never per user).
+// them in one parallel step and keeps the whole public payload in the Cache API for half a minute (never per user).
 import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { CATEGORIES, type Category } from "~/lib/categories";
 import { todayIso } from "~/lib/format";
@@ -11,7 +11,7 @@ export const FEATURED_LIMIT = 6;
 export const TOP_WORKERS_LIMIT = 8;
 export const APPLICANTS_LIMIT = 8;
 /** Seconds the landing payload lives in the edge cache. */
-export const LANDING_CACHE_SECONDS = 60;
+export const LANDING_CACHE_SECONDS = 30;
 /** A synthetic URL: the cache key of the public landing payload (bump the version when its shape changes). */
 export const LANDING_CACHE_KEY = "https://cache.coinwork.internal/landing/v1";
 
@@ -129,14 +129,14 @@ export async function loadLandingData(env: Pick<Env, "DB">, today = todayIso()):
   return { categories, featured, workers, applicants, generatedAt: Date.now() };
 }
 
-function edgeCache(): Cache | null {
+export function edgeCache(): Cache | null {
   // caches.default exists in workerd (production, wrangler dev, vitest); absent elsewhere.
   const storage = (globalThis as { caches?: CacheStorage & { default?: Cache } }).caches;
   return storage?.default ?? null;
 }
 
 /**
- * The landing page's public payload, from the edge cache when a copy younger than a minute exists, otherwise
+ * The landing page's public payload, from the edge cache when a copy younger than LANDING_CACHE_SECONDS exists, otherwise
  * from D1 (then stored). The payload holds public data only, so one copy serves every visitor.
  */
 export async function landingData(

@@ -1,0 +1,129 @@
+// Whole pages cached at the edge (the Workers Cache API, one copy per data centre) for anonymous visitors of the
+// public pages. A signed-in visitor, a request with a flash to show, and anything but GET always reach the app,
+// and only an answer that sets no cookie is stored. The Cache API has no stale-while-revalidate, so it is done
+// here: a copy older than PAGE_FRESH_SECONDS is still served, up to PAGE_STALE_SECONDS more, while one background
+// render replaces it. docs/decisions/012-d1-read-replication.md explains the timings.
+import { withFreshNonce } from "./csp-nonce.server";
+import { BOOKMARK_HEADER, presentsIdentity } from "../db/session.server";
+import { edgeCache, LANDING_CACHE_SECONDS } from "../services/landing.server";
+
+/** The pages that are the same for every anonymous visitor. */
+export const CACHED_PAGES: ReadonlySet<string> = new Set(["/", "/about", "/contact", "/faq", "/terms"]);
+/** A stored copy is served as is this long after its render... */
+export const PAGE_FRESH_SECONDS = 15;
+/**
+ * ...and this much longer while a new render replaces it. With the landing payload's own cache the data on a
+ * page is at most PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS + LANDING_CACHE_SECONDS old: a new task shows within
+ * a minute.
+ */
+export const PAGE_STALE_SECONDS = 15;
+/** How the answer was made: "hit" (a fresh copy), "stale" (an old copy, being replaced) or "miss" (rendered). */
+export const CACHE_STATUS_HEADER = "x-cache";
+
+/** When the stored copy was rendered (ms), kept with it. */
+export const STORED_AT_HEADER = "x-page-stored-at";
+/** The app's own Cache-Control, kept beside the one the Cache API reads and given back to the browser. */
+const APP_CACHE_CONTROL = "x-page-cache-control";
+/** A flash the next page shows once (app/server/http/flash.server.ts): that page is the visitor's own. */
+const FLASH_COOKIE = "cw_flash=";
+
+// Checked at load: the promise above must hold whatever the constants become.
+if (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS + LANDING_CACHE_SECONDS > 60)
+  throw new Error("page and landing caches together must stay within a minute");
+
+/** Whether a request may be answered from (and stored in) the page cache. */
+export function isCacheablePageRequest(request: Request): boolean {
+  if (request.method !== "GET" || presentsIdentity(request)) return false;
+  if (!CACHED_PAGES.has(new URL(request.url).pathname)) return false;
+  const cookies = (request.headers.get("Cookie") ?? "").split(/;\s*/);
+  return !cookies.some((c) => c.startsWith(FLASH_COOKIE) && c.length > FLASH_COOKIE.length);
+}
+
+/** Only a complete HTML page that sets no cookie and that the app did not mark private is stored. */
+function isStorable(response: Response): boolean {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return (
+    response.status === 200 &&
+    !response.headers.has("Set-Cookie") &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !/\b(?:private|no-store|no-cache)\b/i.test(cacheControl)
+  );
+}
+
+function cacheKey(request: Request): Request {
+  // the URL alone (query included): never the visitor's headers
+  return new Request(request.url, { method: "GET" });
+}
+
+function forStorage(response: Response): Response {
+  const stored = new Response(response.body, response);
+  const appCacheControl = stored.headers.get("Cache-Control");
+  if (appCacheControl) stored.headers.set(APP_CACHE_CONTROL, appCacheControl);
+  stored.headers.set("Cache-Control", `public, max-age=${PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS}`);
+  stored.headers.set(STORED_AT_HEADER, String(Date.now()));
+  stored.headers.delete(BOOKMARK_HEADER);
+  stored.headers.delete(CACHE_STATUS_HEADER);
+  return stored;
+}
+
+function fromStorage(stored: Response, status: "hit" | "stale", ageSeconds: number): Response {
+  const out = new Response(stored.body, stored);
+  const appCacheControl = out.headers.get(APP_CACHE_CONTROL);
+  if (appCacheControl) out.headers.set("Cache-Control", appCacheControl);
+  else out.headers.delete("Cache-Control");
+  out.headers.delete(APP_CACHE_CONTROL);
+  out.headers.delete(STORED_AT_HEADER);
+  out.headers.set("Age", String(Math.max(0, Math.floor(ageSeconds))));
+  out.headers.set(CACHE_STATUS_HEADER, status);
+  return withFreshNonce(out);
+}
+
+/** Pages of this isolate being rendered in the background, so a burst of stale hits renders each once. */
+const refreshing = new Set<string>();
+
+async function renderAndStore(cache: Cache, key: Request, render: () => Promise<Response>): Promise<Response> {
+  const response = await render();
+  if (isStorable(response)) await cache.put(key, forStorage(response.clone()));
+  return response;
+}
+
+/**
+ * Answers a page request from the edge cache when it may, otherwise through `render` (the app), storing what
+ * may be stored. `render` receives the request to answer; a background refresh passes an anonymous copy of it.
+ */
+export async function servePage(
+  request: Request,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  render: (request: Request) => Promise<Response>,
+): Promise<Response> {
+  const cache = edgeCache();
+  if (!cache || !isCacheablePageRequest(request)) return render(request);
+  const key = cacheKey(request);
+  const stored = await cache.match(key);
+  if (stored) {
+    const age = (Date.now() - Number(stored.headers.get(STORED_AT_HEADER))) / 1000;
+    const stale = !(age <= PAGE_FRESH_SECONDS);
+    if (stale && !refreshing.has(key.url)) {
+      refreshing.add(key.url);
+      ctx.waitUntil(
+        renderAndStore(cache, key, () => render(cacheKey(request)))
+          .catch((e) => console.warn("page cache refresh failed", e))
+          .finally(() => refreshing.delete(key.url)),
+      );
+    }
+    return fromStorage(stored, stale ? "stale" : "hit", age);
+  }
+  const response = await render(request);
+  if (!isStorable(response)) return response;
+  ctx.waitUntil(
+    cache.put(key, forStorage(response.clone())).catch((e: unknown) => console.warn("page cache write failed", e)),
+  );
+  const out = new Response(response.body, response);
+  out.headers.set(CACHE_STATUS_HEADER, "miss");
+  return out;
+}
+
+/** Drops the stored copy of one page (tests; a change that must show before the copy expires). */
+export async function dropCachedPage(url: string): Promise<boolean> {
+  return (await edgeCache()?.delete(cacheKey(new Request(url)))) ?? false;
+}
