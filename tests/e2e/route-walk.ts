@@ -77,9 +77,9 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/terms": { as: "anonymous" },
   "/login": { as: "anonymous" },
   "/register": { as: "anonymous" },
-  "/forgot-password": { as: "anonymous" },
   // The pages below are open to anyone too; the signed-in roles open them so that no walk grows too long.
   // Without a working link the reset page says so and offers a new one.
+  "/forgot-password": { as: "buyer" },
   "/reset-password": { as: "worker" },
   "/dev/mail": { as: "admin" },
   "/dev/mail/:id": { as: "worker", url: aMailboxMessage },
