@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { tasks } from "./schema";
 
 /**
  * "column contains q", case-insensitive for ASCII like SQLite's LIKE, for any length of q. D1 refuses LIKE
@@ -7,4 +8,31 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
  */
 export function containsText(column: SQLWrapper, q: string): SQL {
   return sql`instr(lower(${column}), lower(${q})) > 0`;
+}
+
+/** A task's rowid: the key of its entry in tasks_fts, and what a page of tasks is first found as. */
+export const taskRowid = sql`${tasks}.rowid`;
+
+/** The trigram index (tasks_fts, migrations/0006) finds substrings of three characters or more. */
+const TRIGRAM = 3;
+
+/**
+ * "the task's title (or, with `detail`, its title or detail) contains q", case-insensitive, as containsText says
+ * it, but found through the trigram index rather than by reading every task. A q shorter than three characters
+ * has no trigram, so it falls back to containsText.
+ *
+ * `seek`: the rows are looked up by the index's matches (best when the whole match set is wanted, as by a count).
+ * Without it the outer query walks its own sort index and tests each row against the match set, which it reads
+ * once (best for one page of a list).
+ */
+export function taskTextMatches(q: string, opts: { detail: boolean; seek: boolean }): SQL {
+  if ([...q].length < TRIGRAM)
+    return opts.detail
+      ? sql`(${containsText(tasks.taskTitle, q)} OR ${containsText(tasks.taskDetail, q)})`
+      : containsText(tasks.taskTitle, q);
+  // one FTS5 phrase: the text between double quotes (doubled inside) is matched as it is, operators and all
+  const phrase = `"${q.replaceAll('"', '""')}"`;
+  const query = opts.detail ? phrase : `task_title : ${phrase}`;
+  const rowid = opts.seek ? taskRowid : sql`+${taskRowid}`;
+  return sql`${rowid} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ${query})`;
 }
