@@ -5,7 +5,7 @@
 
 -- 1. Open-task lists read only the index until the page's rows are known: completion_date rides in every index
 -- (the "not past its date" test), and the sort keys of /tasks2 (newest, pay, deadline) and the category filter
--- each have their own. Skipping to a late page then walks index entries, never table rows.
+-- each have their own, alone and within a category. Skipping to a late page then walks index entries, never table rows.
 DROP INDEX tasks_open_idx;
 DROP INDEX tasks_open_pay_idx;
 DROP INDEX tasks_open_deadline_idx;
@@ -13,6 +13,8 @@ CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date) WHERE de
 CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date) WHERE deleted_at IS NULL AND required_workers > 0;
 CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC) WHERE deleted_at IS NULL AND required_workers > 0;
 CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC) WHERE deleted_at IS NULL AND required_workers > 0;
 -- The worker home's figures (submissions, pending, coins earned) from the index alone.
 DROP INDEX submissions_worker_status_idx;
 CREATE INDEX submissions_worker_status_idx ON submissions (worker_id, status, created_at DESC, payable_amount);
@@ -205,10 +207,11 @@ BEGIN
   UPDATE totals SET value = value - OLD.price_cents WHERE name = 'order_cents';
 END;
 
--- 4. Task search: a trigram index of title and detail finds "contains q" (case-insensitive, any 3 or more
--- characters) without reading every task. It indexes the tasks table's own rows (external content, keyed by the
--- rowid) and is kept in step by these triggers. A database copied without it (D1 exports skip virtual tables)
--- gets it back with INSERT INTO tasks_fts (tasks_fts) VALUES ('rebuild').
+-- 4. Search: trigram indexes of tasks' titles and details, and of users' names and e-mails (the admin's search of
+-- tasks by buyer), find "contains q" (case-insensitive, 3 or more characters) without reading every row. Each
+-- indexes its table's own rows (external content, keyed by the rowid) and is kept in step by triggers. A database
+-- copied without them (D1 exports skip virtual tables) gets them back with
+-- INSERT INTO tasks_fts (tasks_fts) VALUES ('rebuild') and the same for users_fts.
 CREATE VIRTUAL TABLE tasks_fts USING fts5 (task_title, task_detail, content = 'tasks', content_rowid = 'rowid', tokenize = 'trigram');
 INSERT INTO tasks_fts (tasks_fts) VALUES ('rebuild');
 
@@ -224,4 +227,21 @@ END;
 CREATE TRIGGER tasks_fts_delete AFTER DELETE ON tasks
 BEGIN
   INSERT INTO tasks_fts (tasks_fts, rowid, task_title, task_detail) VALUES ('delete', OLD.rowid, OLD.task_title, OLD.task_detail);
+END;
+
+CREATE VIRTUAL TABLE users_fts USING fts5 (name, email, content = 'users', content_rowid = 'rowid', tokenize = 'trigram');
+INSERT INTO users_fts (users_fts) VALUES ('rebuild');
+
+CREATE TRIGGER users_fts_insert AFTER INSERT ON users
+BEGIN
+  INSERT INTO users_fts (rowid, name, email) VALUES (NEW.rowid, NEW.name, NEW.email);
+END;
+CREATE TRIGGER users_fts_update AFTER UPDATE OF name, email ON users
+BEGIN
+  INSERT INTO users_fts (users_fts, rowid, name, email) VALUES ('delete', OLD.rowid, OLD.name, OLD.email);
+  INSERT INTO users_fts (rowid, name, email) VALUES (NEW.rowid, NEW.name, NEW.email);
+END;
+CREATE TRIGGER users_fts_delete AFTER DELETE ON users
+BEGIN
+  INSERT INTO users_fts (users_fts, rowid, name, email) VALUES ('delete', OLD.rowid, OLD.name, OLD.email);
 END;

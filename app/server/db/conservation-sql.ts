@@ -58,12 +58,14 @@ export const RUNNING_TOTALS_SQL = "SELECT name, value FROM totals";
 export function figuresOfTotals(rows: { name: string; value: unknown }[]): ConservationFigures {
   const t = new Map(rows.map((r) => [r.name, Number(r.value ?? 0)]));
   const n = (name: string) => t.get(name) ?? 0;
+  // the ledger keeps what leaves circulation as negative deltas; `|| 0` keeps -0 out of the figures
+  const taken = (name: string) => -n(name) || 0;
   return figuresOf({
     signupBonuses: n("ledger.signup_bonus"),
     purchases: n("ledger.purchase"),
     adjustments: n("ledger.admin_adjustment"),
-    reversals: -n("ledger.purchase_reversal"),
-    settlements: -n("ledger.debt_settlement"),
+    reversals: taken("ledger.purchase_reversal"),
+    settlements: taken("ledger.debt_settlement"),
     balances: n("balances"),
     escrowOpenSlots: n("escrow_open_slots"),
     escrowPending: n("escrow_pending"),

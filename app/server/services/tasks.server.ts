@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } fr
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageWindow } from "../db/paging";
-import { containsText, taskRowid, taskTextMatches } from "../db/search";
+import { taskRowid, taskTextMatches, userTextMatches } from "../db/search";
 import { openTaskDays, openTaskFilter, submissions, tasks, totals, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
@@ -353,10 +353,7 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
       taskPage(db, w, isNull(tasks.deletedAt), order),
       db.select({ n: totals.value }).from(totals).where(eq(totals.name, "live_tasks")),
     );
-  const buyers = db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(containsText(users.name, opts.q), containsText(users.email, opts.q)));
+  const buyers = db.select({ id: users.id }).from(users).where(userTextMatches(opts.q));
   const where = (seek: boolean) =>
     and(isNull(tasks.deletedAt), or(taskTextMatches(opts.q!, { detail: false, seek }), inArray(tasks.buyerId, buyers)));
   return fetchPage(w, taskPage(db, w, where(false), order), db.select({ n: count() }).from(tasks).where(where(true)));
