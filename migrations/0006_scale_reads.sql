@@ -1,20 +1,23 @@
--- Reads whose cost does not grow with the tables (docs/decisions/010-reads-that-do-not-grow.md): covering indexes for the
--- open-task lists, running totals and per-day open-slot counters kept by triggers (so every writer, the Worker's
--- batches, the seed and the bench generator alike, keeps them in step in the same statement), and a trigram
--- full-text index for task search. Each counter is backfilled here, so an existing database stays right.
+-- Reads whose cost does not grow with the tables (docs/decisions/010-reads-that-do-not-grow.md): covering indexes
+-- for the open-task lists, running totals and per-day open-slot counters kept by triggers (so every writer, the
+-- Worker's batches, the seed and the bench generator alike, keeps them in step in the same statement), and trigram
+-- full-text indexes for search. Each counter is backfilled here, so an existing database stays right.
 
--- 1. Open-task lists read only the index until the page's rows are known: completion_date rides in every index
--- (the "not past its date" test), and the sort keys of /tasks2 (newest, pay, deadline) and the category filter
--- each have their own, alone and within a category. Skipping to a late page then walks index entries, never table rows.
+-- 1. Open-task lists read only an index until the page's rows are known. Each sort of /tasks2 (newest, pay,
+-- deadline), alone and within a category, has its own index, and every index carries the columns its filter tests:
+-- the date, and the slots and deletion its WHERE implies (SQLite still tests them). Skipping to a late page then
+-- walks index entries, never table rows. The services name the index they walk (INDEXED BY).
 DROP INDEX tasks_open_idx;
 DROP INDEX tasks_open_pay_idx;
 DROP INDEX tasks_open_deadline_idx;
-CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC) WHERE deleted_at IS NULL AND required_workers > 0;
+DROP INDEX tasks_all_idx;
+CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date, required_workers, deleted_at) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date, required_workers, deleted_at) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC, required_workers, deleted_at) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date, required_workers, deleted_at) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date, required_workers, deleted_at) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC, required_workers, deleted_at) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_all_idx ON tasks (created_at DESC, deleted_at, buyer_id) WHERE deleted_at IS NULL;
 -- The worker home's figures (submissions, pending, coins earned) from the index alone.
 DROP INDEX submissions_worker_status_idx;
 CREATE INDEX submissions_worker_status_idx ON submissions (worker_id, status, created_at DESC, payable_amount);

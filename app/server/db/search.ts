@@ -27,19 +27,16 @@ export function userTextMatches(q: string): SQL {
 
 /**
  * "the task's title (or, with `detail`, its title or detail) contains q", case-insensitive, as containsText says
- * it, but found through the trigram index rather than by reading every task. A q shorter than three characters
- * has no trigram, so it falls back to containsText.
- *
- * `seek`: the rows are looked up by the index's matches (best when the whole match set is wanted, as by a count).
- * Without it the outer query walks its own sort index and tests each row against the match set, which it reads
- * once (best for one page of a list).
+ * it, but through the trigram index rather than by reading every task: the match set is read once and each row
+ * the outer query walks (in its own index's order) is tested against it. A q shorter than three characters has
+ * no trigram, so it falls back to containsText.
  */
-export function taskTextMatches(q: string, opts: { detail: boolean; seek: boolean }): SQL {
+export function taskTextMatches(q: string, opts: { detail: boolean }): SQL {
   if ([...q].length < TRIGRAM)
     return opts.detail
       ? sql`(${containsText(tasks.taskTitle, q)} OR ${containsText(tasks.taskDetail, q)})`
       : containsText(tasks.taskTitle, q);
   const query = opts.detail ? phrase(q) : `task_title : ${phrase(q)}`;
-  const rowid = opts.seek ? taskRowid : sql`+${taskRowid}`;
-  return sql`${rowid} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ${query})`;
+  // "+": test each walked row against the match set, rather than look the matches up one by one and sort them
+  return sql`+${taskRowid} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ${query})`;
 }

@@ -284,13 +284,26 @@ function openTaskCount(db: Db, today: string, category?: string) {
 }
 
 /**
- * One page of tasks with their buyers: the page's rowids are found first from an index alone (skipping earlier
- * pages walks index entries, not table rows), then only those rows are read and joined.
+ * The tasks table read through one named index. Without statistics SQLite prefers the narrowest index that gives
+ * the order (tasks_all_idx for "newest"), then reads every row to test slots and date; the open-task indexes carry
+ * what the filters test, so a list walks only index entries until its page is found.
  */
-function taskPage(db: Db, w: PageWindow, where: SQL | undefined, order: SQL[]) {
+const tasksBy = (index: string) => sql`${tasks} INDEXED BY ${sql.raw(index)}`;
+
+/** The open-task index (migrations/0006) that walks a list in its order, alone or within a category. */
+function openTaskIndex(sort: TaskSort, category: boolean): string {
+  const order = sort === "pay" ? "_pay" : sort === "deadline" ? "_deadline" : "";
+  return category ? `tasks_open_category${order}_idx` : sort === "newest" ? "tasks_open_idx" : `tasks_open${order}_idx`;
+}
+
+/**
+ * One page of tasks with their buyers: the page's rowids are found first from `index` alone (skipping earlier pages
+ * walks index entries, not table rows), then only those rows are read and joined.
+ */
+function taskPage(db: Db, w: PageWindow, index: string, where: SQL | undefined, order: SQL[]) {
   const ids = db
     .select({ rowid: taskRowid })
-    .from(tasks)
+    .from(tasksBy(index))
     .where(where)
     .orderBy(...order)
     .limit(w.limit)
@@ -309,24 +322,24 @@ export async function listOpenTasks(
   const db = getDb(env);
   const w = pageWindow(opts, 12);
   const today = todayIso();
-  // the deadline order range-seeks its index by date; the others walk theirs (newest, pay, category) in order
-  const filters = [openTaskFilter(today, opts.sort === "deadline")];
+  const sort = opts.sort ?? "newest";
+  const index = openTaskIndex(sort, Boolean(opts.category));
+  // the deadline order range-seeks its index by date; the others walk theirs from the start
+  const filters = [openTaskFilter(today, sort === "deadline")];
   if (opts.category) filters.push(eq(tasks.category, opts.category));
   const order =
-    opts.sort === "pay"
+    sort === "pay"
       ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
-      : opts.sort === "deadline"
+      : sort === "deadline"
         ? [asc(tasks.completionDate), desc(tasks.createdAt)]
         : [desc(tasks.createdAt)];
-  if (!opts.q) return fetchPage(w, taskPage(db, w, and(...filters), order), openTaskCount(db, today, opts.category));
-  const search = (seek: boolean) => taskTextMatches(opts.q!, { detail: true, seek });
+  if (!opts.q)
+    return fetchPage(w, taskPage(db, w, index, and(...filters), order), openTaskCount(db, today, opts.category));
+  const where = and(...filters, taskTextMatches(opts.q, { detail: true }));
   return fetchPage(
     w,
-    taskPage(db, w, and(...filters, search(false)), order),
-    db
-      .select({ n: count() })
-      .from(tasks)
-      .where(and(openTaskFilter(today), opts.category ? eq(tasks.category, opts.category) : undefined, search(true))),
+    taskPage(db, w, index, where, order),
+    db.select({ n: count() }).from(tasksBy(index)).where(where),
   );
 }
 
@@ -350,13 +363,19 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
   if (!opts.q)
     return fetchPage(
       w,
-      taskPage(db, w, isNull(tasks.deletedAt), order),
+      taskPage(db, w, "tasks_all_idx", isNull(tasks.deletedAt), order),
       db.select({ n: totals.value }).from(totals).where(eq(totals.name, "live_tasks")),
     );
   const buyers = db.select({ id: users.id }).from(users).where(userTextMatches(opts.q));
-  const where = (seek: boolean) =>
-    and(isNull(tasks.deletedAt), or(taskTextMatches(opts.q!, { detail: false, seek }), inArray(tasks.buyerId, buyers)));
-  return fetchPage(w, taskPage(db, w, where(false), order), db.select({ n: count() }).from(tasks).where(where(true)));
+  const where = and(
+    isNull(tasks.deletedAt),
+    or(taskTextMatches(opts.q, { detail: false }), inArray(tasks.buyerId, buyers)),
+  );
+  return fetchPage(
+    w,
+    taskPage(db, w, "tasks_all_idx", where, order),
+    db.select({ n: count() }).from(tasksBy("tasks_all_idx")).where(where),
+  );
 }
 
 /** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers. */
