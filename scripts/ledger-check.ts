@@ -2,14 +2,17 @@
 //
 // Runs the conservation identity of the coin ledger (app/server/db/conservation-sql.ts, the same SQL
 // the Worker runs) against a D1 database, prints every figure, lists users whose cached balance or debt
-// differs from their ledger, and exits 1 when anything does not hold.
+// differs from their ledger, checks that the running totals the admin pages read (migrations/0006) equal the full
+// sums, and exits 1 when anything does not hold.
 import { pathToFileURL } from "node:url";
 import {
   CONSERVATION_SQL,
   MISMATCHED_USERS_SQL,
   accountedFor,
   figuresOf,
+  figuresOfTotals,
   identityHolds,
+  RUNNING_TOTALS_SQL,
   type ConservationFigures,
   type MismatchedUser,
 } from "../app/server/db/conservation-sql.ts";
@@ -18,6 +21,8 @@ import { describeTarget, parseTarget, query, type D1Target } from "./lib/wrangle
 export interface LedgerReport {
   figures: ConservationFigures;
   mismatches: MismatchedUser[];
+  /** the running totals (what a page view reads) differ from the full sums in these figures */
+  runningDiffers: string[];
   holds: boolean;
 }
 
@@ -25,7 +30,11 @@ export function checkLedger(target: D1Target): LedgerReport {
   const figures = figuresOf(query<Record<string, unknown>>(CONSERVATION_SQL, target)[0]);
   const mismatches =
     figures.mismatchedUsers + figures.mismatchedDebts > 0 ? query<MismatchedUser>(MISMATCHED_USERS_SQL, target) : [];
-  return { figures, mismatches, holds: identityHolds(figures) };
+  const running = figuresOfTotals(query<{ name: string; value: unknown }>(RUNNING_TOTALS_SQL, target));
+  const runningDiffers = (Object.keys(running) as (keyof ConservationFigures)[]).filter(
+    (k) => k !== "mismatchedUsers" && k !== "mismatchedDebts" && running[k] !== figures[k],
+  );
+  return { figures, mismatches, runningDiffers, holds: identityHolds(figures) && runningDiffers.length === 0 };
 }
 
 export function printLedgerReport(r: LedgerReport, where: string): void {
@@ -58,6 +67,9 @@ export function printLedgerReport(r: LedgerReport, where: string): void {
         (m) =>
           `    ${m.email} (${m.id}): coin ${m.coin}, ledger says ${m.ledger}; debt ${m.debt}, debt ledger says ${m.debtLedger}`,
       ),
+      r.runningDiffers.length
+        ? `  running totals that differ from the full sums: ${r.runningDiffers.join(", ")}`
+        : `  running totals (what the admin pages read) equal the full sums`,
       ``,
       r.holds ? "OK: the ledger agrees." : "FAILED: the ledger does not agree.",
     ].join("\n"),

@@ -2,7 +2,7 @@
 // After every step: no negative balance or slot count, conservation holds, each payment credited once,
 // each submission reviewed once.
 import { describe, expect, it } from "vitest";
-import { env, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
+import { env, expectCountersAgree, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
 import fc from "fast-check";
 import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
@@ -188,6 +188,8 @@ async function invariants(ids: string[], payments: string[]) {
       .first<{ n: number }>();
     expect(n?.n).toBe(1);
   }
+  // the running totals and open-slot counters (migrations/0006) still equal the sums and COUNTs they stand for
+  await expectCountersAgree();
 }
 
 describe("ledger properties", () => {

@@ -48,6 +48,33 @@ WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_
 ORDER BY u.email
 LIMIT 100`;
 
+/** The running totals the triggers of migrations/0006 keep: one row per name. */
+export const RUNNING_TOTALS_SQL = "SELECT name, value FROM totals";
+
+/**
+ * The identity's figures from the running totals (constant cost: what a page view reads). They are the same sums
+ * as CONSERVATION_SQL's; the per-user comparisons need every ledger row, so they are left at 0 here.
+ */
+export function figuresOfTotals(rows: { name: string; value: unknown }[]): ConservationFigures {
+  const t = new Map(rows.map((r) => [r.name, Number(r.value ?? 0)]));
+  const n = (name: string) => t.get(name) ?? 0;
+  // the ledger keeps what leaves circulation as negative deltas; `|| 0` keeps -0 out of the figures
+  const taken = (name: string) => -n(name) || 0;
+  return figuresOf({
+    signupBonuses: n("ledger.signup_bonus"),
+    purchases: n("ledger.purchase"),
+    adjustments: n("ledger.admin_adjustment"),
+    reversals: taken("ledger.purchase_reversal"),
+    settlements: taken("ledger.debt_settlement"),
+    balances: n("balances"),
+    escrowOpenSlots: n("escrow_open_slots"),
+    escrowPending: n("escrow_pending"),
+    heldForWithdrawals: n("held_for_withdrawals"),
+    paidOut: n("paid_out"),
+    owed: n("owed"),
+  });
+}
+
 /** A row of MISMATCHED_USERS_SQL. */
 export interface MismatchedUser {
   id: string;

@@ -179,9 +179,13 @@ export type Withdrawal = typeof withdrawals.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 
-/** Tasks a worker can still take: not deleted, a slot left, not past its date. */
-export const openTaskFilter = (today: string) =>
-  sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0 AND ${tasks.completionDate} >= ${today}`;
+/**
+ * Tasks a worker can still take: not deleted, a slot left, not past its date. `seekByDate: false` keeps the
+ * planner from range-seeking the deadline index, for lists that walk another open-task index in their own order
+ * (each carries the completion date, so the date test costs no table read).
+ */
+export const openTaskFilter = (today: string, seekByDate = true) =>
+  sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0 AND ${seekByDate ? tasks.completionDate : sql`+${tasks.completionDate}`} >= ${today}`;
 
 export const testPaymentIntents = sqliteTable("test_payment_intents", {
   id: text("id").primaryKey(),
@@ -215,4 +219,25 @@ export const devMailbox = sqliteTable("dev_mailbox", {
   html: text("html").notNull(),
   text: text("text").notNull(),
   createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * Open tasks and their open slots per completion date and category, kept by triggers on tasks (migrations/0006).
+ * "Open now" is the sum over the rows dated today or later.
+ */
+export const openTaskDays = sqliteTable("open_task_days", {
+  completionDate: text("completion_date").notNull(),
+  category: text("category").notNull(),
+  tasks: integer("tasks").notNull(),
+  slots: integer("slots").notNull(),
+});
+
+/**
+ * Running totals kept by triggers (migrations/0006): `ledger.<kind>` (coin_ledger deltas per kind), balances,
+ * owed, active_buyers, active_workers, live_tasks, escrow_open_slots, escrow_pending, held_for_withdrawals,
+ * paid_out, order_cents. (Task search's trigram index, tasks_fts, is an FTS5 table drizzle does not describe.)
+ */
+export const totals = sqliteTable("totals", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull(),
 });

@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { tasks, users } from "./schema";
 
 /**
  * "column contains q", case-insensitive for ASCII like SQLite's LIKE, for any length of q. D1 refuses LIKE
@@ -7,4 +8,35 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
  */
 export function containsText(column: SQLWrapper, q: string): SQL {
   return sql`instr(lower(${column}), lower(${q})) > 0`;
+}
+
+/** A task's rowid: the key of its entry in tasks_fts, and what a page of tasks is first found as. */
+export const taskRowid = sql`${tasks}.rowid`;
+
+/** The trigram indexes (tasks_fts, users_fts: migrations/0006) find substrings of three characters or more. */
+const TRIGRAM = 3;
+
+/** q as one FTS5 phrase: the text between double quotes (doubled inside) is matched as it is, operators and all. */
+const phrase = (q: string) => `"${q.replaceAll('"', '""')}"`;
+
+/** "the user's name or e-mail contains q", through users_fts when q is long enough for a trigram. */
+export function userTextMatches(q: string): SQL {
+  if ([...q].length < TRIGRAM) return sql`(${containsText(users.name, q)} OR ${containsText(users.email, q)})`;
+  return sql`${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${phrase(q)})`;
+}
+
+/**
+ * "the task's title (or, with `detail`, its title or detail) contains q", case-insensitive, as containsText says
+ * it, but through the trigram index rather than by reading every task: the match set is read once and each row
+ * the outer query walks (in its own index's order) is tested against it. A q shorter than three characters has
+ * no trigram, so it falls back to containsText.
+ */
+export function taskTextMatches(q: string, opts: { detail: boolean }): SQL {
+  if ([...q].length < TRIGRAM)
+    return opts.detail
+      ? sql`(${containsText(tasks.taskTitle, q)} OR ${containsText(tasks.taskDetail, q)})`
+      : containsText(tasks.taskTitle, q);
+  const query = opts.detail ? phrase(q) : `task_title : ${phrase(q)}`;
+  // "+": test each walked row against the match set, rather than look the matches up one by one and sort them
+  return sql`+${taskRowid} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ${query})`;
 }

@@ -1,11 +1,11 @@
 // Read-only queries behind the public landing page (and the REST endpoints GET /categories, /tasks3, /workers,
-// /users?role=Worker). Each query walks one of the indexes of migrations/0001_init.sql; the landing page runs
-// them in one parallel step and keeps the whole public payload in the Cache API for half a minute (never per user).
-import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+// /users?role=Worker). Each query walks an index or the open-slot counters (migrations/0001, 0006); the landing page
+// runs them in one parallel step and keeps the whole public payload in the Cache API for half a minute (never per user).
+import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { CATEGORIES, type Category } from "~/lib/categories";
 import { todayIso } from "~/lib/format";
 import { getDb } from "../db/client.server";
-import { openTaskFilter, tasks, users } from "../db/schema";
+import { openTaskDays, openTaskFilter, tasks, users } from "../db/schema";
 
 export const FEATURED_LIMIT = 6;
 export const TOP_WORKERS_LIMIT = 8;
@@ -56,41 +56,47 @@ export interface LandingData {
 
 /**
  * All nine categories with their open positions, in the product's category order; 0 for a category without open
- * tasks. Range scan of tasks_open_deadline_idx (partial: deleted_at IS NULL AND required_workers > 0).
+ * tasks. Sums the per-day counters of open_task_days (kept by triggers on tasks) dated today or later: at most
+ * nine rows a day, however many tasks there are.
  */
 export async function categoryCounts(env: Pick<Env, "DB">, today = todayIso()): Promise<CategoryCount[]> {
   const rows = await getDb(env)
-    .select({ category: tasks.category, openPositions: sql<number>`sum(${tasks.requiredWorkers})` })
-    .from(tasks)
-    .where(openTaskFilter(today))
-    // "+category": group in a temp b-tree rather than walk tasks_category_idx over every task ever posted
-    .groupBy(sql`+${tasks.category}`);
+    .select({ category: openTaskDays.category, openPositions: sql<number>`sum(${openTaskDays.slots})` })
+    .from(openTaskDays)
+    .where(gte(openTaskDays.completionDate, today))
+    .groupBy(openTaskDays.category);
   const counts = new Map(rows.map((r) => [r.category, Number(r.openPositions) || 0]));
   return CATEGORIES.map((category) => ({ category, openPositions: counts.get(category) ?? 0 }));
 }
 
-/** The open tasks that pay most per worker (ties: newest first). Walks tasks_open_pay_idx. */
+/**
+ * The open tasks that pay most per worker (ties: newest first). Walks tasks_open_pay_idx, whose entries carry the
+ * completion date, and stops after `limit` matches.
+ */
 export async function featuredTasks(
   env: Pick<Env, "DB">,
   limit = FEATURED_LIMIT,
   today = todayIso(),
 ): Promise<FeaturedTask[]> {
-  return getDb(env)
-    .select({
-      id: tasks.id,
-      taskTitle: tasks.taskTitle,
-      taskImageUrl: tasks.taskImageUrl,
-      category: tasks.category,
-      payableAmount: tasks.payableAmount,
-      requiredWorkers: tasks.requiredWorkers,
-      completionDate: tasks.completionDate,
-      buyerName: users.name,
-    })
-    .from(tasks)
-    .innerJoin(users, eq(users.id, tasks.buyerId))
-    .where(openTaskFilter(today))
-    .orderBy(desc(tasks.payableAmount), desc(tasks.createdAt))
-    .limit(limit);
+  return (
+    getDb(env)
+      .select({
+        id: tasks.id,
+        taskTitle: tasks.taskTitle,
+        taskImageUrl: tasks.taskImageUrl,
+        category: tasks.category,
+        payableAmount: tasks.payableAmount,
+        requiredWorkers: tasks.requiredWorkers,
+        completionDate: tasks.completionDate,
+        buyerName: users.name,
+      })
+      .from(tasks)
+      .innerJoin(users, eq(users.id, tasks.buyerId))
+      // walk the pay order rather than sort every task dated today or later
+      .where(openTaskFilter(today, false))
+      .orderBy(desc(tasks.payableAmount), desc(tasks.createdAt))
+      .limit(limit)
+  );
 }
 
 /** Workers (not disabled) with the most coins. Walks users_role_coin_idx (partial: disabled_at IS NULL). */

@@ -10,7 +10,14 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { users, type DebtKind, type LedgerKind } from "../db/schema";
-import { conservationSql, figuresOf, identityHolds, type ConservationFigures } from "../db/conservation-sql";
+import {
+  conservationSql,
+  figuresOf,
+  figuresOfTotals,
+  identityHolds,
+  RUNNING_TOTALS_SQL,
+  type ConservationFigures,
+} from "../db/conservation-sql";
 
 export interface Posting {
   id: string;
@@ -174,5 +181,15 @@ export async function conservation(db: Db, userIds?: string[]): Promise<Conserva
     scope = (column) => `AND ${column} IN (${list})`;
   }
   const figures = figuresOf(await db.get<Record<string, unknown>>(sql.raw(conservationSql(scope))));
+  return { ...figures, holds: identityHolds(figures) };
+}
+
+/**
+ * The identity from the running totals (migrations/0006), at a constant cost: the admin pages read this on every
+ * view. It proves created = accounted for; whether each user's balance equals their own ledger rows takes the
+ * full check (`conservation`, `npm run ledger:check`).
+ */
+export async function runningConservation(db: Db): Promise<Conservation> {
+  const figures = figuresOfTotals(await db.all<{ name: string; value: number }>(sql.raw(RUNNING_TOTALS_SQL)));
   return { ...figures, holds: identityHolds(figures) };
 }

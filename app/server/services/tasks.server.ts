@@ -1,11 +1,11 @@
 // Tasks: posting escrows required_workers x payable_amount from the buyer; updates settle the difference;
 // deletion refunds what is still escrowed. Each operation is one D1 batch.
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
-import { fetchPage, pageWindow } from "../db/paging";
-import { containsText } from "../db/search";
-import { openTaskFilter, submissions, tasks, users } from "../db/schema";
+import { fetchPage, pageWindow, type PageWindow } from "../db/paging";
+import { taskRowid, taskTextMatches, userTextMatches } from "../db/search";
+import { openTaskDays, openTaskFilter, submissions, tasks, totals, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
@@ -274,6 +274,48 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
 
 export type TaskSort = "newest" | "pay" | "deadline";
 
+/**
+ * Open tasks right now (optionally of one category), from the per-day counters of open_task_days (kept by
+ * triggers on tasks): a sum over the days from today on, however many tasks there are.
+ */
+function openTaskCount(db: Db, today: string, category?: string) {
+  return db
+    .select({ n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0)` })
+    .from(openTaskDays)
+    .where(and(gte(openTaskDays.completionDate, today), category ? eq(openTaskDays.category, category) : undefined));
+}
+
+/**
+ * The tasks table read through one named index. Without statistics SQLite prefers the narrowest index that gives
+ * the order (tasks_all_idx for "newest"), then reads every row to test slots and date; the open-task indexes carry
+ * what the filters test, so a list walks only index entries until its page is found.
+ */
+const tasksBy = (index: string) => sql`${tasks} INDEXED BY ${sql.raw(index)}`;
+
+/** The open-task index (migrations/0006) that walks a list in its order, alone or within a category. */
+function openTaskIndex(sort: TaskSort, category: boolean): string {
+  const order = sort === "pay" ? "_pay" : sort === "deadline" ? "_deadline" : "";
+  return category ? `tasks_open_category${order}_idx` : sort === "newest" ? "tasks_open_idx" : `tasks_open${order}_idx`;
+}
+
+/**
+ * One page of tasks with their buyers: the page's rowids are found first from `index` alone (skipping earlier pages
+ * walks index entries, not table rows), then only those rows are read and joined.
+ */
+function taskPage(db: Db, w: PageWindow, index: string, where: SQL | undefined, order: SQL[]) {
+  const ids = db
+    .select({ rowid: taskRowid })
+    .from(tasksBy(index))
+    .where(where)
+    .orderBy(...order)
+    .limit(w.limit)
+    .offset(w.offset);
+  return selectWithBuyer(db)
+    .where(inArray(taskRowid, ids))
+    .orderBy(...order)
+    .then((rows) => rows.map(withBuyer));
+}
+
 /** Open tasks for workers: search, category, sort and pagination, all in the database. */
 export async function listOpenTasks(
   env: Env,
@@ -281,26 +323,26 @@ export async function listOpenTasks(
 ) {
   const db = getDb(env);
   const w = pageWindow(opts, 12);
-  const filters = [openTaskFilter(todayIso())];
+  const today = todayIso();
+  const sort = opts.sort ?? "newest";
+  const index = openTaskIndex(sort, Boolean(opts.category));
+  // the deadline order range-seeks its index by date; the others walk theirs from the start
+  const filters = [openTaskFilter(today, sort === "deadline")];
   if (opts.category) filters.push(eq(tasks.category, opts.category));
-  if (opts.q) filters.push(or(containsText(tasks.taskTitle, opts.q), containsText(tasks.taskDetail, opts.q))!);
-  const where = and(...filters);
   const order =
-    opts.sort === "pay"
+    sort === "pay"
       ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
-      : opts.sort === "deadline"
+      : sort === "deadline"
         ? [asc(tasks.completionDate), desc(tasks.createdAt)]
         : [desc(tasks.createdAt)];
-  const page = await fetchPage(
+  if (!opts.q)
+    return fetchPage(w, taskPage(db, w, index, and(...filters), order), openTaskCount(db, today, opts.category));
+  const where = and(...filters, taskTextMatches(opts.q, { detail: true }));
+  return fetchPage(
     w,
-    selectWithBuyer(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(w.limit)
-      .offset(w.offset),
-    db.select({ n: count() }).from(tasks).where(where),
+    taskPage(db, w, index, where, order),
+    db.select({ n: count() }).from(tasksBy(index)).where(where),
   );
-  return { ...page, items: page.items.map(withBuyer) };
 }
 
 /** A buyer's live tasks, newest first, paginated. */
@@ -319,18 +361,23 @@ export async function listBuyerTasks(env: Env, buyerId: string, opts: { page?: n
 export async function listAllTasks(env: Env, opts: { q?: string; page?: number; limit?: number } = {}) {
   const db = getDb(env);
   const w = pageWindow(opts, 10);
-  const filters = [isNull(tasks.deletedAt)];
-  if (opts.q)
-    filters.push(
-      or(containsText(tasks.taskTitle, opts.q), containsText(users.name, opts.q), containsText(users.email, opts.q))!,
+  const order = [desc(tasks.createdAt)];
+  if (!opts.q)
+    return fetchPage(
+      w,
+      taskPage(db, w, "tasks_all_idx", isNull(tasks.deletedAt), order),
+      db.select({ n: totals.value }).from(totals).where(eq(totals.name, "live_tasks")),
     );
-  const where = and(...filters);
-  const page = await fetchPage(
-    w,
-    selectWithBuyer(db).where(where).orderBy(desc(tasks.createdAt)).limit(w.limit).offset(w.offset),
-    db.select({ n: count() }).from(tasks).innerJoin(users, eq(users.id, tasks.buyerId)).where(where),
+  const buyers = db.select({ id: users.id }).from(users).where(userTextMatches(opts.q));
+  const where = and(
+    isNull(tasks.deletedAt),
+    or(taskTextMatches(opts.q, { detail: false }), inArray(tasks.buyerId, buyers)),
   );
-  return { ...page, items: page.items.map(withBuyer) };
+  return fetchPage(
+    w,
+    taskPage(db, w, "tasks_all_idx", where, order),
+    db.select({ n: count() }).from(tasksBy("tasks_all_idx")).where(where),
+  );
 }
 
 /** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers. */

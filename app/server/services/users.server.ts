@@ -1,10 +1,10 @@
 // Admin work on users: role changes, removal (disable + refund open tasks), and recorded coin adjustments.
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
-import { orders, tasks, userPreferences, users } from "../db/schema";
+import { tasks, totals, userPreferences, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
@@ -227,18 +227,18 @@ export async function listUsers(env: Env, opts: { q?: string; role?: Role; page?
   );
 }
 
-/** Admin home cards: buyers, workers, coins in balances, dollars received from purchases. */
+/** Admin home cards: buyers, workers, coins in balances, dollars received from purchases (running totals). */
 export async function adminStats(env: Env) {
-  const row = await getDb(env).get<{ buyers: number; workers: number; coins: number; cents: number }>(sql`SELECT
-    (SELECT COUNT(*) FROM users WHERE role = 'Buyer' AND disabled_at IS NULL) AS buyers,
-    (SELECT COUNT(*) FROM users WHERE role = 'Worker' AND disabled_at IS NULL) AS workers,
-    (SELECT COALESCE(SUM(coin), 0) FROM users) AS coins,
-    (SELECT COALESCE(SUM(price_cents), 0) FROM ${orders}) AS cents`);
+  const rows = await getDb(env)
+    .select({ name: totals.name, value: totals.value })
+    .from(totals)
+    .where(inArray(totals.name, ["active_buyers", "active_workers", "balances", "order_cents"]));
+  const t = new Map(rows.map((r) => [r.name, Number(r.value)]));
   return {
-    buyers: Number(row?.buyers ?? 0),
-    workers: Number(row?.workers ?? 0),
-    coins: Number(row?.coins ?? 0),
-    cents: Number(row?.cents ?? 0),
+    buyers: t.get("active_buyers") ?? 0,
+    workers: t.get("active_workers") ?? 0,
+    coins: t.get("balances") ?? 0,
+    cents: t.get("order_cents") ?? 0,
   };
 }
 

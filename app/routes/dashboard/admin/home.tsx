@@ -10,7 +10,7 @@ import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { adminStats } from "~/server/services/users.server";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
-import { conservation } from "~/server/services/ledger.server";
+import { runningConservation } from "~/server/services/ledger.server";
 import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
 import { pageQuery, readSearch, withdrawalActionSchema } from "~/lib/schemas/admin";
 import { formatCents } from "~/lib/coins";
@@ -46,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     adminStats(env),
     pageOrLast(page, (p) => listWithdrawals(env, { status: "pending", page: p, limit: PAGE_SIZE })),
     unreadContactMessages(env),
-    conservation(getDb(env)),
+    runningConservation(getDb(env)),
   ]);
   return {
     adminName: admin.name,

@@ -1,0 +1,252 @@
+// Reads whose cost does not grow with the tables (migrations/0006): the query plans of the hot reads, run through
+// the services themselves, use indexes, the counters or the trigram index and never scan or sort a big table; the
+// counters the triggers keep equal the rows they count after changes of every kind; search through the trigram
+// index finds what "contains" found.
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  env,
+  expectCountersAgree,
+  funded,
+  isoDay,
+  makeAdmin,
+  registerUser,
+  sessionUser,
+  taskInput,
+  uniqueToken,
+} from "./fixtures";
+import { categoryCounts, featuredTasks, recentApplicants, topWorkers } from "~/server/services/landing.server";
+import {
+  deleteTask,
+  listAllTasks,
+  listBuyerTasks,
+  listOpenTasks,
+  postTask,
+  updateTask,
+} from "~/server/services/tasks.server";
+import { activeSubmissionStatuses, listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
+import { adminStats, changeRole, removeUser } from "~/server/services/users.server";
+import { runningConservation } from "~/server/services/ledger.server";
+import { notificationSummary } from "~/server/services/notifications.server";
+import { getDb } from "~/server/db/client.server";
+import { CATEGORIES } from "~/lib/categories";
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+/** An env whose D1 records every statement the services prepare (with its bound values) and then runs it. */
+function recordingEnv(): { env: Env; statements: Recorded[] } {
+  const statements: Recorded[] = [];
+  const forward = <T extends object>(target: T, prop: string | symbol) => {
+    const value = Reflect.get(target, prop) as unknown;
+    return typeof value === "function" ? value.bind(target) : value;
+  };
+  const DB = new Proxy(env.DB, {
+    get(db, prop) {
+      if (prop !== "prepare") return forward(db, prop);
+      return (sql: string) => {
+        const recorded: Recorded = { sql, params: [] };
+        statements.push(recorded);
+        return new Proxy(db.prepare(sql), {
+          get(statement, p) {
+            if (p !== "bind") return forward(statement, p);
+            return (...params: unknown[]) => {
+              recorded.params = params;
+              return statement.bind(...params);
+            };
+          },
+        });
+      };
+    },
+  });
+  return { env: { ...env, DB }, statements };
+}
+
+/** The tables that grow with the marketplace. */
+const BIG = /^(tasks|submissions|users|coin_ledger|notifications|orders|withdrawals|t|u|s)$/;
+
+/** EXPLAIN QUERY PLAN of each statement a read made; fails on a full scan or a sort of a big table. */
+async function expectIndexedPlans(label: string, statements: Recorded[]) {
+  expect(statements.length, label).toBeGreaterThan(0);
+  for (const { sql, params } of statements) {
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ id: number; parent: number; detail: string }>();
+    const lines = plan.results;
+    const text = `${label}: ${sql}\n  ${lines.map((l) => l.detail).join(" | ")}`;
+    // a list walked through a named index finds its page in the index alone
+    if (/INDEXED BY tasks_/.test(sql)) expect(text, `table reads in ${text}`).toMatch(/USING COVERING INDEX \w+/);
+    for (const l of lines) {
+      const scanned = /^SCAN (\S+)$/.exec(l.detail);
+      expect(scanned && BIG.test(scanned[1]), `full scan in ${text}`).toBeFalsy();
+    }
+    // A temp B-tree may only order the page's own rows, fetched by rowid (the outer query of a page), or group
+    // the small counter tables.
+    const byRowid = lines.some((l) => l.parent === 0 && /USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(l.detail));
+    const countersOnly = !/\b(FROM|JOIN)\s+"?(tasks|submissions|users|coin_ledger)"?/i.test(sql);
+    for (const l of lines)
+      if (/USE TEMP B-TREE/.test(l.detail))
+        expect(l.parent === 0 && (byRowid || countersOnly), `temp B-tree in ${text}`).toBe(true);
+  }
+}
+
+/** Runs one read through a recording env and checks the plans of everything it asked D1. */
+async function planOf(label: string, read: (env: Env) => Promise<unknown>) {
+  const r = recordingEnv();
+  await read(r.env);
+  await expectIndexedPlans(label, r.statements);
+}
+
+describe("hot reads use indexes and counters", () => {
+  it("landing, /categories, /tasks3, /tasks2 (every sort, category, search, late page) and Manage Tasks", async () => {
+    const buyer = await funded("Buyer", 10_000);
+    const worker = await registerUser("Worker");
+    const word = `plan${uniqueToken()}`;
+    for (let i = 0; i < 3; i++)
+      await postTask(env, await sessionUser(buyer.id), taskInput({ task_title: `Review the ${word} shop ${i}` }));
+
+    await planOf("categories", (e) => categoryCounts(e));
+    await planOf("featured", (e) => featuredTasks(e));
+    await planOf("top workers", (e) => topWorkers(e));
+    await planOf("applicants", (e) => recentApplicants(e));
+    for (const sort of ["newest", "pay", "deadline"] as const) {
+      await planOf(`tasks2 ${sort}`, (e) => listOpenTasks(e, { sort }));
+      await planOf(`tasks2 ${sort} late page`, (e) => listOpenTasks(e, { sort, page: 400 }));
+      await planOf(`tasks2 ${sort} category`, (e) => listOpenTasks(e, { sort, category: "Translation", page: 3 }));
+    }
+    await planOf("tasks2 search", (e) => listOpenTasks(e, { q: word }));
+    await planOf("tasks2 search late page", (e) => listOpenTasks(e, { q: word, page: 30 }));
+    await planOf("tasks2 search in a category", (e) => listOpenTasks(e, { q: word, category: "Video Engagement" }));
+    await planOf("manage tasks", (e) => listAllTasks(e, { page: 40 }));
+    await planOf("manage tasks search by title", (e) => listAllTasks(e, { q: word }));
+    await planOf("buyer's tasks", (e) => listBuyerTasks(e, buyer.id, { page: 2 }));
+    await planOf("admin home cards", (e) => adminStats(e));
+    await planOf("admin home ledger", (e) => runningConservation(getDb(e)));
+    await planOf("worker home figures", (e) => workerStats(e, worker.id));
+    await planOf("worker submissions", (e) => listWorkerSubmissions(e, worker.id, { status: ["approved"], page: 2 }));
+    await planOf("the worker's live submissions among a page's tasks", (e) =>
+      activeSubmissionStatuses(e, worker.id, ["a", "b", "c"]),
+    );
+    await planOf("notifications", (e) => notificationSummary(e, worker.id));
+  });
+});
+
+describe("counters kept by triggers", () => {
+  it("equal the COUNTs and sums they stand for after removals, role changes and edits made in SQL", async () => {
+    const admin = await sessionUser((await makeAdmin()).id);
+    const buyer = await funded("Buyer", 5_000);
+    const other = await funded("Buyer", 5_000);
+    const worker = await registerUser("Worker");
+    const b = await sessionUser(buyer.id);
+    const t1 = await postTask(env, b, taskInput({ category: "Translation", required_workers: 4, payable_amount: 7 }));
+    const t2 = await postTask(env, await sessionUser(other.id), taskInput({ completion_date: isoDay(2) }));
+    await updateTask(env, b, t1.id, { ...taskInput(), category: "Data Entry", required_workers: 2, payable_amount: 9 });
+    await expectCountersAgree();
+    await removeUser(env, admin, other.id, "counter test");
+    await changeRole(env, admin, worker.id, "Buyer");
+    await expectCountersAgree();
+    // writes that bypass the services (a migration, a console) are counted too
+    await env.DB.prepare("UPDATE tasks SET completion_date = ?, category = 'SEO & Marketing' WHERE id = ?")
+      .bind(isoDay(-1), t1.id)
+      .run();
+    await env.DB.prepare("UPDATE users SET coin = coin + 11 WHERE id = ?").bind(buyer.id).run();
+    await expectCountersAgree();
+    await env.DB.prepare("UPDATE users SET coin = coin - 11 WHERE id = ?").bind(buyer.id).run();
+    await expectCountersAgree();
+    expect((await listAllTasks(env, { q: other.email })).items.map((t) => t.id)).not.toContain(t2.id);
+  });
+
+  it("open slots per category follow random posts, edits and deletions (property)", async () => {
+    const buyer = await funded("Buyer", 1_000_000);
+    const admin = await sessionUser((await makeAdmin()).id);
+    const b = await sessionUser(buyer.id);
+    const mine: string[] = [];
+    const action = fc.oneof(
+      fc.record({
+        kind: fc.constant("post" as const),
+        category: fc.constantFrom(...CATEGORIES),
+        slots: fc.integer({ min: 1, max: 5 }),
+        days: fc.integer({ min: -2, max: 5 }),
+      }),
+      fc.record({
+        kind: fc.constant("edit" as const),
+        task: fc.nat(),
+        category: fc.constantFrom(...CATEGORIES),
+        slots: fc.integer({ min: 1, max: 5 }),
+        days: fc.integer({ min: 0, max: 5 }),
+      }),
+      fc.record({ kind: fc.constant("delete" as const), task: fc.nat(), byAdmin: fc.boolean() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (actions) => {
+        for (const a of actions) {
+          if (a.kind === "post") {
+            // a past completion date is written in SQL: the form refuses one
+            const t = await postTask(env, b, taskInput({ category: a.category, required_workers: a.slots }));
+            if (a.days < 0)
+              await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?")
+                .bind(isoDay(a.days), t.id)
+                .run();
+            mine.push(t.id);
+          } else if (mine.length) {
+            const id = mine[a.task % mine.length];
+            const live = await env.DB.prepare("SELECT 1 FROM tasks WHERE id = ? AND deleted_at IS NULL")
+              .bind(id)
+              .first();
+            if (!live) continue;
+            if (a.kind === "edit")
+              await updateTask(env, b, id, {
+                ...taskInput(),
+                category: a.category,
+                required_workers: a.slots,
+                completion_date: isoDay(a.days),
+              });
+            else await deleteTask(env, a.byAdmin ? admin : b, id);
+          }
+        }
+        await expectCountersAgree();
+        const counts = await categoryCounts(env);
+        const direct = await env.DB.prepare(
+          `SELECT category, SUM(required_workers) AS n FROM tasks
+           WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= ? GROUP BY category`,
+        )
+          .bind(isoDay(0))
+          .all<{ category: string; n: number }>();
+        const expected = new Map(direct.results.map((r) => [r.category, Number(r.n)]));
+        for (const c of counts) expect(c.openPositions, c.category).toBe(expected.get(c.category) ?? 0);
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
+
+describe("task search through the trigram index", () => {
+  it("finds what contains q finds: any case, quotes and operators as text, edits followed, short q too", async () => {
+    const buyer = await funded("Buyer", 5_000);
+    const b = await sessionUser(buyer.id);
+    const tag = uniqueToken();
+    const quoted = await postTask(
+      env,
+      b,
+      taskInput({ task_title: `Say "hello" OR NOT ${tag}`, task_detail: `Detail with ünïcode ${tag}-x` }),
+    );
+    const byTitle = (q: string) => listOpenTasks(env, { q }).then((p) => p.items.map((t) => t.id));
+    expect(await byTitle(`"HELLO" or not ${tag}`)).toEqual([quoted.id]);
+    expect(await byTitle(`${tag}-x`)).toEqual([quoted.id]);
+    expect(await byTitle(`lo" OR`)).toContain(quoted.id);
+    expect((await listOpenTasks(env, { q: `${tag}-x` })).total).toBe(1);
+    // a title edit reaches the index in the same statement
+    await updateTask(env, b, quoted.id, { ...taskInput(), task_title: `Renamed ${tag}`, task_detail: "Plain" });
+    expect(await byTitle(`hello" or not ${tag}`)).toEqual([]);
+    expect(await byTitle(`renamed ${tag}`)).toEqual([quoted.id]);
+    // under three characters there is no trigram: contains() still answers
+    const short = await listOpenTasks(env, { q: "Re", limit: 100 });
+    expect(short.total).toBeGreaterThan(0);
+    for (const t of short.items) expect(`${t.taskTitle} ${t.taskDetail}`.toLowerCase()).toContain("re");
+    // the admin's search reads titles (and buyers), not details
+    expect((await listAllTasks(env, { q: `renamed ${tag}` })).items.map((t) => t.id)).toEqual([quoted.id]);
+    expect((await listAllTasks(env, { q: "Plain" })).items.map((t) => t.id)).not.toContain(quoted.id);
+  });
+});
