@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/server/context";
+import { missingSessionKey } from "~/server/auth/session.server";
 import { runScheduledJobs } from "~/server/services/scheduled.server";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -20,6 +21,11 @@ function withSecurityHeaders(response: Response): Response {
 
 export default {
   async fetch(request, env, ctx) {
+    const misconfigured = missingSessionKey(env);
+    if (misconfigured) {
+      console.error(misconfigured);
+      return withSecurityHeaders(new Response("This server is not configured yet.", { status: 500 }));
+    }
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     return withSecurityHeaders(await requestHandler(request, context));

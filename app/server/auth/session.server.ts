@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { users } from "../db/schema";
 import type { Role } from "~/lib/roles";
+import { appEnvironment, isProduction } from "../environment.server";
 
 export const SESSION_COOKIE = "cw_session";
 const SESSION_DAYS = 30;
@@ -20,13 +21,26 @@ export interface SessionUser {
 let keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
 let keySource: string | undefined;
 
-/** The signing key comes from the SESSION_JWK secret; without it an ephemeral key serves (sessions end on restart). */
+/**
+ * Why this Worker must not start sessions, or null when it may: production (any APP_ENV but "development" or
+ * "test", see environment.server.ts) needs the SESSION_JWK secret. A key made up per instance would sign tokens the
+ * other instances reject and end every session on each restart; refusing says at once what is missing.
+ */
+export function missingSessionKey(env: Pick<Env, "APP_ENV" | "SESSION_JWK">): string | null {
+  if (env.SESSION_JWK || !isProduction(env)) return null;
+  return "SESSION_JWK is not set: refusing to start sessions in production (set it with `wrangler secret put SESSION_JWK`)";
+}
+
+/** The signing key comes from the SESSION_JWK secret; in development and tests without it, an ephemeral key serves. */
 function signingKeys(env: Env) {
-  if (!keys || keySource !== (env.SESSION_JWK ?? "")) {
-    keySource = env.SESSION_JWK ?? "";
+  const problem = missingSessionKey(env);
+  if (problem) return Promise.reject(new Error(problem));
+  const source = `${appEnvironment(env)}:${env.SESSION_JWK ?? ""}`;
+  if (!keys || keySource !== source) {
+    keySource = source;
     keys = (async () => {
       if (!env.SESSION_JWK) {
-        console.warn("SESSION_JWK is not set: using an ephemeral session key");
+        console.warn("SESSION_JWK is not set: using an ephemeral session key (sessions end when the Worker restarts)");
         return generateKeyPair(ALG, { crv: "Ed25519", extractable: false });
       }
       const jwk = JSON.parse(env.SESSION_JWK) as JWK;
