@@ -5,7 +5,11 @@ import { users } from "../db/schema";
 import type { Role } from "~/lib/roles";
 import { appEnvironment, isProduction } from "../environment.server";
 
-export const SESSION_COOKIE = "cw_session";
+/**
+ * `__Host-`: the browser keeps it only if it is Secure, has Path=/ and no Domain, so no subdomain and no plain-HTTP
+ * page can set or shadow it. (Renamed from `cw_session`: sessions under the old name simply end.)
+ */
+export const SESSION_COOKIE = "__Host-cw_session";
 const SESSION_DAYS = 30;
 const ALG = "EdDSA";
 

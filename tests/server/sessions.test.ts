@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
 import { createSessionToken } from "~/server/auth/session.server";
-import { BASE, env, registerUser } from "./fixtures";
+import { BASE, call, env, getPage, PASSWORD, postForm, registerUser } from "./fixtures";
 
 async function fetchWith(overrides: Partial<Env>, path = "/") {
   const ctx = createExecutionContext();
@@ -67,5 +67,38 @@ describe("the session key", () => {
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     expect(warnings.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/SESSION_JWK is not set/);
+  });
+});
+
+describe("the session cookie", () => {
+  it("is __Host-cw_session: Secure, Path=/, no Domain, HttpOnly, SameSite=Lax", async () => {
+    const u = await registerUser("Buyer");
+    const res = await postForm("/login", { email: u.email, password: PASSWORD });
+    expect(res.status).toBe(302);
+    const set = res.headers.getSetCookie().find((c) => c.startsWith("__Host-cw_session="));
+    expect(set, res.headers.getSetCookie().join("\n")).toBeDefined();
+    const attributes = set!.split(/;\s*/).slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(["Path=/", "Secure", "HttpOnly", "SameSite=Lax"]));
+    expect(attributes.some((a) => /^domain=/i.test(a))).toBe(false);
+    // and it signs in
+    const cookie = set!.split(";")[0];
+    expect((await getPage("/dashboard/buyerhome", cookie)).status).toBe(200);
+  });
+
+  it("a cookie under the old name no longer signs anyone in (they sign in again)", async () => {
+    const u = await registerUser("Worker");
+    const old = await getPage("/dashboard/workerhome", `cw_session=${u.token}`);
+    expect(old.status).toBe(302);
+    expect(old.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("logout clears the cookie under its own name", async () => {
+    const u = await registerUser("Worker");
+    const out = await call("/logout", { method: "POST", headers: { Cookie: `__Host-cw_session=${u.token}` } });
+    expect(out.status).toBe(302);
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith("__Host-cw_session="));
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(cleared).toMatch(/Path=\//);
+    expect(cleared).toMatch(/Secure/);
   });
 });
