@@ -35,8 +35,9 @@ describe("the session key", () => {
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(line).toMatch(/^SESSION_JWK is not set: refusing to start sessions/);
     // nor does any code path sign with a key of its own
-    await expect(createSessionToken({ ...env, APP_ENV: appEnv, SESSION_JWK: undefined }, { id: "x", sessionVersion: 0 }))
-      .rejects.toThrow(/SESSION_JWK is not set/);
+    await expect(
+      createSessionToken({ ...env, APP_ENV: appEnv, SESSION_JWK: undefined }, { id: "x", sessionVersion: 0 }),
+    ).rejects.toThrow(/SESSION_JWK is not set/);
   });
 
   it("with SESSION_JWK, production serves pages and sessions", async () => {
@@ -58,16 +59,19 @@ describe("the session key", () => {
     await page.arrayBuffer();
   });
 
-  it.each(["development", "test"])("in %s without a key, an ephemeral key signs sessions, with a warning", async (appEnv) => {
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const local = { ...env, APP_ENV: appEnv, SESSION_JWK: undefined };
-    const token = await createSessionToken(local, { id: "someone", sessionVersion: 0 });
-    expect(token.split(".")).toHaveLength(3);
-    const res = await fetchWith({ APP_ENV: appEnv, SESSION_JWK: undefined }, "/");
-    expect(res.status).toBe(200);
-    await res.arrayBuffer();
-    expect(warnings.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/SESSION_JWK is not set/);
-  });
+  it.each(["development", "test"])(
+    "in %s without a key, an ephemeral key signs sessions, with a warning",
+    async (appEnv) => {
+      const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      const local = { ...env, APP_ENV: appEnv, SESSION_JWK: undefined };
+      const token = await createSessionToken(local, { id: "someone", sessionVersion: 0 });
+      expect(token.split(".")).toHaveLength(3);
+      const res = await fetchWith({ APP_ENV: appEnv, SESSION_JWK: undefined }, "/");
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      expect(warnings.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/SESSION_JWK is not set/);
+    },
+  );
 });
 
 describe("the session cookie", () => {

@@ -4,9 +4,10 @@ import type { Route } from "./+types/login";
 import { loginSchema } from "~/lib/schemas/auth";
 import { homeFor } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
-import { AuthCard, AuthSwitch, GoogleButton, safeRedirect } from "~/components/auth-card";
+import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
 import { FormFailure, InputField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { formAction } from "~/server/http/page-action.server";
+import { safeRedirect } from "~/server/http/redirect.server";
 import { login } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { LOGIN_SUCCESSFUL, enterWithSession, redirectSignedIn } from "./sign-in.server";
@@ -29,7 +30,9 @@ export const action = (args: Route.ActionArgs) =>
       await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
       await rateLimit(env, `login:email:${email}`, 10, 60);
       const { token, user } = await login(env, email, password);
-      return enterWithSession(safeRedirect(redirectTo, homeFor(user.role)), token, LOGIN_SUCCESSFUL);
+      // Back to where the guard sent the visitor from, never to another site nor to the sign-in pages again.
+      const to = safeRedirect(redirectTo, request, homeFor(user.role), { except: ["/login", "/register"] });
+      return enterWithSession(to, token, LOGIN_SUCCESSFUL);
     },
   });
 

@@ -3,6 +3,7 @@ import type { Route } from "./+types/notifications";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form.server";
+import { safeRedirect } from "~/server/http/redirect.server";
 import { markNotificationsRead } from "~/server/services/notifications.server";
 
 /** POST: mark one (id) or all notifications of the caller as read, then back to the page the bell is on. */
@@ -11,8 +12,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const id = form.get("id");
   await markNotificationsRead(getEnv(context), user.id, typeof id === "string" && id ? id : undefined);
-  const back = form.get("redirectTo");
-  if (typeof back === "string" && back.startsWith("/dashboard")) return redirect(back);
+  // Without JavaScript, back to the dashboard page the bell was on.
+  const back = safeRedirect(form.get("redirectTo"), request, "");
+  if (/^\/dashboard(?:[/?#]|$)/.test(back)) return redirect(back);
   return { ok: true };
 }
 
