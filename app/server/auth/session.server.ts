@@ -76,6 +76,11 @@ export function clearSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
 
+/** The session token the request's cookie carries, if any. */
+export function sessionCookieToken(request: Request): string | undefined {
+  return readCookie(request, SESSION_COOKIE);
+}
+
 function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("Cookie") ?? "";
   for (const part of header.split(/;\s*/)) {
@@ -85,7 +90,8 @@ function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-function bearer(request: Request): string | undefined {
+/** The token of an `Authorization: Bearer` header (a browser never sends one on its own), if any. */
+export function bearerToken(request: Request): string | undefined {
   const h = request.headers.get("Authorization") ?? "";
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m?.[1];
@@ -162,7 +168,7 @@ const userColumns = {
 
 /** Reads the cookie or Bearer token and the user row behind it. Role and coins always come from D1. */
 export async function identify(request: Request, env: Env): Promise<IdentityResult> {
-  const token = bearer(request) ?? readCookie(request, SESSION_COOKIE);
+  const token = bearerToken(request) ?? sessionCookieToken(request);
   if (!token) return { user: null, presented: false };
   const db = getDb(env);
   let row: Awaited<ReturnType<typeof loadById>> | undefined;
