@@ -9,7 +9,8 @@ import { FormFailure, InputField, useFailureToast, usePosting, useValibotForm } 
 import { formAction } from "~/server/http/page-action.server";
 import { safeRedirect } from "~/server/http/redirect.server";
 import { login } from "~/server/services/accounts.server";
-import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+import { rateLimitLoginAttempts } from "~/server/services/login-throttle.server";
+import { clientAddress } from "~/server/services/rate-limit.server";
 import { LOGIN_SUCCESSFUL, enterWithSession, redirectSignedIn } from "./sign-in.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,10 +27,9 @@ export const action = (args: Route.ActionArgs) =>
     schema: loginSchema,
     hideFields: ["password"],
     failure: (refused) => ({ title: "Login Failed!", message: refused.message }),
+    before: ({ env, request }) => rateLimitLoginAttempts(env, request),
     async run({ email, password, redirectTo }, { env, request }) {
-      await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
-      await rateLimit(env, `login:email:${email}`, 10, 60);
-      const { token, user } = await login(env, email, password);
+      const { token, user } = await login(env, email, password, clientAddress(request));
       // Back to where the guard sent the visitor from, never to another site nor to the sign-in pages again.
       const to = safeRedirect(redirectTo, request, homeFor(user.role), { except: ["/login", "/register"] });
       return enterWithSession(to, token, LOGIN_SUCCESSFUL);

@@ -40,8 +40,8 @@ export const action = (args: Route.ActionArgs) =>
       unexpected: "Image upload failed",
     },
     failure: (refused) => ({ title: "Registration Failed", message: refused.message }),
-    async run(input, { env, request, image }) {
-      await rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60);
+    before: ({ env, request }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
+    async run(input, { env, image }) {
       const { token, user } = await register(env, { ...input, photo: image ?? "" });
       return enterWithSession(homeFor(user.role), token, {
         type: "success",

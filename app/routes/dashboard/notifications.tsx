@@ -1,7 +1,8 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/notifications";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
+import { refusal } from "~/server/errors";
 import { readForm } from "~/server/http/form.server";
 import { safeRedirect } from "~/server/http/redirect.server";
 import { markNotificationsRead } from "~/server/services/notifications.server";
@@ -9,7 +10,13 @@ import { markNotificationsRead } from "~/server/services/notifications.server";
 /** POST: mark one (id) or all notifications of the caller as read, then back to the page the bell is on. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
-  const form = await readForm(request);
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (e) {
+    const r = refusal(e);
+    return data({ ok: false, message: r.message }, { status: r.status });
+  }
   const id = form.get("id");
   await markNotificationsRead(getEnv(context), user.id, typeof id === "string" && id ? id : undefined);
   // Without JavaScript, back to the dashboard page the bell was on.

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { createSessionToken, type SessionUser } from "../auth/session.server";
 import { posting } from "./ledger.server";
+import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from "./login-throttle.server";
 import { SIGNUP_COINS } from "~/lib/coins";
 import type { RegisterInput } from "~/lib/schemas/auth";
 
@@ -67,13 +68,19 @@ export async function register(env: Env, input: RegisterInput) {
   return signIn(env, id);
 }
 
-export async function login(env: Env, email: string, password: string) {
+/** `address` is the client's (rate-limit.server.ts `clientAddress`): failures are throttled per e-mail and per address. */
+export async function login(env: Env, email: string, password: string, address: string) {
+  await checkLoginThrottle(env, email, address);
   const db = getDb(env);
   const row = (await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
   const ok = await verifyPassword(password, row?.passwordHash);
-  if (!row || !ok || row.disabledAt !== null) {
-    throw new AppError("unauthorized", row?.disabledAt ? "This account has been removed" : BAD_CREDENTIALS);
+  if (!row || !ok) {
+    await recordLoginFailure(env, email, address);
+    throw new AppError("unauthorized", BAD_CREDENTIALS);
   }
+  await clearLoginFailures(env, email);
+  // Said only to someone who knows the password: it would otherwise tell strangers which e-mails had accounts.
+  if (row.disabledAt !== null) throw new AppError("unauthorized", "This account has been removed");
   return signIn(env, row.id);
 }
 
