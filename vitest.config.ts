@@ -30,6 +30,7 @@ export default defineConfig(async () => {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   APP_ENV: "test",
+                  PAYMENTS_MODE: "test",
                   SESSION_JWK: TEST_SESSION_JWK,
                   ADMIN_EMAILS: "root-admin@coinwork.test",
                   RATE_LIMIT_OFF: "0",

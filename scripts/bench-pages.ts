@@ -8,6 +8,11 @@
 //   - the initial JavaScript: the modulepreload and module-script assets the HTML references, gzipped;
 //   - Lighthouse's four category scores, LCP and TBT on its default mobile profile (simulated throttling),
 //     the median of three runs, with the Chromium scripts/lib/chromium.ts finds (CHROMIUM_PATH, Debian's, npm's).
+//   - the same page's main-thread time, TBT and LCP as ratios to the stack's floor measured in the same run: a bare
+//     React Router page (scripts/bench-floor: one route rendering a heading, built with the same Vite, React Router
+//     and Cloudflare plugin into a temporary directory) served and proxied the same way. Lighthouse's simulated
+//     throttling multiplies whatever else the CPU is doing, so absolute figures drift on a busy machine; the
+//     ratios much less. The page and the floor are measured in turns (page, floor, page, floor, ...).
 // Node built-ins and node_modules only (this file runs with Node's type stripping, not through a bundler).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,44 +23,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
-import { BUILT_WRANGLER_CONFIG, serveBuild } from "./lib/served-build.ts";
+import { BUILT_WRANGLER_CONFIG, serveBuild, type ServedBuild } from "./lib/served-build.ts";
 import { findChromium } from "./lib/chromium.ts";
+import { arg, bin, buildReactRouter, flag, logger, median, runStep } from "./lib/bench-cli.ts";
 
 const TARGETS = { initialJsKb: 140, performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROMIUM = await findChromium();
 const CHROME_FLAGS = [...CHROMIUM.args, "--disable-dev-shm-usage"];
 
-function arg(name: string, fallback?: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i >= 0) return process.argv[i + 1];
-  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return eq ? eq.slice(name.length + 3) : fallback;
-}
-const flag = (name: string) => process.argv.includes(`--${name}`);
-
 const RUNS = Number(arg("runs", "3"));
 const PAGE = arg("path", "/")!;
 const env = wranglerEnv();
-const log = (s: string) => console.log(`[bench] ${s}`);
-
-function run(what: string, cmd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
-  const t = performance.now();
-  const r = spawnSync(cmd, args, {
-    cwd: ROOT,
-    env: { ...env, ...extraEnv },
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (r.status !== 0) {
-    const tail = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n");
-    throw new Error(`${what} failed (exit ${r.status}):\n${tail}`);
-  }
-  log(`${what} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
-  return r.stdout;
-}
-
-const bin = (...p: string[]) => path.join(ROOT, "node_modules", ...p);
+const log = logger("bench");
+const FLOOR_DIR = path.join(ROOT, "scripts", "bench-floor");
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 const HOP_BY_HOP = new Set([
@@ -191,11 +172,13 @@ interface LighthouseRun {
   tbtMs: number;
   fcpMs: number;
   cls: number;
+  /** main-thread work during the load (Lighthouse's mainthread-work-breakdown) */
+  mainThreadMs: number;
   lcpElement?: string;
   failing: string[];
 }
 
-/** Like run(), but asynchronous: the proxy lives in this process and must keep serving meanwhile. */
+/** Like runStep(), but asynchronous: the proxy lives in this process and must keep serving meanwhile. */
 function runAsync(what: string, cmd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
   const t = performance.now();
   return new Promise((resolve, reject) => {
@@ -213,10 +196,16 @@ function runAsync(what: string, cmd: string, args: string[], extraEnv: NodeJS.Pr
   });
 }
 
-async function lighthouse(url: string, outDir: string, i: number, chromeFlags: string[]): Promise<LighthouseRun> {
-  const out = path.join(outDir, `lighthouse-${i + 1}.json`);
+async function lighthouse(
+  url: string,
+  outDir: string,
+  i: number,
+  chromeFlags: string[],
+  of: "page" | "floor" = "page",
+): Promise<LighthouseRun> {
+  const out = path.join(outDir, `${of === "floor" ? "floor-" : ""}lighthouse-${i + 1}.json`);
   await runAsync(
-    `Lighthouse run ${i + 1}/${RUNS}`,
+    `Lighthouse run ${i + 1}/${RUNS}${of === "floor" ? " (floor)" : ""}`,
     process.execPath,
     [
       bin("lighthouse", "cli", "index.js"),
@@ -250,16 +239,48 @@ async function lighthouse(url: string, outDir: string, i: number, chromeFlags: s
     tbtMs: lhr.audits["total-blocking-time"].numericValue,
     fcpMs: lhr.audits["first-contentful-paint"].numericValue,
     cls: lhr.audits["cumulative-layout-shift"].numericValue,
+    mainThreadMs: lhr.audits["mainthread-work-breakdown"].numericValue,
     lcpElement: lcpEl,
     failing,
   };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+/**
+ * The stack's floor: scripts/bench-floor built into a temporary directory and served like the app, behind its own
+ * edge proxy. `stop` ends both and removes the directory.
+ */
+async function serveFloor(outDir: string, tls: { key: Buffer; cert: Buffer } | null) {
+  const dir = mkdtempSync(path.join(tmpdir(), "coinwork-bench-floor-"));
+  let server: ServedBuild | undefined;
+  try {
+    buildReactRouter(log, "built the stack's floor (scripts/bench-floor)", {
+      cwd: FLOOR_DIR,
+      env: { BENCH_FLOOR_OUT: path.join(dir, "build") },
+    });
+    server = await serveBuild({
+      persistDir: path.join(dir, "state"),
+      config: path.join(dir, "build", "server", "wrangler.json"),
+      logFile: path.join(outDir, "server-floor.log"),
+    });
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  } finally {
+    // the Cloudflare plugin leaves a pointer to the build next to the project; the build itself is temporary
+    rmSync(path.join(FLOOR_DIR, ".wrangler"), { recursive: true, force: true });
+  }
+  const proxy = await edgeProxy(Number(new URL(server.baseURL).port), tls);
+  const served = server;
+  return {
+    server: served,
+    proxy,
+    stop: async () => {
+      await proxy.close();
+      await served.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 async function main() {
   if (!existsSync(bin("lighthouse", "cli", "index.js"))) throw new Error("lighthouse is not installed: npm install");
@@ -267,14 +288,11 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
 
   if (flag("skip-build") && existsSync(BUILT_WRANGLER_CONFIG)) log("reusing build/ (--skip-build)");
-  else
-    run("built the app", process.execPath, [bin("@react-router", "dev", "bin.cjs"), "build"], {
-      NODE_ENV: "production",
-    });
+  else buildReactRouter(log, "built the app");
 
   // A fresh local D1, migrated and seeded with the demo data.
   const persistDir = mkdtempSync(path.join(tmpdir(), "coinwork-bench-"));
-  run("migrated and seeded a fresh D1 (npm run db:seed)", process.execPath, [
+  runStep(log, "migrated and seeded a fresh D1 (npm run db:seed)", process.execPath, [
     path.join(ROOT, "scripts", "seed.ts"),
     "--persist-to",
     persistDir,
@@ -291,6 +309,7 @@ async function main() {
   const base = proxy.origin;
   const chromeFlags = tls ? [...CHROME_FLAGS, "--ignore-certificate-errors"] : CHROME_FLAGS;
   const protocol = tls ? "HTTP/2 + TLS + gzip" : "HTTP/1.1 + gzip";
+  let floor: Awaited<ReturnType<typeof serveFloor>> | undefined;
   try {
     log(`serving the built app on ${upstream}, edge proxy (${protocol}) on ${base}`);
     if (flag("serve")) {
@@ -298,12 +317,29 @@ async function main() {
       await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
       return;
     }
-    // warm the Worker and the landing page's edge cache, as a visitor after the first would find them
-    for (let i = 0; i < 3; i++) await (await fetch(upstream + PAGE)).arrayBuffer();
+    floor = await serveFloor(outDir, tls);
+    // warm the Workers and the landing page's edge cache, as a visitor after the first would find them
+    for (let i = 0; i < 3; i++) {
+      await (await fetch(upstream + PAGE)).arrayBuffer();
+      await (await fetch(`${floor.server.baseURL}/`)).arrayBuffer();
+    }
 
     const js = await initialJs(upstream, PAGE);
+    const floorJs = await initialJs(floor.server.baseURL, "/");
+    // in turns, so that a busy spell of the machine weighs on both alike
     const runs: LighthouseRun[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(base + PAGE, outDir, i, chromeFlags));
+    const floorRuns: LighthouseRun[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await lighthouse(base + PAGE, outDir, i, chromeFlags));
+      floorRuns.push(await lighthouse(`${floor.proxy.origin}/`, outDir, i, chromeFlags, "floor"));
+    }
+    const floorMedian = {
+      mainThreadMs: Math.round(median(floorRuns.map((r) => r.mainThreadMs))),
+      tbtMs: Math.round(median(floorRuns.map((r) => r.tbtMs))),
+      lcpMs: Math.round(median(floorRuns.map((r) => r.lcpMs))),
+      fcpMs: Math.round(median(floorRuns.map((r) => r.fcpMs))),
+      performance: median(floorRuns.map((r) => r.scores.performance)),
+    };
 
     const result = {
       page: PAGE,
@@ -322,6 +358,7 @@ async function main() {
           tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
           fcpMs: Math.round(median(runs.map((r) => r.fcpMs))),
           cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+          mainThreadMs: Math.round(median(runs.map((r) => r.mainThreadMs))),
         },
         each: runs.map(({ scores, lcpMs, tbtMs }) => ({
           ...scores,
@@ -331,6 +368,26 @@ async function main() {
         lcpElement: runs[0]?.lcpElement,
         failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
       },
+      floor: {
+        what: "a bare React Router page (scripts/bench-floor), built and served the same way, measured in turns with the page",
+        initialJs: { gzipBytes: floorJs.gzip, rawBytes: floorJs.raw },
+        median: floorMedian,
+        each: floorRuns.map((r) => ({
+          mainThreadMs: Math.round(r.mainThreadMs),
+          tbtMs: Math.round(r.tbtMs),
+          lcpMs: Math.round(r.lcpMs),
+        })),
+      },
+      ratiosToFloor: {} as Record<"mainThread" | "tbt" | "lcp" | "initialJs", number | null>,
+    };
+    const ratio = (page: number, floorValue: number) =>
+      floorValue > 0 ? Number((page / floorValue).toFixed(2)) : null;
+    const pm = result.lighthouse.median;
+    result.ratiosToFloor = {
+      mainThread: ratio(pm.mainThreadMs, floorMedian.mainThreadMs),
+      tbt: ratio(pm.tbtMs, floorMedian.tbtMs),
+      lcp: ratio(pm.lcpMs, floorMedian.lcpMs),
+      initialJs: ratio(js.gzip, floorJs.gzip),
     };
     const jsonOut = arg("json", path.join(outDir, "result.json"))!;
     writeFileSync(jsonOut, `${JSON.stringify(result, null, 2)}\n`);
@@ -360,10 +417,29 @@ async function main() {
       `  runs: ${result.lighthouse.each.map((r) => `${r.performance}/${r.accessibility}/${r["best-practices"]}/${r.seo} LCP ${r.lcpMs} TBT ${r.tbtMs}`).join(" | ")}`,
     );
     for (const f of result.lighthouse.failingAudits) console.log(`  failing audit: ${f}`);
+    const fm = result.floor.median;
+    const r = result.ratiosToFloor;
+    const x = (v: number | null, floorValue: number) =>
+      v === null ? `n/a: the floor's is ${floorValue}` : `${v.toFixed(2)}x`;
+    console.log(
+      `  Against the stack's floor (a bare React Router page, same build and serving; medians of ${RUNS}, in turns):`,
+    );
+    console.log(
+      `       main thread       ${m.mainThreadMs} ms vs ${fm.mainThreadMs} ms   ${x(r.mainThread, fm.mainThreadMs)}`,
+    );
+    console.log(`       TBT               ${m.tbtMs} ms vs ${fm.tbtMs} ms   ${x(r.tbt, fm.tbtMs)}`);
+    console.log(
+      `       LCP               ${(m.lcpMs / 1000).toFixed(2)} s vs ${(fm.lcpMs / 1000).toFixed(2)} s   ${x(r.lcp, fm.lcpMs)}`,
+    );
+    console.log(`       initial JS        ${kb(js.gzip)} vs ${kb(floorJs.gzip)}   ${x(r.initialJs, floorJs.gzip)}`);
+    console.log(
+      `       floor runs: ${result.floor.each.map((f) => `main ${f.mainThreadMs} TBT ${f.tbtMs} LCP ${f.lcpMs}`).join(" | ")}`,
+    );
     console.log("  initial JS by file (gzip):");
     for (const f of js.files) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.url}`);
     console.log(`  full result: ${path.relative(ROOT, jsonOut)}`);
   } finally {
+    await floor?.stop();
     await proxy.close();
     await server.stop();
     rmSync(persistDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // npm run dev [-- <react-router dev options>]
 //
 // 1. adds to .dev.vars what it lacks: a fresh Ed25519 session key (SESSION_JWK), APP_ENV=development,
+//    PAYMENTS_MODE=test,
 // 2. applies the D1 migrations to the local database (.wrangler/state),
 // 3. seeds the demo data once (a second start seeds nothing twice),
 // 4. prints the demo accounts,
@@ -31,6 +32,12 @@ async function devVars(): Promise<{ name: string; comment: string; value: string
       name: "APP_ENV",
       comment: "This is a development machine: development-only parts (test payments, the mailbox) may run.",
       value: "development",
+    },
+    {
+      name: "PAYMENTS_MODE",
+      comment:
+        "Without Stripe keys, coin purchases go to the built-in test-mode provider (card 4242 4242 4242 4242). Refused where APP_ENV is production.",
+      value: "test",
     },
   ];
 }

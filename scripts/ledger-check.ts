@@ -1,37 +1,31 @@
 // npm run ledger:check [-- --remote | --persist-to <dir>]
 //
 // Runs the conservation identity of the coin ledger (app/server/db/conservation-sql.ts, the same SQL
-// the Worker runs) against a D1 database, prints every figure, lists users whose cached balance
+// the Worker runs) against a D1 database, prints every figure, lists users whose cached balance or debt
 // differs from their ledger, and exits 1 when anything does not hold.
 import { pathToFileURL } from "node:url";
 import {
   CONSERVATION_SQL,
   MISMATCHED_USERS_SQL,
   accountedFor,
+  figuresOf,
+  identityHolds,
   type ConservationFigures,
+  type MismatchedUser,
 } from "../app/server/db/conservation-sql.ts";
 import { describeTarget, parseTarget, query, type D1Target } from "./lib/wrangler.ts";
 
 export interface LedgerReport {
   figures: ConservationFigures;
-  mismatches: { id: string; email: string; coin: number; ledger: number }[];
+  mismatches: MismatchedUser[];
   holds: boolean;
 }
 
 export function checkLedger(target: D1Target): LedgerReport {
-  const row = query<Record<string, number>>(CONSERVATION_SQL, target)[0] ?? {};
-  const figures: ConservationFigures = {
-    created: Number(row.created ?? 0),
-    balances: Number(row.balances ?? 0),
-    escrowOpenSlots: Number(row.escrowOpenSlots ?? 0),
-    escrowPending: Number(row.escrowPending ?? 0),
-    heldForWithdrawals: Number(row.heldForWithdrawals ?? 0),
-    paidOut: Number(row.paidOut ?? 0),
-    mismatchedUsers: Number(row.mismatchedUsers ?? 0),
-  };
+  const figures = figuresOf(query<Record<string, unknown>>(CONSERVATION_SQL, target)[0]);
   const mismatches =
-    figures.mismatchedUsers > 0 ? query<LedgerReport["mismatches"][number]>(MISMATCHED_USERS_SQL, target) : [];
-  return { figures, mismatches, holds: figures.created === accountedFor(figures) && figures.mismatchedUsers === 0 };
+    figures.mismatchedUsers + figures.mismatchedDebts > 0 ? query<MismatchedUser>(MISMATCHED_USERS_SQL, target) : [];
+  return { figures, mismatches, holds: identityHolds(figures) };
 }
 
 export function printLedgerReport(r: LedgerReport, where: string): void {
@@ -42,7 +36,13 @@ export function printLedgerReport(r: LedgerReport, where: string): void {
     [
       `Coin ledger of ${where}`,
       ``,
-      `  created (sign-up bonuses, purchases, admin adjustments) ${n(f.created)}`,
+      `    sign-up bonuses                                        ${n(f.signupBonuses)}`,
+      `  + purchases                                              ${n(f.purchases)}`,
+      `  + admin adjustments                                      ${n(f.adjustments)}`,
+      `  − reversed payments (refunds, disputes)                  ${n(f.reversals)}`,
+      `  − debts settled by purchases                             ${n(f.settlements)}`,
+      `                                                           ------------`,
+      `  created                                                  ${n(f.created)}`,
       `  = balances of all users                                  ${n(f.balances)}`,
       `  + escrow for open task slots                             ${n(f.escrowOpenSlots)}`,
       `  + escrow for pending submissions                         ${n(f.escrowPending)}`,
@@ -51,8 +51,13 @@ export function printLedgerReport(r: LedgerReport, where: string): void {
       `                                                           ------------`,
       `                                                           ${n(right)}   ${f.created === right ? "holds" : `DOES NOT HOLD (off by ${f.created - right})`}`,
       ``,
+      `  owed by users after reversed payments (not coins until settled): ${f.owed.toLocaleString("en-US")}`,
       `  users whose balance differs from their ledger: ${f.mismatchedUsers}`,
-      ...r.mismatches.map((m) => `    ${m.email} (${m.id}): coin ${m.coin}, ledger says ${m.ledger}`),
+      `  users whose debt differs from their debt ledger: ${f.mismatchedDebts}`,
+      ...r.mismatches.map(
+        (m) =>
+          `    ${m.email} (${m.id}): coin ${m.coin}, ledger says ${m.ledger}; debt ${m.debt}, debt ledger says ${m.debtLedger}`,
+      ),
       ``,
       r.holds ? "OK: the ledger agrees." : "FAILED: the ledger does not agree.",
     ].join("\n"),

@@ -2,14 +2,23 @@
 interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
+  /** Cloudflare Email Service: every message Coinwork sends (app/server/email/mailer.server.ts). */
+  EMAIL: SendEmail;
   /** "development" or "test" switch on development-only parts; anything else is production (see wrangler.toml). */
   APP_ENV?: string;
   ADMIN_EMAILS?: string;
+  /** The sender address of Coinwork's e-mails, on a domain onboarded to Cloudflare Email Service. */
+  EMAIL_FROM?: string;
   DEVELOPER_REPO_URL?: string;
   REVIEW_WINDOW_DAYS?: string;
   CORS_ORIGINS?: string;
   /** Ed25519 private key as a JWK (JSON) that signs session tokens. */
   SESSION_JWK?: string;
+  /**
+   * "test" switches on the embedded test-mode payment provider when there are no Stripe keys, and only where
+   * APP_ENV is "development" or "test": in production it switches card payments off (and says so in the log).
+   */
+  PAYMENTS_MODE?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;

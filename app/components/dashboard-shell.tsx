@@ -10,6 +10,7 @@ import {
   LogOut,
   Menu,
   ScrollText,
+  Settings,
   Inbox,
   Scale,
   Send,
@@ -25,6 +26,7 @@ import { Logo } from "./logo";
 import { CoinBalance } from "./coin-balance";
 import { Avatar } from "./avatar";
 import { NotificationBell, type NotificationItem } from "./notification-bell";
+import { VerifyEmailBanner } from "./verify-email-banner";
 import { cn } from "~/lib/cn";
 
 interface NavItem {
@@ -57,10 +59,13 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
   ],
 };
 
+/** Every role's own account: name, photo, e-mail, password, signing out everywhere. */
+const SETTINGS: NavItem = { to: "/dashboard/settings", label: "Settings", icon: Settings };
+
 function SidebarNav({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   return (
     <nav aria-label="Dashboard" className="grid gap-1">
-      {SIDEBAR[role].map((item) => (
+      {[...SIDEBAR[role], SETTINGS].map((item) => (
         <NavLink
           key={item.to}
           to={item.to}
@@ -156,6 +161,7 @@ export function DashboardShell({
         </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         {children}
       </main>
     </div>

@@ -12,7 +12,9 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "validation_failed"
   | "rate_limited"
-  | "payment_failed";
+  | "payment_failed"
+  | "coins_owed"
+  | "payments_unavailable";
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -26,6 +28,10 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   validation_failed: 422,
   rate_limited: 429,
+  // the user owes coins after a reversed card payment (services/debts.server.ts): no spending until settled
+  coins_owed: 409,
+  // card payments are not set up, or refused by contradictory settings (payments/provider.server.ts)
+  payments_unavailable: 503,
 };
 
 export class AppError extends Error {

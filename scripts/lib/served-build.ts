@@ -67,18 +67,23 @@ export interface ServedBuild {
 }
 
 /**
- * Serves the build on `persistDir` and resolves once it answers (a fresh session key each time, plus `vars`).
+ * Serves the build on `persistDir` and resolves once it answers: a fresh session key each time, a test Worker with
+ * test-mode payments (the build's wrangler.json says production), plus `vars`.
  * Output goes to `logFile`; its tail is in the error when the server exits or never answers.
  */
 export async function serveBuild(opts: {
   persistDir: string;
+  /** the wrangler config to serve (default: the app's build, BUILT_WRANGLER_CONFIG) */
+  config?: string;
   logFile: string;
   vars?: Record<string, string>;
   timeoutMs?: number;
+  /** called with the stop function as soon as the server process exists, before it answers (for Ctrl-C) */
+  onSpawn?: (stop: () => Promise<void>) => void;
 }): Promise<ServedBuild> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const vars = { SESSION_JWK: await newSessionJwk(), ...opts.vars };
+  const vars = { SESSION_JWK: await newSessionJwk(), APP_ENV: "test", PAYMENTS_MODE: "test", ...opts.vars };
   const log = openSync(opts.logFile, "w");
   const child = spawn(
     process.execPath,
@@ -86,7 +91,7 @@ export async function serveBuild(opts: {
       path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
       "dev",
       "--config",
-      BUILT_WRANGLER_CONFIG,
+      opts.config ?? BUILT_WRANGLER_CONFIG,
       "--ip",
       "127.0.0.1",
       "--port",
@@ -101,6 +106,7 @@ export async function serveBuild(opts: {
   );
   child.unref();
   const served = { child, baseURL, stop: () => stopProcessGroup(child) };
+  opts.onSpawn?.(served.stop);
   const until = Date.now() + (opts.timeoutMs ?? 90_000);
   while (Date.now() < until) {
     if (child.exitCode !== null)

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   API_ROUTES,
+  BASE,
   balance,
   call,
   env,
@@ -42,7 +43,7 @@ describe("users", () => {
   it("GET /users?role=Worker is public and shows photo and name only", async () => {
     const email = uniqueEmail("applicant");
     const photo = png();
-    await register(env, { name: "Ana Applicant", email, password: "Secret!1", role: "Worker", photo });
+    await register(env, { name: "Ana Applicant", email, password: "Secret!1", role: "Worker", photo }, BASE);
     const a = await rest("GET", "/users?role=Worker");
     expect(a.status).toBe(200);
     const list = shape(v.array(s.applicantWireSchema), a.body);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   env,
+  lastMailTo,
   makeAdmin,
   makeWorld,
   newPayment,
@@ -28,6 +29,8 @@ const WHO: Who[] = ["anon", "worker", "buyer", "other", "admin", "removed"];
 interface Fixtures extends World {
   taskId: string;
   imageKey: string;
+  /** a message in the development mailbox (the buyer's verification link) */
+  mailId: string;
 }
 
 // ---------------------------------------------------------------- expectations
@@ -113,6 +116,28 @@ const API: Record<string, Probe[]> = {
   ],
   "routes/api/auth.logout.ts": [
     { label: "logout", method: "POST", url: () => "/auth/logout", throwaway: true, expect: signedIn() },
+  ],
+  // everyone in the matrix is verified already (409); another link for an unverified account is tested in identity
+  "routes/api/auth.verify.resend.ts": [
+    { label: "resend", method: "POST", url: () => "/auth/verify/resend", expect: signedIn(409) },
+  ],
+  "routes/api/auth.forgot.ts": [
+    {
+      label: "forgot",
+      method: "POST",
+      url: () => "/auth/forgot",
+      body: (f, who) => ({ email: callerEmail(f, who) }),
+      expect: everyone(202),
+    },
+  ],
+  "routes/api/auth.reset.ts": [
+    {
+      label: "reset with an unknown token",
+      method: "POST",
+      url: () => "/auth/reset",
+      body: () => ({ token: "not-a-link", password: PASSWORD }),
+      expect: everyone(400),
+    },
   ],
   "routes/api/images.ts": [
     {
@@ -477,6 +502,22 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/public/terms.tsx": { expect: publicPage },
   "routes/auth/login.tsx": { expect: guestPage },
   "routes/auth/register.tsx": { expect: guestPage },
+  "routes/auth/forgot-password.tsx": { expect: publicPage },
+  // without a token: the page says the link is not valid
+  "routes/auth/reset-password.tsx": { expect: publicPage },
+  "routes/auth/verify-email.tsx": {
+    expect: {
+      anon: "to:/login",
+      removed: "to:/login",
+      worker: "to:/dashboard/workerhome",
+      buyer: "to:/dashboard/buyerhome",
+      other: "to:/dashboard/buyerhome",
+      admin: "to:/dashboard/adminhome",
+    },
+  },
+  // the development mailbox: open while APP_ENV is test (404 in production: identity.test.ts)
+  "routes/dev/mailbox.tsx": { expect: publicPage },
+  "routes/dev/mail-message.tsx": { url: (f) => `/dev/mail/${f.mailId}`, expect: publicPage },
   "routes/public/unauthorized.tsx": { expect: publicPage },
   "routes/public/not-found.tsx": {
     url: () => `/no-such-page-${crypto.randomUUID()}`,
@@ -490,6 +531,17 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     expect: { anon: "login", removed: "login", worker: "home", buyer: "home", other: "home", admin: "home" },
   },
   "routes/dashboard/notifications.tsx": { expect: userPage },
+  "routes/dashboard/settings.tsx": { expect: userPage },
+  // GET only leads back to the dashboard (the banner's Resend button POSTs)
+  "routes/dashboard/verify-email.tsx": {
+    expect: {
+      ...userPage,
+      worker: "to:/dashboard",
+      buyer: "to:/dashboard",
+      other: "to:/dashboard",
+      admin: "to:/dashboard",
+    },
+  },
   "routes/dashboard/buyer/layout.tsx": "layout",
   "routes/dashboard/buyer/home.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/add-task.tsx": { expect: rolePage("buyer") },
@@ -544,7 +596,7 @@ beforeAll(async () => {
   const world = await makeWorld();
   const task = await newTask(world.buyer, { required_workers: 50, payable_amount: 1 });
   const image = await storeImage(env, new File([PNG], "probe.png", { type: "image/png" }));
-  f = { ...world, taskId: task.id, imageKey: image.key };
+  f = { ...world, taskId: task.id, imageKey: image.key, mailId: (await lastMailTo(world.buyer.email)).id };
   Object.assign(users, {
     anon: null,
     worker: f.worker,

@@ -2,7 +2,7 @@
 // ("LIKE or GLOB pattern too complex"), which turned a long search into a 500 on the worker's task list, the REST
 // task list and the admin lists. % and _ are ordinary characters in a search, not wildcards.
 import { describe, expect, it } from "vitest";
-import { env, getPage, isoDay, jsonCall, makeAdmin, PASSWORD, registerUser, sessionUser } from "./fixtures";
+import { BASE, env, getPage, isoDay, jsonCall, makeAdmin, PASSWORD, registerUser, sessionUser } from "./fixtures";
 import { postTask } from "~/server/services/tasks.server";
 import { register } from "~/server/services/accounts.server";
 
@@ -61,7 +61,7 @@ describe("long searches", () => {
     const admin = await makeAdmin();
     const email = `a-rather-long-mailbox-name-for-search-${stamp}@long-search.coinwork.test`;
     expect(email.length).toBeGreaterThan(60);
-    await register(env, { name: "Long Mailbox", email, password: PASSWORD, role: "Worker", photo: "" });
+    await register(env, { name: "Long Mailbox", email, password: PASSWORD, role: "Worker", photo: "" }, BASE);
     const res = await getPage(`/dashboard/manageusers?q=${encodeURIComponent(email.toUpperCase())}`, admin.cookie);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(`user-${email}`);

@@ -24,8 +24,16 @@ export function dollars(cents: number): string {
 /** What the purchase page's action answers to the browser's two steps. */
 export type PurchaseStep =
   | { ok: true; step: "created"; clientSecret: string; paymentId: string; coins: number; priceCents: number }
-  | { ok: true; step: "confirmed"; coins: number; credited: boolean }
+  | { ok: true; step: "confirmed"; coins: number; credited: boolean; settled: number }
   | { ok: false; step: "created" | "confirmed" | "pay"; message: string };
+
+/** The words of a credited purchase; `settled` coins of the balance went to what the buyer owed. */
+export function purchasedWords(coins: number, settled: number): string {
+  const bought = `${coins.toLocaleString("en-US")} coins`;
+  return settled > 0
+    ? `${bought} were bought. ${settled.toLocaleString("en-US")} coins of your balance settled what you owed.`
+    : `${bought} were added to your balance.`;
+}
 
 export const TEST_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
 
@@ -333,9 +341,7 @@ export function PurchaseModal({
   // Step 4: credited (the loaders revalidate with the new balance) or refused.
   const credited = useEffectEvent((r: PurchaseStep) => {
     if (r.ok && r.step === "confirmed") {
-      toast.success("Purchase Successful", {
-        description: `${r.coins.toLocaleString("en-US")} coins were added to your balance.`,
-      });
+      toast.success("Purchase Successful", { description: purchasedWords(r.coins, r.settled) });
       setPhase("idle");
       onClose();
     } else {

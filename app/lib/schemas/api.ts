@@ -349,3 +349,7 @@ export const totalPaymentWire = v.strictObject({ totalPayment: v.pipe(v.number()
 export const totalPayedWire = v.strictObject({ totalPayed: v.pipe(v.number(), v.integer(), v.description("coins")) });
 export const itemsPerPageWire = v.strictObject({ itemsPerPage: v.picklist([...ITEMS_PER_PAGE_OPTIONS]) });
 export const bareNumberWire = v.number();
+/** An accepted request whose effect is an e-mail (POST /auth/verify/resend, POST /auth/reset). */
+export const okWire = v.strictObject({ ok: v.literal(true) });
+/** POST /auth/forgot: the same answer whether or not the address has an account. */
+export const forgotWire = v.strictObject({ ok: v.literal(true), message: v.string() });

@@ -3,12 +3,12 @@ import { json, readBody, rest } from "~/server/http/rest.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
-/** POST /auth/register { name, email, password, role, photo? } -> 201 { token, user } */
+/** POST /auth/register { name, email, password, role, photo? } -> 201 { token, user }; a verification link is e-mailed. */
 export const loader = rest({
-  POST: async ({ request, env }) => {
+  POST: async ({ request, env, origin }) => {
     await rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60);
     const input = await readBody(request, registerSchema);
-    return json(await register(env, input), 201);
+    return json(await register(env, input, origin), 201);
   },
 });
 export const action = loader;

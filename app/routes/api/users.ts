@@ -35,14 +35,15 @@ export const loader = rest({
   },
 
   // A record is made at sign-up with the server's role and coins; a client's role, coin, name or photo change
-  // nothing. A verified Google/Firebase ID token without a record gets one here: a Worker with the sign-up coins.
+  // nothing. A verified Google/Firebase ID token without a record gets one here: a Worker with the sign-up coins (or,
+  // for an unverified password account of that address, takes it over: docs/decisions/010-…).
   POST: async ({ request, context, env, origin }) => {
     const external = context.get(externalProfileContext);
     if (external) {
       const body = await readBody(request, usersPostBody);
       if (!sameEmail(body.email, external.email)) throw forbidden(NOT_YOURS);
-      const { user } = await signInWithVerifiedEmail(env, external);
-      return json(userWire(origin, user), 201);
+      const { user, created } = await signInWithVerifiedEmail(env, external);
+      return json(userWire(origin, user), created ? 201 : 200);
     }
     const user = requireApiUser(context);
     const body = await readBody(request, usersPostBody);

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useActionData, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/lib/schemas/auth";
 import { homeFor } from "~/lib/roles";
@@ -54,7 +54,12 @@ export default function Login() {
           autoComplete="email"
           placeholder="you@example.com"
         />
-        <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <div className="grid gap-1.5">
+          <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+          <Link to="/forgot-password" className="justify-self-end text-sm font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Logging in…" : "Login"}
         </Button>

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/register";
-import { registerSchema } from "~/lib/schemas/auth";
+import { PASSWORD_HINT, registerSchema } from "~/lib/schemas/auth";
 import { homeFor } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
@@ -41,8 +41,8 @@ export const action = (args: Route.ActionArgs) =>
     },
     failure: (refused) => ({ title: "Registration Failed", message: refused.message }),
     before: ({ env, request }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
-    async run(input, { env, image }) {
-      const { token, user } = await register(env, { ...input, photo: image ?? "" });
+    async run(input, { env, request, image }) {
+      const { token, user } = await register(env, { ...input, photo: image ?? "" }, new URL(request.url).origin);
       return enterWithSession(homeFor(user.role), token, {
         type: "success",
         title: "Account Created!",
@@ -67,7 +67,7 @@ export default function Register() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters, with a capital letter and one of !@#$%^&*"
+          hint={PASSWORD_HINT}
         />
         <SelectField field={fields.role} label="Role" placeholder="Select a role" options={ROLES} />
         <ImagePicker label="Photo" round error={outcome?.fields?.image?.[0]} />

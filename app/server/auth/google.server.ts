@@ -87,7 +87,8 @@ export async function finishGoogleSignIn(env: Env, request: Request) {
     audience: env.GOOGLE_CLIENT_ID,
   });
   if (payload.nonce !== nonce) throw new AppError("unauthorized", "Google sign-in could not be verified");
-  if (typeof payload.email !== "string" || payload.email_verified === false) {
+  // Google must vouch for the address: a token without email_verified: true makes and links no account.
+  if (typeof payload.email !== "string" || payload.email_verified !== true) {
     throw new AppError("unauthorized", "Your Google account has no verified e-mail");
   }
   return {

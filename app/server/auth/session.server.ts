@@ -20,6 +20,22 @@ export interface SessionUser {
   role: Role;
   coin: number;
   photo: string | null;
+  /** the address in `email` is proven to be this person's; until then no coins move (docs/product/identity.md) */
+  emailVerified: boolean;
+}
+
+/** The signed-in user a users row describes. */
+export function toSessionUser(row: {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  coin: number;
+  photo: string | null;
+  emailVerifiedAt: number | null;
+}): SessionUser {
+  const { id, name, email, role, coin, photo } = row;
+  return { id, name, email, role, coin, photo, emailVerified: row.emailVerifiedAt !== null };
 }
 
 let keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
@@ -120,7 +136,10 @@ function jwks(url: string) {
   return set;
 }
 
-/** The profile of a verified ID token from a trusted external issuer (Google, a Firebase project), else null. */
+/**
+ * The profile of a verified ID token from a trusted external issuer (Google, a Firebase project), else null. The
+ * issuer must vouch for the address (`email_verified: true`): a token without that is no identity here.
+ */
 async function externalTokenProfile(env: Env, token: string): Promise<ExternalProfile | null> {
   const issuers: { issuer: string; audience: string; jwksUrl: string }[] = [];
   if (env.GOOGLE_CLIENT_ID) {
@@ -140,7 +159,7 @@ async function externalTokenProfile(env: Env, token: string): Promise<ExternalPr
   for (const { issuer, audience, jwksUrl } of issuers) {
     try {
       const { payload } = await jwtVerify(token, jwks(jwksUrl), { issuer, audience });
-      if (typeof payload.email === "string" && payload.email_verified !== false) {
+      if (typeof payload.email === "string" && payload.email_verified === true) {
         const email = payload.email.toLowerCase();
         const name =
           typeof payload.name === "string" && payload.name.trim() ? payload.name.trim().slice(0, 100) : email;
@@ -162,6 +181,7 @@ const userColumns = {
   role: users.role,
   coin: users.coin,
   photo: users.photo,
+  emailVerifiedAt: users.emailVerifiedAt,
   sessionVersion: users.sessionVersion,
   disabledAt: users.disabledAt,
 };
@@ -181,11 +201,12 @@ export async function identify(request: Request, env: Env): Promise<IdentityResu
   } catch {
     external = await externalTokenProfile(env, token);
     if (external) row = (await db.select(userColumns).from(users).where(eq(users.email, external.email)).limit(1))[0];
+    // An unverified account is not the external person's until POST /users takes it over (accounts.server.ts).
+    if (row && row.emailVerifiedAt === null && row.disabledAt === null) row = undefined;
   }
   if (!row && external) return { user: null, presented: true, external };
   if (!row || row.disabledAt !== null) return { user: null, presented: true };
-  const { sessionVersion: _v, disabledAt: _d, ...user } = row;
-  return { user };
+  return { user: toSessionUser(row) };
 }
 
 function loadById(db: ReturnType<typeof getDb>, id: string) {

@@ -2,48 +2,110 @@
 // Import-free on purpose: the Worker (services/ledger.server.ts) and the Node scripts
 // (`npm run ledger:check`, the seed) run this same text.
 //
-//   created (sign-up bonuses, purchases, admin adjustments)
-//     = balances + escrow for open slots + escrow for pending submissions
-//       + held for pending withdrawals + paid out by approved withdrawals
+//   created = sign-up bonuses + purchases + admin adjustments − reversed payments − settled debts
+//           = balances + escrow for open slots + escrow for pending submissions
+//             + held for pending withdrawals + paid out by approved withdrawals
 //
-// and every user's cached `coin` equals the sum of their ledger rows.
+// Coins enter as bonuses, purchases and adjustments; a refunded or disputed payment takes back what the buyer's
+// balance still holds (`purchase_reversal`), and a later purchase pays what the balance could not
+// (`debt_settlement`): both are coins leaving circulation. A debt itself is not coins, so it is no term of the
+// identity; beside it, every user's cached `coin` equals the sum of their coin_ledger rows and every user's
+// `debt_coins` the sum of their debt_ledger rows.
 
 /**
  * The figures of the identity as one SELECT. `scope(column)` may add a condition on the owning user's id column of
  * each sum (e.g. `AND user_id IN (...)`), to check a closed group of users in a database others write to.
  */
 export function conservationSql(scope: (column: string) => string = () => ""): string {
+  const ledgerSum = (kind: string, sign = "") =>
+    `(SELECT COALESCE(${sign}SUM(delta), 0) FROM coin_ledger WHERE kind = '${kind}' ${scope("user_id")})`;
   return `SELECT
-  (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind IN ('signup_bonus', 'purchase', 'admin_adjustment') ${scope("user_id")}) AS created,
+  ${ledgerSum("signup_bonus")} AS signupBonuses,
+  ${ledgerSum("purchase")} AS purchases,
+  ${ledgerSum("admin_adjustment")} AS adjustments,
+  ${ledgerSum("purchase_reversal", "-")} AS reversals,
+  ${ledgerSum("debt_settlement", "-")} AS settlements,
   (SELECT COALESCE(SUM(coin), 0) FROM users WHERE 1 ${scope("id")}) AS balances,
   (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL ${scope("buyer_id")}) AS escrowOpenSlots,
   (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE status = 'pending' ${scope("buyer_id")}) AS escrowPending,
   (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'pending' ${scope("worker_id")}) AS heldForWithdrawals,
   (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'approved' ${scope("worker_id")}) AS paidOut,
-  (SELECT COUNT(*) FROM users u WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id) ${scope("u.id")}) AS mismatchedUsers`;
+  (SELECT COALESCE(SUM(debt_coins), 0) FROM users WHERE 1 ${scope("id")}) AS owed,
+  (SELECT COUNT(*) FROM users u WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id) ${scope("u.id")}) AS mismatchedUsers,
+  (SELECT COUNT(*) FROM users u WHERE u.debt_coins <> (SELECT COALESCE(SUM(delta), 0) FROM debt_ledger d WHERE d.user_id = u.id) ${scope("u.id")}) AS mismatchedDebts`;
 }
 
 export const CONSERVATION_SQL = conservationSql();
 
-/** Users whose cached balance differs from the sum of their ledger rows (at most 100). */
+/** Users whose cached balance or debt differs from the sum of their ledger rows (at most 100). */
 export const MISMATCHED_USERS_SQL = `SELECT u.id AS id, u.email AS email, u.coin AS coin,
-  (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id) AS ledger
+  (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id) AS ledger,
+  u.debt_coins AS debt,
+  (SELECT COALESCE(SUM(delta), 0) FROM debt_ledger d WHERE d.user_id = u.id) AS debtLedger
 FROM users u
 WHERE u.coin <> (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger l WHERE l.user_id = u.id)
+   OR u.debt_coins <> (SELECT COALESCE(SUM(delta), 0) FROM debt_ledger d WHERE d.user_id = u.id)
 ORDER BY u.email
 LIMIT 100`;
 
+/** A row of MISMATCHED_USERS_SQL. */
+export interface MismatchedUser {
+  id: string;
+  email: string;
+  coin: number;
+  ledger: number;
+  debt: number;
+  debtLedger: number;
+}
+
 export interface ConservationFigures {
+  /** the left-hand side: signupBonuses + purchases + adjustments − reversals − settlements */
   created: number;
+  signupBonuses: number;
+  purchases: number;
+  adjustments: number;
+  /** coins taken back from balances by refunded or disputed payments */
+  reversals: number;
+  /** coins that paid debts (taken from balances by later purchases) */
+  settlements: number;
   balances: number;
   escrowOpenSlots: number;
   escrowPending: number;
   heldForWithdrawals: number;
   paidOut: number;
+  /** coins users still owe: no term of the identity (they are not coins until a purchase settles them) */
+  owed: number;
   mismatchedUsers: number;
+  mismatchedDebts: number;
+}
+
+/** The figures out of the identity's row (D1 and the wrangler CLI may answer numbers as strings or leave them out). */
+export function figuresOf(row: Record<string, unknown> | null | undefined): ConservationFigures {
+  const n = (key: string) => Number(row?.[key] ?? 0);
+  const f = {
+    signupBonuses: n("signupBonuses"),
+    purchases: n("purchases"),
+    adjustments: n("adjustments"),
+    reversals: n("reversals"),
+    settlements: n("settlements"),
+    balances: n("balances"),
+    escrowOpenSlots: n("escrowOpenSlots"),
+    escrowPending: n("escrowPending"),
+    heldForWithdrawals: n("heldForWithdrawals"),
+    paidOut: n("paidOut"),
+    owed: n("owed"),
+    mismatchedUsers: n("mismatchedUsers"),
+    mismatchedDebts: n("mismatchedDebts"),
+  };
+  return { ...f, created: f.signupBonuses + f.purchases + f.adjustments - f.reversals - f.settlements };
 }
 
 /** The right-hand side of the identity. */
 export function accountedFor(r: ConservationFigures): number {
   return r.balances + r.escrowOpenSlots + r.escrowPending + r.heldForWithdrawals + r.paidOut;
+}
+
+/** The identity holds and every cached balance and debt agrees with its ledger. */
+export function identityHolds(r: ConservationFigures): boolean {
+  return r.created === accountedFor(r) && r.mismatchedUsers === 0 && r.mismatchedDebts === 0;
 }

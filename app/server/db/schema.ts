@@ -8,11 +8,15 @@ export const users = sqliteTable("users", {
   email: text("email").notNull(),
   role: text("role", { enum: ["Worker", "Buyer", "Admin"] }).notNull(),
   coin: integer("coin").notNull().default(0),
+  /** coins owed (a reversed card payment the balance did not cover): the sum of the user's debt_ledger rows */
+  debtCoins: integer("debt_coins").notNull().default(0),
   photo: text("photo"),
   passwordHash: text("password_hash"),
   sessionVersion: integer("session_version").notNull().default(1),
   disabledAt: integer("disabled_at"),
   createdAt: integer("created_at").notNull(),
+  emailVerifiedAt: integer("email_verified_at"),
+  adminGrantUsedAt: integer("admin_grant_used_at"),
 });
 
 export const userPreferences = sqliteTable("user_preferences", {
@@ -88,6 +92,8 @@ export const ledgerKinds = [
   "submission_payout",
   "withdrawal_hold",
   "withdrawal_release",
+  "purchase_reversal",
+  "debt_settlement",
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -100,6 +106,32 @@ export const coinLedger = sqliteTable("coin_ledger", {
   submissionId: text("submission_id"),
   withdrawalId: text("withdrawal_id"),
   orderId: text("order_id"),
+  reversalId: text("reversal_id"),
+  note: text("note"),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A Stripe refund or dispute event against a credited order, and the coins it reversed (migrations/0003). */
+export const paymentReversals = sqliteTable("payment_reversals", {
+  id: text("id").primaryKey(),
+  orderId: text("order_id").notNull(),
+  eventId: text("event_id").notNull(),
+  kind: text("kind", { enum: ["refund", "dispute"] }).notNull(),
+  coins: integer("coins").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const debtKinds = ["purchase_reversal", "debt_settlement"] as const;
+export type DebtKind = (typeof debtKinds)[number];
+
+/** Every change of a user's debt (+ owed, - settled); users.debt_coins = SUM(delta) per user. */
+export const debtLedger = sqliteTable("debt_ledger", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  delta: integer("delta").notNull(),
+  kind: text("kind", { enum: debtKinds }).notNull(),
+  orderId: text("order_id"),
+  reversalId: text("reversal_id"),
   note: text("note"),
   createdAt: integer("created_at").notNull(),
 });
@@ -165,5 +197,28 @@ export const testPaymentIntents = sqliteTable("test_payment_intents", {
   status: text("status", { enum: ["requires_payment_method", "succeeded"] }).notNull(),
   metadata: text("metadata").notNull(),
   lastError: text("last_error"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const emailLinkPurposes = ["verify", "reset", "change"] as const;
+export type EmailLinkPurpose = (typeof emailLinkPurposes)[number];
+
+export const emailLinks = sqliteTable("email_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  purpose: text("purpose", { enum: emailLinkPurposes }).notNull(),
+  userId: text("user_id").notNull(),
+  email: text("email").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
+export const devMailbox = sqliteTable("dev_mailbox", {
+  id: text("id").primaryKey(),
+  toAddress: text("to_address").notNull(),
+  fromAddress: text("from_address").notNull(),
+  subject: text("subject").notNull(),
+  html: text("html").notNull(),
+  text: text("text").notNull(),
   createdAt: integer("created_at").notNull(),
 });

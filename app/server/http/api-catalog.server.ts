@@ -3,7 +3,7 @@
 // the tests check it against the route config and the routes' real answers.
 import type * as v from "valibot";
 import type { Role } from "~/lib/roles";
-import { loginSchema, registerSchema } from "~/lib/schemas/auth";
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "~/lib/schemas/auth";
 import * as s from "~/lib/schemas/api";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -57,6 +57,16 @@ export const examples = {
     role: "Buyer",
     coin: 420,
     photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`,
+  },
+  /** the user of a sign-in answer ({ token, user }) */
+  sessionUser: {
+    id: ID,
+    name: "Maya Buyer",
+    email: "maya@example.com",
+    role: "Buyer",
+    coin: 50,
+    photo: null,
+    emailVerified: false,
   },
   applicant: { photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`, name: "Rafi Worker" },
   publicWorker: { photo: `${ORIGIN}/avatars/seed-03.webp`, name: "Rafi Worker", coin: 1240 },
@@ -201,14 +211,14 @@ export const endpoints: EndpointDoc[] = [
     "POST /auth/register": {
       summary: "Create a Worker or Buyer account",
       description:
-        "The server sets the starting coins (Worker 10, Buyer 50); a client-sent coin is ignored and role Admin is refused. Rate limited per address.",
+        "The server sets the starting coins (Worker 10, Buyer 50); a client-sent coin is ignored and role Admin is refused. A verification link is e-mailed to the address: until it is opened (user.emailVerified false) the account can sign in and read, but posting tasks, submitting work, buying coins and withdrawing answer 403 'Verify your email address first.'. Rate limited per address.",
       access: "public",
       body: registerSchema,
       responses: [
         {
           status: 201,
           description: "The account and a session token (also usable as Authorization: Bearer)",
-          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user },
+          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.sessionUser },
         },
       ],
       errors: [400, 409, 415, 422, 429],
@@ -222,7 +232,7 @@ export const endpoints: EndpointDoc[] = [
         {
           status: 200,
           description: "A session token and the user",
-          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.user },
+          example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.sessionUser },
         },
       ],
       errors: [400, 401, 422, 429],
@@ -232,6 +242,43 @@ export const endpoints: EndpointDoc[] = [
       access: "signed-in",
       responses: [{ status: 200, description: "Signed out everywhere", example: { ok: true } }],
       errors: [401],
+    },
+    "POST /auth/verify/resend": {
+      summary: "E-mail another verification link",
+      description:
+        "A new link to the caller's address (it works once, for 24 hours). At most 3 every 10 minutes per account (429); 409 when the address is verified already.",
+      access: "signed-in",
+      responses: [ok(s.okWire, { ok: true }, "The link is on its way", 202)],
+      errors: [401, 409, 429],
+    },
+    "POST /auth/forgot": {
+      summary: "E-mail a password reset link",
+      description:
+        "Answers the same whether or not the address has an account; when it has one, a link (single use, valid 30 minutes) is e-mailed to it. At most 3 per address every 10 minutes, and rate limited per client address.",
+      access: "public",
+      body: forgotPasswordSchema,
+      responses: [
+        ok(
+          s.forgotWire,
+          {
+            ok: true,
+            message:
+              "If an account uses maya@example.com, we've sent it a link to choose a new password. The link works for 30 minutes.",
+          },
+          "Accepted (the same for every address)",
+          202,
+        ),
+      ],
+      errors: [400, 413, 415, 422, 429],
+    },
+    "POST /auth/reset": {
+      summary: "Choose a new password with a reset link's token",
+      description:
+        "token is the token parameter of the e-mailed link. The new password follows the registration rules; every session of the account ends, and the address counts as verified. A used, expired or unknown token: 400 'This link has expired or was already used.'",
+      access: "public",
+      body: resetPasswordSchema,
+      responses: [ok(s.okWire, { ok: true }, "The password is changed; sign in with it")],
+      errors: [400, 413, 415, 422, 429],
     },
   }),
 
@@ -483,16 +530,16 @@ export const endpoints: EndpointDoc[] = [
     "POST /create-payment-intent": {
       summary: "Start a coin purchase",
       description:
-        "coins must be one of the packages (10, 150, 500, 1000); the server's price applies. In test mode (no Stripe keys) confirm the card with POST /test-payments/confirm.",
+        "coins must be one of the packages (10, 150, 500, 1000); the server's price applies. In test mode (PAYMENTS_MODE=test on a development or test server, no Stripe keys) confirm the card with POST /test-payments/confirm. 503 payments_unavailable when card payments are not set up. A buyer who owes coins after a reversed payment may buy: the purchase settles the debt first.",
       access: BUYER,
       body: s.paymentIntentBody,
       responses: [ok(s.paymentIntentWireSchema, examples.paymentIntent)],
-      errors: [400, 401, 403, 413, 415, 422],
+      errors: [400, 401, 403, 413, 415, 422, 503],
     },
     "POST /orders": {
       summary: "Report a payment: the server re-reads it and credits the coins once",
       description:
-        "Only payment_id is read. 201 with the order when this call credited it, 200 with it when it was already credited (e.g. by the webhook), 402 if the payment has not succeeded.",
+        "Only payment_id is read. 201 with the order when this call credited it, 200 with it when it was already credited (e.g. by the webhook), 402 if the payment has not succeeded. Coins the buyer owes are settled first from the new balance. 503 when card payments are not set up.",
       access: BUYER,
       accessNote: "Only your own payments.",
       body: s.ordersBody,
@@ -500,7 +547,7 @@ export const endpoints: EndpointDoc[] = [
         ok(s.orderWireSchema, examples.order, "Credited now", 201),
         ok(s.orderWireSchema, examples.order, "Already credited"),
       ],
-      errors: [400, 401, 402, 403, 404, 409, 413, 415, 422],
+      errors: [400, 401, 402, 403, 404, 409, 413, 415, 422, 503],
     },
     "GET /orders1": {
       summary: "Your coin purchases",
@@ -512,7 +559,8 @@ export const endpoints: EndpointDoc[] = [
     },
     "POST /test-payments/confirm": {
       summary: "Test mode: confirm a card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)",
-      description: "Only when no Stripe keys are configured (404 otherwise).",
+      description:
+        "Only in test mode: PAYMENTS_MODE=test on a development or test server without Stripe keys (404 otherwise, to everyone).",
       access: BUYER,
       body: s.testCardBody,
       responses: [
@@ -521,10 +569,14 @@ export const endpoints: EndpointDoc[] = [
       errors: [400, 401, 402, 403, 404, 422],
     },
     "POST /webhooks/stripe": {
-      summary: "Stripe's signed events (payment_intent.succeeded credits the coins once)",
+      summary:
+        "Stripe's signed events: payment_intent.succeeded credits the coins once; charge.refunded and charge.dispute.created take them back once per event",
       access: "public",
       accessNote: "Verified by the Stripe-Signature header; 404 when Stripe is not configured.",
-      responses: [{ status: 200, description: "Received", example: { received: true, credited: true } }],
+      responses: [
+        { status: 200, description: "Received", example: { received: true, credited: true, reversed: 0 } },
+        { status: 200, description: "A refund received", example: { received: true, credited: false, reversed: 150 } },
+      ],
       errors: [400, 404, 409],
     },
   }),
@@ -606,6 +658,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: "Wrong body type (send application/json; images: PNG, JPEG, WebP, GIF)",
   422: "Fails validation; `fields` holds the messages per field",
   429: "Too many attempts; wait a minute",
+  503: "Card payments are not set up on this server (payments_unavailable)",
 };
 
 export function accessLabel(access: Access): string {

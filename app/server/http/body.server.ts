@@ -3,12 +3,16 @@
 // read only up to the limit, then the stream is cancelled and the answer is a 413 at once, not after the rest.
 import { AppError } from "../errors";
 
-export async function readBodyBytes(request: Request, maxBytes: number, tooLarge: string): Promise<Uint8Array> {
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (Number.isFinite(declared) && declared > maxBytes) throw new AppError("payload_too_large", tooLarge);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();

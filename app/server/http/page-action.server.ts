@@ -43,6 +43,8 @@ export interface Failure extends Words {
 /** A success, and where a plain post goes afterwards (default: back to this page without its no-JS view). */
 export interface Done extends Words {
   to?: string;
+  /** Set-Cookie values the answer carries either way (a password change's new session) */
+  cookies?: string[];
 }
 
 type Who<U> = (context: Readonly<RouterContextProvider>) => U;
@@ -190,15 +192,19 @@ export async function formAction<S extends v.GenericSchema, U = null>(args: Page
       plan.run(submission.value, { user, env, request, image }),
     );
     if (done instanceof Response) return done;
-    const { to, ...words } = done;
+    const { to, cookies = [], ...words } = done;
+    const headers = cookies.map((c): [string, string] => ["Set-Cookie", c]);
     if (isEnhanced(form)) {
-      return data<FormOutcome>({ ok: true, ...words, invalid: false, result: submission.reply({ resetForm: true }) });
+      return data<FormOutcome>(
+        { ok: true, ...words, invalid: false, result: submission.reply({ resetForm: true }) },
+        { headers },
+      );
     }
-    return redirectWithFlash(to ?? backTo(request), {
-      type: "success",
-      title: words.title,
-      message: outcomeText(words),
-    });
+    return redirectWithFlash(
+      to ?? backTo(request),
+      { type: "success", title: words.title, message: outcomeText(words) },
+      headers,
+    );
   } catch (e) {
     if (e instanceof Response) throw e;
     if (e instanceof ImageRefused && plan.upload) {

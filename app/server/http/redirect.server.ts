@@ -4,6 +4,7 @@
 // clean-up is refused outright rather than repaired.
 
 /** Control characters (C0, DEL, C1), any whitespace (including U+2028/9) and backslashes. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\s\\]/u;
 
 /**

@@ -1,9 +1,41 @@
-// One interface for card payments: Stripe when keys are configured, else the embedded test-mode provider.
+// One interface for card payments, chosen from the Worker's settings and failing closed (decision 009):
+//   Stripe         when STRIPE_SECRET_KEY is set;
+//   the embedded test-mode provider   only when PAYMENTS_MODE=test says so, on a development or test Worker;
+//   nothing        otherwise: payments are refused with a clear 503, never handed to the test provider.
+// PAYMENTS_MODE=test on a production Worker (APP_ENV neither "development" nor "test") is a contradiction: card
+// payments are refused and every refused attempt logs why, loudly.
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { testPaymentIntents } from "../db/schema";
 import { AppError } from "../errors";
+import { isProduction } from "../environment.server";
+
+export type PaymentMode = "stripe" | "test";
+
+/** How this Worker takes card payments: a provider's mode, or "off" with the words a buyer is told. */
+export type PaymentSetup = { mode: "stripe" } | { mode: "test" } | { mode: "off"; message: string; problem?: string };
+
+export const PAYMENTS_NOT_SET_UP = "Card payments are not set up on this server.";
+export const PAYMENTS_MISCONFIGURED =
+  "Card payments are switched off: this server's payment settings are invalid (test mode on a production server).";
+
+export function paymentSetup(env: Pick<Env, "APP_ENV" | "PAYMENTS_MODE" | "STRIPE_SECRET_KEY">): PaymentSetup {
+  const testMode = env.PAYMENTS_MODE === "test";
+  if (testMode && isProduction(env)) {
+    return {
+      mode: "off",
+      message: PAYMENTS_MISCONFIGURED,
+      problem:
+        'PAYMENTS_MODE=test is set on a production Worker (APP_ENV is not "development" or "test"): the test-mode ' +
+        "payment provider is refused and card payments are switched off. Remove PAYMENTS_MODE, or set APP_ENV on a " +
+        "development or test Worker.",
+    };
+  }
+  if (env.STRIPE_SECRET_KEY) return { mode: "stripe" };
+  if (testMode) return { mode: "test" };
+  return { mode: "off", message: PAYMENTS_NOT_SET_UP };
+}
 
 export interface Intent {
   id: string;
@@ -37,7 +69,8 @@ export function stripeClient(env: Env): Stripe {
   });
 }
 
-function stripeProvider(env: Env): PaymentProvider {
+/** Stripe itself: also what the webhook re-reads payments from, since its events are Stripe's whatever the mode. */
+export function stripeProvider(env: Env): PaymentProvider {
   const stripe = stripeClient(env);
   return {
     mode: "stripe",
@@ -102,8 +135,18 @@ function testProvider(env: Env): PaymentProvider {
   };
 }
 
+/** The provider that takes payments now; otherwise a 503 refusal, logged when the settings contradict each other. */
 export function paymentProvider(env: Env): PaymentProvider {
-  return env.STRIPE_SECRET_KEY ? stripeProvider(env) : testProvider(env);
+  const setup = paymentSetup(env);
+  if (setup.mode === "stripe") return stripeProvider(env);
+  if (setup.mode === "test") return testProvider(env);
+  if (setup.problem) console.error(`PAYMENTS REFUSED: ${setup.problem}`);
+  throw new AppError("payments_unavailable", setup.message);
+}
+
+/** Without test mode there is no test provider: 404, whoever asks. */
+export function requireTestMode(env: Env): void {
+  if (paymentSetup(env).mode !== "test") throw new AppError("not_found", "Test mode is off on this server");
 }
 
 export interface TestCard {
@@ -133,8 +176,12 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The test-mode provider's card confirmation: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
+/**
+ * The test-mode provider's card confirmation: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+ * Unless test mode is on, there is no such provider: 404.
+ */
 export async function confirmTestCard(env: Env, clientSecret: string, card: TestCard, userId: string) {
+  requireTestMode(env);
   const db = getDb(env);
   const id = clientSecret.split("_secret_")[0];
   const row = (await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).limit(1))[0];

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { auditLog, contactMessages, users, withdrawals } from "../db/schema";
-import { MISMATCHED_USERS_SQL } from "../db/conservation-sql";
+import { MISMATCHED_USERS_SQL, type MismatchedUser } from "../db/conservation-sql";
 import { notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { AuditAction } from "~/lib/schemas/admin";
@@ -145,30 +145,16 @@ export async function listAuditLog(env: Env, opts: { page?: number; limit?: numb
 // ---------------------------------------------------------------------------------------------
 // Ledger
 
-export interface MismatchedUser {
-  id: string;
-  email: string;
-  coin: number;
-  ledger: number;
-}
-
-/** Users whose cached coin differs from the sum of their ledger rows (at most 100). */
+/** Users whose cached coin or debt differs from the sum of their ledger rows (at most 100). */
 export async function mismatchedUsers(env: Env): Promise<MismatchedUser[]> {
   const { results } = await env.DB.prepare(MISMATCHED_USERS_SQL).all<MismatchedUser>();
-  return results.map((r) => ({ ...r, coin: Number(r.coin), ledger: Number(r.ledger) }));
-}
-
-/** Coins created, by source: sign-up bonuses, purchases, admin adjustments (net). */
-export async function createdBySource(env: Env) {
-  const row = await getDb(env).get<{ signup: number; purchases: number; adjustments: number }>(sql`SELECT
-    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'signup_bonus') AS signup,
-    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'purchase') AS purchases,
-    (SELECT COALESCE(SUM(delta), 0) FROM coin_ledger WHERE kind = 'admin_adjustment') AS adjustments`);
-  return {
-    signup: Number(row?.signup ?? 0),
-    purchases: Number(row?.purchases ?? 0),
-    adjustments: Number(row?.adjustments ?? 0),
-  };
+  return results.map((r) => ({
+    ...r,
+    coin: Number(r.coin),
+    ledger: Number(r.ledger),
+    debt: Number(r.debt),
+    debtLedger: Number(r.debtLedger),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

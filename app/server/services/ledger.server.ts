@@ -9,8 +9,8 @@
 // batch's guard, so a batch either does what its texts say or changes nothing.
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
-import { users, type LedgerKind } from "../db/schema";
-import { accountedFor, conservationSql, type ConservationFigures } from "../db/conservation-sql";
+import { users, type DebtKind, type LedgerKind } from "../db/schema";
+import { conservationSql, figuresOf, identityHolds, type ConservationFigures } from "../db/conservation-sql";
 
 export interface Posting {
   id: string;
@@ -22,6 +22,8 @@ export interface Posting {
   submissionId?: string | null;
   withdrawalId?: string | null;
   orderId?: string | null;
+  /** the payment reversal (refund, dispute) that takes these coins back */
+  reversalId?: string | null;
   note?: string | null;
   now: number;
   /** Post only when this holds at the moment the batch runs. */
@@ -39,26 +41,83 @@ export async function coinsOf(env: Env, userId: string): Promise<number> {
   return row[0]?.coin ?? 0;
 }
 
+/** The two ledgers and the column of `users` each one caches. Column names are fixed here, never from input. */
+const LEDGERS = {
+  coin: { table: "coin_ledger", cache: "coin" },
+  debt: { table: "debt_ledger", cache: "debt_coins" },
+} as const;
+
+interface LedgerRow {
+  id: string;
+  userId: string;
+  delta: number | SQL;
+  kind: string;
+  /** the row's references, by column */
+  refs: Record<string, string | null | undefined>;
+  note?: string | null;
+  now: number;
+  when?: SQL;
+}
+
 /**
- * A batch step's two statements: the ledger row, which decides the step (its changes = ledger rows inserted, 0 or
- * 1; none when `when` fails or the delta is 0), then the cached balance read back from that row.
+ * A batch step's two statements on one of the ledgers: the row, which decides the step (its changes = rows
+ * inserted, 0 or 1; none when `when` fails or the delta is 0), then the cached column read back from that row.
  */
-export function posting(p: Posting): [SQL, SQL] {
-  const delta = typeof p.delta === "number" ? sql`${p.delta}` : p.delta;
+function ledgerRow(ledger: keyof typeof LEDGERS, r: LedgerRow): [SQL, SQL] {
+  const { table, cache } = LEDGERS[ledger];
+  const delta = typeof r.delta === "number" ? sql`${r.delta}` : r.delta;
+  const refs = Object.entries(r.refs);
+  const refColumns = sql.raw(refs.map(([column]) => `, ${column}`).join(""));
+  const refValues = sql.join(
+    refs.map(([, value]) => sql`, ${value ?? null}`),
+    sql``,
+  );
   return [
-    sql`INSERT INTO coin_ledger (id, user_id, delta, kind, task_id, submission_id, withdrawal_id, order_id, note, created_at)
-      SELECT ${p.id}, ${p.userId}, (${delta}), ${p.kind}, ${p.taskId ?? null}, ${p.submissionId ?? null},
-             ${p.withdrawalId ?? null}, ${p.orderId ?? null}, ${p.note ?? null}, ${p.now}
-      WHERE (${p.when ?? always}) AND COALESCE((${delta}), 0) <> 0`,
-    sql`UPDATE users SET coin = coin + (SELECT delta FROM coin_ledger WHERE id = ${p.id})
-      WHERE id = (SELECT user_id FROM coin_ledger WHERE id = ${p.id})`,
+    sql`INSERT INTO ${sql.raw(table)} (id, user_id, delta, kind${refColumns}, note, created_at)
+      SELECT ${r.id}, ${r.userId}, (${delta}), ${r.kind}${refValues}, ${r.note ?? null}, ${r.now}
+      WHERE (${r.when ?? always}) AND COALESCE((${delta}), 0) <> 0`,
+    sql`UPDATE users SET ${sql.raw(cache)} = ${sql.raw(cache)} + (SELECT delta FROM ${sql.raw(table)} WHERE id = ${r.id})
+      WHERE id = (SELECT user_id FROM ${sql.raw(table)} WHERE id = ${r.id})`,
   ];
+}
+
+/** A coin_ledger row and the cached `users.coin` read back from it (see `ledgerRow`). */
+export function posting(p: Posting): [SQL, SQL] {
+  return ledgerRow("coin", {
+    ...p,
+    refs: {
+      task_id: p.taskId,
+      submission_id: p.submissionId,
+      withdrawal_id: p.withdrawalId,
+      order_id: p.orderId,
+      reversal_id: p.reversalId,
+    },
+  });
+}
+
+export interface DebtPosting {
+  id: string;
+  userId: string;
+  /** Coins added to what the user owes (negative when settled). */
+  delta: number | SQL;
+  kind: DebtKind;
+  orderId?: string | null;
+  reversalId?: string | null;
+  note?: string | null;
+  now: number;
+  when?: SQL;
+}
+
+/** A debt_ledger row and the cached `users.debt_coins` read back from it; services/debts.server.ts composes these. */
+export function debtPosting(d: DebtPosting): [SQL, SQL] {
+  return ledgerRow("debt", { ...d, refs: { order_id: d.orderId, reversal_id: d.reversalId } });
 }
 
 export interface NotificationInput {
   id: string;
   userId: string;
-  message: string;
+  /** the words; an SQL expression when they depend on the state the batch finds (e.g. a balance) */
+  message: string | SQL;
   actionRoute?: string | null;
   now: number;
   when?: SQL;
@@ -91,16 +150,16 @@ export function audit(a: AuditInput): SQL {
 }
 
 /** SQL that is true when a row with this id exists in the table: the pivot that chains a batch's statements. */
-export const exists = (table: "submissions" | "audit_log", id: string) =>
+export const exists = (table: "submissions" | "audit_log" | "payment_reversals", id: string) =>
   sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} WHERE id = ${id})`;
 
 export interface Conservation extends ConservationFigures {
-  /** the identity holds and no user's cached coin differs from the sum of their ledger rows */
+  /** the identity holds and no user's cached coin or debt differs from the sum of their ledger rows */
   holds: boolean;
 }
 
 /**
- * created (sign-up bonuses, purchases, admin adjustments)
+ * created (sign-up bonuses + purchases + admin adjustments − reversed payments − settled debts)
  *   = balances + escrow (open slots and pending submissions) + held for pending withdrawals + paid out.
  * With `userIds`, the same identity for a closed group of users (their coins, their tasks' escrow, their
  * withdrawals), for checks that must not see other activity in a shared database.
@@ -114,15 +173,6 @@ export async function conservation(db: Db, userIds?: string[]): Promise<Conserva
     const list = userIds.length ? userIds.map((id) => `'${id}'`).join(", ") : "NULL";
     scope = (column) => `AND ${column} IN (${list})`;
   }
-  const row = await db.get<Record<string, number>>(sql.raw(conservationSql(scope)));
-  const r = {
-    created: Number(row?.created ?? 0),
-    balances: Number(row?.balances ?? 0),
-    escrowOpenSlots: Number(row?.escrowOpenSlots ?? 0),
-    escrowPending: Number(row?.escrowPending ?? 0),
-    heldForWithdrawals: Number(row?.heldForWithdrawals ?? 0),
-    paidOut: Number(row?.paidOut ?? 0),
-    mismatchedUsers: Number(row?.mismatchedUsers ?? 0),
-  };
-  return { ...r, holds: r.created === accountedFor(r) && r.mismatchedUsers === 0 };
+  const figures = figuresOf(await db.get<Record<string, unknown>>(sql.raw(conservationSql(scope))));
+  return { ...figures, holds: identityHolds(figures) };
 }

@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
 import { todayIso } from "~/lib/format";
+import { requireVerifiedEmail } from "./accounts.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -53,6 +54,7 @@ function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: s
 
 export async function createSubmission(env: Env, worker: SessionUser, input: NewSubmission) {
   if (worker.role !== "Worker") throw forbidden("Only workers can submit work");
+  requireVerifiedEmail(worker);
   const now = Date.now();
   const today = todayIso(now);
   const task = await readTaskToSubmit(env, input.task_id);

@@ -9,9 +9,11 @@ import { openTaskFilter, submissions, tasks, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
+import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
 import { todayIso } from "~/lib/format";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
+import { requireVerifiedEmail } from "./accounts.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -47,6 +49,9 @@ export async function taskForOwner(env: Env, actor: SessionUser, id: string): Pr
 
 export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
+  requireVerifiedEmail(buyer);
+  // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
+  await refuseWhileOwing(env, buyer.id);
   const cost = taskCost(input.required_workers, input.payable_amount);
   const balance = await coinsOf(env, buyer.id);
   if (balance < cost) throw insufficientCoins(cost - balance);
@@ -71,8 +76,10 @@ export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput
       }),
     )
     .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }))
-    // CHECK (coin >= 0): the balance was spent by a concurrent request.
-    .run({ refusal: async () => insufficientCoins(cost - (await coinsOf(env, buyer.id))) });
+    // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
+    .run({
+      refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),
+    });
   return (await findTask(env, id))!;
 }
 
@@ -83,6 +90,8 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const oldTotal = taskCost(task.requiredWorkers, task.payableAmount);
   const newTotal = taskCost(input.required_workers, input.payable_amount);
   const extra = newTotal - oldTotal;
+  // Raising the cost is a spend: refused while coins are owed (lowering it refunds, which is always allowed).
+  if (extra > 0) await refuseWhileOwing(env, buyer.id);
   const balance = await coinsOf(env, buyer.id);
   if (extra > balance) throw insufficientCoins(extra - balance, "Insufficient Coins");
   const db = getDb(env);
@@ -126,7 +135,12 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
           ),
         ),
     )
-    .run({ refusal: async () => insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins") });
+    .run({
+      refusal: () =>
+        spendRefusal(env, buyer.id, async () =>
+          insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins"),
+        ),
+    });
   if (done.changes("update") === 0) throw conflict(TASK_CHANGED);
   return { task: (await findTask(env, id))!, charged: extra };
 }

@@ -8,7 +8,9 @@ import { users, withdrawals } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, coinsOf, notification, posting } from "./ledger.server";
+import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { MIN_WITHDRAWAL_COINS, withdrawalAmount, withdrawalCents, type PaymentSystem } from "~/lib/coins";
+import { requireVerifiedEmail } from "./accounts.server";
 
 export const BELOW_MINIMUM = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
 export const ALREADY_DECIDED = "This withdrawal request has already been decided.";
@@ -30,9 +32,12 @@ function overBalance(balance: number) {
 
 export async function requestWithdrawal(env: Env, worker: SessionUser, input: WithdrawalRequest) {
   if (worker.role !== "Worker") throw forbidden("Only workers can withdraw coins");
+  requireVerifiedEmail(worker);
   if (input.withdrawal_coin < MIN_WITHDRAWAL_COINS) {
     throw new AppError("validation_failed", BELOW_MINIMUM, { withdrawal_coin: [BELOW_MINIMUM] });
   }
+  // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
+  await refuseWhileOwing(env, worker.id);
   const balance = await coinsOf(env, worker.id);
   if (input.withdrawal_coin > balance) throw overBalance(balance);
   const db = getDb(env);
@@ -62,8 +67,8 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
         now,
       }),
     )
-    // CHECK (coin >= 0): the balance was spent by a concurrent request.
-    .run({ refusal: async () => overBalance(await coinsOf(env, worker.id)) });
+    // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
+    .run({ refusal: () => spendRefusal(env, worker.id, async () => overBalance(await coinsOf(env, worker.id))) });
   return (await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0]!;
 }
 

@@ -3,7 +3,8 @@ import type { Route } from "./+types/ledger";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/context";
 import { conservation } from "~/server/services/ledger.server";
-import { createdBySource, mismatchedUsers } from "~/server/services/admin-reads.server";
+import { accountedFor } from "~/server/db/conservation-sql";
+import { mismatchedUsers } from "~/server/services/admin-reads.server";
 import { withdrawalAmount } from "~/lib/coins";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
@@ -13,16 +14,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const env = getEnv(context);
-  const [figures, sources] = await Promise.all([conservation(getDb(env)), createdBySource(env)]);
-  const mismatched = figures.mismatchedUsers > 0 ? await mismatchedUsers(env) : [];
-  return { figures, sources, mismatched, checkedAt: Date.now() };
+  const figures = await conservation(getDb(env));
+  const mismatched = figures.mismatchedUsers + figures.mismatchedDebts > 0 ? await mismatchedUsers(env) : [];
+  return { figures, mismatched, checkedAt: Date.now() };
 }
 
 const n = (x: number) => x.toLocaleString("en-US");
 
 export default function Ledger({ loaderData }: Route.ComponentProps) {
-  const { figures: f, sources, mismatched } = loaderData;
-  const accounted = f.balances + f.escrowOpenSlots + f.escrowPending + f.heldForWithdrawals + f.paidOut;
+  const { figures: f, mismatched } = loaderData;
+  const accounted = accountedFor(f);
   const difference = f.created - accounted;
   const terms = [
     { key: "balances", label: "Balances", value: f.balances, note: "coins in every user's account" },
@@ -97,6 +98,12 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
                 the sum of their ledger entries (listed below).
               </p>
             ) : null}
+            {f.mismatchedDebts > 0 ? (
+              <p className="text-sm">
+                {f.mismatchedDebts === 1 ? "1 user's" : `${n(f.mismatchedDebts)} users'`} recorded debt differs from the
+                sum of their debt entries (listed below).
+              </p>
+            ) : null}
             <p className="text-sm">Stop approving withdrawals and adjusting coins until the cause is found.</p>
           </div>
         </div>
@@ -110,8 +117,9 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           Created = balances + escrow + held + paid out
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Coins enter the economy only as sign-up bonuses, purchases and admin adjustments; every other movement only
-          moves them between the five terms below.
+          Coins enter the economy as sign-up bonuses, purchases and admin adjustments, and leave it when a refunded or
+          disputed card payment is taken back or a debt is settled; every other movement only moves them between the
+          five terms below.
         </p>
 
         <div className="mt-6 grid items-stretch gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
@@ -119,10 +127,16 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-brand-100">Coins created</p>
             <p className="mt-1 text-3xl font-bold tabular-nums">{n(f.created)}</p>
             <dl className="mt-4 grid gap-1 text-sm text-brand-100">
-              <Row label="Sign-up bonuses" value={n(sources.signup)} />
-              <Row label="Purchases" value={n(sources.purchases)} />
-              <Row label="Admin adjustments" value={`${sources.adjustments > 0 ? "+" : ""}${n(sources.adjustments)}`} />
+              <Row label="Sign-up bonuses" value={n(f.signupBonuses)} />
+              <Row label="Purchases" value={n(f.purchases)} />
+              <Row label="Admin adjustments" value={`${f.adjustments > 0 ? "+" : ""}${n(f.adjustments)}`} />
+              <Row label="Reversed payments (refunds, disputes)" value={`−${n(f.reversals)}`} />
+              <Row label="Debts settled by purchases" value={`−${n(f.settlements)}`} />
             </dl>
+            <p className="mt-3 text-xs text-brand-100" data-testid="ledger-owed">
+              Owed by buyers after reversed payments: {n(f.owed)} coins (not coins until a purchase settles them, so
+              outside the identity).
+            </p>
           </div>
 
           <div className="flex items-center justify-center text-muted-foreground" aria-hidden>
@@ -139,22 +153,24 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-muted-foreground">Accounted for</p>
             <p className="mt-1 text-3xl font-bold tabular-nums">{n(accounted)}</p>
             <dl className="mt-4 grid gap-1 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Difference</dt>
-                <dd className={cn("font-semibold tabular-nums", difference !== 0 && "text-destructive")}>
-                  {difference > 0 ? "+" : ""}
-                  {n(difference)}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Balances that differ from their ledger</dt>
-                <dd
-                  className={cn("font-semibold tabular-nums", f.mismatchedUsers > 0 && "text-destructive")}
-                  data-testid="ledger-mismatched"
-                >
-                  {n(f.mismatchedUsers)}
-                </dd>
-              </div>
+              <CheckRow label="Difference" bad={difference !== 0}>
+                {difference > 0 ? "+" : ""}
+                {n(difference)}
+              </CheckRow>
+              <CheckRow
+                label="Balances that differ from their ledger"
+                bad={f.mismatchedUsers > 0}
+                testId="ledger-mismatched"
+              >
+                {n(f.mismatchedUsers)}
+              </CheckRow>
+              <CheckRow
+                label="Debts that differ from their ledger"
+                bad={f.mismatchedDebts > 0}
+                testId="ledger-mismatched-debts"
+              >
+                {n(f.mismatchedDebts)}
+              </CheckRow>
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Identity holds</dt>
                 <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>
@@ -196,13 +212,15 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           <h2 id="mismatched-heading" className="mb-3 text-lg font-semibold">
             Balances that differ from the ledger
           </h2>
-          <Table caption="Users whose cached balance differs from their ledger">
+          <Table caption="Users whose cached balance or debt differs from their ledger">
             <THead>
               <tr>
                 <TH>User</TH>
                 <TH className="text-right">Balance</TH>
                 <TH className="text-right">Ledger sum</TH>
                 <TH className="text-right">Difference</TH>
+                <TH className="text-right">Debt</TH>
+                <TH className="text-right">Debt ledger sum</TH>
               </tr>
             </THead>
             <TBody>
@@ -211,10 +229,16 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
                   <TD>{u.email}</TD>
                   <TD className="text-right tabular-nums">{n(u.coin)}</TD>
                   <TD className="text-right tabular-nums">{n(u.ledger)}</TD>
-                  <TD className="text-right font-semibold tabular-nums text-destructive">
+                  <TD
+                    className={cn("text-right font-semibold tabular-nums", u.coin !== u.ledger && "text-destructive")}
+                  >
                     {u.coin - u.ledger > 0 ? "+" : ""}
                     {n(u.coin - u.ledger)}
                   </TD>
+                  <TD className={cn("text-right tabular-nums", u.debt !== u.debtLedger && "text-destructive")}>
+                    {n(u.debt)}
+                  </TD>
+                  <TD className="text-right tabular-nums">{n(u.debtLedger)}</TD>
                 </TR>
               ))}
             </TBody>
@@ -222,6 +246,28 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** A figure of the "accounted for" box, red when it shows a problem. */
+function CheckRow({
+  label,
+  bad,
+  testId,
+  children,
+}: {
+  label: string;
+  bad: boolean;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={cn("font-semibold tabular-nums", bad && "text-destructive")} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
 

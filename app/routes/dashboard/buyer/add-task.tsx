@@ -34,7 +34,8 @@ export const action = (args: Route.ActionArgs) =>
     user: buyerUser,
     schema: addTaskSchema,
     upload: TASK_IMAGE,
-    failure: () => POST_FAILED,
+    // Coins owed after a reversed card payment say so (the page's banner explains); anything else is the product's.
+    failure: (r) => (r.code === "coins_owed" ? { title: POST_FAILED.title, message: r.message } : POST_FAILED),
     async run(input, { user, env, image }) {
       const cost = taskCost(input.required_workers, input.payable_amount);
       const balance = user.coin ?? 0;

@@ -1,7 +1,7 @@
 import { Form, Link, data, useActionData, useNavigation, useSearchParams } from "react-router";
 import { useState } from "react";
 import * as v from "valibot";
-import { FlaskConical, Loader2, Lock, Sparkles } from "lucide-react";
+import { CircleSlash, FlaskConical, Loader2, Lock, Sparkles } from "lucide-react";
 import type { Route } from "./+types/purchase-coin";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import {
   PurchaseModal,
   TEST_CARDS,
   dollars,
+  purchasedWords,
   type PackageView,
   type PurchaseStep,
 } from "~/components/buyer/purchase-modal";
@@ -23,18 +24,20 @@ import { buyerUser } from "~/server/auth/guards.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form.server";
 import { refusal } from "~/server/errors";
-import { confirmPurchase, createPaymentIntent, paymentMode } from "~/server/services/purchases.server";
-import { confirmTestCard } from "~/server/payments/provider.server";
+import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
+import { confirmTestCard, paymentSetup } from "~/server/payments/provider.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Purchase Coin · Coinwork" }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  const mode = paymentMode(env);
+  const setup = paymentSetup(env);
   return {
-    mode,
-    publishableKey: mode === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    mode: setup.mode,
+    /** why card payments are off, in the buyer's words (null when a provider takes them) */
+    unavailable: setup.mode === "off" ? setup.message : null,
+    publishableKey: setup.mode === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     packages: COIN_PACKAGES.map((p) => ({ coins: p.coins, priceCents: p.priceCents, quote: p.quote })),
     balance: user.coin ?? 0,
     billing: { name: user.name, email: user.email },
@@ -108,14 +111,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (input.intent === "confirm") {
     try {
-      const { order, credited } = await confirmPurchase(env, user, input.paymentId);
-      return data({ ok: true, step: "confirmed", coins: order.coins, credited } satisfies PurchaseStep);
+      const { order, credited, settled } = await confirmPurchase(env, user, input.paymentId);
+      return data({ ok: true, step: "confirmed", coins: order.coins, credited, settled } satisfies PurchaseStep);
     } catch (e) {
       return failedStep("confirmed", e);
     }
   }
-  // intent "pay": the test-mode provider's card step run on the server for a plain form post.
-  if (paymentMode(env) !== "test") {
+  // intent "pay": the test-mode provider's card step run on the server for a plain form post (with payments off,
+  // creating the intent refuses with the reason).
+  if (paymentSetup(env).mode === "stripe") {
     return data({ ok: false, step: "pay", message: "Card payments need JavaScript." } satisfies PurchaseStep, {
       status: 400,
     });
@@ -123,11 +127,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     const intent = await createPaymentIntent(env, user, input.coins);
     await confirmTestCard(env, intent.clientSecret, { number: input.number, exp: input.exp, cvc: input.cvc }, user.id);
-    const { order } = await confirmPurchase(env, user, intent.paymentId);
+    const { order, settled } = await confirmPurchase(env, user, intent.paymentId);
     return redirectWithFlash("/dashboard/purchasecoin", {
       type: "success",
       title: "Purchase Successful",
-      message: `${order.coins} coins were added to your balance.`,
+      message: purchasedWords(order.coins, settled),
     });
   } catch (e) {
     return failedStep("pay", e);
@@ -135,7 +139,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
-  const { packages, mode, publishableKey, balance, billing } = loaderData;
+  const { packages, mode, unavailable, publishableKey, balance, billing } = loaderData;
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const requested = packages.find((p) => String(p.coins) === params.get("buy")) ?? null;
@@ -164,8 +168,19 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
           </span>
         </p>
       ) : null}
+      {unavailable ? (
+        <p
+          className="mb-6 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+          data-testid="payments-off"
+        >
+          <CircleSlash className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            <span className="font-semibold">{unavailable}</span> Coins cannot be bought on this server for now.
+          </span>
+        </p>
+      ) : null}
 
-      {!hydrated && requested ? <NoScriptCheckout pkg={requested} mode={mode} /> : null}
+      {!hydrated && requested && mode !== "off" ? <NoScriptCheckout pkg={requested} mode={mode} /> : null}
 
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Coin packages">
         {packages.map((p) => {
@@ -195,30 +210,38 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                 ${dollars(p.priceCents)}
                 <span className="ml-1 text-sm font-medium text-muted-foreground">USD</span>
               </p>
-              <Link
-                to={`?buy=${p.coins}`}
-                preventScrollReset
-                className={buttonVariants({ variant: best ? "default" : "secondary", className: "w-full" })}
-                aria-label={`Purchase Now: ${p.coins} coins for $${dollars(p.priceCents)}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  setSelected(p);
-                }}
-              >
-                Purchase Now
-              </Link>
+              {mode === "off" ? (
+                <Button variant="secondary" className="w-full" disabled>
+                  Purchase Now
+                </Button>
+              ) : (
+                <Link
+                  to={`?buy=${p.coins}`}
+                  preventScrollReset
+                  className={buttonVariants({ variant: best ? "default" : "secondary", className: "w-full" })}
+                  aria-label={`Purchase Now: ${p.coins} coins for $${dollars(p.priceCents)}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setSelected(p);
+                  }}
+                >
+                  Purchase Now
+                </Link>
+              )}
             </li>
           );
         })}
       </ul>
 
-      <PurchaseModal
-        pkg={selected}
-        onClose={() => setSelected(null)}
-        mode={mode}
-        publishableKey={publishableKey}
-        billing={billing}
-      />
+      {mode !== "off" ? (
+        <PurchaseModal
+          pkg={selected}
+          onClose={() => setSelected(null)}
+          mode={mode}
+          publishableKey={publishableKey}
+          billing={billing}
+        />
+      ) : null}
     </>
   );
 }

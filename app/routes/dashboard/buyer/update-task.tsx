@@ -55,11 +55,11 @@ export async function action(args: Route.ActionArgs) {
     schema: updateTaskSchema,
     upload: TASK_IMAGE,
     // Short of coins: the cost panel says how many more (not a toast). A concurrent change (e.g. a worker took a
-    // slot meanwhile) says so; anything else is the product's failure.
+    // slot meanwhile) and coins owed say so; anything else is the product's failure.
     failure: (r) =>
       r.code === "insufficient_coins"
         ? { title: "Insufficient Coins", message: `You need ${missingOf(r)} more coins to save this change.` }
-        : r.code === "conflict"
+        : r.code === "conflict" || r.code === "coins_owed"
           ? { title: UPDATE_FAILED.title, message: r.message }
           : UPDATE_FAILED,
     async run(input, { user, env, image }) {

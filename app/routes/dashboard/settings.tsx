@@ -1,0 +1,272 @@
+import { useEffect } from "react";
+import { getFormProps } from "@conform-to/react";
+import { data, Form, Link, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/settings";
+import { changeEmailSchema, changePasswordSchema, PASSWORD_HINT, profileSchema } from "~/lib/schemas/auth";
+import { PageHeader } from "~/components/dashboard-shell";
+import { Card } from "~/components/ui/card";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
+import { FormFailure, InputField, failureOf, usePosting, useFailureToast, useValibotForm } from "~/components/form-kit";
+import { ImagePicker } from "~/components/image-picker";
+import { EnhancedMarker } from "~/components/actions/enhanced";
+import { toastOutcome } from "~/components/actions/confirm";
+import { getEnv } from "~/server/context";
+import { signedInUser } from "~/server/auth/guards.server";
+import { sessionCookie } from "~/server/auth/session.server";
+import { formAction } from "~/server/http/page-action.server";
+import { hasPassword, requestEmailChange, updateProfile } from "~/server/services/accounts.server";
+import { pendingLinkEmail } from "~/server/services/email-links.server";
+import { changePassword } from "~/server/services/passwords.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings · Coinwork" }];
+
+const PATH = "/dashboard/settings";
+/** The page's forms: each posts to `?form=<name>`, which says which one the action's answer belongs to. */
+type SettingsForm = "profile" | "email" | "password";
+const formUrl = (form: SettingsForm) => `${PATH}?form=${form}`;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
+  const env = getEnv(context);
+  const [withPassword, pendingEmail] = await Promise.all([
+    hasPassword(env, user.id),
+    pendingLinkEmail(env, user.id, "change"),
+  ]);
+  return { user, hasPassword: withPassword, pendingEmail };
+}
+
+export const action = (args: Route.ActionArgs) => {
+  switch (new URL(args.request.url).searchParams.get("form")) {
+    case "profile":
+      return formAction(args, {
+        user: signedInUser,
+        schema: profileSchema,
+        upload: {
+          failure: (refused) => ({ title: "Image upload failed", message: refused.message }),
+          unexpected: "Image upload failed",
+        },
+        failure: (refused) => ({ title: "Profile not saved", message: refused.message }),
+        async run({ name }, { user, env, image }) {
+          await updateProfile(env, user, { name, photo: image });
+          return { title: "Profile saved", message: "Your name and photo are up to date.", to: PATH };
+        },
+      });
+    case "email":
+      return formAction(args, {
+        user: signedInUser,
+        schema: changeEmailSchema,
+        hideFields: ["currentPassword"],
+        failure: (refused) => ({ title: "Email not changed", message: refused.message }),
+        async run(input, { user, env, request }) {
+          await requestEmailChange(env, user, input, new URL(request.url).origin);
+          return {
+            title: "Check your inbox",
+            message: `We sent a link to ${input.email}. Your email address changes when you open it.`,
+            to: PATH,
+          };
+        },
+      });
+    case "password":
+      return formAction(args, {
+        user: signedInUser,
+        schema: changePasswordSchema,
+        hideFields: ["currentPassword", "password"],
+        failure: (refused) => ({ title: "Password not changed", message: refused.message }),
+        async run({ currentPassword, password }, { user, env }) {
+          const token = await changePassword(env, user.id, currentPassword, password);
+          return {
+            title: "Password changed!",
+            message: "You're still signed in here; every other device was signed out.",
+            to: PATH,
+            cookies: [sessionCookie(token)],
+          };
+        },
+      });
+    default:
+      throw data("No such form", { status: 400 });
+  }
+};
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { user, hasPassword, pendingEmail } = loaderData;
+  const outcome = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  // the answer (and its field errors) belongs to the form that was posted
+  const answerOf = (form: SettingsForm) => (params.get("form") === form ? outcome : undefined);
+  useFailureToast(outcome);
+  useEffect(() => {
+    if (outcome?.ok) toastOutcome(outcome);
+  }, [outcome]);
+  return (
+    <>
+      <PageHeader title="Settings" description="Your name and photo, your email address and your password." />
+      <div className="grid max-w-2xl gap-6">
+        <ProfileSection key={`${user.name}|${user.photo ?? ""}`} user={user} outcome={answerOf("profile")} />
+        <EmailSection user={user} pendingEmail={pendingEmail} hasPassword={hasPassword} outcome={answerOf("email")} />
+        <PasswordSection hasPassword={hasPassword} outcome={answerOf("password")} />
+        <Section title="Sign out everywhere" description="Ends your session on every device, this one included.">
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="outline">
+              Sign out everywhere
+            </Button>
+          </Form>
+        </Section>
+      </div>
+    </>
+  );
+}
+
+type Outcome = ReturnType<typeof useActionData<typeof action>>;
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const id = `settings-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={id} className="grid gap-4">
+        <div className="grid gap-1">
+          <h2 id={id} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <div className="text-sm text-muted-foreground">{description}</div>
+        </div>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+function ProfileSection({ user, outcome }: { user: { name: string; photo: string | null }; outcome: Outcome }) {
+  const action = formUrl("profile");
+  const busy = usePosting(action);
+  const [form, fields] = useValibotForm(profileSchema, {
+    id: "profile",
+    lastResult: outcome?.result,
+    defaultValue: { name: user.name },
+  });
+  const failure = failureOf(outcome);
+  return (
+    <Section title="Profile" description="How buyers and workers see you.">
+      <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
+        <EnhancedMarker />
+        {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
+        <InputField field={fields.name} label="Name" type="text" autoComplete="name" />
+        <ImagePicker label="Photo" round initialUrl={user.photo} error={outcome?.fields?.image?.[0]} />
+        <Button type="submit" disabled={busy} className="justify-self-start">
+          {busy ? "Saving…" : "Save profile"}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+function EmailSection({
+  user,
+  pendingEmail,
+  hasPassword,
+  outcome,
+}: {
+  user: { email: string; emailVerified: boolean };
+  pendingEmail: string | null;
+  hasPassword: boolean;
+  outcome: Outcome;
+}) {
+  const action = formUrl("email");
+  const busy = usePosting(action);
+  const [form, fields] = useValibotForm(changeEmailSchema, { id: "email", lastResult: outcome?.result });
+  const failure = failureOf(outcome);
+  return (
+    <Section
+      title="Email address"
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="break-all font-medium text-foreground" data-testid="settings-email">
+            {user.email}
+          </span>
+          {user.emailVerified ? <Badge tone="success">Verified</Badge> : <Badge tone="pending">Not verified yet</Badge>}
+        </span>
+      }
+    >
+      {pendingEmail ? (
+        <Alert tone="info" title="Waiting for your confirmation">
+          We sent a link to <strong className="break-all">{pendingEmail}</strong>. Your address changes when you open
+          it.
+        </Alert>
+      ) : null}
+      <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
+        <EnhancedMarker />
+        {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
+        <InputField
+          field={fields.email}
+          label="New email address"
+          type="email"
+          autoComplete="email"
+          hint="We'll send a link to the new address; nothing changes until you open it."
+        />
+        {hasPassword ? (
+          <InputField
+            field={fields.currentPassword}
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+        ) : null}
+        <Button type="submit" disabled={busy} className="justify-self-start">
+          {busy ? "Sending…" : "Change email address"}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+function PasswordSection({ hasPassword, outcome }: { hasPassword: boolean; outcome: Outcome }) {
+  const action = formUrl("password");
+  const busy = usePosting(action);
+  const [form, fields] = useValibotForm(changePasswordSchema, { id: "password", lastResult: outcome?.result });
+  const failure = failureOf(outcome);
+  if (!hasPassword) {
+    return (
+      <Section title="Password" description="You sign in with Google, so your account has no password.">
+        <p className="text-sm">
+          To add one, ask for a link:{" "}
+          <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
+      </Section>
+    );
+  }
+  return (
+    <Section title="Password" description="Changing it signs you out on every other device.">
+      <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
+        <EnhancedMarker />
+        {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
+        <InputField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <InputField
+          field={fields.password}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+        />
+        <Button type="submit" disabled={busy} className="justify-self-start">
+          {busy ? "Saving…" : "Change password"}
+        </Button>
+      </Form>
+    </Section>
+  );
+}

@@ -1,0 +1,29 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/verify-email";
+import { getEnv } from "~/server/context";
+import { signedInUser } from "~/server/auth/guards.server";
+import { refusal } from "~/server/errors";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form.server";
+import { resendVerification } from "~/server/services/accounts.server";
+
+/** POST (the banner's "Resend" button): another verification link, then back to the dashboard page it was on. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = signedInUser(context);
+  const back = (await readForm(request).catch(() => new FormData())).get("redirectTo");
+  const to = typeof back === "string" && back.startsWith("/dashboard") ? back : "/dashboard";
+  try {
+    await resendVerification(getEnv(context), user, new URL(request.url).origin);
+    return redirectWithFlash(to, {
+      type: "success",
+      title: "Email sent",
+      message: `We sent a new link to ${user.email}. It works once, for 24 hours.`,
+    });
+  } catch (e) {
+    return redirectWithFlash(to, { type: "error", title: "Email not sent", message: refusal(e).message });
+  }
+}
+
+export function loader() {
+  return redirect("/dashboard");
+}

@@ -1,0 +1,119 @@
+// The words of every e-mail Coinwork sends (docs/product/messages.md, "E-mails"), each written once and rendered
+// twice: plain, accessible HTML (real text, the link as a button and as its raw address, no images) and plain text.
+import type { Mail } from "./mailer.server";
+
+interface Letter {
+  to: string;
+  subject: string;
+  /** the person's name, for "Hi …," */
+  name: string;
+  /** what the message says, one paragraph each */
+  paragraphs: string[];
+  /** the one thing to do, if any: a button (and its address written out) */
+  action?: { label: string; url: string };
+  /** what to know afterwards (how long the link works, what to do if it was not you) */
+  after: string[];
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+const SIGNATURE = "The Coinwork team";
+const BRAND = "#0f766e";
+
+function render(letter: Letter): Mail {
+  const p = (text: string, style = "") => `<p style="margin:0 0 16px;line-height:1.5;${style}">${escapeHtml(text)}</p>`;
+  const action = letter.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(letter.action.url)}" style="display:inline-block;background:${BRAND};color:#ffffff;padding:12px 20px;border-radius:8px;font-weight:600;text-decoration:none">${escapeHtml(letter.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;line-height:1.5;font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(letter.action.url)}" style="color:${BRAND};word-break:break-all">${escapeHtml(letter.action.url)}</a></p>`
+    : "";
+  const html = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(letter.subject)}</title></head>`,
+    `<body style="margin:0;padding:24px 12px;background:#f8fafc;color:#0f172a;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px">`,
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">`,
+    `<p style="margin:0 0 20px;font-size:20px;font-weight:700;color:${BRAND}">Coinwork</p>`,
+    p(`Hi ${letter.name},`),
+    ...letter.paragraphs.map((t) => p(t)),
+    action,
+    ...letter.after.map((t) => p(t, "font-size:14px;color:#475569")),
+    p(SIGNATURE),
+    `</div></body></html>`,
+  ].join("\n");
+  const text = [
+    `Hi ${letter.name},`,
+    ...letter.paragraphs,
+    ...(letter.action ? [`${letter.action.label}:\n${letter.action.url}`] : []),
+    ...letter.after,
+    SIGNATURE,
+  ].join("\n\n");
+  return { to: letter.to, subject: letter.subject, html, text: `${text}\n` };
+}
+
+interface Person {
+  name: string;
+  email: string;
+}
+
+/** After registration (and on "Resend"): the link that proves the address is the account holder's. */
+export function verifyEmailLetter(person: Person, url: string): Mail {
+  return render({
+    to: person.email,
+    subject: "Confirm your email address",
+    name: person.name,
+    paragraphs: [
+      `Welcome to Coinwork! Please confirm that ${person.email} is your email address.`,
+      "Until you do, you can look around, but you can't post tasks, submit work, buy coins or withdraw.",
+    ],
+    action: { label: "Confirm my email address", url },
+    after: [
+      "The link works once, for 24 hours.",
+      "If you didn't create a Coinwork account, you can ignore this email.",
+    ],
+  });
+}
+
+/** "Forgot password?": a link to choose a new password. */
+export function resetPasswordLetter(person: Person, url: string): Mail {
+  return render({
+    to: person.email,
+    subject: "Reset your password",
+    name: person.name,
+    paragraphs: [`Someone asked to reset the password of the Coinwork account for ${person.email}.`],
+    action: { label: "Choose a new password", url },
+    after: [
+      "The link works once, for 30 minutes. Choosing a new password signs you out everywhere else.",
+      "If you didn't ask for this, you can ignore this email: your password stays as it is.",
+    ],
+  });
+}
+
+/** An e-mail change, sent to the new address: the change happens only when this link is opened. */
+export function confirmNewEmailLetter(person: Person, newEmail: string, url: string): Mail {
+  return render({
+    to: newEmail,
+    subject: "Confirm your new email address",
+    name: person.name,
+    paragraphs: [
+      `You asked to use ${newEmail} for your Coinwork account. Please confirm it is yours.`,
+      `Until you do, your account keeps using ${person.email}.`,
+    ],
+    action: { label: "Confirm my new email address", url },
+    after: [
+      "The link works once, for 24 hours.",
+      "If you didn't ask for this, you can ignore this email: nothing changes.",
+    ],
+  });
+}
+
+/** After an e-mail change, to the old address: so that a change the owner did not make does not go unnoticed. */
+export function emailChangedLetter(person: Person, newEmail: string, contactUrl: string): Mail {
+  return render({
+    to: person.email,
+    subject: "Your email address was changed",
+    name: person.name,
+    paragraphs: [
+      `The email address of your Coinwork account is now ${newEmail}. From now on, we'll write to that address.`,
+    ],
+    after: [`If you didn't make this change, contact us right away: ${contactUrl}`],
+  });
+}

@@ -1,0 +1,64 @@
+// Plumbing shared by the benchmarks (npm run bench:api, npm run bench:pages): options, timed steps, the build.
+// Node built-ins only: these scripts run with Node's type stripping, not through a bundler.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { ROOT, wranglerEnv } from "./wrangler.ts";
+
+/** `--name value` or `--name=value`. */
+export function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0) return process.argv[i + 1];
+  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return eq ? eq.slice(name.length + 3) : fallback;
+}
+
+export const flag = (name: string) => process.argv.includes(`--${name}`);
+
+/** A file under node_modules. */
+export const bin = (...p: string[]) => path.join(ROOT, "node_modules", ...p);
+
+export const logger =
+  (tag: string) =>
+  (s: string): void =>
+    console.log(`[${tag}] ${s}`);
+
+/** Runs a command to completion, logs how long it took, returns its stdout; throws with its output's tail. */
+export function runStep(
+  log: (s: string) => void,
+  what: string,
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): string {
+  const t = performance.now();
+  const r = spawnSync(cmd, args, {
+    cwd: opts.cwd ?? ROOT,
+    env: { ...wranglerEnv(), ...opts.env },
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.status !== 0) {
+    const tail = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n");
+    throw new Error(`${what} failed (exit ${r.status}):\n${tail}`);
+  }
+  log(`${what} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  return r.stdout;
+}
+
+/** `react-router build` for production, of the app (default) or of another project directory. */
+export function buildReactRouter(
+  log: (s: string) => void,
+  what: string,
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+) {
+  runStep(log, what, process.execPath, [bin("@react-router", "dev", "bin.cjs"), "build"], {
+    cwd: opts.cwd,
+    env: { NODE_ENV: "production", ...opts.env },
+  });
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};

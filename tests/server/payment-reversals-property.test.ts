@@ -1,0 +1,198 @@
+// Random sequences of card purchases, spends, task refunds, Stripe refunds, disputes and replayed events, some in
+// concurrent pairs. After every step: the conservation identity holds (with reversals and settlements), no balance
+// or debt is negative, no payment is reversed beyond what it credited (nor short of what its refunds and dispute
+// claim), and a buyer who owed coins before a spend was refused it.
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import type Stripe from "stripe";
+import { balance, env, registerUser, sessionUser, taskInput } from "./fixtures";
+import { deliver, disputeEvent, paidByCard, refundEvent } from "./fixtures/stripe";
+import { AppError } from "~/server/errors";
+import { getDb } from "~/server/db/client.server";
+import { conservation } from "~/server/services/ledger.server";
+import { debtOf } from "~/server/services/debts.server";
+import { deleteTask, postTask } from "~/server/services/tasks.server";
+import type { SessionUser } from "~/server/auth/session.server";
+import { findPackage } from "~/lib/coins";
+
+type Op =
+  | { kind: "buy"; buyer: number; coins: 10 | 150 | 500 }
+  | { kind: "post"; buyer: number; workers: number; pay: number }
+  | { kind: "spendAll"; buyer: number }
+  | { kind: "delete"; task: number }
+  | { kind: "refund"; payment: number; share: number }
+  | { kind: "dispute"; payment: number }
+  | { kind: "replay"; event: number };
+
+const idx = fc.nat({ max: 50 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("buy" as const),
+      buyer: idx,
+      coins: fc.constantFrom(10 as const, 150 as const, 500 as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("post" as const),
+      buyer: idx,
+      workers: fc.integer({ min: 1, max: 4 }),
+      pay: fc.integer({ min: 1, max: 60 }),
+    }),
+  },
+  // a task that costs the whole balance, so that a later reversal finds the coins spent
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("spendAll" as const), buyer: idx }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("delete" as const), task: idx }) },
+  // the share of what is left to refund, in percent
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("refund" as const),
+      payment: idx,
+      share: fc.integer({ min: 1, max: 100 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("dispute" as const), payment: idx }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("replay" as const), event: idx }) },
+);
+
+interface Payment {
+  id: string;
+  coins: number;
+  priceCents: number;
+  refundedCents: number;
+  disputedCents: number;
+}
+
+interface State {
+  buyers: SessionUser[];
+  tasks: { id: string; buyer: SessionUser }[];
+  payments: Payment[];
+  events: Stripe.Event[];
+}
+
+const pick = <T>(xs: T[], i: number) => (xs.length ? xs[i % xs.length] : undefined);
+
+/** Runs one step; business refusals are expected outcomes. `alone`: no other step runs at the same time. */
+async function run(o: Op, s: State, alone: boolean) {
+  switch (o.kind) {
+    case "buy": {
+      const buyer = pick(s.buyers, o.buyer)!;
+      const id = await paidByCard(buyer, o.coins);
+      s.payments.push({
+        id,
+        coins: o.coins,
+        priceCents: findPackage(o.coins)!.priceCents,
+        refundedCents: 0,
+        disputedCents: 0,
+      });
+      return;
+    }
+    case "post":
+    case "spendAll": {
+      const buyer = pick(s.buyers, o.buyer)!;
+      const owed = await debtOf(env, buyer.id);
+      const [workers, pay] = o.kind === "post" ? [o.workers, o.pay] : [1, Math.max(await balance(buyer.id), 1)];
+      try {
+        const task = await postTask(env, buyer, taskInput({ required_workers: workers, payable_amount: pay }));
+        s.tasks.push({ id: task.id, buyer });
+        if (alone) expect(owed, "a buyer who owed coins posted a task").toBe(0);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        if (alone && owed > 0) expect(e.code).toBe("coins_owed");
+      }
+      return;
+    }
+    case "delete": {
+      const task = pick(s.tasks, o.task);
+      if (!task) return;
+      await deleteTask(env, task.buyer, task.id).catch((e: unknown) => {
+        if (!(e instanceof AppError)) throw e;
+      });
+      return;
+    }
+    case "refund": {
+      const p = pick(s.payments, o.payment);
+      const left = p ? p.priceCents - p.refundedCents : 0;
+      if (!p || left === 0) return;
+      const cents = Math.max(1, Math.round((left * o.share) / 100));
+      p.refundedCents += cents;
+      const event = await refundEvent(p.id, cents);
+      s.events.push(event);
+      expect((await deliver(event)).status).toBe(200);
+      return;
+    }
+    case "dispute": {
+      // a charge is disputed at most once, for what was not refunded
+      const p = pick(s.payments, o.payment);
+      if (!p || p.disputedCents > 0 || p.refundedCents === p.priceCents) return;
+      p.disputedCents = p.priceCents - p.refundedCents;
+      const event = await disputeEvent(p.id, p.disputedCents);
+      s.events.push(event);
+      expect((await deliver(event)).status).toBe(200);
+      return;
+    }
+    case "replay": {
+      const event = pick(s.events, o.event);
+      if (!event) return;
+      const again = await deliver(event);
+      expect(again.status).toBe(200);
+      expect(again.body.reversed, "a replayed event reversed coins again").toBe(0);
+      return;
+    }
+  }
+}
+
+async function invariants(s: State) {
+  const ids = s.buyers.map((b) => b.id);
+  const c = await conservation(getDb(env), ids);
+  expect(c, JSON.stringify(c)).toMatchObject({ holds: true, mismatchedUsers: 0, mismatchedDebts: 0 });
+  const list = ids.map(() => "?").join(",");
+  const negative = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM users WHERE id IN (${list}) AND (coin < 0 OR debt_coins < 0)`,
+  )
+    .bind(...ids)
+    .first<{ n: number }>();
+  expect(negative?.n).toBe(0);
+  for (const p of s.payments) {
+    const row = await env.DB.prepare(
+      "SELECT o.coins AS credited, COALESCE(SUM(r.coins), 0) AS reversed FROM orders o LEFT JOIN payment_reversals r ON r.order_id = o.id WHERE o.payment_id = ? GROUP BY o.id",
+    )
+      .bind(p.id)
+      .first<{ credited: number; reversed: number }>();
+    // the refunds claim their cumulative share, the dispute its own, rounded down; together never above the credit
+    const claim = (cents: number) => Math.floor((p.coins * cents) / p.priceCents);
+    const expected = Math.min(p.coins, claim(p.refundedCents) + claim(p.disputedCents));
+    expect(row, p.id).toEqual({ credited: p.coins, reversed: expected });
+  }
+}
+
+describe("payment reversal properties", () => {
+  it("purchases, spends, refunds, disputes and replays keep the identity; no balance or debt goes negative", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(op, fc.option(op, { nil: undefined, freq: 1 })), { minLength: 8, maxLength: 20 }),
+        async (steps) => {
+          const s: State = {
+            buyers: [
+              await sessionUser((await registerUser("Buyer")).id),
+              await sessionUser((await registerUser("Buyer")).id),
+            ],
+            tasks: [],
+            payments: [],
+            events: [],
+          };
+          for (const [a, b] of steps) {
+            // a pair runs concurrently, like a webhook arriving while the buyer spends
+            await Promise.all([run(a, s, !b), b ? run(b, s, false) : Promise.resolve()]);
+            await invariants(s);
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});
