@@ -3,7 +3,7 @@ import { cloudflareContext } from "~/server/context";
 import { missingSessionKey } from "~/server/auth/session.server";
 import { crossSiteRefusal } from "~/server/http/cross-site.server";
 import { finishResponse } from "~/server/http/response-headers.server";
-import { runScheduledJobs } from "~/server/services/scheduled.server";
+import { runScheduledJobs } from "~/server/jobs/scheduled.server";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -25,7 +25,7 @@ export default {
     context.set(cloudflareContext, { env, ctx });
     return finishResponse(request, await requestHandler(request, context));
   },
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env));
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env, controller.cron, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -107,11 +107,19 @@ describe("sign-in throttling", () => {
 
   it("an address that fails for many e-mails waits too; other addresses do not", async () => {
     const address = newAddress();
-    for (let i = 0; i < 20; i++) expect((await login(uniqueEmail("nobody"), "Wrong!pass1", address)).status).toBe(401);
     const u = await registerUser("Worker");
-    expect((await login(u.email, PASSWORD, address)).status).toBe(429);
+    for (let i = 0; i < 20; i++) expect((await login(uniqueEmail("nobody"), "Wrong!pass1", address)).status).toBe(401);
+    // the twentieth failure makes the address wait a second (the free failures are used up)
+    const waiting = await login(u.email, PASSWORD, address);
+    expect(waiting.status).toBe(429);
+    expect(waiting.text).toMatch(/wait 1 second/);
     expect((await login(u.email, PASSWORD, newAddress())).status).toBe(302);
-    // the success elsewhere does not clear the address
+    // the success elsewhere does not clear the address: one more failure there, and it waits two seconds
+    await env.DB.prepare("UPDATE login_failures SET last_failed_at = ? WHERE key = ?")
+      .bind(Date.now() - 60_000, `address:${address}`)
+      .run();
+    expect((await login(uniqueEmail("nobody"), "Wrong!pass1", address)).status).toBe(401);
+    expect(await failuresOf(`address:${address}`)).toBe(21);
     expect((await login(u.email, PASSWORD, address)).status).toBe(429);
   });
 

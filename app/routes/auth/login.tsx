@@ -12,6 +12,13 @@ import { login } from "~/server/services/accounts.server";
 import { rateLimitLoginAttempts } from "~/server/services/login-throttle.server";
 import { clientAddress } from "~/server/services/rate-limit.server";
 import { LOGIN_SUCCESSFUL, enterWithSession, redirectSignedIn } from "./sign-in.server";
+import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+
+/** The page needs Google's sign-in as a form target (the Google button) in its Content-Security-Policy. */
+export const handle: CspHandle = { csp: ["google"] };
+
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadWithPolicyFor("google", request, serverLoader);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Login · Coinwork" },

@@ -18,6 +18,13 @@ import { formAction } from "~/server/http/page-action.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { enterWithSession, redirectSignedIn } from "./sign-in.server";
+import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+
+/** The page needs Google's sign-in as a form target (the Google button) in its Content-Security-Policy. */
+export const handle: CspHandle = { csp: ["google"] };
+
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadWithPolicyFor("google", request, serverLoader);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Register · Coinwork" },

@@ -1,7 +1,8 @@
 // The one reader of a posted form (every page action, and the REST upload): it must say it is a form
 // (multipart/form-data or urlencoded; 415 otherwise), is read through the bounded reader (413 as soon as it passes
 // the limit, chunked or not), and must parse (400 otherwise). Only then is it handed to FormData.
-import { AppError } from "../errors";
+import { data } from "react-router";
+import { AppError, refusal } from "../errors";
 import { readBodyBytes } from "./body.server";
 
 /** Plain forms are small: a few fields of text. */
@@ -34,5 +35,18 @@ export async function readForm(request: Request, limit: FormLimit = PLAIN_FORM):
     return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
   } catch {
     throw new AppError("bad_request", unreadable);
+  }
+}
+
+/**
+ * For the small actions outside `formAction`/`confirmAction` (the bell, the resend button): the form, or the 4xx
+ * answer with the refusal's words to return instead (never a 500, never a redirect that hides them).
+ */
+export async function readFormOrRefusal(request: Request) {
+  try {
+    return await readForm(request);
+  } catch (e) {
+    const r = refusal(e);
+    return data({ ok: false as const, message: r.message }, { status: r.status });
   }
 }

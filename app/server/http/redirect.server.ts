@@ -42,3 +42,9 @@ export function safeRedirect(
   if (except.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return fallback;
   return path;
 }
+
+/** A visitor-supplied `redirectTo` when it is a dashboard page of this site (the bell, the banners), else null. */
+export function dashboardPage(target: unknown, request: Request): string | null {
+  const to = safeRedirect(target, request, "");
+  return /^\/dashboard(?:[/?#]|$)/.test(to) ? to : null;
+}
