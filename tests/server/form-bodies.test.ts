@@ -2,7 +2,20 @@
 // broken multipart) is a 4xx with words, never a 500, for every page route with an action, signed in or not; a
 // body over the limit is a 413 as soon as the limit is crossed, without waiting for the rest (chunked uploads too).
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, makeAdmin, newTask, registerUser, ROUTES, type TestUser } from "./fixtures";
+import {
+  call,
+  env,
+  imagesHolding,
+  makeAdmin,
+  newTask,
+  PASSWORD,
+  registerUser,
+  ROUTES,
+  storedImageKeys,
+  uniqueEmail,
+  uniquePngFile,
+  type TestUser,
+} from "./fixtures";
 
 /** The page route modules (not the REST resource routes under routes/api/), to find those with an action. */
 const modules = import.meta.glob<Record<string, unknown>>("/app/routes/**/*.tsx", { eager: true });
@@ -150,5 +163,45 @@ describe("a body over the limit", () => {
     } as RequestInit);
     expect([400, 413]).toContain(res.status);
     body.release();
+  });
+});
+
+describe("a rate-limited caller", () => {
+  /** Uses up the current window of a rate-limit key, as `count` earlier posts would have. */
+  async function exhaust(key: string, count: number) {
+    const now = Date.now();
+    await env.DB.prepare("INSERT OR REPLACE INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)")
+      .bind(key, now - (now % 60_000), count)
+      .run();
+  }
+
+  it("is refused before the body is read: a post that never finishes still gets its 429 at once", async () => {
+    const ip = address();
+    await exhaust(`register:ip:${ip}`, 20);
+    const body = heldBody(64 * 1024);
+    const res = await call("/register", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=----cw", "CF-Connecting-IP": ip },
+      body: body.stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(429);
+    expect(body.sentAll()).toBe(false);
+    expect(await res.text()).toContain("Too many attempts");
+    body.release();
+  });
+
+  it("stores no image: a refused registration's photo never reaches R2", async () => {
+    const ip = address();
+    await exhaust(`register:ip:${ip}`, 20);
+    const before = await storedImageKeys();
+    const photo = await uniquePngFile();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: "Limited", email: uniqueEmail(), password: PASSWORD, role: "Worker" }))
+      form.set(k, v);
+    form.set("image", photo);
+    const res = await call("/register", { method: "POST", body: form, headers: { "CF-Connecting-IP": ip } });
+    expect(res.status).toBe(429);
+    expect(await imagesHolding(photo, before)).toEqual([]);
   });
 });
