@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, use, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +17,7 @@ import { identify } from "./server/auth/session.server";
 import { readFlash } from "./server/http/flash.server";
 import { clearSessionCookie } from "./server/auth/session.server";
 import { FlashBanner } from "./components/flash-banner";
+import { CspSourcesContext } from "./lib/csp";
 import { useHydrated } from "./components/use-hydrated";
 import { StatusScreen } from "./components/status-screen";
 
@@ -61,8 +62,11 @@ export function useRootData() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The parties this document's policy allows, for routes that need one (app/lib/csp.ts). Only the server knows:
+  // in the browser the attribute it rendered stays as it is.
+  const cspSources = use(CspSourcesContext);
   return (
-    <html lang="en">
+    <html lang="en" data-csp={cspSources.join(" ") || undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -529,7 +529,7 @@ async function runSize(size: Size, tasks: number, o: Options, outDir: string, fl
         const auth: Record<string, string> = !k.as
           ? {}
           : k.kind === "page"
-            ? { Cookie: `cw_session=${tokens[k.as]}` }
+            ? { Cookie: `__Host-cw_session=${tokens[k.as]}` }
             : { Authorization: `Bearer ${tokens[k.as]}` };
         const target: Target = {
           url: base + k.path(facts),

@@ -1,23 +1,22 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/server/context";
+import { missingSessionKey } from "~/server/auth/session.server";
 import { handBackBookmark, SessionDatabase, sessionStart } from "~/server/db/session.server";
+import { crossSiteRefusal } from "~/server/http/cross-site.server";
 import { servePage } from "~/server/http/page-cache.server";
-import { runScheduledJobs } from "~/server/services/scheduled.server";
+import { finishResponse } from "~/server/http/response-headers.server";
+import { runScheduledJobs } from "~/server/jobs/scheduled.server";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-const SECURITY_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
-};
-
-function withSecurityHeaders(response: Response): Response {
-  const out = new Response(response.body, response);
-  for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!out.headers.has(k)) out.headers.set(k, v);
-  return out;
+/** Refusals at the door, before any route runs: a Worker without its session key, a cross-site cookie request. */
+function refusedAtTheDoor(request: Request, env: Env): Response | null {
+  const misconfigured = missingSessionKey(env);
+  if (misconfigured) {
+    console.error(misconfigured);
+    return new Response("This server is not configured yet.", { status: 500 });
+  }
+  return crossSiteRefusal(request);
 }
 
 /**
@@ -28,17 +27,19 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   const db = new SessionDatabase(env.DB, sessionStart(request));
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: db }, ctx });
-  const response = withSecurityHeaders(await requestHandler(request, context));
+  const response = finishResponse(request, await requestHandler(request, context));
   handBackBookmark(request, response.headers, db);
   return response;
 }
 
 export default {
-  fetch(request, env, ctx) {
+  async fetch(request, env, ctx) {
+    const refused = refusedAtTheDoor(request, env);
+    if (refused) return finishResponse(request, refused);
     // anonymous visitors of the public pages are answered from the edge cache when it holds the page
     return servePage(request, ctx, (r) => handle(r, env, ctx));
   },
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env));
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env, controller.cron, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

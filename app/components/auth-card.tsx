@@ -2,13 +2,6 @@ import { Form, Link } from "react-router";
 import type * as React from "react";
 import { Button } from "./ui/button";
 
-/** Only same-site paths are followed after login; anything else goes to the role's home. */
-export function safeRedirect(to: string | null | undefined, fallback: string): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/login") || to.startsWith("/register")) return fallback;
-  return to;
-}
-
 export function AuthCard({
   title,
   subtitle,

@@ -1,7 +1,7 @@
 // Every page route of app/routes.ts at 390 px or 1440 px (issue 9, item 4): each is opened as the role that may
 // see it (real seeded ids for :id), screenshotted to test-results/screenshots/route-*.png, and checked for console
-// errors, failed requests to the app, sideways scrolling, one main landmark and one h1, and serious or critical
-// axe-core violations (this is also the public site's accessibility and screenshot check of issue 5). Routes that
+// errors, failed requests to the app, sideways scrolling, one main landmark and one h1, serious or critical
+// axe-core violations, and its Content-Security-Policy (a nonce policy on the document, no violation reported) (this is also the public site's accessibility and screenshot check of issue 5). Routes that
 // only redirect are followed to where a person lands. A page route missing from the tables below fails the suite.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -158,6 +158,24 @@ function stopListening(page: Page) {
     page.removeAllListeners(event);
 }
 
+/** Makes every document of the page record its Content-Security-Policy violations (the event, not only the console). */
+async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, "__cspViolations", { value: seen });
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "an inline script or style"} (${e.sourceFile}:${e.lineNumber})`,
+      ),
+    );
+  });
+}
+
+/** The violations the current document recorded so far. */
+function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
 /** Opens one route and returns what is wrong with it (empty when nothing is). */
 async function check(page: Page, route: string, url: string, width: number, expectStatus: number): Promise<string[]> {
   const problems: string[] = [];
@@ -167,6 +185,8 @@ async function check(page: Page, route: string, url: string, width: number, expe
   const response = await page.goto(url);
   if (response?.status() !== expectStatus) problems.push(`answered ${response?.status()} instead of ${expectStatus}`);
   await waitForHydration(page);
+  if (!/script-src [^;]*'nonce-/.test(response?.headers()["content-security-policy"] ?? ""))
+    problems.push(`has no nonce-based Content-Security-Policy: ${response?.headers()["content-security-policy"]}`);
   await screenshot(page, `route-${slug(route)}-${width}`);
   const overflow = await sidewaysOverflow(page);
   if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px`);
@@ -188,6 +208,8 @@ async function check(page: Page, route: string, url: string, width: number, expe
     (e) => !(expectStatus === 404 && e.includes("status of 404") && e.includes(url)),
   );
   if (unexpectedErrors.length) problems.push(`console errors:\n${unexpectedErrors.join("\n")}`);
+  const blocked = await cspViolations(page);
+  if (blocked.length) problems.push(`Content-Security-Policy violations:\n${blocked.join("\n")}`);
   if (failed.length)
     problems.push(`failed requests:\n${failed.map((f) => `${f.method} ${f.url} ${f.failure}`).join("\n")}`);
   stopListening(page);
@@ -220,6 +242,7 @@ export function walkEveryRoute(label: keyof typeof VIEWPORTS) {
             ? await newContext(browser, { viewport: label })
             : await signedInContext(browser, as, { viewport: label });
         const page = await context.newPage();
+        await recordCspViolations(page);
         const problems: string[] = [];
         for (const [route, visit] of pages) {
           problems.push(
@@ -233,8 +256,11 @@ export function walkEveryRoute(label: keyof typeof VIEWPORTS) {
           await waitForHydration(page);
           if (new URL(page.url()).pathname !== lands)
             problems.push(`${route} landed on ${page.url()} instead of ${lands}`);
-          if (errors.length || failed.length)
-            problems.push(`${route}: ${[...errors, ...failed.map((f) => `${f.url} ${f.failure}`)].join("\n")}`);
+          const violations = await cspViolations(page);
+          if (errors.length || failed.length || violations.length)
+            problems.push(
+              `${route}: ${[...errors, ...failed.map((f) => `${f.url} ${f.failure}`), ...violations].join("\n")}`,
+            );
           stopListening(page);
         }
         await context.close();

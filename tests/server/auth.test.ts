@@ -15,6 +15,7 @@ import {
   uniquePngFile,
 } from "./fixtures";
 import { SignJWT } from "jose";
+import { SESSION_COOKIE } from "~/server/auth/session.server";
 
 describe("registration", () => {
   it("creates a Worker with 10 coins and a Buyer with 50, posted to the ledger", async () => {
@@ -109,7 +110,7 @@ describe("login and sessions", () => {
     const res = await postForm("/login", { email: u.email, password: PASSWORD });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/buyerhome");
-    const set = res.headers.getSetCookie().find((c) => c.startsWith("cw_session="))!;
+    const set = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Lax/);
   });
@@ -160,7 +161,7 @@ describe("login and sessions", () => {
       .setIssuedAt(1_600_000_000)
       .setExpirationTime(1_600_000_100)
       .sign(await importJWK(key, "EdDSA"));
-    const page = await getPage("/dashboard/workerhome", `cw_session=${expired}`);
+    const page = await getPage("/dashboard/workerhome", `${SESSION_COOKIE}=${expired}`);
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toContain("/login");
     const api = await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${expired}` } });

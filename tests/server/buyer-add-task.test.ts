@@ -76,6 +76,11 @@ describe("Add Task page", () => {
     [{ required_workers: "abc" }, "Invalid Input"],
     [{ payable_amount: "0" }, "Minimum amount is 1"],
     [{ payable_amount: "1.5" }, "Invalid Input"],
+    // decimal digits only: what Number() would also read as a number is refused
+    [{ required_workers: "0x10" }, "Invalid Input"],
+    [{ required_workers: "1e1" }, "Invalid Input"],
+    [{ payable_amount: " 5" }, "Invalid Input"],
+    [{ payable_amount: "+5" }, "Invalid Input"],
     [{ category: "Gardening" }, "Category is required"],
     [{ completion_date: "" }, "Completion date is required"],
     [{ submission_info: " " }, "Submission info is required"],

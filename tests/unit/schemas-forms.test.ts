@@ -36,8 +36,11 @@ describe("fields", () => {
 
   it("wholeNumber reads form strings and JSON numbers, with a message for each way to get it wrong", () => {
     const workers = wholeNumber("Required", 1, "At least 1", 10_000);
-    expect(v.parse(workers, " 12 ")).toBe(12);
+    expect(v.parse(workers, "12")).toBe(12);
     expect(v.parse(workers, 12)).toBe(12);
+    // decimal digits only, nothing around them: what Number() would also read is refused
+    for (const text of [" 12 ", "0x10", "1e1", "+12", "12.0", "0b11", "Infinity"])
+      expect(messages(workers, text), text).toEqual(["Invalid Input"]);
     expect(messages(workers, "")).toEqual(["Required"]);
     expect(messages(workers, "   ")).toEqual(["Required"]);
     expect(messages(workers, null)).toEqual(["Required"]);
@@ -53,7 +56,7 @@ describe("fields", () => {
       fc.property(fc.integer({ min: -50, max: 1_000_000 }), (x) => {
         expect(v.parse(n, x)).toBe(x);
         expect(v.parse(n, String(x))).toBe(x);
-        expect(v.parse(n, ` ${x} `)).toBe(x);
+        expect(messages(n, ` ${x} `)).toEqual(["Invalid Input"]);
       }),
     );
     fc.assert(

@@ -16,14 +16,20 @@ export const optionalText = (max = 2000) =>
     v.transform((x) => x ?? ""),
   );
 
+/** Decimal digits with an optional minus sign, nothing around them: `Number()` would also read "0x100", "1e3", " 5". */
+const DECIMAL_INTEGER = /^-?\d{1,15}$/;
+
 /**
  * A whole number from a form field (string) or JSON (number).
- * Empty gives `requiredMessage`, non-numeric 'Invalid Input', below `min` gives `minMessage`.
+ * Empty gives `requiredMessage`; anything but decimal digits (hex, exponents, spaces, decimals) 'Invalid Input';
+ * below `min` gives `minMessage`.
  */
 export const wholeNumber = (requiredMessage: string, min: number, minMessage: string, max = 1_000_000) =>
   v.pipe(
     v.unknown(),
-    v.transform((x) => (typeof x === "string" ? (x.trim() === "" ? undefined : Number(x)) : x)),
+    v.transform((x) =>
+      typeof x !== "string" ? x : x.trim() === "" ? undefined : DECIMAL_INTEGER.test(x) ? Number(x) : Number.NaN,
+    ),
     v.check((x) => x !== undefined && x !== null, requiredMessage),
     v.number("Invalid Input"),
     v.integer("Invalid Input"),

@@ -1,15 +1,15 @@
 import { loginSchema } from "~/lib/schemas/auth";
 import { json, readBody, rest } from "~/server/http/rest.server";
 import { login } from "~/server/services/accounts.server";
-import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+import { rateLimitLoginAttempts } from "~/server/services/login-throttle.server";
+import { clientAddress } from "~/server/services/rate-limit.server";
 
 /** POST /auth/login { email, password } -> { token, user }; the token works as `Authorization: Bearer`. */
 export const loader = rest({
   POST: async ({ request, env }) => {
-    await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
+    await rateLimitLoginAttempts(env, request);
     const { email, password } = await readBody(request, loginSchema);
-    await rateLimit(env, `login:email:${email}`, 10, 60);
-    return json(await login(env, email, password));
+    return json(await login(env, email, password, clientAddress(request)));
   },
 });
 export const action = loader;

@@ -1,16 +1,17 @@
 import { AppError } from "~/server/errors";
 import { json, rest } from "~/server/http/rest.server";
 import { readForm } from "~/server/http/form.server";
-import { storeImage, UPLOAD_LIMIT } from "~/server/services/images.server";
-import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+import { userContext } from "~/server/context";
+import { rateLimitUploads, storeImage, UPLOAD_LIMIT } from "~/server/services/images.server";
 
 /**
  * POST /images (multipart field `image`) -> 201 { data: { url, display_url } }, the image host's shape.
- * Open to visitors too, because registration uploads the photo before the account exists; rate limited.
+ * Open to visitors too, because registration uploads the photo before the account exists; rate limited per caller
+ * before the body is read. An image no row comes to use is removed by the daily job (jobs/orphan-images.server.ts).
  */
 export const loader = rest({
-  POST: async ({ request, env }) => {
-    await rateLimit(env, `images:ip:${clientAddress(request)}`, 60, 60);
+  POST: async ({ request, env, context }) => {
+    await rateLimitUploads(env, request, context.get(userContext)?.id ?? null);
     const form = await readForm(request, {
       ...UPLOAD_LIMIT,
       unreadable: "Send the image as multipart/form-data in the field 'image'",

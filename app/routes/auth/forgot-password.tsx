@@ -22,8 +22,8 @@ export const action = (args: Route.ActionArgs) =>
   formAction(args, {
     schema: forgotPasswordSchema,
     failure: (refused) => ({ title: "Link not sent", message: refused.message }),
+    before: ({ env, request }) => rateLimit(env, `forgot-password:ip:${clientAddress(request)}`, 10, 60),
     async run({ email }, { env, request }) {
-      await rateLimit(env, `forgot-password:ip:${clientAddress(request)}`, 10, 60);
       const { ctx } = args.context.get(cloudflareContext);
       await forgotPassword(env, email, new URL(request.url).origin, (work) => ctx.waitUntil(work));
       return { title: "Check your inbox", message: resetLinkSent(email), to: PATH };

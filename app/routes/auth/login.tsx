@@ -4,12 +4,21 @@ import type { Route } from "./+types/login";
 import { loginSchema } from "~/lib/schemas/auth";
 import { homeFor } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
-import { AuthCard, AuthSwitch, GoogleButton, safeRedirect } from "~/components/auth-card";
+import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
 import { FormFailure, InputField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { formAction } from "~/server/http/page-action.server";
+import { safeRedirect } from "~/server/http/redirect.server";
 import { login } from "~/server/services/accounts.server";
-import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
+import { rateLimitLoginAttempts } from "~/server/services/login-throttle.server";
+import { clientAddress } from "~/server/services/rate-limit.server";
 import { LOGIN_SUCCESSFUL, enterWithSession, redirectSignedIn } from "./sign-in.server";
+import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+
+/** The page needs Google's sign-in as a form target (the Google button) in its Content-Security-Policy. */
+export const handle: CspHandle = { csp: ["google"] };
+
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadWithPolicyFor("google", request, serverLoader);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Login · Coinwork" },
@@ -25,11 +34,12 @@ export const action = (args: Route.ActionArgs) =>
     schema: loginSchema,
     hideFields: ["password"],
     failure: (refused) => ({ title: "Login Failed!", message: refused.message }),
+    before: ({ env, request }) => rateLimitLoginAttempts(env, request),
     async run({ email, password, redirectTo }, { env, request }) {
-      await rateLimit(env, `login:ip:${clientAddress(request)}`, 30, 60);
-      await rateLimit(env, `login:email:${email}`, 10, 60);
-      const { token, user } = await login(env, email, password);
-      return enterWithSession(safeRedirect(redirectTo, homeFor(user.role)), token, LOGIN_SUCCESSFUL);
+      const { token, user } = await login(env, email, password, clientAddress(request));
+      // Back to where the guard sent the visitor from, never to another site nor to the sign-in pages again.
+      const to = safeRedirect(redirectTo, request, homeFor(user.role), { except: ["/login", "/register"] });
+      return enterWithSession(to, token, LOGIN_SUCCESSFUL);
     },
   });
 

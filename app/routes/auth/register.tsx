@@ -18,6 +18,13 @@ import { formAction } from "~/server/http/page-action.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { enterWithSession, redirectSignedIn } from "./sign-in.server";
+import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+
+/** The page needs Google's sign-in as a form target (the Google button) in its Content-Security-Policy. */
+export const handle: CspHandle = { csp: ["google"] };
+
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadWithPolicyFor("google", request, serverLoader);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Register · Coinwork" },
@@ -40,8 +47,8 @@ export const action = (args: Route.ActionArgs) =>
       unexpected: "Image upload failed",
     },
     failure: (refused) => ({ title: "Registration Failed", message: refused.message }),
+    before: ({ env, request }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
     async run(input, { env, request, image }) {
-      await rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60);
       const { token, user } = await register(env, { ...input, photo: image ?? "" }, new URL(request.url).origin);
       return enterWithSession(homeFor(user.role), token, {
         type: "success",

@@ -2,17 +2,20 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/notifications";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
-import { readForm } from "~/server/http/form.server";
+import { readFormOrRefusal } from "~/server/http/form.server";
+import { dashboardPage } from "~/server/http/redirect.server";
 import { markNotificationsRead } from "~/server/services/notifications.server";
 
 /** POST: mark one (id) or all notifications of the caller as read, then back to the page the bell is on. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
-  const form = await readForm(request);
+  const form = await readFormOrRefusal(request);
+  if (!(form instanceof FormData)) return form;
   const id = form.get("id");
   await markNotificationsRead(getEnv(context), user.id, typeof id === "string" && id ? id : undefined);
-  const back = form.get("redirectTo");
-  if (typeof back === "string" && back.startsWith("/dashboard")) return redirect(back);
+  // Without JavaScript, back to the dashboard page the bell was on.
+  const back = dashboardPage(form.get("redirectTo"), request);
+  if (back) return redirect(back);
   return { ok: true };
 }
 

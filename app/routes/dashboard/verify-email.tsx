@@ -4,14 +4,16 @@ import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
 import { refusal } from "~/server/errors";
 import { redirectWithFlash } from "~/server/http/flash.server";
-import { readForm } from "~/server/http/form.server";
+import { readFormOrRefusal } from "~/server/http/form.server";
+import { dashboardPage } from "~/server/http/redirect.server";
 import { resendVerification } from "~/server/services/accounts.server";
 
 /** POST (the banner's "Resend" button): another verification link, then back to the dashboard page it was on. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
-  const back = (await readForm(request).catch(() => new FormData())).get("redirectTo");
-  const to = typeof back === "string" && back.startsWith("/dashboard") ? back : "/dashboard";
+  const form = await readFormOrRefusal(request);
+  if (!(form instanceof FormData)) return form;
+  const to = dashboardPage(form.get("redirectTo"), request) ?? "/dashboard";
   try {
     await resendVerification(getEnv(context), user, new URL(request.url).origin);
     return redirectWithFlash(to, {

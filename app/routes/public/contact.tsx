@@ -12,7 +12,7 @@ import { PublicPageHeader } from "~/components/landing/page-header";
 import { CONTACT } from "~/components/landing/content";
 import { originOf, pageMeta } from "~/components/landing/seo";
 import { formAction } from "~/server/http/page-action.server";
-import { submitContactMessage } from "~/server/services/contact.server";
+import { rateLimitContact, submitContactMessage } from "~/server/services/contact.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -31,8 +31,9 @@ export const action = (args: Route.ActionArgs) =>
     schema: contactSchema,
     failure: (refused) => ({ title: "Message not sent", message: refused.message }),
     unexpected: "Your message could not be sent. Please try again.",
-    async run(input, { env, request }) {
-      await submitContactMessage(env, request, input);
+    before: ({ env, request }) => rateLimitContact(env, request),
+    async run(input, { env }) {
+      await submitContactMessage(env, input);
       return {
         title: "Message sent!",
         message: "Thanks for reaching out. We reply within one business day.",

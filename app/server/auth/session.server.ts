@@ -3,8 +3,13 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { users } from "../db/schema";
 import type { Role } from "~/lib/roles";
+import { appEnvironment, isProduction } from "../environment.server";
 
-export const SESSION_COOKIE = "cw_session";
+/**
+ * `__Host-`: the browser keeps it only if it is Secure, has Path=/ and no Domain, so no subdomain and no plain-HTTP
+ * page can set or shadow it. (Renamed from `cw_session`: sessions under the old name simply end.)
+ */
+export const SESSION_COOKIE = "__Host-cw_session";
 const SESSION_DAYS = 30;
 const ALG = "EdDSA";
 
@@ -30,13 +35,26 @@ export function toSessionUser(
 let keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
 let keySource: string | undefined;
 
-/** The signing key comes from the SESSION_JWK secret; without it an ephemeral key serves (sessions end on restart). */
+/**
+ * Why this Worker must not start sessions, or null when it may: production (any APP_ENV but "development" or
+ * "test", see environment.server.ts) needs the SESSION_JWK secret. A key made up per instance would sign tokens the
+ * other instances reject and end every session on each restart; refusing says at once what is missing.
+ */
+export function missingSessionKey(env: Pick<Env, "APP_ENV" | "SESSION_JWK">): string | null {
+  if (env.SESSION_JWK || !isProduction(env)) return null;
+  return "SESSION_JWK is not set: refusing to start sessions in production (set it with `wrangler secret put SESSION_JWK`)";
+}
+
+/** The signing key comes from the SESSION_JWK secret; in development and tests without it, an ephemeral key serves. */
 function signingKeys(env: Env) {
-  if (!keys || keySource !== (env.SESSION_JWK ?? "")) {
-    keySource = env.SESSION_JWK ?? "";
+  const problem = missingSessionKey(env);
+  if (problem) return Promise.reject(new Error(problem));
+  const source = `${appEnvironment(env)}:${env.SESSION_JWK ?? ""}`;
+  if (!keys || keySource !== source) {
+    keySource = source;
     keys = (async () => {
       if (!env.SESSION_JWK) {
-        console.warn("SESSION_JWK is not set: using an ephemeral session key");
+        console.warn("SESSION_JWK is not set: using an ephemeral session key (sessions end when the Worker restarts)");
         return generateKeyPair(ALG, { crv: "Ed25519", extractable: false });
       }
       const jwk = JSON.parse(env.SESSION_JWK) as JWK;
@@ -68,7 +86,13 @@ export function clearSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
 
-function readCookie(request: Request, name: string): string | undefined {
+/** The session token the request's cookie carries, if any. */
+export function sessionCookieToken(request: Request): string | undefined {
+  return readCookie(request, SESSION_COOKIE);
+}
+
+/** A cookie of the request by name (the value as sent). */
+export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("Cookie") ?? "";
   for (const part of header.split(/;\s*/)) {
     const i = part.indexOf("=");
@@ -77,7 +101,8 @@ function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-function bearer(request: Request): string | undefined {
+/** The token of an `Authorization: Bearer` header (a browser never sends one on its own), if any. */
+export function bearerToken(request: Request): string | undefined {
   const h = request.headers.get("Authorization") ?? "";
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m?.[1];
@@ -158,7 +183,7 @@ const userColumns = {
 
 /** Reads the cookie or Bearer token and the user row behind it. Role and coins always come from D1. */
 export async function identify(request: Request, env: Env): Promise<IdentityResult> {
-  const token = bearer(request) ?? readCookie(request, SESSION_COOKIE);
+  const token = bearerToken(request) ?? sessionCookieToken(request);
   if (!token) return { user: null, presented: false };
   const db = getDb(env);
   let row: Awaited<ReturnType<typeof loadById>> | undefined;

@@ -172,6 +172,12 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
+export const loginFailures = sqliteTable("login_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailedAt: integer("last_failed_at").notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Task = typeof tasks.$inferSelect;
 export type Submission = typeof submissions.$inferSelect;

@@ -3,6 +3,8 @@
 // writes go to the primary. The bookmark travels back to the caller (a cookie for pages, a header for the REST
 // API) so the next request reads everything this one wrote, whichever replica answers it.
 
+import { readCookie, sessionCookieToken } from "../auth/session.server";
+
 /** The REST API's bookmark, in both directions (the name D1's documentation uses). */
 export const BOOKMARK_HEADER = "x-d1-bookmark";
 /** The browser's bookmark: set on answers that wrote or that a signed-in user received. */
@@ -14,7 +16,6 @@ export const BOOKMARK_COOKIE = "cw_d1";
 const BOOKMARK_MAX_AGE = 3600;
 /** What a bookmark looks like (hex groups and dashes); anything else is ignored, never passed to D1. */
 const BOOKMARK_SHAPE = /^[0-9a-f]+(?:-[0-9a-f]+)*$/i;
-const SESSION_COOKIE = "cw_session";
 
 /** Statements that may change the database: anything but a read. A WITH … INSERT counts too. */
 const WRITE_START = /^\s*(?:insert|update|delete|replace|create|drop|alter)\b/i;
@@ -24,22 +25,14 @@ export function mayWrite(sql: string): boolean {
   return WRITE_START.test(sql) || WRITE_WITHIN_CTE.test(sql);
 }
 
-function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("Cookie") ?? "").split(/;\s*/)) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i) === name) return part.slice(i + 1);
-  }
-  return undefined;
-}
-
 /** A caller who presents an identity (session cookie or Bearer token); whether it is valid is the app's to say. */
 export function presentsIdentity(request: Request): boolean {
-  return request.headers.has("Authorization") || Boolean(cookieValue(request, SESSION_COOKIE));
+  return request.headers.has("Authorization") || Boolean(sessionCookieToken(request));
 }
 
 /** The bookmark the caller carried (header first, then cookie), when it has a bookmark's shape. */
 export function carriedBookmark(request: Request): string | null {
-  const value = request.headers.get(BOOKMARK_HEADER)?.trim() || cookieValue(request, BOOKMARK_COOKIE);
+  const value = request.headers.get(BOOKMARK_HEADER)?.trim() || readCookie(request, BOOKMARK_COOKIE);
   return value && value.length <= 256 && BOOKMARK_SHAPE.test(value) ? value : null;
 }
 
@@ -116,7 +109,7 @@ export function handBackBookmark(request: Request, headers: Headers, db: Session
   if (!bookmark) return;
   headers.set(BOOKMARK_HEADER, bookmark);
   const browser = !request.headers.has("Authorization");
-  if (browser && (db.wrote || presentsIdentity(request)) && bookmark !== cookieValue(request, BOOKMARK_COOKIE)) {
+  if (browser && (db.wrote || presentsIdentity(request)) && bookmark !== readCookie(request, BOOKMARK_COOKIE)) {
     headers.append("Set-Cookie", bookmarkCookie(bookmark));
   }
 }

@@ -1,6 +1,7 @@
 // OpenAPI 3.1 for the REST API, generated from the endpoint catalog and its valibot schemas
 // (@valibot/to-json-schema), so the document describes exactly what the routes accept.
 import { toJsonSchema, type JsonSchema } from "@valibot/to-json-schema";
+import { SESSION_COOKIE } from "../auth/session.server";
 import type * as v from "valibot";
 import * as s from "~/lib/schemas/api";
 import { accessLabel, endpoints, ERROR_DESCRIPTIONS, type EndpointDoc } from "./api-catalog.server";
@@ -200,7 +201,7 @@ export function openApiDocument(origin: string): Json {
         cookie: {
           type: "apiKey",
           in: "cookie",
-          name: "cw_session",
+          name: SESSION_COOKIE,
           description: "The session cookie set by signing in on the site",
         },
       },

@@ -1,7 +1,10 @@
 // The one way a page answers a post, for every page (buyer, worker, admin and the public forms):
 //   who    the caller, read from the router context a layout's middleware filled (`buyerUser`, `adminUser`, …):
 //          the role was checked there and is not checked again here
-//   read   the form through `readForm` (its declared size first; multipart with an image for uploads)
+//   limit  the checks that need no form (`before`: rate limits; uploads are rate limited per caller) run first,
+//          so a refused caller costs no body read and no stored image
+//   read   the form through `readForm` (bounded, 413 at the limit; multipart with an image for uploads); a body that
+//          is not a form is a 4xx with words, whether or not the page has JavaScript
 //   parse  with the page's valibot schema: plainly for a confirmed action (`confirmAction`: intent and row), through
 //          conform for a form (`formAction`), so field errors come back as `submission.reply()`
 //   run    the service; an uploaded image is stored first and deleted again if the service refuses or throws
@@ -13,7 +16,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
 import { getEnv } from "../context";
 import { refusal, type Refusal } from "../errors";
-import { ImageRefused, UPLOAD_LIMIT, withUploadedImage } from "../services/images.server";
+import { ImageRefused, rateLimitUploads, UPLOAD_LIMIT, withUploadedImage } from "../services/images.server";
 import { declaredKeys, validate } from "./api.server";
 import { redirectWithFlash } from "./flash.server";
 import { readForm } from "./form.server";
@@ -101,9 +104,15 @@ export async function confirmAction<S extends v.GenericSchema<unknown, { intent:
 ) {
   const { context, request } = args;
   const ctx: ActionContext<U> = { user: plan.user(context), env: getEnv(context), request };
-  let form = new FormData();
+  let form: FormData;
   try {
     form = await readForm(request);
+  } catch (e) {
+    // Not a form a page of ours sent (the wrong kind, too large): words and a 4xx, never a redirect that hides them.
+    const r = refusal(e, plan.unexpected);
+    return data<Outcome>({ ok: false, ...plan.failure("", r), detail: r.message, code: r.code }, { status: r.status });
+  }
+  try {
     const input = validate(plan.schema, Object.fromEntries(form));
     return answer(request, form, { ok: true, ...(await plan.run(input, ctx)) }, 200);
   } catch (e) {
@@ -119,6 +128,8 @@ export async function confirmAction<S extends v.GenericSchema<unknown, { intent:
 export interface FormPlan<S extends v.GenericSchema, U> {
   /** the caller, e.g. `workerUser`; the public forms (login, register, contact) have none */
   user?: Who<U>;
+  /** checks that need no form (a rate limit), run before the body is read; a refusal answers with `failure` */
+  before?: (ctx: ActionContext<U>) => Promise<void>;
   /** the conform schema the browser validates with too (or made from the caller, e.g. their balance) */
   schema: S | ((user: U) => S);
   /** the words of a refused or invalid submission (the form's failure box and toast) */
@@ -151,6 +162,13 @@ export async function formAction<S extends v.GenericSchema, U = null>(args: Page
       { status: r.status },
     );
 
+  try {
+    await plan.before?.({ user, env, request });
+    if (plan.upload) await rateLimitUploads(env, request, (user as { id?: string } | null)?.id ?? null);
+  } catch (e) {
+    const r = refusal(e, plan.unexpected);
+    return refused(plan.failure(r), r, {});
+  }
   let form: FormData;
   try {
     form = await readForm(request, plan.upload ? UPLOAD_LIMIT : undefined);

@@ -7,6 +7,7 @@ import { getEnv } from "../context";
 import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { api, declaredKeys, json, methodNotAllowed, validate } from "./api.server";
+import { readBodyBytes } from "./body.server";
 import { findUserByEmail } from "../services/users.server";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -49,32 +50,11 @@ export function rest(handlers: Partial<Record<Method, Handler>>) {
 export const MAX_BODY_BYTES = 64 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/** Reads at most `max` bytes of the body; more is a 413 (a missing or lying Content-Length cannot get past it). */
+/** Reads at most `max` bytes of the body as UTF-8 text; more is a 413 (see body.server.ts). */
 async function boundedText(request: Request, max: number): Promise<string> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (Number.isFinite(declared) && declared > max) throw new AppError("payload_too_large", "Request body is too large");
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new AppError("payload_too_large", "Request body is too large");
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
+  const bytes = await readBodyBytes(request, max, "Request body is too large");
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(all);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new AppError("bad_request", "The request body is not valid UTF-8");
   }

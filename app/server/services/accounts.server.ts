@@ -13,6 +13,7 @@ import { sendMail } from "../email/mailer.server";
 import { limitEmails, markUsed, retireLinks, sendLink, stillUsable, usableLink } from "./email-links.server";
 import { audit, notification, posting } from "./ledger.server";
 import { checkCurrentPassword } from "./passwords.server";
+import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from "./login-throttle.server";
 import { SIGNUP_COINS } from "~/lib/coins";
 import { VERIFY_EMAIL_FIRST } from "~/lib/schemas/auth";
 import { LINK_NOT_VALID, type ChangeEmailInput, type RegisterInput } from "~/lib/schemas/auth";
@@ -115,12 +116,18 @@ export async function register(env: Env, input: RegisterInput, origin: string) {
   return signIn(env, id);
 }
 
-export async function login(env: Env, email: string, password: string) {
+/** `address` is the client's (rate-limit.server.ts `clientAddress`): failures are throttled per e-mail and per address. */
+export async function login(env: Env, email: string, password: string, address: string) {
+  await checkLoginThrottle(env, email, address);
   const row = await userRow(env, { email });
   const ok = await verifyPassword(password, row?.passwordHash);
-  if (!row || !ok || row.disabledAt !== null) {
-    throw new AppError("unauthorized", row?.disabledAt ? "This account has been removed" : BAD_CREDENTIALS);
+  if (!row || !ok) {
+    await recordLoginFailure(env, email, address);
+    throw new AppError("unauthorized", BAD_CREDENTIALS);
   }
+  await clearLoginFailures(env, email);
+  // Said only to someone who knows the password: it would otherwise tell strangers which e-mails had accounts.
+  if (row.disabledAt !== null) throw new AppError("unauthorized", "This account has been removed");
   return signIn(env, row.id);
 }
 

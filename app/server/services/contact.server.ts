@@ -11,9 +11,13 @@ export type ContactInput = v.InferOutput<typeof contactSchema>;
 export const CONTACT_LIMIT = 5;
 export const CONTACT_WINDOW_SECONDS = 10 * 60;
 
-/** Stores a validated contact message; throws a 429 AppError past the rate limit. Returns the message id. */
-export async function submitContactMessage(env: Env, request: Request, input: ContactInput): Promise<string> {
-  await rateLimit(env, `contact:ip:${clientAddress(request)}`, CONTACT_LIMIT, CONTACT_WINDOW_SECONDS);
+/** The form's rate limit per visitor address (a 429 AppError past it), checked before the form is read. */
+export function rateLimitContact(env: Env, request: Request): Promise<void> {
+  return rateLimit(env, `contact:ip:${clientAddress(request)}`, CONTACT_LIMIT, CONTACT_WINDOW_SECONDS);
+}
+
+/** Stores a validated contact message. Returns the message id. */
+export async function submitContactMessage(env: Env, input: ContactInput): Promise<string> {
   const id = newId();
   await getDb(env).insert(contactMessages).values({
     id,

@@ -1,5 +1,6 @@
 // Uploaded images live in R2 under a random key and are served by GET /images/:key.
 import { AppError } from "../errors";
+import { clientAddress, rateLimit } from "./rate-limit.server";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -49,6 +50,18 @@ export const UPLOAD_LIMIT = {
   maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
   tooLarge: IMAGE_TOO_LARGE,
 } as const;
+
+/** Uploads a caller may make per minute (POST /images and the forms with an image). */
+export const UPLOADS_PER_MINUTE = 30;
+
+/**
+ * The upload rate limit, checked before the body is read: per signed-in user, or per address for a visitor (the
+ * register form's photo).
+ */
+export function rateLimitUploads(env: Env, request: Request, userId: string | null): Promise<void> {
+  const key = userId ? `uploads:user:${userId}` : `uploads:ip:${clientAddress(request)}`;
+  return rateLimit(env, key, UPLOADS_PER_MINUTE, 60);
+}
 
 /** The stored image could not be used: it was refused (type, size) or R2 failed; `reason` is that error. */
 export class ImageRefused extends Error {

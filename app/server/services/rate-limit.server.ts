@@ -21,8 +21,22 @@ export async function rateLimit(env: Env, key: string, limit: number, windowSeco
   }
 }
 
+/**
+ * The client's address as Cloudflare saw it. Only `CF-Connecting-IP`: Cloudflare sets it and a client cannot, while
+ * `X-Forwarded-For` is whatever the client wrote, so keying on it would let anyone pick a fresh bucket per request.
+ * Without it (locally) every request shares one key.
+ */
 export function clientAddress(request: Request): string {
-  return (
-    request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local"
-  );
+  return request.headers.get("CF-Connecting-IP") ?? "local";
+}
+
+/** The longest window any `rateLimit` call uses is well under this; older windows count for nothing. */
+export const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** The daily cron: drops windows that ended (any window that started a day ago). Returns how many rows went. */
+export async function purgeRateLimits(env: Env, now = Date.now()): Promise<number> {
+  const result = await env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ?")
+    .bind(now - RATE_LIMIT_KEEP_MS)
+    .run();
+  return result.meta.changes ?? 0;
 }

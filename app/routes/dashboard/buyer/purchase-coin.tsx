@@ -26,6 +26,13 @@ import { readForm } from "~/server/http/form.server";
 import { refusal } from "~/server/errors";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard, paymentSetup } from "~/server/payments/provider.server";
+import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+
+/** The page needs Stripe.js (the card form) in its Content-Security-Policy. */
+export const handle: CspHandle = { csp: ["stripe"] };
+
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadWithPolicyFor("stripe", request, serverLoader);
 
 export const meta: Route.MetaFunction = () => [{ title: "Purchase Coin · Coinwork" }];
 

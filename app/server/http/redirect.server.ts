@@ -1,0 +1,50 @@
+// The one check of a redirect target that came from the visitor (login's redirectTo, the bell's redirectTo, any
+// ?next=): it must name a page of this site. Browsers are lenient with Location: they drop tabs and newlines, read
+// a backslash as a slash and `//host` as another site, so anything that could turn into another origin after such
+// clean-up is refused outright rather than repaired.
+
+/** Control characters (C0, DEL, C1), any whitespace (including U+2028/9) and backslashes. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\s\\]/u;
+
+/**
+ * `target` as a path of this site (path, query and hash), or `fallback` when it is missing, not a path starting
+ * with a single "/", holds a character a browser might clean up, reads as another origin once percent-decoded, or
+ * starts with one of `except` (e.g. the login page itself). A full URL of this very origin is accepted as its path.
+ */
+export function safeRedirect(
+  target: unknown,
+  request: Request,
+  fallback: string,
+  opts: { except?: string[] } = {},
+): string {
+  if (typeof target !== "string" || target === "" || target.length > 2000 || UNSAFE.test(target)) return fallback;
+  const origin = new URL(request.url).origin;
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== origin) return fallback;
+  // A relative target must be an absolute path; an absolute URL must be this origin written out in full.
+  if (!target.startsWith("/") && !target.toLowerCase().startsWith(`${origin.toLowerCase()}/`)) return fallback;
+  if (target.startsWith("//")) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  if (decoded.startsWith("//") || UNSAFE.test(decoded)) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  const except = opts.except ?? [];
+  if (except.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return fallback;
+  return path;
+}
+
+/** A visitor-supplied `redirectTo` when it is a dashboard page of this site (the bell, the banners), else null. */
+export function dashboardPage(target: unknown, request: Request): string | null {
+  const to = safeRedirect(target, request, "");
+  return /^\/dashboard(?:[/?#]|$)/.test(to) ? to : null;
+}

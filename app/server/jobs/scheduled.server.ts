@@ -1,0 +1,38 @@
+// Cron Trigger work (wrangler.toml [triggers]), one entry per schedule. Each job is a plain function of `env` and
+// `now`, so tests run them directly; the scheduled handler (workers/app.ts) only picks the schedule's jobs.
+import { autoApproveDue } from "../services/submissions.server";
+import { purgeLoginFailures } from "../services/login-throttle.server";
+import { purgeRateLimits } from "../services/rate-limit.server";
+import { sweepOrphanImages } from "./orphan-images.server";
+import { purgeOldNotifications } from "./retention.server";
+
+export const EVERY_QUARTER_HOUR = "*/15 * * * *";
+export const DAILY = "0 3 * * *";
+
+/** Approves submissions left unreviewed past the window. */
+async function quarterHourly(env: Env, now: number): Promise<void> {
+  const approved = await autoApproveDue(env, now);
+  if (approved > 0) console.log(`auto-approved ${approved} submission(s)`);
+}
+
+/** Housekeeping: orphaned images, expired rate-limit windows, forgotten sign-in failures, old notifications. */
+export async function daily(env: Env, now: number): Promise<void> {
+  const images = await sweepOrphanImages(env, now);
+  const windows = await purgeRateLimits(env, now);
+  const failures = await purgeLoginFailures(env, now);
+  const notifications = await purgeOldNotifications(env, now);
+  console.log(
+    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${failures} old sign-in failure count(s), ${notifications} notification(s) past retention`,
+  );
+}
+
+const JOBS: Record<string, (env: Env, now: number) => Promise<void>> = {
+  [EVERY_QUARTER_HOUR]: quarterHourly,
+  [DAILY]: daily,
+};
+
+export async function runScheduledJobs(env: Env, cron: string, now = Date.now()): Promise<void> {
+  const job = JOBS[cron];
+  if (!job) throw new Error(`No job is scheduled for the cron "${cron}" (wrangler.toml [triggers])`);
+  await job(env, now);
+}

@@ -1,0 +1,54 @@
+// A redirect target the visitor supplies (login's redirectTo, the bell's redirectTo) stays on this site: anything
+// that a browser could read as another origin falls back to the page's own default.
+import { describe, expect, it } from "vitest";
+import { call, PASSWORD, postForm, registerUser } from "./fixtures";
+import { NASTY_TARGETS } from "../unit/redirect-targets";
+
+/** A login from an address of its own (the per-address rate limit is not what these tests are about). */
+function login(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const address = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  return call("/login", { method: "POST", body: form, headers: { "CF-Connecting-IP": address } });
+}
+
+describe("login's redirectTo", () => {
+  it.each(NASTY_TARGETS.map((t) => [JSON.stringify(t), t]))(
+    "ignores %s and goes to the role's home",
+    async (_l, target) => {
+      const u = await registerUser("Worker");
+      const res = await login({ email: u.email, password: PASSWORD, redirectTo: target });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/dashboard/workerhome");
+    },
+  );
+
+  it.each([
+    ["/dashboard/tasklist?category=Translation", "/dashboard/tasklist?category=Translation"],
+    ["/dashboard/mysubmissions?page=2#latest", "/dashboard/mysubmissions?page=2#latest"],
+    ["https://coinwork.test/dashboard/withdraw", "/dashboard/withdraw"],
+    ["/login", "/dashboard/workerhome"],
+    ["/register?x=1", "/dashboard/workerhome"],
+  ])("follows a path of this site: %s", async (target, location) => {
+    const u = await registerUser("Worker");
+    const res = await login({ email: u.email, password: PASSWORD, redirectTo: target });
+    expect(res.headers.get("Location")).toBe(location);
+  });
+});
+
+describe("the notification bell's redirectTo", () => {
+  it.each(NASTY_TARGETS.map((t) => [JSON.stringify(t), t]))("never leaves the site for %s", async (_l, target) => {
+    const u = await registerUser("Buyer");
+    const res = await postForm("/dashboard/notifications", { redirectTo: target }, u.cookie);
+    expect(res.status).toBeLessThan(500);
+    const location = res.headers.get("Location");
+    if (location !== null) expect(location).toMatch(/^\/dashboard(?:[/?#]|$)/);
+  });
+
+  it("returns to the dashboard page it was posted from", async () => {
+    const u = await registerUser("Buyer");
+    const res = await postForm("/dashboard/notifications", { redirectTo: "/dashboard/mytasks?page=2" }, u.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/mytasks?page=2");
+  });
+});

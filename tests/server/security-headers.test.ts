@@ -1,0 +1,112 @@
+// The Content-Security-Policy of HTML documents (a fresh nonce per response, carried by every inline script; Stripe
+// and Google only where a route asks for them), the sandbox on uploaded images, and public/_headers giving static
+// assets the Worker's security headers.
+import { describe, expect, it } from "vitest";
+import { env, getPage, pngFile, registerUser } from "./fixtures";
+import staticHeaders from "../../public/_headers?raw";
+import { SECURITY_HEADERS } from "~/server/http/response-headers.server";
+import { storeImage } from "~/server/services/images.server";
+
+/** The policy's directives by name. */
+function directives(policy: string | null): Record<string, string[]> {
+  expect(policy, "a Content-Security-Policy header").toBeTruthy();
+  return Object.fromEntries(
+    policy!
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+async function documentOf(path: string, cookie?: string) {
+  const res = await getPage(path, cookie);
+  expect(res.status, path).toBe(200);
+  return { csp: directives(res.headers.get("Content-Security-Policy")), html: await res.text() };
+}
+
+describe("Content-Security-Policy", () => {
+  it.each(["/", "/login", "/contact", "/api-docs"])(
+    "%s: scripts by nonce, no plugins, no base, never framed",
+    async (path) => {
+      const { csp, html } = await documentOf(path);
+      expect(csp["default-src"]).toEqual(["'self'"]);
+      expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+      expect(csp["object-src"]).toEqual(["'none'"]);
+      expect(csp["base-uri"]).toEqual(["'none'"]);
+      expect(csp["script-src"]).not.toContain("'unsafe-inline'");
+      expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+      const nonces = csp["script-src"].filter((s) => s.startsWith("'nonce-"));
+      expect(nonces).toHaveLength(1);
+      const nonce = nonces[0].slice("'nonce-".length, -1);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      // every inline script React Router and React wrote carries it (a script without one would be blocked)
+      const inline = [...html.matchAll(/<script\b([^>]*)>/g)].filter(([, attrs]) => !/\bsrc=/.test(attrs));
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [tag, attrs] of inline) expect(attrs, tag).toContain(`nonce="${nonce}"`);
+    },
+  );
+
+  it("a new nonce for every response", async () => {
+    const a = (await documentOf("/")).csp["script-src"].join(" ");
+    const b = (await documentOf("/")).csp["script-src"].join(" ");
+    expect(a).not.toBe(b);
+  });
+
+  it("Stripe only on Purchase Coin, Google's sign-in only as the login and register forms' target", async () => {
+    const buyer = await registerUser("Buyer");
+    const purchase = await documentOf("/dashboard/purchasecoin", buyer.cookie);
+    expect(purchase.csp["script-src"]).toContain("https://js.stripe.com");
+    expect(purchase.csp["frame-src"]).toContain("https://js.stripe.com");
+    expect(purchase.csp["connect-src"]).toContain("https://api.stripe.com");
+    expect(purchase.html).toMatch(/<html[^>]*data-csp="stripe"/);
+
+    const home = await documentOf("/dashboard/buyerhome", buyer.cookie);
+    expect(Object.values(home.csp).flat().join(" ")).not.toMatch(/stripe|google\.com/);
+    expect(home.csp["frame-src"]).toEqual(["'none'"]);
+    expect(home.html).not.toMatch(/<html[^>]*data-csp=/);
+
+    const google = new URL(env.GOOGLE_ISSUER || "https://accounts.google.com").origin;
+    for (const path of ["/login", "/register"]) {
+      const page = await documentOf(path);
+      expect(page.csp["form-action"]).toEqual(["'self'", google]);
+      expect(page.csp["script-src"].join(" ")).not.toMatch(/google|stripe/);
+    }
+    expect((await documentOf("/contact")).csp["form-action"]).toEqual(["'self'"]);
+  });
+
+  it("JSON answers carry no page policy (it is for documents)", async () => {
+    const res = await getPage("/workers");
+    expect(res.headers.get("Content-Type") ?? "").not.toContain("text/html");
+    expect(res.headers.get("Content-Security-Policy")).toBeNull();
+  });
+});
+
+describe("uploaded images", () => {
+  it("are served sandboxed and never sniffed", async () => {
+    const { url } = await storeImage(env, pngFile());
+    const res = await getPage(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(directives(res.headers.get("Content-Security-Policy"))).toHaveProperty("sandbox");
+  });
+});
+
+describe("public/_headers", () => {
+  it("gives every static asset the Worker's security headers and a policy that frames nothing and runs nothing", () => {
+    const lines = staticHeaders.split("\n").filter((l) => l.trim() && !l.startsWith("#"));
+    expect(lines[0]).toBe("/*");
+    const headers = Object.fromEntries(
+      lines.slice(1).map((l) => {
+        const at = l.indexOf(":");
+        return [l.slice(0, at).trim(), l.slice(at + 1).trim()];
+      }),
+    );
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], name).toBe(value);
+    const csp = directives(headers["Content-Security-Policy"]);
+    expect(csp["default-src"]).toEqual(["'none'"]);
+    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+    expect(csp["script-src"]).toBeUndefined();
+  });
+});
