@@ -5,9 +5,9 @@
 // only redirect are followed to where a person lands. A page route missing from the tables below fails the suite.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import routes from "../../app/routes.ts";
 import {
   DEMO,
@@ -232,39 +232,42 @@ export function walkEveryRoute(label: keyof typeof VIEWPORTS) {
     });
   });
 
+  // One test per route (each with the browser project's own timeout, so a slow machine slows the walk without
+  // failing it), the routes of a role sharing one signed-in page.
   describe(`every route at ${viewport.width} px (${label})`, () => {
     for (const as of ["anonymous", "buyer", "worker", "admin"] as const) {
-      const pages = Object.entries(PAGES).filter(([, v]) => v.as === as);
-      const redirects = Object.entries(REDIRECTS).filter(([, v]) => v.as === as);
-      it(`${as}: ${pages.length} pages and ${redirects.length} redirects`, async () => {
-        const context =
-          as === "anonymous"
-            ? await newContext(browser, { viewport: label })
-            : await signedInContext(browser, as, { viewport: label });
-        const page = await context.newPage();
-        await recordCspViolations(page);
-        const problems: string[] = [];
-        for (const [route, visit] of pages) {
-          problems.push(
-            ...(await check(page, route, (await visit.url?.()) ?? route, viewport.width, visit.status ?? 200)),
-          );
+      describe(as, () => {
+        let context: BrowserContext;
+        let page: Page;
+        beforeAll(async () => {
+          context =
+            as === "anonymous"
+              ? await newContext(browser, { viewport: label })
+              : await signedInContext(browser, as, { viewport: label });
+          page = await context.newPage();
+          await recordCspViolations(page);
+        });
+        afterAll(() => context?.close());
+
+        for (const [route, visit] of Object.entries(PAGES).filter(([, v]) => v.as === as)) {
+          it(route, async () => {
+            const url = (await visit.url?.()) ?? route;
+            const problems = await check(page, route, url, viewport.width, visit.status ?? 200);
+            expect(problems, problems.join("\n\n")).toEqual([]);
+          });
         }
-        for (const [route, { lands }] of redirects) {
-          const errors = collectConsoleErrors(page);
-          const failed = collectFailedRequests(page);
-          await page.goto(route);
-          await waitForHydration(page);
-          if (new URL(page.url()).pathname !== lands)
-            problems.push(`${route} landed on ${page.url()} instead of ${lands}`);
-          const violations = await cspViolations(page);
-          if (errors.length || failed.length || violations.length)
-            problems.push(
-              `${route}: ${[...errors, ...failed.map((f) => `${f.url} ${f.failure}`), ...violations].join("\n")}`,
-            );
-          stopListening(page);
+        for (const [route, { lands }] of Object.entries(REDIRECTS).filter(([, v]) => v.as === as)) {
+          it(`${route} lands on ${lands}`, async () => {
+            const errors = collectConsoleErrors(page);
+            const failed = collectFailedRequests(page);
+            await page.goto(route);
+            await waitForHydration(page);
+            const violations = await cspViolations(page);
+            stopListening(page);
+            expect(new URL(page.url()).pathname).toBe(lands);
+            expect([...errors, ...failed.map((f) => `${f.url} ${f.failure}`), ...violations]).toEqual([]);
+          });
         }
-        await context.close();
-        expect(problems, problems.join("\n\n")).toEqual([]);
       });
     }
   });
