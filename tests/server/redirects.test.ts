@@ -36,6 +36,21 @@ describe("login's redirectTo", () => {
   });
 });
 
+describe("login's redirectTo for a page of another role", () => {
+  it.each([
+    ["Buyer", "/dashboard/tasklist", "/dashboard/buyerhome"],
+    ["Buyer", "/dashboard/adminhome", "/dashboard/buyerhome"],
+    ["Buyer", "/dashboard/mytasks?page=2", "/dashboard/mytasks?page=2"],
+    ["Buyer", "/dashboard/notifications", "/dashboard/notifications"],
+    ["Worker", "/dashboard/purchasecoin", "/dashboard/workerhome"],
+    ["Worker", "/unauthorized", "/dashboard/workerhome"],
+  ] as const)("a %s sent back to %s lands on %s", async (role, target, location) => {
+    const u = await registerUser(role);
+    const res = await login({ email: u.email, password: PASSWORD, redirectTo: target });
+    expect(res.headers.get("Location")).toBe(location);
+  });
+});
+
 describe("the notification bell's redirectTo", () => {
   it.each(NASTY_TARGETS.map((t) => [JSON.stringify(t), t]))("never leaves the site for %s", async (_l, target) => {
     const u = await registerUser("Buyer");

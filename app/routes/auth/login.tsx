@@ -2,12 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/lib/schemas/auth";
-import { homeFor } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
 import { FormFailure, InputField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { formAction } from "~/server/http/page-action.server";
-import { safeRedirect } from "~/server/http/redirect.server";
+import { afterSignIn } from "~/server/http/redirect.server";
 import { login } from "~/server/services/accounts.server";
 import { rateLimitLoginAttempts } from "~/server/services/login-throttle.server";
 import { clientAddress } from "~/server/services/rate-limit.server";
@@ -37,9 +36,7 @@ export const action = (args: Route.ActionArgs) =>
     before: ({ env, request }) => rateLimitLoginAttempts(env, request),
     async run({ email, password, redirectTo }, { env, request }) {
       const { token, user } = await login(env, email, password, clientAddress(request));
-      // Back to where the guard sent the visitor from, never to another site nor to the sign-in pages again.
-      const to = safeRedirect(redirectTo, request, homeFor(user.role), { except: ["/login", "/register"] });
-      return enterWithSession(to, token, LOGIN_SUCCESSFUL);
+      return enterWithSession(afterSignIn(redirectTo, request, user.role), token, LOGIN_SUCCESSFUL);
     },
   });
 

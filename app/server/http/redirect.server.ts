@@ -3,6 +3,8 @@
 // a backslash as a slash and `//host` as another site, so anything that could turn into another origin after such
 // clean-up is refused outright rather than repaired.
 
+import { homeFor, mayOpen, type Role } from "~/lib/roles";
+
 /** Control characters (C0, DEL, C1), any whitespace (including U+2028/9) and backslashes. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\s\\]/u;
@@ -47,4 +49,14 @@ export function safeRedirect(
 export function dashboardPage(target: unknown, request: Request): string | null {
   const to = safeRedirect(target, request, "");
   return /^\/dashboard(?:[/?#]|$)/.test(to) ? to : null;
+}
+
+/**
+ * Where a user goes after signing in: back to `redirectTo` (where a guard sent them from) when it is a page of this
+ * site their role may open, otherwise their role's home, never another site, the sign-in pages or /unauthorized.
+ */
+export function afterSignIn(redirectTo: unknown, request: Request, role: Role): string {
+  const home = homeFor(role);
+  const to = safeRedirect(redirectTo, request, home, { except: ["/login", "/register", "/unauthorized"] });
+  return mayOpen(role, new URL(to, "https://coinwork.invalid").pathname) ? to : home;
 }
