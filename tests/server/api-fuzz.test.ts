@@ -310,6 +310,36 @@ function cases(): Case[] {
       badBody: { email: badEmail, password: fc.oneof(junk, fc.constant(""), longString(201)) },
     },
     {
+      name: "POST /auth/verify/resend",
+      who: "junkToken",
+      method: "POST",
+      path: "/auth/verify/resend",
+      methods: ["POST"],
+      custom: fc.constant({ body: "" }),
+    },
+    {
+      name: "POST /auth/forgot",
+      who: "anon",
+      method: "POST",
+      path: "/auth/forgot",
+      methods: ["POST"],
+      body: { email: f.worker.email },
+      badBody: { email: badEmail },
+    },
+    {
+      name: "POST /auth/reset",
+      who: "anon",
+      method: "POST",
+      path: "/auth/reset",
+      methods: ["POST"],
+      // a token no link ever had: refused whatever the password, and with a bad password refused first
+      body: { token: `${RUN_ID}-no-such-link`, password: PASSWORD },
+      badBody: {
+        token: fc.oneof(junk, fc.constant(""), longString(201), fc.stringMatching(/^[0-9a-f]{8,64}$/)),
+        password: fc.oneof(junk, fc.string({ maxLength: 5 }), longString(201)),
+      },
+    },
+    {
       name: "POST /auth/logout",
       who: "junkToken",
       method: "POST",

@@ -523,6 +523,18 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     url: () => `/no-such-page-${crypto.randomUUID()}`,
     expect: everyoneOutcome("notfound"),
   },
+  // the landing page's task links: each role somewhere of its own, never /unauthorized
+  "routes/public/task-door.ts": {
+    url: () => "/browse",
+    expect: {
+      anon: "to:/dashboard/tasklist",
+      removed: "to:/dashboard/tasklist",
+      worker: "to:/dashboard/tasklist",
+      buyer: "to:/dashboard/buyerhome",
+      other: "to:/dashboard/buyerhome",
+      admin: "to:/dashboard/managetasks",
+    },
+  },
   "routes/auth/logout.tsx": { expect: everyoneOutcome("to:/") },
   "routes/auth/google.tsx": { expect: everyoneOutcome("to:/login") },
   "routes/auth/google-callback.tsx": { expect: everyoneOutcome("to:/login") },

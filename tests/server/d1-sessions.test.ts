@@ -3,6 +3,7 @@
 // reads its own writes on the next request. Local D1 has no replicas: these tests prove the plumbing (where each
 // session starts, that the bookmark goes out and comes back, that it advances past a write and that the next
 // request sees the write), not replica lag.
+import { SESSION_COOKIE } from "~/server/auth/session.server";
 import { describe, expect, it } from "vitest";
 import {
   call,
@@ -73,10 +74,10 @@ describe("where a request's session starts", () => {
     expect(sessionStart(req({ method: "HEAD" }))).toBe("first-unconstrained");
     expect(sessionStart(req({ method: "POST" }))).toBe("first-primary");
     expect(sessionStart(req({ method: "DELETE" }))).toBe("first-primary");
-    expect(sessionStart(req({ headers: { Cookie: "cw_session=abc" } }))).toBe("first-primary");
+    expect(sessionStart(req({ headers: { Cookie: `${SESSION_COOKIE}=abc` } }))).toBe("first-primary");
     expect(sessionStart(req({ headers: { Authorization: "Bearer abc" } }))).toBe("first-primary");
     // an emptied session cookie (after logout) is anonymous
-    expect(sessionStart(req({ headers: { Cookie: "cw_session=" } }))).toBe("first-unconstrained");
+    expect(sessionStart(req({ headers: { Cookie: `${SESSION_COOKIE}=` } }))).toBe("first-unconstrained");
   });
 
   it("the request's database starts its one session there and runs every statement in it", async () => {

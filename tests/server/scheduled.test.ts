@@ -1,10 +1,10 @@
 // The Cron Trigger's jobs through the worker's scheduled handler: auto-approval, and notification retention
-// (app/server/jobs/retention.server.ts). Retention tests live here, the one file that runs the jobs, so no other
-// test file's run deletes their rows while they count them.
+// (app/server/jobs/retention.server.ts), which runs with the daily trigger.
 import { describe, expect, it } from "vitest";
 import { balance, env, registerUser, sessionUser, taskInput } from "./fixtures";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
+import { DAILY, EVERY_QUARTER_HOUR } from "~/server/jobs/scheduled.server";
 import { postTask } from "~/server/services/tasks.server";
 import { createSubmission } from "~/server/services/submissions.server";
 import {
@@ -13,9 +13,9 @@ import {
   UNREAD_NOTIFICATION_DAYS,
 } from "~/server/jobs/retention.server";
 
-async function runCron() {
+async function runCron(cron = EVERY_QUARTER_HOUR) {
   const ctx = createExecutionContext();
-  await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" }), env, ctx);
+  await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
 
@@ -104,11 +104,11 @@ describe("notification retention", () => {
     expect(await remaining(user.id)).toEqual([]);
   });
 
-  it("runs with the Cron Trigger", async () => {
+  it("runs with the daily Cron Trigger", async () => {
     const user = await registerUser("Worker");
     const old = await notification(user.id, READ_NOTIFICATION_DAYS + 5, true);
     const fresh = await notification(user.id, 1, true);
-    await runCron();
+    await runCron(DAILY);
     expect(await remaining(user.id)).toEqual([fresh]);
     expect(old).not.toBe(fresh);
   });

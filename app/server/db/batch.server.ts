@@ -48,11 +48,11 @@ export class Batch {
   /** Runs every step. With `onConstraint`, a broken constraint throws its refusal; other errors pass. */
   async run(onConstraint?: ConstraintRefusal): Promise<BatchResult> {
     // Drizzle's own batch cannot take raw SQL with parameters, so statements are compiled here.
-    const prepared = this.#steps.flatMap((s) =>
-      s.statements.map((statement) => {
-        const q = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL();
-        return this.#db.prepare(q.sql).bind(...q.params);
-      }),
+    const compiled = this.#steps.map((s) =>
+      s.statements.map((statement) => (is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL())),
+    );
+    const prepared = compiled.flatMap((queries) =>
+      queries.map((q, i) => this.#db.prepare(i === 0 ? countingRows(q.sql) : q.sql).bind(...q.params)),
     );
     let results: D1Result[];
     try {
@@ -64,12 +64,26 @@ export class Batch {
     // The one place statements are counted: each step's result is its first statement's.
     const changes = new Map<string, number>();
     let first = 0;
-    for (const s of this.#steps) {
-      changes.set(s.label, results[first].meta.changes);
+    this.#steps.forEach((s, i) => {
+      changes.set(s.label, rowsChanged(compiled[i][0].sql, results[first]));
       first += s.statements.length;
-    }
+    });
     return new BatchResult(changes);
   }
+}
+
+/**
+ * A deciding INSERT, UPDATE or DELETE is run with RETURNING, and its changes are the rows it returns: D1's
+ * `meta.changes` also counts the rows triggers change (the counters of migrations/0006), so it cannot tell whether
+ * the statement itself changed anything.
+ */
+const DML = /^\s*(?:insert|update|delete|replace)\b/i;
+function countingRows(sql: string): string {
+  if (!DML.test(sql)) return sql;
+  return /\breturning\b/i.test(sql) ? sql : `${sql.replace(/[\s;]+$/, "")} RETURNING 1`;
+}
+function rowsChanged(sql: string, result: D1Result): number {
+  return DML.test(sql) ? (result.results ?? []).length : result.meta.changes;
 }
 
 /** What a batch's steps did, read by label. */
