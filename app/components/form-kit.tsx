@@ -18,6 +18,7 @@ import type * as v from "valibot";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { outcomeText, type FormOutcome } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
+import { PASSWORD_HINT } from "~/lib/schemas/auth";
 
 /**
  * conform's useForm, validated in the browser by the same valibot schema the action parses with: a field shows
@@ -121,6 +122,16 @@ export function InputField({
       <Input {...getInputProps(field, { type })} {...props} />
     </Field>
   );
+}
+
+/** An e-mail address field (sign-in, registration, recovery, settings). */
+export function EmailField({ field, label = "Email" }: { field: AnyField; label?: string }) {
+  return <InputField field={field} label={label} type="email" autoComplete="email" placeholder="you@example.com" />;
+}
+
+/** A password being chosen, with the password rules under it. */
+export function NewPasswordField({ field, label }: { field: AnyField; label: string }) {
+  return <InputField field={field} label={label} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />;
 }
 
 /** A labelled <Textarea> for a conform field. */

@@ -4,7 +4,7 @@ import type { Route } from "./+types/forgot-password";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch } from "~/components/auth-card";
-import { FormFailure, InputField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
+import { EmailField, FormFailure, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { cloudflareContext } from "~/server/context";
 import { formAction } from "~/server/http/page-action.server";
 import { forgotPassword, resetLinkSent } from "~/server/services/passwords.server";
@@ -42,13 +42,7 @@ export default function ForgotPassword() {
     >
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         {form.errors ? <FormFailure title="Link not sent" message={form.errors[0]} /> : null}
-        <InputField
-          field={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <EmailField field={fields.email} />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Sending…" : "Send me a link"}
         </Button>

@@ -4,7 +4,14 @@ import type { Route } from "./+types/login";
 import { loginSchema } from "~/lib/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
-import { FormFailure, InputField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
+import {
+  EmailField,
+  FormFailure,
+  InputField,
+  useFailureToast,
+  usePosting,
+  useValibotForm,
+} from "~/components/form-kit";
 import { formAction } from "~/server/http/page-action.server";
 import { afterSignIn } from "~/server/http/redirect.server";
 import { login } from "~/server/services/accounts.server";
@@ -51,13 +58,7 @@ export default function Login() {
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         {form.errors ? <FormFailure title="Login Failed!" message={form.errors[0]} /> : null}
-        <InputField
-          field={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <EmailField field={fields.email} />
         <div className="grid gap-1.5">
           <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
           <Link to="/forgot-password" className="justify-self-end text-sm font-medium text-brand-700 hover:underline">

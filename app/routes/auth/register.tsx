@@ -1,13 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/register";
-import { PASSWORD_HINT, registerSchema } from "~/lib/schemas/auth";
+import { registerSchema } from "~/lib/schemas/auth";
 import { homeFor } from "~/lib/roles";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
 import {
+  EmailField,
   FormFailure,
   InputField,
+  NewPasswordField,
   SelectField,
   useFailureToast,
   usePosting,
@@ -68,14 +70,8 @@ export default function Register() {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
         {form.errors ? <FormFailure title="Registration Failed" message={form.errors[0]} /> : null}
         <InputField field={fields.name} label="Name" type="text" autoComplete="name" />
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <InputField
-          field={fields.password}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
+        <EmailField field={fields.email} />
+        <NewPasswordField field={fields.password} label="Password" />
         <SelectField field={fields.role} label="Role" placeholder="Select a role" options={ROLES} />
         <ImagePicker label="Photo" round error={outcome?.fields?.image?.[0]} />
         <Button type="submit" size="lg" disabled={busy}>

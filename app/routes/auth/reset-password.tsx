@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { LINK_NOT_VALID, PASSWORD_HINT, resetPasswordSchema } from "~/lib/schemas/auth";
+import { LINK_NOT_VALID, resetPasswordSchema } from "~/lib/schemas/auth";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { AuthCard } from "~/components/auth-card";
-import { FormFailure, InputField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
+import { FormFailure, NewPasswordField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { getEnv } from "~/server/context";
 import { formAction } from "~/server/http/page-action.server";
 import { resetLinkUsable, resetPassword } from "~/server/services/passwords.server";
@@ -59,13 +59,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         {form.errors ? <FormFailure title="Password not changed" message={form.errors[0]} /> : null}
         <input type="hidden" name="token" value={token} />
-        <InputField
-          field={fields.password}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
+        <NewPasswordField field={fields.password} label="New password" />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Saving…" : "Save my new password"}
         </Button>

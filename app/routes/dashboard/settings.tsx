@@ -2,13 +2,21 @@ import { useEffect } from "react";
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/settings";
-import { changeEmailSchema, changePasswordSchema, PASSWORD_HINT, profileSchema } from "~/lib/schemas/auth";
+import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
-import { FormFailure, InputField, failureOf, usePosting, useFailureToast, useValibotForm } from "~/components/form-kit";
+import {
+  failureOf,
+  FormFailure,
+  InputField,
+  NewPasswordField,
+  useFailureToast,
+  usePosting,
+  useValibotForm,
+} from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { toastOutcome } from "~/components/actions/confirm";
@@ -256,13 +264,7 @@ function PasswordSection({ hasPassword, outcome }: { hasPassword: boolean; outco
           type="password"
           autoComplete="current-password"
         />
-        <InputField
-          field={fields.password}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
+        <NewPasswordField field={fields.password} label="New password" />
         <Button type="submit" disabled={busy} className="justify-self-start">
           {busy ? "Saving…" : "Change password"}
         </Button>
