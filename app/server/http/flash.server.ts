@@ -24,6 +24,9 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
   return { flash, clear: `${COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0` };
 }
 
+/** React Router's header for a redirect the browser follows as a new document (what `redirectDocument` sets). */
+export const RELOAD_DOCUMENT_HEADER = "X-Remix-Reload-Document";
+
 /** A redirect that shows `flash` on the page it lands on. */
 export function redirectWithFlash(to: string, flash: Flash, init: HeadersInit = {}): Response {
   const headers = new Headers(init);

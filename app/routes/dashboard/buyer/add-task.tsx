@@ -6,7 +6,7 @@ import { failureOf, useFailureToast, usePosting } from "~/components/form-kit";
 import { addTaskSchema } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
 import { buyerUser } from "~/server/auth/guards.server";
-import { redirectWithFlash } from "~/server/http/flash.server";
+import { RELOAD_DOCUMENT_HEADER, redirectWithFlash } from "~/server/http/flash.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { postTask } from "~/server/services/tasks.server";
@@ -20,13 +20,21 @@ export function loader({ context }: Route.LoaderArgs) {
   return { balance: buyerUser(context).coin ?? 0 };
 }
 
-/** Over the balance: off to Purchase Coin, where the flash says so (thrown, so an uploaded image is removed). */
+/**
+ * Over the balance: off to Purchase Coin, where the flash says so (thrown, so an uploaded image is removed). As a
+ * whole new document: Purchase Coin's policy lets Stripe in and this page's does not, and a client-side navigation
+ * would load the other routes' data (reading the flash) before Purchase Coin reloads the document.
+ */
 function overBalance(cost: number, balance: number) {
-  return redirectWithFlash("/dashboard/purchasecoin", {
-    type: "error",
-    title: NOT_AVAILABLE_COIN,
-    message: `This task costs ${cost} coins and your balance is ${balance}.`,
-  });
+  return redirectWithFlash(
+    "/dashboard/purchasecoin",
+    {
+      type: "error",
+      title: NOT_AVAILABLE_COIN,
+      message: `This task costs ${cost} coins and your balance is ${balance}.`,
+    },
+    { [RELOAD_DOCUMENT_HEADER]: "true" },
+  );
 }
 
 export const action = (args: Route.ActionArgs) =>

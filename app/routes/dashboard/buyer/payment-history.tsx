@@ -47,7 +47,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
         description={total ? `${total} coin ${total === 1 ? "purchase" : "purchases"}, newest first.` : undefined}
         actions={
           total ? (
-            <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline" })}>
+            <Link to="/dashboard/purchasecoin" reloadDocument className={buttonVariants({ variant: "outline" })}>
               <Coins aria-hidden /> Purchase Coin
             </Link>
           ) : null
@@ -62,7 +62,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
           <EmptyState
             message="You haven’t made any payments yet."
             action={
-              <Link to="/dashboard/purchasecoin" className={buttonVariants()}>
+              <Link to="/dashboard/purchasecoin" reloadDocument className={buttonVariants()}>
                 <Coins aria-hidden /> Purchase Coin
               </Link>
             }
