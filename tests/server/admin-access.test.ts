@@ -12,6 +12,7 @@ import {
   makeAdmin,
   pendingWithdrawal,
   registerUser,
+  row,
   sessionUser,
   taskWithPendingSubmission,
   type TestUser,
@@ -112,30 +113,28 @@ describe("admin actions refuse non-admins and change nothing", () => {
       }
     }
 
-    const w2 = await env.DB.prepare("SELECT status FROM withdrawals WHERE id = ?")
-      .bind(request.id)
-      .first<{ status: string }>();
+    const w2 = await row<{ status: string }>("SELECT status FROM withdrawals WHERE id = ?", request.id);
     expect(w2?.status).toBe("pending");
-    const t = await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?")
-      .bind(task.id)
-      .first<{ deleted_at: number | null }>();
+    const t = await row<{ deleted_at: number | null }>("SELECT deleted_at FROM tasks WHERE id = ?", task.id);
     expect(t?.deleted_at).toBeNull();
-    const v = await env.DB.prepare("SELECT role, disabled_at FROM users WHERE id = ?")
-      .bind(victim.id)
-      .first<{ role: string; disabled_at: number | null }>();
+    const v = await row<{ role: string; disabled_at: number | null }>(
+      "SELECT role, disabled_at FROM users WHERE id = ?",
+      victim.id,
+    );
     expect(v).toEqual({ role: "Worker", disabled_at: null });
-    const m = await env.DB.prepare("SELECT read_at FROM contact_messages WHERE id = ?")
-      .bind(messageId)
-      .first<{ read_at: number | null }>();
+    const m = await row<{ read_at: number | null }>("SELECT read_at FROM contact_messages WHERE id = ?", messageId);
     expect(m?.read_at).toBeNull();
     expect({
       payee: await balance(payee.id),
       buyer: await balance(buyer.id),
       victim: await balance(victim.id),
     }).toEqual(before);
-    const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE target_id IN (?, ?, ?)")
-      .bind(request.id, task.id, victim.id)
-      .first<{ n: number }>();
+    const audit = await row<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM audit_log WHERE target_id IN (?, ?, ?)",
+      request.id,
+      task.id,
+      victim.id,
+    );
     expect(audit?.n).toBe(0);
   });
 

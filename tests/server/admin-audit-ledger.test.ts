@@ -9,6 +9,7 @@ import {
   pageHtml,
   pendingWithdrawal,
   registerUser,
+  row,
   sessionUser,
   taskWithPendingSubmission,
 } from "./fixtures";
@@ -64,9 +65,7 @@ describe("Audit log", () => {
       "Audit reject",
       `by ${admin.email}`,
     ]);
-    const entry = await env.DB.prepare("SELECT created_at FROM audit_log WHERE target_id = ?")
-      .bind(request.id)
-      .first<{ created_at: number }>();
+    const entry = await row<{ created_at: number }>("SELECT created_at FROM audit_log WHERE target_id = ?", request.id);
     expectText(page.text, [formatDateTime(entry!.created_at)]);
   });
 
@@ -83,9 +82,7 @@ describe("Audit log", () => {
     expectText(onlyRoles.text, ["Page 1 of"]);
     // the newest entry first
     expect(onlyRoles.text.indexOf(people[21].email)).toBeLessThan(onlyRoles.text.indexOf(people[20].email));
-    const n = (await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'user.role'").first<{
-      n: number;
-    }>())!.n;
+    const n = (await row<{ n: number }>("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'user.role'"))!.n;
     const last = await pageHtml(`/dashboard/auditlog?action=user.role&page=${Math.ceil(n / 20)}`, w.admin.cookie);
     expect([...last.text.matchAll(/data-action=/g)]).toHaveLength(n - 20 * (Math.ceil(n / 20) - 1));
     expect((await pageHtml("/dashboard/auditlog?action=drop-table", w.admin.cookie)).status).toBe(200);

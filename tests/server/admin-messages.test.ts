@@ -4,21 +4,17 @@ import { describe, expect, it } from "vitest";
 import {
   addContactMessage,
   adminWorld,
-  env,
   expectText,
   flashOf,
   jsPost,
   pageHtml,
   postForm,
+  row,
   uniqueToken,
 } from "./fixtures";
 
 const readAt = async (id: string) =>
-  (
-    await env.DB.prepare("SELECT read_at FROM contact_messages WHERE id = ?")
-      .bind(id)
-      .first<{ read_at: number | null }>()
-  )?.read_at;
+  (await row<{ read_at: number | null }>("SELECT read_at FROM contact_messages WHERE id = ?", id))?.read_at;
 
 describe("Messages loader", () => {
   it("lists messages newest first with sender, e-mail, subject and text; unread ones are marked", async () => {
@@ -64,7 +60,7 @@ describe("Messages loader", () => {
     for (let i = 0; i < 12; i++) await addContactMessage({ subject: `Bulk ${i}` });
     const first = await pageHtml("/dashboard/messages", w.admin.cookie);
     expect([...first.text.matchAll(/data-testid="message-/g)]).toHaveLength(10);
-    const total = (await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages").first<{ n: number }>())!.n;
+    const total = (await row<{ n: number }>("SELECT COUNT(*) AS n FROM contact_messages"))!.n;
     const pages = Math.ceil(total / 10);
     expectText(first.text, [`Page 1 of ${pages}`]);
     const beyond = await pageHtml("/dashboard/messages?page=999", w.admin.cookie);

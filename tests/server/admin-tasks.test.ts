@@ -12,6 +12,7 @@ import {
   pageHtml,
   postForm,
   registerUser,
+  row,
   sessionUser,
   taskInput,
   taskWithPendingSubmission,
@@ -89,9 +90,7 @@ describe("Delete", () => {
     expect(res.headers.get("Location")).toBe("/dashboard/managetasks?q=x");
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Deleted!" });
     expect(await balance(buyer.id)).toBe(50); // 2 open slots x 5 + the pending submission's 5
-    const sub = await env.DB.prepare("SELECT status FROM submissions WHERE task_id = ?")
-      .bind(task.id)
-      .first<{ status: string }>();
+    const sub = await row<{ status: string }>("SELECT status FROM submissions WHERE task_id = ?", task.id);
     expect(sub?.status).toBe("cancelled");
     expect(await auditRows(task.id)).toEqual([
       expect.objectContaining({

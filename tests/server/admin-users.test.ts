@@ -15,6 +15,7 @@ import {
   PASSWORD,
   postForm,
   registerUser,
+  row,
   sessionUser,
   taskInput,
   uniqueToken,
@@ -23,9 +24,10 @@ import { postTask } from "~/server/services/tasks.server";
 import { NOT_SELF } from "~/server/services/users.server";
 
 const userRow = async (id: string) =>
-  (await env.DB.prepare("SELECT role, coin, disabled_at FROM users WHERE id = ?")
-    .bind(id)
-    .first<{ role: string; coin: number; disabled_at: number | null }>())!;
+  (await row<{ role: string; coin: number; disabled_at: number | null }>(
+    "SELECT role, coin, disabled_at FROM users WHERE id = ?",
+    id,
+  ))!;
 
 describe("Manage Users loader", () => {
   it("lists avatar, name, e-mail, role dropdown (Admin, Buyer, Worker) and coins; searches by name or e-mail", async () => {
@@ -145,9 +147,7 @@ describe("remove", () => {
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Removed!" });
     expect((await userRow(u.id)).disabled_at).not.toBeNull();
     expect(await balance(u.id)).toBe(50);
-    const closed = await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?")
-      .bind(task.id)
-      .first<{ deleted_at: number | null }>();
+    const closed = await row<{ deleted_at: number | null }>("SELECT deleted_at FROM tasks WHERE id = ?", task.id);
     expect(closed?.deleted_at).not.toBeNull();
     const session = await call("/dashboard/buyerhome", { headers: { Cookie: u.cookie } });
     expect(session.headers.get("Location")).toMatch(/^\/login/);

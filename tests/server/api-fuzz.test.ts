@@ -14,6 +14,7 @@ import {
   newWithdrawal,
   PASSWORD,
   registerUser,
+  row,
   submissionBy,
   type TestUser,
   type World,
@@ -206,11 +207,7 @@ async function fingerprint(ids: string[]) {
     notifications: await all("SELECT COUNT(*) AS n FROM notifications WHERE user_id IN ($IDS)"),
     audit: await all("SELECT COUNT(*) AS n FROM audit_log WHERE actor_id IN ($IDS) OR target_id IN ($IDS)"),
     preferences: await all("SELECT * FROM user_preferences WHERE user_id IN ($IDS) ORDER BY user_id"),
-    registered: (
-      await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE ?")
-        .bind(`${RUN_ID}%`)
-        .first<{ n: number }>()
-    )?.n,
+    registered: (await row<{ n: number }>("SELECT COUNT(*) AS n FROM users WHERE email LIKE ?", `${RUN_ID}%`))?.n,
   };
 }
 
@@ -226,9 +223,7 @@ beforeAll(async () => {
   const unpaid = await newPayment(world.buyer, 10, false);
   const foreignPaid = await newPayment(world.otherBuyer, 10, true);
   const foreignIntent = await newPayment(world.otherBuyer, 10, false);
-  const coins = (await env.DB.prepare("SELECT coin FROM users WHERE id = ?")
-    .bind(world.worker.id)
-    .first<{ coin: number }>())!.coin;
+  const coins = (await row<{ coin: number }>("SELECT coin FROM users WHERE id = ?", world.worker.id))!.coin;
   fx = {
     ...world,
     extra,

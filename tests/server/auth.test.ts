@@ -10,6 +10,7 @@ import {
   PASSWORD,
   postForm,
   registerUser,
+  row,
   storedImageKeys,
   uniqueEmail,
   uniquePngFile,
@@ -90,9 +91,7 @@ describe("registration", () => {
     expect(ok.status).toBe(302);
     const kept = await imagesHolding(keptPhoto, before);
     expect(kept).toHaveLength(1);
-    const photo = await env.DB.prepare("SELECT photo FROM users WHERE email = ?")
-      .bind(email)
-      .first<{ photo: string }>();
+    const photo = await row<{ photo: string }>("SELECT photo FROM users WHERE email = ?", email);
     expect(photo?.photo).toBe(`/images/${kept[0]}`);
   });
 

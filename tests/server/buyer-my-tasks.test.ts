@@ -2,13 +2,13 @@
 import { describe, expect, it } from "vitest";
 import {
   balance,
-  env,
   flashOf,
   funded,
   getPage,
   htmlOf,
   postForm,
   registerUser,
+  row,
   submissionBy,
   taskOf,
 } from "./fixtures";
@@ -17,8 +17,7 @@ import { PENDING_BLOCKS_DELETE } from "~/server/services/tasks.server";
 
 const PATH = "/dashboard/mytasks";
 const live = async (id: string) =>
-  (await env.DB.prepare("SELECT deleted_at FROM tasks WHERE id = ?").bind(id).first<{ deleted_at: number | null }>())
-    ?.deleted_at === null;
+  (await row<{ deleted_at: number | null }>("SELECT deleted_at FROM tasks WHERE id = ?", id))?.deleted_at === null;
 
 describe("My Tasks page", () => {
   it("says 'No Tasks To Review' with an 'Add task' button when there are none", async () => {

@@ -1,7 +1,7 @@
 // Purchase Coin (/dashboard/purchasecoin) and Payment History (/dashboard/paymenthistory) in test mode
 // (no Stripe keys in the test worker): the page's create/confirm steps around the test provider's card step.
 import { describe, expect, it } from "vitest";
-import { balance, call, env, flashOf, funded, getPage, htmlOf, postForm, registerUser } from "./fixtures";
+import { balance, call, env, flashOf, funded, getPage, htmlOf, postForm, registerUser, row } from "./fixtures";
 import { ENHANCED_FIELD } from "~/lib/enhanced";
 import { formatDateTime } from "~/lib/format";
 
@@ -59,11 +59,12 @@ describe("Purchase Coin page", () => {
     const { res, body } = await createIntent(buyer.cookie, "150");
     expect(res.status).toBe(200);
     const { clientSecret, paymentId } = intentOf(body);
-    const row = await env.DB.prepare("SELECT amount, metadata FROM test_payment_intents WHERE id = ?")
-      .bind(paymentId)
-      .first<{ amount: number; metadata: string }>();
-    expect(row?.amount).toBe(1000);
-    expect(JSON.parse(row!.metadata)).toMatchObject({ userId: buyer.id, coins: "150" });
+    const stored = await row<{ amount: number; metadata: string }>(
+      "SELECT amount, metadata FROM test_payment_intents WHERE id = ?",
+      paymentId,
+    );
+    expect(stored?.amount).toBe(1000);
+    expect(JSON.parse(stored!.metadata)).toMatchObject({ userId: buyer.id, coins: "150" });
 
     // reporting the payment before the card step credits nothing
     const early = await postForm(PATH, { intent: "confirm", paymentId, [ENHANCED_FIELD]: "1" }, buyer.cookie);
@@ -104,9 +105,10 @@ describe("Purchase Coin page", () => {
       expect(res.status).toBe(400);
       expect(body).toMatch(/Unknown coin package|Choose a coin package/);
     }
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM test_payment_intents WHERE metadata LIKE ?")
-      .bind(`%${buyer.id}%`)
-      .first<{ n: number }>();
+    const n = await row<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM test_payment_intents WHERE metadata LIKE ?",
+      `%${buyer.id}%`,
+    );
     expect(n?.n).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 // The coin economy's rules and refusals, called the way routes call them, on real local D1.
 import { describe, expect, inject, it } from "vitest";
-import { balance, env, isoDay, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
+import { balance, env, isoDay, makeAdmin, registerUser, row, sessionUser, taskInput } from "./fixtures";
 import Stripe from "stripe";
 import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
@@ -66,9 +66,7 @@ describe("tasks", () => {
     expect(e.message).toBe("Not available Coin.  Purchase Coin");
     expect(e.extra).toEqual({ missing: 10 });
     expect(await balance(buyer.id)).toBe(50);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM tasks WHERE buyer_id = ?")
-      .bind(buyer.id)
-      .first<{ n: number }>();
+    const n = await row<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE buyer_id = ?", buyer.id);
     expect(n?.n).toBe(0);
     expect(await holds()).toBe(true);
   });
@@ -160,10 +158,8 @@ describe("submissions", () => {
       createSubmission(env, workers[2], { task_id: task.id, submission_details: "z", submission_image_url: "" }),
     );
     expect(full.message).toBe(NO_SLOTS);
-    const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?")
-      .bind(task.id)
-      .first<{ required_workers: number }>();
-    expect(row?.required_workers).toBe(0);
+    const stored = await row<{ required_workers: number }>("SELECT required_workers FROM tasks WHERE id = ?", task.id);
+    expect(stored?.required_workers).toBe(0);
     expect(await holds()).toBe(true);
   });
 
@@ -193,9 +189,7 @@ describe("submissions", () => {
     const again = await refusal(approveSubmission(env, buyer, sub.id));
     expect(again.message).toBe(ALREADY_REVIEWED);
     expect(await balance(workers[0].id)).toBe(17);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ?")
-      .bind(workers[0].id)
-      .first<{ message: string }>();
+    const note = await row<{ message: string }>("SELECT message FROM notifications WHERE user_id = ?", workers[0].id);
     expect(note?.message).toContain("You earned 7 coins");
     expect(await holds()).toBe(true);
   });
@@ -226,13 +220,9 @@ describe("submissions", () => {
       submission_image_url: "",
     });
     await rejectSubmission(env, buyer, sub.id, "The screenshot is blurry");
-    const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?")
-      .bind(task.id)
-      .first<{ required_workers: number }>();
-    expect(row?.required_workers).toBe(1);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ?")
-      .bind(workers[0].id)
-      .first<{ message: string }>();
+    const stored = await row<{ required_workers: number }>("SELECT required_workers FROM tasks WHERE id = ?", task.id);
+    expect(stored?.required_workers).toBe(1);
+    const note = await row<{ message: string }>("SELECT message FROM notifications WHERE user_id = ?", workers[0].id);
     expect(note?.message).toContain("The screenshot is blurry");
     // the reopened slot is taken by another worker
     await createSubmission(env, workers[1], { task_id: task.id, submission_details: "y", submission_image_url: "" });
@@ -268,10 +258,8 @@ describe("submissions", () => {
       .run();
     expect(await autoApproveDue(env)).toBeGreaterThanOrEqual(1);
     expect(await balance(workers[0].id)).toBe(14);
-    const row = await env.DB.prepare("SELECT status FROM submissions WHERE id = ?")
-      .bind(sub.id)
-      .first<{ status: string }>();
-    expect(row?.status).toBe("approved");
+    const stored = await row<{ status: string }>("SELECT status FROM submissions WHERE id = ?", sub.id);
+    expect(stored?.status).toBe("approved");
     expect(await holds()).toBe(true);
   });
 });
@@ -393,11 +381,12 @@ describe("admin rules", () => {
     await createSubmission(env, workers[0], { task_id: task.id, submission_details: "x", submission_image_url: "" });
     await removeUser(env, admin, buyer.id, "fraud");
     expect(await balance(buyer.id)).toBe(100);
-    const row = await env.DB.prepare("SELECT disabled_at, session_version FROM users WHERE id = ?")
-      .bind(buyer.id)
-      .first<{ disabled_at: number; session_version: number }>();
-    expect(row?.disabled_at).toBeGreaterThan(0);
-    expect(row?.session_version).toBe(2);
+    const stored = await row<{ disabled_at: number; session_version: number }>(
+      "SELECT disabled_at, session_version FROM users WHERE id = ?",
+      buyer.id,
+    );
+    expect(stored?.disabled_at).toBeGreaterThan(0);
+    expect(stored?.session_version).toBe(2);
     expect(await holds()).toBe(true);
   });
 });
@@ -511,9 +500,7 @@ describe("purchases: Stripe through the real SDK", () => {
     ]);
     expect([a, b, c].every((r) => r.status === "fulfilled")).toBe(true);
     expect(await balance(buyer.id)).toBe(200);
-    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?")
-      .bind(intent.paymentId)
-      .first<{ n: number }>();
+    const orders = await row<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?", intent.paymentId);
     expect(orders?.n).toBe(1);
   });
 

@@ -2,7 +2,7 @@
 // the free failures, at most five minutes); a success clears the e-mail's count; "removed" is said only to someone
 // who gave the right password.
 import { describe, expect, it } from "vitest";
-import { call, env, jsonCall, PASSWORD, registerUser, uniqueEmail } from "./fixtures";
+import { call, env, jsonCall, PASSWORD, registerUser, row, uniqueEmail } from "./fixtures";
 import { removeUser } from "~/server/services/users.server";
 import { makeAdmin, sessionUser } from "./fixtures";
 import worker from "../../workers/app";
@@ -28,8 +28,7 @@ async function age(key: string, ms: number) {
 }
 
 const failuresOf = async (key: string) =>
-  (await env.DB.prepare("SELECT failures FROM login_failures WHERE key = ?").bind(key).first<{ failures: number }>())
-    ?.failures ?? 0;
+  (await row<{ failures: number }>("SELECT failures FROM login_failures WHERE key = ?", key))?.failures ?? 0;
 
 describe("sign-in throttling", () => {
   it("five wrong passwords for an e-mail, from anywhere, make the next attempt wait, even with the right one", async () => {

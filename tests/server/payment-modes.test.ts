@@ -2,7 +2,7 @@
 // development or test Worker; in production that setting switches card payments off, loudly; without Stripe keys and
 // without it, payments are refused with a clear message. Requests go through the Worker with those settings.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { balance, env, htmlOf, newPayment, registerUser, sessionUser } from "./fixtures";
+import { balance, env, htmlOf, newPayment, registerUser, row, sessionUser } from "./fixtures";
 import { callWith, requestTo, stripeEnv } from "./fixtures/stripe";
 import { AppError } from "~/server/errors";
 import { PAYMENTS_MISCONFIGURED, PAYMENTS_NOT_SET_UP, paymentSetup } from "~/server/payments/provider.server";
@@ -20,10 +20,11 @@ const json = (token: string, body: unknown): RequestInit => ({
 });
 
 async function testIntentsOf(userId: string) {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM test_payment_intents WHERE metadata LIKE ?")
-    .bind(`%${userId}%`)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+  const stored = await row<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM test_payment_intents WHERE metadata LIKE ?",
+    `%${userId}%`,
+  );
+  return stored?.n ?? 0;
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -123,10 +124,11 @@ describe("payment modes", () => {
       // not even asked who is calling: the endpoint does not exist there
       expect((await callWith(settings, requestTo("/test-payments/confirm", json("", card)))).status).toBe(404);
     }
-    const row = await env.DB.prepare("SELECT status FROM test_payment_intents WHERE client_secret = ?")
-      .bind(clientSecret)
-      .first<{ status: string }>();
-    expect(row?.status).toBe("requires_payment_method");
+    const stored = await row<{ status: string }>(
+      "SELECT status FROM test_payment_intents WHERE client_secret = ?",
+      clientSecret,
+    );
+    expect(stored?.status).toBe("requires_payment_method");
     // with test mode on (the test Worker's own settings) the same card step succeeds
     const ok = await callWith(env, requestTo("/test-payments/confirm", json(buyer.token, card)));
     expect(ok.status).toBe(200);

@@ -12,6 +12,7 @@ import {
   postForm,
   registerUser,
   rest,
+  row,
   sessionUser,
   taskInput,
 } from "./fixtures";
@@ -88,13 +89,11 @@ describe("refunds and disputes", () => {
     expect(answer).toEqual({ status: 200, body: { received: true, credited: false, reversed: 150 } });
     expect(await balance(b.id)).toBe(50);
     expect(await debtOf(env, b.id)).toBe(0);
-    const [row] = await ledgerRows(b.id, "purchase_reversal");
-    expect(row.delta).toBe(-150);
-    expect(row.reversal_id).toBeTruthy();
+    const [reversal] = await ledgerRows(b.id, "purchase_reversal");
+    expect(reversal.delta).toBe(-150);
+    expect(reversal.reversal_id).toBeTruthy();
     expect(await debtRows(b.id)).toEqual([]);
-    const notice = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ?")
-      .bind(b.id)
-      .first<{ message: string }>();
+    const notice = await row<{ message: string }>("SELECT message FROM notifications WHERE user_id = ?", b.id);
     expect(notice?.message).toBe(
       "Your card payment of $10.00 for 150 coins was refunded, so 150 coins were taken back from your balance.",
     );
@@ -107,9 +106,7 @@ describe("refunds and disputes", () => {
     expect(await debtOf(env, b.id)).toBe(450);
     expect((await ledgerRows(b.id, "purchase_reversal")).map((r) => r.delta)).toEqual([-50]);
     expect(await debtRows(b.id)).toEqual([{ delta: 450, kind: "purchase_reversal" }]);
-    const notice = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ?")
-      .bind(b.id)
-      .first<{ message: string }>();
+    const notice = await row<{ message: string }>("SELECT message FROM notifications WHERE user_id = ?", b.id);
     expect(notice?.message).toContain("Your balance did not cover them: you owe the rest until you buy coins.");
     const c = await conservation(getDb(env), [b.id]);
     expect(c).toMatchObject({ holds: true, reversals: 50, owed: 450, purchases: 500, mismatchedDebts: 0 });
@@ -229,9 +226,7 @@ describe("refunds and disputes", () => {
     expect(answers.map((a) => a.body.reversed).sort()).toEqual([0, 250]);
     expect((await deliver(event)).body.reversed).toBe(0);
     expect(await balance(b.id)).toBe(300);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_reversals WHERE event_id = ?")
-      .bind(event.id)
-      .first<{ n: number }>();
+    const n = await row<{ n: number }>("SELECT COUNT(*) AS n FROM payment_reversals WHERE event_id = ?", event.id);
     expect(n?.n).toBe(1);
     expect(await holds(b.id)).toBe(true);
   });

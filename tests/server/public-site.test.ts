@@ -1,7 +1,18 @@
 // The public site, driven through the worker's fetch on real local D1: the landing page's live sections and
 // its edge cache, the contact form (stored, validated, rate limited), the static pages, robots.txt and sitemap.
 import { describe, expect, it } from "vitest";
-import { call, env, expectText, isoDay, makeAdmin, pageHtml, registerUser, uniqueEmail, uniqueToken } from "./fixtures";
+import {
+  call,
+  env,
+  expectText,
+  isoDay,
+  makeAdmin,
+  pageHtml,
+  registerUser,
+  row,
+  uniqueEmail,
+  uniqueToken,
+} from "./fixtures";
 import { CATEGORIES } from "~/lib/categories";
 import { formatDate } from "~/lib/format";
 import { clearLandingCache, LANDING_CACHE_KEY } from "~/server/services/landing.server";
@@ -355,9 +366,7 @@ describe("contact form", () => {
     expect(html).toContain(message);
     // the visitor's input is kept for correction
     expect(html).toContain(marker);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE message = ?")
-      .bind(marker)
-      .first<{ n: number }>();
+    const n = await row<{ n: number }>("SELECT COUNT(*) AS n FROM contact_messages WHERE message = ?", marker);
     expect(n?.n).toBe(0);
   });
 
@@ -369,9 +378,7 @@ describe("contact form", () => {
     const refused = await send({ name: "Flood", email, message: "one too many" }, address);
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain("Too many attempts");
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?")
-      .bind(email)
-      .first<{ n: number }>();
+    const n = await row<{ n: number }>("SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?", email);
     expect(n?.n).toBe(CONTACT_LIMIT);
     // another address is not affected
     expect((await send({ name: "Other", email: uniqueEmail("contact-other") })).status).toBe(302);

@@ -1,6 +1,6 @@
 // The drizzle schema the code queries through must match the SQL migrations D1 actually runs.
 import { describe, expect, it } from "vitest";
-import { env } from "./fixtures";
+import { env, row } from "./fixtures";
 import { getTableColumns, getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "~/server/db/schema";
@@ -26,9 +26,9 @@ describe("schema", () => {
   });
 
   it("the constraints that make overspending impossible are in place", async () => {
-    const users = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE name = 'users'").first<{ sql: string }>();
+    const users = await row<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'users'");
     expect(users?.sql).toContain("CHECK (coin >= 0)");
-    const tasks = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE name = 'tasks'").first<{ sql: string }>();
+    const tasks = await row<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'tasks'");
     expect(tasks?.sql).toContain("CHECK (required_workers >= 0)");
     const indexes = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all<{ name: string }>();
     const names = indexes.results.map((r) => r.name);

@@ -15,6 +15,7 @@ import {
   pngFile,
   postForm,
   registerUser,
+  row,
   storedImageKeys,
   submissionBy,
   svgFile,
@@ -28,9 +29,7 @@ import { NO_SLOTS, PAST_DATE } from "~/server/services/submissions.server";
 import { IMAGE_TYPE_ERROR } from "~/server/services/images.server";
 
 async function slots(taskId: string) {
-  return (await env.DB.prepare("SELECT required_workers AS n FROM tasks WHERE id = ?")
-    .bind(taskId)
-    .first<{ n: number }>())!.n;
+  return (await row<{ n: number }>("SELECT required_workers AS n FROM tasks WHERE id = ?", taskId))!.n;
 }
 async function submissionsOf(workerId: string, taskId: string) {
   return (
@@ -85,9 +84,7 @@ describe("worker pages are for workers", () => {
     const perPage = await postForm("/dashboard/mysubmissions", { intent: "per-page", itemsPerPage: "5" }, other.cookie);
     expect(perPage.headers.get("Location")).toBe("/unauthorized");
     expect(await slots(task.id)).toBe(2);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?")
-      .bind(task.id)
-      .first<{ n: number }>();
+    const n = await row<{ n: number }>("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?", task.id);
     expect(n?.n).toBe(0);
   });
 });
@@ -298,16 +295,17 @@ describe("Task detail", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/mysubmissions");
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Submission sent successfully!" });
-    const [row] = await submissionsOf(worker.id, task.id);
-    expect(row.status).toBe("pending");
-    expect(row.details).toBe("Liked it, user @sadia");
-    expect(row.image).toMatch(/^\/images\/[0-9a-f-]{36}\.png$/);
-    const stored = await env.IMAGES.get(row.image!.slice("/images/".length));
+    const [submission] = await submissionsOf(worker.id, task.id);
+    expect(submission.status).toBe("pending");
+    expect(submission.details).toBe("Liked it, user @sadia");
+    expect(submission.image).toMatch(/^\/images\/[0-9a-f-]{36}\.png$/);
+    const stored = await env.IMAGES.get(submission.image!.slice("/images/".length));
     expect(stored?.httpMetadata?.contentType).toBe("image/png");
     expect(await slots(task.id)).toBe(2);
-    const note = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC")
-      .bind(buyer.id)
-      .first<{ message: string }>();
+    const note = await row<{ message: string }>(
+      "SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at DESC",
+      buyer.id,
+    );
     expect(note?.message).toBe('Sadia Worker submitted work for "Like our page"');
     // Without JavaScript the flash shows on the page the redirect lands on.
     const landed = await textOf(await getPage("/dashboard/mysubmissions", withFlash(worker.cookie, res)));
@@ -326,8 +324,8 @@ describe("Task detail", () => {
       worker.cookie,
     );
     expect(res.status).toBe(302);
-    const [row] = await submissionsOf(worker.id, task.id);
-    expect(row.image).toBeNull();
+    const [submission] = await submissionsOf(worker.id, task.id);
+    expect(submission.image).toBeNull();
   });
 
   it("stops at 'Image upload failed!' for a file that is not an image: no submission, no slot taken, text kept", async () => {

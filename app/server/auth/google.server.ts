@@ -1,6 +1,7 @@
 // Google sign-in: OpenID Connect authorization code flow with PKCE and state.
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { AppError } from "../errors";
+import { readCookie } from "../http/cookies.server";
 
 const STATE_COOKIE = "cw_oidc";
 
@@ -60,8 +61,7 @@ export async function startGoogleSignIn(env: Env, request: Request): Promise<Res
 
 export async function finishGoogleSignIn(env: Env, request: Request) {
   const url = new URL(request.url);
-  const cookie = (request.headers.get("Cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${STATE_COOKIE}=`));
-  const [state, verifier, nonce] = (cookie?.slice(STATE_COOKIE.length + 1) ?? "").split(".");
+  const [state, verifier, nonce] = (readCookie(request, STATE_COOKIE) ?? "").split(".");
   if (!state || url.searchParams.get("state") !== state)
     throw new AppError("bad_request", "Google sign-in expired. Please try again.");
   const code = url.searchParams.get("code");

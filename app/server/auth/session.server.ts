@@ -4,6 +4,7 @@ import { getDb } from "../db/client.server";
 import { users } from "../db/schema";
 import type { Role } from "~/lib/roles";
 import { appEnvironment, isProduction } from "../environment.server";
+import { readCookie } from "../http/cookies.server";
 
 /**
  * `__Host-`: the browser keeps it only if it is Secure, has Path=/ and no Domain, so no subdomain and no plain-HTTP
@@ -92,15 +93,6 @@ export function sessionCookieToken(request: Request): string | undefined {
 }
 
 /** A cookie of the request by name (the value as sent). */
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(/;\s*/)) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i) === name) return part.slice(i + 1);
-  }
-  return undefined;
-}
-
 /** The token of an `Authorization: Bearer` header (a browser never sends one on its own), if any. */
 export function bearerToken(request: Request): string | undefined {
   const h = request.headers.get("Authorization") ?? "";

@@ -3,7 +3,8 @@
 // writes go to the primary. The bookmark travels back to the caller (a cookie for pages, a header for the REST
 // API) so the next request reads everything this one wrote, whichever replica answers it.
 
-import { readCookie, sessionCookieToken } from "../auth/session.server";
+import { sessionCookieToken } from "../auth/session.server";
+import { readCookie } from "../http/cookies.server";
 
 /** The REST API's bookmark, in both directions (the name D1's documentation uses). */
 export const BOOKMARK_HEADER = "x-d1-bookmark";

@@ -1,18 +1,16 @@
 import type { Flash } from "~/lib/flash";
 
-const COOKIE = "cw_flash";
+import { readCookie } from "./cookies.server";
+
+export const FLASH_COOKIE = "cw_flash";
 
 export function flashCookie(flash: Flash): string {
   const value = encodeURIComponent(JSON.stringify(flash));
-  return `${COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=60`;
+  return `${FLASH_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=60`;
 }
 
 export function readFlash(request: Request): { flash: Flash | null; clear: string | null } {
-  const header = request.headers.get("Cookie") ?? "";
-  const raw = header
-    .split(/;\s*/)
-    .find((p) => p.startsWith(`${COOKIE}=`))
-    ?.slice(COOKIE.length + 1);
+  const raw = readCookie(request, FLASH_COOKIE);
   if (!raw) return { flash: null, clear: null };
   let flash: Flash | null = null;
   try {
@@ -21,7 +19,7 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
   } catch {
     // a mangled cookie is dropped
   }
-  return { flash, clear: `${COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0` };
+  return { flash, clear: `${FLASH_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0` };
 }
 
 /** React Router's header for a redirect the browser follows as a new document (what `redirectDocument` sets). */

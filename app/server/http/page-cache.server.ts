@@ -4,6 +4,8 @@
 // here: a copy older than PAGE_FRESH_SECONDS is still served, up to PAGE_STALE_SECONDS more, while one background
 // render replaces it. docs/decisions/012-d1-read-replication.md explains the timings.
 import { withFreshNonce } from "./csp-nonce.server";
+import { readCookie } from "./cookies.server";
+import { FLASH_COOKIE } from "./flash.server";
 import { BOOKMARK_HEADER, presentsIdentity } from "../db/session.server";
 import { edgeCache, LANDING_CACHE_SECONDS } from "../services/landing.server";
 
@@ -24,8 +26,6 @@ export const CACHE_STATUS_HEADER = "x-cache";
 export const STORED_AT_HEADER = "x-page-stored-at";
 /** The app's own Cache-Control, kept beside the one the Cache API reads and given back to the browser. */
 const APP_CACHE_CONTROL = "x-page-cache-control";
-/** A flash the next page shows once (app/server/http/flash.server.ts): that page is the visitor's own. */
-const FLASH_COOKIE = "cw_flash=";
 
 // Checked at load: the promise above must hold whatever the constants become.
 if (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS + LANDING_CACHE_SECONDS > 60)
@@ -35,8 +35,8 @@ if (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS + LANDING_CACHE_SECONDS > 60)
 export function isCacheablePageRequest(request: Request): boolean {
   if (request.method !== "GET" || presentsIdentity(request)) return false;
   if (!CACHED_PAGES.has(new URL(request.url).pathname)) return false;
-  const cookies = (request.headers.get("Cookie") ?? "").split(/;\s*/);
-  return !cookies.some((c) => c.startsWith(FLASH_COOKIE) && c.length > FLASH_COOKIE.length);
+  // A flash the next page shows once (flash.server.ts) makes that page the visitor's own.
+  return !readCookie(request, FLASH_COOKIE);
 }
 
 /** Only a complete HTML page that sets no cookie and that the app did not mark private is stored. */
