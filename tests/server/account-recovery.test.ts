@@ -6,6 +6,7 @@ import {
   cookieFrom,
   env,
   expectError,
+  expectRedirect,
   flashOf,
   getPage,
   imagesHolding,
@@ -22,10 +23,10 @@ import {
   sessionUser,
   storedImageKeys,
   textOf,
-  uniqueEmail,
-  uniquePngFile,
   type Answer,
   type TestUser,
+  uniqueEmail,
+  uniquePngFile,
 } from "./fixtures";
 import { LINK_NOT_VALID } from "~/lib/schemas/auth";
 import { resetLinkSent, WRONG_PASSWORD } from "~/server/services/passwords.server";
@@ -75,9 +76,11 @@ describe("forgot password", () => {
       [known, u.email],
       [stranger, unknown],
     ] as const) {
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe("/forgot-password");
-      expect(flashOf(res)).toMatchObject({ type: "success", title: "Check your inbox", message: resetLinkSent(email) });
+      expectRedirect(res, "/forgot-password", {
+        type: "success",
+        title: "Check your inbox",
+        message: resetLinkSent(email),
+      });
     }
     const api = await forgot(unknown);
     expect(api.status).toBe(202);
@@ -116,9 +119,7 @@ describe("forgot password", () => {
     expect(page).toContain("Save my new password");
 
     const done = await postForm("/reset-password", { token, password: NEW_PASSWORD });
-    expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/login");
-    expect(flashOf(done)).toMatchObject({ type: "success", title: "Password changed!" });
+    expectRedirect(done, "/login", { type: "success", title: "Password changed!" });
 
     expect(await signedIn(u.cookie)).toBe(false);
     expect(await signedIn(otherDevice)).toBe(false);

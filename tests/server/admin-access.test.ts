@@ -8,6 +8,7 @@ import {
   balance,
   call,
   env,
+  expectRedirect,
   jsPost,
   makeAdmin,
   pendingWithdrawal,
@@ -147,8 +148,7 @@ describe("admin actions refuse non-admins and change nothing", () => {
     await removeUser(env, w.adminUser, removed.id, "left the company");
 
     const page = await call("/dashboard/manageusers", { headers: { Cookie: demoted.cookie } });
-    expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/unauthorized");
+    expectRedirect(page, "/unauthorized");
     const victim = await registerUser("Worker");
     const act = await call("/dashboard/manageusers", {
       method: "POST",

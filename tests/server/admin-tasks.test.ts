@@ -6,8 +6,8 @@ import {
   auditRows,
   balance,
   env,
+  expectRedirect,
   expectText,
-  flashOf,
   jsPost,
   pageHtml,
   postForm,
@@ -86,9 +86,7 @@ describe("Delete", () => {
       { intent: "delete", id: task.id, reason: "Violates the guidelines" },
       w.admin.cookie,
     );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/managetasks?q=x");
-    expect(flashOf(res)).toMatchObject({ type: "success", title: "Deleted!" });
+    expectRedirect(res, "/dashboard/managetasks?q=x", { type: "success", title: "Deleted!" });
     expect(await balance(buyer.id)).toBe(50); // 2 open slots x 5 + the pending submission's 5
     const sub = await row<{ status: string }>("SELECT status FROM submissions WHERE task_id = ?", task.id);
     expect(sub?.status).toBe("cancelled");

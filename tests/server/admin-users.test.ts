@@ -7,6 +7,7 @@ import {
   balance,
   call,
   env,
+  expectRedirect,
   expectText,
   flashOf,
   jsPost,
@@ -91,8 +92,7 @@ describe("role change", () => {
     expect((await userRow(u.id)).role).toBe("Buyer");
     // same cookie, new role: the worker pages are closed, the buyer pages open
     const old = await call("/dashboard/workerhome", { headers: { Cookie: u.cookie } });
-    expect(old.status).toBe(302);
-    expect(old.headers.get("Location")).toBe("/unauthorized");
+    expectRedirect(old, "/unauthorized");
     const home = await call("/dashboard", { headers: { Cookie: u.cookie } });
     expect(home.headers.get("Location")).toBe("/dashboard/buyerhome");
     expect((await call("/dashboard/buyerhome", { headers: { Cookie: u.cookie } })).status).toBe(200);

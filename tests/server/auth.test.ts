@@ -4,6 +4,7 @@ import {
   call,
   cookieFrom,
   env,
+  expectRedirect,
   getPage,
   imagesHolding,
   jsonCall,
@@ -107,8 +108,7 @@ describe("login and sessions", () => {
   it("logs in with the form, sets an HttpOnly cookie and goes to the role's home", async () => {
     const u = await registerUser("Buyer");
     const res = await postForm("/login", { email: u.email, password: PASSWORD });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/buyerhome");
+    expectRedirect(res, "/dashboard/buyerhome");
     const set = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Lax/);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   balance,
   env,
+  expectRedirect,
   flashOf,
   funded,
   getPage,
@@ -62,8 +63,7 @@ describe("Add Task page", () => {
 
     const worker = await registerUser("Worker");
     const denied = await getPage(PATH, worker.cookie);
-    expect(denied.status).toBe(302);
-    expect(denied.headers.get("Location")).toBe("/unauthorized");
+    expectRedirect(denied, "/unauthorized");
     const anon = await getPage(PATH);
     expect(anon.status).toBe(302);
     expect(anon.headers.get("Location")).toMatch(/^\/login\?redirectTo=%2Fdashboard%2Faddtask/);
@@ -100,9 +100,7 @@ describe("Add Task page", () => {
       taskFields({ required_workers: "4", payable_amount: "10", task_title: "Review my app" }),
       buyer.cookie,
     );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/mytasks");
-    expect(flashOf(res)).toMatchObject({ type: "success", title: "Task Posted!" });
+    expectRedirect(res, "/dashboard/mytasks", { type: "success", title: "Task Posted!" });
     expect(await balance(buyer.id)).toBe(60);
     const [task] = await tasksOf(buyer.id);
     expect(task).toMatchObject({
@@ -158,8 +156,7 @@ describe("Add Task page", () => {
       { ...taskFields({ required_workers: "6", payable_amount: "10" }), image: pngFile() },
       buyer.cookie,
     );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/purchasecoin");
+    expectRedirect(res, "/dashboard/purchasecoin");
     const flash = flashOf(res)!;
     expect(flash.type).toBe("error");
     expect(flash.title).toBe("Not available Coin.  Purchase Coin");
@@ -200,16 +197,14 @@ describe("Add Task page", () => {
   it("exactly the balance is enough", async () => {
     const buyer = await funded("Buyer", 50);
     const res = await postForm(PATH, taskFields({ required_workers: "5", payable_amount: "10" }), buyer.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/mytasks");
+    expectRedirect(res, "/dashboard/mytasks");
     expect(await balance(buyer.id)).toBe(0);
   });
 
   it("a worker cannot post through the page action", async () => {
     const worker = await registerUser("Worker");
     const res = await postForm(PATH, taskFields({ required_workers: "1", payable_amount: "1" }), worker.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/unauthorized");
+    expectRedirect(res, "/unauthorized");
     expect(await tasksOf(worker.id)).toHaveLength(0);
     expect(await balance(worker.id)).toBe(10);
   });

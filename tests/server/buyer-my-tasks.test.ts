@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   balance,
+  expectRedirect,
   flashOf,
   funded,
   getPage,
@@ -75,9 +76,7 @@ describe("My Tasks page", () => {
       { intent: "delete", id: task.id },
       buyer.cookie,
     );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(PATH);
-    expect(flashOf(res)).toMatchObject({ type: "success", title: "Deleted!" });
+    expectRedirect(res, PATH, { type: "success", title: "Deleted!" });
     expect(flashOf(res)?.message).toContain("30 coins were refunded");
     expect(await balance(buyer.id)).toBe(100);
     expect(await live(task.id)).toBe(false);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   balance,
   env,
-  flashOf,
+  expectRedirect,
   funded,
   getPage,
   htmlOf,
@@ -45,12 +45,10 @@ describe("Update Task page", () => {
     const task = await taskOf(owner);
     const other = await funded("Buyer", 100);
     const res = await getPage(path(task.id), other.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/unauthorized");
+    expectRedirect(res, "/unauthorized");
     // the action refuses the same way, and nothing changes
     const post = await postForm(path(task.id), taskFields({ task_title: "Hijacked" }), other.cookie);
-    expect(post.status).toBe(302);
-    expect(post.headers.get("Location")).toBe("/unauthorized");
+    expectRedirect(post, "/unauthorized");
     expect((await row(task.id))?.task_title).not.toBe("Hijacked");
 
     const worker = await registerUser("Worker");
@@ -85,9 +83,7 @@ describe("Update Task page", () => {
       taskFields({ required_workers: "3", payable_amount: "10", task_detail: "" }),
       buyer.cookie,
     );
-    expect(more.status).toBe(302);
-    expect(more.headers.get("Location")).toBe("/dashboard/mytasks");
-    expect(flashOf(more)).toMatchObject({ type: "success", title: "Task Updated!" });
+    expectRedirect(more, "/dashboard/mytasks", { type: "success", title: "Task Updated!" });
     expect(await balance(buyer.id)).toBe(70);
     const saved = await row(task.id);
     expect(saved).toMatchObject({ required_workers: 3, payable_amount: 10 });

@@ -1,7 +1,19 @@
 // Google sign-in (OIDC code flow with PKCE, state and nonce) against a real local OIDC provider.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { BASE, call, cookieFrom, env, getPage, PASSWORD, postForm, registerUser, row, uniqueEmail } from "./fixtures";
+import {
+  BASE,
+  call,
+  cookieFrom,
+  env,
+  expectRedirect,
+  getPage,
+  PASSWORD,
+  postForm,
+  registerUser,
+  row,
+  uniqueEmail,
+} from "./fixtures";
 import worker from "../../workers/app";
 import { finishGoogleSignIn, startGoogleSignIn } from "~/server/auth/google.server";
 import { signInWithVerifiedEmail, TAKEN_OVER } from "~/server/services/accounts.server";
@@ -68,8 +80,7 @@ async function authorize() {
 describe("Google sign-in", () => {
   it("says it is not set up when no client is configured", async () => {
     const res = await postForm("/auth/google", {});
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
+    expectRedirect(res, "/login");
     const flash = decodeURIComponent(res.headers.getSetCookie().find((c) => c.startsWith("cw_flash="))!);
     expect(flash).toContain("Google sign-in is not set up on this server");
   });

@@ -10,6 +10,7 @@ import {
   cookieFrom,
   env,
   expectError,
+  expectRedirect,
   flashOf,
   getPage,
   htmlOf,
@@ -27,8 +28,8 @@ import {
   taskFields,
   taskOf,
   textOf,
-  uniqueEmail,
   type TestUser,
+  uniqueEmail,
 } from "./fixtures";
 import { callWith, requestTo } from "./fixtures/stripe";
 import { adjustCoins, changeRole } from "~/server/services/users.server";
@@ -85,9 +86,7 @@ describe("verification e-mail", () => {
     expect(await row("SELECT 1 FROM email_links WHERE token_hash = ?", token)).toBeNull();
 
     const first = await call(link, { headers: { Cookie: cookie } });
-    expect(first.status).toBe(302);
-    expect(first.headers.get("Location")).toBe("/dashboard/buyerhome");
-    expect(flashOf(first)).toMatchObject({ type: "success", title: "Email verified!" });
+    expectRedirect(first, "/dashboard/buyerhome", { type: "success", title: "Email verified!" });
     expect(await isVerified(id)).toBe(true);
 
     const again = await call(link, { headers: { Cookie: cookie } });

@@ -224,7 +224,9 @@ describe("ledger properties", () => {
       ),
       { numRuns: 12 },
     );
-  });
+    // Each run checks the whole system's identity, which grows with what earlier files stored (one database for
+    // the run): more than the default 30 s on a busy 2-core machine.
+  }, 180_000);
 
   it("three workers racing for the last slot: exactly one gets it", async () => {
     const admin = await sessionUser((await makeAdmin()).id);

@@ -194,5 +194,7 @@ describe("payment reversal properties", () => {
       ),
       { numRuns: 20 },
     );
-  });
+    // Each run checks the whole system's identity, which grows with what earlier files stored (one database for
+    // the run): more than the default 30 s on a busy 2-core machine.
+  }, 180_000);
 });

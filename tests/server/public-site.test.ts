@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   call,
   env,
+  expectRedirect,
   expectText,
   isoDay,
   makeAdmin,
@@ -320,8 +321,7 @@ describe("contact form", () => {
       subject: "Withdrawals",
       message: "When is my payout sent?",
     });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/contact");
+    expectRedirect(res, "/contact");
     const flash = res.headers.getSetCookie().find((c) => c.startsWith("cw_flash="))!;
     expect(decodeURIComponent(flash)).toContain("Message sent!");
 

@@ -1,7 +1,7 @@
 // A redirect target the visitor supplies (login's redirectTo, the bell's redirectTo) stays on this site: anything
 // that a browser could read as another origin falls back to the page's own default.
 import { describe, expect, it } from "vitest";
-import { call, PASSWORD, postForm, registerUser } from "./fixtures";
+import { call, expectRedirect, PASSWORD, postForm, registerUser } from "./fixtures";
 import { NASTY_TARGETS } from "../unit/redirect-targets";
 
 /** A login from an address of its own (the per-address rate limit is not what these tests are about). */
@@ -18,8 +18,7 @@ describe("login's redirectTo", () => {
     async (_l, target) => {
       const u = await registerUser("Worker");
       const res = await login({ email: u.email, password: PASSWORD, redirectTo: target });
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe("/dashboard/workerhome");
+      expectRedirect(res, "/dashboard/workerhome");
     },
   );
 
@@ -63,7 +62,6 @@ describe("the notification bell's redirectTo", () => {
   it("returns to the dashboard page it was posted from", async () => {
     const u = await registerUser("Buyer");
     const res = await postForm("/dashboard/notifications", { redirectTo: "/dashboard/mytasks?page=2" }, u.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/mytasks?page=2");
+    expectRedirect(res, "/dashboard/mytasks?page=2");
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   approveAs,
   env,
-  flashOf,
+  expectRedirect,
   funded,
   getPage,
   htmlOf,
@@ -211,8 +211,7 @@ describe("Available Tasks", () => {
     expect(occurrences(second, 'data-testid="task-card"')).toBe(1);
     expect(await textOf(new Response(second))).toContain(`Task 1 ${token}`); // the oldest, last
     const beyond = await getPage(`/dashboard/tasklist?q=${token}&page=9`, worker.cookie);
-    expect(beyond.status).toBe(302);
-    expect(beyond.headers.get("Location")).toBe(`/dashboard/tasklist?q=${token}&page=2`);
+    expectRedirect(beyond, `/dashboard/tasklist?q=${token}&page=2`);
   });
 
   it("says so when nothing matches, and survives malformed parameters", async () => {
@@ -292,9 +291,7 @@ describe("Task detail", () => {
       { submission_details: "Liked it, user @sadia", image: pngFile() },
       worker.cookie,
     );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/mysubmissions");
-    expect(flashOf(res)).toMatchObject({ type: "success", title: "Submission sent successfully!" });
+    expectRedirect(res, "/dashboard/mysubmissions", { type: "success", title: "Submission sent successfully!" });
     const [submission] = await submissionsOf(worker.id, task.id);
     expect(submission.status).toBe("pending");
     expect(submission.details).toBe("Liked it, user @sadia");

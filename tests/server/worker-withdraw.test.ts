@@ -6,7 +6,7 @@ import {
   approveAs,
   balance,
   env,
-  flashOf,
+  expectRedirect,
   funded,
   getPage,
   htmlOf,
@@ -107,9 +107,7 @@ describe("Withdraw page", () => {
       form({ withdrawal_coin: "250", withdrawal_amount: "9999.99", payment_system: "Nagad" }),
       worker.cookie,
     );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/withdraw");
-    expect(flashOf(res)).toMatchObject({ type: "success", title: "Withdrawal request submitted!" });
+    expectRedirect(res, "/dashboard/withdraw", { type: "success", title: "Withdrawal request submitted!" });
     expect(await balance(worker.id)).toBe(250);
     const [row] = await requestsOf(worker.id);
     expect(row).toMatchObject({ coins: 250, cents: 1250, system: "Nagad", account: "01700000000", status: "pending" });
@@ -198,8 +196,7 @@ describe("Worker notifications", () => {
 
     // Mark all as read (the bell's form, also without JavaScript).
     const read = await postForm("/dashboard/notifications", { redirectTo: "/dashboard/withdraw" }, worker.cookie);
-    expect(read.status).toBe(302);
-    expect(read.headers.get("Location")).toBe("/dashboard/withdraw");
+    expectRedirect(read, "/dashboard/withdraw");
     expect((await bell(worker.cookie)).label).toBe("Notifications");
     const other = await registerUser("Worker");
     expect((await bell(other.cookie)).label).toBe("Notifications");

@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify, importJWK, generateKeyPair, createRemoteJWKSet, type JWK, type CryptoKey } from "jose";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { users } from "../db/schema";
+import { userSummaryColumns, users } from "../db/schema";
 import type { Role } from "~/lib/roles";
 import { appEnvironment, isProduction } from "../environment.server";
 import { readCookie } from "../http/cookies.server";
@@ -162,12 +162,7 @@ async function externalTokenProfile(env: Env, token: string): Promise<ExternalPr
 }
 
 const userColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  coin: users.coin,
-  photo: users.photo,
+  ...userSummaryColumns,
   emailVerifiedAt: users.emailVerifiedAt,
   sessionVersion: users.sessionVersion,
   disabledAt: users.disabledAt,

@@ -19,6 +19,16 @@ export const users = sqliteTable("users", {
   adminGrantUsedAt: integer("admin_grant_used_at"),
 });
 
+/** Who a user is, as lists and the signed-in user show them. */
+export const userSummaryColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  coin: users.coin,
+  photo: users.photo,
+};
+
 export const userPreferences = sqliteTable("user_preferences", {
   userId: text("user_id").primaryKey(),
   itemsPerPage: integer("items_per_page").notNull().default(3),

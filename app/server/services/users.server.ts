@@ -4,7 +4,7 @@ import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
-import { tasks, totals, userPreferences, users } from "../db/schema";
+import { tasks, totals, userPreferences, userSummaryColumns, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
@@ -205,15 +205,7 @@ export async function listUsers(env: Env, opts: { q?: string; role?: Role; page?
     opts.role ? eq(users.role, opts.role) : undefined,
     opts.q ? or(containsText(users.name, opts.q), containsText(users.email, opts.q)) : undefined,
   );
-  const columns = {
-    id: users.id,
-    name: users.name,
-    email: users.email,
-    role: users.role,
-    coin: users.coin,
-    photo: users.photo,
-    createdAt: users.createdAt,
-  };
+  const columns = { ...userSummaryColumns, createdAt: users.createdAt };
   return fetchPage(
     w,
     db
