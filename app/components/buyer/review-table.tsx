@@ -206,7 +206,9 @@ function BulkResult({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () =>
 /**
  * The buyer's review queue: View Submission (modal), Approve and Reject (each behind a confirmation; Reject asks
  * for a reason). A review's confirm button is off while it runs, so a double click sends once. Without
- * JavaScript the same buttons are links to the page's ?open= and ?confirm= views.
+ * JavaScript the same buttons are links to the page's ?open= and ?confirm= views. Each row shows its worker's
+ * track record and its auto-approval countdown, and has a checkbox for "Approve selected" (one confirmation, then
+ * each submission's outcome in a panel above the list; without JavaScript a confirmation view and a flash).
  */
 export function ReviewTable({
   items,
@@ -233,7 +235,9 @@ export function ReviewTable({
   const rowSpec = useNoJsSpec(items, { approve: approveSpec, reject: rejectSpec });
   const selectionSpec = useNoJsSelection(items);
   const noJsSpec = rowSpec ?? selectionSpec;
-  const busyId = flow.pendingId;
+  // the rows a review in flight is about: the one row, or every row of "Approve selected"
+  const isBusy = (s: ReviewItem) =>
+    flow.pendingId === s.id || (flow.busy && flow.spec?.intent === APPROVE_SELECTED && !!flow.spec.ids?.includes(s.id));
   // rows approved meanwhile leave the page, and the selection with them
   const selected = items.filter((s) => selectedIds.has(s.id));
   const select = (id: string, on: boolean) =>
@@ -295,8 +299,8 @@ export function ReviewTable({
           card={(s) => (
             <ListCard
               data-testid="review-card"
-              aria-busy={busyId === s.id}
-              className={cn("gap-3", busyId === s.id && "opacity-60")}
+              aria-busy={isBusy(s)}
+              className={cn("gap-3", isBusy(s) && "opacity-60")}
             >
               <div className="flex items-start justify-between gap-3">
                 {selectBox(s)}
@@ -325,7 +329,7 @@ export function ReviewTable({
             </>
           }
           row={(s, i) => (
-            <TR data-testid="review-row" aria-busy={busyId === s.id} className={cn(busyId === s.id && "opacity-60")}>
+            <TR data-testid="review-row" aria-busy={isBusy(s)} className={cn(isBusy(s) && "opacity-60")}>
               <TD className="w-10 pr-0">{selectBox(s)}</TD>
               <TD>
                 <p className="font-semibold" data-testid="review-worker">
