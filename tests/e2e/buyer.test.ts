@@ -624,9 +624,10 @@ story("approving several submissions at once", () => {
       const result = page.getByTestId("bulk-result");
       await result.waitFor();
       expect(await result.innerText()).toContain("Successfully approved");
+      // one line per submission, in the page's order (newest first)
       expect(await result.getByTestId("bulk-result-row").allInnerTexts()).toEqual([
-        `${pair[0]!.name} (${BULK_TITLE}): approved`,
         `${pair[1]!.name} (${BULK_TITLE}): approved`,
+        `${pair[0]!.name} (${BULK_TITLE}): approved`,
       ]);
       await expect.poll(() => page.getByText("No Tasks To Review").isVisible()).toBe(true);
       await look(page, "buyer-bulk-result-1440");

@@ -279,6 +279,10 @@ export function ReviewTable({
 
   return (
     <>
+      {/* always in the page, so the outcome is announced when it arrives */}
+      <p className="sr-only" aria-live="polite">
+        {bulkOutcome ? `${bulkOutcome.title}. ${bulkOutcome.message ?? bulkOutcome.detail ?? ""}` : ""}
+      </p>
       {bulkOutcome ? <BulkResult outcome={bulkOutcome} onDismiss={() => setBulkOutcome(null)} /> : null}
       {items.length ? (
         <SelectionBar

@@ -30,6 +30,7 @@ export async function trackRecords(env: Env, workerIds: string[]): Promise<Map<s
   const rows = await getDb(env)
     .select()
     .from(workerTrackRecords)
+    // a page's workers; D1 binds at most 100 parameters
     .where(inArray(workerTrackRecords.workerId, ids.slice(0, 90)));
   for (const r of rows) records.set(r.workerId, { approved: r.approved, rejected: r.rejected });
   return records;
