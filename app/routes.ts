@@ -85,6 +85,7 @@ export default [
     route("submission", "routes/api/submission.ts"),
     route("submission1", "routes/api/submission1.ts"),
     route("submission2", "routes/api/submission2.ts"),
+    route("submissions/approve", "routes/api/submissions.approve.ts"),
     route("withdraw", "routes/api/withdraw.ts"),
     route("create-payment-intent", "routes/api/create-payment-intent.ts"),
     route("orders", "routes/api/orders.ts"),

@@ -14,6 +14,7 @@ import {
   expectMessage,
   fillTaskForm,
   gotoHydrated,
+  isoDay,
   jsEnabled,
   markAllNotificationsRead,
   login as loginThroughForm,
@@ -551,4 +552,87 @@ story("a buyer's day", () => {
       expect(p.failed, `${p.name}: requests`).toEqual([]);
     }
   });
+});
+
+story("approving several submissions at once", () => {
+  const BULK_TITLE = `Rate our new menu ${token}`;
+  let buyer: Person;
+  const pair: Person[] = [];
+
+  const ready = step("a buyer's task has two pending submissions from two workers", async () => {
+    buyer = await person("Bea Buyer", "bulk-buyer");
+    await register(buyer, "Buyer");
+    const task = await buyer.page.request.post("/tasks", {
+      data: {
+        task_title: BULK_TITLE,
+        task_detail: "Read the menu and rate it from 1 to 5.",
+        required_workers: 3,
+        payable_amount: 4,
+        completion_date: isoDay(5),
+        submission_info: "Your rating and one sentence",
+        category: "Survey & Feedback",
+      },
+    });
+    expect(task.status()).toBe(201);
+    const taskId = ((await task.json()) as { _id: string })._id;
+    for (const [name, who] of [
+      ["Bo Worker", "bulk-bo"],
+      ["Cy Worker", "bulk-cy"],
+    ] as const) {
+      const w = await person(name, who, "phone");
+      await register(w, "Worker");
+      const sent = await w.page.request.post("/submission", {
+        data: { task_id: taskId, submission_details: `${name}: 4 out of 5.` },
+      });
+      expect(sent.status()).toBe(201);
+      pair.push(w);
+    }
+  });
+
+  step(
+    "selects both, confirms once and sees each outcome; both workers are paid (390 and 1440 px, axe)",
+    { needs: [ready] },
+    async () => {
+      const label = (w: Person) => `Select ${w.name}'s submission for ${BULK_TITLE}`;
+      // the phone: cards with their checkboxes, countdown and track record
+      const phone = await person("Bea Buyer (phone)", "bulk-buyer", "phone");
+      await login(phone);
+      const cards = phone.page.getByTestId("review-card");
+      await expect.poll(() => cards.count()).toBe(2);
+      expect(await cards.first().innerText()).toContain("auto-approves in 3 days");
+      expect(await cards.first().innerText()).toContain("No reviewed work yet");
+      await phone.page.getByRole("checkbox", { name: label(pair[0]!) }).check();
+      await expect.poll(() => phone.page.getByText("1 selected").isVisible()).toBe(true);
+      await look(phone.page, "buyer-bulk-select-390");
+      await expectNoSidewaysScroll(phone.page, "buyer-bulk-select-390");
+      await phone.context.close();
+
+      const { page } = buyer;
+      await gotoHydrated(page, "/dashboard/buyerhome");
+      await expect.poll(() => page.getByTestId("review-row").count()).toBe(2);
+      expect(await page.getByTestId("auto-approval-rule").innerText()).toContain("within 3 days");
+      await page.getByRole("checkbox", { name: label(pair[0]!) }).check();
+      await page.getByRole("checkbox", { name: label(pair[1]!) }).check();
+      expect(await page.getByTestId("review-select-all").isChecked()).toBe(true);
+      await look(page, "buyer-bulk-select-1440");
+
+      await page.getByRole("button", { name: "Approve selected" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Approve 2 submissions?" });
+      expect(await confirm.innerText()).toContain("8 coins in all will be paid");
+      await look(page, "buyer-bulk-confirm-1440", { dialog: true });
+      await confirm.getByRole("button", { name: "Yes, approve 2" }).click();
+      const result = page.getByTestId("bulk-result");
+      await result.waitFor();
+      expect(await result.innerText()).toContain("Successfully approved");
+      // one line per submission, in the page's order (newest first)
+      expect(await result.getByTestId("bulk-result-row").allInnerTexts()).toEqual([
+        `${pair[1]!.name} (${BULK_TITLE}): approved`,
+        `${pair[0]!.name} (${BULK_TITLE}): approved`,
+      ]);
+      await expect.poll(() => page.getByText("No Tasks To Review").isVisible()).toBe(true);
+      await look(page, "buyer-bulk-result-1440");
+      for (const w of pair) await expectCoins(w, WORKER_START + 4, "a bulk approval", { reload: true });
+      for (const p of [buyer, ...pair]) expect(p.errors, `${p.name}: console`).toEqual([]);
+    },
+  );
 });

@@ -637,6 +637,22 @@ function cases(): Case[] {
       badBody: { reason: badText(500) },
     },
     {
+      name: "POST /submissions/approve",
+      who: "buyer",
+      method: "POST",
+      path: "/submissions/approve",
+      methods: ["POST"],
+      body: { ids: [f.submissionId] },
+      // a well-formed foreign or unknown id is a refused row of a 200 answer, so only malformed lists here
+      badBody: {
+        ids: fc.oneof(
+          junk,
+          fc.array(badIdFormat, { minLength: 1, maxLength: 3 }),
+          fc.array(fc.uuid(), { minLength: 51, maxLength: 60 }),
+        ),
+      },
+    },
+    {
       name: "GET /submission2",
       who: "worker",
       method: "GET",

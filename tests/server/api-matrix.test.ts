@@ -321,6 +321,16 @@ const API: Record<string, Probe[]> = {
       expect: only({ buyer: 200 }),
     },
   ],
+  // role-level: any buyer may call it; another buyer's submission is that row's refusal ("not yours"), unchanged
+  "routes/api/submissions.approve.ts": [
+    {
+      label: "approve several",
+      method: "POST",
+      url: () => "/submissions/approve",
+      body: async (f) => ({ ids: [await freshSubmission(f)] }),
+      expect: only({ buyer: 200, other: 200 }),
+    },
+  ],
   "routes/api/submission2.ts": [
     {
       label: "the worker's",

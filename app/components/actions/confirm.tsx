@@ -21,7 +21,10 @@ import { NoJsPanel, useHrefWithout, ViewLink } from "./enhanced";
 
 export interface ActionSpec {
   intent: string;
+  /** the row acted on; for an action on several rows, a name for the selection (the rows go in `ids`) */
   id: string;
+  /** the rows of an action on several (posted as one `ids` field each) */
+  ids?: string[];
   title: string;
   /** inline content only (it is rendered inside a paragraph) */
   description?: React.ReactNode;
@@ -209,7 +212,11 @@ function HiddenFields({ spec, js }: { spec: ActionSpec; js?: boolean }) {
   return (
     <>
       <input type="hidden" name="intent" value={spec.intent} />
-      <input type="hidden" name="id" value={spec.id} />
+      {spec.ids ? (
+        spec.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)
+      ) : (
+        <input type="hidden" name="id" value={spec.id} />
+      )}
       {js ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
     </>
   );

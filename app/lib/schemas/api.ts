@@ -9,6 +9,7 @@ import { email, optionalText, requiredText, wholeNumber } from "./fields";
 import { pageNumber, queryInt } from "./paging";
 import { adjustCoinsSchema, purchaseSchema, rejectSchema, submissionSchema, withdrawSchema } from "./money";
 import { addTaskSchema, updateTaskSchema } from "./task";
+import { BULK_APPROVE_LIMIT, NONE_SELECTED, TOO_MANY_TO_APPROVE } from "../review";
 
 export { addTaskSchema, updateTaskSchema, submissionSchema, withdrawSchema };
 
@@ -157,6 +158,16 @@ export const reviewBody = v.object({
   coin: ignored("the pay is the submission's payable_amount"),
   task_id: ignored("the task is the submission's"),
 });
+
+/** Submissions approved together (Buyer Home's selection, POST /submissions/approve): 1 to BULK_APPROVE_LIMIT ids. */
+export const submissionIds = v.pipe(
+  v.array(id(), "ids must be a list of submission ids"),
+  v.minLength(1, NONE_SELECTED),
+  v.maxLength(BULK_APPROVE_LIMIT, TOO_MANY_TO_APPROVE),
+);
+
+/** POST /submissions/approve body. */
+export const bulkApproveBody = v.object({ ids: submissionIds });
 
 /** GET /submission2: `email=` (a worker's own) or `workermail=` with `status=pending|approve`. */
 export const submission2Query = eitherOf(
@@ -340,6 +351,24 @@ export const paymentIntentWireSchema = v.strictObject({
   mode: v.picklist(["stripe", "test"]),
   coins: v.pipe(v.number(), v.integer()),
   price: v.pipe(v.number(), v.description("dollars")),
+});
+
+/** POST /submissions/approve: how many were approved, and what happened to each (in the order sent). */
+export const bulkApprovalWire = v.strictObject({
+  approved: v.pipe(v.number(), v.integer()),
+  refused: v.pipe(v.number(), v.integer()),
+  summary: v.pipe(v.string(), v.description('e.g. "3 approved, 1 already reviewed"')),
+  results: v.array(
+    v.strictObject({
+      _id: v.string(),
+      approved: v.boolean(),
+      outcome: v.pipe(v.string(), v.description("approved, already reviewed, not yours, not found or not approved")),
+      code: v.optional(v.pipe(v.string(), v.description("the refusal's error code"))),
+      message: v.optional(v.pipe(v.string(), v.description("the refusal's words"))),
+      worker_name: v.optional(v.string()),
+      task_title: v.optional(v.string()),
+    }),
+  ),
 });
 
 export const modifiedWire = v.strictObject({ modifiedCount: v.pipe(v.number(), v.integer()) });

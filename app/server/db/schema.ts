@@ -257,3 +257,10 @@ export const totals = sqliteTable("totals", {
   name: text("name").primaryKey(),
   value: integer("value").notNull(),
 });
+
+/** Each worker's approved and rejected submissions, kept by triggers on submissions (migrations/0009). */
+export const workerTrackRecords = sqliteTable("worker_track_records", {
+  workerId: text("worker_id").primaryKey(),
+  approved: integer("approved").notNull(),
+  rejected: integer("rejected").notNull(),
+});

@@ -5,6 +5,7 @@ import type * as v from "valibot";
 import type { Role } from "~/lib/roles";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "~/lib/schemas/auth";
 import * as s from "~/lib/schemas/api";
+import { BULK_APPROVE_LIMIT } from "~/lib/review";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Access = "public" | "signed-in" | Role[];
@@ -482,6 +483,40 @@ export const endpoints: EndpointDoc[] = [
       bodyOptional: true,
       responses: [MODIFIED],
       errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    },
+    "POST /submissions/approve": {
+      summary: "Approve several submissions at once",
+      description: `Each id is approved as PATCH /submission1?status=approve does it, in its own all-or-nothing step, in the order sent: one refused (already reviewed, not yours, not found) leaves the others approved, and results says what happened to each. At most ${BULK_APPROVE_LIMIT} ids (422 otherwise); a repeated id counts once.`,
+      access: BUYER,
+      accessNote:
+        "Only the task's buyer approves; another buyer's submission is reported as not yours and left unchanged.",
+      body: s.bulkApproveBody,
+      responses: [
+        ok(s.bulkApprovalWire, {
+          approved: 1,
+          refused: 1,
+          summary: "1 approved, 1 already reviewed",
+          results: [
+            {
+              _id: ID,
+              approved: true,
+              outcome: "approved",
+              worker_name: "Rafi Worker",
+              task_title: "Write a 200-word product review",
+            },
+            {
+              _id: "a3c1f1d0-6f7e-4a11-8b9c-0d1e2f3a4b5c",
+              approved: false,
+              outcome: "already reviewed",
+              code: "conflict",
+              message: "This submission has already been reviewed.",
+              worker_name: "Nadia Worker",
+              task_title: "Write a 200-word product review",
+            },
+          ],
+        }),
+      ],
+      errors: [400, 401, 403, 413, 415, 422],
     },
     "GET /submission2": {
       summary: "Your submissions (email=), or by status (workermail=&status=pending|approve)",

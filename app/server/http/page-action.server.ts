@@ -80,17 +80,29 @@ function fieldsOf(r: Refusal): Record<string, string[]> | undefined {
   return Object.keys(fields).length ? fields : undefined;
 }
 
+/**
+ * What a confirmed action did. An action on several rows (approve the selected) answers even when some or all
+ * were refused: `ok` false when none went through, `extra` each row's outcome (for the page's script; a plain
+ * post's flash carries the words only).
+ */
+export interface Confirmed extends Words {
+  ok?: boolean;
+  extra?: Record<string, unknown>;
+}
+
 export interface ConfirmPlan<S extends v.GenericSchema<unknown, { intent: string }>, U> {
   /** the caller, e.g. `adminUser` (a confirmed action is always a signed-in role's) */
   user: Who<U>;
-  /** the form: a variant on `intent`, naming the row as `id` where there is one */
+  /** the form: a variant on `intent`, naming the row as `id` where there is one (several rows: a `lists` field) */
   schema: S;
+  /** fields posted once per value (the ids of selected rows): always read as arrays */
+  lists?: string[];
   /** the words of a failure, from the intent as posted (before it is validated) and the refusal */
   failure: (intent: string, refused: Refusal) => Failure;
   /** the words of an unexpected failure (a bug), instead of "Something went wrong" */
   unexpected?: string;
   /** calls the service; a thrown AppError is a refusal with the service's own words (the outcome's `detail`) */
-  run: (input: v.InferOutput<S>, ctx: ActionContext<U>) => Promise<Words>;
+  run: (input: v.InferOutput<S>, ctx: ActionContext<U>) => Promise<Confirmed>;
 }
 
 /**
@@ -113,7 +125,9 @@ export async function confirmAction<S extends v.GenericSchema<unknown, { intent:
     return data<Outcome>({ ok: false, ...plan.failure("", r), detail: r.message, code: r.code }, { status: r.status });
   }
   try {
-    const input = validate(plan.schema, Object.fromEntries(form));
+    const fields: Record<string, unknown> = Object.fromEntries(form);
+    for (const name of plan.lists ?? []) fields[name] = form.getAll(name);
+    const input = validate(plan.schema, fields);
     return answer(request, form, { ok: true, ...(await plan.run(input, ctx)) }, 200);
   } catch (e) {
     if (e instanceof Response) throw e;

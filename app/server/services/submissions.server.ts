@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
 import { todayIso } from "~/lib/format";
+import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import { requireVerifiedEmail } from "./accounts.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
@@ -260,8 +261,8 @@ export async function rejectSubmission(env: Env, buyer: SessionUser, submissionI
  * meanwhile fails its guard and is approved on the next run.
  */
 export async function autoApproveDue(env: Env, now = Date.now()): Promise<number> {
-  const days = Number(env.REVIEW_WINDOW_DAYS ?? "3");
-  const cutoff = now - (Number.isFinite(days) && days > 0 ? days : 3) * 86_400_000;
+  // the same window as the buyer's countdown (autoApprovesAt)
+  const cutoff = now - reviewWindowMs(reviewWindowDays(env.REVIEW_WINDOW_DAYS));
   const due = await selectReviews(getDb(env))
     .where(and(eq(submissions.status, "pending"), lt(submissions.createdAt, cutoff)))
     .limit(200);
@@ -415,4 +416,13 @@ export async function submissionBlocker(
 export async function findSubmissionView(env: Env, id: string): Promise<SubmissionView | null> {
   const rows = await selectJoined(getDb(env)).where(eq(submissions.id, id)).limit(1);
   return rows[0] ? flatten(rows[0]) : null;
+}
+
+/** These submissions with their task title, worker and buyer, if they are on this buyer's tasks. */
+export async function findSubmissionViews(env: Env, ids: string[], buyerId: string): Promise<SubmissionView[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectJoined(getDb(env)).where(
+    and(inArray(submissions.id, ids), eq(submissions.buyerId, buyerId)),
+  );
+  return rows.map(flatten);
 }

@@ -12,7 +12,10 @@ import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { buyerStats } from "~/server/services/tasks.server";
-import { approveSubmission, listBuyerSubmissions, rejectSubmission } from "~/server/services/submissions.server";
+import { approveSubmission, rejectSubmission } from "~/server/services/submissions.server";
+import { approveSubmissions, reviewQueue, reviewWindowOf } from "~/server/services/reviews.server";
+import { submissionIds } from "~/lib/schemas/api";
+import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, trackRecordText } from "~/lib/review";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork" }];
 
@@ -26,6 +29,7 @@ const reviewSchema = v.variant(
   [
     v.object({ intent: v.literal("approve"), id }),
     v.object({ intent: v.literal("reject"), id, reason: optionalText(500) }),
+    v.object({ intent: v.literal(APPROVE_SELECTED), ids: submissionIds }),
   ],
   "Unknown action",
 );
@@ -37,9 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const env = getEnv(context);
   const [stats, list] = await Promise.all([
     buyerStats(env, user.id),
-    pageOrLast(pageOf(new URL(request.url)), (page) =>
-      listBuyerSubmissions(env, user.id, { status: ["pending"], page, limit: PAGE_SIZE }),
-    ),
+    pageOrLast(pageOf(new URL(request.url)), (page) => reviewQueue(env, user.id, { page, limit: PAGE_SIZE })),
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
@@ -50,17 +52,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     details: s.submissionDetails,
     imageUrl: s.submissionImageUrl,
     createdAt: s.createdAt,
+    autoApprovesAt: s.autoApprovesAt,
+    autoApproves: s.autoApproves,
+    trackRecord: trackRecordText(s.trackRecord),
   }));
-  return { name: user.name, stats, items, page: list.page, pages: list.pages, limit: list.limit, total: list.total };
+  return {
+    name: user.name,
+    stats,
+    items,
+    autoApproval: autoApprovalRule(reviewWindowOf(env)),
+    page: list.page,
+    pages: list.pages,
+    limit: list.limit,
+    total: list.total,
+  };
 }
 
 export const action = (args: Route.ActionArgs) =>
   confirmAction(args, {
     user: buyerUser,
     schema: reviewSchema,
+    lists: ["ids"],
     failure: (intent) => ({ title: intent === "reject" ? FAILED.reject : FAILED.approve }),
     unexpected: "Something went wrong. Please try again.",
     async run(input, { user, env }) {
+      if (input.intent === APPROVE_SELECTED) {
+        const done = await approveSubmissions(env, user, input.ids);
+        return { ok: done.approved > 0, ...bulkApprovalWords(done), extra: { results: done.results } };
+      }
       if (input.intent === "approve") {
         await approveSubmission(env, user, input.id);
         return { title: "Successfully approved", message: "The worker has been paid from the task's escrow." };
@@ -116,7 +135,7 @@ function GaugeCard({
 }
 
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
-  const { stats, items, page, pages, limit, total, name } = loaderData;
+  const { stats, items, page, pages, limit, total, name, autoApproval } = loaderData;
   const dollars = stats.spentCents / 100;
   return (
     <>
@@ -163,6 +182,9 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
               {total
                 ? `${total} pending ${total === 1 ? "submission" : "submissions"} waiting for your decision.`
                 : "Submissions from workers appear here."}
+            </p>
+            <p className="mt-1 max-w-prose text-sm text-muted-foreground" data-testid="auto-approval-rule">
+              {autoApproval}
             </p>
           </div>
         </div>

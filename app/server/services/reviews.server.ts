@@ -1,0 +1,107 @@
+// The buyer's review queue as Buyer Home and the REST API need it: each pending submission with its auto-approval
+// countdown and its worker's track record, and approving several at once. Each approval is still its own batch
+// through `approveSubmission`, so one refused approval leaves the others done.
+import { inArray } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+import { workerTrackRecords } from "../db/schema";
+import { AppError, refusal, type Refusal } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import type { PageRequest } from "../db/paging";
+import { ALREADY_REVIEWED, approveSubmission, findSubmissionViews, listBuyerSubmissions } from "./submissions.server";
+import {
+  autoApproveCountdown,
+  autoApprovesAt,
+  BULK_APPROVE_LIMIT,
+  NONE_SELECTED,
+  reviewWindowDays,
+  TOO_MANY_TO_APPROVE,
+  type BulkRowOutcome,
+  type TrackRecord,
+} from "~/lib/review";
+
+/** The review window of this deployment, in days (REVIEW_WINDOW_DAYS). */
+export const reviewWindowOf = (env: Env) => reviewWindowDays(env.REVIEW_WINDOW_DAYS);
+
+/** Approved and rejected counts of these workers, one primary-key row each (migrations/0009); none reviewed: 0 and 0. */
+export async function trackRecords(env: Env, workerIds: string[]): Promise<Map<string, TrackRecord>> {
+  const ids = [...new Set(workerIds)];
+  const records = new Map<string, TrackRecord>(ids.map((id) => [id, { approved: 0, rejected: 0 }]));
+  if (ids.length === 0) return records;
+  const rows = await getDb(env)
+    .select()
+    .from(workerTrackRecords)
+    // a page's workers; D1 binds at most 100 parameters
+    .where(inArray(workerTrackRecords.workerId, ids.slice(0, 90)));
+  for (const r of rows) records.set(r.workerId, { approved: r.approved, rejected: r.rejected });
+  return records;
+}
+
+/** The buyer's pending submissions, newest first, each with when it auto-approves and its worker's track record. */
+export async function reviewQueue(env: Env, buyerId: string, opts: PageRequest, now = Date.now()) {
+  const page = await listBuyerSubmissions(env, buyerId, { ...opts, status: ["pending"] });
+  const records = await trackRecords(
+    env,
+    page.items.map((s) => s.workerId),
+  );
+  const days = reviewWindowOf(env);
+  return {
+    ...page,
+    items: page.items.map((s) => {
+      const dueAt = autoApprovesAt(s.createdAt, days);
+      return {
+        ...s,
+        autoApprovesAt: dueAt,
+        autoApproves: autoApproveCountdown(dueAt, now),
+        trackRecord: records.get(s.workerId)!,
+      };
+    }),
+  };
+}
+
+/** What happened to one submission of a bulk approval; a refusal's code and words, and names only for the buyer's own. */
+export interface BulkApprovalResult extends BulkRowOutcome {
+  code?: Refusal["code"];
+}
+
+function outcomeOf(r: Refusal): string {
+  if (r.message === ALREADY_REVIEWED) return "already reviewed";
+  if (r.code === "forbidden") return "not yours";
+  if (r.code === "not_found") return "not found";
+  return "not approved";
+}
+
+/** "3 approved, 1 already reviewed": the outcomes counted, approved first. */
+function summarize(results: BulkApprovalResult[]): string {
+  const counts = new Map<string, number>([["approved", 0]]);
+  for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+  return [...counts].map(([outcome, n]) => `${n} ${outcome}`).join(", ");
+}
+
+/**
+ * Approves each of these submissions (at most BULK_APPROVE_LIMIT, duplicates once) as `approveSubmission` does, one
+ * batch each, in order: a refusal is that submission's outcome and the others go on.
+ */
+export async function approveSubmissions(env: Env, buyer: SessionUser, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw new AppError("validation_failed", NONE_SELECTED, { ids: [NONE_SELECTED] });
+  if (unique.length > BULK_APPROVE_LIMIT)
+    throw new AppError("validation_failed", TOO_MANY_TO_APPROVE, { ids: [TOO_MANY_TO_APPROVE] });
+  const names = new Map(
+    (await findSubmissionViews(env, unique, buyer.id)).map((s) => [
+      s.id,
+      { workerName: s.workerName, taskTitle: s.taskTitle },
+    ]),
+  );
+  const results: BulkApprovalResult[] = [];
+  for (const id of unique) {
+    try {
+      await approveSubmission(env, buyer, id);
+      results.push({ id, approved: true, outcome: "approved", ...names.get(id) });
+    } catch (e) {
+      const r = refusal(e);
+      results.push({ id, approved: false, outcome: outcomeOf(r), code: r.code, message: r.message, ...names.get(id) });
+    }
+  }
+  const approved = results.filter((r) => r.approved).length;
+  return { approved, refused: results.length - approved, summary: summarize(results), results };
+}
