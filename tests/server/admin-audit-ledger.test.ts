@@ -67,7 +67,7 @@ describe("Audit log", () => {
     const entry = await env.DB.prepare("SELECT created_at FROM audit_log WHERE target_id = ?")
       .bind(request.id)
       .first<{ created_at: number }>();
-    expectText(page.text, [formatDateTime(entry!.created_at)]);
+    expectText(page.text, [formatDateTime(entry!.created_at, "UTC")]);
   });
 
   it("filters by action and pages, newest first", async () => {

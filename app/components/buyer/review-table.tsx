@@ -17,7 +17,7 @@ import {
 } from "~/components/actions/confirm";
 import { NoJsPanel, useHrefWithout, ViewLink } from "~/components/actions/enhanced";
 import { OPEN_PARAM } from "~/lib/enhanced";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { cn } from "~/lib/cn";
 
 export interface ReviewItem {
@@ -155,7 +155,9 @@ export function ReviewTable({
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold">{s.workerName}</p>
-                  <p className="text-xs text-muted-foreground">{formatDateTime(s.createdAt)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    <LocalTime at={s.createdAt} />
+                  </p>
                 </div>
                 <span className="shrink-0 rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
                   {s.payableAmount} coins
@@ -181,7 +183,7 @@ export function ReviewTable({
                 </p>
                 <p className="text-xs text-muted-foreground">
                   <span className="sr-only">Row {(page - 1) * limit + i + 1}, submitted </span>
-                  {formatDateTime(s.createdAt)}
+                  <LocalTime at={s.createdAt} />
                 </p>
               </TD>
               <TD className="max-w-72">
@@ -205,7 +207,7 @@ export function ReviewTable({
           <div className="grid gap-4">
             <SubmissionBody item={viewing} />
             <p className="text-xs text-muted-foreground">
-              Submitted {formatDateTime(viewing.createdAt)} by {viewing.workerName} ({viewing.workerEmail}) · pays{" "}
+              Submitted <LocalTime at={viewing.createdAt} /> by {viewing.workerName} ({viewing.workerEmail}) · pays{" "}
               {viewing.payableAmount} coins
             </p>
           </div>
