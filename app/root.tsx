@@ -15,11 +15,13 @@ import stylesheet from "./app.css?url";
 import { cloudflareContext, externalProfileContext, userContext } from "./server/context";
 import { identify } from "./server/auth/session.server";
 import { readFlash } from "./server/http/flash.server";
+import { requestTimeZone } from "./server/http/time-zone.server";
 import { clearSessionCookie } from "./server/auth/session.server";
 import { FlashBanner } from "./components/flash-banner";
 import { CspSourcesContext } from "./lib/csp";
 import { useHydrated } from "./components/use-hydrated";
 import { StatusScreen } from "./components/status-screen";
+import { TimeZoneProvider } from "./components/local-time";
 
 export const links: Route.LinksFunction = () => [
   // the stylesheet URL is empty where no CSS is bundled (the workerd tests)
@@ -51,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       user,
       flash,
+      timeZone: requestTimeZone(request),
       developerRepoUrl: env.DEVELOPER_REPO_URL || "https://github.com/coinwork/coinwork",
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
@@ -103,13 +106,13 @@ function NavigationProgress() {
 const AppToaster = lazy(() => import("./components/toaster"));
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { flash } = loaderData;
+  const { flash, timeZone } = loaderData;
   const hydrated = useHydrated();
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <>
+    <TimeZoneProvider serverZone={timeZone}>
       <NavigationProgress />
       <FlashBanner flash={flash} />
       <Outlet />
@@ -118,7 +121,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <AppToaster flash={flash} />
         </Suspense>
       ) : null}
-    </>
+    </TimeZoneProvider>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Popover } from "radix-ui";
 import { Bell } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { cn } from "~/lib/cn";
 
 export interface NotificationItem {
@@ -57,7 +57,9 @@ export function NotificationBell({ items, unread }: { items: NotificationItem[];
               {items.map((n) => (
                 <li key={n.id} className={cn("px-4 py-3 text-sm", !n.readAt && !optimisticAllRead && "bg-brand-50/60")}>
                   <p>{n.message}</p>
-                  <p className="mt-1 text-xs text-muted-foreground">{formatDateTime(n.createdAt)}</p>
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    <LocalTime at={n.createdAt} />
+                  </p>
                 </li>
               ))}
             </ul>

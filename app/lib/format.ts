@@ -1,15 +1,42 @@
-/** "March 5, 2026 at 3:04 PM" style: long date, short time. */
-export function formatDateTime(ms: number): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(ms);
+import { FALLBACK_TIME_ZONE } from "./time-zone";
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
+
+/** `ms` written in `timeZone`, or in UTC when the zone is unknown (a page never fails over a zone). */
+function formatIn(options: Intl.DateTimeFormatOptions, timeZone: string, ms: number): string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: FALLBACK_TIME_ZONE });
+  }
+  return format.format(ms);
 }
 
-export function formatDate(isoOrMs: string | number): string {
-  const d = typeof isoOrMs === "number" ? new Date(isoOrMs) : new Date(`${isoOrMs}T00:00:00Z`);
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(d);
+/**
+ * "March 5, 2026 at 3:04 PM GMT+9": a long date and a short time in the visitor's zone, named, since the same
+ * instant reads differently elsewhere (the zone comes from `useTimeZone()`, app/components/local-time.tsx).
+ */
+export function formatDateTime(ms: number, timeZone: string): string {
+  return formatIn(DATE_TIME, timeZone, ms);
 }
 
-export function todayIso(now = Date.now()): string {
-  return new Date(now).toISOString().slice(0, 10);
+/** The day an instant falls on in `timeZone`, "Mar 5, 2026" (no time, so no zone name). */
+export function formatDayOf(ms: number, timeZone: string): string {
+  return formatIn(DAY, timeZone, ms);
+}
+
+/** A calendar day (a task's completion date, YYYY-MM-DD), "Mar 5, 2026": a day is the same day in every zone. */
+export function formatDate(isoDate: string): string {
+  return formatIn(DAY, "UTC", Date.parse(`${isoDate}T00:00:00Z`));
 }
 
 /**

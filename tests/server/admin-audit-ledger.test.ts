@@ -66,7 +66,7 @@ describe("Audit log", () => {
       `by ${admin.email}`,
     ]);
     const entry = await row<{ created_at: number }>("SELECT created_at FROM audit_log WHERE target_id = ?", request.id);
-    expectText(page.text, [formatDateTime(entry!.created_at)]);
+    expectText(page.text, [formatDateTime(entry!.created_at, "UTC")]);
   });
 
   it("filters by action and pages, newest first", async () => {

@@ -185,9 +185,10 @@ describe("Payment History page", () => {
       .bind(buyer.id)
       .all<{ payment_id: string; created_at: number }>();
     expect(body.indexOf(orders.results[0].payment_id)).toBeLessThan(body.indexOf(orders.results[1].payment_id)); // newest first
-    expect(body).toContain(formatDateTime(orders.results[0].created_at));
-    expect(formatDateTime(orders.results[0].created_at)).toMatch(
-      /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/,
+    // a request without a zone hint or cookie is rendered in UTC
+    expect(body).toContain(formatDateTime(orders.results[0].created_at, "UTC"));
+    expect(formatDateTime(orders.results[0].created_at, "UTC")).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M UTC$/,
     );
   });
 

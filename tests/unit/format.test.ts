@@ -1,9 +1,13 @@
-// The small pure modules of app/lib: dates (always in UTC, whatever the machine's zone), roles, categories, cn.
+// The small pure modules of app/lib: dates and time zones (never the machine's zone), the deadline rule, roles,
+// categories, cn.
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
-import { formatDate, formatDateTime, gaugePercent, todayIso } from "~/lib/format";
+import { daysUntil, dueLabel } from "~/components/worker/due";
+import { deadlineDay, isPastDate } from "~/lib/deadline";
+import { formatDate, formatDateTime, formatDayOf, gaugePercent } from "~/lib/format";
+import { FALLBACK_TIME_ZONE, pickTimeZone, TIME_ZONE_COOKIE, timeZoneCookie, validTimeZone } from "~/lib/time-zone";
 import { HOME_BY_ROLE, ROLES, SELF_REGISTER_ROLES, homeFor } from "~/lib/roles";
 
 const DAY = 86_400_000;
@@ -23,17 +27,31 @@ afterEach(() => {
 });
 
 describe("formatDateTime", () => {
-  it("writes a long date and a short time, in UTC", () => {
-    expect(spaced(formatDateTime(Date.UTC(2026, 2, 5, 15, 4)))).toBe("March 5, 2026 at 3:04 PM");
-    expect(spaced(formatDateTime(Date.UTC(2026, 11, 31, 0, 0)))).toBe("December 31, 2026 at 12:00 AM");
+  it("writes a long date and a short time in the zone it is given, and names the zone", () => {
+    const ms = Date.UTC(2026, 2, 5, 15, 4);
+    expect(spaced(formatDateTime(ms, "UTC"))).toBe("March 5, 2026 at 3:04 PM UTC");
+    expect(spaced(formatDateTime(ms, "Asia/Tokyo"))).toBe("March 6, 2026 at 12:04 AM GMT+9");
+    expect(spaced(formatDateTime(ms, "America/Los_Angeles"))).toBe("March 5, 2026 at 7:04 AM PST");
+    expect(spaced(formatDateTime(ms, "Asia/Kolkata"))).toBe("March 5, 2026 at 8:34 PM GMT+5:30");
+    // summer time: the label follows the instant, not the zone's standard name
+    expect(spaced(formatDateTime(Date.UTC(2026, 6, 1, 19, 0), "America/Los_Angeles"))).toBe(
+      "July 1, 2026 at 12:00 PM PDT",
+    );
+    expect(spaced(formatDateTime(Date.UTC(2026, 11, 31, 0, 0), "UTC"))).toBe("December 31, 2026 at 12:00 AM UTC");
+  });
+
+  it("writes an unknown zone's times in UTC instead of failing the page", () => {
+    const ms = Date.UTC(2026, 2, 5, 15, 4);
+    for (const bad of ["Mars/Olympus_Mons", "", "Asia/Tokyo; x"])
+      expect(spaced(formatDateTime(ms, bad))).toBe("March 5, 2026 at 3:04 PM UTC");
   });
 
   it("names the UTC day and minute of any instant", () => {
     fc.assert(
       fc.property(instant, (ms) => {
         const d = new Date(ms);
-        const text = spaced(formatDateTime(ms));
-        const m = /^([A-Z][a-z]+) (\d{1,2}), (\d{4}) at (\d{1,2}):(\d{2}) ([AP])M$/.exec(text);
+        const text = spaced(formatDateTime(ms, "UTC"));
+        const m = /^([A-Z][a-z]+) (\d{1,2}), (\d{4}) at (\d{1,2}):(\d{2}) ([AP])M UTC$/.exec(text);
         expect(m, text).not.toBeNull();
         const [, month, day, year, hour, minute, half] = m!;
         expect(month).toBe(d.toLocaleString("en-US", { month: "long", timeZone: "UTC" }));
@@ -46,21 +64,47 @@ describe("formatDateTime", () => {
       }),
     );
   });
+
+  it("a zone shifts the clock by its offset and only that", () => {
+    // Etc/GMT-9 is UTC+9 with no summer time (POSIX signs are reversed)
+    fc.assert(
+      fc.property(instant, (ms) => {
+        const shifted = spaced(formatDateTime(ms + 9 * 3_600_000, "UTC")).replace(/ UTC$/, "");
+        return spaced(formatDateTime(ms, "Etc/GMT-9")) === `${shifted} GMT+9`;
+      }),
+    );
+  });
 });
 
-describe("formatDate and todayIso", () => {
-  it("formatDate writes a medium date from an ISO day or an instant", () => {
+describe("formatDayOf", () => {
+  it("is the day an instant falls on in the zone, without a time or a zone name", () => {
+    const lateInUtc = Date.UTC(2026, 2, 5, 23, 30);
+    expect(formatDayOf(lateInUtc, "UTC")).toBe("Mar 5, 2026");
+    expect(formatDayOf(lateInUtc, "Asia/Tokyo")).toBe("Mar 6, 2026");
+    expect(formatDayOf(Date.UTC(2026, 2, 5, 3), "America/Los_Angeles")).toBe("Mar 4, 2026");
+    expect(formatDayOf(lateInUtc, "Not/A_Zone")).toBe("Mar 5, 2026");
+  });
+});
+
+describe("formatDate (a calendar day)", () => {
+  it("writes a medium date from an ISO day", () => {
     expect(formatDate("2026-03-05")).toBe("Mar 5, 2026");
-    expect(formatDate(Date.UTC(2026, 2, 5, 23, 59))).toBe("Mar 5, 2026");
     expect(formatDate("2024-02-29")).toBe("Feb 29, 2024");
   });
 
-  it("todayIso is the UTC day of the instant", () => {
-    expect(todayIso(Date.UTC(2026, 2, 5, 23, 59, 59))).toBe("2026-03-05");
-    expect(todayIso(Date.UTC(2026, 2, 6))).toBe("2026-03-06");
+  it("a deadline is the same day whatever the machine's zone (here UTC+14)", () => {
+    expect(process.env.TZ).toBe("Pacific/Kiritimati");
+    fc.assert(fc.property(instant, (ms) => formatDate(deadlineDay(ms)) === formatDayOf(ms, "UTC")));
+  });
+});
+
+describe("the deadline rule", () => {
+  it("deadlineDay is the UTC day of the instant", () => {
+    expect(deadlineDay(Date.UTC(2026, 2, 5, 23, 59, 59, 999))).toBe("2026-03-05");
+    expect(deadlineDay(Date.UTC(2026, 2, 6))).toBe("2026-03-06");
     fc.assert(
       fc.property(instant, (ms) => {
-        const day = todayIso(ms);
+        const day = deadlineDay(ms);
         expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         const start = Date.parse(`${day}T00:00:00Z`);
         expect(ms).toBeGreaterThanOrEqual(start);
@@ -69,19 +113,57 @@ describe("formatDate and todayIso", () => {
     );
   });
 
-  it("an instant and its ISO day are written the same way (the day never shifts by a zone)", () => {
-    fc.assert(fc.property(instant, (ms) => formatDate(ms) === formatDate(todayIso(ms))));
+  it("a task is open through the last millisecond of its completion day in UTC, and past from the next", () => {
+    const endOfDay = Date.UTC(2026, 2, 5, 23, 59, 59, 999);
+    expect(isPastDate("2026-03-05", deadlineDay(endOfDay))).toBe(false);
+    expect(isPastDate("2026-03-05", deadlineDay(endOfDay + 1))).toBe(true);
+    expect(isPastDate("2026-03-06", deadlineDay(endOfDay + 1))).toBe(false);
   });
 
-  it("ISO days sort as the days they name (the completion-date check compares them as strings)", () => {
+  it("ISO days sort as the days they name (the rule compares them as strings, in code and in SQL)", () => {
     fc.assert(
       fc.property(
         instant,
         instant,
         (a, b) =>
-          Math.sign(todayIso(a).localeCompare(todayIso(b))) === Math.sign(Math.floor(a / DAY) - Math.floor(b / DAY)),
+          Math.sign(deadlineDay(a).localeCompare(deadlineDay(b))) ===
+          Math.sign(Math.floor(a / DAY) - Math.floor(b / DAY)),
       ),
     );
+  });
+
+  it("the worker's badge says closed exactly when the rule says past", () => {
+    const day = fc.integer({ min: 0, max: Math.floor(Date.UTC(2100, 0, 1) / DAY) }).map((d) => deadlineDay(d * DAY));
+    fc.assert(
+      fc.property(day, instant, (completionDate, now) => {
+        const days = daysUntil(completionDate, now);
+        return days < 0 === isPastDate(completionDate, deadlineDay(now)) && (dueLabel(days) === "Closed") === days < 0;
+      }),
+    );
+  });
+});
+
+describe("time zones", () => {
+  it("a known zone passes under its canonical name; anything else is refused", () => {
+    expect(validTimeZone("Asia/Tokyo")).toBe("Asia/Tokyo");
+    expect(validTimeZone("asia/tokyo")).toBe("Asia/Tokyo");
+    expect(validTimeZone("UTC")).toBe("UTC");
+    for (const bad of [undefined, null, 9, "", "Mars/Olympus_Mons", "Europe/Berlin\r\nSet-Cookie: x", "A".repeat(65)])
+      expect(validTimeZone(bad)).toBeNull();
+  });
+
+  it("the first known zone wins; none falls back to UTC", () => {
+    expect(pickTimeZone("Europe/Berlin", "Asia/Tokyo")).toBe("Europe/Berlin");
+    expect(pickTimeZone("Nowhere/City", "Asia/Tokyo")).toBe("Asia/Tokyo");
+    expect(pickTimeZone(undefined, undefined)).toBe("UTC");
+    expect(pickTimeZone("Nowhere/City")).toBe(FALLBACK_TIME_ZONE);
+  });
+
+  it("the browser remembers its zone for a year, Secure on HTTPS", () => {
+    expect(timeZoneCookie("America/Los_Angeles", true)).toBe(
+      `${TIME_ZONE_COOKIE}=America%2FLos_Angeles; Path=/; Max-Age=31536000; SameSite=Lax; Secure`,
+    );
+    expect(timeZoneCookie("UTC", false)).not.toContain("Secure");
   });
 });
 

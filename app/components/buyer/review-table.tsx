@@ -22,6 +22,7 @@ import { Button } from "~/components/ui/button";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { APPROVE_SELECTED, BULK_APPROVE_LIMIT, bulkRowLabel, type BulkRowOutcome } from "~/lib/review";
 import { formatDateTime } from "~/lib/format";
+import { LocalTime, useTimeZone } from "~/components/local-time";
 import { cn } from "~/lib/cn";
 
 export interface ReviewItem {
@@ -126,6 +127,7 @@ function useNoJsSelection(items: ReviewItem[]): ActionSpec | null {
 
 /** When the window ends and what the worker's record is: under the worker's name in both layouts. */
 function ReviewFacts({ item }: { item: ReviewItem }) {
+  const timeZone = useTimeZone();
   return (
     <>
       <p className="text-xs text-muted-foreground" data-testid="track-record">
@@ -134,7 +136,7 @@ function ReviewFacts({ item }: { item: ReviewItem }) {
       </p>
       <p className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800" data-testid="auto-approves">
         <Hourglass className="size-3.5" aria-hidden />
-        <time dateTime={new Date(item.autoApprovesAt).toISOString()} title={formatDateTime(item.autoApprovesAt)}>
+        <time dateTime={new Date(item.autoApprovesAt).toISOString()} title={formatDateTime(item.autoApprovesAt, timeZone)}>
           {item.autoApproves}
         </time>
       </p>
@@ -310,7 +312,9 @@ export function ReviewTable({
                 {selectBox(s)}
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">{s.workerName}</p>
-                  <p className="text-xs text-muted-foreground">{formatDateTime(s.createdAt)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    <LocalTime at={s.createdAt} />
+                  </p>
                   <ReviewFacts item={s} />
                 </div>
                 <span className="shrink-0 rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
@@ -341,7 +345,7 @@ export function ReviewTable({
                 </p>
                 <p className="text-xs text-muted-foreground">
                   <span className="sr-only">Row {(page - 1) * limit + i + 1}, submitted </span>
-                  {formatDateTime(s.createdAt)}
+                  <LocalTime at={s.createdAt} />
                 </p>
                 <ReviewFacts item={s} />
               </TD>
@@ -366,7 +370,7 @@ export function ReviewTable({
           <div className="grid gap-4">
             <SubmissionBody item={viewing} />
             <p className="text-xs text-muted-foreground">
-              Submitted {formatDateTime(viewing.createdAt)} by {viewing.workerName} ({viewing.workerEmail}) · pays{" "}
+              Submitted <LocalTime at={viewing.createdAt} /> by {viewing.workerName} ({viewing.workerEmail}) · pays{" "}
               {viewing.payableAmount} coins
             </p>
           </div>

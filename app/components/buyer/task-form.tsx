@@ -5,7 +5,7 @@ import { AlertTriangle, Coins, Loader2 } from "lucide-react";
 import { addTaskSchema, updateTaskSchema } from "~/lib/schemas/task";
 import { CATEGORIES } from "~/lib/categories";
 import { taskCost } from "~/lib/coins";
-import { todayIso } from "~/lib/format";
+import { DEADLINE_NOTE, deadlineDay } from "~/lib/deadline";
 import { cn } from "~/lib/cn";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
@@ -96,7 +96,7 @@ export function TaskForm({
   const addShort = mode === "add" && total !== null && total > balance;
   const updateMissing =
     mode === "update" ? (diff !== null ? (diff > balance ? diff - balance : 0) : (serverMissing ?? 0)) : 0;
-  const today = todayIso();
+  const today = deadlineDay();
   const hydrated = useHydrated();
 
   return (
@@ -140,7 +140,13 @@ export function TaskForm({
             {...WHOLE_NUMBER}
             onChange={(e) => setAmount(e.currentTarget.value)}
           />
-          <InputField field={fields.completion_date} label="Completion Date" type="date" min={today} />
+          <InputField
+            field={fields.completion_date}
+            label="Completion Date"
+            type="date"
+            min={today}
+            hint={`Open through the ${DEADLINE_NOTE}.`}
+          />
           <SelectField field={fields.category} label="Category" placeholder="Select a category" options={CATEGORIES} />
         </div>
         <InputField

@@ -1,7 +1,7 @@
 import { StatusBadge } from "~/components/ui/badge";
 import { TD, TH, TR } from "~/components/ui/table";
 import { ListCard, ResponsiveList } from "~/components/responsive-list";
-import { formatDate } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { CoinAmount } from "./coin-amount";
 
 export interface ApprovedRow {
@@ -43,7 +43,9 @@ export function ApprovedTable({ rows }: { rows: ApprovedRow[] }) {
         <TR data-testid="approved-row">
           <TD>
             <p className="font-semibold">{s.taskTitle}</p>
-            <p className="text-xs text-muted-foreground">Approved {formatDate(s.reviewedAt)}</p>
+            <p className="text-xs text-muted-foreground">
+              Approved <LocalTime at={s.reviewedAt} dayOnly />
+            </p>
           </TD>
           <TD>
             <CoinAmount coins={s.payableAmount} stacked />

@@ -1,8 +1,8 @@
-import { todayIso } from "~/lib/format";
+import { deadlineDay } from "~/lib/deadline";
 
-/** Whole days from today (UTC, as the server decides openness) to an ISO date; negative when past. */
+/** Whole days from the deadline rule's today to a completion date; negative exactly when `isPastDate` says past. */
 export function daysUntil(isoDate: string, now = Date.now()): number {
-  const today = Date.parse(`${todayIso(now)}T00:00:00Z`);
+  const today = Date.parse(`${deadlineDay(now)}T00:00:00Z`);
   const due = Date.parse(`${isoDate}T00:00:00Z`);
   return Math.round((due - today) / 86_400_000);
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/badge";
 import { TD, TH, TR } from "~/components/ui/table";
 import { ListCard, ResponsiveList } from "~/components/responsive-list";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { cn } from "~/lib/cn";
 import { CoinAmount } from "./coin-amount";
 
@@ -58,7 +58,9 @@ export function SubmissionsTable({ rows }: { rows: SubmissionRow[] }) {
           </p>
           <div className="flex items-center justify-between gap-3 text-sm">
             <CoinAmount coins={s.payableAmount} />
-            <span className="text-xs text-muted-foreground">Sent {formatDate(s.createdAt)}</span>
+            <span className="text-xs text-muted-foreground">
+              Sent <LocalTime at={s.createdAt} dayOnly />
+            </span>
           </div>
           <RejectReason row={s} />
         </ListCard>
@@ -76,7 +78,7 @@ export function SubmissionsTable({ rows }: { rows: SubmissionRow[] }) {
           <TD className="max-w-72">
             <TaskLink row={s} />
             <p className="mt-0.5 text-xs text-muted-foreground">
-              Sent <time dateTime={new Date(s.createdAt).toISOString()}>{formatDateTime(s.createdAt)}</time>
+              Sent <LocalTime at={s.createdAt} />
             </p>
           </TD>
           <TD>

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { ArrowRight, CalendarDays, CircleCheck, UserRound, Users } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { Coins, Dollars } from "./coin-amount";
 import { TaskImage } from "~/components/task-image";
-import { DueBadge } from "./due-badge";
+import { DueBadge, DueDay } from "./due-badge";
 
 export interface TaskCardData {
   id: string;
@@ -79,7 +78,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
             <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="inline-flex items-center gap-1.5 font-medium">
                 <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
-                <time dateTime={task.completionDate}>{formatDate(task.completionDate)}</time>
+                <DueDay date={task.completionDate} />
               </span>
               <DueBadge daysLeft={task.daysLeft} className="text-xs" />
             </dd>

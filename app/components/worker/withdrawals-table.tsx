@@ -1,7 +1,7 @@
 import { StatusBadge } from "~/components/ui/badge";
 import { TD, TH, TR } from "~/components/ui/table";
 import { ListCard, ResponsiveList } from "~/components/responsive-list";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { formatCents } from "~/lib/coins";
 import { Coins } from "./coin-amount";
 
@@ -51,7 +51,9 @@ export function WithdrawalsTable({ rows }: { rows: WithdrawalRow[] }) {
             <span className="font-medium">{w.paymentSystem}</span>{" "}
             <span className="break-all text-muted-foreground">{w.accountNumber}</span>
           </p>
-          <p className="text-xs text-muted-foreground">Requested {formatDateTime(w.createdAt)}</p>
+          <p className="text-xs text-muted-foreground">
+            Requested <LocalTime at={w.createdAt} />
+          </p>
           <div>
             <Decision row={w} />
           </div>
@@ -69,7 +71,7 @@ export function WithdrawalsTable({ rows }: { rows: WithdrawalRow[] }) {
       row={(w) => (
         <TR data-testid="withdrawal-row">
           <TD className="whitespace-nowrap text-muted-foreground">
-            <time dateTime={new Date(w.createdAt).toISOString()}>{formatDateTime(w.createdAt)}</time>
+            <LocalTime at={w.createdAt} />
           </TD>
           <TD>
             <Coins coins={w.withdrawalCoin} />

@@ -1,13 +1,13 @@
 import * as v from "valibot";
 import { CATEGORIES } from "../categories";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
-import { todayIso } from "../format";
+import { deadlineDay, isPastDate } from "../deadline";
 
 const completionDate = v.pipe(
   v.string("Completion date is required"),
   v.nonEmpty("Completion date is required"),
   v.isoDate("Completion date is required"),
-  v.check((d) => d >= todayIso(), "Completion date cannot be in the past"),
+  v.check((d) => !isPastDate(d, deadlineDay()), "Completion date cannot be in the past"),
 );
 
 // Add and Update speak different words for the same rules (docs/product/messages.md).

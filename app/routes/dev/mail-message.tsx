@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/mail-message";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { findDevMail } from "~/server/email/mailer.server";
 import { devMailboxEnv } from "./dev-only.server";
 
@@ -35,7 +35,9 @@ export default function MailMessage({ loaderData }: Route.ComponentProps) {
             {message.toAddress}
           </dd>
           <dt className="text-muted-foreground">Sent</dt>
-          <dd>{formatDateTime(message.createdAt)}</dd>
+          <dd>
+            <LocalTime at={message.createdAt} />
+          </dd>
         </dl>
       </div>
       <section aria-label="The email" className="rounded-xl border border-border bg-slate-50 p-2 sm:p-4">

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/mailbox";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { EmptyState } from "~/components/ui/table";
@@ -56,7 +56,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
               >
                 <span className="font-semibold">{m.subject}</span>
                 <span className="break-all text-sm text-muted-foreground">
-                  To {m.toAddress} · {formatDateTime(m.createdAt)}
+                  To {m.toAddress} · <LocalTime at={m.createdAt} />
                 </span>
               </Link>
             </li>

@@ -3,7 +3,7 @@
 // runs them in one parallel step and keeps the whole public payload in the Cache API for half a minute (never per user).
 import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { CATEGORIES, type Category } from "~/lib/categories";
-import { todayIso } from "~/lib/format";
+import { deadlineDay } from "~/lib/deadline";
 import { getDb } from "../db/client.server";
 import { openTaskDays, openTaskFilter, tasks, users } from "../db/schema";
 
@@ -59,7 +59,7 @@ export interface LandingData {
  * tasks. Sums the per-day counters of open_task_days (kept by triggers on tasks) dated today or later: at most
  * nine rows a day, however many tasks there are.
  */
-export async function categoryCounts(env: Pick<Env, "DB">, today = todayIso()): Promise<CategoryCount[]> {
+export async function categoryCounts(env: Pick<Env, "DB">, today = deadlineDay()): Promise<CategoryCount[]> {
   const rows = await getDb(env)
     .select({ category: openTaskDays.category, openPositions: sql<number>`sum(${openTaskDays.slots})` })
     .from(openTaskDays)
@@ -76,7 +76,7 @@ export async function categoryCounts(env: Pick<Env, "DB">, today = todayIso()): 
 export async function featuredTasks(
   env: Pick<Env, "DB">,
   limit = FEATURED_LIMIT,
-  today = todayIso(),
+  today = deadlineDay(),
 ): Promise<FeaturedTask[]> {
   return (
     getDb(env)
@@ -125,7 +125,7 @@ export async function recentApplicants(env: Pick<Env, "DB">, limit = APPLICANTS_
 }
 
 /** The four public lists read from D1 in one parallel step (no caching). */
-export async function loadLandingData(env: Pick<Env, "DB">, today = todayIso()): Promise<LandingData> {
+export async function loadLandingData(env: Pick<Env, "DB">, today = deadlineDay()): Promise<LandingData> {
   const [categories, featured, workers, applicants] = await Promise.all([
     categoryCounts(env, today),
     featuredTasks(env, FEATURED_LIMIT, today),

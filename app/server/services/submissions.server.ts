@@ -10,8 +10,8 @@ import { submissions, tasks, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
-import { todayIso } from "~/lib/format";
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
+import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { requireVerifiedEmail } from "./accounts.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
@@ -49,7 +49,7 @@ type TaskToSubmit = NonNullable<Awaited<ReturnType<typeof readTaskToSubmit>>>;
 function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: string): asserts task is TaskToSubmit {
   if (!task || task.deletedAt !== null) throw notFound("Task not found");
   if (task.buyerId === workerId) throw forbidden(OWN_TASK);
-  if (task.completionDate < today) throw conflict(PAST_DATE);
+  if (isPastDate(task.completionDate, today)) throw conflict(PAST_DATE);
   if (task.requiredWorkers <= 0) throw conflict(NO_SLOTS);
 }
 
@@ -57,7 +57,7 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
   if (worker.role !== "Worker") throw forbidden("Only workers can submit work");
   requireVerifiedEmail(worker);
   const now = Date.now();
-  const today = todayIso(now);
+  const today = deadlineDay(now);
   const task = await readTaskToSubmit(env, input.task_id);
   assertOpenTo(task, worker.id, today);
   const id = newId();
@@ -390,6 +390,7 @@ export async function submissionBlocker(
   env: Env,
   workerId: string,
   task: { id: string; requiredWorkers: number; completionDate: string; buyerId: string },
+  now = Date.now(),
 ) {
   if (task.buyerId === workerId) return OWN_TASK;
   const active = await getDb(env)
@@ -407,7 +408,7 @@ export async function submissionBlocker(
     return active[0].status === "approved"
       ? "Your submission for this task was approved."
       : "Your submission for this task is waiting for review.";
-  if (task.completionDate < todayIso()) return PAST_DATE;
+  if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
   if (task.requiredWorkers <= 0) return NO_SLOTS;
   return null;
 }

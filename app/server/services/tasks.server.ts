@@ -11,7 +11,7 @@ import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
-import { todayIso } from "~/lib/format";
+import { deadlineDay } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { requireVerifiedEmail } from "./accounts.server";
 
@@ -323,7 +323,7 @@ export async function listOpenTasks(
 ) {
   const db = getDb(env);
   const w = pageWindow(opts, 12);
-  const today = todayIso();
+  const today = deadlineDay();
   const sort = opts.sort ?? "newest";
   const index = openTaskIndex(sort, Boolean(opts.category));
   // the deadline order range-seeks its index by date; the others walk theirs from the start

@@ -3,7 +3,7 @@ import type { Route } from "./+types/audit-log";
 import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";
 import { AUDIT_ACTIONS, auditListQuery, readSearch, type AuditAction } from "~/lib/schemas/admin";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";
 import { Pagination } from "~/components/ui/pagination";
@@ -103,9 +103,7 @@ function AuditRow({ e }: { e: Entry }) {
             <span className="text-muted-foreground">{meta.verb}</span>{" "}
             <span className="font-semibold">{e.targetType === "task" ? `“${target}”` : target}</span>
           </p>
-          <time dateTime={new Date(e.createdAt).toISOString()} className="shrink-0 text-xs text-muted-foreground">
-            {formatDateTime(e.createdAt)}
-          </time>
+          <LocalTime at={e.createdAt} className="shrink-0 text-xs text-muted-foreground" />
         </div>
         <dl className="mt-1 grid gap-0.5 text-xs text-muted-foreground [overflow-wrap:anywhere]">
           <div className="flex flex-wrap gap-x-1">

@@ -14,7 +14,7 @@ import { runningConservation } from "~/server/services/ledger.server";
 import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
 import { pageQuery, readSearch, withdrawalActionSchema } from "~/lib/schemas/admin";
 import { formatCents } from "~/lib/coins";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
 import { TH, TD } from "~/components/ui/table";
@@ -209,7 +209,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <p className="font-semibold tabular-nums">{`$${formatCents(w.cents)}`}</p>
                 <p className="text-xs text-muted-foreground tabular-nums">{w.coins} coins</p>
               </TD>
-              <TD className="whitespace-nowrap text-muted-foreground">{formatDateTime(w.createdAt)}</TD>
+              <TD className="whitespace-nowrap text-muted-foreground">
+                <LocalTime at={w.createdAt} />
+              </TD>
               <TD>
                 <StatusBadge status={w.status} />
               </TD>
@@ -237,7 +239,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 </div>
                 <div>
                   <dt className="text-xs text-muted-foreground">Requested</dt>
-                  <dd>{formatDateTime(w.createdAt)}</dd>
+                  <dd>
+                    <LocalTime at={w.createdAt} />
+                  </dd>
                 </div>
                 <div className="col-span-2">
                   <dt className="text-xs text-muted-foreground">Account number ({w.paymentSystem})</dt>

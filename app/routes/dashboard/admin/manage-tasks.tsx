@@ -9,7 +9,8 @@ import { pageOrLast } from "~/server/http/list-page.server";
 import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.server";
 import { taskEscrow } from "~/server/services/admin-reads.server";
 import { readSearch, taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
-import { formatDate, todayIso } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
 import { TH, TD } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
@@ -38,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const list = await pageOrLast(page, (p) => listAllTasks(env, { q: q || undefined, page: p, limit: PAGE_SIZE }));
   return {
     q,
-    today: todayIso(),
+    today: deadlineDay(),
     tasks: {
       ...list,
       items: list.items.map((t) => ({
@@ -212,7 +213,7 @@ function WorkersAndPay({ t }: { t: Task }) {
 }
 
 function Deadline({ date, today }: { date: string; today: string }) {
-  const past = date < today;
+  const past = isPastDate(date, today);
   return (
     <span className="inline-flex items-center gap-1.5">
       <CalendarDays className="size-3.5 text-muted-foreground" aria-hidden />

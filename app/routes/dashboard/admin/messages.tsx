@@ -8,7 +8,7 @@ import { adminUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { findContactMessage, listContactMessages, setContactMessageRead } from "~/server/services/admin-reads.server";
 import { messageActionSchema, messageListQuery, readSearch } from "~/lib/schemas/admin";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { ENHANCED_FIELD, OPEN_PARAM } from "~/lib/enhanced";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";
@@ -144,7 +144,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             <>
               From {current.name} &lt;{current.email}&gt;
               <br />
-              {formatDateTime(current.createdAt)}
+              <LocalTime at={current.createdAt} />
             </>
           ) : undefined
         }
@@ -216,9 +216,7 @@ function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: ()
               {m.name}
               {!read ? <span className="sr-only"> (unread)</span> : null}
             </span>
-            <time dateTime={new Date(m.createdAt).toISOString()} className="shrink-0 text-xs text-muted-foreground">
-              {formatDateTime(m.createdAt)}
-            </time>
+            <LocalTime at={m.createdAt} className="shrink-0 text-xs text-muted-foreground" />
           </span>
           <span className="block truncate text-xs text-muted-foreground">{m.email}</span>
           <span className={cn("mt-1 block truncate text-sm", read ? "text-foreground/80" : "font-semibold")}>
@@ -247,7 +245,7 @@ function NoJsMessage({
           {m.subject || "(No subject)"}
         </h2>
         <p className="text-sm text-muted-foreground">
-          From {m.name} &lt;{m.email}&gt; · {formatDateTime(m.createdAt)}
+          From {m.name} &lt;{m.email}&gt; · <LocalTime at={m.createdAt} />
         </p>
       </div>
       <MessageBody text={m.message} />

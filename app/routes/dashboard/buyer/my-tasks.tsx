@@ -18,7 +18,8 @@ import {
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { taskCost } from "~/lib/coins";
-import { formatDate, todayIso } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
@@ -50,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pages: list.pages,
     total: list.total,
     limit: list.limit,
-    today: todayIso(),
+    today: deadlineDay(),
   };
 }
 
@@ -188,7 +189,7 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                   <dt className="text-xs text-muted-foreground">Deadline</dt>
                   <dd className="font-medium">
                     {formatDate(t.completionDate)}
-                    {t.completionDate < today ? (
+                    {isPastDate(t.completionDate, today) ? (
                       <span className="block text-xs font-normal text-muted-foreground">Past deadline</span>
                     ) : null}
                   </dd>
@@ -234,7 +235,7 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                   <CalendarClock className="size-3.5 text-muted-foreground" aria-hidden />
                   {formatDate(t.completionDate)}
                 </p>
-                {t.completionDate < today ? (
+                {isPastDate(t.completionDate, today) ? (
                   <Badge tone="neutral" className="mt-1">
                     Past deadline
                   </Badge>

@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
 import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { formatCents } from "~/lib/coins";
-import { formatDateTime } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { listOrders } from "~/server/services/purchases.server";
@@ -89,7 +89,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
                 {o.provider === "test" ? <Badge tone="info">Test</Badge> : null}
               </p>
               <p className="text-xs text-muted-foreground">
-                <time dateTime={new Date(o.createdAt).toISOString()}>{formatDateTime(o.createdAt)}</time>
+                <LocalTime at={o.createdAt} />
               </p>
             </ListCard>
           )}
@@ -116,7 +116,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
               <TD className="text-right font-semibold tabular-nums">{o.coins.toLocaleString("en-US")}</TD>
               <TD className="text-right tabular-nums">${formatCents(o.priceCents)}</TD>
               <TD className="whitespace-nowrap text-muted-foreground">
-                <time dateTime={new Date(o.createdAt).toISOString()}>{formatDateTime(o.createdAt)}</time>
+                <LocalTime at={o.createdAt} />
               </TD>
             </TR>
           )}

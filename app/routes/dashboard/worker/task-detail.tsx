@@ -19,10 +19,9 @@ import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amo
 import { TaskImage } from "~/components/task-image";
 import { TaskNotFound } from "~/components/worker/task-not-found";
 import { daysUntil } from "~/components/worker/due";
-import { DueBadge } from "~/components/worker/due-badge";
+import { DueBadge, DueDay } from "~/components/worker/due-badge";
 import { submissionFormSchema } from "~/components/worker/schemas";
 import { DEFAULT_SUBMISSION_PLACEHOLDER, SubmissionForm } from "~/components/worker/submission-form";
-import { formatDate } from "~/lib/format";
 import { submissionSchema } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
@@ -47,7 +46,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const task = await loadTask(env, params.id);
-  const blocker = await submissionBlocker(env, user.id, task);
+  const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
+  const blocker = await submissionBlocker(env, user.id, task, now);
   return {
     task: {
       id: task.id,
@@ -61,7 +61,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       submissionInfo: task.submissionInfo,
       buyerName: task.buyerName,
       buyerEmail: task.buyerEmail,
-      daysLeft: daysUntil(task.completionDate),
+      daysLeft: daysUntil(task.completionDate, now),
     },
     blocker,
   };
@@ -81,7 +81,8 @@ export async function action(args: Route.ActionArgs) {
     async run(input, { user, env, image }) {
       // A blocked worker (already submitted, no slot left, past the date) is refused with the reason; a lost race
       // is refused by the service. Either way the uploaded image goes with the refusal.
-      const blocker = await submissionBlocker(env, user.id, task);
+      const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
+      const blocker = await submissionBlocker(env, user.id, task, now);
       if (blocker) throw new AppError("conflict", blocker);
       const submitted = validate(submissionSchema, {
         task_id: task.id,
@@ -199,7 +200,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                 {task.category}
               </Fact>
               <Fact icon={CalendarDays} label="Completion date">
-                <time dateTime={task.completionDate}>{formatDate(task.completionDate)}</time>
+                <DueDay date={task.completionDate} />
               </Fact>
             </dl>
           </Card>

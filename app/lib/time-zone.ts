@@ -1,0 +1,32 @@
+// The visitor's time zone, as an IANA name ("Asia/Tokyo"). Pure: the server reads it from the request, the browser
+// from Intl; docs/decisions/015-dates-and-time-zones.md says how a page switches from one to the other.
+
+/** The zone of a request that names none, or names one this runtime does not know. */
+export const FALLBACK_TIME_ZONE = "UTC";
+
+/** The cookie in which the browser remembers its own zone, so that the next server render already uses it. */
+export const TIME_ZONE_COOKIE = "cw_tz";
+
+/** The zone's canonical name when Intl knows it, else null (anything from a header or cookie passes here first). */
+export function validTimeZone(candidate: unknown): string | null {
+  if (typeof candidate !== "string" || candidate === "" || candidate.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: candidate }).resolvedOptions().timeZone;
+  } catch {
+    return null; // RangeError: an unknown zone
+  }
+}
+
+/** The first known zone of the candidates (most trusted first), else UTC. */
+export function pickTimeZone(...candidates: unknown[]): string {
+  for (const candidate of candidates) {
+    const zone = validTimeZone(candidate);
+    if (zone) return zone;
+  }
+  return FALLBACK_TIME_ZONE;
+}
+
+/** The Set-Cookie value (for `document.cookie`) that remembers `zone` for a year. */
+export function timeZoneCookie(zone: string, secure: boolean): string {
+  return `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
