@@ -27,7 +27,7 @@ import {
 import { activeSubmissionStatuses, listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
 import { adminStats, changeRole, removeUser } from "~/server/services/users.server";
 import { runningConservation } from "~/server/services/ledger.server";
-import { notificationSummary } from "~/server/services/notifications.server";
+import { listNotifications, notificationSummary } from "~/server/services/notifications.server";
 import { getDb } from "~/server/db/client.server";
 import { CATEGORIES } from "~/lib/categories";
 
@@ -130,6 +130,7 @@ describe("hot reads use indexes and counters", () => {
       activeSubmissionStatuses(e, worker.id, ["a", "b", "c"]),
     );
     await planOf("notifications", (e) => notificationSummary(e, worker.id));
+    await planOf("notifications page", (e) => listNotifications(e, worker.id, { page: 3 }));
   });
 });
 

@@ -212,6 +212,14 @@ export const testCardBody = v.object({
   cvc: v.pipe(v.string("Your card's security code is incomplete."), v.maxLength(6)),
 });
 
+// ---------------------------------------------------------------- notifications
+
+/** GET /notifications: your notifications, newest first. */
+export const notificationsQuery = v.object({ ...paging });
+
+/** POST /notifications, and the bell's and the page's forms: mark one notification read (id), or all (no id). */
+export const notificationReadBody = v.object({ id: v.optional(id()) });
+
 // ---------------------------------------------------------------- own figures and preferences
 
 /** The spec's `email=` on the caller's own figures: optional, and only ever your own. */
@@ -340,6 +348,14 @@ export const paymentIntentWireSchema = v.strictObject({
   mode: v.picklist(["stripe", "test"]),
   coins: v.pipe(v.number(), v.integer()),
   price: v.pipe(v.number(), v.description("dollars")),
+});
+
+export const notificationWireSchema = v.strictObject({
+  _id: v.string(),
+  message: v.string(),
+  href: v.pipe(v.string(), v.description("the page of this site the notification is about, as a path")),
+  read: v.boolean(),
+  time: isoTime,
 });
 
 export const modifiedWire = v.strictObject({ modifiedCount: v.pipe(v.number(), v.integer()) });
