@@ -85,7 +85,8 @@ async function expectIndexedPlans(label: string, statements: Recorded[]) {
     // A temp B-tree may only order the page's own rows, fetched by rowid (the outer query of a page), or group
     // the small counter tables.
     const byRowid = lines.some((l) => l.parent === 0 && /USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(l.detail));
-    const countersOnly = !/\b(FROM|JOIN)\s+"?(tasks|submissions|users|coin_ledger|notifications|orders|withdrawals)"?/i.test(sql);
+    const countersOnly =
+      !/\b(FROM|JOIN)\s+"?(tasks|submissions|users|coin_ledger|notifications|orders|withdrawals)"?/i.test(sql);
     for (const l of lines)
       if (/USE TEMP B-TREE/.test(l.detail))
         expect(l.parent === 0 && (byRowid || countersOnly), `temp B-tree in ${text}`).toBe(true);
