@@ -1,4 +1,4 @@
-import { Outlet, type ShouldRevalidateFunction } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { getEnv } from "~/server/context";
 import { signedInMiddleware, signedInUser } from "~/server/auth/guards.server";
@@ -11,6 +11,10 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 /** Every dashboard request needs a signed-in user; the role layouts below narrow it further. */
 export const middleware: Route.MiddlewareFunction[] = [signedInMiddleware];
 
+/**
+ * The user (balance) and the bell. No `shouldRevalidate` on purpose: framework mode re-runs this loader on every
+ * navigation, so what another tab marked read or spent shows after the next click (tests/e2e/notifications.test.ts).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const summary = await notificationSummary(getEnv(context), user.id);
@@ -19,13 +23,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     notifications: { unread: summary.unread, items: summary.items.map((n) => notificationItem(n, user.role)) },
   };
 }
-
-/**
- * The top bar (balance, unread count) is read again on every navigation, not only when the URL's parameters
- * change: what another tab marked read or spent shows after the next click here. Two indexed reads.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.href !== nextUrl.href || defaultShouldRevalidate;
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
