@@ -94,6 +94,7 @@ export default [
     route("total-payment", "routes/api/total-payment.ts"),
     route("total-payed", "routes/api/total-payed.ts"),
     route("user-preference", "routes/api/user-preference.ts"),
+    route("notifications", "routes/api/notifications.ts"),
     route("totalcoins", "routes/api/totalcoins.ts"),
     route("totaldollars", "routes/api/totaldollars.ts"),
     route("openapi.json", "routes/api/openapi.ts"),

@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import { NavLink, Link, Form } from "react-router";
 import {
+  Bell,
   ClipboardList,
   Coins,
   FilePlus2,
@@ -25,7 +26,8 @@ import type { Role } from "~/lib/roles";
 import { Logo } from "./logo";
 import { CoinBalance } from "./coin-balance";
 import { Avatar } from "./avatar";
-import { NotificationBell, type NotificationItem } from "./notification-bell";
+import { NotificationBell } from "./notification-bell";
+import type { NotificationItem } from "~/lib/notifications";
 import { VerifyEmailBanner } from "./verify-email-banner";
 import { cn } from "~/lib/cn";
 
@@ -59,13 +61,16 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
   ],
 };
 
-/** Every role's own account: name, photo, e-mail, password, signing out everywhere. */
-const SETTINGS: NavItem = { to: "/dashboard/settings", label: "Settings", icon: Settings };
+/** Every role's own pages: all their notifications; their account (name, photo, e-mail, password, sessions). */
+const EVERY_ROLE: NavItem[] = [
+  { to: "/dashboard/notifications", label: "Notifications", icon: Bell },
+  { to: "/dashboard/settings", label: "Settings", icon: Settings },
+];
 
 function SidebarNav({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   return (
     <nav aria-label="Dashboard" className="grid gap-1">
-      {[...SIDEBAR[role], SETTINGS].map((item) => (
+      {[...SIDEBAR[role], ...EVERY_ROLE].map((item) => (
         <NavLink
           key={item.to}
           to={item.to}

@@ -1,24 +1,20 @@
+import { useState } from "react";
 import { Popover } from "radix-ui";
 import { Bell } from "lucide-react";
-import { useFetcher, useLocation } from "react-router";
+import { Link } from "react-router";
 import { LocalTime } from "~/components/local-time";
 import { cn } from "~/lib/cn";
+import { NOTIFICATIONS_PAGE, type NotificationItem } from "~/lib/notifications";
+import { MarkReadForm, NotificationLink, useNotificationReads } from "./notification-reads";
 
-export interface NotificationItem {
-  id: string;
-  message: string;
-  actionRoute: string | null;
-  readAt: number | null;
-  createdAt: number;
-}
-
+/** The top bar's bell: the unread count and the latest few notifications; the page lists them all. */
 export function NotificationBell({ items, unread }: { items: NotificationItem[]; unread: number }) {
-  const fetcher = useFetcher();
-  const location = useLocation();
-  const optimisticAllRead = fetcher.formData && !fetcher.formData.get("id");
-  const count = optimisticAllRead ? 0 : unread;
+  const [open, setOpen] = useState(false);
+  const reads = useNotificationReads(unread);
+  const count = reads.unread;
+  const close = () => setOpen(false);
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
         <button
           className="relative inline-flex size-10 items-center justify-center rounded-full hover:bg-muted"
@@ -42,28 +38,55 @@ export function NotificationBell({ items, unread }: { items: NotificationItem[];
           <div className="flex items-center justify-between border-b border-border px-4 py-3">
             <h2 className="text-sm font-semibold">Notifications</h2>
             {count > 0 ? (
-              <fetcher.Form method="post" action="/dashboard/notifications">
-                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+              <MarkReadForm>
                 <button type="submit" className="text-xs font-semibold text-brand-700 hover:underline">
                   Mark all as read
                 </button>
-              </fetcher.Form>
+              </MarkReadForm>
             ) : null}
           </div>
           {items.length === 0 ? (
             <p className="px-4 py-8 text-center text-sm text-muted-foreground">No notifications found.</p>
           ) : (
             <ul className="max-h-96 divide-y divide-border overflow-y-auto">
-              {items.map((n) => (
-                <li key={n.id} className={cn("px-4 py-3 text-sm", !n.readAt && !optimisticAllRead && "bg-brand-50/60")}>
-                  <p>{n.message}</p>
-                  <p className="mt-1 text-xs text-muted-foreground">
-                    <LocalTime at={n.createdAt} />
-                  </p>
-                </li>
-              ))}
+              {items.map((n) => {
+                const read = reads.isRead(n);
+                return (
+                  <li key={n.id} className={cn(!read && "bg-brand-50/60")} data-read={read ? "true" : "false"}>
+                    <NotificationLink
+                      item={n}
+                      read={read}
+                      onFollow={close}
+                      className="flex gap-2.5 px-4 py-3 text-sm hover:bg-muted/60 focus-visible:bg-muted/60"
+                    >
+                      <span
+                        className={cn("mt-1.5 size-2 shrink-0 rounded-full", read ? "bg-transparent" : "bg-brand-600")}
+                        aria-hidden
+                      />
+                      <span className="min-w-0">
+                        <span className={cn("block", !read && "font-semibold")}>
+                          {!read ? <span className="sr-only">Unread: </span> : null}
+                          {n.message}
+                        </span>
+                        <span className="mt-1 block text-xs text-muted-foreground">
+                          <LocalTime at={n.createdAt} />
+                        </span>
+                      </span>
+                    </NotificationLink>
+                  </li>
+                );
+              })}
             </ul>
           )}
+          <div className="border-t border-border px-4 py-2.5 text-center">
+            <Link
+              to={NOTIFICATIONS_PAGE}
+              onClick={close}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
+              See all notifications
+            </Link>
+          </div>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -101,6 +101,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dashboard/purchasecoin": { as: "buyer" },
   "/dashboard/paymenthistory": { as: "buyer" },
   "/dashboard/settings": { as: "admin" },
+  "/dashboard/notifications": { as: "buyer" },
   "/dashboard/workerhome": { as: "worker" },
   "/dashboard/tasklist": { as: "worker" },
   "/dashboard/tasklist/:id": {
@@ -128,7 +129,6 @@ const REDIRECTS: Record<string, { as: As; lands: string }> = {
   "/auth/google": { as: "anonymous", lands: "/login" },
   "/auth/google/callback": { as: "anonymous", lands: "/login" },
   "/dashboard": { as: "worker", lands: "/dashboard/workerhome" },
-  "/dashboard/notifications": { as: "buyer", lands: "/dashboard/buyerhome" },
   "/dashboard/verify-email": { as: "admin", lands: "/dashboard/adminhome" },
   // without a token: 'Link not valid' on the role's home
   "/verify-email": { as: "worker", lands: "/dashboard/workerhome" },

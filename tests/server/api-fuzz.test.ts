@@ -204,7 +204,9 @@ async function fingerprint(ids: string[]) {
     withdrawals: await all("SELECT * FROM withdrawals WHERE worker_id IN ($IDS) ORDER BY id"),
     orders: await all("SELECT * FROM orders WHERE user_id IN ($IDS) ORDER BY id"),
     ledger: await all("SELECT COUNT(*) AS n, COALESCE(SUM(delta), 0) AS s FROM coin_ledger WHERE user_id IN ($IDS)"),
-    notifications: await all("SELECT COUNT(*) AS n FROM notifications WHERE user_id IN ($IDS)"),
+    notifications: await all(
+      "SELECT COUNT(*) AS n, COUNT(*) - COUNT(read_at) AS unread FROM notifications WHERE user_id IN ($IDS)",
+    ),
     audit: await all("SELECT COUNT(*) AS n FROM audit_log WHERE actor_id IN ($IDS) OR target_id IN ($IDS)"),
     preferences: await all("SELECT * FROM user_preferences WHERE user_id IN ($IDS) ORDER BY user_id"),
     registered: (await row<{ n: number }>("SELECT COUNT(*) AS n FROM users WHERE email LIKE ?", `${RUN_ID}%`))?.n,
@@ -781,6 +783,24 @@ function cases(): Case[] {
         email: fc.oneof(badEmail, fc.constant(f.buyer.email)),
         itemsPerPage: fc.oneof(badInt(1, 10), fc.constantFrom(1, 2, 4, 6, 7, 8, 9, "4", "7")),
       },
+    },
+    {
+      name: "GET /notifications",
+      who: "worker",
+      method: "GET",
+      path: "/notifications",
+      methods: ["GET", "POST"],
+      badQuery: paging(),
+    },
+    {
+      name: "POST /notifications",
+      who: "worker",
+      method: "POST",
+      path: "/notifications",
+      methods: ["GET", "POST"],
+      body: { id: crypto.randomUUID() },
+      // an unknown id is not an error (0 marked); without an id every notification is marked, so neither is fuzzed
+      badBody: { id: fc.oneof(junk, badIdFormat) },
     },
     {
       name: "GET /totalcoins (not an admin)",

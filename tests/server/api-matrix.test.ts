@@ -446,6 +446,11 @@ const API: Record<string, Probe[]> = {
       expect: only({ buyer: 200 }),
     },
   ],
+  // your own notifications only: there is nothing of anyone else's to name
+  "routes/api/notifications.ts": [
+    { label: "own", method: "GET", url: () => "/notifications", expect: signedIn() },
+    { label: "mark all own read", method: "POST", url: () => "/notifications", body: () => ({}), expect: signedIn() },
+  ],
   "routes/api/totalcoins.ts": [
     { label: "total", method: "GET", url: () => "/totalcoins", expect: only({ admin: 200 }) },
   ],

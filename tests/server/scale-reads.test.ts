@@ -27,7 +27,7 @@ import {
 import { activeSubmissionStatuses, listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
 import { adminStats, changeRole, removeUser } from "~/server/services/users.server";
 import { runningConservation } from "~/server/services/ledger.server";
-import { notificationSummary } from "~/server/services/notifications.server";
+import { listNotifications, notificationSummary } from "~/server/services/notifications.server";
 import { getDb } from "~/server/db/client.server";
 import { CATEGORIES } from "~/lib/categories";
 
@@ -85,7 +85,8 @@ async function expectIndexedPlans(label: string, statements: Recorded[]) {
     // A temp B-tree may only order the page's own rows, fetched by rowid (the outer query of a page), or group
     // the small counter tables.
     const byRowid = lines.some((l) => l.parent === 0 && /USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(l.detail));
-    const countersOnly = !/\b(FROM|JOIN)\s+"?(tasks|submissions|users|coin_ledger)"?/i.test(sql);
+    const countersOnly =
+      !/\b(FROM|JOIN)\s+"?(tasks|submissions|users|coin_ledger|notifications|orders|withdrawals)"?/i.test(sql);
     for (const l of lines)
       if (/USE TEMP B-TREE/.test(l.detail))
         expect(l.parent === 0 && (byRowid || countersOnly), `temp B-tree in ${text}`).toBe(true);
@@ -130,6 +131,7 @@ describe("hot reads use indexes and counters", () => {
       activeSubmissionStatuses(e, worker.id, ["a", "b", "c"]),
     );
     await planOf("notifications", (e) => notificationSummary(e, worker.id));
+    await planOf("notifications page", (e) => listNotifications(e, worker.id, { page: 3 }));
   });
 });
 

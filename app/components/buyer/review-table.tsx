@@ -136,7 +136,10 @@ function ReviewFacts({ item }: { item: ReviewItem }) {
       </p>
       <p className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800" data-testid="auto-approves">
         <Hourglass className="size-3.5" aria-hidden />
-        <time dateTime={new Date(item.autoApprovesAt).toISOString()} title={formatDateTime(item.autoApprovesAt, timeZone)}>
+        <time
+          dateTime={new Date(item.autoApprovesAt).toISOString()}
+          title={formatDateTime(item.autoApprovesAt, timeZone)}
+        >
           {item.autoApproves}
         </time>
       </p>

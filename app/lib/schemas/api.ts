@@ -223,6 +223,14 @@ export const testCardBody = v.object({
   cvc: v.pipe(v.string("Your card's security code is incomplete."), v.maxLength(6)),
 });
 
+// ---------------------------------------------------------------- notifications
+
+/** GET /notifications: your notifications, newest first. */
+export const notificationsQuery = v.object({ ...paging });
+
+/** POST /notifications, and the bell's and the page's forms: mark one notification read (id), or all (no id). */
+export const notificationReadBody = v.object({ id: v.optional(id()) });
+
 // ---------------------------------------------------------------- own figures and preferences
 
 /** The spec's `email=` on the caller's own figures: optional, and only ever your own. */
@@ -369,6 +377,14 @@ export const bulkApprovalWire = v.strictObject({
       task_title: v.optional(v.string()),
     }),
   ),
+});
+
+export const notificationWireSchema = v.strictObject({
+  _id: v.string(),
+  message: v.string(),
+  href: v.pipe(v.string(), v.description("the page of this site the notification is about, as a path")),
+  read: v.boolean(),
+  time: isoTime,
 });
 
 export const modifiedWire = v.strictObject({ modifiedCount: v.pipe(v.number(), v.integer()) });

@@ -138,6 +138,13 @@ export const examples = {
     coins: 150,
     price: 10,
   },
+  notification: {
+    _id: ID,
+    message: 'You earned 15 coins: your submission for "Write a 200-word product review" was approved.',
+    href: "/dashboard/mysubmissions",
+    read: false,
+    time: "2026-11-20T09:30:00.000Z",
+  },
   error: { error: { code: "forbidden", message: "You can only read or change your own records" } },
   validation: {
     error: {
@@ -613,6 +620,30 @@ export const endpoints: EndpointDoc[] = [
         { status: 200, description: "A refund received", example: { received: true, credited: false, reversed: 150 } },
       ],
       errors: [400, 404, 409],
+    },
+  }),
+
+  ...group("Notifications", {
+    "GET /notifications": {
+      summary: "Your notifications, newest first",
+      description:
+        "Each links (href) to the page of this site it is about, one your role may open. read tells whether it was marked read.",
+      access: "signed-in",
+      accessNote: "Only your own.",
+      query: s.notificationsQuery,
+      responses: [list(s.notificationWireSchema, examples.notification, "Newest first")],
+      errors: [401, 422],
+    },
+    "POST /notifications": {
+      summary: "Mark one of your notifications read (id), or all of them (no id)",
+      description:
+        "modifiedCount is how many changed: 0 for one already read, an unknown id or another user's (which stays as it is).",
+      access: "signed-in",
+      accessNote: "Only your own.",
+      body: s.notificationReadBody,
+      bodyOptional: true,
+      responses: [MODIFIED],
+      errors: [400, 401, 413, 415, 422],
     },
   }),
 

@@ -5,7 +5,9 @@ import type { Order, Task, Withdrawal } from "../db/schema";
 import type { Role } from "~/lib/roles";
 import type { SubmissionStatus, SubmissionView } from "../services/submissions.server";
 import type { CategoryCount, FeaturedTask, PublicWorker, Applicant } from "../services/landing.server";
+import type { NotificationRow } from "../services/notifications.server";
 import type { SubmissionWireStatus } from "~/lib/schemas/api";
+import { notificationHref } from "~/lib/notifications";
 
 /** `origin` of the request, e.g. "https://coinwork.example": app paths become absolute URLs under it. */
 export type Origin = string;
@@ -167,6 +169,17 @@ export function orderWire(o: Order, buyer: { email: string }) {
     price: dollars(o.priceCents),
     payment_id: o.paymentId,
     time: iso(o.createdAt),
+  };
+}
+
+/** A notification as its reader sees it: its link follows the reader's role (~/lib/notifications). */
+export function notificationWire(n: NotificationRow, role: Role) {
+  return {
+    _id: n.id,
+    message: n.message,
+    href: notificationHref(n.actionRoute, role),
+    read: n.readAt !== null,
+    time: iso(n.createdAt),
   };
 }
 

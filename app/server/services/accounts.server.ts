@@ -15,6 +15,7 @@ import { audit, notification, posting } from "./ledger.server";
 import { checkCurrentPassword } from "./passwords.server";
 import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from "./login-throttle.server";
 import { SIGNUP_COINS } from "~/lib/coins";
+import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { VERIFY_EMAIL_FIRST } from "~/lib/schemas/auth";
 import { LINK_NOT_VALID, type ChangeEmailInput, type RegisterInput } from "~/lib/schemas/auth";
 
@@ -171,7 +172,17 @@ async function takeOver(env: Env, row: User, profile: ExternalProfile) {
   const unverified = sql`EXISTS (SELECT 1 FROM users WHERE id = ${row.id} AND email_verified_at IS NULL AND disabled_at IS NULL)`;
   await newBatch(env)
     .step("retire links", retireLinks(row.id, ["verify", "reset", "change"], now, { when: unverified }))
-    .step("notify", notification({ id: newId(), userId: row.id, message: TAKEN_OVER, now, when: unverified }))
+    .step(
+      "notify",
+      notification({
+        id: newId(),
+        userId: row.id,
+        message: TAKEN_OVER,
+        actionRoute: NOTIFICATION_LINKS.accountTakenOver,
+        now,
+        when: unverified,
+      }),
+    )
     .step(
       "take over",
       sql`UPDATE users SET password_hash = NULL, email_verified_at = ${now}, session_version = session_version + 1,

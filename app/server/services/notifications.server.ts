@@ -1,21 +1,30 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { notifications } from "../db/schema";
+import { fetchPage, pageWindow, type Page, type PageRequest } from "../db/paging";
+import { notifications, type Notification } from "../db/schema";
 
+const columns = {
+  id: notifications.id,
+  message: notifications.message,
+  actionRoute: notifications.actionRoute,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+};
+
+export type NotificationRow = Pick<Notification, keyof typeof columns>;
+
+/** Newest first; notifications written in one batch (same time) keep the order they were written in. */
+const newestFirst = [desc(notifications.createdAt), sql`${notifications}.rowid`];
+
+/** The bell: the latest few notifications of a user, and how many are unread. */
 export async function notificationSummary(env: Env, userId: string, limit = 8) {
   const db = getDb(env);
   const [items, [unread]] = await Promise.all([
     db
-      .select({
-        id: notifications.id,
-        message: notifications.message,
-        actionRoute: notifications.actionRoute,
-        readAt: notifications.readAt,
-        createdAt: notifications.createdAt,
-      })
+      .select(columns)
       .from(notifications)
       .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt))
+      .orderBy(...newestFirst)
       .limit(limit),
     db
       .select({ n: count() })
@@ -25,14 +34,40 @@ export async function notificationSummary(env: Env, userId: string, limit = 8) {
   return { items, unread: unread?.n ?? 0 };
 }
 
-/** Marks one notification (or all, without an id) of this user as read; other users' rows are untouched. */
-export async function markNotificationsRead(env: Env, userId: string, id?: string) {
+/** One page of a user's notifications, newest first (the page and REST list; both read the user's index only). */
+export async function listNotifications(
+  env: Env,
+  userId: string,
+  opts: PageRequest = {},
+): Promise<Page<NotificationRow>> {
+  const db = getDb(env);
+  const w = pageWindow(opts, 20);
+  const own = eq(notifications.userId, userId);
+  return fetchPage(
+    w,
+    db
+      .select(columns)
+      .from(notifications)
+      .where(own)
+      .orderBy(...newestFirst)
+      .limit(w.limit)
+      .offset(w.offset),
+    db.select({ n: count() }).from(notifications).where(own),
+  );
+}
+
+/**
+ * Marks one notification (or all, without an id) of this user as read; other users' rows are untouched. Answers
+ * how many changed: 0 for another user's id, an unknown one, or one already read.
+ */
+export async function markNotificationsRead(env: Env, userId: string, id?: string): Promise<{ modifiedCount: number }> {
   const db = getDb(env);
   const where = id
     ? and(eq(notifications.userId, userId), eq(notifications.id, id), isNull(notifications.readAt))
     : and(eq(notifications.userId, userId), isNull(notifications.readAt));
-  await db
+  const result = await db
     .update(notifications)
     .set({ readAt: sql`${Date.now()}` })
     .where(where);
+  return { modifiedCount: result.meta.changes };
 }

@@ -19,6 +19,7 @@ import {
   type PaymentMode,
 } from "../payments/provider.server";
 import { findPackage, formatCents } from "~/lib/coins";
+import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "./accounts.server";
 
 export async function createPaymentIntent(env: Env, buyer: SessionUser, coins: number) {
@@ -218,7 +219,7 @@ export async function reversePayment(env: Env, r: Reversal): Promise<number> {
           message: sql`CASE WHEN (SELECT coin FROM users WHERE id = ${o.userId}) >= ${coins}
             THEN ${`${payment}, so ${coins} coins were taken back from your balance.`}
             ELSE ${`${payment}, so ${coins} coins were taken back. Your balance did not cover them: you owe the rest until you buy coins.`} END`,
-          actionRoute: "/dashboard/paymenthistory",
+          actionRoute: NOTIFICATION_LINKS.paymentReversed,
           now,
           when: recorded,
         }),

@@ -12,6 +12,7 @@ import type { SessionUser } from "../auth/session.server";
 import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
+import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "./accounts.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
@@ -83,7 +84,7 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
         id: newId(),
         userId: task.buyerId,
         message: `${worker.name} submitted work for "${task.taskTitle}"`,
-        actionRoute: "/dashboard/buyerhome",
+        actionRoute: NOTIFICATION_LINKS.submissionReceived,
         now,
         when: created,
       }),
@@ -170,7 +171,7 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string 
         id: newId(),
         userId: r.workerId,
         message: `You earned ${r.payableAmount} coins: your submission for "${r.taskTitle}" was approved.`,
-        actionRoute: "/dashboard/mysubmissions",
+        actionRoute: NOTIFICATION_LINKS.submissionDecided,
         now,
         when,
       }),
@@ -219,7 +220,7 @@ export async function rejectSubmission(env: Env, buyer: SessionUser, submissionI
             message: reason
               ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
               : `Your submission for "${r.taskTitle}" was rejected.`,
-            actionRoute: "/dashboard/mysubmissions",
+            actionRoute: NOTIFICATION_LINKS.submissionDecided,
             now,
             when,
           }),

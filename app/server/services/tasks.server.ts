@@ -13,6 +13,7 @@ import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
+import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "./accounts.server";
 
 export const PENDING_BLOCKS_DELETE =
@@ -183,7 +184,7 @@ export function addTaskClosure(batch: Batch, c: TaskClosure, prefix = ""): strin
     .step(
       `${prefix}notify workers`,
       sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-        SELECT lower(hex(randomblob(16))), worker_id, ${c.notice}, '/dashboard/mysubmissions', ${c.now}
+        SELECT lower(hex(randomblob(16))), worker_id, ${c.notice}, ${NOTIFICATION_LINKS.submissionDecided}, ${c.now}
         FROM submissions WHERE task_id = ${id} AND status = 'pending' AND ${c.when}`,
     )
     .step(
@@ -231,7 +232,7 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
           id: newId(),
           userId: task.buyerId,
           message: `An admin removed your task "${task.taskTitle}". Its escrowed coins were refunded.`,
-          actionRoute: "/dashboard/mytasks",
+          actionRoute: NOTIFICATION_LINKS.taskRemoved,
           now,
           when: asRead,
         }),

@@ -10,6 +10,7 @@ import type { SessionUser } from "../auth/session.server";
 import { audit, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { MIN_WITHDRAWAL_COINS, withdrawalAmount, withdrawalCents, type PaymentSystem } from "~/lib/coins";
+import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "./accounts.server";
 
 export const BELOW_MINIMUM = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
@@ -117,7 +118,14 @@ async function decide(env: Env, admin: SessionUser, id: string, d: Decision) {
     )
     .step(
       "notify worker",
-      notification({ id: newId(), userId: w.workerId, message: notice, actionRoute: "/dashboard/withdraw", now, when }),
+      notification({
+        id: newId(),
+        userId: w.workerId,
+        message: notice,
+        actionRoute: NOTIFICATION_LINKS.withdrawalDecided,
+        now,
+        when,
+      }),
     );
   if (d.status === "rejected") {
     batch.step(
