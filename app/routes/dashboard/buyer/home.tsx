@@ -12,6 +12,8 @@ import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { buyerStats } from "~/server/services/tasks.server";
+import { buyerCharts } from "~/server/services/charts.server";
+import { BuyerCharts } from "~/components/charts/home-charts";
 import { approveSubmission, listBuyerSubmissions, rejectSubmission } from "~/server/services/submissions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork" }];
@@ -35,11 +37,12 @@ const FAILED = { approve: "Approve unsuccessful", reject: "Rejection unsuccessfu
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  const [stats, list] = await Promise.all([
+  const [stats, list, weeks] = await Promise.all([
     buyerStats(env, user.id),
     pageOrLast(pageOf(new URL(request.url)), (page) =>
       listBuyerSubmissions(env, user.id, { status: ["pending"], page, limit: PAGE_SIZE }),
     ),
+    buyerCharts(env, user.id),
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
@@ -51,7 +54,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     imageUrl: s.submissionImageUrl,
     createdAt: s.createdAt,
   }));
-  return { name: user.name, stats, items, page: list.page, pages: list.pages, limit: list.limit, total: list.total };
+  return {
+    name: user.name,
+    stats,
+    items,
+    page: list.page,
+    pages: list.pages,
+    limit: list.limit,
+    total: list.total,
+    weeks,
+  };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -116,7 +128,7 @@ function GaugeCard({
 }
 
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
-  const { stats, items, page, pages, limit, total, name } = loaderData;
+  const { stats, items, page, pages, limit, total, name, weeks } = loaderData;
   const dollars = stats.spentCents / 100;
   return (
     <>
@@ -152,6 +164,8 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
           testId="stat-payment"
         />
       </div>
+
+      <BuyerCharts weeks={weeks} />
 
       <section aria-labelledby="review-title" className="mt-10">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
