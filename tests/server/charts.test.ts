@@ -12,6 +12,7 @@ import {
   recordingEnv,
   registerUser,
   rejectAs,
+  rest,
   sessionUser,
   submissionBy,
   taskInput,
@@ -111,7 +112,8 @@ describe("admin home charts", () => {
     const day = (offset: number) => now - offset * DAY;
     const iso = (offset: number) => new Date(day(offset)).toISOString().slice(0, 10);
 
-    const paid = await newPayment(buyer, 150);
+    const bought = await rest("POST", "/orders", buyer.token, { payment_id: (await newPayment(buyer, 150)).paymentId });
+    expect(bought.status).toBe(201);
     const task = await taskOf(buyer, { required_workers: 3, payable_amount: 7 });
     const approved = await submissionBy(worker, task.id);
     await approveAs(buyer, approved.id);
@@ -122,7 +124,7 @@ describe("admin home charts", () => {
     const { request } = await pendingWithdrawal(world, 250);
     await approveWithdrawal(env, world.adminUser, request.id);
 
-    await moveTime("orders", "created_at", "payment_id", paid.paymentId, day(2));
+    await moveTime("orders", "created_at", "user_id", buyer.id, day(2));
     await moveTime("coin_ledger", "created_at", "submission_id", approved.id, day(2));
     await moveTime("withdrawals", "decided_at", "id", request.id, day(0));
     await moveTime("submissions", "created_at", "id", approved.id, day(5));
