@@ -60,9 +60,9 @@ export function ChartPanel({
           <Table caption={title} className="min-w-0">
             <THead>
               <tr>
-                <TH>{periodHeading}</TH>
+                <TH className="px-2 sm:px-4">{periodHeading}</TH>
                 {spec.series.map((s) => (
-                  <TH key={s.key} className="text-right">
+                  <TH key={s.key} className="px-2 text-right sm:px-4">
                     {s.label}
                   </TH>
                 ))}
@@ -71,9 +71,9 @@ export function ChartPanel({
             <TBody>
               {rows.map((row) => (
                 <TR key={row.period}>
-                  <TD className="py-2 whitespace-nowrap">{periodLabel(row.period)}</TD>
+                  <TD className="px-2 py-2 whitespace-nowrap sm:px-4">{periodLabel(row.period)}</TD>
                   {spec.series.map((s) => (
-                    <TD key={s.key} className="py-2 text-right tabular-nums">
+                    <TD key={s.key} className="px-2 py-2 text-right tabular-nums sm:px-4">
                       {chartValue(valueOf(row, s.key), spec.percent)}
                     </TD>
                   ))}

@@ -1,8 +1,8 @@
-// The figures of the home pages' charts (docs/product/screens.md, "Charts"). Each chart is one SQL statement that
-// groups its window (the last weeks or days, up to now) by week or day in SQL, through an index whose range is the
-// window (migrations/0010_chart_indexes.sql), so its cost follows the rows in the window, not the tables. Times are
-// stored in milliseconds; weeks start on Monday, days and weeks are UTC. Periods without rows are filled with zeros
-// here, so a chart always has every period of its window.
+// The figures of the home pages' charts (docs/product/screens.md, "Charts on the home pages"). Each figure set is
+// one SQL statement that groups its window (the last weeks or days, up to now) by week or day in SQL, through an
+// index whose range is the window (migrations/0010_chart_indexes.sql), so its cost follows the rows in the window,
+// not the tables. Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC. Periods without
+// rows are filled with zeros here, so a chart always has every period of its window.
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 
