@@ -7,7 +7,9 @@ import {
   approveAs,
   env,
   funded,
+  getPage,
   newPayment,
+  pageHtml,
   pendingWithdrawal,
   recordingEnv,
   registerUser,
@@ -144,6 +146,33 @@ describe("admin home charts", () => {
     expect(subs[iso(5)]).toEqual({ period: iso(5), pending: 0, approved: 1, rejected: 1 });
     expect(subs[iso(1)]).toEqual({ period: iso(1), pending: 1, approved: 0, rejected: 0 });
     expect(charts.submissions.filter((d) => d.pending || d.approved || d.rejected)).toHaveLength(2);
+  });
+});
+
+describe("home pages", () => {
+  it("render each chart's heading, summary and table on the server, the chart itself left to the browser", async () => {
+    const buyer = await funded("Buyer", 1_000);
+    await taskOf(buyer, { required_workers: 3, payable_amount: 5 });
+    const worker = await registerUser("Worker");
+    const world = await adminWorld();
+    for (const [path, cookie, texts] of [
+      [
+        "/dashboard/buyerhome",
+        buyer.cookie,
+        ["Coins spent per week", "15 coins spent", "Tasks posted per week", "1 task posted"],
+      ],
+      ["/dashboard/workerhome", worker.cookie, ["Coins earned per week", "0 coins earned", "Approval rate per week"]],
+      ["/dashboard/adminhome", world.admin.cookie, ["Coins per day", "Submissions per day by status"]],
+    ] as const) {
+      const { status, text } = await pageHtml(path, cookie);
+      expect(status, path).toBe(200);
+      for (const t of [...texts, "Show as table"]) expect(text, path).toContain(t);
+      const html = await (await getPage(path, cookie)).text();
+      expect(html, path).toMatch(
+        /<table[^>]*>\s*<caption[^>]*>Coins (spent|earned) per week|<caption[^>]*>Coins per day/,
+      );
+      expect(html, path).not.toContain("recharts-surface");
+    }
   });
 });
 
