@@ -10,10 +10,12 @@ import {
   funded,
   isoDay,
   makeAdmin,
+  recordingEnv,
   registerUser,
   sessionUser,
   taskInput,
   uniqueToken,
+  type Recorded,
 } from "./fixtures";
 import { categoryCounts, featuredTasks, recentApplicants, topWorkers } from "~/server/services/landing.server";
 import {
@@ -30,39 +32,6 @@ import { runningConservation } from "~/server/services/ledger.server";
 import { listNotifications, notificationSummary } from "~/server/services/notifications.server";
 import { getDb } from "~/server/db/client.server";
 import { CATEGORIES } from "~/lib/categories";
-
-interface Recorded {
-  sql: string;
-  params: unknown[];
-}
-
-/** An env whose D1 records every statement the services prepare (with its bound values) and then runs it. */
-function recordingEnv(): { env: Env; statements: Recorded[] } {
-  const statements: Recorded[] = [];
-  const forward = <T extends object>(target: T, prop: string | symbol) => {
-    const value = Reflect.get(target, prop) as unknown;
-    return typeof value === "function" ? value.bind(target) : value;
-  };
-  const DB = new Proxy(env.DB, {
-    get(db, prop) {
-      if (prop !== "prepare") return forward(db, prop);
-      return (sql: string) => {
-        const recorded: Recorded = { sql, params: [] };
-        statements.push(recorded);
-        return new Proxy(db.prepare(sql), {
-          get(statement, p) {
-            if (p !== "bind") return forward(statement, p);
-            return (...params: unknown[]) => {
-              recorded.params = params;
-              return statement.bind(...params);
-            };
-          },
-        });
-      };
-    },
-  });
-  return { env: { ...env, DB }, statements };
-}
 
 /** The tables that grow with the marketplace. */
 const BIG = /^(tasks|submissions|users|coin_ledger|notifications|orders|withdrawals|t|u|s)$/;

@@ -12,6 +12,8 @@ import { adminStats } from "~/server/services/users.server";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
 import { runningConservation } from "~/server/services/ledger.server";
 import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
+import { adminCharts } from "~/server/services/charts.server";
+import { AdminCharts } from "~/components/charts/home-charts";
 import { pageQuery, readSearch, withdrawalActionSchema } from "~/lib/schemas/admin";
 import { formatCents } from "~/lib/coins";
 import { LocalTime } from "~/components/local-time";
@@ -42,17 +44,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = adminUser(context);
   const env = getEnv(context);
   const { page } = readSearch(request.url, pageQuery);
-  const [stats, withdrawals, unread, ledger] = await Promise.all([
+  const [stats, withdrawals, unread, ledger, charts] = await Promise.all([
     adminStats(env),
     pageOrLast(page, (p) => listWithdrawals(env, { status: "pending", page: p, limit: PAGE_SIZE })),
     unreadContactMessages(env),
     runningConservation(getDb(env)),
+    adminCharts(env),
   ]);
   return {
     adminName: admin.name,
     stats,
     unread,
     ledgerHolds: ledger.holds,
+    charts,
     withdrawals: {
       ...withdrawals,
       items: withdrawals.items.map((w) => ({
@@ -129,7 +133,7 @@ function rejectSpec(w: Withdrawal): ActionSpec {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { stats, withdrawals, unread, ledgerHolds, adminName } = loaderData;
+  const { stats, withdrawals, unread, ledgerHolds, adminName, charts } = loaderData;
   const [result, setResult] = useState<ResultInfo | null>(null);
   const flow = useActionFlow((outcome, spec) => {
     if (spec.intent === "approve") {
@@ -172,6 +176,8 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           text={ledgerHolds ? "Every coin created is accounted for" : "Open the ledger to see the difference"}
         />
       </div>
+
+      <AdminCharts coins={charts.coins} submissions={charts.submissions} />
 
       <section aria-labelledby="withdrawals-heading" className="mt-10">
         <div className="mb-4 flex flex-wrap items-center gap-3">

@@ -16,6 +16,8 @@ import { approveSubmission, rejectSubmission } from "~/server/services/submissio
 import { approveSubmissions, reviewQueue, reviewWindowOf } from "~/server/services/reviews.server";
 import { submissionIds } from "~/lib/schemas/api";
 import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, trackRecordText } from "~/lib/review";
+import { buyerCharts } from "~/server/services/charts.server";
+import { BuyerCharts } from "~/components/charts/home-charts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork" }];
 
@@ -39,9 +41,10 @@ const FAILED = { approve: "Approve unsuccessful", reject: "Rejection unsuccessfu
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  const [stats, list] = await Promise.all([
+  const [stats, list, weeks] = await Promise.all([
     buyerStats(env, user.id),
     pageOrLast(pageOf(new URL(request.url)), (page) => reviewQueue(env, user.id, { page, limit: PAGE_SIZE })),
+    buyerCharts(env, user.id),
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
@@ -65,6 +68,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pages: list.pages,
     limit: list.limit,
     total: list.total,
+    weeks,
   };
 }
 
@@ -135,7 +139,7 @@ function GaugeCard({
 }
 
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
-  const { stats, items, page, pages, limit, total, name, autoApproval } = loaderData;
+  const { stats, items, page, pages, limit, total, name, autoApproval, weeks } = loaderData;
   const dollars = stats.spentCents / 100;
   return (
     <>
@@ -171,6 +175,8 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
           testId="stat-payment"
         />
       </div>
+
+      <BuyerCharts weeks={weeks} />
 
       <section aria-labelledby="review-title" className="mt-10">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-2">

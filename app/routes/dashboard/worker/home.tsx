@@ -12,6 +12,8 @@ import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
+import { workerCharts } from "~/server/services/charts.server";
+import { WorkerCharts } from "~/components/charts/home-charts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Worker Home · Coinwork" }];
 
@@ -22,14 +24,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const url = new URL(request.url);
   const page = pageOf(url);
-  const [stats, approved] = await Promise.all([
+  const [stats, approved, weeks] = await Promise.all([
     workerStats(env, user.id),
     listWorkerSubmissions(env, user.id, { status: ["approved"], page, limit: APPROVED_PER_PAGE }),
+    workerCharts(env, user.id),
   ]);
   redirectPastLastPage(url, page, approved);
   return {
     name: user.name,
     stats,
+    weeks,
     approved: approved.items.map((s) => ({
       id: s.id,
       taskTitle: s.taskTitle,
@@ -43,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function WorkerHome({ loaderData }: Route.ComponentProps) {
-  const { name, stats, approved, page, pages } = loaderData;
+  const { name, stats, approved, page, pages, weeks } = loaderData;
   const first = name.split(/\s+/)[0];
   return (
     <>
@@ -82,6 +86,8 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
         />
       </section>
       <p className="mt-2 text-xs text-muted-foreground">Dollar values are {WITHDRAW_RATE_NOTE}.</p>
+
+      <WorkerCharts weeks={weeks} />
 
       <section aria-labelledby="approved-heading" className="mt-8">
         <h2 id="approved-heading" className="mb-3 text-lg font-semibold">

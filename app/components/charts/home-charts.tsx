@@ -1,0 +1,134 @@
+// The charts of the three home pages (figures from app/server/services/charts.server.ts).
+import type * as React from "react";
+import { ChartPanel } from "./chart-panel";
+import { chartValue, seriesTotal, type ChartSpec } from "~/lib/charts";
+
+const C1 = "var(--color-chart-1)";
+const C2 = "var(--color-chart-2)";
+const C3 = "var(--color-chart-3)";
+const C4 = "var(--color-chart-4)";
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+function ChartsSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="charts-heading" className="mt-10">
+      <h2 id="charts-heading" className="mb-4 text-xl font-semibold tracking-tight">
+        {title}
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+const SPENT: ChartSpec = { kind: "bar", series: [{ key: "spent", label: "Coins spent", color: C1 }] };
+const POSTED: ChartSpec = { kind: "bar", series: [{ key: "posted", label: "Tasks posted", color: C2 }] };
+
+export function BuyerCharts({ weeks }: { weeks: { period: string; spent: number; posted: number }[] }) {
+  const span = `the last ${weeks.length} weeks`;
+  return (
+    <ChartsSection title="Your last weeks">
+      <ChartPanel
+        title="Coins spent per week"
+        summary={`${plural(seriesTotal(weeks, "spent"), "coin")} spent on posting and raising tasks in ${span}.`}
+        periodHeading="Week of"
+        spec={SPENT}
+        rows={weeks}
+        testId="chart-spent"
+      />
+      <ChartPanel
+        title="Tasks posted per week"
+        summary={`${plural(seriesTotal(weeks, "posted"), "task")} posted in ${span}.`}
+        periodHeading="Week of"
+        spec={POSTED}
+        rows={weeks}
+        testId="chart-posted"
+      />
+    </ChartsSection>
+  );
+}
+
+const EARNED: ChartSpec = { kind: "bar", series: [{ key: "earned", label: "Coins earned", color: C1 }] };
+const RATE: ChartSpec = { kind: "line", percent: true, series: [{ key: "rate", label: "Approval rate", color: C2 }] };
+
+export function WorkerCharts({
+  weeks,
+}: {
+  weeks: { period: string; earned: number; approved: number; rejected: number; rate: number | null }[];
+}) {
+  const span = `the last ${weeks.length} weeks`;
+  const approved = seriesTotal(weeks, "approved");
+  const decided = approved + seriesTotal(weeks, "rejected");
+  return (
+    <ChartsSection title="Your last weeks">
+      <ChartPanel
+        title="Coins earned per week"
+        summary={`${plural(seriesTotal(weeks, "earned"), "coin")} earned from approved work in ${span}.`}
+        periodHeading="Week of"
+        spec={EARNED}
+        rows={weeks}
+        testId="chart-earned"
+      />
+      <ChartPanel
+        title="Approval rate per week"
+        summary={
+          decided
+            ? `${approved} of ${plural(decided, "decided submission")} approved in ${span} (${chartValue(Math.round((100 * approved) / decided), true)}).`
+            : `No submission of yours was decided in ${span}.`
+        }
+        periodHeading="Week of"
+        spec={RATE}
+        rows={weeks}
+        testId="chart-rate"
+      />
+    </ChartsSection>
+  );
+}
+
+const COINS: ChartSpec = {
+  kind: "line",
+  series: [
+    { key: "bought", label: "Bought", color: C2 },
+    { key: "paidOut", label: "Paid out", color: C1 },
+    { key: "withdrawn", label: "Withdrawn", color: C3 },
+  ],
+};
+const SUBMISSIONS: ChartSpec = {
+  kind: "stacked",
+  series: [
+    { key: "approved", label: "Approved", color: C1 },
+    { key: "pending", label: "Pending", color: C3 },
+    { key: "rejected", label: "Rejected", color: C4 },
+  ],
+};
+
+export function AdminCharts({
+  coins,
+  submissions,
+}: {
+  coins: { period: string; bought: number; paidOut: number; withdrawn: number }[];
+  submissions: { period: string; pending: number; approved: number; rejected: number }[];
+}) {
+  const span = `the last ${coins.length} days`;
+  const sum = (key: string) => seriesTotal(submissions, key).toLocaleString("en-US");
+  return (
+    <ChartsSection title={`The last ${coins.length} days`}>
+      <ChartPanel
+        title="Coins per day"
+        summary={`In ${span}: ${plural(seriesTotal(coins, "bought"), "coin")} bought, ${seriesTotal(coins, "paidOut").toLocaleString("en-US")} paid out to workers, ${seriesTotal(coins, "withdrawn").toLocaleString("en-US")} withdrawn.`}
+        periodHeading="Day"
+        spec={COINS}
+        rows={coins}
+        testId="chart-coins"
+      />
+      <ChartPanel
+        title="Submissions per day by status"
+        summary={`${plural(seriesTotal(submissions, "pending") + seriesTotal(submissions, "approved") + seriesTotal(submissions, "rejected"), "submission")} made in ${span}: ${sum("approved")} approved, ${sum("pending")} pending, ${sum("rejected")} rejected.`}
+        periodHeading="Day"
+        spec={SUBMISSIONS}
+        rows={submissions}
+        testId="chart-submissions"
+      />
+    </ChartsSection>
+  );
+}

@@ -1,0 +1,129 @@
+// The figures of the home pages' charts (docs/product/screens.md, "Charts on the home pages"). Each figure set is
+// one SQL statement that groups its window (the last weeks or days, up to now) by week or day in SQL, through an
+// index whose range is the window (migrations/0010_chart_indexes.sql), so its cost follows the rows in the window,
+// not the tables. Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC. Periods without
+// rows are filled with zeros here, so a chart always has every period of its window.
+import { sql, type SQL } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+
+export const CHART_WEEKS = 8;
+export const CHART_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+
+/** A period's first day (`YYYY-MM-DD`, UTC) as SQL, from a time column in milliseconds. */
+const dayOf = (column: SQL) => sql`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
+/** The Monday that starts the week of a time column, as SQL ('-6 days' then 'weekday 1' lands on that Monday). */
+const weekOf = (column: SQL) => sql`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch', '-6 days', 'weekday 1')`;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+interface Window {
+  /** the first millisecond of the window */
+  from: number;
+  /** the first millisecond after it */
+  to: number;
+  /** the first day of each period, oldest first */
+  periods: string[];
+}
+
+function dayWindow(now: number, days: number): Window {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const from = today - (days - 1) * DAY_MS;
+  return { from, to: today + DAY_MS, periods: Array.from({ length: days }, (_, i) => isoDay(from + i * DAY_MS)) };
+}
+
+function weekWindow(now: number, weeks: number): Window {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  // 1970-01-01 was a Thursday: days since the epoch + 3, modulo 7, counts the days since Monday
+  const monday = today - ((Math.floor(today / DAY_MS) + 3) % 7) * DAY_MS;
+  const from = monday - (weeks - 1) * WEEK_MS;
+  return { from, to: monday + WEEK_MS, periods: Array.from({ length: weeks }, (_, i) => isoDay(from + i * WEEK_MS)) };
+}
+
+/** Every period of the window, with the row SQL returned for it or zeros. */
+function fill<K extends string>(
+  window: Window,
+  rows: ({ period: string } & Record<K, number | null>)[],
+  keys: readonly K[],
+): ({ period: string } & Record<K, number>)[] {
+  const byPeriod = new Map(rows.map((r) => [r.period, r]));
+  return window.periods.map((period) => {
+    const row = byPeriod.get(period);
+    const values = Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<K, number>;
+    return { period, ...values };
+  });
+}
+
+/** Buyer home: coins charged for posting tasks and raising their cost, and tasks posted, per week. */
+export async function buyerCharts(env: Env, buyerId: string, now = Date.now()) {
+  const w = weekWindow(now, CHART_WEEKS);
+  const rows = await getDb(env).all<{ period: string; spent: number; posted: number }>(sql`SELECT
+    ${weekOf(sql`created_at`)} AS period,
+    SUM(CASE WHEN delta < 0 THEN -delta ELSE 0 END) AS spent,
+    SUM(kind = 'task_charge') AS posted
+    FROM coin_ledger INDEXED BY coin_ledger_user_idx
+    WHERE user_id = ${buyerId} AND created_at >= ${w.from} AND created_at < ${w.to}
+      AND kind IN ('task_charge', 'task_update')
+    GROUP BY period`);
+  return fill(w, rows, ["spent", "posted"] as const);
+}
+
+/**
+ * Worker home: coins earned and the approval rate (approved out of approved and rejected, in percent; null in a
+ * week without a decision) per week, by when the buyer decided.
+ */
+export async function workerCharts(env: Env, workerId: string, now = Date.now()) {
+  const w = weekWindow(now, CHART_WEEKS);
+  const rows = await getDb(env).all<{ period: string; earned: number; approved: number; rejected: number }>(sql`SELECT
+    ${weekOf(sql`reviewed_at`)} AS period,
+    SUM(CASE WHEN status = 'approved' THEN payable_amount ELSE 0 END) AS earned,
+    SUM(status = 'approved') AS approved,
+    SUM(status = 'rejected') AS rejected
+    FROM submissions INDEXED BY submissions_worker_reviewed_idx
+    WHERE worker_id = ${workerId} AND reviewed_at >= ${w.from} AND reviewed_at < ${w.to}
+    GROUP BY period`);
+  return fill(w, rows, ["earned", "approved", "rejected"] as const).map((r) => ({
+    ...r,
+    rate: r.approved + r.rejected > 0 ? Math.round((100 * r.approved) / (r.approved + r.rejected)) : null,
+  }));
+}
+
+/**
+ * Admin home, per day: coins bought (orders), paid out to workers (approved submissions' payouts) and withdrawn
+ * (approved withdrawals, on the day of approval); and submissions made, by their status now.
+ */
+export async function adminCharts(env: Env, now = Date.now()) {
+  const w = dayWindow(now, CHART_DAYS);
+  const db = getDb(env);
+  const [coins, submissions] = await Promise.all([
+    db.all<{ period: string; bought: number; paidOut: number; withdrawn: number }>(sql`SELECT
+      ${dayOf(sql`at`)} AS period, SUM(bought) AS bought, SUM(paid_out) AS paidOut, SUM(withdrawn) AS withdrawn
+      FROM (
+        SELECT created_at AS at, coins AS bought, 0 AS paid_out, 0 AS withdrawn
+          FROM orders INDEXED BY orders_created_idx WHERE created_at >= ${w.from} AND created_at < ${w.to}
+        UNION ALL
+        SELECT created_at, 0, delta, 0 FROM coin_ledger INDEXED BY coin_ledger_kind_idx
+          WHERE kind = 'submission_payout' AND created_at >= ${w.from} AND created_at < ${w.to}
+        UNION ALL
+        SELECT decided_at, 0, 0, withdrawal_coin FROM withdrawals INDEXED BY withdrawals_decided_idx
+          WHERE status = 'approved' AND decided_at >= ${w.from} AND decided_at < ${w.to}
+      )
+      GROUP BY period`),
+    db.all<{ period: string; pending: number; approved: number; rejected: number }>(sql`SELECT
+      ${dayOf(sql`created_at`)} AS period,
+      SUM(status = 'pending') AS pending, SUM(status = 'approved') AS approved, SUM(status = 'rejected') AS rejected
+      FROM submissions INDEXED BY submissions_created_idx
+      WHERE created_at >= ${w.from} AND created_at < ${w.to}
+      GROUP BY period`),
+  ]);
+  return {
+    coins: fill(w, coins, ["bought", "paidOut", "withdrawn"] as const),
+    submissions: fill(w, submissions, ["pending", "approved", "rejected"] as const),
+  };
+}
+
+export type BuyerCharts = Awaited<ReturnType<typeof buyerCharts>>;
+export type WorkerCharts = Awaited<ReturnType<typeof workerCharts>>;
+export type AdminCharts = Awaited<ReturnType<typeof adminCharts>>;
