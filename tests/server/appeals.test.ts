@@ -357,8 +357,9 @@ describe("deciding an appeal", () => {
 describe("the pages", () => {
   it("My Submissions without JavaScript: Appeal opens a labelled form with its bounds; the post redirects with a flash", async () => {
     const c = await rejected();
-    const page = await textOf(await getPage("/dashboard/mysubmissions", c.worker.cookie));
-    expect(page).toContain("Appeal");
+    const list = await (await getPage("/dashboard/mysubmissions", c.worker.cookie)).text();
+    expect(list).toContain(`aria-label="Appeal the rejection of ${c.title}"`);
+    expect(list).toContain(`href="/dashboard/mysubmissions?confirm=appeal&amp;row=${c.submissionId}"`);
     const form = await (
       await getPage(`/dashboard/mysubmissions?confirm=appeal&row=${c.submissionId}`, c.worker.cookie)
     ).text();

@@ -297,6 +297,49 @@ export function ActionTrigger({
   );
 }
 
+export interface RowAction {
+  spec: ActionSpec;
+  /** the visible text */
+  text: string;
+  /** the accessible name (see ActionTrigger) */
+  label: string;
+  icon: React.ReactNode;
+  variant?: VariantProps<typeof buttonVariants>["variant"];
+  className?: string;
+}
+
+/** A listed row's decisions side by side (e.g. Approve and Reject), small in a table, full width on a card. */
+export function RowActions({
+  flow,
+  actions,
+  className,
+  size = "sm",
+}: {
+  flow: ActionFlow;
+  actions: RowAction[];
+  className?: string;
+  size?: "sm" | "default";
+}) {
+  return (
+    <div className={cn("flex gap-2", className)}>
+      {actions.map((a) => (
+        <ActionTrigger
+          key={a.spec.intent}
+          flow={flow}
+          spec={a.spec}
+          variant={a.variant ?? "outline"}
+          size={size}
+          className={a.className}
+          icon={a.icon}
+          label={a.label}
+        >
+          {a.text}
+        </ActionTrigger>
+      ))}
+    </div>
+  );
+}
+
 /** `?confirm=<intent>&row=<id>` of the no-JavaScript confirmation view. */
 function useConfirmParams(): { intent: string | null; row: string | null } {
   const [params] = useSearchParams();

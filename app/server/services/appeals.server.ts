@@ -166,22 +166,28 @@ function addDecision(batch: Batch, a: AppealRead, d: Decision) {
   );
 }
 
-/** Upholding moves nothing: the audit row and the worker's notice, while the appeal is pending and the title as read. */
-function upholdSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: number) {
-  const when = sql`EXISTS (SELECT 1 FROM appeals WHERE id = ${a.appeal.id} AND status = 'pending')
-    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${a.taskId} AND task_title = ${a.taskTitle})`;
+interface Records {
+  action: "appeal.uphold" | "appeal.overturn";
+  /** the audit row's detail */
+  detail: string;
+  /** the worker's notice */
+  notice: string;
+}
+
+/** The decision's audit row and the worker's notice, under the guard the decision's other steps hinge on. */
+function addRecords(batch: Batch, a: AppealRead, d: Decision, r: Records) {
   batch
     .step(
       "audit",
       audit({
         id: newId(),
-        actorId: admin.id,
-        action: "appeal.uphold",
+        actorId: d.admin.id,
+        action: r.action,
         targetType: "appeal",
         targetId: a.appeal.id,
-        detail: `"${a.taskTitle}": the rejection stands`,
-        now,
-        when,
+        detail: r.detail,
+        now: d.now,
+        when: d.when,
       }),
     )
     .step(
@@ -189,19 +195,31 @@ function upholdSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: numbe
       notification({
         id: newId(),
         userId: a.appeal.workerId,
-        message: `An admin reviewed your appeal for "${a.taskTitle}": the rejection stands.`,
+        message: r.notice,
         actionRoute: "/dashboard/mysubmissions",
-        now,
-        when,
+        now: d.now,
+        when: d.when,
       }),
     );
-  addDecision(batch, a, { status: "upheld", admin, now, when });
+}
+
+/** Upholding moves nothing: the records, while the appeal is pending and the task's title as read. */
+function upholdSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: number) {
+  const when = sql`EXISTS (SELECT 1 FROM appeals WHERE id = ${a.appeal.id} AND status = 'pending')
+    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${a.taskId} AND task_title = ${a.taskTitle})`;
+  const d: Decision = { status: "upheld", admin, now, when };
+  addRecords(batch, a, d, {
+    action: "appeal.uphold",
+    detail: `"${a.taskTitle}": the rejection stands`,
+    notice: `An admin reviewed your appeal for "${a.taskTitle}": the rejection stands.`,
+  });
+  addDecision(batch, a, d);
 }
 
 /**
- * An overturn: the buyer's charge (the shortfall advanced as debt), the worker's payout and the notices while the
- * guard holds; then, pivoting on the payout row, the approval, the slot taken back and the decision, which change
- * what the guard reads.
+ * An overturn: the buyer's charge (the shortfall advanced as debt) and the worker's payout while the guard holds;
+ * then, pivoting on the payout row, the notices, the audit row, the approval, the slot taken back and the decision
+ * (the last three change what the guard reads).
  */
 function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: number) {
   const when = asRead(a);
@@ -212,19 +230,6 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
   const from = fromSlot
     ? `from the task's open slot${charge > 0 ? ` and ${charge} coins from the buyer's balance` : charge < 0 ? `, ${-charge} coins back to the buyer` : ""}`
     : "from the buyer's balance";
-  batch.step(
-    "audit",
-    audit({
-      id: newId(),
-      actorId: admin.id,
-      action: "appeal.overturn",
-      targetType: "appeal",
-      targetId: a.appeal.id,
-      detail: `"${a.taskTitle}": ${pay} coins to ${a.workerName} ${from}`,
-      now,
-      when,
-    }),
-  );
   chargeOrAdvance(batch, "buyer", {
     userId: a.appeal.buyerId,
     coins: charge,
@@ -246,17 +251,6 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
       }),
     )
     .step(
-      "notify worker",
-      notification({
-        id: newId(),
-        userId: a.appeal.workerId,
-        message: `You earned ${pay} coins: an admin overturned the rejection of your submission for "${a.taskTitle}".`,
-        actionRoute: "/dashboard/mysubmissions",
-        now,
-        when: paid,
-      }),
-    )
-    .step(
       "notify buyer",
       notification({
         id: newId(),
@@ -274,13 +268,19 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
       "approve",
       sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now} WHERE id = ${a.appeal.submissionId} AND status = 'rejected' AND ${paid}`,
     );
+  const d: Decision = { status: "overturned", admin, now, when: paid };
+  addRecords(batch, a, d, {
+    action: "appeal.overturn",
+    detail: `"${a.taskTitle}": ${pay} coins to ${a.workerName} ${from}`,
+    notice: `You earned ${pay} coins: an admin overturned the rejection of your submission for "${a.taskTitle}".`,
+  });
   if (fromSlot) {
     batch.step(
       "take slot",
       sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${a.taskId} AND required_workers > 0 AND ${paid}`,
     );
   }
-  addDecision(batch, a, { status: "overturned", admin, now, when: paid });
+  addDecision(batch, a, d);
 }
 
 /** Whether the worker has a pending or approved submission for the appeal's task (then this one cannot be approved). */

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Check, Gavel } from "lucide-react";
 import type { Route } from "./+types/appeals";
 import { getEnv } from "~/server/context";
@@ -10,20 +9,20 @@ import { readSearch } from "~/lib/schemas/admin";
 import { appealDecisionSchema, appealListQuery, describeOverturn } from "~/lib/appeals";
 import { formatDateTime } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
+import { ListTabs } from "~/components/admin/list-tabs";
 import { TD, TH } from "~/components/ui/table";
 import { AppealBadge, Badge } from "~/components/ui/badge";
 import {
   ActionDialog,
-  ActionTrigger,
   NoJsConfirm,
+  RowActions,
   useActionFlow,
   useNoJsSpec,
-  type ActionFlow,
   type ActionSpec,
+  type RowAction,
 } from "~/components/actions/confirm";
 import { AdminList } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appeals · Coinwork" }];
 
@@ -128,29 +127,7 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
         title="Appeals"
         description="Workers appeal a rejection once, within 7 days. Uphold it, or overturn it and pay the worker."
       />
-      <nav
-        aria-label="Filter appeals"
-        className="mb-4 inline-flex rounded-lg border border-border bg-white p-1 shadow-xs"
-      >
-        {tabs.map((t) => (
-          <Link
-            key={t.key}
-            to={t.to}
-            aria-current={show === t.key ? "page" : undefined}
-            className={cn(
-              "inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
-              show === t.key && "bg-brand-50 text-brand-800",
-            )}
-          >
-            {t.label}
-            {t.count ? (
-              <span className="rounded-full bg-brand-700 px-1.5 text-[11px] font-bold leading-5 text-white">
-                {t.count}
-              </span>
-            ) : null}
-          </Link>
-        ))}
-      </nav>
+      <ListTabs label="Filter appeals" current={show} tabs={tabs} />
 
       <AdminList
         list={appeals}
@@ -189,7 +166,7 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
             <TD className="whitespace-nowrap text-muted-foreground">
               <When a={a} />
             </TD>
-            <TD>{pending ? <DecisionActions a={a} flow={flow} className="justify-end" /> : null}</TD>
+            <TD>{pending ? <RowActions flow={flow} actions={decisionActions(a)} className="justify-end" /> : null}</TD>
           </>
         )}
         card={(a) => (
@@ -221,7 +198,9 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
                 <When a={a} />
               </div>
             </dl>
-            {pending ? <DecisionActions a={a} flow={flow} size="default" className="mt-4 [&>*]:flex-1" /> : null}
+            {pending ? (
+              <RowActions flow={flow} actions={decisionActions(a)} size="default" className="mt-4 [&>*]:flex-1" />
+            ) : null}
           </>
         )}
       />
@@ -258,39 +237,20 @@ function When({ a }: { a: Appeal }) {
   );
 }
 
-function DecisionActions({
-  a,
-  flow,
-  className,
-  size = "sm",
-}: {
-  a: Appeal;
-  flow: ActionFlow;
-  className?: string;
-  size?: "sm" | "default";
-}) {
-  return (
-    <div className={cn("flex gap-2", className)}>
-      <ActionTrigger
-        flow={flow}
-        spec={overturnSpec(a)}
-        variant="default"
-        size={size}
-        icon={<Check aria-hidden />}
-        label={`Overturn the rejection of ${a.workerName}`}
-      >
-        Overturn
-      </ActionTrigger>
-      <ActionTrigger
-        flow={flow}
-        spec={upholdSpec(a)}
-        variant="outline"
-        size={size}
-        icon={<Gavel aria-hidden />}
-        label={`Uphold the rejection of ${a.workerName}`}
-      >
-        Uphold
-      </ActionTrigger>
-    </div>
-  );
+function decisionActions(a: Appeal): RowAction[] {
+  return [
+    {
+      spec: overturnSpec(a),
+      text: "Overturn",
+      label: `Overturn the rejection of ${a.workerName}`,
+      icon: <Check aria-hidden />,
+      variant: "default",
+    },
+    {
+      spec: upholdSpec(a),
+      text: "Uphold",
+      label: `Uphold the rejection of ${a.workerName}`,
+      icon: <Gavel aria-hidden />,
+    },
+  ];
 }
