@@ -141,7 +141,6 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
             <TH>Buyer</TH>
             <TH className="text-right">Amount</TH>
             <TH>Appeal</TH>
-            <TH>{pending ? "Filed" : "Decision"}</TH>
           </>
         }
         rowTestId={(a) => `appeal-${a.id}`}
@@ -160,11 +159,11 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
               <p className="text-xs text-muted-foreground">{a.buyerEmail}</p>
             </TD>
             <TD className="whitespace-nowrap text-right font-semibold tabular-nums">{a.pay} coins</TD>
-            <TD className="max-w-72">
+            <TD className="min-w-64 max-w-96">
               <AppealText a={a} />
-            </TD>
-            <TD className="whitespace-nowrap text-muted-foreground">
-              <When a={a} />
+              <p className="mt-1 text-xs text-muted-foreground">
+                <When a={a} />
+              </p>
             </TD>
             <TD>{pending ? <RowActions flow={flow} actions={decisionActions(a)} className="justify-end" /> : null}</TD>
           </>
