@@ -48,6 +48,7 @@ export function printLedgerReport(r: LedgerReport, where: string): void {
       `    sign-up bonuses                                        ${n(f.signupBonuses)}`,
       `  + purchases                                              ${n(f.purchases)}`,
       `  + admin adjustments                                      ${n(f.adjustments)}`,
+      `  + advanced against debts (overturned rejections)         ${n(f.advances)}`,
       `  − reversed payments (refunds, disputes)                  ${n(f.reversals)}`,
       `  − debts settled by purchases                             ${n(f.settlements)}`,
       `                                                           ------------`,
@@ -60,7 +61,7 @@ export function printLedgerReport(r: LedgerReport, where: string): void {
       `                                                           ------------`,
       `                                                           ${n(right)}   ${f.created === right ? "holds" : `DOES NOT HOLD (off by ${f.created - right})`}`,
       ``,
-      `  owed by users after reversed payments (not coins until settled): ${f.owed.toLocaleString("en-US")}`,
+      `  owed by users (reversed payments, advances; not coins until settled): ${f.owed.toLocaleString("en-US")}`,
       `  users whose balance differs from their ledger: ${f.mismatchedUsers}`,
       `  users whose debt differs from their debt ledger: ${f.mismatchedDebts}`,
       ...r.mismatches.map(

@@ -14,6 +14,10 @@ export const NOTIFICATION_LINKS = {
   taskRemoved: "/dashboard/mytasks",
   /** buyer: a card payment was refunded or disputed */
   paymentReversed: "/dashboard/paymenthistory",
+  /** worker: an admin decided their appeal (the submission's status shows there) */
+  appealDecided: "/dashboard/mysubmissions",
+  /** buyer: an admin overturned their rejection and paid the worker (their balance shows on Buyer Home) */
+  appealOverturned: "/dashboard/buyerhome",
   /** anyone: Google signed in to their unverified account and removed its password */
   accountTakenOver: "/dashboard/settings",
   // anyone whose coins an admin adjusted: no page of its own, the balance shows on every page (their home)

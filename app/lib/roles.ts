@@ -20,7 +20,7 @@ export function homeFor(role: string | undefined | null): string {
 export const DASHBOARD_PAGES_BY_ROLE: Record<Role, readonly string[]> = {
   Buyer: ["buyerhome", "addtask", "mytasks", "updatetask", "purchasecoin", "paymenthistory"],
   Worker: ["workerhome", "tasklist", "mysubmissions", "withdraw"],
-  Admin: ["adminhome", "managetasks", "manageusers", "messages", "auditlog", "ledger"],
+  Admin: ["adminhome", "managetasks", "manageusers", "messages", "appeals", "auditlog", "ledger"],
 };
 
 /** Whether a signed-in `role` may open `pathname` (an app path such as a login's redirectTo). */

@@ -119,6 +119,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dashboard/managetasks": { as: "admin" },
   "/dashboard/manageusers": { as: "admin" },
   "/dashboard/messages": { as: "admin" },
+  "/dashboard/appeals": { as: "admin" },
   "/dashboard/auditlog": { as: "admin" },
   "/dashboard/ledger": { as: "admin" },
 };

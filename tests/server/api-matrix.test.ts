@@ -13,6 +13,7 @@ import {
   newWithdrawal,
   PASSWORD,
   registerUser,
+  sessionUser,
   submissionBy,
   type TestUser,
   uniqueEmail,
@@ -21,6 +22,8 @@ import {
   API_ROUTES,
 } from "./fixtures";
 import { storeImage } from "~/server/services/images.server";
+import { fileAppeal } from "~/server/services/appeals.server";
+import { rejectSubmission } from "~/server/services/submissions.server";
 import { CORS_METHODS } from "~/server/http/cors.server";
 
 type Who = "anon" | "worker" | "buyer" | "other" | "admin" | "removed";
@@ -31,6 +34,13 @@ interface Fixtures extends World {
   imageKey: string;
   /** a message in the development mailbox (the buyer's verification link) */
   mailId: string;
+}
+
+/** A submission of the fixtures' worker that the buyer rejected just now (each appeal probe needs its own). */
+async function rejectedSubmission(f: Fixtures): Promise<string> {
+  const sub = await submissionBy(f.worker, (await newTask(f.buyer, { required_workers: 1, payable_amount: 1 })).id);
+  await rejectSubmission(env, await sessionUser(f.buyer.id), sub.id, "matrix");
+  return sub.id;
 }
 
 // ---------------------------------------------------------------- expectations
@@ -373,6 +383,28 @@ const API: Record<string, Probe[]> = {
       expect: only({ admin: 200 }),
     },
   ],
+  "routes/api/appeals.ts": [
+    {
+      label: "the queue",
+      method: "GET",
+      url: () => "/appeals",
+      expect: only({ admin: 200 }),
+    },
+    {
+      label: "file (the worker's own rejection)",
+      method: "POST",
+      url: () => "/appeals",
+      body: async (f) => ({ submission_id: await rejectedSubmission(f), text: "The proof was attached as asked." }),
+      expect: only({ worker: 201 }),
+    },
+    {
+      label: "decide",
+      method: "PATCH",
+      url: async (f) =>
+        `/appeals?id=${(await fileAppeal(env, await sessionUser(f.worker.id), await rejectedSubmission(f), "The proof was attached as asked.")).id}&decision=uphold`,
+      expect: only({ admin: 200 }),
+    },
+  ],
   "routes/api/create-payment-intent.ts": [
     {
       label: "start",
@@ -594,6 +626,7 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/dashboard/admin/manage-tasks.tsx": { expect: rolePage("admin") },
   "routes/dashboard/admin/manage-users.tsx": { expect: rolePage("admin") },
   "routes/dashboard/admin/messages.tsx": { expect: rolePage("admin") },
+  "routes/dashboard/admin/appeals.tsx": { expect: rolePage("admin") },
   "routes/dashboard/admin/audit-log.tsx": { expect: rolePage("admin") },
   "routes/dashboard/admin/ledger.tsx": { expect: rolePage("admin") },
   "routes/docs/api-docs.tsx": { expect: publicPage },

@@ -1,6 +1,6 @@
-// Random sequences of coin operations across several users, with pairs fired concurrently.
-// After every step: no negative balance or slot count, conservation holds, each payment credited once,
-// each submission reviewed once.
+// Random sequences of coin operations across several users, with pairs fired concurrently (appeals of rejections and
+// their decisions included). After every step: no negative balance or slot count, conservation holds, each payment
+// credited once, each submission reviewed once and paid at most once.
 import { describe, expect, it } from "vitest";
 import { env, expectCountersAgree, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
 import fc from "fast-check";
@@ -13,6 +13,7 @@ import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "~/server
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 import { adjustCoins } from "~/server/services/users.server";
+import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import type { SessionUser } from "~/server/auth/session.server";
 
 type Op =
@@ -25,7 +26,9 @@ type Op =
   | { kind: "withdraw"; worker: number; coins: number }
   | { kind: "decide"; withdrawal: number; approve: boolean }
   | { kind: "buy"; buyer: number; coins: 10 | 150 }
-  | { kind: "bonus"; worker: number; coins: number };
+  | { kind: "bonus"; worker: number; coins: number }
+  | { kind: "appeal"; sub: number }
+  | { kind: "judge"; appeal: number; overturn: boolean };
 
 const idx = fc.nat({ max: 50 });
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -50,6 +53,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("decide" as const), withdrawal: idx, approve: fc.boolean() }),
   fc.record({ kind: fc.constant("buy" as const), buyer: idx, coins: fc.constantFrom(10 as const, 150 as const) }),
   fc.record({ kind: fc.constant("bonus" as const), worker: idx, coins: fc.integer({ min: 50, max: 300 }) }),
+  fc.record({ kind: fc.constant("appeal" as const), sub: idx }),
+  fc.record({ kind: fc.constant("judge" as const), appeal: idx, overturn: fc.boolean() }),
 );
 
 /** Runs one operation; business refusals (AppError) are expected outcomes, anything else fails the test. */
@@ -63,6 +68,7 @@ async function run(
     subs: string[];
     withdrawals: string[];
     payments: string[];
+    appeals: string[];
   },
 ) {
   const pick = <T>(xs: T[], i: number) => (xs.length ? xs[i % xs.length] : undefined);
@@ -154,6 +160,23 @@ async function run(
       case "bonus":
         await adjustCoins(env, s.admin, pick(s.workers, o.worker)!.id, o.coins, "property test");
         break;
+      case "appeal": {
+        // the submission's own worker appeals (refused unless it is rejected and not appealed yet)
+        const sub = pick(s.subs, o.sub);
+        if (!sub) break;
+        const row = await env.DB.prepare("SELECT worker_id FROM submissions WHERE id = ?")
+          .bind(sub)
+          .first<{ worker_id: string }>();
+        const worker = s.workers.find((w) => w.id === row?.worker_id)!;
+        s.appeals.push((await fileAppeal(env, worker, sub, "It was done as the task asked.")).id);
+        break;
+      }
+      case "judge": {
+        // an overturn pays from the open slot or the buyer's balance, a short balance becoming debt
+        const appeal = pick(s.appeals, o.appeal);
+        if (appeal) await decideAppeal(env, s.admin, appeal, o.overturn ? "overturn" : "uphold");
+        break;
+      }
     }
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
@@ -213,6 +236,7 @@ describe("ledger properties", () => {
             subs: [] as string[],
             withdrawals: [] as string[],
             payments: [] as string[],
+            appeals: [] as string[],
           };
           const ids = [admin.id, ...buyers.map((b) => b.id), ...workers.map((w) => w.id)];
           for (const [a, b] of steps) {
@@ -227,6 +251,34 @@ describe("ledger properties", () => {
     // Each run checks the whole system's identity, which grows with what earlier files stored (one database for
     // the run): more than the default 30 s on a busy 2-core machine.
   }, 180_000);
+
+  it("an overturn racing the buyer's own spending: the balance never goes negative, the shortfall is owed", async () => {
+    const admin = await sessionUser((await makeAdmin()).id);
+    const buyer = await sessionUser((await registerUser("Buyer")).id); // 50 coins
+    const worker = await sessionUser((await registerUser("Worker")).id);
+    const other = await sessionUser((await registerUser("Worker")).id);
+    const task = await postTask(env, buyer, taskInput({ required_workers: 1, payable_amount: 30 }));
+    const sub = await createSubmission(env, worker, {
+      task_id: task.id,
+      submission_details: "x",
+      submission_image_url: "",
+    });
+    await rejectSubmission(env, buyer, sub.id, "no");
+    // the reopened slot goes to another worker, so an overturn is paid from the balance (20 coins)
+    await createSubmission(env, other, { task_id: task.id, submission_details: "y", submission_image_url: "" });
+    const appeal = await fileAppeal(env, worker, sub.id, "It was done as the task asked.");
+    const [overturn, spend] = await Promise.allSettled([
+      decideAppeal(env, admin, appeal.id, "overturn"),
+      postTask(env, buyer, taskInput({ required_workers: 1, payable_amount: 15 })),
+    ]);
+    expect(overturn.status).toBe("fulfilled");
+    const after = await env.DB.prepare("SELECT coin, debt_coins AS debt FROM users WHERE id = ?")
+      .bind(buyer.id)
+      .first<{ coin: number; debt: number }>();
+    // spent first: 5 left, 25 owed; overturned first: 0 left, 10 owed, and the posting is refused for the debt
+    expect(after).toEqual(spend.status === "fulfilled" ? { coin: 0, debt: 25 } : { coin: 0, debt: 10 });
+    await invariants([admin.id, buyer.id, worker.id, other.id], []);
+  });
 
   it("three workers racing for the last slot: exactly one gets it", async () => {
     const admin = await sessionUser((await makeAdmin()).id);

@@ -17,6 +17,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/components/use-hydrated";
 import { NoJsPanel, useHrefWithout, ViewLink } from "./enhanced";
 
 export interface ActionSpec {
@@ -33,7 +34,17 @@ export interface ActionSpec {
   confirmLabel: string;
   destructive?: boolean;
   /** an optional reason is labelled "(optional)" unless its label says so itself (`markOptional: false`) */
-  reason?: { label: string; required?: boolean; markOptional?: boolean; placeholder?: string; hint?: string };
+  reason?: {
+    label: string;
+    required?: boolean;
+    markOptional?: boolean;
+    placeholder?: string;
+    hint?: string;
+    /** bounds of the text (default at most 500); `counted` shows how many characters are used as one types */
+    minLength?: number;
+    maxLength?: number;
+    counted?: boolean;
+  };
   amount?: { label: string; hint?: string };
   /** keep the dialog open on a refusal and show it there (forms the admin can correct) */
   inlineErrors?: boolean;
@@ -109,6 +120,19 @@ export function ActionFields({
 }) {
   const amountId = `${idPrefix}-amount`;
   const reasonId = `${idPrefix}-reason`;
+  const hydrated = useHydrated();
+  const [length, setLength] = useState(0);
+  const reason = spec.reason;
+  const maxLength = reason?.maxLength ?? 500;
+  // before hydration (and without JavaScript) the bounds, afterwards the count
+  const counter = reason?.counted ? (
+    <span id={`${reasonId}-count`}>
+      {hydrated ? `${length} / ${maxLength} characters` : `${reason.minLength ?? 1} to ${maxLength} characters`}
+    </span>
+  ) : null;
+  const describedBy = [errors?.reason ? `${reasonId}-error` : null, counter ? `${reasonId}-count` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <>
       {spec.amount ? (
@@ -146,13 +170,16 @@ export function ActionFields({
             id={reasonId}
             name="reason"
             rows={3}
-            maxLength={500}
+            minLength={spec.reason.minLength}
+            maxLength={maxLength}
             required={spec.reason.required}
             placeholder={spec.reason.placeholder}
             className="min-h-20"
+            onInput={(e) => setLength(e.currentTarget.value.length)}
             aria-invalid={errors?.reason ? true : undefined}
-            aria-describedby={errors?.reason ? `${reasonId}-error` : undefined}
+            aria-describedby={describedBy || undefined}
           />
+          {counter ? <p className="text-right text-xs tabular-nums text-muted-foreground">{counter}</p> : null}
         </Field>
       ) : null}
     </>
@@ -274,6 +301,49 @@ export function ActionTrigger({
     >
       {content}
     </ViewLink>
+  );
+}
+
+export interface RowAction {
+  spec: ActionSpec;
+  /** the visible text */
+  text: string;
+  /** the accessible name (see ActionTrigger) */
+  label: string;
+  icon: React.ReactNode;
+  variant?: VariantProps<typeof buttonVariants>["variant"];
+  className?: string;
+}
+
+/** A listed row's decisions side by side (e.g. Approve and Reject), small in a table, full width on a card. */
+export function RowActions({
+  flow,
+  actions,
+  className,
+  size = "sm",
+}: {
+  flow: ActionFlow;
+  actions: RowAction[];
+  className?: string;
+  size?: "sm" | "default";
+}) {
+  return (
+    <div className={cn("flex gap-2", className)}>
+      {actions.map((a) => (
+        <ActionTrigger
+          key={a.spec.intent}
+          flow={flow}
+          spec={a.spec}
+          variant={a.variant ?? "outline"}
+          size={size}
+          className={a.className}
+          icon={a.icon}
+          label={a.label}
+        >
+          {a.text}
+        </ActionTrigger>
+      ))}
+    </div>
   );
 }
 

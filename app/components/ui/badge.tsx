@@ -32,3 +32,15 @@ export function StatusBadge({ status }: { status: string }) {
     status === "approved" ? "success" : status === "rejected" ? "danger" : status === "pending" ? "pending" : "neutral";
   return <Badge tone={tone}>{status.charAt(0).toUpperCase() + status.slice(1)}</Badge>;
 }
+
+const APPEAL_BADGES: Record<string, { tone: "pending" | "success" | "danger"; label: string }> = {
+  pending: { tone: "pending", label: "Appeal pending" },
+  upheld: { tone: "danger", label: "Rejection upheld" },
+  overturned: { tone: "success", label: "Rejection overturned" },
+};
+
+/** An appeal's status, in the words of the rejection it is about (the worker's list and the admin's queue). */
+export function AppealBadge({ status }: { status: string }) {
+  const b = APPEAL_BADGES[status] ?? { tone: "pending", label: status };
+  return <Badge tone={b.tone}>{b.label}</Badge>;
+}

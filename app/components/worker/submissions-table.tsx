@@ -4,9 +4,11 @@ import { TD, TH, TR } from "~/components/ui/table";
 import { ListCard, ResponsiveList } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import { cn } from "~/lib/cn";
+import type { ActionFlow } from "~/components/actions/confirm";
 import { CoinAmount } from "./coin-amount";
+import { AppealCell, type AppealableRow } from "./appeal";
 
-export interface SubmissionRow {
+export interface SubmissionRow extends AppealableRow {
   id: string;
   taskId: string;
   taskTitle: string;
@@ -39,8 +41,11 @@ function RejectReason({ row }: { row: SubmissionRow }) {
   );
 }
 
-/** My Submissions: Task, Buyer (name and e-mail), Payment, Status (with the buyer's reason when rejected). */
-export function SubmissionsTable({ rows }: { rows: SubmissionRow[] }) {
+/**
+ * My Submissions: Task, Buyer (name and e-mail), Payment, Status (with the buyer's reason when rejected, and the
+ * appeal: its button while the window is open, its status once filed).
+ */
+export function SubmissionsTable({ rows, flow }: { rows: SubmissionRow[]; flow: ActionFlow }) {
   return (
     <ResponsiveList
       label="My submissions"
@@ -63,6 +68,7 @@ export function SubmissionsTable({ rows }: { rows: SubmissionRow[] }) {
             </span>
           </div>
           <RejectReason row={s} />
+          <AppealCell row={s} flow={flow} />
         </ListCard>
       )}
       columns={
@@ -91,6 +97,7 @@ export function SubmissionsTable({ rows }: { rows: SubmissionRow[] }) {
           <TD className="max-w-64">
             <StatusBadge status={s.status} />
             <RejectReason row={s} />
+            <AppealCell row={s} flow={flow} />
           </TD>
         </TR>
       )}

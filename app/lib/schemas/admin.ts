@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = [
   "task.delete",
   "withdrawal.approve",
   "withdrawal.reject",
+  "appeal.uphold",
+  "appeal.overturn",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditListQuery = v.object({ page, action: v.fallback(v.optional(v.picklist(AUDIT_ACTIONS)), undefined) });

@@ -10,6 +10,7 @@ import { pageNumber, queryInt } from "./paging";
 import { adjustCoinsSchema, purchaseSchema, rejectSchema, submissionSchema, withdrawSchema } from "./money";
 import { addTaskSchema, updateTaskSchema } from "./task";
 import { BULK_APPROVE_LIMIT, NONE_SELECTED, TOO_MANY_TO_APPROVE } from "../review";
+import { APPEAL_DECISIONS, APPEAL_LISTS, appealText } from "../appeals";
 
 export { addTaskSchema, updateTaskSchema, submissionSchema, withdrawSchema };
 
@@ -195,6 +196,21 @@ export const withdrawPatchQuery = v.object({
 export const withdrawRejectBody = v.object({ reason: requiredText(REASON_REQUIRED, 500) });
 /** Approval needs no body (the spec sends none); a note may be sent and is ignored. */
 export const withdrawApproveBody = v.object({ reason });
+
+// ---------------------------------------------------------------- appeals
+
+/** POST /appeals: the worker's appeal of their rejected submission. */
+export const appealBody = v.object({ submission_id: id("submission_id"), text: appealText });
+/** GET /appeals (admin): the pending queue (oldest first) or the decided appeals (newest decision first). */
+export const appealsQuery = v.object({
+  status: v.optional(v.picklist(APPEAL_LISTS, "status must be pending or decided")),
+  ...paging,
+});
+/** PATCH /appeals?id=&decision=uphold|overturn (admin). */
+export const appealDecisionQuery = v.object({
+  id: id(),
+  decision: v.picklist(APPEAL_DECISIONS, "decision must be uphold or overturn"),
+});
 
 // ---------------------------------------------------------------- purchases
 
@@ -387,6 +403,26 @@ export const notificationWireSchema = v.strictObject({
   time: isoTime,
 });
 
+export const appealWireSchema = v.strictObject({
+  _id: v.string(),
+  submission_id: v.string(),
+  task_title: v.string(),
+  payable_amount: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  worker_name: v.string(),
+  worker_email: v.string(),
+  Buyer_name: v.string(),
+  Buyer_email: v.string(),
+  reject_reason: v.nullable(v.string()),
+  appeal_text: v.string(),
+  status: v.picklist(["pending", "upheld", "overturned"]),
+  appeal_date: isoTime,
+  decided_at: v.nullable(isoTime),
+});
+/** PATCH /appeals: the decision taken. */
+export const appealDecidedWire = v.strictObject({
+  modifiedCount: v.pipe(v.number(), v.integer()),
+  status: v.picklist(["upheld", "overturned"]),
+});
 export const modifiedWire = v.strictObject({ modifiedCount: v.pipe(v.number(), v.integer()) });
 export const deletedWire = v.strictObject({ deletedCount: v.pipe(v.number(), v.integer()) });
 export const totalRequiredWorkersWire = v.strictObject({ totalRequiredWorkers: v.pipe(v.number(), v.integer()) });

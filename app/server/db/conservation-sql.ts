@@ -2,14 +2,16 @@
 // Import-free on purpose: the Worker (services/ledger.server.ts) and the Node scripts
 // (`npm run ledger:check`, the seed) run this same text.
 //
-//   created = sign-up bonuses + purchases + admin adjustments − reversed payments − settled debts
+//   created = sign-up bonuses + purchases + admin adjustments + coins advanced against debts
+//             − reversed payments − settled debts
 //           = balances + escrow for open slots + escrow for pending submissions
 //             + held for pending withdrawals + paid out by approved withdrawals
 //
 // Coins enter as bonuses, purchases and adjustments; a refunded or disputed payment takes back what the buyer's
 // balance still holds (`purchase_reversal`), and a later purchase pays what the balance could not
-// (`debt_settlement`): both are coins leaving circulation. A debt itself is not coins, so it is no term of the
-// identity; beside it, every user's cached `coin` equals the sum of their coin_ledger rows and every user's
+// (`debt_settlement`): both are coins leaving circulation. An overturned rejection whose buyer's balance is short
+// credits the shortfall to that balance as it charges the pay (`debt_advance`, owed at once): coins entering
+// circulation against a debt. A debt itself is not coins, so it is no term of the identity; beside it, every user's cached `coin` equals the sum of their coin_ledger rows and every user's
 // `debt_coins` the sum of their debt_ledger rows.
 
 /**
@@ -23,6 +25,7 @@ export function conservationSql(scope: (column: string) => string = () => ""): s
   ${ledgerSum("signup_bonus")} AS signupBonuses,
   ${ledgerSum("purchase")} AS purchases,
   ${ledgerSum("admin_adjustment")} AS adjustments,
+  ${ledgerSum("debt_advance")} AS advances,
   ${ledgerSum("purchase_reversal", "-")} AS reversals,
   ${ledgerSum("debt_settlement", "-")} AS settlements,
   (SELECT COALESCE(SUM(coin), 0) FROM users WHERE 1 ${scope("id")}) AS balances,
@@ -64,6 +67,7 @@ export function figuresOfTotals(rows: { name: string; value: unknown }[]): Conse
     signupBonuses: n("ledger.signup_bonus"),
     purchases: n("ledger.purchase"),
     adjustments: n("ledger.admin_adjustment"),
+    advances: n("ledger.debt_advance"),
     reversals: taken("ledger.purchase_reversal"),
     settlements: taken("ledger.debt_settlement"),
     balances: n("balances"),
@@ -86,11 +90,13 @@ export interface MismatchedUser {
 }
 
 export interface ConservationFigures {
-  /** the left-hand side: signupBonuses + purchases + adjustments − reversals − settlements */
+  /** the left-hand side: signupBonuses + purchases + adjustments + advances − reversals − settlements */
   created: number;
   signupBonuses: number;
   purchases: number;
   adjustments: number;
+  /** coins credited to buyers' balances against their debt, to pay overturned rejections the balance could not */
+  advances: number;
   /** coins taken back from balances by refunded or disputed payments */
   reversals: number;
   /** coins that paid debts (taken from balances by later purchases) */
@@ -113,6 +119,7 @@ export function figuresOf(row: Record<string, unknown> | null | undefined): Cons
     signupBonuses: n("signupBonuses"),
     purchases: n("purchases"),
     adjustments: n("adjustments"),
+    advances: n("advances"),
     reversals: n("reversals"),
     settlements: n("settlements"),
     balances: n("balances"),
@@ -124,7 +131,7 @@ export function figuresOf(row: Record<string, unknown> | null | undefined): Cons
     mismatchedUsers: n("mismatchedUsers"),
     mismatchedDebts: n("mismatchedDebts"),
   };
-  return { ...f, created: f.signupBonuses + f.purchases + f.adjustments - f.reversals - f.settlements };
+  return { ...f, created: f.signupBonuses + f.purchases + f.adjustments + f.advances - f.reversals - f.settlements };
 }
 
 /** The right-hand side of the identity. */

@@ -8,7 +8,7 @@ export const users = sqliteTable("users", {
   email: text("email").notNull(),
   role: text("role", { enum: ["Worker", "Buyer", "Admin"] }).notNull(),
   coin: integer("coin").notNull().default(0),
-  /** coins owed (a reversed card payment the balance did not cover): the sum of the user's debt_ledger rows */
+  /** coins owed (a reversed card payment or an overturned rejection the balance did not cover): the sum of the user's debt_ledger rows */
   debtCoins: integer("debt_coins").notNull().default(0),
   photo: text("photo"),
   passwordHash: text("password_hash"),
@@ -104,6 +104,8 @@ export const ledgerKinds = [
   "withdrawal_release",
   "purchase_reversal",
   "debt_settlement",
+  "appeal_charge",
+  "debt_advance",
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -131,7 +133,7 @@ export const paymentReversals = sqliteTable("payment_reversals", {
   createdAt: integer("created_at").notNull(),
 });
 
-export const debtKinds = ["purchase_reversal", "debt_settlement"] as const;
+export const debtKinds = ["purchase_reversal", "debt_settlement", "debt_advance"] as const;
 export type DebtKind = (typeof debtKinds)[number];
 
 /** Every change of a user's debt (+ owed, - settled); users.debt_coins = SUM(delta) per user. */
@@ -142,8 +144,25 @@ export const debtLedger = sqliteTable("debt_ledger", {
   kind: text("kind", { enum: debtKinds }).notNull(),
   orderId: text("order_id"),
   reversalId: text("reversal_id"),
+  /** the overturned rejection whose shortfall was advanced (migrations/0007) */
+  submissionId: text("submission_id"),
   note: text("note"),
   createdAt: integer("created_at").notNull(),
+});
+
+/** A rejected worker's appeal (migrations/0007): one per submission, decided once by an admin. */
+export const appeals = sqliteTable("appeals", {
+  id: text("id").primaryKey(),
+  submissionId: text("submission_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  buyerId: text("buyer_id").notNull(),
+  appealText: text("appeal_text").notNull(),
+  status: text("status", { enum: ["pending", "upheld", "overturned"] })
+    .notNull()
+    .default("pending"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+  decidedBy: text("decided_by"),
 });
 
 export const notifications = sqliteTable("notifications", {

@@ -72,6 +72,21 @@ export const examples = {
   applicant: { photo: `${ORIGIN}/images/0d3f9c1e-5a7b-4c2d-9e8f-1a2b3c4d5e6f.png`, name: "Rafi Worker" },
   publicWorker: { photo: `${ORIGIN}/avatars/seed-03.webp`, name: "Rafi Worker", coin: 1240 },
   category: { _id: "Content Writing", total_workers: 37 },
+  appeal: {
+    _id: ID,
+    submission_id: "1f0c7a2e-4b6d-4e8a-9c3f-5d2e1b0a9f87",
+    task_title: "Write a 200-word product review",
+    payable_amount: 12,
+    worker_name: "Rafi Worker",
+    worker_email: "rafi@example.com",
+    Buyer_name: "Maya Buyer",
+    Buyer_email: "maya@example.com",
+    reject_reason: "The review is under 200 words.",
+    appeal_text: "The review has 214 words; the counter of the editor I used counts them all.",
+    status: "pending",
+    appeal_date: "2026-11-20T09:30:00.000Z",
+    decided_at: null,
+  },
   task: {
     _id: ID,
     task_title: "Write a 200-word product review",
@@ -565,6 +580,35 @@ export const endpoints: EndpointDoc[] = [
       bodyOptional: true,
       responses: [MODIFIED],
       errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    },
+  }),
+
+  ...group("Appeals", {
+    "POST /appeals": {
+      summary: "Appeal your rejected submission",
+      description:
+        "Once per submission, within 7 days (7 x 24 hours) of the rejection, with a text of 10 to 500 characters. Only the submission's worker; 409 for a submission that is not rejected, an appeal already filed, or a window that has passed.",
+      access: WORKER,
+      accessNote: "Only your own submissions.",
+      body: s.appealBody,
+      responses: [ok(s.appealWireSchema, examples.appeal, "The appeal (pending)", 201)],
+      errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    },
+    "GET /appeals": {
+      summary: "The appeals queue: pending (oldest first) or decided (newest decision first)",
+      access: ADMIN,
+      query: s.appealsQuery,
+      responses: [list(s.appealWireSchema, examples.appeal, "status=pending unless status=decided")],
+      errors: [401, 403, 422],
+    },
+    "PATCH /appeals": {
+      summary: "Uphold the rejection (decision=uphold) or overturn it (decision=overturn)",
+      description:
+        "Uphold moves no coins. Overturn approves the submission and pays the worker its payable_amount: from the task's open slot if one is left (the slot closes; a change of the task's pay since is settled with the buyer), else from the buyer's balance, and what the balance lacks becomes the buyer's debt (which blocks their spending until a purchase settles it). Both notify and are in the audit log. Once (409 afterwards); 409 too when the worker has another live submission for the task.",
+      access: ADMIN,
+      query: s.appealDecisionQuery,
+      responses: [ok(s.appealDecidedWire, { modifiedCount: 1, status: "overturned" })],
+      errors: [400, 401, 403, 404, 409],
     },
   }),
 

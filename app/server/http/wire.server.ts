@@ -6,6 +6,7 @@ import type { Role } from "~/lib/roles";
 import type { SubmissionStatus, SubmissionView } from "../services/submissions.server";
 import type { CategoryCount, FeaturedTask, PublicWorker, Applicant } from "../services/landing.server";
 import type { NotificationRow } from "../services/notifications.server";
+import type { AppealView } from "../services/appeals.server";
 import type { SubmissionWireStatus } from "~/lib/schemas/api";
 import { notificationHref } from "~/lib/notifications";
 
@@ -133,6 +134,26 @@ export function submissionWire(origin: Origin, s: SubmissionView) {
     current_date: iso(s.createdAt),
     status: submissionStatusWire(s.status),
     reject_reason: s.rejectReason,
+  };
+}
+
+// ---------------------------------------------------------------- appeals
+
+export function appealWire(a: AppealView) {
+  return {
+    _id: a.id,
+    submission_id: a.submissionId,
+    task_title: a.taskTitle,
+    payable_amount: a.payableAmount,
+    worker_name: a.workerName,
+    worker_email: a.workerEmail,
+    Buyer_name: a.buyerName,
+    Buyer_email: a.buyerEmail,
+    reject_reason: a.rejectReason,
+    appeal_text: a.appealText,
+    status: a.status,
+    appeal_date: iso(a.createdAt),
+    decided_at: a.decidedAt === null ? null : iso(a.decidedAt),
   };
 }
 

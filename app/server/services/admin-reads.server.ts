@@ -117,11 +117,13 @@ export async function listAuditLog(env: Env, opts: { page?: number; limit?: numb
         WHEN 'user' THEN tu.name
         WHEN 'task' THEN tt.task_title
         WHEN 'withdrawal' THEN wu.name
+        WHEN 'appeal' THEN au.name
       END AS targetName,
       CASE a.target_type
         WHEN 'user' THEN tu.email
         WHEN 'task' THEN tb.email
         WHEN 'withdrawal' THEN wu.email
+        WHEN 'appeal' THEN au.email
       END AS targetEmail
     FROM audit_log a
     LEFT JOIN users actor ON actor.id = a.actor_id
@@ -130,6 +132,8 @@ export async function listAuditLog(env: Env, opts: { page?: number; limit?: numb
     LEFT JOIN users tb ON tb.id = tt.buyer_id
     LEFT JOIN withdrawals w ON a.target_type = 'withdrawal' AND w.id = a.target_id
     LEFT JOIN users wu ON wu.id = w.worker_id
+    LEFT JOIN appeals ap ON a.target_type = 'appeal' AND ap.id = a.target_id
+    LEFT JOIN users au ON au.id = ap.worker_id
     ${filter}
     ORDER BY a.created_at DESC, a.id DESC
     LIMIT ${limit} OFFSET ${(page - 1) * limit}`);

@@ -1,7 +1,9 @@
 // Debts: coins a user owes because coins had to be taken back that their balance no longer held (a card payment
-// refunded or disputed after its coins were spent). One mechanism for every such case (docs/product/coins.md,
+// refunded or disputed after its coins were spent), or had to be paid that it did not hold (an overturned rejection). One mechanism for every such case (docs/product/coins.md,
 // decision 009):
 //   takeOrOwe    batch steps that take coins "up to the balance now, the rest as debt"
+//   chargeOrAdvance  batch steps that charge coins another user is paid, advancing what the balance lacks as debt
+//                (an overturned rejection, services/appeals.server.ts)
 //   settleDebt   batch steps that pay the debt out of the balance (a purchase does it in its own batch)
 //   refuseWhileOwing, spendRefusal   the words of the spending guard. The guard itself is in the database: the
 //                trigger coin_ledger_no_spending_in_debt (migrations/0003) aborts any batch that charges a task,
@@ -60,6 +62,62 @@ export function takeOrOwe(batch: Batch, label: string, t: Take): Batch {
         delta: sql`(${coins}) + COALESCE((SELECT delta FROM coin_ledger WHERE id = ${takenId}), 0)`,
         kind: t.kind,
         ...refs,
+      }),
+    );
+}
+
+export interface Charge {
+  userId: string;
+  /** the coins charged (negative: credited); a number fixed before the batch, never the balance it changes */
+  coins: number;
+  /** the overturned rejection the charge pays for (the UNIQUE indexes of migrations/0007 charge it once) */
+  submissionId: string;
+  now: number;
+  when?: SQL;
+}
+
+/**
+ * Adds three steps to `batch`: `${label}: advanced` credits what the balance lacks for the charge (`debt_advance`,
+ * coins created against the debt), `${label}: owed` adds the same to the user's debt, then `${label}: charged` posts
+ * −coins (`appeal_charge`). The balance ends at max(0, balance − coins) and the debt grows by what it lacked. The
+ * charge is not spending the debt blocks: the coins are owed to someone already paid.
+ */
+export function chargeOrAdvance(batch: Batch, label: string, c: Charge): Batch {
+  const advancedId = newId();
+  return batch
+    .step(
+      `${label}: advanced`,
+      ...posting({
+        id: advancedId,
+        userId: c.userId,
+        delta: sql`MAX(0, ${c.coins} - (SELECT coin FROM users WHERE id = ${c.userId}))`,
+        kind: "debt_advance",
+        submissionId: c.submissionId,
+        now: c.now,
+        when: c.when,
+      }),
+    )
+    .step(
+      `${label}: owed`,
+      ...debtPosting({
+        id: newId(),
+        userId: c.userId,
+        delta: sql`COALESCE((SELECT delta FROM coin_ledger WHERE id = ${advancedId}), 0)`,
+        kind: "debt_advance",
+        submissionId: c.submissionId,
+        now: c.now,
+      }),
+    )
+    .step(
+      `${label}: charged`,
+      ...posting({
+        id: newId(),
+        userId: c.userId,
+        delta: -c.coins,
+        kind: "appeal_charge",
+        submissionId: c.submissionId,
+        now: c.now,
+        when: c.when,
       }),
     );
 }

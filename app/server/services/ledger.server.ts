@@ -110,6 +110,8 @@ export interface DebtPosting {
   kind: DebtKind;
   orderId?: string | null;
   reversalId?: string | null;
+  /** the overturned rejection whose shortfall is advanced */
+  submissionId?: string | null;
   note?: string | null;
   now: number;
   when?: SQL;
@@ -117,7 +119,10 @@ export interface DebtPosting {
 
 /** A debt_ledger row and the cached `users.debt_coins` read back from it; services/debts.server.ts composes these. */
 export function debtPosting(d: DebtPosting): [SQL, SQL] {
-  return ledgerRow("debt", { ...d, refs: { order_id: d.orderId, reversal_id: d.reversalId } });
+  return ledgerRow("debt", {
+    ...d,
+    refs: { order_id: d.orderId, reversal_id: d.reversalId, submission_id: d.submissionId },
+  });
 }
 
 export interface NotificationInput {

@@ -1,4 +1,4 @@
-import { BadgeCheck, BadgeX, Coins, Trash2, UserCog, UserX, type LucideIcon } from "lucide-react";
+import { BadgeCheck, BadgeX, Coins, Gavel, Trash2, UserCog, UserX, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/audit-log";
 import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";
@@ -41,6 +41,18 @@ const ACTIONS: Record<AuditAction, { label: string; verb: string; icon: LucideIc
     verb: "rejected the withdrawal of",
     icon: BadgeX,
     tone: "bg-orange-50 text-orange-700",
+  },
+  "appeal.uphold": {
+    label: "Appeals upheld",
+    verb: "upheld the rejection appealed by",
+    icon: Gavel,
+    tone: "bg-slate-100 text-slate-700",
+  },
+  "appeal.overturn": {
+    label: "Appeals overturned",
+    verb: "overturned the rejection appealed by",
+    icon: Gavel,
+    tone: "bg-emerald-50 text-emerald-700",
   },
 };
 

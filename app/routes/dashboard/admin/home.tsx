@@ -23,13 +23,13 @@ import { TH, TD } from "~/components/ui/table";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import {
   ActionDialog,
-  ActionTrigger,
   NoJsConfirm,
+  RowActions,
   toastOutcome,
   useActionFlow,
   useNoJsSpec,
-  type ActionFlow,
   type ActionSpec,
+  type RowAction,
 } from "~/components/actions/confirm";
 import { AdminList } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
@@ -222,7 +222,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <StatusBadge status={w.status} />
               </TD>
               <TD>
-                <WithdrawalActions w={w} flow={flow} className="justify-end" />
+                <RowActions flow={flow} actions={withdrawalActions(w)} className="justify-end" />
               </TD>
             </>
           )}
@@ -254,7 +254,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                   <dd className="break-words font-mono text-[13px]">{w.accountNumber}</dd>
                 </div>
               </dl>
-              <WithdrawalActions w={w} flow={flow} size="default" className="mt-4 [&>*]:flex-1" />
+              <RowActions flow={flow} actions={withdrawalActions(w)} size="default" className="mt-4 [&>*]:flex-1" />
             </>
           )}
         />
@@ -267,42 +267,23 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function WithdrawalActions({
-  w,
-  flow,
-  className,
-  size = "sm",
-}: {
-  w: Withdrawal;
-  flow: ActionFlow;
-  className?: string;
-  size?: "sm" | "default";
-}) {
-  return (
-    <div className={cn("flex gap-2", className)}>
-      <ActionTrigger
-        flow={flow}
-        spec={approveSpec(w)}
-        variant="default"
-        size={size}
-        icon={<Check aria-hidden />}
-        label={`Approve withdrawal of ${w.workerName}`}
-      >
-        Approve
-      </ActionTrigger>
-      <ActionTrigger
-        flow={flow}
-        spec={rejectSpec(w)}
-        variant="outline"
-        size={size}
-        className="text-destructive hover:bg-red-50"
-        icon={<X aria-hidden />}
-        label={`Reject withdrawal of ${w.workerName}`}
-      >
-        Reject
-      </ActionTrigger>
-    </div>
-  );
+function withdrawalActions(w: Withdrawal): RowAction[] {
+  return [
+    {
+      spec: approveSpec(w),
+      text: "Approve",
+      label: `Approve withdrawal of ${w.workerName}`,
+      icon: <Check aria-hidden />,
+      variant: "default",
+    },
+    {
+      spec: rejectSpec(w),
+      text: "Reject",
+      label: `Reject withdrawal of ${w.workerName}`,
+      icon: <X aria-hidden />,
+      className: "text-destructive hover:bg-red-50",
+    },
+  ];
 }
 
 function GlanceLink({

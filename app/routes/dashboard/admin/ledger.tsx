@@ -138,9 +138,9 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           Created = balances + escrow + held + paid out
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Coins enter the economy as sign-up bonuses, purchases and admin adjustments, and leave it when a refunded or
-          disputed card payment is taken back or a debt is settled; every other movement only moves them between the
-          five terms below.
+          Coins enter the economy as sign-up bonuses, purchases, admin adjustments and advances against a buyer's debt
+          (an overturned rejection the balance could not pay), and leave it when a refunded or disputed card payment is
+          taken back or a debt is settled; every other movement only moves them between the five terms below.
         </p>
 
         <div className="mt-6 grid items-stretch gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
@@ -151,12 +151,13 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
               <Row label="Sign-up bonuses" value={n(f.signupBonuses)} />
               <Row label="Purchases" value={n(f.purchases)} />
               <Row label="Admin adjustments" value={`${f.adjustments > 0 ? "+" : ""}${n(f.adjustments)}`} />
+              <Row label="Advanced against debts (overturned rejections)" value={n(f.advances)} />
               <Row label="Reversed payments (refunds, disputes)" value={`−${n(f.reversals)}`} />
               <Row label="Debts settled by purchases" value={`−${n(f.settlements)}`} />
             </dl>
             <p className="mt-3 text-xs text-brand-100" data-testid="ledger-owed">
-              Owed by buyers after reversed payments: {n(f.owed)} coins (not coins until a purchase settles them, so
-              outside the identity).
+              Owed by buyers after reversed payments and advances: {n(f.owed)} coins (not coins until a purchase settles
+              them, so outside the identity).
             </p>
           </div>
 

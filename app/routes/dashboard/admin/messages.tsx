@@ -11,6 +11,7 @@ import { messageActionSchema, messageListQuery, readSearch } from "~/lib/schemas
 import { LocalTime } from "~/components/local-time";
 import { ENHANCED_FIELD, OPEN_PARAM } from "~/lib/enhanced";
 import { PageHeader } from "~/components/dashboard-shell";
+import { ListTabs } from "~/components/admin/list-tabs";
 import { EmptyState } from "~/components/ui/table";
 import { Pagination } from "~/components/ui/pagination";
 import { Modal } from "~/components/ui/dialog";
@@ -95,29 +96,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             : "Contact-form messages, newest first. All caught up."
         }
       />
-      <nav
-        aria-label="Filter messages"
-        className="mb-4 inline-flex rounded-lg border border-border bg-white p-1 shadow-xs"
-      >
-        {tabs.map((t) => (
-          <Link
-            key={t.key}
-            to={t.to}
-            aria-current={show === t.key ? "page" : undefined}
-            className={cn(
-              "inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
-              show === t.key && "bg-brand-50 text-brand-800",
-            )}
-          >
-            {t.label}
-            {t.count ? (
-              <span className="rounded-full bg-brand-700 px-1.5 text-[11px] font-bold leading-5 text-white">
-                {t.count}
-              </span>
-            ) : null}
-          </Link>
-        ))}
-      </nav>
+      <ListTabs label="Filter messages" current={show} tabs={tabs} />
 
       {messages.items.length === 0 ? (
         <EmptyState message={show === "unread" ? "No unread messages." : "No messages yet."} />

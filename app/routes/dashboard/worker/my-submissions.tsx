@@ -13,8 +13,14 @@ import { itemsPerPageSchema } from "~/components/worker/schemas";
 import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
-import { formAction } from "~/server/http/page-action.server";
+import { confirmAction, formAction } from "~/server/http/page-action.server";
+import { readForm } from "~/server/http/form.server";
 import { listWorkerSubmissions } from "~/server/services/submissions.server";
+import { appealsOfSubmissions, fileAppeal } from "~/server/services/appeals.server";
+import { APPEAL_WINDOW_MS, appealActionSchema, withinAppealWindow } from "~/lib/appeals";
+import { ActionDialog, NoJsConfirm, useActionFlow, useNoJsSpec } from "~/components/actions/confirm";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
+import { appealSpec } from "~/components/worker/appeal";
 import { getItemsPerPage, setItemsPerPage } from "~/server/services/users.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Submissions · Coinwork" }];
@@ -29,6 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = await getItemsPerPage(env, user.id);
   const result = await listWorkerSubmissions(env, user.id, { page, limit });
   redirectPastLastPage(url, page, result);
+  const appeals = await appealsOfSubmissions(
+    env,
+    result.items.filter((s) => s.status === "rejected" || s.status === "approved").map((s) => s.id),
+  );
+  const now = Date.now();
   return {
     limit,
     page: result.page,
@@ -44,11 +55,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: s.status,
       rejectReason: s.rejectReason,
       createdAt: s.createdAt,
+      appealStatus: appeals.get(s.id)?.status ?? null,
+      // a rejection not yet appealed, while its window is open: until when
+      appealUntil:
+        s.status === "rejected" && !appeals.has(s.id) && withinAppealWindow(s.reviewedAt, now)
+          ? s.reviewedAt! + APPEAL_WINDOW_MS
+          : null,
     })),
   };
 }
 
-export const action = (args: Route.ActionArgs) =>
+/** Two forms post here: the appeal's confirmation (intent "appeal") and the page size. */
+export async function action(args: Route.ActionArgs) {
+  const intent = await readForm(args.request.clone() as Request).then(
+    (form) => form.get("intent"),
+    () => null,
+  );
+  return intent === "appeal" ? appealAction(args) : pageSizeAction(args);
+}
+
+const appealAction = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: workerUser,
+    schema: appealActionSchema,
+    failure: () => ({ title: "Appeal not sent" }),
+    async run({ id, reason }, { user, env }) {
+      await fileAppeal(env, user, id, reason);
+      return {
+        title: "Appeal sent",
+        message: "An admin will review the rejection. You will be notified of the decision.",
+      };
+    },
+  });
+
+const pageSizeAction = (args: Route.ActionArgs) =>
   formAction(args, {
     user: workerUser,
     schema: itemsPerPageSchema,
@@ -61,9 +101,13 @@ export const action = (args: Route.ActionArgs) =>
     },
   });
 
+export const shouldRevalidate = revalidateAfterPost;
+
 export default function MySubmissions({ loaderData }: Route.ComponentProps) {
   const { rows, limit, page, pages, total } = loaderData;
-  const failure = failureOf(useActionData<typeof action>(), true);
+  const failure = failureOf(useActionData<typeof pageSizeAction>(), true);
+  const flow = useActionFlow();
+  const noJsSpec = useNoJsSpec(rows, { appeal: appealSpec }, (r) => r.appealUntil !== null);
   return (
     <>
       <PageHeader
@@ -96,8 +140,10 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
           />
         }
       >
-        <SubmissionsTable rows={rows} />
+        <SubmissionsTable rows={rows} flow={flow} />
       </PagedList>
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
     </>
   );
 }

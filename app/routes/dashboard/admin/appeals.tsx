@@ -1,0 +1,260 @@
+import { Check, Gavel } from "lucide-react";
+import type { Route } from "./+types/appeals";
+import { getEnv } from "~/server/context";
+import { adminUser } from "~/server/auth/guards.server";
+import { confirmAction } from "~/server/http/page-action.server";
+import { pageOrLast } from "~/server/http/list-page.server";
+import { decideAppeal, listAppeals } from "~/server/services/appeals.server";
+import { readSearch } from "~/lib/schemas/admin";
+import { appealDecisionSchema, appealListQuery, describeOverturn } from "~/lib/appeals";
+import { LocalTime } from "~/components/local-time";
+import { PageHeader } from "~/components/dashboard-shell";
+import { ListTabs } from "~/components/admin/list-tabs";
+import { TD, TH } from "~/components/ui/table";
+import { AppealBadge, Badge } from "~/components/ui/badge";
+import {
+  ActionDialog,
+  NoJsConfirm,
+  RowActions,
+  useActionFlow,
+  useNoJsSpec,
+  type ActionSpec,
+  type RowAction,
+} from "~/components/actions/confirm";
+import { AdminList } from "~/components/admin/admin-list";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
+
+export const meta: Route.MetaFunction = () => [{ title: "Appeals · Coinwork" }];
+
+const PAGE_SIZE = 10;
+const PATH = "/dashboard/appeals";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const env = getEnv(context);
+  const { page, show } = readSearch(request.url, appealListQuery);
+  const [list, pending] = await Promise.all([
+    pageOrLast(page, (p) => listAppeals(env, { show, page: p, limit: PAGE_SIZE })),
+    show === "pending" ? null : listAppeals(env, { show: "pending", limit: 1 }),
+  ]);
+  return {
+    show,
+    pendingCount: pending ? pending.total : list.total,
+    appeals: {
+      ...list,
+      items: list.items.map((a) => ({
+        id: a.id,
+        taskTitle: a.taskTitle,
+        workerName: a.workerName,
+        workerEmail: a.workerEmail,
+        buyerName: a.buyerName,
+        buyerEmail: a.buyerEmail,
+        pay: a.payableAmount,
+        rejectReason: a.rejectReason,
+        appealText: a.appealText,
+        status: a.status,
+        createdAt: a.createdAt,
+        decidedAt: a.decidedAt,
+        deciderName: a.deciderName,
+        // the admin's confirmation says where an overturn's coins would come from, as things stand now
+        overturn: describeOverturn({
+          pay: a.payableAmount,
+          slotPay: a.slotPay,
+          workerName: a.workerName,
+          buyerName: a.buyerName,
+          buyerCoins: a.buyerCoins,
+        }),
+      })),
+    },
+  };
+}
+
+export const action = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: adminUser,
+    schema: appealDecisionSchema,
+    failure: (intent) => ({ title: intent === "overturn" ? "Overturn failed" : "Could not uphold the rejection" }),
+    async run(input, { user: admin, env }) {
+      await decideAppeal(env, admin, input.id, input.intent);
+      return input.intent === "overturn"
+        ? { title: "Rejection overturned", message: "The worker is paid and both sides are notified." }
+        : { title: "Rejection upheld", message: "The worker is notified; no coins moved." };
+    },
+  });
+
+export const shouldRevalidate = revalidateAfterPost;
+
+type Appeal = Route.ComponentProps["loaderData"]["appeals"]["items"][number];
+
+function overturnSpec(a: Appeal): ActionSpec {
+  return {
+    intent: "overturn",
+    id: a.id,
+    title: "Overturn this rejection?",
+    description: `The submission for “${a.taskTitle}” becomes approved. ${a.overturn}`,
+    note: "Both are notified, and the decision is recorded in the audit log. It cannot be undone.",
+    confirmLabel: `Yes, pay ${a.pay} coins`,
+  };
+}
+
+function upholdSpec(a: Appeal): ActionSpec {
+  return {
+    intent: "uphold",
+    id: a.id,
+    title: "Uphold this rejection?",
+    description: `The rejection of ${a.workerName}'s submission for “${a.taskTitle}” stands. No coins move; ${a.workerName} is notified.`,
+    confirmLabel: "Uphold rejection",
+    destructive: true,
+  };
+}
+
+export default function Appeals({ loaderData }: Route.ComponentProps) {
+  const { appeals, show, pendingCount } = loaderData;
+  const flow = useActionFlow();
+  const pending = show === "pending";
+  const noJsSpec = useNoJsSpec(
+    appeals.items,
+    { overturn: overturnSpec, uphold: upholdSpec },
+    (a) => a.status === "pending",
+  );
+  const tabs = [
+    { key: "pending", label: "Pending", count: pendingCount, to: PATH },
+    { key: "decided", label: "Decided", count: undefined, to: `${PATH}?show=decided` },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Appeals"
+        description="Workers appeal a rejection once, within 7 days. Uphold it, or overturn it and pay the worker."
+      />
+      <ListTabs label="Filter appeals" current={show} tabs={tabs} />
+
+      <AdminList
+        list={appeals}
+        label={pending ? "Pending appeals" : "Decided appeals"}
+        empty={pending ? "No Appeals To Review" : "No Decided Appeals Yet."}
+        from="lg"
+        head={
+          <>
+            <TH>Task</TH>
+            <TH>Worker</TH>
+            <TH>Buyer</TH>
+            <TH className="text-right">Amount</TH>
+            <TH>Appeal</TH>
+          </>
+        }
+        rowTestId={(a) => `appeal-${a.id}`}
+        cells={(a) => (
+          <>
+            <TD className="max-w-56">
+              <p className="font-medium">{a.taskTitle}</p>
+              <RejectReason a={a} />
+            </TD>
+            <TD>
+              <p className="font-medium">{a.workerName}</p>
+              <p className="text-xs text-muted-foreground">{a.workerEmail}</p>
+            </TD>
+            <TD>
+              <p className="font-medium">{a.buyerName}</p>
+              <p className="text-xs text-muted-foreground">{a.buyerEmail}</p>
+            </TD>
+            <TD className="whitespace-nowrap text-right font-semibold tabular-nums">{a.pay} coins</TD>
+            <TD className="min-w-64 max-w-96">
+              <AppealText a={a} />
+              <p className="mt-1 text-xs text-muted-foreground">
+                <When a={a} />
+              </p>
+            </TD>
+            <TD>{pending ? <RowActions flow={flow} actions={decisionActions(a)} className="justify-end" /> : null}</TD>
+          </>
+        )}
+        card={(a) => (
+          <>
+            <div className="flex items-start justify-between gap-3">
+              <p className="min-w-0 font-medium">{a.taskTitle}</p>
+              <Badge tone="neutral" className="shrink-0 tabular-nums">
+                {a.pay} coins
+              </Badge>
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <div className="min-w-0">
+                <dt className="text-xs text-muted-foreground">Worker</dt>
+                <dd className="truncate">{a.workerName}</dd>
+              </div>
+              <div className="min-w-0">
+                <dt className="text-xs text-muted-foreground">Buyer</dt>
+                <dd className="truncate">{a.buyerName}</dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-xs text-muted-foreground">Rejection</dt>
+                <dd>{a.rejectReason || "No reason given."}</dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-xs text-muted-foreground">Appeal</dt>
+                <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{a.appealText}</dd>
+              </div>
+              <div className="col-span-2 text-muted-foreground">
+                <When a={a} />
+              </div>
+            </dl>
+            {pending ? (
+              <RowActions flow={flow} actions={decisionActions(a)} size="default" className="mt-4 [&>*]:flex-1" />
+            ) : null}
+          </>
+        )}
+      />
+
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
+    </>
+  );
+}
+
+function RejectReason({ a }: { a: Appeal }) {
+  return (
+    <p className="mt-1 text-xs text-red-900">
+      <span className="font-semibold">Rejected: </span>
+      {a.rejectReason || "No reason given."}
+    </p>
+  );
+}
+
+function AppealText({ a }: { a: Appeal }) {
+  return <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{a.appealText}</p>;
+}
+
+function When({ a }: { a: Appeal }) {
+  if (a.status === "pending")
+    return (
+      <>
+        Filed <LocalTime at={a.createdAt} />
+      </>
+    );
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <AppealBadge status={a.status} />
+      <span className="text-xs">
+        {a.deciderName ? `by ${a.deciderName}, ` : ""}
+        {a.decidedAt ? <LocalTime at={a.decidedAt} /> : null}
+      </span>
+    </span>
+  );
+}
+
+function decisionActions(a: Appeal): RowAction[] {
+  return [
+    {
+      spec: overturnSpec(a),
+      text: "Overturn",
+      label: `Overturn the rejection of ${a.workerName}`,
+      icon: <Check aria-hidden />,
+      variant: "default",
+    },
+    {
+      spec: upholdSpec(a),
+      text: "Uphold",
+      label: `Uphold the rejection of ${a.workerName}`,
+      icon: <Gavel aria-hidden />,
+    },
+  ];
+}
