@@ -207,6 +207,7 @@ async function fingerprint(ids: string[]) {
     notifications: await all(
       "SELECT COUNT(*) AS n, COUNT(*) - COUNT(read_at) AS unread FROM notifications WHERE user_id IN ($IDS)",
     ),
+    appeals: await all("SELECT * FROM appeals WHERE worker_id IN ($IDS) OR buyer_id IN ($IDS) ORDER BY id"),
     audit: await all("SELECT COUNT(*) AS n FROM audit_log WHERE actor_id IN ($IDS) OR target_id IN ($IDS)"),
     preferences: await all("SELECT * FROM user_preferences WHERE user_id IN ($IDS) ORDER BY user_id"),
     registered: (await row<{ n: number }>("SELECT COUNT(*) AS n FROM users WHERE email LIKE ?", `${RUN_ID}%`))?.n,
@@ -653,6 +654,37 @@ function cases(): Case[] {
           fc.array(fc.uuid(), { minLength: 51, maxLength: 60 }),
         ),
       },
+    },
+    {
+      // the worker's own submission is still pending, so even a well-formed appeal of it is refused (409)
+      name: "POST /appeals",
+      who: "worker",
+      method: "POST",
+      path: "/appeals",
+      methods: ["GET", "POST", "PATCH"],
+      body: { submission_id: f.submissionId, text: "The proof shows the task was done as asked." },
+      badBody: {
+        submission_id: jBadId(f.foreignSubmissionId),
+        text: fc.oneof(junk, fc.string({ maxLength: 9 }), longString(501), fc.constantFrom("", "          ")),
+      },
+    },
+    {
+      name: "GET /appeals",
+      who: "admin",
+      method: "GET",
+      path: "/appeals",
+      methods: ["GET", "POST", "PATCH"],
+      query: { status: "pending" },
+      badQuery: { status: qBadEnum(["pending", "decided"]), ...paging() },
+    },
+    {
+      name: "PATCH /appeals",
+      who: "admin",
+      method: "PATCH",
+      path: "/appeals",
+      methods: ["GET", "POST", "PATCH"],
+      query: { id: crypto.randomUUID(), decision: "uphold" },
+      badQuery: { id: fc.oneof(badIdFormat, fc.uuid()), decision: qBadEnum(["uphold", "overturn"]) },
     },
     {
       name: "GET /submission2",
