@@ -1,4 +1,5 @@
 import { Check, Gavel } from "lucide-react";
+import type * as React from "react";
 import type { Route } from "./+types/appeals";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
@@ -177,22 +178,18 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
               </Badge>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div className="min-w-0">
-                <dt className="text-xs text-muted-foreground">Worker</dt>
-                <dd className="truncate">{a.workerName}</dd>
-              </div>
-              <div className="min-w-0">
-                <dt className="text-xs text-muted-foreground">Buyer</dt>
-                <dd className="truncate">{a.buyerName}</dd>
-              </div>
-              <div className="col-span-2">
-                <dt className="text-xs text-muted-foreground">Rejection</dt>
-                <dd>{a.rejectReason || "No reason given."}</dd>
-              </div>
-              <div className="col-span-2">
-                <dt className="text-xs text-muted-foreground">Appeal</dt>
-                <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{a.appealText}</dd>
-              </div>
+              <Fact label="Worker" className="min-w-0" valueClassName="truncate">
+                {a.workerName}
+              </Fact>
+              <Fact label="Buyer" className="min-w-0" valueClassName="truncate">
+                {a.buyerName}
+              </Fact>
+              <Fact label="Rejection" className="col-span-2">
+                {a.rejectReason || "No reason given."}
+              </Fact>
+              <Fact label="Appeal" className="col-span-2" valueClassName="whitespace-pre-wrap [overflow-wrap:anywhere]">
+                {a.appealText}
+              </Fact>
               <div className="col-span-2 text-muted-foreground">
                 <When a={a} />
               </div>
@@ -216,6 +213,16 @@ function RejectReason({ a }: { a: Appeal }) {
       <span className="font-semibold">Rejected: </span>
       {a.rejectReason || "No reason given."}
     </p>
+  );
+}
+
+/** One labelled fact of an appeal's card (phones). */
+function Fact(props: { label: string; className?: string; valueClassName?: string; children: React.ReactNode }) {
+  return (
+    <div className={props.className}>
+      <dt className="text-xs text-muted-foreground">{props.label}</dt>
+      <dd className={props.valueClassName}>{props.children}</dd>
+    </div>
   );
 }
 

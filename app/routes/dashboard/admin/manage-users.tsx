@@ -193,13 +193,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
             </TD>
             <TD className="text-muted-foreground">{u.email}</TD>
             <TD>
-              <RoleSelect
-                userId={u.id}
-                name={u.name}
-                role={u.role as Role}
-                disabled={u.id === selfId}
-                disabledReason={NOT_SELF_TEXT}
-              />
+              <UserRoleSelect u={u} self={u.id === selfId} />
             </TD>
             <TD className="text-right font-semibold tabular-nums">{u.coin.toLocaleString("en-US")}</TD>
             <TD>
@@ -224,14 +218,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <div className="mt-3 grid gap-2 border-t border-border pt-3">
-              <RoleSelect
-                userId={u.id}
-                name={u.name}
-                role={u.role as Role}
-                disabled={u.id === selfId}
-                disabledReason={NOT_SELF_TEXT}
-                visibleLabel
-              />
+              <UserRoleSelect u={u} self={u.id === selfId} visibleLabel />
               <UserActions u={u} flow={flow} self={u.id === selfId} size="default" className="grid grid-cols-2" />
             </div>
           </>
@@ -241,6 +228,20 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
       <NoJsConfirm spec={noJsSpec} />
       <ResultDialog result={result} onClose={() => setResult(null)} />
     </>
+  );
+}
+
+/** The role picker of a user's row; an admin cannot change their own role. */
+function UserRoleSelect({ u, self, visibleLabel }: { u: User; self: boolean; visibleLabel?: boolean }) {
+  return (
+    <RoleSelect
+      userId={u.id}
+      name={u.name}
+      role={u.role as Role}
+      disabled={self}
+      disabledReason={NOT_SELF_TEXT}
+      visibleLabel={visibleLabel}
+    />
   );
 }
 

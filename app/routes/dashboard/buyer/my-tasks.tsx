@@ -151,14 +151,7 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
         pages={pages}
         dim
         empty={
-          <EmptyState
-            message="No Tasks To Review"
-            action={
-              <Link to="/dashboard/addtask" className={buttonVariants()}>
-                <Plus aria-hidden /> Add task
-              </Link>
-            }
-          />
+          <EmptyState message="No Tasks To Review" link={{ to: "/dashboard/addtask", label: "Add task", icon: Plus }} />
         }
       >
         <ResponsiveList

@@ -61,11 +61,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
         empty={
           <EmptyState
             message="You haven’t made any payments yet."
-            action={
-              <Link to="/dashboard/purchasecoin" reloadDocument className={buttonVariants()}>
-                <Coins aria-hidden /> Purchase Coin
-              </Link>
-            }
+            link={{ to: "/dashboard/purchasecoin", label: "Purchase Coin", icon: Coins, reloadDocument: true }}
           />
         }
       >

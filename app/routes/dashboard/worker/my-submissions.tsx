@@ -1,9 +1,8 @@
-import { Link, redirect, useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
 import { ListChecks } from "lucide-react";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
-import { buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
 import { failureOf } from "~/components/form-kit";
@@ -132,11 +131,7 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
         empty={
           <EmptyState
             message="No Submitted Tasks Yet."
-            action={
-              <Link to="/dashboard/tasklist" className={buttonVariants()}>
-                <ListChecks aria-hidden /> Find a task
-              </Link>
-            }
+            link={{ to: "/dashboard/tasklist", label: "Find a task", icon: ListChecks }}
           />
         }
       >
