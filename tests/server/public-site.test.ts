@@ -165,28 +165,19 @@ describe("landing page", () => {
       completionDate: due,
     });
     // not open: past its date, deleted, or without a slot left; none of them counts or is featured
-    await insertTask(buyer, {
-      title: `Expired ${t}`,
-      category: "Translation",
-      requiredWorkers: 1000,
-      pay: topPay + 1,
-      completionDate: isoDay(-1),
-    });
-    await insertTask(buyer, {
-      title: `Deleted ${t}`,
-      category: "Translation",
-      requiredWorkers: 2000,
-      pay: topPay + 2,
-      completionDate: due,
-      deleted: true,
-    });
-    await insertTask(buyer, {
-      title: `Full ${t}`,
-      category: "Translation",
-      requiredWorkers: 0,
-      pay: topPay + 3,
-      completionDate: due,
-    });
+    for (const [name, requiredWorkers, extraPay, completionDate, deleted] of [
+      ["Expired", 1000, 1, isoDay(-1), false],
+      ["Deleted", 2000, 2, due, true],
+      ["Full", 0, 3, due, false],
+    ] as const)
+      await insertTask(buyer, {
+        title: `${name} ${t}`,
+        category: "Translation",
+        requiredWorkers,
+        pay: topPay + extraPay,
+        completionDate,
+        deleted,
+      });
 
     await clearLandingCache();
     const { status, text } = await landingPage();

@@ -154,27 +154,18 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 500);
     const worker = await registerUser("Worker");
-    await taskOf(buyer, {
-      task_title: `Alpha ${token}`,
-      category: "Translation",
-      payable_amount: 5,
-      required_workers: 1,
-      completion_date: isoDay(20),
-    });
-    await taskOf(buyer, {
-      task_title: `Bravo ${token}`,
-      category: "Data Entry",
-      payable_amount: 50,
-      required_workers: 1,
-      completion_date: isoDay(30),
-    });
-    await taskOf(buyer, {
-      task_title: `Charlie ${token}`,
-      category: "Data Entry",
-      payable_amount: 20,
-      required_workers: 1,
-      completion_date: isoDay(2),
-    });
+    for (const [name, category, pay, days] of [
+      ["Alpha", "Translation", 5, 20],
+      ["Bravo", "Data Entry", 50, 30],
+      ["Charlie", "Data Entry", 20, 2],
+    ] as const)
+      await taskOf(buyer, {
+        task_title: `${name} ${token}`,
+        category,
+        payable_amount: pay,
+        required_workers: 1,
+        completion_date: isoDay(days),
+      });
     const order = async (query: string) => {
       const text = await textOf(await getPage(`/dashboard/tasklist?q=${token}${query}`, worker.cookie));
       return ["Alpha", "Bravo", "Charlie"]
