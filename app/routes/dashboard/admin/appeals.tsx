@@ -1,5 +1,4 @@
 import { Check, Gavel } from "lucide-react";
-import type * as React from "react";
 import type { Route } from "./+types/appeals";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
@@ -9,6 +8,7 @@ import { decideAppeal, listAppeals } from "~/server/services/appeals.server";
 import { readSearch } from "~/lib/schemas/admin";
 import { appealDecisionSchema, appealListQuery, describeOverturn } from "~/lib/appeals";
 import { LocalTime } from "~/components/local-time";
+import { Fact } from "~/components/ui/fact";
 import { PageHeader } from "~/components/dashboard-shell";
 import { ListTabs } from "~/components/admin/list-tabs";
 import { TD, TH } from "~/components/ui/table";
@@ -213,16 +213,6 @@ function RejectReason({ a }: { a: Appeal }) {
       <span className="font-semibold">Rejected: </span>
       {a.rejectReason || "No reason given."}
     </p>
-  );
-}
-
-/** One labelled fact of an appeal's card (phones). */
-function Fact(props: { label: string; className?: string; valueClassName?: string; children: React.ReactNode }) {
-  return (
-    <div className={props.className}>
-      <dt className="text-xs text-muted-foreground">{props.label}</dt>
-      <dd className={props.valueClassName}>{props.children}</dd>
-    </div>
   );
 }
 

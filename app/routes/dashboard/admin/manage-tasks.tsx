@@ -13,6 +13,7 @@ import { formatDate } from "~/lib/format";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
 import { TH, TD } from "~/components/ui/table";
+import { Fact } from "~/components/ui/fact";
 import { Badge } from "~/components/ui/badge";
 import { ListToolbar } from "~/components/admin/list-toolbar";
 import {
@@ -168,24 +169,15 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div className="col-span-2 min-w-0">
-                <dt className="text-xs text-muted-foreground">Buyer</dt>
-                <dd className="truncate">
-                  {t.buyerName} <span className="text-muted-foreground">· {t.buyerEmail}</span>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Workers &amp; payment</dt>
-                <dd>
-                  <WorkersAndPay t={t} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Deadline</dt>
-                <dd>
-                  <Deadline date={t.completionDate} today={today} />
-                </dd>
-              </div>
+              <Fact label="Buyer" className="col-span-2 min-w-0" valueClassName="truncate">
+                {t.buyerName} <span className="text-muted-foreground">· {t.buyerEmail}</span>
+              </Fact>
+              <Fact label="Workers & payment">
+                <WorkersAndPay t={t} />
+              </Fact>
+              <Fact label="Deadline">
+                <Deadline date={t.completionDate} today={today} />
+              </Fact>
             </dl>
             <DeleteButton t={t} flow={flow} size="default" className="mt-4 w-full" />
           </>
