@@ -219,7 +219,9 @@ export function ActionDialog({ flow }: { flow: ActionFlow }) {
           onInput={() => flow.inlineError && flow.clearError()}
           onSubmit={(e) => {
             e.preventDefault();
-            if (!flow.busy) flow.fetcher.submit(e.currentTarget, { method: "post" });
+            // flushSync: the dialog is busy before the next event, so a double click posts once (the router's
+            // updates are transitions otherwise, and a heavy page may not have re-rendered by the second click)
+            if (!flow.busy) flow.fetcher.submit(e.currentTarget, { method: "post", flushSync: true });
           }}
         >
           <HiddenFields spec={spec} js />
