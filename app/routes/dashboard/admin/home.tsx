@@ -215,7 +215,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <p className="font-semibold tabular-nums">{`$${formatCents(w.cents)}`}</p>
                 <p className="text-xs text-muted-foreground tabular-nums">{w.coins} coins</p>
               </TD>
-              <TD className="whitespace-nowrap text-muted-foreground">
+              <TD className="min-w-36 text-muted-foreground">
                 <LocalTime at={w.createdAt} />
               </TD>
               <TD>
