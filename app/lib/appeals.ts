@@ -63,6 +63,17 @@ export function overturnPlan(s: OverturnState): { fromSlot: boolean; charge: num
   return { fromSlot: s.slotPay !== null, charge: s.pay - (s.slotPay ?? 0) };
 }
 
+/**
+ * Where an overturn's pay comes from, after "paid N coins": `balanceOf` names whose balance ("the buyer's", "your").
+ * The audit row and the buyer's notice say it in these words.
+ */
+export function overturnSource({ fromSlot, charge }: { fromSlot: boolean; charge: number }, balanceOf: string): string {
+  if (!fromSlot) return `from ${balanceOf} balance`;
+  if (charge > 0) return `from the task's open slot and ${charge} coins from ${balanceOf} balance`;
+  if (charge < 0) return `from the task's open slot, and ${-charge} coins came back to ${balanceOf} balance`;
+  return "from the task's open slot";
+}
+
 /** The admin's confirmation of an overturn, in words: how many coins go from whom to whom. */
 export function describeOverturn(
   s: OverturnState & { workerName: string; buyerName: string; buyerCoins: number },

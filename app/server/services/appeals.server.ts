@@ -17,6 +17,7 @@ import {
   APPEAL_WINDOW_DAYS,
   APPEAL_WINDOW_MS,
   overturnPlan,
+  overturnSource,
   withinAppealWindow,
   type AppealDecision,
   type AppealList,
@@ -144,10 +145,15 @@ function assertPending(a: AppealRead | undefined): asserts a is AppealRead {
  */
 function asRead(a: AppealRead) {
   const slot = sql`SELECT 1 FROM tasks WHERE id = ${a.taskId} AND deleted_at IS NULL AND required_workers > 0`;
-  return sql`EXISTS (SELECT 1 FROM appeals WHERE id = ${a.appeal.id} AND status = 'pending')
+  return sql`${pendingAsNamed(a)}
     AND EXISTS (SELECT 1 FROM submissions WHERE id = ${a.appeal.submissionId} AND status = 'rejected')
-    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${a.taskId} AND task_title = ${a.taskTitle})
     AND ${a.slotPay === null ? sql`NOT EXISTS (${slot})` : sql`EXISTS (${slot} AND payable_amount = ${a.slotPay})`}`;
+}
+
+/** The appeal still pending and its task still titled as the records name it: all an uphold hinges on. */
+function pendingAsNamed(a: AppealRead) {
+  return sql`EXISTS (SELECT 1 FROM appeals WHERE id = ${a.appeal.id} AND status = 'pending')
+    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${a.taskId} AND task_title = ${a.taskTitle})`;
 }
 
 interface Decision {
@@ -206,9 +212,7 @@ function addRecords(batch: Batch, a: AppealRead, d: Decision, r: Records) {
 
 /** Upholding moves nothing: the records, while the appeal is pending and the task's title as read. */
 function upholdSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: number) {
-  const when = sql`EXISTS (SELECT 1 FROM appeals WHERE id = ${a.appeal.id} AND status = 'pending')
-    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${a.taskId} AND task_title = ${a.taskTitle})`;
-  const d: Decision = { status: "upheld", admin, now, when };
+  const d: Decision = { status: "upheld", admin, now, when: pendingAsNamed(a) };
   addRecords(batch, a, d, {
     action: "appeal.uphold",
     detail: `"${a.taskTitle}": the rejection stands`,
@@ -225,15 +229,12 @@ function upholdSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: numbe
 function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: number) {
   const when = asRead(a);
   const pay = a.payableAmount;
-  const { fromSlot, charge } = overturnPlan({ pay, slotPay: a.slotPay });
+  const plan = overturnPlan({ pay, slotPay: a.slotPay });
   const payoutId = newId();
   const paid = sql`EXISTS (SELECT 1 FROM coin_ledger WHERE id = ${payoutId})`;
-  const from = fromSlot
-    ? `from the task's open slot${charge > 0 ? ` and ${charge} coins from the buyer's balance` : charge < 0 ? `, ${-charge} coins back to the buyer` : ""}`
-    : "from the buyer's balance";
   chargeOrAdvance(batch, "buyer", {
     userId: a.appeal.buyerId,
-    coins: charge,
+    coins: plan.charge,
     submissionId: a.appeal.submissionId,
     now,
     when,
@@ -257,7 +258,7 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
         id: newId(),
         userId: a.appeal.buyerId,
         // the debt, if any, is what the batch finds the balance lacked
-        message: sql`${`An admin overturned your rejection of ${a.workerName}'s submission for "${a.taskTitle}": they were paid ${pay} coins ${fromSlot ? "from the task's open slot" : "from your balance"}${fromSlot && charge > 0 ? ` and ${charge} coins from your balance` : ""}${charge < 0 ? `, and ${-charge} coins came back to your balance` : ""}.`}
+        message: sql`${`An admin overturned your rejection of ${a.workerName}'s submission for "${a.taskTitle}": they were paid ${pay} coins ${overturnSource(plan, "your")}.`}
           || COALESCE((SELECT ' Your balance was short by ' || delta || ' coins, which you now owe: buy coins to settle the debt before spending coins.'
             FROM coin_ledger WHERE submission_id = ${a.appeal.submissionId} AND kind = 'debt_advance'), '')`,
         actionRoute: NOTIFICATION_LINKS.appealOverturned,
@@ -272,10 +273,10 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
   const d: Decision = { status: "overturned", admin, now, when: paid };
   addRecords(batch, a, d, {
     action: "appeal.overturn",
-    detail: `"${a.taskTitle}": ${pay} coins to ${a.workerName} ${from}`,
+    detail: `"${a.taskTitle}": ${pay} coins to ${a.workerName} ${overturnSource(plan, "the buyer's")}`,
     notice: `You earned ${pay} coins: an admin overturned the rejection of your submission for "${a.taskTitle}".`,
   });
-  if (fromSlot) {
+  if (plan.fromSlot) {
     batch.step(
       "take slot",
       sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${a.taskId} AND required_workers > 0 AND ${paid}`,
