@@ -1,10 +1,12 @@
 // The figures of the home pages' charts (docs/product/screens.md, "Charts on the home pages"). Each figure set is
 // one SQL statement that groups its window (the last weeks or days, up to now) by week or day in SQL, through an
 // index whose range is the window (migrations/0010_chart_indexes.sql), so its cost follows the rows in the window,
-// not the tables. Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC. Periods without
-// rows are filled with zeros here, so a chart always has every period of its window.
+// not the tables. Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC (the days the
+// deadline rule uses, `deadlineDay`). Periods without rows are filled with zeros here, so a chart always has every
+// period of its window.
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
+import { deadlineDay } from "~/lib/deadline";
 
 export const CHART_WEEKS = 8;
 export const CHART_DAYS = 30;
@@ -16,8 +18,6 @@ const WEEK_MS = 7 * DAY_MS;
 const dayOf = (column: SQL) => sql`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
 /** The Monday that starts the week of a time column, as SQL ('-6 days' then 'weekday 1' lands on that Monday). */
 const weekOf = (column: SQL) => sql`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch', '-6 days', 'weekday 1')`;
-
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 interface Window {
   /** the first millisecond of the window */
@@ -31,7 +31,7 @@ interface Window {
 function dayWindow(now: number, days: number): Window {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const from = today - (days - 1) * DAY_MS;
-  return { from, to: today + DAY_MS, periods: Array.from({ length: days }, (_, i) => isoDay(from + i * DAY_MS)) };
+  return { from, to: today + DAY_MS, periods: Array.from({ length: days }, (_, i) => deadlineDay(from + i * DAY_MS)) };
 }
 
 function weekWindow(now: number, weeks: number): Window {
@@ -39,7 +39,11 @@ function weekWindow(now: number, weeks: number): Window {
   // 1970-01-01 was a Thursday: days since the epoch + 3, modulo 7, counts the days since Monday
   const monday = today - ((Math.floor(today / DAY_MS) + 3) % 7) * DAY_MS;
   const from = monday - (weeks - 1) * WEEK_MS;
-  return { from, to: monday + WEEK_MS, periods: Array.from({ length: weeks }, (_, i) => isoDay(from + i * WEEK_MS)) };
+  return {
+    from,
+    to: monday + WEEK_MS,
+    periods: Array.from({ length: weeks }, (_, i) => deadlineDay(from + i * WEEK_MS)),
+  };
 }
 
 /** Every period of the window, with the row SQL returned for it or zeros. */

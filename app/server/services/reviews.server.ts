@@ -7,20 +7,22 @@ import { workerTrackRecords } from "../db/schema";
 import { AppError, refusal, type Refusal } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { PageRequest } from "../db/paging";
-import { ALREADY_REVIEWED, approveSubmission, findSubmissionViews, listBuyerSubmissions } from "./submissions.server";
+import {
+  ALREADY_REVIEWED,
+  approveSubmission,
+  findSubmissionViews,
+  listBuyerSubmissions,
+  reviewWindowOf,
+} from "./submissions.server";
 import {
   autoApproveCountdown,
   autoApprovesAt,
   BULK_APPROVE_LIMIT,
   NONE_SELECTED,
-  reviewWindowDays,
   TOO_MANY_TO_APPROVE,
   type BulkRowOutcome,
   type TrackRecord,
 } from "~/lib/review";
-
-/** The review window of this deployment, in days (REVIEW_WINDOW_DAYS). */
-export const reviewWindowOf = (env: Env) => reviewWindowDays(env.REVIEW_WINDOW_DAYS);
 
 /** Approved and rejected counts of these workers, one primary-key row each (migrations/0009); none reviewed: 0 and 0. */
 export async function trackRecords(env: Env, workerIds: string[]): Promise<Map<string, TrackRecord>> {

@@ -257,13 +257,16 @@ export async function rejectSubmission(env: Env, buyer: SessionUser, submissionI
   );
 }
 
+/** The review window of this deployment, in days (REVIEW_WINDOW_DAYS): the job's and the countdown's. */
+export const reviewWindowOf = (env: Env) => reviewWindowDays(env.REVIEW_WINDOW_DAYS);
+
 /**
  * Cron: approve pending submissions older than the review window (REVIEW_WINDOW_DAYS, default 3). One renamed
  * meanwhile fails its guard and is approved on the next run.
  */
 export async function autoApproveDue(env: Env, now = Date.now()): Promise<number> {
   // the same window as the buyer's countdown (autoApprovesAt)
-  const cutoff = now - reviewWindowMs(reviewWindowDays(env.REVIEW_WINDOW_DAYS));
+  const cutoff = now - reviewWindowMs(reviewWindowOf(env));
   const due = await selectReviews(getDb(env))
     .where(and(eq(submissions.status, "pending"), lt(submissions.createdAt, cutoff)))
     .limit(200);
