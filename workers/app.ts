@@ -1,4 +1,4 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { cloudflareContext } from "~/server/context";
 import { missingSessionKey } from "~/server/auth/session.server";
 import { handBackBookmark, SessionDatabase, sessionStart } from "~/server/db/session.server";
@@ -7,7 +7,20 @@ import { servePage } from "~/server/http/page-cache.server";
 import { finishResponse } from "~/server/http/response-headers.server";
 import { runScheduledJobs } from "~/server/jobs/scheduled.server";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+
+/**
+ * Given a function, createRequestHandler loads the build and derives its router (flattening and ranking every
+ * route, compiling every path) on each request, so that the dev server can swap modules. A deployed build never
+ * changes: it is loaded and derived once per isolate, on the first request (about a fifth of a page's CPU time).
+ */
+let builtHandler: Promise<RequestHandler> | undefined;
+const requestHandler: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      builtHandler ??= loadBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+      return (await builtHandler)(request, context);
+    };
 
 /** Refusals at the door, before any route runs: a Worker without its session key, a cross-site cookie request. */
 function refusedAtTheDoor(request: Request, env: Env): Response | null {

@@ -10,15 +10,30 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
 };
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 
+/**
+ * One formatter per (options, zone): building an Intl.DateTimeFormat costs far more than using one, and a page
+ * formats dozens of dates in the same zone. Keyed by the options object itself (the constants above) and the zone.
+ */
+const formatters = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
+
+function formatterFor(options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  let byZone = formatters.get(options);
+  if (!byZone) formatters.set(options, (byZone = new Map()));
+  let format = byZone.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    } catch {
+      return formatterFor(options, FALLBACK_TIME_ZONE); // an unknown zone is not remembered
+    }
+    byZone.set(timeZone, format);
+  }
+  return format;
+}
+
 /** `ms` written in `timeZone`, or in UTC when the zone is unknown (a page never fails over a zone). */
 function formatIn(options: Intl.DateTimeFormatOptions, timeZone: string, ms: number): string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
-  } catch {
-    format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: FALLBACK_TIME_ZONE });
-  }
-  return format.format(ms);
+  return formatterFor(options, timeZone).format(ms);
 }
 
 /**

@@ -7,11 +7,18 @@ export const FALLBACK_TIME_ZONE = "UTC";
 /** The cookie in which the browser remembers its own zone, so that the next server render already uses it. */
 export const TIME_ZONE_COOKIE = "cw_tz";
 
+/** Known zones already checked, by the name asked for: asking Intl costs a formatter, and every request asks. */
+const knownZones = new Map<string, string>();
+
 /** The zone's canonical name when Intl knows it, else null (anything from a header or cookie passes here first). */
 export function validTimeZone(candidate: unknown): string | null {
   if (typeof candidate !== "string" || candidate === "" || candidate.length > 64) return null;
+  const known = knownZones.get(candidate);
+  if (known) return known;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: candidate }).resolvedOptions().timeZone;
+    const zone = new Intl.DateTimeFormat("en-US", { timeZone: candidate }).resolvedOptions().timeZone;
+    knownZones.set(candidate, zone); // bounded: only names Intl knows get here
+    return zone;
   } catch {
     return null; // RangeError: an unknown zone
   }

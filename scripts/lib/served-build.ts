@@ -77,6 +77,8 @@ export async function serveBuild(opts: {
   config?: string;
   logFile: string;
   vars?: Record<string, string>;
+  /** more `wrangler dev` arguments, e.g. `--inspector-port 9230` */
+  args?: string[];
   timeoutMs?: number;
   /** called with the stop function as soon as the server process exists, before it answers (for Ctrl-C) */
   onSpawn?: (stop: () => Promise<void>) => void;
@@ -101,6 +103,7 @@ export async function serveBuild(opts: {
       ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
       "--show-interactive-dev-session=false",
       "--live-reload=false",
+      ...(opts.args ?? []),
     ],
     { cwd: ROOT, env: wranglerEnv(), stdio: ["ignore", log, log], detached: true },
   );

@@ -1,10 +1,11 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
 
 export type Db = ReturnType<typeof getDb>;
 
 const cache = new WeakMap<D1Database, ReturnType<typeof create>>();
-const create = (d1: D1Database) => drizzle(d1, { schema });
+// No `schema` option: the app writes its queries with the query builder, never `db.query.*`, and the option would
+// have drizzle rebuild its relational config of every table for each request's database session.
+const create = (d1: D1Database) => drizzle(d1);
 
 export function getDb(env: Pick<Env, "DB">) {
   let db = cache.get(env.DB);
