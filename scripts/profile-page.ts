@@ -5,7 +5,8 @@
 // (scripts/lib/bench-data.ts), serves the build with wrangler dev and its V8 inspector open, signs in as a demo
 // account, and takes a CPU profile of workerd while `--requests` requests of `--path` run one after another.
 // Prints the self time by function and by module (app code, React DOM's server renderer, React Router,
-// drizzle, …) and writes test-results/profile-page.cpuprofile (open it in Chrome DevTools, Performance panel).
+// drizzle, …) and writes test-results/profile-page.cpuprofile (open it in Chrome DevTools, Performance panel) and
+// test-results/profile-page.html (the last answer).
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -139,9 +140,10 @@ async function main() {
         if (res.status !== 200) throw new Error(`signing in as ${account.email}: HTTP ${res.status}`);
         headers.Cookie = `__Host-cw_session=${((await res.json()) as { token: string }).token}`;
       }
+      let html = "";
       const get = async () => {
         const res = await fetch(served.baseURL + target, { headers, redirect: "manual" });
-        await res.arrayBuffer();
+        html = await res.text();
         if (res.status !== 200) throw new Error(`GET ${target}: HTTP ${res.status}`);
       };
       for (let i = 0; i < 20; i++) await get(); // warm: compiled code and D1's page cache
@@ -155,7 +157,12 @@ async function main() {
       const { profile } = await cdp.send<{ profile: Profile }>("Profiler.stop");
       cdp.close();
       writeFileSync(path.join(outDir, "profile-page.cpuprofile"), JSON.stringify(profile));
-      log(`GET ${target} as ${as}: ${(wall / requests).toFixed(1)} ms per request, one at a time`);
+      writeFileSync(path.join(outDir, "profile-page.html"), html);
+      const data = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
+      log(
+        `GET ${target} as ${as}: ${(wall / requests).toFixed(1)} ms per request, one at a time; ` +
+          `${(html.length / 1024).toFixed(1)} KB of HTML, of which ${(data / 1024).toFixed(1)} KB inline scripts (loader data)`,
+      );
       summarize(profile, requests);
     } finally {
       await served.stop();
