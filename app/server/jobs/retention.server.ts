@@ -10,17 +10,19 @@ export const UNREAD_NOTIFICATION_DAYS = 365;
 export interface RetentionLimits {
   /** rows deleted per statement */
   chunk: number;
-  /** statements per run: the rest waits for the next run */
+  /** statements per run, both kinds together: the rest waits for the next run */
   maxChunks: number;
 }
 
 const DEFAULT_LIMITS: RetentionLimits = { chunk: 1000, maxChunks: 20 };
 
-// Oldest first (rowid follows insertion, hence time); the subquery stops at `chunk` rows.
-const PURGE_NOTIFICATIONS_SQL = `DELETE FROM notifications WHERE rowid IN (
-  SELECT rowid FROM notifications
-  WHERE (read_at IS NOT NULL AND created_at < ?1) OR created_at < ?2
-  ORDER BY rowid LIMIT ?3
+// Oldest first, a range on the age index of its kind (migrations/0011): the subquery stops at `chunk` rows and
+// reads nothing when nothing is old enough.
+const PURGE_READ_SQL = `DELETE FROM notifications WHERE rowid IN (
+  SELECT rowid FROM notifications WHERE read_at IS NOT NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2
+)`;
+const PURGE_UNREAD_SQL = `DELETE FROM notifications WHERE rowid IN (
+  SELECT rowid FROM notifications WHERE read_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2
 )`;
 
 /** Deletes read notifications older than READ_NOTIFICATION_DAYS and any older than UNREAD_NOTIFICATION_DAYS. */
@@ -31,12 +33,19 @@ export async function purgeOldNotifications(
 ): Promise<number> {
   const readBefore = now - READ_NOTIFICATION_DAYS * DAY_MS;
   const anyBefore = now - UNREAD_NOTIFICATION_DAYS * DAY_MS;
-  const statement = env.DB.prepare(PURGE_NOTIFICATIONS_SQL);
   let deleted = 0;
-  for (let i = 0; i < limits.maxChunks; i++) {
-    const { meta } = await statement.bind(readBefore, anyBefore, limits.chunk).run();
-    deleted += meta.changes;
-    if (meta.changes < limits.chunk) break;
+  let chunks = 0;
+  for (const [sql, before] of [
+    [PURGE_READ_SQL, readBefore],
+    [PURGE_UNREAD_SQL, anyBefore],
+  ] as const) {
+    const statement = env.DB.prepare(sql);
+    while (chunks < limits.maxChunks) {
+      chunks++;
+      const { meta } = await statement.bind(before, limits.chunk).run();
+      deleted += meta.changes;
+      if (meta.changes < limits.chunk) break;
+    }
   }
   return deleted;
 }
