@@ -17,7 +17,7 @@
 // `--tasks` gives the task count of each size in `--sizes` (other tables scale with it).
 // Output: a table on stdout, test-results/bench-api.json and test-results/bench-api.md.
 import autocannon from "autocannon";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -31,7 +31,7 @@ import {
   type GeneratedMarketplace,
 } from "./lib/bench-data.ts";
 import { BUILT_WRANGLER_CONFIG, serveBuild } from "./lib/served-build.ts";
-import { applyMigrations, ROOT } from "./lib/wrangler.ts";
+import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
 
 const log = logger("bench:api");
@@ -412,13 +412,6 @@ const measureFloor = (floor: Floor, o: Options) =>
 
 // ---------------------------------------------------------------------------------------------- one size
 
-function d1File(persistDir: string): string {
-  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (files.length !== 1) throw new Error(`expected one D1 database file in ${dir}, found ${files.length}`);
-  return path.join(dir, files[0]);
-}
-
 /**
  * (task, fresh worker) pairs for POST /submission, each usable once: the open tasks with a slot for every fresh
  * worker (completion date after tomorrow, so the run may cross midnight), newest first.
@@ -463,7 +456,7 @@ async function runSize(size: Size, tasks: number, o: Options, outDir: string, fl
   const removeDir = onExit(() => rmSync(persistDir, { recursive: true, force: true }));
   try {
     applyMigrations({ persistTo: persistDir }, { quiet: true });
-    const dbFile = d1File(persistDir);
+    const dbFile = localD1File(persistDir);
     const gen = await generateMarketplace(dbFile, { tasks, writers });
     const c = gen.counts;
     log(

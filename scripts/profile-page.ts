@@ -7,13 +7,13 @@
 // Prints the self time by function and by module (app code, React DOM's server renderer, React Router,
 // drizzle, …) and writes test-results/profile-page.cpuprofile (open it in Chrome DevTools, Performance panel) and
 // test-results/profile-page.html (the last answer).
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { arg, buildReactRouter, flag, logger } from "./lib/bench-cli.ts";
 import { generateMarketplace } from "./lib/bench-data.ts";
 import { freePort, serveBuild } from "./lib/served-build.ts";
-import { applyMigrations, ROOT } from "./lib/wrangler.ts";
+import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
 
 const log = logger("profile:page");
@@ -75,6 +75,16 @@ function moduleOf(frame: ProfileNode["callFrame"]): string {
   return frame.url.replace(/^.*\/build\/server\//, "build/server/").replace(/^file:\/\//, "");
 }
 
+/** The phases of a request, recognised by a frame on the stack (the innermost one wins). */
+const PHASES: [string, (f: ProfileNode["callFrame"]) => boolean][] = [
+  ["idle", (f) => f.functionName === "(idle)"],
+  ["garbage collection", (f) => f.functionName === "(garbage collector)"],
+  ["D1: sending queries, reading results", (f) => f.url.startsWith("cloudflare-internal:d1")],
+  ["session check (token, user row)", (f) => f.functionName === "identify"],
+  ["React: rendering the HTML", (f) => f.functionName === "performWork"],
+  ["loaders and actions (app code, drizzle)", (f) => f.functionName === "callLoaderOrAction"],
+];
+
 function summarize(profile: Profile, requests: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
@@ -98,8 +108,23 @@ function summarize(profile: Profile, requests: number) {
     `\nCPU per request: ${ms(busy)} ms busy, ${ms(idleUs)} ms idle (${requests} requests, ${(total / 1e6).toFixed(1)} s profiled)`,
   );
   console.log("\nself time per request, top functions:");
-  for (const [k, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, 40))
-    console.log(`${ms(us).padStart(8)} ms  ${k}`);
+  for (const [k, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${ms(us).padStart(8)} ms  ${k}`);
+  console.log("\nCPU per request by phase (each sample goes to the innermost phase on its stack):");
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const phases = new Map<string, number>();
+  profile.samples.forEach((leaf, i) => {
+    let phase = "runtime, router and response (the rest)";
+    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
+      const found = PHASES.find(([, test]) => test(byId.get(id)!.callFrame));
+      if (found) {
+        phase = found[0];
+        break;
+      }
+    }
+    phases.set(phase, (phases.get(phase) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  for (const [k, us] of [...phases].sort((a, b) => b[1] - a[1])) console.log(`${ms(us).padStart(8)} ms  ${k}`);
   console.log("\nself time per request, by script:");
   for (const [k, us] of [...mod].sort((a, b) => b[1] - a[1]).slice(0, 10))
     console.log(`${ms(us).padStart(8)} ms  ${k}`);
@@ -119,9 +144,7 @@ async function main() {
   const persistDir = mkdtempSync(path.join(os.tmpdir(), "coinwork-profile-"));
   try {
     applyMigrations({ persistTo: persistDir }, { quiet: true });
-    const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
-    const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")!;
-    await generateMarketplace(path.join(dir, file), { tasks, writers: 1 });
+    await generateMarketplace(localD1File(persistDir), { tasks, writers: 1 });
     const inspectorPort = await freePort();
     const served = await serveBuild({
       persistDir,

@@ -1,6 +1,7 @@
 // Runs the project's wrangler CLI from Node scripts (npm run dev, db:seed, ledger:check, admin).
 // Node built-ins only: these scripts run with Node's type stripping, not through a bundler.
 import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -92,4 +93,12 @@ export function executeFile(file: string, t: D1Target, opts: { quiet?: boolean }
 /** Single-quoted SQL string literal. */
 export function sqlString(s: string): string {
   return `'${s.replaceAll("'", "''")}'`;
+}
+
+/** The SQLite file of the one local D1 database that `wrangler --persist-to persistDir` keeps. */
+export function localD1File(persistDir: string): string {
+  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`expected one D1 database file in ${dir}, found ${files.length}`);
+  return path.join(dir, files[0]);
 }

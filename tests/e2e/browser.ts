@@ -2,13 +2,14 @@
 // global-setup.ts serves, signing in, the screens' common readings (balance, field errors, the bell), the served
 // database, screenshots and axe, and `story`/`step` for walks whose steps build on each other.
 // See tests/e2e/README.md.
-import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "../../scripts/lib/chromium.ts";
+import { localD1File } from "../../scripts/lib/wrangler.ts";
 import type { E2EServer, E2EState } from "./serve.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -72,12 +73,7 @@ let database: { dir: string; connection: DatabaseSync } | undefined;
 export function db<T = Record<string, unknown>>(sql: string): T[] {
   const dir = persistDir();
   if (database?.dir !== dir) {
-    const d1 = path.join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
-    const file = existsSync(d1)
-      ? readdirSync(d1).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
-      : undefined;
-    if (!file) throw new Error(`No D1 database in ${d1}`);
-    database = { dir, connection: new DatabaseSync(path.join(d1, file), { readOnly: true }) };
+    database = { dir, connection: new DatabaseSync(localD1File(dir), { readOnly: true }) };
   }
   return database.connection.prepare(sql).all() as T[];
 }
