@@ -283,3 +283,17 @@ export const workerTrackRecords = sqliteTable("worker_track_records", {
   approved: integer("approved").notNull(),
   rejected: integer("rejected").notNull(),
 });
+
+/**
+ * Admin Home's chart figures per UTC day (`YYYY-MM-DD`), kept by triggers (migrations/0012): coins bought, paid out
+ * and withdrawn, and submissions made that day by their status now.
+ */
+export const dailyActivity = sqliteTable("daily_activity", {
+  day: text("day").primaryKey(),
+  bought: integer("bought").notNull().default(0),
+  paidOut: integer("paid_out").notNull().default(0),
+  withdrawn: integer("withdrawn").notNull().default(0),
+  pending: integer("pending").notNull().default(0),
+  approved: integer("approved").notNull().default(0),
+  rejected: integer("rejected").notNull().default(0),
+});

@@ -1,11 +1,12 @@
-// The figures of the home pages' charts (docs/product/screens.md, "Charts on the home pages"). Each figure set is
-// one SQL statement that groups its window (the last weeks or days, up to now) by week or day in SQL, through an
-// index whose range is the window (migrations/0010_chart_indexes.sql), so its cost follows the rows in the window,
-// not the tables. Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC (the days the
+// The figures of the home pages' charts (docs/product/screens.md, "Charts on the home pages"). A user's figures are
+// one SQL statement that groups its window (the last weeks, up to now) by week in SQL, through an index whose range
+// is the window and the user (migrations/0010_chart_indexes.sql), so its cost follows that user's rows in the
+// window, not the tables; the whole marketplace's are read from per-day rows kept by triggers (migrations/0012). Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC (the days the
 // deadline rule uses, `deadlineDay`). Periods without rows are filled with zeros here, so a chart always has every
 // period of its window.
-import { sql, type SQL } from "drizzle-orm";
+import { and, gte, lte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
+import { dailyActivity } from "../db/schema";
 import { deadlineDay } from "~/lib/deadline";
 
 export const CHART_WEEKS = 8;
@@ -14,8 +15,6 @@ export const CHART_DAYS = 30;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 
-/** A period's first day (`YYYY-MM-DD`, UTC) as SQL, from a time column in milliseconds. */
-const dayOf = (column: SQL) => sql`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
 /** The Monday that starts the week of a time column, as SQL ('-6 days' then 'weekday 1' lands on that Monday). */
 const weekOf = (column: SQL) => sql`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch', '-6 days', 'weekday 1')`;
 
@@ -96,35 +95,26 @@ export async function workerCharts(env: Env, workerId: string, now = Date.now())
 
 /**
  * Admin home, per day: coins bought (orders), paid out to workers (approved submissions' payouts) and withdrawn
- * (approved withdrawals, on the day of approval); and submissions made, by their status now.
+ * (approved withdrawals, on the day of approval); and submissions made, by their status now. Read from the days
+ * the triggers of migrations/0012 keep: 30 rows, however busy the marketplace.
  */
 export async function adminCharts(env: Env, now = Date.now()) {
   const w = dayWindow(now, CHART_DAYS);
-  const db = getDb(env);
-  const [coins, submissions] = await Promise.all([
-    db.all<{ period: string; bought: number; paidOut: number; withdrawn: number }>(sql`SELECT
-      ${dayOf(sql`at`)} AS period, SUM(bought) AS bought, SUM(paid_out) AS paidOut, SUM(withdrawn) AS withdrawn
-      FROM (
-        SELECT created_at AS at, coins AS bought, 0 AS paid_out, 0 AS withdrawn
-          FROM orders INDEXED BY orders_created_idx WHERE created_at >= ${w.from} AND created_at < ${w.to}
-        UNION ALL
-        SELECT created_at, 0, delta, 0 FROM coin_ledger INDEXED BY coin_ledger_kind_idx
-          WHERE kind = 'submission_payout' AND created_at >= ${w.from} AND created_at < ${w.to}
-        UNION ALL
-        SELECT decided_at, 0, 0, withdrawal_coin FROM withdrawals INDEXED BY withdrawals_decided_idx
-          WHERE status = 'approved' AND decided_at >= ${w.from} AND decided_at < ${w.to}
-      )
-      GROUP BY period`),
-    db.all<{ period: string; pending: number; approved: number; rejected: number }>(sql`SELECT
-      ${dayOf(sql`created_at`)} AS period,
-      SUM(status = 'pending') AS pending, SUM(status = 'approved') AS approved, SUM(status = 'rejected') AS rejected
-      FROM submissions INDEXED BY submissions_created_idx
-      WHERE created_at >= ${w.from} AND created_at < ${w.to}
-      GROUP BY period`),
-  ]);
+  const days = await getDb(env)
+    .select({
+      period: dailyActivity.day,
+      bought: dailyActivity.bought,
+      paidOut: dailyActivity.paidOut,
+      withdrawn: dailyActivity.withdrawn,
+      pending: dailyActivity.pending,
+      approved: dailyActivity.approved,
+      rejected: dailyActivity.rejected,
+    })
+    .from(dailyActivity)
+    .where(and(gte(dailyActivity.day, w.periods[0]), lte(dailyActivity.day, w.periods[w.periods.length - 1])));
   return {
-    coins: fill(w, coins, ["bought", "paidOut", "withdrawn"] as const),
-    submissions: fill(w, submissions, ["pending", "approved", "rejected"] as const),
+    coins: fill(w, days, ["bought", "paidOut", "withdrawn"] as const),
+    submissions: fill(w, days, ["pending", "approved", "rejected"] as const),
   };
 }
 
