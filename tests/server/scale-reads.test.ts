@@ -22,6 +22,7 @@ import {
   deleteTask,
   listAllTasks,
   listBuyerTasks,
+  buyerStats,
   listOpenTasks,
   postTask,
   updateTask,
@@ -93,6 +94,7 @@ describe("hot reads use indexes and counters", () => {
     await planOf("manage tasks", (e) => listAllTasks(e, { page: 40 }));
     await planOf("manage tasks search by title", (e) => listAllTasks(e, { q: word }));
     await planOf("buyer's tasks", (e) => listBuyerTasks(e, buyer.id, { page: 2 }));
+    await planOf("buyer home figures", (e) => buyerStats(e, buyer.id));
     await planOf("admin home cards", (e) => adminStats(e));
     await planOf("admin home ledger", (e) => runningConservation(getDb(e)));
     await planOf("worker home figures", (e) => workerStats(e, worker.id));

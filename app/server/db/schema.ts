@@ -297,3 +297,12 @@ export const dailyActivity = sqliteTable("daily_activity", {
   approved: integer("approved").notNull().default(0),
   rejected: integer("rejected").notNull().default(0),
 });
+
+/** Buyer Home's figures per buyer, kept by triggers (migrations/0013). */
+export const buyerFigures = sqliteTable("buyer_figures", {
+  buyerId: text("buyer_id").primaryKey(),
+  liveTasks: integer("live_tasks").notNull().default(0),
+  openSlots: integer("open_slots").notNull().default(0),
+  spentCents: integer("spent_cents").notNull().default(0),
+  paidCoins: integer("paid_coins").notNull().default(0),
+});

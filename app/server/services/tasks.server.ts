@@ -5,7 +5,7 @@ import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageWindow } from "../db/paging";
 import { taskRowid, taskTextMatches, userTextMatches } from "../db/search";
-import { openTaskDays, openTaskFilter, submissions, tasks, totals, users } from "../db/schema";
+import { buyerFigures, openTaskDays, openTaskFilter, tasks, totals, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
@@ -381,22 +381,16 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
   );
 }
 
-/** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers. */
+/** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers (migrations/0013). */
 export async function buyerStats(env: Env, buyerId: string) {
-  const row = await getDb(env).get<{
-    pendingSlots: number;
-    totalTasks: number;
-    spentCents: number;
-    paidCoins: number;
-  }>(sql`SELECT
-    (SELECT COALESCE(SUM(required_workers), 0) FROM tasks WHERE buyer_id = ${buyerId} AND deleted_at IS NULL) AS pendingSlots,
-    (SELECT COUNT(*) FROM tasks WHERE buyer_id = ${buyerId} AND deleted_at IS NULL) AS totalTasks,
-    (SELECT COALESCE(SUM(price_cents), 0) FROM orders WHERE user_id = ${buyerId}) AS spentCents,
-    (SELECT COALESCE(SUM(payable_amount), 0) FROM ${submissions} WHERE buyer_id = ${buyerId} AND status = 'approved') AS paidCoins`);
-  return {
-    pendingSlots: Number(row?.pendingSlots ?? 0),
-    totalTasks: Number(row?.totalTasks ?? 0),
-    spentCents: Number(row?.spentCents ?? 0),
-    paidCoins: Number(row?.paidCoins ?? 0),
-  };
+  const [row] = await getDb(env)
+    .select({
+      pendingSlots: buyerFigures.openSlots,
+      totalTasks: buyerFigures.liveTasks,
+      spentCents: buyerFigures.spentCents,
+      paidCoins: buyerFigures.paidCoins,
+    })
+    .from(buyerFigures)
+    .where(eq(buyerFigures.buyerId, buyerId));
+  return row ?? { pendingSlots: 0, totalTasks: 0, spentCents: 0, paidCoins: 0 };
 }
