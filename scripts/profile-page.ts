@@ -97,8 +97,7 @@ function summarize(profile: Profile, requests: number) {
     `\nCPU per request: ${ms(busy)} ms busy, ${ms(idleUs)} ms idle (${requests} requests, ${(total / 1e6).toFixed(1)} s profiled)`,
   );
   console.log("\nself time per request, top functions:");
-  for (const [k, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, 40))
-    console.log(`${ms(us).padStart(8)} ms  ${k}`);
+  for (const [k, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${ms(us).padStart(8)} ms  ${k}`);
   console.log("\nself time per request, by script:");
   for (const [k, us] of [...mod].sort((a, b) => b[1] - a[1]).slice(0, 10))
     console.log(`${ms(us).padStart(8)} ms  ${k}`);
