@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect } from "react";
+import { lazy, Suspense, use, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -108,15 +108,24 @@ const AppToaster = lazy(() => import("./components/toaster"));
 export default function App({ loaderData }: Route.ComponentProps) {
   const { flash, timeZone } = loaderData;
   const hydrated = useHydrated();
+  // sonner loads when the main thread is idle after hydration (right after it when a flash waits to be shown): as
+  // part of hydration's work it lengthened the page's longest task. Toasts raised before it mounts are replayed.
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    if (typeof window.requestIdleCallback !== "function") {
+      const id = window.setTimeout(() => setIdle(true), 200);
+      return () => window.clearTimeout(id);
+    }
+    const id = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
   }, []);
   return (
     <TimeZoneProvider serverZone={timeZone}>
       <NavigationProgress />
       <FlashBanner flash={flash} />
       <Outlet />
-      {hydrated ? (
+      {idle || (hydrated && flash) ? (
         <Suspense fallback={null}>
           <AppToaster flash={flash} />
         </Suspense>

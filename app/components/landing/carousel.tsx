@@ -31,46 +31,60 @@ export interface Carousel {
   prev: () => void;
   next: () => void;
   togglePlay: () => void;
-  attachViewport: (el: HTMLDivElement | null) => void;
+  /** The viewport's ref: schedules embla's attachment (see `start`), and detaches it when the viewport goes. */
+  attachViewport: (el: HTMLDivElement) => () => void;
   /** Render once anywhere inside the carousel: it attaches embla after hydration. */
   controller: ReactNode;
 }
 
 export function useCarousel({ options, autoplayMs = 0, start = "idle" }: CarouselOptions): Carousel {
-  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType | null>(null);
-  const [enhance, setEnhance] = useState<{ autoplayMs: number } | null>(null);
+  const [enhance, setEnhance] = useState<{ autoplayMs: number; viewport: HTMLDivElement } | null>(null);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
   const [playing, setPlaying] = useState(false);
   const userPaused = useRef(false);
 
-  useEffect(() => {
-    if (!viewport) return;
-    const reduce =
-      typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const go = () => setEnhance({ autoplayMs: reduce ? 0 : autoplayMs });
-    if (start === "visible" && typeof IntersectionObserver === "function") {
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((e) => e.isIntersecting)) {
-            observer.disconnect();
-            go();
-          }
-        },
-        { rootMargin: "100% 0px" },
-      );
-      observer.observe(viewport);
-      return () => observer.disconnect();
-    }
-    // Spread the work: attach once the browser is idle after hydration (at most a second later).
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(go, { timeout: 1000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(go, 50);
-    return () => window.clearTimeout(id);
-  }, [autoplayMs, start, viewport]);
+  // A ref callback rather than the viewport in state: a state update from a ref runs as a synchronous re-render
+  // of the whole carousel inside hydration's commit, the page's longest task. Nothing renders until embla is due.
+  const attachViewport = useCallback(
+    (viewport: HTMLDivElement) => {
+      const reduce =
+        typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      const go = () => setEnhance({ autoplayMs: reduce ? 0 : autoplayMs, viewport });
+      const detach = () => setEnhance(null);
+      if (start === "visible" && typeof IntersectionObserver === "function") {
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (entries.some((e) => e.isIntersecting)) {
+              observer.disconnect();
+              go();
+            }
+          },
+          { rootMargin: "100% 0px" },
+        );
+        observer.observe(viewport);
+        return () => {
+          observer.disconnect();
+          detach();
+        };
+      }
+      // Spread the work: attach once the browser is idle after hydration (at most a second later).
+      if (typeof window.requestIdleCallback === "function") {
+        const id = window.requestIdleCallback(go, { timeout: 1000 });
+        return () => {
+          window.cancelIdleCallback(id);
+          detach();
+        };
+      }
+      const id = window.setTimeout(go, 50);
+      return () => {
+        window.clearTimeout(id);
+        detach();
+      };
+    },
+    [autoplayMs, start],
+  );
 
   useEffect(() => {
     if (!api) return;
@@ -121,12 +135,11 @@ export function useCarousel({ options, autoplayMs = 0, start = "idle" }: Carouse
     }
   }, [api]);
 
-  const controller =
-    enhance && viewport ? (
-      <Suspense fallback={null}>
-        <EmblaController viewport={viewport} options={options} autoplayMs={enhance.autoplayMs} onApi={setApi} />
-      </Suspense>
-    ) : null;
+  const controller = enhance ? (
+    <Suspense fallback={null}>
+      <EmblaController viewport={enhance.viewport} options={options} autoplayMs={enhance.autoplayMs} onApi={setApi} />
+    </Suspense>
+  ) : null;
 
   return {
     api,
@@ -138,7 +151,7 @@ export function useCarousel({ options, autoplayMs = 0, start = "idle" }: Carouse
     prev,
     next,
     togglePlay,
-    attachViewport: setViewport,
+    attachViewport,
     controller,
   };
 }
