@@ -1,6 +1,6 @@
 // drizzle mirror of migrations/*.sql (the SQL files are the source of truth; a test compares the two).
 import { sql } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -306,3 +306,24 @@ export const buyerFigures = sqliteTable("buyer_figures", {
   spentCents: integer("spent_cents").notNull().default(0),
   paidCoins: integer("paid_coins").notNull().default(0),
 });
+
+/** Worker Home's figures per worker, kept by triggers (migrations/0014). */
+export const workerFigures = sqliteTable("worker_figures", {
+  workerId: text("worker_id").primaryKey(),
+  submitted: integer("submitted").notNull().default(0),
+  pending: integer("pending").notNull().default(0),
+  earned: integer("earned").notNull().default(0),
+});
+
+/** Worker Home's chart: decisions per worker and week (its Monday, UTC), kept by triggers (migrations/0014). */
+export const workerWeeks = sqliteTable(
+  "worker_weeks",
+  {
+    workerId: text("worker_id").notNull(),
+    week: text("week").notNull(),
+    earned: integer("earned").notNull().default(0),
+    approved: integer("approved").notNull().default(0),
+    rejected: integer("rejected").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workerId, t.week] })],
+);

@@ -1,12 +1,13 @@
-// The figures of the home pages' charts (docs/product/screens.md, "Charts on the home pages"). A user's figures are
-// one SQL statement that groups its window (the last weeks, up to now) by week in SQL, through an index whose range
-// is the window and the user (migrations/0010_chart_indexes.sql), so its cost follows that user's rows in the
-// window, not the tables; the whole marketplace's are read from per-day rows kept by triggers (migrations/0012). Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC (the days the
+// The figures of the home pages' charts (docs/product/screens.md, "Charts on the home pages"). A buyer's figures
+// are one SQL statement that groups its window (the last weeks, up to now) by week in SQL, through an index whose
+// range is the window and the buyer (migrations/0010_chart_indexes.sql), so its cost follows that buyer's rows in
+// the window, not the tables; a worker's and the whole marketplace's are read from per-week and per-day rows kept
+// by triggers (migrations/0014 and 0012). Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC (the days the
 // deadline rule uses, `deadlineDay`). Periods without rows are filled with zeros here, so a chart always has every
 // period of its window.
-import { and, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { dailyActivity } from "../db/schema";
+import { dailyActivity, workerWeeks } from "../db/schema";
 import { deadlineDay } from "~/lib/deadline";
 
 export const CHART_WEEKS = 8;
@@ -75,18 +76,26 @@ export async function buyerCharts(env: Env, buyerId: string, now = Date.now()) {
 
 /**
  * Worker home: coins earned and the approval rate (approved out of approved and rejected, in percent; null in a
- * week without a decision) per week, by when the buyer decided.
+ * week without a decision) per week, by when the buyer decided. Read from the worker's weeks the triggers of
+ * migrations/0014 keep: eight rows, however much the worker has done.
  */
 export async function workerCharts(env: Env, workerId: string, now = Date.now()) {
   const w = weekWindow(now, CHART_WEEKS);
-  const rows = await getDb(env).all<{ period: string; earned: number; approved: number; rejected: number }>(sql`SELECT
-    ${weekOf(sql`reviewed_at`)} AS period,
-    SUM(CASE WHEN status = 'approved' THEN payable_amount ELSE 0 END) AS earned,
-    SUM(status = 'approved') AS approved,
-    SUM(status = 'rejected') AS rejected
-    FROM submissions INDEXED BY submissions_worker_reviewed_idx
-    WHERE worker_id = ${workerId} AND reviewed_at >= ${w.from} AND reviewed_at < ${w.to}
-    GROUP BY period`);
+  const rows = await getDb(env)
+    .select({
+      period: workerWeeks.week,
+      earned: workerWeeks.earned,
+      approved: workerWeeks.approved,
+      rejected: workerWeeks.rejected,
+    })
+    .from(workerWeeks)
+    .where(
+      and(
+        eq(workerWeeks.workerId, workerId),
+        gte(workerWeeks.week, w.periods[0]),
+        lte(workerWeeks.week, w.periods[w.periods.length - 1]),
+      ),
+    );
   return fill(w, rows, ["earned", "approved", "rejected"] as const).map((r) => ({
     ...r,
     rate: r.approved + r.rejected > 0 ? Math.round((100 * r.approved) / (r.approved + r.rejected)) : null,

@@ -6,7 +6,7 @@ import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
-import { submissions, tasks, users } from "../db/schema";
+import { submissions, tasks, users, workerFigures } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
@@ -356,14 +356,13 @@ function flatten(r: {
 }
 export type SubmissionView = ReturnType<typeof flatten>;
 
-/** Worker home figures. */
+/** Worker home figures: submissions sent, pending, coins earned (migrations/0014). */
 export async function workerStats(env: Env, workerId: string) {
-  const row = await getDb(env).get<{ total: number; pending: number; earned: number }>(sql`SELECT
-    COUNT(*) AS total,
-    COALESCE(SUM(status = 'pending'), 0) AS pending,
-    COALESCE(SUM(CASE WHEN status = 'approved' THEN payable_amount ELSE 0 END), 0) AS earned
-    FROM submissions WHERE worker_id = ${workerId}`);
-  return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0), earned: Number(row?.earned ?? 0) };
+  const [row] = await getDb(env)
+    .select({ total: workerFigures.submitted, pending: workerFigures.pending, earned: workerFigures.earned })
+    .from(workerFigures)
+    .where(eq(workerFigures.workerId, workerId));
+  return row ?? { total: 0, pending: 0, earned: 0 };
 }
 
 /** The worker's live submission status (pending or approved) for each of these tasks that has one. */
