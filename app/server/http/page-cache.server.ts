@@ -3,7 +3,7 @@
 // and only an answer that sets no cookie is stored. The Cache API has no stale-while-revalidate, so it is done
 // here: a copy older than PAGE_FRESH_SECONDS is still served, up to PAGE_STALE_SECONDS more, while one background
 // render replaces it. docs/decisions/012-d1-read-replication.md explains the timings.
-import { withFreshNonce } from "./csp-nonce.server";
+import { splitAtNonce, withNonce, type NoncedPage } from "./csp-nonce.server";
 import { readCookie } from "./cookies.server";
 import { FLASH_COOKIE } from "./flash.server";
 import { BOOKMARK_HEADER, presentsIdentity } from "../db/session.server";
@@ -66,8 +66,53 @@ function forStorage(response: Response): Response {
   return stored;
 }
 
-function fromStorage(stored: Response, status: "hit" | "stale", ageSeconds: number): Response {
-  const out = new Response(stored.body, stored);
+/** A stored page as this isolate keeps it in memory: split at its nonce, with the time of its render. */
+interface MemoryCopy {
+  page: NoncedPage;
+  storedAt: number;
+}
+
+/**
+ * The stored pages this isolate has answered lately, by URL: a hit then costs a copy of the bytes, not a Cache API
+ * lookup and an HTML rewrite. Each is answered by the same age rules as the Cache API's copy it came from, and only
+ * until that copy expires. Bounded (the query string is part of the key): the oldest goes first.
+ */
+const inMemory = new Map<string, MemoryCopy>();
+const IN_MEMORY_PAGES = 32;
+
+function remember(url: string, copy: MemoryCopy): void {
+  inMemory.delete(url);
+  if (inMemory.size >= IN_MEMORY_PAGES) inMemory.delete(inMemory.keys().next().value!);
+  inMemory.set(url, copy);
+}
+
+const ageOf = (copy: MemoryCopy) => (Date.now() - copy.storedAt) / 1000;
+
+async function copyOf(stored: Response): Promise<MemoryCopy> {
+  return { page: await splitAtNonce(stored), storedAt: Number(stored.headers.get(STORED_AT_HEADER)) };
+}
+
+/** The page's stored copy: this isolate's, else the Cache API's (then kept in memory too). */
+async function storedCopy(cache: Cache, key: Request): Promise<MemoryCopy | undefined> {
+  const kept = inMemory.get(key.url);
+  if (kept && ageOf(kept) <= PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS) return kept;
+  inMemory.delete(key.url);
+  const stored = await cache.match(key);
+  if (!stored) return undefined;
+  const copy = await copyOf(stored);
+  remember(key.url, copy);
+  return copy;
+}
+
+/** Stores a rendered page: in the Cache API for every isolate of this location, and in this one's memory. */
+async function keep(cache: Cache, key: Request, response: Response): Promise<void> {
+  const stored = forStorage(response);
+  remember(key.url, await copyOf(stored.clone()));
+  await cache.put(key, stored);
+}
+
+function fromStorage(copy: MemoryCopy, status: "hit" | "stale", ageSeconds: number): Response {
+  const out = withNonce(copy.page);
   const appCacheControl = out.headers.get(APP_CACHE_CONTROL);
   if (appCacheControl) out.headers.set("Cache-Control", appCacheControl);
   else out.headers.delete("Cache-Control");
@@ -75,16 +120,15 @@ function fromStorage(stored: Response, status: "hit" | "stale", ageSeconds: numb
   out.headers.delete(STORED_AT_HEADER);
   out.headers.set("Age", String(Math.max(0, Math.floor(ageSeconds))));
   out.headers.set(CACHE_STATUS_HEADER, status);
-  return withFreshNonce(out);
+  return out;
 }
 
 /** Pages of this isolate being rendered in the background, so a burst of stale hits renders each once. */
 const refreshing = new Set<string>();
 
-async function renderAndStore(cache: Cache, key: Request, render: () => Promise<Response>): Promise<Response> {
+async function renderAndStore(cache: Cache, key: Request, render: () => Promise<Response>): Promise<void> {
   const response = await render();
-  if (isStorable(response)) await cache.put(key, forStorage(response.clone()));
-  return response;
+  if (isStorable(response)) await keep(cache, key, response);
 }
 
 /**
@@ -99,9 +143,9 @@ export async function servePage(
   const cache = edgeCache();
   if (!cache || !isCacheablePageRequest(request)) return render(request);
   const key = cacheKey(request);
-  const stored = await cache.match(key);
+  const stored = await storedCopy(cache, key);
   if (stored) {
-    const age = (Date.now() - Number(stored.headers.get(STORED_AT_HEADER))) / 1000;
+    const age = ageOf(stored);
     const stale = !(age <= PAGE_FRESH_SECONDS);
     if (stale && !refreshing.has(key.url)) {
       refreshing.add(key.url);
@@ -115,9 +159,7 @@ export async function servePage(
   }
   const response = await render(request);
   if (!isStorable(response)) return response;
-  ctx.waitUntil(
-    cache.put(key, forStorage(response.clone())).catch((e: unknown) => console.warn("page cache write failed", e)),
-  );
+  ctx.waitUntil(keep(cache, key, response.clone()).catch((e: unknown) => console.warn("page cache write failed", e)));
   const out = new Response(response.body, response);
   out.headers.set(CACHE_STATUS_HEADER, "miss");
   return out;
@@ -125,5 +167,7 @@ export async function servePage(
 
 /** Drops the stored copy of one page (tests; a change that must show before the copy expires). */
 export async function dropCachedPage(url: string): Promise<boolean> {
-  return (await edgeCache()?.delete(cacheKey(new Request(url)))) ?? false;
+  const key = cacheKey(new Request(url));
+  inMemory.delete(key.url);
+  return (await edgeCache()?.delete(key)) ?? false;
 }
