@@ -30,7 +30,7 @@ import {
   writerEmail,
   type GeneratedMarketplace,
 } from "./lib/bench-data.ts";
-import { BUILT_WRANGLER_CONFIG, serveBuild } from "./lib/served-build.ts";
+import { BUILT_WRANGLER_CONFIG, serveBuild, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
 
@@ -426,18 +426,6 @@ function submissionTickets(dbFile: string, writers: number): { task: string; wri
     .all(writers, tomorrow) as { id: string }[];
   db.close();
   return rows.flatMap((r) => Array.from({ length: writers }, (_, writer) => ({ task: r.id, writer })));
-}
-
-async function signIn(base: string, email: string, password: string, n: number): Promise<string> {
-  const res = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    // a distinct client address per sign-in, as Cloudflare's edge would send: the per-address limit stays out of it
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.77.${n >> 8}.${n & 255}` },
-    body: JSON.stringify({ email, password }),
-    signal: AbortSignal.timeout(120_000),
-  });
-  if (res.status !== 200) throw new Error(`signing in as ${email}: HTTP ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 async function signInAll(base: string, emails: string[], password: string, first: number): Promise<string[]> {

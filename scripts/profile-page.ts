@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { arg, buildReactRouter, flag, logger } from "./lib/bench-cli.ts";
 import { generateMarketplace } from "./lib/bench-data.ts";
-import { freePort, serveBuild } from "./lib/served-build.ts";
+import { freePort, serveBuild, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
 
@@ -154,15 +154,7 @@ async function main() {
     });
     try {
       const headers: Record<string, string> = {};
-      if (account) {
-        const res = await fetch(`${served.baseURL}/auth/login`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
-        });
-        if (res.status !== 200) throw new Error(`signing in as ${account.email}: HTTP ${res.status}`);
-        headers.Cookie = `__Host-cw_session=${((await res.json()) as { token: string }).token}`;
-      }
+      if (account) headers.Cookie = `__Host-cw_session=${await signIn(served.baseURL, account.email, DEMO_PASSWORD)}`;
       let html = "";
       const get = async () => {
         const res = await fetch(served.baseURL + target, { headers, redirect: "manual" });

@@ -127,3 +127,18 @@ export async function serveBuild(opts: {
     `The built app did not answer on ${baseURL} within ${(opts.timeoutMs ?? 90_000) / 1000} s:\n${logTail(opts.logFile)}`,
   );
 }
+
+/**
+ * Signs in through the REST API (POST /auth/login) and returns the session token. `n` gives each sign-in its own
+ * client address, as Cloudflare's edge would send, so the per-address sign-in limit stays out of a benchmark.
+ */
+export async function signIn(baseURL: string, email: string, password: string, n = 0): Promise<string> {
+  const res = await fetch(`${baseURL}/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.77.${n >> 8}.${n & 255}` },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (res.status !== 200) throw new Error(`signing in as ${email}: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}

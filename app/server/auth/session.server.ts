@@ -167,25 +167,6 @@ const userColumns = {
   disabledAt: users.disabledAt,
 };
 
-/**
- * Tokens whose signature this isolate has already checked, with their claims: an Ed25519 verification costs about a
- * millisecond and a signed-in visitor sends the same token with every request. A hit still checks the expiry; the
- * session version is checked against the users row on every request anyway. Bounded: emptied when full.
- */
-const verifiedTokens = new Map<string, { sub: string; sv: unknown; exp: number; keySource: string }>();
-const VERIFIED_TOKENS_MAX = 2_000;
-
-async function verifiedSession(env: Env, token: string): Promise<{ sub: string; sv: unknown }> {
-  const { publicKey } = await signingKeys(env);
-  const known = verifiedTokens.get(token);
-  if (known && known.keySource === keySource && known.exp * 1000 > Date.now()) return known;
-  const { payload } = await jwtVerify(token, publicKey, { issuer: "coinwork", algorithms: [ALG] });
-  const claims = { sub: String(payload.sub), sv: payload.sv, exp: Number(payload.exp), keySource: keySource ?? "" };
-  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.clear();
-  verifiedTokens.set(token, claims);
-  return claims;
-}
-
 /** Reads the cookie or Bearer token and the user row behind it. Role and coins always come from D1. */
 export async function identify(request: Request, env: Env): Promise<IdentityResult> {
   const token = bearerToken(request) ?? sessionCookieToken(request);
@@ -194,7 +175,8 @@ export async function identify(request: Request, env: Env): Promise<IdentityResu
   let row: Awaited<ReturnType<typeof loadById>> | undefined;
   let external: ExternalProfile | null = null;
   try {
-    const payload = await verifiedSession(env, token);
+    const { publicKey } = await signingKeys(env);
+    const { payload } = await jwtVerify(token, publicKey, { issuer: "coinwork", algorithms: [ALG] });
     row = await loadById(db, String(payload.sub));
     if (row && row.sessionVersion !== payload.sv) row = undefined;
   } catch {

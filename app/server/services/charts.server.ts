@@ -2,10 +2,11 @@
 // are one SQL statement that groups its window (the last weeks, up to now) by week in SQL, through an index whose
 // range is the window and the buyer (migrations/0010_chart_indexes.sql), so its cost follows that buyer's rows in
 // the window, not the tables; a worker's and the whole marketplace's are read from per-week and per-day rows kept
-// by triggers (migrations/0014 and 0012). Times are stored in milliseconds; weeks start on Monday, days and weeks are UTC (the days the
-// deadline rule uses, `deadlineDay`). Periods without rows are filled with zeros here, so a chart always has every
-// period of its window.
+// by triggers (migrations/0014 and 0012). Times are stored in milliseconds; weeks start on Monday, days and weeks
+// are UTC (the days the deadline rule uses, `deadlineDay`). Periods without rows are filled with zeros here, so a
+// chart always has every period of its window.
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb } from "../db/client.server";
 import { dailyActivity, workerWeeks } from "../db/schema";
 import { deadlineDay } from "~/lib/deadline";
@@ -45,6 +46,10 @@ function weekWindow(now: number, weeks: number): Window {
     periods: Array.from({ length: weeks }, (_, i) => deadlineDay(from + i * WEEK_MS)),
   };
 }
+
+/** A period column (`YYYY-MM-DD`, a counter table's day or week) within the window's periods. */
+const inWindow = (period: SQLiteColumn, window: Window) =>
+  and(gte(period, window.periods[0]), lte(period, window.periods[window.periods.length - 1]));
 
 /** Every period of the window, with the row SQL returned for it or zeros. */
 function fill<K extends string>(
@@ -89,13 +94,7 @@ export async function workerCharts(env: Env, workerId: string, now = Date.now())
       rejected: workerWeeks.rejected,
     })
     .from(workerWeeks)
-    .where(
-      and(
-        eq(workerWeeks.workerId, workerId),
-        gte(workerWeeks.week, w.periods[0]),
-        lte(workerWeeks.week, w.periods[w.periods.length - 1]),
-      ),
-    );
+    .where(and(eq(workerWeeks.workerId, workerId), inWindow(workerWeeks.week, w)));
   return fill(w, rows, ["earned", "approved", "rejected"] as const).map((r) => ({
     ...r,
     rate: r.approved + r.rejected > 0 ? Math.round((100 * r.approved) / (r.approved + r.rejected)) : null,
@@ -120,7 +119,7 @@ export async function adminCharts(env: Env, now = Date.now()) {
       rejected: dailyActivity.rejected,
     })
     .from(dailyActivity)
-    .where(and(gte(dailyActivity.day, w.periods[0]), lte(dailyActivity.day, w.periods[w.periods.length - 1])));
+    .where(inWindow(dailyActivity.day, w));
   return {
     coins: fill(w, days, ["bought", "paidOut", "withdrawn"] as const),
     submissions: fill(w, days, ["pending", "approved", "rejected"] as const),
