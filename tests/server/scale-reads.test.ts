@@ -33,6 +33,7 @@ import { runningConservation } from "~/server/services/ledger.server";
 import { listNotifications, notificationSummary } from "~/server/services/notifications.server";
 import { getDb } from "~/server/db/client.server";
 import { purgeOldNotifications } from "~/server/jobs/retention.server";
+import { dropPastTasksFromSearch } from "~/server/jobs/open-task-search.server";
 import { CATEGORIES } from "~/lib/categories";
 
 /** The tables that grow with the marketplace. */
@@ -106,6 +107,8 @@ describe("hot reads use indexes and counters", () => {
     await planOf("notifications page", (e) => listNotifications(e, worker.id, { page: 3 }));
     // the Cron Trigger's retention, as of 1970: both deletes run, find nothing and read nothing
     await planOf("notification retention", (e) => purgeOldNotifications(e, 0));
+    // the daily upkeep of the open tasks' search index reads the index alone
+    await planOf("search index upkeep", (e) => dropPastTasksFromSearch(e));
   });
 });
 
@@ -224,5 +227,60 @@ describe("task search through the trigram index", () => {
     // the admin's search reads titles (and buyers), not details
     expect((await listAllTasks(env, { q: `renamed ${tag}` })).items.map((t) => t.id)).toEqual([quoted.id]);
     expect((await listAllTasks(env, { q: "Plain" })).items.map((t) => t.id)).not.toContain(quoted.id);
+  });
+});
+
+describe("the open tasks' search index (migrations/0015)", () => {
+  const indexed = async (id: string) =>
+    (await env.DB.prepare("SELECT 1 FROM open_tasks_fts WHERE rowid = (SELECT rowid FROM tasks WHERE id = ?)")
+      .bind(id)
+      .first()) !== null;
+
+  it("holds a task while it is open: out when its last slot goes or it is deleted, back when a slot returns", async () => {
+    const buyer = await funded("Buyer", 5_000);
+    const b = await sessionUser(buyer.id);
+    const tag = uniqueToken();
+    const task = await postTask(env, b, taskInput({ task_title: `Index follows ${tag}`, required_workers: 2 }));
+    const found = async () => (await listOpenTasks(env, { q: `follows ${tag}` })).items.map((t) => t.id);
+    expect(await indexed(task.id)).toBe(true);
+    expect(await found()).toEqual([task.id]);
+    const setSlots = (n: number) =>
+      env.DB.prepare("UPDATE tasks SET required_workers = ? WHERE id = ?").bind(n, task.id).run();
+    await setSlots(1);
+    expect(await indexed(task.id)).toBe(true);
+    await setSlots(0);
+    expect(await indexed(task.id)).toBe(false);
+    expect(await found()).toEqual([]);
+    await setSlots(1);
+    expect(await found()).toEqual([task.id]);
+    await expectCountersAgree();
+    await deleteTask(env, b, task.id);
+    expect(await indexed(task.id)).toBe(false);
+    expect(await found()).toEqual([]);
+    await expectCountersAgree();
+  });
+
+  it("the daily job drops the tasks whose day has passed and keeps the rest", async () => {
+    const buyer = await funded("Buyer", 5_000);
+    const b = await sessionUser(buyer.id);
+    const tag = uniqueToken();
+    const current = await postTask(env, b, taskInput({ task_title: `Due later ${tag}` }));
+    const past = await postTask(env, b, taskInput({ task_title: `Due before ${tag}` }));
+    // as the index holds a task indexed while open whose day then passed with no change to the row
+    await env.DB.batch([
+      env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past.id),
+      env.DB.prepare(
+        `INSERT INTO open_tasks_fts (rowid, task_title, task_detail, completion_date)
+          SELECT rowid, task_title, task_detail, completion_date FROM tasks WHERE id = ?`,
+      ).bind(past.id),
+    ]);
+    expect(await indexed(past.id)).toBe(true);
+    // the search's own date filter already hides it
+    expect((await listOpenTasks(env, { q: tag })).items.map((t) => t.id)).toEqual([current.id]);
+    expect(await dropPastTasksFromSearch(env)).toBeGreaterThanOrEqual(1);
+    expect(await indexed(past.id)).toBe(false);
+    expect(await indexed(current.id)).toBe(true);
+    expect(await dropPastTasksFromSearch(env)).toBe(0);
+    await expectCountersAgree();
   });
 });

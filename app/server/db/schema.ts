@@ -270,7 +270,7 @@ export const openTaskDays = sqliteTable("open_task_days", {
 /**
  * Running totals kept by triggers (migrations/0006): `ledger.<kind>` (coin_ledger deltas per kind), balances,
  * owed, active_buyers, active_workers, live_tasks, escrow_open_slots, escrow_pending, held_for_withdrawals,
- * paid_out, order_cents. (Task search's trigram index, tasks_fts, is an FTS5 table drizzle does not describe.)
+ * paid_out, order_cents. (The trigram indexes of task search, tasks_fts and open_tasks_fts, are FTS5 tables drizzle does not describe.)
  */
 export const totals = sqliteTable("totals", {
   name: text("name").primaryKey(),

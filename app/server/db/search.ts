@@ -25,18 +25,26 @@ export function userTextMatches(q: string): SQL {
   return sql`${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${phrase(q)})`;
 }
 
-/**
- * "the task's title (or, with `detail`, its title or detail) contains q", case-insensitive, as containsText says
- * it, but through the trigram index rather than by reading every task: the match set is read once and each row
- * the outer query walks (in its own index's order) is tested against it. A q shorter than three characters has
- * no trigram, so it falls back to containsText.
- */
-export function taskTextMatches(q: string, opts: { detail: boolean }): SQL {
-  if ([...q].length < TRIGRAM)
-    return opts.detail
-      ? sql`(${containsText(tasks.taskTitle, q)} OR ${containsText(tasks.taskDetail, q)})`
-      : containsText(tasks.taskTitle, q);
-  const query = opts.detail ? phrase(q) : `task_title : ${phrase(q)}`;
+/** q as one FTS5 query of `table`'s rows whose text contains it: each row a list walks is tested against the set. */
+function trigramMatches(table: "tasks_fts" | "open_tasks_fts", query: string): SQL {
   // "+": test each walked row against the match set, rather than look the matches up one by one and sort them
-  return sql`+${taskRowid} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ${query})`;
+  return sql`+${taskRowid} IN (SELECT rowid FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${query})`;
+}
+
+/**
+ * "the open task's title or detail contains q", case-insensitive, as containsText says it, for the workers' search.
+ * Through open_tasks_fts (migrations/0015), which holds the open tasks alone: the match set is what could be shown,
+ * not every task ever posted. A q shorter than three characters has no trigram, so it falls back to containsText.
+ * Only for lists of open tasks (openTaskFilter): the index may still hold a task whose day has just passed.
+ */
+export function openTaskTextMatches(q: string): SQL {
+  if ([...q].length < TRIGRAM)
+    return sql`(${containsText(tasks.taskTitle, q)} OR ${containsText(tasks.taskDetail, q)})`;
+  return trigramMatches("open_tasks_fts", phrase(q));
+}
+
+/** "the task's title contains q", for the admin's search of every task: through tasks_fts (migrations/0006). */
+export function taskTitleMatches(q: string): SQL {
+  if ([...q].length < TRIGRAM) return containsText(tasks.taskTitle, q);
+  return trigramMatches("tasks_fts", `task_title : ${phrase(q)}`);
 }

@@ -26,23 +26,37 @@ const PURGE_UNREAD_SQL = `DELETE FROM notifications WHERE rowid IN (
 )`;
 
 /** Deletes read notifications older than READ_NOTIFICATION_DAYS and any older than UNREAD_NOTIFICATION_DAYS. */
-export async function purgeOldNotifications(
+export function purgeOldNotifications(
   env: Pick<Env, "DB">,
   now = Date.now(),
   limits: RetentionLimits = DEFAULT_LIMITS,
 ): Promise<number> {
-  const readBefore = now - READ_NOTIFICATION_DAYS * DAY_MS;
-  const anyBefore = now - UNREAD_NOTIFICATION_DAYS * DAY_MS;
+  return deleteInChunks(
+    env,
+    [
+      [PURGE_READ_SQL, now - READ_NOTIFICATION_DAYS * DAY_MS],
+      [PURGE_UNREAD_SQL, now - UNREAD_NOTIFICATION_DAYS * DAY_MS],
+    ],
+    limits,
+  );
+}
+
+/**
+ * Runs each DELETE (its parameters, then the chunk size as its last) again and again until it deletes less than a
+ * chunk, the next one after it, within `limits.maxChunks` statements in all; what is left waits for the next run.
+ */
+export async function deleteInChunks(
+  env: Pick<Env, "DB">,
+  deletes: (readonly [sql: string, ...params: unknown[]])[],
+  limits: RetentionLimits = DEFAULT_LIMITS,
+): Promise<number> {
   let deleted = 0;
   let chunks = 0;
-  for (const [sql, before] of [
-    [PURGE_READ_SQL, readBefore],
-    [PURGE_UNREAD_SQL, anyBefore],
-  ] as const) {
+  for (const [sql, ...params] of deletes) {
     const statement = env.DB.prepare(sql);
     while (chunks < limits.maxChunks) {
       chunks++;
-      const { meta } = await statement.bind(before, limits.chunk).run();
+      const { meta } = await statement.bind(...params, limits.chunk).run();
       deleted += meta.changes;
       if (meta.changes < limits.chunk) break;
     }

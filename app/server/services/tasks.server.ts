@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } fr
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageWindow } from "../db/paging";
-import { taskRowid, taskTextMatches, userTextMatches } from "../db/search";
+import { openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import { buyerFigures, openTaskDays, openTaskFilter, tasks, totals, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
@@ -327,22 +327,25 @@ export async function listOpenTasks(
   const today = deadlineDay();
   const sort = opts.sort ?? "newest";
   const index = openTaskIndex(sort, Boolean(opts.category));
+  const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
-  const filters = [openTaskFilter(today, sort === "deadline")];
-  if (opts.category) filters.push(eq(tasks.category, opts.category));
+  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory);
   const order =
     sort === "pay"
       ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
       : sort === "deadline"
         ? [asc(tasks.completionDate), desc(tasks.createdAt)]
         : [desc(tasks.createdAt)];
-  if (!opts.q)
-    return fetchPage(w, taskPage(db, w, index, and(...filters), order), openTaskCount(db, today, opts.category));
-  const where = and(...filters, taskTextMatches(opts.q, { detail: true }));
+  if (!opts.q) return fetchPage(w, taskPage(db, w, index, filters, order), openTaskCount(db, today, opts.category));
+  const matches = openTaskTextMatches(opts.q);
+  // the count range-seeks the deadline index to today's tasks, whatever order the page walks
   return fetchPage(
     w,
-    taskPage(db, w, index, where, order),
-    db.select({ n: count() }).from(tasksBy(index)).where(where),
+    taskPage(db, w, index, and(filters, matches), order),
+    db
+      .select({ n: count() })
+      .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
+      .where(and(openTaskFilter(today), inCategory, matches)),
   );
 }
 
@@ -370,10 +373,7 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
       db.select({ n: totals.value }).from(totals).where(eq(totals.name, "live_tasks")),
     );
   const buyers = db.select({ id: users.id }).from(users).where(userTextMatches(opts.q));
-  const where = and(
-    isNull(tasks.deletedAt),
-    or(taskTextMatches(opts.q, { detail: false }), inArray(tasks.buyerId, buyers)),
-  );
+  const where = and(isNull(tasks.deletedAt), or(taskTitleMatches(opts.q), inArray(tasks.buyerId, buyers)));
   return fetchPage(
     w,
     taskPage(db, w, "tasks_all_idx", where, order),
