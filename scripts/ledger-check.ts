@@ -3,7 +3,8 @@
 // Runs the conservation identity of the coin ledger (app/server/db/conservation-sql.ts, the same SQL
 // the Worker runs) against a D1 database, prints every figure, lists users whose cached balance or debt
 // differs from their ledger, checks that the running totals the admin pages read (migrations/0006) equal the full
-// sums, and exits 1 when anything does not hold.
+// sums and that every counter kept by triggers (app/server/db/counter-sql.ts) equals the rows it counts, and exits
+// 1 when anything does not hold.
 import { pathToFileURL } from "node:url";
 import {
   CONSERVATION_SQL,
@@ -16,6 +17,7 @@ import {
   type ConservationFigures,
   type MismatchedUser,
 } from "../app/server/db/conservation-sql.ts";
+import { COUNTER_TABLES, differingTotalCounts, TOTAL_COUNTS_SQL } from "../app/server/db/counter-sql.ts";
 import { describeTarget, parseTarget, query, type D1Target } from "./lib/wrangler.ts";
 
 export interface LedgerReport {
@@ -23,6 +25,8 @@ export interface LedgerReport {
   mismatches: MismatchedUser[];
   /** the running totals (what a page view reads) differ from the full sums in these figures */
   runningDiffers: string[];
+  /** the counters kept by triggers (running counts, counter tables) that differ from the rows they count */
+  countersDiffer: string[];
   holds: boolean;
 }
 
@@ -30,11 +34,24 @@ export function checkLedger(target: D1Target): LedgerReport {
   const figures = figuresOf(query<Record<string, unknown>>(CONSERVATION_SQL, target)[0]);
   const mismatches =
     figures.mismatchedUsers + figures.mismatchedDebts > 0 ? query<MismatchedUser>(MISMATCHED_USERS_SQL, target) : [];
-  const running = figuresOfTotals(query<{ name: string; value: unknown }>(RUNNING_TOTALS_SQL, target));
+  const totals = query<{ name: string; value: unknown }>(RUNNING_TOTALS_SQL, target);
+  const running = figuresOfTotals(totals);
   const runningDiffers = (Object.keys(running) as (keyof ConservationFigures)[]).filter(
     (k) => k !== "mismatchedUsers" && k !== "mismatchedDebts" && running[k] !== figures[k],
   );
-  return { figures, mismatches, runningDiffers, holds: identityHolds(figures) && runningDiffers.length === 0 };
+  // both sides of a counter table come through the same driver, so equal rows serialize alike
+  const same = (a: string, b: string) => JSON.stringify(query(a, target)) === JSON.stringify(query(b, target));
+  const countersDiffer = [
+    ...differingTotalCounts(totals, query<Record<string, unknown>>(TOTAL_COUNTS_SQL, target)[0]),
+    ...COUNTER_TABLES.filter((t) => !same(t.kept, t.summed)).map((t) => t.name),
+  ];
+  return {
+    figures,
+    mismatches,
+    runningDiffers,
+    countersDiffer,
+    holds: identityHolds(figures) && runningDiffers.length === 0 && countersDiffer.length === 0,
+  };
 }
 
 export function printLedgerReport(r: LedgerReport, where: string): void {
@@ -71,6 +88,9 @@ export function printLedgerReport(r: LedgerReport, where: string): void {
       r.runningDiffers.length
         ? `  running totals that differ from the full sums: ${r.runningDiffers.join(", ")}`
         : `  running totals (what the admin pages read) equal the full sums`,
+      r.countersDiffer.length
+        ? `  counters kept by triggers that differ from the rows they count: ${r.countersDiffer.join("; ")}`
+        : `  counters kept by triggers (${COUNTER_TABLES.length} tables and the running counts) equal the rows they count`,
       ``,
       r.holds ? "OK: the ledger agrees." : "FAILED: the ledger does not agree.",
     ].join("\n"),

@@ -22,6 +22,7 @@ describe("seed", () => {
     expect(run.status).toBe(0);
     const report = checkLedger({ persistTo: persistDir() });
     expect(report.holds).toBe(true);
+    expect(report.countersDiffer).toEqual([]);
     expect(report.figures.created).toBeGreaterThan(5_000);
     expect(report.figures.escrowPending).toBeGreaterThan(0);
     expect(report.figures.heldForWithdrawals).toBeGreaterThan(0);
@@ -34,7 +35,7 @@ describe("seed", () => {
     expect(seeded.verified).toBe(20);
   });
 
-  it("ledger:check fails loudly when a balance is tampered with", async () => {
+  it("ledger:check fails loudly when a balance or a counter is tampered with", async () => {
     // A throwaway database: the served one must stay intact for the other tests.
     const { mkdtempSync, rmSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
@@ -53,6 +54,20 @@ describe("seed", () => {
       expect(run.status).toBe(1);
       expect(run.stdout).toContain("DOES NOT HOLD (off by -7)");
       expect(run.stdout).toContain("worker@coinwork.dev (seed-user-worker)");
+      // a counter that drifted from its rows fails it too, and is named
+      query("UPDATE users SET coin = coin - 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
+      query("UPDATE buyer_figures SET live_tasks = live_tasks + 1 WHERE buyer_id = 'seed-user-buyer'", {
+        persistTo: dir,
+      });
+      const drifted = spawnSync(
+        process.execPath,
+        [path.join(ROOT, "scripts", "ledger-check.ts"), "--persist-to", dir],
+        { cwd: ROOT, encoding: "utf8" },
+      );
+      expect(drifted.status).toBe(1);
+      expect(drifted.stdout).toContain(
+        "counters kept by triggers that differ from the rows they count: Buyer Home's figures (0013)",
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,0 +1,111 @@
+// The counters kept by triggers (migrations/0006, 0009 and 0012 to 0015), each beside the same figures computed from
+// the rows it stands for. Import-free, like conservation-sql.ts: the server tests (expectCountersAgree) and
+// `npm run ledger:check` run this same text, so a trigger that drifts is found by both.
+
+/** A table of counters: its rows as kept (`kept`) and as summed from the rows it counts (`summed`). */
+export interface CounterTable {
+  name: string;
+  kept: string;
+  summed: string;
+}
+
+/**
+ * Each counter table, as kept (rows with something counted), and the same figures summed from the rows they count.
+ * Both sides name and order their columns alike, so equal results mean equal counters.
+ */
+export const COUNTER_TABLES: CounterTable[] = [
+  {
+    name: "open slots per day and category (0006)",
+    kept: `SELECT completion_date, category, tasks, slots FROM open_task_days
+      WHERE tasks > 0 OR slots > 0 ORDER BY 1, 2`,
+    summed: `SELECT completion_date, category, COUNT(*) AS tasks, SUM(required_workers) AS slots FROM tasks
+      WHERE deleted_at IS NULL AND required_workers > 0 GROUP BY completion_date, category ORDER BY 1, 2`,
+  },
+  {
+    name: "workers' track records (0009)",
+    kept: `SELECT worker_id, approved, rejected FROM worker_track_records
+      WHERE approved > 0 OR rejected > 0 ORDER BY 1`,
+    summed: `SELECT worker_id, SUM(status = 'approved') AS approved, SUM(status = 'rejected') AS rejected
+      FROM submissions WHERE status IN ('approved', 'rejected') GROUP BY worker_id ORDER BY 1`,
+  },
+  {
+    name: "Admin Home's days (0012)",
+    kept: `SELECT day, bought, paid_out, withdrawn, pending, approved, rejected FROM daily_activity
+      WHERE bought OR paid_out OR withdrawn OR pending OR approved OR rejected ORDER BY day`,
+    summed: `SELECT day, SUM(bought) AS bought, SUM(paid_out) AS paid_out, SUM(withdrawn) AS withdrawn,
+      SUM(pending) AS pending, SUM(approved) AS approved, SUM(rejected) AS rejected FROM (
+        SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, coins AS bought, 0 AS paid_out,
+          0 AS withdrawn, 0 AS pending, 0 AS approved, 0 AS rejected FROM orders
+        UNION ALL SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch'), 0, delta, 0, 0, 0, 0
+          FROM coin_ledger WHERE kind = 'submission_payout'
+        UNION ALL SELECT strftime('%Y-%m-%d', decided_at / 1000, 'unixepoch'), 0, 0, withdrawal_coin, 0, 0, 0
+          FROM withdrawals WHERE status = 'approved' AND decided_at IS NOT NULL
+        UNION ALL SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch'), 0, 0, 0,
+          status = 'pending', status = 'approved', status = 'rejected' FROM submissions
+      ) GROUP BY day
+      HAVING SUM(bought) OR SUM(paid_out) OR SUM(withdrawn) OR SUM(pending) OR SUM(approved) OR SUM(rejected)
+      ORDER BY day`,
+  },
+  {
+    name: "Buyer Home's figures (0013)",
+    kept: `SELECT buyer_id, live_tasks, open_slots, spent_cents, paid_coins FROM buyer_figures
+      WHERE live_tasks OR open_slots OR spent_cents OR paid_coins ORDER BY buyer_id`,
+    summed: `SELECT buyer_id, SUM(live_tasks) AS live_tasks, SUM(open_slots) AS open_slots,
+      SUM(spent_cents) AS spent_cents, SUM(paid_coins) AS paid_coins FROM (
+        SELECT buyer_id, 1 AS live_tasks, required_workers AS open_slots, 0 AS spent_cents, 0 AS paid_coins
+          FROM tasks WHERE deleted_at IS NULL
+        UNION ALL SELECT user_id, 0, 0, price_cents, 0 FROM orders
+        UNION ALL SELECT buyer_id, 0, 0, 0, payable_amount FROM submissions WHERE status = 'approved'
+      ) GROUP BY buyer_id
+      HAVING SUM(live_tasks) OR SUM(open_slots) OR SUM(spent_cents) OR SUM(paid_coins)
+      ORDER BY buyer_id`,
+  },
+  {
+    name: "Worker Home's figures (0014)",
+    kept: `SELECT worker_id, submitted, pending, earned FROM worker_figures
+      WHERE submitted OR pending OR earned ORDER BY worker_id`,
+    summed: `SELECT worker_id, COUNT(*) AS submitted, SUM(status = 'pending') AS pending,
+      SUM(CASE WHEN status = 'approved' THEN payable_amount ELSE 0 END) AS earned
+      FROM submissions GROUP BY worker_id ORDER BY worker_id`,
+  },
+  {
+    // the index may keep a task whose day has passed until the daily job drops it: the search hides those
+    name: "open tasks' search index (0015)",
+    kept: `SELECT rowid, task_title, task_detail, completion_date FROM open_tasks_fts
+      WHERE completion_date >= date('now') ORDER BY rowid`,
+    summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
+      WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= date('now') ORDER BY rowid`,
+  },
+  {
+    name: "Worker Home's weeks (0014)",
+    kept: `SELECT worker_id, week, earned, approved, rejected FROM worker_weeks
+      WHERE earned OR approved OR rejected ORDER BY worker_id, week`,
+    summed: `SELECT worker_id,
+      strftime('%Y-%m-%d', reviewed_at / 1000, 'unixepoch', '-6 days', 'weekday 1') AS week,
+      SUM(CASE WHEN status = 'approved' THEN payable_amount ELSE 0 END) AS earned,
+      SUM(status = 'approved') AS approved, SUM(status = 'rejected') AS rejected
+      FROM submissions WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
+      GROUP BY worker_id, week ORDER BY worker_id, week`,
+  },
+];
+
+/**
+ * The running totals (`totals`, migrations/0006) that are counts rather than coin sums, each computed from its rows:
+ * one row whose columns are named as the totals' rows.
+ */
+export const TOTAL_COUNTS_SQL = `SELECT
+  (SELECT COUNT(*) FROM users WHERE role = 'Buyer' AND disabled_at IS NULL) AS active_buyers,
+  (SELECT COUNT(*) FROM users WHERE role = 'Worker' AND disabled_at IS NULL) AS active_workers,
+  (SELECT COUNT(*) FROM tasks WHERE deleted_at IS NULL) AS live_tasks,
+  (SELECT COALESCE(SUM(price_cents), 0) FROM orders) AS order_cents`;
+
+/** The names of the counts whose running total differs from the rows it counts. */
+export function differingTotalCounts(
+  totals: { name: string; value: unknown }[],
+  counted: Record<string, unknown> | undefined,
+): string[] {
+  const kept = new Map(totals.map((r) => [r.name, Number(r.value)]));
+  return Object.entries(counted ?? {})
+    .filter(([name, n]) => kept.get(name) !== Number(n))
+    .map(([name]) => name);
+}
