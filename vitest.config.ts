@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
@@ -14,6 +15,27 @@ const TEST_SESSION_JWK = JSON.stringify({
   d: "lkm414WpBe-rDc5_Oy6cKSfacKPBRaXRn1fjhnhgGJc",
 });
 
+/**
+ * React Router's plugin for the tests, without its file watchers. In serve mode its `config` hook starts two (the
+ * route config and route types), closed only in its `buildEnd`; vitest resolves a project's config without always
+ * making (and later closing) its server, so they outlived the run and every run waited out vitest's 10-second close
+ * timeout ("something prevents Vite server from exiting"). Routes do not change during a test run: the watchers are
+ * closed as soon as the config is read.
+ */
+function reactRouterWithoutWatchers(): Plugin[] {
+  const plugins = reactRouter();
+  const closers = plugins.flatMap((p) => (typeof p.buildEnd === "function" ? [p.buildEnd] : []));
+  return [
+    ...plugins,
+    {
+      name: "coinwork:react-router-without-watchers",
+      async config() {
+        await Promise.all(closers.map((close) => (close as () => Promise<void>).call(undefined)));
+      },
+    },
+  ];
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -22,7 +44,7 @@ export default defineConfig(async () => {
         {
           // Loaders, actions and REST routes driven through the worker's fetch, on real local D1 and R2.
           plugins: [
-            reactRouter(),
+            reactRouterWithoutWatchers(),
             cloudflareTest({
               main: "./workers/app.ts",
               wrangler: { configPath: "./wrangler.toml" },
