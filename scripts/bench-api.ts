@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { checkLedger, printLedgerReport, type LedgerReport } from "./ledger-check.ts";
-import { arg, buildReactRouter, flag, logger, median } from "./lib/bench-cli.ts";
+import { arg, buildReactRouter, flag, logger, median, onExit } from "./lib/bench-cli.ts";
 import {
   generateMarketplace,
   SEARCH_WORD,
@@ -35,25 +35,6 @@ import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
 
 const log = logger("bench:api");
-
-/** What must happen however the run ends, Ctrl-C included: servers stopped, temporary directories removed. */
-const pending = new Set<() => Promise<void>>();
-function onExit(fn: () => Promise<void> | void): () => Promise<void> {
-  const once = async () => {
-    if (pending.delete(once)) await fn();
-  };
-  pending.add(once);
-  return once;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(signal, () => {
-    log(`${signal}: stopping the servers`);
-    // newest first: a server stops before its directory goes
-    const steps = [...pending].reverse();
-    void steps
-      .reduce((done, step) => done.then(step).catch(() => undefined), Promise.resolve())
-      .finally(() => process.exit(130));
-  });
 
 const SIZES = { small: 2_600, large: 100_000 } as const;
 type Size = keyof typeof SIZES;

@@ -25,7 +25,7 @@ import zlib from "node:zlib";
 import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
 import { BUILT_WRANGLER_CONFIG, serveBuild, type ServedBuild } from "./lib/served-build.ts";
 import { findChromium } from "./lib/chromium.ts";
-import { arg, bin, buildReactRouter, flag, logger, median, runStep } from "./lib/bench-cli.ts";
+import { arg, bin, buildReactRouter, flag, logger, median, onExit, runStep } from "./lib/bench-cli.ts";
 
 const TARGETS = { initialJsKb: 140, performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -128,6 +128,12 @@ function edgeProxy(
     (req as NodeJS.ReadableStream).pipe(upstream);
   };
   const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, handler) : http.createServer(handler);
+  // close() waits for every open connection, and a browser keeps its own open (--serve): they are ended here
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as net.AddressInfo;
@@ -135,8 +141,8 @@ function edgeProxy(
         origin: `${tls ? "https" : "http"}://127.0.0.1:${port}`,
         close: () =>
           new Promise((r) => {
-            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
             server.close(() => r());
+            for (const socket of sockets) socket.destroy();
           }),
       });
     });
@@ -252,6 +258,7 @@ async function lighthouse(
 async function serveFloor(outDir: string, tls: { key: Buffer; cert: Buffer } | null) {
   const dir = mkdtempSync(path.join(tmpdir(), "coinwork-bench-floor-"));
   let server: ServedBuild | undefined;
+  let stopServer = async () => {};
   try {
     buildReactRouter(log, "built the stack's floor (scripts/bench-floor)", {
       cwd: FLOOR_DIR,
@@ -261,8 +268,10 @@ async function serveFloor(outDir: string, tls: { key: Buffer; cert: Buffer } | n
       persistDir: path.join(dir, "state"),
       config: path.join(dir, "build", "server", "wrangler.json"),
       logFile: path.join(outDir, "server-floor.log"),
+      onSpawn: (stop) => (stopServer = onExit(stop)),
     });
   } catch (e) {
+    await stopServer();
     rmSync(dir, { recursive: true, force: true });
     throw e;
   } finally {
@@ -274,11 +283,11 @@ async function serveFloor(outDir: string, tls: { key: Buffer; cert: Buffer } | n
   return {
     server: served,
     proxy,
-    stop: async () => {
+    stop: onExit(async () => {
       await proxy.close();
-      await served.stop();
+      await stopServer();
       rmSync(dir, { recursive: true, force: true });
-    },
+    }),
   };
 }
 
@@ -292,20 +301,28 @@ async function main() {
 
   // A fresh local D1, migrated and seeded with the demo data.
   const persistDir = mkdtempSync(path.join(tmpdir(), "coinwork-bench-"));
+  const removeDir = onExit(() => rmSync(persistDir, { recursive: true, force: true }));
   runStep(log, "migrated and seeded a fresh D1 (npm run db:seed)", process.execPath, [
     path.join(ROOT, "scripts", "seed.ts"),
     "--persist-to",
     persistDir,
   ]);
 
-  const server = await serveBuild({ persistDir, logFile: path.join(outDir, "server.log") }).catch((e) => {
-    rmSync(persistDir, { recursive: true, force: true });
+  let stopServer = async () => {};
+  const server = await serveBuild({
+    persistDir,
+    logFile: path.join(outDir, "server.log"),
+    onSpawn: (stop) => (stopServer = onExit(stop)),
+  }).catch(async (e) => {
+    await stopServer();
+    await removeDir();
     throw e;
   });
   const upstream = server.baseURL;
   const tls = flag("http1") ? null : throwawayCertificate(persistDir);
   if (!flag("http1") && !tls) log("openssl not found: falling back to a plain HTTP/1.1 gzip proxy");
   const proxy = await edgeProxy(Number(new URL(upstream).port), tls);
+  const closeProxy = onExit(proxy.close);
   const base = proxy.origin;
   const chromeFlags = tls ? [...CHROME_FLAGS, "--ignore-certificate-errors"] : CHROME_FLAGS;
   const protocol = tls ? "HTTP/2 + TLS + gzip" : "HTTP/1.1 + gzip";
@@ -314,8 +331,7 @@ async function main() {
     log(`serving the built app on ${upstream}, edge proxy (${protocol}) on ${base}`);
     if (flag("serve")) {
       log(`--serve: open ${base}${PAGE}; Ctrl-C stops`);
-      await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
-      return;
+      await new Promise<never>(() => {}); // until Ctrl-C, whose handler (onExit) stops everything
     }
     floor = await serveFloor(outDir, tls);
     // warm the Workers and the landing page's edge cache, as a visitor after the first would find them
@@ -440,9 +456,9 @@ async function main() {
     console.log(`  full result: ${path.relative(ROOT, jsonOut)}`);
   } finally {
     await floor?.stop();
-    await proxy.close();
-    await server.stop();
-    rmSync(persistDir, { recursive: true, force: true });
+    await closeProxy();
+    await stopServer();
+    await removeDir();
   }
 }
 

@@ -14,6 +14,37 @@ export function arg(name: string, fallback?: string): string | undefined {
 
 export const flag = (name: string) => process.argv.includes(`--${name}`);
 
+/** What must happen however a run ends, Ctrl-C included: servers stopped, temporary directories removed. */
+const pending = new Set<() => Promise<void>>();
+
+/**
+ * Registers a clean-up step and returns it, to be called when its moment comes (then it is forgotten). On SIGINT or
+ * SIGTERM every step not yet run runs, newest first (a server stops before its directory goes), and the process
+ * exits with 130. The servers the benchmarks start are process groups of their own (detached), so a terminal's
+ * Ctrl-C never reaches them: this is what stops them.
+ */
+export function onExit(fn: () => Promise<void> | void): () => Promise<void> {
+  if (!trapped) trapSignals();
+  const once = async () => {
+    if (pending.delete(once)) await fn();
+  };
+  pending.add(once);
+  return once;
+}
+
+let trapped = false;
+function trapSignals() {
+  trapped = true;
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      console.log(`${signal}: stopping the servers`);
+      void [...pending]
+        .reverse()
+        .reduce((done, step) => done.then(step).catch(() => undefined), Promise.resolve())
+        .finally(() => process.exit(130));
+    });
+}
+
 /** A file under node_modules. */
 export const bin = (...p: string[]) => path.join(ROOT, "node_modules", ...p);
 
