@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { arg, buildReactRouter, flag, logger } from "./lib/bench-cli.ts";
+import { arg, buildReactRouter, flag, logger, onExit } from "./lib/bench-cli.ts";
 import { generateMarketplace } from "./lib/bench-data.ts";
 import { freePort, serveBuild, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
@@ -142,6 +142,8 @@ async function main() {
   const outDir = path.join(ROOT, "test-results");
   mkdirSync(outDir, { recursive: true });
   const persistDir = mkdtempSync(path.join(os.tmpdir(), "coinwork-profile-"));
+  const removeDir = onExit(() => rmSync(persistDir, { recursive: true, force: true }));
+  let stopServer = async () => {};
   try {
     applyMigrations({ persistTo: persistDir }, { quiet: true });
     await generateMarketplace(localD1File(persistDir), { tasks, writers: 1 });
@@ -151,6 +153,7 @@ async function main() {
       logFile: path.join(outDir, "server-profile.log"),
       args: ["--inspector-port", String(inspectorPort)],
       timeoutMs: 180_000,
+      onSpawn: (stop) => (stopServer = onExit(stop)),
     });
     try {
       const headers: Record<string, string> = {};
@@ -180,10 +183,10 @@ async function main() {
       );
       summarize(profile, requests);
     } finally {
-      await served.stop();
+      await stopServer();
     }
   } finally {
-    rmSync(persistDir, { recursive: true, force: true });
+    await removeDir();
   }
 }
 

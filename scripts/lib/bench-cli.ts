@@ -1,4 +1,5 @@
-// Plumbing shared by the benchmarks (npm run bench:api, npm run bench:pages): options, timed steps, the build.
+// Plumbing shared by the benchmarks (npm run bench:api, bench:pages, profile:page): options, timed steps, the build,
+// clean-up on any exit.
 // Node built-ins only: these scripts run with Node's type stripping, not through a bundler.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
