@@ -4,13 +4,14 @@
 // Where a page's server time goes: builds the app, fills a fresh local D1 with the benchmark's marketplace
 // (scripts/lib/bench-data.ts), serves the build with wrangler dev and its V8 inspector open, signs in as a demo
 // account, and takes a CPU profile of workerd while `--requests` requests of `--path` run one after another.
-// Prints the self time by function and by module (app code, React DOM's server renderer, React Router,
-// drizzle, …) and writes test-results/profile-page.cpuprofile (open it in Chrome DevTools, Performance panel) and
+// Prints the self time by function, by phase of the request and by package or app file (through the build's source
+// maps: React DOM's server renderer, React Router, drizzle, …) and writes test-results/profile-page.cpuprofile (open it in Chrome DevTools, Performance panel) and
 // test-results/profile-page.html (the last answer).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { arg, buildReactRouter, flag, logger, onExit } from "./lib/bench-cli.ts";
+import { SourceMapConsumer } from "source-map-js";
 import { generateMarketplace } from "./lib/bench-data.ts";
 import { freePort, serveBuild, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
@@ -69,10 +70,27 @@ async function inspector(port: number) {
   return { send, close: () => ws.close() };
 }
 
-/** Which part of the bundle a frame belongs to, from its function name and the bundle's module comments. */
-function moduleOf(frame: ProfileNode["callFrame"]): string {
-  if (!frame.url) return frame.functionName === "(garbage collector)" ? "(gc)" : "(native)";
-  return frame.url.replace(/^.*\/build\/server\//, "build/server/").replace(/^file:\/\//, "");
+/**
+ * Where a frame's code came from: the package (react-dom, drizzle-orm, …) or the app's own file, through the
+ * build's source maps (the bundle's chunks mix many of them); runtime frames keep their own names.
+ */
+function sourceOfFrames() {
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const consumer = (url: string) => {
+    if (!maps.has(url)) {
+      const file = path.join(ROOT, "build", "server", url.replace(/^.*\/build\/server\//, "") + ".map");
+      maps.set(url, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, "utf8"))) : null);
+    }
+    return maps.get(url)!;
+  };
+  return (frame: ProfileNode["callFrame"]): string => {
+    if (!frame.url) return frame.functionName === "(garbage collector)" ? "(gc)" : "(native)";
+    const map = /\.js$/.test(frame.url) ? consumer(frame.url) : null;
+    const source = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+    if (!source) return frame.url.replace(/^.*\/build\/server\//, "build/server/");
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+    return pkg ? pkg[1] : source.replace(/^.*?\/app\//, "app/");
+  };
 }
 
 /** The phases of a request, recognised by a frame on the stack (the innermost one wins). */
@@ -81,14 +99,18 @@ const PHASES: [string, (f: ProfileNode["callFrame"]) => boolean][] = [
   ["garbage collection", (f) => f.functionName === "(garbage collector)"],
   ["D1: sending queries, reading results", (f) => f.url.startsWith("cloudflare-internal:d1")],
   ["session check (token, user row)", (f) => f.functionName === "identify"],
-  ["React: rendering the HTML", (f) => f.functionName === "performWork"],
+  ["React: rendering the HTML", (f) => ["performWork", "flushCompletedQueues"].includes(f.functionName)],
   ["loaders and actions (app code, drizzle)", (f) => f.functionName === "callLoaderOrAction"],
 ];
 
 function summarize(profile: Profile, requests: number) {
+  const sourceOf = sourceOfFrames();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  // a sample lasts until the next one (timeDeltas[i] is the gap before sample i): otherwise the wait between two
+  // requests would count as the work of the first sample after it
+  const lasted = (i: number) => profile.timeDeltas[i + 1] ?? 0;
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + lasted(i)));
   const fn = new Map<string, number>();
   const mod = new Map<string, number>();
   let total = 0;
@@ -96,9 +118,10 @@ function summarize(profile: Profile, requests: number) {
     const f = byId.get(id)!.callFrame;
     total += us;
     if (f.functionName === "(idle)" || f.functionName === "(program)") continue;
-    const key = `${f.functionName || "(anonymous)"}  ${moduleOf(f)}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    const source = sourceOf(f);
+    const key = `${f.functionName || "(anonymous)"}  ${source}`;
     fn.set(key, (fn.get(key) ?? 0) + us);
-    mod.set(moduleOf(f), (mod.get(moduleOf(f)) ?? 0) + us);
+    mod.set(source, (mod.get(source) ?? 0) + us);
   }
   const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === "(idle)");
   const idleUs = idle.reduce((s, [, us]) => s + us, 0);
@@ -122,11 +145,11 @@ function summarize(profile: Profile, requests: number) {
         break;
       }
     }
-    phases.set(phase, (phases.get(phase) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    phases.set(phase, (phases.get(phase) ?? 0) + lasted(i));
   });
   for (const [k, us] of [...phases].sort((a, b) => b[1] - a[1])) console.log(`${ms(us).padStart(8)} ms  ${k}`);
-  console.log("\nself time per request, by script:");
-  for (const [k, us] of [...mod].sort((a, b) => b[1] - a[1]).slice(0, 10))
+  console.log("\nself time per request, by package or app file (the build's source maps):");
+  for (const [k, us] of [...mod].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`${ms(us).padStart(8)} ms  ${k}`);
 }
 
