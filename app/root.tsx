@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, use, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -110,14 +110,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   // sonner loads when the main thread is idle after hydration (right after it when a flash waits to be shown): as
   // part of hydration's work it lengthened the page's longest task. Toasts raised before it mounts are replayed.
+  // In a transition, React renders it in slices: an update from an idle callback is otherwise rendered in one task.
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    const load = () => startTransition(() => setIdle(true));
     if (typeof window.requestIdleCallback !== "function") {
-      const id = window.setTimeout(() => setIdle(true), 200);
+      const id = window.setTimeout(load, 200);
       return () => window.clearTimeout(id);
     }
-    const id = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+    const id = window.requestIdleCallback(load, { timeout: 1000 });
     return () => window.cancelIdleCallback(id);
   }, []);
   return (

@@ -1,5 +1,6 @@
 import { DEFAULT_COIN_DISPLAY } from "~/lib/coins";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
 
 export function CoinIcon({ className }: { className?: string }) {
   return (
@@ -30,7 +31,7 @@ export function CoinBalance({ coin, className }: { coin: number | null | undefin
     >
       <CoinIcon />
       <span>
-        {value.toLocaleString("en-US")}
+        {formatCount(value)}
         <span className="sr-only"> coins</span>
       </span>
     </span>

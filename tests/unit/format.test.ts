@@ -6,7 +6,7 @@ import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
 import { daysUntil, dueLabel } from "~/components/worker/due";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
-import { formatDate, formatDateTime, formatDayOf, gaugePercent } from "~/lib/format";
+import { formatCount, formatDate, formatDateTime, formatDayOf, gaugePercent } from "~/lib/format";
 import { FALLBACK_TIME_ZONE, pickTimeZone, TIME_ZONE_COOKIE, timeZoneCookie, validTimeZone } from "~/lib/time-zone";
 import { HOME_BY_ROLE, ROLES, SELF_REGISTER_ROLES, homeFor } from "~/lib/roles";
 
@@ -76,6 +76,32 @@ describe("formatDateTime", () => {
   });
 });
 
+describe("formatCount", () => {
+  it("writes any number exactly as toLocaleString('en-US') does", () => {
+    for (const n of [
+      0,
+      -0,
+      7,
+      999,
+      1000,
+      12_345,
+      1_000_000,
+      -1,
+      -1234,
+      -999_999,
+      Number.MAX_SAFE_INTEGER,
+      1234.5678,
+      0.5,
+    ])
+      expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double({ noNaN: true })), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
+      }),
+    );
+  });
+});
+
 describe("formatDayOf", () => {
   it("is the day an instant falls on in the zone, without a time or a zone name", () => {
     const lateInUtc = Date.UTC(2026, 2, 5, 23, 30);
@@ -90,6 +116,16 @@ describe("formatDate (a calendar day)", () => {
   it("writes a medium date from an ISO day", () => {
     expect(formatDate("2026-03-05")).toBe("Mar 5, 2026");
     expect(formatDate("2024-02-29")).toBe("Feb 29, 2024");
+  });
+
+  it("writes every day as Intl's en-US medium date in UTC does", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31) }), (ms) => {
+        const iso = new Date(ms).toISOString().slice(0, 10);
+        expect(formatDate(iso)).toBe(intl.format(Date.parse(`${iso}T00:00:00Z`)));
+      }),
+    );
   });
 
   it("a deadline is the same day whatever the machine's zone (here UTC+14)", () => {

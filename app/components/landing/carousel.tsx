@@ -1,7 +1,7 @@
 // Carousels rendered on the server as plain markup (first slide visible without JavaScript), enhanced after
 // hydration by embla (embla-carousel-react + embla-carousel-autoplay), which loads as a separate lazy chunk so the
 // landing page's initial JavaScript stays small. Markup follows the WAI-ARIA carousel pattern.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { cn } from "~/lib/cn";
@@ -51,7 +51,8 @@ export function useCarousel({ options, autoplayMs = 0, start = "idle" }: Carouse
     (viewport: HTMLDivElement) => {
       const reduce =
         typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      const go = () => setEnhance({ autoplayMs: reduce ? 0 : autoplayMs, viewport });
+      // in a transition: React renders the carousel in slices rather than in the idle callback's task
+      const go = () => startTransition(() => setEnhance({ autoplayMs: reduce ? 0 : autoplayMs, viewport }));
       const detach = () => setEnhance(null);
       if (start === "visible" && typeof IntersectionObserver === "function") {
         const observer = new IntersectionObserver(

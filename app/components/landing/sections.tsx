@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { CoinIcon } from "~/components/coin-balance";
-import { formatDate } from "~/lib/format";
+import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import type { CategoryCount, FeaturedTask } from "~/server/services/landing.server";
 import { categoryImage } from "./content";
@@ -35,7 +35,7 @@ export function SectionHeading({
 }
 
 function positions(n: number): string {
-  return `${n.toLocaleString("en-US")} open ${n === 1 ? "position" : "positions"}`;
+  return `${formatCount(n)} open ${n === 1 ? "position" : "positions"}`;
 }
 
 /** 'Popular Job Categories': all nine categories with their open positions (0 shown). */
@@ -133,7 +133,7 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
                     </span>
                     <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 font-semibold text-amber-900 ring-1 ring-amber-200">
                       <CoinIcon className="size-4" />
-                      {t.payableAmount.toLocaleString("en-US")}
+                      {formatCount(t.payableAmount)}
                       <span className="sr-only"> coins per worker</span>
                     </span>
                   </div>

@@ -1,5 +1,6 @@
 import type { EmblaOptionsType } from "embla-carousel";
 import { CoinIcon } from "~/components/coin-balance";
+import { formatCount } from "~/lib/format";
 import type { PublicWorker } from "~/server/services/landing.server";
 import { CarouselButton, Slide, useCarousel } from "./carousel";
 import { SectionHeading } from "./sections";
@@ -62,7 +63,7 @@ export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
                     <h3 className="line-clamp-1 text-lg font-semibold text-slate-900">{w.name}</h3>
                     <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
                       <CoinIcon className="size-4" />
-                      {w.coin.toLocaleString("en-US")} coins
+                      {formatCount(w.coin)} coins
                     </p>
                   </article>
                 </Slide>
