@@ -1,5 +1,6 @@
 // What a home page's chart shows (app/components/charts): shared by the server-rendered table and summary and the
 // chart drawn in the browser.
+import { formatCount } from "./format";
 
 /** One series: its key in the rows, its words, and its colour (a CSS colour, one of `--color-chart-*`). */
 export interface ChartSeries {
@@ -35,7 +36,7 @@ export function periodLabel(period: string): string {
 
 export function chartValue(value: number | null, percent = false): string {
   if (value === null) return "–";
-  return percent ? `${value}%` : value.toLocaleString("en-US");
+  return percent ? `${value}%` : formatCount(value);
 }
 
 /** The sum of one series over the rows. */

@@ -3,6 +3,7 @@
 import type * as React from "react";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
 import { TR, TH, EmptyState } from "~/components/ui/table";
+import { formatCount } from "~/lib/format";
 
 interface Page<T> {
   items: T[];
@@ -59,7 +60,7 @@ export function AdminList<T extends { id: string }>({
 export function ListCount({ total, one, many, q }: { total: number; one: string; many: string; q?: string }) {
   return (
     <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-      {total === 1 ? `1 ${one}` : `${total.toLocaleString("en-US")} ${many}`}
+      {total === 1 ? `1 ${one}` : `${formatCount(total)} ${many}`}
       {q ? ` matching "${q}"` : ""}
     </p>
   );

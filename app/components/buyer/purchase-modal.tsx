@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { CoinIcon } from "~/components/coin-balance";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
 
 export interface PackageView {
   coins: number;
@@ -29,9 +30,9 @@ export type PurchaseStep =
 
 /** The words of a credited purchase; `settled` coins of the balance went to what the buyer owed. */
 export function purchasedWords(coins: number, settled: number): string {
-  const bought = `${coins.toLocaleString("en-US")} coins`;
+  const bought = `${formatCount(coins)} coins`;
   return settled > 0
-    ? `${bought} were bought. ${settled.toLocaleString("en-US")} coins of your balance settled what you owed.`
+    ? `${bought} were bought. ${formatCount(settled)} coins of your balance settled what you owed.`
     : `${bought} were added to your balance.`;
 }
 
@@ -401,7 +402,7 @@ export function PurchaseModal({
           <div className="grid gap-3 rounded-xl bg-gradient-to-br from-amber-50 to-white p-4 ring-1 ring-amber-200">
             <p className="text-sm text-muted-foreground">You are about to purchase:</p>
             <p className="flex items-center gap-2 text-2xl font-bold" data-testid="modal-coins">
-              <CoinIcon className="size-7" /> {shown.coins.toLocaleString("en-US")} coins
+              <CoinIcon className="size-7" /> {formatCount(shown.coins)} coins
             </p>
             <p className="text-base font-semibold" data-testid="modal-total">
               Total Cost: ${dollars(shown.priceCents)}

@@ -21,6 +21,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
 import type { Outcome } from "~/lib/enhanced";
+import { formatCount } from "~/lib/format";
 
 export type TaskFormValues = {
   task_title: string;
@@ -41,8 +42,6 @@ function wholeOrNull(s: string | undefined): number | null {
   const n = Number(s);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
-
-const fmt = (n: number) => n.toLocaleString("en-US");
 
 /** The attributes of a field that takes a positive whole number. */
 const WHOLE_NUMBER = { min: 1, step: 1, inputMode: "numeric" } as const;
@@ -174,15 +173,18 @@ export function TaskForm({
           {mode === "add" ? (
             <>
               <p className="text-3xl font-bold tracking-tight" data-testid="total-cost">
-                {total !== null ? fmt(total) : "—"}{" "}
+                {total !== null ? formatCount(total) : "—"}{" "}
                 <span className="text-base font-medium text-muted-foreground">coins</span>
               </p>
               <dl className="grid gap-1.5 text-sm">
-                <Row label="Workers × pay" value={w !== null && a !== null ? `${fmt(w)} × ${fmt(a)}` : "—"} />
-                <Row label="Your balance" value={`${fmt(balance)} coins`} />
+                <Row
+                  label="Workers × pay"
+                  value={w !== null && a !== null ? `${formatCount(w)} × ${formatCount(a)}` : "—"}
+                />
+                <Row label="Your balance" value={`${formatCount(balance)} coins`} />
                 <Row
                   label="After posting"
-                  value={total !== null ? `${fmt(balance - total)} coins` : "—"}
+                  value={total !== null ? `${formatCount(balance - total)} coins` : "—"}
                   strong
                   danger={addShort}
                 />
@@ -196,7 +198,7 @@ export function TaskForm({
                     <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
                     {NOT_AVAILABLE_COIN}
                   </p>
-                  <p>You need {fmt(total! - balance)} more coins.</p>
+                  <p>You need {formatCount(total! - balance)} more coins.</p>
                   <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline", size: "sm" })}>
                     Purchase Coin
                   </Link>
@@ -209,25 +211,28 @@ export function TaskForm({
                 className={cn("text-3xl font-bold tracking-tight", diff !== null && diff < 0 && "text-emerald-700")}
                 data-testid="cost-difference"
               >
-                {diff === null ? "—" : diff > 0 ? `+${fmt(diff)}` : diff < 0 ? `−${fmt(-diff)}` : "0"}{" "}
+                {diff === null ? "—" : diff > 0 ? `+${formatCount(diff)}` : diff < 0 ? `−${formatCount(-diff)}` : "0"}{" "}
                 <span className="text-base font-medium text-muted-foreground">coins</span>
               </p>
               <p className="text-sm text-muted-foreground">
                 {diff === null
                   ? "Enter workers and pay to see the difference."
                   : diff > 0
-                    ? `${fmt(diff)} coins will be charged.`
+                    ? `${formatCount(diff)} coins will be charged.`
                     : diff < 0
-                      ? `${fmt(-diff)} coins will be refunded to you.`
+                      ? `${formatCount(-diff)} coins will be refunded to you.`
                       : "No change in cost."}
               </p>
               <dl className="grid gap-1.5 text-sm">
                 <Row
                   label="Escrowed now"
-                  value={`${fmt(originalCost)} coins${originalSlots !== undefined && originalPay !== undefined ? ` (${fmt(originalSlots)} × ${fmt(originalPay)})` : ""}`}
+                  value={`${formatCount(originalCost)} coins${originalSlots !== undefined && originalPay !== undefined ? ` (${formatCount(originalSlots)} × ${formatCount(originalPay)})` : ""}`}
                 />
-                <Row label="New total" value={total !== null ? `${fmt(total)} coins (${fmt(w!)} × ${fmt(a!)})` : "—"} />
-                <Row label="Your balance" value={`${fmt(balance)} coins`} />
+                <Row
+                  label="New total"
+                  value={total !== null ? `${formatCount(total)} coins (${formatCount(w!)} × ${formatCount(a!)})` : "—"}
+                />
+                <Row label="Your balance" value={`${formatCount(balance)} coins`} />
               </dl>
               {updateMissing > 0 ? (
                 <div
@@ -238,7 +243,8 @@ export function TaskForm({
                     <AlertTriangle className="size-4 shrink-0" aria-hidden /> Insufficient Coins
                   </p>
                   <p data-testid="coins-needed">
-                    You need {fmt(updateMissing)} more {updateMissing === 1 ? "coin" : "coins"} to save this change.
+                    You need {formatCount(updateMissing)} more {updateMissing === 1 ? "coin" : "coins"} to save this
+                    change.
                   </p>
                   <Link to="/dashboard/purchasecoin" className={buttonVariants({ size: "sm" })}>
                     Buy Coins

@@ -2,13 +2,14 @@
 import type * as React from "react";
 import { ChartPanel } from "./chart-panel";
 import { chartValue, seriesTotal, type ChartSpec } from "~/lib/charts";
+import { formatCount } from "~/lib/format";
 
 const C1 = "var(--color-chart-1)";
 const C2 = "var(--color-chart-2)";
 const C3 = "var(--color-chart-3)";
 const C4 = "var(--color-chart-4)";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function ChartsSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -110,12 +111,12 @@ export function AdminCharts({
   submissions: { period: string; pending: number; approved: number; rejected: number }[];
 }) {
   const span = `the last ${coins.length} days`;
-  const sum = (key: string) => seriesTotal(submissions, key).toLocaleString("en-US");
+  const sum = (key: string) => formatCount(seriesTotal(submissions, key));
   return (
     <ChartsSection title={`The last ${coins.length} days`}>
       <ChartPanel
         title="Coins per day"
-        summary={`In ${span}: ${plural(seriesTotal(coins, "bought"), "coin")} bought, ${seriesTotal(coins, "paidOut").toLocaleString("en-US")} paid out to workers, ${seriesTotal(coins, "withdrawn").toLocaleString("en-US")} withdrawn.`}
+        summary={`In ${span}: ${plural(seriesTotal(coins, "bought"), "coin")} bought, ${formatCount(seriesTotal(coins, "paidOut"))} paid out to workers, ${formatCount(seriesTotal(coins, "withdrawn"))} withdrawn.`}
         periodHeading="Day"
         spec={COINS}
         rows={coins}

@@ -6,6 +6,7 @@ import * as React from "react";
 import * as Recharts from "recharts";
 import type { LegendPayload, TooltipPayloadEntry } from "recharts";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
 
 /** Each series by its data key: the words for it and its colour (a CSS colour, e.g. `var(--color-chart-1)`). */
 export type ChartConfig = Record<string, { label: string; color: string }>;
@@ -59,7 +60,7 @@ export function ChartTooltipContent({
   payload,
   label,
   labelFormatter,
-  valueFormatter = (value) => value.toLocaleString("en-US"),
+  valueFormatter = formatCount,
 }: {
   active?: boolean;
   payload?: readonly TooltipPayloadEntry[];

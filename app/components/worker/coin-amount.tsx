@@ -1,6 +1,7 @@
 import { CoinIcon } from "~/components/coin-balance";
 import { coinsToDollars, COINS_PER_DOLLAR_WITHDRAW } from "~/lib/coins";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
 
 export const WITHDRAW_RATE_NOTE = `at the withdrawal rate of ${COINS_PER_DOLLAR_WITHDRAW} coins per $1`;
 
@@ -17,7 +18,7 @@ export function Coins({
   return (
     <span className={cn("inline-flex items-center gap-1.5 whitespace-nowrap font-semibold tabular-nums", className)}>
       <CoinIcon className={cn("size-4", iconClassName)} />
-      {coins.toLocaleString("en-US")} {coins === 1 ? "coin" : "coins"}
+      {formatCount(coins)} {coins === 1 ? "coin" : "coins"}
     </span>
   );
 }

@@ -9,6 +9,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { InputField, SelectField, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
 import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalAmount } from "~/lib/coins";
 import { withdrawFormSchema } from "./schemas";
+import { formatCount } from "~/lib/format";
 
 /** coins / 20 with two decimals for a whole number of coins, else 0.00. */
 function liveAmount(raw: string): string {
@@ -48,7 +49,7 @@ export function WithdrawForm({
           label="Coins to withdraw"
           hint={
             canWithdraw
-              ? `From ${MIN_WITHDRAWAL_COINS} to ${balance.toLocaleString("en-US")} coins.`
+              ? `From ${MIN_WITHDRAWAL_COINS} to ${formatCount(balance)} coins.`
               : `At least ${MIN_WITHDRAWAL_COINS} coins.`
           }
           type="number"
@@ -109,7 +110,7 @@ export function WithdrawForm({
         >
           <p className="font-semibold">Insufficient coin to withdraw.</p>
           <p>
-            You need at least {MIN_WITHDRAWAL_COINS} coins; you have {balance.toLocaleString("en-US")}.
+            You need at least {MIN_WITHDRAWAL_COINS} coins; you have {formatCount(balance)}.
           </p>
         </Alert>
       )}

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { formatCount } from "~/lib/format";
 
 /** A required text field: missing, blank or whitespace-only gives `requiredMessage`. */
 export const requiredText = (requiredMessage: string, max = 2000) =>
@@ -34,7 +35,7 @@ export const wholeNumber = (requiredMessage: string, min: number, minMessage: st
     v.number("Invalid Input"),
     v.integer("Invalid Input"),
     v.minValue(min, minMessage),
-    v.maxValue(max, `At most ${max.toLocaleString("en-US")}`),
+    v.maxValue(max, `At most ${formatCount(max)}`),
   );
 
 export const email = (requiredMessage = "Email is required") =>

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from "../auth/session.server";
 import type * as v from "valibot";
 import * as s from "~/lib/schemas/api";
 import { accessLabel, endpoints, ERROR_DESCRIPTIONS, type EndpointDoc } from "./api-catalog.server";
+import { formatCount } from "~/lib/format";
 
 type Json = Record<string, unknown>;
 
@@ -248,9 +249,9 @@ export function ruleOf(schema: Json): string {
   const max = schema.maximum ?? schema.maxLength;
   const unit = schema.minLength !== undefined || schema.maxLength !== undefined ? " characters" : "";
   if (min !== undefined && max !== undefined)
-    parts.push(`${Number(min).toLocaleString("en-US")} to ${Number(max).toLocaleString("en-US")}${unit}`);
-  else if (min !== undefined) parts.push(`at least ${Number(min).toLocaleString("en-US")}${unit}`);
-  else if (max !== undefined) parts.push(`at most ${Number(max).toLocaleString("en-US")}${unit}`);
+    parts.push(`${formatCount(Number(min))} to ${formatCount(Number(max))}${unit}`);
+  else if (min !== undefined) parts.push(`at least ${formatCount(Number(min))}${unit}`);
+  else if (max !== undefined) parts.push(`at most ${formatCount(Number(max))}${unit}`);
   if (schema.description && typeof schema.description === "string") parts.push(`(${schema.description})`);
   return parts.join(", ");
 }

@@ -35,6 +35,7 @@ import { AdminList } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Home · Coinwork" }];
 
@@ -150,9 +151,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Admin Home" description={`Welcome back, ${adminName}. Here is the marketplace at a glance.`} />
 
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total buyers" value={stats.buyers.toLocaleString("en-US")} icon={Users} />
-        <StatCard label="Total workers" value={stats.workers.toLocaleString("en-US")} icon={Wrench} />
-        <StatCard label="Total coins" value={stats.coins.toLocaleString("en-US")} icon={Coins} />
+        <StatCard label="Total buyers" value={formatCount(stats.buyers)} icon={Users} />
+        <StatCard label="Total workers" value={formatCount(stats.workers)} icon={Wrench} />
+        <StatCard label="Total coins" value={formatCount(stats.coins)} icon={Coins} />
         <StatCard
           label="Total payment"
           value={`$${Number(formatCents(stats.cents)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`}

@@ -9,6 +9,7 @@ import { withdrawalAmount } from "~/lib/coins";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
 
@@ -24,7 +25,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { figures, mismatched, full, checkedAt: Date.now() };
 }
 
-const n = (x: number) => x.toLocaleString("en-US");
 /** A per-user figure the running totals cannot tell (the full check reads every ledger row). */
 const NOT_CHECKED = "not checked";
 
@@ -105,24 +105,25 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             <p className="font-semibold">Warning: the ledger does not balance</p>
             {difference !== 0 ? (
               <p className="text-sm">
-                {n(f.created)} coins were created but {n(accounted)} are accounted for: a difference of{" "}
+                {formatCount(f.created)} coins were created but {formatCount(accounted)} are accounted for: a difference
+                of{" "}
                 <strong>
                   {difference > 0 ? "+" : ""}
-                  {n(difference)}
+                  {formatCount(difference)}
                 </strong>{" "}
                 coins.
               </p>
             ) : null}
             {f.mismatchedUsers > 0 ? (
               <p className="text-sm">
-                {f.mismatchedUsers === 1 ? "1 user's" : `${n(f.mismatchedUsers)} users'`} cached balance differs from
-                the sum of their ledger entries (listed below).
+                {f.mismatchedUsers === 1 ? "1 user's" : `${formatCount(f.mismatchedUsers)} users'`} cached balance
+                differs from the sum of their ledger entries (listed below).
               </p>
             ) : null}
             {f.mismatchedDebts > 0 ? (
               <p className="text-sm">
-                {f.mismatchedDebts === 1 ? "1 user's" : `${n(f.mismatchedDebts)} users'`} recorded debt differs from the
-                sum of their debt entries (listed below).
+                {f.mismatchedDebts === 1 ? "1 user's" : `${formatCount(f.mismatchedDebts)} users'`} recorded debt
+                differs from the sum of their debt entries (listed below).
               </p>
             ) : null}
             <p className="text-sm">Stop approving withdrawals and adjusting coins until the cause is found.</p>
@@ -146,18 +147,18 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 grid items-stretch gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
           <div className="rounded-xl bg-brand-900 p-5 text-white" data-testid="ledger-created">
             <p className="text-sm text-brand-100">Coins created</p>
-            <p className="mt-1 text-3xl font-bold tabular-nums">{n(f.created)}</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{formatCount(f.created)}</p>
             <dl className="mt-4 grid gap-1 text-sm text-brand-100">
-              <Row label="Sign-up bonuses" value={n(f.signupBonuses)} />
-              <Row label="Purchases" value={n(f.purchases)} />
-              <Row label="Admin adjustments" value={`${f.adjustments > 0 ? "+" : ""}${n(f.adjustments)}`} />
-              <Row label="Advanced against debts (overturned rejections)" value={n(f.advances)} />
-              <Row label="Reversed payments (refunds, disputes)" value={`−${n(f.reversals)}`} />
-              <Row label="Debts settled by purchases" value={`−${n(f.settlements)}`} />
+              <Row label="Sign-up bonuses" value={formatCount(f.signupBonuses)} />
+              <Row label="Purchases" value={formatCount(f.purchases)} />
+              <Row label="Admin adjustments" value={`${f.adjustments > 0 ? "+" : ""}${formatCount(f.adjustments)}`} />
+              <Row label="Advanced against debts (overturned rejections)" value={formatCount(f.advances)} />
+              <Row label="Reversed payments (refunds, disputes)" value={`−${formatCount(f.reversals)}`} />
+              <Row label="Debts settled by purchases" value={`−${formatCount(f.settlements)}`} />
             </dl>
             <p className="mt-3 text-xs text-brand-100" data-testid="ledger-owed">
-              Owed by buyers after reversed payments and advances: {n(f.owed)} coins (not coins until a purchase settles
-              them, so outside the identity).
+              Owed by buyers after reversed payments and advances: {formatCount(f.owed)} coins (not coins until a
+              purchase settles them, so outside the identity).
             </p>
           </div>
 
@@ -173,25 +174,25 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             data-testid="ledger-accounted"
           >
             <p className="text-sm text-muted-foreground">Accounted for</p>
-            <p className="mt-1 text-3xl font-bold tabular-nums">{n(accounted)}</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{formatCount(accounted)}</p>
             <dl className="mt-4 grid gap-1 text-sm">
               <CheckRow label="Difference" bad={difference !== 0}>
                 {difference > 0 ? "+" : ""}
-                {n(difference)}
+                {formatCount(difference)}
               </CheckRow>
               <CheckRow
                 label="Balances that differ from their ledger"
                 bad={f.mismatchedUsers > 0}
                 testId="ledger-mismatched"
               >
-                {full ? n(f.mismatchedUsers) : NOT_CHECKED}
+                {full ? formatCount(f.mismatchedUsers) : NOT_CHECKED}
               </CheckRow>
               <CheckRow
                 label="Debts that differ from their ledger"
                 bad={f.mismatchedDebts > 0}
                 testId="ledger-mismatched-debts"
               >
-                {full ? n(f.mismatchedDebts) : NOT_CHECKED}
+                {full ? formatCount(f.mismatchedDebts) : NOT_CHECKED}
               </CheckRow>
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Identity holds</dt>
@@ -222,7 +223,7 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
                 {i > 0 ? <span className="lg:hidden">+ </span> : null}
                 {t.label}
               </p>
-              <p className="mt-1 text-xl font-bold tabular-nums">{n(t.value)}</p>
+              <p className="mt-1 text-xl font-bold tabular-nums">{formatCount(t.value)}</p>
               <p className="mt-1 text-xs text-muted-foreground">{t.note}</p>
             </li>
           ))}
@@ -249,18 +250,18 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
               {mismatched.map((u) => (
                 <TR key={u.id}>
                   <TD>{u.email}</TD>
-                  <TD className="text-right tabular-nums">{n(u.coin)}</TD>
-                  <TD className="text-right tabular-nums">{n(u.ledger)}</TD>
+                  <TD className="text-right tabular-nums">{formatCount(u.coin)}</TD>
+                  <TD className="text-right tabular-nums">{formatCount(u.ledger)}</TD>
                   <TD
                     className={cn("text-right font-semibold tabular-nums", u.coin !== u.ledger && "text-destructive")}
                   >
                     {u.coin - u.ledger > 0 ? "+" : ""}
-                    {n(u.coin - u.ledger)}
+                    {formatCount(u.coin - u.ledger)}
                   </TD>
                   <TD className={cn("text-right tabular-nums", u.debt !== u.debtLedger && "text-destructive")}>
-                    {n(u.debt)}
+                    {formatCount(u.debt)}
                   </TD>
-                  <TD className="text-right tabular-nums">{n(u.debtLedger)}</TD>
+                  <TD className="text-right tabular-nums">{formatCount(u.debtLedger)}</TD>
                 </TR>
               ))}
             </TBody>

@@ -9,7 +9,7 @@ import { pageOrLast } from "~/server/http/list-page.server";
 import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.server";
 import { taskEscrow } from "~/server/services/admin-reads.server";
 import { readSearch, taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
-import { formatDate } from "~/lib/format";
+import { formatCount, formatDate } from "~/lib/format";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
 import { TH, TD } from "~/components/ui/table";
@@ -198,7 +198,7 @@ function WorkersAndPay({ t }: { t: Task }) {
         <span className="font-semibold">{t.payableAmount}</span> coins
       </p>
       <p className="text-xs text-muted-foreground tabular-nums">
-        {(t.requiredWorkers * t.payableAmount).toLocaleString("en-US")} coins in escrow
+        {formatCount(t.requiredWorkers * t.payableAmount)} coins in escrow
       </p>
     </>
   );

@@ -29,6 +29,7 @@ import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Coinwork" }];
 
@@ -118,7 +119,7 @@ function adjustSpec(u: User): ActionSpec {
     intent: "adjust",
     id: u.id,
     title: `Adjust coins of ${u.name}`,
-    description: `Balance now: ${u.coin.toLocaleString("en-US")} coins. A positive amount adds coins, a negative one deducts them. The change and its reason are recorded in the ledger and the audit log, and ${u.name} is notified.`,
+    description: `Balance now: ${formatCount(u.coin)} coins. A positive amount adds coins, a negative one deducts them. The change and its reason are recorded in the ledger and the audit log, and ${u.name} is notified.`,
     confirmLabel: "Apply adjustment",
     amount: { label: "Coins (+/-)" },
     reason: { label: "Reason", required: true, placeholder: "e.g. Refund for a duplicate charge" },
@@ -195,7 +196,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
             <TD>
               <UserRoleSelect u={u} self={u.id === selfId} />
             </TD>
-            <TD className="text-right font-semibold tabular-nums">{u.coin.toLocaleString("en-US")}</TD>
+            <TD className="text-right font-semibold tabular-nums">{formatCount(u.coin)}</TD>
             <TD>
               <UserActions u={u} flow={flow} self={u.id === selfId} className="justify-end" />
             </TD>
@@ -213,7 +214,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                 <p className="truncate text-sm text-muted-foreground">{u.email}</p>
               </div>
               <p className="text-right">
-                <span className="block font-semibold tabular-nums">{u.coin.toLocaleString("en-US")}</span>
+                <span className="block font-semibold tabular-nums">{formatCount(u.coin)}</span>
                 <span className="block text-xs text-muted-foreground">coins</span>
               </p>
             </div>

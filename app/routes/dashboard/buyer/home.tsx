@@ -18,6 +18,7 @@ import { submissionIds } from "~/lib/schemas/api";
 import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, trackRecordText } from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork" }];
 
@@ -99,7 +100,7 @@ export const shouldRevalidate = revalidateAfterPost;
 function GaugeCard({
   label,
   value,
-  display = value.toLocaleString("en-US"),
+  display = formatCount(value),
   max,
   icon: Icon,
   caption,

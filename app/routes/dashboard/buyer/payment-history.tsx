@@ -12,6 +12,7 @@ import { LocalTime } from "~/components/local-time";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { listOrders } from "~/server/services/purchases.server";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment History · Coinwork" }];
 
@@ -75,7 +76,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
               <div className="flex items-baseline justify-between gap-3">
                 <p className="font-semibold">
                   <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
-                  {o.coins.toLocaleString("en-US")} coins
+                  {formatCount(o.coins)} coins
                 </p>
                 <p className="font-semibold tabular-nums">${formatCents(o.priceCents)}</p>
               </div>
@@ -109,7 +110,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
                   {o.provider === "test" ? <Badge tone="info">Test</Badge> : null}
                 </div>
               </TD>
-              <TD className="text-right font-semibold tabular-nums">{o.coins.toLocaleString("en-US")}</TD>
+              <TD className="text-right font-semibold tabular-nums">{formatCount(o.coins)}</TD>
               <TD className="text-right tabular-nums">${formatCents(o.priceCents)}</TD>
               <TD className="whitespace-nowrap text-muted-foreground">
                 <LocalTime at={o.createdAt} />

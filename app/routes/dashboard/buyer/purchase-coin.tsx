@@ -27,6 +27,7 @@ import { refusal } from "~/server/errors";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard, paymentSetup } from "~/server/payments/provider.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+import { formatCount } from "~/lib/format";
 
 /** The page needs Stripe.js (the card form) in its Content-Security-Policy. */
 export const handle: CspHandle = { csp: ["stripe"] };
@@ -160,7 +161,7 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
           <div className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm shadow-sm ring-1 ring-border">
             <span className="text-muted-foreground">Your balance</span>
             <span className="flex items-center gap-1 font-bold tabular-nums" data-testid="purchase-balance">
-              <CoinIcon className="size-4" /> {balance.toLocaleString("en-US")}
+              <CoinIcon className="size-4" /> {formatCount(balance)}
             </span>
           </div>
         }
@@ -210,7 +211,7 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                 <CoinIcon className="size-7" />
               </span>
               <div>
-                <h2 className="text-2xl font-bold tracking-tight">{p.coins.toLocaleString("en-US")} coins</h2>
+                <h2 className="text-2xl font-bold tracking-tight">{formatCount(p.coins)} coins</h2>
                 <p className="mt-1 text-sm text-muted-foreground">{p.quote}</p>
               </div>
               <p className="mt-auto text-3xl font-extrabold tracking-tight">
@@ -269,7 +270,7 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
       </h2>
       <div className="grid gap-1">
         <p className="text-sm text-muted-foreground">You are about to purchase:</p>
-        <p className="text-2xl font-bold">{pkg.coins.toLocaleString("en-US")} coins</p>
+        <p className="text-2xl font-bold">{formatCount(pkg.coins)} coins</p>
         <p className="font-semibold">Total Cost: ${dollars(pkg.priceCents)}</p>
         <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
       </div>

@@ -14,6 +14,7 @@ import { workerUser } from "~/server/auth/guards.server";
 import { listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
 import { workerCharts } from "~/server/services/charts.server";
 import { WorkerCharts } from "~/components/charts/home-charts";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Worker Home · Coinwork" }];
 
@@ -77,8 +78,7 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
           value={
             <span className="flex flex-wrap items-baseline gap-x-2" data-testid="stat-earned">
               <span>
-                {stats.earned.toLocaleString("en-US")}{" "}
-                <span className="text-base font-semibold text-muted-foreground">coins</span>
+                {formatCount(stats.earned)} <span className="text-base font-semibold text-muted-foreground">coins</span>
               </span>
               <Dollars coins={stats.earned} className="text-base font-semibold text-emerald-700" />
             </span>

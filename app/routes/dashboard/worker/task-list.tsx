@@ -17,6 +17,7 @@ import { getEnv } from "~/server/context";
 import { listOpenTasks } from "~/server/services/tasks.server";
 import { activeSubmissionStatuses } from "~/server/services/submissions.server";
 import { workerUser } from "~/server/auth/guards.server";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Available Tasks · Coinwork" }];
 
@@ -87,7 +88,7 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
             ? filtered
               ? "No tasks match your filters"
               : "No open tasks"
-            : `${total.toLocaleString("en-US")} open ${total === 1 ? "task" : "tasks"}${filtered ? (total === 1 ? " matches your filters" : " match your filters") : ""}`}
+            : `${formatCount(total)} open ${total === 1 ? "task" : "tasks"}${filtered ? (total === 1 ? " matches your filters" : " match your filters") : ""}`}
         </p>
         {pages > 1 ? (
           <p className="text-sm text-muted-foreground">

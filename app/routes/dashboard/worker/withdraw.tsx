@@ -17,6 +17,7 @@ import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { listWithdrawals, requestWithdrawal } from "~/server/services/withdrawals.server";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
 
@@ -78,7 +79,7 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Total coins"
           icon={CoinsIcon}
-          value={<span data-testid="total-coins">{balance.toLocaleString("en-US")}</span>}
+          value={<span data-testid="total-coins">{formatCount(balance)}</span>}
         />
         <StatCard
           label="Withdrawable amount"
