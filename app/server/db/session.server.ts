@@ -5,6 +5,7 @@
 
 import { sessionCookieToken } from "../auth/session.server";
 import { readCookie } from "../http/cookies.server";
+import { d1Statement, ReadBatch } from "./read-batch.server";
 
 /** The REST API's bookmark, in both directions (the name D1's documentation uses). */
 export const BOOKMARK_HEADER = "x-d1-bookmark";
@@ -51,25 +52,29 @@ export function sessionStart(request: Request): D1SessionBookmark | D1SessionCon
 
 /**
  * The request's database: a `D1Database` whose statements all run in one D1 session, so the services, drizzle and
- * `Batch` use it unchanged through `env.DB`. It remembers whether a statement that may write was prepared.
+ * `Batch` use it unchanged through `env.DB`. Its reads started together go to D1 as one batch (`ReadBatch`). It
+ * remembers whether a statement that may write was prepared.
  */
 export class SessionDatabase implements D1Database {
   readonly #session: D1DatabaseSession;
   readonly #binding: D1Database;
+  readonly #reads: ReadBatch;
   #wrote = false;
 
   constructor(binding: D1Database, start: D1SessionBookmark | D1SessionConstraint) {
     this.#binding = binding;
     this.#session = binding.withSession(start);
+    this.#reads = new ReadBatch(this.#session);
   }
 
   prepare(query: string): D1PreparedStatement {
-    if (mayWrite(query)) this.#wrote = true;
+    if (!mayWrite(query)) return this.#reads.prepare(query);
+    this.#wrote = true;
     return this.#session.prepare(query);
   }
 
   batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
-    return this.#session.batch<T>(statements);
+    return this.#session.batch<T>(statements.map(d1Statement));
   }
 
   exec(): Promise<D1ExecResult> {
