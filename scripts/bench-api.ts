@@ -11,7 +11,9 @@
 // seconds of load on `--connections` concurrent connections (autocannon): whole rounds of one request per
 // connection, at least two, so that no answer is cut off and req/s is answers over the time they took; a slow case
 // takes longer than `--duration`. Every answer's status is counted: a case whose answers are not the status it expects is flagged, never reported
-// as fast. Writes run last, as fresh accounts, and the ledger is checked again after them.
+// as fast. Writes run last, as fresh accounts, and the ledger is checked again after them. The "bare page" cases are
+// served by the stack's floor (scripts/bench-floor's `/shape`), not the app: a signed-in page's shape (the session
+// read, one batch of reads, a list of 60 or 130 KB) with none of the app, the most a page of that shape can reach.
 //
 // `--cases` keeps the cases whose name contains one of its comma-separated words (e.g. `--cases tasks2,ledger`);
 // `--tasks` gives the task count of each size in `--sizes` (other tables scale with it).
@@ -30,7 +32,7 @@ import {
   writerEmail,
   type GeneratedMarketplace,
 } from "./lib/bench-data.ts";
-import { BUILT_WRANGLER_CONFIG, serveBuild, signIn } from "./lib/served-build.ts";
+import { BUILT_WRANGLER_CONFIG, serveBuild, serveStackFloor, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
 
@@ -58,6 +60,8 @@ interface Case {
   path: (s: SizeFacts) => string;
   /** a write made as the fresh accounts: one submission per (task, worker), or a one-coin task */
   write?: "submission" | "task";
+  /** served by the stack's floor (scripts/bench-floor), not by the app: what the stack costs for a page's shape */
+  bare?: boolean;
 }
 
 const latePage = (rows: number, perPage: number) => Math.max(1, Math.ceil(Math.ceil(rows / perPage) * 0.9));
@@ -94,6 +98,9 @@ const CASES: Case[] = [
   },
   { name: "/ (landing)", kind: "page", path: () => "/" },
   { name: "/about (public page)", kind: "page", path: () => "/about" },
+  // A signed-in page's shape with none of the app: the session check, one batch of reads, a list of 60 or 130 KB.
+  { name: "bare page, 2 D1 calls, 60 KB (no app)", kind: "page", bare: true, path: () => "/shape?rows=90" },
+  { name: "bare page, 2 D1 calls, 130 KB (no app)", kind: "page", bare: true, path: () => "/shape?rows=200" },
   page("workerhome", "worker"),
   page("tasklist", "worker"),
   {
@@ -425,7 +432,14 @@ async function signInAll(base: string, emails: string[], password: string, first
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
-async function runSize(size: Size, tasks: number, o: Options, outDir: string, floor: Floor): Promise<SizeResult> {
+async function runSize(
+  size: Size,
+  tasks: number,
+  o: Options,
+  outDir: string,
+  floor: Floor,
+  bareBase: string | undefined,
+): Promise<SizeResult> {
   const SIZE = size.toUpperCase();
   const writers = o.connections;
   const persistDir = mkdtempSync(path.join(os.tmpdir(), `coinwork-bench-api-${size}-`));
@@ -506,7 +520,7 @@ async function runSize(size: Size, tasks: number, o: Options, outDir: string, fl
             ? { Cookie: `__Host-cw_session=${tokens[k.as]}` }
             : { Authorization: `Bearer ${tokens[k.as]}` };
         const target: Target = {
-          url: base + k.path(facts),
+          url: (k.bare ? bareBase : base) + k.path(facts),
           method: k.write ? "POST" : "GET",
           headers: k.write ? { "Content-Type": "application/json" } : auth,
           expected: k.write ? 201 : 200,
@@ -671,9 +685,18 @@ async function main() {
 
   const sizes: Partial<Record<Size, SizeResult>> = {};
   const floor = await startFloor(outDir);
+  let stopBare = async () => {};
   try {
-    for (const { size, tasks } of o.sizes) sizes[size] = await runSize(size, tasks, o, outDir, floor);
+    const bare = o.cases.some((k) => k.bare)
+      ? await serveStackFloor({
+          log,
+          logFile: path.join(outDir, "server-bare.log"),
+          onSpawn: (stop) => (stopBare = onExit(stop)),
+        })
+      : undefined;
+    for (const { size, tasks } of o.sizes) sizes[size] = await runSize(size, tasks, o, outDir, floor, bare?.baseURL);
   } finally {
+    await stopBare();
     await floor.stop();
   }
 

@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
-import { BUILT_WRANGLER_CONFIG, serveBuild, type ServedBuild } from "./lib/served-build.ts";
+import { BUILT_WRANGLER_CONFIG, serveBuild, serveStackFloor } from "./lib/served-build.ts";
 import { findChromium } from "./lib/chromium.ts";
 import { arg, bin, buildReactRouter, flag, logger, median, onExit, runStep } from "./lib/bench-cli.ts";
 
@@ -36,7 +36,6 @@ const RUNS = Number(arg("runs", "3"));
 const PAGE = arg("path", "/")!;
 const env = wranglerEnv();
 const log = logger("bench");
-const FLOOR_DIR = path.join(ROOT, "scripts", "bench-floor");
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 const HOP_BY_HOP = new Set([
@@ -251,42 +250,21 @@ async function lighthouse(
   };
 }
 
-/**
- * The stack's floor: scripts/bench-floor built into a temporary directory and served like the app, behind its own
- * edge proxy. `stop` ends both and removes the directory.
- */
+/** The stack's floor (scripts/bench-floor's `/`) behind its own edge proxy. `stop` ends both. */
 async function serveFloor(outDir: string, tls: { key: Buffer; cert: Buffer } | null) {
-  const dir = mkdtempSync(path.join(tmpdir(), "coinwork-bench-floor-"));
-  let server: ServedBuild | undefined;
   let stopServer = async () => {};
-  try {
-    buildReactRouter(log, "built the stack's floor (scripts/bench-floor)", {
-      cwd: FLOOR_DIR,
-      env: { BENCH_FLOOR_OUT: path.join(dir, "build") },
-    });
-    server = await serveBuild({
-      persistDir: path.join(dir, "state"),
-      config: path.join(dir, "build", "server", "wrangler.json"),
-      logFile: path.join(outDir, "server-floor.log"),
-      onSpawn: (stop) => (stopServer = onExit(stop)),
-    });
-  } catch (e) {
-    await stopServer();
-    rmSync(dir, { recursive: true, force: true });
-    throw e;
-  } finally {
-    // the Cloudflare plugin leaves a pointer to the build next to the project; the build itself is temporary
-    rmSync(path.join(FLOOR_DIR, ".wrangler"), { recursive: true, force: true });
-  }
+  const server = await serveStackFloor({
+    log,
+    logFile: path.join(outDir, "server-floor.log"),
+    onSpawn: (stop) => (stopServer = onExit(stop)),
+  });
   const proxy = await edgeProxy(Number(new URL(server.baseURL).port), tls);
-  const served = server;
   return {
-    server: served,
+    server,
     proxy,
     stop: onExit(async () => {
       await proxy.close();
       await stopServer();
-      rmSync(dir, { recursive: true, force: true });
     }),
   };
 }

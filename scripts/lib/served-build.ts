@@ -3,9 +3,11 @@
 // on a free port, in its own process group so that stopping it also stops its workerd.
 // Node built-ins only: these scripts run with Node's type stripping, not through a bundler.
 import { spawn, type ChildProcess } from "node:child_process";
-import { openSync, readFileSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { buildReactRouter } from "./bench-cli.ts";
 import { ROOT, wranglerEnv } from "./wrangler.ts";
 
 export const BUILT_WRANGLER_CONFIG = path.join(ROOT, "build", "server", "wrangler.json");
@@ -126,6 +128,41 @@ export async function serveBuild(opts: {
   throw new Error(
     `The built app did not answer on ${baseURL} within ${(opts.timeoutMs ?? 90_000) / 1000} s:\n${logTail(opts.logFile)}`,
   );
+}
+
+const FLOOR_DIR = path.join(ROOT, "scripts", "bench-floor");
+
+/**
+ * The stack's floor, scripts/bench-floor (`/`: a bare React Router page; `/shape`: the shape of a signed-in page with
+ * none of the app), built with the app's Vite setup into a temporary directory and served like the app on its own
+ * local D1. Its `stop` also removes the directory.
+ */
+export async function serveStackFloor(opts: {
+  log: (s: string) => void;
+  logFile: string;
+  onSpawn?: (stop: () => Promise<void>) => void;
+}): Promise<ServedBuild> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "coinwork-bench-floor-"));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    buildReactRouter(opts.log, "built the stack's floor (scripts/bench-floor)", {
+      cwd: FLOOR_DIR,
+      env: { BENCH_FLOOR_OUT: path.join(dir, "build") },
+    });
+    const served = await serveBuild({
+      persistDir: path.join(dir, "state"),
+      config: path.join(dir, "build", "server", "wrangler.json"),
+      logFile: opts.logFile,
+      onSpawn: (stop) => opts.onSpawn?.(async () => (await stop(), removeDir())),
+    });
+    return { ...served, stop: async () => (await served.stop(), removeDir()) };
+  } catch (e) {
+    removeDir();
+    throw e;
+  } finally {
+    // the Cloudflare plugin leaves a pointer to the build next to the project; the build itself is temporary
+    rmSync(path.join(FLOOR_DIR, ".wrangler"), { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,7 +1,16 @@
-import { createRequestHandler } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
+import { databaseContext } from "../app/context";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+// Derived once per isolate, as the app's own Worker does (given a function, React Router re-derives it per request).
+let handler: Promise<RequestHandler> | undefined;
 
 export default {
-  fetch: (request) => requestHandler(request),
-} satisfies ExportedHandler;
+  async fetch(request, env) {
+    handler ??= import("virtual:react-router/server-build").then((build) =>
+      createRequestHandler(build, import.meta.env.MODE),
+    );
+    const context = new RouterContextProvider();
+    context.set(databaseContext, env.DB);
+    return (await handler)(request, context);
+  },
+} satisfies ExportedHandler<{ DB: D1Database }>;
