@@ -17,6 +17,7 @@ import {
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { formAction } from "~/server/http/page-action.server";
+import { appOrigin } from "~/server/environment.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { enterWithSession, redirectSignedIn } from "./sign-in.server";
@@ -51,8 +52,8 @@ export const action = (args: Route.ActionArgs) =>
     failure: (refused) => ({ title: "Registration Failed", message: refused.message }),
     before: ({ env, request }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
     async run(input, { env, request, image }) {
-      const { token, user } = await register(env, { ...input, photo: image ?? "" }, new URL(request.url).origin);
-      return enterWithSession(homeFor(user.role), token, {
+      const signedIn = await register(env, { ...input, photo: image ?? "" }, appOrigin(env, request));
+      return enterWithSession(homeFor(signedIn.user.role), signedIn, {
         type: "success",
         title: "Account Created!",
         message: "Registration Successful!",

@@ -4,6 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { getEnv } from "../context";
+import { appOrigin } from "../environment.server";
 import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { api, declaredKeys, json, methodNotAllowed, validate } from "./api.server";
@@ -21,7 +22,7 @@ export interface RestArgs {
 export interface HandlerArgs extends RestArgs {
   env: Env;
   url: URL;
-  /** The request's origin; app paths in answers are made absolute under it. */
+  /** APP_ORIGIN (the request's origin where it is not set): app paths in answers and e-mailed links use it. */
   origin: string;
 }
 
@@ -43,7 +44,8 @@ export function rest(handlers: Partial<Record<Method, Handler>>) {
       const handler = handlers[method];
       if (!handler) return methodNotAllowed(allowed);
       const url = new URL(args.request.url);
-      return handler({ ...args, env: getEnv(args.context), url, origin: url.origin });
+      const env = getEnv(args.context);
+      return handler({ ...args, env, url, origin: appOrigin(env, args.request) });
     });
 }
 
