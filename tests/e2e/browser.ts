@@ -29,6 +29,8 @@ export const VIEWPORTS = {
 
 /** The demo accounts of the seed (scripts/seed-data.ts); every one has the password DEMO_PASSWORD. */
 export const DEMO_PASSWORD = "Coinwork!1";
+/** The password of the accounts the tests register: 12 characters or more, and not a common one (the password rule). */
+export const TEST_PASSWORD = "Plum-Lantern-Rivet-7";
 export const DEMO = {
   admin: { email: "admin@coinwork.dev", role: "Admin", home: "/dashboard/adminhome", name: "Ayesha Karim" },
   buyer: { email: "buyer@coinwork.dev", role: "Buyer", home: "/dashboard/buyerhome", name: "Jordan Blake" },
@@ -247,6 +249,7 @@ export async function registerThroughForm(page: Page, r: Registration & { verify
   await expectMessage(page, "Account Created!");
   if (r.verify !== false) {
     await openLinkFromMailbox(page, r.email, "Confirm your email address", "Confirm my email address");
+    await pressConfirmButton(page, "Confirm my email address");
     await page.waitForURL((u) => u.pathname === home);
     await expectMessage(page, "Email verified!");
     await expect.poll(() => page.getByTestId("verify-email-banner").count()).toBe(0);
@@ -274,6 +277,19 @@ export async function openLinkFromMailbox(page: Page, email: string, subject: st
   await Promise.all([
     page.waitForURL((u) => !u.pathname.startsWith("/dev/mail")),
     page.getByRole("link", { name: label, exact: true }).click(),
+  ]);
+}
+
+/**
+ * On the page an e-mailed verification or address-change link opened (/verify-email, where nothing has changed yet),
+ * presses its button `label` and waits to leave the page.
+ */
+export async function pressConfirmButton(page: Page, label: string): Promise<void> {
+  await page.waitForURL((u) => u.pathname === "/verify-email");
+  if (jsEnabled(page)) await waitForHydration(page);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname !== "/verify-email"),
+    page.getByRole("button", { name: label, exact: true }).click(),
   ]);
 }
 

@@ -28,10 +28,10 @@ import {
   type Person,
 } from "./browser";
 
-const FIRST_PASSWORD = "Secret!1";
-const RESET_PASSWORD = "Reset#Pass2";
-const JS_PASSWORD = "Settings#Js3";
-const NO_JS_PASSWORD = "Settings#NoJs4";
+const FIRST_PASSWORD = "Plum-Lantern-Rivet-7";
+const RESET_PASSWORD = "Reset-Harbour-Quill-2";
+const JS_PASSWORD = "Settings-Meadow-Js-3";
+const NO_JS_PASSWORD = "Settings-Orchard-NoJs-4";
 const VERIFY_FIRST = "Verify your email address first.";
 
 const WRONG_PASSWORD = "That is not your current password.";

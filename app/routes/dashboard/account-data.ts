@@ -3,6 +3,7 @@ import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
 import { refusal } from "~/server/errors";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { PRIVATE_NO_STORE } from "~/server/http/response-headers.server";
 import { exportAccountData } from "~/server/services/own-account.server";
 
 /**
@@ -18,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Content-Disposition": `attachment; filename="coinwork-data-${day}.json"`,
+        "Cache-Control": PRIVATE_NO_STORE,
       },
     });
   } catch (e) {

@@ -61,7 +61,7 @@ function consequences(p: ClosingPreview): string[] {
     );
   if (p.pendingWithdrawals > 0)
     lines.push(
-      `Your ${formatCount(p.pendingWithdrawals)} pending withdrawal${p.pendingWithdrawals === 1 ? "" : "s"} (${formatCents(p.pendingWithdrawalCents)}) stay${p.pendingWithdrawals === 1 ? "s" : ""} with the admins, who pay ${p.pendingWithdrawals === 1 ? "it" : "them"} to the account you gave or return the coins to your closed balance.`,
+      `Your ${formatCount(p.pendingWithdrawals)} pending withdrawal${p.pendingWithdrawals === 1 ? "" : "s"} ($${formatCents(p.pendingWithdrawalCents)}) stay${p.pendingWithdrawals === 1 ? "s" : ""} with the admins, who pay ${p.pendingWithdrawals === 1 ? "it" : "them"} to the account you gave or return the coins to your closed balance.`,
     );
   if (p.pendingSubmissions > 0)
     lines.push(
