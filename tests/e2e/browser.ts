@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "../../scripts/lib/chromium.ts";
 import { localD1File } from "../../scripts/lib/wrangler.ts";
+import { hashPassword } from "../../app/server/auth/password.ts";
 import type { E2EServer, E2EState } from "./serve.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -78,6 +79,22 @@ export function db<T = Record<string, unknown>>(sql: string): T[] {
     database = { dir, connection: new DatabaseSync(localD1File(dir), { readOnly: true }) };
   }
   return database.connection.prepare(sql).all() as T[];
+}
+
+/**
+ * Gives an account a password from before the password rule (12 characters, not a common one), which no sign-in has
+ * checked yet, as accounts made before the rule have. The one write the browser tests make to the served database
+ * themselves: no page can make such an account any more.
+ */
+export async function passwordFromBeforeTheRule(email: string, password: string): Promise<void> {
+  const connection = new DatabaseSync(localD1File(persistDir()));
+  try {
+    connection
+      .prepare("UPDATE users SET password_hash = ?, password_meets_rule = NULL WHERE email = ?")
+      .run(await hashPassword(password), email);
+  } finally {
+    connection.close();
+  }
 }
 
 /** Single-quoted SQL string literal. */
