@@ -22,8 +22,8 @@ export function WeakPasswordBanner() {
           Please choose a new password
         </p>
         <p className="leading-relaxed">
-          Your password is shorter than 12 characters or too common, so it is easy to guess. It still works, but
-          please change it now.
+          Your password is shorter than 12 characters or too common, so it is easy to guess. It still works, but please
+          change it now.
         </p>
       </div>
       <Link

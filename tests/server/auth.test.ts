@@ -100,7 +100,12 @@ describe("registration", () => {
     expect(ok.status).toBe(302);
     // a refused password makes no account (the e-mail is still free)
     const other = uniqueEmail("common");
-    const refused = await postFrom("/register", { name: "Pat", email: other, password: "iloveyou2026", role: "Worker" });
+    const refused = await postFrom("/register", {
+      name: "Pat",
+      email: other,
+      password: "iloveyou2026",
+      role: "Worker",
+    });
     expect(refused.status).toBe(422);
     expect(await row("SELECT id FROM users WHERE email = ?", other)).toBeNull();
   });
@@ -296,7 +301,9 @@ describe("passwords chosen before the password rule", () => {
     const demo = await fromBeforeTheRule("Coinwork!1", true);
     const demoCookie = await signIn(demo.email, "Coinwork!1");
     expect(await flagOf(demo.id)).toBeNull();
-    expect(await textOf(await getPage("/dashboard/buyerhome", demoCookie))).not.toContain("Please choose a new password");
+    expect(await textOf(await getPage("/dashboard/buyerhome", demoCookie))).not.toContain(
+      "Please choose a new password",
+    );
   });
 
   it("a new password is held to the rule on every form: reset, settings and the REST API", async () => {

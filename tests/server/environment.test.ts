@@ -58,7 +58,11 @@ describe("settings refused where they would be unsafe", () => {
       expect(await res.text()).not.toContain("mail");
     }
     expect(errors.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/APP_ENV is "test" on coinwork\.example/);
-    for (const url of ["http://localhost:5173/dev/mail", "http://127.0.0.1:4000/dev/mail", "https://coinwork.test/dev/mail"]) {
+    for (const url of [
+      "http://localhost:5173/dev/mail",
+      "http://127.0.0.1:4000/dev/mail",
+      "https://coinwork.test/dev/mail",
+    ]) {
       const res = await fetchWith({ APP_ENV: "test" }, url);
       expect(res.status, url).toBe(200);
       await res.arrayBuffer();

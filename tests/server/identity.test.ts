@@ -357,9 +357,9 @@ describe("ADMIN_EMAILS", () => {
     expect(await roleOf(second.user.id)).toBe("Worker");
     expect(await apiLogin(settings, listed)).toBe("Worker");
     expect(await roleOf(first.user.id)).toBe("Worker");
-    expect(
-      await row("SELECT user_id FROM admin_grants WHERE email = ?", listed.toLowerCase()),
-    ).toEqual({ user_id: first.user.id });
+    expect(await row("SELECT user_id FROM admin_grants WHERE email = ?", listed.toLowerCase())).toEqual({
+      user_id: first.user.id,
+    });
   });
 
   it("an address not listed is never promoted by verifying", async () => {

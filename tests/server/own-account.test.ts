@@ -72,7 +72,9 @@ describe("your data", () => {
 
     const { res, data } = await download(buyer.cookie);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
-    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="coinwork-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="coinwork-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(data!.profile).toMatchObject({ id: buyer.id, name: "Dana Download", email: buyer.email, role: "Buyer" });
     expect(data!.profile.coins).toBe((await sessionUser(buyer.id)).coin);
@@ -80,7 +82,9 @@ describe("your data", () => {
     expect(data!.submissions).toMatchObject([{ id: submission.id, as: "buyer", status: "approved", pay: 20 }]);
     expect(data!.orders).toHaveLength(1);
     // every ledger posting of the account, and they add up to its balance
-    expect(data!.ledger.map((l) => l.kind)).toEqual(expect.arrayContaining(["signup_bonus", "task_charge", "purchase"]));
+    expect(data!.ledger.map((l) => l.kind)).toEqual(
+      expect.arrayContaining(["signup_bonus", "task_charge", "purchase"]),
+    );
     expect(data!.ledger.reduce((sum, l) => sum + l.coins, 0)).toBe(data!.profile.coins);
     expect(data!.notifications.some((n) => n.message.includes("Sort twelve receipts"))).toBe(true);
     // nobody else's records, no password hash
@@ -136,10 +140,13 @@ describe("closing your account", () => {
     // signed out everywhere, and no way back in: the address is no longer the account's
     expect((await getPage("/dashboard/workerhome", worker.cookie)).status).toBe(302);
     expect(await signIn(worker.email)).toBeNull();
-    const after = await row<{ name: string; email: string; photo: string | null; password_hash: string | null; disabled_at: number }>(
-      "SELECT name, email, photo, password_hash, disabled_at FROM users WHERE id = ?",
-      worker.id,
-    );
+    const after = await row<{
+      name: string;
+      email: string;
+      photo: string | null;
+      password_hash: string | null;
+      disabled_at: number;
+    }>("SELECT name, email, photo, password_hash, disabled_at FROM users WHERE id = ?", worker.id);
     expect(after).toMatchObject({ name: CLOSED_ACCOUNT_NAME, photo: null, password_hash: null });
     expect(after!.email).toBe(`closed-${worker.id}@closed.invalid`);
     expect(after!.disabled_at).toBeGreaterThan(0);
@@ -154,7 +161,12 @@ describe("closing your account", () => {
     expect(await holds(ids)).toBe(true);
     await expectCountersAgree();
     // the address is free for a new account
-    const again = await postForm("/register", { name: "Wes Again", email: worker.email, password: PASSWORD, role: "Worker" });
+    const again = await postForm("/register", {
+      name: "Wes Again",
+      email: worker.email,
+      password: PASSWORD,
+      role: "Worker",
+    });
     expect(again.status).toBe(302);
   });
 
@@ -199,7 +211,10 @@ describe("closing your account", () => {
     expect(await holds(ids)).toBe(true);
     await expectCountersAgree();
     // the audit log names no one
-    const audit = await row<{ detail: string }>("SELECT detail FROM audit_log WHERE target_id = ? AND action = 'user.close'", buyer.id);
+    const audit = await row<{ detail: string }>(
+      "SELECT detail FROM audit_log WHERE target_id = ? AND action = 'user.close'",
+      buyer.id,
+    );
     expect(audit!.detail).toBe("closed by its owner (Buyer), 2 open task(s) closed");
   });
 
@@ -212,7 +227,9 @@ describe("closing your account", () => {
     expect(wrong.status).toBe(422);
     expect(await textOf(wrong)).toContain(CONFIRM_WITH_EMAIL);
     expect((await postForm(CLOSE, { confirmEmail: email.toUpperCase() }, cookie)).status).toBe(302);
-    expect((await row<{ name: string }>("SELECT name FROM users WHERE id = ?", user.id))!.name).toBe(CLOSED_ACCOUNT_NAME);
+    expect((await row<{ name: string }>("SELECT name FROM users WHERE id = ?", user.id))!.name).toBe(
+      CLOSED_ACCOUNT_NAME,
+    );
   });
 
   it("the last admin cannot close their account", async () => {
@@ -228,7 +245,8 @@ describe("closing your account", () => {
       expect(refused.status).toBe(409);
       expect((await sessionUser(w.admin.id)).role).toBe("Admin");
     } finally {
-      for (const { id } of others.results) await env.DB.prepare("UPDATE users SET role = 'Admin' WHERE id = ?").bind(id).run();
+      for (const { id } of others.results)
+        await env.DB.prepare("UPDATE users SET role = 'Admin' WHERE id = ?").bind(id).run();
     }
   });
 });

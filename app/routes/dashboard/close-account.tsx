@@ -67,9 +67,7 @@ function consequences(p: ClosingPreview): string[] {
     lines.push(
       `Your ${formatCount(p.pendingSubmissions)} submission${p.pendingSubmissions === 1 ? "" : "s"} waiting for review stay with the buyers; pay for ${p.pendingSubmissions === 1 ? "it" : "them"} goes to your closed balance and is lost.`,
     );
-  lines.push(
-    "Your coin history, payments and withdrawals are kept, without your name, because the books must add up.",
-  );
+  lines.push("Your coin history, payments and withdrawals are kept, without your name, because the books must add up.");
   return lines;
 }
 

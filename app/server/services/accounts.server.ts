@@ -376,13 +376,11 @@ export async function confirmEmailLink(env: Env, secret: string, origin: string,
     // the approval itself changes nothing but the link (an address change since would have retired it)
     if (await userRow(env, { email: link.newEmail! })) throw new AppError("conflict", EMAIL_EXISTS);
   } else {
-    batch
-      .step("retire links", retireLinks(link.userId, ALL_LINKS, now, { except: link, when: usable }))
-      .step(
-        "apply",
-        sql`UPDATE users SET email = ${link.email}, email_verified_at = ${now}, session_version = session_version + 1
+    batch.step("retire links", retireLinks(link.userId, ALL_LINKS, now, { except: link, when: usable })).step(
+      "apply",
+      sql`UPDATE users SET email = ${link.email}, email_verified_at = ${now}, session_version = session_version + 1
           WHERE id = ${link.userId} AND disabled_at IS NULL AND ${usable}`,
-      );
+    );
   }
   const done = await batch.step("use", markUsed(link, now)).run({
     refusal: () => new AppError("conflict", EMAIL_EXISTS),
@@ -402,8 +400,7 @@ export async function confirmEmailLink(env: Env, secret: string, origin: string,
     );
   }
   const after = await grantListedAdmin(env, await liveUserRow(env, link.userId));
-  const token =
-    link.purpose === "change" && signedInId === link.userId ? await createSessionToken(env, after) : null;
+  const token = link.purpose === "change" && signedInId === link.userId ? await createSessionToken(env, after) : null;
   return { purpose: link.purpose, email: after.email, user: toSessionUser(after), token };
 }
 

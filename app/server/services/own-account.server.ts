@@ -3,16 +3,7 @@
 // ledger and the money history stay, so the coins still add up (docs/product/coins.md).
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import {
-  coinLedger,
-  notifications,
-  orders,
-  submissions,
-  tasks,
-  users,
-  withdrawals,
-  type User,
-} from "../db/schema";
+import { coinLedger, notifications, orders, submissions, tasks, users, withdrawals, type User } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { ALL_LINKS, retireLinks } from "./email-links.server";
@@ -55,11 +46,7 @@ export async function exportAccountData(env: Env, user: SessionUser) {
     db.select().from(withdrawals).where(eq(withdrawals.workerId, user.id)).orderBy(desc(withdrawals.createdAt)),
     db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt)),
     db.select().from(coinLedger).where(eq(coinLedger.userId, user.id)).orderBy(desc(coinLedger.createdAt)),
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, user.id))
-      .orderBy(desc(notifications.createdAt)),
+    db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(desc(notifications.createdAt)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -145,7 +132,8 @@ export type AccountData = Awaited<ReturnType<typeof exportAccountData>>;
 
 export const REVIEWS_BLOCK_CLOSING =
   "Submissions are waiting for your review. Review them before closing your account: their workers are waiting to be paid.";
-export const LAST_ADMIN_CANNOT_CLOSE = "You are the last admin: make someone else an admin before closing your account.";
+export const LAST_ADMIN_CANNOT_CLOSE =
+  "You are the last admin: make someone else an admin before closing your account.";
 export const CONFIRM_WITH_EMAIL = "Type your email address to confirm.";
 /** The name a closed account shows wherever its history appears (a task, a withdrawal in the admins' lists). */
 export const CLOSED_ACCOUNT_NAME = "Closed account";

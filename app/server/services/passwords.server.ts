@@ -9,15 +9,7 @@ import { hashPassword, verifyPassword } from "../auth/password";
 import { requireUnguessable } from "../auth/password-rule.server";
 import { createSessionToken } from "../auth/session.server";
 import { resetPasswordLetter } from "../email/letters.server";
-import {
-  ALL_LINKS,
-  limitEmails,
-  markUsed,
-  retireLinks,
-  sendLink,
-  stillUsable,
-  usableLink,
-} from "./email-links.server";
+import { ALL_LINKS, limitEmails, markUsed, retireLinks, sendLink, stillUsable, usableLink } from "./email-links.server";
 import { clearAccountFailures } from "./login-throttle.server";
 import { CHANGED_MEANWHILE } from "./ledger.server";
 import { rateLimit } from "./rate-limit.server";
