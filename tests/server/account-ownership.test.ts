@@ -14,6 +14,7 @@ import {
   mailTo,
   PASSWORD,
   postForm,
+  postFormFrom,
   pressLinkButton,
   registerUser,
   row,
@@ -32,15 +33,6 @@ const NEW_PASSWORD = "Quiet-Compass-Ladder-8";
 
 /** Whether the session cookie still opens the dashboard. */
 const signedIn = async (cookie: string) => (await getPage(SETTINGS, cookie)).status === 200;
-
-/** A form posted from an address of its own (the per-address limits count every request of the run). */
-function postFrom(path: string, fields: Record<string, string>, cookie?: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const headers: Record<string, string> = { "CF-Connecting-IP": `10.50.${Math.floor(Math.random() * 250)}.9` };
-  if (cookie) headers.Cookie = cookie;
-  return call(path, { method: "POST", body: form, headers });
-}
 
 /**
  * Someone holding a session of `u` (and its password) asks to move the account to their own address: the link that
@@ -71,9 +63,12 @@ describe("a pending address change does not survive the owner taking the account
     const u = await registerUser("Worker");
     const { link } = await attackerAsksForTheAddress(u);
     // the owner notices, and resets the password from the login page
-    await postFrom("/forgot-password", { email: u.email });
+    await postFormFrom("/forgot-password", { email: u.email });
     const reset = new URL(linkIn(await lastMailTo(u.email, "Reset your password"), "/reset-password"));
-    const done = await postFrom("/reset-password", { token: reset.searchParams.get("token")!, password: NEW_PASSWORD });
+    const done = await postFormFrom("/reset-password", {
+      token: reset.searchParams.get("token")!,
+      password: NEW_PASSWORD,
+    });
     expect(flashOf(done)).toMatchObject({ type: "success", title: "Password changed!" });
     expect(await signedIn(u.cookie)).toBe(false);
     await expectLinkDead(u, link);
@@ -84,7 +79,7 @@ describe("a pending address change does not survive the owner taking the account
     const { link } = await attackerAsksForTheAddress(u);
     const other = await registerUser("Worker");
     // an unused reset link of the account dies too
-    await postFrom("/forgot-password", { email: u.email });
+    await postFormFrom("/forgot-password", { email: u.email });
     const reset = new URL(linkIn(await lastMailTo(u.email, "Reset your password"), "/reset-password"));
     const changed = await postForm(
       `${SETTINGS}?form=password`,
@@ -95,7 +90,7 @@ describe("a pending address change does not survive the owner taking the account
     expect(await signedIn(u.cookie)).toBe(false);
     expect(await signedIn(cookieFrom(changed)!)).toBe(true);
     await expectLinkDead(u, link);
-    const late = await postFrom("/reset-password", { token: reset.searchParams.get("token")!, password: PASSWORD });
+    const late = await postFormFrom("/reset-password", { token: reset.searchParams.get("token")!, password: PASSWORD });
     expect(late.status).toBe(400);
     // nobody else's links are touched
     expect(await row("SELECT 1 AS any FROM email_links WHERE user_id = ?", other.id)).not.toBeNull();
@@ -119,9 +114,9 @@ describe("a pending address change does not survive the owner taking the account
   it("a confirmed address change ends every other session and link; the confirming browser stays signed in", async () => {
     const u = await registerUser("Buyer");
     const someoneElse = (await registerUser("Buyer")).cookie;
-    const login = await postFrom("/login", { email: u.email, password: PASSWORD });
+    const login = await postFormFrom("/login", { email: u.email, password: PASSWORD });
     const secondSession = cookieFrom(login)!;
-    await postFrom("/forgot-password", { email: u.email });
+    await postFormFrom("/forgot-password", { email: u.email });
     const reset = new URL(linkIn(await lastMailTo(u.email, "Reset your password"), "/reset-password"));
 
     const next = uniqueEmail("moved");
@@ -137,7 +132,10 @@ describe("a pending address change does not survive the owner taking the account
     expect(await signedIn(secondSession)).toBe(false);
     // someone else is untouched
     expect(await signedIn(someoneElse)).toBe(true);
-    const late = await postFrom("/reset-password", { token: reset.searchParams.get("token")!, password: NEW_PASSWORD });
+    const late = await postFormFrom("/reset-password", {
+      token: reset.searchParams.get("token")!,
+      password: NEW_PASSWORD,
+    });
     expect(late.status).toBe(400);
   });
 });

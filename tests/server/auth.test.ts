@@ -5,12 +5,14 @@ import {
   cookieFrom,
   env,
   expectRedirect,
+  freshAddress,
   getPage,
   htmlOf,
   imagesHolding,
   jsonCall,
   PASSWORD,
   postForm,
+  postFormFrom,
   registerUser,
   row,
   storedImageKeys,
@@ -22,15 +24,6 @@ import { hashPassword } from "~/server/auth/password";
 import { SignJWT } from "jose";
 import { SESSION_COOKIE } from "~/server/auth/session.server";
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from "~/lib/schemas/auth";
-
-/** An address of its own per request: registration is limited to 20 a minute per address, and this file registers more. */
-const anAddress = () => `10.40.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-function postFrom(path: string, fields: Record<string, string>): Promise<Response> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return call(path, { method: "POST", body: form, headers: { "CF-Connecting-IP": anAddress() } });
-}
 
 describe("registration", () => {
   it("creates a Worker with 10 coins and a Buyer with 50, posted to the ledger", async () => {
@@ -80,13 +73,13 @@ describe("registration", () => {
     [{ name: "A", email: "a@b.co", password: "qwertyuiopas", role: "Worker" }, "password", PASSWORD_TOO_COMMON],
     [{ name: "A", email: "a@b.co", password: PASSWORD, role: "" }, "role", "Select a role"],
   ])("the register form says what is wrong (%#)", async (fields, field, message) => {
-    const res = await postFrom("/register", fields as Record<string, string>);
+    const res = await postFormFrom("/register", fields as Record<string, string>);
     expect(res.status).toBe(422);
     expect(await res.text()).toContain(message);
     // the JSON API says the same, per field
     const api = await call("/auth/register", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": anAddress() },
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshAddress() },
       body: JSON.stringify(fields),
     });
     expect(api.status).toBe(422);
@@ -96,11 +89,11 @@ describe("registration", () => {
 
   it("asks nothing of a password's characters: twelve lower-case letters and spaces will do, a common one will not", async () => {
     const email = uniqueEmail("plain");
-    const ok = await postFrom("/register", { name: "Pat", email, password: "plain sailing ahead", role: "Worker" });
+    const ok = await postFormFrom("/register", { name: "Pat", email, password: "plain sailing ahead", role: "Worker" });
     expect(ok.status).toBe(302);
     // a refused password makes no account (the e-mail is still free)
     const other = uniqueEmail("common");
-    const refused = await postFrom("/register", {
+    const refused = await postFormFrom("/register", {
       name: "Pat",
       email: other,
       password: "iloveyou2026",
@@ -266,7 +259,7 @@ describe("passwords chosen before the password rule", () => {
     (await row<{ flag: number | null }>("SELECT password_meets_rule AS flag FROM users WHERE id = ?", id))!.flag;
 
   async function signIn(email: string, password: string) {
-    const res = await postFrom("/login", { email, password });
+    const res = await postFormFrom("/login", { email, password });
     expect(res.status).toBe(302);
     return cookieFrom(res)!;
   }

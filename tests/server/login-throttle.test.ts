@@ -14,6 +14,7 @@ import {
   linkIn,
   makeAdmin,
   PASSWORD,
+  postFormFrom,
   registerUser,
   row,
   sessionUser,
@@ -37,13 +38,6 @@ async function login(email: string, password: string, address = newAddress(), de
   if (device) headers.Cookie = device;
   const res = await call("/login", { method: "POST", body: form, headers });
   return { status: res.status, text: await res.text(), location: res.headers.get("Location"), res };
-}
-
-/** A form posted from an address of its own (the per-address limits count every request of the run). */
-function postFrom(path: string, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return call(path, { method: "POST", body: form, headers: { "CF-Connecting-IP": newAddress() } });
 }
 
 /** Moves a row's last failure back in time, as if the wait had passed. */
@@ -184,7 +178,7 @@ describe("sign-in throttling", () => {
     expect(DEVICE_COOKIE.startsWith("__Host-")).toBe(true);
     expect(set).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=\d+$/);
     expect(set).not.toMatch(/Domain=/i);
-    const registered = await postFrom("/register", {
+    const registered = await postFormFrom("/register", {
       name: "New Device",
       email: uniqueEmail("device"),
       password: PASSWORD,
@@ -204,10 +198,10 @@ describe("sign-in throttling", () => {
     const somewhere = newAddress();
     for (let i = 0; i < 6; i++) await login(u.email, WRONG, somewhere);
     expect((await login(u.email, PASSWORD)).status).toBe(429);
-    await postFrom("/forgot-password", { email: u.email });
+    await postFormFrom("/forgot-password", { email: u.email });
     const link = new URL(linkIn(await lastMailTo(u.email, "Reset your password"), "/reset-password"));
     const fresh = "Tidal-Orchard-Lamp-4";
-    const done = await postFrom("/reset-password", { token: link.searchParams.get("token")!, password: fresh });
+    const done = await postFormFrom("/reset-password", { token: link.searchParams.get("token")!, password: fresh });
     expect(done.status).toBe(302);
     expect(await row("SELECT key FROM login_failures WHERE account = ?", u.email)).toBeNull();
     expect((await login(u.email, fresh)).status).toBe(302);

@@ -3,29 +3,17 @@
 // ledger and the money history stay, so the coins still add up (docs/product/coins.md).
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { coinLedger, notifications, orders, submissions, tasks, users, withdrawals, type User } from "../db/schema";
-import { AppError, notFound } from "../errors";
+import { coinLedger, notifications, orders, submissions, tasks, users, withdrawals } from "../db/schema";
+import { AppError } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { ALL_LINKS, retireLinks } from "./email-links.server";
 import { checkCurrentPassword } from "./passwords.server";
 import { rateLimit } from "./rate-limit.server";
-import { endAccount, refusedChange } from "./users.server";
+import { endAccount, liveUser, refusedChange } from "./users.server";
 import { MIN_WITHDRAWAL_COINS } from "~/lib/coins";
 import type { CloseAccountInput } from "~/lib/schemas/auth";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-async function liveRow(env: Env, id: string): Promise<User> {
-  const row = (
-    await getDb(env)
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.disabledAt)))
-      .limit(1)
-  )[0];
-  if (!row) throw notFound("User not found");
-  return row;
-}
 
 /**
  * Everything Coinwork holds about the user, as one JSON document: the profile, their tasks, the submissions they
@@ -36,7 +24,7 @@ export async function exportAccountData(env: Env, user: SessionUser) {
   await rateLimit(env, `export:${user.id}`, 5, 3600);
   const db = getDb(env);
   const [row, taskRows, submissionRows, withdrawalRows, orderRows, ledgerRows, notificationRows] = await Promise.all([
-    liveRow(env, user.id),
+    liveUser(env, user.id),
     db.select().from(tasks).where(eq(tasks.buyerId, user.id)).orderBy(desc(tasks.createdAt)),
     db
       .select()
@@ -164,7 +152,7 @@ export interface ClosingPreview {
 export async function closingPreview(env: Env, user: SessionUser): Promise<ClosingPreview> {
   const db = getDb(env);
   const [row, open, reviews, own, held, otherAdmin] = await Promise.all([
-    liveRow(env, user.id),
+    liveUser(env, user.id),
     db
       .select({ n: sql<number>`COUNT(*)`, escrow: sql<number>`COALESCE(SUM(required_workers * payable_amount), 0)` })
       .from(tasks)
@@ -213,7 +201,7 @@ export async function closingPreview(env: Env, user: SessionUser): Promise<Closi
  * wait for the caller's review, and for the last admin.
  */
 export async function closeAccount(env: Env, user: SessionUser, input: CloseAccountInput): Promise<void> {
-  const row = await liveRow(env, user.id);
+  const row = await liveUser(env, user.id);
   if (row.passwordHash !== null) await checkCurrentPassword(env, row, input.currentPassword ?? "");
   else if ((input.confirmEmail ?? "").trim().toLowerCase() !== row.email) {
     throw new AppError("validation_failed", CONFIRM_WITH_EMAIL, { confirmEmail: [CONFIRM_WITH_EMAIL] });

@@ -20,7 +20,8 @@ export function requireAdmin(actor: SessionUser) {
   if (actor.role !== "Admin") throw forbidden("Only admins can do this");
 }
 
-async function liveUser(env: Env, id: string) {
+/** The user row of a live (not removed or closed) account, or 404. */
+export async function liveUser(env: Env, id: string) {
   const row = (
     await getDb(env)
       .select()
