@@ -152,7 +152,7 @@ export async function recordLoginSuccess(env: Env, attempt: SignInAttempt & { us
 export const clearAccountFailures = (email: string, when: SQL): SQL =>
   sql`DELETE FROM login_failures WHERE account = ${normal(email)} AND ${when}`;
 
-/** The daily cron: failures older than a day and addresses unused for 90 days. Returns how many rows went. */
+/** The daily cron: failures older than a day and known addresses unused for 90 days. Returns how many rows went. */
 export async function purgeLoginFailures(env: Env, now = Date.now()): Promise<number> {
   const [failures, addresses] = await env.DB.batch([
     env.DB.prepare("DELETE FROM login_failures WHERE last_failed_at < ?").bind(now - FORGET_FAILURES_AFTER_MS),
