@@ -9,6 +9,7 @@ import {
   env,
   flashOf,
   getPage,
+  htmlOf,
   lastMailTo,
   linkIn,
   mailTo,
@@ -96,19 +97,33 @@ describe("a pending address change does not survive the owner taking the account
     expect(await row("SELECT 1 AS any FROM email_links WHERE user_id = ?", other.id)).not.toBeNull();
   });
 
-  it("signing out everywhere cancels every e-mailed link (the pages' button and POST /auth/logout)", async () => {
+  it("signing out everywhere (Settings' button) cancels every e-mailed link and ends every session", async () => {
     const u = await registerUser("Worker");
     const { link } = await attackerAsksForTheAddress(u);
-    const out = await call("/logout", { method: "POST", headers: { Cookie: u.cookie } });
+    expect(await textOf(await getPage(SETTINGS, u.cookie))).toContain("Sign out everywhere");
+    expect(await htmlOf(await getPage(SETTINGS, u.cookie))).toContain('action="/logout?everywhere=1"');
+    const out = await call("/logout?everywhere=1", { method: "POST", headers: { Cookie: u.cookie } });
     expect(out.status).toBe(302);
     expect(await signedIn(u.cookie)).toBe(false);
     await expectLinkDead(u, link);
+  });
 
-    const api = await registerUser("Buyer", "Api Owner", { verified: false });
-    const verify = linkIn(await lastMailTo(api.email, "Confirm your email address"), "/verify-email");
-    const res = await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${api.token}` } });
-    expect(res.status).toBe(200);
-    expect(await textOf(await call(verify))).toContain(LINK_NOT_VALID);
+  it("any logout (the pages' and POST /auth/logout) cancels the links that change the account", async () => {
+    for (const how of ["page", "api"] as const) {
+      const u = await registerUser("Buyer", "Logging Out", { verified: false });
+      const verify = linkIn(await lastMailTo(u.email, "Confirm your email address"), "/verify-email");
+      const { link } = await attackerAsksForTheAddress(u);
+      const res =
+        how === "page"
+          ? await call("/logout", { method: "POST", headers: { Cookie: u.cookie } })
+          : await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${u.token}` } });
+      expect(res.status, how).toBe(how === "page" ? 302 : 200);
+      expect(await signedIn(u.cookie), how).toBe(false);
+      expect(await textOf(await call(link)), how).toContain(LINK_NOT_VALID);
+      // a verification of the account's own address changes nothing of it: it still works after an everyday logout
+      expect(flashOf(await pressLinkButton(verify)), how).toMatchObject({ title: "Email verified!" });
+      expect((await sessionUser(u.id)).email, how).toBe(u.email);
+    }
   });
 
   it("a confirmed address change ends every other session and link; the confirming browser stays signed in", async () => {

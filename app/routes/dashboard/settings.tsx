@@ -121,7 +121,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           title="Sign out everywhere"
           description="Ends your session on every device, this one included, and cancels every link we emailed you."
         >
-          <Form method="post" action="/logout">
+          <Form method="post" action="/logout?everywhere=1">
             <Button type="submit" variant="outline">
               Sign out everywhere
             </Button>

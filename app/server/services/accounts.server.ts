@@ -24,7 +24,16 @@ import {
   verifyEmailLetter,
 } from "../email/letters.server";
 import { sendMail } from "../email/mailer.server";
-import { ALL_LINKS, limitEmails, markUsed, retireLinks, sendLink, stillUsable, usableLink } from "./email-links.server";
+import {
+  ACCOUNT_CHANGING_LINKS,
+  ALL_LINKS,
+  limitEmails,
+  markUsed,
+  retireLinks,
+  sendLink,
+  stillUsable,
+  usableLink,
+} from "./email-links.server";
 import { audit, notification, posting } from "./ledger.server";
 import { checkCurrentPassword } from "./passwords.server";
 import {
@@ -312,14 +321,15 @@ async function signIn(env: Env, id: string): Promise<SignedIn> {
 }
 
 /**
- * Logout is "sign out everywhere": every copy of the session ends (tokens carry the version they were issued with),
- * and so does every e-mailed link not yet used, so that whoever held a session cannot finish what they started (an
- * address change above all).
+ * Every logout ends every copy of the session (tokens carry the version they were issued with) and every e-mailed
+ * link that changes the account (a reset, an address change and its approval), so that whoever held a session
+ * cannot finish what they started. Settings' "Sign out everywhere" (`everywhere`) ends the verification links too;
+ * an everyday logout keeps them, so that a new account can still confirm its address from the letter afterwards.
  */
-export async function logout(env: Env, userId: string) {
+export async function logout(env: Env, userId: string, everywhere = false) {
   const now = Date.now();
   await newBatch(env)
-    .step("retire links", retireLinks(userId, ALL_LINKS, now))
+    .step("retire links", retireLinks(userId, everywhere ? ALL_LINKS : ACCOUNT_CHANGING_LINKS, now))
     .step("end sessions", sql`UPDATE users SET session_version = session_version + 1 WHERE id = ${userId}`)
     .run();
 }

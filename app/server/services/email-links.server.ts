@@ -32,6 +32,9 @@ const LINK_PATH: Record<EmailLinkPurpose, string> = {
 /** Every kind of link: what a password reset or change, a sign-out everywhere and an address change all end. */
 export const ALL_LINKS: EmailLinkPurpose[] = [...emailLinkPurposes];
 
+/** The links that change an account (not a verification of its own address): what every logout ends. */
+export const ACCOUNT_CHANGING_LINKS: EmailLinkPurpose[] = ALL_LINKS.filter((p) => p !== "verify");
+
 export const TOO_MANY_EMAILS =
   "You can ask for 3 emails every 10 minutes. Please check your inbox, or try again later.";
 
