@@ -1,12 +1,11 @@
 import { AppError } from "~/server/errors";
 import { rest } from "~/server/http/rest.server";
+import { findImage } from "~/server/services/images.server";
 
 /** GET /images/:key: an uploaded image from R2, cached for a year (keys are never reused). Uploads go to POST /images. */
 export const loader = rest({
   GET: async ({ params, env, request }) => {
-    const key = params.key ?? "";
-    if (!/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(key)) throw new AppError("not_found", "Image not found");
-    const object = await env.IMAGES.get(key, { onlyIf: request.headers });
+    const object = await findImage(env, params.key ?? "", request.headers);
     if (!object) throw new AppError("not_found", "Image not found");
     const headers = new Headers();
     object.writeHttpMetadata(headers);

@@ -1,10 +1,7 @@
 import { CircleCheck, Equal, Plus, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/ledger";
-import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/context";
-import { conservation, runningConservation } from "~/server/services/ledger.server";
-import { accountedFor } from "~/server/db/conservation-sql";
-import { mismatchedUsers } from "~/server/services/admin-reads.server";
+import { ledgerReport } from "~/server/services/ledger.server";
 import { withdrawalAmount } from "~/lib/coins";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
@@ -14,23 +11,17 @@ import { formatCount } from "~/lib/format";
 export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const env = getEnv(context);
-  const db = getDb(env);
-  const running = await runningConservation(db);
   // Comparing every user's balance with their own ledger rows reads them all: on demand (?check=all), and at once
   // when the running totals do not balance (to find who differs).
-  const full = new URL(request.url).searchParams.get("check") === "all" || !running.holds;
-  const figures = full ? await conservation(db) : running;
-  const mismatched = full && figures.mismatchedUsers + figures.mismatchedDebts > 0 ? await mismatchedUsers(env) : [];
-  return { figures, mismatched, full, checkedAt: Date.now() };
+  const full = new URL(request.url).searchParams.get("check") === "all";
+  return { ...(await ledgerReport(getEnv(context), { full })), checkedAt: Date.now() };
 }
 
 /** A per-user figure the running totals cannot tell (the full check reads every ledger row). */
 const NOT_CHECKED = "not checked";
 
 export default function Ledger({ loaderData }: Route.ComponentProps) {
-  const { figures: f, mismatched, full } = loaderData;
-  const accounted = accountedFor(f);
+  const { figures: f, accounted, mismatched, full } = loaderData;
   const difference = f.created - accounted;
   const terms = [
     { key: "balances", label: "Balances", value: f.balances, note: "coins in every user's account" },
