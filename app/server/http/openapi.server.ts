@@ -1,10 +1,10 @@
-// OpenAPI 3.1 for the REST API, generated from the endpoint catalog and its valibot schemas
-// (@valibot/to-json-schema), so the document describes exactly what the routes accept.
+// OpenAPI 3.1 for the REST API, generated from the routes' catalogue entries (routes/api/catalogue.server.ts) and
+// their valibot schemas (@valibot/to-json-schema), so the document describes exactly what the routes accept.
 import { toJsonSchema, type JsonSchema } from "@valibot/to-json-schema";
 import { SESSION_COOKIE } from "../auth/session.server";
 import type * as v from "valibot";
 import * as s from "~/lib/schemas/api";
-import { accessLabel, endpoints, ERROR_DESCRIPTIONS, type EndpointDoc } from "./api-catalog.server";
+import { accessLabel, ERROR_DESCRIPTIONS, type EndpointDoc } from "./endpoint.server";
 import { formatCount } from "~/lib/format";
 
 type Json = Record<string, unknown>;
@@ -167,7 +167,7 @@ function operation(e: EndpointDoc): Json {
   return op;
 }
 
-export function openApiDocument(origin: string): Json {
+export function openApiDocument(endpoints: EndpointDoc[], origin: string): Json {
   const paths: Record<string, Json> = {};
   for (const e of endpoints) {
     paths[e.path] ??= {};
@@ -210,7 +210,7 @@ export function openApiDocument(origin: string): Json {
   };
 }
 
-// ---------------------------------------------------------------- the /api-docs page's view of the same catalog
+// ---------------------------------------------------------------- the /api-docs page's view of the same catalogue
 
 export interface FieldView {
   name: string;
@@ -262,7 +262,7 @@ function fieldsOf(json: Json): FieldView[] {
   return Object.entries(props).map(([name, prop]) => ({ name, required: required.includes(name), rule: ruleOf(prop) }));
 }
 
-export function apiReference(): EndpointView[] {
+export function apiReference(endpoints: EndpointDoc[]): EndpointView[] {
   return endpoints.map((e) => {
     const bodies = e.body ? (Array.isArray(e.body) ? e.body : [e.body]) : [];
     return {
