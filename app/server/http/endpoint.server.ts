@@ -201,7 +201,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: "Wrong body type (send application/json; images: PNG, JPEG, WebP, GIF)",
   422: "Fails validation; `fields` holds the messages per field",
   429: "Too many attempts; wait a minute",
-  503: "Card payments are not set up on this server (payments_unavailable)",
+  503: "Card payments are not set up on this server (payments_unavailable), or the database stopped answering mid-change (database_unavailable)",
 };
 
 export function accessLabel(access: Access): string {
