@@ -1,38 +1,20 @@
 import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, ok } from "~/server/http/endpoint.server";
-import { json, listJson, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
 import { appealWire } from "~/server/http/wire.server";
 import { decideAppeal, fileAppeal, findAppealView, listAppeals } from "~/server/services/appeals.server";
-import {
-  appealBody,
-  appealDecidedWire,
-  appealDecisionQuery,
-  appealsQuery,
-  appealWireSchema,
-  MAX_PAGE_SIZE,
-} from "~/lib/schemas/api";
+import { appealBody, appealDecidedWire, appealDecisionQuery, appealsQuery, appealWireSchema } from "~/lib/schemas/api";
 
-/**
- * POST /appeals { submission_id, text } (worker: 201): appeal your rejected submission, once, within 7 days.
- * GET /appeals?status=pending|decided (admin): the queue, pending oldest first.
- * PATCH /appeals?id=&decision=uphold|overturn (admin): decide a pending appeal, once.
- */
 export const loader = rest("/appeals", "Appeals", {
   GET: {
     summary: "The appeals queue: pending (oldest first) or decided (newest decision first)",
     access: ["Admin"],
     query: appealsQuery,
     responses: [list(appealWireSchema, examples.appeal, "status=pending unless status=decided")],
-    errors: [401, 403, 422],
     handler: async ({ request, context, env }) => {
       requireApiRole(context, "Admin");
       const q = readQuery(request, appealsQuery);
-      const page = await listAppeals(env, {
-        show: q.status ?? "pending",
-        page: q.page,
-        limit: q.limit ?? MAX_PAGE_SIZE,
-      });
-      return listJson(page.items.map(appealWire), page);
+      return pagedList(q, (paging) => listAppeals(env, { show: q.status ?? "pending", ...paging }), appealWire);
     },
   },
 
@@ -44,7 +26,7 @@ export const loader = rest("/appeals", "Appeals", {
     accessNote: "Only your own submissions.",
     body: appealBody,
     responses: [ok(appealWireSchema, examples.appeal, "The appeal (pending)", 201)],
-    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    errors: [404, 409],
     handler: async ({ request, context, env }) => {
       const worker = requireApiRole(context, "Worker");
       const input = await readBody(request, appealBody);
@@ -60,7 +42,7 @@ export const loader = rest("/appeals", "Appeals", {
     access: ["Admin"],
     query: appealDecisionQuery,
     responses: [ok(appealDecidedWire, { modifiedCount: 1, status: "overturned" })],
-    errors: [400, 401, 403, 404, 409, 422],
+    errors: [400, 404, 409],
     handler: async ({ request, context, env }) => {
       const admin = requireApiRole(context, "Admin");
       const q = readQuery(request, appealDecisionQuery);

@@ -6,10 +6,6 @@ import { json, readBody, rest } from "~/server/http/rest.server";
 import { forgotPassword, resetLinkSent } from "~/server/services/passwords.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
-/**
- * POST /auth/forgot { email } -> 202 { ok, message }: the same answer for every address; a reset link (valid 30
- * minutes) is e-mailed when the address has an account.
- */
 export const loader = rest("/auth/forgot", "Sign-in", {
   POST: {
     summary: "E-mail a password reset link",
@@ -25,7 +21,7 @@ export const loader = rest("/auth/forgot", "Sign-in", {
         202,
       ),
     ],
-    errors: [400, 413, 415, 422, 429],
+    errors: [429],
     handler: async ({ request, env, context, origin }) => {
       await rateLimit(env, `forgot-password:ip:${clientAddress(request)}`, 10, 60);
       const { email } = await readBody(request, forgotPasswordSchema);

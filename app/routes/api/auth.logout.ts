@@ -3,13 +3,11 @@ import { clearSessionCookie } from "~/server/auth/session.server";
 import { json, rest } from "~/server/http/rest.server";
 import { logout } from "~/server/services/accounts.server";
 
-/** POST /auth/logout: ends every session of the caller (the token's version is bumped). */
 export const loader = rest("/auth/logout", "Sign-in", {
   POST: {
     summary: "End every session of the caller",
     access: "signed-in",
     responses: [{ status: 200, description: "Signed out everywhere", example: { ok: true } }],
-    errors: [401],
     handler: async ({ context, env }) => {
       const user = requireApiUser(context);
       await logout(env, user.id);

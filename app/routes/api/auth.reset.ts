@@ -5,7 +5,6 @@ import { json, readBody, rest } from "~/server/http/rest.server";
 import { resetPassword } from "~/server/services/passwords.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
-/** POST /auth/reset { token, password } -> { ok }: the reset link's token sets a new password and ends every session. */
 export const loader = rest("/auth/reset", "Sign-in", {
   POST: {
     summary: "Choose a new password with a reset link's token",
@@ -14,7 +13,7 @@ export const loader = rest("/auth/reset", "Sign-in", {
     access: "public",
     body: resetPasswordSchema,
     responses: [ok(okWire, { ok: true }, "The password is changed; sign in with it")],
-    errors: [400, 413, 415, 422, 429],
+    errors: [429],
     handler: async ({ request, env }) => {
       await rateLimit(env, `reset-password:ip:${clientAddress(request)}`, 20, 60);
       const { token, password } = await readBody(request, resetPasswordSchema);

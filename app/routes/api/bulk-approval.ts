@@ -5,10 +5,6 @@ import { approveSubmissions } from "~/server/services/reviews.server";
 import { BULK_APPROVE_LIMIT } from "~/lib/review";
 import { bulkApprovalWire, bulkApproveBody } from "~/lib/schemas/api";
 
-/**
- * POST /submissions/approve { ids }: approves several of the buyer's pending submissions, each as
- * PATCH /submission1?status=approve does (its own batch), and says what happened to each.
- */
 export const loader = rest("/submissions/approve", "Submissions", {
   POST: {
     summary: "Approve several submissions at once",
@@ -42,7 +38,6 @@ export const loader = rest("/submissions/approve", "Submissions", {
         ],
       }),
     ],
-    errors: [400, 401, 403, 413, 415, 422],
     handler: async ({ request, context, env }) => {
       const buyer = requireApiRole(context, "Buyer");
       const { ids } = await readBody(request, bulkApproveBody);

@@ -6,10 +6,6 @@ import { joinedTaskWire } from "~/server/http/wire.server";
 import { deleteTask, taskForOwner } from "~/server/services/tasks.server";
 import { idQuery, tasks1Query, taskWireSchema } from "~/lib/schemas/api";
 
-/**
- * GET /tasks1?email= (your tasks) or ?id= (one task you own; admins may read any)
- * DELETE /tasks1?id= (the task's buyer: open slots refunded; refused while submissions await review)
- */
 export const loader = rest("/tasks1", "Tasks", {
   GET: {
     summary: "Your tasks (email=) or one of them (id=)",
@@ -20,7 +16,7 @@ export const loader = rest("/tasks1", "Tasks", {
       list(taskWireSchema, examples.task, "email=: your live tasks"),
       ok(taskWireSchema, examples.task, "id=: one task"),
     ],
-    errors: [401, 403, 404, 422],
+    errors: [404],
     handler: async ({ request, context, env, origin }) => {
       const user = requireApiRole(context, "Buyer", "Admin");
       const q = readQuery(request, tasks1Query);
@@ -40,7 +36,7 @@ export const loader = rest("/tasks1", "Tasks", {
     accessNote: TASK_BUYER_ONLY,
     query: idQuery,
     responses: [DELETED],
-    errors: [401, 403, 404, 409, 422],
+    errors: [404, 409],
     handler: async ({ request, context, env }) => {
       const buyer = requireApiRole(context, "Buyer");
       const { id } = readQuery(request, idQuery);

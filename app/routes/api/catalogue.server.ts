@@ -18,7 +18,6 @@ export const openApiRoute = rest("/openapi.json", "Reference", {
     summary: "This OpenAPI 3.1 document (the reference page is /api-docs)",
     access: "public",
     responses: [{ status: 200, description: "OpenAPI 3.1" }],
-    errors: [],
     handler: ({ origin }) => json(openApiDocument(endpoints, origin)),
   },
 });

@@ -5,7 +5,6 @@ import { categoryWire } from "~/server/http/wire.server";
 import { categoryCounts } from "~/server/services/landing.server";
 import { categoryWireSchema } from "~/lib/schemas/api";
 
-/** GET /categories (public): the nine categories with their open positions ({ _id, total_workers }). */
 export const loader = rest("/categories", "Public", {
   GET: publicList({
     summary: "The nine categories with their open positions",

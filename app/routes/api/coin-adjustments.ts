@@ -4,7 +4,6 @@ import { json, readBody, rest } from "~/server/http/rest.server";
 import { adjustCoinsByEmail } from "~/server/services/users.server";
 import { addCoinBody } from "~/lib/schemas/api";
 
-/** PATCH /users1 { email, addcoin, reason }: an admin's recorded coin adjustment (never on their own account). */
 export const loader = rest("/users1", "Users", {
   PATCH: {
     summary: "Adjust a user's coins",
@@ -12,7 +11,7 @@ export const loader = rest("/users1", "Users", {
     access: ["Admin"],
     body: addCoinBody,
     responses: [MODIFIED],
-    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    errors: [404, 409],
     handler: async ({ request, context, env }) => {
       const admin = requireApiRole(context, "Admin");
       const body = await readBody(request, addCoinBody);

@@ -5,10 +5,6 @@ import { centsToDollars } from "~/server/http/wire.server";
 import { createPaymentIntent } from "~/server/services/purchases.server";
 import { paymentIntentBody, paymentIntentWireSchema } from "~/lib/schemas/api";
 
-/**
- * POST /create-payment-intent { coins } (buyer) -> { clientSecret, paymentId, mode, coins, price }.
- * The price is the server's for that package; a client-sent price is ignored.
- */
 export const loader = rest("/create-payment-intent", "Purchases", {
   POST: {
     summary: "Start a coin purchase",
@@ -25,7 +21,7 @@ export const loader = rest("/create-payment-intent", "Purchases", {
         price: 10,
       }),
     ],
-    errors: [400, 401, 403, 413, 415, 422, 503],
+    errors: [503],
     handler: async ({ request, context, env }) => {
       const buyer = requireApiRole(context, "Buyer");
       const { coins } = await readBody(request, paymentIntentBody);

@@ -5,7 +5,6 @@ import { featuredTaskWire } from "~/server/http/wire.server";
 import { featuredTasks } from "~/server/services/landing.server";
 import { featuredTaskWireSchema } from "~/lib/schemas/api";
 
-/** GET /tasks3 (public): the featured tasks, the open tasks that pay most per worker. */
 export const loader = rest("/tasks3", "Public", {
   GET: publicList({
     summary: "Featured tasks: the open tasks that pay most per worker",

@@ -2,7 +2,6 @@ import { AppError } from "~/server/errors";
 import { rest } from "~/server/http/rest.server";
 import { findImage } from "~/server/services/images.server";
 
-/** GET /images/:key: an uploaded image from R2, cached for a year (keys are never reused). Uploads go to POST /images. */
 export const loader = rest("/images/{key}", "Images", {
   GET: {
     summary: "An uploaded image, cached for a year",
@@ -16,6 +15,7 @@ export const loader = rest("/images/{key}", "Images", {
       const headers = new Headers();
       object.writeHttpMetadata(headers);
       headers.set("ETag", object.httpEtag);
+      // keys are random and never reused: a stored image never changes
       headers.set("Cache-Control", "public, max-age=31536000, immutable");
       // Served as data, never as a document: even opened on its own, an image runs nothing and is not sniffed as HTML.
       headers.set("X-Content-Type-Options", "nosniff");

@@ -7,11 +7,6 @@ import { rateLimitUploads, storeImage, UPLOAD_LIMIT } from "~/server/services/im
 
 const stored = `${examples.origin}/images/${examples.id}.png`;
 
-/**
- * POST /images (multipart field `image`) -> 201 { data: { url, display_url } }, the image host's shape.
- * Open to visitors too, because registration uploads the photo before the account exists; rate limited per caller
- * before the body is read. An image no row comes to use is removed by the daily job (jobs/orphan-images.server.ts).
- */
 export const loader = rest("/images", "Images", {
   POST: {
     summary: "Upload an image (PNG, JPEG, WebP or GIF, at most 5 MB)",
@@ -36,6 +31,7 @@ export const loader = rest("/images", "Images", {
       const file = form.get("image");
       if (!file || typeof file === "string")
         throw new AppError("validation_failed", "An image is required", { image: ["An image is required"] });
+      // an image no row comes to use is removed by the daily job (jobs/orphan-images.server.ts)
       const { url } = await storeImage(env, file);
       const absolute = new URL(url, request.url).toString();
       return json({ data: { url: absolute, display_url: absolute }, success: true, status: 201 }, 201);

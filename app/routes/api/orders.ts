@@ -5,10 +5,6 @@ import { orderWire } from "~/server/http/wire.server";
 import { confirmPurchase } from "~/server/services/purchases.server";
 import { orderWireSchema, ordersBody } from "~/lib/schemas/api";
 
-/**
- * POST /orders { payment_id } (buyer): the server re-reads the payment from the provider and, if it succeeded,
- * records the order and credits the coins once: 201 with the order, or 200 with it when already credited.
- */
 export const loader = rest("/orders", "Purchases", {
   POST: {
     summary: "Report a payment: the server re-reads it and credits the coins once",
@@ -21,7 +17,7 @@ export const loader = rest("/orders", "Purchases", {
       ok(orderWireSchema, examples.order, "Credited now", 201),
       ok(orderWireSchema, examples.order, "Already credited"),
     ],
-    errors: [400, 401, 402, 403, 404, 409, 413, 415, 422, 503],
+    errors: [402, 404, 409, 503],
     handler: async ({ request, context, env }) => {
       const buyer = requireApiRole(context, "Buyer");
       const { payment_id } = await readBody(request, ordersBody);

@@ -1,15 +1,10 @@
 import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, MODIFIED, OWN_EMAIL, TASK_BUYER_ONLY } from "~/server/http/endpoint.server";
-import { json, listJson, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
-import { submissionStatusStored, submissionWire } from "~/server/http/wire.server";
+import { submissionList } from "~/server/http/rest-handlers.server";
+import { json, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { approveSubmission, listBuyerSubmissions, rejectSubmission } from "~/server/services/submissions.server";
-import { MAX_PAGE_SIZE, reviewBody, reviewQuery, submission1Query, submissionWireSchema } from "~/lib/schemas/api";
+import { reviewBody, reviewQuery, submission1Query, submissionWireSchema } from "~/lib/schemas/api";
 
-/**
- * GET /submission1?email=&status=pending: the buyer's submissions to review.
- * PATCH /submission1?id=&status=approve (or approved): pays the worker from escrow;
- * PATCH /submission1?id=&status=rejected { reason? }: returns the slot to the task. Only the task's buyer, once.
- */
 export const loader = rest("/submission1", "Submissions", {
   GET: {
     summary: "Submissions on your tasks waiting for review",
@@ -17,20 +12,12 @@ export const loader = rest("/submission1", "Submissions", {
     accessNote: OWN_EMAIL,
     query: submission1Query,
     responses: [list(submissionWireSchema, examples.submission, "status=pending unless another status is given")],
-    errors: [401, 403, 422],
     handler: async ({ request, context, env, origin }) => {
       const buyer = requireApiRole(context, "Buyer");
       const q = readQuery(request, submission1Query);
       requireOwnEmail(buyer, q.email);
-      const page = await listBuyerSubmissions(env, buyer.id, {
-        status: [submissionStatusStored(q.status ?? "pending")],
-        page: q.page,
-        limit: q.limit ?? MAX_PAGE_SIZE,
-      });
-      return listJson(
-        page.items.map((s) => submissionWire(origin, s)),
-        page,
-      );
+      const pending = { ...q, status: q.status ?? "pending" };
+      return submissionList(origin, pending, (filter) => listBuyerSubmissions(env, buyer.id, filter));
     },
   },
 
@@ -45,7 +32,7 @@ export const loader = rest("/submission1", "Submissions", {
     body: reviewBody,
     bodyOptional: true,
     responses: [MODIFIED],
-    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    errors: [404, 409],
     handler: async ({ request, context, env }) => {
       const buyer = requireApiRole(context, "Buyer");
       const q = readQuery(request, reviewQuery);

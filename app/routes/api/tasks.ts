@@ -1,24 +1,11 @@
 import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, ok, TASK_BUYER_ONLY } from "~/server/http/endpoint.server";
 import { adminRemoval, buyerTasksResponse } from "~/server/http/rest-handlers.server";
-import { json, listJson, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
 import { deleteTask, listAllTasks, postTask, updateTask } from "~/server/services/tasks.server";
-import {
-  addTaskSchema,
-  idQuery,
-  idReasonQuery,
-  MAX_PAGE_SIZE,
-  tasksQuery,
-  taskWireSchema,
-  updateTaskSchema,
-} from "~/lib/schemas/api";
+import { addTaskSchema, idQuery, idReasonQuery, tasksQuery, taskWireSchema, updateTaskSchema } from "~/lib/schemas/api";
 
-/**
- * GET /tasks?email= (your tasks; admins may name any buyer) | GET /tasks (every task, admin)
- * POST /tasks (buyer: 201 with the task; the cost is escrowed) | PUT /tasks?id= (the task's buyer)
- * DELETE /tasks?id= (admin: pending submissions are cancelled and everything escrowed is refunded)
- */
 export const loader = rest("/tasks", "Tasks", {
   GET: {
     summary: "A buyer's tasks (email=) or every task (admin)",
@@ -26,16 +13,15 @@ export const loader = rest("/tasks", "Tasks", {
     accessNote: "email= must be your own; an admin may name any buyer, and without email= reads every live task.",
     query: tasksQuery,
     responses: [list(taskWireSchema, examples.task, "Live tasks, newest first")],
-    errors: [401, 403, 422],
     handler: async ({ request, context, env, origin }) => {
       const user = requireApiRole(context, "Buyer", "Admin");
       const q = readQuery(request, tasksQuery);
       if (q.email !== undefined) return buyerTasksResponse(env, origin, user, q);
       requireApiRole(context, "Admin");
-      const page = await listAllTasks(env, { page: q.page, limit: q.limit ?? MAX_PAGE_SIZE });
-      return listJson(
-        page.items.map((t) => joinedTaskWire(origin, t)),
-        page,
+      return pagedList(
+        q,
+        (paging) => listAllTasks(env, paging),
+        (t) => joinedTaskWire(origin, t),
       );
     },
   },
@@ -48,7 +34,7 @@ export const loader = rest("/tasks", "Tasks", {
     access: ["Buyer"],
     body: addTaskSchema,
     responses: [ok(taskWireSchema, examples.task, "The task", 201)],
-    errors: [400, 401, 403, 409, 413, 415, 422],
+    errors: [409],
     handler: async ({ request, context, env, origin }) => {
       const buyer = requireApiRole(context, "Buyer");
       const input = await readBody(request, addTaskSchema);
@@ -65,7 +51,7 @@ export const loader = rest("/tasks", "Tasks", {
     query: idQuery,
     body: updateTaskSchema,
     responses: [ok(taskWireSchema, examples.task, "The updated task")],
-    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    errors: [404, 409],
     handler: async ({ request, context, env, origin }) => {
       const buyer = requireApiRole(context, "Buyer");
       const { id } = readQuery(request, idQuery);
@@ -81,7 +67,7 @@ export const loader = rest("/tasks", "Tasks", {
       "Refunds the open slots; pending submissions are cancelled and refunded to the buyer too. An optional reason is recorded.",
     query: idReasonQuery,
     remove: deleteTask,
-    errors: [401, 403, 404, 422],
+    errors: [404],
   }),
 });
 export const action = loader;

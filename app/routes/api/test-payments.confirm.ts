@@ -3,7 +3,6 @@ import { json, readBody, rest } from "~/server/http/rest.server";
 import { confirmTestCard, requireTestMode } from "~/server/payments/provider.server";
 import { testCardBody } from "~/lib/schemas/api";
 
-/** POST /test-payments/confirm: the embedded test-mode provider's card step (404 unless PAYMENTS_MODE=test is on). */
 export const loader = rest("/test-payments/confirm", "Purchases", {
   POST: {
     summary: "Test mode: confirm a card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)",
@@ -14,7 +13,7 @@ export const loader = rest("/test-payments/confirm", "Purchases", {
     responses: [
       { status: 200, description: "The payment's status", example: { status: "succeeded", id: "pi_test_abc" } },
     ],
-    errors: [400, 401, 402, 403, 404, 422],
+    errors: [402, 404],
     handler: async ({ request, context, env }) => {
       requireTestMode(env);
       const buyer = requireApiRole(context, "Buyer");

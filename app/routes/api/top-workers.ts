@@ -5,7 +5,6 @@ import { publicWorkerWire } from "~/server/http/wire.server";
 import { topWorkers } from "~/server/services/landing.server";
 import { publicWorkerWireSchema } from "~/lib/schemas/api";
 
-/** GET /workers (public): the workers with the most coins (photo, name, coin). */
 export const loader = rest("/workers", "Public", {
   GET: publicList({
     summary: "The workers with the most coins",

@@ -1,7 +1,6 @@
 import { adminFigure } from "~/server/http/rest-handlers.server";
 import { rest } from "~/server/http/rest.server";
 
-/** GET /totalcoins (admin): the coins in all balances, as a bare number. */
 export const loader = rest("/totalcoins", "Figures", {
   GET: adminFigure({
     summary: "Coins in all balances, as a bare number",

@@ -2,7 +2,6 @@ import { adminFigure } from "~/server/http/rest-handlers.server";
 import { rest } from "~/server/http/rest.server";
 import { centsToDollars } from "~/server/http/wire.server";
 
-/** GET /totaldollars (admin): the dollars received from coin purchases, as a bare number. */
 export const loader = rest("/totaldollars", "Figures", {
   GET: adminFigure({
     summary: "Dollars received from coin purchases, as a bare number",

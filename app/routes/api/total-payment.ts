@@ -3,7 +3,6 @@ import { rest } from "~/server/http/rest.server";
 import { centsToDollars } from "~/server/http/wire.server";
 import { totalPaymentWire } from "~/lib/schemas/api";
 
-/** GET /total-payment?email= (buyer) -> { totalPayment }: dollars you have spent on coins. */
 export const loader = rest("/total-payment", "Figures", {
   GET: buyerFigure({
     summary: "Dollars you have spent on coins",

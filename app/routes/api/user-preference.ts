@@ -4,7 +4,6 @@ import { json, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/
 import { getItemsPerPage, setItemsPerPage } from "~/server/services/users.server";
 import { itemsPerPageWire, ownEmailQuery, preferenceBody } from "~/lib/schemas/api";
 
-/** GET /user-preference?email= -> { itemsPerPage } | POST /user-preference { email, itemsPerPage: 3|5|10 }: your own. */
 export const loader = rest("/user-preference", "Figures", {
   GET: {
     summary: "Your items per page (default 3)",
@@ -12,7 +11,7 @@ export const loader = rest("/user-preference", "Figures", {
     accessNote: OWN_EMAIL,
     query: ownEmailQuery,
     responses: [ok(itemsPerPageWire, { itemsPerPage: 3 })],
-    errors: [401, 403, 422],
+    errors: [403],
     handler: async ({ request, context, env }) => {
       const user = requireApiUser(context);
       requireOwnEmail(user, readQuery(request, ownEmailQuery).email);
@@ -26,7 +25,7 @@ export const loader = rest("/user-preference", "Figures", {
     accessNote: OWN_EMAIL,
     body: preferenceBody,
     responses: [ok(itemsPerPageWire, { itemsPerPage: 5 })],
-    errors: [400, 401, 403, 413, 415, 422],
+    errors: [403],
     handler: async ({ request, context, env }) => {
       const user = requireApiUser(context);
       const body = await readBody(request, preferenceBody);

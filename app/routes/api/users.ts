@@ -20,10 +20,6 @@ import {
   usersQuery,
 } from "~/lib/schemas/api";
 
-/**
- * GET /users?role=Worker (public: photo and name) | GET /users?email= (one user: your own, any for an admin)
- * POST /users (your own record; made for a new external sign-in) | PATCH /users?id= { role } or { email, addcoin, reason } (admin) | DELETE /users?id= (admin)
- */
 export const loader = rest("/users", "Users", {
   GET: {
     summary: "Applicants (role=Worker) or one user record (email=)",
@@ -41,7 +37,7 @@ export const loader = rest("/users", "Users", {
       },
       ok(userWireSchema, examples.user, "email=: one user record"),
     ],
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404],
     handler: async ({ request, context, env, origin }) => {
       const q = readQuery(request, usersQuery);
       if (q.email !== undefined) {
@@ -70,7 +66,7 @@ export const loader = rest("/users", "Users", {
       ok(userWireSchema, examples.user, "Your record"),
       ok(userWireSchema, examples.user, "Your new record (a first sign-in with Google or Firebase)", 201),
     ],
-    errors: [400, 401, 403, 413, 415, 422],
+    errors: [403],
     handler: async ({ request, context, env, origin }) => {
       const external = context.get(externalProfileContext);
       if (external) {
@@ -95,7 +91,7 @@ export const loader = rest("/users", "Users", {
     body: [roleChangeBody, addCoinBody],
     bodyTitles: ["with id=: role change", "without id=: coin adjustment"],
     responses: [ok(modifiedWire, { modifiedCount: 1 }, "modifiedCount is 0 when the role was already that")],
-    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    errors: [404, 409],
     handler: async ({ request, context, env }) => {
       const admin = requireApiRole(context, "Admin");
       const { id } = readQuery(request, usersPatchQuery);
@@ -114,7 +110,7 @@ export const loader = rest("/users", "Users", {
       "Disables the account (no sign-in, hidden from lists) and keeps its ledger history; its open tasks are closed and refunded. Not yourself, not the last admin.",
     query: usersDeleteQuery,
     remove: removeUser,
-    errors: [401, 403, 404, 409, 422],
+    errors: [404, 409],
   }),
 });
 export const action = loader;

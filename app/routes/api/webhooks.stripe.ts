@@ -1,7 +1,6 @@
 import { json, rest } from "~/server/http/rest.server";
 import { handleStripeWebhook } from "~/server/services/purchases.server";
 
-/** POST /webhooks/stripe: Stripe's signed events; payment_intent.succeeded credits coins once. */
 export const loader = rest("/webhooks/stripe", "Purchases", {
   POST: {
     summary:

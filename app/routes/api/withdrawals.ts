@@ -1,6 +1,6 @@
 import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, MODIFIED, ok } from "~/server/http/endpoint.server";
-import { json, listJson, ownerFor, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, ownerFor, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
 import { joinedWithdrawalWire, withdrawalWire } from "~/server/http/wire.server";
 import {
   approveWithdrawal,
@@ -9,7 +9,6 @@ import {
   requestWithdrawal,
 } from "~/server/services/withdrawals.server";
 import {
-  MAX_PAGE_SIZE,
   withdrawalWireSchema,
   withdrawApproveBody,
   withdrawPatchQuery,
@@ -18,11 +17,6 @@ import {
   withdrawSchema,
 } from "~/lib/schemas/api";
 
-/**
- * GET /withdraw?email= (your requests; admins may name any worker) | GET /withdraw (all requests, admin; `status=` filters)
- * POST /withdraw (worker: 201; the coins are held now, the dollar amount is the server's)
- * PATCH /withdraw?id= (admin: approve) | PATCH /withdraw?id=&status=rejected { reason } (admin: coins returned)
- */
 export const loader = rest("/withdraw", "Withdrawals", {
   GET: {
     summary: "Your withdrawal requests (email=), or all of them (admin)",
@@ -31,19 +25,19 @@ export const loader = rest("/withdraw", "Withdrawals", {
       "A worker reads their own (email= must be theirs, or is left out); an admin reads anyone's (email=) or all (no email=). status= filters.",
     query: withdrawQuery,
     responses: [list(withdrawalWireSchema, examples.withdrawal, "Newest first")],
-    errors: [401, 403, 422],
     handler: async ({ request, context, env }) => {
       const user = requireApiRole(context, "Worker", "Admin");
       const q = readQuery(request, withdrawQuery);
-      const limit = q.limit ?? MAX_PAGE_SIZE;
-      let workerId: string | undefined;
-      if (q.email !== undefined || user.role !== "Admin") {
-        const owner = await ownerFor(env, user, q.email);
-        if (!owner) return listJson([], { total: 0, page: q.page ?? 1, limit });
-        workerId = owner.id;
-      }
-      const page = await listWithdrawals(env, { workerId, status: q.status, page: q.page, limit });
-      return listJson(page.items.map(joinedWithdrawalWire), page);
+      // an admin without email= reads every worker's; anyone else one worker's (ownerFor: their own, or for an
+      // admin the one named)
+      const everyone = q.email === undefined && user.role === "Admin";
+      const owner = everyone ? null : await ownerFor(env, user, q.email);
+      return pagedList(
+        q,
+        async (paging) =>
+          everyone || owner ? listWithdrawals(env, { workerId: owner?.id, status: q.status, ...paging }) : null,
+        joinedWithdrawalWire,
+      );
     },
   },
 
@@ -54,7 +48,7 @@ export const loader = rest("/withdraw", "Withdrawals", {
     access: ["Worker"],
     body: withdrawSchema,
     responses: [ok(withdrawalWireSchema, examples.withdrawal, "The request (pending)", 201)],
-    errors: [400, 401, 403, 409, 413, 415, 422],
+    errors: [409],
     handler: async ({ request, context, env }) => {
       const worker = requireApiRole(context, "Worker");
       const input = await readBody(request, withdrawSchema);
@@ -72,7 +66,7 @@ export const loader = rest("/withdraw", "Withdrawals", {
     bodyTitles: ["status=rejected", "approval (no body needed)"],
     bodyOptional: true,
     responses: [MODIFIED],
-    errors: [400, 401, 403, 404, 409, 413, 415, 422],
+    errors: [404, 409],
     handler: async ({ request, context, env }) => {
       const admin = requireApiRole(context, "Admin");
       const q = readQuery(request, withdrawPatchQuery);

@@ -56,15 +56,31 @@ export interface EndpointEntry {
   /** multipart/form-data fields (uploads), documented by hand: there is no JSON schema for a file */
   multipart?: { name: string; description: string }[];
   responses: ResponseDoc[];
-  /** the error statuses this endpoint can answer, besides 405 */
-  errors: number[];
+  /**
+   * The error statuses this endpoint can answer besides those its entry implies (`impliedErrors`: 401 unless public,
+   * 403 for roles, 422 for a query, 400, 413, 415 and 422 for a body) and 405, e.g. 404 and 409.
+   */
+  errors?: number[];
 }
 
-/** An entry placed in the catalogue: its method and OpenAPI path (e.g. "/images/{key}") and its group. */
+/** An entry placed in the catalogue: its method and OpenAPI path (e.g. "/images/{key}"), its group, and every error
+ * status it can answer but 405. */
 export interface EndpointDoc extends EndpointEntry {
   method: HttpMethod;
   path: string;
   tag: ApiTag;
+  errors: number[];
+}
+
+/** The error statuses an entry answers: those its access, query and body imply, and its own `errors`, in order. */
+export function errorStatuses(entry: EndpointEntry): number[] {
+  const implied = [
+    ...(entry.access === "public" ? [] : [401]),
+    ...(Array.isArray(entry.access) ? [403] : []),
+    ...(entry.query ? [422] : []),
+    ...(entry.body ? [400, 413, 415, 422] : []),
+  ];
+  return [...new Set([...implied, ...(entry.errors ?? [])])].sort((a, b) => a - b);
 }
 
 // ---------------------------------------------------------------- examples of the wire shapes
@@ -180,6 +196,13 @@ export const ok = (schema: v.GenericSchema, example: unknown, description = "OK"
   description,
   schema,
   example,
+});
+
+/** A sign-in's answer: a session token (also usable as `Authorization: Bearer`) and the user. */
+export const sessionAnswer = (description: string, status = 200): ResponseDoc => ({
+  status,
+  description,
+  example: { token: "eyJhbGciOiJFZERTQSJ9…", user: examples.sessionUser },
 });
 
 export const MODIFIED = ok(modifiedWire, { modifiedCount: 1 });

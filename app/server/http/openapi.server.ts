@@ -9,25 +9,21 @@ import { formatCount } from "~/lib/format";
 
 type Json = Record<string, unknown>;
 
-/** Bodies: the type after coercion ("5" and 5 are both accepted for whole numbers, documented as integers). */
-export function bodyJsonSchema(schema: v.GenericSchema): Json {
+/** A schema as JSON Schema, without its `$schema` line (the document names the dialect once). */
+function jsonSchemaOf(schema: v.GenericSchema, typeMode: "ignore" | "input"): Json {
   const { $schema: _drop, ...rest } = toJsonSchema(schema, {
     target: "draft-2020-12",
     errorMode: "ignore",
-    typeMode: "ignore",
+    typeMode,
   }) as Json;
   return rest;
 }
 
+/** Bodies: the type after coercion ("5" and 5 are both accepted for whole numbers, documented as integers). */
+export const bodyJsonSchema = (schema: v.GenericSchema) => jsonSchemaOf(schema, "ignore");
+
 /** Query strings: what the client sends (strings), stopping before the server's conversions. */
-export function queryJsonSchema(schema: v.GenericSchema): Json {
-  const { $schema: _drop, ...rest } = toJsonSchema(schema, {
-    target: "draft-2020-12",
-    errorMode: "ignore",
-    typeMode: "input",
-  }) as Json;
-  return rest;
-}
+export const queryJsonSchema = (schema: v.GenericSchema) => jsonSchemaOf(schema, "input");
 
 /** The wire shapes, named in components.schemas and referenced from the responses. */
 const NAMED: [string, v.GenericSchema][] = [

@@ -4,10 +4,11 @@ import type { SessionUser } from "../auth/session.server";
 import { requireApiRole } from "../auth/guards.server";
 import { listBuyerTasks, buyerStats } from "../services/tasks.server";
 import { adminStats } from "../services/users.server";
-import { json, listJson, ownerFor, readQuery, requireOwnEmail, type Endpoint } from "./rest.server";
+import { json, ownerFor, pagedList, readQuery, requireOwnEmail, type Endpoint, type Page } from "./rest.server";
 import { DELETED, list, ok, OWN_EMAIL } from "./endpoint.server";
-import { taskWire } from "./wire.server";
-import { bareNumberWire, MAX_PAGE_SIZE, ownEmailQuery } from "~/lib/schemas/api";
+import { submissionStatusStored, submissionWire, taskWire } from "./wire.server";
+import type { SubmissionStatus, SubmissionView } from "../services/submissions.server";
+import { bareNumberWire, ownEmailQuery, type SubmissionWireStatus } from "~/lib/schemas/api";
 
 type BuyerStats = Awaited<ReturnType<typeof buyerStats>>;
 type AdminStats = Awaited<ReturnType<typeof adminStats>>;
@@ -24,7 +25,6 @@ export function publicList(entry: {
     summary: entry.summary,
     access: "public",
     responses: [list(entry.wire, entry.example, entry.description)],
-    errors: [],
     handler: async ({ env, origin }) => json(await entry.read(env, origin)),
   };
 }
@@ -42,7 +42,6 @@ export function buyerFigure<T extends Record<string, number>>(entry: {
     accessNote: OWN_EMAIL,
     query: ownEmailQuery,
     responses: [ok(entry.wire, entry.example)],
-    errors: [401, 403, 422],
     handler: async ({ request, context, env }) => {
       const buyer = requireApiRole(context, "Buyer");
       requireOwnEmail(buyer, readQuery(request, ownEmailQuery).email);
@@ -61,7 +60,6 @@ export function adminFigure(entry: {
     summary: entry.summary,
     access: ["Admin"],
     responses: [ok(bareNumberWire, entry.example)],
-    errors: [401, 403],
     handler: async ({ context, env }) => {
       requireApiRole(context, "Admin");
       return json(entry.answer(await adminStats(env)));
@@ -75,6 +73,7 @@ export function adminRemoval(entry: {
   description: string;
   query: v.GenericSchema<unknown, { id: string; reason?: string }>;
   remove: (env: Env, admin: SessionUser, id: string, reason?: string) => Promise<unknown>;
+  /** its statuses besides 401, 403 and 422 */
   errors: number[];
 }): Endpoint {
   return {
@@ -100,11 +99,23 @@ export async function buyerTasksResponse(
   q: { email?: string; page?: number; limit?: number },
 ): Promise<Response> {
   const owner = await ownerFor(env, user, q.email);
-  const limit = q.limit ?? MAX_PAGE_SIZE;
-  if (!owner) return listJson([], { total: 0, page: q.page ?? 1, limit });
-  const page = await listBuyerTasks(env, owner.id, { page: q.page, limit });
-  return listJson(
-    page.items.map((t) => taskWire(origin, t, owner)),
-    page,
+  return pagedList(
+    q,
+    async (paging) => owner && listBuyerTasks(env, owner.id, paging),
+    (t) => taskWire(origin, t, owner!),
+  );
+}
+
+/** A page of submissions in their wire shape (GET /submission, /submission1, /submission2); `q.status` as the wire says it. */
+export function submissionList(
+  origin: string,
+  q: { status?: SubmissionWireStatus; page?: number; limit?: number },
+  read: (filter: { status?: SubmissionStatus[]; page?: number; limit: number }) => Promise<Page<SubmissionView>>,
+): Promise<Response> {
+  const status = q.status ? [submissionStatusStored(q.status)] : undefined;
+  return pagedList(
+    q,
+    (paging) => read({ status, ...paging }),
+    (s) => submissionWire(origin, s),
   );
 }

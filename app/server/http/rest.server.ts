@@ -8,8 +8,9 @@ import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { api, declaredKeys, json, methodNotAllowed, validate } from "./api.server";
 import { readBodyBytes } from "./body.server";
-import type { ApiTag, EndpointDoc, EndpointEntry, HttpMethod } from "./endpoint.server";
+import { errorStatuses, type ApiTag, type EndpointDoc, type EndpointEntry, type HttpMethod } from "./endpoint.server";
 import { findUserByEmail } from "../services/users.server";
+import { MAX_PAGE_SIZE } from "~/lib/schemas/api";
 
 export interface RestArgs {
   request: Request;
@@ -58,7 +59,7 @@ export function rest(path: string, tag: ApiTag, methods: Partial<Record<HttpMeth
     });
   const endpoints = allowed.map((method): EndpointDoc => {
     const { handler: _handler, ...entry } = methods[method]!;
-    return { method, path, tag, ...entry };
+    return { method, path, tag, ...entry, errors: errorStatuses(entry) };
   });
   return Object.assign(route, { endpoints });
 }
@@ -124,6 +125,28 @@ export function listJson(items: unknown[], meta: { total: number; page: number; 
     "X-Page": String(meta.page),
     "X-Per-Page": String(meta.limit),
   });
+}
+
+/** A page as a service answers it. */
+export interface Page<Row> {
+  items: Row[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/**
+ * A service's page of rows answered as a list, each row in its wire shape; `limit` defaults to the largest page.
+ * `read` answers null for a list nobody has (an admin naming an e-mail without an account): an empty page.
+ */
+export async function pagedList<Row>(
+  q: { page?: number; limit?: number },
+  read: (paging: { page?: number; limit: number }) => Promise<Page<Row> | null>,
+  wire: (row: Row) => unknown,
+): Promise<Response> {
+  const limit = q.limit ?? MAX_PAGE_SIZE;
+  const page = (await read({ page: q.page, limit })) ?? { items: [], total: 0, page: q.page ?? 1, limit };
+  return listJson(page.items.map(wire), page);
 }
 
 export const NOT_YOURS = "You can only read or change your own records";
