@@ -1,4 +1,4 @@
-// Sign-in throttling (docs/decisions/017-sign-in-throttling.md): failures only, counted per (account, address), per
+// Sign-in throttling (docs/decisions/023-sign-in-throttling.md): failures only, counted per (account, address), per
 // account for clients it does not know, per address, and per known device; growing waits (1, 2, 4 … seconds after
 // the free failures, at most five minutes). A device token from an earlier sign-in, or an address the account signed
 // in from before, is never held by failures from elsewhere; a password reset clears the account's failures.

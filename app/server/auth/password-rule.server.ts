@@ -3,7 +3,7 @@
 // about 50,000 passwords from breaches (@zxcvbn-ts/language-common), with their l33t spellings, repeats, sequences,
 // keyboard runs and dates; below 10^8 guesses (its score 3) a password is refused. Server-only: the list is about
 // 400 KB and never ships to the browser. Loaded on first use per isolate (about 0.2 s of CPU once), then a check
-// costs a few milliseconds. Why no composition rules: docs/decisions/018-passwords-by-length-and-a-breach-list.md.
+// costs a few milliseconds. Why no composition rules: docs/decisions/024-passwords-by-length-and-a-breach-list.md.
 import { AppError } from "../errors";
 import { PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
 

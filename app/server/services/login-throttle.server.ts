@@ -1,5 +1,5 @@
 // Sign-in throttling that slows guessing without letting a stranger lock an owner out (OWASP's guidance; why:
-// docs/decisions/017-sign-in-throttling.md, the rules in words: docs/product/identity.md). Only FAILED attempts
+// docs/decisions/023-sign-in-throttling.md, the rules in words: docs/product/identity.md). Only FAILED attempts
 // count, in these rows of login_failures:
 //   pair:<e-mail> <address>  one account from one address: everybody's first wait
 //   account:<e-mail>         the account from clients it does not know: waits only such clients
