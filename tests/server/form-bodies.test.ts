@@ -139,12 +139,10 @@ describe("a body over the limit", () => {
       "CF-Connecting-IP": address(),
     };
     if (caller !== "anonymous") headers.Cookie = people[caller].cookie;
-    const started = performance.now();
+    // the body's last byte is held back until after the answer, so an answer at all proves the server did not wait
     const res = await call(path, { method: "POST", headers, body: body.stream, duplex: "half" } as RequestInit);
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(413);
     expect(body.sentAll()).toBe(false);
-    expect(elapsed).toBeLessThan(1000);
     expect(await res.text()).toMatch(/too large|at most/i);
     body.release();
   });
