@@ -20,7 +20,15 @@ import { ImageRefused, rateLimitUploads, UPLOAD_LIMIT, withUploadedImage } from 
 import { declaredKeys, validate } from "./api.server";
 import { redirectWithFlash } from "./flash.server";
 import { readForm } from "./form.server";
-import { isEnhanced, outcomeText, VIEW_PARAMS, type FormOutcome, type Outcome } from "~/lib/enhanced";
+import {
+  isEnhanced,
+  outcomeText,
+  REVIEW_STEP,
+  STEP_FIELD,
+  VIEW_PARAMS,
+  type FormOutcome,
+  type Outcome,
+} from "~/lib/enhanced";
 
 export interface PageArgs {
   context: Readonly<RouterContextProvider>;
@@ -157,6 +165,15 @@ export interface FormPlan<S extends v.GenericSchema, U> {
   upload?: { failure: (refused: Refusal) => Words; unexpected?: string };
   /** fields never sent back to the browser (a password) */
   hideFields?: string[];
+  /**
+   * A form checked before it is sent: a post whose STEP_FIELD is REVIEW_STEP is validated (its image stored) and
+   * answered with what `review` returns, for the page to show with a button that sends it; `run` is not called.
+   * A refusal here (e.g. the task no longer takes work) answers as `run`'s would.
+   */
+  review?: (
+    input: v.InferOutput<S>,
+    ctx: ActionContext<U> & { image: string | null },
+  ) => Promise<Record<string, unknown>>;
   /** calls the service: a success (flashed, or data with JavaScript), or an answer of its own (a sign-in redirect) */
   run: (input: v.InferOutput<S>, ctx: ActionContext<U> & { image: string | null }) => Promise<Done | Response>;
 }
@@ -201,11 +218,18 @@ export async function formAction<S extends v.GenericSchema, U = null>(args: Page
     return refused(plan.failure(r), r, { invalid: true, result: submission.reply({ hideFields }) });
   }
 
+  const review = form.get(STEP_FIELD) === REVIEW_STEP ? plan.review : undefined;
   try {
-    const done = await withUploadedImage(env, plan.upload ? form.get("image") : null, (image) =>
-      plan.run(submission.value, { user, env, request, image }),
+    const done = await withUploadedImage(env, plan.upload ? form.get("image") : null, async (image) =>
+      review
+        ? { review: await review(submission.value, { user, env, request, image }) }
+        : plan.run(submission.value, { user, env, request, image }),
     );
     if (done instanceof Response) return done;
+    if ("review" in done) {
+      // the same page again, with and without JavaScript: it shows what will be sent and the button that sends it
+      return data<FormOutcome>({ ok: true, title: "", invalid: false, review: done.review, result: submission.reply() });
+    }
     const { to, cookies = [], ...words } = done;
     const headers = cookies.map((c): [string, string] => ["Set-Cookie", c]);
     if (isEnhanced(form)) {

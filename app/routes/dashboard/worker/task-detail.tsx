@@ -20,13 +20,16 @@ import { TaskImage } from "~/components/task-image";
 import { TaskNotFound } from "~/components/worker/task-not-found";
 import { daysUntil } from "~/components/worker/due";
 import { DueBadge, DueDay } from "~/components/worker/due-badge";
-import { submissionFormSchema } from "~/components/worker/schemas";
-import { DEFAULT_SUBMISSION_PLACEHOLDER, SubmissionForm } from "~/components/worker/submission-form";
-import { submissionSchema } from "~/lib/schemas/money";
+import {
+  DEFAULT_SUBMISSION_PLACEHOLDER,
+  ProofForm,
+  ProofReviewPanel,
+  proofReviewOf,
+} from "~/components/worker/proof-form";
+import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
-import { validate } from "~/server/http/api.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { findTask } from "~/server/services/tasks.server";
@@ -69,30 +72,31 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const task = await loadTask(getEnv(args.context), args.params.id);
+  // A blocked worker (already submitted, no slot left, past the date) is refused with the reason, at the review and
+  // at the sending; a lost race is refused by the service. Either way an uploaded image goes with the refusal.
+  const refuseBlocked = async (env: Env, workerId: string) => {
+    const blocker = await submissionBlocker(env, workerId, task);
+    if (blocker) throw new AppError("conflict", blocker);
+  };
   return formAction(args, {
     user: workerUser,
-    schema: submissionFormSchema,
+    schema: proofFormSchema,
     upload: {
       failure: (refused) => ({ title: "Image upload failed!", message: refused.message }),
       unexpected: "The image could not be stored. Please try again.",
     },
     failure: (refused) => ({ title: "Submission failed!", message: refused.message }),
     unexpected: "Something went wrong. Please try again.",
+    async review(input, { user, env, image }) {
+      await refuseBlocked(env, user.id);
+      return { text: input.submission_details, imageUrl: proofImage(input, image) };
+    },
     async run(input, { user, env, image }) {
-      // A blocked worker (already submitted, no slot left, past the date) is refused with the reason; a lost race
-      // is refused by the service. Either way the uploaded image goes with the refusal.
-      const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
-      const blocker = await submissionBlocker(env, user.id, task, now);
-      if (blocker) throw new AppError("conflict", blocker);
-      const submitted = validate(submissionSchema, {
+      await refuseBlocked(env, user.id);
+      await createSubmission(env, user, {
         task_id: task.id,
         submission_details: input.submission_details,
-        submission_image_url: image ?? "",
-      });
-      await createSubmission(env, user, {
-        task_id: submitted.task_id,
-        submission_details: submitted.submission_details ?? "",
-        submission_image_url: submitted.submission_image_url ?? "",
+        submission_image_url: proofImage(input, image),
       });
       return {
         title: "Submission sent successfully!",
@@ -143,6 +147,8 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
   const { task, blocker } = loaderData;
   const outcome = useActionData<typeof action>();
   const failure = failureOf(outcome);
+  const review = proofReviewOf(outcome?.review);
+  const formAt = `/dashboard/tasklist/${task.id}`;
   useFailureToast(outcome);
   return (
     <>
@@ -243,11 +249,21 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
               <Blocked reason={blocker} />
             ) : (
               <>
-                <SubmissionForm
-                  action={`/dashboard/tasklist/${task.id}`}
+                {review ? (
+                  <ProofReviewPanel
+                    review={review}
+                    action={formAt}
+                    sendLabel="Submit Task"
+                    note="Once sent, you can still change or withdraw it while it waits for review."
+                  />
+                ) : null}
+                <ProofForm
+                  id="task-submission"
+                  action={formAt}
                   placeholder={task.submissionInfo || DEFAULT_SUBMISSION_PLACEHOLDER}
                   lastResult={outcome?.result}
                   imageError={outcome?.fields?.image?.[0]}
+                  keptImage={review?.imageUrl}
                 />
                 <p className="flex items-start gap-2 text-xs text-muted-foreground">
                   <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />
