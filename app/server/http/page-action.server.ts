@@ -71,10 +71,13 @@ export function backTo(request: Request): string {
   return `${url.pathname}${search ? `?${search}` : ""}`;
 }
 
-/** The answer to a confirmed action: the outcome as data for a script, or a redirect with a flash. */
-function answer(request: Request, form: FormData, outcome: Outcome, status: number) {
+/**
+ * The answer to a confirmed action: the outcome as data for a script, or a redirect with a flash (to `to`, where
+ * the action leaves this page behind, e.g. the row it showed is gone).
+ */
+function answer(request: Request, form: FormData, outcome: Outcome, status: number, to?: string) {
   if (isEnhanced(form)) return data(outcome, { status });
-  return redirectWithFlash(backTo(request), {
+  return redirectWithFlash(to ?? backTo(request), {
     type: outcome.ok ? "success" : "error",
     title: outcome.title,
     message: outcomeText(outcome),
@@ -96,6 +99,8 @@ function fieldsOf(r: Refusal): Record<string, string[]> | undefined {
 export interface Confirmed extends Words {
   ok?: boolean;
   extra?: Record<string, unknown>;
+  /** where a plain post goes afterwards, when not back to this page (a script gets it in `extra.to`) */
+  to?: string;
 }
 
 export interface ConfirmPlan<S extends v.GenericSchema<unknown, { intent: string }>, U> {
@@ -136,7 +141,9 @@ export async function confirmAction<S extends v.GenericSchema<unknown, { intent:
     const fields: Record<string, unknown> = Object.fromEntries(form);
     for (const name of plan.lists ?? []) fields[name] = form.getAll(name);
     const input = validate(plan.schema, fields);
-    return answer(request, form, { ok: true, ...(await plan.run(input, ctx)) }, 200);
+    const { to, ...done } = await plan.run(input, ctx);
+    const outcome: Outcome = { ok: true, ...done, extra: to ? { ...done.extra, to } : done.extra };
+    return answer(request, form, outcome, 200, to);
   } catch (e) {
     if (e instanceof Response) throw e;
     const r = refusal(e, plan.unexpected);

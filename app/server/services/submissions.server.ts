@@ -23,7 +23,6 @@ export const PAST_DATE = "This task is past its completion date.";
 export const ALREADY_REVIEWED = "This submission has already been reviewed.";
 export const OWN_TASK = "You cannot submit work to your own task.";
 export const NOT_PENDING = "Only a submission waiting for review can be changed or withdrawn.";
-export const NOT_YOUR_SUBMISSION = "This is not your submission.";
 export const EDITED_SINCE_SEEN =
   "The worker changed this submission after you opened it. Look at it again before you decide.";
 

@@ -11,7 +11,7 @@ import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
-import { deadlineDay } from "~/lib/deadline";
+import { deadlineDay, isPastDate } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "./accounts.server";
@@ -39,6 +39,12 @@ export async function findTask(env: Env, id: string) {
   return row[0] ? withBuyer(row[0]) : null;
 }
 export type TaskWithBuyer = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+/** A task open to workers now (live, a slot left, not past its completion day), with its buyer; else null. */
+export async function findOpenTask(env: Env, id: string): Promise<TaskWithBuyer | null> {
+  const task = await findTask(env, id);
+  return task && task.requiredWorkers > 0 && !isPastDate(task.completionDate, deadlineDay()) ? task : null;
+}
 
 /** A task the caller owns (Buyer) or may manage (Admin); otherwise 404/403. */
 export async function taskForOwner(env: Env, actor: SessionUser, id: string): Promise<TaskWithBuyer> {

@@ -49,7 +49,12 @@ function overBalance(balance: number) {
   );
 }
 
-export async function requestWithdrawal(env: Env, worker: SessionUser, input: WithdrawalRequest) {
+/**
+ * Refuses what the request would be refused for now (the role, the address, the minimum, the payout details, coins
+ * owed, the balance): the Withdrawals page asks this before its confirmation, so the worker confirms what can go
+ * through. The batch's constraints stay the final guard.
+ */
+export async function assertCanWithdraw(env: Env, worker: SessionUser, input: WithdrawalRequest) {
   if (worker.role !== "Worker") throw forbidden("Only workers can withdraw coins");
   requireVerifiedEmail(worker);
   if (input.withdrawal_coin < MIN_WITHDRAWAL_COINS) {
@@ -60,6 +65,10 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
   await refuseWhileOwing(env, worker.id);
   const balance = await coinsOf(env, worker.id);
   if (input.withdrawal_coin > balance) throw overBalance(balance);
+}
+
+export async function requestWithdrawal(env: Env, worker: SessionUser, input: WithdrawalRequest) {
+  await assertCanWithdraw(env, worker, input);
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
