@@ -1,6 +1,8 @@
 // Random sequences of coin operations across several users, with pairs fired concurrently (appeals of rejections and
-// their decisions included). After every step: no negative balance or slot count, conservation holds, each payment
-// credited once, each submission reviewed once and paid at most once.
+// their decisions, workers editing and withdrawing their pending submissions, workers cancelling their pending
+// withdrawals included). After every step: no negative balance or slot count, conservation holds, each payment
+// credited once, each submission reviewed once and paid at most once, each withdrawal released at most once, and
+// every counter the triggers keep equals the rows it counts.
 import { describe, expect, it } from "vitest";
 import { env, expectCountersAgree, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
 import fc from "fast-check";
@@ -8,8 +10,19 @@ import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";
 import { deleteTask, postTask, updateTask } from "~/server/services/tasks.server";
-import { approveSubmission, createSubmission, rejectSubmission } from "~/server/services/submissions.server";
-import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "~/server/services/withdrawals.server";
+import {
+  approveSubmission,
+  createSubmission,
+  editSubmission,
+  rejectSubmission,
+  withdrawSubmission,
+} from "~/server/services/submissions.server";
+import {
+  approveWithdrawal,
+  cancelWithdrawal,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from "~/server/services/withdrawals.server";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 import { adjustCoins } from "~/server/services/users.server";
@@ -28,7 +41,10 @@ type Op =
   | { kind: "buy"; buyer: number; coins: 10 | 150 }
   | { kind: "bonus"; worker: number; coins: number }
   | { kind: "appeal"; sub: number }
-  | { kind: "judge"; appeal: number; overturn: boolean };
+  | { kind: "judge"; appeal: number; overturn: boolean }
+  | { kind: "edit"; sub: number }
+  | { kind: "unsubmit"; sub: number }
+  | { kind: "cancel"; withdrawal: number };
 
 const idx = fc.nat({ max: 50 });
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -55,6 +71,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("bonus" as const), worker: idx, coins: fc.integer({ min: 50, max: 300 }) }),
   fc.record({ kind: fc.constant("appeal" as const), sub: idx }),
   fc.record({ kind: fc.constant("judge" as const), appeal: idx, overturn: fc.boolean() }),
+  fc.record({ kind: fc.constant("edit" as const), sub: idx }),
+  fc.record({ kind: fc.constant("unsubmit" as const), sub: idx }),
+  fc.record({ kind: fc.constant("cancel" as const), withdrawal: idx }),
 );
 
 /** Runs one operation; business refusals (AppError) are expected outcomes, anything else fails the test. */
@@ -130,11 +149,23 @@ async function run(
             await requestWithdrawal(env, pick(s.workers, o.worker)!, {
               withdrawal_coin: o.coins,
               payment_system: "Bank",
-              account_number: "1",
+              account_number: "1234567890",
+              bank_name: "Dutch-Bangla Bank",
+              bank_branch: "Gulshan branch",
             })
           ).id,
         );
         break;
+      case "cancel": {
+        // the request's own worker takes it back (refused once decided or cancelled already)
+        const w = pick(s.withdrawals, o.withdrawal);
+        if (!w) break;
+        const row = await env.DB.prepare("SELECT worker_id FROM withdrawals WHERE id = ?")
+          .bind(w)
+          .first<{ worker_id: string }>();
+        await cancelWithdrawal(env, s.workers.find((x) => x.id === row?.worker_id)!, w);
+        break;
+      }
       case "decide": {
         const w = pick(s.withdrawals, o.withdrawal);
         if (w) await (o.approve ? approveWithdrawal(env, s.admin, w) : rejectWithdrawal(env, s.admin, w, "no"));
@@ -171,6 +202,21 @@ async function run(
         s.appeals.push((await fileAppeal(env, worker, sub, "It was done as the task asked.")).id);
         break;
       }
+      case "edit":
+      case "unsubmit": {
+        // the submission's own worker changes it or withdraws it (refused unless it is still pending)
+        const sub = pick(s.subs, o.sub);
+        if (!sub) break;
+        const row = await env.DB.prepare("SELECT worker_id FROM submissions WHERE id = ?")
+          .bind(sub)
+          .first<{ worker_id: string }>();
+        // a withdrawn submission is gone: its worker is still the one who sent it
+        const worker = s.workers.find((w) => w.id === row?.worker_id) ?? s.workers[o.sub % s.workers.length];
+        if (o.kind === "edit")
+          await editSubmission(env, worker, sub, { submission_details: "changed", submission_image_url: "" });
+        else await withdrawSubmission(env, worker, sub);
+        break;
+      }
       case "judge": {
         // an overturn pays from the open slot or the buyer's balance, a short balance becoming debt
         const appeal = pick(s.appeals, o.appeal);
@@ -205,6 +251,18 @@ async function invariants(ids: string[], payments: string[]) {
     .bind(...ids)
     .all<{ status: string; paid: number }>();
   for (const p of payouts.results) expect(p.paid).toBe(p.status === "approved" ? 1 : 0);
+  // each withdrawal is held once and released at most once: exactly when it was rejected or cancelled
+  const releases = await env.DB.prepare(
+    `SELECT w.status, (SELECT COUNT(*) FROM coin_ledger l WHERE l.withdrawal_id = w.id AND l.kind = 'withdrawal_hold') AS held,
+       (SELECT COUNT(*) FROM coin_ledger l WHERE l.withdrawal_id = w.id AND l.kind = 'withdrawal_release') AS released
+     FROM withdrawals w WHERE w.worker_id IN (${list})`,
+  )
+    .bind(...ids)
+    .all<{ status: string; held: number; released: number }>();
+  for (const r of releases.results) {
+    expect(r.held).toBe(1);
+    expect(r.released).toBe(r.status === "rejected" || r.status === "cancelled" ? 1 : 0);
+  }
   for (const pid of payments) {
     const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?")
       .bind(pid)

@@ -37,7 +37,7 @@ function HiddenFields({ fields }: { fields: Hidden }) {
 
 /**
  * The proof form: the text (required), the image kept from before (a review's upload, or the submission's own) with
- * a box to drop it, a new image to replace it, and 'Review before sending'.
+ * a box to drop it, a new image to replace it, and the button that shows what will be sent (the review step).
  */
 export function ProofForm({
   id,
@@ -48,7 +48,7 @@ export function ProofForm({
   keptImage,
   defaultText,
   hidden = {},
-  reviewLabel = "Review before sending",
+  reviewLabel,
 }: {
   id: string;
   action: string;
@@ -59,7 +59,8 @@ export function ProofForm({
   keptImage?: string | null;
   defaultText?: string;
   hidden?: Hidden;
-  reviewLabel?: string;
+  /** the button that asks for the review step */
+  reviewLabel: string;
 }) {
   const busy = usePosting(action);
   const [form, fields] = useValibotForm(proofFormSchema, {

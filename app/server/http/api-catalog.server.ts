@@ -134,6 +134,8 @@ export const examples = {
     withdrawal_amount: 12.5,
     payment_system: "Bkash",
     account_number: "01700000000",
+    bank_name: null,
+    bank_branch: null,
     withdraw_date: "2026-11-20T09:30:00.000Z",
     status: "pending",
     reject_reason: null,
@@ -563,7 +565,7 @@ export const endpoints: EndpointDoc[] = [
     "POST /withdraw": {
       summary: "Request a withdrawal",
       description:
-        "At least 200 coins and at most your balance; the coins are held at once. withdrawal_amount is computed by the server (coins / 20, two decimals); worker and status fields in the body are ignored.",
+        "At least 200 coins and at most your balance; the coins are held at once. withdrawal_amount is computed by the server (coins / 20, two decimals); worker and status fields in the body are ignored. The account is checked per payment system: Bkash, Rocket and Nagad take an 11-digit mobile number starting 01; Bank takes the account number (6 to 20 digits) with bank_name and bank_branch (branch or routing number); Others takes words naming the service and the account.",
       access: WORKER,
       body: s.withdrawSchema,
       responses: [ok(s.withdrawalWireSchema, examples.withdrawal, "The request (pending)", 201)],

@@ -253,7 +253,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                   <ProofReviewPanel
                     review={review}
                     action={formAt}
-                    sendLabel="Submit Task"
+                    sendLabel="Yes, send it"
                     note="Once sent, you can still change or withdraw it while it waits for review."
                   />
                 ) : null}
@@ -264,6 +264,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                   lastResult={outcome?.result}
                   imageError={outcome?.fields?.image?.[0]}
                   keptImage={review?.imageUrl}
+                  reviewLabel="Submit Task"
                 />
                 <p className="flex items-start gap-2 text-xs text-muted-foreground">
                   <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />
