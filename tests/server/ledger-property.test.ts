@@ -354,3 +354,45 @@ describe("ledger properties", () => {
     await invariants([admin.id, buyer.id, ...ws.map((w) => w.id)], []);
   });
 });
+
+describe("the workers' own take-backs", () => {
+  it("a cancel racing the admin's decision, a withdrawn submission racing its review: one of each happens", async () => {
+    for (const decision of ["approve", "reject"] as const) {
+      const admin = await sessionUser((await makeAdmin()).id);
+      const buyer = await sessionUser((await registerUser("Buyer")).id);
+      const worker = await sessionUser((await registerUser("Worker")).id);
+      await adjustCoins(env, admin, worker.id, 290, "earnings"); // 300
+      const w = await requestWithdrawal(env, worker, {
+        withdrawal_coin: 250,
+        payment_system: "Rocket",
+        account_number: "01812345678",
+      });
+      const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 20 }));
+      const sub = await createSubmission(env, worker, {
+        task_id: task.id,
+        submission_details: "done",
+        submission_image_url: "",
+      });
+      const results = await Promise.allSettled([
+        cancelWithdrawal(env, worker, w.id),
+        decision === "approve" ? approveWithdrawal(env, admin, w.id) : rejectWithdrawal(env, admin, w.id, "no"),
+        withdrawSubmission(env, worker, sub.id),
+        decision === "approve"
+          ? approveSubmission(env, buyer, sub.id)
+          : rejectSubmission(env, buyer, sub.id, "not good"),
+      ]);
+      expect(results.slice(0, 2).filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.slice(2).filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(AppError);
+      const status = await env.DB.prepare("SELECT status FROM withdrawals WHERE id = ?")
+        .bind(w.id)
+        .first<{ status: string }>();
+      // coins back exactly when cancelled or rejected; paid out when approved
+      const coins = (await env.DB.prepare("SELECT coin FROM users WHERE id = ?").bind(worker.id).first<{ coin: number }>())!
+        .coin;
+      const payout = results[3]!.status === "fulfilled" && decision === "approve" ? 20 : 0;
+      expect(coins).toBe((status?.status === "approved" ? 50 : 300) + payout);
+      await invariants([admin.id, buyer.id, worker.id], []);
+    }
+  });
+});
