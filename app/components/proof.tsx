@@ -45,7 +45,11 @@ export function ProofBody({ proof, alt, className }: { proof: Proof; alt: string
 export function ProofGlimpse({ excerpt, imageUrl }: { excerpt: string; imageUrl: string | null }) {
   return (
     <div className="glimpse">
-      {imageUrl ? <img src={imageUrl} alt="Proof image" width={48} height={48} loading="lazy" /> : <span>No image</span>}
+      {imageUrl ? (
+        <img src={imageUrl} alt="Proof image" width={48} height={48} loading="lazy" />
+      ) : (
+        <span>No image</span>
+      )}
       <p>{excerpt || "No text"}</p>
     </div>
   );

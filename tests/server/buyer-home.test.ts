@@ -312,7 +312,11 @@ describe("reviewing means seeing", () => {
       submission_details: "Second version",
       submission_image_url: "",
     });
-    const stale = await postForm(PATH, { intent: "approve", id: sub.id, seen: "0", [ENHANCED_FIELD]: "1" }, buyer.cookie);
+    const stale = await postForm(
+      PATH,
+      { intent: "approve", id: sub.id, seen: "0", [ENHANCED_FIELD]: "1" },
+      buyer.cookie,
+    );
     expect(stale.status).toBe(409);
     expect(await htmlOf(stale, true)).toContain(EDITED_SINCE_SEEN);
     expect((await statusOf(sub.id)).status).toBe("pending");

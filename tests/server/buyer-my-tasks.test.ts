@@ -120,7 +120,9 @@ describe("My Tasks page", () => {
     await approveAs(buyer, approved.id);
     const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
     const shown = body.slice(body.indexOf("Progress task"));
-    expect(shown).toMatch(/1 approved · <a [^>]*href="\/dashboard\/buyerhome\?task=[^"]+"[^>]*>1 pending<\/a> · 2 open/);
+    expect(shown).toMatch(
+      /1 approved · <a [^>]*href="\/dashboard\/buyerhome\?task=[^"]+"[^>]*>1 pending<\/a> · 2 open/,
+    );
     expect(shown).toContain(`href="/dashboard/buyerhome?task=${task.id}"`);
     // Delete is off, says why and leads to the review; the confirmation view is not offered for it
     expect(shown).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Delete Progress task"/);

@@ -295,8 +295,11 @@ describe("withdrawals", () => {
     expect(await balance(w.id)).toBe(50);
     // a second request cannot spend the held coins
     expect(
-      (await refusal(requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Nagad", account_number: "01812345678" })))
-        .status,
+      (
+        await refusal(
+          requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Nagad", account_number: "01812345678" }),
+        )
+      ).status,
     ).toBe(409);
     await approveWithdrawal(env, admin, req.id);
     expect((await refusal(approveWithdrawal(env, admin, req.id))).message).toBe(ALREADY_DECIDED);

@@ -163,7 +163,11 @@ async function run(
         const row = await env.DB.prepare("SELECT worker_id FROM withdrawals WHERE id = ?")
           .bind(w)
           .first<{ worker_id: string }>();
-        await cancelWithdrawal(env, s.workers.find((x) => x.id === row?.worker_id)!, w);
+        await cancelWithdrawal(
+          env,
+          s.workers.find((x) => x.id === row?.worker_id)!,
+          w,
+        );
         break;
       }
       case "decide": {
@@ -388,8 +392,9 @@ describe("the workers' own take-backs", () => {
         .bind(w.id)
         .first<{ status: string }>();
       // coins back exactly when cancelled or rejected; paid out when approved
-      const coins = (await env.DB.prepare("SELECT coin FROM users WHERE id = ?").bind(worker.id).first<{ coin: number }>())!
-        .coin;
+      const coins = (await env.DB.prepare("SELECT coin FROM users WHERE id = ?")
+        .bind(worker.id)
+        .first<{ coin: number }>())!.coin;
       const payout = results[3]!.status === "fulfilled" && decision === "approve" ? 20 : 0;
       expect(coins).toBe((status?.status === "approved" ? 50 : 300) + payout);
       await invariants([admin.id, buyer.id, worker.id], []);

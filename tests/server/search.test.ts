@@ -107,8 +107,7 @@ describe("word forms", () => {
       task_title: `App testing ${mark}`,
       task_detail: "We are testing the signup flow on phones.",
     });
-    const found = async (q: string) =>
-      (await listOpenTasks(env, { q: `${q} ${mark}` })).items.map((t) => t.id).sort();
+    const found = async (q: string) => (await listOpenTasks(env, { q: `${q} ${mark}` })).items.map((t) => t.id).sort();
     expect(await found("translate")).toEqual([translation.id]);
     expect(await found("TRANSLATING")).toEqual([translation.id]);
     expect(await found("tests")).toEqual([testing.id]);
@@ -137,14 +136,19 @@ describe("word forms", () => {
         .all<{ detail: string }>();
       const details = plan.results.map((p) => p.detail);
       // the word index answers MATCH from its own index ("VIRTUAL TABLE INDEX 0:M…"), as the trigram index does
-      expect(details.some((d) => /SCAN open_task_words VIRTUAL TABLE INDEX \d+:M/.test(d)), details.join(" | ")).toBe(
-        true,
-      );
-      expect(details.some((d) => /SCAN open_tasks_fts VIRTUAL TABLE INDEX \d+:M/.test(d)), details.join(" | ")).toBe(
-        true,
-      );
+      expect(
+        details.some((d) => /SCAN open_task_words VIRTUAL TABLE INDEX \d+:M/.test(d)),
+        details.join(" | "),
+      ).toBe(true);
+      expect(
+        details.some((d) => /SCAN open_tasks_fts VIRTUAL TABLE INDEX \d+:M/.test(d)),
+        details.join(" | "),
+      ).toBe(true);
       // the open tasks are walked through their covering index, never the table itself
-      expect(details.some((d) => /^SCAN tasks$/.test(d)), details.join(" | ")).toBe(false);
+      expect(
+        details.some((d) => /^SCAN tasks$/.test(d)),
+        details.join(" | "),
+      ).toBe(false);
     }
   });
 });

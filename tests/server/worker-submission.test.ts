@@ -145,11 +145,18 @@ describe("editing a pending submission", () => {
     // the kept image's box left unticked drops it
     const dropped = await postForm(
       pageOf(sub.id),
-      { intent: "edit", submission_details: "Text only now", image_url: "/images/00000000-0000-0000-0000-0000000000b2.png" },
+      {
+        intent: "edit",
+        submission_details: "Text only now",
+        image_url: "/images/00000000-0000-0000-0000-0000000000b2.png",
+      },
       worker.cookie,
     );
     expect(dropped.status).toBe(302);
-    expect(await submissionRow(sub.id)).toMatchObject({ submission_details: "Text only now", submission_image_url: null });
+    expect(await submissionRow(sub.id)).toMatchObject({
+      submission_details: "Text only now",
+      submission_image_url: null,
+    });
     await rejectAs(buyer, sub.id, "No.");
     const late = await postForm(pageOf(sub.id), { intent: "edit", submission_details: "Too late" }, worker.cookie);
     expect(late.status).toBe(409);
@@ -166,7 +173,11 @@ describe("withdrawing a pending submission", () => {
     const ask = await htmlOf(await getPage(`${pageOf(sub.id)}?confirm=withdraw&row=${sub.id}`, worker.cookie), true);
     expect(ask).toContain("Withdraw this submission?");
     expect(ask).toContain("it does not count as a rejection");
-    const res = await postForm(`${pageOf(sub.id)}?confirm=withdraw&row=${sub.id}`, { intent: "withdraw", id: sub.id }, worker.cookie);
+    const res = await postForm(
+      `${pageOf(sub.id)}?confirm=withdraw&row=${sub.id}`,
+      { intent: "withdraw", id: sub.id },
+      worker.cookie,
+    );
     expectRedirect(res, LIST, { type: "success", title: "Submission withdrawn" });
     expect(await submissionRow(sub.id)).toBeNull();
     expect(await slotsOf(task.id)).toBe(before.slots + 1);

@@ -69,8 +69,7 @@ describe("Withdraw page", () => {
 
   it("asks for each payment system's own details, on the keyboard they are typed on", async () => {
     const worker = await funded("Worker", 530);
-    const fieldOf = (html: string, name: string) =>
-      new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    const fieldOf = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
     for (const wallet of ["Bkash", "Rocket", "Nagad"]) {
       const html = await htmlOf(await getPage(`/dashboard/withdraw?system=${wallet}`, worker.cookie), true);
       expect(html).toContain(`${wallet} number`);
@@ -164,9 +163,7 @@ describe("Withdraw page", () => {
     const rows = await requestsOf(worker.id);
     const by = (c: number) => rows.find((r) => r.coins === c)!.id;
     // without JavaScript: the confirmation view, then the post
-    const ask = await textOf(
-      await getPage(`/dashboard/withdraw?confirm=cancel&row=${by(300)}`, worker.cookie),
-    );
+    const ask = await textOf(await getPage(`/dashboard/withdraw?confirm=cancel&row=${by(300)}`, worker.cookie));
     expect(ask).toContain("Cancel this withdrawal?");
     expect(ask).toContain("300 coins go back to your balance");
     const res = await postForm("/dashboard/withdraw", { intent: "cancel", id: by(300) }, worker.cookie);

@@ -108,7 +108,9 @@ describe("reviews and withdrawals", () => {
   });
 
   it("withdrawals: status filters, a rejection needs a reason", () => {
-    expect(firstMessage(withdrawQuery, { status: "paid" })).toBe("status must be pending, approved, rejected or cancelled");
+    expect(firstMessage(withdrawQuery, { status: "paid" })).toBe(
+      "status must be pending, approved, rejected or cancelled",
+    );
     expect(firstMessage(withdrawPatchQuery, { id: "w1", status: "paid" })).toBe("status must be approved or rejected");
     expect(firstMessage(withdrawRejectBody, { reason: " " })).toBe("A reason is required");
   });

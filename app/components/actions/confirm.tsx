@@ -95,9 +95,13 @@ function tell(outcome: Outcome, spec: ActionSpec, showResult: (r: ResultInfo) =>
 
 /**
  * One fetcher and one confirmation dialog per page. Each outcome is told as its spec says (`tell`); `onOutcome`
- * runs after it, for what the page does next (e.g. open the next submission).
+ * runs after it, for what the page does next (e.g. open the next submission); `onDismiss` when the person closes
+ * the confirmation without deciding.
  */
-export function useActionFlow(onOutcome?: (outcome: Outcome, spec: ActionSpec) => void) {
+export function useActionFlow(
+  onOutcome?: (outcome: Outcome, spec: ActionSpec) => void,
+  onDismiss?: (spec: ActionSpec) => void,
+) {
   const [spec, setSpec] = useState<ActionSpec | null>(null);
   const [open, setOpen] = useState(false);
   const [inlineError, setInlineError] = useState<Outcome | null>(null);
@@ -140,7 +144,9 @@ export function useActionFlow(onOutcome?: (outcome: Outcome, spec: ActionSpec) =
     setOpen(next: boolean) {
       if (busy && !next) return; // stay until the server has answered
       setOpen(next);
-      if (!next) setInlineError(null);
+      if (next) return;
+      setInlineError(null);
+      if (spec) onDismiss?.(spec);
     },
   };
 }
@@ -193,7 +199,10 @@ export function ActionFields({
         <fieldset className="grid gap-1.5">
           <legend className="mb-1 text-sm font-medium">{reason.label}</legend>
           {reason.picks.map((pick) => (
-            <label key={pick} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 text-sm">
+            <label
+              key={pick}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 text-sm"
+            >
               <input type="radio" name="reason_pick" value={pick} className="size-4 accent-brand-600" />
               {pick}
             </label>

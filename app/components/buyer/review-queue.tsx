@@ -28,23 +28,23 @@ import { approveSelectedSpec, approveSpec, rejectSpec, type ReviewItem } from ".
 import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
 import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
 
-/** The submissions this buyer has opened in this tab, so "Approve selected" can say how many of its rows they saw. */
+/**
+ * The submissions this buyer has opened in this tab (kept in sessionStorage, read when asked), so "Approve selected"
+ * can say how many of its rows they have seen.
+ */
 const OPENED_KEY = "coinwork:opened-submissions";
 
-function useOpened(): [ReadonlySet<string>, (id: string) => void] {
-  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    const stored = sessionStorage.getItem(OPENED_KEY);
-    if (stored) setOpened(new Set(JSON.parse(stored) as string[]));
-  }, []);
-  const add = (id: string) =>
-    setOpened((prev) => {
-      if (prev.has(id)) return prev;
-      const next = new Set(prev).add(id);
-      sessionStorage.setItem(OPENED_KEY, JSON.stringify([...next].slice(-500)));
-      return next;
-    });
-  return [opened, add];
+function openedSubmissions(): ReadonlySet<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(OPENED_KEY) ?? "[]") as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
+function markOpened(id: string) {
+  const opened = openedSubmissions();
+  if (!opened.has(id)) sessionStorage.setItem(OPENED_KEY, JSON.stringify([...opened, id].slice(-500)));
 }
 
 /** The no-JavaScript confirmation of "Approve selected" (`?confirm=approve-selected&row=…&row=…`), for rows on this page. */
@@ -82,7 +82,6 @@ export function ReviewQueue({
   const [viewing, setViewing] = useState<ReviewItem | null>(null);
   // a decision made from the view: once it is made the view goes on to the next stop (refused: back to the item)
   const [fromView, setFromView] = useState<{ item: ReviewItem; next: NextStop } | null>(null);
-  const [opened, markOpened] = useOpened();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [params] = useSearchParams();
@@ -102,36 +101,40 @@ export function ReviewQueue({
       void navigate(`?${next}`, { preventScrollReset: true });
     }
   };
-  const flow = useActionFlow((outcome, spec) => {
-    if (spec.intent === APPROVE_SELECTED) {
-      setBulkOutcome(outcome);
-      setSelectedIds(new Set());
-      return;
-    }
-    if (!fromView) return;
-    if (outcome.ok) goNext(fromView.next);
-    else view(fromView.item);
-    setFromView(null);
-  });
+  const flow = useActionFlow(
+    (outcome, spec) => {
+      if (spec.intent === APPROVE_SELECTED) {
+        setBulkOutcome(outcome);
+        setSelectedIds(new Set());
+        return;
+      }
+      if (!fromView) return;
+      if (outcome.ok) goNext(fromView.next);
+      else view(fromView.item);
+      setFromView(null);
+    },
+    // the confirmation was closed without deciding: back to the submission it was about
+    () => {
+      if (fromView) view(fromView.item);
+      setFromView(null);
+    },
+  );
 
-  // A view opened by URL (the next page's first, a shared link) shows as the dialog once the page is interactive.
+  // A view opened by URL (the next page's first, a shared link) shows as the dialog once the page is interactive
+  // (state adjusted while rendering, once per URL that names a view), and the URL drops it.
   const openParam = params.get(OPEN_PARAM);
   const openedByUrl = openParam === FIRST_ON_PAGE ? items[0] : items.find((s) => s.id === openParam);
-  useEffect(() => {
-    if (!hydrated || !openParam) return;
-    if (openedByUrl) view(openedByUrl);
-    void navigate(withoutOpen, { replace: true, preventScrollReset: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per URL that names a view
-  }, [hydrated, openParam]);
-
-  // the confirmation was cancelled: back to the submission it was about
-  useEffect(() => {
-    if (fromView && !flow.open && !flow.busy) {
-      view(fromView.item);
-      setFromView(null);
+  const [shownParam, setShownParam] = useState<string | null>(null);
+  if (hydrated && openParam && openParam !== shownParam) {
+    setShownParam(openParam);
+    if (openedByUrl) {
+      setViewing(openedByUrl);
+      markOpened(openedByUrl.id);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the dialog closes
-  }, [flow.open, flow.busy]);
+  }
+  useEffect(() => {
+    if (hydrated && openParam) void navigate(withoutOpen, { replace: true, preventScrollReset: true });
+  }, [hydrated, openParam, navigate, withoutOpen]);
 
   const decideFromView = (spec: ActionSpec, item: ReviewItem) => {
     setFromView({ item, next: nextStop(items, item, page, pages) });
@@ -169,7 +172,7 @@ export function ReviewQueue({
           hydrated={hydrated}
           busy={flow.busy}
           onSelectAll={(on) => setSelectedIds(new Set(on ? items.map((s) => s.id) : []))}
-          onApprove={() => flow.ask(approveSelectedSpec(selected, opened))}
+          onApprove={() => flow.ask(approveSelectedSpec(selected, openedSubmissions()))}
         />
       ) : null}
       <PagedList count={items.length} page={page} pages={pages} empty={empty}>

@@ -48,10 +48,7 @@ function SystemChooser({ chosen }: { chosen: PaymentSystem | null }) {
               replace
               preventScrollReset
               aria-current={system === chosen ? "true" : undefined}
-              className={cn(
-                buttonVariants({ variant: system === chosen ? "default" : "outline" }),
-                "min-w-20",
-              )}
+              className={cn(buttonVariants({ variant: system === chosen ? "default" : "outline" }), "min-w-20")}
               data-testid={`system-${system}`}
             >
               {system}
@@ -109,8 +106,8 @@ export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalRe
         </div>
       </dl>
       <p className="text-xs text-muted-foreground">
-        The coins leave your balance now and are held until an admin pays them out. While the request is pending you
-        can cancel it and get them back.
+        The coins leave your balance now and are held until an admin pays them out. While the request is pending you can
+        cancel it and get them back.
       </p>
       <Form method="post" action={action} className="grid">
         {Object.entries(fields).map(([name, value]) => (
@@ -190,7 +187,12 @@ export function WithdrawForm({
             />
             {system === "Bank" ? (
               <>
-                <InputField field={fields.bank_name} label="Bank name" type="text" placeholder="e.g. Dutch-Bangla Bank" />
+                <InputField
+                  field={fields.bank_name}
+                  label="Bank name"
+                  type="text"
+                  placeholder="e.g. Dutch-Bangla Bank"
+                />
                 <InputField
                   field={fields.bank_branch}
                   label="Branch or routing number"

@@ -235,7 +235,13 @@ export async function formAction<S extends v.GenericSchema, U = null>(args: Page
     if (done instanceof Response) return done;
     if ("review" in done) {
       // the same page again, with and without JavaScript: it shows what will be sent and the button that sends it
-      return data<FormOutcome>({ ok: true, title: "", invalid: false, review: done.review, result: submission.reply() });
+      return data<FormOutcome>({
+        ok: true,
+        title: "",
+        invalid: false,
+        review: done.review,
+        result: submission.reply(),
+      });
     }
     const { to, cookies = [], ...words } = done;
     const headers = cookies.map((c): [string, string] => ["Set-Cookie", c]);

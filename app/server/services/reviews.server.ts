@@ -77,19 +77,21 @@ const TASK_CHOICES = 100;
  * tasks are never read.
  */
 export async function tasksToReview(env: Env, buyerId: string) {
-  return getDb(env)
-    // (sql fields: drizzle maps table columns only when it knows the table, which INDEXED BY hides from it)
-    .select({
-      id: sql<string>`${taskFigures.taskId}`,
-      title: tasks.taskTitle,
-      pending: sql<number>`${taskFigures.pending}`,
-    })
-    .from(sql`${taskFigures} INDEXED BY task_figures_pending_idx`)
-    .innerJoin(tasks, eq(tasks.id, taskFigures.taskId))
-    // literal: only a constant condition lets SQLite prove the partial index applies
-    .where(and(eq(taskFigures.buyerId, buyerId), sql`${taskFigures.pending} > 0`))
-    .orderBy(asc(tasks.taskTitle))
-    .limit(TASK_CHOICES);
+  return (
+    getDb(env)
+      // (sql fields: drizzle maps table columns only when it knows the table, which INDEXED BY hides from it)
+      .select({
+        id: sql<string>`${taskFigures.taskId}`,
+        title: tasks.taskTitle,
+        pending: sql<number>`${taskFigures.pending}`,
+      })
+      .from(sql`${taskFigures} INDEXED BY task_figures_pending_idx`)
+      .innerJoin(tasks, eq(tasks.id, taskFigures.taskId))
+      // literal: only a constant condition lets SQLite prove the partial index applies
+      .where(and(eq(taskFigures.buyerId, buyerId), sql`${taskFigures.pending} > 0`))
+      .orderBy(asc(tasks.taskTitle))
+      .limit(TASK_CHOICES)
+  );
 }
 
 /** What happened to one submission of a bulk approval; a refusal's code and words, and names only for the buyer's own. */

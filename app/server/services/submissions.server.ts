@@ -29,7 +29,9 @@ export const EDITED_SINCE_SEEN =
 /** The proof must say something: its text is required, as the schema says, for callers that skip the schema. */
 function assertProofText(text: string) {
   if (!text.trim())
-    throw new AppError("validation_failed", SUBMISSION_TEXT_REQUIRED, { submission_details: [SUBMISSION_TEXT_REQUIRED] });
+    throw new AppError("validation_failed", SUBMISSION_TEXT_REQUIRED, {
+      submission_details: [SUBMISSION_TEXT_REQUIRED],
+    });
 }
 
 export interface NewSubmission {
@@ -399,7 +401,10 @@ export async function withdrawSubmission(env: Env, worker: SessionUser, submissi
           when,
         }),
       )
-      .step("reopen slot", sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND ${when}`);
+      .step(
+        "reopen slot",
+        sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND ${when}`,
+      );
   }
   const done = await batch
     .step("withdraw", sql`DELETE FROM submissions WHERE id = ${r.id} AND worker_id = ${worker.id} AND ${when}`)

@@ -22,13 +22,7 @@ import {
 import { approveSubmissions, reviewQueue, tasksToReview } from "~/server/services/reviews.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
 import { readSearch } from "~/lib/schemas/admin";
-import {
-  APPROVE_SELECTED,
-  autoApprovalRule,
-  bulkApprovalWords,
-  rejectReasonOf,
-  trackRecordText,
-} from "~/lib/review";
+import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, rejectReasonOf, trackRecordText } from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";
 import { formatCount } from "~/lib/format";

@@ -237,7 +237,10 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
               What the task asked for
             </h2>
             <p className="whitespace-pre-line rounded-xl bg-brand-50/70 p-4 text-brand-900">{s.taskInstructions}</p>
-            <Link to={`/dashboard/tasklist/${s.taskId}`} className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to={`/dashboard/tasklist/${s.taskId}`}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
               Open the task
             </Link>
           </section>
