@@ -2,13 +2,12 @@
 // (the server checks it and stores the image) and the page shows exactly what will be sent, with the button that
 // sends it; the form stays below it to change something. Used to submit work (the task page) and to edit a pending
 // submission (My Submissions). Plain multipart posts, so both steps work without JavaScript.
-import { useEffect, useRef } from "react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { Eye, Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { TextareaField, usePosting, useValibotForm } from "~/components/form-kit";
+import { ReviewPanel, TextareaField, usePosting, useValibotForm } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { ProofBody } from "~/components/proof";
 import { proofFormSchema, SUBMISSION_TEXT_MAX } from "~/lib/schemas/money";
@@ -101,15 +100,7 @@ export function ProofForm({
         label={keptImage ? "Or choose another image (optional)" : "Proof image (optional)"}
         error={imageError}
       />
-      <Button
-        type="submit"
-        name={STEP_FIELD}
-        value={REVIEW_STEP}
-        size="lg"
-        variant="outline"
-        disabled={busy}
-        className="w-full"
-      >
+      <Button type="submit" name={STEP_FIELD} value={REVIEW_STEP} size="lg" disabled={busy} className="w-full">
         {busy ? <Spinner /> : <Eye aria-hidden />}
         {busy ? "Checking…" : reviewLabel}
       </Button>
@@ -135,19 +126,8 @@ export function ProofReviewPanel({
   note: string;
 }) {
   const busy = usePosting(action);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-  }, [review]);
   return (
-    <section
-      aria-labelledby="proof-review-title"
-      className="grid gap-3 rounded-xl border-2 border-brand-200 bg-brand-50/50 p-4"
-      data-testid="proof-review"
-    >
-      <h3 id="proof-review-title" ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
-        Check your submission before sending
-      </h3>
+    <ReviewPanel title="Check your submission before sending" answer={review} testId="proof-review">
       <ProofBody proof={review} alt="The image you will send" />
       {review.imageUrl ? null : <p className="text-xs text-muted-foreground">No image: the text alone is sent.</p>}
       <Form method="post" action={action} encType="multipart/form-data" className="grid gap-2">
@@ -165,6 +145,6 @@ export function ProofReviewPanel({
         </Button>
       </Form>
       <p className="text-xs text-muted-foreground">{note} To change something, edit the form below.</p>
-    </section>
+    </ReviewPanel>
   );
 }

@@ -2,7 +2,7 @@
 // (the payment system, a link each, so the right fields and keyboard show with or without JavaScript), types the
 // coins and the account, and reviews; the page then states the coins, the dollars and the wallet, with the button
 // that sends it. The server checks both steps with the same schema and computes the dollars itself.
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
 import { Banknote } from "lucide-react";
@@ -10,7 +10,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { InputField, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
+import { InputField, ReviewPanel, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
 import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalAmount, type PaymentSystem } from "~/lib/coins";
 import { accountField, payoutLine, type PayoutDetails } from "~/lib/payouts";
 import { REVIEW_STEP, SEND_STEP, STEP_FIELD } from "~/lib/enhanced";
@@ -73,8 +73,6 @@ export function withdrawalReviewOf(review: Record<string, unknown> | undefined):
 /** The confirmation: coins, dollars and where they go, and the button that sends the request. */
 export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalReview; action: string }) {
   const busy = usePosting(action);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [review]);
   const fields: Record<string, string> = {
     withdrawal_coin: String(review.withdrawal_coin),
     payment_system: review.payment_system,
@@ -83,14 +81,7 @@ export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalRe
     bank_branch: review.bank_branch ?? "",
   };
   return (
-    <section
-      aria-labelledby="withdraw-review-title"
-      className="grid gap-3 rounded-xl border-2 border-brand-200 bg-brand-50/50 p-4"
-      data-testid="withdraw-review"
-    >
-      <h3 id="withdraw-review-title" ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
-        Confirm your withdrawal
-      </h3>
+    <ReviewPanel title="Confirm your withdrawal" answer={review} testId="withdraw-review">
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-muted-foreground">Coins</dt>
@@ -119,7 +110,7 @@ export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalRe
         </Button>
       </Form>
       <p className="text-xs text-muted-foreground">To change something, edit the form below.</p>
-    </section>
+    </ReviewPanel>
   );
 }
 

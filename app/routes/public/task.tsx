@@ -2,11 +2,12 @@
 // "Sign up to do this" (and Log in) that bring them back to it once they have an account. Someone signed in is
 // sent on by role, as /browse sends them (task-door.ts).
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
-import { CalendarDays, Coins as CoinsIcon, Info, Tag, Users } from "lucide-react";
+import { CalendarDays, Coins as CoinsIcon, Tag, Users } from "lucide-react";
 import type { Route } from "./+types/task";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TaskImage } from "~/components/task-image";
+import { TaskBrief } from "~/components/task-brief";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { DueDay } from "~/components/worker/due-badge";
 import { originOf, pageMeta } from "~/components/landing/seo";
@@ -82,21 +83,7 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
             priority
             className="aspect-[2/1] rounded-2xl border border-border"
           />
-          <section aria-labelledby="task-description" className="grid gap-2">
-            <h2 id="task-description" className="text-lg font-semibold">
-              Description
-            </h2>
-            <p className="whitespace-pre-line leading-relaxed text-slate-700">{task.detail}</p>
-          </section>
-          <section aria-labelledby="task-proof" className="grid gap-2">
-            <h2 id="task-proof" className="text-lg font-semibold">
-              What to submit
-            </h2>
-            <p className="flex gap-2 rounded-xl bg-brand-50/70 p-4 leading-relaxed text-brand-900">
-              <Info className="mt-1 size-4 shrink-0" aria-hidden />
-              <span className="whitespace-pre-line">{task.instructions}</span>
-            </p>
-          </section>
+          <TaskBrief detail={task.detail} instructions={task.instructions} />
         </article>
         <aside className="lg:sticky lg:top-24" aria-labelledby="join-heading">
           <Card className="grid gap-5 p-5 sm:p-6">

@@ -2,7 +2,7 @@
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
 // or withdraw it (the slot returns, nothing is marked against them: docs/decisions/017). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
@@ -244,41 +244,23 @@ export async function rejectSubmission(
     (batch, r) => {
       const now = Date.now();
       const when = sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND payable_amount = ${r.taskPay})`;
-      batch
-        .step(
-          "notify worker",
-          notification({
-            id: newId(),
-            userId: r.workerId,
-            message: reason
-              ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
-              : `Your submission for "${r.taskTitle}" was rejected.`,
-            actionRoute: NOTIFICATION_LINKS.submissionDecided,
-            now,
-            when,
-          }),
-        )
-        .step(
-          "settle pay change",
-          ...posting({
-            id: newId(),
-            userId: r.buyerId,
-            delta: r.payableAmount - r.taskPay,
-            kind: "slot_reopen",
-            submissionId: r.id,
-            taskId: r.taskId,
-            now,
-            when,
-          }),
-        )
-        .step(
-          "reopen slot",
-          sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND deleted_at IS NULL AND ${when}`,
-        )
-        .step(
-          "reject",
-          sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
-        );
+      batch.step(
+        "notify worker",
+        notification({
+          id: newId(),
+          userId: r.workerId,
+          message: reason
+            ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
+            : `Your submission for "${r.taskTitle}" was rejected.`,
+          actionRoute: NOTIFICATION_LINKS.submissionDecided,
+          now,
+          when,
+        }),
+      );
+      addSlotReopening(batch, r, now, when, { submissionId: r.id }).step(
+        "reject",
+        sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
+      );
       return "reject";
     },
     {
@@ -288,6 +270,39 @@ export async function rejectSubmission(
         ),
     },
   );
+}
+
+/**
+ * A slot given back to its task (a rejection, a withdrawal), escrowed at the task's pay as read: the difference from
+ * the submission's pay is settled with the buyer (`slot_reopen`, no row when the pay is unchanged), then the slot
+ * reopens. Both hold only under `when`, which must require the task's pay as read.
+ */
+function addSlotReopening(
+  batch: Batch,
+  r: Review,
+  now: number,
+  when: SQL,
+  ref: { submissionId?: string; note?: string },
+): Batch {
+  return batch
+    .step(
+      "settle pay change",
+      ...posting({
+        id: newId(),
+        userId: r.buyerId,
+        delta: r.payableAmount - r.taskPay,
+        kind: "slot_reopen",
+        submissionId: ref.submissionId,
+        taskId: r.taskId,
+        note: ref.note,
+        now,
+        when,
+      }),
+    )
+    .step(
+      "reopen slot",
+      sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND deleted_at IS NULL AND ${when}`,
+    );
 }
 
 /** A submission as its worker's edit or withdrawal needs it: the review's read, refused unless theirs and pending. */
@@ -387,24 +402,7 @@ export async function withdrawSubmission(env: Env, worker: SessionUser, submissi
       }),
     );
   } else {
-    batch
-      .step(
-        "settle pay change",
-        ...posting({
-          id: newId(),
-          userId: r.buyerId,
-          delta: r.payableAmount - r.taskPay,
-          kind: "slot_reopen",
-          taskId: r.taskId,
-          note: "a withdrawn submission",
-          now,
-          when,
-        }),
-      )
-      .step(
-        "reopen slot",
-        sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND ${when}`,
-      );
+    addSlotReopening(batch, r, now, when, { note: "a withdrawn submission" });
   }
   const done = await batch
     .step("withdraw", sql`DELETE FROM submissions WHERE id = ${r.id} AND worker_id = ${worker.id} AND ${when}`)

@@ -35,6 +35,7 @@ import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
+import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import { appealsOfSubmissions } from "~/server/services/appeals.server";
 import {
@@ -122,10 +123,7 @@ const editAction = (args: Route.ActionArgs) =>
   formAction(args, {
     user: workerUser,
     schema: proofFormSchema,
-    upload: {
-      failure: (refused) => ({ title: "Image upload failed!", message: refused.message }),
-      unexpected: "The image could not be stored. Please try again.",
-    },
+    upload: PROOF_IMAGE,
     failure: (refused) => ({ title: "Submission not changed", message: refused.message }),
     async review(input, { user, env, image }) {
       // refused now rather than after the worker has checked it, if it is no longer theirs to change

@@ -1,15 +1,5 @@
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
-import {
-  ArrowLeft,
-  CalendarDays,
-  Coins as CoinsIcon,
-  Hourglass,
-  Info,
-  Mail,
-  Tag,
-  UserRound,
-  Users,
-} from "lucide-react";
+import { ArrowLeft, CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "lucide-react";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
@@ -17,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { failureOf, useFailureToast } from "~/components/form-kit";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { TaskImage } from "~/components/task-image";
+import { TaskBrief } from "~/components/task-brief";
 import { TaskNotFound } from "~/components/worker/task-not-found";
 import { daysUntil } from "~/components/worker/due";
 import { DueBadge, DueDay } from "~/components/worker/due-badge";
@@ -31,6 +22,7 @@ import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
+import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import { findTask } from "~/server/services/tasks.server";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
@@ -81,10 +73,7 @@ export async function action(args: Route.ActionArgs) {
   return formAction(args, {
     user: workerUser,
     schema: proofFormSchema,
-    upload: {
-      failure: (refused) => ({ title: "Image upload failed!", message: refused.message }),
-      unexpected: "The image could not be stored. Please try again.",
-    },
+    upload: PROOF_IMAGE,
     failure: (refused) => ({ title: "Submission failed!", message: refused.message }),
     unexpected: "Something went wrong. Please try again.",
     async review(input, { user, env, image }) {
@@ -210,23 +199,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
               </Fact>
             </dl>
           </Card>
-          <section aria-labelledby="task-description" className="grid gap-2">
-            <h2 id="task-description" className="text-lg font-semibold">
-              Description
-            </h2>
-            <p className="whitespace-pre-line leading-relaxed text-slate-700">{task.taskDetail}</p>
-          </section>
-          <section aria-labelledby="task-proof" className="grid gap-2">
-            <h2 id="task-proof" className="text-lg font-semibold">
-              What to submit
-            </h2>
-            <p className="flex gap-2 rounded-xl bg-brand-50/70 p-4 leading-relaxed text-brand-900">
-              <Info className="mt-1 size-4 shrink-0" aria-hidden />
-              <span className="whitespace-pre-line">
-                {task.submissionInfo || "Describe what you did for this task."}
-              </span>
-            </p>
-          </section>
+          <TaskBrief detail={task.taskDetail} instructions={task.submissionInfo} />
         </article>
 
         <aside className="lg:sticky lg:top-24" aria-labelledby="submit-heading">
