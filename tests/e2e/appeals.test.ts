@@ -105,7 +105,7 @@ story("a rejection appealed and overturned", () => {
     async () => {
       const { page } = worker;
       await gotoHydrated(page, "/dashboard/mysubmissions");
-      const card = page.getByTestId("submission-card").filter({ hasText: TITLE });
+      const card = page.getByTestId("submission-row").filter({ hasText: TITLE });
       await expect.poll(() => card.innerText()).toContain(`Reason: ${REASON}`);
       await card.getByRole("button", { name: `Appeal the rejection of ${TITLE}` }).click();
       const dialog = page.getByRole("alertdialog", { name: "Appeal this rejection?" });
@@ -162,7 +162,7 @@ story("a rejection appealed and overturned", () => {
     async () => {
       await expectCoins(worker, 10 + PAY, "the overturn", { reload: true });
       await expect
-        .poll(() => worker.page.getByTestId("submission-card").filter({ hasText: TITLE }).innerText())
+        .poll(() => worker.page.getByTestId("submission-row").filter({ hasText: TITLE }).innerText())
         .toContain("Rejection overturned");
       await expectCoins(buyer, 50 - PAY, "the overturn", { reload: true });
       await waitForHydration(buyer.page);

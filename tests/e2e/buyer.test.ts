@@ -215,7 +215,7 @@ story("a buyer's day", () => {
       await expectCoins(buyer, balance, "posting 4 x 10");
       const row = page.getByTestId("task-row").filter({ hasText: TITLE });
       await expect.poll(() => row.count()).toBe(1);
-      expect(await row.innerText()).toMatch(/4 workers × 10 coins/);
+      expect(await row.innerText()).toMatch(/4 open × 10 coins · 40 coins held/);
       expect(await row.locator("img").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
       taskId = (await row.getByRole("link", { name: `Edit ${TITLE}` }).getAttribute("href"))!.split("/").pop()!;
       await look(page, "buyer-mytasks-1440");
@@ -254,7 +254,7 @@ story("a buyer's day", () => {
       await waitForHydration(page);
       balance -= 20;
       await expectCoins(buyer, balance, "raising the task to 5 x 12");
-      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).innerText()).toMatch(/5 workers × 12 coins/);
+      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).innerText()).toMatch(/5 open × 12 coins/);
 
       // less: 3 x 12 = 36, 24 back
       await page.getByRole("link", { name: `Edit ${TITLE}` }).click();

@@ -304,7 +304,7 @@ story("a worker's day", () => {
     expect(await coins.inputValue()).toBe("");
     if (balance - 200 < 200) {
       await expect.poll(() => page.getByText("Insufficient coin to withdraw.").count()).toBe(1);
-      expect(await page.getByRole("button", { name: "Withdraw" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Withdraw", exact: true }).count()).toBe(0);
     }
   });
 

@@ -56,7 +56,12 @@ export function ChartPanel({
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700 hover:underline">Show as table</summary>
         <div className="mt-2">
-          <div className="overflow-x-auto rounded-xl border border-border">
+          <div
+            className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-brand-600"
+            tabIndex={0}
+            role="region"
+            aria-label={title}
+          >
             <table className="figures-table">
               <caption className="sr-only">{title}</caption>
               <thead>

@@ -48,6 +48,7 @@ export function ProofForm({
   defaultText,
   hidden = {},
   reviewLabel,
+  reviewing = false,
 }: {
   id: string;
   action: string;
@@ -60,6 +61,8 @@ export function ProofForm({
   hidden?: Hidden;
   /** the button that asks for the review step */
   reviewLabel: string;
+  /** a review is shown above: its send button is the main one, this form's button a secondary one */
+  reviewing?: boolean;
 }) {
   const busy = usePosting(action);
   const [form, fields] = useValibotForm(proofFormSchema, {

@@ -53,14 +53,14 @@ const withReturn = (path: string, id: string) => `${path}?redirectTo=${encodeURI
 
 function Fact({ icon: Icon, label, children }: { icon: typeof Tag; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-        <Icon className="size-4" aria-hidden />
-      </span>
-      <div>
-        <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-        <dd className="font-semibold">{children}</dd>
-      </div>
+    <div className="relative min-h-9 pl-12">
+      <dt className="text-xs font-medium text-muted-foreground">
+        <span className="absolute left-0 top-0.5 flex size-9 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+          <Icon className="size-4" aria-hidden />
+        </span>
+        {label}
+      </dt>
+      <dd className="font-semibold">{children}</dd>
     </div>
   );
 }

@@ -199,7 +199,7 @@ function Progress({ t }: { t: TaskRow }) {
     <p className="font-medium" data-testid="task-progress">
       {t.approved} approved ·{" "}
       {t.pending ? (
-        <Link to={reviewHref(t)} className="text-brand-700 underline-offset-2 hover:underline">
+        <Link to={reviewHref(t)} className="text-brand-700 underline underline-offset-2">
           {t.pending} pending
         </Link>
       ) : (

@@ -283,6 +283,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                 keptImage={proofReview ? proofReview.imageUrl : s.imageUrl}
                 hidden={{ intent: "edit" }}
                 reviewLabel="Review the change"
+                reviewing={proofReview !== null}
               />
             </Card>
             <Card className="grid gap-3 p-5 sm:p-6">

@@ -238,6 +238,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                   imageError={outcome?.fields?.image?.[0]}
                   keptImage={review?.imageUrl}
                   reviewLabel="Submit Task"
+                  reviewing={review !== null}
                 />
                 <p className="flex items-start gap-2 text-xs text-muted-foreground">
                   <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />
