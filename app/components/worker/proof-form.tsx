@@ -103,7 +103,15 @@ export function ProofForm({
         label={keptImage ? "Or choose another image (optional)" : "Proof image (optional)"}
         error={imageError}
       />
-      <Button type="submit" name={STEP_FIELD} value={REVIEW_STEP} size="lg" disabled={busy} className="w-full">
+      <Button
+        type="submit"
+        name={STEP_FIELD}
+        value={REVIEW_STEP}
+        size="lg"
+        variant={reviewing ? "outline" : "default"}
+        disabled={busy}
+        className="w-full"
+      >
         {busy ? <Spinner /> : <Eye aria-hidden />}
         {busy ? "Checking…" : reviewLabel}
       </Button>
