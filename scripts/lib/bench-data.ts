@@ -3,7 +3,7 @@
 // checks every UNIQUE index), then a foreign-key check. The D1 must be migrated and no server may have it open.
 //
 // Like the demo seed (scripts/seed-data.ts), the rows are a history played through the coin rules of
-// docs/money-flows.md, and every balance change is a coin_ledger row: sign-up bonus, purchase, task charge,
+// docs/product/coins.md (Money flows), and every balance change is a coin_ledger row: sign-up bonus, purchase, task charge,
 // submission payout, task refund (deleted by its buyer or an admin), withdrawal hold and release, admin
 // adjustment. So users.coin = SUM(delta) per user and the conservation identity holds (`npm run ledger:check`).
 // The running totals, open-slot counters and search indexes of migrations/0006 are kept by their triggers as the

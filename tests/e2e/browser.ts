@@ -312,7 +312,7 @@ export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
 /**
  * A worker's proof on a task's page (or a submission's edit with `button` and `send`): the text and an image,
  * the first button (the server's check), then the confirmation's button; waits for the page it leads to. Works with
- * and without JavaScript (both steps are plain posts, decision 018).
+ * and without JavaScript (both steps are plain posts, decision 024).
  */
 export async function submitProof(
   page: Page,

@@ -1,6 +1,6 @@
 // Submissions: a worker's proof takes one escrowed slot; the task's buyer approves (pays the worker from
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
-// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/017). Each step is one D1 batch
+// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/023). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -14,7 +14,7 @@ import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.serve
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { requireVerifiedEmail } from "./accounts.server";
+import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
