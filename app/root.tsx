@@ -16,6 +16,8 @@ import { cloudflareContext, externalProfileContext, userContext } from "./server
 import { identify } from "./server/auth/session.server";
 import { readFlash } from "./server/http/flash.server";
 import { requestTimeZone } from "./server/http/time-zone.server";
+import { isCacheablePageRequest } from "./server/http/page-cache.server";
+import { FALLBACK_TIME_ZONE } from "./lib/time-zone";
 import { clearSessionCookie } from "./server/auth/session.server";
 import { FlashBanner } from "./components/flash-banner";
 import { CspSourcesContext } from "./lib/csp";
@@ -53,7 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       user,
       flash,
-      timeZone: requestTimeZone(request),
+      // A page the edge cache may keep for every visitor is rendered in no visitor's zone: the browser shows its own
+      // after hydration (components/local-time.tsx).
+      timeZone: isCacheablePageRequest(request) ? FALLBACK_TIME_ZONE : requestTimeZone(request),
       developerRepoUrl: env.DEVELOPER_REPO_URL || "https://github.com/coinwork/coinwork",
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

@@ -12,6 +12,7 @@ export default [
     route("register", "routes/auth/register.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
+    route("verify-email", "routes/auth/verify-email.tsx"),
     // development and test only: every e-mail sent (404 in production)
     route("dev/mail", "routes/dev/mailbox.tsx"),
     route("dev/mail/:id", "routes/dev/mail-message.tsx"),
@@ -24,12 +25,13 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("auth/google", "routes/auth/google.tsx"),
   route("auth/google/callback", "routes/auth/google-callback.tsx"),
-  route("verify-email", "routes/auth/verify-email.tsx"),
 
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("notifications", "routes/dashboard/notifications.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("settings/data", "routes/dashboard/account-data.ts"),
+    route("settings/close", "routes/dashboard/close-account.tsx"),
     route("verify-email", "routes/dashboard/verify-email.tsx"),
     layout("routes/dashboard/buyer/layout.tsx", [
       route("buyerhome", "routes/dashboard/buyer/home.tsx"),

@@ -1,4 +1,4 @@
--- Proof a worker can fix, and progress a buyer can see (docs/decisions/023-withdrawn-and-edited-submissions.md).
+-- Proof a worker can fix, and progress a buyer can see (docs/decisions/025-withdrawn-and-edited-submissions.md).
 
 -- 1. A pending submission can be edited by its worker. edited_at is the last edit (NULL: never edited). The review
 -- window runs from the last time the proof changed, COALESCE(edited_at, created_at), so an edit gives the buyer the

@@ -1006,9 +1006,9 @@ class Market {
       session_version: 1,
       disabled_at: null,
       created_at: at,
-      // demo accounts are verified (they move coins at once); the admin's one-time ADMIN_EMAILS grant is spent
+      // demo accounts are verified (they move coins at once) and keep their documented, short password unflagged
       email_verified_at: at,
-      admin_grant_used_at: p.role === "Admin" ? at : null,
+      demo: 1,
     });
     // Admins do not self-register: the admin joined as a worker and was promoted (ADMIN_EMAILS).
     const bonus = p.role === "Buyer" ? 50 : 10;

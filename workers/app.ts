@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { cloudflareContext } from "~/server/context";
-import { missingSessionKey } from "~/server/auth/session.server";
+import { isProduction, misconfiguration } from "~/server/environment.server";
+import { drainAfterAnswer } from "~/server/http/body.server";
 import { handBackBookmark, SessionDatabase, sessionStart } from "~/server/db/session.server";
 import { crossSiteRefusal } from "~/server/http/cross-site.server";
 import { servePage } from "~/server/http/page-cache.server";
@@ -22,9 +23,13 @@ const requestHandler: RequestHandler = import.meta.env.DEV
       return (await builtHandler)(request, context);
     };
 
-/** Refusals at the door, before any route runs: a Worker without its session key, a cross-site cookie request. */
+/**
+ * Refusals at the door, before any route runs: a Worker whose settings are unsafe where it runs (no session key or
+ * APP_ORIGIN in production, development settings on a public host: environment.server.ts), a cross-site cookie
+ * request.
+ */
 function refusedAtTheDoor(request: Request, env: Env): Response | null {
-  const misconfigured = missingSessionKey(env);
+  const misconfigured = misconfiguration(env, new URL(request.url));
   if (misconfigured) {
     console.error(misconfigured);
     return new Response("This server is not configured yet.", { status: 500 });
@@ -45,14 +50,27 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   return response;
 }
 
+function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const refused = refusedAtTheDoor(request, env);
+  if (refused) return Promise.resolve(finishResponse(request, refused));
+  // anonymous visitors of the public pages are answered from the edge cache when it holds the page
+  return servePage(request, ctx, (r) => handle(r, env, ctx));
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const refused = refusedAtTheDoor(request, env);
-    if (refused) return finishResponse(request, refused);
-    // anonymous visitors of the public pages are answered from the edge cache when it holds the page
-    return servePage(request, ctx, (r) => handle(r, env, ctx));
+    if (isProduction(env)) return answer(request, env, ctx);
+    // the local servers fail an answer given before the body was read: read the rest first (body.server.ts)
+    const local = drainAfterAnswer(request);
+    try {
+      return await answer(local.request, env, ctx);
+    } finally {
+      await local.drain();
+    }
   },
   async scheduled(controller, env, ctx) {
+    const misconfigured = misconfiguration(env, null);
+    if (misconfigured) return console.error(misconfigured);
     ctx.waitUntil(runScheduledJobs(env, controller.cron, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

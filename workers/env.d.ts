@@ -30,6 +30,12 @@ interface Env {
   GOOGLE_ISSUER?: string;
   /** Extra OIDC issuers whose ID tokens the REST API accepts, e.g. a Firebase project id. */
   FIREBASE_PROJECT_ID?: string;
-  /** "1" turns off rate limits (browser test suites that sign in hundreds of times). */
+  /** "1" turns off rate limits (browser test suites that sign in hundreds of times); refused in production. */
   RATE_LIMIT_OFF?: string;
+  /**
+   * Where Coinwork is served, e.g. "https://coinwork.example": the origin of every link in its e-mails, never the
+   * request's Host header. Required in production (the Worker refuses to answer without it); without it, development
+   * and tests use the request's origin.
+   */
+  APP_ORIGIN?: string;
 }

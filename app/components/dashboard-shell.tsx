@@ -30,6 +30,7 @@ import { Avatar } from "./avatar";
 import { NotificationBell } from "./notification-bell";
 import type { NotificationItem } from "~/lib/notifications";
 import { VerifyEmailBanner } from "./verify-email-banner";
+import { WeakPasswordBanner } from "./weak-password-banner";
 import { cn } from "~/lib/cn";
 
 interface NavItem {
@@ -169,6 +170,7 @@ export function DashboardShell({
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
         {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
+        {user.weakPassword ? <WeakPasswordBanner /> : null}
         {children}
       </main>
     </div>

@@ -171,7 +171,7 @@ export function SelectField({
 }
 
 /**
- * The answer of a form's review step (decision 024): a highlighted panel of what will be sent and the button that
+ * The answer of a form's review step (decision 026): a highlighted panel of what will be sent and the button that
  * sends it; its heading takes focus when it appears (and again for a new answer, `answer`).
  */
 export function ReviewPanel({

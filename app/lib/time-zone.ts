@@ -7,17 +7,24 @@ export const FALLBACK_TIME_ZONE = "UTC";
 /** The cookie in which the browser remembers its own zone, so that the next server render already uses it. */
 export const TIME_ZONE_COOKIE = "cw_tz";
 
-/** Known zones already checked, by the name asked for: asking Intl costs a formatter, and every request asks. */
-const knownZones = new Map<string, string>();
+/**
+ * Zones already checked, by their canonical names: asking Intl costs a formatter, and every request asks. Only the
+ * names Intl gives back are kept (Intl also accepts "asia/TOKYO" and every other spelling, which would make the set
+ * grow with whatever visitors send), and at most KNOWN_ZONES_LIMIT of them (there are about 600).
+ */
+const knownZones = new Set<string>();
+export const KNOWN_ZONES_LIMIT = 1000;
+
+/** How many zone names are kept as checked (bounded by KNOWN_ZONES_LIMIT). */
+export const knownZoneCount = () => knownZones.size;
 
 /** The zone's canonical name when Intl knows it, else null (anything from a header or cookie passes here first). */
 export function validTimeZone(candidate: unknown): string | null {
   if (typeof candidate !== "string" || candidate === "" || candidate.length > 64) return null;
-  const known = knownZones.get(candidate);
-  if (known) return known;
+  if (knownZones.has(candidate)) return candidate;
   try {
     const zone = new Intl.DateTimeFormat("en-US", { timeZone: candidate }).resolvedOptions().timeZone;
-    knownZones.set(candidate, zone); // bounded: only names Intl knows get here
+    if (knownZones.size < KNOWN_ZONES_LIMIT) knownZones.add(zone);
     return zone;
   } catch {
     return null; // RangeError: an unknown zone

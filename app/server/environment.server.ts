@@ -1,5 +1,7 @@
 // Where the Worker runs, read from APP_ENV. Only an explicit "development" or "test" counts as not production, so a
 // deployment that forgets the variable gets production's fail-closed behaviour rather than a development shortcut.
+// And those two are believed only on this machine: a request to any other host with either of them is refused, as
+// is a production Worker without its session key or APP_ORIGIN, or with rate limits switched off.
 export type AppEnvironment = "development" | "test" | "production";
 
 export function appEnvironment(env: Pick<Env, "APP_ENV">): AppEnvironment {
@@ -8,4 +10,74 @@ export function appEnvironment(env: Pick<Env, "APP_ENV">): AppEnvironment {
 
 export function isProduction(env: Pick<Env, "APP_ENV">): boolean {
   return appEnvironment(env) === "production";
+}
+
+/** The private IPv4 ranges and loopback: a LAN address serves a phone on the developer's network. */
+const LOCAL_IPV4 = /^(?:127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+)$/;
+
+/**
+ * Host names that are never a deployment: this machine, a LAN address, and the names reserved for testing and
+ * local networks (RFC 2606 and 6761: *.test, *.localhost; mDNS *.local). Cloudflare routes a request to a Worker
+ * by its host name, so a deployed Worker never sees one of these.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return (
+    host === "localhost" ||
+    host === "::1" ||
+    LOCAL_IPV4.test(host) ||
+    /\.(?:localhost|test|local)$/.test(host) ||
+    host === "test"
+  );
+}
+
+/** APP_ORIGIN when it is an origin (`https://coinwork.example`, no path), else null. */
+function configuredOrigin(env: Pick<Env, "APP_ORIGIN">): URL | null {
+  if (!env.APP_ORIGIN) return null;
+  try {
+    const url = new URL(env.APP_ORIGIN);
+    return url.origin === env.APP_ORIGIN.replace(/\/$/, "") ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export const NO_SESSION_KEY =
+  "SESSION_JWK is not set: refusing to start sessions in production (set it with `wrangler secret put SESSION_JWK`)";
+
+type Settings = Pick<Env, "APP_ENV" | "APP_ORIGIN" | "SESSION_JWK" | "RATE_LIMIT_OFF">;
+
+/**
+ * Why this Worker must not answer `url` (the request's, or null for a Cron Trigger), in one log line; null when it
+ * may. Checked at the door of every request (workers/app.ts), before anything runs.
+ */
+export function misconfiguration(env: Settings, url: URL | null): string | null {
+  if (!isProduction(env)) {
+    const host = url?.hostname ?? configuredOrigin(env)?.hostname;
+    if (host && !isLocalHost(host))
+      return `APP_ENV is "${env.APP_ENV}" on ${host}: development and test settings are refused outside this machine (set APP_ENV to production)`;
+    return null;
+  }
+  const problems: string[] = [];
+  if (!env.SESSION_JWK) problems.push(NO_SESSION_KEY);
+  if (!configuredOrigin(env))
+    problems.push(
+      "APP_ORIGIN is not set to an origin such as https://coinwork.example: the links in e-mails need it in production",
+    );
+  if (env.RATE_LIMIT_OFF && env.RATE_LIMIT_OFF !== "0")
+    problems.push("RATE_LIMIT_OFF is set: rate limits cannot be switched off in production");
+  return problems.length ? problems.join("; ") : null;
+}
+
+/** Whether rate limits and sign-in throttling are switched off (browser test suites; never in production). */
+export function rateLimitsOff(env: Pick<Env, "APP_ENV" | "RATE_LIMIT_OFF">): boolean {
+  return env.RATE_LIMIT_OFF === "1" && !isProduction(env);
+}
+
+/**
+ * The origin of the links in e-mails and of absolute URLs in answers: APP_ORIGIN, never the request's Host header.
+ * Only where APP_ORIGIN is not set (development and tests; production refuses to start without it) the request's.
+ */
+export function appOrigin(env: Pick<Env, "APP_ORIGIN">, request: Request): string {
+  return configuredOrigin(env)?.origin ?? new URL(request.url).origin;
 }

@@ -221,6 +221,7 @@ const COLUMNS = {
     "disabled_at",
     "created_at",
     "email_verified_at",
+    "demo",
   ],
   user_preferences: ["user_id", "items_per_page"],
   tasks: [
@@ -723,7 +724,7 @@ export async function generateMarketplace(
     for (const u of users) {
       if (u.coin < 0) throw new Error(`bench data: ${u.email} ends with ${u.coin} coins`);
       // verified when they joined, as the demo seed's people are: only a verified address moves coins
-      insert("users", u.id, u.name, u.email, u.role, u.coin, u.photo, hash, 1, u.disabledAt, u.joinedAt, u.joinedAt);
+      insert("users", u.id, u.name, u.email, u.role, u.coin, u.photo, hash, 1, u.disabledAt, u.joinedAt, u.joinedAt, 1);
     }
     for (let i = 0; i < Math.max(3, Math.round(opts.tasks / 100)); i++) {
       const name = fullName();

@@ -24,6 +24,7 @@ import {
   type Step,
   unique,
   setUpBrowser,
+  TEST_PASSWORD,
 } from "./browser";
 import { checkLedger } from "../../scripts/ledger-check.ts";
 
@@ -48,7 +49,7 @@ async function registerNewUser(name: string, role: "Worker" | "Buyer") {
   const context = await newContext(browser);
   const p = await context.newPage();
   const email = unique(name.toLowerCase().replace(/\W+/g, "-"));
-  await registerThroughForm(p, { name, email, password: "Secret!1", role });
+  await registerThroughForm(p, { name, email, password: TEST_PASSWORD, role });
   return { context, page: p, email, name };
 }
 

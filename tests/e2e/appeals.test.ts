@@ -31,7 +31,7 @@ import type { Page } from "playwright-core";
 
 setUpBrowser();
 
-const PASSWORD = "Appeal!9";
+const PASSWORD = "Appeal-Lantern-Quill-9";
 const PAY = 10;
 const token = uniqueToken("ap");
 const TITLE = `Check our checkout page for typos ${token}`;

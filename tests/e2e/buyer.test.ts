@@ -34,7 +34,7 @@ import {
 
 const TASK_IMAGE = path.join(ROOT, "public", "images", "categories", "app-website-testing.webp");
 const PROOF_IMAGE = path.join(ROOT, "public", "images", "categories", "creative-design.webp");
-const PASSWORD = "Buyer!Day1";
+const PASSWORD = "Buyer-Daybreak-Kettle-1";
 
 const token = uniqueToken("b");
 const TITLE = `Test our checkout on your phone ${token}`;

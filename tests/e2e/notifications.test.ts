@@ -22,6 +22,7 @@ import {
   story,
   unique,
   type Person,
+  TEST_PASSWORD,
 } from "./browser";
 
 let worker: Person;
@@ -46,7 +47,7 @@ story("a worker keeps up with their notifications", () => {
     await registerThroughForm(worker.page, {
       name: worker.name,
       email: worker.email,
-      password: "Secret!1",
+      password: TEST_PASSWORD,
       role: "Worker",
       verify: false,
     });

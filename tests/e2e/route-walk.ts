@@ -81,6 +81,8 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   // Without a working link the reset page says so and offers a new one.
   "/forgot-password": { as: "buyer" },
   "/reset-password": { as: "worker" },
+  // without a working link the verification page says so (tests/e2e/identity.test.ts shows its button)
+  "/verify-email": { as: "anonymous" },
   "/dev/mail": { as: "admin" },
   "/dev/mail/:id": { as: "worker", url: aMailboxMessage },
   "/unauthorized": { as: "anonymous" },
@@ -111,6 +113,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dashboard/purchasecoin": { as: "buyer" },
   "/dashboard/paymenthistory": { as: "buyer" },
   "/dashboard/settings": { as: "admin" },
+  "/dashboard/settings/close": { as: "worker" },
   "/dashboard/notifications": { as: "buyer" },
   "/dashboard/workerhome": { as: "worker" },
   "/dashboard/tasklist": { as: "worker" },
@@ -151,8 +154,6 @@ const REDIRECTS: Record<string, { as: As; lands: string }> = {
   "/auth/google/callback": { as: "anonymous", lands: "/login" },
   "/dashboard": { as: "worker", lands: "/dashboard/workerhome" },
   "/dashboard/verify-email": { as: "admin", lands: "/dashboard/adminhome" },
-  // without a token: 'Link not valid' on the role's home
-  "/verify-email": { as: "worker", lands: "/dashboard/workerhome" },
 };
 
 const slug = (p: string) =>

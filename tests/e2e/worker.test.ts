@@ -32,6 +32,7 @@ import {
   uniqueToken,
   setUpBrowser,
   waitForHydration,
+  TEST_PASSWORD,
 } from "./browser";
 
 const PROOF = path.join(ROOT, "public", "images", "categories", "content-writing.webp");
@@ -323,7 +324,7 @@ describe("phone width and a brand-new worker", () => {
       const context = await newContext(browser, { viewport: "phone" });
       const p = await context.newPage();
       const email = `worker-${token}@e2e.test`;
-      await registerThroughForm(p, { name: "Nadia Newcomer", email, password: "Secret!1", role: "Worker" });
+      await registerThroughForm(p, { name: "Nadia Newcomer", email, password: TEST_PASSWORD, role: "Worker" });
       await expectMessage(p, "No Approved Tasks Yet.");
       await p.getByTestId("notification-bell").click();
       await expectMessage(p, "No notifications found.");

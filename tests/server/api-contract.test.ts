@@ -14,6 +14,7 @@ import {
   newPayment,
   newTask,
   newWithdrawal,
+  PASSWORD,
   q,
   registerUser,
   rest,
@@ -43,7 +44,7 @@ describe("users", () => {
   it("GET /users?role=Worker is public and shows photo and name only", async () => {
     const email = uniqueEmail("applicant");
     const photo = png();
-    await register(env, { name: "Ana Applicant", email, password: "Secret!1", role: "Worker", photo }, BASE);
+    await register(env, { name: "Ana Applicant", email, password: PASSWORD, role: "Worker", photo }, BASE);
     const a = await rest("GET", "/users?role=Worker");
     expect(a.status).toBe(200);
     const list = shape(v.array(s.applicantWireSchema), a.body);
@@ -830,7 +831,7 @@ describe("sign-in and images", () => {
     const a = await call("/auth/login", {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.7.${Math.floor(Math.random() * 250)}.1` },
-      body: JSON.stringify({ email: u.email, password: "Secret!1" }),
+      body: JSON.stringify({ email: u.email, password: PASSWORD }),
     });
     expect(a.status).toBe(200);
     const body = (await a.json()) as { token: string; user: { id: string; role: string } };

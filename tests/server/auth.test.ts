@@ -5,19 +5,25 @@ import {
   cookieFrom,
   env,
   expectRedirect,
+  freshAddress,
   getPage,
+  htmlOf,
   imagesHolding,
   jsonCall,
   PASSWORD,
   postForm,
+  postFormFrom,
   registerUser,
   row,
   storedImageKeys,
+  textOf,
   uniqueEmail,
   uniquePngFile,
 } from "./fixtures";
+import { hashPassword } from "~/server/auth/password";
 import { SignJWT } from "jose";
 import { SESSION_COOKIE } from "~/server/auth/session.server";
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from "~/lib/schemas/auth";
 
 describe("registration", () => {
   it("creates a Worker with 10 coins and a Buyer with 50, posted to the ledger", async () => {
@@ -59,22 +65,42 @@ describe("registration", () => {
     [{ name: "", email: "a@b.co", password: PASSWORD, role: "Worker" }, "name", "Name is required"],
     [{ name: "A", email: "", password: PASSWORD, role: "Worker" }, "email", "Email is required"],
     [{ name: "A", email: "a@b.co", password: "", role: "Worker" }, "password", "Password is required"],
-    [{ name: "A", email: "a@b.co", password: "Ab!1", role: "Worker" }, "password", "Minimum 6 characters"],
-    [
-      { name: "A", email: "a@b.co", password: "abcdef1", role: "Worker" },
-      "password",
-      "1 capital and 1 special character needed",
-    ],
+    // six characters with a capital and a symbol passed the old rule; twelve are needed now
+    [{ name: "A", email: "a@b.co", password: "Aaaaa!", role: "Worker" }, "password", PASSWORD_TOO_SHORT],
+    // long enough, but on the list of common passwords (or close to one)
+    [{ name: "A", email: "a@b.co", password: "password1234", role: "Worker" }, "password", PASSWORD_TOO_COMMON],
+    [{ name: "A", email: "a@b.co", password: "Password1234!", role: "Worker" }, "password", PASSWORD_TOO_COMMON],
+    [{ name: "A", email: "a@b.co", password: "qwertyuiopas", role: "Worker" }, "password", PASSWORD_TOO_COMMON],
     [{ name: "A", email: "a@b.co", password: PASSWORD, role: "" }, "role", "Select a role"],
-  ])("the register form says the spec's message (%#)", async (fields, field, message) => {
-    const res = await postForm("/register", fields as Record<string, string>);
+  ])("the register form says what is wrong (%#)", async (fields, field, message) => {
+    const res = await postFormFrom("/register", fields as Record<string, string>);
     expect(res.status).toBe(422);
     expect(await res.text()).toContain(message);
     // the JSON API says the same, per field
-    const api = await jsonCall("/auth/register", "POST", fields);
+    const api = await call("/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshAddress() },
+      body: JSON.stringify(fields),
+    });
     expect(api.status).toBe(422);
     const body = (await api.json()) as { error: { fields: Record<string, string[]> } };
     expect(body.error.fields[field]).toContain(message);
+  });
+
+  it("asks nothing of a password's characters: twelve lower-case letters and spaces will do, a common one will not", async () => {
+    const email = uniqueEmail("plain");
+    const ok = await postFormFrom("/register", { name: "Pat", email, password: "plain sailing ahead", role: "Worker" });
+    expect(ok.status).toBe(302);
+    // a refused password makes no account (the e-mail is still free)
+    const other = uniqueEmail("common");
+    const refused = await postFormFrom("/register", {
+      name: "Pat",
+      email: other,
+      password: "iloveyou2026",
+      role: "Worker",
+    });
+    expect(refused.status).toBe(422);
+    expect(await row("SELECT id FROM users WHERE email = ?", other)).toBeNull();
   });
 
   it("a refused registration leaves its photo nowhere in R2; an accepted one keeps it", async () => {
@@ -216,5 +242,76 @@ describe("responses", () => {
     const text = await bad.text();
     expect(text).not.toMatch(/at .*\.ts:\d+/);
     expect(JSON.parse(text)).toMatchObject({ error: { code: "bad_request" } });
+  });
+});
+
+describe("passwords chosen before the password rule", () => {
+  /** An account whose password was set before the rule (12 characters, not common): nobody has checked it yet. */
+  async function fromBeforeTheRule(password: string, demo = false) {
+    const u = await registerUser("Buyer");
+    await env.DB.prepare("UPDATE users SET password_hash = ?, password_meets_rule = NULL, demo = ? WHERE id = ?")
+      .bind(await hashPassword(password), demo ? 1 : 0, u.id)
+      .run();
+    return u;
+  }
+
+  const flagOf = async (id: string) =>
+    (await row<{ flag: number | null }>("SELECT password_meets_rule AS flag FROM users WHERE id = ?", id))!.flag;
+
+  async function signIn(email: string, password: string) {
+    const res = await postFormFrom("/login", { email, password });
+    expect(res.status).toBe(302);
+    return cookieFrom(res)!;
+  }
+
+  it("keep working, and a weak one is asked to change at the next sign-in until it does", async () => {
+    const u = await fromBeforeTheRule("Aaaaa!");
+    const cookie = await signIn(u.email, "Aaaaa!");
+    expect(await flagOf(u.id)).toBe(0);
+    const home = await htmlOf(await getPage("/dashboard/buyerhome", cookie));
+    expect(home).toContain("Please choose a new password");
+    expect(home).toContain('href="/dashboard/settings#settings-password"');
+    const settings = await textOf(await getPage("/dashboard/settings", cookie));
+    expect(settings).toContain("Your password is shorter than 12 characters or too common");
+
+    const changed = await postForm(
+      "/dashboard/settings?form=password",
+      { currentPassword: "Aaaaa!", password: "Copper-Kettle-Willow-5" },
+      cookie,
+    );
+    expect(changed.status).toBe(302);
+    expect(await flagOf(u.id)).toBe(1);
+    const after = await textOf(await getPage("/dashboard/buyerhome", cookieFrom(changed)!));
+    expect(after).not.toContain("Please choose a new password");
+  });
+
+  it("a long, uncommon one is found to meet the rule; a demo account's documented password is never flagged", async () => {
+    const strong = await fromBeforeTheRule("Velvet-Harbour-Tangent-3");
+    const cookie = await signIn(strong.email, "Velvet-Harbour-Tangent-3");
+    expect(await flagOf(strong.id)).toBe(1);
+    expect(await textOf(await getPage("/dashboard/buyerhome", cookie))).not.toContain("Please choose a new password");
+
+    const demo = await fromBeforeTheRule("Coinwork!1", true);
+    const demoCookie = await signIn(demo.email, "Coinwork!1");
+    expect(await flagOf(demo.id)).toBeNull();
+    expect(await textOf(await getPage("/dashboard/buyerhome", demoCookie))).not.toContain(
+      "Please choose a new password",
+    );
+  });
+
+  it("a new password is held to the rule on every form: reset, settings and the REST API", async () => {
+    const u = await registerUser("Worker");
+    const settings = await postForm(
+      "/dashboard/settings?form=password",
+      { currentPassword: PASSWORD, password: "password1234" },
+      u.cookie,
+    );
+    expect(settings.status).toBe(422);
+    expect(await textOf(settings)).toContain(PASSWORD_TOO_COMMON);
+    const api = await jsonCall("/auth/reset", "POST", { token: "whatever", password: "short" });
+    expect(api.status).toBe(422);
+    expect(((await api.json()) as { error: { fields: Record<string, string[]> } }).error.fields.password).toEqual([
+      PASSWORD_TOO_SHORT,
+    ]);
   });
 });

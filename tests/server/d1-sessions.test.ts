@@ -177,7 +177,11 @@ describe("the bookmark between requests", () => {
     const worker = await registerUser("Worker");
     const signedIn = await getPage("/dashboard/workerhome", worker.cookie);
     expect(signedIn.status).toBe(200);
-    expect(cookieFrom(signedIn, BOOKMARK_COOKIE)).toMatch(/^cw_d1=[0-9a-f-]+$/);
+    expect(cookieFrom(signedIn, BOOKMARK_COOKIE)).toMatch(/^__Host-cw_d1=[0-9a-f-]+$/);
+    // __Host-: the browser keeps it only as this origin's own, Secure, for Path=/ and without a Domain
+    const set = signedIn.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`))!;
+    expect(set).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=\d+$/);
+    expect(set).not.toMatch(/domain=/i);
 
     const anonymous = await getPage(`/faq?probe=${uniqueToken()}`);
     expect(anonymous.status).toBe(200);
@@ -185,7 +189,7 @@ describe("the bookmark between requests", () => {
 
     const sent = await postContactForm();
     expect(sent.status).toBe(302);
-    expect(cookieFrom(sent, BOOKMARK_COOKIE)).toMatch(/^cw_d1=[0-9a-f-]+$/);
+    expect(cookieFrom(sent, BOOKMARK_COOKIE)).toMatch(/^__Host-cw_d1=[0-9a-f-]+$/);
   });
 
   it("a browser client on a configured origin may send the bookmark and read it back", () => {

@@ -7,6 +7,7 @@ import {
   admin,
   balance,
   call,
+  confirmFromMail,
   cookieFrom,
   env,
   expectError,
@@ -21,6 +22,7 @@ import {
   openEmailLink,
   PASSWORD,
   postForm,
+  pressLinkButton,
   registerUser,
   rest,
   row,
@@ -33,7 +35,7 @@ import {
 } from "./fixtures";
 import { callWith, requestTo } from "./fixtures/stripe";
 import { adjustCoins, changeRole } from "~/server/services/users.server";
-import { register } from "~/server/services/accounts.server";
+import { register, requestEmailChange } from "~/server/services/accounts.server";
 import { sendMail } from "~/server/email/mailer.server";
 import { TOO_MANY_EMAILS } from "~/server/services/email-links.server";
 import { LINK_NOT_VALID, VERIFY_EMAIL_FIRST } from "~/lib/schemas/auth";
@@ -85,17 +87,31 @@ describe("verification e-mail", () => {
     const token = new URL(link).searchParams.get("token")!;
     expect(await row("SELECT 1 FROM email_links WHERE token_hash = ?", token)).toBeNull();
 
-    const first = await call(link, { headers: { Cookie: cookie } });
+    // opening the link (as a mail scanner does) changes nothing: its page asks to confirm, with a button
+    for (let i = 0; i < 3; i++) {
+      const opened = await call(link, { headers: { Cookie: cookie } });
+      expect(opened.status).toBe(200);
+      const page = await textOf(opened);
+      expect(page).toContain(`Confirm that ${email} is your email address`);
+      expect(page).toContain("Confirm my email address");
+    }
+    expect(await isVerified(id)).toBe(false);
+    const first = await pressLinkButton(link, cookie);
     expectRedirect(first, "/dashboard/buyerhome", { type: "success", title: "Email verified!" });
     expect(await isVerified(id)).toBe(true);
 
-    const again = await call(link, { headers: { Cookie: cookie } });
-    expect(again.status).toBe(302);
-    expect(flashOf(again)).toMatchObject({ type: "error", title: "Link not valid", message: LINK_NOT_VALID });
-    // signed out, a used link sends to the login page with the same words
-    const signedOut = await call(link);
-    expect(signedOut.headers.get("Location")).toBe("/login");
-    expect(flashOf(signedOut)?.message).toBe(LINK_NOT_VALID);
+    // used: the page says so and offers no button; a post of the same token is refused with the same words
+    const used = await call(link, { headers: { Cookie: cookie } });
+    expect(used.status).toBe(200);
+    const usedText = await textOf(used);
+    expect(usedText).toContain(LINK_NOT_VALID);
+    expect(usedText).not.toContain("Confirm my email address");
+    const again = await postForm(`/verify-email?token=${token}`, { token }, cookie);
+    expect(again.status).toBe(400);
+    expect(await textOf(again)).toContain(LINK_NOT_VALID);
+    // signed out too
+    const signedOut = await postForm(`/verify-email?token=${token}`, { token });
+    expect(signedOut.status).toBe(400);
   });
 
   it("REST registration sends the letter too; the link works for 24 hours and not after", async () => {
@@ -113,7 +129,9 @@ describe("verification e-mail", () => {
 
     await ageLinks(id, 24 * HOUR + 1_000);
     const late = await openEmailLink(email, "/verify-email");
-    expect(flashOf(late)?.message).toBe(LINK_NOT_VALID);
+    expect(await textOf(late)).toContain(LINK_NOT_VALID);
+    const token = new URL(linkIn(await lastMailTo(email), "/verify-email")).searchParams.get("token")!;
+    expect((await postForm("/verify-email", { token })).status).toBe(400);
     expect(await isVerified(id)).toBe(false);
   });
 
@@ -132,7 +150,7 @@ describe("verification e-mail", () => {
     expect(await mailTo(u.email)).toHaveLength(4);
 
     // every link sent works (the newest is opened here), once
-    expect((await openEmailLink(u.email, "/verify-email")).status).toBe(302);
+    expect((await confirmFromMail(u.email)).status).toBe(302);
     expect(await isVerified(u.id)).toBe(true);
     expectError(await rest("POST", "/auth/verify/resend", u.token), 409, "conflict");
     expectError(await rest("POST", "/auth/verify/resend"), 401);
@@ -151,7 +169,7 @@ describe("verification e-mail", () => {
     const away = await postForm("/dashboard/verify-email", { redirectTo: "https://evil.example/" }, u.cookie);
     expect(away.headers.get("Location")).toBe("/dashboard");
     // verified: no banner
-    await openEmailLink(u.email, "/verify-email");
+    await confirmFromMail(u.email);
     expect(await textOf(await getPage("/dashboard/buyerhome", u.cookie))).not.toContain(VERIFY_EMAIL_FIRST);
   });
 });
@@ -167,7 +185,7 @@ describe("an unverified account moves no coins", () => {
   }
 
   async function verify(u: TestUser) {
-    expect((await openEmailLink(u.email, "/verify-email")).status).toBe(302);
+    expect((await confirmFromMail(u.email)).status).toBe(302);
   }
 
   const count = async (sql: string, id: string) => (await row<{ n: number }>(sql, id))!.n;
@@ -254,6 +272,14 @@ describe("ADMIN_EMAILS", () => {
     ADMIN_EMAILS: `someone-else@coinwork.test, ${email.toUpperCase()}`,
   });
 
+  /** The verification page's button, pressed on a Worker with these settings. */
+  async function pressWith(settings: Env, link: string) {
+    const token = new URL(link).searchParams.get("token")!;
+    const form = new FormData();
+    form.set("token", token);
+    return callWith(settings, requestTo(`/verify-email?token=${token}`, { method: "POST", body: form }));
+  }
+
   const roleOf = async (id: string) => (await row<{ role: string }>("SELECT role FROM users WHERE id = ?", id))!.role;
 
   async function apiLogin(settings: Env, email: string) {
@@ -282,8 +308,8 @@ describe("ADMIN_EMAILS", () => {
     expect(await apiLogin(settings, email)).toBe("Worker");
     expect(await roleOf(user.id)).toBe("Worker");
 
-    // the link opened on a Worker with that setting: Admin, recorded in the audit log
-    const opened = await callWith(settings, requestTo(linkIn(await lastMailTo(email), "/verify-email")));
+    // the link confirmed on a Worker with that setting: Admin, recorded in the audit log
+    const opened = await pressWith(settings, linkIn(await lastMailTo(email), "/verify-email"));
     expect(opened.status).toBe(302);
     expect(await roleOf(user.id)).toBe("Admin");
     const audit = await row<{ detail: string; reason: string }>(
@@ -297,6 +323,43 @@ describe("ADMIN_EMAILS", () => {
     expect(await apiLogin(settings, email)).toBe("Worker");
     expect(await apiLogin(settings, email)).toBe("Worker");
     expect(await roleOf(user.id)).toBe("Worker");
+  });
+
+  it("grants an address once, ever: an account that moved away leaves no grant for a new one at the address", async () => {
+    const listed = uniqueEmail("listed-once");
+    const settings = listing(listed);
+    const first = await register(
+      settings,
+      { name: "First Holder", email: listed, password: PASSWORD, role: "Worker", photo: "" },
+      "https://coinwork.test",
+    );
+    expect((await pressWith(settings, linkIn(await lastMailTo(listed), "/verify-email"))).status).toBe(302);
+    expect(await roleOf(first.user.id)).toBe("Admin");
+    // demoted by another admin, the account moves to another address (with its password, through the new address)
+    await changeRole(env, await sessionUser((await admin()).id), first.user.id, "Worker");
+    const moved = uniqueEmail("moved");
+    await requestEmailChange(
+      settings,
+      await sessionUser(first.user.id),
+      { email: moved, currentPassword: PASSWORD },
+      "https://coinwork.test",
+    );
+    expect((await pressWith(settings, linkIn(await lastMailTo(moved), "/verify-email"))).status).toBe(302);
+    expect((await sessionUser(first.user.id)).email).toBe(moved);
+
+    // the listed address registered anew and verified: no second grant
+    const second = await register(
+      settings,
+      { name: "Second Holder", email: listed, password: PASSWORD, role: "Worker", photo: "" },
+      "https://coinwork.test",
+    );
+    expect((await pressWith(settings, linkIn(await lastMailTo(listed), "/verify-email"))).status).toBe(302);
+    expect(await roleOf(second.user.id)).toBe("Worker");
+    expect(await apiLogin(settings, listed)).toBe("Worker");
+    expect(await roleOf(first.user.id)).toBe("Worker");
+    expect(await row("SELECT user_id FROM admin_grants WHERE email = ?", listed.toLowerCase())).toEqual({
+      user_id: first.user.id,
+    });
   });
 
   it("an address not listed is never promoted by verifying", async () => {
@@ -325,7 +388,7 @@ describe("the development mailbox", () => {
     const u = await registerUser("Worker", "Prod Reader", { verified: false });
     const [message] = await mailTo(u.email);
     for (const APP_ENV of ["production", undefined, "staging"]) {
-      const settings: Env = { ...env, APP_ENV };
+      const settings: Env = { ...env, APP_ENV, APP_ORIGIN: "https://coinwork.test" };
       for (const path of ["/dev/mail", `/dev/mail/${message.id}`, `/dev/mail?to=${encodeURIComponent(u.email)}`]) {
         const res = await callWith(settings, requestTo(path));
         expect(res.status, `${APP_ENV} ${path}`).toBe(404);

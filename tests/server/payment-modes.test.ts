@@ -10,8 +10,13 @@ import { createPaymentIntent } from "~/server/services/purchases.server";
 
 /** The test Worker's settings without test mode: no Stripe keys, no PAYMENTS_MODE. */
 const paymentsOff = (): Env => ({ ...env, PAYMENTS_MODE: undefined });
-/** Test mode asked for on a production Worker (APP_ENV says production, or says nothing). */
-const testModeInProduction = (appEnv?: string): Env => ({ ...env, APP_ENV: appEnv, PAYMENTS_MODE: "test" });
+/** Test mode asked for on a production Worker (APP_ENV says production, or says nothing), otherwise set up. */
+const testModeInProduction = (appEnv?: string): Env => ({
+  ...env,
+  APP_ENV: appEnv,
+  APP_ORIGIN: "https://coinwork.test",
+  PAYMENTS_MODE: "test",
+});
 
 const json = (token: string, body: unknown): RequestInit => ({
   method: "POST",

@@ -42,7 +42,7 @@ describe("the session key", () => {
 
   it("with SESSION_JWK, production serves pages and sessions", async () => {
     const u = await registerUser("Worker");
-    const home = await fetchWith({ APP_ENV: "production" }, "/");
+    const home = await fetchWith({ APP_ENV: "production", APP_ORIGIN: BASE }, "/");
     expect(home.status).toBe(200);
     await home.arrayBuffer();
     const ctx = createExecutionContext();
@@ -51,7 +51,7 @@ describe("the session key", () => {
         unknown,
         IncomingRequestCfProperties
       >,
-      { ...env, APP_ENV: "production" },
+      { ...env, APP_ENV: "production", APP_ORIGIN: BASE },
       ctx,
     );
     await waitOnExecutionContext(ctx);

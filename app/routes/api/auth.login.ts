@@ -1,14 +1,15 @@
 import { loginSchema } from "~/lib/schemas/auth";
+import { deviceCookie } from "~/server/auth/session.server";
 import { sessionAnswer } from "~/server/http/endpoint.server";
 import { json, readBody, rest } from "~/server/http/rest.server";
-import { login } from "~/server/services/accounts.server";
+import { login, signInClient } from "~/server/services/accounts.server";
 import { rateLimitLoginAttempts } from "~/server/services/login-throttle.server";
-import { clientAddress } from "~/server/services/rate-limit.server";
 
 export const loader = rest("/auth/login", "Sign-in", {
   POST: {
     summary: "Sign in with e-mail and password",
-    description: "Rate limited per e-mail and per address.",
+    description:
+      "Failures are throttled per account and address, per account for unknown clients, per address and per known device (429 with retryAfter). The answer also sets the device cookie __Host-cw_device: a client that keeps cookies and sends it back is one the account knows, never held by others' failures.",
     access: "public",
     body: loginSchema,
     responses: [sessionAnswer("A session token and the user")],
@@ -16,7 +17,8 @@ export const loader = rest("/auth/login", "Sign-in", {
     handler: async ({ request, env }) => {
       await rateLimitLoginAttempts(env, request);
       const { email, password } = await readBody(request, loginSchema);
-      return json(await login(env, email, password, clientAddress(request)));
+      const { device, ...signedIn } = await login(env, email, password, await signInClient(env, request));
+      return json(signedIn, 200, { "Set-Cookie": deviceCookie(device) });
     },
   },
 });

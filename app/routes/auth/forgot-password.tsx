@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch } from "~/components/auth-card";
 import { EmailField, FormFailure, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { cloudflareContext } from "~/server/context";
+import { appOrigin } from "~/server/environment.server";
 import { formAction } from "~/server/http/page-action.server";
 import { forgotPassword, resetLinkSent } from "~/server/services/passwords.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
@@ -25,7 +26,7 @@ export const action = (args: Route.ActionArgs) =>
     before: ({ env, request }) => rateLimit(env, `forgot-password:ip:${clientAddress(request)}`, 10, 60),
     async run({ email }, { env, request }) {
       const { ctx } = args.context.get(cloudflareContext);
-      await forgotPassword(env, email, new URL(request.url).origin, (work) => ctx.waitUntil(work));
+      await forgotPassword(env, email, appOrigin(env, request), (work) => ctx.waitUntil(work));
       return { title: "Check your inbox", message: resetLinkSent(email), to: PATH };
     },
   });

@@ -17,8 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   try {
     const profile = await finishGoogleSignIn(env, request);
-    const { token, user } = await signInWithVerifiedEmail(env, profile);
-    return enterWithSession(homeFor(user.role), token, LOGIN_SUCCESSFUL, profile.clearCookie);
+    const signedIn = await signInWithVerifiedEmail(env, profile);
+    return enterWithSession(homeFor(signedIn.user.role), signedIn, LOGIN_SUCCESSFUL, profile.clearCookie);
   } catch (e) {
     return redirectWithFlash("/login", {
       type: "error",

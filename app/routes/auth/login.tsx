@@ -14,9 +14,8 @@ import {
 } from "~/components/form-kit";
 import { formAction } from "~/server/http/page-action.server";
 import { afterSignIn } from "~/server/http/redirect.server";
-import { login } from "~/server/services/accounts.server";
+import { login, signInClient } from "~/server/services/accounts.server";
 import { rateLimitLoginAttempts } from "~/server/services/login-throttle.server";
-import { clientAddress } from "~/server/services/rate-limit.server";
 import { LOGIN_SUCCESSFUL, enterWithSession, redirectSignedIn } from "./sign-in.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
 
@@ -42,8 +41,8 @@ export const action = (args: Route.ActionArgs) =>
     failure: (refused) => ({ title: "Login Failed!", message: refused.message }),
     before: ({ env, request }) => rateLimitLoginAttempts(env, request),
     async run({ email, password, redirectTo }, { env, request }) {
-      const { token, user } = await login(env, email, password, clientAddress(request));
-      return enterWithSession(afterSignIn(redirectTo, request, user.role), token, LOGIN_SUCCESSFUL);
+      const signedIn = await login(env, email, password, await signInClient(env, request));
+      return enterWithSession(afterSignIn(redirectTo, request, signedIn.user.role), signedIn, LOGIN_SUCCESSFUL);
     },
   });
 

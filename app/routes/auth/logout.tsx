@@ -9,12 +9,14 @@ export function loader() {
   return redirect("/");
 }
 
-export async function action({ context }: Route.ActionArgs) {
+/** POST: every session ends; `?everywhere=1` (Settings' "Sign out everywhere") ends every e-mailed link too. */
+export async function action({ context, request }: Route.ActionArgs) {
   const user = context.get(userContext);
   const headers = new Headers();
   headers.append("Set-Cookie", clearSessionCookie());
   try {
-    if (user) await logout(getEnv(context), user.id);
+    const everywhere = new URL(request.url).searchParams.get("everywhere") === "1";
+    if (user) await logout(getEnv(context), user.id, everywhere);
     headers.append("Set-Cookie", flashCookie({ type: "success", title: "Logout Successful!" }));
   } catch (e) {
     console.error(e);

@@ -17,6 +17,7 @@ import {
 import { ImagePicker } from "~/components/image-picker";
 import { formAction } from "~/server/http/page-action.server";
 import { afterSignIn } from "~/server/http/redirect.server";
+import { appOrigin } from "~/server/environment.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { enterWithSession, redirectSignedIn } from "./sign-in.server";
@@ -51,9 +52,9 @@ export const action = (args: Route.ActionArgs) =>
     failure: (refused) => ({ title: "Registration Failed", message: refused.message }),
     before: ({ env, request }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
     async run({ redirectTo, ...input }, { env, request, image }) {
-      const { token, user } = await register(env, { ...input, photo: image ?? "" }, new URL(request.url).origin);
+      const signedIn = await register(env, { ...input, photo: image ?? "" }, appOrigin(env, request));
       // back to the page that sent them here (a task they want to do), when their role may open it
-      return enterWithSession(afterSignIn(redirectTo, request, user.role), token, {
+      return enterWithSession(afterSignIn(redirectTo, request, signedIn.user.role), signedIn, {
         type: "success",
         title: "Account Created!",
         message: "Registration Successful!",

@@ -3,7 +3,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import type { Flash } from "~/lib/flash";
 import { homeFor } from "~/lib/roles";
 import { userContext } from "~/server/context";
-import { sessionCookie } from "~/server/auth/session.server";
+import { deviceCookie, sessionCookie } from "~/server/auth/session.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 
 export const LOGIN_SUCCESSFUL: Flash = { type: "success", title: "Login Successful!", message: "Welcome back" };
@@ -15,11 +15,22 @@ export function redirectSignedIn(context: Readonly<RouterContextProvider>): null
   return null;
 }
 
-/** A successful sign-in: the session cookie (and any `cookies` more), then `to`, where `flash` shows. */
-export function enterWithSession(to: string, token: string, flash: Flash, ...cookies: string[]): Response {
+/**
+ * A successful sign-in: the session cookie, the device cookie that makes this browser one the account knows
+ * (services/login-throttle.server.ts), and any `cookies` more; then `to`, where `flash` shows.
+ */
+export function enterWithSession(
+  to: string,
+  signedIn: { token: string; device: string },
+  flash: Flash,
+  ...cookies: string[]
+): Response {
   return redirectWithFlash(
     to,
     flash,
-    [sessionCookie(token), ...cookies].map((c): [string, string] => ["Set-Cookie", c]),
+    [sessionCookie(signedIn.token), deviceCookie(signedIn.device), ...cookies].map((c): [string, string] => [
+      "Set-Cookie",
+      c,
+    ]),
   );
 }

@@ -6,7 +6,7 @@ import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/lib/sc
 import { PageHeader } from "~/components/dashboard-shell";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import {
   failureOf,
@@ -21,11 +21,12 @@ import { ImagePicker } from "~/components/image-picker";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { toastOutcome } from "~/components/actions/confirm";
 import { getEnv } from "~/server/context";
+import { appOrigin } from "~/server/environment.server";
 import { signedInUser } from "~/server/auth/guards.server";
 import { sessionCookie } from "~/server/auth/session.server";
 import { formAction } from "~/server/http/page-action.server";
 import { hasPassword, requestEmailChange, updateProfile } from "~/server/services/accounts.server";
-import { pendingLinkEmail } from "~/server/services/email-links.server";
+import { pendingEmailChange } from "~/server/services/email-links.server";
 import { changePassword } from "~/server/services/passwords.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Coinwork" }];
@@ -38,10 +39,7 @@ const formUrl = (form: SettingsForm) => `${PATH}?form=${form}`;
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const env = getEnv(context);
-  const [withPassword, pendingEmail] = await Promise.all([
-    hasPassword(env, user.id),
-    pendingLinkEmail(env, user.id, "change"),
-  ]);
+  const [withPassword, pendingEmail] = await Promise.all([hasPassword(env, user.id), pendingEmailChange(env, user.id)]);
   return { user, hasPassword: withPassword, pendingEmail };
 }
 
@@ -68,10 +66,12 @@ export const action = (args: Route.ActionArgs) => {
         hideFields: ["currentPassword"],
         failure: (refused) => ({ title: "Email not changed", message: refused.message }),
         async run(input, { user, env, request }) {
-          await requestEmailChange(env, user, input, new URL(request.url).origin);
+          const sent = await requestEmailChange(env, user, input, appOrigin(env, request));
           return {
             title: "Check your inbox",
-            message: `We sent a link to ${input.email}. Your email address changes when you open it.`,
+            message: sent.approval
+              ? `To be sure it's you, we sent a link to ${sent.sentTo}: approve the change there, then confirm the link we send to ${input.email}.`
+              : `We sent a link to ${sent.sentTo}. Your email address changes when you open it.`,
             to: PATH,
           };
         },
@@ -109,17 +109,46 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   }, [outcome]);
   return (
     <>
-      <PageHeader title="Settings" description="Your name and photo, your email address and your password." />
+      <PageHeader
+        title="Settings"
+        description="Your name and photo, your email address, your password and your data."
+      />
       <div className="grid max-w-2xl gap-6">
         <ProfileSection key={`${user.name}|${user.photo ?? ""}`} user={user} outcome={answerOf("profile")} />
         <EmailSection user={user} pendingEmail={pendingEmail} hasPassword={hasPassword} outcome={answerOf("email")} />
-        <PasswordSection hasPassword={hasPassword} outcome={answerOf("password")} />
-        <Section title="Sign out everywhere" description="Ends your session on every device, this one included.">
-          <Form method="post" action="/logout">
+        <PasswordSection hasPassword={hasPassword} weak={user.weakPassword} outcome={answerOf("password")} />
+        <Section
+          title="Sign out everywhere"
+          description="Ends your session on every device, this one included, and cancels every link we emailed you."
+        >
+          <Form method="post" action="/logout?everywhere=1">
             <Button type="submit" variant="outline">
               Sign out everywhere
             </Button>
           </Form>
+        </Section>
+        <Section
+          title="Your data"
+          description="Everything Coinwork holds about you: your profile, tasks, submissions, withdrawals, coin orders, coin history and notifications, as a JSON file."
+        >
+          <a
+            href="/dashboard/settings/data"
+            download
+            className={buttonVariants({ variant: "outline", className: "justify-self-start" })}
+          >
+            Download your data
+          </a>
+        </Section>
+        <Section
+          title="Close your account"
+          description="Ends your account for good. We'll tell you what happens to your coins and tasks before you confirm."
+        >
+          <Link
+            to="/dashboard/settings/close"
+            className={buttonVariants({ variant: "outline", className: "justify-self-start text-red-700" })}
+          >
+            Close your account…
+          </Link>
         </Section>
       </div>
     </>
@@ -184,7 +213,7 @@ function EmailSection({
   outcome,
 }: {
   user: { email: string; emailVerified: boolean };
-  pendingEmail: string | null;
+  pendingEmail: { email: string; waitsFor: "approval" | "confirmation" } | null;
   hasPassword: boolean;
   outcome: Outcome;
 }) {
@@ -204,10 +233,15 @@ function EmailSection({
         </span>
       }
     >
-      {pendingEmail ? (
+      {pendingEmail?.waitsFor === "confirmation" ? (
         <Alert tone="info" title="Waiting for your confirmation">
-          We sent a link to <strong className="break-all">{pendingEmail}</strong>. Your address changes when you open
-          it.
+          We sent a link to <strong className="break-all">{pendingEmail.email}</strong>. Your address changes when you
+          open it.
+        </Alert>
+      ) : pendingEmail ? (
+        <Alert tone="info" title="Waiting for your approval">
+          To move to <strong className="break-all">{pendingEmail.email}</strong>, approve the change with the link we
+          sent to your current address.
         </Alert>
       ) : null}
       <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
@@ -218,7 +252,11 @@ function EmailSection({
           label="New email address"
           type="email"
           autoComplete="email"
-          hint="We'll send a link to the new address; nothing changes until you open it."
+          hint={
+            hasPassword
+              ? "We'll send a link to the new address; nothing changes until you open it."
+              : "Your account has no password, so your current address approves the change first; then the new address gets a link. Nothing changes until you open it."
+          }
         />
         {hasPassword ? (
           <InputField
@@ -236,7 +274,7 @@ function EmailSection({
   );
 }
 
-function PasswordSection({ hasPassword, outcome }: { hasPassword: boolean; outcome: Outcome }) {
+function PasswordSection({ hasPassword, weak, outcome }: { hasPassword: boolean; weak: boolean; outcome: Outcome }) {
   const action = formUrl("password");
   const busy = usePosting(action);
   const [form, fields] = useValibotForm(changePasswordSchema, { id: "password", lastResult: outcome?.result });
@@ -255,6 +293,11 @@ function PasswordSection({ hasPassword, outcome }: { hasPassword: boolean; outco
   }
   return (
     <Section title="Password" description="Changing it signs you out on every other device.">
+      {weak ? (
+        <Alert tone="warning" title="Choose a new password">
+          Your password is shorter than 12 characters or too common. It still works, but please change it.
+        </Alert>
+      ) : null}
       <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
         <EnhancedMarker />
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { getEnv } from "~/server/context";
+import { appOrigin } from "~/server/environment.server";
 import { signedInUser } from "~/server/auth/guards.server";
 import { refusal } from "~/server/errors";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -14,8 +15,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormOrRefusal(request);
   if (!(form instanceof FormData)) return form;
   const to = dashboardPage(form.get("redirectTo"), request) ?? "/dashboard";
+  const env = getEnv(context);
   try {
-    await resendVerification(getEnv(context), user, new URL(request.url).origin);
+    await resendVerification(env, user, appOrigin(env, request));
     return redirectWithFlash(to, {
       type: "success",
       title: "Email sent",

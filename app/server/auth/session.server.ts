@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { userSummaryColumns, users } from "../db/schema";
 import type { Role } from "~/lib/roles";
-import { appEnvironment, isProduction } from "../environment.server";
+import { appEnvironment, isProduction, NO_SESSION_KEY } from "../environment.server";
 import { readCookie } from "../http/cookies.server";
 
 /**
@@ -23,14 +23,28 @@ export interface SessionUser {
   photo: string | null;
   /** the address in `email` is proven to be this person's; until then no coins move (docs/product/identity.md) */
   emailVerified: boolean;
+  /** a sign-in found the password below the password rule: the dashboard asks for a new one */
+  weakPassword: boolean;
 }
 
 /** The signed-in user a users row describes. */
 export function toSessionUser(
-  row: Omit<SessionUser, "emailVerified"> & { emailVerifiedAt: number | null },
+  row: Omit<SessionUser, "emailVerified" | "weakPassword"> & {
+    emailVerifiedAt: number | null;
+    passwordMeetsRule: number | null;
+  },
 ): SessionUser {
   const { id, name, email, role, coin, photo } = row;
-  return { id, name, email, role, coin, photo, emailVerified: row.emailVerifiedAt !== null };
+  return {
+    id,
+    name,
+    email,
+    role,
+    coin,
+    photo,
+    emailVerified: row.emailVerifiedAt !== null,
+    weakPassword: row.passwordMeetsRule === 0,
+  };
 }
 
 let keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
@@ -41,9 +55,8 @@ let keySource: string | undefined;
  * "test", see environment.server.ts) needs the SESSION_JWK secret. A key made up per instance would sign tokens the
  * other instances reject and end every session on each restart; refusing says at once what is missing.
  */
-export function missingSessionKey(env: Pick<Env, "APP_ENV" | "SESSION_JWK">): string | null {
-  if (env.SESSION_JWK || !isProduction(env)) return null;
-  return "SESSION_JWK is not set: refusing to start sessions in production (set it with `wrangler secret put SESSION_JWK`)";
+function missingSessionKey(env: Pick<Env, "APP_ENV" | "SESSION_JWK">): string | null {
+  return env.SESSION_JWK || !isProduction(env) ? null : NO_SESSION_KEY;
 }
 
 /** The signing key comes from the SESSION_JWK secret; in development and tests without it, an ephemeral key serves. */
@@ -85,6 +98,53 @@ export function sessionCookie(token: string): string {
 
 export function clearSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+/**
+ * A browser or client that has signed in to an account carries a device token for it (OWASP's "device cookie"): it
+ * lets that client past the account's own sign-in wait, which strangers' failures may have started
+ * (services/login-throttle.server.ts). Signed with the session key under an issuer of its own, so that neither kind
+ * of token passes for the other; it says which account and which device, nothing more.
+ */
+export const DEVICE_COOKIE = "__Host-cw_device";
+const DEVICE_DAYS = 180;
+const DEVICE_ISSUER = "coinwork-device";
+
+export interface KnownDevice {
+  /** a random id per sign-in: the device's own failures are counted under it */
+  id: string;
+  userId: string;
+}
+
+export async function createDeviceToken(env: Env, userId: string): Promise<string> {
+  const { privateKey } = await signingKeys(env);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALG })
+    .setSubject(userId)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt()
+    .setIssuer(DEVICE_ISSUER)
+    .setExpirationTime(`${DEVICE_DAYS}d`)
+    .sign(privateKey);
+}
+
+export function deviceCookie(token: string): string {
+  return `${DEVICE_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=${DEVICE_DAYS * 86400}`;
+}
+
+/** The device the request's device cookie names, when its signature holds; null otherwise. */
+export async function knownDevice(env: Env, request: Request): Promise<KnownDevice | null> {
+  const token = readCookie(request, DEVICE_COOKIE);
+  if (!token) return null;
+  try {
+    const { publicKey } = await signingKeys(env);
+    const { payload } = await jwtVerify(token, publicKey, { issuer: DEVICE_ISSUER, algorithms: [ALG] });
+    return typeof payload.sub === "string" && typeof payload.jti === "string"
+      ? { id: payload.jti, userId: payload.sub }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The session token the request's cookie carries, if any. */
@@ -163,6 +223,7 @@ async function externalTokenProfile(env: Env, token: string): Promise<ExternalPr
 const userColumns = {
   ...userSummaryColumns,
   emailVerifiedAt: users.emailVerifiedAt,
+  passwordMeetsRule: users.passwordMeetsRule,
   sessionVersion: users.sessionVersion,
   disabledAt: users.disabledAt,
 };

@@ -16,7 +16,17 @@ export const users = sqliteTable("users", {
   disabledAt: integer("disabled_at"),
   createdAt: integer("created_at").notNull(),
   emailVerifiedAt: integer("email_verified_at"),
-  adminGrantUsedAt: integer("admin_grant_used_at"),
+  /** 1: the password meets the password rule; 0: a sign-in found it does not (the dashboard asks for a new one) */
+  passwordMeetsRule: integer("password_meets_rule"),
+  /** 1 for the local seed's demo accounts, whose documented password is never flagged as weak */
+  demo: integer("demo").notNull().default(0),
+});
+
+/** Each ADMIN_EMAILS address grants Admin once, ever: the addresses that have (migrations/0016). */
+export const adminGrants = sqliteTable("admin_grants", {
+  email: text("email").primaryKey(),
+  userId: text("user_id").notNull(),
+  grantedAt: integer("granted_at").notNull(),
 });
 
 /** Who a user is, as lists and the signed-in user show them. */
@@ -211,7 +221,20 @@ export const loginFailures = sqliteTable("login_failures", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull(),
   lastFailedAt: integer("last_failed_at").notNull(),
+  /** the e-mail the row is about (pair, account and device rows): a password reset clears them together */
+  account: text("account"),
 });
+
+/** Where each account has signed in from (a hash of the account and the address): its own wait does not apply there. */
+export const loginAddresses = sqliteTable(
+  "login_addresses",
+  {
+    userId: text("user_id").notNull(),
+    addressHash: text("address_hash").notNull(),
+    lastSignedInAt: integer("last_signed_in_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
+);
 
 /** migrations/0025: what each batch did, for a caller whose connection was lost after D1 committed it. */
 export const batchReceipts = sqliteTable("batch_receipts", {
@@ -246,14 +269,17 @@ export const testPaymentIntents = sqliteTable("test_payment_intents", {
   createdAt: integer("created_at").notNull(),
 });
 
-export const emailLinkPurposes = ["verify", "reset", "change"] as const;
+export const emailLinkPurposes = ["verify", "reset", "change", "change_approval"] as const;
 export type EmailLinkPurpose = (typeof emailLinkPurposes)[number];
 
 export const emailLinks = sqliteTable("email_links", {
   tokenHash: text("token_hash").primaryKey(),
   purpose: text("purpose", { enum: emailLinkPurposes }).notNull(),
   userId: text("user_id").notNull(),
+  /** the address the link was sent to */
   email: text("email").notNull(),
+  /** a change_approval link's address asked for (sent to the current address) */
+  newEmail: text("new_email"),
   createdAt: integer("created_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
   usedAt: integer("used_at"),

@@ -9,8 +9,11 @@ import { d1Statement, ReadBatch } from "./read-batch.server";
 
 /** The REST API's bookmark, in both directions (the name D1's documentation uses). */
 export const BOOKMARK_HEADER = "x-d1-bookmark";
-/** The browser's bookmark: set on answers that wrote or that a signed-in user received. */
-export const BOOKMARK_COOKIE = "cw_d1";
+/**
+ * The browser's bookmark: set on answers that wrote or that a signed-in user received. `__Host-`: only this origin,
+ * over HTTPS, can set it, so no subdomain or plain-HTTP page can pin a visitor to a stale bookmark.
+ */
+export const BOOKMARK_COOKIE = "__Host-cw_d1";
 /**
  * How long a browser keeps its bookmark. Replicas lag by seconds, so an hour-old bookmark is already behind every
  * replica; without one a signed-in request starts on the primary, which is as safe, once.

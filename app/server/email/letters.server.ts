@@ -117,3 +117,24 @@ export function emailChangedLetter(person: Person, newEmail: string, contactUrl:
     after: [`If you didn't make this change, contact us right away: ${contactUrl}`],
   });
 }
+
+/**
+ * An e-mail change of an account without a password, sent to its current address first: opening the link approves
+ * it (a session alone proves too little), and only then the new address gets its own link.
+ */
+export function approveEmailChangeLetter(person: Person, newEmail: string, url: string): Mail {
+  return render({
+    to: person.email,
+    subject: "Approve the change of your email address",
+    name: person.name,
+    paragraphs: [
+      `Someone signed in to your Coinwork account asked to change its email address from ${person.email} to ${newEmail}.`,
+      `If it was you, approve the change: we'll then send a link to ${newEmail} to confirm it.`,
+    ],
+    action: { label: "Approve the change", url },
+    after: [
+      "The link works once, for 24 hours.",
+      "If it wasn't you, don't approve it: sign in and choose 'Sign out everywhere' in Settings to end every session.",
+    ],
+  });
+}

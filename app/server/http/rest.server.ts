@@ -4,6 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { getEnv } from "../context";
+import { appOrigin } from "../environment.server";
 import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { api, declaredKeys, json, methodNotAllowed, validate } from "./api.server";
@@ -21,7 +22,7 @@ export interface RestArgs {
 export interface HandlerArgs extends RestArgs {
   env: Env;
   url: URL;
-  /** The request's origin; app paths in answers are made absolute under it. */
+  /** APP_ORIGIN (the request's origin where it is not set): app paths in answers and e-mailed links use it. */
   origin: string;
 }
 
@@ -55,7 +56,8 @@ export function rest(path: string, tag: ApiTag, methods: Partial<Record<HttpMeth
       const endpoint = methods[method];
       if (!endpoint) return methodNotAllowed(allowed);
       const url = new URL(args.request.url);
-      return endpoint.handler({ ...args, env: getEnv(args.context), url, origin: url.origin });
+      const env = getEnv(args.context);
+      return endpoint.handler({ ...args, env, url, origin: appOrigin(env, args.request) });
     });
   const endpoints = allowed.map((method): EndpointDoc => {
     const { handler: _handler, ...entry } = methods[method]!;

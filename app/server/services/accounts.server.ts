@@ -1,22 +1,52 @@
 // Sign-up, sign-in and sign-out of the embedded identity provider; verified e-mail addresses (the links, the
 // "verify first" rule of money actions), Google sign-in and its linking rule, the one-time ADMIN_EMAILS grant, and
 // the profile (docs/product/identity.md, docs/decisions/010-identity-verification-and-linking.md).
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
-import { users, type User } from "../db/schema";
+import { adminGrants, users, type User } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { createSessionToken, toSessionUser, type ExternalProfile, type SessionUser } from "../auth/session.server";
-import { confirmNewEmailLetter, emailChangedLetter, verifyEmailLetter } from "../email/letters.server";
+import { isGuessable, requireUnguessable } from "../auth/password-rule.server";
+import {
+  createDeviceToken,
+  createSessionToken,
+  knownDevice,
+  toSessionUser,
+  type ExternalProfile,
+  type KnownDevice,
+  type SessionUser,
+} from "../auth/session.server";
+import {
+  approveEmailChangeLetter,
+  confirmNewEmailLetter,
+  emailChangedLetter,
+  verifyEmailLetter,
+} from "../email/letters.server";
 import { sendMail } from "../email/mailer.server";
-import { limitEmails, markUsed, retireLinks, sendLink, stillUsable, usableLink } from "./email-links.server";
+import {
+  ACCOUNT_CHANGING_LINKS,
+  ALL_LINKS,
+  limitEmails,
+  markUsed,
+  retireLinks,
+  sendLink,
+  stillUsable,
+  usableLink,
+} from "./email-links.server";
 import { audit, notification, posting } from "./ledger.server";
 import { checkCurrentPassword } from "./passwords.server";
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from "./login-throttle.server";
+import {
+  checkLoginThrottle,
+  isKnownAddress,
+  recordLoginFailure,
+  recordLoginSuccess,
+  type SignInAttempt,
+} from "./login-throttle.server";
+import { clientAddress } from "./rate-limit.server";
 import { SIGNUP_COINS } from "~/lib/coins";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { LINK_NOT_VALID, type ChangeEmailInput, type RegisterInput } from "~/lib/schemas/auth";
+import { LINK_NOT_VALID, PASSWORD_MIN_LENGTH, type ChangeEmailInput, type RegisterInput } from "~/lib/schemas/auth";
 
 export const EMAIL_EXISTS = "Email already exists";
 export const BAD_CREDENTIALS = "Invalid email or password";
@@ -73,6 +103,8 @@ async function createAccount(env: Env, a: NewAccount): Promise<string> {
         passwordHash: a.passwordHash,
         createdAt: now,
         emailVerifiedAt: a.verified ? now : null,
+        // chosen under the password rule (register checks it first)
+        passwordMeetsRule: a.passwordHash === null ? null : 1,
       }),
     )
     .step("bonus", ...posting({ id: newId(), userId: id, delta: SIGNUP_COINS[a.role], kind: "signup_bonus", now }))
@@ -94,6 +126,7 @@ function sendVerification(env: Env, user: { id: string; name: string; email: str
  * (links under `origin`). A message that cannot be sent does not undo the account: "Resend" sends another.
  */
 export async function register(env: Env, input: RegisterInput, origin: string) {
+  await requireUnguessable(input.password, [input.name, input.email]);
   const id = await createAccount(env, {
     name: input.name,
     email: input.email,
@@ -108,19 +141,54 @@ export async function register(env: Env, input: RegisterInput, origin: string) {
   return signIn(env, id);
 }
 
-/** `address` is the client's (rate-limit.server.ts `clientAddress`): failures are throttled per e-mail and per address. */
-export async function login(env: Env, email: string, password: string, address: string) {
-  await checkLoginThrottle(env, email, address);
+/** Who is signing in, as the sign-in throttle tells clients apart: their address and their device token, if any. */
+export interface SignInClient {
+  address: string;
+  device: KnownDevice | null;
+}
+
+export async function signInClient(env: Env, request: Request): Promise<SignInClient> {
+  return { address: clientAddress(request), device: await knownDevice(env, request) };
+}
+
+/**
+ * Throttled (login-throttle.server.ts): a client the account knows (its device token, an address it signed in
+ * from) is never held up by failures from elsewhere.
+ */
+export async function login(env: Env, email: string, password: string, client: SignInClient) {
   const row = await userRow(env, { email });
+  const attempt: SignInAttempt = {
+    email,
+    address: client.address,
+    userId: row?.id ?? null,
+    device: row && client.device?.userId === row.id ? client.device : null,
+    // asked for every e-mail alike, so that the time taken tells nothing
+    knownAddress: await isKnownAddress(env, row?.id ?? "", client.address),
+  };
+  await checkLoginThrottle(env, attempt);
   const ok = await verifyPassword(password, row?.passwordHash);
   if (!row || !ok) {
-    await recordLoginFailure(env, email, address);
+    await recordLoginFailure(env, attempt);
     throw new AppError("unauthorized", BAD_CREDENTIALS);
   }
-  await clearLoginFailures(env, email);
+  await recordLoginSuccess(env, { ...attempt, userId: row.id });
   // Said only to someone who knows the password: it would otherwise tell strangers which e-mails had accounts.
   if (row.disabledAt !== null) throw new AppError("unauthorized", "This account has been removed");
+  await notePasswordRule(env, row, password);
   return signIn(env, row.id);
+}
+
+/**
+ * A password set before the password rule is checked at its next sign-in, once: below the rule, the dashboard asks
+ * for a new one (SessionUser.weakPassword) until it changes. The demo accounts keep their documented password.
+ */
+async function notePasswordRule(env: Env, row: User, password: string): Promise<void> {
+  if (row.demo === 1 || row.passwordMeetsRule !== null) return;
+  const meets = password.length >= PASSWORD_MIN_LENGTH && !(await isGuessable(password, [row.name, row.email]));
+  await getDb(env)
+    .update(users)
+    .set({ passwordMeetsRule: meets ? 1 : 0 })
+    .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash!)));
 }
 
 /**
@@ -162,7 +230,7 @@ async function takeOver(env: Env, row: User, profile: ExternalProfile) {
   const now = Date.now();
   const unverified = sql`EXISTS (SELECT 1 FROM users WHERE id = ${row.id} AND email_verified_at IS NULL AND disabled_at IS NULL)`;
   await newBatch(env)
-    .step("retire links", retireLinks(row.id, ["verify", "reset", "change"], now, { when: unverified }))
+    .step("retire links", retireLinks(row.id, ALL_LINKS, now, { when: unverified }))
     .step(
       "notify",
       notification({
@@ -176,23 +244,26 @@ async function takeOver(env: Env, row: User, profile: ExternalProfile) {
     )
     .step(
       "take over",
-      sql`UPDATE users SET password_hash = NULL, email_verified_at = ${now}, session_version = session_version + 1,
-            name = ${profile.name || row.email}, photo = ${profile.photo}
+      sql`UPDATE users SET password_hash = NULL, password_meets_rule = NULL, email_verified_at = ${now},
+            session_version = session_version + 1, name = ${profile.name || row.email}, photo = ${profile.photo}
           WHERE id = ${row.id} AND email_verified_at IS NULL AND disabled_at IS NULL`,
     )
     .run();
 }
 
 /**
- * ADMIN_EMAILS makes a listed address Admin once it is verified, and only once: the grant is recorded (also when the
- * account is an admin already), so a later demotion by another admin sticks. The promotion is in the audit log.
+ * ADMIN_EMAILS makes a listed address Admin once it is verified, and only once, ever: the grant is remembered by
+ * address (admin_grants, also when the account is an admin already), so neither a later demotion by another admin
+ * nor an account that moved away and a new one registered at the address gets it again. The promotion is in the
+ * audit log.
  */
 async function grantListedAdmin(env: Env, row: User): Promise<User> {
-  if (row.adminGrantUsedAt !== null || row.emailVerifiedAt === null || row.disabledAt !== null) return row;
-  if (!isAdminEmail(env, row.email)) return row;
+  if (row.emailVerifiedAt === null || row.disabledAt !== null || !isAdminEmail(env, row.email)) return row;
+  const db = getDb(env);
+  if ((await db.select().from(adminGrants).where(eq(adminGrants.email, row.email)).limit(1)).length) return row;
   const now = Date.now();
-  const grantable = sql`id = ${row.id} AND email = ${row.email} AND admin_grant_used_at IS NULL
-    AND email_verified_at IS NOT NULL AND disabled_at IS NULL`;
+  const grantable = sql`id = ${row.id} AND email = ${row.email} AND email_verified_at IS NOT NULL
+    AND disabled_at IS NULL AND NOT EXISTS (SELECT 1 FROM admin_grants WHERE email = ${row.email})`;
   await newBatch(env)
     .step(
       "audit",
@@ -208,22 +279,45 @@ async function grantListedAdmin(env: Env, row: User): Promise<User> {
         when: sql`EXISTS (SELECT 1 FROM users WHERE ${grantable} AND role <> 'Admin')`,
       }),
     )
-    .step("grant", sql`UPDATE users SET role = 'Admin', admin_grant_used_at = ${now} WHERE ${grantable}`)
+    .step("promote", sql`UPDATE users SET role = 'Admin' WHERE ${grantable}`)
+    // last: the steps above hold only while the address has no grant
+    .step(
+      "grant",
+      sql`INSERT INTO admin_grants (email, user_id, granted_at)
+        SELECT ${row.email}, ${row.id}, ${now} WHERE EXISTS (SELECT 1 FROM users WHERE ${grantable})`,
+    )
     .run();
   return liveUserRow(env, row.id);
 }
 
-async function signIn(env: Env, id: string): Promise<{ token: string; user: SessionUser }> {
-  const row = await grantListedAdmin(env, await liveUserRow(env, id));
-  return { token: await createSessionToken(env, row), user: toSessionUser(row) };
+/**
+ * A signed-in account: its session token, the user, and a device token for the client (session.server.ts
+ * `deviceCookie`), which lets it past the account's own sign-in wait next time.
+ */
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+  device: string;
 }
 
-/** Logout ends every copy of the session: tokens carry the version they were issued with. */
-export async function logout(env: Env, userId: string) {
-  await getDb(env)
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId));
+async function signIn(env: Env, id: string): Promise<SignedIn> {
+  const row = await grantListedAdmin(env, await liveUserRow(env, id));
+  const [token, device] = await Promise.all([createSessionToken(env, row), createDeviceToken(env, row.id)]);
+  return { token, user: toSessionUser(row), device };
+}
+
+/**
+ * Every logout ends every copy of the session (tokens carry the version they were issued with) and every e-mailed
+ * link that changes the account (a reset, an address change and its approval), so that whoever held a session
+ * cannot finish what they started. Settings' "Sign out everywhere" (`everywhere`) ends the verification links too;
+ * an everyday logout keeps them, so that a new account can still confirm its address from the letter afterwards.
+ */
+export async function logout(env: Env, userId: string, everywhere = false) {
+  const now = Date.now();
+  await newBatch(env)
+    .step("retire links", retireLinks(userId, everywhere ? ALL_LINKS : ACCOUNT_CHANGING_LINKS, now))
+    .step("end sessions", sql`UPDATE users SET session_version = session_version + 1 WHERE id = ${userId}`)
+    .run();
 }
 
 /** "Resend": another verification link to the caller's address. */
@@ -233,13 +327,36 @@ export async function resendVerification(env: Env, user: SessionUser, origin: st
   await sendVerification(env, user, origin);
 }
 
+/** What an e-mailed link confirms, for the page it opens (which changes nothing until its button is pressed). */
+export interface LinkPreview {
+  purpose: "verify" | "change" | "change_approval";
+  /** the address the link confirms: the account's (verify), the new one (change, change_approval) */
+  email: string;
+}
+
+const CONFIRMABLE = ["verify", "change", "change_approval"] as const;
+
+/** The link behind `secret`, if it still works and is one the verification page confirms; else null. */
+export async function previewEmailLink(env: Env, secret: string): Promise<LinkPreview | null> {
+  const link = await usableLink(env, secret, [...CONFIRMABLE]);
+  if (!link) return null;
+  const row = await userRow(env, { id: link.userId });
+  if (!row || row.disabledAt !== null) return null;
+  return {
+    purpose: link.purpose as LinkPreview["purpose"],
+    email: link.purpose === "change_approval" ? link.newEmail! : link.email,
+  };
+}
+
 /**
- * Opens a verification link (the address becomes verified) or an address-change link (the account's address
- * becomes the new one, verified; the old address is told). Either way the link is used in the same batch, once.
- * Returns what the link was for and the user afterwards.
+ * The verification page's button (a POST: mail scanners that open links change nothing). A verification link: the
+ * address becomes verified. An approval (an account without a password asked for another address): the new address
+ * gets its confirmation link. A change link: the account's address becomes the new one, verified; every other
+ * link and every session of the account end (a new session token is given when the confirming browser is signed in
+ * to the account, `signedInId`), and the old address is told. The link is used in the same batch as its change, once.
  */
-export async function confirmEmailLink(env: Env, secret: string, origin: string) {
-  const link = await usableLink(env, secret, ["verify", "change"]);
+export async function confirmEmailLink(env: Env, secret: string, origin: string, signedInId?: string) {
+  const link = await usableLink(env, secret, [...CONFIRMABLE]);
   if (!link) throw new AppError("bad_request", LINK_NOT_VALID);
   const before = await liveUserRow(env, link.userId);
   const now = Date.now();
@@ -251,51 +368,68 @@ export async function confirmEmailLink(env: Env, secret: string, origin: string)
       sql`UPDATE users SET email_verified_at = COALESCE(email_verified_at, ${now})
         WHERE id = ${link.userId} AND email = ${link.email} AND disabled_at IS NULL AND ${usable}`,
     );
+  } else if (link.purpose === "change_approval") {
+    // the approval itself changes nothing but the link (an address change since would have retired it)
+    if (await userRow(env, { email: link.newEmail! })) throw new AppError("conflict", EMAIL_EXISTS);
   } else {
-    // links sent to the old address (a reset, a verification) and other pending changes go stale
-    batch
-      .step(
-        "retire links",
-        retireLinks(link.userId, ["verify", "reset", "change"], now, { except: link, when: usable }),
-      )
-      .step(
-        "apply",
-        sql`UPDATE users SET email = ${link.email}, email_verified_at = ${now}
+    batch.step("retire links", retireLinks(link.userId, ALL_LINKS, now, { except: link, when: usable })).step(
+      "apply",
+      sql`UPDATE users SET email = ${link.email}, email_verified_at = ${now}, session_version = session_version + 1
           WHERE id = ${link.userId} AND disabled_at IS NULL AND ${usable}`,
-      );
+    );
   }
   const done = await batch.step("use", markUsed(link, now)).run({
     refusal: () => new AppError("conflict", EMAIL_EXISTS),
     constraint: "users.email",
   });
-  if (!done.changes("use") || !done.changes("apply")) throw new AppError("bad_request", LINK_NOT_VALID);
+  const applied = link.purpose === "change_approval" || done.changes("apply") > 0;
+  if (!done.changes("use") || !applied) throw new AppError("bad_request", LINK_NOT_VALID);
+  if (link.purpose === "change_approval") {
+    await sendLink(env, { purpose: "change", userId: link.userId, email: link.newEmail!, origin }, (url) =>
+      confirmNewEmailLetter(before, link.newEmail!, url),
+    );
+    return { purpose: link.purpose, email: link.newEmail!, user: toSessionUser(before), token: null };
+  }
   if (link.purpose === "change") {
     await sendMail(env, emailChangedLetter(before, link.email, new URL("/contact", origin).toString())).catch(
       (e: unknown) => console.error("The email-changed notice was not sent", e),
     );
   }
   const after = await grantListedAdmin(env, await liveUserRow(env, link.userId));
-  return { purpose: link.purpose, user: toSessionUser(after) };
+  const token = link.purpose === "change" && signedInId === link.userId ? await createSessionToken(env, after) : null;
+  return { purpose: link.purpose, email: after.email, user: toSessionUser(after), token };
 }
 
 /**
- * An e-mail change asks for the current password (when the account has one) and sends a link to the new address;
- * nothing changes until that link is opened. A newer request replaces an older one.
+ * An e-mail change proves the account holder first: the current password when the account has one, else the
+ * current address (an approval link goes there, and only its approval sends the new address its link). Nothing
+ * changes until the new address's link is opened. A newer request replaces an older one. Returns where the link
+ * went and what it asks.
  */
 export async function requestEmailChange(env: Env, user: SessionUser, input: ChangeEmailInput, origin: string) {
   const row = await liveUserRow(env, user.id);
   if (input.email === row.email) {
     throw new AppError("validation_failed", SAME_EMAIL, { email: [SAME_EMAIL] });
   }
-  if (row.passwordHash !== null) await checkCurrentPassword(env, row, input.currentPassword ?? "");
+  const withPassword = row.passwordHash !== null;
+  if (withPassword) await checkCurrentPassword(env, row, input.currentPassword ?? "");
   if (await userRow(env, { email: input.email })) {
     throw new AppError("conflict", EMAIL_EXISTS, { email: [EMAIL_EXISTS] });
   }
   await limitEmails(env, `change-email:${user.id}`);
-  await getDb(env).run(retireLinks(row.id, ["change"], Date.now()));
-  await sendLink(env, { purpose: "change", userId: row.id, email: input.email, origin }, (url) =>
-    confirmNewEmailLetter(row, input.email, url),
+  await getDb(env).run(retireLinks(row.id, ["change", "change_approval"], Date.now()));
+  if (withPassword) {
+    await sendLink(env, { purpose: "change", userId: row.id, email: input.email, origin }, (url) =>
+      confirmNewEmailLetter(row, input.email, url),
+    );
+    return { sentTo: input.email, approval: false };
+  }
+  await sendLink(
+    env,
+    { purpose: "change_approval", userId: row.id, email: row.email, newEmail: input.email, origin },
+    (url) => approveEmailChangeLetter(row, input.email, url),
   );
+  return { sentTo: row.email, approval: true };
 }
 
 /** Name and photo (a new photo only when one was uploaded: `photo` null keeps the current one). */

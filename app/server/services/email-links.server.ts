@@ -2,9 +2,9 @@
 // link, only its SHA-256 in D1 (email_links) with what it is for, whose it is, the address it went to and when it
 // expires. A link is used by the batch that makes its change: that batch's last step marks it used, on condition
 // that it was still unused and unexpired, and every other step requires the same (docs/decisions/010-…).
-import { and, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { emailLinks, type EmailLinkPurpose } from "../db/schema";
+import { emailLinkPurposes, emailLinks, type EmailLinkPurpose } from "../db/schema";
 import { sendMail, type Mail } from "../email/mailer.server";
 import { AppError } from "../errors";
 import { rateLimit } from "./rate-limit.server";
@@ -14,15 +14,26 @@ const MINUTE = 60_000;
 export const LINK_LIFETIME_MS: Record<EmailLinkPurpose, number> = {
   verify: 24 * 60 * MINUTE,
   change: 24 * 60 * MINUTE,
+  change_approval: 24 * 60 * MINUTE,
   reset: 30 * MINUTE,
 };
 
-/** The pages the links open (routes/auth/verify-email.tsx confirms addresses; reset-password.tsx takes a password). */
+/**
+ * The pages the links open: routes/auth/verify-email.tsx shows what a link confirms and confirms it with a button
+ * (a POST, so that a mail scanner that opens links changes nothing); reset-password.tsx takes a password.
+ */
 const LINK_PATH: Record<EmailLinkPurpose, string> = {
   verify: "/verify-email",
   change: "/verify-email",
+  change_approval: "/verify-email",
   reset: "/reset-password",
 };
+
+/** Every kind of link: what a password reset or change, a sign-out everywhere and an address change all end. */
+export const ALL_LINKS: EmailLinkPurpose[] = [...emailLinkPurposes];
+
+/** The links that change an account (not a verification of its own address): what every logout ends. */
+export const ACCOUNT_CHANGING_LINKS: EmailLinkPurpose[] = ALL_LINKS.filter((p) => p !== "verify");
 
 export const TOO_MANY_EMAILS =
   "You can ask for 3 emails every 10 minutes. Please check your inbox, or try again later.";
@@ -45,11 +56,12 @@ async function hashOf(secret: string): Promise<string> {
 
 /**
  * Makes a link of `purpose` for the user, to `email`, and sends the letter `write` makes of its URL (absolute,
- * under `origin`, the request's). The link is stored before the message goes out.
+ * under `origin`: APP_ORIGIN, environment.server.ts `appOrigin`). The link is stored before the message goes out.
+ * A change_approval link carries the address asked for (`newEmail`).
  */
 export async function sendLink(
   env: Env,
-  link: { purpose: EmailLinkPurpose; userId: string; email: string; origin: string },
+  link: { purpose: EmailLinkPurpose; userId: string; email: string; newEmail?: string; origin: string },
   write: (url: string) => Mail,
 ): Promise<void> {
   const secret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
@@ -64,6 +76,7 @@ export async function sendLink(
       purpose: link.purpose,
       userId: link.userId,
       email: link.email,
+      newEmail: link.newEmail ?? null,
       createdAt: now,
       expiresAt: now + LINK_LIFETIME_MS[link.purpose],
     });
@@ -77,6 +90,7 @@ export interface UsableLink {
   purpose: EmailLinkPurpose;
   userId: string;
   email: string;
+  newEmail: string | null;
 }
 
 /** The link behind `secret` if it is one of `purposes`, unused and unexpired; otherwise null. */
@@ -89,6 +103,7 @@ export async function usableLink(env: Env, secret: string, purposes: EmailLinkPu
         purpose: emailLinks.purpose,
         userId: emailLinks.userId,
         email: emailLinks.email,
+        newEmail: emailLinks.newEmail,
       })
       .from(emailLinks)
       .where(
@@ -103,16 +118,22 @@ export async function usableLink(env: Env, secret: string, purposes: EmailLinkPu
   return row && purposes.includes(row.purpose) ? row : null;
 }
 
-/** The address of the user's newest working link of `purpose` (an address change not confirmed yet), else null. */
-export async function pendingLinkEmail(env: Env, userId: string, purpose: EmailLinkPurpose): Promise<string | null> {
+/**
+ * The user's address change still waiting (the newest working change or change_approval link): the address asked
+ * for, and whether it waits for the current address's approval or the new address's confirmation. Else null.
+ */
+export async function pendingEmailChange(
+  env: Env,
+  userId: string,
+): Promise<{ email: string; waitsFor: "approval" | "confirmation" } | null> {
   const row = (
     await getDb(env)
-      .select({ email: emailLinks.email })
+      .select({ purpose: emailLinks.purpose, email: emailLinks.email, newEmail: emailLinks.newEmail })
       .from(emailLinks)
       .where(
         and(
           eq(emailLinks.userId, userId),
-          eq(emailLinks.purpose, purpose),
+          inArray(emailLinks.purpose, ["change", "change_approval"]),
           isNull(emailLinks.usedAt),
           gt(emailLinks.expiresAt, Date.now()),
         ),
@@ -120,7 +141,10 @@ export async function pendingLinkEmail(env: Env, userId: string, purpose: EmailL
       .orderBy(desc(emailLinks.createdAt))
       .limit(1)
   )[0];
-  return row?.email ?? null;
+  if (!row) return null;
+  return row.purpose === "change_approval"
+    ? { email: row.newEmail!, waitsFor: "approval" }
+    : { email: row.email, waitsFor: "confirmation" };
 }
 
 /** True while the link is unused and unexpired: the condition of every step of the batch that uses it. */

@@ -6,9 +6,11 @@ import { newBatch } from "../db/batch.server";
 import { users, type User } from "../db/schema";
 import { AppError, conflict, notFound } from "../errors";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { requireUnguessable } from "../auth/password-rule.server";
 import { createSessionToken } from "../auth/session.server";
 import { resetPasswordLetter } from "../email/letters.server";
-import { limitEmails, markUsed, retireLinks, sendLink, stillUsable, usableLink } from "./email-links.server";
+import { ALL_LINKS, limitEmails, markUsed, retireLinks, sendLink, stillUsable, usableLink } from "./email-links.server";
+import { clearAccountFailures } from "./login-throttle.server";
 import { CHANGED_MEANWHILE } from "./ledger.server";
 import { rateLimit } from "./rate-limit.server";
 import { findUserByEmail } from "./users.server";
@@ -51,20 +53,23 @@ export async function resetLinkUsable(env: Env, secret: string): Promise<boolean
 }
 
 /**
- * Sets a new password from a reset link, once: every session of the account ends (the version goes up), its other
- * reset links die, and the address counts as verified (the link reached it).
+ * Sets a new password from a reset link, once: every session of the account ends (the version goes up), every other
+ * link of it dies (a pending address change above all), its sign-in failures are forgotten, and the address counts
+ * as verified (the link reached it).
  */
 export async function resetPassword(env: Env, secret: string, password: string): Promise<void> {
   const link = await usableLink(env, secret, ["reset"]);
   if (!link) throw new AppError("bad_request", LINK_NOT_VALID);
+  await requireUnguessable(password, [link.email]);
   const hash = await hashPassword(password);
   const now = Date.now();
   const usable = stillUsable(link, now);
   const done = await newBatch(env)
-    .step("retire links", retireLinks(link.userId, ["reset"], now, { except: link, when: usable }))
+    .step("retire links", retireLinks(link.userId, ALL_LINKS, now, { except: link, when: usable }))
+    .step("forget failures", clearAccountFailures(link.email, usable))
     .step(
       "password",
-      sql`UPDATE users SET password_hash = ${hash}, session_version = session_version + 1,
+      sql`UPDATE users SET password_hash = ${hash}, password_meets_rule = 1, session_version = session_version + 1,
             email_verified_at = COALESCE(email_verified_at, ${now})
           WHERE id = ${link.userId} AND email = ${link.email} AND disabled_at IS NULL AND ${usable}`,
     )
@@ -82,8 +87,8 @@ export async function checkCurrentPassword(env: Env, row: User, password: string
 }
 
 /**
- * A new password for a signed-in user who knows the current one. Every other session ends; the answer is a new
- * session token for this one.
+ * A new password for a signed-in user who knows the current one. Every other session ends, and every e-mailed link
+ * of the account; the answer is a new session token for this one.
  */
 export async function changePassword(env: Env, userId: string, current: string, next: string): Promise<string> {
   const db = getDb(env);
@@ -97,17 +102,19 @@ export async function changePassword(env: Env, userId: string, current: string, 
   if (!row) throw notFound("User not found");
   if (row.passwordHash === null) throw conflict(NO_PASSWORD_YET);
   await checkCurrentPassword(env, row, current);
+  await requireUnguessable(next, [row.name, row.email]);
   const hash = await hashPassword(next);
   const now = Date.now();
   const unchanged = sql`id = ${row.id} AND password_hash = ${row.passwordHash} AND disabled_at IS NULL`;
   const done = await newBatch(env)
     .step(
       "retire links",
-      retireLinks(row.id, ["reset"], now, { when: sql`EXISTS (SELECT 1 FROM users WHERE ${unchanged})` }),
+      retireLinks(row.id, ALL_LINKS, now, { when: sql`EXISTS (SELECT 1 FROM users WHERE ${unchanged})` }),
     )
     .step(
       "password",
-      sql`UPDATE users SET password_hash = ${hash}, session_version = session_version + 1 WHERE ${unchanged}`,
+      sql`UPDATE users SET password_hash = ${hash}, password_meets_rule = 1, session_version = session_version + 1
+        WHERE ${unchanged}`,
     )
     .run();
   if (!done.changes("password")) throw conflict(CHANGED_MEANWHILE);

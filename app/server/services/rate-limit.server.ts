@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { AppError } from "../errors";
+import { rateLimitsOff } from "../environment.server";
 
 /**
  * Fixed-window counter in D1: at most `limit` hits per `windowSeconds` for a key.
  * Throws a 429 AppError past the limit.
  */
 export async function rateLimit(env: Env, key: string, limit: number, windowSeconds: number): Promise<void> {
-  if (env.RATE_LIMIT_OFF === "1") return;
+  if (rateLimitsOff(env)) return;
   const now = Date.now();
   const windowStart = now - (now % (windowSeconds * 1000));
   const row = await getDb(env).get<{ count: number }>(sql`

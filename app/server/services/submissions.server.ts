@@ -1,6 +1,6 @@
 // Submissions: a worker's proof takes one escrowed slot; the task's buyer approves (pays the worker from
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
-// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/023). Each step is one D1 batch
+// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";

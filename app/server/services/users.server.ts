@@ -1,7 +1,8 @@
-// Admin work on users: role changes, removal (disable + refund open tasks), and recorded coin adjustments.
+// Admin work on users: role changes, removal (disable + refund open tasks, as closing one's own account does), and
+// recorded coin adjustments.
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
-import { newBatch } from "../db/batch.server";
+import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
 import { tasks, totals, userPreferences, userSummaryColumns, users } from "../db/schema";
@@ -19,7 +20,8 @@ export function requireAdmin(actor: SessionUser) {
   if (actor.role !== "Admin") throw forbidden("Only admins can do this");
 }
 
-async function liveUser(env: Env, id: string) {
+/** The user row of a live (not removed or closed) account, or 404. */
+export async function liveUser(env: Env, id: string) {
   const row = (
     await getDb(env)
       .select()
@@ -55,7 +57,7 @@ const changeable = (user: { id: string; role: Role }) =>
     AND (role <> 'Admin' OR ${otherAdminsRemain(user.id)}))`;
 
 /** Why a change guarded by `changeable` (and what the read saw) changed nothing. */
-async function refusedChange(env: Env, read: { id: string; role: Role }) {
+export async function refusedChange(env: Env, read: { id: string; role: Role }) {
   const user = await liveUser(env, read.id);
   const others = await getDb(env).get<{ remain: number }>(sql`SELECT ${otherAdminsRemain(read.id)} AS remain`);
   return conflict(user.role === "Admin" && !others?.remain ? LAST_ADMIN : CHANGED_MEANWHILE);
@@ -104,16 +106,33 @@ function openTasksOf(env: Env, userId: string) {
     .where(and(eq(tasks.buyerId, userId), isNull(tasks.deletedAt)));
 }
 
+/** How an account ends: removed by an admin, or closed by its owner (services/own-account.server.ts). */
+export interface AccountEnd {
+  actorId: string;
+  action: "user.remove" | "user.close";
+  /** the audit row's detail, given how many open tasks are closed */
+  detail: (openTasks: number) => string;
+  reason?: string;
+  /** the refunds' ledger note, and what a worker whose pending submission is cancelled is told */
+  taskNote: string;
+  taskNotice: (title: string) => string;
+  /** a condition of its own besides the account and its open tasks being as read */
+  guard?: SQL;
+  /** the user row's change besides the end of sign-in (closing anonymises it) */
+  set?: SQL;
+  /** more steps, each held by `audited` (closing: e-mailed links, sign-in records) */
+  more?: (batch: Batch, audited: SQL) => void;
+}
+
 /**
- * Removal disables the account (no sign-in, hidden from lists, sessions ended) and keeps its ledger history.
- * Its open tasks are closed: open slots and pending submissions are refunded to it, those workers notified.
+ * The end of an account, in one batch: it is disabled (no sign-in, hidden from lists, sessions ended) and keeps its
+ * ledger history; its open tasks are closed, their open slots and pending submissions refunded to it (the tasks
+ * service's closure), those workers notified. Returns whether it happened: false when the account, its role or
+ * its open tasks changed meanwhile, it is the last admin, or `guard` failed.
  */
-export async function removeUser(env: Env, admin: SessionUser, userId: string, reason?: string) {
-  requireAdmin(admin);
-  if (userId === admin.id) throw forbidden(NOT_SELF);
-  const target = await liveUser(env, userId);
+export async function endAccount(env: Env, target: { id: string; email: string; role: Role }, end: AccountEnd) {
   const now = Date.now();
-  const openTasks = await openTasksOf(env, userId);
+  const openTasks = await openTasksOf(env, target.id);
   // The audit row is written only while the user and their open tasks are as read (its detail counts the tasks,
   // the workers' notices name them); every other step hinges on that row, so a stale read changes nothing and a
   // task posted meanwhile is not left open under a disabled owner.
@@ -123,36 +142,54 @@ export async function removeUser(env: Env, admin: SessionUser, userId: string, r
     "audit",
     audit({
       id: auditId,
-      actorId: admin.id,
-      action: "user.remove",
+      actorId: end.actorId,
+      action: end.action,
       targetType: "user",
-      targetId: userId,
-      detail: `${target.email} (${target.role}), ${openTasks.length} open task(s) closed`,
-      reason,
+      targetId: target.id,
+      detail: end.detail(openTasks.length),
+      reason: end.reason,
       now,
-      when: sql`${changeable(target)} AND ${openTasksAre(userId, openTasks)}`,
+      when: sql`${changeable(target)} AND ${openTasksAre(target.id, openTasks)} AND (${end.guard ?? sql`1`})`,
     }),
   );
   for (const t of openTasks) {
     addTaskClosure(
       batch,
       {
-        task: { id: t.id, buyerId: userId },
-        note: "owner removed",
-        notice: `The task "${t.title}" was closed, so your pending submission was cancelled.`,
+        task: { id: t.id, buyerId: target.id },
+        note: end.taskNote,
+        notice: end.taskNotice(t.title),
         now,
         when: audited,
       },
       `task ${t.id}: `,
     );
   }
+  end.more?.(batch, audited);
   const done = await batch
     .step(
       "disable",
-      sql`UPDATE users SET disabled_at = ${now}, session_version = session_version + 1 WHERE id = ${userId} AND ${audited}`,
+      sql`UPDATE users SET ${end.set ? sql`${end.set}, ` : sql``}disabled_at = ${now},
+        session_version = session_version + 1 WHERE id = ${target.id} AND ${audited}`,
     )
     .run();
-  if (done.changes("disable") === 0) throw await refusedChange(env, target);
+  return done.changes("disable") > 0;
+}
+
+/** Admin removal: the account ends (endAccount); its open tasks are closed and refunded. */
+export async function removeUser(env: Env, admin: SessionUser, userId: string, reason?: string) {
+  requireAdmin(admin);
+  if (userId === admin.id) throw forbidden(NOT_SELF);
+  const target = await liveUser(env, userId);
+  const ended = await endAccount(env, target, {
+    actorId: admin.id,
+    action: "user.remove",
+    detail: (n) => `${target.email} (${target.role}), ${n} open task(s) closed`,
+    reason,
+    taskNote: "owner removed",
+    taskNotice: (title) => `The task "${title}" was closed, so your pending submission was cancelled.`,
+  });
+  if (!ended) throw await refusedChange(env, target);
   return { deletedCount: 1 };
 }
 
