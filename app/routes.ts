@@ -17,9 +17,11 @@ export default [
     route("dev/mail", "routes/dev/mailbox.tsx"),
     route("dev/mail/:id", "routes/dev/mail-message.tsx"),
     route("unauthorized", "routes/public/unauthorized.tsx"),
+    // a task as visitors see it from the landing page (signed in: sent on by role, as /browse does)
+    route("browse/:id", "routes/public/task.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
-  route("browse/:id?", "routes/public/task-door.ts"),
+  route("browse", "routes/public/task-door.ts"),
   route("logout", "routes/auth/logout.tsx"),
   route("auth/google", "routes/auth/google.tsx"),
   route("auth/google/callback", "routes/auth/google-callback.tsx"),
@@ -44,6 +46,7 @@ export default [
       route("tasklist", "routes/dashboard/worker/task-list.tsx"),
       route("tasklist/:id", "routes/dashboard/worker/task-detail.tsx"),
       route("mysubmissions", "routes/dashboard/worker/my-submissions.tsx"),
+      route("mysubmissions/:id", "routes/dashboard/worker/submission.tsx"),
       route("withdraw", "routes/dashboard/worker/withdraw.tsx"),
     ]),
     layout("routes/dashboard/admin/layout.tsx", [

@@ -52,6 +52,10 @@ export function GoogleButton() {
   );
 }
 
+/** The other sign-in page, still returning to `redirectTo` afterwards (a task a visitor wants to do). */
+export const withRedirect = (path: string, redirectTo: string) =>
+  redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+
 /** "New to Coinwork? Register" under the login form, and the other way round under the register form. */
 export function AuthSwitch({ question, to, label }: { question: string; to: string; label: string }) {
   return (

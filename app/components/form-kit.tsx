@@ -10,7 +10,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { useEffect } from "react";
+import { useEffect, useId, useRef } from "react";
 import type * as React from "react";
 import { useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -167,5 +167,37 @@ export function SelectField({
         ))}
       </NativeSelect>
     </Field>
+  );
+}
+
+/**
+ * The answer of a form's review step (decision 026): a highlighted panel of what will be sent and the button that
+ * sends it; its heading takes focus when it appears (and again for a new answer, `answer`).
+ */
+export function ReviewPanel({
+  title,
+  answer,
+  testId,
+  children,
+}: {
+  title: string;
+  answer: unknown;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [answer]);
+  return (
+    <section
+      aria-labelledby={id}
+      className="grid gap-3 rounded-xl border-2 border-brand-200 bg-brand-50/50 p-4"
+      data-testid={testId}
+    >
+      <h3 id={id} ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }

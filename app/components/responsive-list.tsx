@@ -110,3 +110,60 @@ export function PagedList({
     </div>
   );
 }
+
+/** A column of a CardTable: its header, and classes for its header cell (e.g. a width, right alignment). */
+export interface CardColumn {
+  header: ReactNode;
+  className?: string;
+}
+
+/**
+ * A list rendered once, laid out by CSS (`.card-table` in app.css): a table from the md breakpoint up, a stack of
+ * cards on phones, so a page carries each row's markup one time. Rows are `<CardRow>`s of `<Cell>`s; a cell's
+ * `label` names its column above its value on a card.
+ */
+export function CardTable<Row extends { id: string }>({
+  label,
+  columns,
+  rows,
+  row,
+  testId,
+}: {
+  label: string;
+  columns: CardColumn[];
+  rows: readonly Row[];
+  row: (row: Row, index: number) => ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="md:overflow-x-auto md:rounded-xl md:border md:border-border md:bg-white md:shadow-sm">
+      <table role="table" className="card-table" data-testid={testId}>
+        <caption className="sr-only">{label}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((c, i) => (
+              <th key={i} role="columnheader" scope="col" className={c.className}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {rows.map((r, i) => (
+            <Fragment key={r.id}>{row(r, i)}</Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A row of a CardTable (a card on phones). */
+export function CardRow(props: React.ComponentProps<"tr">) {
+  return <tr role="row" {...props} />;
+}
+
+/** A cell of a CardTable; `label` is shown above it on phones (the column's name, or what the value is). */
+export function Cell({ label, ...props }: React.ComponentProps<"td"> & { label?: string }) {
+  return <td role="cell" data-label={label} {...props} />;
+}

@@ -5,6 +5,8 @@ import type { Flash } from "~/lib/flash";
 /**
  * The toast area, and the flash of the current page shown as a toast. Loaded lazily after hydration (sonner
  * stays out of the initial JavaScript); toasts raised before it mounts are replayed by sonner when it does.
+ * Toasts sit at the bottom (full width on phones), where they cover no live figure: the top bar shows the coin
+ * balance and the bell, which change right when a toast tells why.
  */
 export default function AppToaster({ flash }: { flash: Flash | null }) {
   useEffect(() => {
@@ -12,5 +14,5 @@ export default function AppToaster({ flash }: { flash: Flash | null }) {
     const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast.info;
     show(flash.title, { description: flash.message });
   }, [flash]);
-  return <Toaster position="top-right" duration={5000} visibleToasts={20} richColors closeButton />;
+  return <Toaster position="bottom-right" duration={5000} visibleToasts={20} richColors closeButton />;
 }

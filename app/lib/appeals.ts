@@ -26,6 +26,20 @@ export function withinAppealWindow(rejectedAt: number | null, now = Date.now()):
   return rejectedAt !== null && now - rejectedAt <= APPEAL_WINDOW_MS;
 }
 
+/**
+ * Until when a worker's submission can still be appealed: the end of the window of a rejection not appealed yet;
+ * null when it cannot be (not rejected, appealed already, the window passed).
+ */
+export function appealUntil(
+  s: { status: string; reviewedAt: number | null },
+  appealed: boolean,
+  now = Date.now(),
+): number | null {
+  return s.status === "rejected" && !appealed && withinAppealWindow(s.reviewedAt, now)
+    ? s.reviewedAt! + APPEAL_WINDOW_MS
+    : null;
+}
+
 const id = v.pipe(v.string("Missing id"), v.trim(), v.nonEmpty("Missing id"), v.maxLength(64, "Missing id"));
 
 /** My Submissions: appeal a rejected submission (`id` is the submission, `reason` the appeal's text). */

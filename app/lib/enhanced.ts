@@ -19,6 +19,15 @@ export const ROW_PARAM = "row";
 export const OPEN_PARAM = "open";
 export const VIEW_PARAMS = [CONFIRM_PARAM, ROW_PARAM, OPEN_PARAM] as const;
 
+/**
+ * A form that is checked before it is sent (a worker's proof, a withdrawal) posts twice: first with this field set
+ * to REVIEW_STEP (the action validates, stores an image, and answers the values to show), then from the page's
+ * confirmation with SEND_STEP (the action runs). Both halves work without JavaScript: each is a plain post.
+ */
+export const STEP_FIELD = "step";
+export const REVIEW_STEP = "review";
+export const SEND_STEP = "send";
+
 /** What a page action answers to a script-driven post, and what a plain post's flash is made of. */
 export interface Outcome {
   ok: boolean;
@@ -39,6 +48,8 @@ export interface FormOutcome extends Outcome {
   result: SubmissionResult<string[]> | null;
   /** the form did not pass its schema (its fields say why); false for a refusal of valid input */
   invalid: boolean;
+  /** the review step's answer: what will be sent, for the page's confirmation (see STEP_FIELD) */
+  review?: Record<string, unknown>;
 }
 
 /** The words under an outcome's title: its message and the refusal's own words, in that order. */

@@ -92,3 +92,29 @@ export function bulkApprovalWords(done: { approved: number; summary: string; res
   const paid = done.approved ? " Approved workers have been paid from the tasks' escrow." : "";
   return { title, message: `${done.summary}.${paid} ${parts.join(" ")}` };
 }
+
+/** The reasons a buyer picks from when rejecting (with words of their own, or instead of them). */
+export const REJECT_REASONS = [
+  "The proof does not show the task done",
+  "The image is missing or cannot be read",
+  "The work does not follow the instructions",
+  "The proof is copied or reused",
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+export const REJECT_REASON_REQUIRED = "Choose a reason or write one for the worker";
+
+/** The reason the worker reads: the picked one, then the buyer's own words ("Pick: words", either alone). */
+export function rejectReasonOf(pick: string | undefined, words: string | undefined): string {
+  return [pick, words].filter(Boolean).join(": ");
+}
+
+/** The first words of a proof for a list row (the full text is in the submission's view). */
+export function proofExcerpt(text: string, max = 140): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** The field of "Approve selected" that says the buyer has looked at the proof of every selected submission. */
+export const LOOKED_FIELD = "looked";
+export const LOOK_FIRST = "Confirm that you have looked at the proof of every selected submission";

@@ -158,12 +158,26 @@ describe("Admin Home: withdrawal requests", () => {
 
 describe("Manage Users", () => {
   roleChanged = step(
-    "a role change is immediate: the user's next request shows the new role's dashboard or /unauthorized",
+    "a role change asks first, then is immediate: the user's next request shows the new role's dashboard",
     async () => {
       const user = await registerNewUser("Role Changer", "Worker");
       const row = await searchUsers(user.email);
       await screenshot(page, "admin-manage-users-search-1440");
+      // choosing another role asks first, like every other admin action; Cancel changes nothing
       await row.getByLabel("Role of Role Changer").selectOption("Buyer");
+      let ask = page.getByRole("alertdialog", { name: "Change the role of Role Changer?" });
+      await ask.waitFor();
+      expect(await ask.innerText()).toContain("is a Worker now and becomes a Buyer");
+      await screenshot(page, "admin-role-confirm-1440", { viewport: true });
+      await ask.getByRole("button", { name: "Cancel" }).click();
+      await ask.waitFor({ state: "detached" });
+      expect(await row.getByLabel("Role of Role Changer").inputValue()).toBe("Worker");
+      expect(db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0]?.role).toBe(
+        "Worker",
+      );
+      await row.getByLabel("Role of Role Changer").selectOption("Buyer");
+      ask = page.getByRole("alertdialog", { name: "Change the role of Role Changer?" });
+      await ask.getByRole("button", { name: "Yes, make them a Buyer" }).click();
       await expectMessage(page, "Role updated successfully!");
       await expect
         .poll(() => db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0]?.role)
@@ -217,7 +231,7 @@ describe("Manage Users", () => {
     },
   );
 
-  it("without JavaScript the role dropdown has a Save button", async () => {
+  it("without JavaScript the role dropdown's 'Change role' asks first, then the confirmation saves it", async () => {
     const user = await registerNewUser("No Script Role", "Worker");
     const context = await signedInContext(browser, "admin", { javaScriptEnabled: false });
     const p = await context.newPage();
@@ -225,8 +239,14 @@ describe("Manage Users", () => {
     const row = p.getByTestId(`user-${user.email}`);
     await row.getByLabel("Role of No Script Role").selectOption("Buyer");
     await Promise.all([
-      p.waitForURL((u) => u.pathname === "/dashboard/manageusers"),
-      row.getByRole("button", { name: "Save" }).click(),
+      p.waitForURL((u) => u.searchParams.get("confirm") === "role"),
+      row.getByRole("button", { name: "Change role" }).click(),
+    ]);
+    expect(db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0].role).toBe("Worker");
+    await screenshot(p, "admin-role-confirm-nojs-1440");
+    await Promise.all([
+      p.waitForURL((u) => u.pathname === "/dashboard/manageusers" && !u.searchParams.has("confirm")),
+      p.getByRole("button", { name: "Yes, make them a Buyer" }).click(),
     ]);
     await expectMessage(p, "Role updated successfully!");
     expect(db<{ role: string }>(`SELECT role FROM users WHERE email = ${sqlText(user.email)}`)[0].role).toBe("Buyer");

@@ -24,6 +24,7 @@ import {
   uniqueToken,
   waitForHydration,
   type Person,
+  submitProof,
 } from "./browser";
 import { checkLedger } from "../../scripts/ledger-check";
 import type { Page } from "playwright-core";
@@ -76,17 +77,13 @@ story("a rejection appealed and overturned", () => {
 
       const [{ id: taskId }] = db<{ id: string }>(`SELECT id FROM tasks WHERE task_title = ${sqlText(TITLE)}`);
       await gotoHydrated(worker.page, `/dashboard/tasklist/${taskId}`);
-      await worker.page.getByLabel("Your submission").fill("teh, recieve, adress, seperate, occured");
-      await Promise.all([
-        worker.page.waitForURL("**/dashboard/mysubmissions"),
-        worker.page.getByRole("button", { name: "Submit Task" }).click(),
-      ]);
+      await submitProof(worker.page, "teh, recieve, adress, seperate, occured");
       await expectMessage(worker.page, "Submission sent successfully!");
 
       await gotoHydrated(buyer.page, "/dashboard/buyerhome");
       await buyer.page.getByRole("link", { name: `Reject ${worker.name}'s submission` }).click();
       const reject = buyer.page.getByRole("alertdialog", { name: "Reject this submission?" });
-      await reject.getByLabel("Reason for rejecting (shown to the worker)").fill(REASON);
+      await reject.getByLabel("In your own words").fill(REASON);
       await reject.getByRole("button", { name: "Yes, reject" }).click();
       await expectMessage(buyer.page, "Successfully rejected");
 
@@ -97,7 +94,7 @@ story("a rejection appealed and overturned", () => {
         .getByRole("alertdialog", { name: "Are you sure?" })
         .getByRole("button", { name: "Yes, delete it!" })
         .click();
-      await expectMessage(buyer.page, "Deleted!");
+      await buyer.page.getByRole("dialog", { name: "Deleted!" }).getByRole("button", { name: "OK" }).click();
       await expectCoins(buyer, 50, "deleting the task");
     },
   );
@@ -108,7 +105,7 @@ story("a rejection appealed and overturned", () => {
     async () => {
       const { page } = worker;
       await gotoHydrated(page, "/dashboard/mysubmissions");
-      const card = page.getByTestId("submission-card").filter({ hasText: TITLE });
+      const card = page.getByTestId("submission-row").filter({ hasText: TITLE });
       await expect.poll(() => card.innerText()).toContain(`Reason: ${REASON}`);
       await card.getByRole("button", { name: `Appeal the rejection of ${TITLE}` }).click();
       const dialog = page.getByRole("alertdialog", { name: "Appeal this rejection?" });
@@ -165,7 +162,7 @@ story("a rejection appealed and overturned", () => {
     async () => {
       await expectCoins(worker, 10 + PAY, "the overturn", { reload: true });
       await expect
-        .poll(() => worker.page.getByTestId("submission-card").filter({ hasText: TITLE }).innerText())
+        .poll(() => worker.page.getByTestId("submission-row").filter({ hasText: TITLE }).innerText())
         .toContain("Rejection overturned");
       await expectCoins(buyer, 50 - PAY, "the overturn", { reload: true });
       await waitForHydration(buyer.page);

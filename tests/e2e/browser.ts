@@ -340,6 +340,62 @@ export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------- the forms checked before they are sent
+
+/**
+ * A worker's proof on a task's page (or a submission's edit with `button` and `send`): the text and an image,
+ * the first button (the server's check), then the confirmation's button; waits for the page it leads to. Works with
+ * and without JavaScript (both steps are plain posts, decision 026).
+ */
+export async function submitProof(
+  page: Page,
+  text: string,
+  opts: { image?: string; button?: string; send?: string; lands?: string | RegExp } = {},
+): Promise<void> {
+  await page.getByLabel("Your submission").fill(text);
+  if (opts.image) await page.locator('input[type="file"][name="image"]').setInputFiles(opts.image);
+  await page.getByRole("button", { name: opts.button ?? "Submit Task" }).click();
+  const review = page.getByTestId("proof-review");
+  await review.waitFor();
+  expect(await review.getByTestId("submission-text").innerText()).toBe(text.trim());
+  await Promise.all([
+    page.waitForURL(opts.lands ?? "**/dashboard/mysubmissions"),
+    review.getByRole("button", { name: opts.send ?? "Yes, send it" }).click(),
+  ]);
+}
+
+export interface PayoutRequest {
+  coins: number;
+  system: "Bkash" | "Rocket" | "Nagad" | "Bank" | "Others";
+  account: string;
+  bank?: { name: string; branch: string };
+}
+
+/**
+ * A withdrawal on the Withdrawals page: the payment system (a link), its fields, the coins, 'Withdraw', then the
+ * confirmation's 'Yes, withdraw $…' after checking the coins, dollars and account it states. With and without
+ * JavaScript.
+ */
+export async function requestPayout(page: Page, r: PayoutRequest): Promise<void> {
+  await page.getByTestId(`system-${r.system}`).click();
+  await page.locator(`input[name="payment_system"][value="${r.system}"]`).waitFor({ state: "attached" });
+  await page.locator('input[name="account_number"]').fill(r.account);
+  if (r.bank) {
+    await page.getByLabel("Bank name").fill(r.bank.name);
+    await page.getByLabel("Branch or routing number").fill(r.bank.branch);
+  }
+  await page.getByLabel("Coins to withdraw").fill(String(r.coins));
+  await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+  const review = page.getByTestId("withdraw-review");
+  await review.waitFor();
+  const dollars = (r.coins / 20).toFixed(2);
+  const stated = await review.innerText();
+  expect(stated).toContain(`$${dollars}`);
+  expect(stated).toContain(r.system);
+  await review.getByRole("button", { name: `Yes, withdraw $${dollars}` }).click();
+  await expectMessage(page, "Withdrawal request submitted!");
+}
+
 // ---------------------------------------------------------------- people: a context each, watched for errors
 
 export interface Person {

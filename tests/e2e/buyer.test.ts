@@ -29,6 +29,7 @@ import {
   setUpBrowser,
   waitForHydration,
   type Person,
+  submitProof,
 } from "./browser";
 
 const TASK_IMAGE = path.join(ROOT, "public", "images", "categories", "app-website-testing.webp");
@@ -214,7 +215,7 @@ story("a buyer's day", () => {
       await expectCoins(buyer, balance, "posting 4 x 10");
       const row = page.getByTestId("task-row").filter({ hasText: TITLE });
       await expect.poll(() => row.count()).toBe(1);
-      expect(await row.innerText()).toMatch(/4 workers × 10 coins/);
+      expect(await row.innerText()).toMatch(/4 open × 10 coins · 40 coins held/);
       expect(await row.locator("img").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
       taskId = (await row.getByRole("link", { name: `Edit ${TITLE}` }).getAttribute("href"))!.split("/").pop()!;
       await look(page, "buyer-mytasks-1440");
@@ -253,7 +254,7 @@ story("a buyer's day", () => {
       await waitForHydration(page);
       balance -= 20;
       await expectCoins(buyer, balance, "raising the task to 5 x 12");
-      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).innerText()).toMatch(/5 workers × 12 coins/);
+      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).innerText()).toMatch(/5 open × 12 coins/);
 
       // less: 3 x 12 = 36, 24 back
       await page.getByRole("link", { name: `Edit ${TITLE}` }).click();
@@ -282,12 +283,7 @@ story("a buyer's day", () => {
         await register(w, "Worker");
         await gotoHydrated(w.page, `/dashboard/tasklist/${taskId}`);
         expect(await w.page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
-        await w.page.getByLabel("Your submission").fill(text);
-        if (image) await w.page.locator('input[type="file"][name="image"]').setInputFiles(image);
-        await Promise.all([
-          w.page.waitForURL("**/dashboard/mysubmissions"),
-          w.page.getByRole("button", { name: "Submit Task" }).click(),
-        ]);
+        await submitProof(w.page, text, { image });
         await waitForHydration(w.page);
         await expectCoins(w, WORKER_START, "submitting");
         workers.push(w);
@@ -360,7 +356,13 @@ story("a buyer's day", () => {
 
       await page.getByRole("link", { name: `Reject ${rita.name}'s submission` }).click();
       confirm = page.getByRole("alertdialog", { name: "Reject this submission?" });
-      await confirm.getByLabel("Reason for rejecting (shown to the worker)").fill(REASON);
+      // a reason is needed: a quick pick, words of one's own, or both
+      expect(
+        await confirm.getByRole("group", { name: "Reason for rejecting (shown to the worker)" }).innerText(),
+      ).toContain("The proof does not show the task done");
+      await confirm.getByRole("button", { name: "Yes, reject" }).click();
+      await expectMessage(page, "Choose a reason or write one for the worker");
+      await confirm.getByLabel("In your own words").fill(REASON);
       await look(page, "buyer-reject-confirm-1440", { dialog: true });
       await confirm.getByRole("button", { name: "Yes, reject" }).click();
       await expectMessage(page, "Successfully rejected");
@@ -409,7 +411,10 @@ story("a buyer's day", () => {
         .getByRole("alertdialog", { name: "Are you sure?" })
         .getByRole("button", { name: "Yes, delete it!" })
         .click();
-      await expectMessage(page, "Deleted!");
+      // a task deleted is told in a dialog, as on Manage Tasks (one way per kind of outcome)
+      const deletedDialog = page.getByRole("dialog", { name: "Deleted!" });
+      await deletedDialog.waitFor();
+      await deletedDialog.getByRole("button", { name: "OK" }).click();
       balance += 10;
       await expectCoins(buyer, balance, "deleting (refund)");
       await expect.poll(() => page.getByTestId("task-row").filter({ hasText: SECOND }).count()).toBe(0);
@@ -444,8 +449,13 @@ story("a buyer's day", () => {
     // Each buyer screen at 390 px (screenshot, axe, sideways scroll) is in the route walk (route-walk.ts); here the
     // phone's own layout of this buyer's data: cards instead of the table, the modal, the shortfall notice.
     await gotoHydrated(page, "/dashboard/mytasks");
-    expect(await page.getByTestId("task-card").filter({ hasText: TITLE }).isVisible()).toBe(true);
-    expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).isVisible()).toBe(false);
+    // one row per task, laid out as a card on the phone (no table copy beside it)
+    const row = page.getByTestId("task-row").filter({ hasText: TITLE });
+    expect(await row.count()).toBe(1);
+    expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe("block");
+    expect(await page.locator("table thead").evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(
+      1,
+    );
 
     await gotoHydrated(page, "/dashboard/purchasecoin");
     await page.getByRole("link", { name: "Purchase Now: 1000 coins for $35" }).click();
@@ -542,11 +552,12 @@ story("a buyer's day", () => {
   );
 
   step("no console errors and no failed requests in any browser", () => {
-    // Chromium logs every HTTP error as a console error, including the declined card's 402 the walk asks for.
-    const declined = /status of 402 .*\/test-payments\/confirm/;
+    // Chromium logs every HTTP error as a console error, including the declined card's 402 and the rejection
+    // without a reason (422) that the walk asks for.
+    const asked = /status of 402 .*\/test-payments\/confirm|status of 422 .*\/dashboard\/buyerhome\.data/;
     for (const p of people) {
       expect(
-        p.errors.filter((e) => !declined.test(e)),
+        p.errors.filter((e) => !asked.test(e)),
         `${p.name}: console`,
       ).toEqual([]);
       expect(p.failed, `${p.name}: requests`).toEqual([]);
@@ -593,11 +604,11 @@ story("approving several submissions at once", () => {
     "selects both, confirms once and sees each outcome; both workers are paid (390 and 1440 px, axe)",
     { needs: [ready] },
     async () => {
-      const label = (w: Person) => `Select ${w.name}'s submission for ${BULK_TITLE}`;
-      // the phone: cards with their checkboxes, countdown and track record
+      const label = (w: Person) => `Select ${w.name}, ${BULK_TITLE}`;
+      // the phone: the same rows as cards, with their checkboxes, countdown and track record
       const phone = await person("Bea Buyer (phone)", "bulk-buyer", "phone");
       await login(phone);
-      const cards = phone.page.getByTestId("review-card");
+      const cards = phone.page.getByTestId("review-row");
       await expect.poll(() => cards.count()).toBe(2);
       expect(await cards.first().innerText()).toContain("auto-approves in 3 days");
       expect(await cards.first().innerText()).toContain("No reviewed work yet");
@@ -616,10 +627,22 @@ story("approving several submissions at once", () => {
       expect(await page.getByTestId("review-select-all").isChecked()).toBe(true);
       await look(page, "buyer-bulk-select-1440");
 
+      // one of the two opened first: the confirmation says how many of them the buyer has seen
+      await page.getByRole("link", { name: `View Submission of ${pair[0]!.name}` }).click();
+      const view = page.getByRole("dialog", { name: `Submission by ${pair[0]!.name}` });
+      await view.waitFor();
+      await page.keyboard.press("Escape");
+      await view.waitFor({ state: "detached" });
       await page.getByRole("button", { name: "Approve selected" }).click();
       const confirm = page.getByRole("alertdialog", { name: "Approve 2 submissions?" });
       expect(await confirm.innerText()).toContain("8 coins in all will be paid");
+      expect(await confirm.innerText()).toContain("You have opened 1 of these 2");
+      expect(await confirm.getByTestId("bulk-list").innerText()).toContain(`${pair[1]!.name}: 4 out of 5.`);
       await look(page, "buyer-bulk-confirm-1440", { dialog: true });
+      // the box must be ticked before anything is sent
+      await confirm.getByRole("button", { name: "Yes, approve 2" }).click();
+      expect(await confirm.isVisible()).toBe(true);
+      await confirm.getByLabel("I have looked at the proof of all 2").check();
       await confirm.getByRole("button", { name: "Yes, approve 2" }).click();
       const result = page.getByTestId("bulk-result");
       await result.waitFor();

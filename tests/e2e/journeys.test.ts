@@ -37,6 +37,7 @@ import {
   setUpBrowser,
   waitForHydration,
   type Person,
+  requestPayout,
 } from "./browser";
 
 const PHOTO = path.join(ROOT, "public", "avatars", "seed-07.webp");
@@ -57,6 +58,8 @@ const TITLE = `Try our sign-up screens and tell us what confused you ${token}`;
 const INFO = `Three sentences on the most confusing step (${token})`;
 const REASON = "You described the pricing page, not the sign-up screens.";
 const email = (who: string) => `${who}-${token}@e2e.test`;
+/** This walk's own Nagad number (a wallet takes 11 digits starting 01), to find its withdrawal among others. */
+const NAGAD = `018${String(Date.now()).slice(-8)}`;
 
 /** Files a person might pick by mistake: plain text, and text disguised as a PNG (only the server's byte check catches it). */
 const scratch = mkdtempSync(path.join(tmpdir(), "cw-journeys-"));
@@ -129,9 +132,14 @@ async function submitWork(p: Person, text: string, image?: string) {
     await p.page.locator('input[type="file"][name="image"]').setInputFiles(image);
     await expect.poll(() => p.page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
   }
+  // 'Submit Task' shows what will be sent; 'Yes, send it' sends it
+  await p.page.getByRole("button", { name: "Submit Task" }).click();
+  const review = p.page.getByTestId("proof-review");
+  await review.waitFor();
+  expect(await review.getByTestId("submission-text").innerText()).toBe(text);
   await Promise.all([
     p.page.waitForURL("**/dashboard/mysubmissions"),
-    p.page.getByRole("button", { name: "Submit Task" }).click(),
+    review.getByRole("button", { name: "Yes, send it" }).click(),
   ]);
   await waitForHydration(p.page);
   await expectMessage(p.page, "Submission sent successfully!");
@@ -388,7 +396,7 @@ story("the full loop: three people, three browsers, one marketplace", () => {
       confirm = page.getByRole("alertdialog", { name: "Reject this submission?" });
       await confirm.waitFor();
       expect(await confirm.innerText()).toContain(`The slot of “${TITLE}” reopens for another worker.`);
-      await confirm.getByLabel("Reason for rejecting (shown to the worker)").fill(REASON);
+      await confirm.getByLabel("In your own words").fill(REASON);
       await confirm.getByRole("button", { name: "Yes, reject" }).click();
       await expectMessage(page, "Successfully rejected");
       await confirm.waitFor({ state: "detached" });
@@ -433,13 +441,14 @@ story("the full loop: three people, three browsers, one marketplace", () => {
         await route.continue();
       });
       await w4.page.getByRole("button", { name: "Submit Task" }).click();
-      const busyButton = w4.page.getByRole("button", { name: "Submitting…" });
+      const busyButton = w4.page.getByRole("button", { name: "Checking…" });
       await busyButton.waitFor();
       expect(await busyButton.isDisabled()).toBe(true);
       await w4.page.getByRole("status").filter({ hasText: "Loading…" }).waitFor({ state: "attached" });
       expect(await w4.page.locator("form#task-submission").getAttribute("aria-busy")).toBe("true");
       await screenshot(w4.page, "journey-slow-submission-1440");
       release();
+      await w4.page.getByTestId("proof-review").getByRole("button", { name: "Yes, send it" }).click();
       await w4.page.waitForURL("**/dashboard/mysubmissions");
       await w4.page.unroute(`**/dashboard/tasklist/${taskId}.data*`);
       await expectMessage(w4.page, "Submission sent successfully!");
@@ -507,19 +516,11 @@ story("the full loop: three people, three browsers, one marketplace", () => {
 
       await w1.page.getByLabel("Coins to withdraw").fill(String(MIN_WITHDRAWAL));
       expect(await w1.page.getByTestId("withdrawal-amount").inputValue()).toBe("10.00");
-      await w1.page.getByLabel("Payment system").selectOption("Nagad");
-      await w1.page.getByLabel("Account number").fill(`01800-${token}`);
-      await w1.page.getByRole("button", { name: "Withdraw" }).click();
-      await expectMessage(w1.page, "Withdrawal request submitted!");
+      await requestPayout(w1.page, { coins: MIN_WITHDRAWAL, system: "Nagad", account: NAGAD });
       // the coins are held while the admin decides
       await expectCoins(w1, 0, "requesting a withdrawal of 200 coins");
       await expect
-        .poll(() =>
-          w1.page
-            .getByTestId("withdrawal-row")
-            .filter({ hasText: `01800-${token}` })
-            .innerText(),
-        )
+        .poll(() => w1.page.getByTestId("withdrawal-row").filter({ hasText: NAGAD }).innerText())
         .toContain("Pending");
     },
   );
@@ -545,12 +546,7 @@ story("the full loop: three people, three browsers, one marketplace", () => {
 
       await expectCoins(w1, 0, "the payout", { reload: true });
       await expect
-        .poll(() =>
-          w1.page
-            .getByTestId("withdrawal-row")
-            .filter({ hasText: `01800-${token}` })
-            .innerText(),
-        )
+        .poll(() => w1.page.getByTestId("withdrawal-row").filter({ hasText: NAGAD }).innerText())
         .toContain("Approved");
       const bell = await openBell(w1.page);
       await expect.poll(() => bell.innerText()).toContain("Your withdrawal of $10.00 was approved.");
@@ -742,7 +738,13 @@ story("without JavaScript", () => {
         )
         .toBeGreaterThan(0);
       expect(await page.getByLabel("Your submission").inputValue()).toBe("Brightly: short and friendly.");
+      // without JavaScript too, 'Submit Task' first shows what will be sent (the server's answer), then it is sent
       await submitAndWait(page, "Submit Task");
+      expect(await page.getByTestId("proof-review").getByTestId("submission-text").innerText()).toBe(
+        "Brightly: short and friendly.",
+      );
+      await screenshot(page, "journey-nojs-proof-review-390");
+      await submitAndWait(page, "Yes, send it");
       expect(new URL(page.url()).pathname).toBe("/dashboard/mysubmissions");
       await expectMessage(page, "Submission sent successfully!");
       expect(await mySubmissionNoJs(page).innerText()).toContain("Pending");
@@ -788,21 +790,33 @@ story("without JavaScript", () => {
       const { page } = worker;
       await page.goto("/dashboard/withdraw");
       expect(await coinsOnScreen(page)).toBe(MIN_WITHDRAWAL);
+      // no payment system chosen yet: the form says to choose one, and the server refuses a post without it
+      expect(await page.getByTestId("choose-system").innerText()).toContain("Choose where the money goes");
+      expect(await page.locator('input[name="account_number"]').count()).toBe(0);
+      // a system is a link: its own fields come with the page, on the number pad for a wallet
+      await Promise.all([page.waitForURL(/system=Rocket/), page.getByTestId("system-Rocket").click()]);
+      expect(await page.getByLabel("Rocket number").getAttribute("inputmode")).toBe("numeric");
       await submitAndWait(page, "Withdraw");
       expect(await fieldError(page, "Coins to withdraw")).toBe("Coins to withdraw are required");
-      expect(await fieldError(page, "Payment system")).toBe("Select a payment system");
-      expect(await fieldError(page, "Account number")).toBe("Account number is required");
+      expect(await fieldError(page, "Rocket number")).toBe("Account number is required");
       await page.getByLabel("Coins to withdraw").fill("150");
-      await page.getByLabel("Payment system").selectOption("Rocket");
-      await page.getByLabel("Account number").fill("01900-000000");
+      await page.getByLabel("Rocket number").fill("abc");
       await submitAndWait(page, "Withdraw");
       expect(await fieldError(page, "Coins to withdraw")).toBe("The minimum withdrawal is 200 coins.");
+      expect(await fieldError(page, "Rocket number")).toBe("Enter the 11-digit Rocket number, starting 01");
       await screenshot(page, "journey-nojs-withdraw-errors-390");
       await page.getByLabel("Coins to withdraw").fill(String(MIN_WITHDRAWAL));
+      await page.getByLabel("Rocket number").fill("01900-000000");
       await submitAndWait(page, "Withdraw");
+      // the confirmation states the coins, the dollars and the wallet before anything is held
+      const review = page.getByTestId("withdraw-review");
+      expect(await review.innerText()).toMatch(/200[\s\S]*\$10\.00[\s\S]*Rocket 01900000000/);
+      expect(await coinsOnScreen(page)).toBe(MIN_WITHDRAWAL);
+      await screenshot(page, "journey-nojs-withdraw-confirm-390");
+      await submitAndWait(page, "Yes, withdraw $10.00");
       await expectMessage(page, "Withdrawal request submitted!");
       expect(await coinsOnScreen(page)).toBe(0);
-      const request = page.locator("li, tr").filter({ visible: true }).filter({ hasText: "01900-000000" });
+      const request = page.locator("li, tr").filter({ visible: true }).filter({ hasText: "01900000000" });
       expect(await request.innerText()).toContain("Pending");
     },
   );

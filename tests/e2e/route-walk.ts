@@ -86,6 +86,16 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dev/mail": { as: "admin" },
   "/dev/mail/:id": { as: "worker", url: aMailboxMessage },
   "/unauthorized": { as: "anonymous" },
+  // an open task as a visitor reads it from the landing page
+  "/browse/:id": {
+    as: "anonymous",
+    url: () =>
+      `/browse/${
+        db<{ id: string }>(
+          `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoDay()}' AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1`,
+        )[0].id
+      }`,
+  },
   "/*": { as: "anonymous", url: () => "/no/such/page", status: 404 },
   "/api-docs": { as: "anonymous" },
   "/dashboard/buyerhome": { as: "buyer" },
@@ -117,6 +127,16 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
       }`,
   },
   "/dashboard/mysubmissions": { as: "worker" },
+  // the demo worker's newest pending submission: its edit form and Withdraw
+  "/dashboard/mysubmissions/:id": {
+    as: "worker",
+    url: () =>
+      `/dashboard/mysubmissions/${
+        db<{ id: string }>(
+          "SELECT id FROM submissions WHERE worker_id = 'seed-user-worker' AND status = 'pending' ORDER BY created_at DESC LIMIT 1",
+        )[0].id
+      }`,
+  },
   "/dashboard/withdraw": { as: "worker" },
   "/dashboard/adminhome": { as: "admin" },
   "/dashboard/managetasks": { as: "admin" },

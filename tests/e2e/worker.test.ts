@@ -25,6 +25,7 @@ import {
   registerThroughForm,
   screenshot,
   signedInContext,
+  requestPayout,
   step,
   type Step,
   story,
@@ -178,9 +179,18 @@ story("a worker's day", () => {
     async () => {
       await page.locator('input[type="file"][name="image"]').setInputFiles(PROOF);
       await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
+      // 'Submit Task' shows what will be sent, the image as stored, before anything is sent
+      await page.getByRole("button", { name: "Submit Task" }).click();
+      const review = page.getByTestId("proof-review");
+      await review.waitFor();
+      expect(await review.getByTestId("submission-text").innerText()).toBe(
+        "Corrected paragraph: Our app helps you save.",
+      );
+      expect(await review.getByTestId("submission-image").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
+      await screenshot(page, "worker-proof-review-1440");
       await Promise.all([
         page.waitForURL("**/dashboard/mysubmissions"),
-        page.getByRole("button", { name: "Submit Task" }).click(),
+        review.getByRole("button", { name: "Yes, send it" }).click(),
       ]);
       await expectMessage(page, "Submission sent successfully!");
       const row = page.getByTestId("submission-row").filter({ hasText: TITLE });
@@ -283,14 +293,10 @@ story("a worker's day", () => {
     expect(await page.getByTestId("withdrawal-amount").inputValue()).toBe("10.05");
     await coins.fill("200");
     expect(await page.getByTestId("withdrawal-amount").inputValue()).toBe("10.00");
-    expect(await page.getByLabel("Payment system").inputValue()).toBe("");
-    await page.getByLabel("Payment system").selectOption("Bkash");
-    await page.getByLabel("Account number").fill("01700-000000");
-    await page.getByRole("button", { name: "Withdraw" }).click();
-    await expectMessage(page, "Withdrawal request submitted!");
+    await requestPayout(page, { coins: 200, system: "Bkash", account: "01700-000000" });
     await expect.poll(() => page.getByTestId("total-coins").innerText()).toBe(String(balance - 200));
     expect(await coinsOnScreen(page)).toBe(balance - 200);
-    const request = page.getByTestId("withdrawal-row").filter({ hasText: "01700-000000" }).first();
+    const request = page.getByTestId("withdrawal-row").filter({ hasText: "01700000000" }).first();
     const text = await request.innerText();
     expect(text).toContain("200 coins");
     expect(text).toContain("$10.00");
@@ -299,7 +305,7 @@ story("a worker's day", () => {
     expect(await coins.inputValue()).toBe("");
     if (balance - 200 < 200) {
       await expect.poll(() => page.getByText("Insufficient coin to withdraw.").count()).toBe(1);
-      expect(await page.getByRole("button", { name: "Withdraw" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Withdraw", exact: true }).count()).toBe(0);
     }
   });
 

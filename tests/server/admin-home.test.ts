@@ -17,7 +17,8 @@ import {
   sessionUser,
 } from "./fixtures";
 import { adminStats } from "~/server/services/users.server";
-import { ALREADY_DECIDED } from "~/server/services/withdrawals.server";
+import { ALREADY_DECIDED, requestWithdrawal } from "~/server/services/withdrawals.server";
+import { adjustCoins } from "~/server/services/users.server";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 
@@ -52,6 +53,26 @@ describe("Admin Home loader", () => {
       ">Approve<",
       ">Reject<",
     ]);
+  });
+
+  it("shows the payout details the worker gave (a bank's name and branch too), whole, as the approval names them", async () => {
+    const w = await adminWorld();
+    const worker = await registerUser("Worker", "Bank Payee");
+    await adjustCoins(env, w.adminUser, worker.id, 300, "test funding");
+    const request = await requestWithdrawal(env, await sessionUser(worker.id), {
+      withdrawal_coin: 220,
+      payment_system: "Bank",
+      account_number: "9988776655",
+      bank_name: "Dutch-Bangla Bank",
+      bank_branch: "Routing 090261726",
+    });
+    // newest first: the request just made is on the first page
+    const page = await pageHtml("/dashboard/adminhome", w.admin.cookie);
+    expectText(page.text, ["9988776655", "Bank · Dutch-Bangla Bank · Routing 090261726"]);
+    const confirm = await pageHtml(`/dashboard/adminhome?confirm=approve&row=${request.id}`, w.admin.cookie);
+    expect(confirm.text).toContain(
+      "Pay $11.00 (220 coins) to Bank Payee: Bank 9988776655 · Dutch-Bangla Bank · Routing 090261726.",
+    );
   });
 
   it("the cards follow the data: a new buyer's $10 purchase moves Total buyers, Total coins and Total payment", async () => {

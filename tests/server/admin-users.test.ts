@@ -101,6 +101,40 @@ describe("role change", () => {
     ]);
   });
 
+  it("asks first, like every other admin action: without JavaScript the select opens a confirmation view", async () => {
+    const w = await adminWorld();
+    const name = `Asked ${uniqueToken()}`;
+    const u = await registerUser("Worker", name);
+    const list = await pageHtml(`/dashboard/manageusers?q=${encodeURIComponent(u.email)}`, w.admin.cookie);
+    // the row's select and 'Change role' only ask for the confirmation view (a GET): nothing changes yet
+    const form = list.text.slice(list.text.lastIndexOf("<form", list.text.indexOf(`name="row" value="${u.id}"`)));
+    expect(form.slice(0, form.indexOf("</form>"))).toMatch(
+      /^<form[^>]*method="get">.*name="confirm" value="role".*<select[^>]*name="to"/s,
+    );
+    const ask = await pageHtml(
+      `/dashboard/manageusers?q=${encodeURIComponent(u.email)}&confirm=role&row=${u.id}&to=Buyer`,
+      w.admin.cookie,
+    );
+    expectText(ask.text, [
+      `Change the role of ${name}?`,
+      "is a Worker now and becomes a Buyer",
+      "Yes, make them a Buyer",
+    ]);
+    expect(ask.text).toMatch(/<input type="hidden" name="role" value="Buyer"\/>/);
+    expect((await userRow(u.id)).role).toBe("Worker");
+    // an unknown role in the view's URL offers nothing to confirm
+    const odd = await pageHtml(`/dashboard/manageusers?confirm=role&row=${u.id}&to=Root`, w.admin.cookie);
+    expect(odd.text).not.toContain(`Change the role of ${name}?`);
+    // the confirmation's form posts the change
+    const res = await postForm(
+      `/dashboard/manageusers?confirm=role&row=${u.id}&to=Buyer`,
+      { intent: "role", id: u.id, role: "Buyer" },
+      w.admin.cookie,
+    );
+    expect(flashOf(res)).toMatchObject({ type: "success", title: "Role updated successfully!" });
+    expect((await userRow(u.id)).role).toBe("Buyer");
+  });
+
   it("with JavaScript: 200 'Role updated successfully!'; a bad role is 422 'Failed to update role.'", async () => {
     const w = await adminWorld();
     const u = await registerUser("Buyer");

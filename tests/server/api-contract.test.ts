@@ -440,8 +440,15 @@ describe("submissions", () => {
       (await row<{ required_workers: number }>("SELECT required_workers FROM tasks WHERE id = ?", task.id))
         ?.required_workers,
     ).toBe(1);
-    expectError(await rest("POST", "/submission", w.worker.token, { task_id: task.id }), 409, "conflict");
-    expectError(await rest("POST", "/submission", w.worker.token, { task_id: crypto.randomUUID() }), 404);
+    expectError(
+      await rest("POST", "/submission", w.worker.token, { task_id: task.id, submission_details: "Again" }),
+      409,
+      "conflict",
+    );
+    expectError(
+      await rest("POST", "/submission", w.worker.token, { task_id: crypto.randomUUID(), submission_details: "x" }),
+      404,
+    );
     expectError(
       await rest("POST", "/submission", w.worker.token, {
         task_id: task.id,
@@ -575,34 +582,74 @@ describe("withdrawals", () => {
     expectError(
       await rest("POST", "/withdraw", w.worker.token, {
         withdrawal_coin: 199,
-        payment_system: "Bank",
-        account_number: "1",
+        payment_system: "Bkash",
+        account_number: "01811111111",
       }),
       422,
     );
     const poor = await registerUser("Worker");
     const over = await rest("POST", "/withdraw", poor.token, {
       withdrawal_coin: 200,
-      payment_system: "Bank",
-      account_number: "1",
+      payment_system: "Bkash",
+      account_number: "01811111111",
     });
     expectError(over, 409, "insufficient_coins");
     expectError(
       await rest("POST", "/withdraw", w.worker.token, {
         withdrawal_coin: 200,
         payment_system: "PayPal",
-        account_number: "1",
+        account_number: "01811111111",
       }),
       422,
     );
     expectError(
       await rest("POST", "/withdraw", w.buyer.token, {
         withdrawal_coin: 200,
-        payment_system: "Bank",
-        account_number: "1",
+        payment_system: "Bkash",
+        account_number: "01811111111",
       }),
       403,
     );
+  });
+
+  it("POST /withdraw checks the account per payment system, as the page does, with the original client's fields", async () => {
+    const before = await balance(w.worker.id);
+    // the original client sends account_number and payment_system only: a wallet number must be one
+    const wrong = await rest("POST", "/withdraw", w.worker.token, {
+      withdrawal_coin: 200,
+      payment_system: "Bkash",
+      account_number: "abc",
+    });
+    expectError(wrong, 422, "validation_failed");
+    expect(wrong.body.error.fields).toEqual({ account_number: ["Enter the 11-digit Bkash number, starting 01"] });
+    // a bank payout without the bank and its branch is refused the same way
+    const bank = await rest("POST", "/withdraw", w.worker.token, {
+      withdrawal_coin: 200,
+      payment_system: "Bank",
+      account_number: "1234567890",
+    });
+    expectError(bank, 422, "validation_failed");
+    expect(bank.body.error.fields).toEqual({
+      bank_name: ["Bank name is required"],
+      bank_branch: ["Branch or routing number is required"],
+    });
+    expect(await balance(w.worker.id)).toBe(before);
+    // with them it is stored, and read back with them
+    const ok = await rest("POST", "/withdraw", w.worker.token, {
+      withdrawal_coin: 200,
+      payment_system: "Bank",
+      account_number: "1234 5678 90",
+      bank_name: "Dutch-Bangla Bank",
+      bank_branch: "Gulshan branch",
+    });
+    expect(ok.status).toBe(201);
+    expect(shape(s.withdrawalWireSchema, ok.body)).toMatchObject({
+      payment_system: "Bank",
+      account_number: "1234567890",
+      bank_name: "Dutch-Bangla Bank",
+      bank_branch: "Gulshan branch",
+    });
+    expect(await balance(w.worker.id)).toBe(before - 200);
   });
 
   it("GET /withdraw?email= (own) and GET /withdraw (all, admin)", async () => {

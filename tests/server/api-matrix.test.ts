@@ -35,6 +35,8 @@ const WHO: Who[] = ["anon", "worker", "buyer", "other", "admin", "removed"];
 
 interface Fixtures extends World {
   taskId: string;
+  /** a pending submission of the fixtures' worker (on a task of its own) */
+  submissionId: string;
   imageKey: string;
   /** a message in the development mailbox (the buyer's verification link) */
   mailId: string;
@@ -374,7 +376,7 @@ const API: Record<string, Probe[]> = {
       label: "request",
       method: "POST",
       url: () => "/withdraw",
-      body: () => ({ withdrawal_coin: 200, payment_system: "Rocket", account_number: "0190" }),
+      body: () => ({ withdrawal_coin: 200, payment_system: "Rocket", account_number: "01912345678" }),
       expect: only({ worker: 201 }),
     },
     {
@@ -582,6 +584,18 @@ const PAGES: Record<string, PageProbe | "layout"> = {
       admin: "to:/dashboard/managetasks",
     },
   },
+  // a task's public page: visitors read it (here one that is not open: 404), signed-in people go on by role
+  "routes/public/task.tsx": {
+    url: () => "/browse/no-such-task",
+    expect: {
+      anon: "notfound",
+      removed: "notfound",
+      worker: "to:/dashboard/tasklist/no-such-task",
+      buyer: "to:/dashboard/buyerhome",
+      other: "to:/dashboard/buyerhome",
+      admin: "to:/dashboard/managetasks",
+    },
+  },
   "routes/auth/logout.tsx": { expect: everyoneOutcome("to:/") },
   "routes/auth/google.tsx": { expect: everyoneOutcome("to:/login") },
   "routes/auth/google-callback.tsx": { expect: everyoneOutcome("to:/login") },
@@ -623,6 +637,10 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     expect: rolePage("worker"),
   },
   "routes/dashboard/worker/my-submissions.tsx": { expect: rolePage("worker") },
+  "routes/dashboard/worker/submission.tsx": {
+    url: (f) => `/dashboard/mysubmissions/${f.submissionId}`,
+    expect: rolePage("worker"),
+  },
   "routes/dashboard/worker/withdraw.tsx": { expect: rolePage("worker") },
   "routes/dashboard/admin/layout.tsx": "layout",
   "routes/dashboard/admin/home.tsx": { expect: rolePage("admin") },
@@ -659,7 +677,15 @@ beforeAll(async () => {
   const world = await makeWorld();
   const task = await newTask(world.buyer, { required_workers: 50, payable_amount: 1 });
   const image = await storeImage(env, new File([PNG], "probe.png", { type: "image/png" }));
-  f = { ...world, taskId: task.id, imageKey: image.key, mailId: (await lastMailTo(world.buyer.email)).id };
+  const own = await newTask(world.buyer, { required_workers: 2, payable_amount: 1 });
+  const submission = await submissionBy(world.worker, own.id);
+  f = {
+    ...world,
+    taskId: task.id,
+    submissionId: submission.id,
+    imageKey: image.key,
+    mailId: (await lastMailTo(world.buyer.email)).id,
+  };
   Object.assign(users, {
     anon: null,
     worker: f.worker,

@@ -449,6 +449,18 @@ describe("the pages", () => {
       await getPage(`/dashboard/appeals?page=1000&confirm=overturn&row=${appeal.id}`, c.admin.cookie),
     );
     expect(confirm).toContain(`Worker ${c.title.slice(7)} is paid 10 coins from Buyer ${c.title.slice(7)}'s balance.`);
+    // decided on evidence: the task's instructions, the worker's proof, the rejection's reason and the appeal together
+    const evidence = confirm.slice(confirm.indexOf("What the task asked for"));
+    for (const part of [
+      taskInput().submission_info as string,
+      `Worker ${c.title.slice(7)}'s proof`,
+      "done",
+      "Why the buyer rejected it",
+      "Blurry screenshot",
+      "The worker's appeal",
+      TEXT,
+    ])
+      expect(evidence).toContain(part);
     expect((await getPage("/dashboard/appeals", c.worker.cookie)).status).not.toBe(200);
 
     const forbidden = await jsPost("/dashboard/appeals", { intent: "overturn", id: appeal.id }, c.buyer.cookie);

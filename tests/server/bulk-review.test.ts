@@ -30,6 +30,8 @@ import {
   autoApprovesAt,
   BULK_APPROVE_LIMIT,
   DEFAULT_REVIEW_WINDOW_DAYS,
+  LOOK_FIRST,
+  LOOKED_FIELD,
   reviewWindowDays,
   TOO_MANY_TO_APPROVE,
   trackRecordText,
@@ -47,13 +49,15 @@ const statusOf = async (id: string) =>
   (await row<{ status: string }>("SELECT status FROM submissions WHERE id = ?", id))!.status;
 
 /**
- * The page's "Approve selected" post: one `ids` field per submission; with JavaScript as the page's fetcher sends it
- * (single-fetch `.data`, with the marker), without as a plain form post.
+ * The page's "Approve selected" post: one `ids` field per submission, and the box saying each proof was looked at
+ * ticked (unless `looked` is false); with JavaScript as the page's fetcher sends it (single-fetch `.data`, with the
+ * marker), without as a plain form post.
  */
-function postSelection(ids: string[], cookie: string, js: boolean, path = PATH) {
+function postSelection(ids: string[], cookie: string, js: boolean, path = PATH, looked = true) {
   const form = new FormData();
   form.append("intent", APPROVE_SELECTED);
   for (const id of ids) form.append("ids", id);
+  if (looked) form.append(LOOKED_FIELD, "on");
   if (js) form.append(ENHANCED_FIELD, "1");
   const url = new URL(path, "https://coinwork.test");
   if (js) url.pathname += ".data";
@@ -238,6 +242,27 @@ describe("approving several submissions on Buyer Home", () => {
     });
     expect(await statusOf(subs[0]!.id)).toBe("pending");
     expect(await balance(workers[0]!.id)).toBe(10);
+  });
+
+  it("asks the buyer to confirm they looked at each selected proof: untick it and nothing is approved", async () => {
+    const { buyer, subs, workers } = await queueOf(2);
+    const ids = subs.map((s) => s.id);
+    const js = await postSelection(ids, buyer.cookie, true, PATH, false);
+    expect(js.status).toBe(422);
+    expect(await js.text()).toContain(LOOK_FIRST);
+    const plain = await postSelection(ids, buyer.cookie, false, PATH, false);
+    expect(flashOf(plain)).toMatchObject({ type: "error", title: "Approve unsuccessful", message: LOOK_FIRST });
+    for (const s of subs) expect(await statusOf(s.id)).toBe("pending");
+    for (const w of workers) expect(await balance(w.id)).toBe(10);
+    // the no-JavaScript confirmation shows each selected one's proof and the box to tick
+    const ask = await htmlOf(
+      await getPage(`${PATH}?confirm=${APPROVE_SELECTED}&row=${ids[0]}&row=${ids[1]}`, buyer.cookie),
+      true,
+    );
+    expect(ask).toContain("Look at each one's proof below before you approve.");
+    expect(ask.match(/class="glimpse"/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(ask).toContain(`name="${LOOKED_FIELD}"`);
+    expect(ask).toContain("I have looked at the proof of all 2");
   });
 
   it("a worker cannot post the selection", async () => {

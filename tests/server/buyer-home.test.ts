@@ -13,6 +13,9 @@ import {
   taskOf,
 } from "./fixtures";
 import { ENHANCED_FIELD } from "~/lib/enhanced";
+import { REJECT_REASON_REQUIRED, REJECT_REASONS } from "~/lib/review";
+import { editSubmission, EDITED_SINCE_SEEN } from "~/server/services/submissions.server";
+import { sessionUser } from "./fixtures";
 
 const PATH = "/dashboard/buyerhome";
 const statusOf = async (id: string) =>
@@ -71,11 +74,13 @@ describe("Buyer Home page", () => {
     const buyer = await funded("Buyer", 100);
     const task = await taskOf(buyer, { required_workers: 3, payable_amount: 2 });
     const textOnly = await submissionBy(await registerUser("Worker"), task.id, "My proof text");
-    const empty = await submissionBy(await registerUser("Worker"), task.id, "");
+    // a submission from before the text was required can have neither
+    const empty = await submissionBy(await registerUser("Worker"), task.id, "to be emptied");
+    await env.DB.prepare("UPDATE submissions SET submission_details = '' WHERE id = ?").bind(empty.id).run();
     const withImage = await submissionBy(
       await registerUser("Worker"),
       task.id,
-      "",
+      "See the screenshot",
       "/images/00000000-0000-0000-0000-000000000001.png",
     );
     expect(await htmlOf(await getPage(`${PATH}?open=${textOnly.id}`, buyer.cookie), true)).toMatch(
@@ -86,6 +91,7 @@ describe("Buyer Home page", () => {
     );
     const img = await htmlOf(await getPage(`${PATH}?open=${withImage.id}`, buyer.cookie), true);
     expect(img).toContain('src="/images/00000000-0000-0000-0000-000000000001.png"');
+    expect(img).toMatch(/data-testid="submission-text"[^>]*>See the screenshot</);
     expect(img).not.toContain("No details provided.");
   });
 
@@ -133,7 +139,7 @@ describe("Buyer Home page", () => {
     // a second rejection is refused with SPEC's words
     const again = await postForm(
       PATH,
-      { intent: "reject", id: sub.id, reason: "", [ENHANCED_FIELD]: "1" },
+      { intent: "reject", id: sub.id, reason: "Still blank.", [ENHANCED_FIELD]: "1" },
       buyer.cookie,
     );
     expect(again.status).toBe(409);
@@ -172,7 +178,11 @@ describe("Buyer Home page", () => {
     const res = await postForm(PATH, { intent: "approve", id: sub.id, [ENHANCED_FIELD]: "1" }, other.cookie);
     expect(res.status).toBe(403);
     expect(await htmlOf(res, true)).toContain("Approve unsuccessful");
-    const rej = await postForm(PATH, { intent: "reject", id: sub.id, [ENHANCED_FIELD]: "1" }, other.cookie);
+    const rej = await postForm(
+      PATH,
+      { intent: "reject", id: sub.id, reason_pick: REJECT_REASONS[0], [ENHANCED_FIELD]: "1" },
+      other.cookie,
+    );
     expect(rej.status).toBe(403);
     expect(await htmlOf(rej, true)).toContain("Rejection unsuccessful");
     expect((await statusOf(sub.id)).status).toBe("pending");
@@ -182,6 +192,142 @@ describe("Buyer Home page", () => {
     const post = await postForm(PATH, { intent: "approve", id: sub.id }, worker.cookie);
     expect(post.headers.get("Location")).toBe("/unauthorized");
     expect((await statusOf(sub.id)).status).toBe("pending");
+  });
+});
+
+describe("reviewing means seeing", () => {
+  it("puts the queue before the figures and charts, each row with the proof's first words and its thumbnail", async () => {
+    const buyer = await funded("Buyer", 200);
+    const task = await taskOf(buyer, { task_title: "Glimpse task", required_workers: 3, payable_amount: 4 });
+    const long = `${"Checked every page of the shop. ".repeat(10)}END-OF-PROOF`;
+    await submissionBy(await registerUser("Worker", "Text Only"), task.id, long);
+    await submissionBy(
+      await registerUser("Worker", "With Image"),
+      task.id,
+      "Screenshot attached",
+      "/images/00000000-0000-0000-0000-0000000000a1.png",
+    );
+    const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
+    const queue = body.indexOf("Tasks To Review");
+    expect(queue).toBeGreaterThan(0);
+    expect(queue).toBeLessThan(body.indexOf('data-testid="stat-pending"'));
+    expect(queue).toBeLessThan(body.indexOf("Coins spent per week"));
+    // the row shows the first words (not all of a long text) and the image as a thumbnail, or says there is none
+    expect(body).toContain("Checked every page of the shop. Checked every page");
+    expect(body).not.toContain("END-OF-PROOF</p>");
+    expect(body).toMatch(/<img src="\/images\/00000000-0000-0000-0000-0000000000a1.png" alt="Proof image"/);
+    expect(body).toContain("No image");
+    // rendered once: one row per submission, no card copy beside a table copy
+    expect(body.match(/data-testid="review-row"/g)).toHaveLength(2);
+  });
+
+  it("filters the queue by task (?task=), offering the buyer's tasks with something pending", async () => {
+    const buyer = await funded("Buyer", 200);
+    const a = await taskOf(buyer, { task_title: "Filter task A", required_workers: 3, payable_amount: 2 });
+    const b = await taskOf(buyer, { task_title: "Filter task B", required_workers: 3, payable_amount: 2 });
+    const quiet = await taskOf(buyer, { task_title: "Filter task quiet", required_workers: 3, payable_amount: 2 });
+    await submissionBy(await registerUser("Worker", "Worker On A"), a.id);
+    await submissionBy(await registerUser("Worker", "Worker On B"), b.id);
+    await submissionBy(await registerUser("Worker", "Second On B"), b.id);
+    const all = await htmlOf(await getPage(PATH, buyer.cookie), true);
+    expect(all).toContain(`<option value="${a.id}">Filter task A (1)</option>`);
+    expect(all).toContain(`<option value="${b.id}">Filter task B (2)</option>`);
+    expect(all).not.toContain(`value="${quiet.id}"`);
+    expect(all).toContain("All tasks (3)");
+    const onlyB = await htmlOf(await getPage(`${PATH}?task=${b.id}`, buyer.cookie), true);
+    const queue = onlyB.slice(onlyB.indexOf('data-testid="review-queue"'), onlyB.indexOf("</table>"));
+    expect(queue.match(/data-testid="review-row"/g)).toHaveLength(2);
+    expect(queue).toContain("Second On B");
+    expect(queue).not.toContain("Worker On A");
+    expect(onlyB).toContain("2 pending submissions waiting for your decision.");
+    // a task with nothing pending, or another buyer's: the empty queue, with the way back to all
+    const other = await funded("Buyer", 100);
+    const foreign = await htmlOf(await getPage(`${PATH}?task=${b.id}`, other.cookie), true);
+    expect(foreign).toContain("No Tasks To Review");
+    expect(foreign).not.toContain('data-testid="review-row"');
+    const none = await htmlOf(await getPage(`${PATH}?task=${quiet.id}`, buyer.cookie), true);
+    expect(none).toContain("No Tasks To Review");
+    expect(none).toContain("Show every task's submissions");
+  });
+
+  it("the submission's view without JavaScript has Approve, Reject and Next, and the task's instructions", async () => {
+    const buyer = await funded("Buyer", 200);
+    const task = await taskOf(buyer, {
+      task_title: "View task",
+      submission_info: "A link to the posted review.",
+      required_workers: 3,
+      payable_amount: 2,
+    });
+    const first = await submissionBy(await registerUser("Worker", "First Viewed"), task.id, "One");
+    const second = await submissionBy(await registerUser("Worker", "Second Viewed"), task.id, "Two");
+    // newest first: the second submission's view leads on to the first one
+    const view = await htmlOf(await getPage(`${PATH}?open=${second.id}`, buyer.cookie), true);
+    expect(view).toContain("A link to the posted review.");
+    expect(view).toContain(`href="/dashboard/buyerhome?open=${first.id}"`);
+    expect(view).toContain(`href="/dashboard/buyerhome?confirm=approve&row=${second.id}"`);
+    expect(view).toContain(`href="/dashboard/buyerhome?confirm=reject&row=${second.id}"`);
+    // the last one has no Next on a single page
+    const last = await htmlOf(await getPage(`${PATH}?open=${first.id}`, buyer.cookie), true);
+    // the view comes after the list and its pager (whose own Next is not the view's)
+    const panel = last.slice(last.indexOf('id="nojs-view-title"'));
+    expect(panel.slice(0, panel.indexOf("<script"))).toContain("What the task asked for");
+    expect(panel.slice(0, panel.indexOf("<script"))).not.toContain("Next");
+  });
+
+  it("rejecting on the page needs a reason: a quick pick, words of one's own, or both", async () => {
+    const buyer = await funded("Buyer", 200);
+    const task = await taskOf(buyer, { required_workers: 3, payable_amount: 2 });
+    const [a, b, c] = [
+      await submissionBy(await registerUser("Worker"), task.id),
+      await submissionBy(await registerUser("Worker"), task.id),
+      await submissionBy(await registerUser("Worker"), task.id),
+    ];
+    const none = await postForm(PATH, { intent: "reject", id: a.id, reason: " ", [ENHANCED_FIELD]: "1" }, buyer.cookie);
+    expect(none.status).toBe(422);
+    expect(await htmlOf(none, true)).toContain(REJECT_REASON_REQUIRED);
+    expect((await statusOf(a.id)).status).toBe("pending");
+    // the no-JavaScript confirmation offers the picks as radio buttons
+    const ask = await htmlOf(await getPage(`${PATH}?confirm=reject&row=${a.id}`, buyer.cookie), true);
+    for (const pick of REJECT_REASONS) expect(ask).toContain(`name="reason_pick" value="${pick}"`);
+    const picked = await postForm(PATH, { intent: "reject", id: a.id, reason_pick: REJECT_REASONS[1] }, buyer.cookie);
+    expect(flashOf(picked)).toMatchObject({ title: "Successfully rejected" });
+    expect((await statusOf(a.id)).reject_reason).toBe(REJECT_REASONS[1]);
+    await postForm(
+      PATH,
+      { intent: "reject", id: b.id, reason_pick: REJECT_REASONS[2], reason: "Step 3 is missing." },
+      buyer.cookie,
+    );
+    expect((await statusOf(b.id)).reject_reason).toBe(`${REJECT_REASONS[2]}: Step 3 is missing.`);
+    await postForm(PATH, { intent: "reject", id: c.id, reason: "Wrong shop." }, buyer.cookie);
+    expect((await statusOf(c.id)).reject_reason).toBe("Wrong shop.");
+  });
+
+  it("a decision on proof the worker changed since the page showed it is refused; on the new version it goes", async () => {
+    const buyer = await funded("Buyer", 200);
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 6 });
+    const worker = await registerUser("Worker");
+    const sub = await submissionBy(worker, task.id, "First version");
+    // the page showed the version never edited (0); the worker edits meanwhile
+    const edited = await editSubmission(env, await sessionUser(worker.id), sub.id, {
+      submission_details: "Second version",
+      submission_image_url: "",
+    });
+    const stale = await postForm(
+      PATH,
+      { intent: "approve", id: sub.id, seen: "0", [ENHANCED_FIELD]: "1" },
+      buyer.cookie,
+    );
+    expect(stale.status).toBe(409);
+    expect(await htmlOf(stale, true)).toContain(EDITED_SINCE_SEEN);
+    expect((await statusOf(sub.id)).status).toBe("pending");
+    expect(await balance(worker.id)).toBe(10);
+    const fresh = await postForm(
+      PATH,
+      { intent: "approve", id: sub.id, seen: String(edited.editedAt), [ENHANCED_FIELD]: "1" },
+      buyer.cookie,
+    );
+    expect(fresh.status).toBe(200);
+    expect(await balance(worker.id)).toBe(16);
   });
 });
 

@@ -1,6 +1,7 @@
 // My Tasks (/dashboard/mytasks): the buyer's own tasks paginated in the database; delete refunds after confirmation.
 import { describe, expect, it } from "vitest";
 import {
+  approveAs,
   balance,
   expectRedirect,
   flashOf,
@@ -9,6 +10,7 @@ import {
   htmlOf,
   postForm,
   registerUser,
+  rejectAs,
   row,
   submissionBy,
   taskOf,
@@ -107,6 +109,36 @@ describe("My Tasks page", () => {
     expect(flashOf(plain)).toMatchObject({ type: "error", message: PENDING_BLOCKS_DELETE });
     expect(await live(task.id)).toBe(true);
     expect(await balance(buyer.id)).toBe(80);
+  });
+
+  it("shows each task's progress (approved, pending, open) with a link to its submissions; Delete waits for them", async () => {
+    const buyer = await funded("Buyer", 300);
+    const task = await taskOf(buyer, { task_title: "Progress task", required_workers: 4, payable_amount: 10 });
+    const [a, b] = [await registerUser("Worker"), await registerUser("Worker")];
+    const approved = await submissionBy(a, task.id);
+    await submissionBy(b, task.id);
+    await approveAs(buyer, approved.id);
+    const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
+    const shown = body.slice(body.indexOf("Progress task"));
+    expect(shown).toMatch(
+      /1 approved · <a [^>]*href="\/dashboard\/buyerhome\?task=[^"]+"[^>]*>1 pending<\/a> · 2 open/,
+    );
+    expect(shown).toContain(`href="/dashboard/buyerhome?task=${task.id}"`);
+    // Delete is off, says why and leads to the review; the confirmation view is not offered for it
+    expect(shown).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Delete Progress task"/);
+    expect(shown).toContain("Review its 1 pending submission before deleting");
+    expect(body).not.toContain(`confirm=delete&row=${task.id}`);
+    const ask = await htmlOf(await getPage(`${PATH}?confirm=delete&row=${task.id}`, buyer.cookie), true);
+    expect(ask).not.toContain("Are you sure?");
+    // once reviewed, nothing is pending and Delete is back
+    await rejectAs(
+      buyer,
+      (await row<{ id: string }>("SELECT id FROM submissions WHERE task_id = ? AND status = 'pending'", task.id))!.id,
+      "No.",
+    );
+    const after = await htmlOf(await getPage(PATH, buyer.cookie), true);
+    expect(after).toContain("1 approved · 0 pending · 3 open");
+    expect(after).toContain(`confirm=delete&row=${task.id}`);
   });
 
   it("another buyer cannot delete the task; a worker cannot reach the page", async () => {

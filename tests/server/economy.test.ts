@@ -264,6 +264,9 @@ describe("submissions", () => {
   });
 });
 
+/** A bank payout's details besides the account number. */
+const BANK = { payment_system: "Bank", bank_name: "Dutch-Bangla Bank", bank_branch: "Gulshan branch" } as const;
+
 describe("withdrawals", () => {
   it("holds the coins at request time; below 200 or over the balance is refused", async () => {
     const { admin, workers, holds } = await world(50, 1);
@@ -272,28 +275,31 @@ describe("withdrawals", () => {
     expect(
       (
         await refusal(
-          requestWithdrawal(env, w, { withdrawal_coin: 150, payment_system: "Bkash", account_number: "01700" }),
+          requestWithdrawal(env, w, { withdrawal_coin: 150, payment_system: "Bkash", account_number: "01712345678" }),
         )
       ).message,
     ).toBe(BELOW_MINIMUM);
     expect(
       (
         await refusal(
-          requestWithdrawal(env, w, { withdrawal_coin: 301, payment_system: "Bkash", account_number: "01700" }),
+          requestWithdrawal(env, w, { withdrawal_coin: 301, payment_system: "Bkash", account_number: "01712345678" }),
         )
       ).status,
     ).toBe(409);
     const req = await requestWithdrawal(env, w, {
       withdrawal_coin: 250,
       payment_system: "Bkash",
-      account_number: "01700",
+      account_number: "01712345678",
     });
     expect(req.withdrawalCents).toBe(1250);
     expect(await balance(w.id)).toBe(50);
     // a second request cannot spend the held coins
     expect(
-      (await refusal(requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Nagad", account_number: "1" })))
-        .status,
+      (
+        await refusal(
+          requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Nagad", account_number: "01812345678" }),
+        )
+      ).status,
     ).toBe(409);
     await approveWithdrawal(env, admin, req.id);
     expect((await refusal(approveWithdrawal(env, admin, req.id))).message).toBe(ALREADY_DECIDED);
@@ -306,8 +312,8 @@ describe("withdrawals", () => {
     const w = workers[0];
     await adjustCoins(env, admin, w.id, 290, "bonus"); // 300
     const results = await Promise.allSettled([
-      requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Bank", account_number: "A" }),
-      requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Bank", account_number: "B" }),
+      requestWithdrawal(env, w, { withdrawal_coin: 200, ...BANK, account_number: "1234567" }),
+      requestWithdrawal(env, w, { withdrawal_coin: 200, ...BANK, account_number: "7654321" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await balance(w.id)).toBe(100);
@@ -321,7 +327,7 @@ describe("withdrawals", () => {
     const req = await requestWithdrawal(env, w, {
       withdrawal_coin: 200,
       payment_system: "Rocket",
-      account_number: "X",
+      account_number: "01912345678",
     });
     expect((await refusal(approveWithdrawal(env, w, req.id))).status).toBe(403);
     await rejectWithdrawal(env, admin, req.id, "Account number is wrong");

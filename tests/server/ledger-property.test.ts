@@ -1,8 +1,10 @@
 // Random sequences of coin operations across several users, with pairs fired concurrently (appeals of rejections and
-// their decisions included). After every step: no negative balance or slot count, conservation holds, each payment
-// credited once, each submission reviewed once and paid at most once. The same sequences run again with D1 failing
-// a few percent of batches and reads, before or after they run (tests/server/fixtures/faults.ts): then each
-// operation's answer must also be true, a refusal having changed nothing and a success having happened.
+// their decisions, workers editing and withdrawing their pending submissions, workers cancelling their pending
+// withdrawals included). After every step: no negative balance or slot count, conservation holds, each payment
+// credited once, each submission reviewed once and paid at most once, each withdrawal released at most once, and
+// every counter the triggers keep equals the rows it counts. The same sequences run again with D1 failing a few
+// percent of batches and reads, before or after they run (tests/server/fixtures/faults.ts): then each operation's
+// answer must also be true, a refusal having changed nothing and a success having happened.
 import { describe, expect, it } from "vitest";
 import { env, expectCountersAgree, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
 import { expectAnswerTrue, FAULT_RATES, FaultInjector, expectFaultsMet, type FaultCount } from "./fixtures/faults";
@@ -11,8 +13,19 @@ import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";
 import { deleteTask, postTask, updateTask } from "~/server/services/tasks.server";
-import { approveSubmission, createSubmission, rejectSubmission } from "~/server/services/submissions.server";
-import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "~/server/services/withdrawals.server";
+import {
+  approveSubmission,
+  createSubmission,
+  editSubmission,
+  rejectSubmission,
+  withdrawSubmission,
+} from "~/server/services/submissions.server";
+import {
+  approveWithdrawal,
+  cancelWithdrawal,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from "~/server/services/withdrawals.server";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 import { adjustCoins } from "~/server/services/users.server";
@@ -31,7 +44,10 @@ type Op =
   | { kind: "buy"; buyer: number; coins: 10 | 150 }
   | { kind: "bonus"; worker: number; coins: number }
   | { kind: "appeal"; sub: number }
-  | { kind: "judge"; appeal: number; overturn: boolean };
+  | { kind: "judge"; appeal: number; overturn: boolean }
+  | { kind: "edit"; sub: number }
+  | { kind: "unsubmit"; sub: number }
+  | { kind: "cancel"; withdrawal: number };
 
 const idx = fc.nat({ max: 50 });
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -58,6 +74,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("bonus" as const), worker: idx, coins: fc.integer({ min: 50, max: 300 }) }),
   fc.record({ kind: fc.constant("appeal" as const), sub: idx }),
   fc.record({ kind: fc.constant("judge" as const), appeal: idx, overturn: fc.boolean() }),
+  fc.record({ kind: fc.constant("edit" as const), sub: idx }),
+  fc.record({ kind: fc.constant("unsubmit" as const), sub: idx }),
+  fc.record({ kind: fc.constant("cancel" as const), withdrawal: idx }),
 );
 
 interface State {
@@ -139,11 +158,27 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
             await requestWithdrawal(e, pick(s.workers, o.worker)!, {
               withdrawal_coin: o.coins,
               payment_system: "Bank",
-              account_number: "1",
+              account_number: "1234567890",
+              bank_name: "Dutch-Bangla Bank",
+              bank_branch: "Gulshan branch",
             })
           ).id,
         );
         break;
+      case "cancel": {
+        // the request's own worker takes it back (refused once decided or cancelled already)
+        const w = pick(s.withdrawals, o.withdrawal);
+        if (!w) return "idle";
+        const row = await env.DB.prepare("SELECT worker_id FROM withdrawals WHERE id = ?")
+          .bind(w)
+          .first<{ worker_id: string }>();
+        await cancelWithdrawal(
+          e,
+          s.workers.find((x) => x.id === row?.worker_id)!,
+          w,
+        );
+        break;
+      }
       case "decide": {
         const w = pick(s.withdrawals, o.withdrawal);
         if (!w) return "idle";
@@ -183,6 +218,21 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         s.appeals.push((await fileAppeal(e, worker, sub, "It was done as the task asked.")).id);
         break;
       }
+      case "edit":
+      case "unsubmit": {
+        // the submission's own worker changes it or withdraws it (refused unless it is still pending)
+        const sub = pick(s.subs, o.sub);
+        if (!sub) return "idle";
+        const row = await env.DB.prepare("SELECT worker_id FROM submissions WHERE id = ?")
+          .bind(sub)
+          .first<{ worker_id: string }>();
+        // a withdrawn submission is gone: its worker is still the one who sent it
+        const worker = s.workers.find((w) => w.id === row?.worker_id) ?? s.workers[o.sub % s.workers.length];
+        if (o.kind === "edit")
+          await editSubmission(e, worker, sub, { submission_details: "changed", submission_image_url: "" });
+        else await withdrawSubmission(e, worker, sub);
+        break;
+      }
       case "judge": {
         // an overturn pays from the open slot or the buyer's balance, a short balance becoming debt
         const appeal = pick(s.appeals, o.appeal);
@@ -220,6 +270,18 @@ async function invariants(ids: string[], payments: string[]) {
     .bind(...ids)
     .all<{ status: string; paid: number }>();
   for (const p of payouts.results) expect(p.paid).toBe(p.status === "approved" ? 1 : 0);
+  // each withdrawal is held once and released at most once: exactly when it was rejected or cancelled
+  const releases = await env.DB.prepare(
+    `SELECT w.status, (SELECT COUNT(*) FROM coin_ledger l WHERE l.withdrawal_id = w.id AND l.kind = 'withdrawal_hold') AS held,
+       (SELECT COUNT(*) FROM coin_ledger l WHERE l.withdrawal_id = w.id AND l.kind = 'withdrawal_release') AS released
+     FROM withdrawals w WHERE w.worker_id IN (${list})`,
+  )
+    .bind(...ids)
+    .all<{ status: string; held: number; released: number }>();
+  for (const r of releases.results) {
+    expect(r.held).toBe(1);
+    expect(r.released).toBe(r.status === "rejected" || r.status === "cancelled" ? 1 : 0);
+  }
   for (const pid of payments) {
     const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?")
       .bind(pid)
@@ -333,5 +395,48 @@ describe("ledger properties", () => {
       .first<{ required_workers: number }>();
     expect(row?.required_workers).toBe(0);
     await invariants([admin.id, buyer.id, ...ws.map((w) => w.id)], []);
+  });
+});
+
+describe("the workers' own take-backs", () => {
+  it("a cancel racing the admin's decision, a withdrawn submission racing its review: one of each happens", async () => {
+    for (const decision of ["approve", "reject"] as const) {
+      const admin = await sessionUser((await makeAdmin()).id);
+      const buyer = await sessionUser((await registerUser("Buyer")).id);
+      const worker = await sessionUser((await registerUser("Worker")).id);
+      await adjustCoins(env, admin, worker.id, 290, "earnings"); // 300
+      const w = await requestWithdrawal(env, worker, {
+        withdrawal_coin: 250,
+        payment_system: "Rocket",
+        account_number: "01812345678",
+      });
+      const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 20 }));
+      const sub = await createSubmission(env, worker, {
+        task_id: task.id,
+        submission_details: "done",
+        submission_image_url: "",
+      });
+      const results = await Promise.allSettled([
+        cancelWithdrawal(env, worker, w.id),
+        decision === "approve" ? approveWithdrawal(env, admin, w.id) : rejectWithdrawal(env, admin, w.id, "no"),
+        withdrawSubmission(env, worker, sub.id),
+        decision === "approve"
+          ? approveSubmission(env, buyer, sub.id)
+          : rejectSubmission(env, buyer, sub.id, "not good"),
+      ]);
+      expect(results.slice(0, 2).filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.slice(2).filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(AppError);
+      const status = await env.DB.prepare("SELECT status FROM withdrawals WHERE id = ?")
+        .bind(w.id)
+        .first<{ status: string }>();
+      // coins back exactly when cancelled or rejected; paid out when approved
+      const coins = (await env.DB.prepare("SELECT coin FROM users WHERE id = ?")
+        .bind(worker.id)
+        .first<{ coin: number }>())!.coin;
+      const payout = results[3]!.status === "fulfilled" && decision === "approve" ? 20 : 0;
+      expect(coins).toBe((status?.status === "approved" ? 50 : 300) + payout);
+      await invariants([admin.id, buyer.id, worker.id], []);
+    }
   });
 });

@@ -68,7 +68,7 @@ describe("your data", () => {
     await approveAs(buyer, submission.id);
     const paid = await rest("POST", "/orders", buyer.token, { payment_id: (await newPayment(buyer, 10)).paymentId });
     expect(paid.status).toBe(201);
-    await newWithdrawal(worker, 200, "ACC-DATA-1");
+    await newWithdrawal(worker, 200, "01711112222");
 
     const { res, data } = await download(buyer.cookie);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -94,7 +94,7 @@ describe("your data", () => {
 
     const own = (await download(worker.cookie)).data!;
     expect(own.submissions).toMatchObject([{ id: submission.id, as: "worker", details: "sorted them by date" }]);
-    expect(own.withdrawals).toMatchObject([{ coins: 200, accountNumber: "ACC-DATA-1", status: "pending" }]);
+    expect(own.withdrawals).toMatchObject([{ coins: 200, accountNumber: "01711112222", status: "pending" }]);
     expect(own.tasks).toEqual([]);
   });
 
@@ -118,7 +118,7 @@ describe("closing your account", () => {
   it("a worker is told the coins are lost and withdrawals stay; with the password the account closes for good", async () => {
     const w = await adminWorld();
     const worker = await funded("Worker", 450, "Wes Leaving");
-    const withdrawal = await newWithdrawal(worker, 300, "ACC-LEAVING");
+    const withdrawal = await newWithdrawal(worker, 300, "01733334444");
     const ids = [worker.id, w.admin.id];
 
     const page = await textOf(await getPage(CLOSE, worker.cookie));

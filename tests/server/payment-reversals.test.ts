@@ -167,8 +167,8 @@ describe("refunds and disputes", () => {
     await expect(
       requestWithdrawal(env, await sessionUser(worker.id), {
         withdrawal_coin: 200,
-        payment_system: "Bank",
-        account_number: "1",
+        payment_system: "Bkash",
+        account_number: "01712345678",
       }),
     ).rejects.toMatchObject({ code: "coins_owed", extra: { owed: 100 } });
     expect(await balance(worker.id)).toBe(250);

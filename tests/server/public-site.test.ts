@@ -6,11 +6,15 @@ import {
   env,
   expectRedirect,
   expectText,
+  funded,
   isoDay,
   makeAdmin,
   pageHtml,
+  PASSWORD,
+  postForm,
   registerUser,
   row,
+  taskOf,
   uniqueEmail,
   uniqueToken,
 } from "./fixtures";
@@ -487,7 +491,6 @@ describe("the landing page's task links (/browse)", () => {
   it("send each role somewhere of its own, never to /unauthorized", async () => {
     const [worker, buyer, admin] = await Promise.all([registerUser("Worker"), registerUser("Buyer"), makeAdmin()]);
     expect(await door("/browse")).toBe("/dashboard/tasklist");
-    expect(await door("/browse/task-1")).toBe("/dashboard/tasklist/task-1");
     expect(await door("/browse", worker.cookie)).toBe("/dashboard/tasklist");
     expect(await door("/browse/task-1", worker.cookie)).toBe("/dashboard/tasklist/task-1");
     expect(await door("/browse/task-1", buyer.cookie)).toBe("/dashboard/buyerhome");
@@ -498,8 +501,78 @@ describe("the landing page's task links (/browse)", () => {
   });
 
   it("keep a task id a single path segment", async () => {
-    expect(await door("/browse/a%2F..%2F..%2Fdashboard%2Fadminhome")).toBe(
+    const worker = await registerUser("Worker");
+    expect(await door("/browse/a%2F..%2F..%2Fdashboard%2Fadminhome", worker.cookie)).toBe(
       "/dashboard/tasklist/a%2F..%2F..%2Fdashboard%2Fadminhome",
     );
+  });
+
+  it("show a visitor an open task, read-only, with 'Sign up to do this' that comes back to it", async () => {
+    const buyer = await funded("Buyer", 500, "Public Page Buyer");
+    const tag = uniqueToken();
+    const task = await taskOf(buyer, {
+      task_title: `Translate our menu ${tag}`,
+      task_detail: "Two pages of dishes.",
+      submission_info: "The translated menu as a document link.",
+      required_workers: 3,
+      payable_amount: 12,
+    });
+    const page = await pageHtml(`/browse/${task.id}`);
+    expect(page.status).toBe(200);
+    expectText(page.text, [
+      `Translate our menu ${tag}`,
+      "Two pages of dishes.",
+      "The translated menu as a document link.",
+      "Public Page Buyer",
+      "Sign up to do this",
+    ]);
+    const back = encodeURIComponent(`/dashboard/tasklist/${task.id}`);
+    expect(page.text).toContain(`href="/register?redirectTo=${back}"`);
+    expect(page.text).toContain(`href="/login?redirectTo=${back}"`);
+    // read-only: no form posts from it
+    expect(page.text).not.toMatch(/<form[^>]*method="post"/);
+    // not open (unknown, full, or past its day): a 404 that says so
+    const unknown = await pageHtml("/browse/no-such-task");
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("This task is not open any more");
+    const past = await taskOf(buyer, { completion_date: isoDay(1) });
+    await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past.id).run();
+    expect((await pageHtml(`/browse/${past.id}`)).status).toBe(404);
+    // someone signed in is sent on by role, as before
+    const [worker, other, admin] = await Promise.all([registerUser("Worker"), registerUser("Buyer"), makeAdmin()]);
+    expect(await door(`/browse/${task.id}`, worker.cookie)).toBe(`/dashboard/tasklist/${task.id}`);
+    expect(await door(`/browse/${task.id}`, other.cookie)).toBe("/dashboard/buyerhome");
+    expect(await door(`/browse/${task.id}`, admin.cookie)).toBe("/dashboard/managetasks");
+  });
+
+  it("registering from a task's page comes back to the task; login and register link each other keeping it", async () => {
+    const buyer = await funded("Buyer", 500);
+    const task = await taskOf(buyer);
+    const back = `/dashboard/tasklist/${task.id}`;
+    const register = await pageHtml(`/register?redirectTo=${encodeURIComponent(back)}`);
+    expect(register.text).toContain(`name="redirectTo" value="${back}"`);
+    expect(register.text).toContain(`href="/login?redirectTo=${encodeURIComponent(back)}"`);
+    expect(register.text).toContain('href="/terms"');
+    expect(register.text).toContain("Photo (optional)");
+    const login = await pageHtml(`/login?redirectTo=${encodeURIComponent(back)}`);
+    expect(login.text).toContain(`href="/register?redirectTo=${encodeURIComponent(back)}"`);
+    const email = uniqueEmail("door");
+    const res = await postForm("/register", {
+      name: "New Worker",
+      email,
+      password: PASSWORD,
+      role: "Worker",
+      redirectTo: back,
+    });
+    expectRedirect(res, back, { title: "Account Created!" });
+    // a buyer registering from the same page goes to their home: a worker's page is not theirs to open
+    const asBuyer = await postForm("/register", {
+      name: "New Buyer",
+      email: uniqueEmail("door"),
+      password: PASSWORD,
+      role: "Buyer",
+      redirectTo: back,
+    });
+    expectRedirect(asBuyer, "/dashboard/buyerhome", { title: "Account Created!" });
   });
 });

@@ -27,7 +27,14 @@ import {
   postTask,
   updateTask,
 } from "~/server/services/tasks.server";
-import { activeSubmissionStatuses, listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
+import {
+  activeSubmissionStatuses,
+  autoApproveDue,
+  listWorkerSubmissions,
+  workerStats,
+} from "~/server/services/submissions.server";
+import { reviewQueue, tasksToReview } from "~/server/services/reviews.server";
+import { lastPayoutDetails } from "~/server/services/withdrawals.server";
 import { adminStats, changeRole, removeUser } from "~/server/services/users.server";
 import { runningConservation } from "~/server/services/ledger.server";
 import { listNotifications, notificationSummary } from "~/server/services/notifications.server";
@@ -94,7 +101,9 @@ describe("hot reads use indexes and counters", () => {
     await planOf("tasks2 search in a category", (e) => listOpenTasks(e, { q: word, category: "Video Engagement" }));
     await planOf("manage tasks", (e) => listAllTasks(e, { page: 40 }));
     await planOf("manage tasks search by title", (e) => listAllTasks(e, { q: word }));
-    await planOf("buyer's tasks", (e) => listBuyerTasks(e, buyer.id, { page: 2 }));
+    await planOf("buyer's tasks with their progress", (e) => listBuyerTasks(e, buyer.id, { page: 2 }));
+    await planOf("review queue of one task", (e) => reviewQueue(e, buyer.id, { page: 2, taskId: "t" }));
+    await planOf("the worker's last payout details", (e) => lastPayoutDetails(e, worker.id));
     await planOf("buyer home figures", (e) => buyerStats(e, buyer.id));
     await planOf("admin home cards", (e) => adminStats(e));
     await planOf("admin home ledger", (e) => runningConservation(getDb(e)));
@@ -109,6 +118,30 @@ describe("hot reads use indexes and counters", () => {
     await planOf("notification retention", (e) => purgeOldNotifications(e, 0));
     // the daily upkeep of the open tasks' search index reads the index alone
     await planOf("search index upkeep", (e) => dropPastTasksFromSearch(e));
+  });
+});
+
+describe("reads of the review flows", () => {
+  it("the review queue's tasks come from the per-task counters' index; the job finds due submissions by their clock", async () => {
+    const buyer = await funded("Buyer", 100);
+    const r = recordingEnv();
+    await tasksToReview(r.env, buyer.id);
+    expect(r.statements).toHaveLength(1);
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${r.statements[0]!.sql}`)
+      .bind(...r.statements[0]!.params)
+      .all<{ detail: string }>();
+    const text = plan.results.map((p) => p.detail).join(" | ");
+    // only the buyer's tasks with something pending are read, each by its primary key
+    expect(text).toMatch(/task_figures USING (COVERING )?INDEX task_figures_pending_idx \(buyer_id=\?\)/);
+    expect(text).toMatch(/SEARCH tasks USING INDEX sqlite_autoindex_tasks_1 \(id=\?\)/);
+    // the Cron Trigger's search for due submissions walks the index of the review clock (migrations/0020)
+    const job = recordingEnv();
+    await autoApproveDue(job.env, 0);
+    const due = job.statements.find((s) => /COALESCE/.test(s.sql))!;
+    const duePlan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${due.sql}`)
+      .bind(...due.params)
+      .all<{ detail: string }>();
+    expect(duePlan.results.map((p) => p.detail).join(" | ")).toMatch(/USING INDEX submissions_review_due_idx/);
   });
 });
 

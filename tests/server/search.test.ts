@@ -2,8 +2,19 @@
 // ("LIKE or GLOB pattern too complex"), which turned a long search into a 500 on the worker's task list, the REST
 // task list and the admin lists. % and _ are ordinary characters in a search, not wildcards.
 import { describe, expect, it } from "vitest";
-import { BASE, env, getPage, isoDay, jsonCall, makeAdmin, PASSWORD, registerUser, sessionUser } from "./fixtures";
-import { postTask } from "~/server/services/tasks.server";
+import {
+  BASE,
+  env,
+  getPage,
+  isoDay,
+  jsonCall,
+  makeAdmin,
+  PASSWORD,
+  recordingEnv,
+  registerUser,
+  sessionUser,
+} from "./fixtures";
+import { deleteTask, listOpenTasks, postTask } from "~/server/services/tasks.server";
 import { register } from "~/server/services/accounts.server";
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -68,5 +79,76 @@ describe("long searches", () => {
     const none = await getPage(`/dashboard/manageusers?q=${encodeURIComponent(`${"_".repeat(80)}`)}`, admin.cookie);
     expect(none.status).toBe(200);
     expect(await none.text()).toContain("No users match your search.");
+  });
+});
+
+describe("word forms", () => {
+  it("'translate' finds a 'Translation' task, 'tests' a 'testing' one; the trigram 'contains' still works", async () => {
+    // a mark of this test's own (the long searches above share theirs, and one of them translates too)
+    const mark = `wf${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const buyer = await registerUser("Buyer", "Word Forms Buyer");
+    const worker = await registerUser("Worker");
+    const b = await sessionUser(buyer.id);
+    const base = {
+      required_workers: 1,
+      payable_amount: 1,
+      completion_date: isoDay(3),
+      submission_info: "The result",
+      category: "Translation",
+      task_image_url: "",
+    } as const;
+    const translation = await postTask(env, b, {
+      ...base,
+      task_title: `Spanish Translation of a menu ${mark}`,
+      task_detail: "Two pages.",
+    });
+    const testing = await postTask(env, b, {
+      ...base,
+      task_title: `App testing ${mark}`,
+      task_detail: "We are testing the signup flow on phones.",
+    });
+    const found = async (q: string) => (await listOpenTasks(env, { q: `${q} ${mark}` })).items.map((t) => t.id).sort();
+    expect(await found("translate")).toEqual([translation.id]);
+    expect(await found("TRANSLATING")).toEqual([translation.id]);
+    expect(await found("tests")).toEqual([testing.id]);
+    // what the trigram index found before still comes back: a part of a word
+    expect((await listOpenTasks(env, { q: `ranslation of a menu ${mark}` })).items.map((t) => t.id)).toEqual([
+      translation.id,
+    ]);
+    // the worker's page and GET /tasks2 search the same way
+    const page = await getPage(`/dashboard/tasklist?q=${encodeURIComponent(`translate ${mark}`)}`, worker.cookie);
+    expect(await page.text()).toContain(`/dashboard/tasklist/${translation.id}`);
+    const rest = await jsonCall(`/tasks2?q=${encodeURIComponent(`translate ${mark}`)}`, "GET", undefined, worker.token);
+    expect(JSON.stringify(await rest.json())).toContain(translation.id);
+    // a task that stops being open leaves the word index too
+    await deleteTask(env, b, translation.id);
+    expect(await found("translate")).toEqual([]);
+  });
+
+  it("reads the stemmed word index through FTS5, never scanning the tasks table", async () => {
+    const r = recordingEnv();
+    await listOpenTasks(r.env, { q: "translate menus" });
+    const search = r.statements.filter((s) => s.sql.includes("open_task_words"));
+    expect(search.length).toBeGreaterThan(0);
+    for (const { sql, params } of search) {
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const details = plan.results.map((p) => p.detail);
+      // the word index answers MATCH from its own index ("VIRTUAL TABLE INDEX 0:M…"), as the trigram index does
+      expect(
+        details.some((d) => /SCAN open_task_words VIRTUAL TABLE INDEX \d+:M/.test(d)),
+        details.join(" | "),
+      ).toBe(true);
+      expect(
+        details.some((d) => /SCAN open_tasks_fts VIRTUAL TABLE INDEX \d+:M/.test(d)),
+        details.join(" | "),
+      ).toBe(true);
+      // the open tasks are walked through their covering index, never the table itself
+      expect(
+        details.some((d) => /^SCAN tasks$/.test(d)),
+        details.join(" | "),
+      ).toBe(false);
+    }
   });
 });

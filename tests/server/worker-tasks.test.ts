@@ -78,7 +78,7 @@ describe("worker pages are for workers", () => {
     const anon = await postForm("/dashboard/withdraw", {
       withdrawal_coin: "200",
       payment_system: "Bkash",
-      account_number: "1",
+      account_number: "01712345678",
     });
     expect(anon.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     const perPage = await postForm("/dashboard/mysubmissions", { intent: "per-page", itemsPerPage: "5" }, other.cookie);
@@ -300,6 +300,60 @@ describe("Task detail", () => {
     expect(landed).toContain("Submission sent successfully!");
     expect(landed).toContain("Like our page");
     expect(landed).toContain("Pending");
+  });
+
+  it("requires the text, on the page as in the API: nothing is stored and no slot is taken without it", async () => {
+    const buyer = await funded("Buyer", 50);
+    const worker = await registerUser("Worker");
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
+    const posts: Record<string, string | Blob>[] = [
+      { submission_details: "" },
+      { submission_details: " \n " },
+      { image: pngFile() },
+    ];
+    for (const fields of posts) {
+      const res = await postForm(`/dashboard/tasklist/${task.id}`, fields, worker.cookie);
+      expect(res.status).toBe(422);
+      expect(await textOf(res)).toContain("Submission text is required");
+    }
+    expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
+    expect(await slots(task.id)).toBe(2);
+  });
+
+  it("shows what will be sent before it is sent: the review step stores the image, the send step submits it", async () => {
+    const buyer = await funded("Buyer", 50);
+    const worker = await registerUser("Worker");
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
+    const at = `/dashboard/tasklist/${task.id}`;
+    const review = await postForm(
+      at,
+      { submission_details: "Shared it on my page, see the image", image: pngFile(), step: "review" },
+      worker.cookie,
+    );
+    expect(review.status).toBe(200);
+    const html = await htmlOf(review, true);
+    expect(html).toContain("Check your submission before sending");
+    expect(html).toMatch(/data-testid="submission-text"[^>]*>Shared it on my page, see the image</);
+    const image = /name="image_url" value="(\/images\/[0-9a-f-]{36}\.png)"/.exec(html)?.[1];
+    expect(image).toBeTruthy();
+    expect(html).toContain("Yes, send it");
+    // nothing is sent yet: no submission, no slot taken; the image waits in R2 for the send
+    expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
+    expect(await slots(task.id)).toBe(2);
+    expect(await env.IMAGES.get(image!.slice("/images/".length))).not.toBeNull();
+    const sent = await postForm(
+      at,
+      { submission_details: "Shared it on my page, see the image", image_url: image!, keep_image: "on", step: "send" },
+      worker.cookie,
+    );
+    expectRedirect(sent, "/dashboard/mysubmissions", { type: "success", title: "Submission sent successfully!" });
+    const [submission] = await submissionsOf(worker.id, task.id);
+    expect(submission).toMatchObject({ status: "pending", image, details: "Shared it on my page, see the image" });
+    expect(await slots(task.id)).toBe(1);
+    // the review step refuses what the send would: a worker with a live submission is told so at once
+    const twice = await postForm(at, { submission_details: "again", step: "review" }, worker.cookie);
+    expect(twice.status).toBe(409);
+    expect(await textOf(twice)).toContain("Your submission for this task is waiting for review.");
   });
 
   it("accepts a text-only submission", async () => {

@@ -24,7 +24,12 @@ import { approveWithdrawal, rejectWithdrawal } from "~/server/services/withdrawa
 import { BELOW_MINIMUM_MESSAGE } from "~/components/worker/schemas";
 
 const form = (
-  fields: Partial<Record<"withdrawal_coin" | "withdrawal_amount" | "payment_system" | "account_number", string>>,
+  fields: Partial<
+    Record<
+      "withdrawal_coin" | "withdrawal_amount" | "payment_system" | "account_number" | "bank_name" | "bank_branch",
+      string
+    >
+  >,
 ) => ({
   withdrawal_coin: "250",
   withdrawal_amount: "12.50",
@@ -50,16 +55,133 @@ describe("Withdraw page", () => {
     const text = await textOf(new Response(html));
     expect(html).toMatch(/data-testid="total-coins">530</);
     expect(html).toMatch(/data-testid="withdrawable-amount"[^>]*>\$26\.50</);
-    for (const label of ["Coins to withdraw", "Withdrawal amount ($)", "Payment system", "Account number"])
-      expect(text).toContain(label);
+    for (const label of ["Coins to withdraw", "Withdrawal amount ($)", "Payment system"]) expect(text).toContain(label);
     expect(html).toMatch(/name="withdrawal_amount"[^>]*readOnly=""|readOnly=""[^>]*name="withdrawal_amount"/i);
-    // payment_system is blank by default, then the five systems.
-    expect(html).toMatch(/<select[^>]*name="payment_system"[^>]*>\s*<option value="" selected="">/);
+    // no payment system chosen at first: the five systems to choose from, each a link (no JavaScript needed)
+    expect(html).toContain('name="payment_system" value=""');
+    expect(text).toContain("Choose where the money goes");
     for (const p of ["Bkash", "Rocket", "Nagad", "Bank", "Others"])
-      expect(html).toContain(`<option value="${p}">${p}</option>`);
+      expect(html).toContain(`href="/dashboard/withdraw?system=${p}"`);
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>.*Withdraw<\/button>/);
     expect(text).not.toContain("Insufficient coin to withdraw.");
     expect(text).toContain("No withdrawal requests yet.");
+  });
+
+  it("asks for each payment system's own details, on the keyboard they are typed on", async () => {
+    const worker = await funded("Worker", 530);
+    const fieldOf = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    for (const wallet of ["Bkash", "Rocket", "Nagad"]) {
+      const html = await htmlOf(await getPage(`/dashboard/withdraw?system=${wallet}`, worker.cookie), true);
+      expect(html).toContain(`${wallet} number`);
+      expect(html).toContain(`name="payment_system" value="${wallet}"`);
+      expect(fieldOf(html, "account_number")).toContain('inputMode="numeric"');
+      expect(fieldOf(html, "bank_name")).toBe("");
+    }
+    const bank = await htmlOf(await getPage("/dashboard/withdraw?system=Bank", worker.cookie), true);
+    expect(fieldOf(bank, "account_number")).toContain('inputMode="numeric"');
+    for (const label of ["Account number", "Bank name", "Branch or routing number"]) expect(bank).toContain(label);
+    const others = await htmlOf(await getPage("/dashboard/withdraw?system=Others", worker.cookie), true);
+    expect(fieldOf(others, "account_number")).toContain('inputMode="text"');
+    expect(others).toContain("Write the service and your account on it");
+  });
+
+  it("reviews before sending: the confirmation states coins, dollars and the wallet, and nothing moves until sent", async () => {
+    const worker = await funded("Worker", 500);
+    const review = await postForm(
+      "/dashboard/withdraw?system=Bkash",
+      { ...form({ withdrawal_coin: "250", account_number: "017-1234 5678" }), step: "review" },
+      worker.cookie,
+    );
+    expect(review.status).toBe(200);
+    const html = await htmlOf(review, true);
+    const text = await textOf(new Response(html));
+    expect(text).toContain("Confirm your withdrawal");
+    expect(text).toMatch(/Coins\s*250\s*You receive\s*\$12\.50\s*Paid to\s*Bkash 01712345678/);
+    expect(text).toContain("Yes, withdraw $12.50");
+    expect(await balance(worker.id)).toBe(500);
+    expect(await requestsOf(worker.id)).toHaveLength(0);
+    // a wrong wallet number is refused at the review already, under its field
+    const wrong = await postForm(
+      "/dashboard/withdraw?system=Bkash",
+      { ...form({ account_number: "abc" }), step: "review" },
+      worker.cookie,
+    );
+    expect(wrong.status).toBe(422);
+    expect(await textOf(wrong)).toContain("Enter the 11-digit Bkash number, starting 01");
+    // over the balance: also refused at the review, before the worker confirms anything
+    const over = await postForm(
+      "/dashboard/withdraw?system=Bkash",
+      { ...form({ withdrawal_coin: "501" }), step: "review" },
+      worker.cookie,
+    );
+    expect(over.status).toBe(422);
+    const sent = await postForm(
+      "/dashboard/withdraw?system=Bkash",
+      { ...form({ withdrawal_coin: "250", account_number: "01712345678" }), step: "send" },
+      worker.cookie,
+    );
+    expectRedirect(sent, "/dashboard/withdraw", { type: "success", title: "Withdrawal request submitted!" });
+    expect(await balance(worker.id)).toBe(250);
+  });
+
+  it("a bank payout keeps the bank and its branch; the next request offers the last payout's details", async () => {
+    const worker = await funded("Worker", 900);
+    const res = await postForm(
+      "/dashboard/withdraw",
+      form({
+        withdrawal_coin: "300",
+        payment_system: "Bank",
+        account_number: "1234 5678 9012",
+        bank_name: "Dutch-Bangla Bank",
+        bank_branch: "Gulshan branch",
+      } as Record<string, string>),
+      worker.cookie,
+    );
+    expect(res.status).toBe(302);
+    const stored = await env.DB.prepare(
+      "SELECT account_number AS account, bank_name AS bank, bank_branch AS branch FROM withdrawals WHERE worker_id = ?",
+    )
+      .bind(worker.id)
+      .first();
+    expect(stored).toEqual({ account: "123456789012", bank: "Dutch-Bangla Bank", branch: "Gulshan branch" });
+    // the page opens on the last payout's system, its details filled in
+    const html = await htmlOf(await getPage("/dashboard/withdraw", worker.cookie), true);
+    expect(html).toContain('name="payment_system" value="Bank"');
+    expect(html).toContain('value="123456789012"');
+    expect(html).toContain('value="Dutch-Bangla Bank"');
+    expect(html).toContain('value="Gulshan branch"');
+    expect(html).toContain("Your last payout's details are filled in.");
+    // the request lists where the money goes in full
+    expect(html).toContain("123456789012 · Dutch-Bangla Bank · Gulshan branch");
+  });
+
+  it("cancels a pending request: the coins come back at once; once decided it cannot be cancelled", async () => {
+    const worker = await funded("Worker", 700);
+    await postForm("/dashboard/withdraw", form({ withdrawal_coin: "300" }), worker.cookie);
+    await postForm("/dashboard/withdraw", form({ withdrawal_coin: "200" }), worker.cookie);
+    expect(await balance(worker.id)).toBe(200);
+    const rows = await requestsOf(worker.id);
+    const by = (c: number) => rows.find((r) => r.coins === c)!.id;
+    // without JavaScript: the confirmation view, then the post
+    const ask = await textOf(await getPage(`/dashboard/withdraw?confirm=cancel&row=${by(300)}`, worker.cookie));
+    expect(ask).toContain("Cancel this withdrawal?");
+    expect(ask).toContain("300 coins go back to your balance");
+    const res = await postForm("/dashboard/withdraw", { intent: "cancel", id: by(300) }, worker.cookie);
+    expectRedirect(res, "/dashboard/withdraw", { type: "success", title: "Withdrawal cancelled" });
+    expect(await balance(worker.id)).toBe(500);
+    expect((await requestsOf(worker.id)).find((r) => r.id === by(300))?.status).toBe("cancelled");
+    // a second cancel, a decided one, or another worker's: refused, nothing moves
+    expect((await postForm("/dashboard/withdraw", { intent: "cancel", id: by(300) }, worker.cookie)).status).toBe(302);
+    expect(await balance(worker.id)).toBe(500);
+    const boss = await sessionUser((await admin()).id);
+    await approveWithdrawal(env, boss, by(200));
+    const stranger = await funded("Worker", 10);
+    const theirs = await postForm("/dashboard/withdraw", { intent: "cancel", id: by(200) }, stranger.cookie);
+    expect(theirs.status).toBe(302);
+    expect(await balance(worker.id)).toBe(500);
+    expect((await requestsOf(worker.id)).find((r) => r.id === by(200))?.status).toBe("approved");
+    const list = await textOf(await getPage("/dashboard/withdraw", worker.cookie));
+    expect(list).toContain("You cancelled it; the coins are back.");
   });
 
   it("below 200 coins says 'Insufficient coin to withdraw.' instead of the button, and the server refuses a post anyway", async () => {
@@ -117,7 +239,7 @@ describe("Withdraw page", () => {
     expect(text).toContain("Withdrawal request submitted!");
     expect(html).toMatch(/data-testid="total-coins">250</);
     expect(html).toMatch(/data-testid="withdrawable-amount"[^>]*>\$12\.50</);
-    expect(text).toMatch(/250 coins \$12\.50 Nagad 01700000000 Pending/);
+    expect(text).toMatch(/\$12\.50 250 coins Nagad 01700000000 Pending Cancel/);
   });
 
   it("cannot spend the same coins twice: a second request over what is left is refused", async () => {
@@ -134,7 +256,7 @@ describe("Withdraw page", () => {
     const stranger = await funded("Worker", 300);
     await postForm(
       "/dashboard/withdraw",
-      form({ withdrawal_coin: "200", account_number: "stranger-acct" }),
+      form({ withdrawal_coin: "200", account_number: "01999999999" }),
       stranger.cookie,
     );
     for (const coins of ["200", "300", "400"])
@@ -145,12 +267,12 @@ describe("Withdraw page", () => {
     await approveWithdrawal(env, boss, by(200));
     await rejectWithdrawal(env, boss, by(300), "Account number does not match your name");
     const text = await textOf(await getPage("/dashboard/withdraw", worker.cookie));
-    expect(text).toMatch(/400 coins \$20\.00 Bkash 01700000000 Pending/);
+    expect(text).toMatch(/\$20\.00 400 coins Bkash 01700000000 Pending/);
     expect(text).toMatch(
-      /300 coins \$15\.00 Bkash 01700000000 Rejected Reason: Account number does not match your name/,
+      /\$15\.00 300 coins Bkash 01700000000 Rejected Reason: Account number does not match your name/,
     );
-    expect(text).toMatch(/200 coins \$10\.00 Bkash 01700000000 Approved/);
-    expect(text).not.toContain("stranger-acct");
+    expect(text).toMatch(/\$10\.00 200 coins Bkash 01700000000 Approved/);
+    expect(text).not.toContain("01999999999");
     expect(await balance(worker.id)).toBe(1000 - 200 - 400); // the rejected 300 came back
   });
 });

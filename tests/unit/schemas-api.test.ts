@@ -108,7 +108,9 @@ describe("reviews and withdrawals", () => {
   });
 
   it("withdrawals: status filters, a rejection needs a reason", () => {
-    expect(firstMessage(withdrawQuery, { status: "paid" })).toBe("status must be pending, approved or rejected");
+    expect(firstMessage(withdrawQuery, { status: "paid" })).toBe(
+      "status must be pending, approved, rejected or cancelled",
+    );
     expect(firstMessage(withdrawPatchQuery, { id: "w1", status: "paid" })).toBe("status must be approved or rejected");
     expect(firstMessage(withdrawRejectBody, { reason: " " })).toBe("A reason is required");
   });
@@ -167,7 +169,9 @@ describe("wire shapes", () => {
     withdrawal_coin: coins,
     withdrawal_amount: Number(withdrawalAmount(coins)),
     payment_system: "Bkash",
-    account_number: "01700",
+    account_number: "01712345678",
+    bank_name: null,
+    bank_branch: null,
     withdraw_date: "2026-06-15T12:00:00.000Z",
     status: "pending",
     reject_reason: null,

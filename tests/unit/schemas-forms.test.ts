@@ -322,12 +322,58 @@ describe("money forms", () => {
       payment_system: "Select a payment system",
       account_number: "At most 64 characters",
     });
-    for (const payment_system of PAYMENT_SYSTEMS)
-      expect(formValue(withdrawSchema, { withdrawal_coin: "200", payment_system, account_number: " 01700 " })).toEqual({
+    expect(PAYMENT_SYSTEMS).toEqual(["Bkash", "Rocket", "Nagad", "Bank", "Others"]);
+  });
+
+  it("withdraw: the account is checked per payment system, on the form and the API alike", () => {
+    const request = (payment_system: string, account_number: string, bank: Record<string, string> = {}) => ({
+      withdrawal_coin: "200",
+      payment_system,
+      account_number,
+      ...bank,
+    });
+    // the mobile wallets take a Bangladeshi mobile number: 11 digits starting 01, spaces and dashes dropped
+    for (const wallet of ["Bkash", "Rocket", "Nagad"]) {
+      expect(formValue(withdrawSchema, request(wallet, " 017-1234 5678 "))).toEqual({
         withdrawal_coin: 200,
-        payment_system,
-        account_number: "01700",
+        payment_system: wallet,
+        account_number: "01712345678",
+        bank_name: null,
+        bank_branch: null,
       });
+      for (const wrong of ["abc", "1712345678", "0171234567", "017123456789", "02712345678", "0171234567x"])
+        expect(formErrors(withdrawSchema, request(wallet, wrong)), wrong).toEqual({
+          account_number: `Enter the 11-digit ${wallet} number, starting 01`,
+        });
+    }
+    // a bank needs the account number, the bank and its branch or routing number
+    expect(formErrors(withdrawSchema, request("Bank", "abc"))).toEqual({
+      account_number: "Enter the bank account number: 6 to 20 digits",
+      bank_name: "Bank name is required",
+      bank_branch: "Branch or routing number is required",
+    });
+    expect(
+      formValue(withdrawSchema, request("Bank", "1234 5678 9012", { bank_name: " DBBL ", bank_branch: "Gulshan" })),
+    ).toEqual({
+      withdrawal_coin: 200,
+      payment_system: "Bank",
+      account_number: "123456789012",
+      bank_name: "DBBL",
+      bank_branch: "Gulshan",
+    });
+    // Others: words that name the service and the account; bank details sent along are not kept
+    expect(formErrors(withdrawSchema, request("Others", "abc"))).toEqual({
+      account_number: "Write the service and your account on it",
+    });
+    expect(
+      formValue(withdrawSchema, request("Others", "PayPal: me@example.com", { bank_name: "X", bank_branch: "Y" })),
+    ).toEqual({
+      withdrawal_coin: 200,
+      payment_system: "Others",
+      account_number: "PayPal: me@example.com",
+      bank_name: null,
+      bank_branch: null,
+    });
   });
 
   it("purchase: only a package on the price list", () => {
@@ -338,10 +384,14 @@ describe("money forms", () => {
       expect(formValue(purchaseSchema, { coins: String(coins) })).toEqual({ coins });
   });
 
-  it("submission: the task is required, the text and image are optional", () => {
+  it("submission: the task and the text are required, the image is optional", () => {
     expect(formErrors(submissionSchema, { task_id: "", submission_details: "", submission_image_url: "" })).toEqual({
       task_id: "Task is required",
+      submission_details: "Submission text is required",
     });
+    expect(
+      formErrors(submissionSchema, { task_id: "t1", submission_details: " \n\t ", submission_image_url: IMAGE }),
+    ).toEqual({ submission_details: "Submission text is required" });
     expect(
       formValue(submissionSchema, { task_id: "t1", submission_details: " done ", submission_image_url: IMAGE }),
     ).toEqual({ task_id: "t1", submission_details: "done", submission_image_url: IMAGE });

@@ -19,6 +19,8 @@ import { Field, Input, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/components/use-hydrated";
 import { NoJsPanel, useHrefWithout, ViewLink } from "./enhanced";
+import { ResultDialog, type ResultInfo } from "./result-dialog";
+import type { Feedback } from "./feedback";
 
 export interface ActionSpec {
   intent: string;
@@ -29,6 +31,8 @@ export interface ActionSpec {
   title: string;
   /** inline content only (it is rendered inside a paragraph) */
   description?: React.ReactNode;
+  /** what to look at before deciding, under the description (e.g. an appeal's evidence) */
+  body?: React.ReactNode;
   /** a short box under the description (e.g. what a deletion refunds) */
   note?: React.ReactNode;
   confirmLabel: string;
@@ -40,6 +44,8 @@ export interface ActionSpec {
     markOptional?: boolean;
     placeholder?: string;
     hint?: string;
+    /** reasons to pick from (posted as `reason_pick`); the text is then for words of one's own */
+    picks?: readonly string[];
     /** bounds of the text (default at most 500); `counted` shows how many characters are used as one types */
     minLength?: number;
     maxLength?: number;
@@ -48,6 +54,18 @@ export interface ActionSpec {
   amount?: { label: string; hint?: string };
   /** keep the dialog open on a refusal and show it there (forms the admin can correct) */
   inlineErrors?: boolean;
+  /** a wide dialog, for evidence shown side by side */
+  wide?: boolean;
+  /** more fields the action posts as they are (e.g. the role chosen, the proof version the buyer saw) */
+  hidden?: Record<string, string>;
+  /** a box the person must tick to confirm (`name` posts "on"), e.g. that they looked at every proof */
+  acknowledge?: { name: string; label: string };
+  /**
+   * How the outcome is told (docs/product/messages.md, "How outcomes are told"): a toast, unless the action ends
+   * something for good or pays money out, whose success answers in a dialog; its refusal then answers in a dialog or
+   * a toast as SPEC.md names it (`refusedToast` adds a toast with those words to a refusal's dialog).
+   */
+  feedback?: Feedback;
 }
 
 export type ActionFlow = ReturnType<typeof useActionFlow>;
@@ -66,11 +84,28 @@ export function useOutcomeFetcher(onAnswer: (outcome: Outcome) => void) {
   return fetcher;
 }
 
-/** One fetcher and one confirmation dialog per page; `onOutcome` decides how the result is shown (a toast by default). */
-export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) => void = toastOutcome) {
+/** Tells an outcome as its action's spec says: a result dialog or a toast (see ActionSpec.feedback). */
+function tell(outcome: Outcome, spec: ActionSpec, showResult: (r: ResultInfo) => void) {
+  const how = outcome.ok ? spec.feedback?.ok : spec.feedback?.refused;
+  if (how !== "dialog") return toastOutcome(outcome);
+  showResult({ ok: outcome.ok, title: outcome.title, message: outcome.message, detail: outcome.detail });
+  if (!outcome.ok && spec.feedback?.refusedToast)
+    toast.error(spec.feedback.refusedToast, { description: outcome.detail });
+}
+
+/**
+ * One fetcher and one confirmation dialog per page. Each outcome is told as its spec says (`tell`); `onOutcome`
+ * runs after it, for what the page does next (e.g. open the next submission); `onDismiss` when the person closes
+ * the confirmation without deciding.
+ */
+export function useActionFlow(
+  onOutcome?: (outcome: Outcome, spec: ActionSpec) => void,
+  onDismiss?: (spec: ActionSpec) => void,
+) {
   const [spec, setSpec] = useState<ActionSpec | null>(null);
   const [open, setOpen] = useState(false);
   const [inlineError, setInlineError] = useState<Outcome | null>(null);
+  const [result, setResult] = useState<ResultInfo | null>(null);
   const fetcher = useOutcomeFetcher((outcome) => {
     if (!spec) return;
     if (!outcome.ok && spec.inlineErrors) {
@@ -78,7 +113,8 @@ export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) =>
       return;
     }
     setOpen(false);
-    onOutcome(outcome, spec);
+    tell(outcome, spec, setResult);
+    onOutcome?.(outcome, spec);
   });
 
   const busy = fetcher.state !== "idle";
@@ -89,6 +125,11 @@ export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) =>
     open,
     busy,
     inlineError,
+    /** the outcome shown in a result dialog, until it is closed */
+    result,
+    closeResult() {
+      setResult(null);
+    },
     /** the row whose action is in flight */
     pendingId,
     ask(next: ActionSpec) {
@@ -103,7 +144,9 @@ export function useActionFlow(onOutcome: (outcome: Outcome, spec: ActionSpec) =>
     setOpen(next: boolean) {
       if (busy && !next) return; // stay until the server has answered
       setOpen(next);
-      if (!next) setInlineError(null);
+      if (next) return;
+      setInlineError(null);
+      if (spec) onDismiss?.(spec);
     },
   };
 }
@@ -152,11 +195,25 @@ export function ActionFields({
           />
         </Field>
       ) : null}
+      {reason?.picks ? (
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1 text-sm font-medium">{reason.label}</legend>
+          {reason.picks.map((pick) => (
+            <label
+              key={pick}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 text-sm"
+            >
+              <input type="radio" name="reason_pick" value={pick} className="size-4 accent-brand-600" />
+              {pick}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {spec.reason ? (
         <Field
           label={
             <>
-              {spec.reason.label}
+              {reason?.picks ? "In your own words" : spec.reason.label}
               {spec.reason.required || spec.reason.markOptional === false ? null : (
                 <span className="font-normal text-muted-foreground"> (optional)</span>
               )}
@@ -182,6 +239,25 @@ export function ActionFields({
           {counter ? <p className="text-right text-xs tabular-nums text-muted-foreground">{counter}</p> : null}
         </Field>
       ) : null}
+      {spec.acknowledge ? (
+        <div className="grid gap-1">
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              name={spec.acknowledge.name}
+              required
+              className="mt-0.5 size-5 shrink-0 accent-brand-600"
+              aria-invalid={errors?.[spec.acknowledge.name] ? true : undefined}
+            />
+            {spec.acknowledge.label}
+          </label>
+          {errors?.[spec.acknowledge.name] ? (
+            <p className="text-sm font-medium text-destructive" role="alert">
+              {errors[spec.acknowledge.name][0]}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </>
   );
 }
@@ -197,7 +273,7 @@ function RefusalNote({ outcome }: { outcome: Outcome }) {
 }
 
 /** The page's confirmation dialog (JavaScript). */
-export function ActionDialog({ flow }: { flow: ActionFlow }) {
+function ConfirmActionDialog({ flow }: { flow: ActionFlow }) {
   const formRef = useRef<HTMLFormElement>(null);
   const spec = flow.spec;
   return (
@@ -209,13 +285,15 @@ export function ActionDialog({ flow }: { flow: ActionFlow }) {
       confirmLabel={spec?.confirmLabel}
       destructive={spec?.destructive}
       busy={flow.busy}
+      className={spec?.wide ? "max-w-3xl" : undefined}
       onConfirm={() => formRef.current?.requestSubmit()}
     >
+      {spec?.body}
       {spec?.note ? <Note>{spec.note}</Note> : null}
       {spec ? (
         <form
           ref={formRef}
-          className={spec.reason || spec.amount || flow.inlineError ? "grid gap-4" : "hidden"}
+          className={spec.reason || spec.amount || spec.acknowledge || flow.inlineError ? "grid gap-4" : "hidden"}
           onInput={() => flow.inlineError && flow.clearError()}
           onSubmit={(e) => {
             e.preventDefault();
@@ -233,14 +311,27 @@ export function ActionDialog({ flow }: { flow: ActionFlow }) {
   );
 }
 
+/** The page's confirmation dialog, and the result dialog of its actions whose outcome is told in one (JavaScript). */
+export function ActionDialog({ flow }: { flow: ActionFlow }) {
+  return (
+    <>
+      <ConfirmActionDialog flow={flow} />
+      <ResultDialog result={flow.result} onClose={flow.closeResult} />
+    </>
+  );
+}
+
 function Note({ children }: { children: React.ReactNode }) {
-  return <p className="rounded-lg bg-muted px-3 py-2 text-sm">{children}</p>;
+  return <div className="rounded-lg bg-muted px-3 py-2 text-sm">{children}</div>;
 }
 
 function HiddenFields({ spec, js }: { spec: ActionSpec; js?: boolean }) {
   return (
     <>
       <input type="hidden" name="intent" value={spec.intent} />
+      {Object.entries(spec.hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {spec.ids ? (
         spec.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)
       ) : (
@@ -384,7 +475,7 @@ export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
       labelledBy="nojs-confirm-title"
       describedBy={spec.description ? "nojs-confirm-description" : undefined}
       alert={spec.destructive}
-      className="max-w-lg"
+      className={spec.wide ? "max-w-3xl" : "max-w-lg"}
     >
       <h2 id="nojs-confirm-title" className="text-lg font-semibold">
         {spec.title}
@@ -394,6 +485,7 @@ export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
           {spec.description}
         </p>
       ) : null}
+      {spec.body}
       {spec.note ? <Note>{spec.note}</Note> : null}
       <Form method="post" className="grid gap-4">
         <HiddenFields spec={spec} />

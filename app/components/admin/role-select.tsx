@@ -1,64 +1,84 @@
 import { useId } from "react";
-import { Loader2 } from "lucide-react";
+import { useSearchParams } from "react-router";
 import type { Role } from "~/lib/roles";
-import { EnhancedMarker } from "~/components/actions/enhanced";
-import { toastOutcome, useOutcomeFetcher } from "~/components/actions/confirm";
+import type { ActionFlow, ActionSpec } from "~/components/actions/confirm";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
+import { CONFIRM_PARAM, ROW_PARAM } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/components/use-hydrated";
 
 /** The order the product lists them in (Admin, Buyer, Worker). */
-const ROLE_OPTIONS: Role[] = ["Admin", "Buyer", "Worker"];
+export const ROLE_OPTIONS: Role[] = ["Admin", "Buyer", "Worker"];
+
+/** The query parameter of the no-JavaScript confirmation that names the role chosen (`role` filters the list). */
+export const NEW_ROLE_PARAM = "to";
+
+const article = (role: string) => (role === "Admin" ? "an" : "a");
+
+/** The confirmation of a role change, as every other admin action asks first. */
+export function roleSpec(user: { id: string; name: string; role: string }, role: Role): ActionSpec {
+  return {
+    intent: "role",
+    id: user.id,
+    title: `Change the role of ${user.name}?`,
+    description: `${user.name} is ${article(user.role)} ${user.role} now and becomes ${article(role)} ${role}: their pages and what they may do change at their next click. Their coins and history stay.`,
+    confirmLabel: `Yes, make them ${article(role)} ${role}`,
+    hidden: { role },
+  };
+}
 
 /**
- * A user's role, changed at once: with JavaScript the change posts through a fetcher and a toast says
- * 'Role updated successfully!' or 'Failed to update role.'; without it a Save button posts the form.
+ * A user's role. Choosing another one asks first: with JavaScript the page's confirmation dialog opens (the select
+ * shows the role chosen until the answer); without it the select and 'Change role' open the page's confirmation
+ * view (`?confirm=role&row=<id>&to=<role>`). 'Role updated successfully!' or 'Failed to update role.' answer.
  */
 export function RoleSelect({
-  userId,
-  name,
-  role,
+  user,
+  flow,
   disabled,
   disabledReason,
   className,
   visibleLabel,
 }: {
-  userId: string;
-  name: string;
-  role: Role;
+  user: { id: string; name: string; role: Role };
+  flow: ActionFlow;
   disabled?: boolean;
   disabledReason?: string;
   className?: string;
   /** show "Role" beside the select (cards on phones) instead of a screen-reader-only label */
   visibleLabel?: boolean;
 }) {
-  const fetcher = useOutcomeFetcher(toastOutcome);
   const hydrated = useHydrated();
-  const pending = fetcher.formData?.get("role");
-  const value = (typeof pending === "string" ? pending : role) as Role;
-  const busy = fetcher.state !== "idle";
-
-  const selectId = useId(); // the row shows as a table row and as a card: one id each
+  const [params] = useSearchParams();
+  const asking = flow.spec?.intent === "role" && flow.spec.id === user.id && (flow.open || flow.busy);
+  const value = asking ? (flow.spec?.hidden?.role as Role) : user.role;
+  const selectId = useId();
   return (
-    <fetcher.Form method="post" className={cn("flex items-center gap-2", className)}>
-      <input type="hidden" name="intent" value="role" />
-      <input type="hidden" name="id" value={userId} />
-      <EnhancedMarker />
+    <form method="get" className={cn("flex items-center gap-2", className)}>
+      {/* the list's own query (search, filter, page) survives the confirmation view */}
+      {[...params].map(([name, v]) =>
+        [CONFIRM_PARAM, ROW_PARAM, NEW_ROLE_PARAM].includes(name) ? null : (
+          <input key={name} type="hidden" name={name} value={v} />
+        ),
+      )}
+      <input type="hidden" name={CONFIRM_PARAM} value="role" />
+      <input type="hidden" name={ROW_PARAM} value={user.id} />
       <label htmlFor={selectId} className={visibleLabel ? "text-sm font-medium text-muted-foreground" : "sr-only"}>
         {visibleLabel ? <span aria-hidden>Role</span> : null}
-        <span className={visibleLabel ? "sr-only" : undefined}>Role of {name}</span>
+        <span className={visibleLabel ? "sr-only" : undefined}>Role of {user.name}</span>
       </label>
       <NativeSelect
         id={selectId}
-        name="role"
+        name={NEW_ROLE_PARAM}
         value={value}
         disabled={disabled}
         title={disabled ? disabledReason : undefined}
-        aria-busy={busy || undefined}
-        className={visibleLabel ? "h-10 flex-1" : "h-9 w-32"}
+        aria-busy={(asking && flow.busy) || undefined}
+        className={visibleLabel ? "flex-1" : "w-32"}
         onChange={(e) => {
-          if (e.currentTarget.value !== role) fetcher.submit(e.currentTarget.form, { method: "post" });
+          const role = e.currentTarget.value as Role;
+          if (role !== user.role) flow.ask(roleSpec(user, role));
         }}
       >
         {ROLE_OPTIONS.map((r) => (
@@ -67,12 +87,11 @@ export function RoleSelect({
           </option>
         ))}
       </NativeSelect>
-      {busy ? <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Saving role" /> : null}
       {!hydrated && !disabled ? (
         <Button type="submit" size="sm" variant="outline">
-          Save
+          Change role
         </Button>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }

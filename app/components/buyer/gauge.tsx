@@ -1,9 +1,15 @@
-import { cn } from "~/lib/cn";
+import type { CSSProperties } from "react";
 import { gaugePercent } from "~/lib/format";
 
+const TONES = {
+  brand: "var(--color-brand-600)",
+  amber: "var(--color-amber-500)",
+  sky: "var(--color-sky-600)",
+} as const;
+
 /**
- * A circular progress gauge in plain SVG: `value` out of `max` (clamped for the ring, shown as is in the
- * middle). Exposed to assistive technology as a meter.
+ * A circular progress gauge drawn by CSS (`.gauge` in app.css: a conic gradient under a round hole): `value` out of
+ * `max` (clamped for the ring, shown as is in the middle). Exposed to assistive technology as a meter.
  */
 export function Gauge({
   value,
@@ -11,9 +17,6 @@ export function Gauge({
   label,
   display,
   maxLabel,
-  size = 88,
-  stroke = 9,
-  className,
   tone = "brand",
 }: {
   value: number;
@@ -23,15 +26,9 @@ export function Gauge({
   display?: string;
   /** The maximum as shown under the percentage, e.g. "$200"; defaults to the number. */
   maxLabel?: string;
-  size?: number;
-  stroke?: number;
-  className?: string;
-  tone?: "brand" | "amber" | "sky";
+  tone?: keyof typeof TONES;
 }) {
-  const radius = (size - stroke) / 2;
-  const circumference = 2 * Math.PI * radius;
   const ratio = max > 0 ? Math.min(Math.max(value / max, 0), 1) : 0;
-  const color = tone === "amber" ? "stroke-amber-500" : tone === "sky" ? "stroke-sky-600" : "stroke-brand-600";
   return (
     <div
       role="meter"
@@ -40,29 +37,12 @@ export function Gauge({
       aria-valuemax={max}
       aria-valuenow={Math.min(value, max)}
       aria-valuetext={`${display ?? value} of ${max}`}
-      className={cn("relative inline-grid shrink-0 place-items-center", className)}
-      style={{ width: size, height: size }}
+      className="gauge"
+      style={{ "--filled": `${Math.round(ratio * 1000) / 10}%`, "--tone": TONES[tone] } as CSSProperties}
     >
-      <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" className="-rotate-90">
-        <circle cx={size / 2} cy={size / 2} r={radius} fill="none" strokeWidth={stroke} className="stroke-slate-100" />
-        {ratio > 0 ? (
-          <circle
-            cx={size / 2}
-            cy={size / 2}
-            r={radius}
-            fill="none"
-            strokeWidth={stroke}
-            strokeLinecap="round"
-            strokeDasharray={circumference}
-            strokeDashoffset={circumference * (1 - ratio)}
-            className={cn(color, "transition-[stroke-dashoffset] duration-700 ease-out")}
-            data-testid="gauge-arc"
-          />
-        ) : null}
-      </svg>
-      <span className="absolute inset-0 flex flex-col items-center justify-center leading-tight" aria-hidden="true">
-        <span className="text-sm font-bold text-foreground">{gaugePercent(value, max)}</span>
-        <span className="text-[10px] text-muted-foreground">of {maxLabel ?? max}</span>
+      <span aria-hidden="true">
+        <b>{gaugePercent(value, max)}</b>
+        <small>of {maxLabel ?? max}</small>
       </span>
     </div>
   );

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
 import { chartValue, periodLabel, valueOf, type ChartRow, type ChartSpec } from "~/lib/charts";
 
 // Recharts (and the parts built on it) in a chunk of its own, fetched only when a panel draws its chart.
@@ -57,30 +56,36 @@ export function ChartPanel({
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700 hover:underline">Show as table</summary>
         <div className="mt-2">
-          <Table caption={title} className="min-w-0">
-            <THead>
-              <tr>
-                <TH className="px-2 sm:px-4">{periodHeading}</TH>
-                {spec.series.map((s) => (
-                  <TH key={s.key} className="px-2 text-right sm:px-4">
-                    {s.label}
-                  </TH>
-                ))}
-              </tr>
-            </THead>
-            <TBody>
-              {rows.map((row) => (
-                <TR key={row.period}>
-                  <TD className="px-2 py-2 whitespace-nowrap sm:px-4">{periodLabel(row.period)}</TD>
+          <div
+            className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-brand-600"
+            tabIndex={0}
+            role="region"
+            aria-label={title}
+          >
+            <table className="figures-table">
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{periodHeading}</th>
                   {spec.series.map((s) => (
-                    <TD key={s.key} className="px-2 py-2 text-right tabular-nums sm:px-4">
-                      {chartValue(valueOf(row, s.key), spec.percent)}
-                    </TD>
+                    <th key={s.key} scope="col">
+                      {s.label}
+                    </th>
                   ))}
-                </TR>
-              ))}
-            </TBody>
-          </Table>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.period}>
+                    <td>{periodLabel(row.period)}</td>
+                    {spec.series.map((s) => (
+                      <td key={s.key}>{chartValue(valueOf(row, s.key), spec.percent)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       </details>
     </section>

@@ -41,7 +41,7 @@ export function Modal({
               )}
             </div>
             <Dialog.Close
-              className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+              className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
               aria-label="Close"
             >
               <X className="size-5" aria-hidden />
@@ -69,6 +69,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   children,
+  className,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -80,12 +81,14 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   children?: React.ReactNode;
+  /** the panel's width, e.g. max-w-3xl for evidence side by side */
+  className?: string;
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={panel}>
+        <AlertDialog.Content className={cn(panel, className)}>
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className={cn("text-sm text-muted-foreground", !description && "sr-only")}>
             {description ?? title}

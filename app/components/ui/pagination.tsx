@@ -1,5 +1,4 @@
 import { Link, useLocation } from "react-router";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { buttonVariants } from "./button";
 import { cn } from "~/lib/cn";
 import type * as React from "react";
@@ -20,13 +19,13 @@ export function Pagination({ page, pages, param = "page" }: { page: number; page
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
       <PageLink to={page > 1 ? href(page - 1) : null}>
-        <ChevronLeft aria-hidden /> Prev
+        <span aria-hidden>←</span> Prev
       </PageLink>
       <p className="text-sm text-muted-foreground" aria-live="polite">
         Page {page} of {last}
       </p>
       <PageLink to={page < last ? href(page + 1) : null}>
-        Next <ChevronRight aria-hidden />
+        Next <span aria-hidden>→</span>
       </PageLink>
     </nav>
   );

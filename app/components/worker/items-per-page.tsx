@@ -33,7 +33,7 @@ export function ItemsPerPage({ value, action }: { value: number; action: string 
         name="itemsPerPage"
         defaultValue={String(value)}
         ref={selectRef}
-        className="h-9 w-20"
+        className="w-20 sm:h-9"
         onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
       >
         {ITEMS_PER_PAGE_OPTIONS.map((n) => (

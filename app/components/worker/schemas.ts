@@ -1,11 +1,8 @@
 // Form schemas of the worker pages, used by conform in the browser and by the actions on the server.
 // They narrow the shared schemas of ~/lib/schemas/money.ts; the services check every rule again.
 import * as v from "valibot";
-import { submissionSchema, withdrawSchema } from "~/lib/schemas/money";
+import { withdrawSchema } from "~/lib/schemas/money";
 import { ITEMS_PER_PAGE_OPTIONS, MIN_WITHDRAWAL_COINS } from "~/lib/coins";
-
-/** The fields a worker types: the task comes from the URL, the image from the upload. */
-export const submissionFormSchema = v.pick(submissionSchema, ["submission_details"]);
 
 /** Same words as the withdrawals service's BELOW_MINIMUM (a test keeps them equal). */
 export const BELOW_MINIMUM_MESSAGE = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;

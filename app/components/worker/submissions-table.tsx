@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/badge";
-import { TD, TH, TR } from "~/components/ui/table";
-import { ListCard, ResponsiveList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
-import { cn } from "~/lib/cn";
 import type { ActionFlow } from "~/components/actions/confirm";
 import { CoinAmount } from "./coin-amount";
 import { AppealCell, type AppealableRow } from "./appeal";
@@ -20,17 +18,6 @@ export interface SubmissionRow extends AppealableRow {
   createdAt: number;
 }
 
-function TaskLink({ row, className }: { row: SubmissionRow; className?: string }) {
-  return (
-    <Link
-      to={`/dashboard/tasklist/${row.taskId}`}
-      className={cn("font-semibold hover:text-brand-700 hover:underline", className)}
-    >
-      {row.taskTitle}
-    </Link>
-  );
-}
-
 function RejectReason({ row }: { row: SubmissionRow }) {
   if (row.status !== "rejected") return null;
   return (
@@ -42,64 +29,44 @@ function RejectReason({ row }: { row: SubmissionRow }) {
 }
 
 /**
- * My Submissions: Task, Buyer (name and e-mail), Payment, Status (with the buyer's reason when rejected, and the
- * appeal: its button while the window is open, its status once filed).
+ * My Submissions, rendered once (a table on wide screens, cards on phones): Task (opens the submission: its text,
+ * image, review deadline and reason), Buyer (name and e-mail), Payment, Status (with the buyer's reason when
+ * rejected, and the appeal: its button while the window is open, its status once filed).
  */
 export function SubmissionsTable({ rows, flow }: { rows: SubmissionRow[]; flow: ActionFlow }) {
   return (
-    <ResponsiveList
+    <CardTable
       label="My submissions"
+      testId="submissions-table"
+      columns={[{ header: "Task" }, { header: "Buyer" }, { header: "Payment" }, { header: "Status" }]}
       rows={rows}
-      tableTestId="submissions-table"
-      card={(s) => (
-        <ListCard data-testid="submission-card">
-          <div className="flex items-start justify-between gap-3">
-            <TaskLink row={s} className="leading-snug" />
-            <StatusBadge status={s.status} />
-          </div>
-          <p className="text-sm">
-            <span className="font-medium">{s.buyerName}</span>{" "}
-            <span className="break-all text-muted-foreground">{s.buyerEmail}</span>
-          </p>
-          <div className="flex items-center justify-between gap-3 text-sm">
-            <CoinAmount coins={s.payableAmount} />
-            <span className="text-xs text-muted-foreground">
-              Sent <LocalTime at={s.createdAt} dayOnly />
-            </span>
-          </div>
-          <RejectReason row={s} />
-          <AppealCell row={s} flow={flow} />
-        </ListCard>
-      )}
-      columns={
-        <>
-          <TH>Task</TH>
-          <TH>Buyer</TH>
-          <TH>Payment</TH>
-          <TH>Status</TH>
-        </>
-      }
       row={(s) => (
-        <TR data-testid="submission-row">
-          <TD className="max-w-72">
-            <TaskLink row={s} />
-            <p className="mt-0.5 text-xs text-muted-foreground">
+        <CardRow data-testid="submission-row">
+          <Cell className="md:max-w-72">
+            <Link
+              to={`/dashboard/mysubmissions/${s.id}`}
+              className="name hover:text-brand-700 hover:underline"
+              aria-label={`Open your submission for ${s.taskTitle}`}
+            >
+              {s.taskTitle}
+            </Link>
+            <p className="meta">
               Sent <LocalTime at={s.createdAt} />
             </p>
-          </TD>
-          <TD>
+          </Cell>
+          <Cell label="Buyer">
             <p className="font-medium">{s.buyerName}</p>
-            <p className="text-xs text-muted-foreground">{s.buyerEmail}</p>
-          </TD>
-          <TD>
+            <p className="meta break-all">{s.buyerEmail}</p>
+          </Cell>
+          <Cell label="Payment">
             <CoinAmount coins={s.payableAmount} stacked />
-          </TD>
-          <TD className="max-w-64">
+          </Cell>
+          <Cell className="md:max-w-64">
             <StatusBadge status={s.status} />
             <RejectReason row={s} />
             <AppealCell row={s} flow={flow} />
-          </TD>
-        </TR>
+          </Cell>
+        </CardRow>
       )}
     />
   );

@@ -1,15 +1,25 @@
+// The withdrawal request, in two steps (STEP_FIELD, ~/lib/enhanced.ts): the worker chooses where the money goes
+// (the payment system, a link each, so the right fields and keyboard show with or without JavaScript), types the
+// coins and the account, and reviews; the page then states the coins, the dollars and the wallet, with the button
+// that sends it. The server checks both steps with the same schema and computes the dollars itself.
 import { useState } from "react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Banknote } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { InputField, SelectField, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
-import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalAmount } from "~/lib/coins";
+import { InputField, ReviewPanel, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
+import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalAmount, type PaymentSystem } from "~/lib/coins";
+import { accountField, payoutLine, type PayoutDetails } from "~/lib/payouts";
+import { REVIEW_STEP, SEND_STEP, STEP_FIELD } from "~/lib/enhanced";
+import { cn } from "~/lib/cn";
 import { withdrawFormSchema } from "./schemas";
 import { formatCount } from "~/lib/format";
+
+/** The query parameter naming the payment system chosen (the form shows that system's fields). */
+export const SYSTEM_PARAM = "system";
 
 /** coins / 20 with two decimals for a whole number of coins, else 0.00. */
 function liveAmount(raw: string): string {
@@ -17,103 +27,245 @@ function liveAmount(raw: string): string {
   return raw.trim() !== "" && Number.isInteger(n) && n > 0 ? withdrawalAmount(n) : "0.00";
 }
 
+/** The payment systems as links (`?system=`): the one chosen is marked; the list's own query stays. */
+function SystemChooser({ chosen }: { chosen: PaymentSystem | null }) {
+  const location = useLocation();
+  const href = (system: PaymentSystem) => {
+    const params = new URLSearchParams(location.search);
+    params.set(SYSTEM_PARAM, system);
+    return `?${params}`;
+  };
+  return (
+    <nav aria-labelledby="system-label" className="grid gap-1.5">
+      <p id="system-label" className="text-sm font-medium">
+        Payment system
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {PAYMENT_SYSTEMS.map((system) => (
+          <li key={system}>
+            <Link
+              to={href(system)}
+              replace
+              preventScrollReset
+              aria-current={system === chosen ? "true" : undefined}
+              className={cn(buttonVariants({ variant: system === chosen ? "default" : "outline" }), "min-w-20")}
+              data-testid={`system-${system}`}
+            >
+              {system}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** What the review step answers: the request as it will be made (the dollars as the server computed them). */
+export interface WithdrawalReview extends PayoutDetails {
+  withdrawal_coin: number;
+  dollars: string;
+}
+
+export function withdrawalReviewOf(review: Record<string, unknown> | undefined): WithdrawalReview | null {
+  return review && typeof review.withdrawal_coin === "number" ? (review as unknown as WithdrawalReview) : null;
+}
+
+/** The confirmation: coins, dollars and where they go, and the button that sends the request. */
+export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalReview; action: string }) {
+  const busy = usePosting(action);
+  const fields: Record<string, string> = {
+    withdrawal_coin: String(review.withdrawal_coin),
+    payment_system: review.payment_system,
+    account_number: review.account_number,
+    bank_name: review.bank_name ?? "",
+    bank_branch: review.bank_branch ?? "",
+  };
+  return (
+    <ReviewPanel title="Confirm your withdrawal" answer={review} testId="withdraw-review">
+      <dl className="grid gap-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-muted-foreground">Coins</dt>
+          <dd className="text-lg font-bold tabular-nums">{formatCount(review.withdrawal_coin)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">You receive</dt>
+          <dd className="text-lg font-bold tabular-nums text-emerald-700">${review.dollars}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Paid to</dt>
+          <dd className="font-semibold [overflow-wrap:anywhere]">{payoutLine(review)}</dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted-foreground">
+        The coins leave your balance now and are held until an admin pays them out. While the request is pending you can
+        cancel it and get them back.
+      </p>
+      <Form method="post" action={action} className="grid">
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Button type="submit" name={STEP_FIELD} value={SEND_STEP} size="lg" disabled={busy}>
+          {busy ? <Spinner /> : <Banknote aria-hidden />}
+          {busy ? "Sending request…" : `Yes, withdraw $${review.dollars}`}
+        </Button>
+      </Form>
+      <p className="text-xs text-muted-foreground">To change something, edit the form below.</p>
+    </ReviewPanel>
+  );
+}
+
 /**
- * The withdrawal request. withdrawal_amount is shown read-only and computed as the coins are typed; the server
- * ignores it and computes its own. The Withdraw button exists only at 200 coins or more.
+ * The withdrawal form: the payment system (links), the coins with their dollars computed as they are typed (the
+ * server ignores that figure), and the account fields of the system chosen, prefilled with the last payout's. The
+ * Withdraw button (which asks for the confirmation) exists only at 200 coins or more.
  */
 export function WithdrawForm({
   balance,
   action,
+  system,
+  last,
   lastResult,
   failure,
 }: {
   balance: number;
   action: string;
+  system: PaymentSystem | null;
+  /** the last payout's details, offered again when the same system is chosen */
+  last: PayoutDetails | null;
   lastResult?: SubmissionResult<string[]> | null;
   failure?: Failure | null;
 }) {
   const busy = usePosting(action);
-  const [form, fields] = useValibotForm(withdrawFormSchema(balance), { id: "withdraw", lastResult });
+  const offered = last && last.payment_system === system ? last : null;
+  const [form, fields] = useValibotForm(withdrawFormSchema(balance), {
+    id: `withdraw-${system ?? "none"}`,
+    lastResult,
+    defaultValue: {
+      account_number: offered?.account_number ?? "",
+      bank_name: offered?.bank_name ?? "",
+      bank_branch: offered?.bank_branch ?? "",
+    },
+  });
   const [coins, setCoins] = useState(String(fields.withdrawal_coin.initialValue ?? ""));
   const canWithdraw = balance >= MIN_WITHDRAWAL_COINS;
+  const account = system ? accountField(system) : null;
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-5" aria-busy={busy}>
-      {failure ? (
-        <Alert tone="danger" title={failure.title}>
-          {failure.message}
-        </Alert>
-      ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
-          field={fields.withdrawal_coin}
-          label="Coins to withdraw"
-          hint={
-            canWithdraw
-              ? `From ${MIN_WITHDRAWAL_COINS} to ${formatCount(balance)} coins.`
-              : `At least ${MIN_WITHDRAWAL_COINS} coins.`
-          }
-          type="number"
-          min={1}
-          max={Math.max(balance, 1)}
-          step={1}
-          inputMode="numeric"
-          placeholder={`e.g. ${Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))}`}
-          onInput={(e) => setCoins(e.currentTarget.value)}
-        />
-        <Field label="Withdrawal amount ($)" htmlFor="withdrawal_amount" hint="Coins ÷ 20, worked out for you.">
-          <div className="relative">
-            <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
-              $
-            </span>
-            <Input
-              id="withdrawal_amount"
-              name="withdrawal_amount"
-              value={liveAmount(coins)}
-              readOnly
-              aria-live="polite"
-              className="bg-muted pl-7 font-semibold tabular-nums"
-              data-testid="withdrawal-amount"
-            />
-          </div>
-        </Field>
-        <SelectField
-          field={fields.payment_system}
-          label="Payment system"
-          placeholder="Select a payment system"
-          options={PAYMENT_SYSTEMS}
-        />
-        <InputField
-          field={fields.account_number}
-          label="Account number"
-          type="text"
-          autoComplete="off"
-          placeholder="Wallet or bank account number"
-        />
-      </div>
-      {canWithdraw ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" size="lg" disabled={busy} className="max-sm:w-full">
-            {busy ? <Spinner /> : <Banknote aria-hidden />}
-            {busy ? "Sending request…" : "Withdraw"}
-          </Button>
-          <p className="text-xs text-muted-foreground">The coins are held while an admin reviews your request.</p>
-        </div>
-      ) : (
-        <Alert
-          tone="warning"
-          data-testid="insufficient-coins"
-          action={
-            <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Find tasks to earn more
-            </Link>
-          }
-        >
-          <p className="font-semibold">Insufficient coin to withdraw.</p>
-          <p>
-            You need at least {MIN_WITHDRAWAL_COINS} coins; you have {formatCount(balance)}.
+    <div className="grid gap-5">
+      <SystemChooser chosen={system} />
+      <Form method="post" action={action} {...getFormProps(form)} className="grid gap-5" aria-busy={busy}>
+        {failure ? (
+          <Alert tone="danger" title={failure.title}>
+            {failure.message}
+          </Alert>
+        ) : null}
+        <input type="hidden" name="payment_system" value={system ?? ""} />
+        {fields.payment_system.errors ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {fields.payment_system.errors[0]}
           </p>
-        </Alert>
-      )}
-    </Form>
+        ) : null}
+        {account ? (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField
+              field={fields.account_number}
+              label={account.label}
+              hint={offered ? `${account.hint} Your last payout's details are filled in.` : account.hint}
+              type="text"
+              inputMode={account.inputMode}
+              autoComplete="off"
+              placeholder={account.placeholder}
+              maxLength={64}
+            />
+            {system === "Bank" ? (
+              <>
+                <InputField
+                  field={fields.bank_name}
+                  label="Bank name"
+                  type="text"
+                  placeholder="e.g. Dutch-Bangla Bank"
+                />
+                <InputField
+                  field={fields.bank_branch}
+                  label="Branch or routing number"
+                  type="text"
+                  placeholder="e.g. Gulshan branch, or 090261726"
+                />
+              </>
+            ) : null}
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground" data-testid="choose-system">
+            Choose where the money goes: a payment system above.
+          </p>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <InputField
+            field={fields.withdrawal_coin}
+            label="Coins to withdraw"
+            hint={
+              canWithdraw
+                ? `From ${MIN_WITHDRAWAL_COINS} to ${formatCount(balance)} coins.`
+                : `At least ${MIN_WITHDRAWAL_COINS} coins.`
+            }
+            type="number"
+            min={1}
+            max={Math.max(balance, 1)}
+            step={1}
+            inputMode="numeric"
+            placeholder={`e.g. ${Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))}`}
+            onInput={(e) => setCoins(e.currentTarget.value)}
+          />
+          <Field label="Withdrawal amount ($)" htmlFor="withdrawal_amount" hint="Coins ÷ 20, worked out for you.">
+            <div className="relative">
+              <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
+                $
+              </span>
+              <Input
+                id="withdrawal_amount"
+                name="withdrawal_amount"
+                value={liveAmount(coins)}
+                readOnly
+                aria-live="polite"
+                className="bg-muted pl-7 font-semibold tabular-nums"
+                data-testid="withdrawal-amount"
+              />
+            </div>
+          </Field>
+        </div>
+        {canWithdraw ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              name={STEP_FIELD}
+              value={REVIEW_STEP}
+              size="lg"
+              disabled={busy || !system}
+              className="max-sm:w-full"
+            >
+              {busy ? <Spinner /> : <Banknote aria-hidden />}
+              {busy ? "Checking…" : "Withdraw"}
+            </Button>
+            <p className="text-xs text-muted-foreground">
+              Nothing is sent yet: you confirm the coins, the dollars and the account first.
+            </p>
+          </div>
+        ) : (
+          <Alert
+            tone="warning"
+            data-testid="insufficient-coins"
+            action={
+              <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline", size: "sm" })}>
+                Find tasks to earn more
+              </Link>
+            }
+          >
+            <p className="font-semibold">Insufficient coin to withdraw.</p>
+            <p>
+              You need at least {MIN_WITHDRAWAL_COINS} coins; you have {formatCount(balance)}.
+            </p>
+          </Alert>
+        )}
+      </Form>
+    </div>
   );
 }

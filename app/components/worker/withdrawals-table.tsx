@@ -1,8 +1,10 @@
+import { X } from "lucide-react";
 import { StatusBadge } from "~/components/ui/badge";
-import { TD, TH, TR } from "~/components/ui/table";
-import { ListCard, ResponsiveList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
+import { ActionTrigger, type ActionFlow, type ActionSpec } from "~/components/actions/confirm";
 import { formatCents } from "~/lib/coins";
+import { payoutLine } from "~/lib/payouts";
 import { Coins } from "./coin-amount";
 
 export interface WithdrawalRow {
@@ -11,12 +13,34 @@ export interface WithdrawalRow {
   withdrawalCents: number;
   paymentSystem: string;
   accountNumber: string;
+  bankName: string | null;
+  bankBranch: string | null;
   status: string;
   decisionReason: string | null;
   createdAt: number;
 }
 
+export const payoutOfRow = (w: WithdrawalRow) => ({
+  payment_system: w.paymentSystem,
+  account_number: w.accountNumber,
+  bank_name: w.bankName,
+  bank_branch: w.bankBranch,
+});
+
+/** The worker takes a pending request back: the held coins return. */
+export function cancelSpec(w: WithdrawalRow): ActionSpec {
+  return {
+    intent: "cancel",
+    id: w.id,
+    title: "Cancel this withdrawal?",
+    description: `The request for $${formatCents(w.withdrawalCents)} to ${payoutLine(payoutOfRow(w))} is withdrawn and its ${w.withdrawalCoin} coins go back to your balance at once.`,
+    confirmLabel: "Yes, cancel it",
+    destructive: true,
+  };
+}
+
 function Decision({ row }: { row: WithdrawalRow }) {
+  if (row.status === "cancelled") return <p className="meta mt-1">You cancelled it; the coins are back.</p>;
   if (row.status !== "rejected") return null;
   return (
     <>
@@ -26,66 +50,58 @@ function Decision({ row }: { row: WithdrawalRow }) {
           {row.decisionReason}
         </p>
       ) : null}
-      <p className="mt-0.5 text-xs text-muted-foreground">Coins returned to your balance.</p>
+      <p className="meta mt-0.5">Coins returned to your balance.</p>
     </>
   );
 }
 
-/** The worker's own withdrawal requests with their status (and the admin's reason when rejected). */
-export function WithdrawalsTable({ rows }: { rows: WithdrawalRow[] }) {
+/** The worker's own withdrawal requests, rendered once: status, the admin's reason, and Cancel while pending. */
+export function WithdrawalsTable({ rows, flow }: { rows: WithdrawalRow[]; flow: ActionFlow }) {
   return (
-    <ResponsiveList
+    <CardTable
       label="Your withdrawal requests"
+      testId="withdrawals-table"
+      columns={[
+        { header: "Requested" },
+        { header: "Amount" },
+        { header: "Paid to" },
+        { header: "Status" },
+        { header: <span className="sr-only">Actions</span> },
+      ]}
       rows={rows}
-      tableTestId="withdrawals-table"
-      card={(w) => (
-        <ListCard>
-          <div className="flex items-start justify-between gap-3">
-            <p className="flex flex-wrap items-baseline gap-x-2">
-              <span className="text-lg font-bold tabular-nums">${formatCents(w.withdrawalCents)}</span>
-              <Coins coins={w.withdrawalCoin} className="text-sm font-medium text-muted-foreground" />
-            </p>
-            <StatusBadge status={w.status} />
-          </div>
-          <p className="text-sm">
-            <span className="font-medium">{w.paymentSystem}</span>{" "}
-            <span className="break-all text-muted-foreground">{w.accountNumber}</span>
-          </p>
-          <p className="text-xs text-muted-foreground">
-            Requested <LocalTime at={w.createdAt} />
-          </p>
-          <div>
-            <Decision row={w} />
-          </div>
-        </ListCard>
-      )}
-      columns={
-        <>
-          <TH>Requested</TH>
-          <TH>Coins</TH>
-          <TH>Amount</TH>
-          <TH>Paid to</TH>
-          <TH>Status</TH>
-        </>
-      }
       row={(w) => (
-        <TR data-testid="withdrawal-row">
-          <TD className="whitespace-nowrap text-muted-foreground">
+        <CardRow data-testid="withdrawal-row">
+          <Cell className="meta whitespace-nowrap">
             <LocalTime at={w.createdAt} />
-          </TD>
-          <TD>
-            <Coins coins={w.withdrawalCoin} />
-          </TD>
-          <TD className="font-semibold tabular-nums">${formatCents(w.withdrawalCents)}</TD>
-          <TD>
+          </Cell>
+          <Cell label="Amount">
+            <span className="amount">${formatCents(w.withdrawalCents)}</span>{" "}
+            <Coins coins={w.withdrawalCoin} className="text-xs text-muted-foreground" />
+          </Cell>
+          <Cell label="Paid to">
             <p className="font-medium">{w.paymentSystem}</p>
-            <p className="break-all text-xs text-muted-foreground">{w.accountNumber}</p>
-          </TD>
-          <TD className="max-w-64">
+            <p className="meta break-all">{[w.accountNumber, w.bankName, w.bankBranch].filter(Boolean).join(" · ")}</p>
+          </Cell>
+          <Cell className="md:max-w-64">
             <StatusBadge status={w.status} />
             <Decision row={w} />
-          </TD>
-        </TR>
+          </Cell>
+          <Cell>
+            {w.status === "pending" ? (
+              <div className="actions">
+                <ActionTrigger
+                  flow={flow}
+                  spec={cancelSpec(w)}
+                  icon={<X aria-hidden />}
+                  className="text-destructive hover:bg-red-50"
+                  label={`Cancel the withdrawal of $${formatCents(w.withdrawalCents)}`}
+                >
+                  Cancel
+                </ActionTrigger>
+              </div>
+            ) : null}
+          </Cell>
+        </CardRow>
       )}
     />
   );

@@ -179,12 +179,12 @@ export const submission2Query = eitherOf(
 
 // ---------------------------------------------------------------- withdrawals
 
-export const WITHDRAWAL_STATUSES = ["pending", "approved", "rejected"] as const;
+export const WITHDRAWAL_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
 
 /** GET /withdraw: `email=` (a worker's own; an admin may name any), or nothing (all requests, admins only). */
 export const withdrawQuery = v.object({
   email: optionalEmail,
-  status: v.optional(v.picklist(WITHDRAWAL_STATUSES, "status must be pending, approved or rejected")),
+  status: v.optional(v.picklist(WITHDRAWAL_STATUSES, "status must be pending, approved, rejected or cancelled")),
   ...paging,
 });
 
@@ -355,6 +355,8 @@ export const withdrawalWireSchema = v.strictObject({
   ),
   payment_system: v.string(),
   account_number: v.string(),
+  bank_name: v.pipe(v.nullable(v.string()), v.description("Bank only: the bank's name")),
+  bank_branch: v.pipe(v.nullable(v.string()), v.description("Bank only: the branch or routing number")),
   withdraw_date: isoTime,
   status: v.picklist(WITHDRAWAL_STATUSES),
   reject_reason: v.nullable(v.string()),

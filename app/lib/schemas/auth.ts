@@ -50,6 +50,9 @@ export const registerSchema = v.object({
 });
 export type RegisterInput = v.InferOutput<typeof registerSchema>;
 
+/** The register page: the account, and the page to return to once it exists (as the login page keeps it). */
+export const registerFormSchema = v.object({ ...registerSchema.entries, redirectTo: optionalText(500) });
+
 /** "Forgot password?" (the page and POST /auth/forgot). */
 export const forgotPasswordSchema = v.object({ email: email() });
 

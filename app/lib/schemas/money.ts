@@ -1,12 +1,58 @@
 import * as v from "valibot";
 import { COIN_PACKAGES, PAYMENT_SYSTEMS } from "../coins";
+import { accountProblem, bankBranchRequired, bankNameRequired, normalAccount } from "../payouts";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
 
-export const withdrawSchema = v.object({
-  withdrawal_coin: wholeNumber("Coins to withdraw are required", 1, "Minimum 1 coin", 100_000_000),
-  payment_system: v.picklist(PAYMENT_SYSTEMS, "Select a payment system"),
-  account_number: requiredText("Account number is required", 64),
-});
+/**
+ * A withdrawal request (the Withdrawals form and POST /withdraw): the coins, and where the money goes, checked per
+ * payment system (lib/payouts.ts), each message under its field. The account is stored as `normalAccount` makes it;
+ * the bank's name and branch only for Bank.
+ */
+export const withdrawSchema = v.pipe(
+  v.object({
+    withdrawal_coin: wholeNumber("Coins to withdraw are required", 1, "Minimum 1 coin", 100_000_000),
+    payment_system: v.picklist(PAYMENT_SYSTEMS, "Select a payment system"),
+    account_number: requiredText("Account number is required", 64),
+    bank_name: optionalText(80),
+    bank_branch: optionalText(80),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["payment_system"], ["account_number"]],
+      (i) => accountProblem(i.payment_system, i.account_number) === null,
+      (issue) => {
+        const i = issue.input as { payment_system: string; account_number: string };
+        return accountProblem(i.payment_system, i.account_number) ?? "";
+      },
+    ),
+    ["account_number"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["payment_system"], ["bank_name"]],
+      (i) => i.payment_system !== "Bank" || !!i.bank_name,
+      bankNameRequired,
+    ),
+    ["bank_name"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["payment_system"], ["bank_branch"]],
+      (i) => i.payment_system !== "Bank" || !!i.bank_branch,
+      bankBranchRequired,
+    ),
+    ["bank_branch"],
+  ),
+  v.transform((i) => {
+    const bank = i.payment_system === "Bank";
+    return {
+      ...i,
+      account_number: normalAccount(i.payment_system, i.account_number),
+      bank_name: bank ? (i.bank_name ?? "") : null,
+      bank_branch: bank ? (i.bank_branch ?? "") : null,
+    };
+  }),
+);
 
 export const purchaseSchema = v.object({
   coins: v.pipe(
@@ -15,11 +61,30 @@ export const purchaseSchema = v.object({
   ),
 });
 
+export const SUBMISSION_TEXT_REQUIRED = "Submission text is required";
+export const SUBMISSION_TEXT_MAX = 4000;
+
+/** A worker's proof: the text is required, the image optional (SPEC.md); the page and POST /submission alike. */
 export const submissionSchema = v.object({
   task_id: requiredText("Task is required", 64),
-  submission_details: optionalText(4000),
+  submission_details: requiredText(SUBMISSION_TEXT_REQUIRED, SUBMISSION_TEXT_MAX),
   submission_image_url: imageUrl,
 });
+
+/**
+ * The proof form of a page (a new submission, or a pending one edited): the text, and an image kept from an earlier
+ * step (`image_url`, an upload the review step stored, or the submission's own when editing) while `keep_image` is
+ * ticked. A new file in the form's `image` field replaces it.
+ */
+export const proofFormSchema = v.object({
+  submission_details: requiredText(SUBMISSION_TEXT_REQUIRED, SUBMISSION_TEXT_MAX),
+  image_url: imageUrl,
+  keep_image: v.optional(v.literal("on")),
+});
+
+/** The image a proof form sends: a new upload, else the kept one, else none. */
+export const proofImage = (input: v.InferOutput<typeof proofFormSchema>, uploaded: string | null): string =>
+  uploaded ?? (input.keep_image ? (input.image_url ?? "") : "");
 
 export const rejectSchema = v.object({
   reason: optionalText(500),

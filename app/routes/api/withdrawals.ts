@@ -44,7 +44,7 @@ export const loader = rest("/withdraw", "Withdrawals", {
   POST: {
     summary: "Request a withdrawal",
     description:
-      "At least 200 coins and at most your balance; the coins are held at once. withdrawal_amount is computed by the server (coins / 20, two decimals); worker and status fields in the body are ignored.",
+      "At least 200 coins and at most your balance; the coins are held at once. withdrawal_amount is computed by the server (coins / 20, two decimals); worker and status fields in the body are ignored. The account is checked per payment system: Bkash, Rocket and Nagad take an 11-digit mobile number starting 01; Bank takes the account number (6 to 20 digits) with bank_name and bank_branch (branch or routing number); Others takes words naming the service and the account.",
     access: ["Worker"],
     body: withdrawSchema,
     responses: [ok(withdrawalWireSchema, examples.withdrawal, "The request (pending)", 201)],

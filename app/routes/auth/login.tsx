@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/lib/schemas/auth";
 import { Button } from "~/components/ui/button";
-import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
+import { AuthCard, AuthSwitch, GoogleButton, withRedirect } from "~/components/auth-card";
 import {
   EmailField,
   FormFailure,
@@ -69,7 +69,11 @@ export default function Login() {
         </Button>
       </Form>
       <GoogleButton />
-      <AuthSwitch question="New to Coinwork?" to="/register" label="Register" />
+      <AuthSwitch
+        question="New to Coinwork?"
+        to={withRedirect("/register", params.get("redirectTo") ?? "")}
+        label="Register"
+      />
     </AuthCard>
   );
 }

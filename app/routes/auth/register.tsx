@@ -1,10 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useActionData } from "react-router";
+import { Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
-import { registerSchema } from "~/lib/schemas/auth";
-import { homeFor } from "~/lib/roles";
+import { registerFormSchema } from "~/lib/schemas/auth";
 import { Button } from "~/components/ui/button";
-import { AuthCard, AuthSwitch, GoogleButton } from "~/components/auth-card";
+import { AuthCard, AuthSwitch, GoogleButton, withRedirect } from "~/components/auth-card";
 import {
   EmailField,
   FormFailure,
@@ -17,6 +16,7 @@ import {
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { formAction } from "~/server/http/page-action.server";
+import { afterSignIn } from "~/server/http/redirect.server";
 import { appOrigin } from "~/server/environment.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
@@ -43,7 +43,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) =>
   formAction(args, {
-    schema: registerSchema,
+    schema: registerFormSchema,
     hideFields: ["password"],
     upload: {
       failure: (refused) => ({ title: "Image upload failed", message: refused.message }),
@@ -51,9 +51,10 @@ export const action = (args: Route.ActionArgs) =>
     },
     failure: (refused) => ({ title: "Registration Failed", message: refused.message }),
     before: ({ env, request }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
-    async run(input, { env, request, image }) {
+    async run({ redirectTo, ...input }, { env, request, image }) {
       const signedIn = await register(env, { ...input, photo: image ?? "" }, appOrigin(env, request));
-      return enterWithSession(homeFor(signedIn.user.role), signedIn, {
+      // back to the page that sent them here (a task they want to do), when their role may open it
+      return enterWithSession(afterSignIn(redirectTo, request, signedIn.user.role), signedIn, {
         type: "success",
         title: "Account Created!",
         message: "Registration Successful!",
@@ -63,24 +64,34 @@ export const action = (args: Route.ActionArgs) =>
 
 export default function Register() {
   const outcome = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? "";
   const busy = usePosting("/register");
-  const [form, fields] = useValibotForm(registerSchema, { lastResult: outcome?.result });
+  const [form, fields] = useValibotForm(registerFormSchema, { lastResult: outcome?.result });
   useFailureToast(outcome);
   return (
     <AuthCard title="Create your account" subtitle="Workers start with 10 coins, buyers with 50.">
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         {form.errors ? <FormFailure title="Registration Failed" message={form.errors[0]} /> : null}
         <InputField field={fields.name} label="Name" type="text" autoComplete="name" />
         <EmailField field={fields.email} />
         <NewPasswordField field={fields.password} label="Password" />
         <SelectField field={fields.role} label="Role" placeholder="Select a role" options={ROLES} />
-        <ImagePicker label="Photo" round error={outcome?.fields?.image?.[0]} />
+        <ImagePicker label="Photo (optional)" round error={outcome?.fields?.image?.[0]} />
+        <p className="text-sm text-muted-foreground">
+          By registering you agree to the{" "}
+          <Link to="/terms" target="_blank" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Terms
+          </Link>
+          .
+        </p>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Creating account…" : "Register"}
         </Button>
       </Form>
       <GoogleButton />
-      <AuthSwitch question="Already have an account?" to="/login" label="Login" />
+      <AuthSwitch question="Already have an account?" to={withRedirect("/login", redirectTo)} label="Login" />
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
-// The counters kept by triggers (migrations/0006, 0009 and 0012 to 0015), each beside the same figures computed from
-// the rows it stands for. Import-free, like conservation-sql.ts: the server tests (expectCountersAgree) and
+// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020 and 0022), each beside the same figures
+// computed from the rows it stands for. Import-free, like conservation-sql.ts: the server tests (expectCountersAgree) and
 // `npm run ledger:check` run this same text, so a trigger that drifts is found by both.
 
 /** A table of counters: its rows as kept (`kept`) and as summed from the rows it counts (`summed`). */
@@ -75,6 +75,21 @@ export const COUNTER_TABLES: CounterTable[] = [
       WHERE completion_date >= date('now') ORDER BY rowid`,
     summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
       WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= date('now') ORDER BY rowid`,
+  },
+  {
+    name: "open tasks' word index (0022)",
+    kept: `SELECT rowid, task_title, task_detail, completion_date FROM open_task_words
+      WHERE completion_date >= date('now') ORDER BY rowid`,
+    summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
+      WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= date('now') ORDER BY rowid`,
+  },
+  {
+    name: "My Tasks' progress per task (0020)",
+    kept: `SELECT task_id, buyer_id, pending, approved FROM task_figures
+      WHERE pending > 0 OR approved > 0 ORDER BY task_id`,
+    summed: `SELECT task_id, MIN(buyer_id) AS buyer_id, SUM(status = 'pending') AS pending,
+      SUM(status = 'approved') AS approved FROM submissions
+      WHERE status IN ('pending', 'approved') GROUP BY task_id ORDER BY task_id`,
   },
   {
     name: "Worker Home's weeks (0014)",

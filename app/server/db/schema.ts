@@ -73,6 +73,8 @@ export const submissions = sqliteTable("submissions", {
   rejectReason: text("reject_reason"),
   createdAt: integer("created_at").notNull(),
   reviewedAt: integer("reviewed_at"),
+  /** the worker's last edit of the pending proof; the review window runs from it (migrations/0020) */
+  editedAt: integer("edited_at"),
 });
 
 export const withdrawals = sqliteTable("withdrawals", {
@@ -82,7 +84,11 @@ export const withdrawals = sqliteTable("withdrawals", {
   withdrawalCents: integer("withdrawal_cents").notNull(),
   paymentSystem: text("payment_system").notNull(),
   accountNumber: text("account_number").notNull(),
-  status: text("status", { enum: ["pending", "approved", "rejected"] })
+  /** a Bank payout's bank, and its branch or routing number (migrations/0021) */
+  bankName: text("bank_name"),
+  bankBranch: text("bank_branch"),
+  /** cancelled: the worker took the request back while it was pending (migrations/0021) */
+  status: text("status", { enum: ["pending", "approved", "rejected", "cancelled"] })
     .notNull()
     .default("pending"),
   decisionReason: text("decision_reason"),
@@ -303,7 +309,8 @@ export const openTaskDays = sqliteTable("open_task_days", {
 /**
  * Running totals kept by triggers (migrations/0006): `ledger.<kind>` (coin_ledger deltas per kind), balances,
  * owed, active_buyers, active_workers, live_tasks, escrow_open_slots, escrow_pending, held_for_withdrawals,
- * paid_out, order_cents. (The trigram indexes of task search, tasks_fts and open_tasks_fts, are FTS5 tables drizzle does not describe.)
+ * paid_out, order_cents. (The indexes of task search, tasks_fts, open_tasks_fts and open_task_words, are FTS5 tables
+ * drizzle does not describe.)
  */
 export const totals = sqliteTable("totals", {
   name: text("name").primaryKey(),
@@ -360,3 +367,11 @@ export const workerWeeks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.workerId, t.week] })],
 );
+
+/** My Tasks' progress per task: its pending and approved submissions, kept by triggers (migrations/0020). */
+export const taskFigures = sqliteTable("task_figures", {
+  taskId: text("task_id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  pending: integer("pending").notNull().default(0),
+  approved: integer("approved").notNull().default(0),
+});

@@ -26,21 +26,39 @@ export function userTextMatches(q: string): SQL {
 }
 
 /** q as one FTS5 query of `table`'s rows whose text contains it: each row a list walks is tested against the set. */
-function trigramMatches(table: "tasks_fts" | "open_tasks_fts", query: string): SQL {
+function trigramMatches(table: "tasks_fts" | "open_tasks_fts", query: string, alsoIn: SQL = sql``): SQL {
   // "+": test each walked row against the match set, rather than look the matches up one by one and sort them
-  return sql`+${taskRowid} IN (SELECT rowid FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${query})`;
+  return sql`+${taskRowid} IN (SELECT rowid FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${query}${alsoIn})`;
+}
+
+/** The words of q (letters and digits), at most eight, each an FTS5 phrase: all of them must appear. */
+function wordsQuery(q: string): string | null {
+  const words = q.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8);
+  return words?.length ? words.map(phrase).join(" ") : null;
 }
 
 /**
- * "the open task's title or detail contains q", case-insensitive, as containsText says it, for the workers' search.
- * Through open_tasks_fts (migrations/0015), which holds the open tasks alone: the match set is what could be shown,
- * not every task ever posted. A q shorter than three characters has no trigram, so it falls back to containsText.
- * Only for lists of open tasks (openTaskFilter): the index may still hold a task whose day has just passed.
+ * The open tasks whose words match q's words in any form (open_task_words, migrations/0022: the porter stemmer makes
+ * "translate" and "Translation" both "translat"), as a compound SELECT to add to another set of rowids.
+ */
+function openTaskWords(q: string): SQL {
+  const words = wordsQuery(q);
+  return words ? sql` UNION SELECT rowid FROM open_task_words WHERE open_task_words MATCH ${words}` : sql``;
+}
+
+/**
+ * "the open task's title or detail contains q, or has its words in another form", case-insensitive, for the
+ * workers' search. Through open_tasks_fts (migrations/0015, trigrams: what contains q) and open_task_words (0022,
+ * stemmed words), which hold the open tasks alone: the match set is what could be shown, not every task ever
+ * posted. A q shorter than three characters has no trigram, so its "contains" falls back to containsText.
+ * Only for lists of open tasks (openTaskFilter): the indexes may still hold a task whose day has just passed.
  */
 export function openTaskTextMatches(q: string): SQL {
-  if ([...q].length < TRIGRAM)
-    return sql`(${containsText(tasks.taskTitle, q)} OR ${containsText(tasks.taskDetail, q)})`;
-  return trigramMatches("open_tasks_fts", phrase(q));
+  if ([...q].length >= TRIGRAM) return trigramMatches("open_tasks_fts", phrase(q), openTaskWords(q));
+  const contains = sql`${containsText(tasks.taskTitle, q)} OR ${containsText(tasks.taskDetail, q)}`;
+  const words = wordsQuery(q);
+  if (!words) return sql`(${contains})`;
+  return sql`(${contains} OR +${taskRowid} IN (SELECT rowid FROM open_task_words WHERE open_task_words MATCH ${words}))`;
 }
 
 /** "the task's title contains q", for the admin's search of every task: through tasks_fts (migrations/0006). */

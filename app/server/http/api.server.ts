@@ -48,9 +48,10 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
   return result.output;
 }
 
-/** The keys an object schema (or a pipe starting with one) declares; none for other schemas. */
+/** The keys an object schema (or a pipe starting with one, however nested) declares; none for other schemas. */
 export function declaredKeys(schema: v.GenericSchema): string[] {
-  const root = (schema as { pipe?: unknown[] }).pipe?.[0] ?? schema;
+  let root: unknown = schema;
+  while ((root as { pipe?: unknown[] }).pipe) root = (root as { pipe: unknown[] }).pipe[0];
   return Object.keys((root as { entries?: Record<string, unknown> }).entries ?? {});
 }
 

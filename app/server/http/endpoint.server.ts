@@ -165,6 +165,8 @@ export const examples = {
     withdrawal_amount: 12.5,
     payment_system: "Bkash",
     account_number: "01700000000",
+    bank_name: null,
+    bank_branch: null,
     withdraw_date: TIME,
     status: "pending",
     reject_reason: null,

@@ -20,7 +20,15 @@ import { ImageRefused, rateLimitUploads, UPLOAD_LIMIT, withUploadedImage } from 
 import { declaredKeys, validate } from "./api.server";
 import { redirectWithFlash } from "./flash.server";
 import { readForm } from "./form.server";
-import { isEnhanced, outcomeText, VIEW_PARAMS, type FormOutcome, type Outcome } from "~/lib/enhanced";
+import {
+  isEnhanced,
+  outcomeText,
+  REVIEW_STEP,
+  STEP_FIELD,
+  VIEW_PARAMS,
+  type FormOutcome,
+  type Outcome,
+} from "~/lib/enhanced";
 
 export interface PageArgs {
   context: Readonly<RouterContextProvider>;
@@ -63,10 +71,13 @@ export function backTo(request: Request): string {
   return `${url.pathname}${search ? `?${search}` : ""}`;
 }
 
-/** The answer to a confirmed action: the outcome as data for a script, or a redirect with a flash. */
-function answer(request: Request, form: FormData, outcome: Outcome, status: number) {
+/**
+ * The answer to a confirmed action: the outcome as data for a script, or a redirect with a flash (to `to`, where
+ * the action leaves this page behind, e.g. the row it showed is gone).
+ */
+function answer(request: Request, form: FormData, outcome: Outcome, status: number, to?: string) {
   if (isEnhanced(form)) return data(outcome, { status });
-  return redirectWithFlash(backTo(request), {
+  return redirectWithFlash(to ?? backTo(request), {
     type: outcome.ok ? "success" : "error",
     title: outcome.title,
     message: outcomeText(outcome),
@@ -88,6 +99,8 @@ function fieldsOf(r: Refusal): Record<string, string[]> | undefined {
 export interface Confirmed extends Words {
   ok?: boolean;
   extra?: Record<string, unknown>;
+  /** where a plain post goes afterwards, when not back to this page (a script gets it in `extra.to`) */
+  to?: string;
 }
 
 export interface ConfirmPlan<S extends v.GenericSchema<unknown, { intent: string }>, U> {
@@ -128,7 +141,9 @@ export async function confirmAction<S extends v.GenericSchema<unknown, { intent:
     const fields: Record<string, unknown> = Object.fromEntries(form);
     for (const name of plan.lists ?? []) fields[name] = form.getAll(name);
     const input = validate(plan.schema, fields);
-    return answer(request, form, { ok: true, ...(await plan.run(input, ctx)) }, 200);
+    const { to, ...done } = await plan.run(input, ctx);
+    const outcome: Outcome = { ok: true, ...done, extra: to ? { ...done.extra, to } : done.extra };
+    return answer(request, form, outcome, 200, to);
   } catch (e) {
     if (e instanceof Response) throw e;
     const r = refusal(e, plan.unexpected);
@@ -157,6 +172,15 @@ export interface FormPlan<S extends v.GenericSchema, U> {
   upload?: { failure: (refused: Refusal) => Words; unexpected?: string };
   /** fields never sent back to the browser (a password) */
   hideFields?: string[];
+  /**
+   * A form checked before it is sent: a post whose STEP_FIELD is REVIEW_STEP is validated (its image stored) and
+   * answered with what `review` returns, for the page to show with a button that sends it; `run` is not called.
+   * A refusal here (e.g. the task no longer takes work) answers as `run`'s would.
+   */
+  review?: (
+    input: v.InferOutput<S>,
+    ctx: ActionContext<U> & { image: string | null },
+  ) => Promise<Record<string, unknown>>;
   /** calls the service: a success (flashed, or data with JavaScript), or an answer of its own (a sign-in redirect) */
   run: (input: v.InferOutput<S>, ctx: ActionContext<U> & { image: string | null }) => Promise<Done | Response>;
 }
@@ -201,11 +225,24 @@ export async function formAction<S extends v.GenericSchema, U = null>(args: Page
     return refused(plan.failure(r), r, { invalid: true, result: submission.reply({ hideFields }) });
   }
 
+  const review = form.get(STEP_FIELD) === REVIEW_STEP ? plan.review : undefined;
   try {
-    const done = await withUploadedImage(env, plan.upload ? form.get("image") : null, (image) =>
-      plan.run(submission.value, { user, env, request, image }),
+    const done = await withUploadedImage(env, plan.upload ? form.get("image") : null, async (image) =>
+      review
+        ? { review: await review(submission.value, { user, env, request, image }) }
+        : plan.run(submission.value, { user, env, request, image }),
     );
     if (done instanceof Response) return done;
+    if ("review" in done) {
+      // the same page again, with and without JavaScript: it shows what will be sent and the button that sends it
+      return data<FormOutcome>({
+        ok: true,
+        title: "",
+        invalid: false,
+        review: done.review,
+        result: submission.reply(),
+      });
+    }
     const { to, cookies = [], ...words } = done;
     const headers = cookies.map((c): [string, string] => ["Set-Cookie", c]);
     if (isEnhanced(form)) {

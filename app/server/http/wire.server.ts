@@ -169,6 +169,9 @@ export function withdrawalWire(w: Withdrawal, worker: { name: string; email: str
     withdrawal_amount: dollars(w.withdrawalCents),
     payment_system: w.paymentSystem,
     account_number: w.accountNumber,
+    /** Bank only: the bank, and its branch or routing number */
+    bank_name: w.bankName,
+    bank_branch: w.bankBranch,
     withdraw_date: iso(w.createdAt),
     status: w.status,
     reject_reason: w.decisionReason,

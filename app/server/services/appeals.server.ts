@@ -96,8 +96,12 @@ function selectAppeals(env: Env) {
       submissionStatus: submissions.status,
       rejectReason: submissions.rejectReason,
       rejectedAt: submissions.reviewedAt,
+      // the evidence an admin decides on: the worker's proof and what the task asked for
+      proofText: submissions.submissionDetails,
+      proofImageUrl: submissions.submissionImageUrl,
       taskId: tasks.id,
       taskTitle: tasks.taskTitle,
+      taskInstructions: tasks.submissionInfo,
       // the pay of one open slot of the task, when it is live and has one left
       slotPay: sql<
         number | null

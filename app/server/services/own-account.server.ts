@@ -74,6 +74,7 @@ export async function exportAccountData(env: Env, user: SessionUser) {
       status: s.status,
       rejectReason: s.rejectReason,
       createdAt: iso(s.createdAt),
+      editedAt: iso(s.editedAt),
       reviewedAt: iso(s.reviewedAt),
     })),
     withdrawals: withdrawalRows.map((w) => ({
@@ -82,6 +83,8 @@ export async function exportAccountData(env: Env, user: SessionUser) {
       dollars: w.withdrawalCents / 100,
       paymentSystem: w.paymentSystem,
       accountNumber: w.accountNumber,
+      bankName: w.bankName,
+      bankBranch: w.bankBranch,
       status: w.status,
       decisionReason: w.decisionReason,
       createdAt: iso(w.createdAt),

@@ -1,9 +1,9 @@
 // The buyer's review queue as Buyer Home and the REST API need it: each pending submission with its auto-approval
 // countdown and its worker's track record, and approving several at once. Each approval is still its own batch
 // through `approveSubmission`, so one refused approval leaves the others done.
-import { inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { workerTrackRecords } from "../db/schema";
+import { taskFigures, tasks, workerTrackRecords } from "../db/schema";
 import { AppError, refusal, type Refusal } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { PageRequest } from "../db/paging";
@@ -38,8 +38,16 @@ export async function trackRecords(env: Env, workerIds: string[]): Promise<Map<s
   return records;
 }
 
-/** The buyer's pending submissions, newest first, each with when it auto-approves and its worker's track record. */
-export async function reviewQueue(env: Env, buyerId: string, opts: PageRequest, now = Date.now()) {
+/**
+ * The buyer's pending submissions (of one task with `taskId`), newest first, each with when it auto-approves (the
+ * window runs from the proof's last change) and its worker's track record.
+ */
+export async function reviewQueue(
+  env: Env,
+  buyerId: string,
+  opts: PageRequest & { taskId?: string },
+  now = Date.now(),
+) {
   const page = await listBuyerSubmissions(env, buyerId, { ...opts, status: ["pending"] });
   const records = await trackRecords(
     env,
@@ -49,7 +57,7 @@ export async function reviewQueue(env: Env, buyerId: string, opts: PageRequest, 
   return {
     ...page,
     items: page.items.map((s) => {
-      const dueAt = autoApprovesAt(s.createdAt, days);
+      const dueAt = autoApprovesAt(s.editedAt ?? s.createdAt, days);
       return {
         ...s,
         autoApprovesAt: dueAt,
@@ -58,6 +66,32 @@ export async function reviewQueue(env: Env, buyerId: string, opts: PageRequest, 
       };
     }),
   };
+}
+
+/** At most this many tasks are offered in the review queue's filter (the ones with the most recent work first). */
+const TASK_CHOICES = 100;
+
+/**
+ * The buyer's tasks with submissions waiting, and how many each: the review queue's choice of task. Read from the
+ * per-task counters (migrations/0020) through their index of tasks with something pending, so the buyer's other
+ * tasks are never read.
+ */
+export async function tasksToReview(env: Env, buyerId: string) {
+  return (
+    getDb(env)
+      // (sql fields: drizzle maps table columns only when it knows the table, which INDEXED BY hides from it)
+      .select({
+        id: sql<string>`${taskFigures.taskId}`,
+        title: tasks.taskTitle,
+        pending: sql<number>`${taskFigures.pending}`,
+      })
+      .from(sql`${taskFigures} INDEXED BY task_figures_pending_idx`)
+      .innerJoin(tasks, eq(tasks.id, taskFigures.taskId))
+      // literal: only a constant condition lets SQLite prove the partial index applies
+      .where(and(eq(taskFigures.buyerId, buyerId), sql`${taskFigures.pending} > 0`))
+      .orderBy(asc(tasks.taskTitle))
+      .limit(TASK_CHOICES)
+  );
 }
 
 /** What happened to one submission of a bulk approval; a refusal's code and words, and names only for the buyer's own. */

@@ -1,25 +1,38 @@
 // Submissions: a worker's proof takes one escrowed slot; the task's buyer approves (pays the worker from
-// escrow) or rejects (returns the slot). Each step is one D1 batch whose statements all hinge on the
-// submission still being pending, so racing reviews pay once.
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+// escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
+// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025). Each step is one D1 batch
+// whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import { submissions, tasks, users, workerFigures } from "../db/schema";
-import { conflict, forbidden, notFound } from "../errors";
+import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
+import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
 export const PAST_DATE = "This task is past its completion date.";
 export const ALREADY_REVIEWED = "This submission has already been reviewed.";
 export const OWN_TASK = "You cannot submit work to your own task.";
+export const NOT_PENDING = "Only a submission waiting for review can be changed or withdrawn.";
+export const EDITED_SINCE_SEEN =
+  "The worker changed this submission after you opened it. Look at it again before you decide.";
+
+/** The proof must say something: its text is required, as the schema says, for callers that skip the schema. */
+function assertProofText(text: string) {
+  if (!text.trim())
+    throw new AppError("validation_failed", SUBMISSION_TEXT_REQUIRED, {
+      submission_details: [SUBMISSION_TEXT_REQUIRED],
+    });
+}
 
 export interface NewSubmission {
   task_id: string;
@@ -57,6 +70,7 @@ function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: s
 export async function createSubmission(env: Env, worker: SessionUser, input: NewSubmission) {
   if (worker.role !== "Worker") throw forbidden("Only workers can submit work");
   requireVerifiedEmail(worker);
+  assertProofText(input.submission_details);
   const now = Date.now();
   const today = deadlineDay(now);
   const task = await readTaskToSubmit(env, input.task_id);
@@ -106,6 +120,7 @@ function selectReviews(db: Db) {
       buyerId: submissions.buyerId,
       payableAmount: submissions.payableAmount,
       status: submissions.status,
+      editedAt: submissions.editedAt,
       taskId: submissions.taskId,
       taskTitle: tasks.taskTitle,
       taskPay: tasks.payableAmount,
@@ -127,6 +142,12 @@ function assertReviewable(review: Review | undefined, reviewer: SessionUser): as
 }
 
 /**
+ * Which version of a submission a buyer decided on: its last edit's time, 0 when never edited. A page sends the one
+ * it showed, so a decision on proof the worker has changed since is refused (EDITED_SINCE_SEEN).
+ */
+export const proofVersion = (s: { editedAt: number | null }) => s.editedAt ?? 0;
+
+/**
  * Reviews a submission: refuses what the read shows, adds the review's steps to one batch (`addSteps` returns the
  * label of the step that decides it), and explains a batch that changed nothing.
  */
@@ -134,11 +155,13 @@ async function review(
   env: Env,
   reviewer: SessionUser,
   submissionId: string,
+  seen: number | undefined,
   addSteps: (batch: Batch, read: Review) => string,
   onConstraint?: ConstraintRefusal,
 ) {
   const read = await readReview(env, submissionId);
   assertReviewable(read, reviewer);
+  if (seen !== undefined && seen !== proofVersion(read)) throw conflict(EDITED_SINCE_SEEN);
   const batch = newBatch(env);
   const decisive = addSteps(batch, read);
   const done = await batch.run(onConstraint);
@@ -150,12 +173,14 @@ async function review(
 }
 
 /**
- * The guard of a review's steps: the submission is still pending with the pay read (bound into the payout and the
- * notice), and its task still has the title the notice names. A stale read changes nothing. Who may review was
- * checked on the read: a submission's buyer never changes.
+ * The guard of a review's steps: the submission is still pending with the pay and the proof read (the pay is bound
+ * into the payout and the notice; a worker's edit since makes it another proof), and its task still has the title
+ * the notice names. A stale read changes nothing. Who may review was checked on the read: a submission's buyer
+ * never changes.
  */
 const pendingAsRead = (r: Review) =>
-  sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND status = 'pending' AND payable_amount = ${r.payableAmount})
+  sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND status = 'pending' AND payable_amount = ${r.payableAmount}
+      AND COALESCE(edited_at, 0) = ${proofVersion(r)})
     AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND task_title = ${r.taskTitle})`;
 
 /**
@@ -195,57 +220,47 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string 
   return `${prefix}approve`;
 }
 
-export async function approveSubmission(env: Env, buyer: SessionUser, submissionId: string) {
-  return review(env, buyer, submissionId, (batch, r) => addApproval(batch, r, Date.now()));
+/** `seen`: the proof version (proofVersion) the buyer decided on, when a page showed it; the REST API sends none. */
+export async function approveSubmission(env: Env, buyer: SessionUser, submissionId: string, seen?: number) {
+  return review(env, buyer, submissionId, seen, (batch, r) => addApproval(batch, r, Date.now()));
 }
 
 /**
  * Rejection returns the slot to the task. If the task's pay changed since, the buyer settles the difference: the
  * guard requires the task's pay as read, so the settled coins are the ones computed here.
  */
-export async function rejectSubmission(env: Env, buyer: SessionUser, submissionId: string, reason: string) {
+export async function rejectSubmission(
+  env: Env,
+  buyer: SessionUser,
+  submissionId: string,
+  reason: string,
+  seen?: number,
+) {
   return review(
     env,
     buyer,
     submissionId,
+    seen,
     (batch, r) => {
       const now = Date.now();
       const when = sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND payable_amount = ${r.taskPay})`;
-      batch
-        .step(
-          "notify worker",
-          notification({
-            id: newId(),
-            userId: r.workerId,
-            message: reason
-              ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
-              : `Your submission for "${r.taskTitle}" was rejected.`,
-            actionRoute: NOTIFICATION_LINKS.submissionDecided,
-            now,
-            when,
-          }),
-        )
-        .step(
-          "settle pay change",
-          ...posting({
-            id: newId(),
-            userId: r.buyerId,
-            delta: r.payableAmount - r.taskPay,
-            kind: "slot_reopen",
-            submissionId: r.id,
-            taskId: r.taskId,
-            now,
-            when,
-          }),
-        )
-        .step(
-          "reopen slot",
-          sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND deleted_at IS NULL AND ${when}`,
-        )
-        .step(
-          "reject",
-          sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
-        );
+      batch.step(
+        "notify worker",
+        notification({
+          id: newId(),
+          userId: r.workerId,
+          message: reason
+            ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
+            : `Your submission for "${r.taskTitle}" was rejected.`,
+          actionRoute: NOTIFICATION_LINKS.submissionDecided,
+          now,
+          when,
+        }),
+      );
+      addSlotReopening(batch, r, now, when, { submissionId: r.id }).step(
+        "reject",
+        sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
+      );
       return "reject";
     },
     {
@@ -256,6 +271,148 @@ export async function rejectSubmission(env: Env, buyer: SessionUser, submissionI
     },
   );
 }
+
+/**
+ * A slot given back to its task (a rejection, a withdrawal), escrowed at the task's pay as read: the difference from
+ * the submission's pay is settled with the buyer (`slot_reopen`, no row when the pay is unchanged), then the slot
+ * reopens. Both hold only under `when`, which must require the task's pay as read.
+ */
+function addSlotReopening(
+  batch: Batch,
+  r: Review,
+  now: number,
+  when: SQL,
+  ref: { submissionId?: string; note?: string },
+): Batch {
+  return batch
+    .step(
+      "settle pay change",
+      ...posting({
+        id: newId(),
+        userId: r.buyerId,
+        delta: r.payableAmount - r.taskPay,
+        kind: "slot_reopen",
+        submissionId: ref.submissionId,
+        taskId: r.taskId,
+        note: ref.note,
+        now,
+        when,
+      }),
+    )
+    .step(
+      "reopen slot",
+      sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND deleted_at IS NULL AND ${when}`,
+    );
+}
+
+/** A submission as its worker's edit or withdrawal needs it: the review's read, refused unless theirs and pending. */
+async function readOwnPending(env: Env, worker: SessionUser, submissionId: string) {
+  if (worker.role !== "Worker") throw forbidden("Only workers have submissions");
+  const r = await readReview(env, submissionId);
+  if (!r || r.workerId !== worker.id) throw notFound("Submission not found");
+  if (r.status !== "pending") throw conflict(NOT_PENDING);
+  return r;
+}
+
+/** After a worker's batch changed nothing: why, as things are now. */
+async function explainOwnPending(env: Env, worker: SessionUser, submissionId: string): Promise<never> {
+  await readOwnPending(env, worker, submissionId);
+  throw conflict(CHANGED_MEANWHILE);
+}
+
+/**
+ * The worker changes their pending proof: its text (required) and image. The review window starts again from now
+ * (edited_at), so the buyer gets the whole window to look at the new proof, and is told. Proof the buyer was looking
+ * at when it changed cannot be approved or rejected on that old look (proofVersion). A replaced image is left to the
+ * daily sweep of unused uploads.
+ */
+export async function editSubmission(
+  env: Env,
+  worker: SessionUser,
+  submissionId: string,
+  input: { submission_details: string; submission_image_url: string },
+) {
+  assertProofText(input.submission_details);
+  const r = await readOwnPending(env, worker, submissionId);
+  const now = Date.now();
+  const when = pendingAsRead(r);
+  const done = await newBatch(env)
+    .step(
+      "notify buyer",
+      notification({
+        id: newId(),
+        userId: r.buyerId,
+        message: `${worker.name} changed their submission for "${r.taskTitle}". It waits for your review again.`,
+        actionRoute: NOTIFICATION_LINKS.submissionReceived,
+        now,
+        when,
+      }),
+    )
+    .step(
+      "edit",
+      sql`UPDATE submissions SET submission_details = ${input.submission_details},
+        submission_image_url = ${input.submission_image_url || null}, edited_at = ${now}
+        WHERE id = ${r.id} AND worker_id = ${worker.id} AND ${when}`,
+    )
+    .run();
+  if (done.changes("edit") === 0) await explainOwnPending(env, worker, submissionId);
+  return (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
+}
+
+/**
+ * The worker withdraws their pending submission: it is deleted (nothing is marked against them: no rejection, no
+ * track record) and its slot returns to the task, in one batch. The slot is escrowed at the task's pay now: when the
+ * buyer lowered it since, the difference goes back to them (as a rejection settles it); when they raised it, a
+ * worker's withdrawal never charges the buyer, so the submission's coins go back to the buyer instead and the slot
+ * stays closed (the buyer may add one on Update Task). The buyer is told either way.
+ */
+export async function withdrawSubmission(env: Env, worker: SessionUser, submissionId: string) {
+  const r = await readOwnPending(env, worker, submissionId);
+  const now = Date.now();
+  const raised = r.taskPay > r.payableAmount;
+  // the task's pay as read decides which coins move; the task is live while a submission is pending (an admin's
+  // deletion cancels them), required here all the same so the slot's coins can never go nowhere
+  const when = sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND deleted_at IS NULL
+    AND payable_amount = ${r.taskPay})`;
+  const batch = newBatch(env).step(
+    "notify buyer",
+    notification({
+      id: newId(),
+      userId: r.buyerId,
+      message: raised
+        ? `${worker.name} withdrew their submission for "${r.taskTitle}". You have raised its pay since, so its ${r.payableAmount} coins went back to your balance.`
+        : `${worker.name} withdrew their submission for "${r.taskTitle}". Its slot is open again.`,
+      actionRoute: NOTIFICATION_LINKS.taskRemoved,
+      now,
+      when,
+    }),
+  );
+  if (raised) {
+    batch.step(
+      "refund",
+      ...posting({
+        id: newId(),
+        userId: r.buyerId,
+        delta: r.payableAmount,
+        kind: "task_refund",
+        taskId: r.taskId,
+        note: "a withdrawn submission",
+        now,
+        when,
+      }),
+    );
+  } else {
+    addSlotReopening(batch, r, now, when, { note: "a withdrawn submission" });
+  }
+  const done = await batch
+    .step("withdraw", sql`DELETE FROM submissions WHERE id = ${r.id} AND worker_id = ${worker.id} AND ${when}`)
+    .run();
+  if (done.changes("withdraw") === 0) await explainOwnPending(env, worker, submissionId);
+  return { taskId: r.taskId, taskTitle: r.taskTitle, slotReopened: !raised };
+}
+
+/** When a submission's review window started: its last edit, else when it was sent. */
+const reviewClock = sql`COALESCE(${submissions.editedAt}, ${submissions.createdAt})`;
 
 /** The review window of this deployment, in days (REVIEW_WINDOW_DAYS): the job's and the countdown's. */
 export const reviewWindowOf = (env: Env) => reviewWindowDays(env.REVIEW_WINDOW_DAYS);
@@ -268,7 +425,8 @@ export async function autoApproveDue(env: Env, now = Date.now()): Promise<number
   // the same window as the buyer's countdown (autoApprovesAt)
   const cutoff = now - reviewWindowMs(reviewWindowOf(env));
   const due = await selectReviews(getDb(env))
-    .where(and(eq(submissions.status, "pending"), lt(submissions.createdAt, cutoff)))
+    // the review window runs from the last change of the proof (migrations/0020 indexes this expression)
+    .where(and(eq(submissions.status, "pending"), lt(reviewClock, cutoff)))
     .limit(200);
   let approved = 0;
   // A few approvals per batch keeps batches small.
@@ -286,6 +444,7 @@ const buyerUser = alias(users, "b");
 const submissionColumns = {
   submission: submissions,
   taskTitle: tasks.taskTitle,
+  taskInstructions: tasks.submissionInfo,
   workerName: workerUser.name,
   workerEmail: workerUser.email,
   buyerName: buyerUser.name,
@@ -303,9 +462,22 @@ function selectJoined(db: Db) {
 }
 
 export type SubmissionStatus = "pending" | "approved" | "rejected" | "cancelled";
+const STATUSES: readonly SubmissionStatus[] = ["pending", "approved", "rejected", "cancelled"];
+
+/**
+ * "status is one of these", written as literals (they come from the fixed list above, never from input): only a
+ * constant condition lets SQLite prove a partial index applies, e.g. one task's pending submissions
+ * (submissions_task_pending_idx).
+ */
+function statusIn(list: SubmissionStatus[]) {
+  const known = list.filter((s) => STATUSES.includes(s));
+  return sql`${submissions.status} IN (${sql.raw(known.map((s) => `'${s}'`).join(", ") || "NULL")})`;
+}
 
 interface SubmissionListOptions extends PageRequest {
   status?: SubmissionStatus[];
+  /** one task's submissions only */
+  taskId?: string;
 }
 
 /** The submissions whose `party` column (worker or buyer) is this user, newest first, paginated in the database. */
@@ -318,7 +490,11 @@ async function listSubmissionsOf(
 ) {
   const db = getDb(env);
   const w = pageWindow(opts, defaultLimit);
-  const where = and(eq(party, userId), opts.status?.length ? inArray(submissions.status, opts.status) : undefined);
+  const where = and(
+    eq(party, userId),
+    opts.status?.length ? statusIn(opts.status) : undefined,
+    opts.taskId ? eq(submissions.taskId, opts.taskId) : undefined,
+  );
   const page = await fetchPage(
     w,
     selectJoined(db).where(where).orderBy(desc(submissions.createdAt)).limit(w.limit).offset(w.offset),
@@ -340,6 +516,7 @@ export function listBuyerSubmissions(env: Env, buyerId: string, opts: Submission
 function flatten(r: {
   submission: typeof submissions.$inferSelect;
   taskTitle: string;
+  taskInstructions: string;
   workerName: string;
   workerEmail: string;
   buyerName: string;
@@ -348,6 +525,7 @@ function flatten(r: {
   return {
     ...r.submission,
     taskTitle: r.taskTitle,
+    taskInstructions: r.taskInstructions,
     workerName: r.workerName,
     workerEmail: r.workerEmail,
     buyerName: r.buyerName,
@@ -414,6 +592,13 @@ export async function submissionBlocker(
   if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
   if (task.requiredWorkers <= 0) return NO_SLOTS;
   return null;
+}
+
+/** One of the worker's own submissions with its task, worker and buyer (My Submissions' view of it); else 404. */
+export async function workerSubmission(env: Env, workerId: string, id: string): Promise<SubmissionView> {
+  const found = await findSubmissionView(env, id);
+  if (!found || found.workerId !== workerId) throw notFound("Submission not found");
+  return found;
 }
 
 /** One submission with its task title, worker and buyer (the REST API's answer to POST /submission). */

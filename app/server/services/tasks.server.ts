@@ -5,13 +5,13 @@ import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageWindow } from "../db/paging";
 import { openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
-import { buyerFigures, openTaskDays, openTaskFilter, tasks, totals, users } from "../db/schema";
+import { buyerFigures, openTaskDays, openTaskFilter, taskFigures, tasks, totals, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
-import { deadlineDay } from "~/lib/deadline";
+import { deadlineDay, isPastDate } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
@@ -39,6 +39,12 @@ export async function findTask(env: Env, id: string) {
   return row[0] ? withBuyer(row[0]) : null;
 }
 export type TaskWithBuyer = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+/** A task open to workers now (live, a slot left, not past its completion day), with its buyer; else null. */
+export async function findOpenTask(env: Env, id: string): Promise<TaskWithBuyer | null> {
+  const task = await findTask(env, id);
+  return task && task.requiredWorkers > 0 && !isPastDate(task.completionDate, deadlineDay()) ? task : null;
+}
 
 /** A task the caller owns (Buyer) or may manage (Admin); otherwise 404/403. */
 export async function taskForOwner(env: Env, actor: SessionUser, id: string): Promise<TaskWithBuyer> {
@@ -349,16 +355,30 @@ export async function listOpenTasks(
   );
 }
 
-/** A buyer's live tasks, newest first, paginated. */
+/**
+ * A buyer's live tasks, newest first, paginated, each with its progress: submissions approved and pending (kept
+ * per task by triggers, migrations/0020; 0 before the first) beside its open slots (`requiredWorkers`).
+ */
 export async function listBuyerTasks(env: Env, buyerId: string, opts: { page?: number; limit?: number } = {}) {
   const db = getDb(env);
   const w = pageWindow(opts, 10);
   const where = and(eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt));
-  return fetchPage(
+  const page = await fetchPage(
     w,
-    db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(w.limit).offset(w.offset),
+    db
+      .select({ task: tasks, pending: taskFigures.pending, approved: taskFigures.approved })
+      .from(tasks)
+      .leftJoin(taskFigures, eq(taskFigures.taskId, tasks.id))
+      .where(where)
+      .orderBy(desc(tasks.createdAt))
+      .limit(w.limit)
+      .offset(w.offset),
     db.select({ n: count() }).from(tasks).where(where),
   );
+  return {
+    ...page,
+    items: page.items.map((r) => ({ ...r.task, pending: r.pending ?? 0, approved: r.approved ?? 0 })),
+  };
 }
 
 /** Every live task for admins, with search by title or buyer, paginated. */

@@ -1,5 +1,6 @@
 // Withdrawals: the requested coins are held at once (the balance drops, so requests cannot exceed it);
-// an admin's approval pays them out, a rejection returns them. Each step is one D1 batch.
+// an admin's approval pays them out, a rejection returns them, and so does the worker's own cancel while the request
+// is pending. Each step is one D1 batch.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
@@ -10,16 +11,33 @@ import type { SessionUser } from "../auth/session.server";
 import { audit, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { MIN_WITHDRAWAL_COINS, withdrawalAmount, withdrawalCents, type PaymentSystem } from "~/lib/coins";
+import { accountProblem, bankBranchRequired, bankNameRequired } from "~/lib/payouts";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 
 export const BELOW_MINIMUM = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
 export const ALREADY_DECIDED = "This withdrawal request has already been decided.";
+export const NOT_YOURS = "Only the worker who asked for this withdrawal can cancel it.";
 
 export interface WithdrawalRequest {
   withdrawal_coin: number;
   payment_system: PaymentSystem;
   account_number: string;
+  /** Bank only: the bank, and its branch or routing number */
+  bank_name?: string | null;
+  bank_branch?: string | null;
+}
+
+/** The payout details as the schema checks them (lib/payouts.ts), again here for callers that skip the schema. */
+function assertPayoutDetails(input: WithdrawalRequest) {
+  const bank = input.payment_system === "Bank";
+  const fields: Record<string, string[]> = {};
+  const account = accountProblem(input.payment_system, input.account_number);
+  if (account) fields.account_number = [account];
+  if (bank && !input.bank_name?.trim()) fields.bank_name = [bankNameRequired];
+  if (bank && !input.bank_branch?.trim()) fields.bank_branch = [bankBranchRequired];
+  const first = Object.values(fields)[0]?.[0];
+  if (first) throw new AppError("validation_failed", first, fields);
 }
 
 function overBalance(balance: number) {
@@ -31,16 +49,26 @@ function overBalance(balance: number) {
   );
 }
 
-export async function requestWithdrawal(env: Env, worker: SessionUser, input: WithdrawalRequest) {
+/**
+ * Refuses what the request would be refused for now (the role, the address, the minimum, the payout details, coins
+ * owed, the balance): the Withdrawals page asks this before its confirmation, so the worker confirms what can go
+ * through. The batch's constraints stay the final guard.
+ */
+export async function assertCanWithdraw(env: Env, worker: SessionUser, input: WithdrawalRequest) {
   if (worker.role !== "Worker") throw forbidden("Only workers can withdraw coins");
   requireVerifiedEmail(worker);
   if (input.withdrawal_coin < MIN_WITHDRAWAL_COINS) {
     throw new AppError("validation_failed", BELOW_MINIMUM, { withdrawal_coin: [BELOW_MINIMUM] });
   }
+  assertPayoutDetails(input);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
   await refuseWhileOwing(env, worker.id);
   const balance = await coinsOf(env, worker.id);
   if (input.withdrawal_coin > balance) throw overBalance(balance);
+}
+
+export async function requestWithdrawal(env: Env, worker: SessionUser, input: WithdrawalRequest) {
+  await assertCanWithdraw(env, worker, input);
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
@@ -54,6 +82,8 @@ export async function requestWithdrawal(env: Env, worker: SessionUser, input: Wi
         withdrawalCents: withdrawalCents(input.withdrawal_coin),
         paymentSystem: input.payment_system,
         accountNumber: input.account_number,
+        bankName: input.payment_system === "Bank" ? input.bank_name?.trim() : null,
+        bankBranch: input.payment_system === "Bank" ? input.bank_branch?.trim() : null,
         createdAt: now,
       }),
     )
@@ -176,11 +206,66 @@ export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string,
   });
 }
 
+/**
+ * The worker takes back a pending request: the held coins return to their balance and the request is 'cancelled',
+ * in one batch. The release comes first (it holds only while the request is pending and theirs), then the status
+ * change; an admin's decision racing it finds the request no longer pending, and the release is UNIQUE per request.
+ */
+export async function cancelWithdrawal(env: Env, worker: SessionUser, id: string) {
+  const w = await loadRequest(env, id);
+  if (w.workerId !== worker.id) throw forbidden(NOT_YOURS);
+  if (w.status !== "pending") throw conflict(ALREADY_DECIDED);
+  const now = Date.now();
+  const when = sql`${stillPending(id)} AND EXISTS (SELECT 1 FROM withdrawals WHERE id = ${id} AND worker_id = ${worker.id})`;
+  const done = await newBatch(env)
+    .step(
+      "release",
+      ...posting({
+        id: newId(),
+        userId: worker.id,
+        delta: w.withdrawalCoin,
+        kind: "withdrawal_release",
+        withdrawalId: id,
+        note: "cancelled by the worker",
+        now,
+        when,
+      }),
+    )
+    .step(
+      "cancel",
+      sql`UPDATE withdrawals SET status = 'cancelled', decided_by = ${worker.id}, decided_at = ${now} WHERE id = ${id} AND ${when}`,
+    )
+    .run({ refusal: () => conflict(ALREADY_DECIDED), constraint: "coin_ledger" });
+  if (done.changes("cancel") === 0) throw conflict(ALREADY_DECIDED);
+  return { coins: w.withdrawalCoin, cents: w.withdrawalCents };
+}
+
+/** Where the worker's last request sent the money, to offer it again; null before their first request. */
+export async function lastPayoutDetails(env: Env, workerId: string) {
+  const [row] = await getDb(env)
+    .select({
+      paymentSystem: withdrawals.paymentSystem,
+      accountNumber: withdrawals.accountNumber,
+      bankName: withdrawals.bankName,
+      bankBranch: withdrawals.bankBranch,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.workerId, workerId))
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 const withdrawalColumns = { withdrawal: withdrawals, workerName: users.name, workerEmail: users.email };
 
 export async function listWithdrawals(
   env: Env,
-  opts: { workerId?: string; status?: "pending" | "approved" | "rejected"; page?: number; limit?: number } = {},
+  opts: {
+    workerId?: string;
+    status?: "pending" | "approved" | "rejected" | "cancelled";
+    page?: number;
+    limit?: number;
+  } = {},
 ) {
   const db = getDb(env);
   const w = pageWindow(opts, 20);

@@ -24,6 +24,9 @@ import {
 } from "~/components/actions/confirm";
 import { AdminList } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
+import { AppealEvidence } from "~/components/admin/appeal-evidence";
+import { ProofGlimpse } from "~/components/proof";
+import { proofExcerpt } from "~/lib/review";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appeals · Coinwork" }];
 
@@ -52,6 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         pay: a.payableAmount,
         rejectReason: a.rejectReason,
         appealText: a.appealText,
+        taskInstructions: a.taskInstructions,
+        proof: { text: a.proofText, imageUrl: a.proofImageUrl },
         status: a.status,
         createdAt: a.createdAt,
         decidedAt: a.decidedAt,
@@ -86,12 +91,17 @@ export const shouldRevalidate = revalidateAfterPost;
 
 type Appeal = Route.ComponentProps["loaderData"]["appeals"]["items"][number];
 
+/** The evidence in both confirmations: the decision is made looking at it. */
+const evidence = (a: Appeal) => <AppealEvidence e={a} />;
+
 function overturnSpec(a: Appeal): ActionSpec {
   return {
     intent: "overturn",
     id: a.id,
     title: "Overturn this rejection?",
     description: `The submission for “${a.taskTitle}” becomes approved. ${a.overturn}`,
+    body: evidence(a),
+    wide: true,
     note: "Both are notified, and the decision is recorded in the audit log. It cannot be undone.",
     confirmLabel: `Yes, pay ${a.pay} coins`,
   };
@@ -103,6 +113,8 @@ function upholdSpec(a: Appeal): ActionSpec {
     id: a.id,
     title: "Uphold this rejection?",
     description: `The rejection of ${a.workerName}'s submission for “${a.taskTitle}” stands. No coins move; ${a.workerName} is notified.`,
+    body: evidence(a),
+    wide: true,
     confirmLabel: "Uphold rejection",
     destructive: true,
   };
@@ -147,9 +159,12 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
         rowTestId={(a) => `appeal-${a.id}`}
         cells={(a) => (
           <>
-            <TD className="max-w-56">
+            <TD className="max-w-64">
               <p className="font-medium">{a.taskTitle}</p>
               <RejectReason a={a} />
+              <div className="mt-2">
+                <ProofGlimpse excerpt={proofExcerpt(a.proof.text, 90)} imageUrl={a.proof.imageUrl} />
+              </div>
             </TD>
             <TD>
               <p className="font-medium">{a.workerName}</p>
@@ -186,6 +201,9 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
               </Fact>
               <Fact label="Rejection" className="col-span-2">
                 {a.rejectReason || "No reason given."}
+              </Fact>
+              <Fact label="Proof" className="col-span-2">
+                <ProofGlimpse excerpt={proofExcerpt(a.proof.text, 90)} imageUrl={a.proof.imageUrl} />
               </Fact>
               <Fact label="Appeal" className="col-span-2" valueClassName="whitespace-pre-wrap [overflow-wrap:anywhere]">
                 {a.appealText}

@@ -1,6 +1,5 @@
-import { useState, type ComponentType } from "react";
+import { type ComponentType } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "lucide-react";
 import type { Route } from "./+types/home";
 import { getEnv } from "~/server/context";
@@ -24,14 +23,15 @@ import {
   ActionDialog,
   NoJsConfirm,
   RowActions,
-  toastOutcome,
   useActionFlow,
   useNoJsSpec,
   type ActionSpec,
   type RowAction,
 } from "~/components/actions/confirm";
 import { AdminList } from "~/components/admin/admin-list";
-import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
+import { FEEDBACK } from "~/components/actions/feedback";
+import { CopyButton } from "~/components/copy-button";
+import { payoutLine } from "~/lib/payouts";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
@@ -67,6 +67,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         cents: w.withdrawalCents,
         paymentSystem: w.paymentSystem,
         accountNumber: w.accountNumber,
+        bankName: w.bankName,
+        bankBranch: w.bankBranch,
         status: w.status,
         createdAt: w.createdAt,
       })),
@@ -110,8 +112,9 @@ function approveSpec(w: Withdrawal): ActionSpec {
     intent: "approve",
     id: w.id,
     title: "Approve this withdrawal?",
-    description: `Pay $${formatCents(w.cents)} (${w.coins} coins) to ${w.workerName} via ${w.paymentSystem}, account ${w.accountNumber}. The coins leave the worker's held balance for good.`,
+    description: `Pay $${formatCents(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(payoutOf(w))}. The coins leave the worker's held balance for good.`,
     confirmLabel: "Yes, approve",
+    feedback: FEEDBACK.paidOut,
   };
 }
 
@@ -134,15 +137,7 @@ function rejectSpec(w: Withdrawal): ActionSpec {
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { stats, withdrawals, unread, ledgerHolds, adminName, charts } = loaderData;
-  const [result, setResult] = useState<ResultInfo | null>(null);
-  const flow = useActionFlow((outcome, spec) => {
-    if (spec.intent === "approve") {
-      setResult({ ok: outcome.ok, title: outcome.title, message: outcome.message, detail: outcome.detail });
-      if (!outcome.ok) toast.error("Payment not approved", { description: outcome.detail });
-    } else {
-      toastOutcome(outcome);
-    }
-  });
+  const flow = useActionFlow();
   const noJsSpec = useNoJsSpec(withdrawals.items, { approve: approveSpec, reject: rejectSpec });
 
   return (
@@ -208,8 +203,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <p className="text-xs text-muted-foreground">{w.workerEmail}</p>
               </TD>
               <TD>
-                <p className="font-mono text-[13px]">{w.accountNumber}</p>
-                <p className="text-xs text-muted-foreground">{w.paymentSystem}</p>
+                <PayoutDetails w={w} />
               </TD>
               <TD className="text-right">
                 <p className="font-semibold tabular-nums">{`$${formatCents(w.cents)}`}</p>
@@ -250,8 +244,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                   </dd>
                 </div>
                 <div className="col-span-2">
-                  <dt className="text-xs text-muted-foreground">Account number ({w.paymentSystem})</dt>
-                  <dd className="break-words font-mono text-[13px]">{w.accountNumber}</dd>
+                  <dt className="text-xs text-muted-foreground">Pay to</dt>
+                  <dd>
+                    <PayoutDetails w={w} />
+                  </dd>
                 </div>
               </dl>
               <RowActions flow={flow} actions={withdrawalActions(w)} size="default" className="mt-4 [&>*]:flex-1" />
@@ -262,8 +258,27 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
-      <ResultDialog result={result} onClose={() => setResult(null)} />
     </>
+  );
+}
+
+const payoutOf = (w: Withdrawal) => ({
+  payment_system: w.paymentSystem,
+  account_number: w.accountNumber,
+  bank_name: w.bankName,
+  bank_branch: w.bankBranch,
+});
+
+/** Where the money goes, as the worker gave it, with a button that copies it for the payment app. */
+function PayoutDetails({ w }: { w: Withdrawal }) {
+  return (
+    <div className="grid justify-items-start gap-1" data-testid="payout-details">
+      <p className="select-all font-mono text-[13px]">{w.accountNumber}</p>
+      <p className="text-xs text-muted-foreground">
+        {[w.paymentSystem, w.bankName, w.bankBranch].filter(Boolean).join(" · ")}
+      </p>
+      <CopyButton text={payoutLine(payoutOf(w))} label={`the payout details of ${w.workerName}`} />
+    </div>
   );
 }
 

@@ -1,5 +1,3 @@
-import { useState } from "react";
-import { toast } from "sonner";
 import { CalendarDays, Trash2 } from "lucide-react";
 import type { Route } from "./+types/manage-tasks";
 import { getEnv } from "~/server/context";
@@ -26,7 +24,7 @@ import {
   type ActionSpec,
 } from "~/components/actions/confirm";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
-import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
+import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { TaskThumb } from "~/components/task-image";
 
@@ -89,16 +87,13 @@ function deleteSpec(t: Task): ActionSpec {
     confirmLabel: "Yes, delete it",
     destructive: true,
     reason: { label: "Reason", placeholder: "Recorded in the audit log, e.g. Violates the task guidelines." },
+    feedback: FEEDBACK.deleted,
   };
 }
 
 export default function ManageTasks({ loaderData }: Route.ComponentProps) {
   const { tasks, q, today } = loaderData;
-  const [result, setResult] = useState<ResultInfo | null>(null);
-  const flow = useActionFlow((outcome) => {
-    if (outcome.ok) setResult({ ok: true, title: outcome.title, message: outcome.message });
-    else toast.error(outcome.title, { description: outcome.detail });
-  });
+  const flow = useActionFlow();
   const noJsSpec = useNoJsSpec(tasks.items, { delete: deleteSpec });
 
   return (
@@ -185,7 +180,6 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
       />
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
-      <ResultDialog result={result} onClose={() => setResult(null)} />
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useSearchParams } from "react-router";
+import * as v from "valibot";
 import { Coins, UserX } from "lucide-react";
 import type { Route } from "./+types/manage-users";
 import { getEnv } from "~/server/context";
@@ -14,19 +15,19 @@ import { TH, TD } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { Avatar } from "~/components/avatar";
 import { ListToolbar, FilterSelect } from "~/components/admin/list-toolbar";
-import { RoleSelect } from "~/components/admin/role-select";
+import { NEW_ROLE_PARAM, RoleSelect, roleSpec } from "~/components/admin/role-select";
+import { FEEDBACK } from "~/components/actions/feedback";
+import { ROLES } from "~/lib/roles";
 import {
   ActionDialog,
   ActionTrigger,
   NoJsConfirm,
-  toastOutcome,
   useActionFlow,
   useNoJsSpec,
   type ActionFlow,
   type ActionSpec,
 } from "~/components/actions/confirm";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
-import { ResultDialog, type ResultInfo } from "~/components/actions/result-dialog";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
@@ -111,6 +112,7 @@ function removeSpec(u: User): ActionSpec {
     confirmLabel: "Yes, remove",
     destructive: true,
     reason: { label: "Reason", placeholder: "Recorded in the audit log, e.g. Spam account." },
+    feedback: FEEDBACK.removed,
   };
 }
 
@@ -139,20 +141,19 @@ const ROLE_FILTERS = [
 
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   const { users, q, role, selfId } = loaderData;
-  const [result, setResult] = useState<ResultInfo | null>(null);
-  const flow = useActionFlow((outcome, spec) => {
-    if (spec.intent === "remove") {
-      setResult({
-        ok: outcome.ok,
-        title: outcome.title,
-        message: outcome.message,
-        detail: outcome.ok ? undefined : outcome.detail,
-      });
-    } else {
-      toastOutcome(outcome);
-    }
-  });
-  const noJsSpec = useNoJsSpec(users.items, { remove: removeSpec, adjust: adjustSpec }, (u) => u.id !== selfId);
+  const flow = useActionFlow();
+  // the no-JavaScript confirmation of a role change names the role chosen (?to=)
+  const [params] = useSearchParams();
+  const chosen = v.safeParse(v.picklist(ROLES), params.get(NEW_ROLE_PARAM));
+  const noJsSpec = useNoJsSpec(
+    users.items,
+    {
+      remove: removeSpec,
+      adjust: adjustSpec,
+      ...(chosen.success ? { role: (u: User) => roleSpec(u, chosen.output) } : {}),
+    },
+    (u) => u.id !== selfId,
+  );
 
   return (
     <>
@@ -194,7 +195,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
             </TD>
             <TD className="text-muted-foreground">{u.email}</TD>
             <TD>
-              <UserRoleSelect u={u} self={u.id === selfId} />
+              <UserRoleSelect u={u} flow={flow} self={u.id === selfId} />
             </TD>
             <TD className="text-right font-semibold tabular-nums">{formatCount(u.coin)}</TD>
             <TD>
@@ -219,7 +220,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <div className="mt-3 grid gap-2 border-t border-border pt-3">
-              <UserRoleSelect u={u} self={u.id === selfId} visibleLabel />
+              <UserRoleSelect u={u} flow={flow} self={u.id === selfId} visibleLabel />
               <UserActions u={u} flow={flow} self={u.id === selfId} size="default" className="grid grid-cols-2" />
             </div>
           </>
@@ -227,18 +228,26 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
       />
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
-      <ResultDialog result={result} onClose={() => setResult(null)} />
     </>
   );
 }
 
 /** The role picker of a user's row; an admin cannot change their own role. */
-function UserRoleSelect({ u, self, visibleLabel }: { u: User; self: boolean; visibleLabel?: boolean }) {
+function UserRoleSelect({
+  u,
+  flow,
+  self,
+  visibleLabel,
+}: {
+  u: User;
+  flow: ActionFlow;
+  self: boolean;
+  visibleLabel?: boolean;
+}) {
   return (
     <RoleSelect
-      userId={u.id}
-      name={u.name}
-      role={u.role as Role}
+      user={{ id: u.id, name: u.name, role: u.role as Role }}
+      flow={flow}
       disabled={self}
       disabledReason={NOT_SELF_TEXT}
       visibleLabel={visibleLabel}

@@ -1,21 +1,28 @@
-import * as v from "valibot";
-import { ClipboardList, DollarSign, Hourglass, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Gauge } from "~/components/buyer/gauge";
-import { ReviewTable, type ReviewItem } from "~/components/buyer/review-table";
+import { ReviewQueue } from "~/components/buyer/review-queue";
+import type { ReviewItem } from "~/components/buyer/review-specs";
+import { TaskFilter } from "~/components/buyer/task-filter";
+import { EmptyState } from "~/components/ui/table";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { pageOf, pageOrLast } from "~/server/http/list-page.server";
+import { pageOrLast } from "~/server/http/list-page.server";
 import { formatCents } from "~/lib/coins";
-import { optionalText } from "~/lib/schemas/fields";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { buyerStats } from "~/server/services/tasks.server";
-import { approveSubmission, rejectSubmission, reviewWindowOf } from "~/server/services/submissions.server";
-import { approveSubmissions, reviewQueue } from "~/server/services/reviews.server";
-import { submissionIds } from "~/lib/schemas/api";
-import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, trackRecordText } from "~/lib/review";
+import {
+  approveSubmission,
+  proofVersion,
+  rejectSubmission,
+  reviewWindowOf,
+} from "~/server/services/submissions.server";
+import { approveSubmissions, reviewQueue, tasksToReview } from "~/server/services/reviews.server";
+import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
+import { readSearch } from "~/lib/schemas/admin";
+import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, rejectReasonOf, trackRecordText } from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";
 import { formatCount } from "~/lib/format";
@@ -26,36 +33,30 @@ export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork"
 export const GAUGE_MAX = { pendingTasks: 300, totalTasks: 50, totalPaymentDollars: 200 } as const;
 const PAGE_SIZE = 10;
 
-const id = v.pipe(v.string("Unknown submission"), v.trim(), v.nonEmpty("Unknown submission"), v.maxLength(64));
-const reviewSchema = v.variant(
-  "intent",
-  [
-    v.object({ intent: v.literal("approve"), id }),
-    v.object({ intent: v.literal("reject"), id, reason: optionalText(500) }),
-    v.object({ intent: v.literal(APPROVE_SELECTED), ids: submissionIds }),
-  ],
-  "Unknown action",
-);
-
 const FAILED = { approve: "Approve unsuccessful", reject: "Rejection unsuccessful" } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  const [stats, list, weeks] = await Promise.all([
+  const { page, task } = readSearch(request.url, reviewQueueQuery);
+  const [stats, list, tasks, weeks] = await Promise.all([
     buyerStats(env, user.id),
-    pageOrLast(pageOf(new URL(request.url)), (page) => reviewQueue(env, user.id, { page, limit: PAGE_SIZE })),
+    pageOrLast(page, (p) => reviewQueue(env, user.id, { page: p, limit: PAGE_SIZE, taskId: task })),
+    tasksToReview(env, user.id),
     buyerCharts(env, user.id),
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
     workerName: s.workerName,
-    workerEmail: s.workerEmail,
+    taskId: s.taskId,
     taskTitle: s.taskTitle,
+    taskInstructions: s.taskInstructions,
     payableAmount: s.payableAmount,
-    details: s.submissionDetails,
+    text: s.submissionDetails,
     imageUrl: s.submissionImageUrl,
     createdAt: s.createdAt,
+    editedAt: s.editedAt,
+    version: proofVersion(s),
     autoApprovesAt: s.autoApprovesAt,
     autoApproves: s.autoApproves,
     trackRecord: trackRecordText(s.trackRecord),
@@ -64,10 +65,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     name: user.name,
     stats,
     items,
+    tasks,
+    task: task ?? "",
     autoApproval: autoApprovalRule(reviewWindowOf(env)),
     page: list.page,
     pages: list.pages,
-    limit: list.limit,
     total: list.total,
     weeks,
   };
@@ -76,7 +78,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) =>
   confirmAction(args, {
     user: buyerUser,
-    schema: reviewSchema,
+    schema: reviewActionSchema,
     lists: ["ids"],
     failure: (intent) => ({ title: intent === "reject" ? FAILED.reject : FAILED.approve }),
     unexpected: "Something went wrong. Please try again.",
@@ -86,10 +88,10 @@ export const action = (args: Route.ActionArgs) =>
         return { ok: done.approved > 0, ...bulkApprovalWords(done), extra: { results: done.results } };
       }
       if (input.intent === "approve") {
-        await approveSubmission(env, user, input.id);
+        await approveSubmission(env, user, input.id, input.seen);
         return { title: "Successfully approved", message: "The worker has been paid from the task's escrow." };
       }
-      await rejectSubmission(env, user, input.id, input.reason ?? "");
+      await rejectSubmission(env, user, input.id, rejectReasonOf(input.reason_pick, input.reason), input.seen);
       return { title: "Successfully rejected", message: "The slot is open again for another worker." };
     },
   });
@@ -102,7 +104,6 @@ function GaugeCard({
   value,
   display = formatCount(value),
   max,
-  icon: Icon,
   caption,
   tone,
   testId,
@@ -114,7 +115,6 @@ function GaugeCard({
   /** The value as shown; the number itself by default. */
   display?: string;
   max: number;
-  icon: LucideIcon;
   caption: string;
   tone: "brand" | "amber" | "sky";
   testId: string;
@@ -126,9 +126,7 @@ function GaugeCard({
       data-testid={testId}
     >
       <div className="min-w-0 flex-1">
-        <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-          <Icon className="size-4" aria-hidden /> {label}
-        </p>
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid={`${testId}-value`}>
           {display}
         </p>
@@ -140,47 +138,17 @@ function GaugeCard({
 }
 
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
-  const { stats, items, page, pages, limit, total, name, autoApproval, weeks } = loaderData;
+  const { stats, items, page, pages, total, tasks, task, name, autoApproval, weeks } = loaderData;
   const dollars = stats.spentCents / 100;
+  const allPending = tasks.reduce((sum, t) => sum + t.pending, 0);
+  const query: Record<string, string> = {};
+  if (page > 1) query.page = String(page);
+  if (task) query.task = task;
   return (
     <>
       <PageHeader title="Buyer Home" description={`Welcome back, ${name}. Here is where your tasks stand.`} />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <GaugeCard
-          label="Pending tasks"
-          value={stats.pendingSlots}
-          max={GAUGE_MAX.pendingTasks}
-          icon={Hourglass}
-          caption="Open worker slots on your tasks"
-          tone="amber"
-          testId="stat-pending"
-        />
-        <GaugeCard
-          label="Total Tasks"
-          value={stats.totalTasks}
-          max={GAUGE_MAX.totalTasks}
-          icon={ClipboardList}
-          caption="Live tasks you have posted"
-          tone="brand"
-          testId="stat-tasks"
-        />
-        <GaugeCard
-          label="Total Payment"
-          value={dollars}
-          display={`$${formatCents(stats.spentCents)}`}
-          max={GAUGE_MAX.totalPaymentDollars}
-          icon={DollarSign}
-          caption="Spent on coins, in USD"
-          maxLabel={`$${GAUGE_MAX.totalPaymentDollars}`}
-          tone="sky"
-          testId="stat-payment"
-        />
-      </div>
-
-      <BuyerCharts weeks={weeks} />
-
-      <section aria-labelledby="review-title" className="mt-10">
-        <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
+      <section aria-labelledby="review-title">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="review-title" className="text-xl font-bold tracking-tight">
               Tasks To Review
@@ -194,9 +162,58 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
               {autoApproval}
             </p>
           </div>
+          {tasks.length ? <TaskFilter tasks={tasks} current={task} total={allPending} /> : null}
         </div>
-        <ReviewTable items={items} page={page} pages={pages} limit={limit} />
+        <ReviewQueue
+          items={items}
+          page={page}
+          pages={pages}
+          query={query}
+          empty={
+            <EmptyState
+              message="No Tasks To Review"
+              action={
+                task ? (
+                  <Link to="/dashboard/buyerhome" className="text-sm font-semibold text-brand-700 hover:underline">
+                    Show every task&apos;s submissions
+                  </Link>
+                ) : null
+              }
+            />
+          }
+        />
       </section>
+
+      <section aria-label="Your figures" className="mt-10 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <GaugeCard
+          label="Pending tasks"
+          value={stats.pendingSlots}
+          max={GAUGE_MAX.pendingTasks}
+          caption="Open worker slots on your tasks"
+          tone="amber"
+          testId="stat-pending"
+        />
+        <GaugeCard
+          label="Total Tasks"
+          value={stats.totalTasks}
+          max={GAUGE_MAX.totalTasks}
+          caption="Live tasks you have posted"
+          tone="brand"
+          testId="stat-tasks"
+        />
+        <GaugeCard
+          label="Total Payment"
+          value={dollars}
+          display={`$${formatCents(stats.spentCents)}`}
+          max={GAUGE_MAX.totalPaymentDollars}
+          caption="Spent on coins, in USD"
+          maxLabel={`$${GAUGE_MAX.totalPaymentDollars}`}
+          tone="sky"
+          testId="stat-payment"
+        />
+      </section>
+
+      <BuyerCharts weeks={weeks} />
     </>
   );
 }

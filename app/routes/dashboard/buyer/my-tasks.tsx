@@ -1,26 +1,27 @@
 import { Link } from "react-router";
 import * as v from "valibot";
-import { CalendarClock, ImageIcon, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { Route } from "./+types/my-tasks";
 import { PageHeader } from "~/components/dashboard-shell";
-import { buttonVariants } from "~/components/ui/button";
-import { EmptyState, TD, TH, TR } from "~/components/ui/table";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
-import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import {
   ActionDialog,
   ActionTrigger,
   NoJsConfirm,
   useActionFlow,
   useNoJsSpec,
+  type ActionFlow,
   type ActionSpec,
 } from "~/components/actions/confirm";
+import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOf, pageOrLast } from "~/server/http/list-page.server";
 import { taskCost } from "~/lib/coins";
 import { formatDate } from "~/lib/format";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
-import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
@@ -46,6 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       requiredWorkers: t.requiredWorkers,
       payableAmount: t.payableAmount,
       completionDate: t.completionDate,
+      approved: t.approved,
+      pending: t.pending,
     })),
     page: list.page,
     pages: list.pages,
@@ -101,35 +104,17 @@ function deleteSpec(t: TaskRow): ActionSpec {
     ),
     confirmLabel: "Yes, delete it!",
     destructive: true,
+    feedback: FEEDBACK.deleted,
   };
 }
+
+/** Where a task's pending submissions are reviewed: Buyer Home's queue, filtered to it. */
+const reviewHref = (t: TaskRow) => `/dashboard/buyerhome?task=${encodeURIComponent(t.id)}`;
 
 export default function MyTasks({ loaderData }: Route.ComponentProps) {
   const { tasks, page, pages, total, limit, today } = loaderData;
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec(tasks, { delete: deleteSpec });
-
-  const actions = (t: TaskRow, stacked: boolean) => (
-    <div className={cn("flex gap-2", stacked ? "grid grid-cols-2" : "justify-end")}>
-      <Link
-        to={`/dashboard/updatetask/${t.id}`}
-        className={buttonVariants({ variant: "outline", size: "sm" })}
-        aria-label={`Edit ${t.title}`}
-      >
-        <Pencil aria-hidden /> Edit
-      </Link>
-      <ActionTrigger
-        flow={flow}
-        spec={deleteSpec(t)}
-        className="text-destructive hover:bg-red-50"
-        icon={<Trash2 aria-hidden />}
-        label={`Delete ${t.title}`}
-        stayLink
-      >
-        Delete
-      </ActionTrigger>
-    </div>
-  );
+  const noJsSpec = useNoJsSpec(tasks, { delete: deleteSpec }, (t) => t.pending === 0);
 
   return (
     <>
@@ -154,88 +139,50 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
           <EmptyState message="No Tasks To Review" link={{ to: "/dashboard/addtask", label: "Add task", icon: Plus }} />
         }
       >
-        <ResponsiveList
+        <CardTable
           label="My tasks"
+          testId="my-tasks"
+          columns={[
+            { header: "Sl. no.", className: "w-16 whitespace-nowrap" },
+            { header: "Task" },
+            { header: "Workers & Payment" },
+            { header: "Deadline" },
+            { header: "Action", className: "text-right" },
+          ]}
           rows={tasks}
-          from="md"
-          numbered
-          card={(t, i) => (
-            <ListCard data-testid="task-card" className="gap-3">
-              <div className="flex items-start gap-3">
-                <Thumb url={t.imageUrl} />
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold leading-snug">
-                    <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
-                    {t.title}
-                  </p>
-                  <p className="text-xs text-muted-foreground">{t.category}</p>
-                </div>
-              </div>
-              <dl className="grid grid-cols-2 gap-2 text-sm">
-                <div>
-                  <dt className="text-xs text-muted-foreground">Workers &amp; Payment</dt>
-                  <dd className="font-medium">
-                    {t.requiredWorkers} × {t.payableAmount} coins
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">Deadline</dt>
-                  <dd className="font-medium">
-                    {formatDate(t.completionDate)}
-                    {isPastDate(t.completionDate, today) ? (
-                      <span className="block text-xs font-normal text-muted-foreground">Past deadline</span>
-                    ) : null}
-                  </dd>
-                </div>
-              </dl>
-              {actions(t, true)}
-            </ListCard>
-          )}
-          columns={
-            <>
-              <TH className="w-20 whitespace-nowrap">Sl. no.</TH>
-              <TH>Task</TH>
-              <TH>Workers &amp; Payment</TH>
-              <TH>Deadline</TH>
-              <TH className="text-right">Action</TH>
-            </>
-          }
           row={(t, i) => (
-            <TR data-testid="task-row">
-              <TD className="tabular-nums text-muted-foreground">{(page - 1) * limit + i + 1}</TD>
-              <TD>
+            <CardRow data-testid="task-row">
+              <Cell className="meta tabular-nums max-md:hidden">{(page - 1) * limit + i + 1}</Cell>
+              <Cell>
                 <div className="flex min-w-0 items-center gap-3">
                   <Thumb url={t.imageUrl} />
                   <div className="min-w-0">
-                    <p className="line-clamp-2 font-semibold" data-testid="task-title">
+                    <p className="name line-clamp-2" data-testid="task-title">
                       {t.title}
                     </p>
-                    <p className="text-xs text-muted-foreground">{t.category}</p>
+                    <p className="meta">{t.category}</p>
                   </div>
                 </div>
-              </TD>
-              <TD>
-                <p className="flex items-center gap-1.5 whitespace-nowrap font-medium">
-                  <Users className="size-3.5 text-muted-foreground" aria-hidden />
-                  {t.requiredWorkers} {t.requiredWorkers === 1 ? "worker" : "workers"} × {t.payableAmount} coins
+              </Cell>
+              <Cell label="Workers & Payment">
+                <Progress t={t} />
+                <p className="meta">
+                  {t.requiredWorkers} open × {t.payableAmount} coins · {taskCost(t.requiredWorkers, t.payableAmount)}{" "}
+                  coins held
                 </p>
-                <p className="whitespace-nowrap text-xs text-muted-foreground">
-                  {taskCost(t.requiredWorkers, t.payableAmount)} coins held
-                </p>
-              </TD>
-              <TD>
-                <p className="flex items-center gap-1.5 whitespace-nowrap">
-                  <CalendarClock className="size-3.5 text-muted-foreground" aria-hidden />
-                  {formatDate(t.completionDate)}
-                </p>
+              </Cell>
+              <Cell label="Deadline" className="whitespace-nowrap">
+                {formatDate(t.completionDate)}
                 {isPastDate(t.completionDate, today) ? (
-                  <Badge tone="neutral" className="mt-1">
+                  <Badge tone="neutral" className="ml-2">
                     Past deadline
                   </Badge>
                 ) : null}
-              </TD>
-              <TD>{actions(t, false)}</TD>
-            </TR>
+              </Cell>
+              <Cell>
+                <TaskActions t={t} flow={flow} />
+              </Cell>
+            </CardRow>
           )}
         />
       </PagedList>
@@ -246,14 +193,76 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Thumb({ url }: { url: string | null }) {
+/** Approved, pending and open at a glance; the pending ones lead to their review. */
+function Progress({ t }: { t: TaskRow }) {
   return (
-    <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted">
-      {url ? (
-        <img src={url} alt="" width={44} height={44} loading="lazy" className="size-full object-cover" />
+    <p className="font-medium" data-testid="task-progress">
+      {t.approved} approved ·{" "}
+      {t.pending ? (
+        <Link to={reviewHref(t)} className="text-brand-700 underline underline-offset-2">
+          {t.pending} pending
+        </Link>
       ) : (
-        <ImageIcon className="size-5 text-muted-foreground" aria-hidden />
-      )}
-    </span>
+        "0 pending"
+      )}{" "}
+      · {t.requiredWorkers} open
+    </p>
+  );
+}
+
+/**
+ * Edit and Delete. While submissions wait for review a task cannot be deleted: the button is off, and the reason
+ * says where to review them.
+ */
+function TaskActions({ t, flow }: { t: TaskRow; flow: ActionFlow }) {
+  return (
+    <div className="grid gap-1">
+      <div className="actions">
+        <Link
+          to={`/dashboard/updatetask/${t.id}`}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          aria-label={`Edit ${t.title}`}
+        >
+          Edit
+        </Link>
+        {t.pending ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled
+            aria-label={`Delete ${t.title}`}
+            aria-describedby={`delete-blocked-${t.id}`}
+          >
+            Delete
+          </Button>
+        ) : (
+          <ActionTrigger
+            flow={flow}
+            spec={deleteSpec(t)}
+            className="text-destructive hover:bg-red-50"
+            label={`Delete ${t.title}`}
+            stayLink
+          >
+            Delete
+          </ActionTrigger>
+        )}
+      </div>
+      {t.pending ? (
+        <p id={`delete-blocked-${t.id}`} className="meta md:text-right" data-testid="delete-blocked">
+          Review its {t.pending} pending {t.pending === 1 ? "submission" : "submissions"} before deleting:{" "}
+          <Link to={reviewHref(t)} className="font-semibold text-brand-700 hover:underline">
+            review them
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Thumb({ url }: { url: string | null }) {
+  return url ? (
+    <img src={url} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-lg object-cover" />
+  ) : (
+    <span className="size-11 shrink-0 rounded-lg bg-muted" aria-hidden />
   );
 }

@@ -12,11 +12,12 @@ import { itemsPerPageSchema } from "~/components/worker/schemas";
 import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
-import { confirmAction, formAction } from "~/server/http/page-action.server";
+import { formAction } from "~/server/http/page-action.server";
 import { readForm } from "~/server/http/form.server";
 import { listWorkerSubmissions } from "~/server/services/submissions.server";
-import { appealsOfSubmissions, fileAppeal } from "~/server/services/appeals.server";
-import { APPEAL_WINDOW_MS, appealActionSchema, withinAppealWindow } from "~/lib/appeals";
+import { appealsOfSubmissions } from "~/server/services/appeals.server";
+import { appealUntil } from "~/lib/appeals";
+import { appealAction } from "./appeal.server";
 import { ActionDialog, NoJsConfirm, useActionFlow, useNoJsSpec } from "~/components/actions/confirm";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { appealSpec } from "~/components/worker/appeal";
@@ -55,11 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rejectReason: s.rejectReason,
       createdAt: s.createdAt,
       appealStatus: appeals.get(s.id)?.status ?? null,
-      // a rejection not yet appealed, while its window is open: until when
-      appealUntil:
-        s.status === "rejected" && !appeals.has(s.id) && withinAppealWindow(s.reviewedAt, now)
-          ? s.reviewedAt! + APPEAL_WINDOW_MS
-          : null,
+      appealUntil: appealUntil(s, appeals.has(s.id), now),
     })),
   };
 }
@@ -72,20 +69,6 @@ export async function action(args: Route.ActionArgs) {
   );
   return intent === "appeal" ? appealAction(args) : pageSizeAction(args);
 }
-
-const appealAction = (args: Route.ActionArgs) =>
-  confirmAction(args, {
-    user: workerUser,
-    schema: appealActionSchema,
-    failure: () => ({ title: "Appeal not sent" }),
-    async run({ id, reason }, { user, env }) {
-      await fileAppeal(env, user, id, reason);
-      return {
-        title: "Appeal sent",
-        message: "An admin will review the rejection. You will be notified of the decision.",
-      };
-    },
-  });
 
 const pageSizeAction = (args: Route.ActionArgs) =>
   formAction(args, {

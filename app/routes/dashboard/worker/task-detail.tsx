@@ -1,15 +1,5 @@
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
-import {
-  ArrowLeft,
-  CalendarDays,
-  Coins as CoinsIcon,
-  Hourglass,
-  Info,
-  Mail,
-  Tag,
-  UserRound,
-  Users,
-} from "lucide-react";
+import { ArrowLeft, CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "lucide-react";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
@@ -17,17 +7,22 @@ import { Card } from "~/components/ui/card";
 import { failureOf, useFailureToast } from "~/components/form-kit";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { TaskImage } from "~/components/task-image";
+import { TaskBrief } from "~/components/task-brief";
 import { TaskNotFound } from "~/components/worker/task-not-found";
 import { daysUntil } from "~/components/worker/due";
 import { DueBadge, DueDay } from "~/components/worker/due-badge";
-import { submissionFormSchema } from "~/components/worker/schemas";
-import { DEFAULT_SUBMISSION_PLACEHOLDER, SubmissionForm } from "~/components/worker/submission-form";
-import { submissionSchema } from "~/lib/schemas/money";
+import {
+  DEFAULT_SUBMISSION_PLACEHOLDER,
+  ProofForm,
+  ProofReviewPanel,
+  proofReviewOf,
+} from "~/components/worker/proof-form";
+import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
-import { validate } from "~/server/http/api.server";
 import { formAction } from "~/server/http/page-action.server";
+import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import { findTask } from "~/server/services/tasks.server";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
@@ -69,30 +64,28 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const task = await loadTask(getEnv(args.context), args.params.id);
+  // A blocked worker (already submitted, no slot left, past the date) is refused with the reason, at the review and
+  // at the sending; a lost race is refused by the service. Either way an uploaded image goes with the refusal.
+  const refuseBlocked = async (env: Env, workerId: string) => {
+    const blocker = await submissionBlocker(env, workerId, task);
+    if (blocker) throw new AppError("conflict", blocker);
+  };
   return formAction(args, {
     user: workerUser,
-    schema: submissionFormSchema,
-    upload: {
-      failure: (refused) => ({ title: "Image upload failed!", message: refused.message }),
-      unexpected: "The image could not be stored. Please try again.",
-    },
+    schema: proofFormSchema,
+    upload: PROOF_IMAGE,
     failure: (refused) => ({ title: "Submission failed!", message: refused.message }),
     unexpected: "Something went wrong. Please try again.",
+    async review(input, { user, env, image }) {
+      await refuseBlocked(env, user.id);
+      return { text: input.submission_details, imageUrl: proofImage(input, image) };
+    },
     async run(input, { user, env, image }) {
-      // A blocked worker (already submitted, no slot left, past the date) is refused with the reason; a lost race
-      // is refused by the service. Either way the uploaded image goes with the refusal.
-      const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
-      const blocker = await submissionBlocker(env, user.id, task, now);
-      if (blocker) throw new AppError("conflict", blocker);
-      const submitted = validate(submissionSchema, {
+      await refuseBlocked(env, user.id);
+      await createSubmission(env, user, {
         task_id: task.id,
         submission_details: input.submission_details,
-        submission_image_url: image ?? "",
-      });
-      await createSubmission(env, user, {
-        task_id: submitted.task_id,
-        submission_details: submitted.submission_details ?? "",
-        submission_image_url: submitted.submission_image_url ?? "",
+        submission_image_url: proofImage(input, image),
       });
       return {
         title: "Submission sent successfully!",
@@ -143,6 +136,8 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
   const { task, blocker } = loaderData;
   const outcome = useActionData<typeof action>();
   const failure = failureOf(outcome);
+  const review = proofReviewOf(outcome?.review);
+  const formAt = `/dashboard/tasklist/${task.id}`;
   useFailureToast(outcome);
   return (
     <>
@@ -204,23 +199,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
               </Fact>
             </dl>
           </Card>
-          <section aria-labelledby="task-description" className="grid gap-2">
-            <h2 id="task-description" className="text-lg font-semibold">
-              Description
-            </h2>
-            <p className="whitespace-pre-line leading-relaxed text-slate-700">{task.taskDetail}</p>
-          </section>
-          <section aria-labelledby="task-proof" className="grid gap-2">
-            <h2 id="task-proof" className="text-lg font-semibold">
-              What to submit
-            </h2>
-            <p className="flex gap-2 rounded-xl bg-brand-50/70 p-4 leading-relaxed text-brand-900">
-              <Info className="mt-1 size-4 shrink-0" aria-hidden />
-              <span className="whitespace-pre-line">
-                {task.submissionInfo || "Describe what you did for this task."}
-              </span>
-            </p>
-          </section>
+          <TaskBrief detail={task.taskDetail} instructions={task.submissionInfo} />
         </article>
 
         <aside className="lg:sticky lg:top-24" aria-labelledby="submit-heading">
@@ -243,11 +222,23 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
               <Blocked reason={blocker} />
             ) : (
               <>
-                <SubmissionForm
-                  action={`/dashboard/tasklist/${task.id}`}
+                {review ? (
+                  <ProofReviewPanel
+                    review={review}
+                    action={formAt}
+                    sendLabel="Yes, send it"
+                    note="Once sent, you can still change or withdraw it while it waits for review."
+                  />
+                ) : null}
+                <ProofForm
+                  id="task-submission"
+                  action={formAt}
                   placeholder={task.submissionInfo || DEFAULT_SUBMISSION_PLACEHOLDER}
                   lastResult={outcome?.result}
                   imageError={outcome?.fields?.image?.[0]}
+                  keptImage={review?.imageUrl}
+                  reviewLabel="Submit Task"
+                  reviewing={review !== null}
                 />
                 <p className="flex items-start gap-2 text-xs text-muted-foreground">
                   <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />

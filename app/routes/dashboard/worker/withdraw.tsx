@@ -1,4 +1,5 @@
-import { useActionData } from "react-router";
+import { useActionData, useLocation } from "react-router";
+import * as v from "valibot";
 import { Coins as CoinsIcon, Wallet } from "lucide-react";
 import type { Route } from "./+types/withdraw";
 import { PageHeader } from "~/components/dashboard-shell";
@@ -8,16 +9,33 @@ import { failureOf, useFailureToast } from "~/components/form-kit";
 import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
 import { WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
-import { WithdrawForm } from "~/components/worker/withdraw-form";
-import { WithdrawalsTable } from "~/components/worker/withdrawals-table";
+import {
+  SYSTEM_PARAM,
+  WithdrawalReviewPanel,
+  withdrawalReviewOf,
+  WithdrawForm,
+} from "~/components/worker/withdraw-form";
+import { cancelSpec, WithdrawalsTable } from "~/components/worker/withdrawals-table";
+import { ActionDialog, NoJsConfirm, useActionFlow, useNoJsSpec } from "~/components/actions/confirm";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { withdrawFormSchema } from "~/components/worker/schemas";
 import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
-import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, withdrawalAmount } from "~/lib/coins";
+import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, withdrawalAmount, type PaymentSystem } from "~/lib/coins";
+import { isPaymentSystem } from "~/lib/payouts";
+import { requiredText } from "~/lib/schemas/fields";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
-import { formAction } from "~/server/http/page-action.server";
-import { listWithdrawals, requestWithdrawal } from "~/server/services/withdrawals.server";
+import { confirmAction, formAction } from "~/server/http/page-action.server";
+import { readForm } from "~/server/http/form.server";
+import {
+  assertCanWithdraw,
+  cancelWithdrawal,
+  lastPayoutDetails,
+  listWithdrawals,
+  requestWithdrawal,
+} from "~/server/services/withdrawals.server";
 import { formatCount } from "~/lib/format";
+import { formatCents } from "~/lib/coins";
 
 export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
 
@@ -26,18 +44,38 @@ const REQUESTS_PER_PAGE = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = workerUser(context);
+  const env = getEnv(context);
   const url = new URL(request.url);
   const page = pageOf(url);
-  const list = await listWithdrawals(getEnv(context), { workerId: user.id, page, limit: REQUESTS_PER_PAGE });
+  const [list, last] = await Promise.all([
+    listWithdrawals(env, { workerId: user.id, page, limit: REQUESTS_PER_PAGE }),
+    lastPayoutDetails(env, user.id),
+  ]);
   redirectPastLastPage(url, page, list);
+  const chosen = url.searchParams.get(SYSTEM_PARAM);
+  // the system chosen (?system=), else the one of the last payout: its details are offered again
+  const system: PaymentSystem | null = isPaymentSystem(chosen)
+    ? chosen
+    : isPaymentSystem(last?.paymentSystem)
+      ? last.paymentSystem
+      : null;
   return {
     balance: user.coin,
+    system,
+    last: last && {
+      payment_system: last.paymentSystem,
+      account_number: last.accountNumber,
+      bank_name: last.bankName,
+      bank_branch: last.bankBranch,
+    },
     requests: list.items.map((w) => ({
       id: w.id,
       withdrawalCoin: w.withdrawalCoin,
       withdrawalCents: w.withdrawalCents,
       paymentSystem: w.paymentSystem,
       accountNumber: w.accountNumber,
+      bankName: w.bankName,
+      bankBranch: w.bankBranch,
       status: w.status,
       decisionReason: w.decisionReason,
       createdAt: w.createdAt,
@@ -47,13 +85,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Two forms post here: the request (reviewed first, then sent) and the cancel of a pending one (confirmed). */
+export async function action(args: Route.ActionArgs) {
+  const intent = await readForm(args.request.clone() as Request).then(
+    (form) => form.get("intent"),
+    () => null,
+  );
+  return intent === "cancel" ? cancelAction(args) : requestAction(args);
+}
+
+const cancelAction = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: workerUser,
+    schema: v.object({ intent: v.literal("cancel"), id: requiredText("Missing id", 64) }),
+    failure: () => ({ title: "Not cancelled" }),
+    async run({ id }, { user, env }) {
+      const { coins, cents } = await cancelWithdrawal(env, user, id);
+      return {
+        title: "Withdrawal cancelled",
+        message: `The request for $${formatCents(cents)} is cancelled; ${coins} coins are back in your balance.`,
+      };
+    },
+  });
+
 // The balance is read fresh from D1 for this request; the client's withdrawal_amount is never read.
-export const action = (args: Route.ActionArgs) =>
+const requestAction = (args: Route.ActionArgs) =>
   formAction(args, {
     user: workerUser,
     schema: (user) => withdrawFormSchema(user.coin),
     failure: (refused) => ({ title: "Failed to submit withdrawal.", message: refused.message }),
     unexpected: "Something went wrong. Please try again.",
+    async review(input, { user, env }) {
+      await assertCanWithdraw(env, user, input);
+      return { ...input, dollars: withdrawalAmount(input.withdrawal_coin) };
+    },
     async run(input, { user, env }) {
       const w = await requestWithdrawal(env, user, input);
       return {
@@ -64,11 +129,18 @@ export const action = (args: Route.ActionArgs) =>
     },
   });
 
+export const shouldRevalidate = revalidateAfterPost;
+
 export default function Withdraw({ loaderData }: Route.ComponentProps) {
-  const { balance, requests, page, pages } = loaderData;
-  const outcome = useActionData<typeof action>();
+  const { balance, requests, page, pages, system, last } = loaderData;
+  const outcome = useActionData<typeof requestAction>();
+  const review = withdrawalReviewOf(outcome?.review);
   // the form's own words say what to fix, in its failure box and toast too
   useFailureToast(outcome, true);
+  const flow = useActionFlow();
+  const noJsSpec = useNoJsSpec(requests, { cancel: cancelSpec }, (w) => w.status === "pending");
+  // the form posts to this URL with its ?system=, so the page it answers shows the same system's fields
+  const at = `${PATH}${useLocation().search}`;
   return (
     <>
       <PageHeader
@@ -100,10 +172,13 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
         <p className="mb-5 mt-1 text-sm text-muted-foreground">
           Choose how many coins to cash out and where the money should go.
         </p>
+        {review ? <WithdrawalReviewPanel review={review} action={at} /> : null}
         <WithdrawForm
-          key={`${balance}-${requests[0]?.id ?? ""}`}
+          key={`${balance}-${requests[0]?.id ?? ""}-${system ?? ""}`}
           balance={balance}
-          action={PATH}
+          action={at}
+          system={system}
+          last={last}
           lastResult={outcome?.result}
           failure={failureOf(outcome, true)}
         />
@@ -119,9 +194,11 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
           pages={pages}
           empty={<EmptyState message="No withdrawal requests yet." />}
         >
-          <WithdrawalsTable rows={requests} />
+          <WithdrawalsTable rows={requests} flow={flow} />
         </PagedList>
       </section>
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
     </>
   );
 }

@@ -1,0 +1,52 @@
+import { ProofBody, type Proof } from "~/components/proof";
+
+export interface AppealEvidenceData {
+  taskTitle: string;
+  taskInstructions: string;
+  workerName: string;
+  proof: Proof;
+  rejectReason: string | null;
+  appealText: string;
+}
+
+function Part({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="grid content-start gap-1.5">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * What an admin decides an appeal on, side by side: what the task asked for and the worker's proof, against why the
+ * buyer rejected it and what the worker says (stacked on phones).
+ */
+export function AppealEvidence({ e }: { e: AppealEvidenceData }) {
+  return (
+    <div className="grid gap-4 text-left md:grid-cols-2" data-testid="appeal-evidence">
+      <div className="grid content-start gap-4">
+        <Part title="What the task asked for">
+          <p className="whitespace-pre-wrap rounded-lg bg-brand-50/70 px-3 py-2 text-sm [overflow-wrap:anywhere]">
+            {e.taskInstructions}
+          </p>
+        </Part>
+        <Part title={`${e.workerName}'s proof`}>
+          <ProofBody proof={e.proof} alt={`The image ${e.workerName} submitted for “${e.taskTitle}”`} />
+        </Part>
+      </div>
+      <div className="grid content-start gap-4">
+        <Part title="Why the buyer rejected it">
+          <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 [overflow-wrap:anywhere]">
+            {e.rejectReason || "No reason given."}
+          </p>
+        </Part>
+        <Part title="The worker's appeal">
+          <p className="whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm [overflow-wrap:anywhere]">
+            {e.appealText}
+          </p>
+        </Part>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+// Buyer Home's review queue: every pending submission with a glimpse of its proof (thumbnail and first words), its
+// worker's track record and its auto-approval countdown, rendered once (a table on wide screens, cards on phones,
+// by CSS). A row opens the submission's view (Approve, Reject, Next), or is approved or rejected from the row, each
+// behind a confirmation; checkboxes choose rows for "Approve selected". Without JavaScript every button is a link
+// to the page's ?open= and ?confirm= views.
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type * as React from "react";
+import { buttonVariants } from "~/components/ui/button";
+import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import {
+  ActionDialog,
+  ActionTrigger,
+  NoJsConfirm,
+  useActionFlow,
+  useNoJsSpec,
+  type ActionFlow,
+  type ActionSpec,
+} from "~/components/actions/confirm";
+import { useHrefWithout, ViewLink } from "~/components/actions/enhanced";
+import { useHydrated } from "~/components/use-hydrated";
+import { LocalTime } from "~/components/local-time";
+import { ProofGlimpse } from "~/components/proof";
+import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanced";
+import { APPROVE_SELECTED, proofExcerpt } from "~/lib/review";
+import { cn } from "~/lib/cn";
+import { approveSelectedSpec, approveSpec, rejectSpec, type ReviewItem } from "./review-specs";
+import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
+import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
+
+/**
+ * The submissions this buyer has opened in this tab (kept in sessionStorage, read when asked), so "Approve selected"
+ * can say how many of its rows they have seen.
+ */
+const OPENED_KEY = "coinwork:opened-submissions";
+
+function openedSubmissions(): ReadonlySet<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(OPENED_KEY) ?? "[]") as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
+function markOpened(id: string) {
+  const opened = openedSubmissions();
+  if (!opened.has(id)) sessionStorage.setItem(OPENED_KEY, JSON.stringify([...opened, id].slice(-500)));
+}
+
+/** The no-JavaScript confirmation of "Approve selected" (`?confirm=approve-selected&row=…&row=…`), for rows on this page. */
+function useNoJsSelection(items: ReviewItem[]): ActionSpec | null {
+  const [params] = useSearchParams();
+  if (params.get(CONFIRM_PARAM) !== APPROVE_SELECTED) return null;
+  const ids = new Set(params.getAll(ROW_PARAM));
+  const rows = items.filter((s) => ids.has(s.id));
+  return rows.length ? approveSelectedSpec(rows) : null;
+}
+
+/** Where "Next" leads from `item`: the row after it, else the next page's first, else nowhere. */
+function nextStop(items: ReviewItem[], item: ReviewItem, page: number, pages: number): NextStop {
+  const after = items[items.indexOf(item) + 1];
+  if (after) return { item: after };
+  return page < pages ? { page: page + 1 } : null;
+}
+
+/** The queue. `query` is the list's own query string (page, task), kept by its views. */
+export function ReviewQueue({
+  items,
+  page,
+  pages,
+  query,
+  empty,
+}: {
+  items: ReviewItem[];
+  page: number;
+  pages: number;
+  query: Record<string, string>;
+  empty: React.ReactNode;
+}) {
+  const [bulkOutcome, setBulkOutcome] = useState<Outcome | null>(null);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [viewing, setViewing] = useState<ReviewItem | null>(null);
+  // a decision made from the view: once it is made the view goes on to the next stop (refused: back to the item)
+  const [fromView, setFromView] = useState<{ item: ReviewItem; next: NextStop } | null>(null);
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const withoutOpen = useHrefWithout(OPEN_PARAM);
+
+  const view = (item: ReviewItem | null) => {
+    setViewing(item);
+    if (item) markOpened(item.id);
+  };
+  const goNext = (stop: NextStop) => {
+    if (stop && "item" in stop) return view(stop.item);
+    view(null);
+    if (stop) {
+      const next = new URLSearchParams(query);
+      next.set("page", String(stop.page));
+      next.set(OPEN_PARAM, FIRST_ON_PAGE);
+      void navigate(`?${next}`, { preventScrollReset: true });
+    }
+  };
+  const flow = useActionFlow(
+    (outcome, spec) => {
+      if (spec.intent === APPROVE_SELECTED) {
+        setBulkOutcome(outcome);
+        setSelectedIds(new Set());
+        return;
+      }
+      if (!fromView) return;
+      if (outcome.ok) goNext(fromView.next);
+      else view(fromView.item);
+      setFromView(null);
+    },
+    // the confirmation was closed without deciding: back to the submission it was about
+    () => {
+      if (fromView) view(fromView.item);
+      setFromView(null);
+    },
+  );
+
+  // A view opened by URL (the next page's first, a shared link) shows as the dialog once the page is interactive
+  // (state adjusted while rendering, once per URL that names a view), and the URL drops it.
+  const openParam = params.get(OPEN_PARAM);
+  const openedByUrl = openParam === FIRST_ON_PAGE ? items[0] : items.find((s) => s.id === openParam);
+  const [shownParam, setShownParam] = useState<string | null>(null);
+  if (hydrated && openParam && openParam !== shownParam) {
+    setShownParam(openParam);
+    if (openedByUrl) {
+      setViewing(openedByUrl);
+      markOpened(openedByUrl.id);
+    }
+  }
+  useEffect(() => {
+    if (hydrated && openParam) void navigate(withoutOpen, { replace: true, preventScrollReset: true });
+  }, [hydrated, openParam, navigate, withoutOpen]);
+
+  const decideFromView = (spec: ActionSpec, item: ReviewItem) => {
+    setFromView({ item, next: nextStop(items, item, page, pages) });
+    setViewing(null);
+    flow.ask(spec);
+  };
+
+  const rowSpec = useNoJsSpec(items, { approve: approveSpec, reject: rejectSpec });
+  const selectionSpec = useNoJsSelection(items);
+  const noJsSpec = rowSpec ?? selectionSpec;
+  const isBusy = (s: ReviewItem) =>
+    flow.pendingId === s.id || (flow.busy && flow.spec?.intent === APPROVE_SELECTED && !!flow.spec.ids?.includes(s.id));
+  // rows approved meanwhile leave the page, and the selection with them
+  const selected = items.filter((s) => selectedIds.has(s.id));
+  const select = (id: string, on: boolean) =>
+    setSelectedIds((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <>
+      {/* always in the page, so the outcome is announced when it arrives */}
+      <p className="sr-only" aria-live="polite">
+        {bulkOutcome ? `${bulkOutcome.title}. ${bulkOutcome.message ?? bulkOutcome.detail ?? ""}` : ""}
+      </p>
+      {bulkOutcome ? <BulkResult outcome={bulkOutcome} onDismiss={() => setBulkOutcome(null)} /> : null}
+      {items.length ? (
+        <SelectionBar
+          items={items}
+          selected={selected}
+          query={query}
+          hydrated={hydrated}
+          busy={flow.busy}
+          onSelectAll={(on) => setSelectedIds(new Set(on ? items.map((s) => s.id) : []))}
+          onApprove={() => flow.ask(approveSelectedSpec(selected, openedSubmissions()))}
+        />
+      ) : null}
+      <PagedList count={items.length} page={page} pages={pages} empty={empty}>
+        <CardTable
+          label="Submissions to review"
+          testId="review-queue"
+          columns={[
+            { header: <span className="sr-only">Select</span>, className: "w-12" },
+            { header: "Worker" },
+            { header: "Proof" },
+            { header: "Task" },
+            { header: "Pay", className: "text-right" },
+            { header: <span className="sr-only">Actions</span> },
+          ]}
+          rows={items}
+          row={(s) => (
+            <CardRow
+              data-testid="review-row"
+              aria-busy={isBusy(s) || undefined}
+              className={isBusy(s) ? "opacity-60" : undefined}
+            >
+              <Cell>
+                <label className="pick">
+                  <input
+                    type="checkbox"
+                    form={BULK_FORM}
+                    name={ROW_PARAM}
+                    value={s.id}
+                    checked={selectedIds.has(s.id)}
+                    onChange={(e) => select(s.id, e.currentTarget.checked)}
+                    aria-label={`Select ${s.workerName}, ${s.taskTitle}`}
+                    data-testid="review-select"
+                  />
+                </label>
+              </Cell>
+              <Cell>
+                <p className="name">{s.workerName}</p>
+                <p className="meta">
+                  <LocalTime at={s.editedAt ?? s.createdAt} />
+                  {s.editedAt ? " (changed)" : null}
+                </p>
+                <p className="meta">
+                  <span className="sr-only">Track record: </span>
+                  {s.trackRecord}
+                </p>
+                <p className="meta text-amber-800">
+                  <time dateTime={new Date(s.autoApprovesAt).toISOString()}>{s.autoApproves}</time>
+                </p>
+              </Cell>
+              <Cell className="md:max-w-72">
+                <ProofGlimpse excerpt={proofExcerpt(s.text)} imageUrl={s.imageUrl} />
+              </Cell>
+              <Cell label="Task" className="md:max-w-56">
+                {s.taskTitle}
+              </Cell>
+              <Cell label="Pay" className="amount">
+                {s.payableAmount} coins
+              </Cell>
+              <Cell>
+                <RowActions item={s} flow={flow} onView={() => view(s)} />
+              </Cell>
+            </CardRow>
+          )}
+        />
+      </PagedList>
+
+      <SubmissionDialog
+        item={viewing}
+        next={viewing ? nextStop(items, viewing, page, pages) : null}
+        busy={flow.busy}
+        onClose={() => view(null)}
+        onApprove={(s) => decideFromView(approveSpec(s), s)}
+        onReject={(s) => decideFromView(rejectSpec(s), s)}
+        onNext={() => viewing && goNext(nextStop(items, viewing, page, pages))}
+      />
+      {!hydrated && openedByUrl ? (
+        <NoJsSubmission item={openedByUrl} next={nextStop(items, openedByUrl, page, pages)} />
+      ) : null}
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
+    </>
+  );
+}
+
+/** View, Approve and Reject of a row; off while a review runs, so one decision goes at a time. */
+function RowActions({ item, flow, onView }: { item: ReviewItem; flow: ActionFlow; onView: () => void }) {
+  const off = flow.busy && "pointer-events-none opacity-60";
+  return (
+    <div className="actions">
+      <ViewLink
+        view={{ [OPEN_PARAM]: item.id }}
+        onOpen={onView}
+        stayLink
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+        aria-label={`View Submission of ${item.workerName}`}
+      >
+        View
+      </ViewLink>
+      <ActionTrigger
+        flow={flow}
+        spec={approveSpec(item)}
+        variant="default"
+        label={`Approve ${item.workerName}'s submission`}
+        stayLink
+        className={off || undefined}
+      >
+        Approve
+      </ActionTrigger>
+      <ActionTrigger
+        flow={flow}
+        spec={rejectSpec(item)}
+        label={`Reject ${item.workerName}'s submission`}
+        stayLink
+        className={cn("text-destructive hover:bg-red-50", off)}
+      >
+        Reject
+      </ActionTrigger>
+    </div>
+  );
+}

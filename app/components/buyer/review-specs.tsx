@@ -1,0 +1,94 @@
+// The buyer's review decisions, as the queue, the submission's view and their no-JavaScript views ask for them.
+import type { ActionSpec } from "~/components/actions/confirm";
+import { ProofGlimpse } from "~/components/proof";
+import { APPROVE_SELECTED, LOOKED_FIELD, proofExcerpt, REJECT_REASONS } from "~/lib/review";
+
+/** A pending submission as Buyer Home shows it. */
+export interface ReviewItem {
+  id: string;
+  workerName: string;
+  taskId: string;
+  taskTitle: string;
+  /** the task's "What to submit" */
+  taskInstructions: string;
+  payableAmount: number;
+  /** the proof in full (a list row shows its first words, proofExcerpt) */
+  text: string;
+  imageUrl: string | null;
+  createdAt: number;
+  editedAt: number | null;
+  /** the proof version the page shows (proofVersion): a decision on it is refused if the worker changed it since */
+  version: number;
+  /** when the review window ends, and the countdown to it as the server worded it ("auto-approves in 2 days") */
+  autoApprovesAt: number;
+  autoApproves: string;
+  /** the worker's reviewed work: "12 approved · 1 rejected · 92%" */
+  trackRecord: string;
+}
+
+export function approveSpec(s: ReviewItem): ActionSpec {
+  return {
+    intent: "approve",
+    id: s.id,
+    title: "Approve this submission?",
+    description: `${s.workerName} will be paid ${s.payableAmount} coins for “${s.taskTitle}”.`,
+    confirmLabel: "Yes, approve",
+    hidden: { seen: String(s.version) },
+  };
+}
+
+export function rejectSpec(s: ReviewItem): ActionSpec {
+  return {
+    intent: "reject",
+    id: s.id,
+    title: "Reject this submission?",
+    description: `The slot of “${s.taskTitle}” reopens for another worker.`,
+    confirmLabel: "Yes, reject",
+    destructive: true,
+    hidden: { seen: String(s.version) },
+    reason: {
+      label: "Reason for rejecting (shown to the worker)",
+      markOptional: false,
+      picks: REJECT_REASONS,
+      placeholder: "e.g. The screenshot does not show your comment.",
+    },
+    inlineErrors: true,
+  };
+}
+
+/**
+ * "Approve selected": one confirmation for all, which lists each one's proof and says how many of them the buyer has
+ * opened (`opened`, known with JavaScript only), and asks them to confirm they have looked at every proof.
+ */
+export function approveSelectedSpec(rows: ReviewItem[], opened?: ReadonlySet<string>): ActionSpec {
+  const coins = rows.reduce((sum, s) => sum + s.payableAmount, 0);
+  const n = rows.length;
+  const seen = opened ? rows.filter((s) => opened.has(s.id)).length : null;
+  return {
+    intent: APPROVE_SELECTED,
+    id: APPROVE_SELECTED,
+    ids: rows.map((s) => s.id),
+    title: `Approve ${n} ${n === 1 ? "submission" : "submissions"}?`,
+    description: `${coins} coins in all will be paid from your tasks' escrow. ${
+      seen === null
+        ? "Look at each one's proof below before you approve."
+        : `You have opened ${seen} of these ${n}${seen < n ? ": look at the others' proof below" : ""}.`
+    }`,
+    body: (
+      <ul className="grid max-h-64 gap-2 overflow-y-auto" aria-label="The selected submissions" data-testid="bulk-list">
+        {rows.map((s) => (
+          <li key={s.id} className="grid gap-1 rounded-lg border p-2">
+            <p className="text-xs font-semibold">
+              {s.workerName} · {s.taskTitle}
+              {opened?.has(s.id) ? <span className="font-normal text-muted-foreground"> · opened</span> : null}
+            </p>
+            <ProofGlimpse excerpt={proofExcerpt(s.text)} imageUrl={s.imageUrl} />
+          </li>
+        ))}
+      </ul>
+    ),
+    note: "Each approval is made on its own: one that cannot be made (already reviewed meanwhile) leaves the others done, and you will see what happened to each.",
+    acknowledge: { name: LOOKED_FIELD, label: `I have looked at the proof of all ${n}` },
+    confirmLabel: `Yes, approve ${n}`,
+  };
+}

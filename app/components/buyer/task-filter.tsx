@@ -1,0 +1,46 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/input";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatCount } from "~/lib/format";
+
+export interface TaskChoice {
+  id: string;
+  title: string;
+  pending: number;
+}
+
+/**
+ * The review queue's choice of task (`?task=`): every task of the buyer with submissions waiting, with how many. A
+ * plain GET form: with JavaScript a choice shows at once, without it 'Show' sends the choice.
+ */
+export function TaskFilter({ tasks, current, total }: { tasks: TaskChoice[]; current: string; total: number }) {
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2" role="search">
+      <label className="grid gap-1 text-sm font-medium">
+        Task
+        <NativeSelect
+          name="task"
+          defaultValue={current}
+          key={current}
+          className="w-auto min-w-56 max-w-full"
+          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          data-testid="review-task-filter"
+        >
+          <option value="">All tasks ({formatCount(total)})</option>
+          {tasks.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.title} ({formatCount(t.pending)})
+            </option>
+          ))}
+        </NativeSelect>
+      </label>
+      {hydrated ? null : (
+        <Button type="submit" variant="outline">
+          Show
+        </Button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,78 @@
+// Where a withdrawal's money goes, per payment system (docs/product/coins.md, "Withdrawing"): what the worker types,
+// on which keyboard, and what the server accepts. The withdrawal schema (lib/schemas/money.ts, for the page and
+// POST /withdraw alike) and the Withdrawals form both read these rules.
+import { PAYMENT_SYSTEMS, type PaymentSystem } from "./coins";
+
+/** Bangladeshi mobile wallets: the account is the wallet's mobile number. */
+export const MOBILE_WALLETS = ["Bkash", "Rocket", "Nagad"] as const satisfies readonly PaymentSystem[];
+
+export const isPaymentSystem = (s: unknown): s is PaymentSystem => PAYMENT_SYSTEMS.includes(s as PaymentSystem);
+export const isMobileWallet = (s: string) => (MOBILE_WALLETS as readonly string[]).includes(s);
+
+/** A Bangladeshi mobile number as wallets use it: 11 digits starting 01 (spaces and dashes typed between are dropped). */
+const WALLET_NUMBER = /^01\d{9}$/;
+/** A bank account number: 6 to 20 digits. */
+const BANK_ACCOUNT = /^\d{6,20}$/;
+/** An account described in words (Others): long enough to name a service and an account on it. */
+export const OTHERS_MIN_LENGTH = 5;
+
+/** The account as stored: digits only for wallets and banks (people type "017-1234 5678"), else as typed. */
+export function normalAccount(system: string, account: string): string {
+  return system === "Others" ? account.trim() : account.replace(/[\s-]/g, "");
+}
+
+export const bankNameRequired = "Bank name is required";
+export const bankBranchRequired = "Branch or routing number is required";
+
+/** Why this account cannot receive a payout through this system, or null when it can. */
+export function accountProblem(system: string, account: string): string | null {
+  const typed = normalAccount(system, account);
+  if (isMobileWallet(system))
+    return WALLET_NUMBER.test(typed) ? null : `Enter the 11-digit ${system} number, starting 01`;
+  if (system === "Bank") return BANK_ACCOUNT.test(typed) ? null : "Enter the bank account number: 6 to 20 digits";
+  return typed.length >= OTHERS_MIN_LENGTH ? null : "Write the service and your account on it";
+}
+
+/** How the account field reads for each system: its label, hint, placeholder and keyboard. */
+export interface AccountField {
+  label: string;
+  hint: string;
+  placeholder: string;
+  inputMode: "numeric" | "text";
+}
+
+export function accountField(system: PaymentSystem): AccountField {
+  if (isMobileWallet(system))
+    return {
+      label: `${system} number`,
+      hint: `The mobile number of your ${system} account: 11 digits, starting 01.`,
+      placeholder: "01XXXXXXXXX",
+      inputMode: "numeric",
+    };
+  if (system === "Bank")
+    return {
+      label: "Account number",
+      hint: "Your bank account number, digits only.",
+      placeholder: "e.g. 1234567890123",
+      inputMode: "numeric",
+    };
+  return {
+    label: "Where to send the money",
+    hint: "Write the service and your account on it, e.g. “PayPal: you@example.com” or “Upay: 01712345678”.",
+    placeholder: "Service: account",
+    inputMode: "text",
+  };
+}
+
+export interface PayoutDetails {
+  payment_system: string;
+  account_number: string;
+  bank_name?: string | null;
+  bank_branch?: string | null;
+}
+
+/** "Bkash 01712345678", or "Bank 1234567890 · Dutch-Bangla Bank · Gulshan branch": a payout in one line. */
+export function payoutLine(p: PayoutDetails): string {
+  const parts = [`${p.payment_system} ${p.account_number}`, p.bank_name, p.bank_branch].filter(Boolean);
+  return parts.join(" · ");
+}

@@ -1,0 +1,57 @@
+// Buyer Home's review queue: the query string it reads and the decisions its forms post.
+import * as v from "valibot";
+import { optionalText, requiredText } from "./fields";
+import { pageParam } from "./paging";
+import { submissionIds } from "./api";
+import { APPROVE_SELECTED, LOOK_FIRST, LOOKED_FIELD, REJECT_REASON_REQUIRED, REJECT_REASONS } from "../review";
+
+const id = requiredText("Unknown submission", 64);
+
+/** `?page=` and `?task=` (one task's submissions): a malformed value falls back to the default. */
+export const reviewQueueQuery = v.object({
+  page: pageParam,
+  task: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(64))), undefined),
+});
+
+/** The proof version the page showed (proofVersion: its last edit's time, 0 when never edited). */
+const seen = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,15}$/, "Unknown version"),
+    v.transform((s) => Number(s)),
+  ),
+);
+
+/**
+ * Approve, reject (a reason is needed on the page: one of REJECT_REASONS, words of the buyer's own, or both; the
+ * REST API still takes none) and approve the selected (after saying the proof of each was looked at).
+ */
+export const reviewActionSchema = v.variant(
+  "intent",
+  [
+    v.object({ intent: v.literal("approve"), id, seen }),
+    v.pipe(
+      v.object({
+        intent: v.literal("reject"),
+        id,
+        seen,
+        reason_pick: v.optional(v.picklist(REJECT_REASONS, REJECT_REASON_REQUIRED)),
+        reason: optionalText(500),
+      }),
+      v.forward(
+        v.partialCheck([["reason_pick"], ["reason"]], (i) => !!i.reason_pick || !!i.reason, REJECT_REASON_REQUIRED),
+        ["reason"],
+      ),
+    ),
+    v.object({
+      intent: v.literal(APPROVE_SELECTED),
+      ids: submissionIds,
+      // a checkbox: absent when not ticked
+      [LOOKED_FIELD]: v.pipe(
+        v.optional(v.string(), ""),
+        v.check((s) => s === "on", LOOK_FIRST),
+      ),
+    }),
+  ],
+  "Unknown action",
+);

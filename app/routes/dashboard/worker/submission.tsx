@@ -1,0 +1,326 @@
+import { data, isRouteErrorResponse, Link, useActionData, useNavigate, useRouteError } from "react-router";
+import * as v from "valibot";
+import { ArrowLeft, Undo2 } from "lucide-react";
+import type { Route } from "./+types/submission";
+import { PageHeader } from "~/components/dashboard-shell";
+import { Alert } from "~/components/ui/alert";
+import { StatusBadge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { buttonVariants } from "~/components/ui/button";
+import { failureOf, useFailureToast } from "~/components/form-kit";
+import { LocalTime } from "~/components/local-time";
+import { ProofBody } from "~/components/proof";
+import {
+  ActionDialog,
+  ActionTrigger,
+  NoJsConfirm,
+  useActionFlow,
+  useNoJsSpec,
+  type ActionSpec,
+} from "~/components/actions/confirm";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
+import { AppealCell, appealSpec } from "~/components/worker/appeal";
+import { CoinAmount } from "~/components/worker/coin-amount";
+import {
+  DEFAULT_SUBMISSION_PLACEHOLDER,
+  ProofForm,
+  ProofReviewPanel,
+  proofReviewOf,
+} from "~/components/worker/proof-form";
+import { appealUntil } from "~/lib/appeals";
+import { autoApproveCountdown, autoApprovesAt } from "~/lib/review";
+import { proofFormSchema, proofImage } from "~/lib/schemas/money";
+import { requiredText } from "~/lib/schemas/fields";
+import { getEnv } from "~/server/context";
+import { workerUser } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/form.server";
+import { confirmAction, formAction } from "~/server/http/page-action.server";
+import { PROOF_IMAGE } from "./proof-image.server";
+import { AppError } from "~/server/errors";
+import { appealsOfSubmissions } from "~/server/services/appeals.server";
+import {
+  editSubmission,
+  reviewWindowOf,
+  withdrawSubmission,
+  workerSubmission,
+} from "~/server/services/submissions.server";
+import { appealAction } from "./appeal.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Your submission for ${loaderData.submission.taskTitle} · Coinwork` : "Submission · Coinwork" },
+];
+
+const LIST = "/dashboard/mysubmissions";
+
+/** The worker's own submission, or the page's 404 (another worker's is not found either). */
+async function ownSubmission(env: Env, workerId: string, id: string) {
+  try {
+    return await workerSubmission(env, workerId, id);
+  } catch (e) {
+    if (e instanceof AppError && e.code === "not_found") throw data("Submission not found", { status: 404 });
+    throw e;
+  }
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = workerUser(context);
+  const env = getEnv(context);
+  const s = await ownSubmission(env, user.id, params.id);
+  const appeal = (await appealsOfSubmissions(env, [s.id])).get(s.id);
+  const now = Date.now();
+  const dueAt = s.status === "pending" ? autoApprovesAt(s.editedAt ?? s.createdAt, reviewWindowOf(env)) : null;
+  return {
+    submission: {
+      id: s.id,
+      taskId: s.taskId,
+      taskTitle: s.taskTitle,
+      taskInstructions: s.taskInstructions,
+      buyerName: s.buyerName,
+      payableAmount: s.payableAmount,
+      status: s.status,
+      text: s.submissionDetails,
+      imageUrl: s.submissionImageUrl,
+      createdAt: s.createdAt,
+      editedAt: s.editedAt,
+      reviewedAt: s.reviewedAt,
+      rejectReason: s.rejectReason,
+      appealStatus: appeal?.status ?? null,
+      appealUntil: appealUntil(s, appeal !== undefined, now),
+    },
+    review: dueAt === null ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
+  };
+}
+
+const withdrawSchema = v.object({ intent: v.literal("withdraw"), id: requiredText("Missing id", 64) });
+
+/** Three forms post here: an edit of the proof (reviewed first), the withdrawal and the appeal (both confirmed). */
+export async function action(args: Route.ActionArgs) {
+  const intent = await readForm(args.request.clone() as Request).then(
+    (form) => form.get("intent"),
+    () => null,
+  );
+  if (intent === "appeal") return appealAction(args);
+  if (intent === "withdraw") return withdrawAction(args);
+  return editAction(args);
+}
+
+const withdrawAction = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: workerUser,
+    schema: withdrawSchema,
+    failure: () => ({ title: "Not withdrawn" }),
+    async run({ id }, { user, env }) {
+      const done = await withdrawSubmission(env, user, id);
+      return {
+        title: "Submission withdrawn",
+        message: `Your submission for "${done.taskTitle}" is withdrawn and nothing is marked against you.`,
+        to: LIST,
+      };
+    },
+  });
+
+const editAction = (args: Route.ActionArgs) =>
+  formAction(args, {
+    user: workerUser,
+    schema: proofFormSchema,
+    upload: PROOF_IMAGE,
+    failure: (refused) => ({ title: "Submission not changed", message: refused.message }),
+    async review(input, { user, env, image }) {
+      // refused now rather than after the worker has checked it, if it is no longer theirs to change
+      const s = await ownSubmission(env, user.id, args.params.id);
+      if (s.status !== "pending") throw new AppError("conflict", "This submission has been reviewed already.");
+      return { text: input.submission_details, imageUrl: proofImage(input, image) };
+    },
+    async run(input, { user, env, image }) {
+      await editSubmission(env, user, args.params.id, {
+        submission_details: input.submission_details,
+        submission_image_url: proofImage(input, image),
+      });
+      return {
+        title: "Submission changed",
+        message: "The buyer is told, and has the whole review window again to look at it.",
+        to: `${LIST}/${args.params.id}`,
+      };
+    },
+  });
+
+export const shouldRevalidate = revalidateAfterPost;
+
+type Submission = Route.ComponentProps["loaderData"]["submission"];
+
+function withdrawSpec(s: Submission): ActionSpec {
+  return {
+    intent: "withdraw",
+    id: s.id,
+    title: "Withdraw this submission?",
+    description: `Your slot on “${s.taskTitle}” goes back to the task and nothing is marked against you: it does not count as a rejection. You can submit again while the task has an open slot.`,
+    confirmLabel: "Yes, withdraw",
+    destructive: true,
+  };
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
+  const { submission: s, review: due } = loaderData;
+  const navigate = useNavigate();
+  const outcome = useActionData<typeof editAction>();
+  const failure = failureOf(outcome);
+  const proofReview = proofReviewOf(outcome?.review);
+  useFailureToast(outcome);
+  const flow = useActionFlow((o, spec) => {
+    if (o.ok && spec.intent === "withdraw") void navigate(LIST);
+  });
+  const noJsSpec = useNoJsSpec([s], { withdraw: withdrawSpec, appeal: appealSpec });
+  const pending = s.status === "pending";
+  const at = `${LIST}/${s.id}`;
+  return (
+    <>
+      <Link
+        to={LIST}
+        className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> My Submissions
+      </Link>
+      <PageHeader title={s.taskTitle} description={`Your submission to ${s.buyerName}'s task.`} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="grid gap-6">
+          <Card className="grid gap-4 p-5 sm:p-6">
+            <div className="flex flex-wrap items-center gap-3">
+              <StatusBadge status={s.status} />
+              <CoinAmount coins={s.payableAmount} />
+            </div>
+            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+              <Fact label="Sent">
+                <LocalTime at={s.createdAt} />
+              </Fact>
+              {s.editedAt ? (
+                <Fact label="Changed">
+                  <LocalTime at={s.editedAt} />
+                </Fact>
+              ) : null}
+              {due ? (
+                <Fact label="Review deadline">
+                  <span data-testid="review-deadline">
+                    <LocalTime at={due.at} />
+                    <span className="block text-xs font-normal text-amber-800">
+                      If the buyer has not decided by then, it is approved and you are paid ({due.countdown}).
+                    </span>
+                  </span>
+                </Fact>
+              ) : null}
+              {s.reviewedAt ? (
+                <Fact label={s.status === "cancelled" ? "Cancelled" : "Reviewed"}>
+                  <LocalTime at={s.reviewedAt} />
+                </Fact>
+              ) : null}
+            </dl>
+            {s.status === "rejected" ? (
+              <Alert tone="danger" title="Rejected" data-testid="reject-reason">
+                <span className="font-semibold">Reason: </span>
+                {s.rejectReason || "No reason given."}
+              </Alert>
+            ) : null}
+            <AppealCell row={s} flow={flow} />
+          </Card>
+          <section aria-labelledby="asked-heading" className="grid gap-2">
+            <h2 id="asked-heading" className="text-lg font-semibold">
+              What the task asked for
+            </h2>
+            <p className="whitespace-pre-line rounded-xl bg-brand-50/70 p-4 text-brand-900">{s.taskInstructions}</p>
+            <Link
+              to={`/dashboard/tasklist/${s.taskId}`}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Open the task
+            </Link>
+          </section>
+          <section aria-labelledby="proof-heading" className="grid gap-2">
+            <h2 id="proof-heading" className="text-lg font-semibold">
+              What you sent
+            </h2>
+            <ProofBody proof={s} alt="The image you sent" />
+          </section>
+        </div>
+
+        {pending ? (
+          <aside className="grid gap-4 lg:sticky lg:top-24" aria-label="Change or withdraw">
+            <Card className="grid gap-4 p-5 sm:p-6">
+              <div className="grid gap-1">
+                <h2 className="text-lg font-semibold">Change your submission</h2>
+                <p className="text-sm text-muted-foreground">
+                  While it waits for review you can change it. The buyer is told, and the review window starts again.
+                </p>
+              </div>
+              {failure ? (
+                <Alert tone="danger" title={failure.title}>
+                  {failure.message}
+                </Alert>
+              ) : null}
+              {proofReview ? (
+                <ProofReviewPanel
+                  review={proofReview}
+                  action={at}
+                  hidden={{ intent: "edit" }}
+                  sendLabel="Save the change"
+                  note="The buyer sees the new version from now on."
+                />
+              ) : null}
+              <ProofForm
+                id="submission-edit"
+                action={at}
+                placeholder={DEFAULT_SUBMISSION_PLACEHOLDER}
+                lastResult={outcome?.result}
+                imageError={outcome?.fields?.image?.[0]}
+                defaultText={s.text}
+                keptImage={proofReview ? proofReview.imageUrl : s.imageUrl}
+                hidden={{ intent: "edit" }}
+                reviewLabel="Review the change"
+                reviewing={proofReview !== null}
+              />
+            </Card>
+            <Card className="grid gap-3 p-5 sm:p-6">
+              <h2 className="text-lg font-semibold">Withdraw it</h2>
+              <p className="text-sm text-muted-foreground">
+                Sent it by mistake? Withdrawing gives the slot back to the task. It is not a rejection.
+              </p>
+              <ActionTrigger
+                flow={flow}
+                spec={withdrawSpec(s)}
+                size="default"
+                className="text-destructive hover:bg-red-50"
+                icon={<Undo2 aria-hidden />}
+              >
+                Withdraw submission
+              </ActionTrigger>
+            </Card>
+          </aside>
+        ) : null}
+      </div>
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <section className="mx-auto grid max-w-lg justify-items-center gap-4 py-12 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">Submission not found</h1>
+        <p className="text-muted-foreground">It was withdrawn, or it is not yours.</p>
+        <Link to={LIST} className={buttonVariants({ size: "lg" })}>
+          My Submissions
+        </Link>
+      </section>
+    );
+  throw error;
+}

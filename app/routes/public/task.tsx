@@ -1,0 +1,137 @@
+// A task as a visitor sees it from the landing page's links (/browse/<id>): what it asks and pays, read-only, with
+// "Sign up to do this" (and Log in) that bring them back to it once they have an account. Someone signed in is
+// sent on by role, as /browse sends them (task-door.ts).
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { CalendarDays, Coins as CoinsIcon, Tag, Users } from "lucide-react";
+import type { Route } from "./+types/task";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { TaskImage } from "~/components/task-image";
+import { TaskBrief } from "~/components/task-brief";
+import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
+import { DueDay } from "~/components/worker/due-badge";
+import { originOf, pageMeta } from "~/components/landing/seo";
+import { taskDoor } from "~/lib/roles";
+import { getEnv, userContext } from "~/server/context";
+import { findOpenTask } from "~/server/services/tasks.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: `${loaderData.task.title} · Coinwork`,
+        description: `${loaderData.task.payableAmount} coins per worker: ${loaderData.task.detail.slice(0, 140)}`,
+        path: `/browse/${loaderData.task.id}`,
+        origin: loaderData.origin,
+      })
+    : [{ title: "Task not found · Coinwork" }];
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  if (user) throw redirect(taskDoor(user.role, encodeURIComponent(params.id)));
+  const task = await findOpenTask(getEnv(context), params.id);
+  if (!task) throw data("Task not found", { status: 404 });
+  return {
+    origin: originOf(request),
+    task: {
+      id: task.id,
+      title: task.taskTitle,
+      detail: task.taskDetail,
+      imageUrl: task.taskImageUrl,
+      category: task.category,
+      openSlots: task.requiredWorkers,
+      payableAmount: task.payableAmount,
+      completionDate: task.completionDate,
+      instructions: task.submissionInfo,
+      buyerName: task.buyerName,
+    },
+  };
+}
+
+/** Where the task is done once signed in: the worker's page of it. */
+const workerPage = (id: string) => `/dashboard/tasklist/${encodeURIComponent(id)}`;
+const withReturn = (path: string, id: string) => `${path}?redirectTo=${encodeURIComponent(workerPage(id))}`;
+
+function Fact({ icon: Icon, label, children }: { icon: typeof Tag; label: string; children: React.ReactNode }) {
+  return (
+    <div className="relative min-h-9 pl-12">
+      <dt className="text-xs font-medium text-muted-foreground">
+        <span className="absolute left-0 top-0.5 flex size-9 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+          <Icon className="size-4" aria-hidden />
+        </span>
+        {label}
+      </dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+export default function PublicTask({ loaderData }: Route.ComponentProps) {
+  const { task } = loaderData;
+  return (
+    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <header className="grid gap-2">
+        <p className="text-sm font-semibold text-brand-700">{task.category}</p>
+        <h1 className="text-balance text-3xl font-extrabold tracking-tight sm:text-4xl">{task.title}</h1>
+        <p className="text-muted-foreground">Posted by {task.buyerName}</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <article className="grid gap-6">
+          <TaskImage
+            src={task.imageUrl}
+            category={task.category}
+            alt={task.imageUrl ? `Image for the task “${task.title}”` : ""}
+            priority
+            className="aspect-[2/1] rounded-2xl border border-border"
+          />
+          <TaskBrief detail={task.detail} instructions={task.instructions} />
+        </article>
+        <aside className="lg:sticky lg:top-24" aria-labelledby="join-heading">
+          <Card className="grid gap-5 p-5 sm:p-6">
+            <dl className="grid gap-4">
+              <Fact icon={CoinsIcon} label="Pays each worker">
+                <Coins coins={task.payableAmount} className="text-amber-900" />{" "}
+                <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
+              </Fact>
+              <Fact icon={Users} label="Open slots">
+                {task.openSlots}
+              </Fact>
+              <Fact icon={CalendarDays} label="Completion date">
+                <DueDay date={task.completionDate} />
+              </Fact>
+            </dl>
+            <div className="grid gap-2">
+              <h2 id="join-heading" className="text-lg font-semibold">
+                Want to do this task?
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Create a free worker account and you come straight back here to submit your work. Approved work pays{" "}
+                {task.payableAmount} coins ({WITHDRAW_RATE_NOTE}).
+              </p>
+              <Link to={withReturn("/register", task.id)} className={buttonVariants({ size: "lg" })}>
+                Sign up to do this
+              </Link>
+              <Link to={withReturn("/login", task.id)} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                I have an account: Log in
+              </Link>
+            </div>
+          </Card>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <main className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">This task is not open any more</h1>
+        <p className="text-muted-foreground">It was filled, deleted or is past its date. Plenty of others are open.</p>
+        <Link to="/register" className={buttonVariants({ size: "lg" })}>
+          Sign up to find tasks
+        </Link>
+      </main>
+    );
+  throw error;
+}
