@@ -10,15 +10,9 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { newSessionJwk } from "./lib/served-build.ts";
 import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
 import { printDemoAccounts, seed } from "./seed.ts";
-
-/** An Ed25519 private key as the JWK the Worker signs sessions with. */
-export async function newSessionJwk(): Promise<string> {
-  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
-  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
-  return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d });
-}
 
 /** The local settings `npm run dev` needs, each with the comment written above it in .dev.vars. */
 async function devVars(): Promise<{ name: string; comment: string; value: string }[]> {

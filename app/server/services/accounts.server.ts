@@ -65,7 +65,7 @@ interface NewAccount {
 }
 
 /** The user row and its sign-up bonus in one batch; the role's coins are the server's, never the client's. */
-async function createAccount(env: Env, a: NewAccount): Promise<string> {
+export async function createAccount(env: Env, a: NewAccount): Promise<string> {
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
