@@ -809,7 +809,20 @@ const REJECT_REASONS = [
   "The text looks machine-generated and was not checked; please write it yourself.",
   "The link to your file asks for access. Please share it publicly and submit again.",
   "Only half of the items were done.",
-];
+] as const;
+
+/** What a worker answers to each rejection in an appeal. */
+const APPEALS: Record<(typeof REJECT_REASONS)[number], string> = {
+  "The screenshot does not show your comment under the video.":
+    "My comment is in the screenshot: the second one from the top, under my channel name.",
+  "The completion code is not one our survey gave out.":
+    "That is the code the survey showed on its last page; I copied it exactly as it was.",
+  "The text looks machine-generated and was not checked; please write it yourself.":
+    "I wrote every sentence myself and read it through twice; I can share my drafts.",
+  "The link to your file asks for access. Please share it publicly and submit again.":
+    "The file is shared publicly now: anyone with the link can open it.",
+  "Only half of the items were done.": "Every item is done; the second half is on the second tab of the sheet.",
+};
 
 const WITHDRAWAL_REJECT_REASONS = [
   "The account number does not match the name on your profile.",
@@ -929,12 +942,6 @@ const WITHDRAWALS: WithdrawalPlan[] = [
     outcome: "pending",
   },
   { worker: "w07", daysAgo: 4, keep: 0, max: 200, system: "Rocket", account: "01777-310045", outcome: "pending" },
-];
-
-const APPEAL_TEXTS = [
-  "My screenshot shows the comment under the video; it is the second one from the top, posted under my channel name.",
-  "The file is shared publicly now; it was set to 'anyone with the link' when I submitted, please open it again.",
-  "I did every item on the list; the last ones are on the second tab of the sheet.",
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1136,17 +1143,18 @@ function planDemoHistory(h: History, now: number) {
   // Appeals of the latest rejections still open to one: the demo worker's waits for the admin; of two other
   // workers' appeals, the admin upholds one and overturns the other.
   h.at(now - 20 * HOUR, async () => {
-    const rejected = h.query<{ id: string; worker_id: string }>(
-      "SELECT id, worker_id FROM submissions WHERE status = 'rejected' AND reviewed_at >= ? ORDER BY reviewed_at DESC",
+    type Rejected = { id: string; worker_id: string; reject_reason: keyof typeof APPEALS };
+    const rejected = h.query<Rejected>(
+      `SELECT id, worker_id, reject_reason FROM submissions WHERE status = 'rejected' AND reviewed_at >= ?
+        ORDER BY reviewed_at DESC`,
       h.now - APPEAL_WINDOW_MS,
     );
+    const appeal = (s: Rejected) => fileAppeal(h.env, byId.get(s.worker_id)!, s.id, APPEALS[s.reject_reason]);
     const demo = rejected.find((s) => s.worker_id === user("worker").id);
+    if (demo) await appeal(demo);
     const others = rejected.filter((s) => s.worker_id !== user("worker").id).slice(0, 2);
-    const appeal = (s: { id: string; worker_id: string }, text: string) =>
-      fileAppeal(h.env, byId.get(s.worker_id)!, s.id, text);
-    if (demo) await appeal(demo, APPEAL_TEXTS[0]);
     for (const [k, s] of others.entries()) {
-      const { id } = await appeal(s, APPEAL_TEXTS[k + 1]);
+      const { id } = await appeal(s);
       h.at(now - (6 - 3 * k) * HOUR, () => decideAppeal(h.env, admin(), id, k === 0 ? "uphold" : "overturn"));
     }
   });

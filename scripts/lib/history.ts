@@ -5,8 +5,8 @@
 // kind, a new notice, a new counter) changes the generated data with it (docs/decisions/017).
 //
 // The services read the time from Date.now(): while a history plays, Date.now() answers the time of the event being
-// played. The file is written with node:sqlite in one transaction (seconds, where `wrangler d1 execute` takes longer
-// to start); no server may have it open meanwhile.
+// played. The file is written with node:sqlite in one transaction (the demo history in about a second, where
+// `wrangler d1 execute` of the same rows took 3 to 6 s); no server may have it open meanwhile.
 import "./app-modules.ts";
 import { DatabaseSync } from "node:sqlite";
 import type { Role } from "../../app/lib/roles.ts";
