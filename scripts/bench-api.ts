@@ -34,7 +34,7 @@ import {
 } from "./lib/bench-data.ts";
 import { BUILT_WRANGLER_CONFIG, serveBuild, serveStackFloor, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
 
 const log = logger("bench:api");
 

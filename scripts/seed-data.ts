@@ -28,18 +28,8 @@ import {
   setContactMessageRead,
   submitContactMessage,
 } from "./lib/history.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
 import { random } from "./lib/random.ts";
-
-export const DEMO_PASSWORD = "Coinwork!1";
-
-export const DEMO_ACCOUNTS = [
-  { role: "Admin", email: "admin@coinwork.dev", name: "Ayesha Karim" },
-  { role: "Buyer", email: "buyer@coinwork.dev", name: "Jordan Blake" },
-  { role: "Worker", email: "worker@coinwork.dev", name: "Rahim Uddin" },
-] as const;
-
-/** `SELECT … ` that is non-empty once the seed has run (or a demo e-mail is taken). */
-export const SEEDED_CHECK_SQL = `SELECT id FROM users WHERE email IN (${DEMO_ACCOUNTS.map((a) => `'${a.email}'`).join(", ")}) LIMIT 1`;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { checkLedger } from "./ledger-check.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, playDemoHistory, SEEDED_CHECK_SQL } from "./seed-data.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, SEEDED_CHECK_SQL } from "./lib/demo-accounts.ts";
 import {
   applyMigrations,
   describeTarget,
@@ -39,6 +39,8 @@ export async function seed(target: D1Target, opts: { quiet?: boolean; migrate?: 
     return false;
   }
   const started = performance.now();
+  // the app's modules load only when there is something to seed (a second `npm run dev` skips them)
+  const { playDemoHistory } = await import("./seed-data.ts");
   await playDemoHistory(localD1File(target.persistTo ?? path.join(ROOT, ".wrangler", "state")));
   const ledger = checkLedger(target);
   if (!ledger.holds) throw new Error(`The demo data breaks the ledger: run npm run ledger:check for the figures.`);

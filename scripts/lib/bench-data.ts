@@ -15,7 +15,7 @@ import { DatabaseSync } from "node:sqlite";
 import { CATEGORIES, categoryImage } from "../../app/lib/categories.ts";
 import { COIN_PACKAGES, ITEMS_PER_PAGE_OPTIONS, MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS } from "../../app/lib/coins.ts";
 import type { SessionUser } from "../../app/server/auth/session.server.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../seed-data.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import {
   adjustCoins,
   approveSubmission,

@@ -27,7 +27,7 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-/** The demo accounts of the seed (scripts/seed-data.ts); every one has the password DEMO_PASSWORD. */
+/** The demo accounts of the seed (scripts/lib/demo-accounts.ts); every one has the password DEMO_PASSWORD. */
 export const DEMO_PASSWORD = "Coinwork!1";
 export const DEMO = {
   admin: { email: "admin@coinwork.dev", role: "Admin", home: "/dashboard/adminhome", name: "Ayesha Karim" },
