@@ -1,5 +1,5 @@
 // Copies of a played history (scripts/lib/history.ts) in the same D1 file, to make a large marketplace quickly: the
-// benchmark's 100,000 tasks are a history of 1,000 played through the services and 99 copies of its rows
+// benchmark's 100,000 tasks are a history of 500 played through the services and 199 copies of its rows
 // (scripts/lib/bench-data.ts). A copy is each history row again with new ids, its times a few minutes earlier; the
 // `shared` accounts (the demo accounts) are not copied and take part in every copy. The rows go in with the
 // migrations' triggers on, so every counter they keep counts the copies as it counts the app's own writes.
