@@ -14,7 +14,8 @@ export type ErrorCode =
   | "rate_limited"
   | "payment_failed"
   | "coins_owed"
-  | "payments_unavailable";
+  | "payments_unavailable"
+  | "database_unavailable";
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -32,6 +33,8 @@ const STATUS: Record<ErrorCode, number> = {
   coins_owed: 409,
   // card payments are not set up, or refused by contradictory settings (payments/provider.server.ts)
   payments_unavailable: 503,
+  // D1 stopped answering in the middle of a change, again and again: whether it was made is unknown (db/batch.server.ts)
+  database_unavailable: 503,
 };
 
 export class AppError extends Error {
@@ -78,6 +81,21 @@ export function refusal(e: unknown, unexpected = UNEXPECTED_MESSAGE): Refusal {
   console.error("Unexpected error", e);
   return { status: 500, code: "internal", message: unexpected };
 }
+
+/**
+ * A D1 failure that says nothing about the statements, only that the call did not complete (a lost connection, a
+ * reset or overloaded database object, a timeout): the statements may or may not have run, and asking again is
+ * how to find out. SQL errors and broken constraints are not transient.
+ */
+export function isTransientD1Error(e: unknown): boolean {
+  const text = String((e as { message?: string })?.message ?? e);
+  return /network connection lost|connection (?:was )?(?:lost|reset|closed)|object to be reset|overloaded|timed? ?out|transient/i.test(
+    text,
+  );
+}
+
+/** How many times a D1 call that failed transiently is made in all before the failure is the answer. */
+export const D1_ATTEMPTS = 4;
 
 /** D1 reports a broken CHECK or UNIQUE as an error whose text names it. */
 export function isConstraintError(e: unknown, name?: string): boolean {

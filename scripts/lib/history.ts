@@ -2,7 +2,7 @@
 // file of a local D1: the demo seed (scripts/seed-data.ts) and the benchmark's marketplaces (scripts/lib/bench-data.ts)
 // decide only who does what and when. Every row, balance, posting, notice and audit entry is what the app writes for
 // the same action, and every counter what the migrations' triggers keep, so a rule changed in a service (a new ledger
-// kind, a new notice, a new counter) changes the generated data with it (docs/decisions/017).
+// kind, a new notice, a new counter) changes the generated data with it (docs/decisions/023).
 //
 // The services read the time from Date.now(): while a history plays, Date.now() answers the time of the event being
 // played. The file is written with node:sqlite in one transaction (the demo history in about a second, where
@@ -22,6 +22,7 @@ const { confirmTestCard } = await import("../../app/server/payments/provider.ser
 const { toSessionUser } = await import("../../app/server/auth/session.server.ts");
 const { AppError } = await import("../../app/server/errors.ts");
 const { hashPassword } = await import("../../app/server/auth/password.ts");
+const { purgeBatchReceipts } = await import("../../app/server/jobs/retention.server.ts");
 export const { postTask, deleteTask, PENDING_BLOCKS_DELETE } =
   await import("../../app/server/services/tasks.server.ts");
 export const { createSubmission, approveSubmission, rejectSubmission, NO_SLOTS } =
@@ -153,6 +154,8 @@ export class History {
         this.#now = e.at;
         await e.act();
       }
+      // the receipts of batches older than a day go, as the daily job drops them
+      await purgeBatchReceipts(this.env, this.#end, { chunk: 10_000, maxChunks: 1_000 });
       this.#db.exec("COMMIT");
     } catch (e) {
       this.#db.exec("ROLLBACK");

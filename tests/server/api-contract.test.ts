@@ -6,6 +6,7 @@ import {
   BASE,
   balance,
   call,
+  endpoints,
   env,
   expectError,
   holds,
@@ -28,7 +29,6 @@ import * as s from "~/lib/schemas/api";
 import { CATEGORIES } from "~/lib/categories";
 import { register } from "~/server/services/accounts.server";
 import { adjustCoins } from "~/server/services/users.server";
-import { endpoints } from "~/server/http/api-catalog.server";
 import { corsResponse } from "~/server/http/cors.server";
 
 let w: World;
@@ -869,6 +869,15 @@ describe("the API as a whole", () => {
     const components = (doc as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
     for (const ref of JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? [])
       expect(components[ref.split("/").pop()!], ref).toBeDefined();
+  });
+
+  it("shows each documented answer in the shape its entry declares", () => {
+    const wrong = endpoints.flatMap((e) =>
+      e.responses
+        .filter((r) => r.schema && !v.safeParse(r.list ? v.array(r.schema) : r.schema, r.example).success)
+        .map((r) => `${e.method} ${e.path} ${r.status} ${r.description}`),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it("answers 405 with Allow for every method the documentation does not list", async () => {

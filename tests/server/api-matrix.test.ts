@@ -1,6 +1,8 @@
 // The authorization matrix (docs/product/roles.md): every route of app/routes.ts (REST endpoints and pages) x
 // {anonymous, worker, buyer, other buyer, admin, removed user} -> the expected answer. The route list comes from
-// the route config itself: a route without an entry here, or an entry without a route, fails the suite.
+// the route config itself: a route without an entry here, or an entry without a route, fails the suite. The REST
+// probes follow the catalogue the route modules declare: each documented method is probed, the callers its access
+// leaves out are refused, and every answer is one the entry documents.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   call,
@@ -20,6 +22,8 @@ import {
   type World,
   ROUTES,
   API_ROUTES,
+  endpoints,
+  undocumented,
 } from "./fixtures";
 import { storeImage } from "~/server/services/images.server";
 import { fileAppeal } from "~/server/services/appeals.server";
@@ -149,7 +153,7 @@ const API: Record<string, Probe[]> = {
       expect: everyone(400),
     },
   ],
-  "routes/api/images.ts": [
+  "routes/api/image-upload.ts": [
     {
       label: "upload",
       method: "POST",
@@ -162,7 +166,9 @@ const API: Record<string, Probe[]> = {
       expect: everyone(201),
     },
   ],
-  "routes/api/image.ts": [{ label: "read", method: "GET", url: (f) => `/images/${f.imageKey}`, expect: everyone(200) }],
+  "routes/api/image-file.ts": [
+    { label: "read", method: "GET", url: (f) => `/images/${f.imageKey}`, expect: everyone(200) },
+  ],
   "routes/api/webhooks.stripe.ts": [
     {
       label: "unsigned, Stripe off",
@@ -229,7 +235,7 @@ const API: Record<string, Probe[]> = {
       expect: only({ admin: 200 }),
     },
   ],
-  "routes/api/users1.ts": [
+  "routes/api/coin-adjustments.ts": [
     {
       label: "coin adjustment",
       method: "PATCH",
@@ -238,10 +244,12 @@ const API: Record<string, Probe[]> = {
       expect: only({ admin: 200 }),
     },
   ],
-  "routes/api/users3.ts": [{ label: "all users", method: "GET", url: () => "/users3", expect: only({ admin: 200 }) }],
+  "routes/api/user-list.ts": [
+    { label: "all users", method: "GET", url: () => "/users3", expect: only({ admin: 200 }) },
+  ],
   "routes/api/categories.ts": [{ label: "categories", method: "GET", url: () => "/categories", expect: everyone(200) }],
-  "routes/api/workers.ts": [{ label: "top workers", method: "GET", url: () => "/workers", expect: everyone(200) }],
-  "routes/api/tasks3.ts": [{ label: "featured", method: "GET", url: () => "/tasks3", expect: everyone(200) }],
+  "routes/api/top-workers.ts": [{ label: "top workers", method: "GET", url: () => "/workers", expect: everyone(200) }],
+  "routes/api/featured-tasks.ts": [{ label: "featured", method: "GET", url: () => "/tasks3", expect: everyone(200) }],
   "routes/api/tasks.ts": [
     {
       label: "the buyer's tasks",
@@ -265,7 +273,7 @@ const API: Record<string, Probe[]> = {
       expect: only({ admin: 200 }),
     },
   ],
-  "routes/api/tasks1.ts": [
+  "routes/api/buyer-tasks.ts": [
     {
       label: "the buyer's tasks",
       method: "GET",
@@ -285,11 +293,11 @@ const API: Record<string, Probe[]> = {
       expect: only({ buyer: 200 }),
     },
   ],
-  "routes/api/tasks2.ts": [
+  "routes/api/open-tasks.ts": [
     { label: "open tasks", method: "GET", url: () => "/tasks2", expect: signedIn() },
     { label: "one task", method: "GET", url: (f) => `/tasks2?id=${f.taskId}`, expect: signedIn() },
   ],
-  "routes/api/submission.ts": [
+  "routes/api/submissions.ts": [
     {
       label: "the worker's",
       method: "GET",
@@ -310,7 +318,7 @@ const API: Record<string, Probe[]> = {
       expect: only({ worker: 201 }),
     },
   ],
-  "routes/api/submission1.ts": [
+  "routes/api/submission-reviews.ts": [
     {
       label: "review queue",
       method: "GET",
@@ -332,7 +340,7 @@ const API: Record<string, Probe[]> = {
     },
   ],
   // role-level: any buyer may call it; another buyer's submission is that row's refusal ("not yours"), unchanged
-  "routes/api/submissions.approve.ts": [
+  "routes/api/bulk-approval.ts": [
     {
       label: "approve several",
       method: "POST",
@@ -341,7 +349,7 @@ const API: Record<string, Probe[]> = {
       expect: only({ buyer: 200, other: 200 }),
     },
   ],
-  "routes/api/submission2.ts": [
+  "routes/api/worker-submissions.ts": [
     {
       label: "the worker's",
       method: "GET",
@@ -349,7 +357,7 @@ const API: Record<string, Probe[]> = {
       expect: only({ worker: 200 }),
     },
   ],
-  "routes/api/withdraw.ts": [
+  "routes/api/withdrawals.ts": [
     {
       label: "the worker's",
       method: "GET",
@@ -423,7 +431,7 @@ const API: Record<string, Probe[]> = {
       expect: only({ buyer: 201 }),
     },
   ],
-  "routes/api/orders1.ts": [
+  "routes/api/order-history.ts": [
     {
       label: "the buyer's",
       method: "GET",
@@ -483,10 +491,10 @@ const API: Record<string, Probe[]> = {
     { label: "own", method: "GET", url: () => "/notifications", expect: signedIn() },
     { label: "mark all own read", method: "POST", url: () => "/notifications", body: () => ({}), expect: signedIn() },
   ],
-  "routes/api/totalcoins.ts": [
+  "routes/api/total-coins.ts": [
     { label: "total", method: "GET", url: () => "/totalcoins", expect: only({ admin: 200 }) },
   ],
-  "routes/api/totaldollars.ts": [
+  "routes/api/total-dollars.ts": [
     { label: "total", method: "GET", url: () => "/totaldollars", expect: only({ admin: 200 }) },
   ],
   "routes/api/openapi.ts": [{ label: "document", method: "GET", url: () => "/openapi.json", expect: everyone(200) }],
@@ -674,7 +682,10 @@ async function throwawayFor(who: Who): Promise<TestUser | null> {
   return registerUser(who === "worker" ? "Worker" : "Buyer");
 }
 
-async function runProbe(p: Probe, who: Who): Promise<{ status: number; text: string; type: string | null }> {
+async function runProbe(
+  p: Probe,
+  who: Who,
+): Promise<{ status: number; text: string; type: string | null; undocumented: string | null }> {
   const user = p.throwaway ? await throwawayFor(who) : users[who];
   const headers: Record<string, string> = {
     "CF-Connecting-IP": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
@@ -689,12 +700,25 @@ async function runProbe(p: Probe, who: Who): Promise<{ status: number; text: str
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(await p.body(f, who));
   }
-  const res = await call(await p.url(f, who), { method: p.method, headers, body });
+  const url = await p.url(f, who);
+  const res = await call(url, { method: p.method, headers, body });
   const type = res.headers.get("Content-Type");
-  const text = type?.startsWith("image/")
-    ? `(${(await res.arrayBuffer()).byteLength} bytes of ${type})`
-    : await res.text();
-  return { status: res.status, text, type };
+  const image = type?.startsWith("image/");
+  const text = image ? `(${(await res.arrayBuffer()).byteLength} bytes of ${type})` : await res.text();
+  const parsed = image || !type?.startsWith("application/json") ? text : JSON.parse(text);
+  return { status: res.status, text, type, undocumented: undocumented(p.method, url, res.status, parsed) };
+}
+
+/** The role each kind of signed-in caller has. */
+const ROLE_OF = { worker: "Worker", buyer: "Buyer", other: "Buyer", admin: "Admin" } as const;
+
+/** What the entry's declared access requires of a probe: the callers it leaves out and the status they must get. */
+function refusalsFor(access: (typeof endpoints)[number]["access"]): Partial<Expect> {
+  if (access === "public") return {};
+  const refused: Partial<Expect> = { anon: 401, removed: 401 };
+  if (access !== "signed-in")
+    for (const [who, role] of Object.entries(ROLE_OF)) if (!access.includes(role)) refused[who as Who] = 403;
+  return refused;
 }
 
 /** The REST routes' pathless layout: it renders nothing and answers nothing itself; its middleware is CORS. */
@@ -721,6 +745,32 @@ describe("the matrix covers the route config", () => {
       if (PAGES[r.file] === "layout" || r.file === API_LAYOUT) expect(r.hasChildren, r.file).toBe(true);
   });
 
+  it("probes every method each route's catalogue entries document, refusing the callers their access leaves out", () => {
+    const errors: string[] = [];
+    for (const [file, probes] of Object.entries(API)) {
+      const entries = endpoints.filter((e) => e.file === file);
+      const documented = entries.map((e) => e.method).sort();
+      const probed = [...new Set(probes.map((p) => p.method))].sort();
+      if (JSON.stringify(probed) !== JSON.stringify(documented))
+        errors.push(`${file}: probes ${probed.join(", ")}, the catalogue documents ${documented.join(", ")}`);
+      for (const p of probes) {
+        const entry = entries.find((e) => e.method === p.method);
+        for (const [who, status] of Object.entries(entry ? refusalsFor(entry.access) : {}))
+          if (p.expect[who as Who] !== status)
+            errors.push(`${p.method} ${file} (${p.label}): ${who} must get ${status} by the declared access`);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("each REST route module declares its entries at its path in app/routes.ts", () => {
+    for (const r of API_ROUTES) {
+      const paths = [...new Set(endpoints.filter((e) => e.file === r.file).map((e) => e.path))];
+      expect(paths, r.file).toEqual([r.path.replace(/:(\w+)/g, "{$1}")]);
+    }
+    expect(new Set(endpoints.map((e) => e.file))).toEqual(new Set(API_ROUTES.map((r) => r.file)));
+  });
+
   it("runs the API layout's CORS middleware for every REST route: a preflight is answered 204 with Allow", async () => {
     for (const r of API_ROUTES) {
       const res = await call(r.path.replace(/:\w+/g, "x"), {
@@ -742,6 +792,7 @@ describe("REST endpoints x callers", () => {
         for (const who of WHO) {
           const r = await runProbe(p, who);
           got[who] = r.status;
+          if (r.undocumented) errors.push(`${who}: ${r.undocumented}`);
           if (r.status >= 400) {
             // refusals are the JSON error shape
             let shape: { error?: { code?: string; message?: string } } = {};

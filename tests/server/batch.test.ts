@@ -1,9 +1,11 @@
 // The batch builder on real local D1: results are read by step label, so adding or moving a step cannot change
-// what another step's result means; labels are checked; a failed guard or a broken constraint writes nothing.
+// what another step's result means; labels are checked; a failed guard or a broken constraint writes nothing; a call
+// whose answer was lost, before or after D1 ran it, ends with what the steps did, done once.
 // And the services built on it: a request whose read went stale before its batch ran changes nothing.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { balance, env, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
+import { FaultyD1, type FaultCount } from "./fixtures/faults";
 import { newBatch, type Batch } from "~/server/db/batch.server";
 import { newId } from "~/server/db/client.server";
 import { CHANGED_MEANWHILE, notification, posting } from "~/server/services/ledger.server";
@@ -68,6 +70,25 @@ describe("batch builder", () => {
     expect(
       await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND message = 'batch test'", user.id),
     ).toBe(6);
+  });
+
+  it("a call whose answer was lost is sent again: its steps' results are the same, and the work is done once", async () => {
+    for (const lost of ["before", "after"] as const) {
+      const user = await registerUser("Worker");
+      const s = steps(user.id);
+      const start = await balance(user.id);
+      // the first call fails (before D1 runs it, or after it committed), the next ones go through
+      const draws = [0, lost === "before" ? 0.1 : 0.9];
+      const faults: FaultCount = { before: 0, after: 0, afterCommit: 0, writeBatches: 0 };
+      const db = new FaultyD1(env.DB, { batches: 0.5, reads: 0 }, () => draws.shift() ?? 0.99, faults);
+      const done = await [s.notices, s.payout, s.nothing].reduce((b, add) => add(b), newBatch({ DB: db })).run();
+      expect(faults, lost).toMatchObject({ [lost]: 1, writeBatches: 2 });
+      expect([done.changes("notices"), done.changes("payout"), done.changes("nothing")], lost).toEqual([3, 1, 0]);
+      expect(await balance(user.id), lost).toBe(start + 5);
+      expect(
+        await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND message = 'batch test'", user.id),
+      ).toBe(3);
+    }
   });
 
   it("refuses a label used twice and throws on reading one never added", async () => {

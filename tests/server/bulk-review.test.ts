@@ -37,7 +37,7 @@ import {
 import { autoApproveDue } from "~/server/services/submissions.server";
 import { trackRecords } from "~/server/services/reviews.server";
 import { bulkApprovalWire } from "~/lib/schemas/api";
-import { endpoints } from "~/server/http/api-catalog.server";
+import { endpoints } from "~/routes/api/catalogue.server";
 
 const PATH = "/dashboard/buyerhome";
 const HOUR = 3_600_000;

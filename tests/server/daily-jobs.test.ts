@@ -1,5 +1,6 @@
 // The daily Cron Trigger (app/server/jobs/): orphaned R2 images go (after a grace period, so an upload on its way
-// to a form survives), expired rate-limit windows go; and rate limits key on CF-Connecting-IP alone.
+// to a form survives), expired rate-limit windows and day-old batch receipts go; and rate limits key on
+// CF-Connecting-IP alone.
 import { describe, expect, it } from "vitest";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
@@ -75,6 +76,27 @@ describe("rate-limit windows", () => {
     const keys = (await env.DB.prepare("SELECT key FROM rate_limits WHERE key IN (?, ?)").bind(old, current).all())
       .results;
     expect(keys.map((r) => r.key)).toEqual([current]);
+  });
+
+  it("the daily cron drops the receipts of batches older than a day; a money batch leaves a fresh one", async () => {
+    const buyer = await registerUser("Buyer");
+    const since = Date.now() - 1;
+    await newTask(buyer);
+    const fresh = await env.DB.prepare("SELECT id, steps FROM batch_receipts WHERE created_at >= ?")
+      .bind(since)
+      .all<{ id: string; steps: string }>();
+    // the task's batch recorded what each of its steps changed (the task row among them)
+    expect(fresh.results.some((r) => r.steps.trim().split(" ").includes("1"))).toBe(true);
+    const old = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO batch_receipts (id, steps, created_at) VALUES (?, '1 ', ?)")
+      .bind(old, Date.now() - 2 * 86_400_000)
+      .run();
+    await runDaily();
+    const ids = [old, ...fresh.results.map((r) => r.id)];
+    const left = await env.DB.prepare(`SELECT id FROM batch_receipts WHERE id IN (${ids.map(() => "?").join(",")})`)
+      .bind(...ids)
+      .all<{ id: string }>();
+    expect(left.results.map((r) => r.id).sort()).toEqual(fresh.results.map((r) => r.id).sort());
   });
 
   it("an unknown schedule is an error, not silently nothing", async () => {

@@ -1,8 +1,11 @@
 // Random sequences of coin operations across several users, with pairs fired concurrently (appeals of rejections and
 // their decisions included). After every step: no negative balance or slot count, conservation holds, each payment
-// credited once, each submission reviewed once and paid at most once.
+// credited once, each submission reviewed once and paid at most once. The same sequences run again with D1 failing
+// a few percent of batches and reads, before or after they run (tests/server/fixtures/faults.ts): then each
+// operation's answer must also be true, a refusal having changed nothing and a success having happened.
 import { describe, expect, it } from "vitest";
 import { env, expectCountersAgree, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
+import { expectAnswerTrue, FAULT_RATES, FaultInjector, expectFaultsMet, type FaultCount } from "./fixtures/faults";
 import fc from "fast-check";
 import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
@@ -57,26 +60,31 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("judge" as const), appeal: idx, overturn: fc.boolean() }),
 );
 
-/** Runs one operation; business refusals (AppError) are expected outcomes, anything else fails the test. */
-async function run(
-  o: Op,
-  s: {
-    admin: SessionUser;
-    buyers: SessionUser[];
-    workers: SessionUser[];
-    tasks: string[];
-    subs: string[];
-    withdrawals: string[];
-    payments: string[];
-    appeals: string[];
-  },
-) {
+interface State {
+  admin: SessionUser;
+  buyers: SessionUser[];
+  workers: SessionUser[];
+  tasks: string[];
+  subs: string[];
+  withdrawals: string[];
+  payments: string[];
+  appeals: string[];
+}
+
+/** What an operation's answer said: done, refused (a business refusal), or that D1 left it unknown; idle: no target. */
+type Answer = "done" | "refused" | "unknown" | "idle";
+
+/**
+ * Runs one operation against `env` (the test Worker's, or a request's database over a faulty binding); business
+ * refusals (AppError) are expected outcomes, anything else fails the test. The harness's own look-ups read `env`.
+ */
+async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
   const pick = <T>(xs: T[], i: number) => (xs.length ? xs[i % xs.length] : undefined);
   try {
     switch (o.kind) {
       case "post": {
         const t = await postTask(
-          env,
+          e,
           pick(s.buyers, o.buyer)!,
           taskInput({ required_workers: o.workers, payable_amount: o.pay }),
         );
@@ -85,49 +93,50 @@ async function run(
       }
       case "update": {
         const task = pick(s.tasks, o.task);
-        if (task)
-          await updateTask(env, pick(s.buyers, o.buyer)!, task, {
-            ...taskInput(),
-            required_workers: o.workers,
-            payable_amount: o.pay,
-          });
+        if (!task) return "idle";
+        await updateTask(e, pick(s.buyers, o.buyer)!, task, {
+          ...taskInput(),
+          required_workers: o.workers,
+          payable_amount: o.pay,
+        });
         break;
       }
       case "delete": {
         const task = pick(s.tasks, o.task);
-        if (task) await deleteTask(env, o.admin ? s.admin : pick(s.buyers, o.buyer)!, task);
+        if (!task) return "idle";
+        await deleteTask(e, o.admin ? s.admin : pick(s.buyers, o.buyer)!, task);
         break;
       }
       case "submit": {
         const task = pick(s.tasks, o.task);
-        if (task)
-          s.subs.push(
-            (
-              await createSubmission(env, pick(s.workers, o.worker)!, {
-                task_id: task,
-                submission_details: "p",
-                submission_image_url: "",
-              })
-            ).id,
-          );
+        if (!task) return "idle";
+        s.subs.push(
+          (
+            await createSubmission(e, pick(s.workers, o.worker)!, {
+              task_id: task,
+              submission_details: "p",
+              submission_image_url: "",
+            })
+          ).id,
+        );
         break;
       }
       case "approve":
       case "reject": {
         const sub = pick(s.subs, o.sub);
-        if (!sub) break;
+        if (!sub) return "idle";
         const row = await env.DB.prepare("SELECT buyer_id FROM submissions WHERE id = ?")
           .bind(sub)
           .first<{ buyer_id: string }>();
         const buyer = s.buyers.find((b) => b.id === row?.buyer_id)!;
-        if (o.kind === "approve") await approveSubmission(env, buyer, sub);
-        else await rejectSubmission(env, buyer, sub, "not good");
+        if (o.kind === "approve") await approveSubmission(e, buyer, sub);
+        else await rejectSubmission(e, buyer, sub, "not good");
         break;
       }
       case "withdraw":
         s.withdrawals.push(
           (
-            await requestWithdrawal(env, pick(s.workers, o.worker)!, {
+            await requestWithdrawal(e, pick(s.workers, o.worker)!, {
               withdrawal_coin: o.coins,
               payment_system: "Bank",
               account_number: "1",
@@ -137,49 +146,55 @@ async function run(
         break;
       case "decide": {
         const w = pick(s.withdrawals, o.withdrawal);
-        if (w) await (o.approve ? approveWithdrawal(env, s.admin, w) : rejectWithdrawal(env, s.admin, w, "no"));
+        if (!w) return "idle";
+        await (o.approve ? approveWithdrawal(e, s.admin, w) : rejectWithdrawal(e, s.admin, w, "no"));
         break;
       }
       case "buy": {
         const buyer = pick(s.buyers, o.buyer)!;
-        const intent = await createPaymentIntent(env, buyer, o.coins);
+        const intent = await createPaymentIntent(e, buyer, o.coins);
         await confirmTestCard(
-          env,
+          e,
           intent.clientSecret,
           { number: "4242424242424242", exp: "12/34", cvc: "123" },
           buyer.id,
         );
-        // the client report and a retry race; one credit
-        await Promise.allSettled([
-          confirmPurchase(env, buyer, intent.paymentId),
-          confirmPurchase(env, buyer, intent.paymentId),
+        // the client report and a retry race; one credit (the invariants count the orders)
+        const reports = await Promise.allSettled([
+          confirmPurchase(e, buyer, intent.paymentId),
+          confirmPurchase(e, buyer, intent.paymentId),
         ]);
+        const refused = reports.find((r) => r.status === "rejected");
+        if (reports.every((r) => r.status === "rejected")) throw (refused as PromiseRejectedResult).reason;
         s.payments.push(intent.paymentId);
         break;
       }
       case "bonus":
-        await adjustCoins(env, s.admin, pick(s.workers, o.worker)!.id, o.coins, "property test");
+        await adjustCoins(e, s.admin, pick(s.workers, o.worker)!.id, o.coins, "property test");
         break;
       case "appeal": {
         // the submission's own worker appeals (refused unless it is rejected and not appealed yet)
         const sub = pick(s.subs, o.sub);
-        if (!sub) break;
+        if (!sub) return "idle";
         const row = await env.DB.prepare("SELECT worker_id FROM submissions WHERE id = ?")
           .bind(sub)
           .first<{ worker_id: string }>();
         const worker = s.workers.find((w) => w.id === row?.worker_id)!;
-        s.appeals.push((await fileAppeal(env, worker, sub, "It was done as the task asked.")).id);
+        s.appeals.push((await fileAppeal(e, worker, sub, "It was done as the task asked.")).id);
         break;
       }
       case "judge": {
         // an overturn pays from the open slot or the buyer's balance, a short balance becoming debt
         const appeal = pick(s.appeals, o.appeal);
-        if (appeal) await decideAppeal(env, s.admin, appeal, o.overturn ? "overturn" : "uphold");
+        if (!appeal) return "idle";
+        await decideAppeal(e, s.admin, appeal, o.overturn ? "overturn" : "uphold");
         break;
       }
     }
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
+    return "done";
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return error.code === "database_unavailable" ? "unknown" : "refused";
   }
 }
 
@@ -215,42 +230,66 @@ async function invariants(ids: string[], payments: string[]) {
   await expectCountersAgree();
 }
 
+/** An admin, two buyers and three workers of their own, and the state the operations build. */
+async function world(): Promise<{ state: State; ids: string[] }> {
+  const admin = await sessionUser((await makeAdmin()).id);
+  const buyers = [
+    await sessionUser((await registerUser("Buyer")).id),
+    await sessionUser((await registerUser("Buyer")).id),
+  ];
+  const workers = [];
+  for (let i = 0; i < 3; i++) workers.push(await sessionUser((await registerUser("Worker")).id));
+  const state: State = { admin, buyers, workers, tasks: [], subs: [], withdrawals: [], payments: [], appeals: [] };
+  return { state, ids: [admin.id, ...buyers.map((b) => b.id), ...workers.map((w) => w.id)] };
+}
+
+const steps = fc.array(fc.tuple(op, fc.option(op, { nil: undefined })), { minLength: 5, maxLength: 14 });
+
 describe("ledger properties", () => {
   it("random concurrent operations never create, lose or double-spend a coin", async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(op, fc.option(op, { nil: undefined })), { minLength: 5, maxLength: 14 }),
-        async (steps) => {
-          const admin = await sessionUser((await makeAdmin()).id);
-          const buyers = [
-            await sessionUser((await registerUser("Buyer")).id),
-            await sessionUser((await registerUser("Buyer")).id),
-          ];
-          const workers = [];
-          for (let i = 0; i < 3; i++) workers.push(await sessionUser((await registerUser("Worker")).id));
-          const state = {
-            admin,
-            buyers,
-            workers,
-            tasks: [] as string[],
-            subs: [] as string[],
-            withdrawals: [] as string[],
-            payments: [] as string[],
-            appeals: [] as string[],
-          };
-          const ids = [admin.id, ...buyers.map((b) => b.id), ...workers.map((w) => w.id)];
-          for (const [a, b] of steps) {
-            // a pair runs concurrently, like two requests arriving together
-            await Promise.all([run(a, state), b ? run(b, state) : Promise.resolve()]);
-            await invariants(ids, state.payments);
-          }
-        },
-      ),
+      fc.asyncProperty(steps, async (sequence) => {
+        const { state, ids } = await world();
+        for (const [a, b] of sequence) {
+          // a pair runs concurrently, like two requests arriving together
+          const answers = await Promise.all([run(a, state), b ? run(b, state) : Promise.resolve("idle" as const)]);
+          // a card that succeeded is credited, whichever of its two reports does it
+          [a, b].forEach((o, i) => o?.kind === "buy" && expect(answers[i], "a paid card").toBe("done"));
+          await invariants(ids, state.payments);
+        }
+      }),
       { numRuns: 12 },
     );
     // Each run checks the whole system's identity, which grows with what earlier files stored (one database for
     // the run): more than the default 30 s on a busy 2-core machine.
   }, 180_000);
+
+  it("with D1 failing some batches and reads, before or after they run: each answer says what happened", async () => {
+    const counts: FaultCount[] = [];
+    await fc.assert(
+      fc.asyncProperty(steps, fc.integer(), async (sequence, seed) => {
+        const faults = new FaultInjector(FAULT_RATES, seed);
+        counts.push(faults.count);
+        const { state, ids } = await world();
+        for (const [a, b] of sequence) {
+          // each operation is a request of its own: its database is a D1 session over a binding that fails
+          await Promise.all(
+            [a, b].map(async (o) => {
+              if (!o) return;
+              const request = faults.request();
+              const answer = await run(o, state, request.env);
+              if (answer !== "idle")
+                await expectAnswerTrue(`${o.kind} ${JSON.stringify(o)}`, answer, request.binding, { changes: true });
+            }),
+          );
+          await invariants(ids, state.payments);
+        }
+      }),
+      // a failing run is reported as found: shrinking it would re-run whole sequences for minutes
+      { numRuns: 14, endOnFailure: true },
+    );
+    expectFaultsMet(counts);
+  }, 300_000);
 
   it("an overturn racing the buyer's own spending: the balance never goes negative, the shortfall is owed", async () => {
     const admin = await sessionUser((await makeAdmin()).id);

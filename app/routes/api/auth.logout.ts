@@ -3,12 +3,16 @@ import { clearSessionCookie } from "~/server/auth/session.server";
 import { json, rest } from "~/server/http/rest.server";
 import { logout } from "~/server/services/accounts.server";
 
-/** POST /auth/logout: ends every session of the caller (the token's version is bumped). */
-export const loader = rest({
-  POST: async ({ context, env }) => {
-    const user = requireApiUser(context);
-    await logout(env, user.id);
-    return json({ ok: true }, 200, { "Set-Cookie": clearSessionCookie() });
+export const loader = rest("/auth/logout", "Sign-in", {
+  POST: {
+    summary: "End every session of the caller",
+    access: "signed-in",
+    responses: [{ status: 200, description: "Signed out everywhere", example: { ok: true } }],
+    handler: async ({ context, env }) => {
+      const user = requireApiUser(context);
+      await logout(env, user.id);
+      return json({ ok: true }, 200, { "Set-Cookie": clearSessionCookie() });
+    },
   },
 });
 export const action = loader;

@@ -1,15 +1,25 @@
+import { okWire } from "~/lib/schemas/api";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
+import { ok } from "~/server/http/endpoint.server";
 import { json, readBody, rest } from "~/server/http/rest.server";
 import { resetPassword } from "~/server/services/passwords.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
-/** POST /auth/reset { token, password } -> { ok }: the reset link's token sets a new password and ends every session. */
-export const loader = rest({
-  POST: async ({ request, env }) => {
-    await rateLimit(env, `reset-password:ip:${clientAddress(request)}`, 20, 60);
-    const { token, password } = await readBody(request, resetPasswordSchema);
-    await resetPassword(env, token, password);
-    return json({ ok: true });
+export const loader = rest("/auth/reset", "Sign-in", {
+  POST: {
+    summary: "Choose a new password with a reset link's token",
+    description:
+      "token is the token parameter of the e-mailed link. The new password follows the registration rules; every session of the account ends, and the address counts as verified. A used, expired or unknown token: 400 'This link has expired or was already used.'",
+    access: "public",
+    body: resetPasswordSchema,
+    responses: [ok(okWire, { ok: true }, "The password is changed; sign in with it")],
+    errors: [429],
+    handler: async ({ request, env }) => {
+      await rateLimit(env, `reset-password:ip:${clientAddress(request)}`, 20, 60);
+      const { token, password } = await readBody(request, resetPasswordSchema);
+      await resetPassword(env, token, password);
+      return json({ ok: true });
+    },
   },
 });
 export const action = loader;

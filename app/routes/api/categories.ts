@@ -1,9 +1,17 @@
-import { json, rest } from "~/server/http/rest.server";
+import { examples } from "~/server/http/endpoint.server";
+import { publicList } from "~/server/http/rest-handlers.server";
+import { rest } from "~/server/http/rest.server";
 import { categoryWire } from "~/server/http/wire.server";
 import { categoryCounts } from "~/server/services/landing.server";
+import { categoryWireSchema } from "~/lib/schemas/api";
 
-/** GET /categories (public): the nine categories with their open positions ({ _id, total_workers }). */
-export const loader = rest({
-  GET: async ({ env }) => json((await categoryCounts(env)).map(categoryWire)),
+export const loader = rest("/categories", "Public", {
+  GET: publicList({
+    summary: "The nine categories with their open positions",
+    wire: categoryWireSchema,
+    example: examples.category,
+    description: "Every category, 0 when none are open",
+    read: async (env) => (await categoryCounts(env)).map(categoryWire),
+  }),
 });
 export const action = loader;

@@ -1,8 +1,5 @@
-import { openApiDocument } from "~/server/http/openapi.server";
-import { json, rest } from "~/server/http/rest.server";
+import { openApiRoute } from "./catalogue.server";
 
-/** GET /openapi.json: the OpenAPI 3.1 description of the REST API, generated from its valibot schemas. */
-export const loader = rest({
-  GET: ({ origin }) => json(openApiDocument(origin)),
-});
+/** GET /openapi.json: the OpenAPI 3.1 description of the REST API, generated from the routes' catalogue entries. */
+export const loader = openApiRoute;
 export const action = loader;

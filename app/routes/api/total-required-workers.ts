@@ -1,8 +1,13 @@
 import { buyerFigure } from "~/server/http/rest-handlers.server";
 import { rest } from "~/server/http/rest.server";
+import { totalRequiredWorkersWire } from "~/lib/schemas/api";
 
-/** GET /total-required-workers?email= (buyer) -> { totalRequiredWorkers }: the open slots of your live tasks (the buyer home's pending tasks). */
-export const loader = rest({
-  GET: buyerFigure((stats) => ({ totalRequiredWorkers: stats.pendingSlots })),
+export const loader = rest("/total-required-workers", "Figures", {
+  GET: buyerFigure({
+    summary: "The open slots of your live tasks",
+    wire: totalRequiredWorkersWire,
+    example: { totalRequiredWorkers: 17 },
+    answer: (stats) => ({ totalRequiredWorkers: stats.pendingSlots }),
+  }),
 });
 export const action = loader;

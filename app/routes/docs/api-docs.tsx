@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api-docs";
 import { Logo } from "~/components/logo";
 import { apiReference, type EndpointView, type FieldView } from "~/server/http/openapi.server";
+import { endpoints as catalogue } from "~/routes/api/catalogue.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "REST API reference · Coinwork" },
@@ -10,9 +11,9 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** The page is rendered on the server from the same catalog as /openapi.json; it needs no script of its own. */
+/** The page is rendered on the server from the same catalogue as /openapi.json; it needs no script of its own. */
 export function loader() {
-  return { endpoints: apiReference() };
+  return { endpoints: apiReference(catalogue) };
 }
 
 const METHOD_STYLE: Record<string, string> = {

@@ -1,8 +1,9 @@
 import { redirect, type MiddlewareFunction, type RouterContext, type RouterContextProvider } from "react-router";
 import { roleContexts, signedInContext, userContext, type RoleUser } from "../context";
-import { AppError } from "../errors";
+import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "./session.server";
 import type { Role } from "~/lib/roles";
+import { VERIFY_EMAIL_FIRST } from "~/lib/schemas/auth";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -56,4 +57,12 @@ export function requireApiRole(context: Ctx, ...roles: Role[]): SessionUser {
   const user = requireApiUser(context);
   if (!roles.includes(user.role)) throw new AppError("forbidden", `Only ${roles.join(" or ")} may do this`);
   return user;
+}
+
+/**
+ * The one check of the money services (post a task, submit work, buy coins, withdraw): the caller's address is
+ * verified, or 403 with VERIFY_EMAIL_FIRST.
+ */
+export function requireVerifiedEmail(user: SessionUser): void {
+  if (!user.emailVerified) throw forbidden(VERIFY_EMAIL_FIRST);
 }

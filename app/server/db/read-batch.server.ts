@@ -5,7 +5,9 @@
 // about half a millisecond of CPU under load, more than most of these queries take. `ReadBatch` holds the reads
 // of a request until the current turn of the event loop ends, then sends them as one `batch` and hands each caller
 // its own answer, in the shape its call returns. Writes are never held: they run as they are called, and a
-// request's writes that must happen together are already one batch of their own (`Batch`).
+// request's writes that must happen together are already one batch of their own (`Batch`). A read that fails as a
+// lost connection does is asked again: a read changes nothing.
+import { D1_ATTEMPTS, isTransientD1Error } from "../errors";
 
 /** What is held: queries (the request's database hands writes to D1 directly); PRAGMA, EXPLAIN… run as called. */
 const QUERY = /^\s*(?:select|with)\b/i;
@@ -56,25 +58,28 @@ export class ReadBatch {
   async #send(): Promise<void> {
     const reads = this.#held;
     this.#held = [];
-    if (reads.length === 1) return settle(reads[0], reads[0].alone());
+    if (reads.length === 1) return settle(reads[0]);
     let results: D1Result<Record<string, unknown>>[];
     try {
       results = await this.#db.batch<Record<string, unknown>>(reads.map((r) => r.batched));
     } catch {
       // One bad read fails a whole batch: each runs on its own, so every caller gets its own answer or error.
-      for (const read of reads) settle(read, read.alone());
+      for (const read of reads) settle(read);
       return;
     }
     reads.forEach((read, i) => {
       const answer = read.answer(results[i]);
       if (answer) read.resolve(answer.value);
-      else settle(read, read.alone());
+      else settle(read);
     });
   }
 }
 
-function settle(read: HeldRead, outcome: Promise<unknown>): void {
-  outcome.then(read.resolve, read.reject);
+/** The read on its own, asked again while it fails transiently (D1_ATTEMPTS calls at most). */
+function settle(read: HeldRead): void {
+  const attempt = (n: number): Promise<unknown> =>
+    read.alone().catch((e: unknown) => (n < D1_ATTEMPTS && isTransientD1Error(e) ? attempt(n + 1) : Promise.reject(e)));
+  attempt(1).then(read.resolve, read.reject);
 }
 
 /** A prepared read whose `all`, `first` and `raw` wait for the request's next batch. */

@@ -207,6 +207,13 @@ export const loginFailures = sqliteTable("login_failures", {
   lastFailedAt: integer("last_failed_at").notNull(),
 });
 
+/** migrations/0025: what each batch did, for a caller whose connection was lost after D1 committed it. */
+export const batchReceipts = sqliteTable("batch_receipts", {
+  id: text("id").primaryKey(),
+  steps: text("steps").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Task = typeof tasks.$inferSelect;
 export type Submission = typeof submissions.$inferSelect;

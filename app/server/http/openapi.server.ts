@@ -1,33 +1,29 @@
-// OpenAPI 3.1 for the REST API, generated from the endpoint catalog and its valibot schemas
-// (@valibot/to-json-schema), so the document describes exactly what the routes accept.
+// OpenAPI 3.1 for the REST API, generated from the routes' catalogue entries (routes/api/catalogue.server.ts) and
+// their valibot schemas (@valibot/to-json-schema), so the document describes exactly what the routes accept.
 import { toJsonSchema, type JsonSchema } from "@valibot/to-json-schema";
 import { SESSION_COOKIE } from "../auth/session.server";
 import type * as v from "valibot";
 import * as s from "~/lib/schemas/api";
-import { accessLabel, endpoints, ERROR_DESCRIPTIONS, type EndpointDoc } from "./api-catalog.server";
+import { accessLabel, ERROR_DESCRIPTIONS, type EndpointDoc } from "./endpoint.server";
 import { formatCount } from "~/lib/format";
 
 type Json = Record<string, unknown>;
 
-/** Bodies: the type after coercion ("5" and 5 are both accepted for whole numbers, documented as integers). */
-export function bodyJsonSchema(schema: v.GenericSchema): Json {
+/** A schema as JSON Schema, without its `$schema` line (the document names the dialect once). */
+function jsonSchemaOf(schema: v.GenericSchema, typeMode: "ignore" | "input"): Json {
   const { $schema: _drop, ...rest } = toJsonSchema(schema, {
     target: "draft-2020-12",
     errorMode: "ignore",
-    typeMode: "ignore",
+    typeMode,
   }) as Json;
   return rest;
 }
 
+/** Bodies: the type after coercion ("5" and 5 are both accepted for whole numbers, documented as integers). */
+export const bodyJsonSchema = (schema: v.GenericSchema) => jsonSchemaOf(schema, "ignore");
+
 /** Query strings: what the client sends (strings), stopping before the server's conversions. */
-export function queryJsonSchema(schema: v.GenericSchema): Json {
-  const { $schema: _drop, ...rest } = toJsonSchema(schema, {
-    target: "draft-2020-12",
-    errorMode: "ignore",
-    typeMode: "input",
-  }) as Json;
-  return rest;
-}
+export const queryJsonSchema = (schema: v.GenericSchema) => jsonSchemaOf(schema, "input");
 
 /** The wire shapes, named in components.schemas and referenced from the responses. */
 const NAMED: [string, v.GenericSchema][] = [
@@ -167,7 +163,7 @@ function operation(e: EndpointDoc): Json {
   return op;
 }
 
-export function openApiDocument(origin: string): Json {
+export function openApiDocument(endpoints: EndpointDoc[], origin: string): Json {
   const paths: Record<string, Json> = {};
   for (const e of endpoints) {
     paths[e.path] ??= {};
@@ -210,7 +206,7 @@ export function openApiDocument(origin: string): Json {
   };
 }
 
-// ---------------------------------------------------------------- the /api-docs page's view of the same catalog
+// ---------------------------------------------------------------- the /api-docs page's view of the same catalogue
 
 export interface FieldView {
   name: string;
@@ -262,7 +258,7 @@ function fieldsOf(json: Json): FieldView[] {
   return Object.entries(props).map(([name, prop]) => ({ name, required: required.includes(name), rule: ruleOf(prop) }));
 }
 
-export function apiReference(): EndpointView[] {
+export function apiReference(endpoints: EndpointDoc[]): EndpointView[] {
   return endpoints.map((e) => {
     const bodies = e.body ? (Array.isArray(e.body) ? e.body : [e.body]) : [];
     return {

@@ -1,6 +1,6 @@
-// The REST resource routes (docs/product/rest-api.md) share this: method dispatch (405 with Allow otherwise), the JSON
-// error shape of docs/product/rest-api.md (through api()), strict JSON bodies, list headers, and the "own records only"
-// rule for e-mails in queries and bodies.
+// The REST resource routes (docs/product/rest-api.md) share this: each method's catalogue entry beside its handler,
+// method dispatch (405 with Allow otherwise), the JSON error shape of docs/product/rest-api.md (through api()), strict
+// JSON bodies, list headers, and the "own records only" rule for e-mails in queries and bodies.
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { getEnv } from "../context";
@@ -8,9 +8,9 @@ import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { api, declaredKeys, json, methodNotAllowed, validate } from "./api.server";
 import { readBodyBytes } from "./body.server";
+import { errorStatuses, type ApiTag, type EndpointDoc, type EndpointEntry, type HttpMethod } from "./endpoint.server";
 import { findUserByEmail } from "../services/users.server";
-
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+import { MAX_PAGE_SIZE } from "~/lib/schemas/api";
 
 export interface RestArgs {
   request: Request;
@@ -27,24 +27,41 @@ export interface HandlerArgs extends RestArgs {
 
 export type Handler = (args: HandlerArgs) => Promise<Response> | Response;
 
+/** One method of a route: its catalogue entry (endpoint.server.ts) and the handler that answers it. */
+export interface Endpoint extends EndpointEntry {
+  handler: Handler;
+}
+
+/** A REST route's loader (and action): it answers requests and carries the route's catalogue entries. */
+export interface RestRoute {
+  (args: RestArgs): Promise<Response>;
+  readonly endpoints: EndpointDoc[];
+}
+
 /**
- * A REST resource route's handler, exported as both its loader and its action:
- *   export const loader = rest({ GET: …, POST: … });
+ * A REST resource route, exported as both its loader and its action:
+ *   export const loader = rest("/path", "Tag", { GET: { summary, access, query, responses, errors, handler }, … });
  *   export const action = loader;
  * (React Router's build strips `loader`/`action` from the browser bundle and cannot strip destructured exports.)
+ * `path` is the route's path in app/routes.ts in OpenAPI's form ("/images/{key}"); the tests hold the two equal.
  * It picks the handler for the method (HEAD as GET), answers 405 with Allow for any other, and turns refusals into
  * `{ error: { code, message } }`. CORS is the API layout's middleware (routes/api/layout.ts).
  */
-export function rest(handlers: Partial<Record<Method, Handler>>) {
-  const allowed = Object.keys(handlers) as Method[];
-  return (args: RestArgs): Promise<Response> =>
+export function rest(path: string, tag: ApiTag, methods: Partial<Record<HttpMethod, Endpoint>>): RestRoute {
+  const allowed = Object.keys(methods) as HttpMethod[];
+  const route = (args: RestArgs): Promise<Response> =>
     api(async () => {
-      const method = (args.request.method === "HEAD" ? "GET" : args.request.method.toUpperCase()) as Method;
-      const handler = handlers[method];
-      if (!handler) return methodNotAllowed(allowed);
+      const method = (args.request.method === "HEAD" ? "GET" : args.request.method.toUpperCase()) as HttpMethod;
+      const endpoint = methods[method];
+      if (!endpoint) return methodNotAllowed(allowed);
       const url = new URL(args.request.url);
-      return handler({ ...args, env: getEnv(args.context), url, origin: url.origin });
+      return endpoint.handler({ ...args, env: getEnv(args.context), url, origin: url.origin });
     });
+  const endpoints = allowed.map((method): EndpointDoc => {
+    const { handler: _handler, ...entry } = methods[method]!;
+    return { method, path, tag, ...entry, errors: errorStatuses(entry) };
+  });
+  return Object.assign(route, { endpoints });
 }
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -108,6 +125,28 @@ export function listJson(items: unknown[], meta: { total: number; page: number; 
     "X-Page": String(meta.page),
     "X-Per-Page": String(meta.limit),
   });
+}
+
+/** A page as a service answers it. */
+export interface Page<Row> {
+  items: Row[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/**
+ * A service's page of rows answered as a list, each row in its wire shape; `limit` defaults to the largest page.
+ * `read` answers null for a list nobody has (an admin naming an e-mail without an account): an empty page.
+ */
+export async function pagedList<Row>(
+  q: { page?: number; limit?: number },
+  read: (paging: { page?: number; limit: number }) => Promise<Page<Row> | null>,
+  wire: (row: Row) => unknown,
+): Promise<Response> {
+  const limit = q.limit ?? MAX_PAGE_SIZE;
+  const page = (await read({ page: q.page, limit })) ?? { items: [], total: 0, page: q.page ?? 1, limit };
+  return listJson(page.items.map(wire), page);
 }
 
 export const NOT_YOURS = "You can only read or change your own records";

@@ -41,6 +41,19 @@ export function purgeOldNotifications(
   );
 }
 
+const PURGE_RECEIPTS_SQL = `DELETE FROM batch_receipts WHERE rowid IN (
+  SELECT rowid FROM batch_receipts WHERE created_at < ?1 ORDER BY created_at LIMIT ?2
+)`;
+
+/** Deletes the receipts of batches (migrations/0025) written more than a day ago: a lost answer is asked at once. */
+export function purgeBatchReceipts(
+  env: Pick<Env, "DB">,
+  now = Date.now(),
+  limits: RetentionLimits = DEFAULT_LIMITS,
+): Promise<number> {
+  return deleteInChunks(env, [[PURGE_RECEIPTS_SQL, now - DAY_MS]], limits);
+}
+
 /**
  * Runs each DELETE (its parameters, then the chunk size as its last) again and again until it deletes less than a
  * chunk, the next one after it, within `limits.maxChunks` statements in all; what is left waits for the next run.

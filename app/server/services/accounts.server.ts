@@ -16,7 +16,6 @@ import { checkCurrentPassword } from "./passwords.server";
 import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from "./login-throttle.server";
 import { SIGNUP_COINS } from "~/lib/coins";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { VERIFY_EMAIL_FIRST } from "~/lib/schemas/auth";
 import { LINK_NOT_VALID, type ChangeEmailInput, type RegisterInput } from "~/lib/schemas/auth";
 
 export const EMAIL_EXISTS = "Email already exists";
@@ -26,14 +25,6 @@ export const SAME_EMAIL = "That is already your email address.";
 /** What the real owner reads after a Google sign-in took over an unverified password account. */
 export const TAKEN_OVER =
   "You signed in with Google. This account's email address had not been confirmed, so its password was removed and its other sessions ended. To use a password too, choose 'Forgot password?' on the login page.";
-
-/**
- * The one check of the money services (post a task, submit work, buy coins, withdraw): the caller's address is
- * verified, or 403 with VERIFY_EMAIL_FIRST.
- */
-export function requireVerifiedEmail(user: SessionUser): void {
-  if (!user.emailVerified) throw forbidden(VERIFY_EMAIL_FIRST);
-}
 
 function isAdminEmail(env: Env, email: string): boolean {
   return (env.ADMIN_EMAILS ?? "")

@@ -1,9 +1,8 @@
-// Read-mostly admin queries the other services do not have: contact messages (with read state),
-// the audit log, and the users whose cached balance disagrees with their ledger.
+// Read-mostly admin queries the other services do not have: contact messages (with read state), the audit log, and
+// the records an admin decision's words name.
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { auditLog, contactMessages, users, withdrawals } from "../db/schema";
-import { MISMATCHED_USERS_SQL, type MismatchedUser } from "../db/conservation-sql";
 import { notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { AuditAction } from "~/lib/schemas/admin";
@@ -144,21 +143,6 @@ export async function listAuditLog(env: Env, opts: { page?: number; limit?: numb
     limit,
     pages,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ledger
-
-/** Users whose cached coin or debt differs from the sum of their ledger rows (at most 100). */
-export async function mismatchedUsers(env: Env): Promise<MismatchedUser[]> {
-  const { results } = await env.DB.prepare(MISMATCHED_USERS_SQL).all<MismatchedUser>();
-  return results.map((r) => ({
-    ...r,
-    coin: Number(r.coin),
-    ledger: Number(r.ledger),
-    debt: Number(r.debt),
-    debtLedger: Number(r.debtLedger),
-  }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -46,6 +46,15 @@ export async function storeImage(env: Env, file: File): Promise<{ key: string; u
 }
 
 /** The limit of a multipart form carrying one image: the image and a little text around it. */
+/**
+ * An uploaded image by its key, or null (a malformed key is none). With the request's conditional headers R2 answers
+ * an object without a body when the client's copy is current.
+ */
+export async function findImage(env: Env, key: string, conditions: Headers): Promise<R2Object | R2ObjectBody | null> {
+  if (!/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(key)) return null;
+  return env.IMAGES.get(key, { onlyIf: conditions });
+}
+
 export const UPLOAD_LIMIT = {
   maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
   tooLarge: IMAGE_TOO_LARGE,

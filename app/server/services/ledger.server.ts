@@ -11,12 +11,15 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { users, type DebtKind, type LedgerKind } from "../db/schema";
 import {
+  accountedFor,
   conservationSql,
   figuresOf,
   figuresOfTotals,
   identityHolds,
+  MISMATCHED_USERS_SQL,
   RUNNING_TOTALS_SQL,
   type ConservationFigures,
+  type MismatchedUser,
 } from "../db/conservation-sql";
 
 export interface Posting {
@@ -197,4 +200,35 @@ export async function conservation(db: Db, userIds?: string[]): Promise<Conserva
 export async function runningConservation(db: Db): Promise<Conservation> {
   const figures = figuresOfTotals(await db.all<{ name: string; value: number }>(sql.raw(RUNNING_TOTALS_SQL)));
   return { ...figures, holds: identityHolds(figures) };
+}
+
+/** Admin Home's ledger card: whether the running totals balance (constant cost). */
+export async function ledgerHolds(env: Env): Promise<boolean> {
+  return (await runningConservation(getDb(env))).holds;
+}
+
+/** Users whose cached coin or debt differs from the sum of their ledger rows (at most 100). */
+export async function mismatchedUsers(env: Env): Promise<MismatchedUser[]> {
+  const { results } = await env.DB.prepare(MISMATCHED_USERS_SQL).all<MismatchedUser>();
+  return results.map((r) => ({
+    ...r,
+    coin: Number(r.coin),
+    ledger: Number(r.ledger),
+    debt: Number(r.debt),
+    debtLedger: Number(r.debtLedger),
+  }));
+}
+
+/**
+ * The Ledger page: the identity from the running totals; with `full` (or when the running totals do not balance, to
+ * find who differs) the full check, which compares every user's balance with their own ledger rows, and the users
+ * whose balance differs.
+ */
+export async function ledgerReport(env: Env, opts: { full: boolean }) {
+  const db = getDb(env);
+  const running = await runningConservation(db);
+  const full = opts.full || !running.holds;
+  const figures = full ? await conservation(db) : running;
+  const mismatched = full && figures.mismatchedUsers + figures.mismatchedDebts > 0 ? await mismatchedUsers(env) : [];
+  return { figures, accounted: accountedFor(figures), mismatched, full };
 }

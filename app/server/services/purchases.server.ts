@@ -20,7 +20,7 @@ import {
 } from "../payments/provider.server";
 import { findPackage, formatCents } from "~/lib/coins";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { requireVerifiedEmail } from "./accounts.server";
+import { requireVerifiedEmail } from "../auth/guards.server";
 
 export async function createPaymentIntent(env: Env, buyer: SessionUser, coins: number) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can purchase coins");

@@ -13,7 +13,7 @@ import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.serve
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { requireVerifiedEmail } from "./accounts.server";
+import { requireVerifiedEmail } from "../auth/guards.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";

@@ -14,7 +14,7 @@ import { taskCost } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { requireVerifiedEmail } from "./accounts.server";
+import { requireVerifiedEmail } from "../auth/guards.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";

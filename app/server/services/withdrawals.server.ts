@@ -11,7 +11,7 @@ import { audit, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { MIN_WITHDRAWAL_COINS, withdrawalAmount, withdrawalCents, type PaymentSystem } from "~/lib/coins";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { requireVerifiedEmail } from "./accounts.server";
+import { requireVerifiedEmail } from "../auth/guards.server";
 
 export const BELOW_MINIMUM = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
 export const ALREADY_DECIDED = "This withdrawal request has already been decided.";

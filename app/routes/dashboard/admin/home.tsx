@@ -3,14 +3,13 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "lucide-react";
 import type { Route } from "./+types/home";
-import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { adminStats } from "~/server/services/users.server";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
-import { runningConservation } from "~/server/services/ledger.server";
+import { ledgerHolds } from "~/server/services/ledger.server";
 import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
 import { adminCharts } from "~/server/services/charts.server";
 import { AdminCharts } from "~/components/charts/home-charts";
@@ -45,18 +44,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = adminUser(context);
   const env = getEnv(context);
   const { page } = readSearch(request.url, pageQuery);
-  const [stats, withdrawals, unread, ledger, charts] = await Promise.all([
+  const [stats, withdrawals, unread, holds, charts] = await Promise.all([
     adminStats(env),
     pageOrLast(page, (p) => listWithdrawals(env, { status: "pending", page: p, limit: PAGE_SIZE })),
     unreadContactMessages(env),
-    runningConservation(getDb(env)),
+    ledgerHolds(env),
     adminCharts(env),
   ]);
   return {
     adminName: admin.name,
     stats,
     unread,
-    ledgerHolds: ledger.holds,
+    ledgerHolds: holds,
     charts,
     withdrawals: {
       ...withdrawals,

@@ -1,12 +1,10 @@
-import { CircleCheck, Equal, Plus, TriangleAlert } from "lucide-react";
+import { Equal, Plus } from "lucide-react";
 import type { Route } from "./+types/ledger";
-import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/context";
-import { conservation, runningConservation } from "~/server/services/ledger.server";
-import { accountedFor } from "~/server/db/conservation-sql";
-import { mismatchedUsers } from "~/server/services/admin-reads.server";
+import { ledgerReport } from "~/server/services/ledger.server";
 import { withdrawalAmount } from "~/lib/coins";
 import { PageHeader } from "~/components/dashboard-shell";
+import { Alert } from "~/components/ui/alert";
 import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
@@ -14,23 +12,28 @@ import { formatCount } from "~/lib/format";
 export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const env = getEnv(context);
-  const db = getDb(env);
-  const running = await runningConservation(db);
   // Comparing every user's balance with their own ledger rows reads them all: on demand (?check=all), and at once
   // when the running totals do not balance (to find who differs).
-  const full = new URL(request.url).searchParams.get("check") === "all" || !running.holds;
-  const figures = full ? await conservation(db) : running;
-  const mismatched = full && figures.mismatchedUsers + figures.mismatchedDebts > 0 ? await mismatchedUsers(env) : [];
-  return { figures, mismatched, full, checkedAt: Date.now() };
+  const full = new URL(request.url).searchParams.get("check") === "all";
+  return { ...(await ledgerReport(getEnv(context), { full })), checkedAt: Date.now() };
+}
+
+/** How many users' cached `what` differs from the sum of their `entries` (nothing when none). */
+function Differing({ users, what, entries }: { users: number; what: string; entries: string }) {
+  if (users === 0) return null;
+  return (
+    <p>
+      {users === 1 ? "1 user's" : `${formatCount(users)} users'`} {what} differs from the sum of their {entries} (listed
+      below).
+    </p>
+  );
 }
 
 /** A per-user figure the running totals cannot tell (the full check reads every ledger row). */
 const NOT_CHECKED = "not checked";
 
 export default function Ledger({ loaderData }: Route.ComponentProps) {
-  const { figures: f, mismatched, full } = loaderData;
-  const accounted = accountedFor(f);
+  const { figures: f, accounted, mismatched, full } = loaderData;
   const difference = f.created - accounted;
   const terms = [
     { key: "balances", label: "Balances", value: f.balances, note: "coins in every user's account" },
@@ -72,63 +75,38 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
       />
 
       {f.holds ? (
-        <div
-          role="status"
-          className="mb-6 flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
-        >
-          <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <div>
-            <p className="font-semibold">The ledger balances</p>
-            <p className="text-sm">
-              {full
-                ? "Every coin created is accounted for, and every user's balance equals the sum of their ledger entries."
-                : "Every coin created is accounted for."}
-            </p>
-            {full ? null : (
-              <form method="get" className="mt-2">
-                <input type="hidden" name="check" value="all" />
-                <button type="submit" className="text-sm font-semibold underline underline-offset-2">
-                  Check every user's balance against their ledger entries
-                </button>
-              </form>
-            )}
-          </div>
-        </div>
+        <Alert tone="success" title="The ledger balances" className="mb-6">
+          <p>
+            {full
+              ? "Every coin created is accounted for, and every user's balance equals the sum of their ledger entries."
+              : "Every coin created is accounted for."}
+          </p>
+          {full ? null : (
+            <form method="get" className="mt-2">
+              <input type="hidden" name="check" value="all" />
+              <button type="submit" className="font-semibold underline underline-offset-2">
+                Check every user's balance against their ledger entries
+              </button>
+            </form>
+          )}
+        </Alert>
       ) : (
-        <div
-          role="alert"
-          className="mb-6 flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
-          data-testid="ledger-warning"
-        >
-          <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <div className="grid gap-1">
-            <p className="font-semibold">Warning: the ledger does not balance</p>
-            {difference !== 0 ? (
-              <p className="text-sm">
-                {formatCount(f.created)} coins were created but {formatCount(accounted)} are accounted for: a difference
-                of{" "}
-                <strong>
-                  {difference > 0 ? "+" : ""}
-                  {formatCount(difference)}
-                </strong>{" "}
-                coins.
-              </p>
-            ) : null}
-            {f.mismatchedUsers > 0 ? (
-              <p className="text-sm">
-                {f.mismatchedUsers === 1 ? "1 user's" : `${formatCount(f.mismatchedUsers)} users'`} cached balance
-                differs from the sum of their ledger entries (listed below).
-              </p>
-            ) : null}
-            {f.mismatchedDebts > 0 ? (
-              <p className="text-sm">
-                {f.mismatchedDebts === 1 ? "1 user's" : `${formatCount(f.mismatchedDebts)} users'`} recorded debt
-                differs from the sum of their debt entries (listed below).
-              </p>
-            ) : null}
-            <p className="text-sm">Stop approving withdrawals and adjusting coins until the cause is found.</p>
-          </div>
-        </div>
+        <Alert tone="danger" title="Warning: the ledger does not balance" className="mb-6" data-testid="ledger-warning">
+          {difference !== 0 ? (
+            <p>
+              {formatCount(f.created)} coins were created but {formatCount(accounted)} are accounted for: a difference
+              of{" "}
+              <strong>
+                {difference > 0 ? "+" : ""}
+                {formatCount(difference)}
+              </strong>{" "}
+              coins.
+            </p>
+          ) : null}
+          <Differing users={f.mismatchedUsers} what="cached balance" entries="ledger entries" />
+          <Differing users={f.mismatchedDebts} what="recorded debt" entries="debt entries" />
+          <p>Stop approving withdrawals and adjusting coins until the cause is found.</p>
+        </Alert>
       )}
 
       <section
@@ -180,20 +158,22 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
                 {difference > 0 ? "+" : ""}
                 {formatCount(difference)}
               </CheckRow>
-              <CheckRow
-                label="Balances that differ from their ledger"
-                bad={f.mismatchedUsers > 0}
-                testId="ledger-mismatched"
-              >
-                {full ? formatCount(f.mismatchedUsers) : NOT_CHECKED}
-              </CheckRow>
-              <CheckRow
-                label="Debts that differ from their ledger"
-                bad={f.mismatchedDebts > 0}
-                testId="ledger-mismatched-debts"
-              >
-                {full ? formatCount(f.mismatchedDebts) : NOT_CHECKED}
-              </CheckRow>
+              {[
+                {
+                  label: "Balances that differ from their ledger",
+                  users: f.mismatchedUsers,
+                  testId: "ledger-mismatched",
+                },
+                {
+                  label: "Debts that differ from their ledger",
+                  users: f.mismatchedDebts,
+                  testId: "ledger-mismatched-debts",
+                },
+              ].map((c) => (
+                <CheckRow key={c.testId} label={c.label} bad={c.users > 0} testId={c.testId}>
+                  {full ? formatCount(c.users) : NOT_CHECKED}
+                </CheckRow>
+              ))}
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Identity holds</dt>
                 <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>

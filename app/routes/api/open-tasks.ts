@@ -1,0 +1,34 @@
+import { requireApiUser } from "~/server/auth/guards.server";
+import { notFound } from "~/server/errors";
+import { examples, list, ok } from "~/server/http/endpoint.server";
+import { json, pagedList, readQuery, rest } from "~/server/http/rest.server";
+import { joinedTaskWire } from "~/server/http/wire.server";
+import { findTask, listOpenTasks } from "~/server/services/tasks.server";
+import { tasks2Query, taskWireSchema } from "~/lib/schemas/api";
+
+export const loader = rest("/tasks2", "Tasks", {
+  GET: {
+    summary: "Available tasks, or one task (id=)",
+    description:
+      "Open tasks (a slot left, completion date today or later), newest first unless sort= says otherwise. Without parameters it answers the plain array the spec's client reads.",
+    access: "signed-in",
+    query: tasks2Query,
+    responses: [list(taskWireSchema, examples.task, "Open tasks"), ok(taskWireSchema, examples.task, "id=: one task")],
+    errors: [404],
+    handler: async ({ request, context, env, origin }) => {
+      requireApiUser(context);
+      const q = readQuery(request, tasks2Query);
+      if (q.id !== undefined) {
+        const task = await findTask(env, q.id);
+        if (!task) throw notFound("Task not found");
+        return json(joinedTaskWire(origin, task));
+      }
+      return pagedList(
+        q,
+        (paging) => listOpenTasks(env, { q: q.q || undefined, category: q.category, sort: q.sort, ...paging }),
+        (t) => joinedTaskWire(origin, t),
+      );
+    },
+  },
+});
+export const action = loader;

@@ -1,0 +1,82 @@
+import { requireApiRole } from "~/server/auth/guards.server";
+import { examples, list, MODIFIED, ok } from "~/server/http/endpoint.server";
+import { json, ownerFor, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { joinedWithdrawalWire, withdrawalWire } from "~/server/http/wire.server";
+import {
+  approveWithdrawal,
+  listWithdrawals,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from "~/server/services/withdrawals.server";
+import {
+  withdrawalWireSchema,
+  withdrawApproveBody,
+  withdrawPatchQuery,
+  withdrawQuery,
+  withdrawRejectBody,
+  withdrawSchema,
+} from "~/lib/schemas/api";
+
+export const loader = rest("/withdraw", "Withdrawals", {
+  GET: {
+    summary: "Your withdrawal requests (email=), or all of them (admin)",
+    access: ["Worker", "Admin"],
+    accessNote:
+      "A worker reads their own (email= must be theirs, or is left out); an admin reads anyone's (email=) or all (no email=). status= filters.",
+    query: withdrawQuery,
+    responses: [list(withdrawalWireSchema, examples.withdrawal, "Newest first")],
+    handler: async ({ request, context, env }) => {
+      const user = requireApiRole(context, "Worker", "Admin");
+      const q = readQuery(request, withdrawQuery);
+      // an admin without email= reads every worker's; anyone else one worker's (ownerFor: their own, or for an
+      // admin the one named)
+      const everyone = q.email === undefined && user.role === "Admin";
+      const owner = everyone ? null : await ownerFor(env, user, q.email);
+      return pagedList(
+        q,
+        async (paging) =>
+          everyone || owner ? listWithdrawals(env, { workerId: owner?.id, status: q.status, ...paging }) : null,
+        joinedWithdrawalWire,
+      );
+    },
+  },
+
+  POST: {
+    summary: "Request a withdrawal",
+    description:
+      "At least 200 coins and at most your balance; the coins are held at once. withdrawal_amount is computed by the server (coins / 20, two decimals); worker and status fields in the body are ignored.",
+    access: ["Worker"],
+    body: withdrawSchema,
+    responses: [ok(withdrawalWireSchema, examples.withdrawal, "The request (pending)", 201)],
+    errors: [409],
+    handler: async ({ request, context, env }) => {
+      const worker = requireApiRole(context, "Worker");
+      const input = await readBody(request, withdrawSchema);
+      return json(withdrawalWire(await requestWithdrawal(env, worker, input), worker), 201);
+    },
+  },
+
+  PATCH: {
+    summary: "Approve a withdrawal, or reject it (status=rejected with a reason)",
+    description:
+      "Approval pays out the held coins; rejection returns them to the worker, who is told the reason. Once (409 afterwards).",
+    access: ["Admin"],
+    query: withdrawPatchQuery,
+    body: [withdrawRejectBody, withdrawApproveBody],
+    bodyTitles: ["status=rejected", "approval (no body needed)"],
+    bodyOptional: true,
+    responses: [MODIFIED],
+    errors: [404, 409],
+    handler: async ({ request, context, env }) => {
+      const admin = requireApiRole(context, "Admin");
+      const q = readQuery(request, withdrawPatchQuery);
+      if (q.status === "rejected") {
+        const { reason } = await readBody(request, withdrawRejectBody);
+        return json(await rejectWithdrawal(env, admin, q.id, reason));
+      }
+      await readBody(request, withdrawApproveBody); // the spec sends none; a malformed one is still refused
+      return json(await approveWithdrawal(env, admin, q.id));
+    },
+  },
+});
+export const action = loader;
