@@ -171,8 +171,7 @@ export async function generateMarketplace(
   const copies = Math.ceil(opts.tasks / TILE_TASKS);
   const tileTasks = Math.round(opts.tasks / copies);
   const rnd = random(opts.tasks * 7919 + 17);
-  const admins = new Set([DEMO_ACCOUNTS[0].email]);
-  const history = new History(dbFile, { end: now, password: DEMO_PASSWORD, admins: [...admins] });
+  const history = new History(dbFile, { end: now, password: DEMO_PASSWORD, admins: [DEMO_ACCOUNTS[0].email] });
   let demo: SessionUser[];
   try {
     demo = await playMarketplace(history, rnd, tileTasks, now);
@@ -232,10 +231,10 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
   const joinedAt = new Map<Person, number>();
 
   // ------------------------------------------------------------------ people
+  // one admin, the demo admin: every copy of the history shares it
   const userCount = Math.max(40, Math.round(tasks / 5));
-  const adminCount = Math.max(1, Math.round(userCount / 2000));
   const buyerCount = Math.max(5, Math.round(userCount * 0.25));
-  const workerCount = userCount - adminCount - buyerCount;
+  const workerCount = userCount - 1 - buyerCount;
   const people: Person[] = [];
   const person = (role: Person["role"], name: string, email: string, at: number, photo: string | null): Person => {
     const p: Person = { name, email, role, photo };
@@ -267,7 +266,6 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
     }
     return pool;
   };
-  const admins = group("Admin", demoAdmin, adminCount, 1);
   const buyers = group("Buyer", demoBuyer, buyerCount, 0.5);
   const workers = group("Worker", demoWorker, workerCount, 0.6);
   /** A person from `pool`, skewed towards the first (older, busier) ones: P(index < k) = sqrt(k / n). */
@@ -290,7 +288,7 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
         account_number: `01${rnd.int(100, 999)}-${rnd.int(100000, 999999)}`,
       });
       if (now - at < 2 * DAY) return;
-      const admin = as(rnd.pick(admins));
+      const admin = as(demoAdmin);
       const decideAt = Math.min(at + rnd.int(1, 48) * HOUR, now - MINUTE);
       if (rnd.chance(0.85)) h.at(decideAt, () => approveWithdrawal(h.env, admin, id));
       else
@@ -341,14 +339,13 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
       if (rnd.chance(0.01)) {
         const at = Math.min(last + rnd.int(1, 48) * HOUR, now - MINUTE);
         const byAdmin = rnd.chance(0.5);
-        const admin = rnd.pick(admins);
         if (at > last)
           h.at(at, async () => {
             const reason = "Breaks the task rules.";
-            if (byAdmin) return deleteTask(h.env, as(admin), task.id, reason);
+            if (byAdmin) return deleteTask(h.env, as(demoAdmin), task.id, reason);
             await deleteTask(h.env, as(buyer), task.id).catch((e: unknown) => {
               if (!isRefusal(e, PENDING_BLOCKS_DELETE)) throw e;
-              return deleteTask(h.env, as(admin), task.id, reason);
+              return deleteTask(h.env, as(demoAdmin), task.id, reason);
             });
           });
       }
@@ -401,11 +398,10 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
   // Admin adjustments (1 per 2,000 tasks): a bonus, never to an admin's own account.
   for (let i = 0; i < Math.max(1, Math.round(tasks / 2000)); i++) {
     const user = rnd.chance(0.7) ? pick(workers) : pick(buyers);
-    const admin = rnd.pick(admins);
-    const from = Math.max(joinedAt.get(user)!, joinedAt.get(admin)!) + DAY;
+    const from = Math.max(joinedAt.get(user)!, joinedAt.get(demoAdmin)!) + DAY;
     h.at(from + rnd.next() * (now - MINUTE - from), async () => {
       if (removed.has(user)) return;
-      await adjustCoins(h.env, as(admin), as(user).id, rnd.int(1, 50) * 10, "Bonus for accurate work");
+      await adjustCoins(h.env, as(demoAdmin), as(user).id, rnd.int(1, 50) * 10, "Bonus for accurate work");
       if (user.role === "Worker") mayWithdraw(user);
     });
   }
@@ -414,12 +410,12 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
   for (const w of workers.slice(1)) {
     if (!rnd.chance(0.005)) continue;
     h.at(now - rnd.next() * 20 * DAY, async () => {
-      await removeUser(h.env, as(rnd.pick(admins)), as(w).id, "Submitted copied work repeatedly.");
+      await removeUser(h.env, as(demoAdmin), as(w).id, "Submitted copied work repeatedly.");
       removed.add(w);
     });
   }
 
-  // Contact messages of the last half year; the admins read those older than a week.
+  // Contact messages of the last half year; the admin reads those older than a week.
   for (let i = 0; i < Math.max(3, Math.round(tasks / 100)); i++) {
     const name = fullName();
     const at = now - rnd.next() * 180 * DAY;
@@ -430,7 +426,7 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
         subject: "A question about withdrawals",
         message: "How long does a withdrawal usually take after it is approved?",
       });
-      if (now - at > 7 * DAY) h.at(at + DAY, () => setContactMessageRead(h.env, as(admins[0]), id, true));
+      if (now - at > 7 * DAY) h.at(at + DAY, () => setContactMessageRead(h.env, as(demoAdmin), id, true));
     });
   }
 
