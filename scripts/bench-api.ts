@@ -5,7 +5,7 @@
 // marketplace, next to a trivial Worker served the same way and loaded the same way right before each case: the
 // floor of wrangler dev and workerd on this machine at that moment (the machine may be busy with other work, so
 // each case's req/s is also given as a ratio to its own floor). For each size a fresh local D1 is migrated and filled by scripts/lib/bench-data.ts
-// (node:sqlite, straight into the file), the ledger identity is checked (`npm run ledger:check`), and the build
+// (a history played through the services, in Node on the file), the ledger identity is checked (`npm run ledger:check`), and the build
 // is served on it with wrangler dev. Each case then gets a short warm-up (`--warmup` requests one at a time,
 // whose latency is kept as the case's latency alone, then one request on each connection) and about `--duration`
 // seconds of load on `--connections` concurrent connections (autocannon): whole rounds of one request per
@@ -34,7 +34,7 @@ import {
 } from "./lib/bench-data.ts";
 import { BUILT_WRANGLER_CONFIG, serveBuild, serveStackFloor, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
 
 const log = logger("bench:api");
 

@@ -6,19 +6,13 @@
 // 3. seeds the demo data once (a second start seeds nothing twice),
 // 4. prints the demo accounts,
 // 5. starts `react-router dev` on http://localhost:5173.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { newSessionJwk } from "./lib/served-build.ts";
 import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
-import { printDemoAccounts, seed } from "./seed.ts";
-
-/** An Ed25519 private key as the JWK the Worker signs sessions with. */
-export async function newSessionJwk(): Promise<string> {
-  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
-  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
-  return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d });
-}
+import { printDemoAccounts } from "./seed.ts";
 
 /** The local settings `npm run dev` needs, each with the comment written above it in .dev.vars. */
 async function devVars(): Promise<{ name: string; comment: string; value: string }[]> {
@@ -61,8 +55,9 @@ async function main() {
   const written = await ensureDevVars();
   if (written.length) console.log(`Wrote ${written.join(", ")} to .dev.vars.`);
   console.log("Preparing the local D1 database (migrations, demo data)…");
-  await seed({});
-  printDemoAccounts();
+  // in a process of its own: the app's modules a seed loads do not stay in this one while the server runs
+  const seeded = spawnSync(process.execPath, [path.join(ROOT, "scripts", "seed.ts")], { cwd: ROOT, stdio: "inherit" });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
   console.log(
     `  Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Starting the dev server on http://localhost:5173 …\n`,
   );

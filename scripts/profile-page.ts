@@ -15,7 +15,7 @@ import { SourceMapConsumer } from "source-map-js";
 import { generateMarketplace } from "./lib/bench-data.ts";
 import { freePort, serveBuild, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed-data.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
 
 const log = logger("profile:page");
 

@@ -1,53 +1,39 @@
-// Demo data for a local Coinwork database, as literal SQL.
+// The demo data of a local Coinwork database: a marketplace's history of about half a year, played through the
+// app's own services (scripts/lib/history.ts). This file decides only who does what and when: the people, their
+// tasks, who submits what, the reviews, purchases, withdrawals, adjustments, a task an admin removes, contact
+// messages and appeals. Every row, balance, posting and counter is what the app writes for those actions, so the
+// demo cannot disagree with the app and `npm run ledger:check` holds on it.
 //
-// The data is not written table by table: the marketplace's history is simulated in time order with
-// the coin rules of docs/product/coins.md (sign-up bonus, purchase, task charge, submission, approval,
-// rejection, withdrawal hold/release, admin adjustment, admin delete), and every balance change is a
-// coin_ledger row. So users.coin = SUM(delta) per user, open slots and pending submissions are
-// escrowed, and the conservation identity holds exactly. `buildSeed` checks all of that before it
-// returns and throws if a rule is broken.
-//
-// Deterministic: fixed ids ('seed-…') and a fixed random sequence; only timestamps move with `now`
-// (completion dates lie ahead of the day the seed runs; pending submissions are a day or two old).
-import { hashPassword } from "../app/server/auth/password.ts";
-import { CATEGORIES, type Category } from "../app/lib/categories.ts";
-
-export const DEMO_PASSWORD = "Coinwork!1";
-
-export const DEMO_ACCOUNTS = [
-  { role: "Admin", email: "admin@coinwork.dev", id: "seed-user-admin", name: "Ayesha Karim" },
-  { role: "Buyer", email: "buyer@coinwork.dev", id: "seed-user-buyer", name: "Jordan Blake" },
-  { role: "Worker", email: "worker@coinwork.dev", id: "seed-user-worker", name: "Rahim Uddin" },
-] as const;
-
-/** `SELECT … ` that is non-empty once the seed has run (or a demo e-mail is taken). */
-export const SEEDED_CHECK_SQL = `SELECT id FROM users WHERE id = 'seed-user-admin' OR email IN (${DEMO_ACCOUNTS.map((a) => `'${a.email}'`).join(", ")}) LIMIT 1`;
+// The same history every run (a fixed random sequence), placed relative to `now`: completion dates lie ahead of
+// the day the seed runs, pending submissions are a day or two old.
+import { categoryImage, type Category } from "../app/lib/categories.ts";
+import type { Role } from "../app/lib/roles.ts";
+import { MIN_WITHDRAWAL_COINS, SIGNUP_COINS, type PaymentSystem } from "../app/lib/coins.ts";
+import type { SessionUser } from "../app/server/auth/session.server.ts";
+import {
+  adjustCoins,
+  APPEAL_WINDOW_MS,
+  approveSubmission,
+  approveWithdrawal,
+  createSubmission,
+  decideAppeal,
+  deleteTask,
+  fileAppeal,
+  History,
+  markNotificationsRead,
+  postTask,
+  rejectSubmission,
+  rejectWithdrawal,
+  requestWithdrawal,
+  setContactMessageRead,
+  submitContactMessage,
+} from "./lib/history.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
+import { random } from "./lib/random.ts";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-
-type Role = "Worker" | "Buyer" | "Admin";
-type LedgerKind =
-  | "signup_bonus"
-  | "purchase"
-  | "admin_adjustment"
-  | "task_charge"
-  | "task_refund"
-  | "slot_reopen"
-  | "submission_payout"
-  | "withdrawal_hold"
-  | "withdrawal_release";
-type Value = string | number | null;
-type Row = Record<string, Value>;
-
-/** public/images/categories/<slug>.webp */
-export function categorySlug(category: string): string {
-  return category
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 // ---------------------------------------------------------------------------------------------
 // People
@@ -199,8 +185,6 @@ const PEOPLE: Person[] = [
   { key: "b04", name: "Omar Farouk", email: "omar.farouk@example.com", role: "Buyer", photo: null, joinedDaysAgo: 153 },
   { key: "b05", name: "Grace Liu", email: "grace.liu@example.com", role: "Buyer", photo: null, joinedDaysAgo: 144 },
 ];
-
-const userId = (key: string) => `seed-user-${key}`;
 
 // ---------------------------------------------------------------------------------------------
 // Tasks: [buyer, category, title, detail, submission info, slots, pay, created days ago, due in days
@@ -815,7 +799,20 @@ const REJECT_REASONS = [
   "The text looks machine-generated and was not checked; please write it yourself.",
   "The link to your file asks for access. Please share it publicly and submit again.",
   "Only half of the items were done.",
-];
+] as const;
+
+/** What a worker answers to each rejection in an appeal. */
+const APPEALS: Record<(typeof REJECT_REASONS)[number], string> = {
+  "The screenshot does not show your comment under the video.":
+    "My comment is in the screenshot: the second one from the top, under my channel name.",
+  "The completion code is not one our survey gave out.":
+    "That is the code the survey showed on its last page; I copied it exactly as it was.",
+  "The text looks machine-generated and was not checked; please write it yourself.":
+    "I wrote every sentence myself and read it through twice; I can share my drafts.",
+  "The link to your file asks for access. Please share it publicly and submit again.":
+    "The file is shared publicly now: anyone with the link can open it.",
+  "Only half of the items were done.": "Every item is done; the second half is on the second tab of the sheet.",
+};
 
 const WITHDRAWAL_REJECT_REASONS = [
   "The account number does not match the name on your profile.",
@@ -851,404 +848,137 @@ const CONTACT_MESSAGES = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// A small deterministic random sequence (mulberry32).
+// Withdrawals: each worker's request, sized from the balance at that moment (the worker keeps `keep` coins)
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
-    chance: (p: number) => next() < p,
-  };
+interface WithdrawalPlan {
+  worker: string;
+  daysAgo: number;
+  keep: number;
+  max: number;
+  system: PaymentSystem;
+  account: string;
+  outcome: "approve" | "reject" | "pending";
+  decideAfterH?: number;
 }
+
+const WITHDRAWALS: WithdrawalPlan[] = [
+  {
+    worker: "worker",
+    daysAgo: 27,
+    keep: 20,
+    max: 250,
+    system: "Bkash",
+    account: "01711-482930",
+    outcome: "approve",
+    decideAfterH: 20,
+  },
+  {
+    worker: "worker",
+    daysAgo: 13,
+    keep: 0,
+    max: 300,
+    system: "Nagad",
+    account: "01811-220457",
+    outcome: "reject",
+    decideAfterH: 26,
+  },
+  {
+    worker: "worker",
+    daysAgo: 1.2,
+    keep: 220,
+    max: 200,
+    system: "Bkash",
+    account: "01711-482930",
+    outcome: "pending",
+  },
+  {
+    worker: "w01",
+    daysAgo: 18,
+    keep: 0,
+    max: 200,
+    system: "Rocket",
+    account: "01912-006341",
+    outcome: "approve",
+    decideAfterH: 30,
+  },
+  {
+    worker: "w02",
+    daysAgo: 6,
+    keep: 0,
+    max: 220,
+    system: "Bank",
+    account: "DE89 3704 0044 0532 0130 00",
+    outcome: "approve",
+    decideAfterH: 18,
+  },
+  { worker: "w03", daysAgo: 2, keep: 0, max: 200, system: "Nagad", account: "01630-559812", outcome: "pending" },
+  {
+    worker: "w04",
+    daysAgo: 9,
+    keep: 0,
+    max: 210,
+    system: "Bkash",
+    account: "01555-120000",
+    outcome: "reject",
+    decideAfterH: 22,
+  },
+  {
+    worker: "w06",
+    daysAgo: 0.6,
+    keep: 0,
+    max: 200,
+    system: "Others",
+    account: "PayPal elena.petrova@example.com",
+    outcome: "pending",
+  },
+  { worker: "w07", daysAgo: 4, keep: 0, max: 200, system: "Rocket", account: "01777-310045", outcome: "pending" },
+];
 
 // ---------------------------------------------------------------------------------------------
-// The simulation
+// The history
 
-interface UserState {
-  id: string;
-  name: string;
-  role: Role;
-  coin: number;
-}
-interface TaskState {
-  row: Row;
-  openSlots: number;
-  title: string;
-  buyerId: string;
-  pay: number;
-  dueEnd: number;
-  deleted: boolean;
-}
-interface SubmissionState {
-  row: Row;
-  taskId: string;
-  workerId: string;
-  status: "pending" | "approved" | "rejected" | "cancelled";
-}
-interface WithdrawalState {
-  row: Row;
-  workerId: string;
-  coins: number;
-  status: "pending" | "approved" | "rejected";
-}
-
-class Market {
-  users = new Map<string, UserState>();
-  tasks = new Map<string, TaskState>();
-  subs = new Map<string, SubmissionState>();
-  withdrawals = new Map<string, WithdrawalState>();
-  out: Record<string, Row[]> = {
-    users: [],
-    tasks: [],
-    submissions: [],
-    withdrawals: [],
-    orders: [],
-    coin_ledger: [],
-    notifications: [],
-    contact_messages: [],
-    audit_log: [],
-  };
-  private seq: Record<string, number> = {};
-  private now: number;
-  constructor(now: number) {
-    this.now = now;
-  }
-
-  nextId(prefix: string, width = 3) {
-    this.seq[prefix] = (this.seq[prefix] ?? 0) + 1;
-    return `seed-${prefix}-${String(this.seq[prefix]).padStart(width, "0")}`;
-  }
-
-  user(id: string): UserState {
-    const u = this.users.get(id);
-    if (!u) throw new Error(`seed: unknown user ${id}`);
-    return u;
-  }
-
-  post(
-    userId: string,
-    delta: number,
-    kind: LedgerKind,
-    at: number,
-    refs: Partial<Record<"task_id" | "submission_id" | "withdrawal_id" | "order_id" | "note", string>> = {},
-  ) {
-    if (!Number.isInteger(delta) || delta === 0) throw new Error(`seed: bad delta ${delta} (${kind})`);
-    const u = this.user(userId);
-    if (u.coin + delta < 0) throw new Error(`seed: ${u.name} would go negative (${u.coin} ${delta}) on ${kind}`);
-    u.coin += delta;
-    this.out.coin_ledger.push({
-      id: this.nextId("ledger", 4),
-      user_id: userId,
-      delta,
-      kind,
-      task_id: refs.task_id ?? null,
-      submission_id: refs.submission_id ?? null,
-      withdrawal_id: refs.withdrawal_id ?? null,
-      order_id: refs.order_id ?? null,
-      note: refs.note ?? null,
-      created_at: at,
-    });
-  }
-
-  notify(userId: string, message: string, actionRoute: string, at: number) {
-    this.out.notifications.push({
-      id: this.nextId("note"),
-      user_id: userId,
-      message,
-      action_route: actionRoute,
-      // what is more than three days old has been seen
-      read_at: this.now - at > 3 * DAY ? at + 6 * HOUR : null,
-      created_at: at,
-    });
-  }
-
-  audit(
-    actorId: string,
-    action: string,
-    targetType: string,
-    targetId: string,
-    detail: string | null,
-    reason: string | null,
-    at: number,
-  ) {
-    this.out.audit_log.push({
-      id: this.nextId("audit"),
-      actor_id: actorId,
-      action,
-      target_type: targetType,
-      target_id: targetId,
-      detail,
-      reason,
-      created_at: at,
-    });
-  }
-
-  signUp(p: Person, at: number) {
-    const id = userId(p.key);
-    this.users.set(id, { id, name: p.name, role: p.role, coin: 0 });
-    this.out.users.push({
-      id,
-      name: p.name,
-      email: p.email,
-      role: p.role,
-      coin: 0, // filled in at the end from the simulated balance
-      photo: p.photo,
-      password_hash: "", // filled in by buildSeed
-      session_version: 1,
-      disabled_at: null,
-      created_at: at,
-      // demo accounts are verified (they move coins at once) and keep their documented, short password unflagged
-      email_verified_at: at,
-      demo: 1,
-    });
-    // Admins do not self-register: the admin joined as a worker and was promoted (ADMIN_EMAILS).
-    const bonus = p.role === "Buyer" ? 50 : 10;
-    this.post(id, bonus, "signup_bonus", at);
-  }
-
-  purchase(userId: string, coins: number, at: number) {
-    const price: Record<number, number> = { 10: 100, 150: 1000, 500: 2000, 1000: 3500 };
-    if (!price[coins]) throw new Error(`seed: no package of ${coins} coins`);
-    const id = this.nextId("order");
-    const n = id.slice(-3);
-    this.out.orders.push({
-      id,
-      user_id: userId,
-      coins,
-      price_cents: price[coins],
-      payment_id: `pi_test_seed_${n}`,
-      provider: "test",
-      created_at: at,
-    });
-    this.post(userId, coins, "purchase", at, { order_id: id });
-  }
-
-  adjust(adminId: string, userId: string, delta: number, reason: string, at: number) {
-    this.post(userId, delta, "admin_adjustment", at, { note: reason });
-    this.audit(adminId, "coins.adjust", "user", userId, `${delta > 0 ? "+" : ""}${delta} coins`, reason, at);
-  }
-
-  postTask(id: string, spec: TaskSpec, today: string, at: number) {
-    const buyerId = userId(spec.buyer);
-    const dueDate = isoDate(addDays(today, spec.dueInDays));
-    const row: Row = {
-      id,
-      buyer_id: buyerId,
-      task_title: spec.title,
-      task_detail: spec.detail,
-      task_image_url: spec.image ? `/images/categories/${categorySlug(spec.category)}.webp` : null,
-      category: spec.category,
-      required_workers: spec.slots,
-      payable_amount: spec.pay,
-      completion_date: dueDate,
-      submission_info: spec.info,
-      created_at: at,
-      deleted_at: null,
-    };
-    this.out.tasks.push(row);
-    this.tasks.set(id, {
-      row,
-      openSlots: spec.slots,
-      title: spec.title,
-      buyerId,
-      pay: spec.pay,
-      dueEnd: Date.parse(`${dueDate}T23:59:59.999Z`),
-      deleted: false,
-    });
-    this.post(buyerId, -spec.slots * spec.pay, "task_charge", at, { task_id: id });
-  }
-
-  submit(id: string, taskId: string, workerId: string, details: string, at: number) {
-    const t = this.tasks.get(taskId)!;
-    if (t.deleted) throw new Error("seed: submission to a removed task");
-    if (t.openSlots < 1) throw new Error(`seed: no slot left on "${t.title}"`);
-    if (at > t.dueEnd) throw new Error(`seed: submission after the completion date of "${t.title}"`);
-    for (const s of this.subs.values()) {
-      if (s.taskId === taskId && s.workerId === workerId && (s.status === "pending" || s.status === "approved")) {
-        throw new Error("seed: second active submission of one worker on one task");
-      }
-    }
-    t.openSlots -= 1;
-    const row: Row = {
-      id,
-      task_id: taskId,
-      worker_id: workerId,
-      buyer_id: t.buyerId,
-      payable_amount: t.pay,
-      submission_details: details,
-      submission_image_url: null,
-      status: "pending",
-      reject_reason: null,
-      created_at: at,
-      reviewed_at: null,
-    };
-    this.out.submissions.push(row);
-    this.subs.set(id, { row, taskId, workerId, status: "pending" });
-    this.notify(t.buyerId, `${this.user(workerId).name} submitted work for "${t.title}"`, "/dashboard/buyerhome", at);
-  }
-
-  approve(subId: string, at: number) {
-    const s = this.pending(subId);
-    const t = this.tasks.get(s.taskId)!;
-    s.status = "approved";
-    s.row.status = "approved";
-    s.row.reviewed_at = at;
-    const amount = s.row.payable_amount as number;
-    this.post(s.workerId, amount, "submission_payout", at, { submission_id: subId });
-    this.notify(
-      s.workerId,
-      `You earned ${amount} coins: your submission for "${t.title}" was approved.`,
-      "/dashboard/mysubmissions",
-      at,
-    );
-  }
-
-  reject(subId: string, reason: string, at: number) {
-    const s = this.pending(subId);
-    const t = this.tasks.get(s.taskId)!;
-    s.status = "rejected";
-    s.row.status = "rejected";
-    s.row.reject_reason = reason;
-    s.row.reviewed_at = at;
-    t.openSlots += 1; // the slot returns; its coins never left the task's escrow
-    this.notify(s.workerId, `Your submission for "${t.title}" was rejected: ${reason}`, "/dashboard/mysubmissions", at);
-  }
-
-  /** An admin removes a task: open slots and pending submissions are refunded to the buyer. */
-  removeTask(adminId: string, taskId: string, reason: string, at: number) {
-    const t = this.tasks.get(taskId)!;
-    const pending = [...this.subs.values()].filter((s) => s.taskId === taskId && s.status === "pending");
-    const refund = t.openSlots * t.pay + pending.reduce((sum, s) => sum + (s.row.payable_amount as number), 0);
-    this.audit(adminId, "task.delete", "task", taskId, t.title, reason, at);
-    this.post(t.buyerId, refund, "task_refund", at, { task_id: taskId, note: "removed by admin" });
-    this.notify(
-      t.buyerId,
-      `An admin removed your task "${t.title}". Its escrowed coins were refunded.`,
-      "/dashboard/mytasks",
-      at,
-    );
-    for (const s of pending) {
-      s.status = "cancelled";
-      s.row.status = "cancelled";
-      s.row.reviewed_at = at;
-      this.notify(
-        s.workerId,
-        `The task "${t.title}" was removed, so your pending submission was cancelled.`,
-        "/dashboard/mysubmissions",
-        at,
-      );
-    }
-    t.deleted = true;
-    t.row.deleted_at = at;
-  }
-
-  requestWithdrawal(workerId: string, coins: number, system: string, account: string, at: number): string {
-    if (coins < 200) throw new Error("seed: withdrawals are at least 200 coins");
-    const id = this.nextId("withdrawal", 2);
-    const row: Row = {
-      id,
-      worker_id: workerId,
-      withdrawal_coin: coins,
-      withdrawal_cents: coins * 5,
-      payment_system: system,
-      account_number: account,
-      status: "pending",
-      decision_reason: null,
-      decided_by: null,
-      created_at: at,
-      decided_at: null,
-    };
-    this.out.withdrawals.push(row);
-    this.withdrawals.set(id, { row, workerId, coins, status: "pending" });
-    this.post(workerId, -coins, "withdrawal_hold", at, { withdrawal_id: id });
-    return id;
-  }
-
-  decideWithdrawal(adminId: string, id: string, approve: boolean, reason: string | null, at: number) {
-    const w = this.withdrawals.get(id)!;
-    if (w.status !== "pending") throw new Error("seed: withdrawal decided twice");
-    w.status = approve ? "approved" : "rejected";
-    Object.assign(w.row, { status: w.status, decided_by: adminId, decided_at: at, decision_reason: reason });
-    const dollars = (w.coins / 20).toFixed(2);
-    if (approve) {
-      this.notify(
-        w.workerId,
-        `Your withdrawal of $${dollars} (${w.coins} coins) was approved and paid.`,
-        "/dashboard/withdraw",
-        at,
-      );
-      this.audit(adminId, "withdrawal.approve", "withdrawal", id, `${w.coins} coins, $${dollars}`, null, at);
-    } else {
-      this.post(w.workerId, w.coins, "withdrawal_release", at, { withdrawal_id: id });
-      this.notify(
-        w.workerId,
-        `Your withdrawal of $${dollars} (${w.coins} coins) was rejected: ${reason}. The coins are back in your balance.`,
-        "/dashboard/withdraw",
-        at,
-      );
-      this.audit(adminId, "withdrawal.reject", "withdrawal", id, `${w.coins} coins, $${dollars}`, reason, at);
-    }
-  }
-
-  private pending(subId: string): SubmissionState {
-    const s = this.subs.get(subId)!;
-    if (s.status !== "pending") throw new Error("seed: a submission reviewed twice");
-    return s;
+/**
+ * Plays the demo history up to `now` into `file`, the SQLite file of a migrated local D1 database that has no demo
+ * accounts yet.
+ */
+export async function playDemoHistory(file: string, now = Date.now()): Promise<void> {
+  const h = new History(file, {
+    end: Math.round(now),
+    password: DEMO_PASSWORD,
+    admins: PEOPLE.filter((p) => p.role === "Admin").map((p) => p.email),
+  });
+  try {
+    planDemoHistory(h, Math.round(now));
+    await h.play();
+  } finally {
+    h.close();
   }
 }
 
-function addDays(isoDay: string, days: number): Date {
-  return new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY);
-}
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-
-// ---------------------------------------------------------------------------------------------
-
-export interface SeedResult {
-  sql: string;
-  counts: Record<string, number>;
-  balances: Record<string, number>;
-  created: number;
-}
-
-interface Event {
-  at: number;
-  order: number;
-  run: () => void;
-}
-
-/** Simulates the marketplace's history up to `now` and returns it as SQL inserts. */
-export async function buildSeed(when = Date.now()): Promise<SeedResult> {
-  const now = Math.round(when);
+function planDemoHistory(h: History, now: number) {
   const rnd = random(20261122);
-  const m = new Market(now);
   const today = isoDate(new Date(now));
-  const events: Event[] = [];
-  let order = 0;
-  const at = (t: number, run: () => void) => events.push({ at: Math.round(t), order: order++, run });
   const ago = (days: number) => Math.round(now - days * DAY);
+  const joined = (key: string) => ago(personOf(key).joinedDaysAgo);
 
-  const adminId = userId("admin");
-  const workerKeys = PEOPLE.filter((p) => p.role === "Worker").map((p) => p.key);
-  const workerIds = workerKeys.map(userId);
-  const demoWorker = userId("worker");
+  // Who is who once they have signed up, by key and by id.
+  const signedUp = new Map<string, SessionUser>();
+  const byId = new Map<string, SessionUser>();
+  const user = (key: string) => signedUp.get(key) ?? fail(`${key} acts before signing up`);
+  const admin = () => user("admin");
 
   // Sign-ups
-  for (const p of PEOPLE)
-    at(ago(p.joinedDaysAgo) + rnd.int(8, 20) * HOUR, () => m.signUp(p, ago(p.joinedDaysAgo) + 9 * HOUR));
+  for (const p of PEOPLE) {
+    h.at(joined(p.key) + rnd.int(8, 20) * HOUR, async () => {
+      const u = await h.signUp(p);
+      signedUp.set(p.key, u);
+      byId.set(u.id, u);
+    });
+  }
 
   // Tasks, and the coins their buyers bought before posting them
   const specs = [...TASKS, REMOVED_TASK];
-  const taskIds = specs.map((_, i) => `seed-task-${String(i + 1).padStart(2, "0")}`);
+  const taskIds: string[] = [];
   const spend = new Map<string, { cost: number; firstPost: number }>();
   specs.forEach((spec, i) => {
     const createdAt = ago(spec.createdDaysAgo) - rnd.int(1, 10) * HOUR;
@@ -1256,34 +986,45 @@ export async function buildSeed(when = Date.now()): Promise<SeedResult> {
     s.cost += spec.slots * spec.pay;
     s.firstPost = Math.min(s.firstPost, createdAt);
     spend.set(spec.buyer, s);
-    at(createdAt, () => m.postTask(taskIds[i], spec, today, createdAt));
+    h.at(createdAt, async () => {
+      const task = await postTask(h.env, user(spec.buyer), {
+        task_title: spec.title,
+        task_detail: spec.detail,
+        task_image_url: spec.image ? categoryImage(spec.category) : "",
+        category: spec.category,
+        required_workers: spec.slots,
+        payable_amount: spec.pay,
+        completion_date: isoDate(addDays(today, spec.dueInDays)),
+        submission_info: spec.info,
+      });
+      taskIds[i] = task.id;
+    });
   });
   for (const p of PEOPLE.filter((x) => x.role === "Buyer")) {
     const s = spend.get(p.key) ?? { cost: 0, firstPost: ago(1) };
     // Packages bought: enough for every task plus a balance left to spend (the demo buyer: a good one).
     const leftover = p.key === "buyer" ? 900 : 120 + rnd.int(0, 6) * 40;
-    let need = s.cost + leftover - 50;
+    let need = s.cost + leftover - SIGNUP_COINS.Buyer;
     const packs: number[] = [];
     while (need > 0) {
       const pack = need >= 900 ? 1000 : need >= 400 ? 500 : need >= 100 ? 150 : 10;
       packs.push(pack);
       need -= pack;
     }
-    const joined = ago(p.joinedDaysAgo) + 9 * HOUR;
-    const span = Math.max(HOUR, s.firstPost - joined - 2 * HOUR);
+    const start = joined(p.key) + 9 * HOUR;
+    const span = Math.max(HOUR, s.firstPost - start - 2 * HOUR);
     packs.forEach((coins, k) => {
-      const t = Math.round(joined + HOUR + (span * (k + 1)) / (packs.length + 1));
-      at(t, () => m.purchase(userId(p.key), coins, t));
+      h.at(start + HOUR + (span * (k + 1)) / (packs.length + 1), () => h.buy(user(p.key), coins));
     });
   }
   // The demo buyer tops up now and then, so the payment history reaches the present.
-  at(ago(9) + 3 * HOUR, () => m.purchase(userId("buyer"), 150, ago(9) + 3 * HOUR));
-  at(ago(2) + 5 * HOUR, () => m.purchase(userId("buyer"), 10, ago(2) + 5 * HOUR));
+  h.at(ago(9) + 3 * HOUR, () => h.buy(user("buyer"), 150));
+  h.at(ago(2) + 5 * HOUR, () => h.buy(user("buyer"), 10));
 
   // Submissions and reviews
-  let subN = 0;
+  const workerKeys = PEOPLE.filter((p) => p.role === "Worker").map((p) => p.key);
+  const submissionIds: string[] = [];
   specs.forEach((spec, i) => {
-    const taskId = taskIds[i];
     const createdAt = ago(spec.createdDaysAgo);
     const dueEnd = Date.parse(`${isoDate(addDays(today, spec.dueInDays))}T23:59:59.999Z`);
     const end = Math.min(now - HOUR, dueEnd);
@@ -1293,313 +1034,131 @@ export async function buildSeed(when = Date.now()): Promise<SeedResult> {
       const recent = k >= spec.subs - spec.recent;
       const lo = recent ? Math.max(createdAt + HOUR, now - 2 * DAY) : createdAt + 4 * HOUR;
       const hi = recent ? end : oldEnd;
-      if (hi <= lo) throw new Error(`seed: no time for submission ${k + 1} of "${spec.title}"`);
+      if (hi <= lo) fail(`no time for submission ${k + 1} of "${spec.title}"`);
       times.push(lo + rnd.next() * (hi - lo));
     }
     times.sort((a, b) => a - b);
     // Workers who had joined by then; the demo worker takes part in most tasks, the others at random.
-    const joinedAt = (id: string) => ago(PEOPLE.find((p) => userId(p.key) === id)!.joinedDaysAgo) + DAY;
     const chosen: string[] = [];
     const demoAt = rnd.chance(0.8) ? rnd.int(0, spec.subs - 1) : -1;
     times.forEach((t, k) => {
-      const eligible = workerIds.filter((w) => joinedAt(w) < t && !chosen.includes(w));
+      const eligible = workerKeys.filter((w) => joined(w) + DAY < t && !chosen.includes(w));
       const w =
-        k === demoAt && eligible.includes(demoWorker)
-          ? demoWorker
-          : rnd.pick(eligible.filter((x) => x !== demoWorker || demoAt < 0));
-      if (!w) throw new Error(`seed: no worker for submission ${k + 1} of "${spec.title}"`);
+        k === demoAt && eligible.includes("worker")
+          ? "worker"
+          : rnd.pick(eligible.filter((x) => x !== "worker" || demoAt < 0));
+      if (!w) fail(`no worker for submission ${k + 1} of "${spec.title}"`);
       chosen.push(w);
     });
     times.forEach((t, k) => {
-      const subId = `seed-sub-${String(++subN).padStart(3, "0")}`;
-      const workerId = chosen[k];
-      const worker = PEOPLE.find((p) => userId(p.key) === workerId)!;
+      const n = submissionIds.length;
+      submissionIds.push("");
+      const worker = personOf(chosen[k]);
       const details = rnd
         .pick(PROOF[spec.category])
         .replace("{handle}", worker.name.split(" ")[0].toLowerCase() + rnd.int(10, 99))
         .replace("{name}", worker.name)
-        .replace("{doc}", `https://docs.example.com/d/${subId.slice(-3)}${worker.key}`)
+        .replace("{doc}", `https://docs.example.com/d/${String(n + 1).padStart(3, "0")}${worker.key}`)
         .replace("{code}", `CW-${rnd.int(1000, 9999)}-${rnd.int(10, 99)}`);
-      at(t, () => m.submit(subId, taskId, workerId, details, Math.round(t)));
+      h.at(t, async () => {
+        const s = await createSubmission(h.env, user(worker.key), {
+          task_id: taskIds[i],
+          submission_details: details,
+          submission_image_url: "",
+        });
+        submissionIds[n] = s.id;
+      });
       if (now - t <= 2.5 * DAY) return; // waiting for review (inside the review window)
       const reviewAt = Math.min(t + rnd.int(3, 40) * HOUR + rnd.int(0, 59) * MINUTE, now - 2 * HOUR);
       if (rnd.chance(0.17)) {
         const reason = rnd.pick(REJECT_REASONS);
-        at(reviewAt, () => m.reject(subId, reason, Math.round(reviewAt)));
+        h.at(reviewAt, () => rejectSubmission(h.env, user(spec.buyer), submissionIds[n], reason));
       } else {
-        at(reviewAt, () => m.approve(subId, Math.round(reviewAt)));
+        h.at(reviewAt, () => approveSubmission(h.env, user(spec.buyer), submissionIds[n]));
       }
     });
   });
 
   // Admin adjustments
-  at(ago(33) + 2 * HOUR, () =>
-    m.adjust(adminId, demoWorker, 100, "Bonus for 20 accurate submissions in a row", ago(33) + 2 * HOUR),
-  );
-  at(ago(21) + 4 * HOUR, () =>
-    m.adjust(
-      adminId,
-      userId("w05"),
-      40,
-      "Compensation: a task was removed after you had started it",
-      ago(21) + 4 * HOUR,
-    ),
-  );
-  at(ago(58), () => m.adjust(adminId, userId("b03"), 150, "Goodwill credit after a failed card payment", ago(58)));
+  const adjust = (at: number, key: string, coins: number, reason: string) =>
+    h.at(at, () => adjustCoins(h.env, admin(), user(key).id, coins, reason));
+  adjust(ago(33) + 2 * HOUR, "worker", 100, "Bonus for 20 accurate submissions in a row");
+  adjust(ago(21) + 4 * HOUR, "w05", 40, "Compensation: a task was removed after you had started it");
+  adjust(ago(58), "b03", 150, "Goodwill credit after a failed card payment");
 
   // Withdrawals: amounts are decided from the balance at that moment (a worker keeps `keep` coins).
-  const plans: {
-    worker: string;
-    daysAgo: number;
-    keep: number;
-    max: number;
-    system: string;
-    account: string;
-    outcome: "approve" | "reject" | "pending";
-    decideAfterH?: number;
-  }[] = [
-    {
-      worker: "worker",
-      daysAgo: 27,
-      keep: 20,
-      max: 250,
-      system: "Bkash",
-      account: "01711-482930",
-      outcome: "approve",
-      decideAfterH: 20,
-    },
-    {
-      worker: "worker",
-      daysAgo: 13,
-      keep: 0,
-      max: 300,
-      system: "Nagad",
-      account: "01811-220457",
-      outcome: "reject",
-      decideAfterH: 26,
-    },
-    {
-      worker: "worker",
-      daysAgo: 1.2,
-      keep: 220,
-      max: 200,
-      system: "Bkash",
-      account: "01711-482930",
-      outcome: "pending",
-    },
-    {
-      worker: "w01",
-      daysAgo: 18,
-      keep: 0,
-      max: 200,
-      system: "Rocket",
-      account: "01912-006341",
-      outcome: "approve",
-      decideAfterH: 30,
-    },
-    {
-      worker: "w02",
-      daysAgo: 6,
-      keep: 0,
-      max: 220,
-      system: "Bank",
-      account: "DE89 3704 0044 0532 0130 00",
-      outcome: "approve",
-      decideAfterH: 18,
-    },
-    { worker: "w03", daysAgo: 2, keep: 0, max: 200, system: "Nagad", account: "01630-559812", outcome: "pending" },
-    {
-      worker: "w04",
-      daysAgo: 9,
-      keep: 0,
-      max: 210,
-      system: "Bkash",
-      account: "01555-120000",
-      outcome: "reject",
-      decideAfterH: 22,
-    },
-    {
-      worker: "w06",
-      daysAgo: 0.6,
-      keep: 0,
-      max: 200,
-      system: "Others",
-      account: "PayPal elena.petrova@example.com",
-      outcome: "pending",
-    },
-    { worker: "w07", daysAgo: 4, keep: 0, max: 200, system: "Rocket", account: "01777-310045", outcome: "pending" },
-  ];
-  const withdrawalsMade: string[] = [];
   let rejectN = 0;
-  for (const plan of plans) {
+  for (const plan of WITHDRAWALS) {
     const t = ago(plan.daysAgo);
-    const workerId = userId(plan.worker);
-    at(t, () => {
-      const balance = m.user(workerId).coin;
-      const coins = Math.min(plan.max, Math.floor((balance - plan.keep) / 10) * 10);
-      if (coins < 200) return; // not earned enough by then: no request
-      const id = m.requestWithdrawal(workerId, coins, plan.system, plan.account, t);
-      withdrawalsMade.push(`${plan.worker}:${plan.outcome}`);
+    h.at(t, async () => {
+      const worker = user(plan.worker);
+      const coins = Math.min(plan.max, Math.floor(((await h.coins(worker.id)) - plan.keep) / 10) * 10);
+      if (coins < MIN_WITHDRAWAL_COINS) return; // not earned enough by then: no request
+      const { id } = await requestWithdrawal(h.env, worker, {
+        withdrawal_coin: coins,
+        payment_system: plan.system,
+        account_number: plan.account,
+      });
       if (plan.outcome === "pending") return;
       const decideAt = Math.min(t + (plan.decideAfterH ?? 24) * HOUR, now - HOUR);
-      const reason =
-        plan.outcome === "reject" ? WITHDRAWAL_REJECT_REASONS[rejectN++ % WITHDRAWAL_REJECT_REASONS.length] : null;
-      at(decideAt, () => m.decideWithdrawal(adminId, id, plan.outcome === "approve", reason, decideAt));
+      if (plan.outcome === "approve") h.at(decideAt, () => approveWithdrawal(h.env, admin(), id));
+      else {
+        const reason = WITHDRAWAL_REJECT_REASONS[rejectN++ % WITHDRAWAL_REJECT_REASONS.length];
+        h.at(decideAt, () => rejectWithdrawal(h.env, admin(), id, reason));
+      }
     });
   }
 
-  // The admin removes the suspicious task (its pending submission is cancelled and refunded).
-  const removedId = taskIds[specs.length - 1];
-  // (after its last submission, which is at most an hour old)
-  const removedAt = now - 30 * MINUTE;
-  at(removedAt, () =>
-    m.removeTask(adminId, removedId, "Asks for follows and likes, which breaks the task rules.", removedAt),
+  // The admin removes the suspicious task, after its last submission (at most an hour old), which is cancelled.
+  h.at(now - 30 * MINUTE, () =>
+    deleteTask(h.env, admin(), taskIds[specs.length - 1], "Asks for follows and likes, which breaks the task rules."),
   );
 
-  // Run the history in time order (events may schedule later events).
-  const done = new Set<Event>();
-  for (;;) {
-    const next = events.filter((e) => !done.has(e)).sort((a, b) => a.at - b.at || a.order - b.order)[0];
-    if (!next) break;
-    if (next.at > now) throw new Error("seed: an event lies in the future");
-    done.add(next);
-    next.run();
-  }
-
-  // Contact messages
+  // Contact messages, some read by the admin
   for (const c of CONTACT_MESSAGES) {
-    const created = ago(c.daysAgo);
-    m.out.contact_messages.push({
-      id: m.nextId("message", 2),
-      name: c.name,
-      email: c.email,
-      subject: c.subject,
-      message: c.message,
-      read_at: c.read ? created + 5 * HOUR : null,
-      created_at: created,
+    h.at(ago(c.daysAgo), async () => {
+      const id = await submitContactMessage(h.env, {
+        name: c.name,
+        email: c.email,
+        subject: c.subject,
+        message: c.message,
+      });
+      if (c.read) h.at(h.now + 5 * HOUR, () => setContactMessageRead(h.env, admin(), id, true));
     });
   }
 
-  // Final balances into the user rows, and one password hash for everybody (all share the demo password).
-  const hash = await hashPassword(DEMO_PASSWORD);
-  for (const row of m.out.users) {
-    row.coin = m.user(row.id as string).coin;
-    row.password_hash = hash;
-  }
+  // Everybody has read what they were told more than three days ago.
+  for (const p of PEOPLE) h.at(now - 3 * DAY, () => markNotificationsRead(h.env, user(p.key).id));
 
-  verify(m, withdrawalsMade);
-  const created = m.out.coin_ledger
-    .filter((l) => l.kind === "signup_bonus" || l.kind === "purchase" || l.kind === "admin_adjustment")
-    .reduce((s, l) => s + (l.delta as number), 0);
-  const counts = Object.fromEntries(Object.entries(m.out).map(([k, v]) => [k, v.length]));
-  const balances = Object.fromEntries([...m.users.values()].map((u) => [u.id, u.coin]));
-  return { sql: toSql(m.out), counts, balances, created };
-}
-
-/** The promises the seed makes, checked on the rows it is about to write. */
-function verify(m: Market, withdrawalsMade: string[]) {
-  const o = m.out;
-  const sum = (rows: Row[], f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
-  const created = sum(
-    o.coin_ledger.filter((l) => ["signup_bonus", "purchase", "admin_adjustment"].includes(l.kind as string)),
-    (l) => l.delta as number,
-  );
-  const balances = sum(o.users, (u) => u.coin as number);
-  const openSlots = sum(
-    o.tasks.filter((t) => t.deleted_at === null),
-    (t) => (t.required_workers as number) * (t.payable_amount as number),
-  );
-  const pending = sum(
-    o.submissions.filter((s) => s.status === "pending"),
-    (s) => s.payable_amount as number,
-  );
-  const held = sum(
-    o.withdrawals.filter((w) => w.status === "pending"),
-    (w) => w.withdrawal_coin as number,
-  );
-  const paid = sum(
-    o.withdrawals.filter((w) => w.status === "approved"),
-    (w) => w.withdrawal_coin as number,
-  );
-  const fail = (msg: string) => {
-    throw new Error(`seed: ${msg}`);
-  };
-  // required_workers in the rows = the simulated open slots
-  for (const t of m.tasks.values()) t.row.required_workers = t.openSlots;
-  const openSlots2 = sum(
-    o.tasks.filter((t) => t.deleted_at === null),
-    (t) => (t.required_workers as number) * (t.payable_amount as number),
-  );
-  if (created !== balances + openSlots2 + pending + held + paid) {
-    fail(
-      `conservation broken: created ${created} vs ${balances} + ${openSlots2} + ${pending} + ${held} + ${paid} (slots before sync ${openSlots})`,
+  // Appeals of the latest rejections still open to one: the demo worker's waits for the admin; of two other
+  // workers' appeals, the admin upholds one and overturns the other.
+  h.at(now - 20 * HOUR, async () => {
+    type Rejected = { id: string; worker_id: string; reject_reason: keyof typeof APPEALS };
+    const rejected = h.query<Rejected>(
+      `SELECT id, worker_id, reject_reason FROM submissions WHERE status = 'rejected' AND reviewed_at >= ?
+        ORDER BY reviewed_at DESC`,
+      h.now - APPEAL_WINDOW_MS,
     );
-  }
-  for (const u of o.users) {
-    const ledger = sum(
-      o.coin_ledger.filter((l) => l.user_id === u.id),
-      (l) => l.delta as number,
-    );
-    if (ledger !== u.coin) fail(`${u.email}: coin ${u.coin} but ledger ${ledger}`);
-  }
-  const statuses = new Set(o.submissions.map((s) => s.status));
-  for (const s of ["pending", "approved", "rejected", "cancelled"]) if (!statuses.has(s)) fail(`no ${s} submission`);
-  const wStatuses = new Set(o.withdrawals.map((w) => w.status));
-  for (const s of ["pending", "approved", "rejected"]) if (!wStatuses.has(s)) fail(`no ${s} withdrawal`);
-  const categories = new Set(o.tasks.map((t) => t.category));
-  for (const c of CATEGORIES) if (!categories.has(c)) fail(`no task in ${c}`);
-  const demoWorker = m.user(userId("worker"));
-  if (demoWorker.coin < 200) fail(`the demo worker has ${demoWorker.coin} coins (< 200)`);
-  for (const outcome of ["approve", "reject", "pending"]) {
-    if (!withdrawalsMade.includes(`worker:${outcome}`)) fail(`the demo worker has no ${outcome} withdrawal`);
-  }
-  const demoBuyer = userId("buyer");
-  const toReview = o.submissions.filter((s) => s.buyer_id === demoBuyer && s.status === "pending").length;
-  if (toReview < 5) fail(`the demo buyer has only ${toReview} pending submissions`);
-  if (m.user(demoBuyer).coin < 300) fail(`the demo buyer has only ${m.user(demoBuyer).coin} coins`);
-  const demoSubs = new Set(o.submissions.filter((s) => s.worker_id === demoWorker.id).map((s) => s.status));
-  for (const s of ["pending", "approved", "rejected"])
-    if (!demoSubs.has(s)) fail(`the demo worker has no ${s} submission`);
-  for (const s of o.submissions) {
-    const t = m.tasks.get(s.task_id as string)!;
-    if (s.buyer_id !== t.buyerId || s.payable_amount !== t.pay) fail(`submission ${s.id} does not match its task`);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// SQL
-
-function literal(v: Value): string {
-  if (v === null) return "NULL";
-  if (typeof v === "number") {
-    if (!Number.isSafeInteger(v)) throw new Error(`seed: not an integer: ${v}`);
-    return String(v);
-  }
-  return `'${v.replaceAll("'", "''")}'`;
-}
-
-const TABLE_ORDER = [
-  "users",
-  "tasks",
-  "submissions",
-  "withdrawals",
-  "orders",
-  "coin_ledger",
-  "notifications",
-  "contact_messages",
-  "audit_log",
-];
-
-function toSql(out: Record<string, Row[]>): string {
-  const lines = ["-- Coinwork demo data, generated by scripts/seed.ts. Balances agree with coin_ledger."];
-  for (const table of TABLE_ORDER) {
-    const rows = out[table];
-    if (!rows.length) continue;
-    const cols = Object.keys(rows[0]);
-    for (let i = 0; i < rows.length; i += 40) {
-      const chunk = rows.slice(i, i + 40).map((r) => `  (${cols.map((c) => literal(r[c])).join(", ")})`);
-      lines.push(`INSERT INTO ${table} (${cols.join(", ")}) VALUES\n${chunk.join(",\n")};`);
+    const appeal = (s: Rejected) => fileAppeal(h.env, byId.get(s.worker_id)!, s.id, APPEALS[s.reject_reason]);
+    const demo = rejected.find((s) => s.worker_id === user("worker").id);
+    if (demo) await appeal(demo);
+    const others = rejected.filter((s) => s.worker_id !== user("worker").id).slice(0, 2);
+    for (const [k, s] of others.entries()) {
+      const { id } = await appeal(s);
+      h.at(now - (6 - 3 * k) * HOUR, () => decideAppeal(h.env, admin(), id, k === 0 ? "uphold" : "overturn"));
     }
-  }
-  return lines.join("\n") + "\n";
+  });
 }
+
+function personOf(key: string): Person {
+  return PEOPLE.find((p) => p.key === key) ?? fail(`no person ${key}`);
+}
+
+function fail(why: string): never {
+  throw new Error(`seed: ${why}`);
+}
+
+function addDays(isoDay: string, days: number): Date {
+  return new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY);
+}
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);

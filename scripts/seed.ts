@@ -1,44 +1,54 @@
-// npm run db:seed [-- --persist-to <dir>] [-- --print]
+// npm run db:seed [-- --persist-to <dir>]
 //
-// Applies the migrations to the local D1 database, then writes the demo data (scripts/seed-data.ts)
-// unless it is already there: a second run seeds nothing twice. `--print` writes the SQL to stdout
-// and touches no database.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Applies the migrations to the local D1 database, then plays the demo history into it (scripts/seed-data.ts,
+// through the app's services) unless it is already there: a second run seeds nothing twice. The result must pass
+// the ledger check of `npm run ledger:check`, or the seed fails.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildSeed, DEMO_ACCOUNTS, DEMO_PASSWORD, SEEDED_CHECK_SQL } from "./seed-data.ts";
-import { applyMigrations, describeTarget, executeFile, parseTarget, query, type D1Target } from "./lib/wrangler.ts";
+import { checkLedger } from "./ledger-check.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, SEEDED_CHECK_SQL } from "./lib/demo-accounts.ts";
+import {
+  applyMigrations,
+  describeTarget,
+  localD1File,
+  parseTarget,
+  query,
+  ROOT,
+  type D1Target,
+} from "./lib/wrangler.ts";
 
 export function isSeeded(target: D1Target): boolean {
   return query(SEEDED_CHECK_SQL, target).length > 0;
 }
+
+const SUMMARY_SQL = `SELECT
+  (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM tasks) AS tasks,
+  (SELECT COUNT(*) FROM submissions) AS submissions, (SELECT COUNT(*) FROM withdrawals) AS withdrawals,
+  (SELECT COUNT(*) FROM orders) AS orders, (SELECT COUNT(*) FROM coin_ledger) AS ledger,
+  (SELECT COUNT(*) FROM notifications) AS notifications, (SELECT COUNT(*) FROM appeals) AS appeals`;
 
 /** Migrates, then seeds when the demo accounts are missing. Returns whether it seeded. */
 export async function seed(target: D1Target, opts: { quiet?: boolean; migrate?: boolean } = {}): Promise<boolean> {
   const log = (s: string) => {
     if (!opts.quiet) console.log(s);
   };
+  if (target.remote) throw new Error("Only local databases are seeded (the demo accounts have known passwords).");
   if (opts.migrate !== false) applyMigrations(target, { quiet: true });
   if (isSeeded(target)) {
     log(`Demo data already present in ${describeTarget(target)}: nothing seeded.`);
     return false;
   }
   const started = performance.now();
-  const result = await buildSeed();
-  const dir = mkdtempSync(path.join(tmpdir(), "coinwork-seed-"));
-  const file = path.join(dir, "seed.sql");
-  try {
-    writeFileSync(file, result.sql);
-    executeFile(file, target);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const c = result.counts;
+  // the app's modules load only when there is something to seed (a second `npm run dev` skips them)
+  const { playDemoHistory } = await import("./seed-data.ts");
+  await playDemoHistory(localD1File(target.persistTo ?? path.join(ROOT, ".wrangler", "state")));
+  const ledger = checkLedger(target);
+  if (!ledger.holds) throw new Error(`The demo data breaks the ledger: run npm run ledger:check for the figures.`);
+  const c = query<Record<string, number>>(SUMMARY_SQL, target)[0];
   log(
     `Seeded ${describeTarget(target)} in ${Math.round(performance.now() - started)} ms: ${c.users} users, ${c.tasks} tasks, ` +
-      `${c.submissions} submissions, ${c.withdrawals} withdrawals, ${c.orders} orders, ${c.coin_ledger} ledger rows, ` +
-      `${c.notifications} notifications (${result.created} coins created).`,
+      `${c.submissions} submissions, ${c.withdrawals} withdrawals, ${c.orders} orders, ${c.ledger} ledger rows, ` +
+      `${c.notifications} notifications, ${c.appeals} appeals (${ledger.figures.created} coins created).`,
   );
   return true;
 }
@@ -64,15 +74,6 @@ export function printDemoAccounts(): void {
 
 async function main() {
   const { target, rest } = parseTarget(process.argv.slice(2));
-  if (rest.includes("--print")) {
-    process.stdout.write((await buildSeed()).sql);
-    return;
-  }
-  if (target.remote) {
-    throw new Error(
-      "Refusing to seed the remote database with demo accounts (known passwords). Seed local databases only.",
-    );
-  }
   if (rest.length) throw new Error(`Unknown arguments: ${rest.join(" ")}`);
   await seed(target);
   printDemoAccounts();

@@ -1,13 +1,5 @@
+import { categoryImage } from "~/lib/categories";
 import { cn } from "~/lib/cn";
-
-/** "App & Website Testing" -> "/images/categories/app-website-testing.webp": the illustration shown when a task has no image of its own. */
-export function categoryImage(category: string): string {
-  const slug = category
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return `/images/categories/${slug}.webp`;
-}
 
 /** A task's picture (its own upload, or its category's illustration), cropped to a fixed ratio. */
 export function TaskImage({

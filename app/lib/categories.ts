@@ -10,3 +10,16 @@ export const CATEGORIES = [
   "Survey & Feedback",
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** "App & Website Testing" -> "app-website-testing": the file name of a category's illustration. */
+export function categorySlug(category: string): string {
+  return category
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** "App & Website Testing" -> "/images/categories/app-website-testing.webp": the category's illustration. */
+export function categoryImage(category: string): string {
+  return `/images/categories/${categorySlug(category)}.webp`;
+}

@@ -24,7 +24,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A throwaway Ed25519 session key (JWK) for one run. */
+/** A new Ed25519 private key as the JWK the Worker signs sessions with (a throwaway one, or .dev.vars' first). */
 export async function newSessionJwk(): Promise<string> {
   const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
   const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);

@@ -28,7 +28,7 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-/** The demo accounts of the seed (scripts/seed-data.ts); every one has the password DEMO_PASSWORD. */
+/** The demo accounts of the seed (scripts/lib/demo-accounts.ts); every one has the password DEMO_PASSWORD. */
 export const DEMO_PASSWORD = "Coinwork!1";
 /** The password of the accounts the tests register: 12 characters or more, and not a common one (the password rule). */
 export const TEST_PASSWORD = "Plum-Lantern-Rivet-7";

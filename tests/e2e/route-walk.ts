@@ -24,6 +24,7 @@ import {
   screenshot,
   seriousA11yViolations,
   sidewaysOverflow,
+  sqlText,
   signedInContext,
   setUpBrowser,
   waitForHydration,
@@ -106,7 +107,9 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
     url: () =>
       `/dashboard/updatetask/${
         db<{ id: string }>(
-          "SELECT id FROM tasks WHERE buyer_id = 'seed-user-buyer' AND deleted_at IS NULL AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1",
+          // the demo buyer's first open task of the seed (the tests' own tasks come later)
+          `SELECT t.id FROM tasks t JOIN users u ON u.id = t.buyer_id WHERE u.email = ${sqlText(DEMO.buyer.email)}
+            AND t.deleted_at IS NULL AND t.completion_date >= '${isoDay()}' ORDER BY t.created_at LIMIT 1`,
         )[0].id
       }`,
   },
@@ -122,7 +125,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
     url: () =>
       `/dashboard/tasklist/${
         db<{ id: string }>(
-          `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoDay()}' AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1`,
+          `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoDay()}' ORDER BY created_at LIMIT 1`,
         )[0].id
       }`,
   },

@@ -1,25 +1,48 @@
-// The demo data: its ledger agrees, on the database the browser tests are served from
-// (through the real `npm run ledger:check` script) and in the generator itself.
+// The demo data: its ledger agrees, on the database the browser tests are served from (through the real
+// `npm run ledger:check` script), and the history it plays keeps the demo's promises on any day it runs.
 import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../app/lib/categories.ts";
-import { buildSeed, categorySlug } from "../../scripts/seed-data.ts";
 import { checkLedger } from "../../scripts/ledger-check.ts";
+import { applyMigrations, localD1File, query } from "../../scripts/lib/wrangler.ts";
 import { ROOT, db, persistDir } from "./browser";
 
+const DAY = 86_400_000;
+/** Every person of the seed joined months ago; the tests' own accounts are made today. */
+const SEEDED = `created_at < ${Date.now() - 100 * DAY}`;
+
+const run = (script: string, dir: string) =>
+  spawnSync(process.execPath, [path.join(ROOT, "scripts", script), "--persist-to", dir], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+
 describe("seed", () => {
+  let migrated: string;
+  const dirs: string[] = [];
+  const freshDatabase = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "coinwork-seed-test-"));
+    dirs.push(dir);
+    cpSync(migrated, dir, { recursive: true });
+    return dir;
+  };
+  beforeAll(() => {
+    // The served database must stay intact for the other tests: throwaway ones, migrated once.
+    migrated = mkdtempSync(path.join(tmpdir(), "coinwork-seed-test-"));
+    dirs.push(migrated);
+    applyMigrations({ persistTo: migrated }, { quiet: true });
+  });
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
   it("npm run ledger:check passes on the served database", () => {
-    const run = spawnSync(
-      process.execPath,
-      [path.join(ROOT, "scripts", "ledger-check.ts"), "--persist-to", persistDir()],
-      {
-        cwd: ROOT,
-        encoding: "utf8",
-      },
-    );
-    expect(run.stdout + run.stderr).toContain("OK: the ledger agrees.");
-    expect(run.status).toBe(0);
+    const check = run("ledger-check.ts", persistDir());
+    expect(check.stdout + check.stderr).toContain("OK: the ledger agrees.");
+    expect(check.status).toBe(0);
     const report = checkLedger({ persistTo: persistDir() });
     expect(report.holds).toBe(true);
     expect(report.countersDiffer).toEqual([]);
@@ -29,67 +52,94 @@ describe("seed", () => {
     expect(report.figures.paidOut).toBeGreaterThan(0);
     // the demo accounts move coins at once: every seeded address is verified
     const seeded = db<{ n: number; verified: number }>(
-      "SELECT COUNT(*) AS n, COUNT(email_verified_at) AS verified FROM users WHERE id LIKE 'seed-user-%'",
+      `SELECT COUNT(*) AS n, COUNT(email_verified_at) AS verified FROM users WHERE ${SEEDED}`,
     )[0];
     expect(seeded.n).toBe(20);
     expect(seeded.verified).toBe(20);
   });
 
-  it("ledger:check fails loudly when a balance or a counter is tampered with", async () => {
-    // A throwaway database: the served one must stay intact for the other tests.
-    const { mkdtempSync, rmSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const { seed } = await import("../../scripts/seed.ts");
-    const { query } = await import("../../scripts/lib/wrangler.ts");
-    const dir = mkdtempSync(path.join(tmpdir(), "coinwork-seed-test-"));
-    try {
-      expect(await seed({ persistTo: dir }, { quiet: true })).toBe(true);
-      expect(await seed({ persistTo: dir }, { quiet: true })).toBe(false); // nothing seeded twice
-      expect(query<{ n: number }>("SELECT COUNT(*) AS n FROM users", { persistTo: dir })[0].n).toBe(20);
-      query("UPDATE users SET coin = coin + 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
-      const run = spawnSync(process.execPath, [path.join(ROOT, "scripts", "ledger-check.ts"), "--persist-to", dir], {
-        cwd: ROOT,
-        encoding: "utf8",
-      });
-      expect(run.status).toBe(1);
-      expect(run.stdout).toContain("DOES NOT HOLD (off by -7)");
-      expect(run.stdout).toContain("worker@coinwork.dev (seed-user-worker)");
-      // a counter that drifted from its rows fails it too, and is named
-      query("UPDATE users SET coin = coin - 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
-      query("UPDATE buyer_figures SET live_tasks = live_tasks + 1 WHERE buyer_id = 'seed-user-buyer'", {
-        persistTo: dir,
-      });
-      const drifted = spawnSync(
-        process.execPath,
-        [path.join(ROOT, "scripts", "ledger-check.ts"), "--persist-to", dir],
-        { cwd: ROOT, encoding: "utf8" },
-      );
-      expect(drifted.status).toBe(1);
-      expect(drifted.stdout).toContain(
-        "counters kept by triggers that differ from the rows they count: Buyer Home's figures (0013)",
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it("npm run db:seed seeds once, and ledger:check fails loudly when a balance or a counter is tampered with", () => {
+    const dir = freshDatabase();
+    const first = run("seed.ts", dir);
+    expect(first.stdout).toContain("Seeded the local D1 database");
+    expect(first.status).toBe(0);
+    const second = run("seed.ts", dir);
+    expect(second.stdout).toContain("Demo data already present");
+    expect(second.status).toBe(0);
+    expect(query<{ n: number }>("SELECT COUNT(*) AS n FROM users", { persistTo: dir })[0].n).toBe(20);
+
+    query("UPDATE users SET coin = coin + 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
+    const tampered = run("ledger-check.ts", dir);
+    expect(tampered.status).toBe(1);
+    expect(tampered.stdout).toContain("DOES NOT HOLD (off by -7)");
+    expect(tampered.stdout).toMatch(/worker@coinwork\.dev \([0-9a-f-]{36}\): coin \d+, ledger says \d+/);
+    // a counter that drifted from its rows fails it too, and is named
+    query("UPDATE users SET coin = coin - 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
+    query(
+      "UPDATE buyer_figures SET live_tasks = live_tasks + 1 WHERE buyer_id = (SELECT id FROM users WHERE email = 'buyer@coinwork.dev')",
+      { persistTo: dir },
+    );
+    const drifted = run("ledger-check.ts", dir);
+    expect(drifted.status).toBe(1);
+    expect(drifted.stdout).toContain(
+      "counters kept by triggers that differ from the rows they count: Buyer Home's figures (0013)",
+    );
   });
 
-  it("the generator keeps its promises on any day it runs", async () => {
+  it("the history keeps the demo's promises on any day it runs", { timeout: 600_000 }, async () => {
+    const { playDemoHistory } = await import("../../scripts/seed-data.ts");
     for (const offsetHours of [0, 5, 13, 23, 24 * 40 + 7]) {
       const now = Date.now() + offsetHours * 3_600_000;
       const today = new Date(now).toISOString().slice(0, 10);
-      const { sql, counts, balances } = await buildSeed(now);
-      expect(counts.users).toBe(20);
-      expect(balances["seed-user-worker"]).toBeGreaterThanOrEqual(200);
-      expect(balances["seed-user-buyer"]).toBeGreaterThanOrEqual(300);
-      for (const category of CATEGORIES) {
-        expect(sql).toContain(`'${category.replaceAll("'", "''")}'`);
-        expect(categorySlug(category)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      }
-      for (const status of ["'pending'", "'approved'", "'rejected'", "'cancelled'"]) expect(sql).toContain(status);
-      // most open tasks are due after the day the seed runs
-      const dates = [...sql.matchAll(/'(\d{4}-\d{2}-\d{2})'/g)].map((m) => m[1]);
-      expect(dates.filter((d) => d >= today).length).toBeGreaterThan(dates.length / 2);
+      const dir = freshDatabase();
+      await playDemoHistory(localD1File(dir), now);
+      const one = <T>(sql: string) => query<T>(sql, { persistTo: dir })[0];
+      const values = (sql: string) => query<{ v: string }>(sql, { persistTo: dir }).map((r) => r.v);
+      const coins = (email: string) => one<{ coin: number }>(`SELECT coin FROM users WHERE email = '${email}'`).coin;
+      const demo = (email: string) => `(SELECT id FROM users WHERE email = '${email}')`;
+
+      expect(checkLedger({ persistTo: dir }).holds).toBe(true);
+      expect(
+        one<{ n: number; verified: number }>(`SELECT COUNT(*) AS n, COUNT(email_verified_at) AS verified FROM users`),
+      ).toEqual({ n: 20, verified: 20 });
+      expect(coins("worker@coinwork.dev")).toBeGreaterThanOrEqual(200); // enough to withdraw
+      expect(coins("buyer@coinwork.dev")).toBeGreaterThanOrEqual(300); // enough to post a task
+      expect(values("SELECT DISTINCT category AS v FROM tasks").sort()).toEqual([...CATEGORIES].sort());
+      expect(values("SELECT DISTINCT status AS v FROM submissions").sort()).toEqual([
+        "approved",
+        "cancelled",
+        "pending",
+        "rejected",
+      ]);
+      expect(values("SELECT DISTINCT status AS v FROM withdrawals").sort()).toEqual([
+        "approved",
+        "pending",
+        "rejected",
+      ]);
+      expect(
+        values(`SELECT DISTINCT status AS v FROM withdrawals WHERE worker_id = ${demo("worker@coinwork.dev")}`).sort(),
+      ).toEqual(["approved", "pending", "rejected"]);
+      expect(
+        values(`SELECT DISTINCT status AS v FROM submissions WHERE worker_id = ${demo("worker@coinwork.dev")}`),
+      ).toEqual(expect.arrayContaining(["approved", "pending", "rejected"]));
+      expect(values(`SELECT status AS v FROM appeals`).sort()).toEqual(["overturned", "pending", "upheld"]);
+      expect(values(`SELECT worker_id AS v FROM appeals WHERE status = 'pending'`)).toEqual([
+        one<{ id: string }>(`SELECT id FROM users WHERE email = 'worker@coinwork.dev'`).id,
+      ]);
+      // work waiting for the demo buyer's review
+      expect(
+        one<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM submissions WHERE status = 'pending' AND buyer_id = ${demo("buyer@coinwork.dev")}`,
+        ).n,
+      ).toBeGreaterThanOrEqual(5);
+      // most live tasks are due after the day the seed runs
+      const due = values("SELECT completion_date AS v FROM tasks WHERE deleted_at IS NULL");
+      expect(due.filter((d) => d >= today).length).toBeGreaterThan(due.length / 2);
+      expect(
+        one<{ n: number; unread: number }>(
+          "SELECT COUNT(*) AS n, COUNT(*) - COUNT(read_at) AS unread FROM contact_messages",
+        ),
+      ).toEqual({ n: 3, unread: 2 });
     }
-    expect(categorySlug("App & Website Testing")).toBe("app-website-testing");
   });
 });

@@ -108,18 +108,6 @@ export const TESTIMONIALS: Testimonial[] = [
   },
 ];
 
-/** "App & Website Testing" -> "app-website-testing": the file name of a category's illustration. */
-export function categorySlug(category: string): string {
-  return category
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-export function categoryImage(category: string): string {
-  return `/images/categories/${categorySlug(category)}.webp`;
-}
-
 export const CONTACT = {
   phone: "+1 (555) 014-2020",
   phoneHref: "tel:+15550142020",

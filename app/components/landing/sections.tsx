@@ -6,7 +6,7 @@ import { CoinIcon } from "~/components/coin-balance";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import type { CategoryCount, FeaturedTask } from "~/server/services/landing.server";
-import { categoryImage } from "./content";
+import { categoryImage } from "~/lib/categories";
 
 export function SectionHeading({
   id,

@@ -83,10 +83,12 @@ interface NewAccount {
   passwordHash: string | null;
   /** an external identity vouched for the address */
   verified: boolean;
+  /** a local demo account (scripts/seed-data.ts), whose documented short password is never flagged */
+  demo?: boolean;
 }
 
 /** The user row and its sign-up bonus in one batch; the role's coins are the server's, never the client's. */
-async function createAccount(env: Env, a: NewAccount): Promise<string> {
+export async function createAccount(env: Env, a: NewAccount): Promise<string> {
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
@@ -105,6 +107,7 @@ async function createAccount(env: Env, a: NewAccount): Promise<string> {
         emailVerifiedAt: a.verified ? now : null,
         // chosen under the password rule (register checks it first)
         passwordMeetsRule: a.passwordHash === null ? null : 1,
+        demo: a.demo ? 1 : 0,
       }),
     )
     .step("bonus", ...posting({ id: newId(), userId: id, delta: SIGNUP_COINS[a.role], kind: "signup_bonus", now }))

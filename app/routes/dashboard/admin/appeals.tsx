@@ -208,10 +208,10 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
               <Fact label="Appeal" className="col-span-2" valueClassName="whitespace-pre-wrap [overflow-wrap:anywhere]">
                 {a.appealText}
               </Fact>
-              <div className="col-span-2 text-muted-foreground">
-                <When a={a} />
-              </div>
             </dl>
+            <p className="mt-2 text-sm text-muted-foreground">
+              <When a={a} />
+            </p>
             {pending ? (
               <RowActions flow={flow} actions={decisionActions(a)} size="default" className="mt-4 [&>*]:flex-1" />
             ) : null}
