@@ -89,6 +89,7 @@ export default [
     route("tasks1", "routes/api/buyer-tasks.ts"),
     route("tasks2", "routes/api/open-tasks.ts"),
     route("tasks3", "routes/api/featured-tasks.ts"),
+    route("task-starts", "routes/api/task-starts.ts"),
     route("submission", "routes/api/submissions.ts"),
     route("submission1", "routes/api/submission-reviews.ts"),
     route("submission2", "routes/api/worker-submissions.ts"),

@@ -38,6 +38,7 @@ import {
   waitForHydration,
   type Person,
   requestPayout,
+  startTask,
 } from "./browser";
 
 const PHOTO = path.join(ROOT, "public", "avatars", "seed-07.webp");
@@ -118,6 +119,7 @@ async function openTaskThroughSearch(p: Person, slotsOpen: number) {
     card.getByRole("link", { name: "View Details" }).click(),
   ]);
   await waitForHydration(p.page);
+  await startTask(p.page);
   await expect.poll(() => p.page.getByRole("heading", { level: 1 }).innerText()).toBe(TITLE);
   // the buyer's image, uploaded with the task, is the one shown
   expect(await p.page.getByAltText(`Image for the task “${TITLE}”`).getAttribute("src")).toMatch(
@@ -729,6 +731,7 @@ story("without JavaScript", () => {
         page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
         page.getByRole("link", { name: "View Details" }).click(),
       ]);
+      await startTask(page);
       await page.getByLabel("Your submission").fill("Brightly: short and friendly.");
       await page.locator('input[type="file"][name="image"]').setInputFiles(DISGUISED);
       await submitAndWait(page, "Submit Task");

@@ -33,6 +33,7 @@ import {
   setUpBrowser,
   waitForHydration,
   TEST_PASSWORD,
+  startTask,
 } from "./browser";
 
 const PROOF = path.join(ROOT, "public", "images", "categories", "content-writing.webp");
@@ -145,6 +146,8 @@ story("a worker's day", () => {
         "Content Writing",
       ])
         expect(main).toContain(text);
+      await startTask(page);
+      expect(await page.locator("main").innerText()).toContain("1 slot open");
       expect(await page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
       await screenshot(page, "worker-task-detail-1440");
       await expectAccessible(page, "task detail");

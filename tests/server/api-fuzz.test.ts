@@ -656,6 +656,25 @@ function cases(): Case[] {
       },
     },
     {
+      // an unknown task: even a well-formed start is refused (404)
+      name: "POST /task-starts",
+      who: "worker",
+      method: "POST",
+      path: "/task-starts",
+      methods: ["POST", "DELETE"],
+      body: { task_id: crypto.randomUUID() },
+      badBody: { task_id: fc.oneof(junk, badIdFormat) },
+    },
+    {
+      name: "DELETE /task-starts",
+      who: "worker",
+      method: "DELETE",
+      path: "/task-starts",
+      methods: ["POST", "DELETE"],
+      query: { task_id: crypto.randomUUID() },
+      badQuery: { task_id: badIdFormat },
+    },
+    {
       // the worker's own submission is still pending, so even a well-formed appeal of it is refused (409)
       name: "POST /appeals",
       who: "worker",
