@@ -83,12 +83,19 @@ const slotAction = (args: Route.ActionArgs) =>
     schema: slotSchema,
     failure: (intent) => ({ title: intent === "start" ? "Not started" : "Not given back" }),
     async run({ intent }, { user, env }) {
+      // back to the task page by its path: the Start form posts without the script marker, so with JavaScript the
+      // redirect answers a data request whose URL is not the page's
+      const to = `/dashboard/tasklist/${args.params.id}`;
       if (intent === "start") {
         await startTask(env, user, args.params.id);
-        return { title: "Task started", message: "The slot is yours until your time runs out. Send your work below." };
+        return {
+          title: "Task started",
+          message: "The slot is yours until your time runs out. Send your work below.",
+          to,
+        };
       }
       await giveBackTask(env, user, args.params.id);
-      return { title: "Task given back", message: "Its slot is free for others. Nothing is marked against you." };
+      return { title: "Task given back", message: "Its slot is free for others. Nothing is marked against you.", to };
     },
   });
 
