@@ -95,6 +95,7 @@ export default [
     route("submission2", "routes/api/worker-submissions.ts"),
     route("submissions/approve", "routes/api/bulk-approval.ts"),
     route("withdraw", "routes/api/withdrawals.ts"),
+    route("withdraw/queue", "routes/api/withdrawal-queue.ts"),
     route("appeals", "routes/api/appeals.ts"),
     route("create-payment-intent", "routes/api/create-payment-intent.ts"),
     route("orders", "routes/api/orders.ts"),

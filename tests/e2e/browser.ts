@@ -349,6 +349,14 @@ export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
 export async function startTask(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Start task" }).click();
   await page.getByTestId("held-slot").waitFor();
+  // with JavaScript the 'Task started' toast sits at the bottom, over the proof's button on a phone, and a pointer
+  // resting on it keeps it there: closed as a person would, once read
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Task started" });
+  if (jsEnabled(page)) {
+    await toast.waitFor();
+    await toast.locator("[data-close-button]").click();
+    await toast.waitFor({ state: "detached" });
+  }
 }
 
 /**

@@ -55,7 +55,7 @@ story("start before work: a held slot, its time left, and giving it back", () =>
       else await w.page.goto(`/dashboard/tasklist/${task}`);
       expect(await w.page.getByTestId("start-panel").innerText()).toContain("a slot is kept for you for");
       await startTask(w.page);
-      await expectMessage(w.page, "Task started");
+      if (!js) await expectMessage(w.page, "Task started"); // with JavaScript startTask read and closed its toast
       expect(await w.page.getByTestId("time-left").innerText()).toMatch(/left$/);
       expect(holding(task, w.email)).toBe(1);
       await screenshot(w.page, `trust-held-slot-${width}`);

@@ -146,11 +146,12 @@ story("a worker's day", () => {
         "Content Writing",
       ])
         expect(main).toContain(text);
+      await screenshot(page, "worker-task-detail-1440");
+      await expectAccessible(page, "task detail");
       await startTask(page);
       expect(await page.locator("main").innerText()).toContain("1 slot open");
       expect(await page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
-      await screenshot(page, "worker-task-detail-1440");
-      await expectAccessible(page, "task detail");
+      await expectAccessible(page, "task detail, started");
     },
   );
 

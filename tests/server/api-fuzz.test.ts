@@ -505,6 +505,8 @@ function cases(): Case[] {
     { name: "/tasks3", who: "anon", method: "GET", path: "/tasks3", methods: ["GET"] },
     { name: "/workers", who: "anon", method: "GET", path: "/workers", methods: ["GET"] },
     { name: "/openapi.json", who: "anon", method: "GET", path: "/openapi.json", methods: ["GET"] },
+    // the worker's own queue takes no input either
+    { name: "/withdraw/queue", who: "worker", method: "GET", path: "/withdraw/queue", methods: ["GET"] },
 
     // tasks
     {

@@ -413,6 +413,14 @@ const API: Record<string, Probe[]> = {
       expect: only({ admin: 200 }),
     },
   ],
+  "routes/api/withdrawal-queue.ts": [
+    {
+      label: "the worker's own",
+      method: "GET",
+      url: () => "/withdraw/queue",
+      expect: only({ worker: 200 }),
+    },
+  ],
   "routes/api/appeals.ts": [
     {
       label: "the queue",

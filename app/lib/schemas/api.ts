@@ -412,6 +412,12 @@ export const notificationWireSchema = v.strictObject({
   time: isoTime,
 });
 
+/** GET /withdraw/queue: the worker's pending withdrawals' places (1: decided next) and the admins' median wait. */
+export const withdrawalQueueWireSchema = v.strictObject({
+  median_wait_hours: v.nullable(v.pipe(v.number(), v.minValue(0))),
+  pending: v.array(v.strictObject({ _id: v.string(), queue_place: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+});
+
 /** A slot the worker started and holds: the pay escrowed for it and when its time runs out. */
 export const taskStartWireSchema = v.strictObject({
   task_id: v.string(),

@@ -394,3 +394,10 @@ export const taskHolds = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.taskId, t.workerId] })],
 );
+
+/** Figures the Cron Trigger works out (a median), read by one primary-key look-up (migrations/0031). */
+export const cronFigures = sqliteTable("cron_figures", {
+  name: text("name").primaryKey(),
+  value: integer("value"),
+  computedAt: integer("computed_at").notNull(),
+});
