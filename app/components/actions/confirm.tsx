@@ -8,7 +8,7 @@
 // redirect and a flash banner).
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import { Loader2 } from "lucide-react";
+import { LoaderCircle } from "~/components/icons";
 import { toast } from "sonner";
 import type * as React from "react";
 import type { VariantProps } from "class-variance-authority";
@@ -372,7 +372,7 @@ export function ActionTrigger({
   const busy = flow.pendingId === spec.id && flow.spec?.intent === spec.intent;
   const content = (
     <>
-      {busy ? <Loader2 className="animate-spin" aria-hidden /> : icon}
+      {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : icon}
       {children}
     </>
   );

@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import type * as React from "react";
 import { toast } from "sonner";
-import { CreditCard, FlaskConical, Loader2, Lock } from "lucide-react";
+import { CreditCard, FlaskConical, LoaderCircle, Lock } from "~/components/icons";
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { Modal } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
@@ -190,6 +190,7 @@ function StripeCardField({
     let cancelled = false;
     (async () => {
       try {
+        if (import.meta.env.SSR) return; // effects run in the browser only: Stripe.js stays out of the server build
         const { loadStripe } = await import("@stripe/stripe-js");
         const stripe = await loadStripe(publishableKey);
         if (cancelled || !stripe || !mountRef.current) {
@@ -232,7 +233,7 @@ function StripeCardField({
         <div ref={mountRef} data-testid="stripe-card" />
         {status === "loading" ? (
           <p className="absolute inset-0 flex items-center gap-2 px-3 text-sm text-muted-foreground" role="status">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading the secure card form…
+            <LoaderCircle className="size-4 animate-spin" aria-hidden /> Loading the secure card form…
           </p>
         ) : null}
       </div>
@@ -438,7 +439,7 @@ export function PurchaseModal({
               Close
             </Button>
             <Button type="submit" disabled={busy || (mode === "stripe" && !stripeHandle)} className="sm:min-w-40">
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
+              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
               {label ?? `Pay $${dollars(shown.priceCents)}`}
             </Button>
           </div>

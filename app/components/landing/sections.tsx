@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { ArrowRight, CalendarDays } from "lucide-react";
+import { ArrowRight, CalendarDays } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { CoinIcon } from "~/components/coin-balance";
 import { formatCount, formatDate } from "~/lib/format";

@@ -1,6 +1,6 @@
 // My Submissions: the appeal of a rejection (docs/product/coins.md, "Appeals"): an Appeal button while the window
 // is open, the appeal's status once it is filed.
-import { Scale } from "lucide-react";
+import { Scale } from "~/components/icons";
 import { ActionTrigger, type ActionFlow, type ActionSpec } from "~/components/actions/confirm";
 import { AppealBadge } from "~/components/ui/badge";
 import { APPEAL_TEXT_MAX, APPEAL_TEXT_MIN } from "~/lib/appeals";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, CalendarDays, CircleCheck, UserRound, Users } from "lucide-react";
+import { ArrowRight, CalendarDays, CircleCheck, UserRound, Users } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { Coins, Dollars } from "./coin-amount";

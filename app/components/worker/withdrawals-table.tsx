@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";

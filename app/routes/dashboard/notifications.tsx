@@ -1,6 +1,6 @@
 import { data, redirect, useActionData, useRouteLoaderData } from "react-router";
 import * as v from "valibot";
-import { CheckCheck } from "lucide-react";
+import { CheckCheck } from "~/components/icons";
 import type { Route } from "./+types/notifications";
 import type { loader as layoutLoader } from "./layout";
 import { getEnv } from "~/server/context";

@@ -1,4 +1,4 @@
-import { Check, Gavel } from "lucide-react";
+import { Check, Gavel } from "~/components/icons";
 import type { Route } from "./+types/appeals";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

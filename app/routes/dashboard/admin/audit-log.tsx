@@ -1,4 +1,4 @@
-import { BadgeCheck, BadgeX, Coins, Gavel, Trash2, UserCog, UserX, type LucideIcon } from "lucide-react";
+import { BadgeCheck, BadgeX, Coins, Gavel, Trash2, UserCog, UserX, type Icon } from "~/components/icons";
 import type { Route } from "./+types/audit-log";
 import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";
@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { action: action ?? "", log };
 }
 
-const ACTIONS: Record<AuditAction, { label: string; verb: string; icon: LucideIcon; tone: string }> = {
+const ACTIONS: Record<AuditAction, { label: string; verb: string; icon: Icon; tone: string }> = {
   "user.role": { label: "Role changes", verb: "changed the role of", icon: UserCog, tone: "bg-sky-50 text-sky-700" },
   "user.remove": { label: "Removals", verb: "removed", icon: UserX, tone: "bg-red-50 text-red-700" },
   "coins.adjust": {

@@ -1,6 +1,6 @@
 import { type ComponentType } from "react";
 import { Link } from "react-router";
-import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "lucide-react";
+import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "~/components/icons";
 import type { Route } from "./+types/home";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

@@ -1,4 +1,4 @@
-import { Equal, Plus } from "lucide-react";
+import { Equal, Plus } from "~/components/icons";
 import type { Route } from "./+types/ledger";
 import { getEnv } from "~/server/context";
 import { ledgerReport } from "~/server/services/ledger.server";

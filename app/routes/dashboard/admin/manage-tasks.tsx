@@ -1,4 +1,4 @@
-import { CalendarDays, Trash2 } from "lucide-react";
+import { CalendarDays, Trash2 } from "~/components/icons";
 import type { Route } from "./+types/manage-tasks";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

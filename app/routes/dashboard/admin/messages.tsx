@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useFetchers, useSubmit } from "react-router";
 import { toast } from "sonner";
-import { Mail, MailOpen, Reply } from "lucide-react";
+import { Mail, MailOpen, Reply } from "~/components/icons";
 import type { Route } from "./+types/messages";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import * as v from "valibot";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
 import type { Route } from "./+types/my-tasks";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Coins } from "lucide-react";
+import { Coins } from "~/components/icons";
 import type { Route } from "./+types/payment-history";
 import { PageHeader } from "~/components/dashboard-shell";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Form, Link, data, useActionData, useNavigation, useSearchParams } from "react-router";
 import { useState } from "react";
 import * as v from "valibot";
-import { CircleSlash, FlaskConical, Loader2, Lock, Sparkles } from "lucide-react";
+import { CircleSlash, FlaskConical, LoaderCircle, Lock, Sparkles } from "~/components/icons";
 import type { Route } from "./+types/purchase-coin";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -309,7 +309,7 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay $
+              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay $
               {dollars(pkg.priceCents)}
             </Button>
             <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline" })}>

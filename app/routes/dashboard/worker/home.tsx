@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ClipboardList, Hourglass, ListChecks, Wallet } from "lucide-react";
+import { ClipboardList, Hourglass, ListChecks, Wallet } from "~/components/icons";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";

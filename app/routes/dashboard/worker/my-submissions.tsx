@@ -1,5 +1,5 @@
 import { redirect, useActionData } from "react-router";
-import { ListChecks } from "lucide-react";
+import { ListChecks } from "~/components/icons";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, useActionData, useNavigate, useRouteError } from "react-router";
 import * as v from "valibot";
-import { ArrowLeft, Undo2 } from "lucide-react";
+import { ArrowLeft, Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";

@@ -1,5 +1,5 @@
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
-import { ArrowLeft, CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "~/components/icons";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";

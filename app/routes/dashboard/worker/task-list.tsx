@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { Link, useNavigation } from "react-router";
-import { SearchX } from "lucide-react";
+import { SearchX } from "~/components/icons";
 import type { Route } from "./+types/task-list";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";

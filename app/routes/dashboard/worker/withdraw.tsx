@@ -1,6 +1,6 @@
 import { useActionData, useLocation } from "react-router";
 import * as v from "valibot";
-import { Coins as CoinsIcon, Wallet } from "lucide-react";
+import { Coins as CoinsIcon, Wallet } from "~/components/icons";
 import type { Route } from "./+types/withdraw";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
