@@ -7,7 +7,7 @@ import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { Modal } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { CoinIcon } from "~/components/coin-balance";
+import { CoinIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
 

@@ -13,8 +13,6 @@ function spriteIcon(name: string): Icon {
     const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
     return (
       <svg
-        width="24"
-        height="24"
         aria-hidden={labelled ? undefined : true}
         role={labelled ? "img" : undefined}
         {...props}
@@ -26,6 +24,15 @@ function spriteIcon(name: string): Icon {
   }
   SpriteIcon.displayName = name;
   return SpriteIcon;
+}
+
+/** Coinwork's coin in its own colours: the sprite's one symbol not drawn by lucide (scripts/icon-sprite.ts). */
+export function CoinIcon({ className }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" className={cn("size-5", className)}>
+      <use href={`${spriteHref}#coin`} />
+    </svg>
+  );
 }
 
 export const AlertTriangle = spriteIcon("triangle-exclamation-point");

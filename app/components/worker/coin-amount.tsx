@@ -1,4 +1,4 @@
-import { CoinIcon } from "~/components/coin-balance";
+import { CoinIcon } from "~/components/icons";
 import { coinsToDollars, COINS_PER_DOLLAR_WITHDRAW } from "~/lib/coins";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";

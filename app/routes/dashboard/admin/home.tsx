@@ -17,7 +17,7 @@ import { formatCents } from "~/lib/coins";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
-import { TH, TD } from "~/components/ui/table";
+import { Cell } from "~/components/responsive-list";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import {
   ActionDialog,
@@ -185,72 +185,36 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           list={withdrawals}
           label="Pending withdrawal requests"
           empty="No Withdraw Requestes Available"
-          from="md"
-          head={
-            <>
-              <TH>Worker</TH>
-              <TH>Account number</TH>
-              <TH className="text-right">Amount</TH>
-              <TH>Requested</TH>
-              <TH>Status</TH>
-            </>
-          }
+          columns={[
+            { header: "Worker" },
+            { header: "Account number" },
+            { header: "Amount", className: "text-right" },
+            { header: "Requested" },
+            { header: "Status" },
+          ]}
           rowTestId={(w) => `withdrawal-${w.id}`}
           cells={(w) => (
             <>
-              <TD>
-                <p className="font-medium">{w.workerName}</p>
-                <p className="text-xs text-muted-foreground">{w.workerEmail}</p>
-              </TD>
-              <TD>
+              <Cell>
+                <p className="name">{w.workerName}</p>
+                <p className="meta">{w.workerEmail}</p>
+              </Cell>
+              <Cell label="Pay to">
                 <PayoutDetails w={w} />
-              </TD>
-              <TD className="text-right">
-                <p className="font-semibold tabular-nums">{`$${formatCents(w.cents)}`}</p>
-                <p className="text-xs text-muted-foreground tabular-nums">{w.coins} coins</p>
-              </TD>
-              <TD className="min-w-36 text-muted-foreground">
+              </Cell>
+              <Cell label="Amount" className="amount">
+                <p>{`$${formatCents(w.cents)}`}</p>
+                <p className="meta">{w.coins} coins</p>
+              </Cell>
+              <Cell label="Requested" className="min-w-36 text-muted-foreground">
                 <LocalTime at={w.createdAt} />
-              </TD>
-              <TD>
+              </Cell>
+              <Cell>
                 <StatusBadge status={w.status} />
-              </TD>
-              <TD>
-                <RowActions flow={flow} actions={withdrawalActions(w)} className="justify-end" />
-              </TD>
-            </>
-          )}
-          card={(w) => (
-            <>
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{w.workerName}</p>
-                  <p className="truncate text-xs text-muted-foreground">{w.workerEmail}</p>
-                </div>
-                <StatusBadge status={w.status} />
-              </div>
-              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                <div>
-                  <dt className="text-xs text-muted-foreground">Amount</dt>
-                  <dd className="font-semibold tabular-nums">
-                    {`$${formatCents(w.cents)}`}{" "}
-                    <span className="text-xs font-normal text-muted-foreground">({w.coins} coins)</span>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">Requested</dt>
-                  <dd>
-                    <LocalTime at={w.createdAt} />
-                  </dd>
-                </div>
-                <div className="col-span-2">
-                  <dt className="text-xs text-muted-foreground">Pay to</dt>
-                  <dd>
-                    <PayoutDetails w={w} />
-                  </dd>
-                </div>
-              </dl>
-              <RowActions flow={flow} actions={withdrawalActions(w)} size="default" className="mt-4 [&>*]:flex-1" />
+              </Cell>
+              <Cell>
+                <RowActions flow={flow} actions={withdrawalActions(w)} className="md:justify-end max-md:[&>*]:flex-1" />
+              </Cell>
             </>
           )}
         />

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
-import { CoinIcon } from "~/components/coin-balance";
+import { CoinIcon } from "~/components/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import {
   PurchaseModal,
