@@ -9,17 +9,12 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { CoinIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export interface PackageView {
   coins: number;
   priceCents: number;
   quote: string;
-}
-
-/** "$10" for whole dollars, "$12.50" otherwise. */
-export function dollars(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
 /** What the purchase page's action answers to the browser's two steps. */
@@ -406,7 +401,7 @@ export function PurchaseModal({
               <CoinIcon className="size-7" /> {formatCount(shown.coins)} coins
             </p>
             <p className="text-base font-semibold" data-testid="modal-total">
-              Total Cost: ${dollars(shown.priceCents)}
+              Total Cost: {formatDollars(shown.priceCents, { dropZeroCents: true })}
             </p>
             <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
           </div>
@@ -440,7 +435,7 @@ export function PurchaseModal({
             </Button>
             <Button type="submit" disabled={busy || (mode === "stripe" && !stripeHandle)} className="sm:min-w-40">
               {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
-              {label ?? `Pay $${dollars(shown.priceCents)}`}
+              {label ?? `Pay ${formatDollars(shown.priceCents, { dropZeroCents: true })}`}
             </Button>
           </div>
         </form>

@@ -1,6 +1,17 @@
 import { type ComponentType } from "react";
 import { Link } from "react-router";
-import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "~/components/icons";
+import {
+  ArrowRight,
+  Check,
+  CircleDollarSign,
+  Coins,
+  Inbox,
+  Scale,
+  ShieldAlert,
+  Users,
+  Wrench,
+  X,
+} from "~/components/icons";
 import type { Route } from "./+types/home";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
@@ -13,7 +24,7 @@ import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-r
 import { adminCharts } from "~/server/services/charts.server";
 import { AdminCharts } from "~/components/charts/home-charts";
 import { pageQuery, readSearch, withdrawalActionSchema } from "~/lib/schemas/admin";
-import { formatCents } from "~/lib/coins";
+
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
@@ -34,7 +45,7 @@ import { CopyButton } from "~/components/copy-button";
 import { payoutLine } from "~/lib/payouts";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Home · Coinwork" }];
 
@@ -88,7 +99,7 @@ export const action = (args: Route.ActionArgs) =>
         return {
           title: "Successfully Approved!",
           message: withdrawal
-            ? `$${formatCents(withdrawal.cents)} to ${withdrawal.workerName} is paid out.`
+            ? `${formatDollars(withdrawal.cents)} to ${withdrawal.workerName} is paid out.`
             : undefined,
         };
       }
@@ -112,7 +123,7 @@ function approveSpec(w: Withdrawal): ActionSpec {
     intent: "approve",
     id: w.id,
     title: "Approve this withdrawal?",
-    description: `Pay $${formatCents(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(payoutOf(w))}. The coins leave the worker's held balance for good.`,
+    description: `Pay ${formatDollars(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(payoutOf(w))}. The coins leave the worker's held balance for good.`,
     confirmLabel: "Yes, approve",
     feedback: FEEDBACK.paidOut,
   };
@@ -148,11 +159,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <StatCard label="Total buyers" value={formatCount(stats.buyers)} icon={Users} />
         <StatCard label="Total workers" value={formatCount(stats.workers)} icon={Wrench} />
         <StatCard label="Total coins" value={formatCount(stats.coins)} icon={Coins} />
-        <StatCard
-          label="Total payment"
-          value={`$${Number(formatCents(stats.cents)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`}
-          icon={CircleDollarSign}
-        />
+        <StatCard label="Total payment" value={formatDollars(stats.cents)} icon={CircleDollarSign} />
       </section>
 
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -203,7 +210,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <PayoutDetails w={w} />
               </Cell>
               <Cell label="Amount" className="amount">
-                <p>{`$${formatCents(w.cents)}`}</p>
+                <p>{formatDollars(w.cents)}</p>
                 <p className="meta">{w.coins} coins</p>
               </Cell>
               <Cell label="Requested" className="min-w-36 text-muted-foreground">

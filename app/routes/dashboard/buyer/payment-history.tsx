@@ -7,12 +7,12 @@ import { EmptyState, TD, TH, TR } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
 import { pageOf, pageOrLast } from "~/server/http/list-page.server";
-import { formatCents } from "~/lib/coins";
+
 import { LocalTime } from "~/components/local-time";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { listOrders } from "~/server/services/purchases.server";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment History · Coinwork" }];
 
@@ -78,7 +78,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
                   <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
                   {formatCount(o.coins)} coins
                 </p>
-                <p className="font-semibold tabular-nums">${formatCents(o.priceCents)}</p>
+                <p className="font-semibold tabular-nums">{formatDollars(o.priceCents)}</p>
               </div>
               <p className="flex flex-wrap items-center gap-2 text-xs">
                 <span className="text-muted-foreground">Payment ID</span>
@@ -111,7 +111,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
                 </div>
               </TD>
               <TD className="text-right font-semibold tabular-nums">{formatCount(o.coins)}</TD>
-              <TD className="text-right tabular-nums">${formatCents(o.priceCents)}</TD>
+              <TD className="text-right tabular-nums">{formatDollars(o.priceCents)}</TD>
               <TD className="whitespace-nowrap text-muted-foreground">
                 <LocalTime at={o.createdAt} />
               </TD>

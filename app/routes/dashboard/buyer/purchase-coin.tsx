@@ -12,7 +12,6 @@ import { useHydrated } from "~/components/use-hydrated";
 import {
   PurchaseModal,
   TEST_CARDS,
-  dollars,
   purchasedWords,
   type PackageView,
   type PurchaseStep,
@@ -27,7 +26,7 @@ import { refusal } from "~/server/errors";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard, paymentSetup } from "~/server/payments/provider.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 /** The page needs Stripe.js (the card form) in its Content-Security-Policy. */
 export const handle: CspHandle = { csp: ["stripe"] };
@@ -215,7 +214,7 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm text-muted-foreground">{p.quote}</p>
               </div>
               <p className="mt-auto text-3xl font-extrabold tracking-tight">
-                ${dollars(p.priceCents)}
+                {formatDollars(p.priceCents, { dropZeroCents: true })}
                 <span className="ml-1 text-sm font-medium text-muted-foreground">USD</span>
               </p>
               {mode === "off" ? (
@@ -227,7 +226,7 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                   to={`?buy=${p.coins}`}
                   preventScrollReset
                   className={buttonVariants({ variant: best ? "default" : "secondary", className: "w-full" })}
-                  aria-label={`Purchase Now: ${p.coins} coins for $${dollars(p.priceCents)}`}
+                  aria-label={`Purchase Now: ${p.coins} coins for ${formatDollars(p.priceCents, { dropZeroCents: true })}`}
                   onClick={(e) => {
                     e.preventDefault();
                     setSelected(p);
@@ -271,7 +270,7 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
       <div className="grid gap-1">
         <p className="text-sm text-muted-foreground">You are about to purchase:</p>
         <p className="text-2xl font-bold">{formatCount(pkg.coins)} coins</p>
-        <p className="font-semibold">Total Cost: ${dollars(pkg.priceCents)}</p>
+        <p className="font-semibold">Total Cost: {formatDollars(pkg.priceCents, { dropZeroCents: true })}</p>
         <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
       </div>
       {mode === "test" ? (
@@ -309,8 +308,8 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay $
-              {dollars(pkg.priceCents)}
+              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay{" "}
+              {formatDollars(pkg.priceCents, { dropZeroCents: true })}
             </Button>
             <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline" })}>
               Close

@@ -20,7 +20,7 @@ import { ActionDialog, NoJsConfirm, useActionFlow, useNoJsSpec } from "~/compone
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { withdrawFormSchema } from "~/components/worker/schemas";
 import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
-import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, withdrawalAmount, type PaymentSystem } from "~/lib/coins";
+import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, type PaymentSystem, withdrawalCents } from "~/lib/coins";
 import { isPaymentSystem } from "~/lib/payouts";
 import { requiredText } from "~/lib/schemas/fields";
 import { getEnv } from "~/server/context";
@@ -34,8 +34,7 @@ import {
   listWithdrawals,
   requestWithdrawal,
 } from "~/server/services/withdrawals.server";
-import { formatCount } from "~/lib/format";
-import { formatCents } from "~/lib/coins";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
 
@@ -103,7 +102,7 @@ const cancelAction = (args: Route.ActionArgs) =>
       const { coins, cents } = await cancelWithdrawal(env, user, id);
       return {
         title: "Withdrawal cancelled",
-        message: `The request for $${formatCents(cents)} is cancelled; ${coins} coins are back in your balance.`,
+        message: `The request for ${formatDollars(cents)} is cancelled; ${coins} coins are back in your balance.`,
       };
     },
   });
@@ -117,13 +116,13 @@ const requestAction = (args: Route.ActionArgs) =>
     unexpected: "Something went wrong. Please try again.",
     async review(input, { user, env }) {
       await assertCanWithdraw(env, user, input);
-      return { ...input, dollars: withdrawalAmount(input.withdrawal_coin) };
+      return { ...input, dollars: formatDollars(withdrawalCents(input.withdrawal_coin)) };
     },
     async run(input, { user, env }) {
       const w = await requestWithdrawal(env, user, input);
       return {
         title: "Withdrawal request submitted!",
-        message: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)}) are on hold until an admin reviews your request.`,
+        message: `${w.withdrawalCoin} coins (${formatDollars(withdrawalCents(w.withdrawalCoin))}) are on hold until an admin reviews your request.`,
         to: PATH,
       };
     },
@@ -159,7 +158,7 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
           value={
             <span className="flex flex-wrap items-baseline gap-x-2">
               <span data-testid="withdrawable-amount" className="text-emerald-700">
-                ${withdrawalAmount(balance)}
+                {formatDollars(withdrawalCents(balance))}
               </span>
               <span className="text-xs font-medium text-muted-foreground">{WITHDRAW_RATE_NOTE}</span>
             </span>
