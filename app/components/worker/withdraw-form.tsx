@@ -16,7 +16,7 @@ import { formatDollars } from "~/lib/format";
 import { accountField, payoutLine, type PayoutDetails } from "~/lib/payouts";
 import { REVIEW_STEP, SEND_STEP, STEP_FIELD } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
-import { withdrawFormSchema } from "./schemas";
+import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
 import { formatCount } from "~/lib/format";
 
 /** The query parameter naming the payment system chosen (the form shows that system's fields). */

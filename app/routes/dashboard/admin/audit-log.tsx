@@ -2,7 +2,8 @@ import { BadgeCheck, BadgeX, Coins, Gavel, Trash2, UserCog, UserX, type Icon } f
 import type { Route } from "./+types/audit-log";
 import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";
-import { AUDIT_ACTIONS, auditListQuery, readSearch, type AuditAction } from "~/lib/schemas/admin";
+import { AUDIT_ACTIONS, auditListQuery, type AuditAction } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";

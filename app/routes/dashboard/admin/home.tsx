@@ -23,7 +23,8 @@ import { ledgerHolds } from "~/server/services/ledger.server";
 import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
 import { adminCharts } from "~/server/services/charts.server";
 import { AdminCharts } from "~/components/charts/home-charts";
-import { pageQuery, readSearch, withdrawalActionSchema } from "~/lib/schemas/admin";
+import { withdrawalActionSchema } from "~/lib/schemas/admin";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";

@@ -6,7 +6,8 @@ import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.server";
 import { taskEscrow } from "~/server/services/admin-reads.server";
-import { readSearch, taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
+import { taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import { formatCount, formatDate } from "~/lib/format";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
@@ -162,9 +163,7 @@ function WorkersAndPay({ t }: { t: Task }) {
         <span className="font-semibold">{t.requiredWorkers}</span> {t.requiredWorkers === 1 ? "worker" : "workers"} ×{" "}
         <span className="font-semibold">{t.payableAmount}</span> coins
       </p>
-      <p className="meta tabular-nums">
-        {formatCount(t.requiredWorkers * t.payableAmount)} coins in escrow
-      </p>
+      <p className="meta tabular-nums">{formatCount(t.requiredWorkers * t.payableAmount)} coins in escrow</p>
     </>
   );
 }

@@ -8,7 +8,8 @@ import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { adjustCoins, changeRole, listUsers, removeUser } from "~/server/services/users.server";
 import { findUserName } from "~/server/services/admin-reads.server";
-import { readSearch, userActionSchema, userListQuery } from "~/lib/schemas/admin";
+import { userActionSchema, userListQuery } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import type { Role } from "~/lib/roles";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Cell } from "~/components/responsive-list";
@@ -173,7 +174,12 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
         list={users}
         label="Users"
         empty="No users match your search."
-        columns={[{ header: "User" }, { header: "E-mail" }, { header: "Role" }, { header: "Coins", className: "text-right" }]}
+        columns={[
+          { header: "User" },
+          { header: "E-mail" },
+          { header: "Role" },
+          { header: "Coins", className: "text-right" },
+        ]}
         rowTestId={(u) => `user-${u.email}`}
         cells={(u) => (
           <>

@@ -21,7 +21,7 @@ import {
 } from "~/server/services/submissions.server";
 import { approveSubmissions, reviewQueue, tasksToReview } from "~/server/services/reviews.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
-import { readSearch } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, rejectReasonOf, trackRecordText } from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";

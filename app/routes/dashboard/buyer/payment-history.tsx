@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { Coins } from "~/components/icons";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/payment-history";
 import { PageHeader } from "~/components/dashboard-shell";
 import { buttonVariants } from "~/components/ui/button";
 import { EmptyState, TD, TH, TR } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
-import { pageOf, pageOrLast } from "~/server/http/list-page.server";
+import { pageOrLast } from "~/server/http/list-page.server";
 
 import { LocalTime } from "~/components/local-time";
 import { getEnv } from "~/server/context";
@@ -22,7 +23,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
-  const list = await pageOrLast(pageOf(url), (page) => listOrders(env, user.id, { page, limit: PAGE_SIZE }));
+  const list = await pageOrLast(readSearch(url, pageQuery).page, (page) =>
+    listOrders(env, user.id, { page, limit: PAGE_SIZE }),
+  );
   return {
     orders: list.items.map((o) => ({
       id: o.id,

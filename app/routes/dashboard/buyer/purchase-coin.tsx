@@ -16,7 +16,8 @@ import {
   type PackageView,
   type PurchaseStep,
 } from "~/components/buyer/purchase-modal";
-import { COIN_PACKAGES, findPackage } from "~/lib/coins";
+import { COIN_PACKAGES } from "~/lib/coins";
+import { purchaseStepSchema } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
@@ -51,27 +52,6 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const coinsField = v.pipe(
-  v.string("Choose a coin package"),
-  v.transform(Number),
-  v.check((n) => findPackage(n) !== undefined, "Unknown coin package"),
-);
-const stepSchema = v.variant("intent", [
-  v.object({ intent: v.literal("create"), coins: coinsField }),
-  v.object({
-    intent: v.literal("confirm"),
-    paymentId: v.pipe(v.string("Missing payment"), v.nonEmpty("Missing payment"), v.maxLength(200)),
-  }),
-  // Without JavaScript in test mode: one form post runs all three steps.
-  v.object({
-    intent: v.literal("pay"),
-    coins: coinsField,
-    number: v.pipe(v.string(), v.maxLength(30)),
-    exp: v.pipe(v.string(), v.maxLength(10)),
-    cvc: v.pipe(v.string(), v.maxLength(6)),
-  }),
-]);
-
 const PAYMENT_FAILED = "Something went wrong with the payment. Please try again.";
 
 /** A refused step as the modal (or the no-JavaScript checkout) shows it. */
@@ -95,7 +75,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (e) {
     return failedStep("created", e);
   }
-  const parsed = v.safeParse(stepSchema, Object.fromEntries([...form].filter(([, x]) => typeof x === "string")));
+  const parsed = v.safeParse(
+    purchaseStepSchema,
+    Object.fromEntries([...form].filter(([, x]) => typeof x === "string")),
+  );
   if (!parsed.success) {
     const step = form.get("intent") === "confirm" ? "confirmed" : form.get("intent") === "pay" ? "pay" : "created";
     return data({ ok: false, step, message: parsed.issues[0].message } satisfies PurchaseStep, { status: 400 });

@@ -1,5 +1,6 @@
 import { redirect, useActionData } from "react-router";
 import { ListChecks } from "~/components/icons";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
@@ -8,8 +9,8 @@ import { PagedList } from "~/components/responsive-list";
 import { failureOf } from "~/components/form-kit";
 import { ItemsPerPage } from "~/components/worker/items-per-page";
 import { SubmissionsTable } from "~/components/worker/submissions-table";
-import { itemsPerPageSchema } from "~/components/worker/schemas";
-import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
+import { itemsPerPageSchema } from "~/lib/schemas/withdrawal";
+import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
-  const page = pageOf(url);
+  const page = readSearch(url, pageQuery).page;
   const limit = await getItemsPerPage(env, user.id);
   const result = await listWorkerSubmissions(env, user.id, { page, limit });
   redirectPastLastPage(url, page, result);

@@ -1,5 +1,5 @@
+import { rowAction } from "~/lib/schemas/fields";
 import { data, isRouteErrorResponse, Link, useActionData, useNavigate, useRouteError } from "react-router";
-import * as v from "valibot";
 import { ArrowLeft, Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
 import { PageHeader } from "~/components/dashboard-shell";
@@ -30,7 +30,7 @@ import {
 import { appealUntil } from "~/lib/appeals";
 import { autoApproveCountdown, autoApprovesAt } from "~/lib/review";
 import { proofFormSchema, proofImage } from "~/lib/schemas/money";
-import { requiredText } from "~/lib/schemas/fields";
+
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form.server";
@@ -91,7 +91,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-const withdrawSchema = v.object({ intent: v.literal("withdraw"), id: requiredText("Missing id", 64) });
+const withdrawSchema = rowAction("withdraw");
 
 /** Three forms post here: an edit of the proof (reviewed first), the withdrawal and the appeal (both confirmed). */
 export async function action(args: Route.ActionArgs) {

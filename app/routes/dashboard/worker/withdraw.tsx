@@ -1,6 +1,7 @@
+import { rowAction } from "~/lib/schemas/fields";
 import { useActionData, useLocation } from "react-router";
-import * as v from "valibot";
 import { Coins as CoinsIcon, Wallet } from "~/components/icons";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/withdraw";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
@@ -18,11 +19,11 @@ import {
 import { cancelSpec, WithdrawalsTable } from "~/components/worker/withdrawals-table";
 import { ActionDialog, NoJsConfirm, useActionFlow, useNoJsSpec } from "~/components/actions/confirm";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { withdrawFormSchema } from "~/components/worker/schemas";
-import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
+import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
+import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, type PaymentSystem, withdrawalCents } from "~/lib/coins";
 import { isPaymentSystem } from "~/lib/payouts";
-import { requiredText } from "~/lib/schemas/fields";
+
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
-  const page = pageOf(url);
+  const page = readSearch(url, pageQuery).page;
   const [list, last] = await Promise.all([
     listWithdrawals(env, { workerId: user.id, page, limit: REQUESTS_PER_PAGE }),
     lastPayoutDetails(env, user.id),
@@ -96,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
 const cancelAction = (args: Route.ActionArgs) =>
   confirmAction(args, {
     user: workerUser,
-    schema: v.object({ intent: v.literal("cancel"), id: requiredText("Missing id", 64) }),
+    schema: rowAction("cancel"),
     failure: () => ({ title: "Not cancelled" }),
     async run({ id }, { user, env }) {
       const { coins, cents } = await cancelWithdrawal(env, user, id);
