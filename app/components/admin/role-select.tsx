@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import type { Role } from "~/lib/roles";
-import type { ActionFlow, ActionSpec } from "~/components/actions/confirm";
+import type { ActionFlow, ActionSpec } from "~/components/actions/flow";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { CONFIRM_PARAM, ROW_PARAM } from "~/lib/enhanced";

@@ -3,7 +3,8 @@ import { X } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
-import { ActionTrigger, type ActionFlow, type ActionSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 
 import { payoutLine } from "~/lib/payouts";
 import { Coins } from "./coin-amount";

@@ -13,15 +13,9 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { ListTabs } from "~/components/admin/list-tabs";
 import { Cell } from "~/components/responsive-list";
 import { AppealBadge } from "~/components/ui/badge";
-import {
-  ActionDialog,
-  NoJsConfirm,
-  RowActions,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionSpec,
-  type RowAction,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { RowActions, type RowAction } from "~/components/actions/trigger";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { AppealEvidence } from "~/components/admin/appeal-evidence";

@@ -31,15 +31,9 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
 import { Cell } from "~/components/responsive-list";
 import { Badge, StatusBadge } from "~/components/ui/badge";
-import {
-  ActionDialog,
-  NoJsConfirm,
-  RowActions,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionSpec,
-  type RowAction,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { RowActions, type RowAction } from "~/components/actions/trigger";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList } from "~/components/admin/admin-list";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { CopyButton } from "~/components/copy-button";

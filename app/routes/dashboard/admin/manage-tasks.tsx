@@ -14,15 +14,9 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { Cell } from "~/components/responsive-list";
 import { Badge } from "~/components/ui/badge";
 import { ListToolbar } from "~/components/admin/list-toolbar";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionFlow,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";

@@ -19,15 +19,9 @@ import { ListToolbar, FilterSelect } from "~/components/admin/list-toolbar";
 import { NEW_ROLE_PARAM, RoleSelect, roleSpec } from "~/components/admin/role-select";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { ROLES } from "~/lib/roles";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionFlow,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { formatCount } from "~/lib/format";

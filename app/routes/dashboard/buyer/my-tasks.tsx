@@ -9,15 +9,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionFlow,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOrLast } from "~/server/http/list-page.server";

@@ -10,14 +10,9 @@ import { buttonVariants } from "~/components/ui/button";
 import { failureOf, useFailureToast } from "~/components/form-kit";
 import { LocalTime } from "~/components/local-time";
 import { ProofBody } from "~/components/proof";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { AppealCell, appealSpec } from "~/components/worker/appeal";
 import { CoinAmount } from "~/components/worker/coin-amount";

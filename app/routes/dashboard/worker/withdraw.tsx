@@ -17,7 +17,8 @@ import {
   WithdrawForm,
 } from "~/components/worker/withdraw-form";
 import { cancelSpec, WithdrawalsTable } from "~/components/worker/withdrawals-table";
-import { ActionDialog, NoJsConfirm, useActionFlow, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { useActionFlow } from "~/components/actions/flow";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
 import { redirectPastLastPage } from "~/server/http/list-page.server";
