@@ -2,7 +2,7 @@
 // "Sign up to do this" (and Log in) that bring them back to it once they have an account. Someone signed in is
 // sent on by role, as /browse sends them (task-door.ts).
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
-import { CalendarDays, Coins as CoinsIcon, Tag, Users } from "~/components/icons";
+import { CalendarDays, Coins as CoinsIcon, Users } from "~/components/icons";
 import { IconFact } from "~/components/ui/icon-fact";
 import type { Route } from "./+types/task";
 import { buttonVariants } from "~/components/ui/button";
