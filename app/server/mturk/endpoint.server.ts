@@ -24,7 +24,7 @@ async function run(request: Request, env: Env): Promise<Response> {
   const operation = Object.hasOwn(OPERATIONS, name) ? OPERATIONS[name] : undefined;
   if (!operation)
     throw requestError(
-      `The operation ${name} is not supported by Coinwork yet (see /docs/mturk).`,
+      `The operation ${name} is not supported by Coinwork yet (see /docs/mturk.md).`,
       "AWS.MechanicalTurk.UnsupportedOperation",
     );
   let input: unknown;
