@@ -16,6 +16,7 @@ import {
   RejectAssignmentCommand,
   RequestError,
   SendBonusCommand,
+  UpdateExpirationForHITCommand,
 } from "@aws-sdk/client-mturk";
 import type { HttpHandler, HttpRequest } from "@smithy/protocol-http";
 import { balance, env, funded, holds, row, sessionUser, submissionBy, uniqueToken, type TestUser } from "./fixtures";
@@ -159,6 +160,28 @@ describe("the MTurk Requester API through @aws-sdk/client-mturk", () => {
     expect(await balance(user.id)).toBe(180);
     expect((await mturk.send(new ListHITsCommand({}))).HITs).toHaveLength(1);
     expect(await holds([user.id])).toBe(true);
+  });
+
+  it("moves a HIT's expiration, and expiring it now returns its open slots' escrow", async () => {
+    const { user, mturk } = await requester(200);
+    const { HIT } = await mturk.send(new CreateHITCommand(hitInput({ MaxAssignments: 4 })));
+    expect(await balance(user.id)).toBe(160);
+    const later = new Date(Date.now() + 10 * 86_400_000);
+    await mturk.send(new UpdateExpirationForHITCommand({ HITId: HIT!.HITId, ExpireAt: later }));
+    const moved = (await mturk.send(new GetHITCommand({ HITId: HIT!.HITId }))).HIT!;
+    expect(moved.Expiration!.toISOString().slice(0, 10)).toBe(later.toISOString().slice(0, 10));
+    const worker = await funded("Worker", 10);
+    await submissionBy(worker, HIT!.HITId!, "done");
+    await mturk.send(new UpdateExpirationForHITCommand({ HITId: HIT!.HITId, ExpireAt: new Date(0) }));
+    // three open slots of 10 coins come back; the submitted one stays escrowed for its review
+    expect(await balance(user.id)).toBe(190);
+    const expired = (await mturk.send(new GetHITCommand({ HITId: HIT!.HITId }))).HIT!;
+    expect(expired).toMatchObject({
+      HITStatus: "Reviewable",
+      NumberOfAssignmentsAvailable: 0,
+      NumberOfAssignmentsPending: 1,
+    });
+    expect(await holds([user.id, worker.id])).toBe(true);
   });
 
   it("refuses a reward that is not whole coins, and more than the balance, changing nothing", async () => {

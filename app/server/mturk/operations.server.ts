@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
 import { coinsOf } from "../services/ledger.server";
-import { deleteTask, postTask } from "../services/tasks.server";
+import { deleteTask, postTask, updateTask } from "../services/tasks.server";
 import { approveSubmission, rejectSubmission, type SubmissionStatus } from "../services/submissions.server";
 import {
   addRequestToken,
@@ -15,7 +15,7 @@ import {
   taskAssignments,
   type Keyset,
 } from "../services/hits.server";
-import { addTaskSchema } from "~/lib/schemas/task";
+import { addTaskSchema, updateTaskSchema, type UpdateTaskInput } from "~/lib/schemas/task";
 import { withdrawalAmount } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
 import { assignmentShape, hitShape, rewardCoins } from "./shapes.server";
@@ -159,6 +159,31 @@ export const OPERATIONS: Record<string, Operation> = {
       p.limit,
     );
     return { NumResults: items.length, HITs: items.map((r) => hitShape(r)), ...token };
+  },
+
+  UpdateExpirationForHIT: async (env, requester, input) => {
+    const { task } = await ownHit(env, requester, text(input, "HITId"));
+    const expireAt = input.ExpireAt;
+    if (typeof expireAt !== "number" || !Number.isFinite(expireAt)) throw requestError("ExpireAt is required.");
+    const asIs: UpdateTaskInput = {
+      task_title: task.taskTitle,
+      task_detail: task.taskDetail,
+      required_workers: task.requiredWorkers,
+      payable_amount: task.payableAmount,
+      completion_date: task.completionDate,
+      submission_info: task.submissionInfo,
+      category: task.category as UpdateTaskInput["category"],
+      task_image_url: task.taskImageUrl ?? "",
+    };
+    if (expireAt * 1000 <= Date.now()) {
+      // expired now: no slot is open any more, and the open slots' escrow returns (the update's settlement)
+      await updateTask(env, requester, task.id, { ...asIs, required_workers: 0 });
+      return {};
+    }
+    const parsed = v.safeParse(updateTaskSchema, { ...asIs, completion_date: deadlineDay(expireAt * 1000) });
+    if (!parsed.success) throw requestError(parsed.issues[0].message);
+    await updateTask(env, requester, task.id, parsed.output);
+    return {};
   },
 
   DeleteHIT: async (env, requester, input) => {
