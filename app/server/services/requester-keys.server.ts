@@ -2,7 +2,7 @@
 // stored sealed under MTURK_KEY_SECRET; the requester API finds the buyer and secret behind a signed request's key.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { requesterKeys, users } from "../db/schema";
+import { requesterKeys, userSummaryColumns, users } from "../db/schema";
 import { AppError, forbidden, notFound } from "../errors";
 import { toSessionUser, type SessionUser } from "../auth/session.server";
 import { requireVerifiedEmail } from "../auth/guards.server";
@@ -72,12 +72,7 @@ export async function requesterByKey(
   const [row] = await getDb(env)
     .select({
       sealedSecret: requesterKeys.sealedSecret,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      coin: users.coin,
-      photo: users.photo,
+      ...userSummaryColumns,
       emailVerifiedAt: users.emailVerifiedAt,
       passwordMeetsRule: users.passwordMeetsRule,
     })
