@@ -19,8 +19,8 @@ import {
   Users,
   Wallet,
   X,
-  type LucideIcon,
-} from "lucide-react";
+  type Icon,
+} from "~/components/icons";
 import type * as React from "react";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Role } from "~/lib/roles";
@@ -36,7 +36,7 @@ import { cn } from "~/lib/cn";
 interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: Icon;
 }
 
 export const SIDEBAR: Record<Role, NavItem[]> = {

@@ -1,12 +1,13 @@
-// The task page's start and held slot (docs/decisions/030-a-start-holds-a-slot.md): before a start, what starting
+// The task page's start and held slot (docs/decisions/031-a-start-holds-a-slot.md): before a start, what starting
 // does and its button; after it, the time left, when it runs out and the give-back.
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
-import { Play, TimerReset, Undo2 } from "lucide-react";
+import { Clock, Play, Undo2 } from "~/components/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { LocalTime } from "~/components/local-time";
-import { ActionTrigger, type ActionFlow, type ActionSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import type { ActionFlow, ActionSpec } from "~/components/actions/flow";
 import { allowanceWords, timeLeftWords } from "~/lib/time-allowance";
 
 export function giveBackSpec(task: { id: string; taskTitle: string }): ActionSpec {
@@ -82,7 +83,7 @@ export function HeldSlotPanel({
   return (
     <div className="grid gap-3 rounded-lg border border-brand-200 bg-brand-50/60 p-3" data-testid="held-slot">
       <p className="flex items-start gap-2 text-sm">
-        <TimerReset className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+        <Clock className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
         <span>
           <span className="font-semibold" data-testid="time-left">
             {left}

@@ -19,7 +19,7 @@ import {
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { EnhancedMarker } from "~/components/actions/enhanced";
-import { toastOutcome } from "~/components/actions/confirm";
+import { toastOutcome } from "~/components/actions/flow";
 import { getEnv } from "~/server/context";
 import { appOrigin } from "~/server/environment.server";
 import { signedInUser } from "~/server/auth/guards.server";

@@ -1,6 +1,6 @@
 // Held slots: a worker starts a task, which takes one of its open slots into a hold for the task's time allowance;
 // the proof is sent from the hold (submissions.server.ts), and giving the task back or running out of time returns
-// the slot (docs/decisions/030-a-start-holds-a-slot.md). A hold is escrowed at the task's pay when it was started,
+// the slot (docs/decisions/031-a-start-holds-a-slot.md). A hold is escrowed at the task's pay when it was started,
 // as a pending submission is, so a slot's coins are always in exactly one place: the task's open slots, a hold, a
 // pending submission, or back with the buyer.
 import { and, asc, eq, lt, sql, type SQL } from "drizzle-orm";
