@@ -349,14 +349,19 @@ export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
 export async function startTask(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Start task" }).click();
   await page.getByTestId("held-slot").waitFor();
-  // with JavaScript the 'Task started' toast sits at the bottom, over the proof's button on a phone, and a pointer
-  // resting on it keeps it there: closed as a person would, once read
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Task started" });
-  if (jsEnabled(page)) {
-    await toast.waitFor();
-    await toast.locator("[data-close-button]").click();
-    await toast.waitFor({ state: "detached" });
-  }
+  // with JavaScript the 'Task started' toast sits at the bottom, over the proof's button on a phone
+  if (jsEnabled(page)) await closeToast(page, "Task started");
+}
+
+/**
+ * Closes the toast with this text as a person would once it is read: a toast sits at the bottom, over whatever
+ * button is there, and a pointer resting on it keeps it open.
+ */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await toast.waitFor();
+  await toast.locator("[data-close-button]").click();
+  await toast.waitFor({ state: "detached" });
 }
 
 /**
