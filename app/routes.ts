@@ -95,6 +95,7 @@ export default [
     route("submissions/approve", "routes/api/bulk-approval.ts"),
     route("withdraw", "routes/api/withdrawals.ts"),
     route("appeals", "routes/api/appeals.ts"),
+    route("worker-blocks", "routes/api/worker-blocks.ts"),
     route("create-payment-intent", "routes/api/create-payment-intent.ts"),
     route("orders", "routes/api/orders.ts"),
     route("orders1", "routes/api/order-history.ts"),

@@ -27,6 +27,7 @@ import {
 } from "./fixtures";
 import { storeImage } from "~/server/services/images.server";
 import { fileAppeal } from "~/server/services/appeals.server";
+import { blockWorker } from "~/server/services/blocks.server";
 import { rejectSubmission } from "~/server/services/submissions.server";
 import { CORS_METHODS } from "~/server/http/cors.server";
 
@@ -413,6 +414,27 @@ const API: Record<string, Probe[]> = {
       url: async (f) =>
         `/appeals?id=${(await fileAppeal(env, await sessionUser(f.worker.id), await rejectedSubmission(f), "The proof was attached as asked.")).id}&decision=uphold`,
       expect: only({ admin: 200 }),
+    },
+  ],
+  "routes/api/worker-blocks.ts": [
+    { label: "list", method: "GET", url: () => "/worker-blocks", expect: only({ buyer: 200, other: 200 }) },
+    {
+      label: "block",
+      method: "POST",
+      url: () => "/worker-blocks",
+      body: async () => ({ worker_id: (await freshWorker()).id, reason: "matrix" }),
+      expect: only({ buyer: 201, other: 201 }),
+    },
+    {
+      label: "lift (the caller's own block)",
+      method: "DELETE",
+      url: async (f, who) => {
+        const worker = await freshWorker();
+        const buyer = who === "other" ? f.otherBuyer : f.buyer;
+        await blockWorker(env, await sessionUser(buyer.id), { workerId: worker.id, reason: "matrix" });
+        return `/worker-blocks?worker_id=${worker.id}`;
+      },
+      expect: only({ buyer: 200, other: 200 }),
     },
   ],
   "routes/api/create-payment-intent.ts": [

@@ -375,3 +375,21 @@ export const taskFigures = sqliteTable("task_figures", {
   pending: integer("pending").notNull().default(0),
   approved: integer("approved").notNull().default(0),
 });
+
+/** A buyer's block of a worker, with the buyer's private reason (migrations/0040). */
+export const workerBlocks = sqliteTable(
+  "worker_blocks",
+  {
+    buyerId: text("buyer_id").notNull(),
+    workerId: text("worker_id").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workerId, t.buyerId] })],
+);
+
+/** How many buyers block each worker, kept by triggers on worker_blocks (migrations/0040). */
+export const workerBlockCounts = sqliteTable("worker_block_counts", {
+  workerId: text("worker_id").primaryKey(),
+  buyers: integer("buyers").notNull().default(0),
+});

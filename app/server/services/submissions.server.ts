@@ -16,6 +16,7 @@ import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
+import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -41,9 +42,10 @@ export interface NewSubmission {
 }
 
 /** The task a worker submits to, as the submission needs it. */
-async function readTaskToSubmit(env: Env, taskId: string) {
+async function readTaskToSubmit(env: Env, taskId: string, workerId: string) {
   const row = await getDb(env)
     .select({
+      blocked: sql<number>`NOT ${notBlocked(workerId, tasks.buyerId)}`,
       id: tasks.id,
       buyerId: tasks.buyerId,
       taskTitle: tasks.taskTitle,
@@ -63,6 +65,7 @@ type TaskToSubmit = NonNullable<Awaited<ReturnType<typeof readTaskToSubmit>>>;
 function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: string): asserts task is TaskToSubmit {
   if (!task || task.deletedAt !== null) throw notFound("Task not found");
   if (task.buyerId === workerId) throw forbidden(OWN_TASK);
+  if (task.blocked) throw forbidden(BLOCKED_WORKER);
   if (isPastDate(task.completionDate, today)) throw conflict(PAST_DATE);
   if (task.requiredWorkers <= 0) throw conflict(NO_SLOTS);
 }
@@ -73,7 +76,7 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
   assertProofText(input.submission_details);
   const now = Date.now();
   const today = deadlineDay(now);
-  const task = await readTaskToSubmit(env, input.task_id);
+  const task = await readTaskToSubmit(env, input.task_id, worker.id);
   assertOpenTo(task, worker.id, today);
   const id = newId();
   const created = exists("submissions", id);
@@ -86,7 +89,8 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
         SELECT ${id}, t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}
         FROM tasks t
         WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0
-          AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}`,
+          AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}
+          AND ${notBlocked(worker.id, sql`t.buyer_id`)}`,
     )
     .step(
       "take slot",
@@ -105,7 +109,7 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
     )
     .run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
   if (done.changes("submit") === 0) {
-    assertOpenTo(await readTaskToSubmit(env, task.id), worker.id, today);
+    assertOpenTo(await readTaskToSubmit(env, task.id, worker.id), worker.id, today);
     throw conflict(CHANGED_MEANWHILE);
   }
   return (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;

@@ -47,7 +47,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     role: role ?? "",
     users: {
       ...list,
-      items: list.items.map(({ id, name, email, role, coin, photo }) => ({ id, name, email, role, coin, photo })),
+      items: list.items.map(({ id, name, email, role, coin, photo, blockedBy }) => ({
+        id,
+        name,
+        email,
+        role,
+        coin,
+        photo,
+        blockedBy,
+      })),
     },
   };
 }
@@ -193,7 +201,10 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                 {u.id === selfId ? <Badge tone="info">You</Badge> : null}
               </div>
             </TD>
-            <TD className="text-muted-foreground">{u.email}</TD>
+            <TD className="text-muted-foreground">
+              {u.email}
+              <BlockedBy count={u.blockedBy} />
+            </TD>
             <TD>
               <UserRoleSelect u={u} flow={flow} self={u.id === selfId} />
             </TD>
@@ -213,6 +224,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                   {u.id === selfId ? <Badge tone="info">You</Badge> : null}
                 </p>
                 <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+                <BlockedBy count={u.blockedBy} />
               </div>
               <p className="text-right">
                 <span className="block font-semibold tabular-nums">{formatCount(u.coin)}</span>
@@ -229,6 +241,16 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
     </>
+  );
+}
+
+/** How many buyers block this worker (docs/product/quality.md); nothing when none do. */
+function BlockedBy({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span className="block text-xs font-medium text-amber-800" data-testid="blocked-by">
+      Blocked by {formatCount(count)} {count === 1 ? "buyer" : "buyers"}
+    </span>
   );
 }
 

@@ -24,15 +24,16 @@ import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
-import { findTask } from "~/server/services/tasks.server";
+import { findTaskForWorker } from "~/server/services/tasks.server";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
 ];
 
-async function loadTask(env: Env, id: string) {
-  const task = await findTask(env, id);
+/** The task as this worker may see it: 404 when it is gone or its buyer blocks the worker. */
+async function loadTask(env: Env, workerId: string, id: string) {
+  const task = await findTaskForWorker(env, workerId, id);
   if (!task) throw data("Task not found", { status: 404 });
   return task;
 }
@@ -40,7 +41,7 @@ async function loadTask(env: Env, id: string) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
-  const task = await loadTask(env, params.id);
+  const task = await loadTask(env, user.id, params.id);
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
   const blocker = await submissionBlocker(env, user.id, task, now);
   return {
@@ -63,7 +64,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const task = await loadTask(getEnv(args.context), args.params.id);
+  const task = await loadTask(getEnv(args.context), workerUser(args.context).id, args.params.id);
   // A blocked worker (already submitted, no slot left, past the date) is refused with the reason, at the review and
   // at the sending; a lost race is refused by the service. Either way an uploaded image goes with the refusal.
   const refuseBlocked = async (env: Env, workerId: string) => {
