@@ -51,7 +51,8 @@ export interface ActionSpec {
     maxLength?: number;
     counted?: boolean;
   };
-  amount?: { label: string; hint?: string };
+  /** coins to type (posted as `addcoin`); an adjustment by default (±), a bonus from `min` up */
+  amount?: { label: string; hint?: string; min?: number; max?: number; placeholder?: string };
   /** keep the dialog open on a refusal and show it there (forms the admin can correct) */
   inlineErrors?: boolean;
   /** a wide dialog, for evidence shown side by side */
@@ -185,11 +186,11 @@ export function ActionFields({
             name="addcoin"
             type="number"
             step={1}
-            min={-10_000_000}
-            max={10_000_000}
+            min={spec.amount.min ?? -10_000_000}
+            max={spec.amount.max ?? 10_000_000}
             inputMode="numeric"
             required
-            placeholder="e.g. 50 or -20"
+            placeholder={spec.amount.placeholder ?? "e.g. 50 or -20"}
             aria-invalid={errors?.addcoin ? true : undefined}
             aria-describedby={errors?.addcoin ? `${amountId}-error` : undefined}
           />

@@ -122,6 +122,7 @@ export const ledgerKinds = [
   "debt_settlement",
   "appeal_charge",
   "debt_advance",
+  "bonus",
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -135,6 +136,8 @@ export const coinLedger = sqliteTable("coin_ledger", {
   withdrawalId: text("withdrawal_id"),
   orderId: text("order_id"),
   reversalId: text("reversal_id"),
+  /** the bonus a 'bonus' row charges or pays (migrations/0041) */
+  bonusId: text("bonus_id"),
   note: text("note"),
   createdAt: integer("created_at").notNull(),
 });
@@ -392,4 +395,16 @@ export const workerBlocks = sqliteTable(
 export const workerBlockCounts = sqliteTable("worker_block_counts", {
   workerId: text("worker_id").primaryKey(),
   buyers: integer("buyers").notNull().default(0),
+});
+
+/** A bonus a buyer paid a worker for a reviewed submission, once per request key (migrations/0041). */
+export const bonuses = sqliteTable("bonuses", {
+  id: text("id").primaryKey(),
+  submissionId: text("submission_id").notNull(),
+  buyerId: text("buyer_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  coins: integer("coins").notNull(),
+  reason: text("reason").notNull(),
+  requestKey: text("request_key").notNull(),
+  createdAt: integer("created_at").notNull(),
 });
