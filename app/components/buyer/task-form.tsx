@@ -17,6 +17,7 @@ import {
   type Failure,
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
+import { RequirementFields } from "./requirement-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
@@ -155,6 +156,9 @@ export function TaskForm({
           type="text"
           placeholder="e.g. A screenshot of your comment"
         />
+        {"min_approval_rate" in fields ? (
+          <RequirementFields rate={fields.min_approval_rate} approved={fields.min_approved} />
+        ) : null}
         <ImagePicker
           label={mode === "update" ? "Task Image (optional, replaces the current one)" : "Task Image"}
           initialUrl={initialImageUrl}

@@ -10,6 +10,20 @@ const completionDate = v.pipe(
   v.check((d) => !isPastDate(d, deadlineDay()), "Completion date cannot be in the past"),
 );
 
+/** An optional whole number of a form or JSON: empty or missing is "no requirement" (null). */
+const optionalBound = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.optional(v.unknown()),
+    v.transform((x) => (x === undefined || x === null || (typeof x === "string" && x.trim() === "") ? null : x)),
+    v.union([v.null(), wholeNumber(message, min, message, max)], message),
+  );
+
+/** Who may work on the task (docs/product/quality.md): both optional. */
+export const requirementFields = {
+  min_approval_rate: optionalBound(0, 100, "Approval rate: a whole number from 0 to 100"),
+  min_approved: optionalBound(0, 100_000, "Approved submissions: a whole number, 0 or more"),
+};
+
 // Add and Update speak different words for the same rules (docs/product/messages.md).
 export const addTaskSchema = v.object({
   task_title: requiredText("Task Title is required", 120),
@@ -20,6 +34,7 @@ export const addTaskSchema = v.object({
   submission_info: requiredText("Submission info is required", 1000),
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
+  ...requirementFields,
 });
 
 export const updateTaskSchema = v.object({

@@ -408,3 +408,10 @@ export const bonuses = sqliteTable("bonuses", {
   requestKey: text("request_key").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+/** Who may work on a task: a least approval rate (percent) and a least number of approved submissions (migrations/0042). */
+export const taskRequirements = sqliteTable("task_requirements", {
+  taskId: text("task_id").primaryKey(),
+  minApprovalRate: integer("min_approval_rate"),
+  minApproved: integer("min_approved"),
+});

@@ -17,6 +17,7 @@ import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
+import { ineligibility, requireEligible } from "./eligibility.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -78,6 +79,7 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
   const today = deadlineDay(now);
   const task = await readTaskToSubmit(env, input.task_id, worker.id);
   assertOpenTo(task, worker.id, today);
+  await requireEligible(env, worker.id, task.id);
   const id = newId();
   const created = exists("submissions", id);
   // The buyer's notice names the task as read, so the insert requires that title still: a task renamed meanwhile
@@ -595,7 +597,7 @@ export async function submissionBlocker(
       : "Your submission for this task is waiting for review.";
   if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
   if (task.requiredWorkers <= 0) return NO_SLOTS;
-  return null;
+  return ineligibility(env, workerId, task.id);
 }
 
 /** One of the worker's own submissions with its task, worker and buyer (My Submissions' view of it); else 404. */

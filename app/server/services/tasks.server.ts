@@ -16,6 +16,7 @@ import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { notBlocked } from "./blocks.server";
+import { requirementsRow } from "./eligibility.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -92,6 +93,7 @@ export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput
       }),
     )
     .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }))
+    .step("requirements", requirementsRow(id, input))
     // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
     .run({
       refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),
