@@ -59,8 +59,8 @@ const WORKER_START = 10;
 const people: Person[] = [];
 
 async function person(name: string, who: string, viewport: "phone" | "desktop" = "desktop"): Promise<Person> {
-  // 402: the declined test card's answer, which the walk provokes on purpose.
-  const p = await newPerson(browser, { name, email: email(who), viewport, allowStatus: [402] });
+  // 402: the declined test card's answer and 422: a rejection sent without a reason, both provoked on purpose.
+  const p = await newPerson(browser, { name, email: email(who), viewport, allowStatus: [402, 422] });
   people.push(p);
   return p;
 }

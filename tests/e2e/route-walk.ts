@@ -93,7 +93,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
     url: () =>
       `/browse/${
         db<{ id: string }>(
-          `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoDay()}' AND id LIKE 'seed-task-%' ORDER BY id LIMIT 1`,
+          `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoDay()}' ORDER BY created_at LIMIT 1`,
         )[0].id
       }`,
   },
@@ -137,7 +137,8 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
     url: () =>
       `/dashboard/mysubmissions/${
         db<{ id: string }>(
-          "SELECT id FROM submissions WHERE worker_id = 'seed-user-worker' AND status = 'pending' ORDER BY created_at DESC LIMIT 1",
+          `SELECT s.id FROM submissions s JOIN users u ON u.id = s.worker_id
+            WHERE u.email = ${sqlText(DEMO.worker.email)} AND s.status = 'pending' ORDER BY s.created_at DESC LIMIT 1`,
         )[0].id
       }`,
   },
