@@ -4,9 +4,9 @@ import type { FieldMetadata } from "@conform-to/react";
 import { InputField } from "~/components/form-kit";
 import { SMOOTHED_BELOW } from "~/lib/eligibility";
 
-type NumberField = FieldMetadata<number | null>;
+export type RequirementField = FieldMetadata<number | null>;
 
-export function RequirementFields({ rate, approved }: { rate: NumberField; approved: NumberField }) {
+export function RequirementFields({ rate, approved }: { rate: RequirementField; approved: RequirementField }) {
   return (
     <fieldset className="grid gap-3 rounded-lg border border-border p-4">
       <legend className="px-1 text-sm font-semibold">Who may work on it (optional)</legend>

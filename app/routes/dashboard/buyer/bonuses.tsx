@@ -105,7 +105,9 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
         description="Reward good work on a reviewed submission: the coins go from your balance to the worker, with your reason."
       />
       <p className="mb-3 text-sm text-muted-foreground">
-        {total ? `${total} reviewed ${total === 1 ? "submission" : "submissions"}, newest first.` : null}
+        {total
+          ? `${total} reviewed ${total === 1 ? "submission" : "submissions"}, the most recently sent first.`
+          : null}
       </p>
       <PagedList
         count={rows.length}
@@ -152,7 +154,7 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
               </Cell>
               <Cell>
                 <div className="actions">
-                  <ActionTrigger flow={flow} spec={bonusSpec(r)} label={`Pay ${r.workerName} a bonus`} stayLink>
+                  <ActionTrigger flow={flow} spec={bonusSpec(r)} label={`Pay bonus to ${r.workerName}`} stayLink>
                     Pay bonus
                   </ActionTrigger>
                 </div>
