@@ -54,6 +54,8 @@ export default defineConfig(async () => {
                   APP_ENV: "test",
                   PAYMENTS_MODE: "test",
                   SESSION_JWK: TEST_SESSION_JWK,
+                  // seals the MTurk requester keys' secrets in tests only
+                  MTURK_KEY_SECRET: "test-only-mturk-key-secret-0123456789",
                   ADMIN_EMAILS: "root-admin@coinwork.test",
                   RATE_LIMIT_OFF: "0",
                 },

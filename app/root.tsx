@@ -107,7 +107,8 @@ function NavigationProgress() {
   );
 }
 
-const AppToaster = lazy(() => import("./components/toaster"));
+// the server never renders the toasts (they wait for hydration): its build leaves sonner out
+const AppToaster = import.meta.env.SSR ? () => null : lazy(() => import("./components/toaster"));
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { flash, timeZone } = loaderData;

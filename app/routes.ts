@@ -110,6 +110,9 @@ export default [
     route("totaldollars", "routes/api/total-dollars.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
   ]),
+  // The MTurk Requester API answered by Coinwork (docs/mturk.md), signed with AWS Signature Version 4.
+  route("mturk", "routes/mturk.ts"),
+  route("docs/mturk.md", "routes/docs/mturk-guide.ts"),
   // The API described: OpenAPI 3.1 (generated from the valibot schemas, above) and a readable reference page.
   route("api-docs", "routes/docs/api-docs.tsx"),
 ] satisfies RouteConfig;

@@ -599,6 +599,21 @@ function footnote(name: string, size: string, m: Measure): string {
   return `${name}, ${size}: ${parts.join("; ")}`;
 }
 
+/**
+ * A signed-in page's req/s over that of the bare page of its size (the smallest bare page at least as large, else
+ * the largest), measured on the same database: what the app costs beyond the stack for a page of that shape.
+ */
+function toBare(k: Case, z: SizeResult | undefined): string {
+  const m = z?.cases[k.name];
+  if (k.kind !== "page" || !k.as || k.bare || k.write || !m?.requests || flagged(m)) return "—";
+  const bares = Object.entries(z!.cases)
+    .filter(([name, b]) => CASES.find((c) => c.name === name)?.bare && b.requests > 0 && !flagged(b))
+    .map(([, b]) => b)
+    .sort((a, b) => a.bytesPerAnswer - b.bytesPerAnswer);
+  const bare = bares.find((b) => b.bytesPerAnswer >= m.bytesPerAnswer) ?? bares.at(-1);
+  return bare ? `${fixed(m.rps / bare.rps, 2)}x` : "—";
+}
+
 interface Report {
   head: string[];
   rows: string[][];
@@ -618,6 +633,9 @@ function report(sizes: Partial<Record<Size, SizeResult>>, cases: Case[]): Report
     "LARGE/SMALL p99",
     "SMALL / floor",
     "LARGE / floor",
+    "KB per answer",
+    "SMALL / bare page",
+    "LARGE / bare page",
   ];
   const notes: string[] = [];
   const rows = cases.map((k) => {
@@ -641,6 +659,9 @@ function report(sizes: Partial<Record<Size, SizeResult>>, cases: Case[]): Report
       ok(s) && ok(l) ? `${fixed(l!.p99 / Math.max(s!.p99, 1))}x` : "—",
       ok(s) && s!.floorRps ? fixed(s!.rps / s!.floorRps, 2) : "—",
       ok(l) && l!.floorRps ? fixed(l!.rps / l!.floorRps, 2) : "—",
+      k.kind === "page" && !k.write && s?.requests ? fixed(s.bytesPerAnswer / 1024) : "—",
+      toBare(k, sizes.small),
+      toBare(k, sizes.large),
     ];
   });
   const floors = Object.values(sizes).flatMap((z) => Object.values(z!.floor));

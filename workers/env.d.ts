@@ -38,4 +38,9 @@ interface Env {
    * and tests use the request's origin.
    */
   APP_ORIGIN?: string;
+  /**
+   * Seals the MTurk Requester API keys' secrets at rest (AES-GCM; docs/mturk.md). Without it no requester key is
+   * made or accepted. `npm run dev` writes one to .dev.vars; in production `wrangler secret put MTURK_KEY_SECRET`.
+   */
+  MTURK_KEY_SECRET?: string;
 }

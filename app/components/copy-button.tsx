@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Check, Copy } from "lucide-react";
+import { Check, Copy } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { Icon } from "~/components/icons";
 
 /**
  * A notice above every dashboard page about the account itself (an address to verify, a password to change): an
@@ -14,7 +14,7 @@ export function DashboardNotice({
 }: {
   id: string;
   testId: string;
-  icon: LucideIcon;
+  icon: Icon;
   title: string;
   children: React.ReactNode;
   action: React.ReactNode;

@@ -6,7 +6,7 @@ import {
   Coins,
   FilePlus2,
   Gavel,
-  Gift,
+  HandCoins,
   History,
   Home,
   ListChecks,
@@ -20,8 +20,8 @@ import {
   Users,
   Wallet,
   X,
-  type LucideIcon,
-} from "lucide-react";
+  type Icon,
+} from "~/components/icons";
 import type * as React from "react";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Role } from "~/lib/roles";
@@ -37,7 +37,7 @@ import { cn } from "~/lib/cn";
 interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: Icon;
 }
 
 export const SIDEBAR: Record<Role, NavItem[]> = {
@@ -53,7 +53,7 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
     { to: "/dashboard/mytasks", label: "My Tasks", icon: ClipboardList },
     { to: "/dashboard/purchasecoin", label: "Purchase Coin", icon: Coins },
     { to: "/dashboard/paymenthistory", label: "Payment History", icon: History },
-    { to: "/dashboard/bonuses", label: "Bonuses", icon: Gift },
+    { to: "/dashboard/bonuses", label: "Bonuses", icon: HandCoins },
   ],
   Admin: [
     { to: "/dashboard/adminhome", label: "Home", icon: Home },

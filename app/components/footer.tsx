@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "~/components/icons";
 import { Logo } from "./logo";
 
 const GROUPS = [

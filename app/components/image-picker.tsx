@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { ImageIcon } from "lucide-react";
+import { ImageIcon } from "~/components/icons";
 import { Label } from "./ui/input";
 
 /**

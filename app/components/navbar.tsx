@@ -1,5 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
-import { ChevronDown, ExternalLink, LayoutDashboard, LogOut, Menu } from "lucide-react";
+import { ChevronDown, ExternalLink, LayoutDashboard, LogOut, Menu } from "~/components/icons";
 import type { SessionUser } from "~/server/auth/session.server";
 import { homeFor } from "~/lib/roles";
 import { Button, buttonVariants } from "./ui/button";

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import type { LucideIcon } from "lucide-react";
+import type { Icon } from "~/components/icons";
 
 export function StatCard({
   label,
@@ -9,7 +9,7 @@ export function StatCard({
 }: {
   label: string;
   value: React.ReactNode;
-  icon?: LucideIcon;
+  icon?: Icon;
   children?: React.ReactNode;
 }) {
   return (

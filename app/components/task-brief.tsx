@@ -1,4 +1,4 @@
-import { Info } from "lucide-react";
+import { Info } from "~/components/icons";
 
 /** What a task asks, as a worker reads it before doing it: its description and what to submit as proof. */
 export function TaskBrief({ detail, instructions }: { detail: string; instructions: string }) {

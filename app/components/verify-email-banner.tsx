@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { MailWarning } from "lucide-react";
+import { MailWarning } from "~/components/icons";
 import { Button } from "./ui/button";
 import { DashboardNotice } from "./dashboard-notice";
 import { VERIFY_EMAIL_FIRST } from "~/lib/schemas/auth";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "~/components/icons";
 import { buttonVariants } from "./ui/button";
 import { DashboardNotice } from "./dashboard-notice";
 

@@ -1,7 +1,5 @@
 // Appeals of rejected submissions (docs/decisions/014-appeals.md): the rules the worker's form, the admin's
 // confirmation and the service share.
-import * as v from "valibot";
-import { pageParam } from "./schemas/paging";
 
 /** A rejection can be appealed for this long after it happened (the submission's review time), once. */
 export const APPEAL_WINDOW_DAYS = 7;
@@ -11,15 +9,6 @@ export const APPEAL_TEXT_MIN = 10;
 export const APPEAL_TEXT_MAX = 500;
 
 export const APPEAL_TEXT_REQUIRED = "Say why the rejection was wrong";
-
-/** The appeal's text: required, 10 to 500 characters once trimmed. */
-export const appealText = v.pipe(
-  v.string(APPEAL_TEXT_REQUIRED),
-  v.trim(),
-  v.nonEmpty(APPEAL_TEXT_REQUIRED),
-  v.minLength(APPEAL_TEXT_MIN, `At least ${APPEAL_TEXT_MIN} characters`),
-  v.maxLength(APPEAL_TEXT_MAX, `At most ${APPEAL_TEXT_MAX} characters`),
-);
 
 /** Whether a rejection that happened at `rejectedAt` can still be appealed at `now` (the window's last moment included). */
 export function withinAppealWindow(rejectedAt: number | null, now = Date.now()): boolean {
@@ -40,26 +29,11 @@ export function appealUntil(
     : null;
 }
 
-const id = v.pipe(v.string("Missing id"), v.trim(), v.nonEmpty("Missing id"), v.maxLength(64, "Missing id"));
-
-/** My Submissions: appeal a rejected submission (`id` is the submission, `reason` the appeal's text). */
-export const appealActionSchema = v.variant("intent", [
-  v.object({ intent: v.literal("appeal"), id, reason: appealText }),
-]);
-
 export const APPEAL_DECISIONS = ["uphold", "overturn"] as const;
 export type AppealDecision = (typeof APPEAL_DECISIONS)[number];
 
-/** Appeals (admin): uphold or overturn a pending appeal (`id` is the appeal). */
-export const appealDecisionSchema = v.variant("intent", [
-  v.object({ intent: v.literal("uphold"), id }),
-  v.object({ intent: v.literal("overturn"), id }),
-]);
-
 export const APPEAL_LISTS = ["pending", "decided"] as const;
 export type AppealList = (typeof APPEAL_LISTS)[number];
-/** The admin page's query: which list (pending by default) and its page. */
-export const appealListQuery = v.object({ page: pageParam, show: v.fallback(v.picklist(APPEAL_LISTS), "pending") });
 
 /** What an overturn would find: the submission's pay, and the pay of the task's open slot if one is left. */
 export interface OverturnState {

@@ -38,16 +38,3 @@ export function taskCost(requiredWorkers: number, payableAmount: number): number
 export function withdrawalCents(coins: number): number {
   return coins * (100 / COINS_PER_DOLLAR_WITHDRAW);
 }
-
-/** Coins / 20 as dollars with two decimals, e.g. 250 -> "12.50". */
-export function withdrawalAmount(coins: number): string {
-  return (withdrawalCents(coins) / 100).toFixed(2);
-}
-
-export function formatCents(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
-export function coinsToDollars(coins: number): string {
-  return withdrawalAmount(coins);
-}

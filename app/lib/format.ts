@@ -83,6 +83,17 @@ export function formatCount(n: number): string {
 }
 
 /**
+ * Cents as dollars, the one way the app writes money: "$1,234.50", thousands grouped (without Intl, as formatCount).
+ * `dropZeroCents` writes whole dollars as "$10" (coin packages' prices); `symbol: false` leaves out the "$" (a field
+ * whose box already shows it).
+ */
+export function formatDollars(cents: number, { symbol = true, dropZeroCents = false } = {}): string {
+  const [whole, part] = (Math.abs(cents) / 100).toFixed(2).split(".");
+  const digits = `${formatCount(Number(whole))}${dropZeroCents && part === "00" ? "" : `.${part}`}`;
+  return `${cents < 0 ? "-" : ""}${symbol ? "$" : ""}${digits}`;
+}
+
+/**
  * A share as a whole percentage for a gauge, never "0%" for something that is there nor "100%" for something short
  * of the whole: 1 of 500 reads "<1%", 499 of 500 reads ">99%".
  */

@@ -688,6 +688,9 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/dashboard/admin/audit-log.tsx": { expect: rolePage("admin") },
   "routes/dashboard/admin/ledger.tsx": { expect: rolePage("admin") },
   "routes/docs/api-docs.tsx": { expect: publicPage },
+  "routes/docs/mturk-guide.ts": { expect: publicPage },
+  // the MTurk Requester API decides by its SigV4 signature, never a session: a GET without one is its RequestError
+  "routes/mturk.ts": { expect: everyoneOutcome("allowed") },
   "routes/public/robots.ts": { expect: publicPage },
   "routes/public/sitemap.ts": { expect: publicPage },
 };

@@ -21,7 +21,7 @@ import {
 } from "./fixtures";
 import { BELOW_MINIMUM } from "~/server/services/withdrawals.server";
 import { approveWithdrawal, rejectWithdrawal } from "~/server/services/withdrawals.server";
-import { BELOW_MINIMUM_MESSAGE } from "~/components/worker/schemas";
+import { BELOW_MINIMUM_MESSAGE } from "~/lib/schemas/withdrawal";
 
 const form = (
   fields: Partial<

@@ -7,13 +7,11 @@ import {
   COINS_PER_DOLLAR_WITHDRAW,
   MIN_WITHDRAWAL_COINS,
   SIGNUP_COINS,
-  coinsToDollars,
   findPackage,
-  formatCents,
   taskCost,
-  withdrawalAmount,
   withdrawalCents,
 } from "~/lib/coins";
+import { formatDollars } from "~/lib/format";
 
 /** Dollars and cents written with integers only: the oracle the floating-point code is held to. */
 const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
@@ -81,13 +79,15 @@ describe("task cost", () => {
 
 describe("withdrawal value", () => {
   it("is coins / 20 dollars with two decimals", () => {
-    expect(withdrawalAmount(200)).toBe("10.00");
-    expect(withdrawalAmount(201)).toBe("10.05");
-    expect(withdrawalAmount(150)).toBe("7.50");
-    expect(withdrawalAmount(250)).toBe("12.50");
-    expect(withdrawalAmount(0)).toBe("0.00");
-    expect(withdrawalAmount(1)).toBe("0.05");
-    expect(withdrawalAmount(19)).toBe("0.95");
+    const shown = (coins: number) => formatDollars(withdrawalCents(coins));
+    expect(shown(200)).toBe("$10.00");
+    expect(shown(201)).toBe("$10.05");
+    expect(shown(150)).toBe("$7.50");
+    expect(shown(250)).toBe("$12.50");
+    expect(shown(0)).toBe("$0.00");
+    expect(shown(1)).toBe("$0.05");
+    expect(shown(19)).toBe("$0.95");
+    expect(shown(24_691)).toBe("$1,234.55");
   });
 
   it("is exact for every coin amount: 5 cents a coin, never rounded", () => {
@@ -95,8 +95,7 @@ describe("withdrawal value", () => {
       fc.property(fc.integer({ min: 0, max: 100_000_000 }), (coins) => {
         expect(withdrawalCents(coins)).toBe(coins * 5);
         expect(Number.isInteger(withdrawalCents(coins))).toBe(true);
-        expect(withdrawalAmount(coins)).toBe(dollars(coins * 5));
-        expect(coinsToDollars(coins)).toBe(withdrawalAmount(coins));
+        expect(formatDollars(withdrawalCents(coins), { symbol: false }).replaceAll(",", "")).toBe(dollars(coins * 5));
       }),
     );
   });
@@ -104,21 +103,31 @@ describe("withdrawal value", () => {
   it("grows by exactly $0.05 per coin", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000_000 }), (coins) => {
-        const step =
-          Math.round(Number(withdrawalAmount(coins + 1)) * 100) - Math.round(Number(withdrawalAmount(coins)) * 100);
-        return step === 5;
+        return withdrawalCents(coins + 1) - withdrawalCents(coins) === 5;
       }),
     );
   });
 });
 
-describe("formatCents", () => {
-  it("writes cents as dollars with two decimals, for any amount", () => {
-    expect(formatCents(1000)).toBe("10.00");
-    expect(formatCents(3500)).toBe("35.00");
-    expect(formatCents(1005)).toBe("10.05");
+describe("formatDollars", () => {
+  it("writes cents as dollars with two decimals and grouped thousands, for any amount", () => {
+    expect(formatDollars(1000)).toBe("$10.00");
+    expect(formatDollars(3500)).toBe("$35.00");
+    expect(formatDollars(1005)).toBe("$10.05");
+    expect(formatDollars(123_456_789)).toBe("$1,234,567.89");
+    expect(formatDollars(-250)).toBe("-$2.50");
+    expect(formatDollars(1005, { symbol: false })).toBe("10.05");
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (cents) => formatCents(cents) === dollars(cents)),
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (cents) => {
+        const grouped = `$${Math.floor(cents / 100).toLocaleString("en-US")}.${dollars(cents).split(".")[1]}`;
+        return formatDollars(cents) === grouped;
+      }),
     );
+  });
+
+  it("drops zero cents when asked, as coin packages' prices read", () => {
+    expect(formatDollars(1000, { dropZeroCents: true })).toBe("$10");
+    expect(formatDollars(1050, { dropZeroCents: true })).toBe("$10.50");
+    expect(formatDollars(3500, { dropZeroCents: true })).toBe("$35");
   });
 });

@@ -12,14 +12,13 @@ import {
   auditListQuery,
   messageActionSchema,
   messageListQuery,
-  pageQuery,
-  readSearch,
   taskActionSchema,
   taskListQuery,
   userActionSchema,
   userListQuery,
   withdrawalActionSchema,
 } from "~/lib/schemas/admin";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { formErrors, formValue } from "./forms";
 
 describe("Admin Home: withdrawal decisions", () => {

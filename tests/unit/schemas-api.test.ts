@@ -4,7 +4,7 @@ import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
-import { withdrawalAmount } from "~/lib/coins";
+import { withdrawalCents } from "~/lib/coins";
 import {
   INVALID_ID,
   MAX_PAGE_SIZE,
@@ -167,7 +167,7 @@ describe("wire shapes", () => {
     worker_email: "w@x.io",
     worker_name: "W",
     withdrawal_coin: coins,
-    withdrawal_amount: Number(withdrawalAmount(coins)),
+    withdrawal_amount: withdrawalCents(coins) / 100,
     payment_system: "Bkash",
     account_number: "01712345678",
     bank_name: null,

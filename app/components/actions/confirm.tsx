@@ -6,151 +6,17 @@
 // dialog or toast. Without JavaScript the same trigger is a link to `?confirm=<intent>&row=<id>`, where the page
 // renders the same confirmation as a server-side panel whose form posts normally (the action answers with a
 // redirect and a flash banner).
-import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import { Loader2 } from "lucide-react";
-import { toast } from "sonner";
+import { useRef, useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
 import type * as React from "react";
-import type { VariantProps } from "class-variance-authority";
-import { CONFIRM_PARAM, ENHANCED_FIELD, outcomeText, ROW_PARAM, type Outcome } from "~/lib/enhanced";
+import { CONFIRM_PARAM, ENHANCED_FIELD, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
 import { useHydrated } from "~/components/use-hydrated";
-import { NoJsPanel, useHrefWithout, ViewLink } from "./enhanced";
-import { ResultDialog, type ResultInfo } from "./result-dialog";
-import type { Feedback } from "./feedback";
-
-export interface ActionSpec {
-  intent: string;
-  /** the row acted on; for an action on several rows, a name for the selection (the rows go in `ids`) */
-  id: string;
-  /** the rows of an action on several (posted as one `ids` field each) */
-  ids?: string[];
-  title: string;
-  /** inline content only (it is rendered inside a paragraph) */
-  description?: React.ReactNode;
-  /** what to look at before deciding, under the description (e.g. an appeal's evidence) */
-  body?: React.ReactNode;
-  /** a short box under the description (e.g. what a deletion refunds) */
-  note?: React.ReactNode;
-  confirmLabel: string;
-  destructive?: boolean;
-  /** an optional reason is labelled "(optional)" unless its label says so itself (`markOptional: false`) */
-  reason?: {
-    label: string;
-    required?: boolean;
-    markOptional?: boolean;
-    placeholder?: string;
-    hint?: string;
-    /** reasons to pick from (posted as `reason_pick`); the text is then for words of one's own */
-    picks?: readonly string[];
-    /** bounds of the text (default at most 500); `counted` shows how many characters are used as one types */
-    minLength?: number;
-    maxLength?: number;
-    counted?: boolean;
-  };
-  /** coins to type (posted as `addcoin`); an adjustment by default (±), a bonus from `min` up */
-  amount?: { label: string; hint?: string; min?: number; max?: number; placeholder?: string };
-  /** keep the dialog open on a refusal and show it there (forms the admin can correct) */
-  inlineErrors?: boolean;
-  /** a wide dialog, for evidence shown side by side */
-  wide?: boolean;
-  /** more fields the action posts as they are (e.g. the role chosen, the proof version the buyer saw) */
-  hidden?: Record<string, string>;
-  /** a box the person must tick to confirm (`name` posts "on"), e.g. that they looked at every proof */
-  acknowledge?: { name: string; label: string };
-  /**
-   * How the outcome is told (docs/product/messages.md, "How outcomes are told"): a toast, unless the action ends
-   * something for good or pays money out, whose success answers in a dialog; its refusal then answers in a dialog or
-   * a toast as SPEC.md names it (`refusedToast` adds a toast with those words to a refusal's dialog).
-   */
-  feedback?: Feedback;
-}
-
-export type ActionFlow = ReturnType<typeof useActionFlow>;
-
-/** A page action's fetcher, and `onAnswer` called once for each new Outcome it brings. */
-export function useOutcomeFetcher(onAnswer: (outcome: Outcome) => void) {
-  const fetcher = useFetcher<Outcome>();
-  const handled = useRef<Outcome | null>(null);
-  const answered = useEffectEvent(onAnswer);
-  useEffect(() => {
-    const outcome = fetcher.data;
-    if (!outcome || outcome === handled.current) return;
-    handled.current = outcome;
-    answered(outcome);
-  }, [fetcher.data]);
-  return fetcher;
-}
-
-/** Tells an outcome as its action's spec says: a result dialog or a toast (see ActionSpec.feedback). */
-function tell(outcome: Outcome, spec: ActionSpec, showResult: (r: ResultInfo) => void) {
-  const how = outcome.ok ? spec.feedback?.ok : spec.feedback?.refused;
-  if (how !== "dialog") return toastOutcome(outcome);
-  showResult({ ok: outcome.ok, title: outcome.title, message: outcome.message, detail: outcome.detail });
-  if (!outcome.ok && spec.feedback?.refusedToast)
-    toast.error(spec.feedback.refusedToast, { description: outcome.detail });
-}
-
-/**
- * One fetcher and one confirmation dialog per page. Each outcome is told as its spec says (`tell`); `onOutcome`
- * runs after it, for what the page does next (e.g. open the next submission); `onDismiss` when the person closes
- * the confirmation without deciding.
- */
-export function useActionFlow(
-  onOutcome?: (outcome: Outcome, spec: ActionSpec) => void,
-  onDismiss?: (spec: ActionSpec) => void,
-) {
-  const [spec, setSpec] = useState<ActionSpec | null>(null);
-  const [open, setOpen] = useState(false);
-  const [inlineError, setInlineError] = useState<Outcome | null>(null);
-  const [result, setResult] = useState<ResultInfo | null>(null);
-  const fetcher = useOutcomeFetcher((outcome) => {
-    if (!spec) return;
-    if (!outcome.ok && spec.inlineErrors) {
-      setInlineError(outcome);
-      return;
-    }
-    setOpen(false);
-    tell(outcome, spec, setResult);
-    onOutcome?.(outcome, spec);
-  });
-
-  const busy = fetcher.state !== "idle";
-  const pendingId = busy ? String(fetcher.formData?.get("id") ?? "") || null : null;
-  return {
-    fetcher,
-    spec,
-    open,
-    busy,
-    inlineError,
-    /** the outcome shown in a result dialog, until it is closed */
-    result,
-    closeResult() {
-      setResult(null);
-    },
-    /** the row whose action is in flight */
-    pendingId,
-    ask(next: ActionSpec) {
-      setSpec(next);
-      setInlineError(null);
-      setOpen(true);
-    },
-    /** the admin is correcting the form: the last refusal no longer applies */
-    clearError() {
-      setInlineError(null);
-    },
-    setOpen(next: boolean) {
-      if (busy && !next) return; // stay until the server has answered
-      setOpen(next);
-      if (next) return;
-      setInlineError(null);
-      if (spec) onDismiss?.(spec);
-    },
-  };
-}
+import { NoJsPanel, useHrefWithout } from "./enhanced";
+import { ResultDialog } from "./result-dialog";
+import { type ActionFlow, type ActionSpec } from "./flow";
 
 /** The extra inputs an action asks for: an amount of coins and/or a reason. */
 export function ActionFields({
@@ -187,7 +53,7 @@ export function ActionFields({
             type="number"
             step={1}
             min={spec.amount.min ?? -10_000_000}
-            max={spec.amount.max ?? 10_000_000}
+            max={10_000_000}
             inputMode="numeric"
             required
             placeholder={spec.amount.placeholder ?? "e.g. 50 or -20"}
@@ -343,104 +209,6 @@ function HiddenFields({ spec, js }: { spec: ActionSpec; js?: boolean }) {
   );
 }
 
-/**
- * A row's action button. Without JavaScript it is a link to the page's confirmation view; once the page is
- * hydrated it opens the confirmation dialog instead.
- */
-export function ActionTrigger({
-  flow,
-  spec,
-  children,
-  className,
-  variant = "outline",
-  size = "sm",
-  disabled,
-  icon,
-  label,
-  stayLink,
-}: {
-  flow: ActionFlow;
-  spec: ActionSpec;
-  children: React.ReactNode;
-  className?: string;
-  disabled?: boolean;
-  icon?: React.ReactNode;
-  /** accessible name when the visible text is not unique on the page (e.g. "Approve withdrawal of Rahim") */
-  label?: string;
-  /** see ViewLink */
-  stayLink?: boolean;
-} & VariantProps<typeof buttonVariants>) {
-  const busy = flow.pendingId === spec.id && flow.spec?.intent === spec.intent;
-  const content = (
-    <>
-      {busy ? <Loader2 className="animate-spin" aria-hidden /> : icon}
-      {children}
-    </>
-  );
-  if (disabled) {
-    return (
-      <Button type="button" variant={variant} size={size} className={className} disabled aria-label={label}>
-        {content}
-      </Button>
-    );
-  }
-  return (
-    <ViewLink
-      view={{ [CONFIRM_PARAM]: spec.intent, [ROW_PARAM]: spec.id }}
-      onOpen={() => flow.ask(spec)}
-      stayLink={stayLink}
-      aria-label={label}
-      aria-busy={busy || undefined}
-      className={cn(buttonVariants({ variant, size }), className)}
-    >
-      {content}
-    </ViewLink>
-  );
-}
-
-export interface RowAction {
-  spec: ActionSpec;
-  /** the visible text */
-  text: string;
-  /** the accessible name (see ActionTrigger) */
-  label: string;
-  icon: React.ReactNode;
-  variant?: VariantProps<typeof buttonVariants>["variant"];
-  className?: string;
-}
-
-/** A listed row's decisions side by side (e.g. Approve and Reject), small in a table, full width on a card. */
-export function RowActions({
-  flow,
-  actions,
-  className,
-  size = "sm",
-}: {
-  flow: ActionFlow;
-  actions: RowAction[];
-  className?: string;
-  size?: "sm" | "default";
-}) {
-  return (
-    <div className={cn("flex gap-2", className)}>
-      {actions.map((a) => (
-        <ActionTrigger
-          key={a.spec.intent}
-          flow={flow}
-          spec={a.spec}
-          variant={a.variant ?? "outline"}
-          size={size}
-          className={a.className}
-          icon={a.icon}
-          label={a.label}
-        >
-          {a.text}
-        </ActionTrigger>
-      ))}
-    </div>
-  );
-}
-
 /** `?confirm=<intent>&row=<id>` of the no-JavaScript confirmation view. */
 function useConfirmParams(): { intent: string | null; row: string | null } {
   const [params] = useSearchParams();
@@ -460,11 +228,6 @@ export function useNoJsSpec<T extends { id: string }>(
   const build = confirm.intent !== null && Object.hasOwn(specs, confirm.intent) ? specs[confirm.intent] : undefined;
   const row = build ? rows.find((r) => r.id === confirm.row && allowed(r)) : undefined;
   return build && row ? build(row) : null;
-}
-
-/** An outcome as a toast: the title, with its words (a refusal's own reason included) below. */
-export function toastOutcome(outcome: Outcome) {
-  (outcome.ok ? toast.success : toast.error)(outcome.title, { description: outcomeText(outcome) });
 }
 
 /** The server-rendered confirmation (no JavaScript): a panel over the page with a plain form. */

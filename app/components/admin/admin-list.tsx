@@ -1,8 +1,8 @@
-// The paged lists of the admin pages (withdrawals, tasks, users): a table on wide screens, cards on narrow
-// ones, one page at a time (the shared ResponsiveList and PagedList); and the line that counts them.
+// The paged lists of the admin pages (withdrawals, tasks, users, appeals): each row rendered once, a table on wide
+// screens and a card on phones by CSS (CardTable, decision 028), one page at a time; and the line that counts them.
 import type * as React from "react";
-import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
-import { TR, TH, EmptyState } from "~/components/ui/table";
+import { CardRow, CardTable, PagedList, type CardColumn } from "~/components/responsive-list";
+import { EmptyState } from "~/components/ui/table";
 import { formatCount } from "~/lib/format";
 
 interface Page<T> {
@@ -11,46 +11,35 @@ interface Page<T> {
   pages: number;
 }
 
+/** The last column: the row's actions, named for screen readers only. */
+const ACTIONS: CardColumn = { header: <span className="sr-only">Actions</span>, className: "text-right" };
+
 /**
- * `label` names both the table (its caption) and the card list. `head` are the column headers before the
- * last one (the row actions, named for screen readers only); `cells` a row's cells, `card` a card's content.
- * The table shows from `from` up (md or lg), the cards below it.
+ * `label` names the list (the table's caption). `columns` are the headers before the last one (the row actions);
+ * `cells` a row's `<Cell>`s, the actions last.
  */
 export function AdminList<T extends { id: string }>({
   list,
   label,
   empty,
-  from,
-  head,
+  columns,
   rowTestId,
   cells,
-  card,
 }: {
   list: Page<T>;
   label: string;
   empty: string;
-  from: "md" | "lg";
-  head: React.ReactNode;
+  columns: CardColumn[];
   rowTestId: (row: T) => string;
   cells: (row: T) => React.ReactNode;
-  card: (row: T) => React.ReactNode;
 }) {
   return (
     <PagedList count={list.items.length} empty={<EmptyState message={empty} />} page={list.page} pages={list.pages}>
-      <ResponsiveList
+      <CardTable
         label={label}
         rows={list.items}
-        from={from}
-        columns={
-          <>
-            {head}
-            <TH className="text-right">
-              <span className="sr-only">Actions</span>
-            </TH>
-          </>
-        }
-        row={(row) => <TR data-testid={rowTestId(row)}>{cells(row)}</TR>}
-        card={(row) => <ListCard className="block">{card(row)}</ListCard>}
+        columns={[...columns, ACTIONS]}
+        row={(row) => <CardRow data-testid={rowTestId(row)}>{cells(row)}</CardRow>}
       />
     </PagedList>
   );

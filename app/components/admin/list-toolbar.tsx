@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { Loader2, Search } from "lucide-react";
+import { LoaderCircle, Search } from "~/components/icons";
 import type * as React from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
@@ -75,11 +75,11 @@ export function ListToolbar({
             className="flex-1 sm:flex-none"
             disabled={searching}
           >
-            {searching ? <Loader2 className="animate-spin" aria-hidden /> : search ? <Search aria-hidden /> : null}
+            {searching ? <LoaderCircle className="animate-spin" aria-hidden /> : search ? <Search aria-hidden /> : null}
             {search ? "Search" : "Apply"}
           </Button>
         ) : searching ? (
-          <Loader2 className="size-5 animate-spin self-center text-muted-foreground" aria-label="Loading" />
+          <LoaderCircle className="size-5 animate-spin self-center text-muted-foreground" aria-label="Loading" />
         ) : null}
         {active ? (
           <Link to={location.pathname} className={cn(buttonVariants({ variant: "ghost" }), "flex-1 sm:flex-none")}>

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import type { Role } from "~/lib/roles";
-import type { ActionFlow, ActionSpec } from "~/components/actions/confirm";
+import type { ActionFlow, ActionSpec } from "~/components/actions/flow";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { CONFIRM_PARAM, ROW_PARAM } from "~/lib/enhanced";
@@ -39,15 +39,12 @@ export function RoleSelect({
   disabled,
   disabledReason,
   className,
-  visibleLabel,
 }: {
   user: { id: string; name: string; role: Role };
   flow: ActionFlow;
   disabled?: boolean;
   disabledReason?: string;
   className?: string;
-  /** show "Role" beside the select (cards on phones) instead of a screen-reader-only label */
-  visibleLabel?: boolean;
 }) {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
@@ -64,9 +61,8 @@ export function RoleSelect({
       )}
       <input type="hidden" name={CONFIRM_PARAM} value="role" />
       <input type="hidden" name={ROW_PARAM} value={user.id} />
-      <label htmlFor={selectId} className={visibleLabel ? "text-sm font-medium text-muted-foreground" : "sr-only"}>
-        {visibleLabel ? <span aria-hidden>Role</span> : null}
-        <span className={visibleLabel ? "sr-only" : undefined}>Role of {user.name}</span>
+      <label htmlFor={selectId} className="sr-only">
+        Role of {user.name}
       </label>
       <NativeSelect
         id={selectId}
@@ -75,7 +71,7 @@ export function RoleSelect({
         disabled={disabled}
         title={disabled ? disabledReason : undefined}
         aria-busy={(asking && flow.busy) || undefined}
-        className={visibleLabel ? "flex-1" : "w-32"}
+        className="w-32"
         onChange={(e) => {
           const role = e.currentTarget.value as Role;
           if (role !== user.role) flow.ask(roleSpec(user, role));

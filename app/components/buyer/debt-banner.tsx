@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CircleAlert } from "lucide-react";
+import { CircleAlert } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { formatCount } from "~/lib/format";
 

@@ -2,24 +2,19 @@ import { useFetcher } from "react-router";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import type * as React from "react";
 import { toast } from "sonner";
-import { CreditCard, FlaskConical, Loader2, Lock } from "lucide-react";
+import { CreditCard, FlaskConical, LoaderCircle, Lock } from "~/components/icons";
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { Modal } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { CoinIcon } from "~/components/coin-balance";
+import { CoinIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export interface PackageView {
   coins: number;
   priceCents: number;
   quote: string;
-}
-
-/** "$10" for whole dollars, "$12.50" otherwise. */
-export function dollars(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
 /** What the purchase page's action answers to the browser's two steps. */
@@ -190,6 +185,7 @@ function StripeCardField({
     let cancelled = false;
     (async () => {
       try {
+        if (import.meta.env.SSR) return; // effects run in the browser only: Stripe.js stays out of the server build
         const { loadStripe } = await import("@stripe/stripe-js");
         const stripe = await loadStripe(publishableKey);
         if (cancelled || !stripe || !mountRef.current) {
@@ -232,7 +228,7 @@ function StripeCardField({
         <div ref={mountRef} data-testid="stripe-card" />
         {status === "loading" ? (
           <p className="absolute inset-0 flex items-center gap-2 px-3 text-sm text-muted-foreground" role="status">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading the secure card form…
+            <LoaderCircle className="size-4 animate-spin" aria-hidden /> Loading the secure card form…
           </p>
         ) : null}
       </div>
@@ -405,7 +401,7 @@ export function PurchaseModal({
               <CoinIcon className="size-7" /> {formatCount(shown.coins)} coins
             </p>
             <p className="text-base font-semibold" data-testid="modal-total">
-              Total Cost: ${dollars(shown.priceCents)}
+              Total Cost: {formatDollars(shown.priceCents, { dropZeroCents: true })}
             </p>
             <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
           </div>
@@ -438,8 +434,8 @@ export function PurchaseModal({
               Close
             </Button>
             <Button type="submit" disabled={busy || (mode === "stripe" && !stripeHandle)} className="sm:min-w-40">
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
-              {label ?? `Pay $${dollars(shown.priceCents)}`}
+              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
+              {label ?? `Pay ${formatDollars(shown.priceCents, { dropZeroCents: true })}`}
             </Button>
           </div>
         </form>

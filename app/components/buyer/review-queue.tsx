@@ -8,15 +8,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import type * as React from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionFlow,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { useHrefWithout, ViewLink } from "~/components/actions/enhanced";
 import { useHydrated } from "~/components/use-hydrated";
 import { LocalTime } from "~/components/local-time";

@@ -1,5 +1,5 @@
 // The buyer's review decisions, as the queue, the submission's view and their no-JavaScript views ask for them.
-import type { ActionSpec } from "~/components/actions/confirm";
+import type { ActionSpec } from "~/components/actions/flow";
 import { ProofGlimpse } from "~/components/proof";
 import { APPROVE_SELECTED, LOOKED_FIELD, proofExcerpt, REJECT_REASONS } from "~/lib/review";
 

@@ -4,7 +4,7 @@
 // confirmation views and to the next submission.
 import { Link } from "react-router";
 import type * as React from "react";
-import { ArrowRight, Check, X } from "lucide-react";
+import { ArrowRight, Check, X } from "~/components/icons";
 import { buttonVariants, Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/dialog";
 import { NoJsPanel, useHrefWithout } from "~/components/actions/enhanced";

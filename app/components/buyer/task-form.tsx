@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "react-router";
 import { useState } from "react";
-import { AlertTriangle, Coins, Loader2 } from "lucide-react";
+import { AlertTriangle, Coins, LoaderCircle } from "~/components/icons";
 import { addTaskSchema, updateTaskSchema } from "~/lib/schemas/task";
 import { CATEGORIES } from "~/lib/categories";
 import { taskCost } from "~/lib/coins";
@@ -263,7 +263,7 @@ export function TaskForm({
           )}
         </div>
         <Button type="submit" size="lg" disabled={busy || (hydrated && updateMissing > 0)} className="w-full">
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
           {busy ? (mode === "add" ? "Posting…" : "Saving…") : mode === "add" ? "Add Task" : "Update Task"}
         </Button>
       </aside>

@@ -2,8 +2,9 @@ import { lazy, Suspense, useId } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { chartValue, periodLabel, valueOf, type ChartRow, type ChartSpec } from "~/lib/charts";
 
-// Recharts (and the parts built on it) in a chunk of its own, fetched only when a panel draws its chart.
-const ChartView = lazy(() => import("./chart-view"));
+// Recharts (and the parts built on it) in a chunk of its own, fetched only when a panel draws its chart. The server
+// never draws one (the chart waits for hydration), so its build leaves the chunk out.
+const ChartView = import.meta.env.SSR ? () => null : lazy(() => import("./chart-view"));
 
 /** The box the chart takes, reserved before it is drawn so nothing below it moves. */
 const CHART_BOX = "mt-3 h-56";

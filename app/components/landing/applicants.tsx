@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BriefcaseBusiness } from "lucide-react";
+import { BriefcaseBusiness } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import type { Applicant } from "~/server/services/landing.server";
 

@@ -3,10 +3,11 @@
 // landing page's initial JavaScript stays small. Markup follows the WAI-ARIA carousel pattern.
 import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/icons";
 import { cn } from "~/lib/cn";
 
-const EmblaController = lazy(() => import("./embla-controller"));
+// the server never attaches embla (it waits for hydration): its build leaves the chunk out
+const EmblaController = import.meta.env.SSR ? () => null : lazy(() => import("./embla-controller"));
 
 export interface CarouselOptions {
   options: EmblaOptionsType;

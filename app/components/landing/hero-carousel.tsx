@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import type { EmblaOptionsType } from "embla-carousel";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { HERO_SLIDES } from "./content";

@@ -1,8 +1,8 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { ArrowRight, CalendarDays } from "lucide-react";
+import { ArrowRight, CalendarDays } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
-import { CoinIcon } from "~/components/coin-balance";
+import { CoinIcon } from "~/components/icons";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import type { CategoryCount, FeaturedTask } from "~/server/services/landing.server";

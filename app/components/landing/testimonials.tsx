@@ -1,5 +1,5 @@
 import type { EmblaOptionsType } from "embla-carousel";
-import { Quote } from "lucide-react";
+import { Quote } from "~/components/icons";
 import { TESTIMONIALS } from "./content";
 import { CarouselButton, Slide, useCarousel } from "./carousel";
 import { SectionHeading } from "./sections";

@@ -1,5 +1,5 @@
 import type { EmblaOptionsType } from "embla-carousel";
-import { CoinIcon } from "~/components/coin-balance";
+import { CoinIcon } from "~/components/icons";
 import { formatCount } from "~/lib/format";
 import type { PublicWorker } from "~/server/services/landing.server";
 import { CarouselButton, Slide, useCarousel } from "./carousel";

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CircleAlert, CircleCheck, Info } from "lucide-react";
+import { CircleAlert, CircleCheck, Info } from "~/components/icons";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 

@@ -1,5 +1,5 @@
 import { AlertDialog, Dialog } from "radix-ui";
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 import { Button, buttonVariants } from "./button";

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import type { LucideIcon } from "lucide-react";
+import type { Icon } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import { buttonVariants } from "./button";
 
@@ -52,7 +52,7 @@ export function TD({ className, ...props }: React.ComponentProps<"td">) {
 export interface EmptyStateLink {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: Icon;
   /** load the page as a new document (a page whose Content-Security-Policy differs, see app/lib/csp.ts) */
   reloadDocument?: boolean;
 }

@@ -1,7 +1,8 @@
 // My Submissions: the appeal of a rejection (docs/product/coins.md, "Appeals"): an Appeal button while the window
 // is open, the appeal's status once it is filed.
-import { Scale } from "lucide-react";
-import { ActionTrigger, type ActionFlow, type ActionSpec } from "~/components/actions/confirm";
+import { Scale } from "~/components/icons";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AppealBadge } from "~/components/ui/badge";
 import { APPEAL_TEXT_MAX, APPEAL_TEXT_MIN } from "~/lib/appeals";
 import { LocalTime } from "~/components/local-time";

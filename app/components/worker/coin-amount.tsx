@@ -1,7 +1,7 @@
-import { CoinIcon } from "~/components/coin-balance";
-import { coinsToDollars, COINS_PER_DOLLAR_WITHDRAW } from "~/lib/coins";
+import { CoinIcon } from "~/components/icons";
+import { COINS_PER_DOLLAR_WITHDRAW, withdrawalCents } from "~/lib/coins";
 import { cn } from "~/lib/cn";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const WITHDRAW_RATE_NOTE = `at the withdrawal rate of ${COINS_PER_DOLLAR_WITHDRAW} coins per $1`;
 
@@ -26,8 +26,11 @@ export function Coins({
 /** "$1.25": what coins are worth when withdrawn (coins / 20). */
 export function Dollars({ coins, className }: { coins: number; className?: string }) {
   return (
-    <span className={cn("tabular-nums", className)} title={`Worth $${coinsToDollars(coins)} ${WITHDRAW_RATE_NOTE}`}>
-      ${coinsToDollars(coins)}
+    <span
+      className={cn("tabular-nums", className)}
+      title={`Worth ${formatDollars(withdrawalCents(coins))} ${WITHDRAW_RATE_NOTE}`}
+    >
+      {formatDollars(withdrawalCents(coins))}
     </span>
   );
 }

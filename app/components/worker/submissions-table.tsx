@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
-import type { ActionFlow } from "~/components/actions/confirm";
+import type { ActionFlow } from "~/components/actions/flow";
 import { CoinAmount } from "./coin-amount";
 import { AppealCell, type AppealableRow } from "./appeal";
 

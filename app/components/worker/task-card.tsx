@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, CalendarDays, CircleCheck, UserRound, Users } from "lucide-react";
+import { ArrowRight, CalendarDays, CircleCheck, UserRound, Users } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { Coins, Dollars } from "./coin-amount";
@@ -24,60 +24,54 @@ export interface TaskCardData {
 export function TaskCard({ task }: { task: TaskCardData }) {
   const titleId = `task-${task.id}-title`;
   return (
-    <article
-      aria-labelledby={titleId}
-      className="group flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
-      data-testid="task-card"
-    >
+    <article aria-labelledby={titleId} className="task-card group" data-testid="task-card">
       <div className="relative">
         <TaskImage src={task.taskImageUrl} category={task.category} className="aspect-[2/1]" />
-        <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-slate-800 shadow-sm">
-          {task.category}
-        </span>
+        <span className="chip left-3 bg-white/95 text-slate-800">{task.category}</span>
         {task.mySubmission ? (
           <span
             className={cn(
-              "absolute right-3 top-3 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm",
-              task.mySubmission === "approved" ? "bg-emerald-700 text-white" : "bg-slate-900 text-white",
+              "chip right-3 text-white",
+              task.mySubmission === "approved" ? "bg-emerald-700" : "bg-slate-900",
             )}
             data-testid="my-submission-badge"
           >
-            <CircleCheck className="size-3.5" aria-hidden />
+            <CircleCheck className="size-3.5" />
             {task.mySubmission === "approved" ? "Approved" : "Submitted"}
           </span>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-4 p-4">
+      <div className="body">
         <div className="grid gap-1.5">
           <h2 id={titleId} className="line-clamp-2 text-base font-semibold leading-snug">
             {task.taskTitle}
           </h2>
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <UserRound className="size-4 shrink-0" aria-hidden />
+            <UserRound className="size-4 shrink-0" />
             <span className="sr-only">Posted by </span>
             <span className="truncate">{task.buyerName}</span>
           </p>
         </div>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <div className="grid gap-0.5">
-            <dt className="text-xs font-medium text-muted-foreground">Payment</dt>
+        <dl>
+          <div>
+            <dt>Payment</dt>
             <dd className="grid">
               <Coins coins={task.payableAmount} className="text-amber-900" />
               <Dollars coins={task.payableAmount} className="text-xs text-muted-foreground" />
             </dd>
           </div>
-          <div className="grid gap-0.5">
-            <dt className="text-xs font-medium text-muted-foreground">Workers needed</dt>
+          <div>
+            <dt>Workers needed</dt>
             <dd className="inline-flex items-center gap-1.5 font-semibold">
-              <Users className="size-4 text-muted-foreground" aria-hidden />
+              <Users />
               {task.requiredWorkers}
             </dd>
           </div>
-          <div className="col-span-2 grid gap-0.5">
-            <dt className="text-xs font-medium text-muted-foreground">Due date</dt>
+          <div className="col-span-2">
+            <dt>Due date</dt>
             <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="inline-flex items-center gap-1.5 font-medium">
-                <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
+                <CalendarDays />
                 <DueDay date={task.completionDate} />
               </span>
               <DueBadge daysLeft={task.daysLeft} className="text-xs" />

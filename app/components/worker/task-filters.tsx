@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { Search, X } from "lucide-react";
+import { Search, X } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";

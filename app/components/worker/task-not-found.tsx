@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 
 /** Shown inside the dashboard for an unknown or deleted task (the response is a 404). */

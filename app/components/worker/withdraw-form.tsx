@@ -5,17 +5,18 @@
 import { useState } from "react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
-import { Banknote } from "lucide-react";
+import { Banknote } from "~/components/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { InputField, ReviewPanel, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
-import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalAmount, type PaymentSystem } from "~/lib/coins";
+import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalCents, type PaymentSystem } from "~/lib/coins";
+import { formatDollars } from "~/lib/format";
 import { accountField, payoutLine, type PayoutDetails } from "~/lib/payouts";
 import { REVIEW_STEP, SEND_STEP, STEP_FIELD } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
-import { withdrawFormSchema } from "./schemas";
+import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
 import { formatCount } from "~/lib/format";
 
 /** The query parameter naming the payment system chosen (the form shows that system's fields). */
@@ -24,7 +25,9 @@ export const SYSTEM_PARAM = "system";
 /** coins / 20 with two decimals for a whole number of coins, else 0.00. */
 function liveAmount(raw: string): string {
   const n = Number(raw);
-  return raw.trim() !== "" && Number.isInteger(n) && n > 0 ? withdrawalAmount(n) : "0.00";
+  return raw.trim() !== "" && Number.isInteger(n) && n > 0
+    ? formatDollars(withdrawalCents(n), { symbol: false })
+    : "0.00";
 }
 
 /** The payment systems as links (`?system=`): the one chosen is marked; the list's own query stays. */
@@ -89,7 +92,7 @@ export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalRe
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">You receive</dt>
-          <dd className="text-lg font-bold tabular-nums text-emerald-700">${review.dollars}</dd>
+          <dd className="text-lg font-bold tabular-nums text-emerald-700">{review.dollars}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Paid to</dt>
@@ -106,7 +109,7 @@ export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalRe
         ))}
         <Button type="submit" name={STEP_FIELD} value={SEND_STEP} size="lg" disabled={busy}>
           {busy ? <Spinner /> : <Banknote aria-hidden />}
-          {busy ? "Sending request…" : `Yes, withdraw $${review.dollars}`}
+          {busy ? "Sending request…" : `Yes, withdraw ${review.dollars}`}
         </Button>
       </Form>
       <p className="text-xs text-muted-foreground">To change something, edit the form below.</p>

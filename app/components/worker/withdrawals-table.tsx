@@ -1,9 +1,11 @@
-import { X } from "lucide-react";
+import { formatDollars } from "~/lib/format";
+import { X } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
-import { ActionTrigger, type ActionFlow, type ActionSpec } from "~/components/actions/confirm";
-import { formatCents } from "~/lib/coins";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
+
 import { payoutLine } from "~/lib/payouts";
 import { Coins } from "./coin-amount";
 
@@ -33,7 +35,7 @@ export function cancelSpec(w: WithdrawalRow): ActionSpec {
     intent: "cancel",
     id: w.id,
     title: "Cancel this withdrawal?",
-    description: `The request for $${formatCents(w.withdrawalCents)} to ${payoutLine(payoutOfRow(w))} is withdrawn and its ${w.withdrawalCoin} coins go back to your balance at once.`,
+    description: `The request for ${formatDollars(w.withdrawalCents)} to ${payoutLine(payoutOfRow(w))} is withdrawn and its ${w.withdrawalCoin} coins go back to your balance at once.`,
     confirmLabel: "Yes, cancel it",
     destructive: true,
   };
@@ -75,7 +77,7 @@ export function WithdrawalsTable({ rows, flow }: { rows: WithdrawalRow[]; flow: 
             <LocalTime at={w.createdAt} />
           </Cell>
           <Cell label="Amount">
-            <span className="amount">${formatCents(w.withdrawalCents)}</span>{" "}
+            <span className="amount">{formatDollars(w.withdrawalCents)}</span>{" "}
             <Coins coins={w.withdrawalCoin} className="text-xs text-muted-foreground" />
           </Cell>
           <Cell label="Paid to">
@@ -94,7 +96,7 @@ export function WithdrawalsTable({ rows, flow }: { rows: WithdrawalRow[]; flow: 
                   spec={cancelSpec(w)}
                   icon={<X aria-hidden />}
                   className="text-destructive hover:bg-red-50"
-                  label={`Cancel the withdrawal of $${formatCents(w.withdrawalCents)}`}
+                  label={`Cancel the withdrawal of ${formatDollars(w.withdrawalCents)}`}
                 >
                   Cancel
                 </ActionTrigger>

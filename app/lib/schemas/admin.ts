@@ -53,7 +53,6 @@ export const userListQuery = v.object({
   role: v.fallback(v.optional(v.picklist(ROLES)), undefined),
 });
 export const taskListQuery = v.object({ q, page });
-export const pageQuery = v.object({ page });
 export const messageListQuery = v.object({ page, show: v.fallback(v.picklist(["all", "unread"]), "all") });
 
 export const AUDIT_ACTIONS = [
@@ -68,11 +67,3 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditListQuery = v.object({ page, action: v.fallback(v.optional(v.picklist(AUDIT_ACTIONS)), undefined) });
-
-/** Reads a list page's query string with one of the schemas above. */
-export function readSearch<S extends v.GenericSchema>(url: string | URL, schema: S): v.InferOutput<S> {
-  const params = new URL(url).searchParams;
-  const raw: Record<string, string> = {};
-  for (const [k, val] of params) if (val !== "") raw[k] = val;
-  return v.parse(schema, raw);
-}

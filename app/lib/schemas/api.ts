@@ -8,9 +8,10 @@ import { ROLES } from "../roles";
 import { email, optionalText, requiredText, wholeNumber } from "./fields";
 import { pageNumber, queryInt } from "./paging";
 import { adjustCoinsSchema, purchaseSchema, rejectSchema, submissionSchema, withdrawSchema } from "./money";
-import { addTaskSchema, updateTaskSchema } from "./task";
+import { addTaskSchema, TASK_SORTS, updateTaskSchema } from "./task";
 import { BULK_APPROVE_LIMIT, NONE_SELECTED, TOO_MANY_TO_APPROVE } from "../review";
-import { APPEAL_DECISIONS, APPEAL_LISTS, appealText } from "../appeals";
+import { APPEAL_DECISIONS, APPEAL_LISTS } from "../appeals";
+import { appealText } from "./appeals";
 
 export { addTaskSchema, updateTaskSchema, submissionSchema, withdrawSchema };
 
@@ -119,8 +120,6 @@ export const tasks1Query = eitherOf(
 
 /** GET /tasks: `email=` (your tasks; an admin may name any buyer), or nothing (every task, admins only). */
 export const tasksQuery = v.object({ email: optionalEmail, ...paging });
-
-export const TASK_SORTS = ["newest", "pay", "deadline"] as const;
 
 /** GET /tasks2: open tasks (slots left, not past their date), or `id=` for one task. */
 export const tasks2Query = v.object({

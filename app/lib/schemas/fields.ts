@@ -60,3 +60,7 @@ export const imageUrl = v.pipe(
   ),
   v.transform((s) => (s ? IMAGE_PATH.exec(s)![1] : "")),
 );
+
+/** A confirmed action on one row of a list ("delete", "cancel", "withdraw"…): its intent and the row's id. */
+export const rowAction = <I extends string>(intent: I, missing = "Missing id") =>
+  v.object({ intent: v.literal(intent), id: requiredText(missing, 64) });

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { COIN_PACKAGES, PAYMENT_SYSTEMS } from "../coins";
+import { COIN_PACKAGES, findPackage, PAYMENT_SYSTEMS } from "../coins";
 import { accountProblem, bankBranchRequired, bankNameRequired, normalAccount } from "../payouts";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
 
@@ -97,3 +97,25 @@ export const adjustCoinsSchema = v.object({
   ),
   reason: requiredText("A reason is required", 500),
 });
+
+const coinsField = v.pipe(
+  v.string("Choose a coin package"),
+  v.transform(Number),
+  v.check((n) => findPackage(n) !== undefined, "Unknown coin package"),
+);
+/** The Purchase Coin page's steps: create a payment, confirm it, or (without JavaScript, in test mode) pay in one post. */
+export const purchaseStepSchema = v.variant("intent", [
+  v.object({ intent: v.literal("create"), coins: coinsField }),
+  v.object({
+    intent: v.literal("confirm"),
+    paymentId: v.pipe(v.string("Missing payment"), v.nonEmpty("Missing payment"), v.maxLength(200)),
+  }),
+  // Without JavaScript in test mode: one form post runs all three steps.
+  v.object({
+    intent: v.literal("pay"),
+    coins: coinsField,
+    number: v.pipe(v.string(), v.maxLength(30)),
+    exp: v.pipe(v.string(), v.maxLength(10)),
+    cvc: v.pipe(v.string(), v.maxLength(6)),
+  }),
+]);

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { CATEGORIES } from "../categories";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
+import { pageParam } from "./paging";
 import { deadlineDay, isPastDate } from "../deadline";
 
 const completionDate = v.pipe(
@@ -50,3 +51,14 @@ export const updateTaskSchema = v.object({
 
 export type AddTaskInput = v.InferOutput<typeof addTaskSchema>;
 export type UpdateTaskInput = v.InferOutput<typeof updateTaskSchema>;
+
+/** How the open tasks can be ordered (the worker's Task List and GET /tasks2). */
+export const TASK_SORTS = ["newest", "pay", "deadline"] as const;
+
+/** The worker's Task List: its URL is its state, so anything malformed falls back to the default. */
+export const openTaskSearch = v.object({
+  q: v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
+  category: v.fallback(v.optional(v.picklist(CATEGORIES)), undefined),
+  sort: v.fallback(v.picklist(TASK_SORTS), "newest"),
+  page: pageParam,
+});

@@ -2,8 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/close-account";
 import { closeAccountSchema } from "~/lib/schemas/auth";
-import { formatCents } from "~/lib/coins";
-import { formatCount } from "~/lib/format";
+
+import { formatCount, formatDollars } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Card } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
@@ -61,7 +61,7 @@ function consequences(p: ClosingPreview): string[] {
     );
   if (p.pendingWithdrawals > 0)
     lines.push(
-      `Your ${formatCount(p.pendingWithdrawals)} pending withdrawal${p.pendingWithdrawals === 1 ? "" : "s"} ($${formatCents(p.pendingWithdrawalCents)}) stay${p.pendingWithdrawals === 1 ? "s" : ""} with the admins, who pay ${p.pendingWithdrawals === 1 ? "it" : "them"} to the account you gave or return the coins to your closed balance.`,
+      `Your ${formatCount(p.pendingWithdrawals)} pending withdrawal${p.pendingWithdrawals === 1 ? "" : "s"} (${formatDollars(p.pendingWithdrawalCents)}) stay${p.pendingWithdrawals === 1 ? "s" : ""} with the admins, who pay ${p.pendingWithdrawals === 1 ? "it" : "them"} to the account you gave or return the coins to your closed balance.`,
     );
   if (p.pendingSubmissions > 0)
     lines.push(

@@ -1,12 +1,13 @@
 import { data, redirect, useActionData, useRouteLoaderData } from "react-router";
 import * as v from "valibot";
-import { CheckCheck } from "lucide-react";
+import { CheckCheck } from "~/components/icons";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/notifications";
 import type { loader as layoutLoader } from "./layout";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
 import { readFormOrRefusal } from "~/server/http/form.server";
-import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
+import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { dashboardPage } from "~/server/http/redirect.server";
 import { listNotifications, markNotificationsRead } from "~/server/services/notifications.server";
 import { notificationReadBody } from "~/lib/schemas/api";
@@ -30,7 +31,7 @@ const PAGE_SIZE = 20;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const url = new URL(request.url);
-  const page = pageOf(url);
+  const page = readSearch(url, pageQuery).page;
   const list = await listNotifications(getEnv(context), user.id, { page, limit: PAGE_SIZE });
   redirectPastLastPage(url, page, list);
   return {

@@ -19,11 +19,12 @@ import {
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { EnhancedMarker } from "~/components/actions/enhanced";
-import { toastOutcome } from "~/components/actions/confirm";
+import { toastOutcome } from "~/components/actions/flow";
 import { getEnv } from "~/server/context";
 import { appOrigin } from "~/server/environment.server";
 import { signedInUser } from "~/server/auth/guards.server";
-import { pageOf, pageOrLast } from "~/server/http/list-page.server";
+import { pageOrLast } from "~/server/http/list-page.server";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { liftBlock, listBlocks } from "~/server/services/blocks.server";
 import { liftBlockSchema } from "~/lib/schemas/review";
 import { BlockedWorkers } from "~/components/buyer/blocked-workers";
@@ -43,7 +44,7 @@ const formUrl = (form: SettingsForm) => `${PATH}?form=${form}`;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const env = getEnv(context);
-  const page = pageOf(new URL(request.url));
+  const { page } = readSearch(request.url, pageQuery);
   const [withPassword, pendingEmail, blocks] = await Promise.all([
     hasPassword(env, user.id),
     pendingEmailChange(env, user.id),

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/mailbox";
 import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
@@ -6,7 +7,7 @@ import { Input, Label } from "~/components/ui/input";
 import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
 import { listDevMail } from "~/server/email/mailer.server";
-import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
+import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { devMailboxEnv } from "./dev-only.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mailbox · Coinwork" }, { name: "robots", content: "noindex" }];
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = devMailboxEnv(context);
   const url = new URL(request.url);
   const to = (url.searchParams.get("to") ?? "").trim();
-  const page = pageOf(url);
+  const page = readSearch(url, pageQuery).page;
   const list = await listDevMail(env, { to: to || undefined, page });
   redirectPastLastPage(url, page, list);
   return { to, messages: list.items, page: list.page, pages: list.pages };

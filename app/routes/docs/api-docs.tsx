@@ -120,9 +120,14 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       <header className="border-b bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <Logo />
-          <a href="/openapi.json" className="text-sm font-medium text-brand-700 underline underline-offset-4">
-            openapi.json
-          </a>
+          <div className="flex flex-wrap gap-4">
+            <a href="/docs/mturk.md" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+              MTurk Requester API
+            </a>
+            <a href="/openapi.json" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+              openapi.json
+            </a>
+          </div>
         </div>
       </header>
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { Form, useActionData, useNavigation } from "react-router";
-import { Clock, ExternalLink, Mail, MapPin, Phone, Send } from "lucide-react";
+import { Clock, ExternalLink, Mail, MapPin, Phone, Send } from "~/components/icons";
 import type { Route } from "./+types/contact";
 import { contactSchema } from "~/lib/schemas/contact";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/icons";
 import type { Route } from "./+types/faq";
 import { PublicPageHeader } from "~/components/landing/page-header";
 import { originOf, pageMeta } from "~/components/landing/seo";

@@ -2,7 +2,8 @@
 // "Sign up to do this" (and Log in) that bring them back to it once they have an account. Someone signed in is
 // sent on by role, as /browse sends them (task-door.ts).
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
-import { CalendarDays, Coins as CoinsIcon, Tag, Users } from "lucide-react";
+import { CalendarDays, Coins as CoinsIcon, Users } from "~/components/icons";
+import { IconFact } from "~/components/ui/icon-fact";
 import type { Route } from "./+types/task";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -51,20 +52,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 const workerPage = (id: string) => `/dashboard/tasklist/${encodeURIComponent(id)}`;
 const withReturn = (path: string, id: string) => `${path}?redirectTo=${encodeURIComponent(workerPage(id))}`;
 
-function Fact({ icon: Icon, label, children }: { icon: typeof Tag; label: string; children: React.ReactNode }) {
-  return (
-    <div className="relative min-h-9 pl-12">
-      <dt className="text-xs font-medium text-muted-foreground">
-        <span className="absolute left-0 top-0.5 flex size-9 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-          <Icon className="size-4" aria-hidden />
-        </span>
-        {label}
-      </dt>
-      <dd className="font-semibold">{children}</dd>
-    </div>
-  );
-}
-
 export default function PublicTask({ loaderData }: Route.ComponentProps) {
   const { task } = loaderData;
   return (
@@ -88,16 +75,16 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
         <aside className="lg:sticky lg:top-24" aria-labelledby="join-heading">
           <Card className="grid gap-5 p-5 sm:p-6">
             <dl className="grid gap-4">
-              <Fact icon={CoinsIcon} label="Pays each worker">
+              <IconFact icon={CoinsIcon} label="Pays each worker">
                 <Coins coins={task.payableAmount} className="text-amber-900" />{" "}
                 <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
-              </Fact>
-              <Fact icon={Users} label="Open slots">
+              </IconFact>
+              <IconFact icon={Users} label="Open slots">
                 {task.openSlots}
-              </Fact>
-              <Fact icon={CalendarDays} label="Completion date">
+              </IconFact>
+              <IconFact icon={CalendarDays} label="Completion date">
                 <DueDay date={task.completionDate} />
-              </Fact>
+              </IconFact>
             </dl>
             <div className="grid gap-2">
               <h2 id="join-heading" className="text-lg font-semibold">

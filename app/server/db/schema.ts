@@ -415,3 +415,24 @@ export const taskRequirements = sqliteTable("task_requirements", {
   minApprovalRate: integer("min_approval_rate"),
   minApproved: integer("min_approved"),
 });
+
+/** A buyer's MTurk Requester API keys (migrations/0050): the secret sealed under MTURK_KEY_SECRET. */
+export const requesterKeys = sqliteTable("requester_keys", {
+  accessKeyId: text("access_key_id").primaryKey(),
+  userId: text("user_id").notNull(),
+  sealedSecret: text("sealed_secret").notNull(),
+  createdAt: integer("created_at").notNull(),
+  revokedAt: integer("revoked_at"),
+});
+
+/** CreateHIT's UniqueRequestTokens of the last 24 hours (migrations/0050). */
+export const hitRequestTokens = sqliteTable(
+  "hit_request_tokens",
+  {
+    buyerId: text("buyer_id").notNull(),
+    token: text("token").notNull(),
+    hitId: text("hit_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buyerId, t.token] })],
+);

@@ -1,14 +1,7 @@
-// Which page of a list a dashboard loader shows, in one place: `?page=` read by the rule REST uses too, and the
+// A dashboard list past its last page (`?page=` is read by `readSearch`, lib/schemas/paging.ts), in one place: the
 // two answers to a page past the end (the list shrank since the link was made): show the last page at the same
 // URL (admin and buyer lists, emptied by the viewer's own decisions) or redirect to it (the worker's lists).
 import { redirect } from "react-router";
-import * as v from "valibot";
-import { pageParam } from "~/lib/schemas/paging";
-
-/** The page a dashboard list shows: `?page=` read by the one page rule (junk is page 1). */
-export function pageOf(url: URL): number {
-  return v.parse(pageParam, url.searchParams.get("page") ?? undefined);
-}
 
 /** Reads page `page` of a list; past the last page it reads the last page instead. */
 export async function pageOrLast<P extends { items: readonly unknown[]; page: number; pages: number }>(

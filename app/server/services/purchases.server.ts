@@ -1,3 +1,4 @@
+import { formatDollars } from "~/lib/format";
 // Coin purchases: the server's price list decides the amount; coins are credited only for a PaymentIntent
 // seen to have succeeded (webhook or a re-read when the client reports it), exactly once per payment id, and a
 // purchase first settles what the buyer owes. Stripe's refunds and disputes take the coins back (reversePayment).
@@ -18,7 +19,7 @@ import {
   type Intent,
   type PaymentMode,
 } from "../payments/provider.server";
-import { findPackage, formatCents } from "~/lib/coins";
+import { findPackage } from "~/lib/coins";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 
@@ -209,7 +210,7 @@ export async function reversePayment(env: Env, r: Reversal): Promise<number> {
           AND (SELECT COALESCE(SUM(coins), 0) FROM payment_reversals WHERE order_id = ${o.id}) = ${total}`,
     );
     if (coins > 0) {
-      const payment = `Your card payment of $${formatCents(o.priceCents)} for ${o.coins} coins was ${r.kind === "refund" ? "refunded" : "disputed"}`;
+      const payment = `Your card payment of ${formatDollars(o.priceCents)} for ${o.coins} coins was ${r.kind === "refund" ? "refunded" : "disputed"}`;
       batch.step(
         "notify",
         notification({

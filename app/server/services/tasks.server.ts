@@ -64,7 +64,13 @@ export async function taskForOwner(env: Env, actor: SessionUser, id: string): Pr
   return task;
 }
 
-export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput) {
+/** `alsoInBatch`: a caller's own steps in the posting's batch (the requester API's UniqueRequestToken). */
+export async function postTask(
+  env: Env,
+  buyer: SessionUser,
+  input: AddTaskInput,
+  alsoInBatch?: (batch: Batch, taskId: string, now: number) => void,
+) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
   requireVerifiedEmail(buyer);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
@@ -75,7 +81,9 @@ export async function postTask(env: Env, buyer: SessionUser, input: AddTaskInput
   const db = getDb(env);
   const id = newId();
   const now = Date.now();
-  await newBatch(env)
+  const batch = newBatch(env);
+  alsoInBatch?.(batch, id, now);
+  await batch
     .step(
       "create task",
       db.insert(tasks).values({

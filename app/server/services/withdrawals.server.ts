@@ -10,7 +10,8 @@ import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
-import { MIN_WITHDRAWAL_COINS, withdrawalAmount, withdrawalCents, type PaymentSystem } from "~/lib/coins";
+import { MIN_WITHDRAWAL_COINS, withdrawalCents, type PaymentSystem } from "~/lib/coins";
+import { formatDollars } from "~/lib/format";
 import { accountProblem, bankBranchRequired, bankNameRequired } from "~/lib/payouts";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
@@ -130,7 +131,7 @@ async function decide(env: Env, admin: SessionUser, id: string, d: Decision) {
   const w = await loadRequest(env, id);
   const now = Date.now();
   const when = stillPending(id);
-  const { detail, notice } = d.texts(w.withdrawalCoin, withdrawalAmount(w.withdrawalCoin));
+  const { detail, notice } = d.texts(w.withdrawalCoin, formatDollars(withdrawalCents(w.withdrawalCoin)));
   const batch = newBatch(env)
     .step(
       "audit",
@@ -187,8 +188,8 @@ export async function approveWithdrawal(env: Env, admin: SessionUser, id: string
   return decide(env, admin, id, {
     status: "approved",
     texts: (coins, dollars) => ({
-      detail: `${coins} coins ($${dollars})`,
-      notice: `Your withdrawal of $${dollars} was approved.`,
+      detail: `${coins} coins (${dollars})`,
+      notice: `Your withdrawal of ${dollars} was approved.`,
     }),
   });
 }
@@ -201,7 +202,7 @@ export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string,
     reason,
     texts: (coins, dollars) => ({
       detail: `${coins} coins`,
-      notice: `Your withdrawal of $${dollars} was rejected${reason ? `: ${reason}` : "."} The ${coins} coins are back in your balance.`,
+      notice: `Your withdrawal of ${dollars} was rejected${reason ? `: ${reason}` : "."} The ${coins} coins are back in your balance.`,
     }),
   });
 }

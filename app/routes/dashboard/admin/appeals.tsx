@@ -1,27 +1,21 @@
-import { Check, Gavel } from "lucide-react";
+import { Check, Gavel } from "~/components/icons";
 import type { Route } from "./+types/appeals";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { decideAppeal, listAppeals } from "~/server/services/appeals.server";
-import { readSearch } from "~/lib/schemas/admin";
-import { appealDecisionSchema, appealListQuery, describeOverturn } from "~/lib/appeals";
+import { readSearch } from "~/lib/schemas/paging";
+import { describeOverturn } from "~/lib/appeals";
+import { appealDecisionSchema, appealListQuery } from "~/lib/schemas/appeals";
 import { LocalTime } from "~/components/local-time";
-import { Fact } from "~/components/ui/fact";
 import { PageHeader } from "~/components/dashboard-shell";
 import { ListTabs } from "~/components/admin/list-tabs";
-import { TD, TH } from "~/components/ui/table";
-import { AppealBadge, Badge } from "~/components/ui/badge";
-import {
-  ActionDialog,
-  NoJsConfirm,
-  RowActions,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionSpec,
-  type RowAction,
-} from "~/components/actions/confirm";
+import { Cell } from "~/components/responsive-list";
+import { AppealBadge } from "~/components/ui/badge";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { RowActions, type RowAction } from "~/components/actions/trigger";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { AppealEvidence } from "~/components/admin/appeal-evidence";
@@ -146,75 +140,45 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
         list={appeals}
         label={pending ? "Pending appeals" : "Decided appeals"}
         empty={pending ? "No Appeals To Review" : "No Decided Appeals Yet."}
-        from="lg"
-        head={
-          <>
-            <TH>Task</TH>
-            <TH>Worker</TH>
-            <TH>Buyer</TH>
-            <TH className="text-right">Amount</TH>
-            <TH>Appeal</TH>
-          </>
-        }
+        columns={[
+          { header: "Task" },
+          { header: "Worker" },
+          { header: "Buyer" },
+          { header: "Amount", className: "text-right" },
+          { header: "Appeal" },
+        ]}
         rowTestId={(a) => `appeal-${a.id}`}
         cells={(a) => (
           <>
-            <TD className="max-w-64">
-              <p className="font-medium">{a.taskTitle}</p>
+            <Cell className="md:max-w-64">
+              <p className="name">{a.taskTitle}</p>
               <RejectReason a={a} />
               <div className="mt-2">
                 <ProofGlimpse excerpt={proofExcerpt(a.proof.text, 90)} imageUrl={a.proof.imageUrl} />
               </div>
-            </TD>
-            <TD>
-              <p className="font-medium">{a.workerName}</p>
-              <p className="text-xs text-muted-foreground">{a.workerEmail}</p>
-            </TD>
-            <TD>
-              <p className="font-medium">{a.buyerName}</p>
-              <p className="text-xs text-muted-foreground">{a.buyerEmail}</p>
-            </TD>
-            <TD className="whitespace-nowrap text-right font-semibold tabular-nums">{a.pay} coins</TD>
-            <TD className="min-w-64 max-w-96">
+            </Cell>
+            <Cell label="Worker">
+              <p className="name">{a.workerName}</p>
+              <p className="meta">{a.workerEmail}</p>
+            </Cell>
+            <Cell label="Buyer">
+              <p className="name">{a.buyerName}</p>
+              <p className="meta">{a.buyerEmail}</p>
+            </Cell>
+            <Cell label="Amount" className="amount">
+              {a.pay} coins
+            </Cell>
+            <Cell label="Appeal" className="md:min-w-64 md:max-w-96">
               <AppealText a={a} />
-              <p className="mt-1 text-xs text-muted-foreground">
+              <p className="meta mt-1">
                 <When a={a} />
               </p>
-            </TD>
-            <TD>{pending ? <RowActions flow={flow} actions={decisionActions(a)} className="justify-end" /> : null}</TD>
-          </>
-        )}
-        card={(a) => (
-          <>
-            <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 font-medium">{a.taskTitle}</p>
-              <Badge tone="neutral" className="shrink-0 tabular-nums">
-                {a.pay} coins
-              </Badge>
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <Fact label="Worker" className="min-w-0" valueClassName="truncate">
-                {a.workerName}
-              </Fact>
-              <Fact label="Buyer" className="min-w-0" valueClassName="truncate">
-                {a.buyerName}
-              </Fact>
-              <Fact label="Rejection" className="col-span-2">
-                {a.rejectReason || "No reason given."}
-              </Fact>
-              <Fact label="Proof" className="col-span-2">
-                <ProofGlimpse excerpt={proofExcerpt(a.proof.text, 90)} imageUrl={a.proof.imageUrl} />
-              </Fact>
-              <Fact label="Appeal" className="col-span-2" valueClassName="whitespace-pre-wrap [overflow-wrap:anywhere]">
-                {a.appealText}
-              </Fact>
-            </dl>
-            <p className="mt-2 text-sm text-muted-foreground">
-              <When a={a} />
-            </p>
-            {pending ? (
-              <RowActions flow={flow} actions={decisionActions(a)} size="default" className="mt-4 [&>*]:flex-1" />
-            ) : null}
+            </Cell>
+            <Cell>
+              {pending ? (
+                <RowActions flow={flow} actions={decisionActions(a)} className="md:justify-end max-md:[&>*]:flex-1" />
+              ) : null}
+            </Cell>
           </>
         )}
       />

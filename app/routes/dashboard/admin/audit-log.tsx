@@ -1,8 +1,9 @@
-import { BadgeCheck, BadgeX, Coins, Gavel, Trash2, UserCog, UserX, type LucideIcon } from "lucide-react";
+import { BadgeCheck, BadgeX, Coins, Gavel, Trash2, UserCog, UserX, type Icon } from "~/components/icons";
 import type { Route } from "./+types/audit-log";
 import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";
-import { AUDIT_ACTIONS, auditListQuery, readSearch, type AuditAction } from "~/lib/schemas/admin";
+import { AUDIT_ACTIONS, auditListQuery, type AuditAction } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { action: action ?? "", log };
 }
 
-const ACTIONS: Record<AuditAction, { label: string; verb: string; icon: LucideIcon; tone: string }> = {
+const ACTIONS: Record<AuditAction, { label: string; verb: string; icon: Icon; tone: string }> = {
   "user.role": { label: "Role changes", verb: "changed the role of", icon: UserCog, tone: "bg-sky-50 text-sky-700" },
   "user.remove": { label: "Removals", verb: "removed", icon: UserX, tone: "bg-red-50 text-red-700" },
   "coins.adjust": {

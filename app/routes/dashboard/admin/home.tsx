@@ -1,6 +1,17 @@
 import { type ComponentType } from "react";
 import { Link } from "react-router";
-import { ArrowRight, Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "lucide-react";
+import {
+  ArrowRight,
+  Check,
+  CircleDollarSign,
+  Coins,
+  Inbox,
+  Scale,
+  ShieldAlert,
+  Users,
+  Wrench,
+  X,
+} from "~/components/icons";
 import type { Route } from "./+types/home";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
@@ -12,29 +23,24 @@ import { ledgerHolds } from "~/server/services/ledger.server";
 import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
 import { adminCharts } from "~/server/services/charts.server";
 import { AdminCharts } from "~/components/charts/home-charts";
-import { pageQuery, readSearch, withdrawalActionSchema } from "~/lib/schemas/admin";
-import { formatCents } from "~/lib/coins";
+import { withdrawalActionSchema } from "~/lib/schemas/admin";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
+
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
-import { TH, TD } from "~/components/ui/table";
+import { Cell } from "~/components/responsive-list";
 import { Badge, StatusBadge } from "~/components/ui/badge";
-import {
-  ActionDialog,
-  NoJsConfirm,
-  RowActions,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionSpec,
-  type RowAction,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { RowActions, type RowAction } from "~/components/actions/trigger";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList } from "~/components/admin/admin-list";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { CopyButton } from "~/components/copy-button";
 import { payoutLine } from "~/lib/payouts";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Home · Coinwork" }];
 
@@ -88,7 +94,7 @@ export const action = (args: Route.ActionArgs) =>
         return {
           title: "Successfully Approved!",
           message: withdrawal
-            ? `$${formatCents(withdrawal.cents)} to ${withdrawal.workerName} is paid out.`
+            ? `${formatDollars(withdrawal.cents)} to ${withdrawal.workerName} is paid out.`
             : undefined,
         };
       }
@@ -112,7 +118,7 @@ function approveSpec(w: Withdrawal): ActionSpec {
     intent: "approve",
     id: w.id,
     title: "Approve this withdrawal?",
-    description: `Pay $${formatCents(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(payoutOf(w))}. The coins leave the worker's held balance for good.`,
+    description: `Pay ${formatDollars(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(payoutOf(w))}. The coins leave the worker's held balance for good.`,
     confirmLabel: "Yes, approve",
     feedback: FEEDBACK.paidOut,
   };
@@ -148,11 +154,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <StatCard label="Total buyers" value={formatCount(stats.buyers)} icon={Users} />
         <StatCard label="Total workers" value={formatCount(stats.workers)} icon={Wrench} />
         <StatCard label="Total coins" value={formatCount(stats.coins)} icon={Coins} />
-        <StatCard
-          label="Total payment"
-          value={`$${Number(formatCents(stats.cents)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`}
-          icon={CircleDollarSign}
-        />
+        <StatCard label="Total payment" value={formatDollars(stats.cents)} icon={CircleDollarSign} />
       </section>
 
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -185,72 +187,36 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           list={withdrawals}
           label="Pending withdrawal requests"
           empty="No Withdraw Requestes Available"
-          from="md"
-          head={
-            <>
-              <TH>Worker</TH>
-              <TH>Account number</TH>
-              <TH className="text-right">Amount</TH>
-              <TH>Requested</TH>
-              <TH>Status</TH>
-            </>
-          }
+          columns={[
+            { header: "Worker" },
+            { header: "Account number" },
+            { header: "Amount", className: "text-right" },
+            { header: "Requested" },
+            { header: "Status" },
+          ]}
           rowTestId={(w) => `withdrawal-${w.id}`}
           cells={(w) => (
             <>
-              <TD>
-                <p className="font-medium">{w.workerName}</p>
-                <p className="text-xs text-muted-foreground">{w.workerEmail}</p>
-              </TD>
-              <TD>
+              <Cell>
+                <p className="name">{w.workerName}</p>
+                <p className="meta">{w.workerEmail}</p>
+              </Cell>
+              <Cell label="Pay to">
                 <PayoutDetails w={w} />
-              </TD>
-              <TD className="text-right">
-                <p className="font-semibold tabular-nums">{`$${formatCents(w.cents)}`}</p>
-                <p className="text-xs text-muted-foreground tabular-nums">{w.coins} coins</p>
-              </TD>
-              <TD className="min-w-36 text-muted-foreground">
+              </Cell>
+              <Cell label="Amount" className="amount">
+                <p>{formatDollars(w.cents)}</p>
+                <p className="meta">{w.coins} coins</p>
+              </Cell>
+              <Cell label="Requested" className="min-w-36 text-muted-foreground">
                 <LocalTime at={w.createdAt} />
-              </TD>
-              <TD>
+              </Cell>
+              <Cell>
                 <StatusBadge status={w.status} />
-              </TD>
-              <TD>
-                <RowActions flow={flow} actions={withdrawalActions(w)} className="justify-end" />
-              </TD>
-            </>
-          )}
-          card={(w) => (
-            <>
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{w.workerName}</p>
-                  <p className="truncate text-xs text-muted-foreground">{w.workerEmail}</p>
-                </div>
-                <StatusBadge status={w.status} />
-              </div>
-              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                <div>
-                  <dt className="text-xs text-muted-foreground">Amount</dt>
-                  <dd className="font-semibold tabular-nums">
-                    {`$${formatCents(w.cents)}`}{" "}
-                    <span className="text-xs font-normal text-muted-foreground">({w.coins} coins)</span>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">Requested</dt>
-                  <dd>
-                    <LocalTime at={w.createdAt} />
-                  </dd>
-                </div>
-                <div className="col-span-2">
-                  <dt className="text-xs text-muted-foreground">Pay to</dt>
-                  <dd>
-                    <PayoutDetails w={w} />
-                  </dd>
-                </div>
-              </dl>
-              <RowActions flow={flow} actions={withdrawalActions(w)} size="default" className="mt-4 [&>*]:flex-1" />
+              </Cell>
+              <Cell>
+                <RowActions flow={flow} actions={withdrawalActions(w)} className="md:justify-end max-md:[&>*]:flex-1" />
+              </Cell>
             </>
           )}
         />

@@ -1,13 +1,13 @@
-import { Equal, Plus } from "lucide-react";
+import { Equal, Plus } from "~/components/icons";
 import type { Route } from "./+types/ledger";
 import { getEnv } from "~/server/context";
 import { ledgerReport } from "~/server/services/ledger.server";
-import { withdrawalAmount } from "~/lib/coins";
+import { withdrawalCents } from "~/lib/coins";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
 
@@ -59,7 +59,7 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
       key: "paidOut",
       label: "Paid out",
       value: f.paidOut,
-      note: `approved withdrawals ($${Number(withdrawalAmount(f.paidOut)).toLocaleString("en-US", { minimumFractionDigits: 2 })})`,
+      note: `approved withdrawals (${formatDollars(withdrawalCents(f.paidOut))})`,
     },
   ];
 

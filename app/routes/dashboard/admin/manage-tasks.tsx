@@ -1,4 +1,4 @@
-import { CalendarDays, Trash2 } from "lucide-react";
+import { CalendarDays, Trash2 } from "~/components/icons";
 import type { Route } from "./+types/manage-tasks";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
@@ -6,23 +6,17 @@ import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.server";
 import { taskEscrow } from "~/server/services/admin-reads.server";
-import { readSearch, taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
+import { taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import { formatCount, formatDate } from "~/lib/format";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
-import { TH, TD } from "~/components/ui/table";
-import { Fact } from "~/components/ui/fact";
+import { Cell } from "~/components/responsive-list";
 import { Badge } from "~/components/ui/badge";
 import { ListToolbar } from "~/components/admin/list-toolbar";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionFlow,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
@@ -113,68 +107,40 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
         list={tasks}
         label="All tasks"
         empty={q ? "No tasks match your search." : "No tasks yet."}
-        from="lg"
-        head={
-          <>
-            <TH>Task</TH>
-            <TH>Category</TH>
-            <TH>Buyer</TH>
-            <TH className="whitespace-nowrap">Workers &amp; payment</TH>
-            <TH>Deadline</TH>
-          </>
-        }
+        columns={[
+          { header: "Task" },
+          { header: "Category" },
+          { header: "Buyer" },
+          { header: "Workers & payment", className: "whitespace-nowrap" },
+          { header: "Deadline" },
+        ]}
         rowTestId={(t) => `task-${t.id}`}
         cells={(t) => (
           <>
-            <TD>
+            <Cell>
               <div className="flex items-center gap-3">
                 <TaskThumb src={t.image} category={t.category} />
-                <span className="line-clamp-2 max-w-72 font-medium">{t.title}</span>
+                <span className="name line-clamp-2 max-w-72">{t.title}</span>
               </div>
-            </TD>
-            <TD>
+            </Cell>
+            <Cell>
               <Badge tone="info" className="whitespace-nowrap">
                 {t.category}
               </Badge>
-            </TD>
-            <TD>
-              <p className="font-medium">{t.buyerName}</p>
-              <p className="text-xs text-muted-foreground">{t.buyerEmail}</p>
-            </TD>
-            <TD className="whitespace-nowrap">
+            </Cell>
+            <Cell label="Buyer">
+              <p className="name">{t.buyerName}</p>
+              <p className="meta">{t.buyerEmail}</p>
+            </Cell>
+            <Cell label="Workers & payment" className="whitespace-nowrap">
               <WorkersAndPay t={t} />
-            </TD>
-            <TD className="whitespace-nowrap">
+            </Cell>
+            <Cell label="Deadline" className="whitespace-nowrap">
               <Deadline date={t.completionDate} today={today} />
-            </TD>
-            <TD className="text-right">
+            </Cell>
+            <Cell className="actions">
               <DeleteButton t={t} flow={flow} />
-            </TD>
-          </>
-        )}
-        card={(t) => (
-          <>
-            <div className="flex gap-3">
-              <TaskThumb src={t.image} category={t.category} className="size-16" />
-              <div className="min-w-0 flex-1">
-                <p className="line-clamp-2 font-medium">{t.title}</p>
-                <Badge tone="info" className="mt-1">
-                  {t.category}
-                </Badge>
-              </div>
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <Fact label="Buyer" className="col-span-2 min-w-0" valueClassName="truncate">
-                {t.buyerName} <span className="text-muted-foreground">· {t.buyerEmail}</span>
-              </Fact>
-              <Fact label="Workers & payment">
-                <WorkersAndPay t={t} />
-              </Fact>
-              <Fact label="Deadline">
-                <Deadline date={t.completionDate} today={today} />
-              </Fact>
-            </dl>
-            <DeleteButton t={t} flow={flow} size="default" className="mt-4 w-full" />
+            </Cell>
           </>
         )}
       />
@@ -191,9 +157,7 @@ function WorkersAndPay({ t }: { t: Task }) {
         <span className="font-semibold">{t.requiredWorkers}</span> {t.requiredWorkers === 1 ? "worker" : "workers"} ×{" "}
         <span className="font-semibold">{t.payableAmount}</span> coins
       </p>
-      <p className="text-xs text-muted-foreground tabular-nums">
-        {formatCount(t.requiredWorkers * t.payableAmount)} coins in escrow
-      </p>
+      <p className="meta tabular-nums">{formatCount(t.requiredWorkers * t.payableAmount)} coins in escrow</p>
     </>
   );
 }
@@ -209,24 +173,14 @@ function Deadline({ date, today }: { date: string; today: string }) {
   );
 }
 
-function DeleteButton({
-  t,
-  flow,
-  className,
-  size = "sm",
-}: {
-  t: Task;
-  flow: ActionFlow;
-  className?: string;
-  size?: "sm" | "default";
-}) {
+function DeleteButton({ t, flow }: { t: Task; flow: ActionFlow }) {
   return (
     <ActionTrigger
       flow={flow}
       spec={deleteSpec(t)}
       variant="outline"
-      size={size}
-      className={`text-destructive hover:bg-red-50 ${className ?? ""}`}
+      size="sm"
+      className="text-destructive hover:bg-red-50"
       icon={<Trash2 aria-hidden />}
       label={`Delete task ${t.title}`}
     >

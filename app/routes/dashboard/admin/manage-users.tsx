@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import * as v from "valibot";
-import { Coins, UserX } from "lucide-react";
+import { Coins, UserX } from "~/components/icons";
 import type { Route } from "./+types/manage-users";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
@@ -8,28 +8,22 @@ import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { adjustCoins, changeRole, listUsers, removeUser } from "~/server/services/users.server";
 import { findUserName } from "~/server/services/admin-reads.server";
-import { readSearch, userActionSchema, userListQuery } from "~/lib/schemas/admin";
+import { userActionSchema, userListQuery } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import type { Role } from "~/lib/roles";
 import { PageHeader } from "~/components/dashboard-shell";
-import { TH, TD } from "~/components/ui/table";
+import { Cell } from "~/components/responsive-list";
 import { Badge } from "~/components/ui/badge";
 import { Avatar } from "~/components/avatar";
 import { ListToolbar, FilterSelect } from "~/components/admin/list-toolbar";
 import { NEW_ROLE_PARAM, RoleSelect, roleSpec } from "~/components/admin/role-select";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { ROLES } from "~/lib/roles";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionFlow,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Coinwork" }];
@@ -182,59 +176,35 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
         list={users}
         label="Users"
         empty="No users match your search."
-        from="lg"
-        head={
-          <>
-            <TH>User</TH>
-            <TH>E-mail</TH>
-            <TH>Role</TH>
-            <TH className="text-right">Coins</TH>
-          </>
-        }
+        columns={[
+          { header: "User" },
+          { header: "E-mail" },
+          { header: "Role" },
+          { header: "Coins", className: "text-right" },
+        ]}
         rowTestId={(u) => `user-${u.email}`}
         cells={(u) => (
           <>
-            <TD>
+            <Cell>
               <div className="flex items-center gap-3">
                 <Avatar src={u.photo} name={u.name} />
-                <span className="font-medium">{u.name}</span>
+                <span className="name">{u.name}</span>
                 {u.id === selfId ? <Badge tone="info">You</Badge> : null}
               </div>
-            </TD>
-            <TD className="text-muted-foreground">
+            </Cell>
+            <Cell className="text-muted-foreground">
               {u.email}
               <BlockedBy count={u.blockedBy} />
-            </TD>
-            <TD>
+            </Cell>
+            <Cell label="Role">
               <UserRoleSelect u={u} flow={flow} self={u.id === selfId} />
-            </TD>
-            <TD className="text-right font-semibold tabular-nums">{formatCount(u.coin)}</TD>
-            <TD>
-              <UserActions u={u} flow={flow} self={u.id === selfId} className="justify-end" />
-            </TD>
-          </>
-        )}
-        card={(u) => (
-          <>
-            <div className="flex items-center gap-3">
-              <Avatar src={u.photo} name={u.name} className="size-11" />
-              <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-2 font-medium">
-                  <span className="min-w-0 truncate">{u.name}</span>
-                  {u.id === selfId ? <Badge tone="info">You</Badge> : null}
-                </p>
-                <p className="truncate text-sm text-muted-foreground">{u.email}</p>
-                <BlockedBy count={u.blockedBy} />
-              </div>
-              <p className="text-right">
-                <span className="block font-semibold tabular-nums">{formatCount(u.coin)}</span>
-                <span className="block text-xs text-muted-foreground">coins</span>
-              </p>
-            </div>
-            <div className="mt-3 grid gap-2 border-t border-border pt-3">
-              <UserRoleSelect u={u} flow={flow} self={u.id === selfId} visibleLabel />
-              <UserActions u={u} flow={flow} self={u.id === selfId} size="default" className="grid grid-cols-2" />
-            </div>
+            </Cell>
+            <Cell label="Coins" className="amount">
+              {formatCount(u.coin)}
+            </Cell>
+            <Cell className="actions">
+              <UserActions u={u} flow={flow} self={u.id === selfId} />
+            </Cell>
           </>
         )}
       />
@@ -255,48 +225,25 @@ function BlockedBy({ count }: { count: number }) {
 }
 
 /** The role picker of a user's row; an admin cannot change their own role. */
-function UserRoleSelect({
-  u,
-  flow,
-  self,
-  visibleLabel,
-}: {
-  u: User;
-  flow: ActionFlow;
-  self: boolean;
-  visibleLabel?: boolean;
-}) {
+function UserRoleSelect({ u, flow, self }: { u: User; flow: ActionFlow; self: boolean }) {
   return (
     <RoleSelect
       user={{ id: u.id, name: u.name, role: u.role as Role }}
       flow={flow}
       disabled={self}
       disabledReason={NOT_SELF_TEXT}
-      visibleLabel={visibleLabel}
     />
   );
 }
 
-function UserActions({
-  u,
-  flow,
-  self,
-  className,
-  size = "sm",
-}: {
-  u: User;
-  flow: ActionFlow;
-  self: boolean;
-  className?: string;
-  size?: "sm" | "default";
-}) {
+function UserActions({ u, flow, self }: { u: User; flow: ActionFlow; self: boolean }) {
   return (
-    <div className={cn("flex gap-2", className)}>
+    <>
       <ActionTrigger
         flow={flow}
         spec={adjustSpec(u)}
         disabled={self}
-        size={size}
+        size="sm"
         icon={<Coins aria-hidden />}
         label={`Adjust coins of ${u.name}`}
       >
@@ -306,13 +253,13 @@ function UserActions({
         flow={flow}
         spec={removeSpec(u)}
         disabled={self}
-        size={size}
+        size="sm"
         className="text-destructive hover:bg-red-50"
         icon={<UserX aria-hidden />}
         label={`Remove ${u.name}`}
       >
         Remove
       </ActionTrigger>
-    </div>
+    </>
   );
 }

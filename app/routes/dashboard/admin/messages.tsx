@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Form, Link, useFetchers, useSubmit } from "react-router";
 import { toast } from "sonner";
-import { Mail, MailOpen, Reply } from "lucide-react";
+import { Mail, MailOpen, Reply } from "~/components/icons";
 import type { Route } from "./+types/messages";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { findContactMessage, listContactMessages, setContactMessageRead } from "~/server/services/admin-reads.server";
-import { messageActionSchema, messageListQuery, readSearch } from "~/lib/schemas/admin";
+import { messageActionSchema, messageListQuery } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import { LocalTime } from "~/components/local-time";
 import { ENHANCED_FIELD, OPEN_PARAM } from "~/lib/enhanced";
 import { PageHeader } from "~/components/dashboard-shell";

@@ -4,16 +4,12 @@ import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
 import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
+import { ActionTrigger } from "~/components/actions/trigger";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { pageOf, pageOrLast } from "~/server/http/list-page.server";
+import { pageOrLast } from "~/server/http/list-page.server";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
@@ -29,7 +25,7 @@ const PAGE_SIZE = 10;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  const list = await pageOrLast(pageOf(new URL(request.url)), (page) =>
+  const list = await pageOrLast(readSearch(request.url, pageQuery).page, (page) =>
     listBuyerSubmissions(env, user.id, { status: ["approved", "rejected"], page, limit: PAGE_SIZE }),
   );
   const paid = await bonusesOn(

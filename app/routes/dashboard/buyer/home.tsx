@@ -8,7 +8,7 @@ import { TaskFilter } from "~/components/buyer/task-filter";
 import { EmptyState } from "~/components/ui/table";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOrLast } from "~/server/http/list-page.server";
-import { formatCents } from "~/lib/coins";
+
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
@@ -22,11 +22,11 @@ import {
 import { approveSubmissions, reviewQueue, tasksToReview } from "~/server/services/reviews.server";
 import { blockWorker } from "~/server/services/blocks.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
-import { readSearch } from "~/lib/schemas/admin";
+import { readSearch } from "~/lib/schemas/paging";
 import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, rejectReasonOf, trackRecordText } from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork" }];
 
@@ -219,7 +219,7 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
         <GaugeCard
           label="Total Payment"
           value={dollars}
-          display={`$${formatCents(stats.spentCents)}`}
+          display={formatDollars(stats.spentCents)}
           max={GAUGE_MAX.totalPaymentDollars}
           caption="Spent on coins, in USD"
           maxLabel={`$${GAUGE_MAX.totalPaymentDollars}`}

@@ -1,24 +1,20 @@
+import { rowAction } from "~/lib/schemas/fields";
 import { Link } from "react-router";
 import * as v from "valibot";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/my-tasks";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionFlow,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { pageOf, pageOrLast } from "~/server/http/list-page.server";
+import { pageOrLast } from "~/server/http/list-page.server";
 import { taskCost } from "~/lib/coins";
 import { formatDate } from "~/lib/format";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
@@ -35,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
   // Past the last page (e.g. its last task was just deleted): the last page shows instead.
-  const list = await pageOrLast(pageOf(new URL(request.url)), (page) =>
+  const list = await pageOrLast(readSearch(new URL(request.url), pageQuery).page, (page) =>
     listBuyerTasks(env, user.id, { page, limit: PAGE_SIZE }),
   );
   return {
@@ -58,16 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const deleteSchema = v.variant(
-  "intent",
-  [
-    v.object({
-      intent: v.literal("delete"),
-      id: v.pipe(v.string("Unknown task"), v.trim(), v.nonEmpty("Unknown task"), v.maxLength(64)),
-    }),
-  ],
-  "Unknown action",
-);
+const deleteSchema = v.variant("intent", [rowAction("delete", "Unknown task")], "Unknown action");
 
 export const action = (args: Route.ActionArgs) =>
   confirmAction(args, {

@@ -1,18 +1,19 @@
 import { Link } from "react-router";
-import { Coins } from "lucide-react";
+import { Coins } from "~/components/icons";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/payment-history";
 import { PageHeader } from "~/components/dashboard-shell";
 import { buttonVariants } from "~/components/ui/button";
 import { EmptyState, TD, TH, TR } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
 import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
-import { pageOf, pageOrLast } from "~/server/http/list-page.server";
-import { formatCents } from "~/lib/coins";
+import { pageOrLast } from "~/server/http/list-page.server";
+
 import { LocalTime } from "~/components/local-time";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { listOrders } from "~/server/services/purchases.server";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment History · Coinwork" }];
 
@@ -22,7 +23,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
-  const list = await pageOrLast(pageOf(url), (page) => listOrders(env, user.id, { page, limit: PAGE_SIZE }));
+  const list = await pageOrLast(readSearch(url, pageQuery).page, (page) =>
+    listOrders(env, user.id, { page, limit: PAGE_SIZE }),
+  );
   return {
     orders: list.items.map((o) => ({
       id: o.id,
@@ -78,7 +81,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
                   <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
                   {formatCount(o.coins)} coins
                 </p>
-                <p className="font-semibold tabular-nums">${formatCents(o.priceCents)}</p>
+                <p className="font-semibold tabular-nums">{formatDollars(o.priceCents)}</p>
               </div>
               <p className="flex flex-wrap items-center gap-2 text-xs">
                 <span className="text-muted-foreground">Payment ID</span>
@@ -111,7 +114,7 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
                 </div>
               </TD>
               <TD className="text-right font-semibold tabular-nums">{formatCount(o.coins)}</TD>
-              <TD className="text-right tabular-nums">${formatCents(o.priceCents)}</TD>
+              <TD className="text-right tabular-nums">{formatDollars(o.priceCents)}</TD>
               <TD className="whitespace-nowrap text-muted-foreground">
                 <LocalTime at={o.createdAt} />
               </TD>

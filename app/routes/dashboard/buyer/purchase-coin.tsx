@@ -1,23 +1,23 @@
 import { Form, Link, data, useActionData, useNavigation, useSearchParams } from "react-router";
 import { useState } from "react";
 import * as v from "valibot";
-import { CircleSlash, FlaskConical, Loader2, Lock, Sparkles } from "lucide-react";
+import { CircleSlash, FlaskConical, LoaderCircle, Lock, Sparkles } from "~/components/icons";
 import type { Route } from "./+types/purchase-coin";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
-import { CoinIcon } from "~/components/coin-balance";
+import { CoinIcon } from "~/components/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import {
   PurchaseModal,
   TEST_CARDS,
-  dollars,
   purchasedWords,
   type PackageView,
   type PurchaseStep,
 } from "~/components/buyer/purchase-modal";
-import { COIN_PACKAGES, findPackage } from "~/lib/coins";
+import { COIN_PACKAGES } from "~/lib/coins";
+import { purchaseStepSchema } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
@@ -27,7 +27,7 @@ import { refusal } from "~/server/errors";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard, paymentSetup } from "~/server/payments/provider.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDollars } from "~/lib/format";
 
 /** The page needs Stripe.js (the card form) in its Content-Security-Policy. */
 export const handle: CspHandle = { csp: ["stripe"] };
@@ -52,27 +52,6 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const coinsField = v.pipe(
-  v.string("Choose a coin package"),
-  v.transform(Number),
-  v.check((n) => findPackage(n) !== undefined, "Unknown coin package"),
-);
-const stepSchema = v.variant("intent", [
-  v.object({ intent: v.literal("create"), coins: coinsField }),
-  v.object({
-    intent: v.literal("confirm"),
-    paymentId: v.pipe(v.string("Missing payment"), v.nonEmpty("Missing payment"), v.maxLength(200)),
-  }),
-  // Without JavaScript in test mode: one form post runs all three steps.
-  v.object({
-    intent: v.literal("pay"),
-    coins: coinsField,
-    number: v.pipe(v.string(), v.maxLength(30)),
-    exp: v.pipe(v.string(), v.maxLength(10)),
-    cvc: v.pipe(v.string(), v.maxLength(6)),
-  }),
-]);
-
 const PAYMENT_FAILED = "Something went wrong with the payment. Please try again.";
 
 /** A refused step as the modal (or the no-JavaScript checkout) shows it. */
@@ -96,7 +75,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (e) {
     return failedStep("created", e);
   }
-  const parsed = v.safeParse(stepSchema, Object.fromEntries([...form].filter(([, x]) => typeof x === "string")));
+  const parsed = v.safeParse(
+    purchaseStepSchema,
+    Object.fromEntries([...form].filter(([, x]) => typeof x === "string")),
+  );
   if (!parsed.success) {
     const step = form.get("intent") === "confirm" ? "confirmed" : form.get("intent") === "pay" ? "pay" : "created";
     return data({ ok: false, step, message: parsed.issues[0].message } satisfies PurchaseStep, { status: 400 });
@@ -215,7 +197,7 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm text-muted-foreground">{p.quote}</p>
               </div>
               <p className="mt-auto text-3xl font-extrabold tracking-tight">
-                ${dollars(p.priceCents)}
+                {formatDollars(p.priceCents, { dropZeroCents: true })}
                 <span className="ml-1 text-sm font-medium text-muted-foreground">USD</span>
               </p>
               {mode === "off" ? (
@@ -227,7 +209,7 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                   to={`?buy=${p.coins}`}
                   preventScrollReset
                   className={buttonVariants({ variant: best ? "default" : "secondary", className: "w-full" })}
-                  aria-label={`Purchase Now: ${p.coins} coins for $${dollars(p.priceCents)}`}
+                  aria-label={`Purchase Now: ${p.coins} coins for ${formatDollars(p.priceCents, { dropZeroCents: true })}`}
                   onClick={(e) => {
                     e.preventDefault();
                     setSelected(p);
@@ -271,7 +253,7 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
       <div className="grid gap-1">
         <p className="text-sm text-muted-foreground">You are about to purchase:</p>
         <p className="text-2xl font-bold">{formatCount(pkg.coins)} coins</p>
-        <p className="font-semibold">Total Cost: ${dollars(pkg.priceCents)}</p>
+        <p className="font-semibold">Total Cost: {formatDollars(pkg.priceCents, { dropZeroCents: true })}</p>
         <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
       </div>
       {mode === "test" ? (
@@ -309,8 +291,8 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay $
-              {dollars(pkg.priceCents)}
+              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay{" "}
+              {formatDollars(pkg.priceCents, { dropZeroCents: true })}
             </Button>
             <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline" })}>
               Close

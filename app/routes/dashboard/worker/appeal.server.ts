@@ -2,7 +2,7 @@
 import { workerUser } from "~/server/auth/guards.server";
 import { confirmAction, type PageArgs } from "~/server/http/page-action.server";
 import { fileAppeal } from "~/server/services/appeals.server";
-import { appealActionSchema } from "~/lib/appeals";
+import { appealActionSchema } from "~/lib/schemas/appeals";
 
 export const appealAction = (args: PageArgs) =>
   confirmAction(args, {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ClipboardList, Hourglass, ListChecks, Wallet } from "lucide-react";
+import { ClipboardList, Hourglass, ListChecks, Wallet } from "~/components/icons";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
@@ -8,7 +9,7 @@ import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
 import { Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { ApprovedTable } from "~/components/worker/approved-table";
-import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
+import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
-  const page = pageOf(url);
+  const page = readSearch(url, pageQuery).page;
   const [stats, approved, weeks] = await Promise.all([
     workerStats(env, user.id),
     listWorkerSubmissions(env, user.id, { status: ["approved"], page, limit: APPROVED_PER_PAGE }),

@@ -1,6 +1,6 @@
+import { rowAction } from "~/lib/schemas/fields";
 import { data, isRouteErrorResponse, Link, useActionData, useNavigate, useRouteError } from "react-router";
-import * as v from "valibot";
-import { ArrowLeft, Undo2 } from "lucide-react";
+import { ArrowLeft, Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
 import { bonusesOn } from "~/server/services/bonuses.server";
 import { formatCount } from "~/lib/format";
@@ -12,14 +12,9 @@ import { buttonVariants } from "~/components/ui/button";
 import { failureOf, useFailureToast } from "~/components/form-kit";
 import { LocalTime } from "~/components/local-time";
 import { ProofBody } from "~/components/proof";
-import {
-  ActionDialog,
-  ActionTrigger,
-  NoJsConfirm,
-  useActionFlow,
-  useNoJsSpec,
-  type ActionSpec,
-} from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { AppealCell, appealSpec } from "~/components/worker/appeal";
 import { CoinAmount } from "~/components/worker/coin-amount";
@@ -32,7 +27,7 @@ import {
 import { appealUntil } from "~/lib/appeals";
 import { autoApproveCountdown, autoApprovesAt } from "~/lib/review";
 import { proofFormSchema, proofImage } from "~/lib/schemas/money";
-import { requiredText } from "~/lib/schemas/fields";
+
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form.server";
@@ -95,7 +90,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-const withdrawSchema = v.object({ intent: v.literal("withdraw"), id: requiredText("Missing id", 64) });
+const withdrawSchema = rowAction("withdraw");
 
 /** Three forms post here: an edit of the proof (reviewed first), the withdrawal and the appeal (both confirmed). */
 export async function action(args: Route.ActionArgs) {

@@ -1,5 +1,15 @@
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
-import { ArrowLeft, CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "lucide-react";
+import {
+  ArrowLeft,
+  CalendarDays,
+  Coins as CoinsIcon,
+  Hourglass,
+  Mail,
+  Tag,
+  UserRound,
+  Users,
+} from "~/components/icons";
+import { IconFact } from "~/components/ui/icon-fact";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
@@ -97,20 +107,6 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-function Fact({ icon: Icon, label, children }: { icon: typeof Users; label: string; children: React.ReactNode }) {
-  return (
-    <div className="relative min-h-9 pl-12">
-      <dt className="text-xs font-medium text-muted-foreground">
-        <span className="absolute left-0 top-0.5 flex size-9 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-          <Icon className="size-4" aria-hidden />
-        </span>
-        {label}
-      </dt>
-      <dd className="break-words font-semibold">{children}</dd>
-    </div>
-  );
-}
-
 function Blocked({ reason }: { reason: string }) {
   const own = /waiting for review|was approved/.test(reason);
   const approved = /was approved/.test(reason);
@@ -183,21 +179,21 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
           />
           <Card className="p-5 sm:p-6">
             <dl className="grid gap-5 sm:grid-cols-2">
-              <Fact icon={CoinsIcon} label="Payable amount">
+              <IconFact icon={CoinsIcon} label="Payable amount">
                 <span className="flex flex-wrap items-baseline gap-x-2">
                   <Coins coins={task.payableAmount} className="text-amber-900" />
                   <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
                 </span>
-              </Fact>
-              <Fact icon={Users} label="Required workers">
+              </IconFact>
+              <IconFact icon={Users} label="Required workers">
                 {task.requiredWorkers} {task.requiredWorkers === 1 ? "slot" : "slots"} open
-              </Fact>
-              <Fact icon={Tag} label="Category">
+              </IconFact>
+              <IconFact icon={Tag} label="Category">
                 {task.category}
-              </Fact>
-              <Fact icon={CalendarDays} label="Completion date">
+              </IconFact>
+              <IconFact icon={CalendarDays} label="Completion date">
                 <DueDay date={task.completionDate} />
-              </Fact>
+              </IconFact>
             </dl>
           </Card>
           <TaskBrief detail={task.taskDetail} instructions={task.submissionInfo} />

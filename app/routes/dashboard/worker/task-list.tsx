@@ -1,17 +1,17 @@
-import * as v from "valibot";
+import { readSearch } from "~/lib/schemas/paging";
+import { openTaskSearch } from "~/lib/schemas/task";
 import { Link, useNavigation } from "react-router";
-import { SearchX } from "lucide-react";
+import { SearchX } from "~/components/icons";
 import type { Route } from "./+types/task-list";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";
 import { Pagination } from "~/components/ui/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";
-import { SORTS, TaskFilters, type SortValue } from "~/components/worker/task-filters";
+import { TaskFilters } from "~/components/worker/task-filters";
 import { daysUntil } from "~/components/worker/due";
 import { redirectPastLastPage } from "~/server/http/list-page.server";
-import { pageParam } from "~/lib/schemas/paging";
-import { CATEGORIES } from "~/lib/categories";
+
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { listOpenTasks } from "~/server/services/tasks.server";
@@ -23,19 +23,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Available Tasks · Coin
 
 const PAGE_SIZE = 12;
 
-/** The URL is the state: anything malformed falls back to the default instead of failing. */
-const querySchema = v.object({
-  q: v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
-  category: v.fallback(v.optional(v.picklist(CATEGORIES)), undefined),
-  sort: v.fallback(v.picklist(SORTS.map((s) => s.value) as [SortValue, ...SortValue[]]), "newest"),
-  page: pageParam,
-});
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
-  const query = v.parse(querySchema, Object.fromEntries(url.searchParams));
+  const query = readSearch(url, openTaskSearch);
   const result = await listOpenTasks(env, {
     q: query.q || undefined,
     category: query.category,

@@ -1,6 +1,7 @@
+import { rowAction } from "~/lib/schemas/fields";
 import { useActionData, useLocation } from "react-router";
-import * as v from "valibot";
-import { Coins as CoinsIcon, Wallet } from "lucide-react";
+import { Coins as CoinsIcon, Wallet } from "~/components/icons";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/withdraw";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
@@ -16,13 +17,14 @@ import {
   WithdrawForm,
 } from "~/components/worker/withdraw-form";
 import { cancelSpec, WithdrawalsTable } from "~/components/worker/withdrawals-table";
-import { ActionDialog, NoJsConfirm, useActionFlow, useNoJsSpec } from "~/components/actions/confirm";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { useActionFlow } from "~/components/actions/flow";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { withdrawFormSchema } from "~/components/worker/schemas";
-import { pageOf, redirectPastLastPage } from "~/server/http/list-page.server";
-import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, withdrawalAmount, type PaymentSystem } from "~/lib/coins";
+import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
+import { redirectPastLastPage } from "~/server/http/list-page.server";
+import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, type PaymentSystem, withdrawalCents } from "~/lib/coins";
 import { isPaymentSystem } from "~/lib/payouts";
-import { requiredText } from "~/lib/schemas/fields";
+
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
@@ -34,8 +36,7 @@ import {
   listWithdrawals,
   requestWithdrawal,
 } from "~/server/services/withdrawals.server";
-import { formatCount } from "~/lib/format";
-import { formatCents } from "~/lib/coins";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
 
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const url = new URL(request.url);
-  const page = pageOf(url);
+  const page = readSearch(url, pageQuery).page;
   const [list, last] = await Promise.all([
     listWithdrawals(env, { workerId: user.id, page, limit: REQUESTS_PER_PAGE }),
     lastPayoutDetails(env, user.id),
@@ -97,13 +98,13 @@ export async function action(args: Route.ActionArgs) {
 const cancelAction = (args: Route.ActionArgs) =>
   confirmAction(args, {
     user: workerUser,
-    schema: v.object({ intent: v.literal("cancel"), id: requiredText("Missing id", 64) }),
+    schema: rowAction("cancel"),
     failure: () => ({ title: "Not cancelled" }),
     async run({ id }, { user, env }) {
       const { coins, cents } = await cancelWithdrawal(env, user, id);
       return {
         title: "Withdrawal cancelled",
-        message: `The request for $${formatCents(cents)} is cancelled; ${coins} coins are back in your balance.`,
+        message: `The request for ${formatDollars(cents)} is cancelled; ${coins} coins are back in your balance.`,
       };
     },
   });
@@ -117,13 +118,13 @@ const requestAction = (args: Route.ActionArgs) =>
     unexpected: "Something went wrong. Please try again.",
     async review(input, { user, env }) {
       await assertCanWithdraw(env, user, input);
-      return { ...input, dollars: withdrawalAmount(input.withdrawal_coin) };
+      return { ...input, dollars: formatDollars(withdrawalCents(input.withdrawal_coin)) };
     },
     async run(input, { user, env }) {
       const w = await requestWithdrawal(env, user, input);
       return {
         title: "Withdrawal request submitted!",
-        message: `${w.withdrawalCoin} coins ($${withdrawalAmount(w.withdrawalCoin)}) are on hold until an admin reviews your request.`,
+        message: `${w.withdrawalCoin} coins (${formatDollars(withdrawalCents(w.withdrawalCoin))}) are on hold until an admin reviews your request.`,
         to: PATH,
       };
     },
@@ -159,7 +160,7 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
           value={
             <span className="flex flex-wrap items-baseline gap-x-2">
               <span data-testid="withdrawable-amount" className="text-emerald-700">
-                ${withdrawalAmount(balance)}
+                {formatDollars(withdrawalCents(balance))}
               </span>
               <span className="text-xs font-medium text-muted-foreground">{WITHDRAW_RATE_NOTE}</span>
             </span>

@@ -1,0 +1,90 @@
+// Coinwork's tasks and submissions in the shapes of the MTurk API's HIT and Assignment (the SDK's models): times in
+// epoch seconds, money as dollar strings at the withdrawal rate, a submission's proof as QuestionFormAnswers XML.
+import { XMLBuilder } from "fast-xml-parser";
+import { COINS_PER_DOLLAR_WITHDRAW, withdrawalAmount } from "~/lib/coins";
+import { deadlineDay } from "~/lib/deadline";
+import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
+import type { AssignmentRow, HitRow } from "../services/hits.server";
+import { requestError } from "./wire.server";
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** A completion day's end (UTC) as the HIT's Expiration. */
+const expirationOf = (completionDate: string) => seconds(Date.parse(`${completionDate}T23:59:59Z`));
+
+/**
+ * Dollars ("0.50") as whole coins at the withdrawal rate: what the worker earns. A Reward that is not a whole
+ * number of coins ($0.05 each) is refused, never rounded.
+ */
+export function rewardCoins(reward: string): number {
+  const m = /^(\d{1,7})(?:\.(\d{1,6}))?$/.exec(reward.trim());
+  if (!m) throw requestError(`Reward must be an amount in dollars such as "0.50"; "${reward}" is not.`);
+  const fraction = (m[2] ?? "").padEnd(6, "0");
+  const micros = Number(m[1]) * 1_000_000 + Number(fraction);
+  const perCoin = 1_000_000 / COINS_PER_DOLLAR_WITHDRAW;
+  if (micros % perCoin !== 0)
+    throw requestError(
+      `Reward must be a whole number of coins: one coin is $0.05, so $${reward} is not (try $${withdrawalAmount(Math.max(1, Math.round(micros / perCoin)))}).`,
+    );
+  return micros / perCoin;
+}
+
+export function hitShape(row: HitRow, today = deadlineDay()) {
+  const t = row.task;
+  const open = t.requiredWorkers > 0 && t.completionDate >= today;
+  return {
+    HITId: t.id,
+    HITTypeId: t.id,
+    CreationTime: seconds(t.createdAt),
+    Title: t.taskTitle,
+    Description: t.taskDetail,
+    Keywords: t.category,
+    HITStatus: open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable",
+    MaxAssignments: t.requiredWorkers + row.pending + row.approved,
+    Reward: withdrawalAmount(t.payableAmount),
+    Expiration: expirationOf(t.completionDate),
+    HITReviewStatus: "NotReviewed",
+    NumberOfAssignmentsPending: row.pending,
+    NumberOfAssignmentsAvailable: t.requiredWorkers,
+    NumberOfAssignmentsCompleted: row.approved,
+  };
+}
+
+const answerXml = new XMLBuilder({ ignoreAttributes: false, format: false });
+
+/** A proof written through Coinwork's own form: one FreeText answer (its image's address as a second). */
+export function proofAnswers(details: string, imageUrl: string | null): string {
+  const answers = [{ QuestionIdentifier: "proof", FreeText: details }];
+  if (imageUrl) answers.push({ QuestionIdentifier: "proof_image", FreeText: imageUrl });
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="no"?>' +
+    answerXml.build({
+      QuestionFormAnswers: {
+        "@_xmlns":
+          "http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2005-10-01/QuestionFormAnswers.xsd",
+        Answer: answers,
+      },
+    })
+  );
+}
+
+const ASSIGNMENT_STATUS = { pending: "Submitted", approved: "Approved", rejected: "Rejected" } as const;
+
+export function assignmentShape(row: AssignmentRow, env: Pick<Env, "REVIEW_WINDOW_DAYS">) {
+  const s = row.submission;
+  const status = ASSIGNMENT_STATUS[s.status as keyof typeof ASSIGNMENT_STATUS] ?? "Rejected";
+  const submitted = s.editedAt ?? s.createdAt;
+  return {
+    AssignmentId: s.id,
+    WorkerId: s.workerId,
+    HITId: s.taskId,
+    AssignmentStatus: status,
+    AutoApprovalTime: seconds(submitted + reviewWindowMs(reviewWindowDays(env.REVIEW_WINDOW_DAYS))),
+    AcceptTime: seconds(s.createdAt),
+    SubmitTime: seconds(submitted),
+    ...(s.status === "approved" && s.reviewedAt ? { ApprovalTime: seconds(s.reviewedAt) } : {}),
+    ...(s.status === "rejected" && s.reviewedAt ? { RejectionTime: seconds(s.reviewedAt) } : {}),
+    ...(s.rejectReason ? { RequesterFeedback: s.rejectReason } : {}),
+    Answer: proofAnswers(s.submissionDetails, s.submissionImageUrl),
+  };
+}
