@@ -40,6 +40,7 @@ export default [
       route("updatetask/:id", "routes/dashboard/buyer/update-task.tsx"),
       route("purchasecoin", "routes/dashboard/buyer/purchase-coin.tsx"),
       route("paymenthistory", "routes/dashboard/buyer/payment-history.tsx"),
+      route("bonuses", "routes/dashboard/buyer/bonuses.tsx"),
     ]),
     layout("routes/dashboard/worker/layout.tsx", [
       route("workerhome", "routes/dashboard/worker/home.tsx"),
@@ -97,6 +98,8 @@ export default [
     route("withdraw", "routes/api/withdrawals.ts"),
     route("withdraw/queue", "routes/api/withdrawal-queue.ts"),
     route("appeals", "routes/api/appeals.ts"),
+    route("worker-blocks", "routes/api/worker-blocks.ts"),
+    route("bonuses", "routes/api/bonuses.ts"),
     route("create-payment-intent", "routes/api/create-payment-intent.ts"),
     route("orders", "routes/api/orders.ts"),
     route("orders1", "routes/api/order-history.ts"),

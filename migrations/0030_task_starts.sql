@@ -1,4 +1,4 @@
--- Start before work (docs/decisions/031-a-start-holds-a-slot.md): a worker starts a task, which holds one of its
+-- Start before work (docs/decisions/034-a-start-holds-a-slot.md): a worker starts a task, which holds one of its
 -- slots for them for the task's time allowance; the proof is sent from the held slot.
 
 -- 1. The buyer's time allowance per slot, in minutes (Add and Update Task: 5 minutes to 24 hours, 60 by default).

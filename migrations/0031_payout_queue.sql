@@ -1,4 +1,4 @@
--- When will I be paid (docs/decisions/032-the-payout-queue-and-its-median.md): a pending withdrawal's place in the
+-- When will I be paid (docs/decisions/035-the-payout-queue-and-its-median.md): a pending withdrawal's place in the
 -- admins' queue, the admins' list oldest first, and the median time admins took over the last 30 days.
 
 -- The pending queue in the order admins work it (oldest first): the admins' list walks it, and a request's place is

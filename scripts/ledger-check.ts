@@ -80,6 +80,7 @@ export function printLedgerReport(r: LedgerReport, where: string): void {
       `                                                           ${n(right)}   ${f.created === right ? "holds" : `DOES NOT HOLD (off by ${f.created - right})`}`,
       ``,
       `  owed by users (reversed payments, advances; not coins until settled): ${f.owed.toLocaleString("en-US")}`,
+      `  bonuses charged to buyers less paid to workers (0 when each bonus paid what it charged): ${f.bonusNet}`,
       `  users whose balance differs from their ledger: ${f.mismatchedUsers}`,
       `  users whose debt differs from their debt ledger: ${f.mismatchedDebts}`,
       ...r.mismatches.map(

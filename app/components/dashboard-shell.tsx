@@ -6,6 +6,7 @@ import {
   Coins,
   FilePlus2,
   Gavel,
+  HandCoins,
   History,
   Home,
   ListChecks,
@@ -52,6 +53,7 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
     { to: "/dashboard/mytasks", label: "My Tasks", icon: ClipboardList },
     { to: "/dashboard/purchasecoin", label: "Purchase Coin", icon: Coins },
     { to: "/dashboard/paymenthistory", label: "Payment History", icon: History },
+    { to: "/dashboard/bonuses", label: "Bonuses", icon: HandCoins },
   ],
   Admin: [
     { to: "/dashboard/adminhome", label: "Home", icon: Home },

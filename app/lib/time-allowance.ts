@@ -1,4 +1,4 @@
-// A task's time allowance: how long a worker's start holds a slot for them (docs/decisions/031-a-start-holds-a-slot.md).
+// A task's time allowance: how long a worker's start holds a slot for them (docs/decisions/034-a-start-holds-a-slot.md).
 // The form, the schemas, the service and the countdown on the task page share these.
 
 export const TIME_ALLOWANCE_MINUTES = { min: 5, max: 24 * 60, default: 60 } as const;

@@ -344,7 +344,7 @@ export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
 
 /**
  * The worker presses 'Start task' on a task's page (a plain post, with or without JavaScript) and waits for the
- * held slot's time left (docs/decisions/031-a-start-holds-a-slot.md).
+ * held slot's time left (docs/decisions/034-a-start-holds-a-slot.md).
  */
 export async function startTask(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Start task" }).click();

@@ -708,6 +708,31 @@ function cases(): Case[] {
       badQuery: { id: fc.oneof(badIdFormat, fc.uuid()), decision: qBadEnum(["uphold", "overturn"]) },
     },
     {
+      // an unknown worker: even a well-formed block changes nothing (404)
+      name: "POST /worker-blocks",
+      who: "buyer",
+      method: "POST",
+      path: "/worker-blocks",
+      methods: ["GET", "POST", "DELETE"],
+      body: { worker_id: crypto.randomUUID(), reason: "Copied proof" },
+      badBody: { worker_id: jBadId(), reason: badRequiredText(500) },
+    },
+    {
+      // the buyer's submission is still pending, so even a well-formed bonus on it is refused (409)
+      name: "POST /bonuses",
+      who: "buyer",
+      method: "POST",
+      path: "/bonuses",
+      methods: ["GET", "POST"],
+      body: { submission_id: f.submissionId, coins: 5, reason: "Great work", request_key: "fuzz-key" },
+      badBody: {
+        submission_id: jBadId(f.foreignSubmissionId),
+        coins: badInt(1, 10_000),
+        reason: badRequiredText(500),
+        request_key: fc.oneof(junk, badIdFormat),
+      },
+    },
+    {
       name: "GET /submission2",
       who: "worker",
       method: "GET",
@@ -925,5 +950,6 @@ describe("fuzzing the REST API", () => {
     }
     expect(await holds(fx.ids)).toBe(true);
     expect(requests).toBeLessThan(400);
-  });
+    // some 60 endpoints' worth of requests: more than the default 30 s on a busy 2-core machine
+  }, 90_000);
 });

@@ -28,7 +28,8 @@ import {
 } from "./fixtures";
 import { storeImage } from "~/server/services/images.server";
 import { fileAppeal } from "~/server/services/appeals.server";
-import { rejectSubmission } from "~/server/services/submissions.server";
+import { blockWorker } from "~/server/services/blocks.server";
+import { approveSubmission, rejectSubmission } from "~/server/services/submissions.server";
 import { CORS_METHODS } from "~/server/http/cors.server";
 
 type Who = "anon" | "worker" | "buyer" | "other" | "admin" | "removed";
@@ -443,6 +444,41 @@ const API: Record<string, Probe[]> = {
       expect: only({ admin: 200 }),
     },
   ],
+  "routes/api/worker-blocks.ts": [
+    { label: "list", method: "GET", url: () => "/worker-blocks", expect: only({ buyer: 200, other: 200 }) },
+    {
+      label: "block",
+      method: "POST",
+      url: () => "/worker-blocks",
+      body: async () => ({ worker_id: (await freshWorker()).id, reason: "matrix" }),
+      expect: only({ buyer: 201, other: 201 }),
+    },
+    {
+      label: "lift (the caller's own block)",
+      method: "DELETE",
+      url: async (f, who) => {
+        const worker = await freshWorker();
+        const buyer = who === "other" ? f.otherBuyer : f.buyer;
+        await blockWorker(env, await sessionUser(buyer.id), { workerId: worker.id, reason: "matrix" });
+        return `/worker-blocks?worker_id=${worker.id}`;
+      },
+      expect: only({ buyer: 200, other: 200 }),
+    },
+  ],
+  "routes/api/bonuses.ts": [
+    { label: "list", method: "GET", url: () => "/bonuses", expect: only({ buyer: 200, other: 200, worker: 200 }) },
+    {
+      label: "pay (on the buyer's reviewed submission; another buyer's is refused)",
+      method: "POST",
+      url: () => "/bonuses",
+      body: async (f) => {
+        const sub = await freshSubmission(f);
+        await approveSubmission(env, await sessionUser(f.buyer.id), sub);
+        return { submission_id: sub, coins: 1, reason: "matrix", request_key: crypto.randomUUID() };
+      },
+      expect: only({ buyer: 201 }),
+    },
+  ],
   "routes/api/create-payment-intent.ts": [
     {
       label: "start",
@@ -650,6 +686,7 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/dashboard/buyer/home.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/add-task.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/my-tasks.tsx": { expect: rolePage("buyer") },
+  "routes/dashboard/buyer/bonuses.tsx": { expect: rolePage("buyer") },
   // the buyer's own task: the other buyer has the role but not the task
   "routes/dashboard/buyer/update-task.tsx": {
     url: (f) => `/dashboard/updatetask/${f.taskId}`,

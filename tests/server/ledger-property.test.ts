@@ -1,7 +1,7 @@
 // Random sequences of coin operations across several users, with pairs fired concurrently (appeals of rejections and
 // their decisions, workers starting tasks, giving them back and running out of time, sending proof from a start or
-// in one step, editing and withdrawing their pending submissions, buyers changing the pay of tasks with work
-// pending, workers cancelling their pending withdrawals included). After every step: no negative balance or slot count, conservation holds, each payment
+// in one step, buyers' bonuses with repeated request keys, editing and withdrawing their pending submissions, buyers
+// changing the pay of tasks with work pending, workers cancelling their pending withdrawals included). After every step: no negative balance or slot count, conservation holds, each payment
 // credited once, each submission reviewed once and paid at most once, each withdrawal released at most once, and
 // every counter the triggers keep equals the rows it counts. The same sequences run again with D1 failing a few
 // percent of batches and reads, before or after they run (tests/server/fixtures/faults.ts): then each operation's
@@ -32,6 +32,7 @@ import { confirmTestCard } from "~/server/payments/provider.server";
 import { adjustCoins } from "~/server/services/users.server";
 import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import { giveBackTask, releaseExpiredHolds, startTask } from "~/server/services/slots.server";
+import { payBonus } from "~/server/services/bonuses.server";
 import type { SessionUser } from "~/server/auth/session.server";
 
 type Op =
@@ -47,7 +48,8 @@ type Op =
   | { kind: "withdraw"; worker: number; coins: number }
   | { kind: "decide"; withdrawal: number; approve: boolean }
   | { kind: "buy"; buyer: number; coins: 10 | 150 }
-  | { kind: "bonus"; worker: number; coins: number }
+  | { kind: "adjust"; worker: number; coins: number }
+  | { kind: "bonus"; sub: number; coins: number; key: number }
   | { kind: "appeal"; sub: number }
   | { kind: "judge"; appeal: number; overturn: boolean }
   | { kind: "edit"; sub: number }
@@ -78,7 +80,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("withdraw" as const), worker: idx, coins: fc.integer({ min: 150, max: 400 }) }),
   fc.record({ kind: fc.constant("decide" as const), withdrawal: idx, approve: fc.boolean() }),
   fc.record({ kind: fc.constant("buy" as const), buyer: idx, coins: fc.constantFrom(10 as const, 150 as const) }),
-  fc.record({ kind: fc.constant("bonus" as const), worker: idx, coins: fc.integer({ min: 50, max: 300 }) }),
+  fc.record({ kind: fc.constant("adjust" as const), worker: idx, coins: fc.integer({ min: 50, max: 300 }) }),
+  // a buyer's bonus on a submission; two of the keys per submission, so repeats and racing repeats happen
+  fc.record({ kind: fc.constant("bonus" as const), sub: idx, coins: fc.integer({ min: 1, max: 40 }), key: fc.nat(1) }),
   fc.record({ kind: fc.constant("appeal" as const), sub: idx }),
   fc.record({ kind: fc.constant("judge" as const), appeal: idx, overturn: fc.boolean() }),
   fc.record({ kind: fc.constant("edit" as const), sub: idx }),
@@ -238,9 +242,28 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         s.payments.push(intent.paymentId);
         break;
       }
-      case "bonus":
+      case "adjust":
         await adjustCoins(e, s.admin, pick(s.workers, o.worker)!.id, o.coins, "property test");
         break;
+      case "bonus": {
+        // the submission's buyer pays it (refused unless reviewed, or beyond the balance); a repeated key pays nothing
+        const sub = pick(s.subs, o.sub);
+        if (!sub) return "idle";
+        const row = await env.DB.prepare("SELECT buyer_id FROM submissions WHERE id = ?")
+          .bind(sub)
+          .first<{ buyer_id: string }>();
+        const buyer = s.buyers.find((b) => b.id === row?.buyer_id);
+        if (!buyer) return "idle";
+        const paid = await payBonus(e, buyer, {
+          submissionId: sub,
+          coins: o.coins,
+          reason: "well done",
+          requestKey: `${sub}-${o.key}`,
+        });
+        // the same key answered again: nothing changed, as after a refusal
+        if (!paid.created) return "refused";
+        break;
+      }
       case "appeal": {
         // the submission's own worker appeals (refused unless it is rejected and not appealed yet)
         const sub = pick(s.subs, o.sub);
@@ -325,6 +348,16 @@ async function invariants(ids: string[], payments: string[]) {
     expect(r.held).toBe(1);
     expect(r.released).toBe(r.status === "rejected" || r.status === "cancelled" ? 1 : 0);
   }
+  // each bonus is charged once and paid once: two rows that net to nothing, one bonus per buyer and key
+  const bonusRows = await env.DB.prepare(
+    `SELECT b.coins, (SELECT COUNT(*) FROM coin_ledger l WHERE l.bonus_id = b.id) AS n,
+       (SELECT SUM(delta) FROM coin_ledger l WHERE l.bonus_id = b.id) AS net,
+       (SELECT delta FROM coin_ledger l WHERE l.bonus_id = b.id AND l.user_id = b.worker_id) AS paid
+     FROM bonuses b WHERE b.buyer_id IN (${list})`,
+  )
+    .bind(...ids)
+    .all<{ coins: number; n: number; net: number; paid: number }>();
+  for (const b of bonusRows.results) expect(b).toEqual({ coins: b.coins, n: 2, net: 0, paid: b.coins });
   for (const pid of payments) {
     const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE payment_id = ?")
       .bind(pid)

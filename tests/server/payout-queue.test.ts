@@ -1,4 +1,4 @@
-// When will I be paid (docs/decisions/032-the-payout-queue-and-its-median.md): a pending withdrawal's place in the
+// When will I be paid (docs/decisions/035-the-payout-queue-and-its-median.md): a pending withdrawal's place in the
 // admins' queue (oldest first) on the worker's page and through the REST API, the admins' median wait over the last
 // 30 days (worked out by the Cron Trigger), and Admin Home's list oldest first with each request's age.
 import { describe, expect, it } from "vitest";

@@ -37,6 +37,7 @@ import { reviewQueue, tasksToReview } from "~/server/services/reviews.server";
 import { lastPayoutDetails } from "~/server/services/withdrawals.server";
 import { adminStats, changeRole, removeUser } from "~/server/services/users.server";
 import { runningConservation } from "~/server/services/ledger.server";
+import { blockWorker } from "~/server/services/blocks.server";
 import { listNotifications, notificationSummary } from "~/server/services/notifications.server";
 import { getDb } from "~/server/db/client.server";
 import { purgeOldNotifications } from "~/server/jobs/retention.server";
@@ -99,6 +100,16 @@ describe("hot reads use indexes and counters", () => {
     await planOf("tasks2 search", (e) => listOpenTasks(e, { q: word }));
     await planOf("tasks2 search late page", (e) => listOpenTasks(e, { q: word, page: 30 }));
     await planOf("tasks2 search in a category", (e) => listOpenTasks(e, { q: word, category: "Video Engagement" }));
+    // a worker's view leaves out the buyers who block them: still index-only walks, the count from the counters
+    // less the blocked buyers' open tasks (migrations/0040)
+    await blockWorker(env, await sessionUser(buyer.id), { workerId: worker.id, reason: "plan" });
+    for (const sort of ["newest", "pay", "deadline"] as const) {
+      await planOf(`a worker's tasks2 ${sort}`, (e) => listOpenTasks(e, { sort, workerId: worker.id, page: 4 }));
+      await planOf(`a worker's tasks2 ${sort} category`, (e) =>
+        listOpenTasks(e, { sort, category: "Translation", workerId: worker.id }),
+      );
+    }
+    await planOf("a worker's tasks2 search", (e) => listOpenTasks(e, { q: word, workerId: worker.id }));
     await planOf("manage tasks", (e) => listAllTasks(e, { page: 40 }));
     await planOf("manage tasks search by title", (e) => listAllTasks(e, { q: word }));
     await planOf("buyer's tasks with their progress", (e) => listBuyerTasks(e, buyer.id, { page: 2 }));

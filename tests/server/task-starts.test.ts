@@ -1,4 +1,4 @@
-// Start before work (docs/decisions/031-a-start-holds-a-slot.md): a start holds a slot for the task's time
+// Start before work (docs/decisions/034-a-start-holds-a-slot.md): a start holds a slot for the task's time
 // allowance; proof is sent from the held slot (the REST API's POST /submission may start and submit in one step);
 // giving back and running out of time return the slot; every counter and the ledger stay right on each path.
 import { describe, expect, it } from "vitest";

@@ -52,11 +52,11 @@ export function ActionFields({
             name="addcoin"
             type="number"
             step={1}
-            min={-10_000_000}
+            min={spec.amount.min ?? -10_000_000}
             max={10_000_000}
             inputMode="numeric"
             required
-            placeholder="e.g. 50 or -20"
+            placeholder={spec.amount.placeholder ?? "e.g. 50 or -20"}
             aria-invalid={errors?.addcoin ? true : undefined}
             aria-describedby={errors?.addcoin ? `${amountId}-error` : undefined}
           />

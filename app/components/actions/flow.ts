@@ -39,7 +39,8 @@ export interface ActionSpec {
     maxLength?: number;
     counted?: boolean;
   };
-  amount?: { label: string; hint?: string };
+  /** coins to type (posted as `addcoin`); an adjustment by default (±), a bonus from `min` up */
+  amount?: { label: string; hint?: string; min?: number; max?: number; placeholder?: string };
   /** keep the dialog open on a refusal and show it there (forms the admin can correct) */
   inlineErrors?: boolean;
   /** a wide dialog, for evidence shown side by side */

@@ -18,7 +18,7 @@ import { ProofGlimpse } from "~/components/proof";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { APPROVE_SELECTED, proofExcerpt } from "~/lib/review";
 import { cn } from "~/lib/cn";
-import { approveSelectedSpec, approveSpec, rejectSpec, type ReviewItem } from "./review-specs";
+import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, type ReviewItem } from "./review-specs";
 import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
 import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
 
@@ -136,7 +136,7 @@ export function ReviewQueue({
     flow.ask(spec);
   };
 
-  const rowSpec = useNoJsSpec(items, { approve: approveSpec, reject: rejectSpec });
+  const rowSpec = useNoJsSpec(items, { approve: approveSpec, reject: rejectSpec, block: blockSpec });
   const selectionSpec = useNoJsSelection(items);
   const noJsSpec = rowSpec ?? selectionSpec;
   const isBusy = (s: ReviewItem) =>
@@ -251,7 +251,7 @@ export function ReviewQueue({
   );
 }
 
-/** View, Approve and Reject of a row; off while a review runs, so one decision goes at a time. */
+/** View, Approve, Reject and Block of a row; off while a review runs, so one decision goes at a time. */
 function RowActions({ item, flow, onView }: { item: ReviewItem; flow: ActionFlow; onView: () => void }) {
   const off = flow.busy && "pointer-events-none opacity-60";
   return (
@@ -283,6 +283,15 @@ function RowActions({ item, flow, onView }: { item: ReviewItem; flow: ActionFlow
         className={cn("text-destructive hover:bg-red-50", off)}
       >
         Reject
+      </ActionTrigger>
+      <ActionTrigger
+        flow={flow}
+        spec={blockSpec(item)}
+        label={`Block ${item.workerName}`}
+        stayLink
+        className={off || undefined}
+      >
+        Block
       </ActionTrigger>
     </div>
   );

@@ -6,6 +6,7 @@ import { APPROVE_SELECTED, LOOKED_FIELD, proofExcerpt, REJECT_REASONS } from "~/
 /** A pending submission as Buyer Home shows it. */
 export interface ReviewItem {
   id: string;
+  workerId: string;
   workerName: string;
   taskId: string;
   taskTitle: string;
@@ -52,6 +53,26 @@ export function rejectSpec(s: ReviewItem): ActionSpec {
       picks: REJECT_REASONS,
       placeholder: "e.g. The screenshot does not show your comment.",
     },
+    inlineErrors: true,
+  };
+}
+
+/** Block the submission's worker from the buyer's tasks, with a private reason; the submission itself stays. */
+export function blockSpec(s: ReviewItem): ActionSpec {
+  return {
+    intent: "block",
+    id: s.id,
+    title: `Block ${s.workerName}?`,
+    description: `${s.workerName} will no longer see or start your tasks. Work already sent stays for your review.`,
+    confirmLabel: "Yes, block",
+    destructive: true,
+    hidden: { worker: s.workerId },
+    reason: {
+      label: "Reason (private: the worker never sees it)",
+      required: true,
+      placeholder: "e.g. Copied proof on several tasks.",
+    },
+    note: "You can lift a block in Settings.",
     inlineErrors: true,
   };
 }

@@ -17,6 +17,7 @@ import {
   type Failure,
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
+import { RequirementFields, type RequirementField } from "./requirement-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
@@ -158,6 +159,13 @@ export function TaskForm({
           type="text"
           placeholder="e.g. A screenshot of your comment"
         />
+        {mode === "add" ? (
+          // conform's fields are a proxy: every name of the add schema is there
+          <RequirementFields
+            rate={(fields as Record<string, RequirementField>).min_approval_rate!}
+            approved={(fields as Record<string, RequirementField>).min_approved!}
+          />
+        ) : null}
         <ImagePicker
           label={mode === "update" ? "Task Image (optional, replaces the current one)" : "Task Image"}
           initialUrl={initialImageUrl}

@@ -1,4 +1,4 @@
-// The task page's start and held slot (docs/decisions/031-a-start-holds-a-slot.md): before a start, what starting
+// The task page's start and held slot (docs/decisions/034-a-start-holds-a-slot.md): before a start, what starting
 // does and its button; after it, the time left, when it runs out and the give-back.
 import { useEffect, useState } from "react";
 import { Form } from "react-router";

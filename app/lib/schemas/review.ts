@@ -7,6 +7,13 @@ import { APPROVE_SELECTED, LOOK_FIRST, LOOKED_FIELD, REJECT_REASON_REQUIRED, REJ
 
 const id = requiredText("Unknown submission", 64);
 
+/** A worker to block (or unblock) and the buyer's private reason (docs/product/quality.md). */
+export const workerIdField = requiredText("Unknown worker", 64);
+export const BLOCK_REASON_REQUIRED = "Say why you block this worker (only you see it).";
+export const blockReason = requiredText(BLOCK_REASON_REQUIRED, 500);
+export const blockWorkerSchema = v.object({ worker: workerIdField, reason: blockReason });
+export const liftBlockSchema = v.object({ worker: workerIdField });
+
 /** `?page=` and `?task=` (one task's submissions): a malformed value falls back to the default. */
 export const reviewQueueQuery = v.object({
   page: pageParam,
@@ -24,7 +31,8 @@ const seen = v.optional(
 
 /**
  * Approve, reject (a reason is needed on the page: one of REJECT_REASONS, words of the buyer's own, or both; the
- * REST API still takes none) and approve the selected (after saying the proof of each was looked at).
+ * REST API still takes none), approve the selected (after saying the proof of each was looked at) and block the
+ * submission's worker (a private reason needed).
  */
 export const reviewActionSchema = v.variant(
   "intent",
@@ -43,6 +51,7 @@ export const reviewActionSchema = v.variant(
         ["reason"],
       ),
     ),
+    v.object({ intent: v.literal("block"), id, worker: workerIdField, reason: blockReason }),
     v.object({
       intent: v.literal(APPROVE_SELECTED),
       ids: submissionIds,

@@ -22,6 +22,20 @@ const timeAllowance = v.optional(
   ),
 );
 
+/** An optional whole number of a form or JSON: empty or missing is "no requirement" (null). */
+const optionalBound = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.optional(v.unknown()),
+    v.transform((x) => (x === undefined || x === null || (typeof x === "string" && x.trim() === "") ? null : x)),
+    v.union([v.null(), wholeNumber(message, min, message, max)], message),
+  );
+
+/** Who may work on the task (docs/product/quality.md): both optional. */
+export const requirementFields = {
+  min_approval_rate: optionalBound(0, 100, "Approval rate: a whole number from 0 to 100"),
+  min_approved: optionalBound(0, 100_000, "Approved submissions: a whole number, 0 or more"),
+};
+
 // Add and Update speak different words for the same rules (docs/product/messages.md).
 export const addTaskSchema = v.object({
   task_title: requiredText("Task Title is required", 120),
@@ -33,6 +47,7 @@ export const addTaskSchema = v.object({
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
   time_allowance_minutes: timeAllowance,
+  ...requirementFields,
 });
 
 export const updateTaskSchema = v.object({

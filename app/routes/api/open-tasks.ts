@@ -3,29 +3,32 @@ import { notFound } from "~/server/errors";
 import { examples, list, ok } from "~/server/http/endpoint.server";
 import { json, pagedList, readQuery, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
-import { findTask, listOpenTasks } from "~/server/services/tasks.server";
+import { findTask, findTaskForWorker, listOpenTasks } from "~/server/services/tasks.server";
 import { tasks2Query, taskWireSchema } from "~/lib/schemas/api";
 
 export const loader = rest("/tasks2", "Tasks", {
   GET: {
     summary: "Available tasks, or one task (id=)",
     description:
-      "Open tasks (a slot left, completion date today or later), newest first unless sort= says otherwise. Without parameters it answers the plain array the spec's client reads.",
+      "Open tasks (a slot left, completion date today or later), newest first unless sort= says otherwise; a worker does not see the tasks of buyers who block them. Without parameters it answers the plain array the spec's client reads.",
     access: "signed-in",
     query: tasks2Query,
     responses: [list(taskWireSchema, examples.task, "Open tasks"), ok(taskWireSchema, examples.task, "id=: one task")],
     errors: [404],
     handler: async ({ request, context, env, origin }) => {
-      requireApiUser(context);
+      const user = requireApiUser(context);
+      // a worker does not see the tasks of buyers who block them (docs/product/quality.md)
+      const workerId = user.role === "Worker" ? user.id : undefined;
       const q = readQuery(request, tasks2Query);
       if (q.id !== undefined) {
-        const task = await findTask(env, q.id);
+        const task = workerId ? await findTaskForWorker(env, workerId, q.id) : await findTask(env, q.id);
         if (!task) throw notFound("Task not found");
         return json(joinedTaskWire(origin, task));
       }
       return pagedList(
         q,
-        (paging) => listOpenTasks(env, { q: q.q || undefined, category: q.category, sort: q.sort, ...paging }),
+        (paging) =>
+          listOpenTasks(env, { q: q.q || undefined, category: q.category, sort: q.sort, workerId, ...paging }),
         (t) => joinedTaskWire(origin, t),
       );
     },

@@ -23,6 +23,11 @@ import { toastOutcome } from "~/components/actions/flow";
 import { getEnv } from "~/server/context";
 import { appOrigin } from "~/server/environment.server";
 import { signedInUser } from "~/server/auth/guards.server";
+import { pageOrLast } from "~/server/http/list-page.server";
+import { pageQuery, readSearch } from "~/lib/schemas/paging";
+import { liftBlock, listBlocks } from "~/server/services/blocks.server";
+import { liftBlockSchema } from "~/lib/schemas/review";
+import { BlockedWorkers } from "~/components/buyer/blocked-workers";
 import { sessionCookie } from "~/server/auth/session.server";
 import { formAction } from "~/server/http/page-action.server";
 import { hasPassword, requestEmailChange, updateProfile } from "~/server/services/accounts.server";
@@ -33,14 +38,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings · Coinwork" }
 
 const PATH = "/dashboard/settings";
 /** The page's forms: each posts to `?form=<name>`, which says which one the action's answer belongs to. */
-type SettingsForm = "profile" | "email" | "password";
+type SettingsForm = "profile" | "email" | "password" | "unblock";
 const formUrl = (form: SettingsForm) => `${PATH}?form=${form}`;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const env = getEnv(context);
-  const [withPassword, pendingEmail] = await Promise.all([hasPassword(env, user.id), pendingEmailChange(env, user.id)]);
-  return { user, hasPassword: withPassword, pendingEmail };
+  const { page } = readSearch(request.url, pageQuery);
+  const [withPassword, pendingEmail, blocks] = await Promise.all([
+    hasPassword(env, user.id),
+    pendingEmailChange(env, user.id),
+    // a buyer's blocked workers (docs/product/quality.md)
+    user.role === "Buyer" ? pageOrLast(page, (p) => listBlocks(env, user.id, { page: p, limit: 20 })) : null,
+  ]);
+  return { user, hasPassword: withPassword, pendingEmail, blocks };
 }
 
 export const action = (args: Route.ActionArgs) => {
@@ -92,13 +103,24 @@ export const action = (args: Route.ActionArgs) => {
           };
         },
       });
+    case "unblock":
+      return formAction(args, {
+        // the service refuses anyone but a buyer
+        user: signedInUser,
+        schema: liftBlockSchema,
+        failure: (refused) => ({ title: "Block not lifted", message: refused.message }),
+        async run({ worker }, { user, env }) {
+          await liftBlock(env, user, worker);
+          return { title: "Block lifted", message: "The worker can see and start your tasks again.", to: PATH };
+        },
+      });
     default:
       throw data("No such form", { status: 400 });
   }
 };
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { user, hasPassword, pendingEmail } = loaderData;
+  const { user, hasPassword, pendingEmail, blocks } = loaderData;
   const outcome = useActionData<typeof action>();
   const [params] = useSearchParams();
   // the answer (and its field errors) belongs to the form that was posted
@@ -117,6 +139,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <ProfileSection key={`${user.name}|${user.photo ?? ""}`} user={user} outcome={answerOf("profile")} />
         <EmailSection user={user} pendingEmail={pendingEmail} hasPassword={hasPassword} outcome={answerOf("email")} />
         <PasswordSection hasPassword={hasPassword} weak={user.weakPassword} outcome={answerOf("password")} />
+        {blocks ? (
+          <Section
+            title="Blocked workers"
+            description="They neither see nor start your tasks; work they already sent stays for your review. Block a worker from a submission on Buyer Home."
+          >
+            <BlockedWorkers blocks={blocks} action={formUrl("unblock")} />
+          </Section>
+        ) : null}
         <Section
           title="Sign out everywhere"
           description="Ends your session on every device, this one included, and cancels every link we emailed you."

@@ -12,7 +12,8 @@
 // (`debt_settlement`): both are coins leaving circulation. An overturned rejection whose buyer's balance is short
 // credits the shortfall to that balance as it charges the pay (`debt_advance`, owed at once): coins entering
 // circulation against a debt. A debt itself is not coins, so it is no term of the identity; beside it, every user's cached `coin` equals the sum of their coin_ledger rows and every user's
-// `debt_coins` the sum of their debt_ledger rows.
+// `debt_coins` the sum of their debt_ledger rows. A bonus moves coins from a buyer's balance to a worker's
+// (`bonus`, one row each): it creates none, so the net of all bonus rows (`bonusNet`) must be 0 for the identity to hold.
 
 /**
  * The figures of the identity as one SELECT. `scope(column)` may add a condition on the owning user's id column of
@@ -28,6 +29,7 @@ export function conservationSql(scope: (column: string) => string = () => ""): s
   ${ledgerSum("debt_advance")} AS advances,
   ${ledgerSum("purchase_reversal", "-")} AS reversals,
   ${ledgerSum("debt_settlement", "-")} AS settlements,
+  ${ledgerSum("bonus")} AS bonusNet,
   (SELECT COALESCE(SUM(coin), 0) FROM users WHERE 1 ${scope("id")}) AS balances,
   (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL ${scope("buyer_id")}) AS escrowOpenSlots,
   (SELECT COALESCE(SUM(payable_amount), 0) FROM task_holds WHERE 1 ${scope("buyer_id")}) AS escrowHeld,
@@ -71,6 +73,7 @@ export function figuresOfTotals(rows: { name: string; value: unknown }[]): Conse
     advances: n("ledger.debt_advance"),
     reversals: taken("ledger.purchase_reversal"),
     settlements: taken("ledger.debt_settlement"),
+    bonusNet: n("ledger.bonus"),
     balances: n("balances"),
     escrowOpenSlots: n("escrow_open_slots"),
     escrowHeld: n("escrow_held"),
@@ -103,6 +106,8 @@ export interface ConservationFigures {
   reversals: number;
   /** coins that paid debts (taken from balances by later purchases) */
   settlements: number;
+  /** the net of every bonus row (charged to buyers, paid to workers): 0 when each bonus paid what it charged */
+  bonusNet: number;
   balances: number;
   escrowOpenSlots: number;
   /** slots workers started and hold, escrowed at the pay of their start (migrations/0030) */
@@ -126,6 +131,7 @@ export function figuresOf(row: Record<string, unknown> | null | undefined): Cons
     advances: n("advances"),
     reversals: n("reversals"),
     settlements: n("settlements"),
+    bonusNet: n("bonusNet"),
     balances: n("balances"),
     escrowOpenSlots: n("escrowOpenSlots"),
     escrowHeld: n("escrowHeld"),
@@ -144,7 +150,7 @@ export function accountedFor(r: ConservationFigures): number {
   return r.balances + r.escrowOpenSlots + r.escrowHeld + r.escrowPending + r.heldForWithdrawals + r.paidOut;
 }
 
-/** The identity holds and every cached balance and debt agrees with its ledger. */
+/** The identity holds, every bonus paid what it charged, and every cached balance and debt agrees with its ledger. */
 export function identityHolds(r: ConservationFigures): boolean {
-  return r.created === accountedFor(r) && r.mismatchedUsers === 0 && r.mismatchedDebts === 0;
+  return r.created === accountedFor(r) && r.bonusNet === 0 && r.mismatchedUsers === 0 && r.mismatchedDebts === 0;
 }

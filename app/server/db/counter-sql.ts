@@ -1,4 +1,4 @@
-// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020 and 0022), each beside the same figures
+// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022 and 0040), each beside the same figures
 // computed from the rows it stands for. Import-free, like conservation-sql.ts: the server tests (expectCountersAgree) and
 // `npm run ledger:check` run this same text, so a trigger that drifts is found by both.
 
@@ -90,6 +90,11 @@ export const COUNTER_TABLES: CounterTable[] = [
     summed: `SELECT task_id, MIN(buyer_id) AS buyer_id, SUM(status = 'pending') AS pending,
       SUM(status = 'approved') AS approved FROM submissions
       WHERE status IN ('pending', 'approved') GROUP BY task_id ORDER BY task_id`,
+  },
+  {
+    name: "buyers blocking each worker (0040)",
+    kept: `SELECT worker_id, buyers FROM worker_block_counts WHERE buyers > 0 ORDER BY worker_id`,
+    summed: `SELECT worker_id, COUNT(*) AS buyers FROM worker_blocks GROUP BY worker_id ORDER BY worker_id`,
   },
   {
     name: "Worker Home's weeks (0014)",

@@ -126,6 +126,7 @@ export const ledgerKinds = [
   "debt_settlement",
   "appeal_charge",
   "debt_advance",
+  "bonus",
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -139,6 +140,8 @@ export const coinLedger = sqliteTable("coin_ledger", {
   withdrawalId: text("withdrawal_id"),
   orderId: text("order_id"),
   reversalId: text("reversal_id"),
+  /** the bonus a 'bonus' row charges or pays (migrations/0041) */
+  bonusId: text("bonus_id"),
   note: text("note"),
   createdAt: integer("created_at").notNull(),
 });
@@ -400,6 +403,43 @@ export const cronFigures = sqliteTable("cron_figures", {
   name: text("name").primaryKey(),
   value: integer("value"),
   computedAt: integer("computed_at").notNull(),
+});
+
+/** A buyer's block of a worker, with the buyer's private reason (migrations/0040). */
+export const workerBlocks = sqliteTable(
+  "worker_blocks",
+  {
+    buyerId: text("buyer_id").notNull(),
+    workerId: text("worker_id").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workerId, t.buyerId] })],
+);
+
+/** How many buyers block each worker, kept by triggers on worker_blocks (migrations/0040). */
+export const workerBlockCounts = sqliteTable("worker_block_counts", {
+  workerId: text("worker_id").primaryKey(),
+  buyers: integer("buyers").notNull().default(0),
+});
+
+/** A bonus a buyer paid a worker for a reviewed submission, once per request key (migrations/0041). */
+export const bonuses = sqliteTable("bonuses", {
+  id: text("id").primaryKey(),
+  submissionId: text("submission_id").notNull(),
+  buyerId: text("buyer_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  coins: integer("coins").notNull(),
+  reason: text("reason").notNull(),
+  requestKey: text("request_key").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** Who may work on a task: a least approval rate (percent) and a least number of approved submissions (migrations/0042). */
+export const taskRequirements = sqliteTable("task_requirements", {
+  taskId: text("task_id").primaryKey(),
+  minApprovalRate: integer("min_approval_rate"),
+  minApproved: integer("min_approved"),
 });
 
 /** A buyer's MTurk Requester API keys (migrations/0050): the secret sealed under MTURK_KEY_SECRET. */

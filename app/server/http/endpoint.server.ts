@@ -19,6 +19,7 @@ export const API_TAGS = [
   "Submissions",
   "Withdrawals",
   "Appeals",
+  "Quality",
   "Purchases",
   "Notifications",
   "Figures",

@@ -16,9 +16,8 @@ import {
   type Keyset,
 } from "../services/hits.server";
 import { addTaskSchema, updateTaskSchema, type UpdateTaskInput } from "~/lib/schemas/task";
-import { withdrawalAmount } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
-import { assignmentShape, hitShape, rewardCoins } from "./shapes.server";
+import { assignmentShape, hitShape, rewardCoins, wireDollars } from "./shapes.server";
 import { requestError } from "./wire.server";
 
 type Input = Record<string, unknown>;
@@ -134,7 +133,7 @@ const assignmentStatuses: Record<string, SubmissionStatus> = {
 
 export const OPERATIONS: Record<string, Operation> = {
   GetAccountBalance: async (env, requester) => ({
-    AvailableBalance: withdrawalAmount(await coinsOf(env, requester.id)),
+    AvailableBalance: wireDollars(await coinsOf(env, requester.id)),
   }),
 
   CreateHIT: createHit,

@@ -1,11 +1,16 @@
 // Coinwork's tasks and submissions in the shapes of the MTurk API's HIT and Assignment (the SDK's models): times in
 // epoch seconds, money as dollar strings at the withdrawal rate, a submission's proof as QuestionFormAnswers XML.
 import { XMLBuilder } from "fast-xml-parser";
-import { COINS_PER_DOLLAR_WITHDRAW, withdrawalAmount } from "~/lib/coins";
+import { COINS_PER_DOLLAR_WITHDRAW, withdrawalCents } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import type { AssignmentRow, HitRow } from "../services/hits.server";
 import { requestError } from "./wire.server";
+
+/** Coins as MTurk writes an amount: dollars at the withdrawal rate, two decimals, no grouping ("1234.50"). */
+export function wireDollars(coins: number): string {
+  return (withdrawalCents(coins) / 100).toFixed(2);
+}
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -24,7 +29,7 @@ export function rewardCoins(reward: string): number {
   const perCoin = 1_000_000 / COINS_PER_DOLLAR_WITHDRAW;
   if (micros % perCoin !== 0)
     throw requestError(
-      `Reward must be a whole number of coins: one coin is $0.05, so $${reward} is not (try $${withdrawalAmount(Math.max(1, Math.round(micros / perCoin)))}).`,
+      `Reward must be a whole number of coins: one coin is $0.05, so $${reward} is not (try $${wireDollars(Math.max(1, Math.round(micros / perCoin)))}).`,
     );
   return micros / perCoin;
 }
@@ -41,7 +46,7 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
     Keywords: t.category,
     HITStatus: open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable",
     MaxAssignments: t.requiredWorkers + row.pending + row.approved,
-    Reward: withdrawalAmount(t.payableAmount),
+    Reward: wireDollars(t.payableAmount),
     Expiration: expirationOf(t.completionDate),
     HITReviewStatus: "NotReviewed",
     NumberOfAssignmentsPending: row.pending,

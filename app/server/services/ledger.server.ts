@@ -34,6 +34,8 @@ export interface Posting {
   orderId?: string | null;
   /** the payment reversal (refund, dispute) that takes these coins back */
   reversalId?: string | null;
+  /** the bonus this row charges or pays */
+  bonusId?: string | null;
   note?: string | null;
   now: number;
   /** Post only when this holds at the moment the batch runs. */
@@ -101,6 +103,7 @@ export function posting(p: Posting): [SQL, SQL] {
       withdrawal_id: p.withdrawalId,
       order_id: p.orderId,
       reversal_id: p.reversalId,
+      bonus_id: p.bonusId,
     },
   });
 }

@@ -1,4 +1,4 @@
-// When will I be paid (docs/decisions/032-the-payout-queue-and-its-median.md): a pending withdrawal's place in the
+// When will I be paid (docs/decisions/035-the-payout-queue-and-its-median.md): a pending withdrawal's place in the
 // admins' queue (oldest first), and the median time admins took to decide a withdrawal over the last 30 days,
 // worked out by the Cron Trigger and read as one row.
 import { and, eq, inArray, sql } from "drizzle-orm";

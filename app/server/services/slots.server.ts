@@ -1,6 +1,6 @@
 // Held slots: a worker starts a task, which takes one of its open slots into a hold for the task's time allowance;
 // the proof is sent from the hold (submissions.server.ts), and giving the task back or running out of time returns
-// the slot (docs/decisions/031-a-start-holds-a-slot.md). A hold is escrowed at the task's pay when it was started,
+// the slot (docs/decisions/034-a-start-holds-a-slot.md). A hold is escrowed at the task's pay when it was started,
 // as a pending submission is, so a slot's coins are always in exactly one place: the task's open slots, a hold, a
 // pending submission, or back with the buyer.
 import { and, asc, eq, lt, sql, type SQL } from "drizzle-orm";
@@ -11,6 +11,8 @@ import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { CHANGED_MEANWHILE, notification, posting } from "./ledger.server";
+import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
+import { requireEligible } from "./eligibility.server";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 
@@ -200,9 +202,10 @@ export async function startTask(env: Env, worker: SessionUser, taskId: string, n
   const held = await heldSlotOf(env, worker.id, taskId, now);
   if (held.hold) return held.hold;
   await releaseExpiredHolds(env, now, taskId);
-  const task = await readTaskToStart(env, taskId);
+  const task = await readTaskToStart(env, taskId, worker.id);
   const today = deadlineDay(now);
   await assertStartable(env, task, worker.id, today);
+  await requireEligible(env, worker.id, taskId);
   const started = sql`EXISTS (SELECT 1 FROM task_holds WHERE task_id = ${taskId} AND worker_id = ${worker.id} AND started_at = ${now})`;
   const done = await newBatch(env)
     .step(
@@ -211,7 +214,7 @@ export async function startTask(env: Env, worker: SessionUser, taskId: string, n
         SELECT t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${now}, ${now} + t.time_allowance_minutes * 60000
         FROM tasks t
         WHERE t.id = ${taskId} AND t.deleted_at IS NULL AND t.required_workers > 0 AND t.completion_date >= ${today}
-          AND t.buyer_id <> ${worker.id}
+          AND t.buyer_id <> ${worker.id} AND ${notBlocked(worker.id, sql`t.buyer_id`)}
           AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = t.id AND s.worker_id = ${worker.id}
             AND s.status IN ('pending', 'approved'))
         ON CONFLICT (task_id, worker_id) DO NOTHING`,
@@ -224,15 +227,16 @@ export async function startTask(env: Env, worker: SessionUser, taskId: string, n
   if (done.changes("start") === 0) {
     const again = await readHold(env, worker.id, taskId);
     if (again) return again;
-    await assertStartable(env, await readTaskToStart(env, taskId), worker.id, today);
+    await assertStartable(env, await readTaskToStart(env, taskId, worker.id), worker.id, today);
     throw conflict(CHANGED_MEANWHILE);
   }
   return (await readHold(env, worker.id, taskId))!;
 }
 
-async function readTaskToStart(env: Env, taskId: string) {
+async function readTaskToStart(env: Env, taskId: string, workerId: string) {
   const rows = await getDb(env)
     .select({
+      blocked: sql<number>`NOT ${notBlocked(workerId, tasks.buyerId)}`,
       id: tasks.id,
       buyerId: tasks.buyerId,
       requiredWorkers: tasks.requiredWorkers,
@@ -254,6 +258,7 @@ async function assertStartable(
 ) {
   if (!task || task.deletedAt !== null) throw notFound("Task not found");
   if (task.buyerId === workerId) throw forbidden("You cannot work on your own task.");
+  if (task.blocked) throw forbidden(BLOCKED_WORKER);
   if (isPastDate(task.completionDate, today)) throw conflict("This task is past its completion date.");
   const sent = await getDb(env)
     .select({ id: submissions.id })

@@ -17,6 +17,8 @@ import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
 import { addSlotReturn, heldSlotOf, NOT_STARTED, TIME_RAN_OUT, type SlotComingBack } from "./slots.server";
+import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
+import { ineligibility, requireEligible } from "./eligibility.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -42,9 +44,10 @@ export interface NewSubmission {
 }
 
 /** The task a worker submits to, as the submission needs it. */
-async function readTaskToSubmit(env: Env, taskId: string) {
+async function readTaskToSubmit(env: Env, taskId: string, workerId: string) {
   const row = await getDb(env)
     .select({
+      blocked: sql<number>`NOT ${notBlocked(workerId, tasks.buyerId)}`,
       id: tasks.id,
       buyerId: tasks.buyerId,
       taskTitle: tasks.taskTitle,
@@ -64,6 +67,7 @@ type TaskToSubmit = NonNullable<Awaited<ReturnType<typeof readTaskToSubmit>>>;
 function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: string): asserts task is TaskToSubmit {
   if (!task || task.deletedAt !== null) throw notFound("Task not found");
   if (task.buyerId === workerId) throw forbidden(OWN_TASK);
+  if (task.blocked) throw forbidden(BLOCKED_WORKER);
   if (isPastDate(task.completionDate, today)) throw conflict(PAST_DATE);
   if (task.requiredWorkers <= 0) throw conflict(NO_SLOTS);
 }
@@ -85,11 +89,15 @@ export async function createSubmission(
   assertProofText(input.submission_details);
   const now = Date.now();
   const today = deadlineDay(now);
-  const task = await readTaskToSubmit(env, input.task_id);
+  const task = await readTaskToSubmit(env, input.task_id, worker.id);
   if (!task || task.deletedAt !== null) throw notFound("Task not found");
   const { hold, expired } = await heldSlotOf(env, worker.id, task.id, now);
   if (!hold && !opts.startIfNeeded) throw conflict(expired ? TIME_RAN_OUT : NOT_STARTED);
-  if (!hold) assertOpenTo(task, worker.id, today);
+  // a held slot was checked when it was started (startTask): who may work on the task, blocks included
+  if (!hold) {
+    assertOpenTo(task, worker.id, today);
+    await requireEligible(env, worker.id, task.id);
+  }
   const id = newId();
   const created = exists("submissions", id);
   // The buyer's notice names the task as read, so the insert requires that title still: a task renamed meanwhile
@@ -116,7 +124,8 @@ export async function createSubmission(
           SELECT ${id}, t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}
           FROM tasks t
           WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0
-            AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}`,
+            AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}
+            AND ${notBlocked(worker.id, sql`t.buyer_id`)}`,
       )
       .step(
         "take slot",
@@ -137,7 +146,7 @@ export async function createSubmission(
     )
     .run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
   if (done.changes("submit") === 0) {
-    const again = await readTaskToSubmit(env, task.id);
+    const again = await readTaskToSubmit(env, task.id, worker.id);
     if (!again || again.deletedAt !== null) throw notFound("Task not found");
     if (isPastDate(again.completionDate, today)) throw conflict(PAST_DATE);
     if (hold && hold.expiresAt <= Date.now()) throw conflict(TIME_RAN_OUT);
@@ -589,7 +598,8 @@ export async function submissionBlocker(
       : "Your submission for this task is waiting for review.";
   if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
   if (!holding && task.requiredWorkers <= 0) return NO_SLOTS;
-  return null;
+  // a held slot was checked when it was started
+  return holding ? null : ineligibility(env, workerId, task.id);
 }
 
 /** One of the worker's own submissions with its task, worker and buyer (My Submissions' view of it); else 404. */

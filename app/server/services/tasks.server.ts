@@ -17,6 +17,8 @@ import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 import { releaseExpiredHolds } from "./slots.server";
+import { notBlocked } from "./blocks.server";
+import { requirementsRow } from "./eligibility.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -43,6 +45,14 @@ export async function findTask(env: Env, id: string) {
   return row[0] ? withBuyer(row[0]) : null;
 }
 export type TaskWithBuyer = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+/** A live task as this worker may see it: null when it is gone or its buyer blocks the worker. */
+export async function findTaskForWorker(env: Env, workerId: string, id: string) {
+  const row = await selectWithBuyer(getDb(env))
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), notBlocked(workerId, tasks.buyerId)))
+    .limit(1);
+  return row[0] ? withBuyer(row[0]) : null;
+}
 
 /** A task open to workers now (live, a slot left, not past its completion day), with its buyer; else null. */
 export async function findOpenTask(env: Env, id: string): Promise<TaskWithBuyer | null> {
@@ -96,6 +106,7 @@ export async function postTask(
       }),
     )
     .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }))
+    .step("requirements", requirementsRow(id, input))
     // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
     .run({
       refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),
@@ -327,11 +338,23 @@ export type TaskSort = "newest" | "pay" | "deadline";
  * Open tasks right now (optionally of one category), from the per-day counters of open_task_days (kept by
  * triggers on tasks): a sum over the days from today on, however many tasks there are.
  */
-function openTaskCount(db: Db, today: string, category?: string) {
+function openTaskCount(db: Db, today: string, category?: string, workerId?: string) {
+  const hidden = workerId ? sql` - ${blockedOpenTasks(today, workerId, category)}` : sql``;
   return db
-    .select({ n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0)` })
+    .select({ n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0)${hidden}` })
     .from(openTaskDays)
     .where(and(gte(openTaskDays.completionDate, today), category ? eq(openTaskDays.category, category) : undefined));
+}
+
+/**
+ * The open tasks (optionally of one category) of the buyers who block this worker, which the worker's list leaves
+ * out: seeks per blocked buyer in tasks_open_buyer_idx (migrations/0040), so it costs what it subtracts.
+ */
+function blockedOpenTasks(today: string, workerId: string, category?: string): SQL {
+  const inCategory = category ? sql` AND category = ${category}` : sql``;
+  return sql`(SELECT COUNT(*) FROM tasks INDEXED BY tasks_open_buyer_idx
+    WHERE buyer_id IN (SELECT buyer_id FROM worker_blocks WHERE worker_id = ${workerId})
+      AND deleted_at IS NULL AND required_workers > 0 AND completion_date >= ${today}${inCategory})`;
 }
 
 /**
@@ -365,10 +388,13 @@ function taskPage(db: Db, w: PageWindow, index: string, where: SQL | undefined, 
     .then((rows) => rows.map(withBuyer));
 }
 
-/** Open tasks for workers: search, category, sort and pagination, all in the database. */
+/**
+ * Open tasks for workers: search, category, sort and pagination, all in the database. With `workerId`, the tasks of
+ * buyers who block that worker are left out (each walked index entry probes worker_blocks; the indexes carry buyer_id).
+ */
 export async function listOpenTasks(
   env: Env,
-  opts: { q?: string; category?: string; sort?: TaskSort; page?: number; limit?: number } = {},
+  opts: { q?: string; category?: string; sort?: TaskSort; page?: number; limit?: number; workerId?: string } = {},
 ) {
   const db = getDb(env);
   const w = pageWindow(opts, 12);
@@ -377,14 +403,16 @@ export async function listOpenTasks(
   const index = openTaskIndex(sort, Boolean(opts.category));
   const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
-  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory);
+  const visible = opts.workerId ? notBlocked(opts.workerId, tasks.buyerId) : undefined;
+  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible);
   const order =
     sort === "pay"
       ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
       : sort === "deadline"
         ? [asc(tasks.completionDate), desc(tasks.createdAt)]
         : [desc(tasks.createdAt)];
-  if (!opts.q) return fetchPage(w, taskPage(db, w, index, filters, order), openTaskCount(db, today, opts.category));
+  if (!opts.q)
+    return fetchPage(w, taskPage(db, w, index, filters, order), openTaskCount(db, today, opts.category, opts.workerId));
   const matches = openTaskTextMatches(opts.q);
   // the count range-seeks the deadline index to today's tasks, whatever order the page walks
   return fetchPage(
@@ -393,7 +421,7 @@ export async function listOpenTasks(
     db
       .select({ n: count() })
       .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
-      .where(and(openTaskFilter(today), inCategory, matches)),
+      .where(and(openTaskFilter(today), inCategory, matches, visible)),
   );
 }
 

@@ -5,7 +5,7 @@ import { getDb, newId } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
-import { tasks, totals, userPreferences, userSummaryColumns, users } from "../db/schema";
+import { tasks, totals, userPreferences, userSummaryColumns, users, workerBlockCounts } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
@@ -243,12 +243,18 @@ export async function listUsers(env: Env, opts: { q?: string; role?: Role; page?
     opts.role ? eq(users.role, opts.role) : undefined,
     opts.q ? or(containsText(users.name, opts.q), containsText(users.email, opts.q)) : undefined,
   );
-  const columns = { ...userSummaryColumns, createdAt: users.createdAt };
+  // how many buyers block each worker (kept by triggers, migrations/0040): a primary-key read per row of the page
+  const columns = {
+    ...userSummaryColumns,
+    createdAt: users.createdAt,
+    blockedBy: sql<number>`COALESCE(${workerBlockCounts.buyers}, 0)`,
+  };
   return fetchPage(
     w,
     db
       .select(columns)
       .from(users)
+      .leftJoin(workerBlockCounts, eq(workerBlockCounts.workerId, users.id))
       .where(where)
       .orderBy(desc(users.createdAt), asc(users.email))
       .limit(w.limit)

@@ -144,6 +144,10 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
               Owed by buyers after reversed payments and advances: {formatCount(f.owed)} coins (not coins until a
               purchase settles them, so outside the identity).
             </p>
+            <p className="mt-1 text-xs text-brand-100" data-testid="ledger-bonuses">
+              Bonuses move coins from buyers&apos; balances to workers&apos;: their rows net to{" "}
+              {formatCount(f.bonusNet)} (0 when each bonus paid what it charged).
+            </p>
           </div>
 
           <div className="flex items-center justify-center text-muted-foreground" aria-hidden>

@@ -41,7 +41,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     role: role ?? "",
     users: {
       ...list,
-      items: list.items.map(({ id, name, email, role, coin, photo }) => ({ id, name, email, role, coin, photo })),
+      items: list.items.map(({ id, name, email, role, coin, photo, blockedBy }) => ({
+        id,
+        name,
+        email,
+        role,
+        coin,
+        photo,
+        blockedBy,
+      })),
     },
   };
 }
@@ -184,7 +192,10 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                 {u.id === selfId ? <Badge tone="info">You</Badge> : null}
               </div>
             </Cell>
-            <Cell className="text-muted-foreground">{u.email}</Cell>
+            <Cell className="text-muted-foreground">
+              {u.email}
+              <BlockedBy count={u.blockedBy} />
+            </Cell>
             <Cell label="Role">
               <UserRoleSelect u={u} flow={flow} self={u.id === selfId} />
             </Cell>
@@ -200,6 +211,16 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
     </>
+  );
+}
+
+/** How many buyers block this worker (docs/product/quality.md); nothing when none do. */
+function BlockedBy({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span className="block text-xs font-medium text-amber-800" data-testid="blocked-by">
+      Blocked by {formatCount(count)} {count === 1 ? "buyer" : "buyers"}
+    </span>
   );
 }
 

@@ -20,6 +20,7 @@ import {
   reviewWindowOf,
 } from "~/server/services/submissions.server";
 import { approveSubmissions, reviewQueue, tasksToReview } from "~/server/services/reviews.server";
+import { blockWorker } from "~/server/services/blocks.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
 import { readSearch } from "~/lib/schemas/paging";
 import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, rejectReasonOf, trackRecordText } from "~/lib/review";
@@ -33,7 +34,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork"
 export const GAUGE_MAX = { pendingTasks: 300, totalTasks: 50, totalPaymentDollars: 200 } as const;
 const PAGE_SIZE = 10;
 
-const FAILED = { approve: "Approve unsuccessful", reject: "Rejection unsuccessful" } as const;
+const FAILED = {
+  approve: "Approve unsuccessful",
+  reject: "Rejection unsuccessful",
+  block: "Block unsuccessful",
+} as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
@@ -47,6 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
+    workerId: s.workerId,
     workerName: s.workerName,
     taskId: s.taskId,
     taskTitle: s.taskTitle,
@@ -80,12 +86,21 @@ export const action = (args: Route.ActionArgs) =>
     user: buyerUser,
     schema: reviewActionSchema,
     lists: ["ids"],
-    failure: (intent) => ({ title: intent === "reject" ? FAILED.reject : FAILED.approve }),
+    failure: (intent) => ({
+      title: intent === "reject" ? FAILED.reject : intent === "block" ? FAILED.block : FAILED.approve,
+    }),
     unexpected: "Something went wrong. Please try again.",
     async run(input, { user, env }) {
       if (input.intent === APPROVE_SELECTED) {
         const done = await approveSubmissions(env, user, input.ids);
         return { ok: done.approved > 0, ...bulkApprovalWords(done), extra: { results: done.results } };
+      }
+      if (input.intent === "block") {
+        const blocked = await blockWorker(env, user, { workerId: input.worker, reason: input.reason });
+        return {
+          title: "Worker blocked",
+          message: `${blocked.workerName} no longer sees your tasks. You can lift the block in Settings.`,
+        };
       }
       if (input.intent === "approve") {
         await approveSubmission(env, user, input.id, input.seen);

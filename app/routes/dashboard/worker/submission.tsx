@@ -2,6 +2,8 @@ import { rowAction } from "~/lib/schemas/fields";
 import { data, isRouteErrorResponse, Link, useActionData, useNavigate, useRouteError } from "react-router";
 import { ArrowLeft, Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
+import { bonusesOn } from "~/server/services/bonuses.server";
+import { formatCount } from "~/lib/format";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
@@ -61,7 +63,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const s = await ownSubmission(env, user.id, params.id);
-  const appeal = (await appealsOfSubmissions(env, [s.id])).get(s.id);
+  const [appeals, bonuses] = await Promise.all([appealsOfSubmissions(env, [s.id]), bonusesOn(env, user, [s.id])]);
+  const appeal = appeals.get(s.id);
   const now = Date.now();
   const dueAt = s.status === "pending" ? autoApprovesAt(s.editedAt ?? s.createdAt, reviewWindowOf(env)) : null;
   return {
@@ -83,6 +86,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       appealUntil: appealUntil(s, appeal !== undefined, now),
     },
     review: dueAt === null ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
+    bonuses: bonuses.map((b) => ({ id: b.id, coins: b.coins, reason: b.reason, createdAt: b.createdAt })),
   };
 }
 
@@ -164,7 +168,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
-  const { submission: s, review: due } = loaderData;
+  const { submission: s, review: due, bonuses } = loaderData;
   const navigate = useNavigate();
   const outcome = useActionData<typeof editAction>();
   const failure = failureOf(outcome);
@@ -224,6 +228,11 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
               </Alert>
             ) : null}
             <AppealCell row={s} flow={flow} />
+            {bonuses.map((b) => (
+              <Alert key={b.id} tone="success" title={`Bonus: ${formatCount(b.coins)} coins`} data-testid="bonus">
+                {b.reason} <LocalTime at={b.createdAt} className="text-xs text-muted-foreground" />
+              </Alert>
+            ))}
           </Card>
           <section aria-labelledby="asked-heading" className="grid gap-2">
             <h2 id="asked-heading" className="text-lg font-semibold">

@@ -35,7 +35,7 @@ import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
-import { findTask } from "~/server/services/tasks.server";
+import { findTaskForWorker } from "~/server/services/tasks.server";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import { confirmAction } from "~/server/http/page-action.server";
@@ -48,8 +48,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
 ];
 
-async function loadTask(env: Env, id: string) {
-  const task = await findTask(env, id);
+/** The task as this worker may see it: 404 when it is gone or its buyer blocks the worker. */
+async function loadTask(env: Env, workerId: string, id: string) {
+  const task = await findTaskForWorker(env, workerId, id);
   if (!task) throw data("Task not found", { status: 404 });
   return task;
 }
@@ -60,7 +61,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
   // the worker's start first: one whose time ran out returns its slot before the task is read
   const held = await heldSlotOf(env, user.id, params.id, now);
-  const task = await loadTask(env, params.id);
+  const task = await loadTask(env, user.id, params.id);
   const blocker = await submissionBlocker(env, user.id, task, now, held.hold !== null);
   return {
     task: {
@@ -120,7 +121,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 async function proofAction(args: Route.ActionArgs) {
-  const task = await loadTask(getEnv(args.context), args.params.id);
+  const task = await loadTask(getEnv(args.context), workerUser(args.context).id, args.params.id);
   // A blocked worker (already submitted, no slot left, past the date) is refused with the reason, at the review and
   // at the sending; a lost race is refused by the service. Either way an uploaded image goes with the refusal.
   const refuseBlocked = async (env: Env, workerId: string) => {

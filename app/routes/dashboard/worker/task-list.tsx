@@ -34,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort: query.sort,
     page: query.page,
     limit: PAGE_SIZE,
+    workerId: user.id,
   });
   redirectPastLastPage(url, query.page, result);
   const mine = await activeSubmissionStatuses(

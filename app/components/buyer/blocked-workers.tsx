@@ -1,0 +1,72 @@
+// Settings' list of the workers a buyer blocks, each with the buyer's private reason and a button that lifts it.
+// Each lift is a plain form: it works before and without JavaScript.
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/table";
+import { EnhancedMarker } from "~/components/actions/enhanced";
+import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { LocalTime } from "~/components/local-time";
+
+export interface BlockRow {
+  workerId: string;
+  workerName: string;
+  workerEmail: string;
+  reason: string;
+  createdAt: number;
+}
+
+export function BlockedWorkers({
+  blocks,
+  action,
+}: {
+  blocks: { items: BlockRow[]; page: number; pages: number };
+  /** the URL the lift forms post to */
+  action: string;
+}) {
+  const navigation = useNavigation();
+  const lifting = navigation.formAction === action ? navigation.formData?.get("worker") : null;
+  const rows = blocks.items.map((b) => ({ ...b, id: b.workerId }));
+  return (
+    <PagedList
+      count={rows.length}
+      page={blocks.page}
+      pages={blocks.pages}
+      empty={<EmptyState message="You block no workers." />}
+    >
+      <CardTable
+        label="Blocked workers"
+        testId="blocked-workers"
+        columns={[
+          { header: "Worker" },
+          { header: "Reason (private)" },
+          { header: <span className="sr-only">Actions</span> },
+        ]}
+        rows={rows}
+        row={(b) => (
+          <CardRow data-testid="blocked-worker">
+            <Cell>
+              <p className="name">{b.workerName}</p>
+              <p className="meta break-all">{b.workerEmail}</p>
+              <p className="meta">
+                Blocked <LocalTime at={b.createdAt} />
+              </p>
+            </Cell>
+            <Cell label="Reason (private)" className="md:max-w-72">
+              {b.reason}
+            </Cell>
+            <Cell>
+              <Form method="post" action={action} className="actions">
+                <EnhancedMarker />
+                <input type="hidden" name="worker" value={b.workerId} />
+                <Button type="submit" variant="outline" size="sm" disabled={lifting === b.workerId}>
+                  {lifting === b.workerId ? "Lifting…" : "Lift block"}
+                  <span className="sr-only"> on {b.workerName}</span>
+                </Button>
+              </Form>
+            </Cell>
+          </CardRow>
+        )}
+      />
+    </PagedList>
+  );
+}

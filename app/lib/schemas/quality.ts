@@ -1,0 +1,64 @@
+// The REST shapes of the buyers' quality tools (docs/product/quality.md): blocks, bonuses. The fields reuse the
+// page forms' schemas and messages.
+import * as v from "valibot";
+import { id, paging } from "./api";
+import { requiredText, wholeNumber } from "./fields";
+import { blockReason } from "./review";
+
+/** GET /worker-blocks: the buyer's blocks, newest first. */
+export const workerBlocksQuery = v.object({ ...paging });
+/** POST /worker-blocks: block a worker with a private reason (again: the reason is replaced). */
+export const workerBlockBody = v.object({ worker_id: id("worker_id"), reason: blockReason });
+/** DELETE /worker-blocks?worker_id=: lift a block. */
+export const workerBlockQuery = v.object({ worker_id: id("worker_id") });
+
+export const workerBlockWireSchema = v.strictObject({
+  worker_id: v.string(),
+  worker_name: v.string(),
+  worker_email: v.string(),
+  reason: v.string(),
+  created_at: v.string(),
+});
+
+/** A bonus in coins: a whole number from 1 to 10,000, read from a form field or JSON. */
+export const bonusCoins = wholeNumber("Enter the bonus in coins", 1, "At least 1 coin", 10_000);
+export const BONUS_REASON_REQUIRED = "Tell the worker what the bonus is for.";
+export const bonusReason = requiredText(BONUS_REASON_REQUIRED, 500);
+/** The caller's key of one bonus request (MTurk's UniqueRequestToken): letters, digits, - and _, at most 64. */
+export const requestKey = v.pipe(
+  v.string("request_key is required"),
+  v.trim(),
+  v.nonEmpty("request_key is required"),
+  v.maxLength(64, "request_key: at most 64 characters"),
+  v.regex(/^[\w-]+$/, "request_key: letters, digits, - and _ only"),
+);
+
+/** The Bonuses page's confirmed action: the submission (`id`), the coins (`addcoin`), the reason and the row's key. */
+export const bonusActionSchema = v.variant(
+  "intent",
+  [v.object({ intent: v.literal("bonus"), id: id(), addcoin: bonusCoins, reason: bonusReason, key: requestKey })],
+  "Unknown action",
+);
+
+/** GET /bonuses: the bonuses the buyer paid or the worker received, newest first. */
+export const bonusesQuery = v.object({ submission_id: v.optional(id("submission_id")), ...paging });
+/** POST /bonuses */
+export const bonusBody = v.object({
+  submission_id: id("submission_id"),
+  coins: bonusCoins,
+  reason: bonusReason,
+  request_key: requestKey,
+});
+
+export const bonusWireSchema = v.strictObject({
+  _id: v.string(),
+  submission_id: v.string(),
+  task_title: v.string(),
+  coins: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  reason: v.string(),
+  worker_id: v.string(),
+  worker_name: v.string(),
+  buyer_name: v.string(),
+  request_key: v.string(),
+  created_at: v.string(),
+});

@@ -1,0 +1,98 @@
+// A buyer's block list (docs/product/quality.md): a blocked worker no longer sees nor starts that buyer's tasks; work
+// already sent is reviewed as before. The reason is the buyer's private note. Shaped for the pages, the REST API and a
+// later MTurk layer alike (CreateWorkerBlock, DeleteWorkerBlock, ListWorkerBlocks): by worker id, with a reason.
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getDb, type Db } from "../db/client.server";
+import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
+import { users, workerBlocks } from "../db/schema";
+import { forbidden, notFound } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+
+export const BLOCKED_WORKER = "This buyer's tasks are not open to you.";
+export const NOT_A_WORKER = "Only workers can be blocked.";
+
+function requireBuyer(actor: SessionUser) {
+  if (actor.role !== "Buyer") throw forbidden("Only buyers can block workers");
+}
+
+/**
+ * "the task's buyer has not blocked this worker", for any query of tasks: a primary-key probe of worker_blocks.
+ * The workers' list, a task's page and the submission's insert all test it, so a block applies everywhere at once.
+ */
+export function notBlocked(workerId: string, buyerId: SQLWrapper): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM worker_blocks WHERE worker_id = ${workerId} AND buyer_id = ${buyerId})`;
+}
+
+/** Whether this buyer blocks this worker. */
+export async function isBlocked(env: Env, buyerId: string, workerId: string): Promise<boolean> {
+  const row = await getDb(env)
+    .select({ one: sql<number>`1` })
+    .from(workerBlocks)
+    .where(and(eq(workerBlocks.workerId, workerId), eq(workerBlocks.buyerId, buyerId)))
+    .limit(1);
+  return row.length > 0;
+}
+
+/**
+ * Blocks a worker with a private reason; blocking again only replaces the reason. The worker must be a live worker's
+ * account (a buyer or admin cannot be blocked, and an unknown id is 404 rather than a row that means nothing).
+ */
+export async function blockWorker(env: Env, buyer: SessionUser, input: { workerId: string; reason: string }) {
+  requireBuyer(buyer);
+  const db = getDb(env);
+  const worker = (
+    await db.select({ role: users.role, name: users.name }).from(users).where(eq(users.id, input.workerId)).limit(1)
+  )[0];
+  if (!worker) throw notFound("Worker not found");
+  if (worker.role !== "Worker") throw forbidden(NOT_A_WORKER);
+  const now = Date.now();
+  await db
+    .insert(workerBlocks)
+    .values({ buyerId: buyer.id, workerId: input.workerId, reason: input.reason, createdAt: now })
+    .onConflictDoUpdate({ target: [workerBlocks.workerId, workerBlocks.buyerId], set: { reason: input.reason } });
+  const [block] = await selectBlocks(db).where(
+    and(eq(workerBlocks.workerId, input.workerId), eq(workerBlocks.buyerId, buyer.id)),
+  );
+  return block!;
+}
+
+/** Lifts a block: the worker sees the buyer's tasks again. 404 when there is none. */
+export async function liftBlock(env: Env, buyer: SessionUser, workerId: string) {
+  requireBuyer(buyer);
+  const gone = await getDb(env)
+    .delete(workerBlocks)
+    .where(and(eq(workerBlocks.workerId, workerId), eq(workerBlocks.buyerId, buyer.id)))
+    .returning({ workerId: workerBlocks.workerId });
+  if (!gone.length) throw notFound("No such block");
+  return { workerId };
+}
+
+/** Blocks with each worker's name and e-mail. */
+function selectBlocks(db: Db) {
+  return db
+    .select({
+      workerId: workerBlocks.workerId,
+      workerName: users.name,
+      workerEmail: users.email,
+      reason: workerBlocks.reason,
+      createdAt: workerBlocks.createdAt,
+    })
+    .from(workerBlocks)
+    .innerJoin(users, eq(users.id, workerBlocks.workerId));
+}
+export type BlockView = Awaited<ReturnType<typeof selectBlocks>>[number];
+
+/** A buyer's blocks, newest first, with each worker's name and e-mail. */
+export function listBlocks(env: Env, buyerId: string, opts: PageRequest = {}) {
+  const db = getDb(env);
+  const w = pageWindow(opts, 10);
+  const mine = eq(workerBlocks.buyerId, buyerId);
+  return fetchPage(
+    w,
+    selectBlocks(db).where(mine).orderBy(desc(workerBlocks.createdAt)).limit(w.limit).offset(w.offset),
+    db
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(workerBlocks)
+      .where(mine),
+  );
+}

@@ -1,0 +1,180 @@
+// Bonuses (docs/product/quality.md): a buyer pays a worker extra coins for a reviewed submission, with a reason the
+// worker reads. One batch moves the coins from the buyer's balance to the worker's under the ledger kind 'bonus'
+// (never from escrow; CHECK (coin >= 0) refuses more than the balance) and notifies the worker. Each bonus is made
+// once per request key of its buyer (UNIQUE, migrations/0041): a request sent twice answers the bonus made the first
+// time. Shaped for the pages, REST and a later MTurk layer (SendBonus: worker, assignment, amount, reason, token).
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { getDb, newId, type Db } from "../db/client.server";
+import { newBatch } from "../db/batch.server";
+import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
+import { bonuses, submissions, tasks, users } from "../db/schema";
+import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import { requireVerifiedEmail } from "../auth/guards.server";
+import { coinsOf, notification, posting } from "./ledger.server";
+import { refuseWhileOwing, spendRefusal } from "./debts.server";
+import { NOTIFICATION_LINKS } from "~/lib/notifications";
+
+export const NOT_REVIEWED = "A bonus is paid on a reviewed submission (approved or rejected).";
+export const KEY_REUSED = "This request key was already used for another bonus.";
+
+export interface BonusRequest {
+  submissionId: string;
+  coins: number;
+  /** what the worker reads */
+  reason: string;
+  /** the caller's key for this request: the same key again pays nothing more and answers the same bonus */
+  requestKey: string;
+}
+
+const workerOf = alias(users, "bonus_worker");
+const buyerOf = alias(users, "bonus_buyer");
+
+/** Bonuses with their task's title and both parties' names. */
+function selectBonuses(db: Db) {
+  return db
+    .select({
+      id: bonuses.id,
+      submissionId: bonuses.submissionId,
+      coins: bonuses.coins,
+      reason: bonuses.reason,
+      requestKey: bonuses.requestKey,
+      createdAt: bonuses.createdAt,
+      workerId: bonuses.workerId,
+      workerName: workerOf.name,
+      buyerId: bonuses.buyerId,
+      buyerName: buyerOf.name,
+      taskTitle: tasks.taskTitle,
+    })
+    .from(bonuses)
+    .innerJoin(submissions, eq(submissions.id, bonuses.submissionId))
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .innerJoin(workerOf, eq(workerOf.id, bonuses.workerId))
+    .innerJoin(buyerOf, eq(buyerOf.id, bonuses.buyerId));
+}
+export type BonusView = Awaited<ReturnType<typeof selectBonuses>>[number];
+
+async function bonusByKey(env: Env, buyerId: string, requestKey: string): Promise<BonusView | undefined> {
+  const rows = await selectBonuses(getDb(env))
+    .where(and(eq(bonuses.buyerId, buyerId), eq(bonuses.requestKey, requestKey)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The bonus already made under this key: the same request answers it again; another request is refused. */
+function replayed(found: BonusView, input: BonusRequest): { bonus: BonusView; created: false } {
+  if (found.submissionId !== input.submissionId || found.coins !== input.coins || found.reason !== input.reason)
+    throw conflict(KEY_REUSED);
+  return { bonus: found, created: false };
+}
+
+/** Pays a bonus; `created` is false when the request key had already paid it. */
+export async function payBonus(
+  env: Env,
+  buyer: SessionUser,
+  input: BonusRequest,
+): Promise<{ bonus: BonusView; created: boolean }> {
+  if (buyer.role !== "Buyer") throw forbidden("Only buyers can pay bonuses");
+  const earlier = await bonusByKey(env, buyer.id, input.requestKey);
+  if (earlier) return replayed(earlier, input);
+  requireVerifiedEmail(buyer);
+  const db = getDb(env);
+  const [read] = await db
+    .select({
+      buyerId: submissions.buyerId,
+      workerId: submissions.workerId,
+      status: submissions.status,
+      taskTitle: tasks.taskTitle,
+    })
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .where(eq(submissions.id, input.submissionId))
+    .limit(1);
+  if (!read) throw notFound("Submission not found");
+  if (read.buyerId !== buyer.id) throw forbidden("Only the task's buyer can pay a bonus on this submission");
+  if (read.status !== "approved" && read.status !== "rejected") throw conflict(NOT_REVIEWED);
+  await refuseWhileOwing(env, buyer.id);
+  const balance = await coinsOf(env, buyer.id);
+  if (balance < input.coins) throw insufficientCoins(input.coins - balance);
+
+  const id = newId();
+  const now = Date.now();
+  const made = sql`EXISTS (SELECT 1 FROM bonuses WHERE id = ${id})`;
+  const refs = { kind: "bonus" as const, bonusId: id, submissionId: input.submissionId, now, when: made };
+  // The notice names the task's title as read: the insert requires it unchanged, with the submission still reviewed.
+  const done = await newBatch(env)
+    .step(
+      "bonus",
+      sql`INSERT INTO bonuses (id, submission_id, buyer_id, worker_id, coins, reason, request_key, created_at)
+        SELECT ${id}, s.id, s.buyer_id, s.worker_id, ${input.coins}, ${input.reason}, ${input.requestKey}, ${now}
+        FROM submissions s JOIN tasks t ON t.id = s.task_id
+        WHERE s.id = ${input.submissionId} AND s.buyer_id = ${buyer.id} AND s.worker_id = ${read.workerId}
+          AND s.status IN ('approved', 'rejected') AND t.task_title = ${read.taskTitle}`,
+    )
+    .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -input.coins, ...refs }))
+    .step("pay", ...posting({ id: newId(), userId: read.workerId, delta: input.coins, ...refs }))
+    .step(
+      "notify worker",
+      notification({
+        id: newId(),
+        userId: read.workerId,
+        message: `${buyer.name} sent you a bonus of ${input.coins} coins for "${read.taskTitle}": ${input.reason}`,
+        actionRoute: NOTIFICATION_LINKS.submissionDecided,
+        now,
+        when: made,
+      }),
+    )
+    // a broken constraint: the same key raced this request (answer its bonus), or the balance was spent or a debt
+    // appeared meanwhile
+    .run({
+      refusal: async () => {
+        const raced = await bonusByKey(env, buyer.id, input.requestKey);
+        if (raced) return new RacedBonus(raced);
+        return spendRefusal(env, buyer.id, async () => insufficientCoins(input.coins - (await coinsOf(env, buyer.id))));
+      },
+    })
+    .catch((e: unknown) => {
+      if (e instanceof RacedBonus) return e;
+      throw e;
+    });
+  if (done instanceof RacedBonus) return replayed(done.bonus, input);
+  if (done.changes("bonus") === 0)
+    throw conflict("The submission or its task changed meanwhile. Reload and try again.");
+  const [bonus] = await selectBonuses(db).where(eq(bonuses.id, id));
+  return { bonus: bonus!, created: true };
+}
+
+/** Not an error the caller sees: the batch lost to the same request key, whose bonus is the answer. */
+class RacedBonus extends AppError {
+  constructor(readonly bonus: BonusView) {
+    super("conflict", KEY_REUSED);
+  }
+}
+
+/** The bonuses a buyer paid, or a worker received, newest first (of one submission with `submissionId`). */
+export function listBonuses(env: Env, user: SessionUser, opts: PageRequest & { submissionId?: string } = {}) {
+  const db = getDb(env);
+  const w = pageWindow(opts, 10);
+  const mine = and(
+    user.role === "Buyer" ? eq(bonuses.buyerId, user.id) : eq(bonuses.workerId, user.id),
+    opts.submissionId ? eq(bonuses.submissionId, opts.submissionId) : undefined,
+  );
+  return fetchPage(
+    w,
+    selectBonuses(db).where(mine).orderBy(desc(bonuses.createdAt)).limit(w.limit).offset(w.offset),
+    db
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(bonuses)
+      .where(mine),
+  );
+}
+
+/** The bonuses on these submissions that this user paid (buyer) or received (worker), oldest first. */
+export async function bonusesOn(env: Env, user: SessionUser, submissionIds: string[]): Promise<BonusView[]> {
+  if (!submissionIds.length) return [];
+  const party = user.role === "Buyer" ? eq(bonuses.buyerId, user.id) : eq(bonuses.workerId, user.id);
+  return selectBonuses(getDb(env))
+    .where(and(inArray(bonuses.submissionId, submissionIds.slice(0, 90)), party))
+    .orderBy(bonuses.createdAt);
+}

@@ -1,0 +1,42 @@
+// Who may work on a task (docs/product/quality.md): the task's requirements (task_requirements, migrations/0042)
+// against the worker's track record (worker_track_records, kept by triggers). Called where a slot is taken
+// (createSubmission) and by the task's page to show the reason; the rule's words are in app/lib/eligibility.ts.
+import { eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+import { taskRequirements, workerTrackRecords } from "../db/schema";
+import { forbidden } from "../errors";
+import { unmetRequirement } from "~/lib/eligibility";
+
+/** Why this worker may not work on this task; null when they may (or the task requires nothing). */
+export async function ineligibility(env: Env, workerId: string, taskId: string): Promise<string | null> {
+  const [row] = await getDb(env)
+    .select({
+      minApprovalRate: taskRequirements.minApprovalRate,
+      minApproved: taskRequirements.minApproved,
+      approved: workerTrackRecords.approved,
+      rejected: workerTrackRecords.rejected,
+    })
+    .from(taskRequirements)
+    .leftJoin(workerTrackRecords, eq(workerTrackRecords.workerId, workerId))
+    .where(eq(taskRequirements.taskId, taskId))
+    .limit(1);
+  if (!row) return null;
+  return unmetRequirement(row, { approved: row.approved ?? 0, rejected: row.rejected ?? 0 });
+}
+
+/** Refuses (403, with the reason) a worker who does not meet the task's requirements. */
+export async function requireEligible(env: Env, workerId: string, taskId: string): Promise<void> {
+  const why = await ineligibility(env, workerId, taskId);
+  if (why) throw forbidden(why);
+}
+
+/** The task's requirements row, written in the posting's batch; nothing when it sets none. */
+export function requirementsRow(
+  taskId: string,
+  input: { min_approval_rate?: number | null; min_approved?: number | null },
+): SQL {
+  const rate = input.min_approval_rate ?? null;
+  const approved = input.min_approved ?? null;
+  return sql`INSERT INTO task_requirements (task_id, min_approval_rate, min_approved)
+    SELECT ${taskId}, ${rate}, ${approved} WHERE ${rate} IS NOT NULL OR ${approved} IS NOT NULL`;
+}
