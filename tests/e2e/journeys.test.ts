@@ -17,6 +17,7 @@ import {
   coinsOnScreen,
   db,
   expectCoins,
+  closeToast,
   expectMessage,
   fillTaskForm,
   fieldError,
@@ -273,7 +274,8 @@ story("the full loop: three people, three browsers, one marketplace", () => {
           await w.page.getByLabel("Your submission").fill("The password rules appear only after an error.");
           await picker.setInputFiles(DISGUISED);
           await w.page.getByRole("button", { name: "Submit Task" }).click();
-          await expectMessage(w.page, "Image upload failed!");
+          // closed as a person would: the toast at the bottom sits over the form's button
+          await closeToast(w.page, "Image upload failed!");
           await expect
             .poll(() =>
               w.page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count(),
