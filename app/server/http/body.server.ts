@@ -37,7 +37,7 @@ export async function readBodyBytes(
 
 /** What `drainAfterAnswer` reads at most, and how long it waits for a sender that has paused. */
 const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
-const DRAIN_IDLE_MS = 100;
+const DRAIN_IDLE_MS = 1000;
 
 /**
  * For the local servers only (`wrangler dev` serving the Vite build, which it does not bundle, and the Vite dev
@@ -47,8 +47,8 @@ const DRAIN_IDLE_MS = 100;
  * the same drain to the Workers it bundles, and `wrangler dev` does not bundle the Vite build). So the app gets a
  * copy of the body whose reader may stop or cancel at will, and `drain` reads what is left of the original,
  * discarding it, before the answer goes out: up to 8 MiB (more than any upload the app takes), and only while the
- * sender keeps sending (a pause of a tenth of a second ends it), so that an answer never waits on a slow or endless
- * body.
+ * sender keeps sending (a pause of a second ends it: long enough for a busy machine's sender, short enough that an
+ * answer never waits long on a slow or endless body).
  * Cloudflare's edge needs none of this: production hands the request on as it is.
  */
 export function drainAfterAnswer(request: Request): { request: Request; drain: () => Promise<void> } {
