@@ -41,6 +41,8 @@ export default [
       route("purchasecoin", "routes/dashboard/buyer/purchase-coin.tsx"),
       route("paymenthistory", "routes/dashboard/buyer/payment-history.tsx"),
       route("bonuses", "routes/dashboard/buyer/bonuses.tsx"),
+      // requester keys for the MTurk API (docs/mturk.md), reached from Settings
+      route("apikeys", "routes/dashboard/buyer/api-keys.tsx"),
     ]),
     layout("routes/dashboard/worker/layout.tsx", [
       route("workerhome", "routes/dashboard/worker/home.tsx"),

@@ -21,15 +21,15 @@ const expirationOf = (completionDate: string) => seconds(Date.parse(`${completio
  * Dollars ("0.50") as whole coins at the withdrawal rate: what the worker earns. A Reward that is not a whole
  * number of coins ($0.05 each) is refused, never rounded.
  */
-export function rewardCoins(reward: string): number {
+export function rewardCoins(reward: string, name = "Reward"): number {
   const m = /^(\d{1,7})(?:\.(\d{1,6}))?$/.exec(reward.trim());
-  if (!m) throw requestError(`Reward must be an amount in dollars such as "0.50"; "${reward}" is not.`);
+  if (!m) throw requestError(`${name} must be an amount in dollars such as "0.50"; "${reward}" is not.`);
   const fraction = (m[2] ?? "").padEnd(6, "0");
   const micros = Number(m[1]) * 1_000_000 + Number(fraction);
   const perCoin = 1_000_000 / COINS_PER_DOLLAR_WITHDRAW;
   if (micros % perCoin !== 0)
     throw requestError(
-      `Reward must be a whole number of coins: one coin is $0.05, so $${reward} is not (try $${wireDollars(Math.max(1, Math.round(micros / perCoin)))}).`,
+      `${name} must be a whole number of coins: one coin is $0.05, so $${reward} is not (try $${wireDollars(Math.max(1, Math.round(micros / perCoin)))}).`,
     );
   return micros / perCoin;
 }
@@ -39,11 +39,12 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
   const open = t.requiredWorkers > 0 && t.completionDate >= today;
   return {
     HITId: t.id,
-    HITTypeId: t.id,
+    // a task posted on Coinwork's pages is a type of its own
+    HITTypeId: row.hitTypeId ?? t.id,
     CreationTime: seconds(t.createdAt),
     Title: t.taskTitle,
     Description: t.taskDetail,
-    Keywords: t.category,
+    Keywords: row.keywords ?? t.category,
     HITStatus: open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable",
     MaxAssignments: t.requiredWorkers + row.pending + row.approved,
     Reward: wireDollars(t.payableAmount),
