@@ -116,6 +116,9 @@ export default [
   ]),
   // The MTurk Requester API answered by Coinwork (docs/mturk.md), signed with AWS Signature Version 4.
   route("mturk", "routes/mturk.ts"),
+  // a HIT's HTMLQuestion page (framed on its task page) and where a question's form posts its answer
+  route("mturk/question/:id", "routes/mturk-question.ts"),
+  route("mturk/externalSubmit", "routes/mturk-external-submit.ts"),
   route("docs/mturk.md", "routes/docs/mturk-guide.ts"),
   // The API described: OpenAPI 3.1 (generated from the valibot schemas, above) and a readable reference page.
   route("api-docs", "routes/docs/api-docs.tsx"),

@@ -484,3 +484,14 @@ export const mturkHits = sqliteTable("mturk_hits", {
   question: text("question"),
   requesterAnnotation: text("requester_annotation"),
 });
+
+/** The assignmentId given to a worker's hold of a HIT, its answer and submission (migrations/0052). */
+export const hitAssignments = sqliteTable("hit_assignments", {
+  id: text("id").primaryKey(),
+  taskId: text("task_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  startedAt: integer("started_at").notNull(),
+  answer: text("answer"),
+  submissionId: text("submission_id"),
+  createdAt: integer("created_at").notNull(),
+});

@@ -17,6 +17,7 @@ import { addTaskSchema } from "~/lib/schemas/task";
 import { deadlineDay } from "~/lib/deadline";
 import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 import { boundedText, integer, text, type Input } from "./input.server";
+import { parseQuestion } from "./question.server";
 import { hitShape, rewardCoins } from "./shapes.server";
 import { requestError } from "./wire.server";
 
@@ -94,6 +95,8 @@ async function postHit(env: Env, requester: SessionUser, type: HitTypeProps, hit
   if (lifetime < 30 || lifetime > 365 * DAY_SECONDS)
     throw requestError("LifetimeInSeconds must be between 30 and 31536000.");
   const question = boundedText(input, "Question", 65_535, false) || null;
+  // read now, so a Question the worker's page could not show is refused before anything is made
+  if (question) parseQuestion(question);
   const annotation = boundedText(input, "RequesterAnnotation", 255, false) || null;
   const parsed = v.safeParse(addTaskSchema, {
     task_title: type.title,

@@ -1,10 +1,10 @@
 // Coinwork's tasks and submissions in the shapes of the MTurk API's HIT and Assignment (the SDK's models): times in
 // epoch seconds, money as dollar strings at the withdrawal rate, a submission's proof as QuestionFormAnswers XML.
-import { XMLBuilder } from "fast-xml-parser";
 import { COINS_PER_DOLLAR_WITHDRAW, withdrawalCents } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import type { AssignmentRow, HitRow } from "../services/hits.server";
+import { questionFormAnswers } from "./question.server";
 import { requestError } from "./wire.server";
 
 /** Coins as MTurk writes an amount: dollars at the withdrawal rate, two decimals, no grouping ("1234.50"). */
@@ -56,22 +56,11 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
   };
 }
 
-const answerXml = new XMLBuilder({ ignoreAttributes: false, format: false });
-
 /** A proof written through Coinwork's own form: one FreeText answer (its image's address as a second). */
 export function proofAnswers(details: string, imageUrl: string | null): string {
-  const answers = [{ QuestionIdentifier: "proof", FreeText: details }];
-  if (imageUrl) answers.push({ QuestionIdentifier: "proof_image", FreeText: imageUrl });
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="no"?>' +
-    answerXml.build({
-      QuestionFormAnswers: {
-        "@_xmlns":
-          "http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2005-10-01/QuestionFormAnswers.xsd",
-        Answer: answers,
-      },
-    })
-  );
+  const answers = [{ id: "proof", text: details }];
+  if (imageUrl) answers.push({ id: "proof_image", text: imageUrl });
+  return questionFormAnswers(answers);
 }
 
 const ASSIGNMENT_STATUS = { pending: "Submitted", approved: "Approved", rejected: "Rejected" } as const;
@@ -91,6 +80,7 @@ export function assignmentShape(row: AssignmentRow, env: Pick<Env, "REVIEW_WINDO
     ...(s.status === "approved" && s.reviewedAt ? { ApprovalTime: seconds(s.reviewedAt) } : {}),
     ...(s.status === "rejected" && s.reviewedAt ? { RejectionTime: seconds(s.reviewedAt) } : {}),
     ...(s.rejectReason ? { RequesterFeedback: s.rejectReason } : {}),
-    Answer: proofAnswers(s.submissionDetails, s.submissionImageUrl),
+    // an answer posted from the question's frame (externalSubmit) as it came; else the proof form's
+    Answer: row.answer ?? proofAnswers(s.submissionDetails, s.submissionImageUrl),
   };
 }

@@ -6,7 +6,16 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizz
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb } from "../db/client.server";
 import type { Batch } from "../db/batch.server";
-import { hitRequestTokens, hitTypes, mturkHits, submissions, taskFigures, tasks, users } from "../db/schema";
+import {
+  hitAssignments,
+  hitRequestTokens,
+  hitTypes,
+  mturkHits,
+  submissions,
+  taskFigures,
+  tasks,
+  users,
+} from "../db/schema";
 import type { SubmissionStatus } from "./submissions.server";
 
 /** A UniqueRequestToken makes nothing new for this long (MTurk's 24 hours). */
@@ -78,9 +87,14 @@ export async function buyerHits(
 }
 
 function selectAssignments() {
-  return { submission: submissions, workerName: users.name };
+  return { submission: submissions, workerName: users.name, answer: hitAssignments.answer };
 }
-export type AssignmentRow = { submission: typeof submissions.$inferSelect; workerName: string };
+export type AssignmentRow = {
+  submission: typeof submissions.$inferSelect;
+  workerName: string;
+  /** the QuestionFormAnswers XML of an answer posted from the question's frame */
+  answer: string | null;
+};
 
 /** One submission on this buyer's tasks (cancelled ones are no assignment); null otherwise. */
 export async function buyerAssignment(env: Env, buyerId: string, id: string): Promise<AssignmentRow | null> {
@@ -88,6 +102,7 @@ export async function buyerAssignment(env: Env, buyerId: string, id: string): Pr
     .select(selectAssignments())
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.workerId))
+    .leftJoin(hitAssignments, eq(hitAssignments.submissionId, submissions.id))
     .where(and(eq(submissions.id, id), eq(submissions.buyerId, buyerId), sql`${submissions.status} <> 'cancelled'`))
     .limit(1);
   return row ?? null;
@@ -104,6 +119,7 @@ export async function taskAssignments(
     .select(selectAssignments())
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.workerId))
+    .leftJoin(hitAssignments, eq(hitAssignments.submissionId, submissions.id))
     .where(
       and(
         eq(submissions.taskId, taskId),
