@@ -16,7 +16,14 @@ import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
-import { addSlotReturn, heldSlotOf, NOT_STARTED, readTaskForWork, TIME_RAN_OUT, type SlotComingBack } from "./slots.server";
+import {
+  addSlotReturn,
+  heldSlotOf,
+  NOT_STARTED,
+  readTaskForWork,
+  TIME_RAN_OUT,
+  type SlotComingBack,
+} from "./slots.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { ineligibility, requireEligible } from "./eligibility.server";
 
