@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
 import { CreateHITCommand, ListAssignmentsForHITCommand, RequestError } from "@aws-sdk/client-mturk";
 import { balance, env, funded, holds, row, sessionUser } from "./fixtures";
-import { CAT_QUESTION, hitInput, refusal, requester } from "./fixtures/mturk";
+import { hitInput, refusal, requester } from "./fixtures/mturk";
 import { heldSlotOf, startTask } from "~/server/services/slots.server";
 import { NOT_AVAILABLE, questionFrame } from "~/server/mturk/question-frame.server";
 

@@ -32,12 +32,7 @@ export function parseQuestion(xml: string): HitQuestion {
   const external = doc.ExternalQuestion as Record<string, unknown> | undefined;
   if (external !== undefined) {
     const raw = typeof external === "object" && external !== null ? external.ExternalURL : undefined;
-    let url: URL | null = null;
-    try {
-      url = typeof raw === "string" ? new URL(raw) : null;
-    } catch {
-      url = null;
-    }
+    const url = typeof raw === "string" && URL.canParse(raw) ? new URL(raw) : null;
     if (!url || url.protocol !== "https:")
       throw requestError("An ExternalQuestion needs an ExternalURL that starts with https://.");
     return { kind: "external", url: url.href, frameHeight: frameHeightOf(external.FrameHeight) };
