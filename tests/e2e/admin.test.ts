@@ -321,27 +321,19 @@ describe("Messages, audit log, ledger", () => {
     await expect.poll(() => dialog.getByRole("link", { name: "Reply by e-mail" }).count()).toBe(1);
     await screenshot(page, "admin-messages-open-1440");
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.locator(`li[data-testid="message-${id}"]`).getAttribute("data-read")).toBe("true");
-    await expect
-      .poll(
-        () =>
-          db<{ read_at: number | null }>(`SELECT read_at FROM contact_messages WHERE id = ${sqlText(id)}`)[0]
-            ?.read_at ?? null,
-      )
-      .not.toBeNull();
+    const row = page.locator(`li[data-testid="message-${id}"]`);
+    const readAt = () =>
+      db<{ read_at: number | null }>(`SELECT read_at FROM contact_messages WHERE id = ${sqlText(id)}`)[0]?.read_at ??
+      null;
+    await expect.poll(() => row.getAttribute("data-read")).toBe("true");
+    await expect.poll(readAt).not.toBeNull();
 
     // "Mark as unread" posts at once (it can be undone by opening the message) and tells the action's answer in a toast
-    await page.locator(`li[data-testid="message-${id}"]`).getByRole("button").click();
+    await row.getByRole("button").click();
     await dialog.getByRole("button", { name: "Mark as unread" }).click();
     await expectMessage(page, "Marked as unread");
-    await expect.poll(() => page.locator(`li[data-testid="message-${id}"]`).getAttribute("data-read")).toBe("false");
-    await expect
-      .poll(
-        () =>
-          db<{ read_at: number | null }>(`SELECT read_at FROM contact_messages WHERE id = ${sqlText(id)}`)[0]
-            ?.read_at ?? null,
-      )
-      .toBeNull();
+    await expect.poll(() => row.getAttribute("data-read")).toBe("false");
+    await expect.poll(readAt).toBeNull();
   });
 
   step(
