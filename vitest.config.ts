@@ -36,9 +36,6 @@ function reactRouterWithoutWatchers(): Plugin[] {
   ];
 }
 
-/** The projects of group 1 (server, unit, components) run together and must share one worker count (vitest). */
-const GROUP_ONE_WORKERS = 2;
-
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -69,13 +66,10 @@ export default defineConfig(async () => {
           test: {
             name: "server",
             sequence: { groupOrder: 1 },
-            // One workerd runtime per worker for all the files it runs, the app's modules loaded once: a third of the
-            // time of a runtime per file. Storage is shared by a runtime's files (every test makes its own users), and
-            // the files that spy restore their mocks after each test.
+            // One workerd runtime for every file, the app's modules loaded once: a third of the time of a runtime per
+            // file. Storage is shared across the run anyway (every test makes its own users), and the files that spy
+            // restore their mocks after each test.
             isolate: false,
-            // Two runtimes side by side: one alone keeps one core busy (a runtime runs one file at a time) while the
-            // other idles once tests/e2e/serve.ts has built and served; each runtime has its own storage.
-            maxWorkers: GROUP_ONE_WORKERS,
             include: ["tests/server/**/*.test.ts"],
             setupFiles: ["./tests/server/setup.ts"],
             globalSetup: ["./tests/server/stripe-fake.global.ts", "./tests/server/oidc-mock.global.ts"],
@@ -88,7 +82,6 @@ export default defineConfig(async () => {
           test: {
             name: "unit",
             sequence: { groupOrder: 1 },
-            maxWorkers: GROUP_ONE_WORKERS,
             environment: "node",
             include: ["tests/unit/**/*.test.ts"],
             // fast-check properties run a hundred cases: seconds, not milliseconds, on a busy 2-core machine
@@ -101,7 +94,6 @@ export default defineConfig(async () => {
           test: {
             name: "components",
             sequence: { groupOrder: 1 },
-            maxWorkers: GROUP_ONE_WORKERS,
             environment: "happy-dom",
             include: ["tests/components/**/*.test.tsx"],
             testTimeout: 30_000,
