@@ -2,75 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import type * as React from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { Table, TBody, THead } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
-
-/** Where the cards give way to the table (full class names, so Tailwind finds them). */
-const SWITCH = {
-  sm: { cards: "sm:hidden", table: "hidden sm:block" },
-  md: { cards: "md:hidden", table: "hidden md:block" },
-  lg: { cards: "lg:hidden", table: "hidden lg:block" },
-} as const;
-
-/**
- * One list of rows shown two ways: phones get a list of cards instead of a sideways-scrolling table; from the
- * breakpoint up the table shows instead. Only one of the two is displayed (the other is display:none, so screen
- * readers meet it once). `label` names both the list and the table.
- */
-export function ResponsiveList<Row extends { id: string }>({
-  label,
-  rows,
-  from = "sm",
-  numbered = false,
-  card,
-  columns,
-  row,
-  tableTestId,
-}: {
-  label: string;
-  rows: readonly Row[];
-  /** The breakpoint from which the table replaces the cards. */
-  from?: keyof typeof SWITCH;
-  /** An ordered list (<ol>) for lists with a serial number. */
-  numbered?: boolean;
-  /** One card: a <ListCard>. */
-  card: (row: Row, index: number) => ReactNode;
-  /** The header cells (<TH>). */
-  columns: ReactNode;
-  /** One table row: a <TR>. */
-  row: (row: Row, index: number) => ReactNode;
-  tableTestId?: string;
-}) {
-  const Cards = numbered ? "ol" : "ul";
-  return (
-    <>
-      <Cards aria-label={label} className={cn("grid grid-cols-1 gap-3", SWITCH[from].cards)}>
-        {rows.map((r, i) => (
-          <Fragment key={r.id}>{card(r, i)}</Fragment>
-        ))}
-      </Cards>
-      <div className={SWITCH[from].table}>
-        <Table caption={label} data-testid={tableTestId}>
-          <THead>
-            <tr>{columns}</tr>
-          </THead>
-          <TBody>
-            {rows.map((r, i) => (
-              <Fragment key={r.id}>{row(r, i)}</Fragment>
-            ))}
-          </TBody>
-        </Table>
-      </div>
-    </>
-  );
-}
-
-/** One card of a ResponsiveList. */
-export function ListCard({ className, ...props }: React.ComponentProps<"li">) {
-  return (
-    <li className={cn("grid gap-2 rounded-xl border border-border bg-white p-4 shadow-sm", className)} {...props} />
-  );
-}
 
 /**
  * A paged list: SPEC's empty state when there is nothing to show, else the list and its Prev/Next pager. With

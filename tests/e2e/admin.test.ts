@@ -310,7 +310,7 @@ describe("Manage Tasks", () => {
 });
 
 describe("Messages, audit log, ledger", () => {
-  it("opening an unread message shows it and marks it read", async () => {
+  it("opening an unread message shows it and marks it read; Mark as unread takes it back", async () => {
     await gotoHydrated(page, "/dashboard/messages");
     const unread = page.locator('li[data-read="false"]').first();
     await unread.waitFor();
@@ -321,14 +321,19 @@ describe("Messages, audit log, ledger", () => {
     await expect.poll(() => dialog.getByRole("link", { name: "Reply by e-mail" }).count()).toBe(1);
     await screenshot(page, "admin-messages-open-1440");
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.locator(`li[data-testid="message-${id}"]`).getAttribute("data-read")).toBe("true");
-    await expect
-      .poll(
-        () =>
-          db<{ read_at: number | null }>(`SELECT read_at FROM contact_messages WHERE id = ${sqlText(id)}`)[0]
-            ?.read_at ?? null,
-      )
-      .not.toBeNull();
+    const row = page.locator(`li[data-testid="message-${id}"]`);
+    const readAt = () =>
+      db<{ read_at: number | null }>(`SELECT read_at FROM contact_messages WHERE id = ${sqlText(id)}`)[0]?.read_at ??
+      null;
+    await expect.poll(() => row.getAttribute("data-read")).toBe("true");
+    await expect.poll(readAt).not.toBeNull();
+
+    // "Mark as unread" posts at once (it can be undone by opening the message) and tells the action's answer in a toast
+    await row.getByRole("button").click();
+    await dialog.getByRole("button", { name: "Mark as unread" }).click();
+    await expectMessage(page, "Marked as unread");
+    await expect.poll(() => row.getAttribute("data-read")).toBe("false");
+    await expect.poll(readAt).toBeNull();
   });
 
   step(

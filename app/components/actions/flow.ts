@@ -6,7 +6,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import type * as React from "react";
-import { outcomeText, type Outcome } from "~/lib/enhanced";
+import { ENHANCED_FIELD, outcomeText, type Outcome } from "~/lib/enhanced";
 import { type ResultInfo } from "./result-dialog";
 import type { Feedback } from "./feedback";
 
@@ -125,6 +125,19 @@ export function useActionFlow(
       setSpec(next);
       setInlineError(null);
       setOpen(true);
+    },
+    /**
+     * Posts an action that needs no confirmation, as one that can be undone at once (e.g. marking a message unread),
+     * and tells its outcome as its spec says, as for a confirmed one.
+     */
+    run(next: ActionSpec) {
+      if (busy) return;
+      setSpec(next);
+      const fields: Record<string, string> = { ...next.hidden, intent: next.intent, [ENHANCED_FIELD]: "1" };
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      for (const id of next.ids ?? [next.id]) form.append(next.ids ? "ids" : "id", id);
+      void fetcher.submit(form, { method: "post" });
     },
     /** the admin is correcting the form: the last refusal no longer applies */
     clearError() {

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Form, Link, useFetchers, useSubmit } from "react-router";
-import { toast } from "sonner";
 import { Mail, MailOpen, Reply } from "~/components/icons";
 import type { Route } from "./+types/messages";
 import { getEnv } from "~/server/context";
@@ -19,6 +18,7 @@ import { Modal } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NoJsPanel, useHrefWithout, ViewLink } from "~/components/actions/enhanced";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
+import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { cn } from "~/lib/cn";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Coinwork" }];
@@ -51,34 +51,44 @@ export const shouldRevalidate = revalidateAfterPost;
 
 type Message = Route.ComponentProps["loaderData"]["messages"]["items"][number];
 
+/**
+ * "Mark as unread": opening the message marks it read again, so it is posted without asking, and told as its spec
+ * says (a toast with the action's answer, decision 027). Opening a message marks it read with nothing to tell.
+ */
+const unreadSpec = (m: Message): ActionSpec => ({
+  intent: "unread",
+  id: m.id,
+  title: "Mark as unread",
+  confirmLabel: "Mark as unread",
+});
+
 /** Read state as the admin sees it right now: in-flight marks count before the server has answered. */
-function useOptimisticRead() {
+function useOptimisticRead(flow: ActionFlow) {
   const fetchers = useFetchers();
   const pending = new Map<string, boolean>();
   for (const f of fetchers) {
     if (!f.key.startsWith("message-read-") || !f.formData) continue;
-    const id = String(f.formData.get("id"));
-    pending.set(id, f.formData.get("intent") === "read");
+    pending.set(String(f.formData.get("id")), true);
   }
+  if (flow.pendingId && flow.spec?.intent === "unread") pending.set(flow.pendingId, false);
   return (m: Message) => pending.get(m.id) ?? m.readAt !== null;
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
   const { messages, show, opened } = loaderData;
   const submit = useSubmit();
-  const isRead = useOptimisticRead();
+  const flow = useActionFlow();
+  const isRead = useOptimisticRead(flow);
   // a snapshot: in the Unread view the message leaves the list once it is marked read, the dialog stays
   const [current, setCurrent] = useState<Message | null>(null);
 
-  const mark = (m: Message, read: boolean) =>
-    submit(
-      { intent: read ? "read" : "unread", id: m.id, [ENHANCED_FIELD]: "1" },
-      { method: "post", navigate: false, fetcherKey: `message-read-${m.id}` },
-    );
-
   const openMessage = (m: Message) => {
     setCurrent(m);
-    if (!isRead(m)) mark(m, true);
+    if (!isRead(m))
+      void submit(
+        { intent: "read", id: m.id, [ENHANCED_FIELD]: "1" },
+        { method: "post", navigate: false, fetcherKey: `message-read-${m.id}` },
+      );
   };
 
   const tabs = [
@@ -137,9 +147,8 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               <Button
                 variant="outline"
                 onClick={() => {
-                  mark(current, false);
+                  flow.run(unreadSpec(current));
                   setCurrent(null);
-                  toast.info("Marked as unread");
                 }}
               >
                 <Mail aria-hidden /> Mark as unread

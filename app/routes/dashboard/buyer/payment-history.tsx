@@ -4,9 +4,9 @@ import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/payment-history";
 import { PageHeader } from "~/components/dashboard-shell";
 import { buttonVariants } from "~/components/ui/button";
-import { EmptyState, TD, TH, TR } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/table";
 import { Badge } from "~/components/ui/badge";
-import { ListCard, PagedList, ResponsiveList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import { pageOrLast } from "~/server/http/list-page.server";
 
 import { LocalTime } from "~/components/local-time";
@@ -69,56 +69,37 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
           />
         }
       >
-        <ResponsiveList
+        <CardTable
           label="Payment history"
+          columns={[
+            { header: "#", className: "w-12" },
+            { header: "Payment ID" },
+            { header: "Coins Bought", className: "text-right" },
+            { header: "Amount(USD)", className: "text-right" },
+            { header: "Time" },
+          ]}
           rows={orders}
-          from="md"
-          numbered
-          card={(o, i) => (
-            <ListCard data-testid="payment-card">
-              <div className="flex items-baseline justify-between gap-3">
-                <p className="font-semibold">
-                  <span className="mr-1.5 text-muted-foreground tabular-nums">{(page - 1) * limit + i + 1}.</span>
-                  {formatCount(o.coins)} coins
-                </p>
-                <p className="font-semibold tabular-nums">{formatDollars(o.priceCents)}</p>
-              </div>
-              <p className="flex flex-wrap items-center gap-2 text-xs">
-                <span className="text-muted-foreground">Payment ID</span>
-                <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono">{o.paymentId}</code>
-                {o.provider === "test" ? <Badge tone="info">Test</Badge> : null}
-              </p>
-              <p className="text-xs text-muted-foreground">
-                <LocalTime at={o.createdAt} />
-              </p>
-            </ListCard>
-          )}
-          columns={
-            <>
-              <TH className="w-12">#</TH>
-              <TH>Payment ID</TH>
-              <TH className="text-right">Coins Bought</TH>
-              <TH className="text-right">Amount(USD)</TH>
-              <TH>Time</TH>
-            </>
-          }
           row={(o, i) => (
-            <TR data-testid="payment-row">
-              <TD className="tabular-nums text-muted-foreground">{(page - 1) * limit + i + 1}</TD>
-              <TD>
+            <CardRow data-testid="payment-row">
+              <Cell className="meta tabular-nums">{(page - 1) * limit + i + 1}</Cell>
+              <Cell label="Payment ID">
                 <div className="flex flex-wrap items-center gap-2">
                   <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs" data-testid="payment-id">
                     {o.paymentId}
                   </code>
                   {o.provider === "test" ? <Badge tone="info">Test</Badge> : null}
                 </div>
-              </TD>
-              <TD className="text-right font-semibold tabular-nums">{formatCount(o.coins)}</TD>
-              <TD className="text-right tabular-nums">{formatDollars(o.priceCents)}</TD>
-              <TD className="whitespace-nowrap text-muted-foreground">
+              </Cell>
+              <Cell label="Coins Bought" className="amount">
+                {formatCount(o.coins)}
+              </Cell>
+              <Cell label="Amount(USD)" className="tabular-nums md:text-right">
+                {formatDollars(o.priceCents)}
+              </Cell>
+              <Cell className="meta whitespace-nowrap">
                 <LocalTime at={o.createdAt} />
-              </TD>
-            </TR>
+              </Cell>
+            </CardRow>
           )}
         />
       </PagedList>
