@@ -10,6 +10,7 @@ import { cn } from "~/lib/cn";
 export const SORTS = [
   { value: "newest", label: "Newest" },
   { value: "pay", label: "Best paid" },
+  { value: "rate", label: "Best paid per hour" },
   { value: "deadline", label: "Soonest deadline" },
 ] as const;
 export type SortValue = (typeof SORTS)[number]["value"];
@@ -18,7 +19,14 @@ export interface TaskQuery {
   q: string;
   category: string;
   sort: SortValue;
+  /** least pay per hour in whole dollars, "" for any */
+  min_hourly: string;
+  /** least buyer approval rate in percent, "" for any */
+  min_approval: string;
 }
+
+const HOURLY_CHOICES = ["6", "10", "15", "20"];
+const APPROVAL_CHOICES = ["80", "90", "95"];
 
 const ACTION = "/dashboard/tasklist";
 
@@ -45,15 +53,21 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const categoryRef = useRef<HTMLSelectElement>(null);
   const sortRef = useRef<HTMLSelectElement>(null);
+  const hourlyRef = useRef<HTMLSelectElement>(null);
+  const approvalRef = useRef<HTMLSelectElement>(null);
   const busy = navigation.state === "loading" && navigation.location.pathname === ACTION;
-  const filtered = Boolean(query.q || query.category || query.sort !== "newest");
+  const filtered = Boolean(
+    query.q || query.category || query.sort !== "newest" || query.min_hourly || query.min_approval,
+  );
 
   // Back/forward and shared links change the URL: keep the controls in step with it.
   useEffect(() => {
     if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = query.q;
     if (categoryRef.current) categoryRef.current.value = query.category;
     if (sortRef.current) sortRef.current.value = query.sort;
-  }, [query.q, query.category, query.sort]);
+    if (hourlyRef.current) hourlyRef.current.value = query.min_hourly;
+    if (approvalRef.current) approvalRef.current.value = query.min_approval;
+  }, [query.q, query.category, query.sort, query.min_hourly, query.min_approval]);
 
   const apply = () => {
     if (formRef.current)
@@ -71,7 +85,7 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
         e.preventDefault();
         apply();
       }}
-      className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_13rem_11rem_auto] lg:items-end"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_11rem_11rem_9rem_9rem_auto] lg:items-end"
     >
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor="task-search">Search</Label>
@@ -115,6 +129,40 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="task-min-hourly">Pay per hour</Label>
+        <NativeSelect
+          ref={hourlyRef}
+          id="task-min-hourly"
+          name="min_hourly"
+          defaultValue={query.min_hourly}
+          onChange={apply}
+        >
+          <option value="">Any pay</option>
+          {HOURLY_CHOICES.map((d) => (
+            <option key={d} value={d}>
+              ${d}/hour or more
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="task-min-approval">Buyer approval</Label>
+        <NativeSelect
+          ref={approvalRef}
+          id="task-min-approval"
+          name="min_approval"
+          defaultValue={query.min_approval}
+          onChange={apply}
+        >
+          <option value="">Any buyer</option>
+          {APPROVAL_CHOICES.map((p) => (
+            <option key={p} value={p}>
+              {p}% or more
             </option>
           ))}
         </NativeSelect>
