@@ -56,7 +56,10 @@ export function BuyerReputation({
         ))}
       </dl>
       {compact ? (
-        <Link to={`/buyers/${reputation.buyerId}`} className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={`/buyers/${reputation.buyerId}`}
+          className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Buyer's record
         </Link>
       ) : null}

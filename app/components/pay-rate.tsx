@@ -13,7 +13,9 @@ export function PayRateFact({ rate, className }: { rate: PayRate; className?: st
       </span>
       {rate.minutes ? (
         <span className="text-xs text-muted-foreground">
-          {rate.measured ? `measured median ${allowanceWords(rate.minutes)}` : `estimate ${allowanceWords(rate.minutes)}`}
+          {rate.measured
+            ? `measured median ${allowanceWords(rate.minutes)}`
+            : `estimate ${allowanceWords(rate.minutes)}`}
         </span>
       ) : null}
       {rate.belowMinimum ? (

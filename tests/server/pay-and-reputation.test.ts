@@ -35,7 +35,11 @@ async function timedSubmission(taskId: string, minutesAgo: number) {
   const worker = await registerUser("Worker", `Timed ${uniqueToken()}`);
   const user = await sessionUser(worker.id);
   await startTask(env, user, taskId, Date.now() - minutesAgo * MINUTE);
-  const sub = await createSubmission(env, user, { task_id: taskId, submission_details: "done", submission_image_url: "" });
+  const sub = await createSubmission(env, user, {
+    task_id: taskId,
+    submission_details: "done",
+    submission_image_url: "",
+  });
   return { worker, sub };
 }
 
@@ -86,7 +90,9 @@ describe("time and pay per hour", () => {
     // the fourth (20, 30, 40, 50: median 35) keeps it under the minimum, and the buyer is not told again
     await timedSubmission(task.id, 40);
     expect((await taskRow(task.id))?.measured_minutes).toBe(35);
-    expect((await noticesTo(buyer.id)).filter((n) => n.message === belowMinimumNotice(task.taskTitle, MIN))).toHaveLength(1);
+    expect(
+      (await noticesTo(buyer.id)).filter((n) => n.message === belowMinimumNotice(task.taskTitle, MIN)),
+    ).toHaveLength(1);
 
     // the worker's task page marks it
     const page = await htmlOf(await getPage(`/dashboard/tasklist/${task.id}`, viewer.cookie), true);
@@ -198,7 +204,10 @@ describe("time and pay per hour", () => {
     );
     expect(api.body.map((t) => t.pay_per_hour_cents)).toEqual([3600, 1800, 900]);
     // the page, without JavaScript: the filter is a plain GET form
-    const page = await htmlOf(await getPage(`/dashboard/tasklist?q=${word}&sort=rate&min_hourly=10`, worker.cookie), true);
+    const page = await htmlOf(
+      await getPage(`/dashboard/tasklist?q=${word}&sort=rate&min_hourly=10`, worker.cookie),
+      true,
+    );
     expect(page).toContain("$36.00/hour");
     expect(page).toContain("$18.00/hour");
     expect(page).not.toContain("$9.00/hour");
@@ -245,7 +254,12 @@ describe("buyer reputation", () => {
     // an admin overturns one rejection: an appeal lost, and 4 of 5 approved
     const admin = await registerUser("Worker", "Rep Admin");
     await env.DB.prepare("UPDATE users SET role = 'Admin' WHERE id = ?").bind(admin.id).run();
-    const appeal = await fileAppeal(env, await sessionUser(subs[3]!.worker.id), subs[3]!.sub.id, "I did the task as asked, here it is.");
+    const appeal = await fileAppeal(
+      env,
+      await sessionUser(subs[3]!.worker.id),
+      subs[3]!.sub.id,
+      "I did the task as asked, here it is.",
+    );
     await decideAppeal(env, await sessionUser(admin.id), appeal.id, "overturn");
     // a rejection decided 200 days ago counts all time only
     await env.DB.prepare("UPDATE submissions SET reviewed_at = ? WHERE id = ?")
@@ -296,7 +310,8 @@ describe("buyer reputation", () => {
       const b = await sessionUser(buyer.id);
       if (approve) await approveSubmission(env, b, sub.id);
       else await rejectSubmission(env, b, sub.id, "Not what the task asked for.");
-      for (let i = 0; i < 2; i++) await taskOf(buyer, { task_title: `${word} open ${i}`, required_workers: 1, payable_amount: 5 });
+      for (let i = 0; i < 2; i++)
+        await taskOf(buyer, { task_title: `${word} open ${i}`, required_workers: 1, payable_amount: 5 });
     }
     const fresh = await funded("Buyer", 100, "New Buyer");
     await taskOf(fresh, { task_title: `${word} new`, required_workers: 1, payable_amount: 5 });

@@ -129,7 +129,12 @@ export const tasks2Query = v.object({
   sort: v.optional(v.picklist(TASK_SORTS, "sort must be newest, pay, rate or deadline")),
   min_hourly: v.optional(
     v.pipe(
-      wholeNumber("min_hourly is whole dollars from 1 to 1,000", 1, "min_hourly is whole dollars from 1 to 1,000", 1000),
+      wholeNumber(
+        "min_hourly is whole dollars from 1 to 1,000",
+        1,
+        "min_hourly is whole dollars from 1 to 1,000",
+        1000,
+      ),
       v.description("only tasks paying at least this many dollars per hour"),
     ),
   ),

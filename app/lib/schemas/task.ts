@@ -83,7 +83,10 @@ export const TASK_SORTS = ["newest", "pay", "rate", "deadline"] as const;
 
 /** A whole number of a query string within bounds, or undefined (no filter) for anything else. */
 const optionalWhole = (min: number, max: number) =>
-  v.fallback(v.optional(v.pipe(v.string(), v.digits(), v.transform(Number), v.minValue(min), v.maxValue(max))), undefined);
+  v.fallback(
+    v.optional(v.pipe(v.string(), v.digits(), v.transform(Number), v.minValue(min), v.maxValue(max))),
+    undefined,
+  );
 
 /** The worker's Task List: its URL is its state, so anything malformed falls back to the default. */
 export const openTaskSearch = v.object({

@@ -64,5 +64,8 @@ export function addBelowMinimumNotice(
         when: below,
       }),
     )
-    .step("told below minimum", sql`UPDATE tasks SET below_minimum_told_at = ${now} WHERE id = ${task.id} AND ${below}`);
+    .step(
+      "told below minimum",
+      sql`UPDATE tasks SET below_minimum_told_at = ${now} WHERE id = ${task.id} AND ${below}`,
+    );
 }

@@ -118,8 +118,8 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
       {belowMinimum ? (
         <Alert tone="warning" title="Pays below the minimum" className="mb-6">
           Workers take a median of {allowanceWords(belowMinimum.minutes)} on this task, so it pays{" "}
-          {hourlyWords(belowMinimum.rate)}, under the minimum of {minimumPay}. Pay at least {belowMinimum.leastPay} coins
-          per worker to meet it; the difference for the open slots is charged from your balance.
+          {hourlyWords(belowMinimum.rate)}, under the minimum of {minimumPay}. Pay at least {belowMinimum.leastPay}{" "}
+          coins per worker to meet it; the difference for the open slots is charged from your balance.
         </Alert>
       ) : null}
       <TaskForm
