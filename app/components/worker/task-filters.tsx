@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type Ref } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Search, X } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -106,67 +106,48 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
           />
         </div>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="task-category">Category</Label>
-        <NativeSelect
-          ref={categoryRef}
-          id="task-category"
-          name="category"
-          defaultValue={query.category}
-          onChange={apply}
-        >
-          <option value="">All categories</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="task-sort">Sort by</Label>
-        <NativeSelect ref={sortRef} id="task-sort" name="sort" defaultValue={query.sort} onChange={apply}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="task-min-hourly">Pay per hour</Label>
-        <NativeSelect
-          ref={hourlyRef}
-          id="task-min-hourly"
-          name="min_hourly"
-          defaultValue={query.min_hourly}
-          onChange={apply}
-        >
-          <option value="">Any pay</option>
-          {HOURLY_CHOICES.map((d) => (
-            <option key={d} value={d}>
-              ${d}/hour or more
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="task-min-approval">Buyer approval</Label>
-        <NativeSelect
-          ref={approvalRef}
-          id="task-min-approval"
-          name="min_approval"
-          defaultValue={query.min_approval}
-          onChange={apply}
-        >
-          <option value="">Any buyer</option>
-          {APPROVAL_CHOICES.map((p) => (
-            <option key={p} value={p}>
-              {p}% or more
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <FilterSelect
+        ref={categoryRef}
+        id="task-category"
+        label="Category"
+        name="category"
+        value={query.category}
+        onChange={apply}
+        options={[{ value: "", label: "All categories" }, ...CATEGORIES.map((c) => ({ value: c, label: c }))]}
+      />
+      <FilterSelect
+        ref={sortRef}
+        id="task-sort"
+        label="Sort by"
+        name="sort"
+        value={query.sort}
+        onChange={apply}
+        options={SORTS}
+      />
+      <FilterSelect
+        ref={hourlyRef}
+        id="task-min-hourly"
+        label="Pay per hour"
+        name="min_hourly"
+        value={query.min_hourly}
+        onChange={apply}
+        options={[
+          { value: "", label: "Any pay" },
+          ...HOURLY_CHOICES.map((d) => ({ value: d, label: `$${d}/hour or more` })),
+        ]}
+      />
+      <FilterSelect
+        ref={approvalRef}
+        id="task-min-approval"
+        label="Buyer approval"
+        name="min_approval"
+        value={query.min_approval}
+        onChange={apply}
+        options={[
+          { value: "", label: "Any buyer" },
+          ...APPROVAL_CHOICES.map((p) => ({ value: p, label: `${p}% or more` })),
+        ]}
+      />
       <div className="col-span-2 flex gap-2 lg:col-span-1">
         <Button type="submit" className="flex-1 lg:flex-none" disabled={busy}>
           {busy ? <Spinner /> : <Search aria-hidden />}
@@ -179,5 +160,37 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** One of the list's selects: labelled, applied as soon as it changes (with JavaScript). */
+function FilterSelect({
+  ref,
+  id,
+  label,
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  ref: Ref<HTMLSelectElement>;
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  onChange: () => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect ref={ref} id={id} name={name} defaultValue={value} onChange={onChange}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
