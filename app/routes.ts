@@ -19,6 +19,7 @@ export default [
     route("unauthorized", "routes/public/unauthorized.tsx"),
     // a task as visitors see it from the landing page (signed in: sent on by role, as /browse does)
     route("browse/:id", "routes/public/task.tsx"),
+    route("buyers/:id", "routes/public/buyer.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("browse", "routes/public/task-door.ts"),
@@ -92,6 +93,7 @@ export default [
     route("tasks1", "routes/api/buyer-tasks.ts"),
     route("tasks2", "routes/api/open-tasks.ts"),
     route("tasks3", "routes/api/featured-tasks.ts"),
+    route("buyer-reputation", "routes/api/buyer-reputation.ts"),
     route("task-starts", "routes/api/task-starts.ts"),
     route("submission", "routes/api/submissions.ts"),
     route("submission1", "routes/api/submission-reviews.ts"),

@@ -11,6 +11,8 @@ interface Env {
   EMAIL_FROM?: string;
   DEVELOPER_REPO_URL?: string;
   REVIEW_WINDOW_DAYS?: string;
+  /** The minimum hourly pay in US cents (default 600). */
+  MIN_HOURLY_PAY_CENTS?: string;
   CORS_ORIGINS?: string;
   /** Ed25519 private key as a JWK (JSON) that signs session tokens. */
   SESSION_JWK?: string;

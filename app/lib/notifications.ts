@@ -22,6 +22,8 @@ export const NOTIFICATION_LINKS = {
   holdEnded: "/dashboard/tasklist",
   /** worker: a buyer they worked for sent them a message (the requester API's NotifyWorkers) */
   buyerMessage: "/dashboard/mysubmissions",
+  /** buyer: a task's measured time makes it pay under the minimum hourly pay (raise it on Update Task) */
+  belowMinimumPay: "/dashboard/mytasks",
   /** anyone: Google signed in to their unverified account and removed its password */
   accountTakenOver: "/dashboard/settings",
   // anyone whose coins an admin adjusted: no page of its own, the balance shows on every page (their home)

@@ -97,6 +97,11 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
         )[0].id
       }`,
   },
+  // the demo buyer's public record, as a worker opens it from a task card
+  "/buyers/:id": {
+    as: "worker",
+    url: () => `/buyers/${db<{ id: string }>(`SELECT id FROM users WHERE email = '${DEMO.buyer.email}'`)[0].id}`,
+  },
   "/*": { as: "anonymous", url: () => "/no/such/page", status: 404 },
   "/api-docs": { as: "anonymous" },
   "/dashboard/buyerhome": { as: "buyer" },

@@ -84,6 +84,24 @@ describe("seed", () => {
     expect(drifted.stdout).toContain(
       "counters kept by triggers that differ from the rows they count: Buyer Home's figures (0013)",
     );
+    // a buyer's reputation (its all-time counters and its days) is checked the same way
+    query(
+      "UPDATE buyer_figures SET live_tasks = live_tasks - 1 WHERE buyer_id = (SELECT id FROM users WHERE email = 'buyer@coinwork.dev')",
+      { persistTo: dir },
+    );
+    query(
+      "UPDATE buyer_reputations SET appeals_lost = appeals_lost + 1 WHERE buyer_id = (SELECT id FROM users WHERE email = 'buyer@coinwork.dev')",
+      { persistTo: dir },
+    );
+    query(
+      "UPDATE buyer_review_days SET approved = approved + 1 WHERE (buyer_id, day) = (SELECT buyer_id, day FROM buyer_review_days ORDER BY buyer_id, day LIMIT 1)",
+      { persistTo: dir },
+    );
+    const reputation = run("ledger-check.ts", dir);
+    expect(reputation.status).toBe(1);
+    expect(reputation.stdout).toContain(
+      "counters kept by triggers that differ from the rows they count: buyers' reputations (0033); buyers' decisions per day (0033)",
+    );
   });
 
   it("the history keeps the demo's promises on any day it runs", { timeout: 600_000 }, async () => {

@@ -905,7 +905,16 @@ describe("the API as a whole", () => {
     );
     expect(schema.properties.payable_amount.minimum).toBe(1);
     const get = doc.paths["/tasks2"].get as { parameters: { name: string }[] };
-    expect(get.parameters.map((p) => p.name).sort()).toEqual(["category", "id", "limit", "page", "q", "sort"]);
+    expect(get.parameters.map((p) => p.name).sort()).toEqual([
+      "category",
+      "id",
+      "limit",
+      "min_approval",
+      "min_hourly",
+      "page",
+      "q",
+      "sort",
+    ]);
     // operation ids are unique and every $ref points at a component that exists
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p)) as {
       operationId: string;

@@ -254,6 +254,11 @@ const API: Record<string, Probe[]> = {
   "routes/api/categories.ts": [{ label: "categories", method: "GET", url: () => "/categories", expect: everyone(200) }],
   "routes/api/top-workers.ts": [{ label: "top workers", method: "GET", url: () => "/workers", expect: everyone(200) }],
   "routes/api/featured-tasks.ts": [{ label: "featured", method: "GET", url: () => "/tasks3", expect: everyone(200) }],
+  // a buyer's record is public; anyone who is not a buyer is 404
+  "routes/api/buyer-reputation.ts": [
+    { label: "buyer record", method: "GET", url: (f) => `/buyer-reputation?id=${f.buyer.id}`, expect: everyone(200) },
+    { label: "not a buyer", method: "GET", url: (f) => `/buyer-reputation?id=${f.worker.id}`, expect: everyone(404) },
+  ],
   "routes/api/tasks.ts": [
     {
       label: "the buyer's tasks",
@@ -649,6 +654,8 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     },
   },
   // a task's public page: visitors read it (here one that is not open: 404), signed-in people go on by role
+  // a buyer's public record: open to everyone, signed in or not
+  "routes/public/buyer.tsx": { url: (f) => `/buyers/${f.buyer.id}`, expect: publicPage },
   "routes/public/task.tsx": {
     url: () => "/browse/no-such-task",
     expect: {

@@ -12,7 +12,7 @@ describe("schema", () => {
     expect(tables.length).toBeGreaterThanOrEqual(11);
     for (const table of tables) {
       const name = getTableName(table);
-      const info = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{
+      const info = await env.DB.prepare(`PRAGMA table_xinfo(${name})`).all<{
         name: string;
         notnull: number;
         pk: number;

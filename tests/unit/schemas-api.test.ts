@@ -90,7 +90,15 @@ describe("open tasks (GET /tasks2)", () => {
       sort: "pay",
     });
     expect(firstMessage(tasks2Query, { category: "Gardening" })).toBe("Unknown category");
-    expect(firstMessage(tasks2Query, { sort: "cheapest" })).toBe("sort must be newest, pay or deadline");
+    expect(firstMessage(tasks2Query, { sort: "cheapest" })).toBe("sort must be newest, pay, rate or deadline");
+    // pay per hour and the buyer's approval rate (docs/product/pay-per-hour.md, buyer-reputation.md)
+    expect(v.parse(tasks2Query, { sort: "rate", min_hourly: "9", min_approval: "90" })).toEqual({
+      sort: "rate",
+      min_hourly: 9,
+      min_approval: 90,
+    });
+    expect(firstMessage(tasks2Query, { min_hourly: "0" })).toBe("min_hourly is whole dollars from 1 to 1,000");
+    expect(firstMessage(tasks2Query, { min_approval: "101" })).toBe("At most 100");
     expect(firstMessage(tasks2Query, { q: "x".repeat(101) })).toBe("q is at most 100 characters");
     for (const category of CATEGORIES) expect(v.parse(tasks2Query, { category }).category).toBe(category);
   });

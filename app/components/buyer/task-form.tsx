@@ -24,6 +24,7 @@ import { ResultDialog } from "~/components/actions/result-dialog";
 import type { Outcome } from "~/lib/enhanced";
 import { formatCount } from "~/lib/format";
 import { TimeAllowanceField } from "./time-allowance-field";
+import { EstimateField } from "./estimate-field";
 
 export type TaskFormValues = {
   task_title: string;
@@ -34,6 +35,7 @@ export type TaskFormValues = {
   submission_info: string;
   category: string;
   time_allowance_minutes: string;
+  estimate_minutes: string;
 };
 
 /** The product's words for a task post over the balance (two spaces included). */
@@ -67,8 +69,11 @@ export function TaskForm({
   failure,
   serverMissing,
   busy,
+  minimumPay,
 }: {
   mode: "add" | "update";
+  /** the platform's minimum hourly pay in words ("$6.00/hour") */
+  minimumPay: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Partial<TaskFormValues>;
   balance: number;
@@ -151,7 +156,10 @@ export function TaskForm({
           />
           <SelectField field={fields.category} label="Category" placeholder="Select a category" options={CATEGORIES} />
         </div>
-        <TimeAllowanceField field={fields.time_allowance_minutes} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TimeAllowanceField field={fields.time_allowance_minutes} />
+          <EstimateField field={fields.estimate_minutes} minimumPay={minimumPay} />
+        </div>
         <InputField
           field={fields.submission_info}
           label="Submission Info"

@@ -5,6 +5,9 @@ import { cn } from "~/lib/cn";
 import { Coins, Dollars } from "./coin-amount";
 import { TaskImage } from "~/components/task-image";
 import { DueBadge, DueDay } from "./due-badge";
+import { PayRateFact } from "~/components/pay-rate";
+import { BuyerReputation, type ReputationView } from "~/components/buyer-reputation";
+import type { PayRate } from "~/lib/pay-rate";
 
 export interface TaskCardData {
   id: string;
@@ -18,6 +21,8 @@ export interface TaskCardData {
   daysLeft: number;
   /** The viewer's own live submission for this task, if any. */
   mySubmission: "pending" | "approved" | null;
+  payRate: PayRate;
+  reputation: ReputationView | null;
 }
 
 /** One open task in the Available Tasks grid. */
@@ -68,6 +73,12 @@ export function TaskCard({ task }: { task: TaskCardData }) {
             </dd>
           </div>
           <div className="col-span-2">
+            <dt>Pay per hour</dt>
+            <dd>
+              <PayRateFact rate={task.payRate} />
+            </dd>
+          </div>
+          <div className="col-span-2">
             <dt>Due date</dt>
             <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="inline-flex items-center gap-1.5 font-medium">
@@ -78,6 +89,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
             </dd>
           </div>
         </dl>
+        {task.reputation ? <BuyerReputation reputation={task.reputation} compact /> : null}
         <Link
           to={`/dashboard/tasklist/${task.id}`}
           prefetch="intent"

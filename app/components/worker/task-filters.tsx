@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type Ref } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Search, X } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { cn } from "~/lib/cn";
 export const SORTS = [
   { value: "newest", label: "Newest" },
   { value: "pay", label: "Best paid" },
+  { value: "rate", label: "Best paid per hour" },
   { value: "deadline", label: "Soonest deadline" },
 ] as const;
 export type SortValue = (typeof SORTS)[number]["value"];
@@ -18,7 +19,14 @@ export interface TaskQuery {
   q: string;
   category: string;
   sort: SortValue;
+  /** least pay per hour in whole dollars, "" for any */
+  min_hourly: string;
+  /** least buyer approval rate in percent, "" for any */
+  min_approval: string;
 }
+
+const HOURLY_CHOICES = ["6", "10", "15", "20"];
+const APPROVAL_CHOICES = ["80", "90", "95"];
 
 const ACTION = "/dashboard/tasklist";
 
@@ -45,15 +53,21 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const categoryRef = useRef<HTMLSelectElement>(null);
   const sortRef = useRef<HTMLSelectElement>(null);
+  const hourlyRef = useRef<HTMLSelectElement>(null);
+  const approvalRef = useRef<HTMLSelectElement>(null);
   const busy = navigation.state === "loading" && navigation.location.pathname === ACTION;
-  const filtered = Boolean(query.q || query.category || query.sort !== "newest");
+  const filtered = Boolean(
+    query.q || query.category || query.sort !== "newest" || query.min_hourly || query.min_approval,
+  );
 
   // Back/forward and shared links change the URL: keep the controls in step with it.
   useEffect(() => {
     if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = query.q;
     if (categoryRef.current) categoryRef.current.value = query.category;
     if (sortRef.current) sortRef.current.value = query.sort;
-  }, [query.q, query.category, query.sort]);
+    if (hourlyRef.current) hourlyRef.current.value = query.min_hourly;
+    if (approvalRef.current) approvalRef.current.value = query.min_approval;
+  }, [query.q, query.category, query.sort, query.min_hourly, query.min_approval]);
 
   const apply = () => {
     if (formRef.current)
@@ -71,7 +85,7 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
         e.preventDefault();
         apply();
       }}
-      className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_13rem_11rem_auto] lg:items-end"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_11rem_11rem_9rem_9rem_auto] lg:items-end"
     >
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor="task-search">Search</Label>
@@ -92,33 +106,48 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
           />
         </div>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="task-category">Category</Label>
-        <NativeSelect
-          ref={categoryRef}
-          id="task-category"
-          name="category"
-          defaultValue={query.category}
-          onChange={apply}
-        >
-          <option value="">All categories</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="task-sort">Sort by</Label>
-        <NativeSelect ref={sortRef} id="task-sort" name="sort" defaultValue={query.sort} onChange={apply}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <FilterSelect
+        ref={categoryRef}
+        id="task-category"
+        label="Category"
+        name="category"
+        value={query.category}
+        onChange={apply}
+        options={[{ value: "", label: "All categories" }, ...CATEGORIES.map((c) => ({ value: c, label: c }))]}
+      />
+      <FilterSelect
+        ref={sortRef}
+        id="task-sort"
+        label="Sort by"
+        name="sort"
+        value={query.sort}
+        onChange={apply}
+        options={SORTS}
+      />
+      <FilterSelect
+        ref={hourlyRef}
+        id="task-min-hourly"
+        label="Pay per hour"
+        name="min_hourly"
+        value={query.min_hourly}
+        onChange={apply}
+        options={[
+          { value: "", label: "Any pay" },
+          ...HOURLY_CHOICES.map((d) => ({ value: d, label: `$${d}/hour or more` })),
+        ]}
+      />
+      <FilterSelect
+        ref={approvalRef}
+        id="task-min-approval"
+        label="Buyer approval"
+        name="min_approval"
+        value={query.min_approval}
+        onChange={apply}
+        options={[
+          { value: "", label: "Any buyer" },
+          ...APPROVAL_CHOICES.map((p) => ({ value: p, label: `${p}% or more` })),
+        ]}
+      />
       <div className="col-span-2 flex gap-2 lg:col-span-1">
         <Button type="submit" className="flex-1 lg:flex-none" disabled={busy}>
           {busy ? <Spinner /> : <Search aria-hidden />}
@@ -131,5 +160,37 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** One of the list's selects: labelled, applied as soon as it changes (with JavaScript). */
+function FilterSelect({
+  ref,
+  id,
+  label,
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  ref: Ref<HTMLSelectElement>;
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  onChange: () => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect ref={ref} id={id} name={name} defaultValue={value} onChange={onChange}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

@@ -126,7 +126,24 @@ export const tasks2Query = v.object({
   id: v.optional(id()),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "q is at most 100 characters"))),
   category: v.optional(v.picklist(CATEGORIES, "Unknown category")),
-  sort: v.optional(v.picklist(TASK_SORTS, "sort must be newest, pay or deadline")),
+  sort: v.optional(v.picklist(TASK_SORTS, "sort must be newest, pay, rate or deadline")),
+  min_hourly: v.optional(
+    v.pipe(
+      wholeNumber(
+        "min_hourly is whole dollars from 1 to 1,000",
+        1,
+        "min_hourly is whole dollars from 1 to 1,000",
+        1000,
+      ),
+      v.description("only tasks paying at least this many dollars per hour"),
+    ),
+  ),
+  min_approval: v.optional(
+    v.pipe(
+      wholeNumber("min_approval is a percentage from 1 to 100", 1, "min_approval is a percentage from 1 to 100", 100),
+      v.description("leave out buyers whose all-time approval rate is under this percentage"),
+    ),
+  ),
   ...paging,
 });
 
@@ -318,6 +335,32 @@ export const taskWireSchema = v.strictObject({
   submission_info: v.string(),
   name: v.pipe(v.string(), v.description("the buyer's name")),
   user_email: v.pipe(v.string(), v.description("the buyer's e-mail")),
+  estimate_minutes: v.pipe(v.nullable(v.pipe(v.number(), v.integer())), v.description("the buyer's time estimate")),
+  measured_minutes: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer())),
+    v.description("the median minutes from start to submit, from the third timed submission on"),
+  ),
+  pay_per_hour_cents: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer())),
+    v.description("US cents per hour at the withdrawal rate, at the measured median, else at the estimate"),
+  ),
+  below_minimum: v.pipe(v.boolean(), v.description("the measured median pays under the minimum hourly pay")),
+});
+
+const nullableCount = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** GET /buyer-reputation: a buyer's record as workers see it. */
+export const buyerReputationWireSchema = v.strictObject({
+  _id: v.string(),
+  name: v.string(),
+  member_since: v.pipe(v.string(), v.isoTimestamp()),
+  approval_rate_90_days: v.pipe(nullableCount, v.description("percent approved of those decided, last 90 days")),
+  approval_rate_all_time: v.pipe(nullableCount, v.description("percent approved of those decided, all time")),
+  median_review_minutes: v.pipe(nullableCount, v.description("median minutes to a decision, latest 25")),
+  appeals_lost: count,
+  tasks_posted: count,
+  coins_paid: count,
 });
 
 export const featuredTaskWireSchema = v.strictObject({

@@ -4,6 +4,7 @@ import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
 import { pageParam } from "./paging";
 import { deadlineDay, isPastDate } from "../deadline";
 import { TIME_ALLOWANCE_MINUTES } from "../time-allowance";
+import { ESTIMATE_MINUTES } from "../pay-rate";
 
 const completionDate = v.pipe(
   v.string("Completion date is required"),
@@ -19,6 +20,16 @@ const timeAllowance = v.optional(
     TIME_ALLOWANCE_MINUTES.min,
     `The time allowance is ${TIME_ALLOWANCE_MINUTES.min} minutes to 24 hours`,
     TIME_ALLOWANCE_MINUTES.max,
+  ),
+);
+
+/** The buyer's estimate of one slot's work, in minutes; left empty: none (the measured median shows once there is one). */
+const estimateMinutes = v.optional(
+  wholeNumber(
+    "Time estimate is required",
+    ESTIMATE_MINUTES.min,
+    `The time estimate is ${ESTIMATE_MINUTES.min} to ${ESTIMATE_MINUTES.max} minutes`,
+    ESTIMATE_MINUTES.max,
   ),
 );
 
@@ -47,6 +58,7 @@ export const addTaskSchema = v.object({
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
   time_allowance_minutes: timeAllowance,
+  estimate_minutes: estimateMinutes,
   ...requirementFields,
 });
 
@@ -60,18 +72,30 @@ export const updateTaskSchema = v.object({
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
   time_allowance_minutes: timeAllowance,
+  estimate_minutes: estimateMinutes,
 });
 
 export type AddTaskInput = v.InferOutput<typeof addTaskSchema>;
 export type UpdateTaskInput = v.InferOutput<typeof updateTaskSchema>;
 
 /** How the open tasks can be ordered (the worker's Task List and GET /tasks2). */
-export const TASK_SORTS = ["newest", "pay", "deadline"] as const;
+export const TASK_SORTS = ["newest", "pay", "rate", "deadline"] as const;
+
+/** A whole number of a query string within bounds, or undefined (no filter) for anything else. */
+const optionalWhole = (min: number, max: number) =>
+  v.fallback(
+    v.optional(v.pipe(v.string(), v.digits(), v.transform(Number), v.minValue(min), v.maxValue(max))),
+    undefined,
+  );
 
 /** The worker's Task List: its URL is its state, so anything malformed falls back to the default. */
 export const openTaskSearch = v.object({
   q: v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
   category: v.fallback(v.optional(v.picklist(CATEGORIES)), undefined),
   sort: v.fallback(v.picklist(TASK_SORTS), "newest"),
+  /** least pay per hour, whole dollars */
+  min_hourly: optionalWhole(1, 1000),
+  /** least buyer approval rate (all time), percent */
+  min_approval: optionalWhole(1, 100),
   page: pageParam,
 });

@@ -1,3 +1,4 @@
+import { minimumPayOf } from "~/server/services/pay-rate.server";
 import { requireApiRole } from "~/server/auth/guards.server";
 import { DELETED, examples, list, ok, TASK_BUYER_ONLY } from "~/server/http/endpoint.server";
 import { buyerTasksResponse } from "~/server/http/rest-handlers.server";
@@ -23,7 +24,7 @@ export const loader = rest("/tasks1", "Tasks", {
       if (q.id !== undefined) {
         // an e-mail beside the id is still checked: it must be yours (an admin may name anyone)
         if (q.email !== undefined && user.role !== "Admin") requireOwnEmail(user, q.email);
-        return json(joinedTaskWire(origin, await taskForOwner(env, user, q.id)));
+        return json(joinedTaskWire(origin, await taskForOwner(env, user, q.id), minimumPayOf(env)));
       }
       return buyerTasksResponse(env, origin, user, q);
     },

@@ -1,3 +1,4 @@
+import { minimumPayOf } from "~/server/services/pay-rate.server";
 import { requireApiUser } from "~/server/auth/guards.server";
 import { notFound } from "~/server/errors";
 import { examples, list, ok } from "~/server/http/endpoint.server";
@@ -23,13 +24,21 @@ export const loader = rest("/tasks2", "Tasks", {
       if (q.id !== undefined) {
         const task = workerId ? await findTaskForWorker(env, workerId, q.id) : await findTask(env, q.id);
         if (!task) throw notFound("Task not found");
-        return json(joinedTaskWire(origin, task));
+        return json(joinedTaskWire(origin, task, minimumPayOf(env)));
       }
       return pagedList(
         q,
         (paging) =>
-          listOpenTasks(env, { q: q.q || undefined, category: q.category, sort: q.sort, workerId, ...paging }),
-        (t) => joinedTaskWire(origin, t),
+          listOpenTasks(env, {
+            q: q.q || undefined,
+            category: q.category,
+            sort: q.sort,
+            workerId,
+            minCentsPerHour: q.min_hourly ? q.min_hourly * 100 : undefined,
+            minApproval: q.min_approval,
+            ...paging,
+          }),
+        (t) => joinedTaskWire(origin, t, minimumPayOf(env)),
       );
     },
   },

@@ -1,3 +1,4 @@
+import { minimumPayOf } from "~/server/services/pay-rate.server";
 import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, ok, TASK_BUYER_ONLY } from "~/server/http/endpoint.server";
 import { adminRemoval, buyerTasksResponse } from "~/server/http/rest-handlers.server";
@@ -21,7 +22,7 @@ export const loader = rest("/tasks", "Tasks", {
       return pagedList(
         q,
         (paging) => listAllTasks(env, paging),
-        (t) => joinedTaskWire(origin, t),
+        (t) => joinedTaskWire(origin, t, minimumPayOf(env)),
       );
     },
   },
@@ -38,7 +39,7 @@ export const loader = rest("/tasks", "Tasks", {
     handler: async ({ request, context, env, origin }) => {
       const buyer = requireApiRole(context, "Buyer");
       const input = await readBody(request, addTaskSchema);
-      return json(joinedTaskWire(origin, await postTask(env, buyer, input)), 201);
+      return json(joinedTaskWire(origin, await postTask(env, buyer, input), minimumPayOf(env)), 201);
     },
   },
 
@@ -57,7 +58,7 @@ export const loader = rest("/tasks", "Tasks", {
       const { id } = readQuery(request, idQuery);
       const input = await readBody(request, updateTaskSchema);
       const { task } = await updateTask(env, buyer, id, input);
-      return json(joinedTaskWire(origin, task));
+      return json(joinedTaskWire(origin, task, minimumPayOf(env)));
     },
   },
 

@@ -1,6 +1,9 @@
 import type { Route } from "./+types/terms";
 import { PublicPageHeader } from "~/components/landing/page-header";
 import { originOf, pageMeta } from "~/components/landing/seo";
+import { getEnv } from "~/server/context";
+import { minimumPayOf } from "~/server/services/pay-rate.server";
+import { hourlyWords } from "~/lib/pay-rate";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -11,9 +14,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     origin: loaderData?.origin,
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: originOf(request) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { origin: originOf(request), minimumPay: hourlyWords(minimumPayOf(getEnv(context))) };
 }
+
+/** The minimum hourly pay of this deployment (MIN_HOURLY_PAY_CENTS), a rule of posting tasks. */
+const minimumPayRule = (minimumPay: string) =>
+  `Every task pays at least ${minimumPay} of work (in withdrawal dollars): a task whose pay at the buyer's time estimate is lower cannot be posted or updated, and a task whose measured median time makes it pay less is marked so to workers until its buyer raises the pay.`;
 
 const SECTIONS: { id: string; title: string; body: string[] }[] = [
   {
@@ -82,7 +89,7 @@ const SECTIONS: { id: string; title: string; body: string[] }[] = [
   },
 ];
 
-export default function Terms() {
+export default function Terms({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <PublicPageHeader eyebrow="Legal" title="Terms of Service">
@@ -108,7 +115,7 @@ export default function Terms() {
                   <span className="mr-2 text-brand-700">{i + 1}.</span>
                   {s.title}
                 </h2>
-                {s.body.map((p) => (
+                {(s.id === "tasks" ? [...s.body, minimumPayRule(loaderData.minimumPay)] : s.body).map((p) => (
                   <p key={p} className="mt-3 leading-relaxed text-slate-600">
                     {p}
                   </p>

@@ -1,4 +1,4 @@
-// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022 and 0040), each beside the same figures
+// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022, 0032, 0033 and 0040), each beside the same figures
 // computed from the rows it stands for. Import-free, like conservation-sql.ts: the server tests (expectCountersAgree) and
 // `npm run ledger:check` run this same text, so a trigger that drifts is found by both.
 
@@ -95,6 +95,32 @@ export const COUNTER_TABLES: CounterTable[] = [
     name: "buyers blocking each worker (0040)",
     kept: `SELECT worker_id, buyers FROM worker_block_counts WHERE buyers > 0 ORDER BY worker_id`,
     summed: `SELECT worker_id, COUNT(*) AS buyers FROM worker_blocks GROUP BY worker_id ORDER BY worker_id`,
+  },
+  {
+    name: "buyers' reputations (0033)",
+    kept: `SELECT buyer_id, approved, rejected, appeals_lost, tasks_posted FROM buyer_reputations
+      WHERE approved OR rejected OR appeals_lost OR tasks_posted ORDER BY buyer_id`,
+    summed: `SELECT buyer_id, SUM(approved) AS approved, SUM(rejected) AS rejected, SUM(appeals_lost) AS appeals_lost,
+      SUM(tasks_posted) AS tasks_posted FROM (
+        SELECT buyer_id, status = 'approved' AS approved, status = 'rejected' AS rejected, 0 AS appeals_lost,
+          0 AS tasks_posted FROM submissions WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
+        UNION ALL SELECT buyer_id, 0, 0, 1, 0 FROM appeals WHERE status = 'overturned'
+        UNION ALL SELECT buyer_id, 0, 0, 0, 1 FROM tasks
+      ) GROUP BY buyer_id
+      HAVING SUM(approved) OR SUM(rejected) OR SUM(appeals_lost) OR SUM(tasks_posted) ORDER BY buyer_id`,
+  },
+  {
+    name: "buyers' decisions per day (0033)",
+    kept: `SELECT buyer_id, day, approved, rejected FROM buyer_review_days
+      WHERE approved OR rejected ORDER BY buyer_id, day`,
+    summed: `SELECT buyer_id, strftime('%Y-%m-%d', reviewed_at / 1000, 'unixepoch') AS day,
+      SUM(status = 'approved') AS approved, SUM(status = 'rejected') AS rejected FROM submissions
+      WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL GROUP BY buyer_id, day ORDER BY buyer_id, day`,
+  },
+  {
+    name: "tasks' timed submissions (0032)",
+    kept: `SELECT id AS task_id, timed_submissions FROM tasks WHERE timed_submissions > 0 ORDER BY id`,
+    summed: `SELECT task_id, COUNT(*) AS timed_submissions FROM task_work_times GROUP BY task_id ORDER BY task_id`,
   },
   {
     name: "Worker Home's weeks (0014)",

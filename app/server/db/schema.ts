@@ -59,7 +59,48 @@ export const tasks = sqliteTable("tasks", {
   deletedAt: integer("deleted_at"),
   /** how long a worker's start holds a slot, 5 to 1440 minutes (migrations/0030) */
   timeAllowanceMinutes: integer("time_allowance_minutes").notNull().default(60),
+  // pay per hour (migrations/0032): the buyer's estimate, the timed submissions and their median, in minutes
+  estimateMinutes: integer("estimate_minutes"),
+  timedSubmissions: integer("timed_submissions").notNull().default(0),
+  measuredMinutes: integer("measured_minutes"),
+  belowMinimumToldAt: integer("below_minimum_told_at"),
+  centsPerHour: integer("cents_per_hour").generatedAlwaysAs(
+    sql`payable_amount * 300 / COALESCE(measured_minutes, estimate_minutes)`,
+    { mode: "virtual" },
+  ),
 });
+
+/** Each timed submission's minutes from start to submit, per task (migrations/0032). */
+export const taskWorkTimes = sqliteTable(
+  "task_work_times",
+  {
+    taskId: text("task_id").notNull(),
+    minutes: integer("minutes").notNull(),
+    submissionId: text("submission_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.minutes, t.submissionId] })],
+);
+
+/** A buyer's reputation counters (migrations/0033). */
+export const buyerReputations = sqliteTable("buyer_reputations", {
+  buyerId: text("buyer_id").primaryKey(),
+  approved: integer("approved").notNull(),
+  rejected: integer("rejected").notNull(),
+  appealsLost: integer("appeals_lost").notNull(),
+  tasksPosted: integer("tasks_posted").notNull(),
+});
+
+/** A buyer's decisions per UTC day (migrations/0033): the last 90 days' approval rate. */
+export const buyerReviewDays = sqliteTable(
+  "buyer_review_days",
+  {
+    buyerId: text("buyer_id").notNull(),
+    day: text("day").notNull(),
+    approved: integer("approved").notNull(),
+    rejected: integer("rejected").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buyerId, t.day] })],
+);
 
 export const submissions = sqliteTable("submissions", {
   id: text("id").primaryKey(),

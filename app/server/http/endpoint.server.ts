@@ -138,6 +138,10 @@ export const examples = {
     submission_info: "A link to the published review",
     name: BUYER.name,
     user_email: BUYER.email,
+    estimate_minutes: 20,
+    measured_minutes: 18,
+    pay_per_hour_cents: 250,
+    below_minimum: true,
   },
   featuredTask: {
     _id: ID,

@@ -1,4 +1,5 @@
 // Endpoints and answers that more than one REST route serves: each kind once, entry and handler together.
+import { minimumPayOf } from "../services/pay-rate.server";
 import type * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
 import { requireApiRole } from "../auth/guards.server";
@@ -102,7 +103,7 @@ export async function buyerTasksResponse(
   return pagedList(
     q,
     async (paging) => owner && listBuyerTasks(env, owner.id, paging),
-    (t) => taskWire(origin, t, owner!),
+    (t) => taskWire(origin, t, owner!, minimumPayOf(env)),
   );
 }
 

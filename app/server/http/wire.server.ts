@@ -10,6 +10,7 @@ import type { AppealView } from "../services/appeals.server";
 import type { Hold } from "../services/slots.server";
 import type { SubmissionWireStatus } from "~/lib/schemas/api";
 import { notificationHref } from "~/lib/notifications";
+import { payRateOf } from "~/lib/pay-rate";
 
 /** `origin` of the request, e.g. "https://coinwork.example": app paths become absolute URLs under it. */
 export type Origin = string;
@@ -69,10 +70,20 @@ export interface TaskWire {
   submission_info: string;
   name: string;
   user_email: string;
+  estimate_minutes: number | null;
+  measured_minutes: number | null;
+  pay_per_hour_cents: number | null;
+  below_minimum: boolean;
 }
 
 /** A task with its buyer's name (`name`) and e-mail (`user_email`). */
-export function taskWire(origin: Origin, t: Task, buyer: { name: string; email: string }): TaskWire {
+export function taskWire(
+  origin: Origin,
+  t: Task,
+  buyer: { name: string; email: string },
+  minHourlyCents: number,
+): TaskWire {
+  const rate = payRateOf(t, minHourlyCents);
   return {
     _id: t.id,
     task_title: t.taskTitle,
@@ -85,12 +96,20 @@ export function taskWire(origin: Origin, t: Task, buyer: { name: string; email: 
     submission_info: t.submissionInfo,
     name: buyer.name,
     user_email: buyer.email,
+    estimate_minutes: t.estimateMinutes,
+    measured_minutes: t.measuredMinutes,
+    pay_per_hour_cents: rate.centsPerHour,
+    below_minimum: rate.belowMinimum,
   };
 }
 
 /** Rows that carry their buyer (findTask, listOpenTasks, listAllTasks). */
-export function joinedTaskWire(origin: Origin, t: Task & { buyerName: string; buyerEmail: string }): TaskWire {
-  return taskWire(origin, t, { name: t.buyerName, email: t.buyerEmail });
+export function joinedTaskWire(
+  origin: Origin,
+  t: Task & { buyerName: string; buyerEmail: string },
+  minHourlyCents: number,
+): TaskWire {
+  return taskWire(origin, t, { name: t.buyerName, email: t.buyerEmail }, minHourlyCents);
 }
 
 /** GET /tasks3: the landing page's featured cards. */

@@ -25,6 +25,7 @@ import {
   type SlotComingBack,
 } from "./slots.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
+import { addBelowMinimumNotice } from "./pay-rate.server";
 import { ineligibility, requireEligible } from "./eligibility.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
@@ -122,6 +123,8 @@ export async function createSubmission(
         sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${task.id} AND ${created}`,
       );
   }
+  // the insert's trigger (migrations/0032) timed it and worked out the task's median
+  addBelowMinimumNotice(batch, env, task, now);
   const done = await batch
     .step(
       "notify buyer",

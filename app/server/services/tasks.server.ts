@@ -19,6 +19,8 @@ import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
 import { requirementsRow } from "./eligibility.server";
+import { requireMinimumPay } from "./pay-rate.server";
+import { approvalAtLeast } from "./buyer-reputation.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -79,6 +81,7 @@ export async function postTask(
   requireVerifiedEmail(buyer);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
   await refuseWhileOwing(env, buyer.id);
+  requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
   const cost = taskCost(input.required_workers, input.payable_amount);
   const balance = await coinsOf(env, buyer.id);
   if (balance < cost) throw insufficientCoins(cost - balance);
@@ -102,6 +105,7 @@ export async function postTask(
         completionDate: input.completion_date,
         submissionInfo: input.submission_info,
         timeAllowanceMinutes: input.time_allowance_minutes ?? TIME_ALLOWANCE_MINUTES.default,
+        estimateMinutes: input.estimate_minutes ?? null,
         createdAt: now,
       }),
     )
@@ -118,6 +122,8 @@ export async function postTask(
 export async function updateTask(env: Env, buyer: SessionUser, id: string, input: UpdateTaskInput) {
   const task = await taskForOwner(env, buyer, id);
   if (task.buyerId !== buyer.id) throw forbidden("Only the task's buyer can edit it");
+  const estimate = input.estimate_minutes ?? task.estimateMinutes;
+  requireMinimumPay(env, input.payable_amount, estimate);
   const oldTotal = taskCost(task.requiredWorkers, task.payableAmount);
   const newTotal = taskCost(input.required_workers, input.payable_amount);
   const extra = newTotal - oldTotal;
@@ -157,6 +163,9 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
           completionDate: input.completion_date,
           submissionInfo: input.submission_info,
           timeAllowanceMinutes: input.time_allowance_minutes ?? task.timeAllowanceMinutes,
+          estimateMinutes: estimate,
+          // a new pay is judged afresh: its buyer is told again if the measured time puts it under the minimum
+          belowMinimumToldAt: input.payable_amount === task.payableAmount ? task.belowMinimumToldAt : null,
         })
         .where(
           and(
@@ -332,7 +341,7 @@ async function whyNotDeleted(env: Env, id: string): Promise<string> {
   return (pending[0]?.n ?? 0) > 0 ? PENDING_BLOCKS_DELETE : HOLDS_BLOCK_DELETE;
 }
 
-export type TaskSort = "newest" | "pay" | "deadline";
+export type TaskSort = "newest" | "pay" | "rate" | "deadline";
 
 /**
  * Open tasks right now (optionally of one category), from the per-day counters of open_task_days (kept by
@@ -366,7 +375,7 @@ const tasksBy = (index: string) => sql`${tasks} INDEXED BY ${sql.raw(index)}`;
 
 /** The open-task index (migrations/0006) that walks a list in its order, alone or within a category. */
 function openTaskIndex(sort: TaskSort, category: boolean): string {
-  const order = sort === "pay" ? "_pay" : sort === "deadline" ? "_deadline" : "";
+  const order = sort === "pay" ? "_pay" : sort === "rate" ? "_rate" : sort === "deadline" ? "_deadline" : "";
   return category ? `tasks_open_category${order}_idx` : sort === "newest" ? "tasks_open_idx" : `tasks_open${order}_idx`;
 }
 
@@ -394,7 +403,18 @@ function taskPage(db: Db, w: PageWindow, index: string, where: SQL | undefined, 
  */
 export async function listOpenTasks(
   env: Env,
-  opts: { q?: string; category?: string; sort?: TaskSort; page?: number; limit?: number; workerId?: string } = {},
+  opts: {
+    q?: string;
+    category?: string;
+    sort?: TaskSort;
+    page?: number;
+    limit?: number;
+    workerId?: string;
+    /** only tasks paying at least this many cents per hour (migrations/0032's cents_per_hour) */
+    minCentsPerHour?: number;
+    /** leave out buyers whose all-time approval rate is under this percentage (buyer-reputation.server.ts) */
+    minApproval?: number;
+  } = {},
 ) {
   const db = getDb(env);
   const w = pageWindow(opts, 12);
@@ -404,16 +424,23 @@ export async function listOpenTasks(
   const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
   const visible = opts.workerId ? notBlocked(opts.workerId, tasks.buyerId) : undefined;
-  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible);
+  // pay per hour and the buyer's approval rate are tested on each walked index entry (a column, a primary-key probe)
+  const chosen = and(
+    opts.minCentsPerHour ? gte(tasks.centsPerHour, opts.minCentsPerHour) : undefined,
+    opts.minApproval ? approvalAtLeast(opts.minApproval) : undefined,
+  );
+  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, chosen);
   const order =
     sort === "pay"
       ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
-      : sort === "deadline"
-        ? [asc(tasks.completionDate), desc(tasks.createdAt)]
-        : [desc(tasks.createdAt)];
-  if (!opts.q)
+      : sort === "rate"
+        ? [sql`${tasks.centsPerHour} DESC`, desc(tasks.createdAt)]
+        : sort === "deadline"
+          ? [asc(tasks.completionDate), desc(tasks.createdAt)]
+          : [desc(tasks.createdAt)];
+  if (!opts.q && !chosen)
     return fetchPage(w, taskPage(db, w, index, filters, order), openTaskCount(db, today, opts.category, opts.workerId));
-  const matches = openTaskTextMatches(opts.q);
+  const matches = opts.q ? openTaskTextMatches(opts.q) : undefined;
   // the count range-seeks the deadline index to today's tasks, whatever order the page walks
   return fetchPage(
     w,
@@ -421,7 +448,7 @@ export async function listOpenTasks(
     db
       .select({ n: count() })
       .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
-      .where(and(openTaskFilter(today), inCategory, matches, visible)),
+      .where(and(openTaskFilter(today), inCategory, matches, visible, chosen)),
   );
 }
 

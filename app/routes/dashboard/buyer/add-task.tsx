@@ -1,11 +1,14 @@
 import { useActionData } from "react-router";
 import type { Route } from "./+types/add-task";
+import { minimumPayOf, requireMinimumPay } from "~/server/services/pay-rate.server";
+import { hourlyWords } from "~/lib/pay-rate";
 import { PageHeader } from "~/components/dashboard-shell";
 import { NOT_AVAILABLE_COIN, TaskForm, TaskSaved } from "~/components/buyer/task-form";
 import { failureOf, useFailureToast, usePosting } from "~/components/form-kit";
 import { addTaskSchema } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
 import { buyerUser } from "~/server/auth/guards.server";
+import { getEnv } from "~/server/context";
 import { RELOAD_DOCUMENT_HEADER, redirectWithFlash } from "~/server/http/flash.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
@@ -17,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Add New Task · Coinwor
 const POST_FAILED = { title: "Oops...", message: "Something went wrong while posting the task!" };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { balance: buyerUser(context).coin ?? 0 };
+  return { balance: buyerUser(context).coin ?? 0, minimumPay: hourlyWords(minimumPayOf(getEnv(context))) };
 }
 
 /**
@@ -45,10 +48,12 @@ export const action = (args: Route.ActionArgs) =>
     // Coins owed after a reversed card payment, or an address not verified yet, say so (the page's banners explain);
     // anything else is the product's.
     failure: (r) =>
-      r.code === "coins_owed" || r.code === "forbidden"
+      r.code === "coins_owed" || r.code === "forbidden" || r.code === "validation_failed"
         ? { title: POST_FAILED.title, message: r.message }
         : POST_FAILED,
     async run(input, { user, env, image }) {
+      // a pay under the minimum is said before the balance sends the buyer off to buy coins
+      requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
       const cost = taskCost(input.required_workers, input.payable_amount);
       const balance = user.coin ?? 0;
       if (cost > balance) throw overBalance(cost, balance);
@@ -85,6 +90,7 @@ export default function AddTask({ loaderData }: Route.ComponentProps) {
         mode="add"
         lastResult={outcome?.result}
         balance={loaderData.balance}
+        minimumPay={loaderData.minimumPay}
         imageError={outcome?.fields?.image?.[0]}
         failure={failureOf(outcome)}
         busy={busy}

@@ -13,6 +13,10 @@ import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { taskForOwner, updateTask } from "~/server/services/tasks.server";
 import { TASK_IMAGE } from "./task-form.server";
+import { minimumPayOf, payRateFor } from "~/server/services/pay-rate.server";
+import { hourlyWords, leastPayFor } from "~/lib/pay-rate";
+import { Alert } from "~/components/ui/alert";
+import { allowanceWords } from "~/lib/time-allowance";
 
 export const meta: Route.MetaFunction = () => [{ title: "Update Task · Coinwork" }];
 
@@ -31,9 +35,18 @@ async function ownTask(env: Env, user: RoleUser<"Buyer">, id: string) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = buyerUser(context);
-  const task = await ownTask(getEnv(context), user, params.id);
+  const env = getEnv(context);
+  const task = await ownTask(env, user, params.id);
+  const rate = payRateFor(env, task);
+  const min = minimumPayOf(env);
   return {
     balance: user.coin ?? 0,
+    minimumPay: hourlyWords(min),
+    // the measured time pays under the minimum: the least pay that meets it at that time
+    belowMinimum:
+      rate.belowMinimum && rate.minutes
+        ? { minutes: rate.minutes, rate: rate.centsPerHour ?? 0, leastPay: leastPayFor(rate.minutes, min) }
+        : null,
     task: {
       id: task.id,
       title: task.taskTitle,
@@ -45,6 +58,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       completionDate: task.completionDate,
       submissionInfo: task.submissionInfo,
       timeAllowanceMinutes: task.timeAllowanceMinutes,
+      estimateMinutes: task.estimateMinutes,
     },
   };
 }
@@ -60,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
     failure: (r) =>
       r.code === "insufficient_coins"
         ? { title: "Insufficient Coins", message: `You need ${missingOf(r)} more coins to save this change.` }
-        : r.code === "conflict" || r.code === "coins_owed"
+        : r.code === "conflict" || r.code === "coins_owed" || r.code === "validation_failed"
           ? { title: UPDATE_FAILED.title, message: r.message }
           : UPDATE_FAILED,
     async run(input, { user, env, image }) {
@@ -82,7 +96,7 @@ function missingOf(outcome: { code?: string; extra?: Record<string, unknown> } |
 }
 
 export default function UpdateTask({ loaderData }: Route.ComponentProps) {
-  const { task, balance } = loaderData;
+  const { task, balance, minimumPay, belowMinimum } = loaderData;
   const outcome = useActionData<typeof action>();
   const busy = usePosting("/dashboard/updatetask/");
   // 'Insufficient Coins' shows in the cost panel instead of a toast.
@@ -101,8 +115,16 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
+      {belowMinimum ? (
+        <Alert tone="warning" title="Pays below the minimum" className="mb-6">
+          Workers take a median of {allowanceWords(belowMinimum.minutes)} on this task, so it pays{" "}
+          {hourlyWords(belowMinimum.rate)}, under the minimum of {minimumPay}. Pay at least {belowMinimum.leastPay}{" "}
+          coins per worker to meet it; the difference for the open slots is charged from your balance.
+        </Alert>
+      ) : null}
       <TaskForm
         key={`${task.id}:${originalCost}`}
+        minimumPay={minimumPay}
         mode="update"
         lastResult={outcome?.result}
         defaultValue={{
@@ -114,6 +136,7 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
           submission_info: task.submissionInfo,
           category: task.category,
           time_allowance_minutes: String(task.timeAllowanceMinutes),
+          estimate_minutes: task.estimateMinutes ? String(task.estimateMinutes) : "",
         }}
         balance={balance}
         originalCost={originalCost}

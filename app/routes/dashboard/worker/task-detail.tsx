@@ -36,6 +36,10 @@ import { formAction } from "~/server/http/page-action.server";
 import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import { findTaskForWorker } from "~/server/services/tasks.server";
+import { payRateFor } from "~/server/services/pay-rate.server";
+import { reputationOf } from "~/server/services/buyer-reputation.server";
+import { PayRateFact } from "~/components/pay-rate";
+import { BuyerReputation } from "~/components/buyer-reputation";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import { confirmAction } from "~/server/http/page-action.server";
@@ -70,9 +74,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // the worker's start first: one whose time ran out returns its slot before the task is read
   const held = await heldSlotOf(env, user.id, params.id, now);
   const task = await loadTask(env, user.id, params.id);
-  const [blocker, question] = await Promise.all([
+  const [blocker, question, reputation] = await Promise.all([
     submissionBlocker(env, user.id, task, now, held.hold !== null),
     questionFrame(env, request, task.id, user.id, held.hold),
+    reputationOf(env, task.buyerId),
   ]);
   return {
     task: {
@@ -89,7 +94,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       buyerEmail: task.buyerEmail,
       daysLeft: daysUntil(task.completionDate, now),
       timeAllowanceMinutes: task.timeAllowanceMinutes,
+      payRate: payRateFor(env, task),
     },
+    reputation,
     blocker,
     hold: held.hold ? { startedAt: held.hold.startedAt, expiresAt: held.hold.expiresAt } : null,
     timeRanOut: held.expired,
@@ -189,7 +196,7 @@ function Blocked({ reason }: { reason: string }) {
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, blocker, hold, timeRanOut, now, question } = loaderData;
+  const { task, reputation, blocker, hold, timeRanOut, now, question } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec([task], { giveback: giveBackSpec });
   const outcome = useActionData<typeof proofAction>();
@@ -255,7 +262,19 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
               <IconFact icon={CalendarDays} label="Completion date">
                 <DueDay date={task.completionDate} />
               </IconFact>
+              <IconFact icon={Hourglass} label="Pay per hour">
+                <PayRateFact rate={task.payRate} />
+              </IconFact>
             </dl>
+          </Card>
+          <Card className="grid gap-3 p-5 sm:p-6" aria-labelledby="buyer-record-heading">
+            <h2 id="buyer-record-heading" className="text-base font-semibold">
+              The buyer's record{" "}
+              <Link to={`/buyers/${reputation.buyerId}`} className="text-sm font-medium text-brand-700 hover:underline">
+                (full page)
+              </Link>
+            </h2>
+            <BuyerReputation reputation={reputation} />
           </Card>
           <TaskBrief detail={task.taskDetail} instructions={task.submissionInfo} />
           {question ? <HitQuestionFrame frame={question} started={hold !== null} /> : null}

@@ -17,6 +17,8 @@ import { getEnv } from "~/server/context";
 import { listOpenTasks } from "~/server/services/tasks.server";
 import { activeSubmissionStatuses } from "~/server/services/submissions.server";
 import { workerUser } from "~/server/auth/guards.server";
+import { payRateFor } from "~/server/services/pay-rate.server";
+import { reputationsOf } from "~/server/services/buyer-reputation.server";
 import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Available Tasks · Coinwork" }];
@@ -35,16 +37,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: query.page,
     limit: PAGE_SIZE,
     workerId: user.id,
+    minCentsPerHour: query.min_hourly ? query.min_hourly * 100 : undefined,
+    minApproval: query.min_approval,
   });
   redirectPastLastPage(url, query.page, result);
-  const mine = await activeSubmissionStatuses(
-    env,
-    user.id,
-    result.items.map((t) => t.id),
-  );
+  const [mine, reputations] = await Promise.all([
+    activeSubmissionStatuses(
+      env,
+      user.id,
+      result.items.map((t) => t.id),
+    ),
+    reputationsOf(
+      env,
+      result.items.map((t) => t.buyerId),
+    ),
+  ]);
   const now = Date.now();
   return {
-    query: { q: query.q, category: query.category ?? "", sort: query.sort },
+    query: {
+      q: query.q,
+      category: query.category ?? "",
+      sort: query.sort,
+      min_hourly: query.min_hourly ? String(query.min_hourly) : "",
+      min_approval: query.min_approval ? String(query.min_approval) : "",
+    },
     tasks: result.items.map((t) => ({
       id: t.id,
       taskTitle: t.taskTitle,
@@ -56,6 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       requiredWorkers: t.requiredWorkers,
       daysLeft: daysUntil(t.completionDate, now),
       mySubmission: mine[t.id] ?? null,
+      payRate: payRateFor(env, t),
+      reputation: reputations.get(t.buyerId) ?? null,
     })),
     total: result.total,
     page: result.page,
@@ -67,7 +85,7 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
   const { query, tasks, total, page, pages } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/dashboard/tasklist";
-  const filtered = Boolean(query.q || query.category);
+  const filtered = Boolean(query.q || query.category || query.min_hourly || query.min_approval);
   return (
     <>
       <PageHeader

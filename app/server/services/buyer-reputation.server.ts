@@ -1,0 +1,134 @@
+// A buyer's reputation as workers see it (docs/product/buyer-reputation.md, docs/decisions/051-buyer-reputation.md):
+// approval rate over the last 90 days and all time, median time to review, appeals lost, tasks posted, coins paid
+// out, member since. Every figure is a primary-key row or a bounded range of rows (migrations/0033), so a page of
+// cards reads the same whatever a buyer's history holds.
+import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+import { buyerFigures, buyerReputations, buyerReviewDays, tasks, users } from "../db/schema";
+import { notFound } from "../errors";
+
+/** The days the recent approval rate covers (UTC days, today included). */
+export const RECENT_DAYS = 90;
+/** The latest decisions the median time to review is taken over: a bounded sample of the buyer's recent reviews. */
+export const REVIEW_SAMPLE = 25;
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+export interface BuyerReputation {
+  buyerId: string;
+  name: string;
+  memberSince: number;
+  /** approvals per 100 decisions, rounded; null before the first decision */
+  approvalRateRecent: number | null;
+  decidedRecent: number;
+  approvalRateAllTime: number | null;
+  decidedAllTime: number;
+  /** the median minutes from submission to decision over the latest REVIEW_SAMPLE decisions */
+  medianReviewMinutes: number | null;
+  appealsLost: number;
+  tasksPosted: number;
+  coinsPaid: number;
+}
+
+const rate = (approved: number, decided: number) => (decided > 0 ? Math.round((approved * 100) / decided) : null);
+
+/** The lower middle of sorted numbers, or null for none. */
+function median(sorted: number[]): number | null {
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : null;
+}
+
+/** The first UTC day of the recent window, as buyer_review_days names days. */
+const recentFrom = (now: number) => new Date(now - (RECENT_DAYS - 1) * DAY).toISOString().slice(0, 10);
+
+/** The reputations of these buyers (a task list's page, a task, a buyer's page), keyed by buyer id: three reads. */
+export async function reputationsOf(
+  env: Env,
+  buyerIds: string[],
+  now = Date.now(),
+): Promise<Map<string, BuyerReputation>> {
+  const ids = [...new Set(buyerIds)];
+  if (ids.length === 0) return new Map();
+  const db = getDb(env);
+  // the latest decisions of each buyer, one index seek each (submissions_buyer_reviewed_idx)
+  const samples = sql.join(
+    ids.map(
+      (id) => sql`SELECT * FROM (SELECT buyer_id, reviewed_at - created_at AS wait FROM submissions
+        INDEXED BY submissions_buyer_reviewed_idx
+        WHERE buyer_id = ${id} AND status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
+        ORDER BY reviewed_at DESC LIMIT ${REVIEW_SAMPLE})`,
+    ),
+    sql` UNION ALL `,
+  );
+  const [people, recent, waits] = await Promise.all([
+    db
+      .select({
+        buyerId: users.id,
+        name: users.name,
+        memberSince: users.createdAt,
+        approved: buyerReputations.approved,
+        rejected: buyerReputations.rejected,
+        appealsLost: buyerReputations.appealsLost,
+        tasksPosted: buyerReputations.tasksPosted,
+        coinsPaid: buyerFigures.paidCoins,
+      })
+      .from(users)
+      .leftJoin(buyerReputations, eq(buyerReputations.buyerId, users.id))
+      .leftJoin(buyerFigures, eq(buyerFigures.buyerId, users.id))
+      .where(and(inArray(users.id, ids), eq(users.role, "Buyer"))),
+    db
+      .select({
+        buyerId: buyerReviewDays.buyerId,
+        approved: sql<number>`SUM(${buyerReviewDays.approved})`,
+        rejected: sql<number>`SUM(${buyerReviewDays.rejected})`,
+      })
+      .from(buyerReviewDays)
+      .where(and(inArray(buyerReviewDays.buyerId, ids), gte(buyerReviewDays.day, recentFrom(now))))
+      .groupBy(buyerReviewDays.buyerId),
+    db.all<{ buyer_id: string; wait: number }>(samples),
+  ]);
+  const recentOf = new Map(recent.map((r) => [r.buyerId, r]));
+  const waitsOf = new Map<string, number[]>();
+  for (const w of waits) waitsOf.set(w.buyer_id, [...(waitsOf.get(w.buyer_id) ?? []), w.wait]);
+  return new Map(
+    people.map((p) => {
+      const approved = p.approved ?? 0;
+      const decided = approved + (p.rejected ?? 0);
+      const r = recentOf.get(p.buyerId);
+      const recentApproved = Number(r?.approved ?? 0);
+      const recentDecided = recentApproved + Number(r?.rejected ?? 0);
+      const wait = median((waitsOf.get(p.buyerId) ?? []).sort((a, b) => a - b));
+      return [
+        p.buyerId,
+        {
+          buyerId: p.buyerId,
+          name: p.name,
+          memberSince: p.memberSince,
+          approvalRateRecent: rate(recentApproved, recentDecided),
+          decidedRecent: recentDecided,
+          approvalRateAllTime: rate(approved, decided),
+          decidedAllTime: decided,
+          medianReviewMinutes: wait === null ? null : Math.round(wait / MINUTE),
+          appealsLost: p.appealsLost ?? 0,
+          tasksPosted: p.tasksPosted ?? 0,
+          coinsPaid: p.coinsPaid ?? 0,
+        },
+      ];
+    }),
+  );
+}
+
+/** One buyer's reputation (the public buyer page, GET /buyers/:id): 404 for anyone who is not a buyer. */
+export async function reputationOf(env: Env, buyerId: string): Promise<BuyerReputation> {
+  const found = (await reputationsOf(env, [buyerId])).get(buyerId);
+  if (!found) throw notFound("Buyer not found");
+  return found;
+}
+
+/**
+ * The task list's filter: leaves out tasks whose buyer's all-time approval rate is under `percent` (a primary-key
+ * probe of buyer_reputations per walked index entry). A buyer with no decision yet has no rate and stays in.
+ */
+export function approvalAtLeast(percent: number): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM buyer_reputations r WHERE r.buyer_id = ${tasks.buyerId}
+    AND r.approved * 100 < ${percent} * (r.approved + r.rejected))`;
+}
