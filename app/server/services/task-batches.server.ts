@@ -19,13 +19,7 @@ import { taskCost } from "~/lib/coins";
 import { CATEGORIES } from "~/lib/categories";
 import { deadlineDay } from "~/lib/deadline";
 import { formatCount } from "~/lib/format";
-import {
-  BATCH_COLUMNS,
-  MAX_BATCH_BYTES,
-  MAX_BATCH_ROWS,
-  OPTIONAL_COLUMNS,
-  type BatchColumn,
-} from "~/lib/task-batch";
+import { BATCH_COLUMNS, MAX_BATCH_BYTES, MAX_BATCH_ROWS, OPTIONAL_COLUMNS, type BatchColumn } from "~/lib/task-batch";
 
 export const FILE_TOO_LARGE = "The file is larger than 1 MB. Split it into smaller files.";
 export const NOT_UTF8 = "The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again.";
@@ -102,7 +96,12 @@ export function readTaskFile(text: string): TaskFile {
   const shapes = new Map<number, string>();
   for (const e of parsed.errors)
     if (e.row !== undefined && !shapes.has(e.row))
-      shapes.set(e.row, e.type === "FieldMismatch" ? `The row has ${e.code === "TooFewFields" ? "too few" : "too many"} cells.` : e.message);
+      shapes.set(
+        e.row,
+        e.type === "FieldMismatch"
+          ? `The row has ${e.code === "TooFewFields" ? "too few" : "too many"} cells.`
+          : e.message,
+      );
   const rows = parsed.data.map((record, i) => {
     const cells: BatchRow["cells"] = {};
     for (const column of BATCH_COLUMNS) if (typeof record[column] === "string") cells[column] = record[column];
@@ -203,7 +202,8 @@ async function postRows(
     sql`INSERT INTO task_batches (buyer_id, request_key, tasks, coins, created_at)
       VALUES (${buyer.id}, ${requestKey}, ${file.rows.length}, ${coins}, ${now})`,
   );
-  for (const r of file.rows) addTaskCreation(db, batch, { id: newId(), buyerId: buyer.id, input: r.input!, now }, `row ${r.row} `);
+  for (const r of file.rows)
+    addTaskCreation(db, batch, { id: newId(), buyerId: buyer.id, input: r.input!, now }, `row ${r.row} `);
   alsoInBatch?.(batch);
   const done = await batch
     // a broken constraint: the same key raced this request (answer its posting), or the balance was spent or a

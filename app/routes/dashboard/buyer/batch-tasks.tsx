@@ -56,7 +56,10 @@ export async function action(args: Route.ActionArgs) {
   try {
     await rateLimitUploads(env, request, user.id);
     // read from a copy, so that "Post all" goes on to the pipeline with its body unread
-    const form = await readForm(request.clone() as Request, { maxBytes: MAX_BATCH_BYTES + 64 * 1024, tooLarge: FILE_TOO_LARGE });
+    const form = await readForm(request.clone() as Request, {
+      maxBytes: MAX_BATCH_BYTES + 64 * 1024,
+      tooLarge: FILE_TOO_LARGE,
+    });
     if (form.get("intent") === "post") return postAll(args);
     const file = form.get("csv");
     if (!(file instanceof File) || file.size === 0) return data(NO_FILE, { status: 422 });
@@ -108,8 +111,8 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
           <CardHeader>
             <CardTitle>Upload a file</CardTitle>
             <CardDescription>
-              A CSV file in UTF-8, at most 1 MB and 1,000 tasks, one task a row under a header row. The columns are
-              Add Task&apos;s fields: {columnList}. An image is the address of an image already uploaded to Coinwork.
+              A CSV file in UTF-8, at most 1 MB and 1,000 tasks, one task a row under a header row. The columns are Add
+              Task&apos;s fields: {columnList}. An image is the address of an image already uploaded to Coinwork.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
@@ -157,8 +160,7 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
           Preview of {preview.fileName}
         </h2>
         <p className="text-muted-foreground">
-          {tasks} · {formatCount(coins)} coins in escrow{invalid ? " for the rows without errors" : ""} · your balance{" "}
-          {formatCount(balance)} coins
+          {`${tasks} · ${formatCount(coins)} coins in escrow${invalid ? " for the rows without errors" : ""} · your balance ${formatCount(balance)} coins`}
         </p>
       </div>
       {invalid ? (
@@ -175,7 +177,7 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
             </Link>
           }
         >
-          These tasks cost {formatCount(coins)} coins and your balance is {formatCount(balance)}. Buy the missing
+          {`These tasks cost ${formatCount(coins)} coins and your balance is ${formatCount(balance)}.`} Buy the missing
           coins, then come back to this page to post them.
         </Alert>
       ) : (
@@ -183,7 +185,7 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
           <input type="hidden" name="intent" value="post" />
           <input type="hidden" name="id" value={preview.id} />
           <Button type="submit" disabled={busy}>
-            Post all {tasks} for {formatCount(coins)} coins
+            {`Post all ${tasks} for ${formatCount(coins)} coins`}
           </Button>
           <span className="text-sm text-muted-foreground">Every task is posted, or none.</span>
         </Form>
