@@ -37,6 +37,8 @@ export default [
     layout("routes/dashboard/buyer/layout.tsx", [
       route("buyerhome", "routes/dashboard/buyer/home.tsx"),
       route("addtask", "routes/dashboard/buyer/add-task.tsx"),
+      route("batchtasks", "routes/dashboard/buyer/batch-tasks.tsx"),
+      route("batchtasks/template.csv", "routes/dashboard/buyer/batch-template.ts"),
       route("mytasks", "routes/dashboard/buyer/my-tasks.tsx"),
       route("updatetask/:id", "routes/dashboard/buyer/update-task.tsx"),
       route("purchasecoin", "routes/dashboard/buyer/purchase-coin.tsx"),

@@ -122,6 +122,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dashboard/paymenthistory": { as: "buyer" },
   "/dashboard/bonuses": { as: "buyer" },
   "/dashboard/apikeys": { as: "buyer" },
+  "/dashboard/batchtasks": { as: "buyer" },
   "/dashboard/settings": { as: "admin" },
   "/dashboard/settings/close": { as: "worker" },
   "/dashboard/notifications": { as: "buyer" },

@@ -695,6 +695,8 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/dashboard/buyer/my-tasks.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/bonuses.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/api-keys.tsx": { expect: rolePage("buyer") },
+  "routes/dashboard/buyer/batch-tasks.tsx": { expect: rolePage("buyer") },
+  "routes/dashboard/buyer/batch-template.ts": { expect: rolePage("buyer") },
   // the buyer's own task: the other buyer has the role but not the task
   "routes/dashboard/buyer/update-task.tsx": {
     url: (f) => `/dashboard/updatetask/${f.taskId}`,

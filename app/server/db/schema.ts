@@ -536,3 +536,24 @@ export const hitAssignments = sqliteTable("hit_assignments", {
   submissionId: text("submission_id"),
   createdAt: integer("created_at").notNull(),
 });
+/** An uploaded CSV of tasks between its preview and "Post all" (migrations/0045). */
+export const taskBatchDrafts = sqliteTable("task_batch_drafts", {
+  id: text("id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  fileName: text("file_name").notNull(),
+  csv: text("csv").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** Posted batches of tasks, once per request key of their buyer (migrations/0045). */
+export const taskBatches = sqliteTable(
+  "task_batches",
+  {
+    buyerId: text("buyer_id").notNull(),
+    requestKey: text("request_key").notNull(),
+    tasks: integer("tasks").notNull(),
+    coins: integer("coins").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buyerId, t.requestKey] })],
+);

@@ -54,6 +54,19 @@ export function purgeBatchReceipts(
   return deleteInChunks(env, [[PURGE_RECEIPTS_SQL, now - DAY_MS]], limits);
 }
 
+const PURGE_TASK_BATCH_DRAFTS_SQL = `DELETE FROM task_batch_drafts WHERE rowid IN (
+  SELECT rowid FROM task_batch_drafts WHERE created_at < ?1 ORDER BY created_at LIMIT ?2
+)`;
+
+/** Deletes uploads of batch posting (migrations/0045) older than a day: a preview is posted or dropped at once. */
+export function purgeTaskBatchDrafts(
+  env: Pick<Env, "DB">,
+  now = Date.now(),
+  limits: RetentionLimits = DEFAULT_LIMITS,
+): Promise<number> {
+  return deleteInChunks(env, [[PURGE_TASK_BATCH_DRAFTS_SQL, now - DAY_MS]], limits);
+}
+
 /**
  * Runs each DELETE (its parameters, then the chunk size as its last) again and again until it deletes less than a
  * chunk, the next one after it, within `limits.maxChunks` statements in all; what is left waits for the next run.

@@ -7,7 +7,7 @@ import { purgeLoginFailures } from "../services/login-throttle.server";
 import { purgeRateLimits } from "../services/rate-limit.server";
 import { sweepOrphanImages } from "./orphan-images.server";
 import { dropPastTasksFromSearch } from "./open-task-search.server";
-import { purgeBatchReceipts, purgeOldNotifications } from "./retention.server";
+import { purgeBatchReceipts, purgeOldNotifications, purgeTaskBatchDrafts } from "./retention.server";
 
 export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const DAILY = "0 3 * * *";
@@ -26,7 +26,7 @@ async function quarterHourly(env: Env, now: number): Promise<void> {
 
 /**
  * Housekeeping: orphaned images, expired rate-limit windows, forgotten sign-in failures and known addresses, old
- * notifications, the receipts of past batches, and tasks past their day in the open tasks' search index.
+ * notifications, the receipts of past batches, uploads of batch posting, and tasks past their day in the open tasks' search index.
  */
 export async function daily(env: Env, now: number): Promise<void> {
   const images = await sweepOrphanImages(env, now);
@@ -34,9 +34,10 @@ export async function daily(env: Env, now: number): Promise<void> {
   const signIns = await purgeLoginFailures(env, now);
   const notifications = await purgeOldNotifications(env, now);
   const receipts = await purgeBatchReceipts(env, now);
+  const uploads = await purgeTaskBatchDrafts(env, now);
   const searchEntries = await dropPastTasksFromSearch(env);
   console.log(
-    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${searchEntries} past task(s) from the search index`,
+    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${uploads} upload(s) of batch posting, ${searchEntries} past task(s) from the search index`,
   );
 }
 

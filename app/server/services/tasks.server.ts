@@ -70,32 +70,37 @@ export async function taskForOwner(env: Env, actor: SessionUser, id: string): Pr
   return task;
 }
 
-/** `alsoInBatch`: a caller's own steps in the posting's batch (the requester API's UniqueRequestToken). */
-export async function postTask(
-  env: Env,
-  buyer: SessionUser,
-  input: AddTaskInput,
-  alsoInBatch?: (batch: Batch, taskId: string, now: number) => void,
-) {
+/**
+ * The early refusals of a spend on new tasks (role, verified address, coins owed, balance below `cost`): they only
+ * say so sooner, the batch's constraints are the guard.
+ */
+export async function refuseTaskSpend(env: Env, buyer: SessionUser, cost: number, short = insufficientCoins) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
   requireVerifiedEmail(buyer);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
   await refuseWhileOwing(env, buyer.id);
-  requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
-  const cost = taskCost(input.required_workers, input.payable_amount);
   const balance = await coinsOf(env, buyer.id);
-  if (balance < cost) throw insufficientCoins(cost - balance);
-  const db = getDb(env);
-  const id = newId();
-  const now = Date.now();
-  const batch = newBatch(env);
-  alsoInBatch?.(batch, id, now);
-  await batch
+  if (balance < cost) throw short(cost - balance);
+}
+
+/**
+ * The steps that make one task in a batch: the task row (its triggers keep the counters and the search index), the
+ * escrow charge to its buyer and its requirements. Labels start with `prefix`. Add Task makes one; a CSV, many.
+ */
+export function addTaskCreation(
+  db: Db,
+  batch: Batch,
+  t: { id: string; buyerId: string; input: AddTaskInput; now: number },
+  prefix = "",
+): void {
+  const { id, input, now } = t;
+  const cost = taskCost(input.required_workers, input.payable_amount);
+  batch
     .step(
-      "create task",
+      `${prefix}create task`,
       db.insert(tasks).values({
         id,
-        buyerId: buyer.id,
+        buyerId: t.buyerId,
         taskTitle: input.task_title,
         taskDetail: input.task_detail,
         taskImageUrl: input.task_image_url || null,
@@ -109,12 +114,32 @@ export async function postTask(
         createdAt: now,
       }),
     )
-    .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }))
-    .step("requirements", requirementsRow(id, input))
-    // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
-    .run({
-      refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),
-    });
+    .step(
+      `${prefix}charge`,
+      ...posting({ id: newId(), userId: t.buyerId, delta: -cost, kind: "task_charge", taskId: id, now }),
+    )
+    .step(`${prefix}requirements`, requirementsRow(id, input));
+}
+
+/** `alsoInBatch`: a caller's own steps in the posting's batch (the requester API's UniqueRequestToken). */
+export async function postTask(
+  env: Env,
+  buyer: SessionUser,
+  input: AddTaskInput,
+  alsoInBatch?: (batch: Batch, taskId: string, now: number) => void,
+) {
+  requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
+  const cost = taskCost(input.required_workers, input.payable_amount);
+  await refuseTaskSpend(env, buyer, cost);
+  const id = newId();
+  const now = Date.now();
+  const batch = newBatch(env);
+  alsoInBatch?.(batch, id, now);
+  addTaskCreation(getDb(env), batch, { id, buyerId: buyer.id, input, now });
+  // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
+  await batch.run({
+    refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),
+  });
   return (await findTask(env, id))!;
 }
 

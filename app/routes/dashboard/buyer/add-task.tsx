@@ -1,4 +1,5 @@
-import { useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
 import type { Route } from "./+types/add-task";
 import { minimumPayOf, requireMinimumPay } from "~/server/services/pay-rate.server";
 import { hourlyWords } from "~/lib/pay-rate";
@@ -84,6 +85,11 @@ export default function AddTask({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Add New Task"
         description="Describe the job, set how many workers you need and what each one earns."
+        actions={
+          <Link to="/dashboard/batchtasks" className={buttonVariants({ variant: "outline" })}>
+            Post many from a CSV
+          </Link>
+        }
       />
       <TaskForm
         key={outcome?.ok ? "posted" : "form"}

@@ -110,9 +110,14 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
         description={total ? `${total} ${total === 1 ? "task" : "tasks"}, newest first.` : undefined}
         actions={
           total ? (
-            <Link to="/dashboard/addtask" className={buttonVariants()}>
-              <Plus aria-hidden /> Add task
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link to="/dashboard/batchtasks" className={buttonVariants({ variant: "outline" })}>
+                Post from a CSV
+              </Link>
+              <Link to="/dashboard/addtask" className={buttonVariants()}>
+                <Plus aria-hidden /> Add task
+              </Link>
+            </div>
           ) : null
         }
       />

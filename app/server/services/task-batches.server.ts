@@ -1,0 +1,278 @@
+// Batch posting (docs/product/batch-posting.md): a buyer posts up to 1,000 tasks from one CSV file. The file is read
+// with Papa Parse, each row is checked by Add Task's own schema, and "Post all" makes every task with Add Task's own
+// steps (`addTaskCreation`) in ONE batch: all the tasks and their escrow, or nothing. The page keeps the upload as a
+// draft between its preview and "Post all" and parses it again when it posts; REST posts a file at once. Each
+// posting is made once per request key of its buyer (task_batches, migrations/0045).
+import Papa from "papaparse";
+import * as v from "valibot";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, newId } from "../db/client.server";
+import { newBatch, type Batch } from "../db/batch.server";
+import { taskBatchDrafts, taskBatches } from "../db/schema";
+import { AppError, forbidden, insufficientCoins, notFound } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import { coinsOf } from "./ledger.server";
+import { spendRefusal } from "./debts.server";
+import { addTaskCreation, refuseTaskSpend } from "./tasks.server";
+import { addTaskSchema, type AddTaskInput } from "~/lib/schemas/task";
+import { taskCost } from "~/lib/coins";
+import { CATEGORIES } from "~/lib/categories";
+import { deadlineDay } from "~/lib/deadline";
+import { formatCount } from "~/lib/format";
+import { BATCH_COLUMNS, MAX_BATCH_BYTES, MAX_BATCH_ROWS, OPTIONAL_COLUMNS, type BatchColumn } from "~/lib/task-batch";
+
+export const FILE_TOO_LARGE = "The file is larger than 1 MB. Split it into smaller files.";
+export const NOT_UTF8 = "The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again.";
+export const TOO_MANY_ROWS = `The file has more than ${formatCount(MAX_BATCH_ROWS)} tasks. Split it into smaller files.`;
+export const NO_ROWS = "The file has no tasks. Fill in the template, one task a row.";
+export const DRAFT_GONE = "This upload is no longer here. Upload the file again.";
+
+/** A problem with one cell of a row (`column` null: with the row as a whole). */
+export interface RowError {
+  column: BatchColumn | null;
+  message: string;
+}
+
+export interface BatchRow {
+  /** 1 for the first task under the header */
+  row: number;
+  cells: Partial<Record<BatchColumn, string>>;
+  /** the task as Add Task would post it; null when the row has errors */
+  input: AddTaskInput | null;
+  errors: RowError[];
+}
+
+export interface TaskFile {
+  rows: BatchRow[];
+  /** rows with errors */
+  invalid: number;
+  /** the escrow of the valid rows */
+  coins: number;
+}
+
+const refuse = (message: string) => new AppError("validation_failed", message);
+
+/** The bytes of an uploaded file as UTF-8 text (a byte order mark is dropped); refused when larger than 1 MB or not UTF-8. */
+function textOf(bytes: Uint8Array): string {
+  if (bytes.byteLength > MAX_BATCH_BYTES) throw new AppError("payload_too_large", FILE_TOO_LARGE);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("unsupported_media_type", NOT_UTF8);
+  }
+}
+
+/** One row checked by Add Task's schema, each message under its column. */
+function checkRow(row: number, cells: BatchRow["cells"], shape: string | null): BatchRow {
+  const errors: RowError[] = shape ? [{ column: null, message: shape }] : [];
+  const parsed = v.safeParse(addTaskSchema, cells);
+  if (!parsed.success) {
+    const { root, nested } = v.flatten<typeof addTaskSchema>(parsed.issues);
+    for (const message of root ?? []) errors.push({ column: null, message });
+    for (const [column, messages] of Object.entries(nested ?? {}))
+      for (const message of messages ?? []) errors.push({ column: column as BatchColumn, message });
+  }
+  return { row, cells, input: parsed.success && !errors.length ? parsed.output : null, errors };
+}
+
+/**
+ * Reads a CSV of tasks (the template's columns, a header row first). A file that cannot be a batch (too large, not
+ * UTF-8, no tasks, too many, unknown or missing columns) is refused; a row's problems are that row's errors.
+ */
+export function readTaskFile(text: string): TaskFile {
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
+  const header = parsed.meta.fields ?? [];
+  const unknown = header.filter((h) => !(BATCH_COLUMNS as readonly string[]).includes(h));
+  if (unknown.length) throw refuse(`Unknown column “${unknown[0]}”: use the columns of the template.`);
+  const missing = BATCH_COLUMNS.filter((c) => !header.includes(c) && !OPTIONAL_COLUMNS.includes(c));
+  if (missing.length) throw refuse(`The column “${missing[0]}” is missing: use the columns of the template.`);
+  if (parsed.data.length > MAX_BATCH_ROWS) throw refuse(TOO_MANY_ROWS);
+  if (!parsed.data.length) throw refuse(NO_ROWS);
+  // Papa Parse's problems with a row's shape (too few or many cells, a quote left open), by row index
+  const shapes = new Map<number, string>();
+  for (const e of parsed.errors)
+    if (e.row !== undefined && !shapes.has(e.row))
+      shapes.set(
+        e.row,
+        e.type === "FieldMismatch"
+          ? `The row has ${e.code === "TooFewFields" ? "too few" : "too many"} cells.`
+          : e.message,
+      );
+  const rows = parsed.data.map((record, i) => {
+    const cells: BatchRow["cells"] = {};
+    for (const column of BATCH_COLUMNS) if (typeof record[column] === "string") cells[column] = record[column];
+    return checkRow(i + 1, cells, shapes.get(i) ?? null);
+  });
+  const valid = rows.flatMap((r) => (r.input ? [r.input] : []));
+  return {
+    rows,
+    invalid: rows.length - valid.length,
+    coins: valid.reduce((sum, t) => sum + taskCost(t.required_workers, t.payable_amount), 0),
+  };
+}
+
+/** The downloadable template: the header and two example tasks due in two weeks. */
+export function taskBatchTemplate(now = Date.now()): string {
+  const due = deadlineDay(now + 14 * 86_400_000);
+  const example = (title: string, workers: number, pay: number, category: string) => ({
+    task_title: title,
+    task_detail: `${title}: follow the instructions in the description, then send the proof asked for.`,
+    required_workers: workers,
+    payable_amount: pay,
+    completion_date: due,
+    submission_info: "A screenshot link or the text asked for",
+    category,
+    task_image_url: "",
+    min_approval_rate: "",
+    min_approved: "",
+  });
+  return Papa.unparse(
+    {
+      fields: [...BATCH_COLUMNS],
+      data: [
+        example("Watch a video and leave a comment", 10, 5, CATEGORIES[0]),
+        example("Translate a short paragraph, English to French", 2, 40, "Translation"),
+      ],
+    },
+    { newline: "\r\n" },
+  );
+}
+
+/** What a posting made: its tasks and the coins they hold in escrow; `created` false when the key had posted it. */
+export interface PostedBatch {
+  tasks: number;
+  coins: number;
+  created: boolean;
+}
+
+async function postedUnder(env: Env, buyerId: string, requestKey: string): Promise<PostedBatch | null> {
+  const [row] = await getDb(env)
+    .select({ tasks: taskBatches.tasks, coins: taskBatches.coins })
+    .from(taskBatches)
+    .where(and(eq(taskBatches.buyerId, buyerId), eq(taskBatches.requestKey, requestKey)))
+    .limit(1);
+  return row ? { ...row, created: false } : null;
+}
+
+/** The refusal when the balance is short, with how many coins are missing and where to buy them. */
+export function shortOfCoins(cost: number, missing: number): AppError {
+  return insufficientCoins(
+    missing,
+    `These tasks cost ${formatCount(cost)} coins and your balance is ${formatCount(cost - missing)}: ${formatCount(missing)} coins are missing. Buy them on Purchase Coin, then post again.`,
+  );
+}
+
+/** Not an error the caller sees: the batch lost to the same request key, whose posting is the answer. */
+class RacedBatch extends AppError {
+  constructor(readonly posted: PostedBatch) {
+    super("conflict", "This batch was already posted.");
+  }
+}
+
+/**
+ * Posts every row of a file, or nothing: refused while any row has errors or the balance is short. One D1 batch
+ * holds the posting's key, then each task's own steps (as Add Task makes them), then `alsoInBatch`'s.
+ */
+async function postRows(
+  env: Env,
+  buyer: SessionUser,
+  file: TaskFile,
+  requestKey: string,
+  alsoInBatch?: (batch: Batch) => void,
+): Promise<PostedBatch> {
+  const earlier = await postedUnder(env, buyer.id, requestKey);
+  if (earlier) return earlier;
+  if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
+  const wrong = file.rows.filter((r) => !r.input);
+  if (wrong.length)
+    throw new AppError(
+      "validation_failed",
+      `${formatCount(wrong.length)} of ${formatCount(file.rows.length)} rows have errors (the first: row ${wrong[0]!.row}). Fix the file and upload it again: nothing was posted.`,
+    );
+  const { coins } = file;
+  await refuseTaskSpend(env, buyer, coins, (missing) => shortOfCoins(coins, missing));
+  const db = getDb(env);
+  const now = Date.now();
+  const batch = newBatch(env).step(
+    "batch",
+    sql`INSERT INTO task_batches (buyer_id, request_key, tasks, coins, created_at)
+      VALUES (${buyer.id}, ${requestKey}, ${file.rows.length}, ${coins}, ${now})`,
+  );
+  for (const r of file.rows)
+    addTaskCreation(db, batch, { id: newId(), buyerId: buyer.id, input: r.input!, now }, `row ${r.row} `);
+  alsoInBatch?.(batch);
+  const done = await batch
+    // a broken constraint: the same key raced this request (answer its posting), or the balance was spent or a
+    // debt appeared meanwhile (CHECK (coin >= 0), the debt trigger)
+    .run({
+      refusal: async () => {
+        const raced = await postedUnder(env, buyer.id, requestKey);
+        if (raced) return new RacedBatch(raced);
+        return spendRefusal(env, buyer.id, async () => shortOfCoins(coins, coins - (await coinsOf(env, buyer.id))));
+      },
+    })
+    .catch((e: unknown) => {
+      if (e instanceof RacedBatch) return e;
+      throw e;
+    });
+  if (done instanceof RacedBatch) return done.posted;
+  return { tasks: file.rows.length, coins, created: true };
+}
+
+/** REST: posts a CSV file's tasks at once, once per request key. */
+export function postTaskFile(env: Env, buyer: SessionUser, bytes: Uint8Array, requestKey: string) {
+  return postRows(env, buyer, readTaskFile(textOf(bytes)), requestKey);
+}
+
+/**
+ * The page: keeps an upload (refused as a whole if it cannot be a batch) for its preview, in place of the buyer's
+ * earlier one; returns its id.
+ */
+export async function saveTaskBatchDraft(env: Env, buyer: SessionUser, fileName: string, bytes: Uint8Array) {
+  if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
+  const text = textOf(bytes);
+  readTaskFile(text);
+  const id = newId();
+  await newBatch(env)
+    .step("replace", sql`DELETE FROM task_batch_drafts WHERE buyer_id = ${buyer.id}`)
+    .step(
+      "draft",
+      getDb(env)
+        .insert(taskBatchDrafts)
+        .values({ id, buyerId: buyer.id, fileName: fileName.slice(0, 200), csv: text, createdAt: Date.now() }),
+    )
+    .run();
+  return id;
+}
+
+async function draftOf(env: Env, buyerId: string, id: string) {
+  const [draft] = await getDb(env)
+    .select()
+    .from(taskBatchDrafts)
+    .where(and(eq(taskBatchDrafts.id, id), eq(taskBatchDrafts.buyerId, buyerId)))
+    .limit(1);
+  return draft ?? null;
+}
+
+/** The preview of the buyer's upload: every row with its errors, the escrow and how many coins are missing; null when gone. */
+export async function taskBatchPreview(env: Env, buyer: SessionUser, id: string) {
+  const [draft, balance] = await Promise.all([draftOf(env, buyer.id, id), coinsOf(env, buyer.id)]);
+  if (!draft) return null;
+  const file = readTaskFile(draft.csv);
+  return { id, fileName: draft.fileName, ...file, balance, missing: Math.max(file.coins - balance, 0) };
+}
+
+/** "Post all" on the page: the upload's tasks, parsed again from the stored file; the upload goes in the same batch. */
+export async function postTaskBatchDraft(env: Env, buyer: SessionUser, id: string): Promise<PostedBatch> {
+  const earlier = await postedUnder(env, buyer.id, id);
+  if (earlier) return earlier;
+  const draft = await draftOf(env, buyer.id, id);
+  if (!draft) throw notFound(DRAFT_GONE);
+  return postRows(env, buyer, readTaskFile(draft.csv), id, (batch) =>
+    batch.step("forget draft", sql`DELETE FROM task_batch_drafts WHERE id = ${id}`),
+  );
+}
