@@ -19,6 +19,7 @@ import { failureOf, useFailureToast } from "~/components/form-kit";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { TaskImage } from "~/components/task-image";
 import { TaskBrief } from "~/components/task-brief";
+import { threadPath } from "~/server/services/messages.server";
 import { TaskNotFound } from "~/components/worker/task-not-found";
 import { daysUntil } from "~/components/worker/due";
 import { DueBadge, DueDay } from "~/components/worker/due-badge";
@@ -64,6 +65,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const task = await loadTask(env, user.id, params.id);
   const blocker = await submissionBlocker(env, user.id, task, now, held.hold !== null);
   return {
+    questions: threadPath({ taskId: task.id, workerId: user.id }),
     task: {
       id: task.id,
       taskTitle: task.taskTitle,
@@ -246,6 +248,9 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             </dl>
           </Card>
           <TaskBrief detail={task.taskDetail} instructions={task.submissionInfo} />
+          <Link to={loaderData.questions} className="text-sm font-semibold text-brand-700 hover:underline">
+            Ask the buyer a question
+          </Link>
         </article>
 
         <aside className="lg:sticky lg:top-24" aria-labelledby="submit-heading">
