@@ -31,7 +31,9 @@ async function submissionWorld() {
 }
 const notices = async (userId: string) =>
   (
-    await env.DB.prepare("SELECT message, action_route FROM notifications WHERE user_id = ? ORDER BY created_at DESC, rowid DESC")
+    await env.DB.prepare(
+      "SELECT message, action_route FROM notifications WHERE user_id = ? ORDER BY created_at DESC, rowid DESC",
+    )
       .bind(userId)
       .all<{ message: string; action_route: string }>()
   ).results;
@@ -94,7 +96,13 @@ describe("a submission's conversation", () => {
 
   it("is read (never written) by an admin once the submission is appealed", async () => {
     const { buyer, worker, sub } = await submissionWorld();
-    await postMessage(env, await sessionUser(buyer.id), { submissionId: sub.id }, "Wrong page.", "https://coinwork.test");
+    await postMessage(
+      env,
+      await sessionUser(buyer.id),
+      { submissionId: sub.id },
+      "Wrong page.",
+      "https://coinwork.test",
+    );
     await rejectSubmission(env, await sessionUser(buyer.id), sub.id, "wrong page");
     const admin = await makeAdmin();
     expectError(await rest("GET", `/messages?submission_id=${sub.id}`, admin.token), 403);
@@ -133,7 +141,10 @@ describe("questions before starting", () => {
     expect((await rest("GET", `/messages?task_id=${task.id}`, worker.token)).body.messages).toHaveLength(2);
     // a buyer cannot open questions with another buyer, nor a worker about their own account as buyer
     const otherBuyer = await funded("Buyer", 60);
-    expectError(await rest("POST", "/messages", otherBuyer.token, { task_id: task.id, worker_id: otherBuyer.id, body: "x" }), 404);
+    expectError(
+      await rest("POST", "/messages", otherBuyer.token, { task_id: task.id, worker_id: otherBuyer.id, body: "x" }),
+      404,
+    );
   });
 });
 
@@ -151,7 +162,14 @@ describe("the e-mail", () => {
     expect(mails[0]!.text).not.toContain("crop");
     expect((await notices(buyer.id)).filter((n) => n.message.includes("sent you a message"))).toHaveLength(2);
     // the other way is its own hour
-    await postMessage(env, await sessionUser(buyer.id), { submissionId: sub.id }, "ok", "https://coinwork.test", t0 + 2000);
+    await postMessage(
+      env,
+      await sessionUser(buyer.id),
+      { submissionId: sub.id },
+      "ok",
+      "https://coinwork.test",
+      t0 + 2000,
+    );
     expect(await messageMails(worker.email)).toHaveLength(1);
     // an hour later, the next one e-mails again
     await postMessage(env, w, { submissionId: sub.id }, "three", "https://coinwork.test", t0 + 60 * 60 * 1000 + 1000);

@@ -20,8 +20,18 @@ import {
   taskOf,
   type TestUser,
 } from "./fixtures";
-import { lapseDueRevisions, ONE_REVISION, REVISION_OUTSTANDING, requestRevision } from "~/server/services/revisions.server";
-import { approveSubmission, autoApproveDue, editSubmission, rejectSubmission } from "~/server/services/submissions.server";
+import {
+  lapseDueRevisions,
+  ONE_REVISION,
+  REVISION_OUTSTANDING,
+  requestRevision,
+} from "~/server/services/revisions.server";
+import {
+  approveSubmission,
+  autoApproveDue,
+  editSubmission,
+  rejectSubmission,
+} from "~/server/services/submissions.server";
 import { runScheduledJobs, EVERY_QUARTER_HOUR } from "~/server/jobs/scheduled.server";
 import { REVISION_NOTE_REQUIRED } from "~/lib/schemas/revisions";
 import { AppError } from "~/server/errors";
@@ -71,7 +81,9 @@ const trackRecord = (workerId: string) =>
   );
 /** Moves an outstanding revision's due time into the past, as if its 48 hours had ended. */
 const runOut = (id: string) =>
-  env.DB.prepare("UPDATE submissions SET revision_due_at = ? WHERE id = ?").bind(Date.now() - 1000, id).run();
+  env.DB.prepare("UPDATE submissions SET revision_due_at = ? WHERE id = ?")
+    .bind(Date.now() - 1000, id)
+    .run();
 const ask = async (buyer: TestUser, id: string, note = "Show the whole page in the screenshot.") =>
   requestRevision(env, await sessionUser(buyer.id), id, note);
 
@@ -97,7 +109,9 @@ describe("asking for a revision", () => {
     expect((await refusal(approveSubmission(env, me, sub.id))).message).toBe(REVISION_OUTSTANDING);
     expect((await refusal(rejectSubmission(env, me, sub.id, "bad"))).message).toBe(REVISION_OUTSTANDING);
     // even with a review window long over, the cron leaves it alone
-    await env.DB.prepare("UPDATE submissions SET created_at = created_at - ? WHERE id = ?").bind(30 * 24 * HOUR, sub.id).run();
+    await env.DB.prepare("UPDATE submissions SET created_at = created_at - ? WHERE id = ?")
+      .bind(30 * 24 * HOUR, sub.id)
+      .run();
     await autoApproveDue(env);
     expect((await state(sub.id))!.status).toBe("pending");
     const api = await rest("PATCH", `/submission1?id=${sub.id}&status=approve`, buyer.token, {});
@@ -116,11 +130,17 @@ describe("asking for a revision", () => {
     expectError(noNote, 422);
     expect((noNote.body as { error: { message: string } }).error.message).toBe(REVISION_NOTE_REQUIRED);
     expect((await state(sub.id))!.revision_requested_at).toBeNull();
-    const first = await rest("POST", "/submission-revisions", buyer.token, { submission_id: sub.id, note: "Crop less." });
+    const first = await rest("POST", "/submission-revisions", buyer.token, {
+      submission_id: sub.id,
+      note: "Crop less.",
+    });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ submission_id: sub.id, revision_note: "Crop less." });
     // the worker resubmits; a second request is refused all the same
-    await editSubmission(env, await sessionUser(worker.id), sub.id, { submission_details: "v2", submission_image_url: "" });
+    await editSubmission(env, await sessionUser(worker.id), sub.id, {
+      submission_details: "v2",
+      submission_image_url: "",
+    });
     const again = await rest("POST", "/submission-revisions", buyer.token, { submission_id: sub.id, note: "More." });
     expectError(again, 409);
     expect((again.body as { error: { message: string } }).error.message).toBe(ONE_REVISION);
@@ -128,7 +148,11 @@ describe("asking for a revision", () => {
 
   it("works as a plain form post on the conversation page", async () => {
     const { buyer, worker, sub } = await pending();
-    const res = await postForm(`/dashboard/threads/submission/${sub.id}`, { intent: "revision", note: "Add the link." }, buyer.cookie);
+    const res = await postForm(
+      `/dashboard/threads/submission/${sub.id}`,
+      { intent: "revision", note: "Add the link." },
+      buyer.cookie,
+    );
     expect(res.status).toBe(302);
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Revision asked" });
     expect((await state(sub.id))!.revision_note).toBe("Add the link.");
@@ -137,7 +161,11 @@ describe("asking for a revision", () => {
     expect(page).toContain("The buyer asks for a revision");
     expect(page).toContain("Add the link.");
     // and the worker cannot ask for one
-    const byWorker = await postForm(`/dashboard/threads/submission/${sub.id}`, { intent: "revision", note: "x" }, worker.cookie);
+    const byWorker = await postForm(
+      `/dashboard/threads/submission/${sub.id}`,
+      { intent: "revision", note: "x" },
+      worker.cookie,
+    );
     expect(byWorker.status).toBe(403);
   });
 });

@@ -47,7 +47,10 @@ function SubmissionDetails({ item }: { item: ReviewItem }) {
           </dd>
         </div>
       </dl>
-      <Link to={`/dashboard/threads/submission/${item.id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+      <Link
+        to={`/dashboard/threads/submission/${item.id}`}
+        className="text-sm font-semibold text-brand-700 hover:underline"
+      >
         {item.revisionDueAt ? "Messages with the worker" : "Messages, or ask for a revision instead of rejecting"}
       </Link>
       <section className="grid gap-1.5">
@@ -172,7 +175,10 @@ export function NoJsSubmission({ item, next }: { item: ReviewItem; next: NextSto
             >
               <X aria-hidden /> Reject
             </ViewLink>
-            <ViewLink to={withParams({ [CONFIRM_PARAM]: "approve", [ROW_PARAM]: item.id })} className={buttonVariants()}>
+            <ViewLink
+              to={withParams({ [CONFIRM_PARAM]: "approve", [ROW_PARAM]: item.id })}
+              className={buttonVariants()}
+            >
               <Check aria-hidden /> Approve
             </ViewLink>
           </>

@@ -15,7 +15,11 @@ export const loader = rest("/submission-revisions", "Submissions", {
     responses: [
       ok(
         revisionWireSchema,
-        { submission_id: "4f0c…", revision_note: "The screenshot is cut off: show the whole page.", revision_due_at: "2026-11-28T15:00:00.000Z" },
+        {
+          submission_id: "4f0c…",
+          revision_note: "The screenshot is cut off: show the whole page.",
+          revision_due_at: "2026-11-28T15:00:00.000Z",
+        },
         "The revision asked",
         201,
       ),

@@ -55,7 +55,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       messages: thread.messages,
       earlier: thread.earlier,
       revision,
-      mayAskRevision: revision !== null && user.id === p.buyerId && revision.status === "pending" && !revision.requestedAt,
+      mayAskRevision:
+        revision !== null && user.id === p.buyerId && revision.status === "pending" && !revision.requestedAt,
     };
   } catch (e) {
     const r = refusal(e);
@@ -93,7 +94,14 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-function MessageForm({ schema, intent, label, field, rows, submit }: {
+function MessageForm({
+  schema,
+  intent,
+  label,
+  field,
+  rows,
+  submit,
+}: {
   schema: typeof messageSchema | typeof revisionSchema;
   intent: "message" | "revision";
   label: string;
@@ -149,7 +157,10 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
             Conversation
           </h2>
           {earlier ? (
-            <Link to={`?before=${encodeURIComponent(earlier)}`} className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to={`?before=${encodeURIComponent(earlier)}`}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
               Earlier messages
             </Link>
           ) : null}
@@ -173,9 +184,18 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-muted-foreground">No messages yet.</p>
           )}
           {canWrite ? (
-            <MessageForm schema={messageSchema} intent="message" label="Your message" field="body" rows={4} submit="Send message" />
+            <MessageForm
+              schema={messageSchema}
+              intent="message"
+              label="Your message"
+              field="body"
+              rows={4}
+              submit="Send message"
+            />
           ) : (
-            <p className="text-sm text-muted-foreground">You can read this conversation; only its buyer and worker write in it.</p>
+            <p className="text-sm text-muted-foreground">
+              You can read this conversation; only its buyer and worker write in it.
+            </p>
           )}
         </section>
 
@@ -188,7 +208,14 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
               Instead of rejecting, ask once for changes. The worker has {REVISION_HOURS} hours to send them; the
               submission stays pending and its coins stay in escrow.
             </p>
-            <MessageForm schema={revisionSchema} intent="revision" label="What should change?" field="note" rows={3} submit="Ask for revision" />
+            <MessageForm
+              schema={revisionSchema}
+              intent="revision"
+              label="What should change?"
+              field="note"
+              rows={3}
+              submit="Ask for revision"
+            />
           </section>
         ) : null}
         <Link to="/dashboard" className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>

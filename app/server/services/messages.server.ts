@@ -53,7 +53,10 @@ async function readParties(env: Env, key: ThreadKey) {
   };
   if ("submissionId" in key) {
     const rows = await db
-      .select({ ...people, appealed: sql<number>`EXISTS (SELECT 1 FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})` })
+      .select({
+        ...people,
+        appealed: sql<number>`EXISTS (SELECT 1 FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
+      })
       .from(submissions)
       .innerJoin(tasks, eq(tasks.id, submissions.taskId))
       .innerJoin(workerUser, eq(workerUser.id, submissions.workerId))
@@ -80,7 +83,11 @@ type Parties = NonNullable<Awaited<ReturnType<typeof readParties>>>;
  * The conversation's sides, and what this user may do in it: write (a side of it), read (an admin, once the
  * submission is appealed); else 403 (404 when there is no such submission or task).
  */
-async function openAs(env: Env, user: SessionUser, key: ThreadKey): Promise<{ parties: Parties; access: "write" | "read" }> {
+async function openAs(
+  env: Env,
+  user: SessionUser,
+  key: ThreadKey,
+): Promise<{ parties: Parties; access: "write" | "read" }> {
   const parties = await readParties(env, key);
   if (!parties) throw notFound("Conversation not found");
   if (user.id === parties.workerId || user.id === parties.buyerId) return { parties, access: "write" };
@@ -148,7 +155,8 @@ export async function readThread(env: Env, user: SessionUser, key: ThreadKey, be
 function assertBody(body: string): string {
   const text = body.trim();
   if (!text) throw new AppError("validation_failed", MESSAGE_REQUIRED, { body: [MESSAGE_REQUIRED] });
-  if (text.length > MESSAGE_MAX) throw new AppError("validation_failed", MESSAGE_TOO_LONG, { body: [MESSAGE_TOO_LONG] });
+  if (text.length > MESSAGE_MAX)
+    throw new AppError("validation_failed", MESSAGE_TOO_LONG, { body: [MESSAGE_TOO_LONG] });
   return text;
 }
 

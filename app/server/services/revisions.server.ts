@@ -72,7 +72,13 @@ function assertNote(note: string) {
  * The buyer asks for the one revision of a pending submission: the worker has REVISION_HOURS to resubmit and is
  * told, with the note. Nothing else changes: the submission stays pending, its escrow where it is.
  */
-export async function requestRevision(env: Env, buyer: SessionUser, submissionId: string, note: string, now = Date.now()) {
+export async function requestRevision(
+  env: Env,
+  buyer: SessionUser,
+  submissionId: string,
+  note: string,
+  now = Date.now(),
+) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers review submissions");
   const text = assertNote(note);
   await lapseDueRevisions(env, now, submissionId);

@@ -234,7 +234,8 @@ const pendingAsRead = (r: Review) =>
     AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND task_title = ${r.taskTitle})`;
 
 /** A decision's guard: pending as read, and no revision outstanding (revisions.server.ts). */
-const decidableAsRead = (r: Review) => sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND ${noRevisionOutstanding})`;
+const decidableAsRead = (r: Review) =>
+  sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND ${noRevisionOutstanding})`;
 
 /**
  * An approval's steps (labels start with `prefix`): the worker's notice and payout, then the status change, which

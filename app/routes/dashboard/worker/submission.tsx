@@ -89,8 +89,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       appealStatus: appeal?.status ?? null,
       appealUntil: appealUntil(s, appeal !== undefined, now),
     },
-    review:
-      dueAt === null || revision?.dueAt ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
+    review: dueAt === null || revision?.dueAt ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
     revision: revision?.dueAt && s.status === "pending" ? { note: revision.note ?? "", dueAt: revision.dueAt } : null,
     messages: threadPath({ submissionId: s.id }),
     bonuses: bonuses.map((b) => ({ id: b.id, coins: b.coins, reason: b.reason, createdAt: b.createdAt })),
