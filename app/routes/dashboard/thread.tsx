@@ -185,6 +185,8 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
           )}
           {canWrite ? (
             <MessageForm
+              // a sent message comes back in the list: a fresh form for the next one
+              key={messages.at(-1)?.id ?? "none"}
               schema={messageSchema}
               intent="message"
               label="Your message"
