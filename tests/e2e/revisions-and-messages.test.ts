@@ -5,12 +5,11 @@
 import { expect } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import {
-  DEMO,
   browser,
   db,
   expectMessage,
+  fillTaskForm,
   gotoHydrated,
-  isoDay,
   screenshot,
   setUpBrowser,
   signedInContext,
@@ -26,29 +25,39 @@ setUpBrowser();
 
 const token = uniqueToken("rv");
 const QUESTION = `Which page should the screenshot show? <b>${token}</b>`;
+const TITLE = `Screenshot our pricing page ${token}`;
 const NOTE = `Show the whole page, not a crop (${token}).`;
 
 story("a question, a revision asked and answered without JavaScript", () => {
   let workerPhone: BrowserContext;
   let worker: Page;
+  let buyerDesk: BrowserContext;
   let buyer: Page;
   let taskId = "";
   let submissionId = "";
 
+  const posted = step("the buyer posts a task (1440 px)", async () => {
+    buyerDesk = await signedInContext(browser, "buyer", { viewport: "desktop" });
+    buyer = await buyerDesk.newPage();
+    await gotoHydrated(buyer, "/dashboard/addtask");
+    await fillTaskForm(buyer, {
+      title: TITLE,
+      detail: "Open our pricing page and take a screenshot of it.",
+      workers: 1,
+      pay: 5,
+      daysAhead: 5,
+      category: "App & Website Testing",
+      info: "A screenshot of the whole pricing page",
+    });
+    await buyer.getByRole("button", { name: "Add Task" }).click();
+    await expectMessage(buyer, "Task Posted!");
+    [{ id: taskId }] = db<{ id: string }>(`SELECT id FROM tasks WHERE task_title = ${sqlText(TITLE)}`);
+  });
+
   const asked = step(
     "the worker asks the buyer a question from the task's page, then sends work (390 px)",
+    { needs: [posted] },
     async () => {
-      // a task of the demo buyer with a free slot, that the demo worker never worked on
-      [{ id: taskId }] = db<{ id: string }>(
-        `SELECT t.id FROM tasks t JOIN users b ON b.id = t.buyer_id
-        WHERE b.email = ${sqlText(DEMO.buyer.email)} AND t.deleted_at IS NULL AND t.required_workers > 0
-          AND t.completion_date >= '${isoDay()}'
-          AND NOT EXISTS (SELECT 1 FROM submissions s JOIN users w ON w.id = s.worker_id
-            WHERE s.task_id = t.id AND w.email = ${sqlText(DEMO.worker.email)})
-          AND NOT EXISTS (SELECT 1 FROM task_holds h JOIN users w ON w.id = h.worker_id
-            WHERE h.task_id = t.id AND w.email = ${sqlText(DEMO.worker.email)})
-        ORDER BY t.created_at DESC LIMIT 1`,
-      );
       workerPhone = await signedInContext(browser, "worker", { viewport: "phone" });
       worker = await workerPhone.newPage();
       await gotoHydrated(worker, `/dashboard/tasklist/${taskId}`);
@@ -72,11 +81,9 @@ story("a question, a revision asked and answered without JavaScript", () => {
   );
 
   const revised = step(
-    "the buyer answers and asks for a revision from the review view (1440 px)",
+    "the buyer reads the question's notice and asks for a revision from the review view (1440 px)",
     { needs: [asked] },
     async () => {
-      const context = await signedInContext(browser, "buyer", { viewport: "desktop" });
-      buyer = await context.newPage();
       await gotoHydrated(buyer, "/dashboard/notifications");
       await buyer.getByText(`sent you a message about`).first().waitFor();
       await gotoHydrated(buyer, `/dashboard/buyerhome?open=${submissionId}`);
@@ -91,7 +98,7 @@ story("a question, a revision asked and answered without JavaScript", () => {
       await buyer.getByTestId("revision-state").getByText(NOTE).waitFor();
       expect(await buyer.getByRole("button", { name: "Ask for revision" }).count()).toBe(0);
       await screenshot(buyer, "revisions-asked-desktop");
-      await context.close();
+      await buyerDesk.close();
     },
   );
 
