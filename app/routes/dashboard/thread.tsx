@@ -19,7 +19,7 @@ import { readForm } from "~/server/http/form.server";
 import { formAction } from "~/server/http/page-action.server";
 import { appOrigin } from "~/server/environment.server";
 import { refusal } from "~/server/errors";
-import { postMessage, readThread, type ThreadKey } from "~/server/services/messages.server";
+import { postMessage, readThread, threadPath, type ThreadKey } from "~/server/services/messages.server";
 import { requestRevision, revisionOf } from "~/server/services/revisions.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -80,6 +80,7 @@ export async function action(args: Route.ActionArgs) {
         return {
           title: "Revision asked",
           message: `The worker has ${REVISION_HOURS} hours to send a revision. Until then you cannot approve or reject it.`,
+          to: threadPath(key),
         };
       },
     });
@@ -89,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
     failure: (refused) => ({ title: "Message not sent", message: refused.message }),
     async run(input, { user, env, request }) {
       await postMessage(env, user, key, input.body, appOrigin(env, request));
-      return { title: "Message sent", message: "The other side is told." };
+      return { title: "Message sent", message: "The other side is told.", to: threadPath(key) };
     },
   });
 }
