@@ -34,6 +34,8 @@ export default [
     route("settings/data", "routes/dashboard/account-data.ts"),
     route("settings/close", "routes/dashboard/close-account.tsx"),
     route("verify-email", "routes/dashboard/verify-email.tsx"),
+    // a conversation: /threads/submission/<id>, or a worker's questions /threads/task/<task id>/<worker id>
+    route("threads/:kind/:id/:workerId?", "routes/dashboard/thread.tsx"),
     layout("routes/dashboard/buyer/layout.tsx", [
       route("buyerhome", "routes/dashboard/buyer/home.tsx"),
       route("addtask", "routes/dashboard/buyer/add-task.tsx"),
@@ -104,6 +106,8 @@ export default [
     route("withdraw", "routes/api/withdrawals.ts"),
     route("withdraw/queue", "routes/api/withdrawal-queue.ts"),
     route("appeals", "routes/api/appeals.ts"),
+    route("submission-revisions", "routes/api/submission-revisions.ts"),
+    route("messages", "routes/api/messages.ts"),
     route("worker-blocks", "routes/api/worker-blocks.ts"),
     route("bonuses", "routes/api/bonuses.ts"),
     route("create-payment-intent", "routes/api/create-payment-intent.ts"),

@@ -24,6 +24,8 @@ export const NOTIFICATION_LINKS = {
   buyerMessage: "/dashboard/mysubmissions",
   /** buyer: a task's measured time makes it pay under the minimum hourly pay (raise it on Update Task) */
   belowMinimumPay: "/dashboard/mytasks",
+  /** worker: the buyer asked for a revision of a pending submission (its page shows the note and the edit form) */
+  revisionRequested: "/dashboard/mysubmissions",
   /** anyone: Google signed in to their unverified account and removed its password */
   accountTakenOver: "/dashboard/settings",
   // anyone whose coins an admin adjusted: no page of its own, the balance shows on every page (their home)

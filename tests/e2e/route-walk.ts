@@ -31,6 +31,13 @@ import {
 } from "./browser";
 
 type As = "anonymous" | "buyer" | "worker" | "admin";
+
+/** The demo worker's newest pending submission (its page and its conversation). */
+const demoWorkersPendingSubmission = () =>
+  db<{ id: string }>(
+    `SELECT s.id FROM submissions s JOIN users u ON u.id = s.worker_id
+      WHERE u.email = ${sqlText(DEMO.worker.email)} AND s.status = 'pending' ORDER BY s.created_at DESC LIMIT 1`,
+  )[0].id;
 const APP = path.join(ROOT, "app");
 
 /** Every route of app/routes.ts that answers a URL by itself (layouts only wrap their children), with its full path. */
@@ -141,15 +148,14 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   // the demo worker's newest pending submission: its edit form and Withdraw
   "/dashboard/mysubmissions/:id": {
     as: "worker",
-    url: () =>
-      `/dashboard/mysubmissions/${
-        db<{ id: string }>(
-          `SELECT s.id FROM submissions s JOIN users u ON u.id = s.worker_id
-            WHERE u.email = ${sqlText(DEMO.worker.email)} AND s.status = 'pending' ORDER BY s.created_at DESC LIMIT 1`,
-        )[0].id
-      }`,
+    url: () => `/dashboard/mysubmissions/${demoWorkersPendingSubmission()}`,
   },
   "/dashboard/withdraw": { as: "worker" },
+  // a conversation: the demo worker's newest pending submission's (its message form)
+  "/dashboard/threads/:kind/:id/:workerId?": {
+    as: "worker",
+    url: () => `/dashboard/threads/submission/${demoWorkersPendingSubmission()}`,
+  },
   "/dashboard/adminhome": { as: "admin" },
   "/dashboard/managetasks": { as: "admin" },
   "/dashboard/manageusers": { as: "admin" },

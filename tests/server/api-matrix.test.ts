@@ -427,6 +427,30 @@ const API: Record<string, Probe[]> = {
       expect: only({ worker: 200 }),
     },
   ],
+  "routes/api/submission-revisions.ts": [
+    {
+      label: "ask for a revision (the buyer's own task)",
+      method: "POST",
+      url: () => "/submission-revisions",
+      body: async (f) => ({ submission_id: await freshSubmission(f), note: "Show the whole page." }),
+      expect: only({ buyer: 201, other: 403 }),
+    },
+  ],
+  "routes/api/messages.ts": [
+    {
+      label: "read a submission's conversation (its two sides)",
+      method: "GET",
+      url: (f) => `/messages?submission_id=${f.submissionId}`,
+      expect: { ...signedIn(), other: 403, admin: 403 },
+    },
+    {
+      label: "write in it",
+      method: "POST",
+      url: () => "/messages",
+      body: (f) => ({ submission_id: f.submissionId, body: "A question from the matrix." }),
+      expect: { ...signedIn(201), other: 403, admin: 403 },
+    },
+  ],
   "routes/api/appeals.ts": [
     {
       label: "the queue",
@@ -675,6 +699,11 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     expect: { anon: "login", removed: "login", worker: "home", buyer: "home", other: "home", admin: "home" },
   },
   "routes/dashboard/notifications.tsx": { expect: userPage },
+  // a submission's conversation: its worker and its buyer only (an admin reads it once appealed: messages.test.ts)
+  "routes/dashboard/thread.tsx": {
+    url: (f) => `/dashboard/threads/submission/${f.submissionId}`,
+    expect: { anon: "login", removed: "login", worker: "ok", buyer: "ok", other: "denied", admin: "denied" },
+  },
   "routes/dashboard/settings.tsx": { expect: userPage },
   // your own data (a JSON download) and closing your own account: nobody else's to name
   "routes/dashboard/account-data.ts": { expect: userPage },

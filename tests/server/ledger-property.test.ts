@@ -33,6 +33,7 @@ import { adjustCoins } from "~/server/services/users.server";
 import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import { giveBackTask, releaseExpiredHolds, startTask } from "~/server/services/slots.server";
 import { payBonus } from "~/server/services/bonuses.server";
+import { lapseDueRevisions, requestRevision } from "~/server/services/revisions.server";
 import type { SessionUser } from "~/server/auth/session.server";
 
 type Op =
@@ -54,6 +55,7 @@ type Op =
   | { kind: "judge"; appeal: number; overturn: boolean }
   | { kind: "edit"; sub: number }
   | { kind: "unsubmit"; sub: number }
+  | { kind: "revision"; sub: number; step: "ask" | "resubmit" | "lapse" }
   | { kind: "cancel"; withdrawal: number };
 
 const idx = fc.nat({ max: 50 });
@@ -87,6 +89,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("judge" as const), appeal: idx, overturn: fc.boolean() }),
   fc.record({ kind: fc.constant("edit" as const), sub: idx }),
   fc.record({ kind: fc.constant("unsubmit" as const), sub: idx }),
+  fc.record({
+    kind: fc.constant("revision" as const),
+    sub: idx,
+    step: fc.constantFrom("ask" as const, "resubmit" as const, "lapse" as const),
+  }),
   fc.record({ kind: fc.constant("cancel" as const), withdrawal: idx }),
 );
 
@@ -289,6 +296,35 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         if (o.kind === "edit")
           await editSubmission(e, worker, sub, { submission_details: "changed", submission_image_url: "" });
         else await withdrawSubmission(e, worker, sub);
+        break;
+      }
+      case "revision": {
+        // the buyer asks for the one revision of a pending submission; its worker resubmits (an edit); or its 48
+        // hours end (the cron's and the read's lapse, two days on). No coin moves on any of them.
+        const sub = pick(s.subs, o.sub);
+        if (!sub) return "idle";
+        const row = await env.DB.prepare("SELECT worker_id, buyer_id FROM submissions WHERE id = ?")
+          .bind(sub)
+          .first<{ worker_id: string; buyer_id: string }>();
+        if (!row) return "idle";
+        if (o.step === "ask")
+          await requestRevision(
+            e,
+            s.buyers.find((b) => b.id === row.buyer_id)!,
+            sub,
+            "Please fix the screenshot.",
+          );
+        else if (o.step === "resubmit")
+          await editSubmission(
+            e,
+            s.workers.find((w) => w.id === row.worker_id)!,
+            sub,
+            {
+              submission_details: "revised",
+              submission_image_url: "",
+            },
+          );
+        else if ((await lapseDueRevisions(e, Date.now() + 49 * 3_600_000, sub)) === 0) return "idle";
         break;
       }
       case "judge": {

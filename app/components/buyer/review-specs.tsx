@@ -25,6 +25,8 @@ export interface ReviewItem {
   autoApproves: string;
   /** the worker's reviewed work: "12 approved · 1 rejected · 92%" */
   trackRecord: string;
+  /** while a revision is asked (revisions.server.ts): when it is due; the buyer cannot decide until then */
+  revisionDueAt: number | null;
 }
 
 export function approveSpec(s: ReviewItem): ActionSpec {

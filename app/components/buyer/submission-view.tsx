@@ -41,10 +41,18 @@ function SubmissionDetails({ item }: { item: ReviewItem }) {
           <dd>{item.trackRecord}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Review by</dt>
-          <dd className="text-amber-800">{item.autoApproves}</dd>
+          <dt className="text-xs text-muted-foreground">{item.revisionDueAt ? "Revision due" : "Review by"}</dt>
+          <dd className="text-amber-800" data-testid={item.revisionDueAt ? "revision-due" : undefined}>
+            {item.revisionDueAt ? <LocalTime at={item.revisionDueAt} /> : item.autoApproves}
+          </dd>
         </div>
       </dl>
+      <Link
+        to={`/dashboard/threads/submission/${item.id}`}
+        className="text-sm font-semibold text-brand-700 hover:underline"
+      >
+        {item.revisionDueAt ? "Messages with the worker" : "Messages, or ask for a revision instead of rejecting"}
+      </Link>
       <section className="grid gap-1.5">
         <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">What the task asked for</h3>
         <p className="whitespace-pre-wrap rounded-lg bg-brand-50/70 px-3 py-2 text-sm">{item.taskInstructions}</p>
@@ -94,17 +102,21 @@ export function SubmissionDialog({
                 Next <ArrowRight aria-hidden />
               </Button>
             ) : null}
-            <Button
-              variant="outline"
-              className="text-destructive hover:bg-red-50"
-              disabled={busy}
-              onClick={() => onReject(item)}
-            >
-              <X aria-hidden /> Reject
-            </Button>
-            <Button disabled={busy} onClick={() => onApprove(item)}>
-              <Check aria-hidden /> Approve
-            </Button>
+            {item.revisionDueAt ? null : (
+              <>
+                <Button
+                  variant="outline"
+                  className="text-destructive hover:bg-red-50"
+                  disabled={busy}
+                  onClick={() => onReject(item)}
+                >
+                  <X aria-hidden /> Reject
+                </Button>
+                <Button disabled={busy} onClick={() => onApprove(item)}>
+                  <Check aria-hidden /> Approve
+                </Button>
+              </>
+            )}
           </div>
         </div>
       ) : null}
@@ -155,15 +167,22 @@ export function NoJsSubmission({ item, next }: { item: ReviewItem; next: NextSto
             Next <ArrowRight aria-hidden />
           </ViewLink>
         ) : null}
-        <ViewLink
-          to={withParams({ [CONFIRM_PARAM]: "reject", [ROW_PARAM]: item.id })}
-          className={cn(buttonVariants({ variant: "outline" }), "text-destructive hover:bg-red-50")}
-        >
-          <X aria-hidden /> Reject
-        </ViewLink>
-        <ViewLink to={withParams({ [CONFIRM_PARAM]: "approve", [ROW_PARAM]: item.id })} className={buttonVariants()}>
-          <Check aria-hidden /> Approve
-        </ViewLink>
+        {item.revisionDueAt ? null : (
+          <>
+            <ViewLink
+              to={withParams({ [CONFIRM_PARAM]: "reject", [ROW_PARAM]: item.id })}
+              className={cn(buttonVariants({ variant: "outline" }), "text-destructive hover:bg-red-50")}
+            >
+              <X aria-hidden /> Reject
+            </ViewLink>
+            <ViewLink
+              to={withParams({ [CONFIRM_PARAM]: "approve", [ROW_PARAM]: item.id })}
+              className={buttonVariants()}
+            >
+              <Check aria-hidden /> Approve
+            </ViewLink>
+          </>
+        )}
       </div>
     </NoJsPanel>
   );

@@ -2,6 +2,7 @@
 // them, and /openapi.json is generated from them, so the documentation cannot drift from what is accepted.
 // Field rules and messages come from the form schemas next to this file.
 import * as v from "valibot";
+import { messageBody, revisionNote } from "./revisions";
 import { CATEGORIES } from "../categories";
 import { COIN_PACKAGES, ITEMS_PER_PAGE_OPTIONS } from "../coins";
 import { ROLES } from "../roles";
@@ -500,3 +501,47 @@ export const bareNumberWire = v.number();
 export const okWire = v.strictObject({ ok: v.literal(true) });
 /** POST /auth/forgot: the same answer whether or not the address has an account. */
 export const forgotWire = v.strictObject({ ok: v.literal(true), message: v.string() });
+
+// ---------------------------------------------------------------- revisions and messages
+
+/** POST /submission-revisions { submission_id, note }: the buyer's one revision request. */
+export const revisionBody = v.object({ submission_id: id("submission_id"), note: revisionNote });
+export const revisionWireSchema = v.strictObject({
+  submission_id: v.string(),
+  revision_note: v.string(),
+  revision_due_at: isoTime,
+});
+
+/**
+ * A conversation: `submission_id` (a submission's), or `task_id` with `worker_id` (a worker's questions about a task;
+ * a worker may leave worker_id out: their own).
+ */
+const threadFields = {
+  submission_id: v.optional(id("submission_id")),
+  task_id: v.optional(id("task_id")),
+  worker_id: v.optional(id("worker_id")),
+};
+const ONE_THREAD = "Send submission_id, or task_id (with worker_id when you are the buyer)";
+const oneThread = <T extends { submission_id?: string; task_id?: string }>(s: v.GenericSchema<unknown, T>) =>
+  v.pipe(
+    s,
+    v.check((t) => !!t.submission_id !== !!t.task_id, ONE_THREAD),
+  );
+/** GET /messages?submission_id= | ?task_id=&worker_id= [&before=<cursor>]: a page of the conversation. */
+export const messagesQuery = oneThread(
+  v.object({ ...threadFields, before: v.optional(v.pipe(v.string(), v.maxLength(100))) }),
+);
+/** POST /messages { submission_id | task_id (, worker_id), body }: write in the conversation. */
+export const messageBodyInput = oneThread(v.object({ ...threadFields, body: messageBody }));
+export const messageWireSchema = v.strictObject({
+  _id: v.string(),
+  sender_id: v.string(),
+  sender_name: v.string(),
+  body: v.string(),
+  created_at: isoTime,
+});
+export const messagePageWire = v.strictObject({
+  messages: v.array(messageWireSchema),
+  earlier: v.nullable(v.string()),
+  can_write: v.boolean(),
+});

@@ -120,6 +120,10 @@ export const submissions = sqliteTable("submissions", {
   editedAt: integer("edited_at"),
   /** when the worker started the work (their hold's start); NULL when sent without a start (migrations/0030) */
   startedAt: integer("started_at"),
+  /** the buyer's one revision request: its note, when it was asked, and its due time while outstanding (0035) */
+  revisionNote: text("revision_note"),
+  revisionRequestedAt: integer("revision_requested_at"),
+  revisionDueAt: integer("revision_due_at"),
 });
 
 export const withdrawals = sqliteTable("withdrawals", {
@@ -557,3 +561,22 @@ export const taskBatches = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.buyerId, t.requestKey] })],
 );
+/** A conversation: one per submission, or one per worker and task before any submission (migrations/0035). */
+export const messageThreads = sqliteTable("message_threads", {
+  id: text("id").primaryKey(),
+  submissionId: text("submission_id"),
+  taskId: text("task_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  buyerId: text("buyer_id").notNull(),
+  workerEmailedAt: integer("worker_emailed_at"),
+  buyerEmailedAt: integer("buyer_emailed_at"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const messages = sqliteTable("messages", {
+  id: text("id").primaryKey(),
+  threadId: text("thread_id").notNull(),
+  senderId: text("sender_id").notNull(),
+  body: text("body").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -150,3 +150,18 @@ export function buyerMessageLetter(person: Person, from: string, subject: string
     after: ["You get messages only from buyers whose tasks you worked on. Reply through their tasks' pages."],
   });
 }
+
+/**
+ * A new message in a conversation about a task or a submission, at most once an hour per conversation and reader
+ * (messages.server.ts): who wrote and about what, never the message itself (it is read signed in).
+ */
+export function newMessageLetter(person: Person, from: string, taskTitle: string, url: string): Mail {
+  return render({
+    to: person.email,
+    subject: `New message about "${taskTitle}"`,
+    name: person.name,
+    paragraphs: [`${from} sent you a message about "${taskTitle}" on Coinwork.`],
+    action: { label: "Read the conversation", url },
+    after: ["We send at most one e-mail an hour per conversation; the others show in your notifications."],
+  });
+}

@@ -2,6 +2,7 @@
 // `now`, so tests run them directly; the scheduled handler (workers/app.ts) only picks the schedule's jobs.
 import { autoApproveDue } from "../services/submissions.server";
 import { releaseExpiredHolds } from "../services/slots.server";
+import { lapseDueRevisions } from "../services/revisions.server";
 import { refreshWithdrawalWaitMedian } from "../services/payout-queue.server";
 import { purgeLoginFailures } from "../services/login-throttle.server";
 import { purgeRateLimits } from "../services/rate-limit.server";
@@ -13,10 +14,12 @@ export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const DAILY = "0 3 * * *";
 
 /**
- * Approves submissions left unreviewed past the window; returns started slots whose time ran out to their tasks;
+ * Lapses revision requests left unanswered for 48 hours; approves submissions left unreviewed past the window; returns started slots whose time ran out to their tasks;
  * works out the admins' median wait for withdrawals.
  */
 async function quarterHourly(env: Env, now: number): Promise<void> {
+  const lapsed = await lapseDueRevisions(env, now);
+  if (lapsed > 0) console.log(`${lapsed} revision request(s) lapsed`);
   const approved = await autoApproveDue(env, now);
   if (approved > 0) console.log(`auto-approved ${approved} submission(s)`);
   const released = await releaseExpiredHolds(env, now);

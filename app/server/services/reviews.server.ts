@@ -14,6 +14,7 @@ import {
   listBuyerSubmissions,
   reviewWindowOf,
 } from "./submissions.server";
+import { lapseDueRevisions } from "./revisions.server";
 import {
   autoApproveCountdown,
   autoApprovesAt,
@@ -48,7 +49,13 @@ export async function reviewQueue(
   opts: PageRequest & { taskId?: string },
   now = Date.now(),
 ) {
-  const page = await listBuyerSubmissions(env, buyerId, { ...opts, status: ["pending"] });
+  let page = await listBuyerSubmissions(env, buyerId, { ...opts, status: ["pending"] });
+  // revisions whose 48 hours ended lapse first (the check on read), so the page shows their proof as decidable
+  const lapsing = page.items.filter((s) => s.revisionDueAt !== null && s.revisionDueAt <= now);
+  if (lapsing.length) {
+    for (const s of lapsing) await lapseDueRevisions(env, now, s.id);
+    page = await listBuyerSubmissions(env, buyerId, { ...opts, status: ["pending"] });
+  }
   const records = await trackRecords(
     env,
     page.items.map((s) => s.workerId),

@@ -27,6 +27,7 @@ import {
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice } from "./pay-rate.server";
 import { ineligibility, requireEligible } from "./eligibility.server";
+import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -159,6 +160,7 @@ function selectReviews(db: Db) {
       payableAmount: submissions.payableAmount,
       status: submissions.status,
       editedAt: submissions.editedAt,
+      revisionDueAt: submissions.revisionDueAt,
       taskId: submissions.taskId,
       taskTitle: tasks.taskTitle,
       taskPay: tasks.payableAmount,
@@ -177,6 +179,7 @@ function assertReviewable(review: Review | undefined, reviewer: SessionUser): as
   if (!review) throw notFound("Submission not found");
   if (review.buyerId !== reviewer.id) throw forbidden("Only the task's buyer can review this submission");
   if (review.status !== "pending") throw conflict(ALREADY_REVIEWED);
+  if (review.revisionDueAt !== null) throw conflict(REVISION_OUTSTANDING);
 }
 
 /**
@@ -197,6 +200,8 @@ async function review(
   addSteps: (batch: Batch, read: Review) => string,
   onConstraint?: ConstraintRefusal,
 ) {
+  // a revision whose time ran out lapses first (the check on read), so the original proof can be decided
+  await lapseDueRevisions(env, Date.now(), submissionId);
   const read = await readReview(env, submissionId);
   assertReviewable(read, reviewer);
   if (seen !== undefined && seen !== proofVersion(read)) throw conflict(EDITED_SINCE_SEEN);
@@ -221,12 +226,16 @@ const pendingAsRead = (r: Review) =>
       AND COALESCE(edited_at, 0) = ${proofVersion(r)})
     AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND task_title = ${r.taskTitle})`;
 
+/** A decision's guard: pending as read, and no revision outstanding (revisions.server.ts). */
+const decidableAsRead = (r: Review) =>
+  sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND ${noRevisionOutstanding})`;
+
 /**
  * An approval's steps (labels start with `prefix`): the worker's notice and payout, then the status change, which
  * comes last because the others hold only while the submission is pending. Returns the deciding step's label.
  */
 function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string {
-  const when = pendingAsRead(r);
+  const when = decidableAsRead(r);
   batch
     .step(
       `${prefix}notify worker`,
@@ -281,7 +290,7 @@ export async function rejectSubmission(
     seen,
     (batch, r) => {
       const now = Date.now();
-      const when = sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND payable_amount = ${r.taskPay})`;
+      const when = sql`${decidableAsRead(r)} AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND payable_amount = ${r.taskPay})`;
       batch.step(
         "notify worker",
         notification({
@@ -347,16 +356,21 @@ export async function editSubmission(
   input: { submission_details: string; submission_image_url: string },
 ) {
   assertProofText(input.submission_details);
-  const r = await readOwnPending(env, worker, submissionId);
   const now = Date.now();
-  const when = pendingAsRead(r);
+  await lapseDueRevisions(env, now, submissionId);
+  const r = await readOwnPending(env, worker, submissionId);
+  // with a revision outstanding, this edit is the resubmission: it ends the revision (revisions.server.ts)
+  const revising = r.revisionDueAt !== null;
+  const when = sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND revision_due_at IS ${revising ? sql`NOT NULL` : sql`NULL`})`;
   const done = await newBatch(env)
     .step(
       "notify buyer",
       notification({
         id: newId(),
         userId: r.buyerId,
-        message: `${worker.name} changed their submission for "${r.taskTitle}". It waits for your review again.`,
+        message: revising
+          ? `${worker.name} sent the revision you asked for on "${r.taskTitle}". It waits for your review again.`
+          : `${worker.name} changed their submission for "${r.taskTitle}". It waits for your review again.`,
         actionRoute: NOTIFICATION_LINKS.submissionReceived,
         now,
         when,
@@ -365,7 +379,7 @@ export async function editSubmission(
     .step(
       "edit",
       sql`UPDATE submissions SET submission_details = ${input.submission_details},
-        submission_image_url = ${input.submission_image_url || null}, edited_at = ${now}
+        submission_image_url = ${input.submission_image_url || null}, edited_at = ${now}, revision_due_at = NULL
         WHERE id = ${r.id} AND worker_id = ${worker.id} AND ${when}`,
     )
     .run();
@@ -424,7 +438,7 @@ export async function autoApproveDue(env: Env, now = Date.now()): Promise<number
   const cutoff = now - reviewWindowMs(reviewWindowOf(env));
   const due = await selectReviews(getDb(env))
     // the review window runs from the last change of the proof (migrations/0020 indexes this expression)
-    .where(and(eq(submissions.status, "pending"), lt(reviewClock, cutoff)))
+    .where(and(eq(submissions.status, "pending"), lt(reviewClock, cutoff), noRevisionOutstanding))
     .limit(200);
   let approved = 0;
   // A few approvals per batch keeps batches small.

@@ -66,6 +66,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     autoApprovesAt: s.autoApprovesAt,
     autoApproves: s.autoApproves,
     trackRecord: trackRecordText(s.trackRecord),
+    revisionDueAt: s.revisionDueAt,
   }));
   return {
     name: user.name,

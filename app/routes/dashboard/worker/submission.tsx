@@ -42,6 +42,8 @@ import {
   workerSubmission,
 } from "~/server/services/submissions.server";
 import { appealAction } from "./appeal.server";
+import { revisionOf } from "~/server/services/revisions.server";
+import { threadPath } from "~/server/services/messages.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Your submission for ${loaderData.submission.taskTitle} · Coinwork` : "Submission · Coinwork" },
@@ -62,6 +64,8 @@ async function ownSubmission(env: Env, workerId: string, id: string) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
+  // a revision whose 48 hours ended lapses first, so the page shows the submission as it is now
+  const revision = await revisionOf(env, params.id);
   const s = await ownSubmission(env, user.id, params.id);
   const [appeals, bonuses] = await Promise.all([appealsOfSubmissions(env, [s.id]), bonusesOn(env, user, [s.id])]);
   const appeal = appeals.get(s.id);
@@ -85,7 +89,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       appealStatus: appeal?.status ?? null,
       appealUntil: appealUntil(s, appeal !== undefined, now),
     },
-    review: dueAt === null ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
+    review: dueAt === null || revision?.dueAt ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
+    revision: revision?.dueAt && s.status === "pending" ? { note: revision.note ?? "", dueAt: revision.dueAt } : null,
+    messages: threadPath({ submissionId: s.id }),
     bonuses: bonuses.map((b) => ({ id: b.id, coins: b.coins, reason: b.reason, createdAt: b.createdAt })),
   };
 }
@@ -168,7 +174,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
-  const { submission: s, review: due, bonuses } = loaderData;
+  const { submission: s, review: due, bonuses, revision, messages } = loaderData;
   const navigate = useNavigate();
   const outcome = useActionData<typeof editAction>();
   const failure = failureOf(outcome);
@@ -227,7 +233,19 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                 {s.rejectReason || "No reason given."}
               </Alert>
             ) : null}
+            {revision ? (
+              <Alert tone="warning" title="The buyer asks for a revision" data-testid="revision-asked">
+                <p className="whitespace-pre-wrap">{revision.note}</p>
+                <p className="mt-1">
+                  Change your submission by <LocalTime at={revision.dueAt} /> and it waits for review again. Otherwise
+                  your original proof goes back to the buyer as it is.
+                </p>
+              </Alert>
+            ) : null}
             <AppealCell row={s} flow={flow} />
+            <Link to={messages} className="text-sm font-semibold text-brand-700 hover:underline">
+              Messages with the buyer
+            </Link>
             {bonuses.map((b) => (
               <Alert key={b.id} tone="success" title={`Bonus: ${formatCount(b.coins)} coins`} data-testid="bonus">
                 {b.reason} <LocalTime at={b.createdAt} className="text-xs text-muted-foreground" />

@@ -19,6 +19,7 @@ import { failureOf, useFailureToast } from "~/components/form-kit";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { TaskImage } from "~/components/task-image";
 import { TaskBrief } from "~/components/task-brief";
+import { threadPath } from "~/server/services/messages.server";
 import { TaskNotFound } from "~/components/worker/task-not-found";
 import { daysUntil } from "~/components/worker/due";
 import { DueBadge, DueDay } from "~/components/worker/due-badge";
@@ -80,6 +81,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     reputationOf(env, task.buyerId),
   ]);
   return {
+    questions: threadPath({ taskId: task.id, workerId: user.id }),
     task: {
       id: task.id,
       taskTitle: task.taskTitle,
@@ -278,6 +280,9 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
           </Card>
           <TaskBrief detail={task.taskDetail} instructions={task.submissionInfo} />
           {question ? <HitQuestionFrame frame={question} started={hold !== null} /> : null}
+          <Link to={loaderData.questions} className="text-sm font-semibold text-brand-700 hover:underline">
+            Ask the buyer a question
+          </Link>
         </article>
 
         <aside className="lg:sticky lg:top-24" aria-labelledby="submit-heading">

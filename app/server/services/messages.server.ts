@@ -1,0 +1,223 @@
+// Messages (docs/decisions/056-message-threads.md): a conversation per submission between its buyer and its worker
+// (an admin reads it, never writes, once the submission is appealed), and before any work one per worker and task
+// for questions to the buyer. Plain text (rendered as text, never HTML), at most MESSAGE_MAX characters, rate
+// limited per sender; each message notifies the other side, and e-mails them at most once an hour per conversation.
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { getDb, newId } from "../db/client.server";
+import { newBatch } from "../db/batch.server";
+import { appeals, messages, messageThreads, submissions, tasks, users } from "../db/schema";
+import { AppError, forbidden, notFound } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import { notification } from "./ledger.server";
+import { rateLimit } from "./rate-limit.server";
+import { sendMail } from "../email/mailer.server";
+import { newMessageLetter } from "../email/letters.server";
+import { MESSAGE_MAX, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "~/lib/schemas/revisions";
+
+/** Messages a sender may write per minute, across conversations. */
+export const MESSAGES_PER_MINUTE = 10;
+export const MESSAGE_RATE_LIMITED = "You are sending messages too fast. Wait a minute and try again.";
+export const NOT_A_PARTY = "Only the task's buyer and its worker can read this conversation.";
+export const ADMIN_READS_ONLY = "Admins read an appealed submission's conversation; they do not write in it.";
+const EMAIL_GAP_MS = 60 * 60 * 1000;
+/** A page of a conversation. */
+export const THREAD_PAGE = 50;
+
+/** Which conversation: a submission's, or a worker's questions about a task before any submission. */
+export type ThreadKey = { submissionId: string } | { taskId: string; workerId: string };
+
+/** The page a conversation is read on (notifications and e-mails link to it). */
+export function threadPath(key: ThreadKey): string {
+  return "submissionId" in key
+    ? `/dashboard/threads/submission/${key.submissionId}`
+    : `/dashboard/threads/task/${key.taskId}/${key.workerId}`;
+}
+
+const workerUser = alias(users, "w");
+const buyerUser = alias(users, "b");
+
+/** The two sides of a conversation and what it is about, as read; undefined when there is no such submission or task. */
+async function readParties(env: Env, key: ThreadKey) {
+  const db = getDb(env);
+  const people = {
+    taskId: tasks.id,
+    taskTitle: tasks.taskTitle,
+    workerId: workerUser.id,
+    workerName: workerUser.name,
+    workerEmail: workerUser.email,
+    workerRole: workerUser.role,
+    buyerId: buyerUser.id,
+    buyerName: buyerUser.name,
+    buyerEmail: buyerUser.email,
+  };
+  if ("submissionId" in key) {
+    const rows = await db
+      .select({
+        ...people,
+        appealed: sql<number>`EXISTS (SELECT 1 FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
+      })
+      .from(submissions)
+      .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+      .innerJoin(workerUser, eq(workerUser.id, submissions.workerId))
+      .innerJoin(buyerUser, eq(buyerUser.id, submissions.buyerId))
+      .where(eq(submissions.id, key.submissionId))
+      .limit(1);
+    return rows[0] && { ...rows[0], submissionId: key.submissionId, appealed: rows[0].appealed === 1 };
+  }
+  const rows = await db
+    .select(people)
+    .from(tasks)
+    .innerJoin(buyerUser, eq(buyerUser.id, tasks.buyerId))
+    .innerJoin(workerUser, eq(workerUser.id, key.workerId))
+    .where(and(eq(tasks.id, key.taskId), sql`${tasks.deletedAt} IS NULL`))
+    .limit(1);
+  const row = rows[0];
+  // questions are a worker's, about someone else's task
+  if (!row || row.workerRole !== "Worker" || row.workerId === row.buyerId) return undefined;
+  return { ...row, submissionId: null, appealed: false };
+}
+type Parties = NonNullable<Awaited<ReturnType<typeof readParties>>>;
+
+/**
+ * The conversation's sides, and what this user may do in it: write (a side of it), read (an admin, once the
+ * submission is appealed); else 403 (404 when there is no such submission or task).
+ */
+async function openAs(
+  env: Env,
+  user: SessionUser,
+  key: ThreadKey,
+): Promise<{ parties: Parties; access: "write" | "read" }> {
+  const parties = await readParties(env, key);
+  if (!parties) throw notFound("Conversation not found");
+  if (user.id === parties.workerId || user.id === parties.buyerId) return { parties, access: "write" };
+  if (user.role === "Admin" && parties.appealed) return { parties, access: "read" };
+  throw forbidden(NOT_A_PARTY);
+}
+
+/** The conversation's row, matched by its key (the partial unique indexes of migrations/0035). */
+const threadWhere = (key: ThreadKey): SQL =>
+  "submissionId" in key
+    ? sql`submission_id = ${key.submissionId}`
+    : sql`submission_id IS NULL AND task_id = ${key.taskId} AND worker_id = ${key.workerId}`;
+
+/** "<created_at>.<id>": where a page of older messages starts (keyset paging, never OFFSET). */
+const cursorOf = (m: { createdAt: number; id: string }) => `${m.createdAt}.${m.id}`;
+function parseCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
+  const m = cursor?.match(/^(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/);
+  return m ? { createdAt: Number(m[1]), id: m[2]! } : null;
+}
+
+export interface ThreadMessage {
+  id: string;
+  senderId: string;
+  senderName: string;
+  body: string;
+  createdAt: number;
+}
+
+/**
+ * A conversation as its reader sees it: who and what it is about, whether they may write, and its latest
+ * THREAD_PAGE messages before `before` (oldest first on the page), with the cursor of the page before, if any.
+ */
+export async function readThread(env: Env, user: SessionUser, key: ThreadKey, before?: string) {
+  const { parties, access } = await openAs(env, user, key);
+  const from = parseCursor(before);
+  const sender = alias(users, "s");
+  const rows = await getDb(env)
+    .select({
+      id: messages.id,
+      senderId: messages.senderId,
+      senderName: sender.name,
+      body: messages.body,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .innerJoin(sender, eq(sender.id, messages.senderId))
+    .where(
+      and(
+        sql`${messageThreads.id} = (SELECT id FROM message_threads WHERE ${threadWhere(key)})`,
+        from ? sql`(${messages.createdAt}, ${messages.id}) < (${from.createdAt}, ${from.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(THREAD_PAGE + 1);
+  const page = rows.slice(0, THREAD_PAGE).reverse();
+  return {
+    parties,
+    canWrite: access === "write",
+    messages: page as ThreadMessage[],
+    earlier: rows.length > THREAD_PAGE ? cursorOf(page[0]!) : null,
+  };
+}
+
+function assertBody(body: string): string {
+  const text = body.trim();
+  if (!text) throw new AppError("validation_failed", MESSAGE_REQUIRED, { body: [MESSAGE_REQUIRED] });
+  if (text.length > MESSAGE_MAX)
+    throw new AppError("validation_failed", MESSAGE_TOO_LONG, { body: [MESSAGE_TOO_LONG] });
+  return text;
+}
+
+/**
+ * One side writes to the other: the message (and the conversation, on its first message) and the other side's
+ * notification in one batch; then an e-mail to the other side unless one went out about this conversation in the
+ * last hour (a conditional update claims the hour, so two messages at once send one e-mail).
+ */
+export async function postMessage(
+  env: Env,
+  user: SessionUser,
+  key: ThreadKey,
+  body: string,
+  origin: string,
+  now = Date.now(),
+): Promise<ThreadMessage> {
+  const text = assertBody(body);
+  const { parties, access } = await openAs(env, user, key);
+  if (access !== "write") throw forbidden(ADMIN_READS_ONLY);
+  await rateLimit(env, `message:${user.id}`, MESSAGES_PER_MINUTE, 60).catch((e: unknown) => {
+    throw e instanceof AppError && e.code === "rate_limited" ? new AppError("rate_limited", MESSAGE_RATE_LIMITED) : e;
+  });
+  const toWorker = user.id === parties.buyerId;
+  const reader = toWorker
+    ? { id: parties.workerId, name: parties.workerName, email: parties.workerEmail }
+    : { id: parties.buyerId, name: parties.buyerName, email: parties.buyerEmail };
+  const path = threadPath(key);
+  const id = newId();
+  await newBatch(env)
+    .step(
+      "open thread",
+      sql`INSERT INTO message_threads (id, submission_id, task_id, worker_id, buyer_id, created_at)
+        VALUES (${newId()}, ${parties.submissionId}, ${parties.taskId}, ${parties.workerId}, ${parties.buyerId}, ${now})
+        ON CONFLICT DO NOTHING`,
+    )
+    .step(
+      "write",
+      sql`INSERT INTO messages (id, thread_id, sender_id, body, created_at)
+        SELECT ${id}, id, ${user.id}, ${text}, ${now} FROM message_threads WHERE ${threadWhere(key)}`,
+    )
+    .step(
+      "notify",
+      notification({
+        id: newId(),
+        userId: reader.id,
+        message: `${user.name} sent you a message about "${parties.taskTitle}".`,
+        actionRoute: path,
+        now,
+      }),
+    )
+    .run();
+  const emailedAt = toWorker ? "worker_emailed_at" : "buyer_emailed_at";
+  const claimed = await env.DB.prepare(
+    `UPDATE message_threads SET ${emailedAt} = ?1 WHERE id = (SELECT thread_id FROM messages WHERE id = ?2)
+      AND (${emailedAt} IS NULL OR ${emailedAt} <= ?1 - ?3) RETURNING id`,
+  )
+    .bind(now, id, EMAIL_GAP_MS)
+    .first();
+  if (claimed)
+    await sendMail(env, newMessageLetter(reader, user.name, parties.taskTitle, new URL(path, origin).toString())).catch(
+      (e: unknown) => console.error("The new-message e-mail was not sent", e),
+    );
+  return { id, senderId: user.id, senderName: user.name, body: text, createdAt: now };
+}
