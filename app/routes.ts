@@ -41,6 +41,8 @@ export default [
       route("purchasecoin", "routes/dashboard/buyer/purchase-coin.tsx"),
       route("paymenthistory", "routes/dashboard/buyer/payment-history.tsx"),
       route("bonuses", "routes/dashboard/buyer/bonuses.tsx"),
+      route("qualifications", "routes/dashboard/buyer/qualifications.tsx"),
+      route("qualifications/:id", "routes/dashboard/buyer/qualification.tsx"),
     ]),
     layout("routes/dashboard/worker/layout.tsx", [
       route("workerhome", "routes/dashboard/worker/home.tsx"),
@@ -49,6 +51,8 @@ export default [
       route("mysubmissions", "routes/dashboard/worker/my-submissions.tsx"),
       route("mysubmissions/:id", "routes/dashboard/worker/submission.tsx"),
       route("withdraw", "routes/dashboard/worker/withdraw.tsx"),
+      route("tests", "routes/dashboard/worker/tests.tsx"),
+      route("tests/:id", "routes/dashboard/worker/test.tsx"),
     ]),
     layout("routes/dashboard/admin/layout.tsx", [
       route("adminhome", "routes/dashboard/admin/home.tsx"),
@@ -98,6 +102,9 @@ export default [
     route("appeals", "routes/api/appeals.ts"),
     route("worker-blocks", "routes/api/worker-blocks.ts"),
     route("bonuses", "routes/api/bonuses.ts"),
+    route("qualifications", "routes/api/qualifications.ts"),
+    route("qualification-grants", "routes/api/qualification-grants.ts"),
+    route("qualification-tests", "routes/api/qualification-tests.ts"),
     route("create-payment-intent", "routes/api/create-payment-intent.ts"),
     route("orders", "routes/api/orders.ts"),
     route("orders1", "routes/api/order-history.ts"),

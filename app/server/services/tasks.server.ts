@@ -17,6 +17,7 @@ import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { notBlocked } from "./blocks.server";
 import { requirementsRow } from "./eligibility.server";
+import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -75,6 +76,7 @@ export async function postTask(
   requireVerifiedEmail(buyer);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
   await refuseWhileOwing(env, buyer.id);
+  await requireOwnRequirement(env, buyer, input.qualification_id);
   const cost = taskCost(input.required_workers, input.payable_amount);
   const balance = await coinsOf(env, buyer.id);
   if (balance < cost) throw insufficientCoins(cost - balance);
@@ -102,6 +104,7 @@ export async function postTask(
     )
     .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }))
     .step("requirements", requirementsRow(id, input))
+    .step("qualifications", taskQualificationRows(id, input))
     // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
     .run({
       refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),

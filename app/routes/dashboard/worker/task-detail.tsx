@@ -36,6 +36,7 @@ import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import { findTaskForWorker } from "~/server/services/tasks.server";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
+import { unmetRequirements } from "~/server/services/eligibility.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
@@ -54,6 +55,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const task = await loadTask(env, user.id, params.id);
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
   const blocker = await submissionBlocker(env, user.id, task, now);
+  // a required qualification the worker lacks: the way to its test, when it has one
+  const test = blocker ? ((await unmetRequirements(env, user.id, task.id))?.test ?? null) : null;
   return {
     task: {
       id: task.id,
@@ -70,6 +73,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       daysLeft: daysUntil(task.completionDate, now),
     },
     blocker,
+    test,
   };
 }
 
@@ -107,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-function Blocked({ reason }: { reason: string }) {
+function Blocked({ reason, test }: { reason: string; test: { id: string; name: string } | null }) {
   const own = /waiting for review|was approved/.test(reason);
   const approved = /was approved/.test(reason);
   return (
@@ -116,12 +120,21 @@ function Blocked({ reason }: { reason: string }) {
       title={approved ? "Already approved" : own ? "Already submitted" : "Not taking submissions"}
       data-testid="submission-blocker"
       action={
-        <Link
-          to={own ? "/dashboard/mysubmissions" : "/dashboard/tasklist"}
-          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
-        >
-          {own ? "View My Submissions" : "Browse other tasks"}
-        </Link>
+        test ? (
+          <Link
+            to={`/dashboard/tests/${test.id}`}
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
+          >
+            Take the test
+          </Link>
+        ) : (
+          <Link
+            to={own ? "/dashboard/mysubmissions" : "/dashboard/tasklist"}
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
+          >
+            {own ? "View My Submissions" : "Browse other tasks"}
+          </Link>
+        )
       }
     >
       {reason}
@@ -130,7 +143,7 @@ function Blocked({ reason }: { reason: string }) {
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, blocker } = loaderData;
+  const { task, blocker, test } = loaderData;
   const outcome = useActionData<typeof action>();
   const failure = failureOf(outcome);
   const review = proofReviewOf(outcome?.review);
@@ -216,7 +229,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
               </Alert>
             ) : null}
             {blocker ? (
-              <Blocked reason={blocker} />
+              <Blocked reason={blocker} test={test} />
             ) : (
               <>
                 {review ? (
