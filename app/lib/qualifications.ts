@@ -25,7 +25,8 @@ export function unmetQualification(
   held: { score: number } | null,
 ): string | null {
   const need = required.minScore > 0 ? ` with a score of at least ${required.minScore}` : "";
-  if (!held) return `This task is for workers who hold the qualification “${required.name}”${need}; you do not hold it.`;
+  if (!held)
+    return `This task is for workers who hold the qualification “${required.name}”${need}; you do not hold it.`;
   if (held.score < required.minScore)
     return `This task is for workers who hold the qualification “${required.name}”${need}; your score is ${held.score}.`;
   return null;

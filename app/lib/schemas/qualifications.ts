@@ -23,8 +23,17 @@ export const score = wholeNumber(SCORE_RULE, 0, SCORE_RULE, 100);
 export const qualificationFormSchema = v.object({ name, description, retake_hours: retakeHours });
 export type QualificationInput = v.InferOutput<typeof qualificationFormSchema>;
 
-const choice = v.pipe(v.string(), v.trim(), v.nonEmpty(CHOICES_RULE), v.maxLength(200, "A choice: at most 200 characters"));
-const choiceList = v.pipe(v.array(choice, CHOICES_RULE), v.minLength(MIN_CHOICES, CHOICES_RULE), v.maxLength(MAX_CHOICES, CHOICES_RULE));
+const choice = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(CHOICES_RULE),
+  v.maxLength(200, "A choice: at most 200 characters"),
+);
+const choiceList = v.pipe(
+  v.array(choice, CHOICES_RULE),
+  v.minLength(MIN_CHOICES, CHOICES_RULE),
+  v.maxLength(MAX_CHOICES, CHOICES_RULE),
+);
 const answer = wholeNumber(ANSWER_RULE, 1, ANSWER_RULE, MAX_CHOICES);
 
 /** A question with its key: the choices and the number (1 for the first) of the right one. */
@@ -80,7 +89,10 @@ export const qualificationBody = v.object({
   questions: v.optional(v.pipe(v.array(questionSchema), v.maxLength(MAX_QUESTIONS, TOO_MANY_QUESTIONS))),
 });
 /** PATCH /qualifications: change a definition; `questions` (when given) replaces the whole test, [] removes it. */
-export const qualificationPatchBody = v.object({ qualification_id: id("qualification_id"), ...qualificationBody.entries });
+export const qualificationPatchBody = v.object({
+  qualification_id: id("qualification_id"),
+  ...qualificationBody.entries,
+});
 
 const questionWire = v.strictObject({ _id: v.string(), prompt: v.string(), choices: v.array(v.string()) });
 export const qualificationWireSchema = v.strictObject({

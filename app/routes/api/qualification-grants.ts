@@ -35,7 +35,8 @@ export const loader = rest("/qualification-grants", "Quality", {
   GET: {
     summary: "Who holds one of your qualifications (buyer), or the qualifications you hold (worker)",
     access: ["Buyer", "Worker"],
-    accessNote: "A buyer names one of their qualifications (qualification_id=, 422 without it); a worker sees their own.",
+    accessNote:
+      "A buyer names one of their qualifications (qualification_id=, 422 without it); a worker sees their own.",
     query: grantsQuery,
     responses: [list(grantWireSchema, example, "Grants, newest first (source: hand or test)")],
     errors: [404],
@@ -73,7 +74,8 @@ export const loader = rest("/qualification-grants", "Quality", {
   },
   DELETE: {
     summary: "Revoke a worker's qualification",
-    description: "Tasks that require it close to the worker at once; a test's retake wait still counts from their last attempt.",
+    description:
+      "Tasks that require it close to the worker at once; a test's retake wait still counts from their last attempt.",
     access: ["Buyer"],
     accessNote: "Only your own qualifications.",
     query: grantQuery,

@@ -56,7 +56,14 @@ export const loader = rest("/qualification-tests", "Quality", {
       "answers maps each question's _id to the number of the chosen choice (1 for the first); an unanswered question counts as wrong. Graded on the server: you hold the qualification with the score (0-100, the share answered right), replacing an earlier one. 409 with next_attempt_at before the test's retake wait is over.",
     access: ["Worker"],
     body: testAnswersBody,
-    responses: [ok(testResultWireSchema, { qualification_id: example.qualification_id, score: 80, next_attempt_at: "2026-11-21T09:30:00.000Z" }, "Your score", 201)],
+    responses: [
+      ok(
+        testResultWireSchema,
+        { qualification_id: example.qualification_id, score: 80, next_attempt_at: "2026-11-21T09:30:00.000Z" },
+        "Your score",
+        201,
+      ),
+    ],
     errors: [404, 409],
     handler: async ({ request, context, env }) => {
       const worker = requireApiRole(context, "Worker");

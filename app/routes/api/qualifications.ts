@@ -48,7 +48,9 @@ export const loader = rest("/qualifications", "Quality", {
     access: ["Buyer"],
     accessNote: "Only your own.",
     query: qualificationsQuery,
-    responses: [list(qualificationWireSchema, example, "Your qualifications (answer: the right choice, 1 for the first)")],
+    responses: [
+      list(qualificationWireSchema, example, "Your qualifications (answer: the right choice, 1 for the first)"),
+    ],
     handler: async ({ request, context, env }) => {
       const buyer = requireApiRole(context, "Buyer");
       const q = readQuery(request, qualificationsQuery);

@@ -6,7 +6,13 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, type Db } from "../db/client.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
-import { qualificationAttempts, qualificationGrants, qualificationQuestions, qualifications, users } from "../db/schema";
+import {
+  qualificationAttempts,
+  qualificationGrants,
+  qualificationQuestions,
+  qualifications,
+  users,
+} from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { QualificationInput, QuestionInput } from "~/lib/schemas/qualifications";
@@ -167,7 +173,13 @@ export async function listQualifications(env: Env, buyerId: string, opts: PageRe
   const mine = eq(qualifications.buyerId, buyerId);
   const page = await fetchPage(
     w,
-    db.select().from(qualifications).where(mine).orderBy(desc(qualifications.createdAt)).limit(w.limit).offset(w.offset),
+    db
+      .select()
+      .from(qualifications)
+      .where(mine)
+      .orderBy(desc(qualifications.createdAt))
+      .limit(w.limit)
+      .offset(w.offset),
     db
       .select({ n: sql<number>`COUNT(*)` })
       .from(qualifications)
@@ -247,7 +259,10 @@ export async function grantQualification(
       set: { score, source: "hand", grantedAt: now },
     });
   const [grant] = await selectGrants(db).where(
-    and(eq(qualificationGrants.workerId, input.workerId), eq(qualificationGrants.qualificationId, input.qualificationId)),
+    and(
+      eq(qualificationGrants.workerId, input.workerId),
+      eq(qualificationGrants.qualificationId, input.qualificationId),
+    ),
   );
   return grant!;
 }
@@ -262,7 +277,10 @@ export async function revokeQualification(
   const gone = await getDb(env)
     .delete(qualificationGrants)
     .where(
-      and(eq(qualificationGrants.workerId, input.workerId), eq(qualificationGrants.qualificationId, input.qualificationId)),
+      and(
+        eq(qualificationGrants.workerId, input.workerId),
+        eq(qualificationGrants.qualificationId, input.qualificationId),
+      ),
     )
     .returning({ workerId: qualificationGrants.workerId });
   if (!gone.length) throw notFound("This worker does not hold this qualification");
@@ -368,9 +386,14 @@ export async function testForWorker(env: Env, workerId: string, qualificationId:
 
 /** "You can take this test again on …" with the moment, for a refusal that the page and REST both word. */
 export function retakeRefusal(at: number) {
-  return new AppError("conflict", `You can take this test again after ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC.`, undefined, {
-    next_attempt_at: new Date(at).toISOString(),
-  });
+  return new AppError(
+    "conflict",
+    `You can take this test again after ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+    undefined,
+    {
+      next_attempt_at: new Date(at).toISOString(),
+    },
+  );
 }
 
 /**
@@ -378,7 +401,12 @@ export function retakeRefusal(at: number) {
  * in one batch whose attempt only happens if the retake wait is over as the statement runs: two answers sent
  * together grade once. An unanswered question counts as wrong.
  */
-export async function takeTest(env: Env, worker: SessionUser, qualificationId: string, answers: Record<string, number>) {
+export async function takeTest(
+  env: Env,
+  worker: SessionUser,
+  qualificationId: string,
+  answers: Record<string, number>,
+) {
   if (worker.role !== "Worker") throw forbidden(ONLY_WORKERS_TAKE_TESTS);
   const db = getDb(env);
   const [[q], [last]] = await db.batch([
@@ -386,7 +414,9 @@ export async function takeTest(env: Env, worker: SessionUser, qualificationId: s
     db
       .select({ attemptedAt: qualificationAttempts.attemptedAt })
       .from(qualificationAttempts)
-      .where(and(eq(qualificationAttempts.workerId, worker.id), eq(qualificationAttempts.qualificationId, qualificationId)))
+      .where(
+        and(eq(qualificationAttempts.workerId, worker.id), eq(qualificationAttempts.qualificationId, qualificationId)),
+      )
       .limit(1),
   ]);
   if (!q) throw notFound("Test not found");
@@ -412,7 +442,9 @@ export async function takeTest(env: Env, worker: SessionUser, qualificationId: s
     const [again] = await db
       .select({ attemptedAt: qualificationAttempts.attemptedAt })
       .from(qualificationAttempts)
-      .where(and(eq(qualificationAttempts.workerId, worker.id), eq(qualificationAttempts.qualificationId, qualificationId)))
+      .where(
+        and(eq(qualificationAttempts.workerId, worker.id), eq(qualificationAttempts.qualificationId, qualificationId)),
+      )
       .limit(1);
     throw retakeRefusal(nextAttemptAt(again?.attemptedAt ?? now, q.retakeHours));
   }
@@ -460,7 +492,10 @@ export function unmetQualificationOf(
   rows: { id: string; name: string; questions: number; min_score: number; score: number | null }[],
 ): { reason: string; test: { id: string; name: string } | null } | null {
   for (const r of rows) {
-    const reason = unmetQualification({ name: r.name, minScore: r.min_score }, r.score === null ? null : { score: r.score });
+    const reason = unmetQualification(
+      { name: r.name, minScore: r.min_score },
+      r.score === null ? null : { score: r.score },
+    );
     if (reason) return { reason, test: r.questions > 0 ? { id: r.id, name: r.name } : null };
   }
   return null;

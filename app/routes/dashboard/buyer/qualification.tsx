@@ -40,6 +40,7 @@ import {
 } from "~/server/services/qualifications.server";
 import { qualificationFormSchema, questionFormSchema } from "~/lib/schemas/qualifications";
 import { rowAction } from "~/lib/schemas/fields";
+import type { FormOutcome } from "~/lib/enhanced";
 import { MAX_QUESTIONS } from "~/lib/qualifications";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -138,7 +139,8 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
   const { qualification: q, holders } = loaderData;
   const here = `/dashboard/qualifications/${q.id}`;
   const outcome = useActionData<typeof action>();
-  const formOutcome = outcome && "result" in outcome ? outcome : null;
+  // the details and question forms answer a FormOutcome; the confirmed actions answer through the flow
+  const formOutcome = outcome && "invalid" in outcome ? (outcome as FormOutcome) : null;
   const flow = useActionFlow();
   const noJsQuestion = useNoJsSpec(q.test, { remove: removeSpec });
   const noJsHolder = useNoJsSpec(holders.items, { revoke: revokeSpec });

@@ -21,9 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const now = Date.now();
   const [held, tests] = await Promise.all([
     heldQualifications(env, user.id, { limit: 50 }),
-    pageOrLast(readSearch(request.url, pageQuery).page, (page) =>
-      availableTests(env, user.id, { page, limit: 10 }),
-    ),
+    pageOrLast(readSearch(request.url, pageQuery).page, (page) => availableTests(env, user.id, { page, limit: 10 })),
   ]);
   return {
     held: held.items.map((g) => ({ ...g, id: g.qualificationId })),
@@ -61,7 +59,9 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
               <li key={g.id} className="rounded-lg border border-border bg-white px-3 py-2 text-sm shadow-sm">
                 <span className="font-semibold">{g.qualificationName}</span>{" "}
                 <Badge tone="success">Score {g.score}</Badge>{" "}
-                <span className="text-muted-foreground">{g.source === "hand" ? "granted by the buyer" : "by test"}</span>
+                <span className="text-muted-foreground">
+                  {g.source === "hand" ? "granted by the buyer" : "by test"}
+                </span>
               </li>
             ))}
           </ul>
@@ -97,7 +97,9 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
                     {t.questions} {t.questions === 1 ? "question" : "questions"} · {retakeWords(t.retakeHours)}
                   </span>
                 </Cell>
-                <Cell label="Your score">{t.score === null ? "—" : <span className="tabular-nums">{t.score}</span>}</Cell>
+                <Cell label="Your score">
+                  {t.score === null ? "—" : <span className="tabular-nums">{t.score}</span>}
+                </Cell>
                 <Cell>
                   <div className="actions">
                     {t.waitUntil ? (
