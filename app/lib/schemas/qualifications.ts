@@ -68,7 +68,7 @@ export const questionFormSchema = v.pipe(
   ),
 );
 
-/** A worker's answers: the number of the chosen choice per question id (a page posts `answers.<question id>`). */
+/** A worker's answers: the number of the chosen choice per question id. */
 export const answersSchema = v.object({
   answers: v.pipe(
     v.optional(v.record(id("question id"), wholeNumber(ANSWER_RULE, 1, ANSWER_RULE, MAX_CHOICES)), {}),
@@ -76,8 +76,19 @@ export const answersSchema = v.object({
   ),
 });
 
-/** The page actions that name a qualification and a worker (a hand grant from the review page, a revoke). */
-export const grantFormSchema = v.object({ qualification: id("qualification"), worker: id("worker") });
+/** The test page's form: a radio group per question, named `answer-<question id>`. */
+export const ANSWER_FIELD = "answer-";
+export const answersFormSchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.transform((fields) => ({
+    answers: Object.fromEntries(
+      Object.entries(fields)
+        .filter(([name]) => name.startsWith(ANSWER_FIELD))
+        .map(([name, choice]) => [name.slice(ANSWER_FIELD.length), choice]),
+    ),
+  })),
+  answersSchema,
+);
 
 // ---------------------------------------------------------------- REST
 

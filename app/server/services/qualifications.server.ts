@@ -11,6 +11,7 @@ import {
   qualificationGrants,
   qualificationQuestions,
   qualifications,
+  taskQualifications,
   users,
 } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
@@ -427,18 +428,21 @@ export async function takeTest(
   const key = await questionsOf(db, [qualificationId]);
   const score = testScore(key, answers);
   const waitMs = q.retakeHours * 3_600_000;
-  const [attempt] = await db.batch([
-    db.run(sql`INSERT INTO qualification_attempts (worker_id, qualification_id, score, attempted_at)
-      VALUES (${worker.id}, ${qualificationId}, ${score}, ${now})
+  const [attempt] = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO qualification_attempts (worker_id, qualification_id, score, attempted_at) VALUES (?1, ?2, ?3, ?4)
       ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, attempted_at = excluded.attempted_at
-      WHERE qualification_attempts.attempted_at + ${waitMs} <= ${now}`),
-    db.run(sql`INSERT INTO qualification_grants (worker_id, qualification_id, score, source, granted_at)
-      SELECT ${worker.id}, ${qualificationId}, ${score}, 'test', ${now}
-      WHERE EXISTS (SELECT 1 FROM qualification_attempts WHERE worker_id = ${worker.id}
-        AND qualification_id = ${qualificationId} AND attempted_at = ${now} AND score = ${score})
-      ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, source = 'test', granted_at = excluded.granted_at`),
+      WHERE qualification_attempts.attempted_at + ?5 <= ?4`,
+    ).bind(worker.id, qualificationId, score, now, waitMs),
+    env.DB.prepare(
+      `INSERT INTO qualification_grants (worker_id, qualification_id, score, source, granted_at)
+      SELECT ?1, ?2, ?3, 'test', ?4
+      WHERE EXISTS (SELECT 1 FROM qualification_attempts WHERE worker_id = ?1 AND qualification_id = ?2
+        AND attempted_at = ?4 AND score = ?3)
+      ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, source = 'test', granted_at = excluded.granted_at`,
+    ).bind(worker.id, qualificationId, score, now),
   ]);
-  if (attempt.meta.changes === 0) {
+  if (!attempt?.meta.changes) {
     const [again] = await db
       .select({ attemptedAt: qualificationAttempts.attemptedAt })
       .from(qualificationAttempts)
@@ -477,23 +481,35 @@ export async function requireOwnRequirement(env: Env, buyer: SessionUser, qualif
 
 /** A task's required qualifications with what this worker holds of each (one indexed read per requirement). */
 export function requiredQualifications(db: Db, workerId: string, taskId: string) {
-  return db.all<{ id: string; name: string; questions: number; min_score: number; score: number | null }>(
-    sql`SELECT q.id, q.name, q.questions, tq.min_score, g.score
-      FROM task_qualifications tq
-      JOIN qualifications q ON q.id = tq.qualification_id
-      LEFT JOIN qualification_grants g ON g.worker_id = ${workerId} AND g.qualification_id = tq.qualification_id
-      WHERE tq.task_id = ${taskId}
-      ORDER BY q.name`,
-  );
+  return db
+    .select({
+      id: qualifications.id,
+      name: qualifications.name,
+      questions: qualifications.questions,
+      minScore: taskQualifications.minScore,
+      score: qualificationGrants.score,
+    })
+    .from(taskQualifications)
+    .innerJoin(qualifications, eq(qualifications.id, taskQualifications.qualificationId))
+    .leftJoin(
+      qualificationGrants,
+      and(
+        eq(qualificationGrants.workerId, workerId),
+        eq(qualificationGrants.qualificationId, taskQualifications.qualificationId),
+      ),
+    )
+    .where(eq(taskQualifications.taskId, taskId))
+    .orderBy(asc(qualifications.name));
 }
+type Required = Awaited<ReturnType<typeof requiredQualifications>>[number];
 
 /** The first required qualification the worker does not meet: the reason, and its test when it has one. */
 export function unmetQualificationOf(
-  rows: { id: string; name: string; questions: number; min_score: number; score: number | null }[],
+  rows: Required[],
 ): { reason: string; test: { id: string; name: string } | null } | null {
   for (const r of rows) {
     const reason = unmetQualification(
-      { name: r.name, minScore: r.min_score },
+      { name: r.name, minScore: r.minScore },
       r.score === null ? null : { score: r.score },
     );
     if (reason) return { reason, test: r.questions > 0 ? { id: r.id, name: r.name } : null };
@@ -504,7 +520,7 @@ export function unmetQualificationOf(
 /** The qualifications a worker holds and a buyer defines, for the data download. */
 export async function qualificationsForExport(env: Env, userId: string) {
   const db = getDb(env);
-  const [held, defined] = await db.batch([
+  const [held, defined] = await Promise.all([
     selectGrants(db).where(eq(qualificationGrants.workerId, userId)).orderBy(desc(qualificationGrants.grantedAt)),
     db
       .select({

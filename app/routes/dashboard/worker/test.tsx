@@ -11,7 +11,7 @@ import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { takeTest, testForWorker } from "~/server/services/qualifications.server";
-import { answersSchema } from "~/lib/schemas/qualifications";
+import { ANSWER_FIELD, answersFormSchema } from "~/lib/schemas/qualifications";
 import { retakeWords } from "~/lib/qualifications";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -34,7 +34,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) =>
   formAction(args, {
     user: workerUser,
-    schema: answersSchema,
+    schema: answersFormSchema,
     failure: (refused) => ({ title: "Test not graded", message: refused.message }),
     async run(input, { user, env }) {
       const done = await takeTest(env, user, args.params.id, input.answers);
@@ -91,7 +91,7 @@ export default function TakeTest({ loaderData }: Route.ComponentProps) {
                     >
                       <input
                         type="radio"
-                        name={`answers.${q.id}`}
+                        name={`${ANSWER_FIELD}${q.id}`}
                         value={n + 1}
                         required
                         className="size-4 accent-brand-600"
