@@ -44,6 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       payableAmount: task.payableAmount,
       completionDate: task.completionDate,
       submissionInfo: task.submissionInfo,
+      timeAllowanceMinutes: task.timeAllowanceMinutes,
     },
   };
 }
@@ -112,6 +113,7 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
           completion_date: task.completionDate,
           submission_info: task.submissionInfo,
           category: task.category,
+          time_allowance_minutes: String(task.timeAllowanceMinutes),
         }}
         balance={balance}
         originalCost={originalCost}
