@@ -48,6 +48,8 @@ export default [
       route("bonuses", "routes/dashboard/buyer/bonuses.tsx"),
       // requester keys for the MTurk API (docs/mturk.md), reached from Settings
       route("apikeys", "routes/dashboard/buyer/api-keys.tsx"),
+      route("qualifications", "routes/dashboard/buyer/qualifications.tsx"),
+      route("qualifications/:id", "routes/dashboard/buyer/qualification.tsx"),
     ]),
     layout("routes/dashboard/worker/layout.tsx", [
       route("workerhome", "routes/dashboard/worker/home.tsx"),
@@ -56,6 +58,8 @@ export default [
       route("mysubmissions", "routes/dashboard/worker/my-submissions.tsx"),
       route("mysubmissions/:id", "routes/dashboard/worker/submission.tsx"),
       route("withdraw", "routes/dashboard/worker/withdraw.tsx"),
+      route("tests", "routes/dashboard/worker/tests.tsx"),
+      route("tests/:id", "routes/dashboard/worker/test.tsx"),
     ]),
     layout("routes/dashboard/admin/layout.tsx", [
       route("adminhome", "routes/dashboard/admin/home.tsx"),
@@ -110,6 +114,9 @@ export default [
     route("messages", "routes/api/messages.ts"),
     route("worker-blocks", "routes/api/worker-blocks.ts"),
     route("bonuses", "routes/api/bonuses.ts"),
+    route("qualifications", "routes/api/qualifications.ts"),
+    route("qualification-grants", "routes/api/qualification-grants.ts"),
+    route("qualification-tests", "routes/api/qualification-tests.ts"),
     route("create-payment-intent", "routes/api/create-payment-intent.ts"),
     route("orders", "routes/api/orders.ts"),
     route("orders1", "routes/api/order-history.ts"),

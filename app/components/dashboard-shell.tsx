@@ -7,6 +7,7 @@ import {
   FilePlus2,
   Gavel,
   HandCoins,
+  Award,
   History,
   Home,
   ListChecks,
@@ -46,6 +47,7 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
     { to: "/dashboard/tasklist", label: "Task List", icon: ListChecks },
     { to: "/dashboard/mysubmissions", label: "My Submissions", icon: Send },
     { to: "/dashboard/withdraw", label: "Withdrawals", icon: Wallet },
+    { to: "/dashboard/tests", label: "Qualifications", icon: Award },
   ],
   Buyer: [
     { to: "/dashboard/buyerhome", label: "Home", icon: Home },
@@ -54,6 +56,7 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
     { to: "/dashboard/purchasecoin", label: "Purchase Coin", icon: Coins },
     { to: "/dashboard/paymenthistory", label: "Payment History", icon: History },
     { to: "/dashboard/bonuses", label: "Bonuses", icon: HandCoins },
+    { to: "/dashboard/qualifications", label: "Qualifications", icon: Award },
   ],
   Admin: [
     { to: "/dashboard/adminhome", label: "Home", icon: Home },

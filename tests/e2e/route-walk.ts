@@ -130,6 +130,11 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dashboard/bonuses": { as: "buyer" },
   "/dashboard/apikeys": { as: "buyer" },
   "/dashboard/batchtasks": { as: "buyer" },
+  "/dashboard/qualifications": { as: "buyer" },
+  // the seed defines no qualification: the walk sees the page's not-found answer
+  "/dashboard/qualifications/:id": { as: "buyer", url: () => "/dashboard/qualifications/none", status: 404 },
+  "/dashboard/tests": { as: "worker" },
+  "/dashboard/tests/:id": { as: "worker", url: () => "/dashboard/tests/none", status: 404 },
   "/dashboard/settings": { as: "admin" },
   "/dashboard/settings/close": { as: "worker" },
   "/dashboard/notifications": { as: "buyer" },

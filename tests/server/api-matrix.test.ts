@@ -29,6 +29,11 @@ import {
 import { storeImage } from "~/server/services/images.server";
 import { fileAppeal } from "~/server/services/appeals.server";
 import { blockWorker } from "~/server/services/blocks.server";
+import {
+  createQualification,
+  grantQualification,
+  qualificationForOwner,
+} from "~/server/services/qualifications.server";
 import { approveSubmission, rejectSubmission } from "~/server/services/submissions.server";
 import { CORS_METHODS } from "~/server/http/cors.server";
 
@@ -42,6 +47,9 @@ interface Fixtures extends World {
   imageKey: string;
   /** a message in the development mailbox (the buyer's verification link) */
   mailId: string;
+  /** the buyer's qualification with a one-question test (answer: the first choice) */
+  qualificationId: string;
+  questionId: string;
 }
 
 /** A submission of the fixtures' worker that the buyer rejected just now (each appeal probe needs its own). */
@@ -508,6 +516,62 @@ const API: Record<string, Probe[]> = {
       expect: only({ buyer: 201 }),
     },
   ],
+  "routes/api/qualifications.ts": [
+    { label: "list", method: "GET", url: () => "/qualifications", expect: only({ buyer: 200, other: 200 }) },
+    {
+      label: "define",
+      method: "POST",
+      url: () => "/qualifications",
+      body: () => ({ name: `Matrix ${crypto.randomUUID()}`, description: "matrix", retake_hours: 1 }),
+      expect: only({ buyer: 201, other: 201 }),
+    },
+    {
+      label: "change (the buyer's own; another buyer's is refused)",
+      method: "PATCH",
+      url: () => "/qualifications",
+      body: (f) => ({ qualification_id: f.qualificationId, name: "Matrix", description: "matrix", retake_hours: 0 }),
+      expect: only({ buyer: 200 }),
+    },
+  ],
+  "routes/api/qualification-grants.ts": [
+    {
+      label: "holders (buyer, own qualification) or held (worker)",
+      method: "GET",
+      url: (f, who) =>
+        who === "worker" ? "/qualification-grants" : `/qualification-grants?qualification_id=${f.qualificationId}`,
+      expect: only({ buyer: 200, worker: 200 }),
+    },
+    {
+      label: "grant (the buyer's own qualification)",
+      method: "POST",
+      url: () => "/qualification-grants",
+      body: async (f) => ({ qualification_id: f.qualificationId, worker_id: (await freshWorker()).id }),
+      expect: only({ buyer: 201 }),
+    },
+    {
+      label: "revoke (the buyer's own qualification)",
+      method: "DELETE",
+      url: async (f) => {
+        const worker = await freshWorker();
+        await grantQualification(env, await sessionUser(f.buyer.id), {
+          qualificationId: f.qualificationId,
+          workerId: worker.id,
+        });
+        return `/qualification-grants?qualification_id=${f.qualificationId}&worker_id=${worker.id}`;
+      },
+      expect: only({ buyer: 200 }),
+    },
+  ],
+  "routes/api/qualification-tests.ts": [
+    { label: "list", method: "GET", url: () => "/qualification-tests", expect: only({ worker: 200 }) },
+    {
+      label: "take (no retake wait)",
+      method: "POST",
+      url: () => "/qualification-tests",
+      body: (f) => ({ qualification_id: f.qualificationId, answers: { [f.questionId]: 1 } }),
+      expect: only({ worker: 201 }),
+    },
+  ],
   "routes/api/create-payment-intent.ts": [
     {
       label: "start",
@@ -726,6 +790,17 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/dashboard/buyer/api-keys.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/batch-tasks.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/batch-template.ts": { expect: rolePage("buyer") },
+  "routes/dashboard/buyer/qualifications.tsx": { expect: rolePage("buyer") },
+  // the buyer's own qualification: the other buyer has the role but not the qualification
+  "routes/dashboard/buyer/qualification.tsx": {
+    url: (f) => `/dashboard/qualifications/${f.qualificationId}`,
+    expect: { ...rolePage("buyer"), other: "denied" },
+  },
+  "routes/dashboard/worker/tests.tsx": { expect: rolePage("worker") },
+  "routes/dashboard/worker/test.tsx": {
+    url: (f) => `/dashboard/tests/${f.qualificationId}`,
+    expect: rolePage("worker"),
+  },
   // the buyer's own task: the other buyer has the role but not the task
   "routes/dashboard/buyer/update-task.tsx": {
     url: (f) => `/dashboard/updatetask/${f.taskId}`,
@@ -796,6 +871,16 @@ beforeAll(async () => {
     submissionId: submission.id,
     imageKey: image.key,
     mailId: (await lastMailTo(world.buyer.email)).id,
+    ...(await (async () => {
+      const q = await createQualification(env, await sessionUser(world.buyer.id), {
+        name: "Matrix",
+        description: "matrix",
+        retake_hours: 0,
+        questions: [{ prompt: "Pick a", choices: ["a", "b"], answer: 1 }],
+      });
+      const [question] = (await qualificationForOwner(env, await sessionUser(world.buyer.id), q.id)).test;
+      return { qualificationId: q.id, questionId: question!.id };
+    })()),
   };
   Object.assign(users, {
     anon: null,

@@ -12,7 +12,7 @@ import type * as React from "react";
 import { CONFIRM_PARAM, ENHANCED_FIELD, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, Input, Textarea } from "~/components/ui/input";
+import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { NoJsPanel, useHrefWithout } from "./enhanced";
 import { ResultDialog } from "./result-dialog";
@@ -43,8 +43,20 @@ export function ActionFields({
   const describedBy = [errors?.reason ? `${reasonId}-error` : null, counter ? `${reasonId}-count` : null]
     .filter(Boolean)
     .join(" ");
+  const choiceId = `${idPrefix}-choice`;
   return (
     <>
+      {spec.choice ? (
+        <Field label={spec.choice.label} htmlFor={choiceId} error={errors?.[spec.choice.name]}>
+          <NativeSelect id={choiceId} name={spec.choice.name} required>
+            {spec.choice.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      ) : null}
       {spec.amount ? (
         <Field label={spec.amount.label} htmlFor={amountId} error={errors?.addcoin} hint={spec.amount.hint}>
           <Input
@@ -160,7 +172,9 @@ function ConfirmActionDialog({ flow }: { flow: ActionFlow }) {
       {spec ? (
         <form
           ref={formRef}
-          className={spec.reason || spec.amount || spec.acknowledge || flow.inlineError ? "grid gap-4" : "hidden"}
+          className={
+            spec.reason || spec.amount || spec.choice || spec.acknowledge || flow.inlineError ? "grid gap-4" : "hidden"
+          }
           onInput={() => flow.inlineError && flow.clearError()}
           onSubmit={(e) => {
             e.preventDefault();

@@ -39,6 +39,8 @@ export interface ActionSpec {
     maxLength?: number;
     counted?: boolean;
   };
+  /** one option to pick from a list (posted as `name`), e.g. which qualification to grant */
+  choice?: { name: string; label: string; options: readonly { value: string; label: string }[] };
   /** coins to type (posted as `addcoin`); an adjustment by default (±), a bonus from `min` up */
   amount?: { label: string; hint?: string; min?: number; max?: number; placeholder?: string };
   /** keep the dialog open on a refusal and show it there (forms the admin can correct) */

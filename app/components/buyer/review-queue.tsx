@@ -18,6 +18,8 @@ import { ProofGlimpse } from "~/components/proof";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { APPROVE_SELECTED, proofExcerpt } from "~/lib/review";
 import { cn } from "~/lib/cn";
+import { grantSpecFor } from "./qualification-grant";
+import type { QualificationChoice } from "./qualification-requirement";
 import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, type ReviewItem } from "./review-specs";
 import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
 import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
@@ -64,12 +66,15 @@ export function ReviewQueue({
   pages,
   query,
   empty,
+  qualifications = [],
 }: {
   items: ReviewItem[];
   page: number;
   pages: number;
   query: Record<string, string>;
   empty: React.ReactNode;
+  /** the buyer's qualifications, to grant one to a worker ("Qualify") */
+  qualifications?: QualificationChoice[];
 }) {
   const [bulkOutcome, setBulkOutcome] = useState<Outcome | null>(null);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
@@ -136,7 +141,13 @@ export function ReviewQueue({
     flow.ask(spec);
   };
 
-  const rowSpec = useNoJsSpec(items, { approve: approveSpec, reject: rejectSpec, block: blockSpec });
+  const grantSpec = qualifications.length ? grantSpecFor(qualifications) : null;
+  const rowSpec = useNoJsSpec(items, {
+    approve: approveSpec,
+    reject: rejectSpec,
+    block: blockSpec,
+    ...(grantSpec ? { grant: grantSpec } : {}),
+  });
   const selectionSpec = useNoJsSelection(items);
   const noJsSpec = rowSpec ?? selectionSpec;
   const isBusy = (s: ReviewItem) =>
@@ -226,7 +237,7 @@ export function ReviewQueue({
                 {s.payableAmount} coins
               </Cell>
               <Cell>
-                <RowActions item={s} flow={flow} onView={() => view(s)} />
+                <RowActions item={s} flow={flow} onView={() => view(s)} grantSpec={grantSpec} />
               </Cell>
             </CardRow>
           )}
@@ -252,7 +263,17 @@ export function ReviewQueue({
 }
 
 /** View, Approve, Reject and Block of a row; off while a review runs, so one decision goes at a time. */
-function RowActions({ item, flow, onView }: { item: ReviewItem; flow: ActionFlow; onView: () => void }) {
+function RowActions({
+  item,
+  flow,
+  onView,
+  grantSpec,
+}: {
+  item: ReviewItem;
+  flow: ActionFlow;
+  onView: () => void;
+  grantSpec: ((s: ReviewItem) => ActionSpec) | null;
+}) {
   const off = flow.busy && "pointer-events-none opacity-60";
   return (
     <div className="actions">
@@ -293,6 +314,17 @@ function RowActions({ item, flow, onView }: { item: ReviewItem; flow: ActionFlow
       >
         Block
       </ActionTrigger>
+      {grantSpec ? (
+        <ActionTrigger
+          flow={flow}
+          spec={grantSpec(item)}
+          label={`Grant ${item.workerName} a qualification`}
+          stayLink
+          className={off || undefined}
+        >
+          Qualify
+        </ActionTrigger>
+      ) : null}
     </div>
   );
 }

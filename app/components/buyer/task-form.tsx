@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "react-router";
 import { useState } from "react";
 import { AlertTriangle, Coins, LoaderCircle } from "~/components/icons";
@@ -18,6 +18,7 @@ import {
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { RequirementFields, type RequirementField } from "./requirement-fields";
+import { QualificationRequirement, type QualificationChoice } from "./qualification-requirement";
 import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
@@ -70,6 +71,7 @@ export function TaskForm({
   serverMissing,
   busy,
   minimumPay,
+  qualifications = [],
 }: {
   mode: "add" | "update";
   /** the platform's minimum hourly pay in words ("$6.00/hour") */
@@ -87,6 +89,8 @@ export function TaskForm({
   /** Update: the server refused for lack of coins, missing this many. */
   serverMissing?: number | null;
   busy: boolean;
+  /** Add: the buyer's qualifications a task may require */
+  qualifications?: QualificationChoice[];
 }) {
   const schema = mode === "add" ? addTaskSchema : updateTaskSchema;
   const [form, fields] = useValibotForm(schema, { lastResult, defaultValue });
@@ -172,6 +176,13 @@ export function TaskForm({
           <RequirementFields
             rate={(fields as Record<string, RequirementField>).min_approval_rate!}
             approved={(fields as Record<string, RequirementField>).min_approved!}
+          />
+        ) : null}
+        {mode === "add" ? (
+          <QualificationRequirement
+            qualification={(fields as Record<string, FieldMetadata<string | null>>).qualification_id!}
+            minScore={(fields as Record<string, FieldMetadata<number>>).qualification_min_score!}
+            choices={qualifications}
           />
         ) : null}
         <ImagePicker

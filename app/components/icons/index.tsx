@@ -66,6 +66,7 @@ export const FilePlus2 = spriteIcon("file-plus-corner");
 export const FlaskConical = spriteIcon("flask-conical");
 export const Gavel = spriteIcon("gavel");
 export const HandCoins = spriteIcon("hand-coins");
+export const Award = spriteIcon("award");
 export const History = spriteIcon("rotate-ccw-clock");
 export const Home = spriteIcon("house");
 export const Hourglass = spriteIcon("hourglass");

@@ -52,6 +52,13 @@ export const reviewActionSchema = v.variant(
       ),
     ),
     v.object({ intent: v.literal("block"), id, worker: workerIdField, reason: blockReason }),
+    // a hand grant of one of the buyer's qualifications to the submission's worker
+    v.object({
+      intent: v.literal("grant"),
+      id,
+      worker: workerIdField,
+      qualification: requiredText("Pick a qualification", 64),
+    }),
     v.object({
       intent: v.literal(APPROVE_SELECTED),
       ids: submissionIds,

@@ -47,6 +47,20 @@ export const requirementFields = {
   min_approved: optionalBound(0, 100_000, "Approved submissions: a whole number, 0 or more"),
 };
 
+/** A required qualification (one of the buyer's own) and its least score, 0 (holding it is enough) when left empty. */
+export const qualificationRequirementFields = {
+  qualification_id: v.pipe(
+    v.optional(v.unknown()),
+    v.transform((x) => (typeof x === "string" && x.trim() !== "" ? x.trim() : null)),
+    v.nullable(v.pipe(v.string("Unknown qualification"), v.maxLength(64, "Unknown qualification"))),
+  ),
+  qualification_min_score: v.pipe(
+    v.optional(v.unknown()),
+    v.transform((x) => (x === undefined || x === null || (typeof x === "string" && x.trim() === "") ? 0 : x)),
+    wholeNumber("Least score: a whole number from 0 to 100", 0, "Least score: a whole number from 0 to 100", 100),
+  ),
+};
+
 // Add and Update speak different words for the same rules (docs/product/messages.md).
 export const addTaskSchema = v.object({
   task_title: requiredText("Task Title is required", 120),
@@ -60,6 +74,7 @@ export const addTaskSchema = v.object({
   time_allowance_minutes: timeAllowance,
   estimate_minutes: estimateMinutes,
   ...requirementFields,
+  ...qualificationRequirementFields,
 });
 
 export const updateTaskSchema = v.object({

@@ -487,6 +487,64 @@ export const taskRequirements = sqliteTable("task_requirements", {
   minApproved: integer("min_approved"),
 });
 
+/** A buyer's qualification (migrations/0043): granted by hand or earned by a test of `questions` questions. */
+export const qualifications = sqliteTable("qualifications", {
+  id: text("id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  retakeHours: integer("retake_hours").notNull().default(24),
+  questions: integer("questions").notNull().default(0),
+  holders: integer("holders").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A test's multiple-choice question; `answer` is the key (the right choice's index), never sent to a worker. */
+export const qualificationQuestions = sqliteTable("qualification_questions", {
+  id: text("id").primaryKey(),
+  qualificationId: text("qualification_id").notNull(),
+  prompt: text("prompt").notNull(),
+  choices: text("choices").notNull(),
+  answer: integer("answer").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** Who holds a qualification, with which score, by hand or by test. */
+export const qualificationGrants = sqliteTable(
+  "qualification_grants",
+  {
+    workerId: text("worker_id").notNull(),
+    qualificationId: text("qualification_id").notNull(),
+    score: integer("score").notNull(),
+    source: text("source", { enum: ["hand", "test"] }).notNull(),
+    grantedAt: integer("granted_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workerId, t.qualificationId] })],
+);
+
+/** A worker's last attempt at a test (the retake wait counts from it). */
+export const qualificationAttempts = sqliteTable(
+  "qualification_attempts",
+  {
+    workerId: text("worker_id").notNull(),
+    qualificationId: text("qualification_id").notNull(),
+    score: integer("score").notNull(),
+    attemptedAt: integer("attempted_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workerId, t.qualificationId] })],
+);
+
+/** A task's required qualifications with their least score. */
+export const taskQualifications = sqliteTable(
+  "task_qualifications",
+  {
+    taskId: text("task_id").notNull(),
+    qualificationId: text("qualification_id").notNull(),
+    minScore: integer("min_score").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.qualificationId] })],
+);
+
 /** A buyer's MTurk Requester API keys (migrations/0050): the secret sealed under MTURK_KEY_SECRET. */
 export const requesterKeys = sqliteTable("requester_keys", {
   accessKeyId: text("access_key_id").primaryKey(),

@@ -1,27 +1,46 @@
 // Who may work on a task (docs/product/quality.md): the task's requirements (task_requirements, migrations/0042)
-// against the worker's track record (worker_track_records, kept by triggers). Called where a slot is taken
+// against the worker's track record (worker_track_records, kept by triggers), and its required qualifications
+// (task_qualifications, migrations/0043) against the worker's scores. Called where a slot is taken
 // (createSubmission) and by the task's page to show the reason; the rule's words are in app/lib/eligibility.ts.
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { taskRequirements, workerTrackRecords } from "../db/schema";
 import { forbidden } from "../errors";
 import { unmetRequirement } from "~/lib/eligibility";
+import { requiredQualifications, unmetQualificationOf } from "./qualifications.server";
+
+/**
+ * Why this worker may not work on this task, and the test that would qualify them when a required qualification has
+ * one; null when they may (or the task requires nothing). Both requirement reads go in one D1 batch.
+ */
+export async function unmetRequirements(
+  env: Env,
+  workerId: string,
+  taskId: string,
+): Promise<{ reason: string; test: { id: string; name: string } | null } | null> {
+  const db = getDb(env);
+  const [[row], required] = await db.batch([
+    db
+      .select({
+        minApprovalRate: taskRequirements.minApprovalRate,
+        minApproved: taskRequirements.minApproved,
+        approved: workerTrackRecords.approved,
+        rejected: workerTrackRecords.rejected,
+      })
+      .from(taskRequirements)
+      .leftJoin(workerTrackRecords, eq(workerTrackRecords.workerId, workerId))
+      .where(eq(taskRequirements.taskId, taskId))
+      .limit(1),
+    requiredQualifications(db, workerId, taskId),
+  ]);
+  const record = row ? unmetRequirement(row, { approved: row.approved ?? 0, rejected: row.rejected ?? 0 }) : null;
+  if (record) return { reason: record, test: null };
+  return unmetQualificationOf(required);
+}
 
 /** Why this worker may not work on this task; null when they may (or the task requires nothing). */
 export async function ineligibility(env: Env, workerId: string, taskId: string): Promise<string | null> {
-  const [row] = await getDb(env)
-    .select({
-      minApprovalRate: taskRequirements.minApprovalRate,
-      minApproved: taskRequirements.minApproved,
-      approved: workerTrackRecords.approved,
-      rejected: workerTrackRecords.rejected,
-    })
-    .from(taskRequirements)
-    .leftJoin(workerTrackRecords, eq(workerTrackRecords.workerId, workerId))
-    .where(eq(taskRequirements.taskId, taskId))
-    .limit(1);
-  if (!row) return null;
-  return unmetRequirement(row, { approved: row.approved ?? 0, rejected: row.rejected ?? 0 });
+  return (await unmetRequirements(env, workerId, taskId))?.reason ?? null;
 }
 
 /** Refuses (403, with the reason) a worker who does not meet the task's requirements. */

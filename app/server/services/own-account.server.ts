@@ -9,6 +9,7 @@ import type { SessionUser } from "../auth/session.server";
 import { ALL_LINKS, retireLinks } from "./email-links.server";
 import { checkCurrentPassword } from "./passwords.server";
 import { rateLimit } from "./rate-limit.server";
+import { qualificationsForExport } from "./qualifications.server";
 import { endAccount, liveUser, refusedChange } from "./users.server";
 import { MIN_WITHDRAWAL_COINS } from "~/lib/coins";
 import type { CloseAccountInput } from "~/lib/schemas/auth";
@@ -17,25 +18,28 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /**
  * Everything Coinwork holds about the user, as one JSON document: the profile, their tasks, the submissions they
- * made or received, withdrawals, coin orders, every ledger posting and their notifications (times in ISO 8601).
+ * made or received, withdrawals, coin orders, every ledger posting, their notifications and the qualifications they
+ * hold or defined (times in ISO 8601).
  * At most 5 downloads an hour: it reads every row of the account.
  */
 export async function exportAccountData(env: Env, user: SessionUser) {
   await rateLimit(env, `export:${user.id}`, 5, 3600);
   const db = getDb(env);
-  const [row, taskRows, submissionRows, withdrawalRows, orderRows, ledgerRows, notificationRows] = await Promise.all([
-    liveUser(env, user.id),
-    db.select().from(tasks).where(eq(tasks.buyerId, user.id)).orderBy(desc(tasks.createdAt)),
-    db
-      .select()
-      .from(submissions)
-      .where(or(eq(submissions.workerId, user.id), eq(submissions.buyerId, user.id)))
-      .orderBy(desc(submissions.createdAt)),
-    db.select().from(withdrawals).where(eq(withdrawals.workerId, user.id)).orderBy(desc(withdrawals.createdAt)),
-    db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt)),
-    db.select().from(coinLedger).where(eq(coinLedger.userId, user.id)).orderBy(desc(coinLedger.createdAt)),
-    db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(desc(notifications.createdAt)),
-  ]);
+  const [row, taskRows, submissionRows, withdrawalRows, orderRows, ledgerRows, notificationRows, quals] =
+    await Promise.all([
+      liveUser(env, user.id),
+      db.select().from(tasks).where(eq(tasks.buyerId, user.id)).orderBy(desc(tasks.createdAt)),
+      db
+        .select()
+        .from(submissions)
+        .where(or(eq(submissions.workerId, user.id), eq(submissions.buyerId, user.id)))
+        .orderBy(desc(submissions.createdAt)),
+      db.select().from(withdrawals).where(eq(withdrawals.workerId, user.id)).orderBy(desc(withdrawals.createdAt)),
+      db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt)),
+      db.select().from(coinLedger).where(eq(coinLedger.userId, user.id)).orderBy(desc(coinLedger.createdAt)),
+      db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(desc(notifications.createdAt)),
+      qualificationsForExport(env, user.id),
+    ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: {
@@ -116,6 +120,15 @@ export async function exportAccountData(env: Env, user: SessionUser) {
       read: n.readAt !== null,
       createdAt: iso(n.createdAt),
     })),
+    // a worker's: what they hold and with which score; a buyer's: what they defined (the tests' keys stay out)
+    qualificationsHeld: quals.held.map((g) => ({
+      qualificationId: g.qualificationId,
+      name: g.qualificationName,
+      score: g.score,
+      source: g.source,
+      grantedAt: iso(g.grantedAt),
+    })),
+    qualificationsDefined: quals.defined.map((q) => ({ ...q, createdAt: iso(q.createdAt) })),
   };
 }
 

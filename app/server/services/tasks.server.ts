@@ -21,6 +21,7 @@ import { notBlocked } from "./blocks.server";
 import { requirementsRow } from "./eligibility.server";
 import { requireMinimumPay } from "./pay-rate.server";
 import { approvalAtLeast } from "./buyer-reputation.server";
+import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -118,7 +119,8 @@ export function addTaskCreation(
       `${prefix}charge`,
       ...posting({ id: newId(), userId: t.buyerId, delta: -cost, kind: "task_charge", taskId: id, now }),
     )
-    .step(`${prefix}requirements`, requirementsRow(id, input));
+    .step(`${prefix}requirements`, requirementsRow(id, input))
+    .step(`${prefix}qualifications`, taskQualificationRows(id, input));
 }
 
 /** `alsoInBatch`: a caller's own steps in the posting's batch (the requester API's UniqueRequestToken). */
@@ -129,6 +131,7 @@ export async function postTask(
   alsoInBatch?: (batch: Batch, taskId: string, now: number) => void,
 ) {
   requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
+  await requireOwnRequirement(env, buyer, input.qualification_id);
   const cost = taskCost(input.required_workers, input.payable_amount);
   await refuseTaskSpend(env, buyer, cost);
   const id = newId();

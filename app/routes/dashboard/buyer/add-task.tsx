@@ -14,14 +14,22 @@ import { RELOAD_DOCUMENT_HEADER, redirectWithFlash } from "~/server/http/flash.s
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { postTask } from "~/server/services/tasks.server";
+import { qualificationChoices } from "~/server/services/qualifications.server";
+import { getEnv } from "~/server/context";
 import { TASK_IMAGE } from "./task-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Task · Coinwork" }];
 
 const POST_FAILED = { title: "Oops...", message: "Something went wrong while posting the task!" };
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { balance: buyerUser(context).coin ?? 0, minimumPay: hourlyWords(minimumPayOf(getEnv(context))) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = buyerUser(context);
+  const env = getEnv(context);
+  return {
+    balance: user.coin ?? 0,
+    minimumPay: hourlyWords(minimumPayOf(env)),
+    qualifications: await qualificationChoices(env, user.id),
+  };
 }
 
 /**
@@ -97,6 +105,7 @@ export default function AddTask({ loaderData }: Route.ComponentProps) {
         lastResult={outcome?.result}
         balance={loaderData.balance}
         minimumPay={loaderData.minimumPay}
+        qualifications={loaderData.qualifications}
         imageError={outcome?.fields?.image?.[0]}
         failure={failureOf(outcome)}
         busy={busy}

@@ -21,6 +21,7 @@ import {
 } from "~/server/services/submissions.server";
 import { approveSubmissions, reviewQueue, tasksToReview } from "~/server/services/reviews.server";
 import { blockWorker } from "~/server/services/blocks.server";
+import { grantQualification, qualificationChoices } from "~/server/services/qualifications.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
 import { readSearch } from "~/lib/schemas/paging";
 import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, rejectReasonOf, trackRecordText } from "~/lib/review";
@@ -38,17 +39,19 @@ const FAILED = {
   approve: "Approve unsuccessful",
   reject: "Rejection unsuccessful",
   block: "Block unsuccessful",
+  grant: "Not granted",
 } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
   const { page, task } = readSearch(request.url, reviewQueueQuery);
-  const [stats, list, tasks, weeks] = await Promise.all([
+  const [stats, list, tasks, weeks, qualifications] = await Promise.all([
     buyerStats(env, user.id),
     pageOrLast(page, (p) => reviewQueue(env, user.id, { page: p, limit: PAGE_SIZE, taskId: task })),
     tasksToReview(env, user.id),
     buyerCharts(env, user.id),
+    qualificationChoices(env, user.id),
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
@@ -79,6 +82,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pages: list.pages,
     total: list.total,
     weeks,
+    qualifications,
   };
 }
 
@@ -88,7 +92,7 @@ export const action = (args: Route.ActionArgs) =>
     schema: reviewActionSchema,
     lists: ["ids"],
     failure: (intent) => ({
-      title: intent === "reject" ? FAILED.reject : intent === "block" ? FAILED.block : FAILED.approve,
+      title: intent === "reject" || intent === "block" || intent === "grant" ? FAILED[intent] : FAILED.approve,
     }),
     unexpected: "Something went wrong. Please try again.",
     async run(input, { user, env }) {
@@ -101,6 +105,16 @@ export const action = (args: Route.ActionArgs) =>
         return {
           title: "Worker blocked",
           message: `${blocked.workerName} no longer sees your tasks. You can lift the block in Settings.`,
+        };
+      }
+      if (input.intent === "grant") {
+        const grant = await grantQualification(env, user, {
+          qualificationId: input.qualification,
+          workerId: input.worker,
+        });
+        return {
+          title: "Qualification granted",
+          message: `${grant.workerName} now holds “${grant.qualificationName}”.`,
         };
       }
       if (input.intent === "approve") {
@@ -154,7 +168,7 @@ function GaugeCard({
 }
 
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
-  const { stats, items, page, pages, total, tasks, task, name, autoApproval, weeks } = loaderData;
+  const { stats, items, page, pages, total, tasks, task, name, autoApproval, weeks, qualifications } = loaderData;
   const dollars = stats.spentCents / 100;
   const allPending = tasks.reduce((sum, t) => sum + t.pending, 0);
   const query: Record<string, string> = {};
@@ -181,6 +195,7 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
           {tasks.length ? <TaskFilter tasks={tasks} current={task} total={allPending} /> : null}
         </div>
         <ReviewQueue
+          qualifications={qualifications}
           items={items}
           page={page}
           pages={pages}

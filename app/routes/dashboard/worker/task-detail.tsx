@@ -42,6 +42,7 @@ import { reputationOf } from "~/server/services/buyer-reputation.server";
 import { PayRateFact } from "~/components/pay-rate";
 import { BuyerReputation } from "~/components/buyer-reputation";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
+import { unmetRequirements } from "~/server/services/eligibility.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { readForm } from "~/server/http/form.server";
@@ -80,6 +81,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     questionFrame(env, request, task.id, user.id, held.hold),
     reputationOf(env, task.buyerId),
   ]);
+  // a required qualification the worker lacks: the way to its test, when it has one
+  const test = blocker ? ((await unmetRequirements(env, user.id, task.id))?.test ?? null) : null;
   return {
     questions: threadPath({ taskId: task.id, workerId: user.id }),
     task: {
@@ -100,6 +103,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     },
     reputation,
     blocker,
+    test,
     hold: held.hold ? { startedAt: held.hold.startedAt, expiresAt: held.hold.expiresAt } : null,
     timeRanOut: held.expired,
     now,
@@ -175,7 +179,7 @@ async function proofAction(args: Route.ActionArgs) {
   });
 }
 
-function Blocked({ reason }: { reason: string }) {
+function Blocked({ reason, test }: { reason: string; test: { id: string; name: string } | null }) {
   const own = /waiting for review|was approved/.test(reason);
   const approved = /was approved/.test(reason);
   return (
@@ -184,12 +188,21 @@ function Blocked({ reason }: { reason: string }) {
       title={approved ? "Already approved" : own ? "Already submitted" : "Not taking submissions"}
       data-testid="submission-blocker"
       action={
-        <Link
-          to={own ? "/dashboard/mysubmissions" : "/dashboard/tasklist"}
-          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
-        >
-          {own ? "View My Submissions" : "Browse other tasks"}
-        </Link>
+        test ? (
+          <Link
+            to={`/dashboard/tests/${test.id}`}
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
+          >
+            Take the test
+          </Link>
+        ) : (
+          <Link
+            to={own ? "/dashboard/mysubmissions" : "/dashboard/tasklist"}
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
+          >
+            {own ? "View My Submissions" : "Browse other tasks"}
+          </Link>
+        )
       }
     >
       {reason}
@@ -198,7 +211,7 @@ function Blocked({ reason }: { reason: string }) {
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, reputation, blocker, hold, timeRanOut, now, question } = loaderData;
+  const { task, reputation, blocker, test, hold, timeRanOut, now, question } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec([task], { giveback: giveBackSpec });
   const outcome = useActionData<typeof proofAction>();
@@ -302,7 +315,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
               </Alert>
             ) : null}
             {blocker ? (
-              <Blocked reason={blocker} />
+              <Blocked reason={blocker} test={test} />
             ) : !hold ? (
               <StartPanel taskId={task.id} allowanceMinutes={task.timeAllowanceMinutes} timeRanOut={timeRanOut} />
             ) : (

@@ -1,0 +1,126 @@
+import { Form, Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
+import type { Route } from "./+types/test";
+import { ArrowLeft } from "~/components/icons";
+import { PageHeader } from "~/components/dashboard-shell";
+import { Button } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
+import { FormFailure, failureOf, useFailureToast, usePosting } from "~/components/form-kit";
+import { LocalTime } from "~/components/local-time";
+import { getEnv } from "~/server/context";
+import { workerUser } from "~/server/auth/guards.server";
+import { formAction } from "~/server/http/page-action.server";
+import { AppError } from "~/server/errors";
+import { takeTest, testForWorker } from "~/server/services/qualifications.server";
+import { ANSWER_FIELD, answersFormSchema } from "~/lib/schemas/qualifications";
+import { retakeWords } from "~/lib/qualifications";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.test.name} test · Coinwork` : "Test · Coinwork" },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = workerUser(context);
+  try {
+    // the questions without their key: nothing on this page can tell the right answer
+    const test = await testForWorker(getEnv(context), user.id, params.id);
+    const waitUntil = test.nextAttemptAt !== null && test.nextAttemptAt > Date.now() ? test.nextAttemptAt : null;
+    return { test, waitUntil };
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) throw data("Test not found", { status: 404 });
+    throw e;
+  }
+}
+
+export const action = (args: Route.ActionArgs) =>
+  formAction(args, {
+    user: workerUser,
+    schema: answersFormSchema,
+    failure: (refused) => ({ title: "Test not graded", message: refused.message }),
+    async run(input, { user, env }) {
+      const done = await takeTest(env, user, args.params.id, input.answers);
+      return {
+        title: `Your score: ${done.score}`,
+        message: `You hold “${done.name}” with a score of ${done.score}.`,
+        to: "/dashboard/tests",
+      };
+    },
+  });
+
+export default function TakeTest({ loaderData }: Route.ComponentProps) {
+  const { test, waitUntil } = loaderData;
+  const here = `/dashboard/tests/${test.id}`;
+  const outcome = useActionData<typeof action>();
+  const failure = failureOf(outcome, true);
+  const busy = usePosting(here);
+  useFailureToast(outcome, true);
+  return (
+    <>
+      <Link
+        to="/dashboard/tests"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Back to Qualifications
+      </Link>
+      <PageHeader
+        title={test.name}
+        description={`${test.description} By ${test.buyerName}. ${retakeWords(test.retakeHours)}.`}
+      />
+      {test.score !== null ? (
+        <Alert tone="info" title={`You hold it with a score of ${test.score}`} className="mb-4">
+          A new attempt replaces your score.
+        </Alert>
+      ) : null}
+      {waitUntil ? (
+        <Alert tone="warning" title="Not yet" data-testid="retake-wait">
+          You can take this test again from <LocalTime at={waitUntil} />.
+        </Alert>
+      ) : (
+        <Form method="post" action={here} className="grid max-w-2xl gap-4" aria-busy={busy}>
+          {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
+          <ol className="grid gap-4">
+            {test.questions.map((q, i) => (
+              <li key={q.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
+                <fieldset className="grid gap-2">
+                  <legend className="mb-1 font-medium">
+                    {i + 1}. {q.prompt}
+                  </legend>
+                  {q.choices.map((c, n) => (
+                    <label
+                      key={n}
+                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+                    >
+                      <input
+                        type="radio"
+                        name={`${ANSWER_FIELD}${q.id}`}
+                        value={n + 1}
+                        required
+                        className="size-4 accent-brand-600"
+                      />
+                      {c}
+                    </label>
+                  ))}
+                </fieldset>
+              </li>
+            ))}
+          </ol>
+          <Button type="submit" disabled={busy} className="justify-self-start">
+            {busy ? "Grading…" : "Send answers"}
+          </Button>
+        </Form>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <Alert tone="warning" title="Test not found">
+        <Link to="/dashboard/tests" className="underline">
+          See the tests you can take
+        </Link>
+      </Alert>
+    );
+  throw error;
+}

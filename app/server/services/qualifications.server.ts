@@ -1,0 +1,540 @@
+// Qualifications (docs/product/quality.md): a buyer defines one and grants it by hand, or attaches a test of up to 20
+// multiple-choice questions that workers take and the server grades (score 0-100, a retake after the buyer's wait);
+// a task may require one with a least score (checked by eligibility.server.ts). The answer key is read only here, to
+// grade and for the owner buyer: nothing a worker is sent carries it. Shaped for the pages, the REST API and a later
+// MTurk layer alike (CreateQualificationType, AssociateQualificationWithWorker, QualificationRequirements).
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb, newId, type Db } from "../db/client.server";
+import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
+import {
+  qualificationAttempts,
+  qualificationGrants,
+  qualificationQuestions,
+  qualifications,
+  taskQualifications,
+  users,
+} from "../db/schema";
+import { AppError, conflict, forbidden, notFound } from "../errors";
+import type { SessionUser } from "../auth/session.server";
+import type { QualificationInput, QuestionInput } from "~/lib/schemas/qualifications";
+import { TOO_MANY_QUESTIONS } from "~/lib/schemas/qualifications";
+import { HAND_GRANT_SCORE, MAX_QUESTIONS, nextAttemptAt, testScore, unmetQualification } from "~/lib/qualifications";
+
+export const ONLY_BUYERS = "Only buyers can manage qualifications";
+export const NOT_YOURS = "This is not your qualification";
+export const NAME_TAKEN = "You already have a qualification with this name.";
+export const NOT_A_WORKER = "Only workers can hold qualifications.";
+export const NO_TEST = "This qualification has no test.";
+export const ONLY_WORKERS_TAKE_TESTS = "Only workers can take tests";
+
+function requireBuyer(actor: SessionUser) {
+  if (actor.role !== "Buyer") throw forbidden(ONLY_BUYERS);
+}
+
+/** A constraint the service checks first can still break when two requests race: say so in the product's words. */
+function nameTaken(e: unknown): never {
+  if (e instanceof Error && /UNIQUE constraint failed: qualifications/.test(String(e.cause ?? e.message)))
+    throw conflict(NAME_TAKEN);
+  throw e;
+}
+
+// ---------------------------------------------------------------- definitions (the owner buyer)
+
+/** The definition if it is this buyer's: 404 when there is none, 403 when it is another buyer's. */
+export async function ownQualification(env: Env, buyer: SessionUser, id: string) {
+  requireBuyer(buyer);
+  const [row] = await getDb(env).select().from(qualifications).where(eq(qualifications.id, id)).limit(1);
+  if (!row) throw notFound("Qualification not found");
+  if (row.buyerId !== buyer.id) throw forbidden(NOT_YOURS);
+  return row;
+}
+
+function questionRows(qualificationId: string, questions: QuestionInput[], now: number) {
+  // one millisecond apart: the test keeps the order they were given in
+  return questions.map((q, i) => ({
+    id: newId(),
+    qualificationId,
+    prompt: q.prompt,
+    choices: JSON.stringify(q.choices),
+    answer: q.answer,
+    createdAt: now + i,
+  }));
+}
+
+async function refuseTakenName(db: Db, buyerId: string, name: string, except?: string) {
+  const [same] = await db
+    .select({ id: qualifications.id })
+    .from(qualifications)
+    .where(and(eq(qualifications.buyerId, buyerId), eq(qualifications.name, name)))
+    .limit(1);
+  if (same && same.id !== except) throw conflict(NAME_TAKEN);
+}
+
+/** Defines a qualification, with a test when questions are given. */
+export async function createQualification(
+  env: Env,
+  buyer: SessionUser,
+  input: QualificationInput & { questions?: QuestionInput[] },
+) {
+  requireBuyer(buyer);
+  const questions = input.questions ?? [];
+  if (questions.length > MAX_QUESTIONS) throw conflict(TOO_MANY_QUESTIONS);
+  const db = getDb(env);
+  await refuseTakenName(db, buyer.id, input.name);
+  const id = newId();
+  const now = Date.now();
+  const define = db.insert(qualifications).values({
+    id,
+    buyerId: buyer.id,
+    name: input.name,
+    description: input.description,
+    retakeHours: input.retake_hours,
+    createdAt: now,
+  });
+  const rows = questionRows(id, questions, now);
+  await (rows.length ? db.batch([define, db.insert(qualificationQuestions).values(rows)]) : define).catch(nameTaken);
+  return (await ownQualification(env, buyer, id))!;
+}
+
+/** Changes a definition; `questions`, when given, replaces the whole test in the same batch ([] removes it). */
+export async function updateQualification(
+  env: Env,
+  buyer: SessionUser,
+  id: string,
+  input: QualificationInput & { questions?: QuestionInput[] },
+) {
+  await ownQualification(env, buyer, id);
+  if (input.questions && input.questions.length > MAX_QUESTIONS) throw conflict(TOO_MANY_QUESTIONS);
+  const db = getDb(env);
+  await refuseTakenName(db, buyer.id, input.name, id);
+  const update = db
+    .update(qualifications)
+    .set({ name: input.name, description: input.description, retakeHours: input.retake_hours })
+    .where(eq(qualifications.id, id));
+  const rows = input.questions ? questionRows(id, input.questions, Date.now()) : [];
+  const replace = input.questions
+    ? [
+        db.delete(qualificationQuestions).where(eq(qualificationQuestions.qualificationId, id)),
+        ...(rows.length ? [db.insert(qualificationQuestions).values(rows)] : []),
+      ]
+    : [];
+  await db.batch([update, ...replace]).catch(nameTaken);
+  return ownQualification(env, buyer, id);
+}
+
+/** Adds one question to the test (the page's form). The question count's CHECK refuses a 21st, even in a race. */
+export async function addQuestion(env: Env, buyer: SessionUser, qualificationId: string, question: QuestionInput) {
+  const q = await ownQualification(env, buyer, qualificationId);
+  if (q.questions >= MAX_QUESTIONS) throw conflict(TOO_MANY_QUESTIONS);
+  await getDb(env)
+    .insert(qualificationQuestions)
+    .values(questionRows(qualificationId, [question], Date.now()))
+    .catch((e: unknown) => {
+      if (/CHECK constraint failed/.test(String((e as Error).cause ?? e))) throw conflict(TOO_MANY_QUESTIONS);
+      throw e;
+    });
+}
+
+/** Removes one question from the test. 404 when it is not on this buyer's qualification. */
+export async function removeQuestion(env: Env, buyer: SessionUser, qualificationId: string, questionId: string) {
+  await ownQualification(env, buyer, qualificationId);
+  const gone = await getDb(env)
+    .delete(qualificationQuestions)
+    .where(and(eq(qualificationQuestions.id, questionId), eq(qualificationQuestions.qualificationId, qualificationId)))
+    .returning({ id: qualificationQuestions.id });
+  if (!gone.length) throw notFound("Question not found");
+}
+
+type QuestionRow = typeof qualificationQuestions.$inferSelect;
+const parseChoices = (q: QuestionRow) => JSON.parse(q.choices) as string[];
+
+/** The questions of these qualifications, in order, with their key (for the owner, and to grade). */
+async function questionsOf(db: Db, qualificationIds: string[]) {
+  if (!qualificationIds.length) return [];
+  return db
+    .select()
+    .from(qualificationQuestions)
+    .where(inArray(qualificationQuestions.qualificationId, qualificationIds))
+    .orderBy(asc(qualificationQuestions.qualificationId), asc(qualificationQuestions.createdAt));
+}
+
+/** A question as a worker is sent it: no key. */
+function questionForWorker(q: QuestionRow) {
+  return { id: q.id, prompt: q.prompt, choices: parseChoices(q) };
+}
+/** A question as its owner sees it: with the number of the right choice. */
+function questionWithKey(q: QuestionRow) {
+  return { ...questionForWorker(q), answer: q.answer };
+}
+
+/** A buyer's definitions, newest first, each with its test and key (the owner's view). */
+export async function listQualifications(env: Env, buyerId: string, opts: PageRequest = {}) {
+  const db = getDb(env);
+  const w = pageWindow(opts, 10);
+  const mine = eq(qualifications.buyerId, buyerId);
+  const page = await fetchPage(
+    w,
+    db
+      .select()
+      .from(qualifications)
+      .where(mine)
+      .orderBy(desc(qualifications.createdAt))
+      .limit(w.limit)
+      .offset(w.offset),
+    db
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(qualifications)
+      .where(mine),
+  );
+  const questions = await questionsOf(
+    db,
+    page.items.filter((q) => q.questions > 0).map((q) => q.id),
+  );
+  return {
+    ...page,
+    items: page.items.map((q) => ({
+      ...q,
+      test: questions.filter((x) => x.qualificationId === q.id).map(questionWithKey),
+    })),
+  };
+}
+export type QualificationView = Awaited<ReturnType<typeof listQualifications>>["items"][number];
+
+/** One of the buyer's definitions with its test and key. */
+export async function qualificationForOwner(env: Env, buyer: SessionUser, id: string): Promise<QualificationView> {
+  const q = await ownQualification(env, buyer, id);
+  return { ...q, test: (await questionsOf(getDb(env), [id])).map(questionWithKey) };
+}
+
+/** The buyer's qualifications by name, for the selects of Add Task and the review page (at most 100). */
+export function qualificationChoices(env: Env, buyerId: string) {
+  return getDb(env)
+    .select({ id: qualifications.id, name: qualifications.name })
+    .from(qualifications)
+    .where(eq(qualifications.buyerId, buyerId))
+    .orderBy(asc(qualifications.name))
+    .limit(100);
+}
+
+// ---------------------------------------------------------------- grants
+
+async function requireWorker(db: Db, workerId: string) {
+  const [worker] = await db.select({ role: users.role }).from(users).where(eq(users.id, workerId)).limit(1);
+  if (!worker) throw notFound("Worker not found");
+  if (worker.role !== "Worker") throw forbidden(NOT_A_WORKER);
+}
+
+function selectGrants(db: Db) {
+  return db
+    .select({
+      qualificationId: qualificationGrants.qualificationId,
+      qualificationName: qualifications.name,
+      workerId: qualificationGrants.workerId,
+      workerName: users.name,
+      score: qualificationGrants.score,
+      source: qualificationGrants.source,
+      grantedAt: qualificationGrants.grantedAt,
+    })
+    .from(qualificationGrants)
+    .innerJoin(qualifications, eq(qualifications.id, qualificationGrants.qualificationId))
+    .innerJoin(users, eq(users.id, qualificationGrants.workerId));
+}
+export type GrantView = Awaited<ReturnType<typeof selectGrants>>[number];
+
+/** Grants a qualification by hand (score 100 unless given); granting again replaces the score. */
+export async function grantQualification(
+  env: Env,
+  buyer: SessionUser,
+  input: { qualificationId: string; workerId: string; score?: number },
+): Promise<GrantView> {
+  await ownQualification(env, buyer, input.qualificationId);
+  const db = getDb(env);
+  await requireWorker(db, input.workerId);
+  const score = input.score ?? HAND_GRANT_SCORE;
+  const now = Date.now();
+  await db
+    .insert(qualificationGrants)
+    .values({ workerId: input.workerId, qualificationId: input.qualificationId, score, source: "hand", grantedAt: now })
+    .onConflictDoUpdate({
+      target: [qualificationGrants.workerId, qualificationGrants.qualificationId],
+      set: { score, source: "hand", grantedAt: now },
+    });
+  const [grant] = await selectGrants(db).where(
+    and(
+      eq(qualificationGrants.workerId, input.workerId),
+      eq(qualificationGrants.qualificationId, input.qualificationId),
+    ),
+  );
+  return grant!;
+}
+
+/** Revokes a grant: tasks requiring it close to the worker at once. 404 when the worker does not hold it. */
+export async function revokeQualification(
+  env: Env,
+  buyer: SessionUser,
+  input: { qualificationId: string; workerId: string },
+) {
+  await ownQualification(env, buyer, input.qualificationId);
+  const gone = await getDb(env)
+    .delete(qualificationGrants)
+    .where(
+      and(
+        eq(qualificationGrants.workerId, input.workerId),
+        eq(qualificationGrants.qualificationId, input.qualificationId),
+      ),
+    )
+    .returning({ workerId: qualificationGrants.workerId });
+  if (!gone.length) throw notFound("This worker does not hold this qualification");
+}
+
+/** A qualification's holders, newest first (its owner only). */
+export async function listHolders(env: Env, buyer: SessionUser, qualificationId: string, opts: PageRequest = {}) {
+  await ownQualification(env, buyer, qualificationId);
+  const db = getDb(env);
+  const w = pageWindow(opts, 20);
+  const of = eq(qualificationGrants.qualificationId, qualificationId);
+  return fetchPage(
+    w,
+    selectGrants(db).where(of).orderBy(desc(qualificationGrants.grantedAt)).limit(w.limit).offset(w.offset),
+    db
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(qualificationGrants)
+      .where(of),
+  );
+}
+
+/** The qualifications a worker holds, newest first. */
+export function heldQualifications(env: Env, workerId: string, opts: PageRequest = {}) {
+  const db = getDb(env);
+  const w = pageWindow(opts, 20);
+  const mine = eq(qualificationGrants.workerId, workerId);
+  return fetchPage(
+    w,
+    selectGrants(db).where(mine).orderBy(desc(qualificationGrants.grantedAt)).limit(w.limit).offset(w.offset),
+    db
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(qualificationGrants)
+      .where(mine),
+  );
+}
+
+// ---------------------------------------------------------------- tests (the worker)
+
+/** The tests a worker can take, newest first, without their key, with the worker's score and next attempt. */
+export async function availableTests(
+  env: Env,
+  workerId: string,
+  opts: PageRequest & { qualificationId?: string } = {},
+) {
+  const db = getDb(env);
+  const w = pageWindow(opts, 10);
+  const where = and(
+    sql`${qualifications.questions} > 0`,
+    opts.qualificationId ? eq(qualifications.id, opts.qualificationId) : undefined,
+  );
+  const page = await fetchPage(
+    w,
+    db
+      .select({
+        id: qualifications.id,
+        name: qualifications.name,
+        description: qualifications.description,
+        retakeHours: qualifications.retakeHours,
+        buyerName: users.name,
+        score: qualificationGrants.score,
+        attemptedAt: qualificationAttempts.attemptedAt,
+      })
+      .from(qualifications)
+      .innerJoin(users, eq(users.id, qualifications.buyerId))
+      .leftJoin(
+        qualificationGrants,
+        and(eq(qualificationGrants.qualificationId, qualifications.id), eq(qualificationGrants.workerId, workerId)),
+      )
+      .leftJoin(
+        qualificationAttempts,
+        and(eq(qualificationAttempts.qualificationId, qualifications.id), eq(qualificationAttempts.workerId, workerId)),
+      )
+      .where(where)
+      .orderBy(desc(qualifications.createdAt))
+      .limit(w.limit)
+      .offset(w.offset),
+    db
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(qualifications)
+      .where(where),
+  );
+  const questions = await questionsOf(
+    db,
+    page.items.map((t) => t.id),
+  );
+  return {
+    ...page,
+    items: page.items.map(({ attemptedAt, ...t }) => ({
+      ...t,
+      nextAttemptAt: attemptedAt === null ? null : nextAttemptAt(attemptedAt, t.retakeHours),
+      questions: questions.filter((q) => q.qualificationId === t.id).map(questionForWorker),
+    })),
+  };
+}
+export type TestView = Awaited<ReturnType<typeof availableTests>>["items"][number];
+
+/** One test as a worker takes it (no key); 404 when there is no such test. */
+export async function testForWorker(env: Env, workerId: string, qualificationId: string): Promise<TestView> {
+  const [test] = (await availableTests(env, workerId, { qualificationId, limit: 1 })).items;
+  if (!test) throw notFound("Test not found");
+  return test;
+}
+
+/** "You can take this test again on …" with the moment, for a refusal that the page and REST both word. */
+export function retakeRefusal(at: number) {
+  return new AppError(
+    "conflict",
+    `You can take this test again after ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+    undefined,
+    {
+      next_attempt_at: new Date(at).toISOString(),
+    },
+  );
+}
+
+/**
+ * Grades a worker's answers against the key and records the attempt and the score held (replacing an earlier one),
+ * in one batch whose attempt only happens if the retake wait is over as the statement runs: two answers sent
+ * together grade once. An unanswered question counts as wrong.
+ */
+export async function takeTest(
+  env: Env,
+  worker: SessionUser,
+  qualificationId: string,
+  answers: Record<string, number>,
+) {
+  if (worker.role !== "Worker") throw forbidden(ONLY_WORKERS_TAKE_TESTS);
+  const db = getDb(env);
+  const [[q], [last]] = await db.batch([
+    db.select().from(qualifications).where(eq(qualifications.id, qualificationId)).limit(1),
+    db
+      .select({ attemptedAt: qualificationAttempts.attemptedAt })
+      .from(qualificationAttempts)
+      .where(
+        and(eq(qualificationAttempts.workerId, worker.id), eq(qualificationAttempts.qualificationId, qualificationId)),
+      )
+      .limit(1),
+  ]);
+  if (!q) throw notFound("Test not found");
+  if (q.questions === 0) throw notFound(NO_TEST);
+  const now = Date.now();
+  if (last && nextAttemptAt(last.attemptedAt, q.retakeHours) > now)
+    throw retakeRefusal(nextAttemptAt(last.attemptedAt, q.retakeHours));
+  const key = await questionsOf(db, [qualificationId]);
+  const score = testScore(key, answers);
+  const waitMs = q.retakeHours * 3_600_000;
+  const [attempt] = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO qualification_attempts (worker_id, qualification_id, score, attempted_at) VALUES (?1, ?2, ?3, ?4)
+      ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, attempted_at = excluded.attempted_at
+      WHERE qualification_attempts.attempted_at + ?5 <= ?4`,
+    ).bind(worker.id, qualificationId, score, now, waitMs),
+    env.DB.prepare(
+      `INSERT INTO qualification_grants (worker_id, qualification_id, score, source, granted_at)
+      SELECT ?1, ?2, ?3, 'test', ?4
+      WHERE EXISTS (SELECT 1 FROM qualification_attempts WHERE worker_id = ?1 AND qualification_id = ?2
+        AND attempted_at = ?4 AND score = ?3)
+      ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, source = 'test', granted_at = excluded.granted_at`,
+    ).bind(worker.id, qualificationId, score, now),
+  ]);
+  if (!attempt?.meta.changes) {
+    const [again] = await db
+      .select({ attemptedAt: qualificationAttempts.attemptedAt })
+      .from(qualificationAttempts)
+      .where(
+        and(eq(qualificationAttempts.workerId, worker.id), eq(qualificationAttempts.qualificationId, qualificationId)),
+      )
+      .limit(1);
+    throw retakeRefusal(nextAttemptAt(again?.attemptedAt ?? now, q.retakeHours));
+  }
+  return { qualificationId, name: q.name, score, nextAttemptAt: nextAttemptAt(now, q.retakeHours) };
+}
+
+// ---------------------------------------------------------------- a task's requirement
+
+/** The requirement row of a new task, written in its posting's batch (nothing when it requires no qualification). */
+export function taskQualificationRows(
+  taskId: string,
+  input: { qualification_id?: string | null; qualification_min_score?: number },
+): SQL {
+  const id = input.qualification_id ?? null;
+  return sql`INSERT INTO task_qualifications (task_id, qualification_id, min_score)
+    SELECT ${taskId}, ${id}, ${input.qualification_min_score ?? 0} WHERE ${id} IS NOT NULL`;
+}
+
+/** A task may require only its buyer's own qualifications: refused before the task is posted (and paid for). */
+export async function requireOwnRequirement(env: Env, buyer: SessionUser, qualificationId: string | null | undefined) {
+  if (!qualificationId) return;
+  const [row] = await getDb(env)
+    .select({ buyerId: qualifications.buyerId })
+    .from(qualifications)
+    .where(eq(qualifications.id, qualificationId))
+    .limit(1);
+  if (!row || row.buyerId !== buyer.id)
+    throw new AppError("validation_failed", "Unknown qualification", { qualification_id: ["Unknown qualification"] });
+}
+
+/** A task's required qualifications with what this worker holds of each (one indexed read per requirement). */
+export function requiredQualifications(db: Db, workerId: string, taskId: string) {
+  return db
+    .select({
+      id: qualifications.id,
+      name: qualifications.name,
+      questions: qualifications.questions,
+      minScore: taskQualifications.minScore,
+      score: qualificationGrants.score,
+    })
+    .from(taskQualifications)
+    .innerJoin(qualifications, eq(qualifications.id, taskQualifications.qualificationId))
+    .leftJoin(
+      qualificationGrants,
+      and(
+        eq(qualificationGrants.workerId, workerId),
+        eq(qualificationGrants.qualificationId, taskQualifications.qualificationId),
+      ),
+    )
+    .where(eq(taskQualifications.taskId, taskId))
+    .orderBy(asc(qualifications.name));
+}
+type Required = Awaited<ReturnType<typeof requiredQualifications>>[number];
+
+/** The first required qualification the worker does not meet: the reason, and its test when it has one. */
+export function unmetQualificationOf(
+  rows: Required[],
+): { reason: string; test: { id: string; name: string } | null } | null {
+  for (const r of rows) {
+    const reason = unmetQualification(
+      { name: r.name, minScore: r.minScore },
+      r.score === null ? null : { score: r.score },
+    );
+    if (reason) return { reason, test: r.questions > 0 ? { id: r.id, name: r.name } : null };
+  }
+  return null;
+}
+
+/** The qualifications a worker holds and a buyer defines, for the data download. */
+export async function qualificationsForExport(env: Env, userId: string) {
+  const db = getDb(env);
+  const [held, defined] = await Promise.all([
+    selectGrants(db).where(eq(qualificationGrants.workerId, userId)).orderBy(desc(qualificationGrants.grantedAt)),
+    db
+      .select({
+        id: qualifications.id,
+        name: qualifications.name,
+        description: qualifications.description,
+        retakeHours: qualifications.retakeHours,
+        questions: qualifications.questions,
+        holders: qualifications.holders,
+        createdAt: qualifications.createdAt,
+      })
+      .from(qualifications)
+      .where(eq(qualifications.buyerId, userId))
+      .orderBy(desc(qualifications.createdAt)),
+  ]);
+  return { held, defined };
+}
