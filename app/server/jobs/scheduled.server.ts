@@ -3,6 +3,8 @@
 import { autoApproveDue } from "../services/submissions.server";
 import { releaseExpiredHolds } from "../services/slots.server";
 import { refreshWithdrawalWaitMedian } from "../services/payout-queue.server";
+import { matchNewTasks, purgeOldMatches, sendAlertDigests } from "../services/alerts.server";
+import { cronOrigin } from "../environment.server";
 import { purgeLoginFailures } from "../services/login-throttle.server";
 import { purgeRateLimits } from "../services/rate-limit.server";
 import { sweepOrphanImages } from "./orphan-images.server";
@@ -14,7 +16,8 @@ export const DAILY = "0 3 * * *";
 
 /**
  * Approves submissions left unreviewed past the window; returns started slots whose time ran out to their tasks;
- * works out the admins' median wait for withdrawals.
+ * works out the admins' median wait for withdrawals; matches the new tasks against the saved searches and sends the
+ * alert digests that are due (at most one an hour per worker).
  */
 async function quarterHourly(env: Env, now: number): Promise<void> {
   const approved = await autoApproveDue(env, now);
@@ -22,6 +25,9 @@ async function quarterHourly(env: Env, now: number): Promise<void> {
   const released = await releaseExpiredHolds(env, now);
   if (released > 0) console.log(`returned ${released} expired start(s) to their tasks`);
   await refreshWithdrawalWaitMedian(env, now);
+  const matched = await matchNewTasks(env, now);
+  const digests = await sendAlertDigests(env, cronOrigin(env), now);
+  if (matched > 0 || digests > 0) console.log(`task alerts: matched ${matched} new task(s), sent ${digests} digest(s)`);
 }
 
 /**
@@ -35,8 +41,9 @@ export async function daily(env: Env, now: number): Promise<void> {
   const notifications = await purgeOldNotifications(env, now);
   const receipts = await purgeBatchReceipts(env, now);
   const searchEntries = await dropPastTasksFromSearch(env);
+  const alertMatches = await purgeOldMatches(env, now);
   console.log(
-    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${searchEntries} past task(s) from the search index`,
+    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${searchEntries} past task(s) from the search index, ${alertMatches} old alert match(es)`,
   );
 }
 
