@@ -794,7 +794,9 @@ beforeAll(async () => {
     feedToken: "",
     unsubscribeToken: "",
   };
-  f.feedToken = (await saveSearch(env, await sessionUser(world.worker.id), { q: "matrix", category: undefined })).feedToken;
+  f.feedToken = (
+    await saveSearch(env, await sessionUser(world.worker.id), { q: "matrix", category: undefined })
+  ).feedToken;
   f.unsubscribeToken = (await env.DB.prepare("SELECT unsubscribe_token AS t FROM alert_mail WHERE worker_id = ?")
     .bind(world.worker.id)
     .first<{ t: string }>())!.t;

@@ -152,7 +152,10 @@ describe("matching new tasks", () => {
       task_detail: "Translating two pages.",
       category: "Translation",
     });
-    const otherCategory = await newTask(buyer, { task_title: `A ${tag} translation video`, category: "Video Engagement" });
+    const otherCategory = await newTask(buyer, {
+      task_title: `A ${tag} translation video`,
+      category: "Video Engagement",
+    });
     await matchPast(otherCategory.id);
 
     const notes = await notificationsOf(w.id);
@@ -247,7 +250,11 @@ describe("the e-mail digest", () => {
     const task = await newTask(buyer, { task_title: `Rate ${tag} songs` });
     for (let i = 0; i < 20 && !(await mailTo(w.email)).some((m) => m.text.includes(task.id)); i++) {
       const ctx = createExecutionContext();
-      await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron: EVERY_QUARTER_HOUR }), env, ctx);
+      await worker.scheduled!(
+        createScheduledController({ scheduledTime: Date.now(), cron: EVERY_QUARTER_HOUR }),
+        env,
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
     }
     const digest = (await mailTo(w.email)).find((m) => m.text.includes(task.id));

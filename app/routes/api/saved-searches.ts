@@ -9,12 +9,7 @@ import {
   saveSearch,
   type SavedSearchView,
 } from "~/server/services/alerts.server";
-import {
-  savedSearchBody,
-  savedSearchesQuery,
-  savedSearchQuery,
-  savedSearchWireSchema,
-} from "~/lib/schemas/alerts";
+import { savedSearchBody, savedSearchesQuery, savedSearchQuery, savedSearchWireSchema } from "~/lib/schemas/alerts";
 
 export const savedSearchExample = {
   id: "3b1f6a0e-8c3d-4f7a-9e2b-5d4c3b2a1f0e",
@@ -38,12 +33,18 @@ export const loader = rest("/saved-searches", "Tasks", {
     summary: "Your saved searches (task alerts), newest first",
     access: ["Worker"],
     query: savedSearchesQuery,
-    responses: [list(savedSearchWireSchema, savedSearchExample, "Your saved searches with their private feed addresses")],
+    responses: [
+      list(savedSearchWireSchema, savedSearchExample, "Your saved searches with their private feed addresses"),
+    ],
     handler: async ({ request, context, env }) => {
       const worker = requireApiRole(context, "Worker");
       const q = readQuery(request, savedSearchesQuery);
       const origin = appOrigin(env, request);
-      return pagedList(q, (paging) => listSavedSearches(env, worker.id, paging), (s) => savedSearchWire(s, origin));
+      return pagedList(
+        q,
+        (paging) => listSavedSearches(env, worker.id, paging),
+        (s) => savedSearchWire(s, origin),
+      );
     },
   },
   POST: {

@@ -179,9 +179,7 @@ export function alertDigestLetter(
     to: person.email,
     subject: n === 1 ? "A new task matches your alerts" : `${n} new tasks match your alerts`,
     name: person.name,
-    paragraphs: [
-      n === 1 ? "A new task matches your saved searches:" : `${n} new tasks match your saved searches:`,
-    ],
+    paragraphs: [n === 1 ? "A new task matches your saved searches:" : `${n} new tasks match your saved searches:`],
     links: digest.tasks,
     action: { label: "Manage your alerts", url: digest.alertsUrl },
     after: [

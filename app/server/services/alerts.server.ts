@@ -2,7 +2,7 @@
 // matches against them (a notification each), the hourly e-mail digest with its one-click unsubscribe, and each
 // search's private Atom feed. Both the alerts page and the REST API call these; the feed and the unsubscribe link
 // are opened by token alone, so an unknown token finds nothing and a token never reaches another worker's rows.
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
@@ -160,7 +160,7 @@ export async function setAlertEmails(env: Env, worker: SessionUser, on: boolean)
 }
 
 /** Marks a worker's matches waiting for a digest as taken, so the digest no longer reads them. */
-function dropUnmailed(db: ReturnType<typeof getDb>, whose: ReturnType<typeof sql>, now: number) {
+function dropUnmailed(db: ReturnType<typeof getDb>, whose: SQL, now: number) {
   return db
     .update(savedSearchMatches)
     .set({ mailedAt: now })
@@ -245,7 +245,7 @@ interface NewTask {
  * without words in its category or in none. Each candidate then tests all its words against the task's own entry in
  * open_task_words (one rowid), its category, the worker's blocks and that the worker can still work.
  */
-function matchTask(task: NewTask, now: number, moved: ReturnType<typeof sql>) {
+function matchTask(task: NewTask, now: number, moved: SQL) {
   const anyWord = anyWordQuery(`${task.title} ${task.detail}`);
   const byWord = anyWord
     ? sql`SELECT rowid FROM saved_search_words WHERE saved_search_words MATCH ${anyWord} UNION ALL `
@@ -265,7 +265,7 @@ function matchTask(task: NewTask, now: number, moved: ReturnType<typeof sql>) {
 }
 
 /** One notification per worker for a task this run matched (whichever of their searches it matched). */
-function notifyMatches(task: NewTask, now: number, moved: ReturnType<typeof sql>) {
+function notifyMatches(task: NewTask, now: number, moved: SQL) {
   return sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
     SELECT lower(hex(randomblob(16))), m.worker_id, ${`New task for your alerts: “${task.title}”`},
       ${`/dashboard/tasklist/${task.id}`}, ${now}
@@ -318,7 +318,9 @@ export async function matchNewTasks(env: Env, now = Date.now()): Promise<number>
   // a task closed meanwhile (filled, deleted, past its day) is passed over: nobody could start it
   for (const row of rows.filter((r) => r.open)) {
     const task = { ...row, open: true };
-    batch.step(`match ${task.id}`, matchTask(task, now, moved)).step(`notify ${task.id}`, notifyMatches(task, now, moved));
+    batch
+      .step(`match ${task.id}`, matchTask(task, now, moved))
+      .step(`notify ${task.id}`, notifyMatches(task, now, moved));
   }
   const result = await batch.run();
   return result.changes("cursor") ? rows.length : 0;
@@ -408,16 +410,22 @@ async function sendDigest(env: Env, workerId: string, origin: string, now: numbe
   return true;
 }
 
-/** The daily job: forgets matches older than MATCH_RETENTION_MS (through their age index). */
+/** The daily job: forgets matches older than MATCH_RETENTION_MS, oldest first through their age index, 5,000 a run. */
 export async function purgeOldMatches(env: Env, now = Date.now()): Promise<number> {
-  const result = await getDb(env)
-    .delete(savedSearchMatches)
-    .where(sql`${savedSearchMatches.createdAt} < ${now - MATCH_RETENTION_MS}`);
+  const result = await env.DB.prepare(
+    `DELETE FROM saved_search_matches WHERE (search_id, task_id) IN (
+      SELECT search_id, task_id FROM saved_search_matches WHERE created_at < ? ORDER BY created_at LIMIT 5000)`,
+  )
+    .bind(now - MATCH_RETENTION_MS)
+    .run();
   return result.meta.changes;
 }
 
-/** Closing an account forgets its saved searches and alert e-mail settings (in the closing batch, `when` it ends). */
-export function forgetAlerts(workerId: string, when: ReturnType<typeof sql>) {
+/**
+ * Closing an account forgets its saved searches (their matches go by trigger) and alert e-mail setting: the closing
+ * batch's step, `when` the account ends.
+ */
+export function forgetAlerts(workerId: string, when: SQL): [SQL, SQL] {
   return [
     sql`DELETE FROM saved_searches WHERE worker_id = ${workerId} AND ${when}`,
     sql`DELETE FROM alert_mail WHERE worker_id = ${workerId} AND ${when}`,

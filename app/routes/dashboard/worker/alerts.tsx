@@ -127,8 +127,8 @@ const regenerateSpec = (s: SearchRow): ActionSpec => ({
   title: "Make a new feed address?",
   description: (
     <>
-      The feed of <span className="font-semibold">{s.what}</span> gets a new private address; feed readers following
-      the old one stop getting it.
+      The feed of <span className="font-semibold">{s.what}</span> gets a new private address; feed readers following the
+      old one stop getting it.
     </>
   ),
   confirmLabel: "Make a new address",
