@@ -16,9 +16,11 @@ import {
   mailTo,
   newTask,
   postForm,
+  PASSWORD,
   registerUser,
   rest,
   row,
+  sessionUser,
   shape,
   uniqueToken,
   type TestUser,
@@ -26,11 +28,14 @@ import {
 import { EVERY_QUARTER_HOUR } from "~/server/jobs/scheduled.server";
 import {
   DIGEST_INTERVAL_MS,
+  MATCH_RETENTION_MS,
   matchNewTasks,
+  purgeOldMatches,
   SAVED_SEARCH_LIMIT,
   sendAlertDigests,
   TOO_MANY_SEARCHES,
 } from "~/server/services/alerts.server";
+import { closeAccount } from "~/server/services/own-account.server";
 import { savedSearchWireSchema } from "~/lib/schemas/alerts";
 
 const DIGEST = /matche?s? your alerts$/;
@@ -306,5 +311,34 @@ describe("the Atom feed", () => {
     const plain = await postForm("/dashboard/alerts", { intent: "regenerate", id: s.id }, w.cookie);
     expect(plain.status).toBe(302);
     expect((await call(feedPathOf(fresh))).status).toBe(404);
+  });
+});
+
+describe("what ends alerts", () => {
+  it("closing the account deletes its saved searches, their matches and its feeds", async () => {
+    const buyer = await registerUser("Buyer");
+    const w = await registerUser("Worker");
+    const tag = word();
+    const s = await saveByApi(w, { q: tag });
+    const task = await newTask(buyer, { task_title: `Tag ${tag} clips` });
+    await matchPast(task.id);
+    expect((await readFeed(s)).entries).toHaveLength(1);
+    await closeAccount(env, await sessionUser(w.id), { currentPassword: PASSWORD });
+    expect((await call(feedPathOf(s))).status).toBe(404);
+    expect(await row("SELECT 1 FROM saved_search_matches WHERE worker_id = ?", w.id)).toBeNull();
+    expect(await row("SELECT 1 FROM alert_mail WHERE worker_id = ?", w.id)).toBeNull();
+  });
+
+  it("the daily job forgets matches older than 30 days, and the feed no longer lists them", async () => {
+    const buyer = await registerUser("Buyer");
+    const w = await registerUser("Worker");
+    const tag = word();
+    const s = await saveByApi(w, { q: tag });
+    const task = await newTask(buyer, { task_title: `Sort ${tag} files` });
+    await matchPast(task.id);
+    expect(await purgeOldMatches(env, Date.now())).toBe(0);
+    expect((await readFeed(s)).entries).toHaveLength(1);
+    expect(await purgeOldMatches(env, Date.now() + MATCH_RETENTION_MS + 60_000)).toBeGreaterThanOrEqual(1);
+    expect((await readFeed(s)).entries ?? []).toEqual([]);
   });
 });
