@@ -1,10 +1,10 @@
 import { requireApiRole } from "~/server/auth/guards.server";
-import { ok } from "~/server/http/endpoint.server";
+import { examples, ok } from "~/server/http/endpoint.server";
+import { savedSearchWire } from "~/server/http/wire.server";
 import { appOrigin } from "~/server/environment.server";
 import { json, readBody, rest } from "~/server/http/rest.server";
 import { regenerateFeedToken } from "~/server/services/alerts.server";
 import { savedSearchIdBody, savedSearchWireSchema } from "~/lib/schemas/alerts";
-import { savedSearchExample, savedSearchWire } from "./saved-searches";
 
 export const loader = rest("/saved-searches/feed-token", "Tasks", {
   POST: {
@@ -12,7 +12,7 @@ export const loader = rest("/saved-searches/feed-token", "Tasks", {
     description: "The old `feed_url` answers 404 from now on (revoked); the answer carries the new one.",
     access: ["Worker"],
     body: savedSearchIdBody,
-    responses: [ok(savedSearchWireSchema, savedSearchExample, "The saved search with its new feed address")],
+    responses: [ok(savedSearchWireSchema, examples.savedSearch, "The saved search with its new feed address")],
     errors: [404],
     handler: async ({ request, context, env }) => {
       const worker = requireApiRole(context, "Worker");
