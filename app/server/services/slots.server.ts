@@ -202,7 +202,7 @@ export async function startTask(env: Env, worker: SessionUser, taskId: string, n
   const held = await heldSlotOf(env, worker.id, taskId, now);
   if (held.hold) return held.hold;
   await releaseExpiredHolds(env, now, taskId);
-  const task = await readTaskToStart(env, taskId, worker.id);
+  const task = await readTaskForWork(env, taskId, worker.id);
   const today = deadlineDay(now);
   await assertStartable(env, task, worker.id, today);
   await requireEligible(env, worker.id, taskId);
@@ -227,18 +227,20 @@ export async function startTask(env: Env, worker: SessionUser, taskId: string, n
   if (done.changes("start") === 0) {
     const again = await readHold(env, worker.id, taskId);
     if (again) return again;
-    await assertStartable(env, await readTaskToStart(env, taskId, worker.id), worker.id, today);
+    await assertStartable(env, await readTaskForWork(env, taskId, worker.id), worker.id, today);
     throw conflict(CHANGED_MEANWHILE);
   }
   return (await readHold(env, worker.id, taskId))!;
 }
 
-async function readTaskToStart(env: Env, taskId: string, workerId: string) {
+/** The task as a worker's start or submission checks it: open, whose, blocked for this worker, slots, date. */
+export async function readTaskForWork(env: Env, taskId: string, workerId: string) {
   const rows = await getDb(env)
     .select({
       blocked: sql<number>`NOT ${notBlocked(workerId, tasks.buyerId)}`,
       id: tasks.id,
       buyerId: tasks.buyerId,
+      taskTitle: tasks.taskTitle,
       requiredWorkers: tasks.requiredWorkers,
       completionDate: tasks.completionDate,
       deletedAt: tasks.deletedAt,
@@ -252,7 +254,7 @@ async function readTaskToStart(env: Env, taskId: string, workerId: string) {
 /** Throws why this worker cannot start the task as read; the start's insert has the same conditions. */
 async function assertStartable(
   env: Env,
-  task: Awaited<ReturnType<typeof readTaskToStart>>,
+  task: Awaited<ReturnType<typeof readTaskForWork>>,
   workerId: string,
   today: string,
 ) {

@@ -16,7 +16,14 @@ import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
-import { addSlotReturn, heldSlotOf, NOT_STARTED, TIME_RAN_OUT, type SlotComingBack } from "./slots.server";
+import {
+  addSlotReturn,
+  heldSlotOf,
+  NOT_STARTED,
+  readTaskForWork,
+  TIME_RAN_OUT,
+  type SlotComingBack,
+} from "./slots.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { ineligibility, requireEligible } from "./eligibility.server";
 
@@ -44,24 +51,7 @@ export interface NewSubmission {
 }
 
 /** The task a worker submits to, as the submission needs it. */
-async function readTaskToSubmit(env: Env, taskId: string, workerId: string) {
-  const row = await getDb(env)
-    .select({
-      blocked: sql<number>`NOT ${notBlocked(workerId, tasks.buyerId)}`,
-      id: tasks.id,
-      buyerId: tasks.buyerId,
-      taskTitle: tasks.taskTitle,
-      requiredWorkers: tasks.requiredWorkers,
-      completionDate: tasks.completionDate,
-      deletedAt: tasks.deletedAt,
-    })
-    .from(tasks)
-    .where(eq(tasks.id, taskId))
-    .limit(1);
-  return row[0];
-}
-
-type TaskToSubmit = NonNullable<Awaited<ReturnType<typeof readTaskToSubmit>>>;
+type TaskToSubmit = NonNullable<Awaited<ReturnType<typeof readTaskForWork>>>;
 
 /** Throws why this worker cannot submit to the task as read; the insert's conditions are the same. */
 function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: string): asserts task is TaskToSubmit {
@@ -89,7 +79,7 @@ export async function createSubmission(
   assertProofText(input.submission_details);
   const now = Date.now();
   const today = deadlineDay(now);
-  const task = await readTaskToSubmit(env, input.task_id, worker.id);
+  const task = await readTaskForWork(env, input.task_id, worker.id);
   if (!task || task.deletedAt !== null) throw notFound("Task not found");
   const { hold, expired } = await heldSlotOf(env, worker.id, task.id, now);
   if (!hold && !opts.startIfNeeded) throw conflict(expired ? TIME_RAN_OUT : NOT_STARTED);
@@ -146,7 +136,7 @@ export async function createSubmission(
     )
     .run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
   if (done.changes("submit") === 0) {
-    const again = await readTaskToSubmit(env, task.id, worker.id);
+    const again = await readTaskForWork(env, task.id, worker.id);
     if (!again || again.deletedAt !== null) throw notFound("Task not found");
     if (isPastDate(again.completionDate, today)) throw conflict(PAST_DATE);
     if (hold && hold.expiresAt <= Date.now()) throw conflict(TIME_RAN_OUT);
