@@ -56,7 +56,10 @@ story("task alerts: save a search, manage it, unsubscribe", () => {
     expect(feed.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
 
     await row.getByRole("button", { name: `New feed address for ${SAVED}` }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Make a new address" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Make a new feed address?" })
+      .getByRole("button", { name: "Make a new address" })
+      .click();
     await expectMessage(page, "The old address no longer works: use the new one.");
     await expect.poll(async () => new URL(await row.getByTestId("feed-url").inputValue()).pathname).not.toBe(oldFeed);
     expect((await context.request.get(oldFeed)).status()).toBe(404);
@@ -64,7 +67,10 @@ story("task alerts: save a search, manage it, unsubscribe", () => {
     await screenshot(page, "task-alerts-desktop");
 
     await row.getByRole("button", { name: `Delete ${SAVED}` }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Yes, delete it" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Delete this saved search?" })
+      .getByRole("button", { name: "Yes, delete it" })
+      .click();
     await expect.poll(() => savedSearch(page, SAVED).count()).toBe(0);
     await context.close();
   });
