@@ -43,6 +43,8 @@ export default [
       route("purchasecoin", "routes/dashboard/buyer/purchase-coin.tsx"),
       route("paymenthistory", "routes/dashboard/buyer/payment-history.tsx"),
       route("bonuses", "routes/dashboard/buyer/bonuses.tsx"),
+      // requester keys for the MTurk API (docs/mturk.md), reached from Settings
+      route("apikeys", "routes/dashboard/buyer/api-keys.tsx"),
     ]),
     layout("routes/dashboard/worker/layout.tsx", [
       route("workerhome", "routes/dashboard/worker/home.tsx"),
@@ -122,6 +124,9 @@ export default [
   ]),
   // The MTurk Requester API answered by Coinwork (docs/mturk.md), signed with AWS Signature Version 4.
   route("mturk", "routes/mturk.ts"),
+  // a HIT's HTMLQuestion page (framed on its task page) and where a question's form posts its answer
+  route("mturk/question/:id", "routes/mturk-question.ts"),
+  route("mturk/externalSubmit", "routes/mturk-external-submit.ts"),
   route("docs/mturk.md", "routes/docs/mturk-guide.ts"),
   // The API described: OpenAPI 3.1 (generated from the valibot schemas, above) and a readable reference page.
   route("api-docs", "routes/docs/api-docs.tsx"),

@@ -4,8 +4,11 @@
 // first page's policy still applies, so a route that needs a party the document lacks reloads as a whole document.
 import { createContext } from "react";
 
-/** Stripe.js (the card form of Purchase Coin); Google (the "Login with Google" form posts to Google's sign-in). */
-export type CspSource = "stripe" | "google";
+/**
+ * Stripe.js (the card form of Purchase Coin); Google (the "Login with Google" form posts to Google's sign-in); a
+ * HIT's question (the task page frames this site's sandboxed HTMLQuestion page, or an ExternalQuestion's https page).
+ */
+export type CspSource = "stripe" | "google" | "questions";
 
 export interface CspHandle {
   csp?: CspSource[];

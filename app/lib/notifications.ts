@@ -20,6 +20,8 @@ export const NOTIFICATION_LINKS = {
   appealOverturned: "/dashboard/buyerhome",
   /** worker: the time of a task they started ran out and its slot went back (the task list, to start another) */
   holdEnded: "/dashboard/tasklist",
+  /** worker: a buyer they worked for sent them a message (the requester API's NotifyWorkers) */
+  buyerMessage: "/dashboard/mysubmissions",
   /** anyone: Google signed in to their unverified account and removed its password */
   accountTakenOver: "/dashboard/settings",
   // anyone whose coins an admin adjusted: no page of its own, the balance shows on every page (their home)

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "payment_failed"
   | "coins_owed"
   | "payments_unavailable"
+  | "keys_unavailable"
   | "database_unavailable";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -33,6 +34,8 @@ const STATUS: Record<ErrorCode, number> = {
   coins_owed: 409,
   // card payments are not set up, or refused by contradictory settings (payments/provider.server.ts)
   payments_unavailable: 503,
+  // requester keys (the MTurk API) are not set up: MTURK_KEY_SECRET is missing, so no key is made or accepted
+  keys_unavailable: 503,
   // D1 stopped answering in the middle of a change, again and again: whether it was made is unknown (db/batch.server.ts)
   database_unavailable: 503,
 };

@@ -87,7 +87,14 @@ export async function serveBuild(opts: {
 }): Promise<ServedBuild> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const vars = { SESSION_JWK: await newSessionJwk(), APP_ENV: "test", PAYMENTS_MODE: "test", ...opts.vars };
+  const vars = {
+    SESSION_JWK: await newSessionJwk(),
+    APP_ENV: "test",
+    PAYMENTS_MODE: "test",
+    // a throwaway secret that seals the requester keys (the MTurk API) of this served copy
+    MTURK_KEY_SECRET: crypto.randomUUID(),
+    ...opts.vars,
+  };
   const log = openSync(opts.logFile, "w");
   const child = spawn(
     process.execPath,

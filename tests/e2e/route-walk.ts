@@ -138,6 +138,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dashboard/purchasecoin": { as: "buyer" },
   "/dashboard/paymenthistory": { as: "buyer" },
   "/dashboard/bonuses": { as: "buyer" },
+  "/dashboard/apikeys": { as: "buyer" },
   "/dashboard/settings": { as: "admin" },
   "/dashboard/settings/close": { as: "worker" },
   "/dashboard/notifications": { as: "buyer" },

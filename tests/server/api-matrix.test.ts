@@ -720,6 +720,7 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/dashboard/buyer/add-task.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/my-tasks.tsx": { expect: rolePage("buyer") },
   "routes/dashboard/buyer/bonuses.tsx": { expect: rolePage("buyer") },
+  "routes/dashboard/buyer/api-keys.tsx": { expect: rolePage("buyer") },
   // the buyer's own task: the other buyer has the role but not the task
   "routes/dashboard/buyer/update-task.tsx": {
     url: (f) => `/dashboard/updatetask/${f.taskId}`,
@@ -757,6 +758,10 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/docs/mturk-guide.ts": { expect: publicPage },
   // the MTurk Requester API decides by its SigV4 signature, never a session: a GET without one is its RequestError
   "routes/mturk.ts": { expect: everyoneOutcome("allowed") },
+  // a HIT's HTMLQuestion page is the task's own content, the same to everyone (a task without one: 404); the
+  // answer's post is authorised by its assignmentId, never a session (tests/server/mturk-questions.test.ts)
+  "routes/mturk-question.ts": { url: (f) => `/mturk/question/${f.taskId}`, expect: everyoneOutcome("notfound") },
+  "routes/mturk-external-submit.ts": { expect: everyoneOutcome("allowed") },
   "routes/public/robots.ts": { expect: publicPage },
   "routes/public/sitemap.ts": { expect: publicPage },
 };

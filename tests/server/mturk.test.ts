@@ -1,7 +1,6 @@
 // The MTurk Requester API driven by the real AWS SDK (@aws-sdk/client-mturk) inside workerd: its requests go
 // through the Worker's own fetch (no network), signed by the SDK, answered on real local D1.
 import { describe, expect, it } from "vitest";
-import { exports } from "cloudflare:workers";
 import {
   ApproveAssignmentCommand,
   CreateHITCommand,
@@ -12,78 +11,14 @@ import {
   ListAssignmentsForHITCommand,
   ListHITsCommand,
   ListReviewableHITsCommand,
-  MTurkClient,
+  ListReviewPolicyResultsForHITCommand,
   RejectAssignmentCommand,
   RequestError,
-  SendBonusCommand,
   UpdateExpirationForHITCommand,
 } from "@aws-sdk/client-mturk";
-import type { HttpHandler, HttpRequest } from "@smithy/protocol-http";
-import { balance, env, funded, holds, row, sessionUser, submissionBy, uniqueToken, type TestUser } from "./fixtures";
-import { createRequesterKey, revokeRequesterKey } from "~/server/services/requester-keys.server";
-
-const ENDPOINT = "https://coinwork.test/mturk";
-
-/** The SDK's HTTP handler pointed at the Worker's fetch: the request as the SDK signed it, path and host as sent. */
-function workerHandler(): HttpHandler {
-  return {
-    async handle(req: HttpRequest) {
-      const url = `${req.protocol}//${req.hostname}${req.port ? `:${req.port}` : ""}${req.path}`;
-      const headers = new Headers(req.headers as Record<string, string>);
-      const res = await (exports as unknown as { default: { fetch: (r: Request) => Promise<Response> } }).default.fetch(
-        new Request(url, { method: req.method, headers, body: req.body as string }),
-      );
-      const body = new Uint8Array(await res.arrayBuffer());
-      return {
-        response: { statusCode: res.status, headers: Object.fromEntries(res.headers), body } as never,
-      };
-    },
-    updateHttpClientConfig() {},
-    httpHandlerConfigs: () => ({}),
-  } as unknown as HttpHandler;
-}
-
-function client(accessKeyId: string, secretAccessKey: string, opts: { systemClockOffset?: number } = {}) {
-  return new MTurkClient({
-    endpoint: ENDPOINT,
-    region: "us-east-1",
-    credentials: { accessKeyId, secretAccessKey },
-    requestHandler: workerHandler(),
-    maxAttempts: 1,
-    ...opts,
-  });
-}
-
-async function requester(coins = 1_000): Promise<{ user: TestUser; mturk: MTurkClient; key: string; secret: string }> {
-  const user = await funded("Buyer", coins);
-  const pair = await createRequesterKey(env, await sessionUser(user.id));
-  return {
-    user,
-    mturk: client(pair.accessKeyId, pair.secretAccessKey),
-    key: pair.accessKeyId,
-    secret: pair.secretAccessKey,
-  };
-}
-
-const hitInput = (overrides: Record<string, unknown> = {}) => ({
-  Title: `Rate a photo ${uniqueToken()}`,
-  Description: "Say whether the photo shows a cat.",
-  Reward: "0.50",
-  MaxAssignments: 3,
-  LifetimeInSeconds: 3 * 86_400,
-  AssignmentDurationInSeconds: 600,
-  Question: "<HTMLQuestion/>",
-  ...overrides,
-});
-
-async function refusal(p: Promise<unknown>) {
-  const e = (await p.then(
-    () => null,
-    (err: unknown) => err,
-  )) as { name: string; message: string; TurkErrorCode?: string; $metadata?: { httpStatusCode?: number } } | null;
-  expect(e, "the call should have been refused").not.toBeNull();
-  return e!;
-}
+import { balance, env, funded, holds, row, sessionUser, submissionBy, uniqueToken } from "./fixtures";
+import { hitInput, mturkClient as client, refusal, requester } from "./fixtures/mturk";
+import { revokeRequesterKey } from "~/server/services/requester-keys.server";
 
 describe("the MTurk Requester API through @aws-sdk/client-mturk", () => {
   it("runs the loop: balance, CreateHIT with escrow, a worker submits, list, approve and reject, ledger holding", async () => {
@@ -206,11 +141,9 @@ describe("the MTurk Requester API through @aws-sdk/client-mturk", () => {
       client(key, secret, { systemClockOffset: -20 * 60_000 }).send(new CreateHITCommand(hitInput())),
     );
     expect(stale.name).toBe("InvalidSignatureException");
-    const unsupported = await refusal(
-      mturk.send(new SendBonusCommand({ WorkerId: user.id, BonusAmount: "1.00", AssignmentId: "x", Reason: "thanks" })),
-    );
+    const unsupported = await refusal(mturk.send(new ListReviewPolicyResultsForHITCommand({ HITId: "x" })));
     expect(unsupported).toBeInstanceOf(RequestError);
-    expect(unsupported.message).toContain("SendBonus");
+    expect(unsupported.message).toContain("ListReviewPolicyResultsForHIT");
     await revokeRequesterKey(env, await sessionUser(user.id), key);
     const revoked = await refusal(mturk.send(new CreateHITCommand(hitInput())));
     expect(revoked.name).toBe("UnrecognizedClientException");

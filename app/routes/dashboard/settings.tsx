@@ -147,6 +147,19 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <BlockedWorkers blocks={blocks} action={formUrl("unblock")} />
           </Section>
         ) : null}
+        {user.role === "Buyer" ? (
+          <Section
+            title="Requester API keys"
+            description="Keys for scripts written for the Mechanical Turk Requester API: create one, see which you have, revoke one."
+          >
+            <Link
+              to="/dashboard/apikeys"
+              className={buttonVariants({ variant: "outline", className: "justify-self-start" })}
+            >
+              Manage API keys
+            </Link>
+          </Section>
+        ) : null}
         <Section
           title="Sign out everywhere"
           description="Ends your session on every device, this one included, and cancels every link we emailed you."

@@ -497,3 +497,36 @@ export const alertMail = sqliteTable("alert_mail", {
   unsubscribeToken: text("unsubscribe_token").notNull(),
   lastDigestAt: integer("last_digest_at"),
 });
+
+/** The MTurk API's HIT types: the same buyer and properties are the same id (migrations/0051). */
+export const hitTypes = sqliteTable("hit_types", {
+  id: text("id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  rewardCoins: integer("reward_coins").notNull(),
+  assignmentDurationSeconds: integer("assignment_duration_seconds").notNull(),
+  autoApprovalDelaySeconds: integer("auto_approval_delay_seconds"),
+  keywords: text("keywords").notNull().default(""),
+  qualificationRequirements: text("qualification_requirements").notNull().default("[]"),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A task made through the MTurk API: its HIT type, Question XML and RequesterAnnotation (migrations/0051). */
+export const mturkHits = sqliteTable("mturk_hits", {
+  taskId: text("task_id").primaryKey(),
+  hitTypeId: text("hit_type_id").notNull(),
+  question: text("question"),
+  requesterAnnotation: text("requester_annotation"),
+});
+
+/** The assignmentId given to a worker's hold of a HIT, its answer and submission (migrations/0052). */
+export const hitAssignments = sqliteTable("hit_assignments", {
+  id: text("id").primaryKey(),
+  taskId: text("task_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  startedAt: integer("started_at").notNull(),
+  answer: text("answer"),
+  submissionId: text("submission_id"),
+  createdAt: integer("created_at").notNull(),
+});

@@ -189,3 +189,15 @@ export function alertDigestLetter(
     unsubscribeUrl: digest.unsubscribeUrl,
   });
 }
+
+/** A buyer's message to a worker who worked for them (the requester API's NotifyWorkers): their words, quoted. */
+export function buyerMessageLetter(person: Person, from: string, subject: string, message: string, url: string): Mail {
+  return render({
+    to: person.email,
+    subject: `${from} on Coinwork: ${subject}`,
+    name: person.name,
+    paragraphs: [`${from}, a buyer you worked for on Coinwork, sent you this message:`, subject, message],
+    action: { label: "Open Coinwork", url },
+    after: ["You get messages only from buyers whose tasks you worked on. Reply through their tasks' pages."],
+  });
+}

@@ -7,6 +7,7 @@ import { bearerToken, sessionCookieToken } from "../auth/session.server";
 import { json } from "./api.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const EXTERNAL_SUBMIT_PATH = "/mturk/externalSubmit";
 
 export const CROSS_SITE_REFUSED =
   "This request came from another site with your session cookie, so it was refused. Use Coinwork's own pages, or call the API with Authorization: Bearer.";
@@ -14,6 +15,9 @@ export const CROSS_SITE_REFUSED =
 /** A 403 for a cookie-authenticated change requested by another origin; null when the request may go on. */
 export function crossSiteRefusal(request: Request): Response | null {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
+  // a HIT question's answer comes from a sandboxed frame (origin "null"); its assignmentId authorises it, never a
+  // cookie (app/server/mturk/question-frame.server.ts)
+  if (new URL(request.url).pathname === EXTERNAL_SUBMIT_PATH) return null;
   if (bearerToken(request) || !sessionCookieToken(request)) return null;
   const origin = request.headers.get("Origin");
   const fromAnotherSite =

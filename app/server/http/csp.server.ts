@@ -46,6 +46,7 @@ export function contentSecurityPolicy(nonce: string, sources: readonly CspSource
     directives["frame-src"] = [];
     for (const [name, origins] of Object.entries(STRIPE)) directives[name].push(...origins);
   }
+  if (sources.includes("questions")) directives["frame-src"] = ["'self'", "https:"];
   // The Google button's form posts to /auth/google, which redirects to Google's sign-in: form-action covers the
   // redirect too. GOOGLE_ISSUER points tests at a local provider.
   if (sources.includes("google"))

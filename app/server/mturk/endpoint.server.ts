@@ -35,7 +35,7 @@ async function run(request: Request, env: Env): Promise<Response> {
   }
   if (typeof input !== "object" || input === null || Array.isArray(input))
     throw requestError("The request body must be a JSON object.");
-  return answer(await operation(env, requester.user, input as Record<string, unknown>));
+  return answer(await operation(env, requester.user, input as Record<string, unknown>, request));
 }
 
 export async function mturkEndpoint(request: Request, env: Env): Promise<Response> {

@@ -1,10 +1,10 @@
 // Coinwork's tasks and submissions in the shapes of the MTurk API's HIT and Assignment (the SDK's models): times in
 // epoch seconds, money as dollar strings at the withdrawal rate, a submission's proof as QuestionFormAnswers XML.
-import { XMLBuilder } from "fast-xml-parser";
 import { COINS_PER_DOLLAR_WITHDRAW, withdrawalCents } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import type { AssignmentRow, HitRow } from "../services/hits.server";
+import { questionFormAnswers } from "./question.server";
 import { requestError } from "./wire.server";
 
 /** Coins as MTurk writes an amount: dollars at the withdrawal rate, two decimals, no grouping ("1234.50"). */
@@ -21,15 +21,15 @@ const expirationOf = (completionDate: string) => seconds(Date.parse(`${completio
  * Dollars ("0.50") as whole coins at the withdrawal rate: what the worker earns. A Reward that is not a whole
  * number of coins ($0.05 each) is refused, never rounded.
  */
-export function rewardCoins(reward: string): number {
+export function rewardCoins(reward: string, name = "Reward"): number {
   const m = /^(\d{1,7})(?:\.(\d{1,6}))?$/.exec(reward.trim());
-  if (!m) throw requestError(`Reward must be an amount in dollars such as "0.50"; "${reward}" is not.`);
+  if (!m) throw requestError(`${name} must be an amount in dollars such as "0.50"; "${reward}" is not.`);
   const fraction = (m[2] ?? "").padEnd(6, "0");
   const micros = Number(m[1]) * 1_000_000 + Number(fraction);
   const perCoin = 1_000_000 / COINS_PER_DOLLAR_WITHDRAW;
   if (micros % perCoin !== 0)
     throw requestError(
-      `Reward must be a whole number of coins: one coin is $0.05, so $${reward} is not (try $${wireDollars(Math.max(1, Math.round(micros / perCoin)))}).`,
+      `${name} must be a whole number of coins: one coin is $0.05, so $${reward} is not (try $${wireDollars(Math.max(1, Math.round(micros / perCoin)))}).`,
     );
   return micros / perCoin;
 }
@@ -39,11 +39,12 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
   const open = t.requiredWorkers > 0 && t.completionDate >= today;
   return {
     HITId: t.id,
-    HITTypeId: t.id,
+    // a task posted on Coinwork's pages is a type of its own
+    HITTypeId: row.hitTypeId ?? t.id,
     CreationTime: seconds(t.createdAt),
     Title: t.taskTitle,
     Description: t.taskDetail,
-    Keywords: t.category,
+    Keywords: row.keywords ?? t.category,
     HITStatus: open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable",
     MaxAssignments: t.requiredWorkers + row.pending + row.approved,
     Reward: wireDollars(t.payableAmount),
@@ -55,22 +56,11 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
   };
 }
 
-const answerXml = new XMLBuilder({ ignoreAttributes: false, format: false });
-
 /** A proof written through Coinwork's own form: one FreeText answer (its image's address as a second). */
 export function proofAnswers(details: string, imageUrl: string | null): string {
-  const answers = [{ QuestionIdentifier: "proof", FreeText: details }];
-  if (imageUrl) answers.push({ QuestionIdentifier: "proof_image", FreeText: imageUrl });
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="no"?>' +
-    answerXml.build({
-      QuestionFormAnswers: {
-        "@_xmlns":
-          "http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2005-10-01/QuestionFormAnswers.xsd",
-        Answer: answers,
-      },
-    })
-  );
+  const answers = [{ id: "proof", text: details }];
+  if (imageUrl) answers.push({ id: "proof_image", text: imageUrl });
+  return questionFormAnswers(answers);
 }
 
 const ASSIGNMENT_STATUS = { pending: "Submitted", approved: "Approved", rejected: "Rejected" } as const;
@@ -90,6 +80,7 @@ export function assignmentShape(row: AssignmentRow, env: Pick<Env, "REVIEW_WINDO
     ...(s.status === "approved" && s.reviewedAt ? { ApprovalTime: seconds(s.reviewedAt) } : {}),
     ...(s.status === "rejected" && s.reviewedAt ? { RejectionTime: seconds(s.reviewedAt) } : {}),
     ...(s.rejectReason ? { RequesterFeedback: s.rejectReason } : {}),
-    Answer: proofAnswers(s.submissionDetails, s.submissionImageUrl),
+    // an answer posted from the question's frame (externalSubmit) as it came; else the proof form's
+    Answer: row.answer ?? proofAnswers(s.submissionDetails, s.submissionImageUrl),
   };
 }

@@ -57,6 +57,9 @@ export function errorAnswer(e: unknown): Response {
       400,
     );
   }
+  // our own fault, said plainly: the server has no MTURK_KEY_SECRET, so no signature can be checked (fails closed)
+  if (e instanceof AppError && e.code === "keys_unavailable")
+    return json({ __type: "ServiceFault", Message: e.message }, e.status);
   console.error("mturk: service fault", e);
   return json({ __type: "ServiceFault", Message: "The request could not be completed. Try again later." }, 500);
 }

@@ -10,6 +10,7 @@ import type { SessionUser } from "../auth/session.server";
 
 export const BLOCKED_WORKER = "This buyer's tasks are not open to you.";
 export const NOT_A_WORKER = "Only workers can be blocked.";
+export const NO_SUCH_BLOCK = "No such block";
 
 function requireBuyer(actor: SessionUser) {
   if (actor.role !== "Buyer") throw forbidden("Only buyers can block workers");
@@ -63,7 +64,7 @@ export async function liftBlock(env: Env, buyer: SessionUser, workerId: string) 
     .delete(workerBlocks)
     .where(and(eq(workerBlocks.workerId, workerId), eq(workerBlocks.buyerId, buyer.id)))
     .returning({ workerId: workerBlocks.workerId });
-  if (!gone.length) throw notFound("No such block");
+  if (!gone.length) throw notFound(NO_SUCH_BLOCK);
   return { workerId };
 }
 

@@ -152,13 +152,23 @@ class RacedBonus extends AppError {
   }
 }
 
-/** The bonuses a buyer paid, or a worker received, newest first (of one submission with `submissionId`). */
-export function listBonuses(env: Env, user: SessionUser, opts: PageRequest & { submissionId?: string } = {}) {
+/** The bonuses a buyer paid, or a worker received, newest first (of one submission, or of one task's). */
+export function listBonuses(
+  env: Env,
+  user: SessionUser,
+  opts: PageRequest & { submissionId?: string; taskId?: string } = {},
+) {
   const db = getDb(env);
   const w = pageWindow(opts, 10);
   const mine = and(
     user.role === "Buyer" ? eq(bonuses.buyerId, user.id) : eq(bonuses.workerId, user.id),
     opts.submissionId ? eq(bonuses.submissionId, opts.submissionId) : undefined,
+    opts.taskId
+      ? inArray(
+          bonuses.submissionId,
+          db.select({ id: submissions.id }).from(submissions).where(eq(submissions.taskId, opts.taskId)),
+        )
+      : undefined,
   );
   return fetchPage(
     w,

@@ -1,11 +1,21 @@
 // The requester API's reads of a buyer's tasks (HITs) and their submissions (assignments), each scoped to the buyer
 // who asks, paged by keyset (newest first, then id) so a page costs the same however many came before. And the
-// UniqueRequestToken steps CreateHIT adds to the posting's batch.
+// UniqueRequestToken steps CreateHIT adds to the posting's batch; HIT types, and what a HIT made through the API
+// carries beyond its task (its type, Question XML, annotation).
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb } from "../db/client.server";
 import type { Batch } from "../db/batch.server";
-import { hitRequestTokens, submissions, taskFigures, tasks, users } from "../db/schema";
+import {
+  hitAssignments,
+  hitRequestTokens,
+  hitTypes,
+  mturkHits,
+  submissions,
+  taskFigures,
+  tasks,
+  users,
+} from "../db/schema";
 import type { SubmissionStatus } from "./submissions.server";
 
 /** A UniqueRequestToken makes nothing new for this long (MTurk's 24 hours). */
@@ -25,10 +35,19 @@ function selectHits() {
     task: tasks,
     pending: sql<number>`COALESCE(${taskFigures.pending}, 0)`,
     approved: sql<number>`COALESCE(${taskFigures.approved}, 0)`,
+    hitTypeId: mturkHits.hitTypeId,
+    keywords: hitTypes.keywords,
   };
 }
 
-export type HitRow = { task: typeof tasks.$inferSelect; pending: number; approved: number };
+export type HitRow = {
+  task: typeof tasks.$inferSelect;
+  pending: number;
+  approved: number;
+  /** null for a task posted on Coinwork's pages */
+  hitTypeId: string | null;
+  keywords: string | null;
+};
 
 /** One live task of this buyer with its pending and approved counts; null when there is none (or not theirs). */
 export async function buyerHit(env: Env, buyerId: string, taskId: string): Promise<HitRow | null> {
@@ -36,6 +55,8 @@ export async function buyerHit(env: Env, buyerId: string, taskId: string): Promi
     .select(selectHits())
     .from(tasks)
     .leftJoin(taskFigures, eq(taskFigures.taskId, tasks.id))
+    .leftJoin(mturkHits, eq(mturkHits.taskId, tasks.id))
+    .leftJoin(hitTypes, eq(hitTypes.id, mturkHits.hitTypeId))
     .where(and(eq(tasks.id, taskId), eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt)))
     .limit(1);
   return row ?? null;
@@ -51,6 +72,8 @@ export async function buyerHits(
     .select(selectHits())
     .from(tasks)
     .leftJoin(taskFigures, eq(taskFigures.taskId, tasks.id))
+    .leftJoin(mturkHits, eq(mturkHits.taskId, tasks.id))
+    .leftJoin(hitTypes, eq(hitTypes.id, mturkHits.hitTypeId))
     .where(
       and(
         eq(tasks.buyerId, buyerId),
@@ -64,9 +87,14 @@ export async function buyerHits(
 }
 
 function selectAssignments() {
-  return { submission: submissions, workerName: users.name };
+  return { submission: submissions, workerName: users.name, answer: hitAssignments.answer };
 }
-export type AssignmentRow = { submission: typeof submissions.$inferSelect; workerName: string };
+export type AssignmentRow = {
+  submission: typeof submissions.$inferSelect;
+  workerName: string;
+  /** the QuestionFormAnswers XML of an answer posted from the question's frame */
+  answer: string | null;
+};
 
 /** One submission on this buyer's tasks (cancelled ones are no assignment); null otherwise. */
 export async function buyerAssignment(env: Env, buyerId: string, id: string): Promise<AssignmentRow | null> {
@@ -74,6 +102,7 @@ export async function buyerAssignment(env: Env, buyerId: string, id: string): Pr
     .select(selectAssignments())
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.workerId))
+    .leftJoin(hitAssignments, eq(hitAssignments.submissionId, submissions.id))
     .where(and(eq(submissions.id, id), eq(submissions.buyerId, buyerId), sql`${submissions.status} <> 'cancelled'`))
     .limit(1);
   return row ?? null;
@@ -90,6 +119,7 @@ export async function taskAssignments(
     .select(selectAssignments())
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.workerId))
+    .leftJoin(hitAssignments, eq(hitAssignments.submissionId, submissions.id))
     .where(
       and(
         eq(submissions.taskId, taskId),
@@ -132,4 +162,72 @@ export function addRequestToken(batch: Batch, buyerId: string, token: string, ta
       "token",
       sql`INSERT INTO hit_request_tokens (buyer_id, token, hit_id, created_at) VALUES (${buyerId}, ${token}, ${taskId}, ${now})`,
     );
+}
+
+/** A HIT type's properties, as CreateHITType (or CreateHIT, which makes one too) names them. */
+export interface HitTypeProps {
+  title: string;
+  description: string;
+  rewardCoins: number;
+  assignmentDurationSeconds: number;
+  autoApprovalDelaySeconds: number | null;
+  keywords: string;
+  /** the QualificationRequirements as sent, as JSON */
+  qualificationRequirements: string;
+}
+
+/** The HITTypeId of these properties for this buyer: a digest, so the same properties are always the same id. */
+export async function hitTypeIdOf(buyerId: string, p: HitTypeProps): Promise<string> {
+  const canonical = JSON.stringify([
+    buyerId,
+    p.title,
+    p.description,
+    p.rewardCoins,
+    p.assignmentDurationSeconds,
+    p.autoApprovalDelaySeconds,
+    p.keywords,
+    p.qualificationRequirements,
+  ]);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical)));
+  return Array.from(digest.slice(0, 15), (b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase();
+}
+
+function insertHitType(buyerId: string, id: string, p: HitTypeProps, now: number): SQL {
+  return sql`INSERT OR IGNORE INTO hit_types (id, buyer_id, title, description, reward_coins,
+      assignment_duration_seconds, auto_approval_delay_seconds, keywords, qualification_requirements, created_at)
+    VALUES (${id}, ${buyerId}, ${p.title}, ${p.description}, ${p.rewardCoins}, ${p.assignmentDurationSeconds},
+      ${p.autoApprovalDelaySeconds}, ${p.keywords}, ${p.qualificationRequirements}, ${now})`;
+}
+
+/** Records a HIT type (CreateHITType): the same properties again find the same row. */
+export async function saveHitType(env: Env, buyerId: string, p: HitTypeProps): Promise<string> {
+  const id = await hitTypeIdOf(buyerId, p);
+  await getDb(env).run(insertHitType(buyerId, id, p, Date.now()));
+  return id;
+}
+
+/** One of this buyer's HIT types; null when there is none (or it is another buyer's). */
+export async function buyerHitType(env: Env, buyerId: string, id: string): Promise<HitTypeProps | null> {
+  const [row] = await getDb(env)
+    .select()
+    .from(hitTypes)
+    .where(and(eq(hitTypes.id, id), eq(hitTypes.buyerId, buyerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What a HIT made through the API carries beyond its task, as steps of the posting's batch (its type first). */
+export function addHitRecord(
+  batch: Batch,
+  buyerId: string,
+  hit: { taskId: string; hitTypeId: string; type: HitTypeProps; question: string | null; annotation: string | null },
+  now: number,
+) {
+  batch.step("hit type", insertHitType(buyerId, hit.hitTypeId, hit.type, now)).step(
+    "hit record",
+    sql`INSERT INTO mturk_hits (task_id, hit_type_id, question, requester_annotation)
+        VALUES (${hit.taskId}, ${hit.hitTypeId}, ${hit.question}, ${hit.annotation})`,
+  );
 }

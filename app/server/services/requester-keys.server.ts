@@ -13,7 +13,7 @@ export const KEYS_NOT_CONFIGURED =
 
 /** The Worker secret that seals requester secrets; without it no key is made or checked (fails closed). */
 function masterSecret(env: Pick<Env, "MTURK_KEY_SECRET">): string {
-  if (!env.MTURK_KEY_SECRET) throw new AppError("payments_unavailable", KEYS_NOT_CONFIGURED);
+  if (!env.MTURK_KEY_SECRET) throw new AppError("keys_unavailable", KEYS_NOT_CONFIGURED);
   return env.MTURK_KEY_SECRET;
 }
 

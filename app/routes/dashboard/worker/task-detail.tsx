@@ -43,6 +43,14 @@ import { readForm } from "~/server/http/form.server";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow } from "~/components/actions/flow";
 import { giveBackSpec, HeldSlotPanel, StartPanel } from "~/components/worker/held-slot";
+import { HitQuestionFrame } from "~/components/worker/hit-question";
+import { questionFrame } from "~/server/mturk/question-frame.server";
+import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+
+/** A HIT's question is framed here (docs/mturk.md): the policy lets this site's and https frames in. */
+export const handle: CspHandle = { csp: ["questions"] };
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadWithPolicyFor("questions", request, serverLoader);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
@@ -55,14 +63,17 @@ async function loadTask(env: Env, workerId: string, id: string) {
   return task;
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
   // the worker's start first: one whose time ran out returns its slot before the task is read
   const held = await heldSlotOf(env, user.id, params.id, now);
   const task = await loadTask(env, user.id, params.id);
-  const blocker = await submissionBlocker(env, user.id, task, now, held.hold !== null);
+  const [blocker, question] = await Promise.all([
+    submissionBlocker(env, user.id, task, now, held.hold !== null),
+    questionFrame(env, request, task.id, user.id, held.hold),
+  ]);
   return {
     task: {
       id: task.id,
@@ -83,6 +94,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     hold: held.hold ? { startedAt: held.hold.startedAt, expiresAt: held.hold.expiresAt } : null,
     timeRanOut: held.expired,
     now,
+    question,
   };
 }
 
@@ -177,7 +189,7 @@ function Blocked({ reason }: { reason: string }) {
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, blocker, hold, timeRanOut, now } = loaderData;
+  const { task, blocker, hold, timeRanOut, now, question } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec([task], { giveback: giveBackSpec });
   const outcome = useActionData<typeof proofAction>();
@@ -246,6 +258,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             </dl>
           </Card>
           <TaskBrief detail={task.taskDetail} instructions={task.submissionInfo} />
+          {question ? <HitQuestionFrame frame={question} started={hold !== null} /> : null}
         </article>
 
         <aside className="lg:sticky lg:top-24" aria-labelledby="submit-heading">

@@ -1,0 +1,179 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/api-keys";
+import { PageHeader } from "~/components/dashboard-shell";
+import { Card } from "~/components/ui/card";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/table";
+import { CardRow, CardTable, Cell } from "~/components/responsive-list";
+import { LocalTime } from "~/components/local-time";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
+import { getEnv } from "~/server/context";
+import { buyerUser } from "~/server/auth/guards.server";
+import { refusal } from "~/server/errors";
+import { confirmAction } from "~/server/http/page-action.server";
+import { createRequesterKey, listRequesterKeys, revokeRequesterKey } from "~/server/services/requester-keys.server";
+import { requesterKeyActionSchema } from "~/lib/schemas/requester-keys";
+
+export const meta: Route.MetaFunction = () => [{ title: "Requester API keys · Coinwork" }];
+
+const CREATE_URL = "/dashboard/apikeys?create";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const keys = await listRequesterKeys(getEnv(context), buyerUser(context).id);
+  return { keys: keys.map((k) => ({ ...k, id: k.accessKeyId })) };
+}
+
+/**
+ * Creating a key answers the page itself with the new secret, with or without JavaScript (never a redirect: the
+ * secret travels once, in this answer, and is not stored readable anywhere); revoking is a confirmed action.
+ */
+export async function action(args: Route.ActionArgs) {
+  if (!new URL(args.request.url).searchParams.has("create"))
+    return confirmAction(args, {
+      user: buyerUser,
+      schema: requesterKeyActionSchema,
+      failure: () => ({ title: "Key not revoked" }),
+      async run({ id }, { user, env }) {
+        await revokeRequesterKey(env, user, id);
+        return { title: "Key revoked", message: `${id} signs nothing from now on.` };
+      },
+    });
+  try {
+    const created = await createRequesterKey(getEnv(args.context), buyerUser(args.context));
+    return data({ created, refused: null });
+  } catch (e) {
+    const r = refusal(e);
+    return data({ created: null, refused: r.message }, { status: r.status });
+  }
+}
+
+export const shouldRevalidate = revalidateAfterPost;
+
+type Key = Route.ComponentProps["loaderData"]["keys"][number];
+
+function revokeSpec(k: Key): ActionSpec {
+  return {
+    intent: "revoke",
+    id: k.accessKeyId,
+    title: "Revoke this key?",
+    description: `Scripts signing with ${k.accessKeyId} stop working at once. This can't be undone: make a new key for them instead.`,
+    confirmLabel: "Yes, revoke it",
+    destructive: true,
+  };
+}
+
+export default function ApiKeys({ loaderData }: Route.ComponentProps) {
+  const { keys } = loaderData;
+  const answer = useActionData<typeof action>();
+  const fresh = answer && "created" in answer ? answer : null;
+  const creating = useNavigation().formAction === CREATE_URL;
+  const flow = useActionFlow();
+  const noJsSpec = useNoJsSpec(keys, { revoke: revokeSpec }, (k) => k.revokedAt === null);
+  return (
+    <>
+      <PageHeader
+        title="Requester API keys"
+        description="Keys for scripts written for the Mechanical Turk Requester API: point an AWS SDK at Coinwork and sign with one."
+      />
+      <div className="grid max-w-3xl gap-6">
+        <Card className="grid gap-4 p-5 sm:p-6">
+          <p className="text-sm text-muted-foreground">
+            A key posts tasks and pays workers from your balance, as you do here. Keep its secret like a password.{" "}
+            <a href="/docs/mturk.md" className="font-semibold text-brand-700 hover:underline">
+              How to use the API
+            </a>
+          </p>
+          {fresh?.created ? (
+            <Alert tone="success" title="Your new key" data-testid="new-key">
+              <dl className="mt-2 grid gap-2 text-sm">
+                <div>
+                  <dt className="font-medium">Access key id</dt>
+                  <dd className="break-all font-mono" data-testid="new-key-id">
+                    {fresh.created.accessKeyId}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-medium">Secret access key</dt>
+                  <dd className="break-all font-mono" data-testid="new-key-secret">
+                    {fresh.created.secretAccessKey}
+                  </dd>
+                </div>
+              </dl>
+              <p className="mt-2 text-sm font-semibold">
+                Copy the secret now: it is shown this once, and Coinwork can't show it again.
+              </p>
+            </Alert>
+          ) : null}
+          {fresh?.refused ? (
+            <Alert tone="danger" title="Key not created">
+              {fresh.refused}
+            </Alert>
+          ) : null}
+          <Form method="post" action={CREATE_URL}>
+            <Button type="submit" disabled={creating}>
+              {creating ? "Creating…" : "Create a key"}
+            </Button>
+          </Form>
+        </Card>
+        {keys.length === 0 ? (
+          <EmptyState message="You have no keys yet." />
+        ) : (
+          <CardTable
+            label="Your keys"
+            testId="requester-keys"
+            columns={[
+              { header: "Access key id" },
+              { header: "Created" },
+              { header: "Status" },
+              { header: <span className="sr-only">Actions</span> },
+            ]}
+            rows={keys}
+            row={(k) => (
+              <CardRow data-testid="requester-key">
+                <Cell>
+                  <span className="name break-all font-mono">{k.accessKeyId}</span>
+                </Cell>
+                <Cell label="Created">
+                  <LocalTime at={k.createdAt} />
+                </Cell>
+                <Cell label="Status">
+                  {k.revokedAt === null ? (
+                    <Badge tone="success">Active</Badge>
+                  ) : (
+                    <Badge tone="neutral">
+                      Revoked <LocalTime at={k.revokedAt} />
+                    </Badge>
+                  )}
+                </Cell>
+                <Cell className="actions">
+                  {k.revokedAt === null ? (
+                    <ActionTrigger
+                      flow={flow}
+                      spec={revokeSpec(k)}
+                      className="text-destructive hover:bg-red-50"
+                      label={`Revoke key ${k.accessKeyId}`}
+                    >
+                      Revoke
+                    </ActionTrigger>
+                  ) : null}
+                </Cell>
+              </CardRow>
+            )}
+          />
+        )}
+        <p className="text-sm">
+          <Link to="/dashboard/settings" className="font-semibold text-brand-700 hover:underline">
+            Back to Settings
+          </Link>
+        </p>
+      </div>
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
+    </>
+  );
+}
