@@ -17,6 +17,8 @@ export default [
     route("dev/mail", "routes/dev/mailbox.tsx"),
     route("dev/mail/:id", "routes/dev/mail-message.tsx"),
     route("unauthorized", "routes/public/unauthorized.tsx"),
+    // the unsubscribe link of the task alerts' e-mails: public by its token (GET confirms, POST is RFC 8058's one-click)
+    route("alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
     // a task as visitors see it from the landing page (signed in: sent on by role, as /browse does)
     route("browse/:id", "routes/public/task.tsx"),
     route("buyers/:id", "routes/public/buyer.tsx"),
@@ -55,6 +57,7 @@ export default [
       route("workerhome", "routes/dashboard/worker/home.tsx"),
       route("tasklist", "routes/dashboard/worker/task-list.tsx"),
       route("tasklist/:id", "routes/dashboard/worker/task-detail.tsx"),
+      route("alerts", "routes/dashboard/worker/alerts.tsx"),
       route("mysubmissions", "routes/dashboard/worker/my-submissions.tsx"),
       route("mysubmissions/:id", "routes/dashboard/worker/submission.tsx"),
       route("withdraw", "routes/dashboard/worker/withdraw.tsx"),
@@ -71,6 +74,9 @@ export default [
       route("ledger", "routes/dashboard/admin/ledger.tsx"),
     ]),
   ]),
+
+  // A saved search's private Atom feed, public by its token (docs/product/task-alerts.md)
+  route("alerts/feed/:token", "routes/alerts/feed.ts"),
 
   // Files
   route("robots.txt", "routes/public/robots.ts"),
@@ -113,6 +119,8 @@ export default [
     route("submission-revisions", "routes/api/submission-revisions.ts"),
     route("messages", "routes/api/messages.ts"),
     route("worker-blocks", "routes/api/worker-blocks.ts"),
+    route("saved-searches", "routes/api/saved-searches.ts"),
+    route("saved-searches/feed-token", "routes/api/saved-search-feed-token.ts"),
     route("bonuses", "routes/api/bonuses.ts"),
     route("qualifications", "routes/api/qualifications.ts"),
     route("qualification-grants", "routes/api/qualification-grants.ts"),

@@ -45,6 +45,7 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
   Worker: [
     { to: "/dashboard/workerhome", label: "Home", icon: Home },
     { to: "/dashboard/tasklist", label: "Task List", icon: ListChecks },
+    { to: "/dashboard/alerts", label: "Task Alerts", icon: Bell },
     { to: "/dashboard/mysubmissions", label: "My Submissions", icon: Send },
     { to: "/dashboard/withdraw", label: "Withdrawals", icon: Wallet },
     { to: "/dashboard/tests", label: "Qualifications", icon: Award },

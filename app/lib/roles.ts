@@ -19,7 +19,7 @@ export function homeFor(role: string | undefined | null): string {
  */
 export const DASHBOARD_PAGES_BY_ROLE: Record<Role, readonly string[]> = {
   Buyer: ["buyerhome", "addtask", "mytasks", "updatetask", "purchasecoin", "paymenthistory", "bonuses", "apikeys"],
-  Worker: ["workerhome", "tasklist", "mysubmissions", "withdraw"],
+  Worker: ["workerhome", "tasklist", "alerts", "mysubmissions", "withdraw"],
   Admin: ["adminhome", "managetasks", "manageusers", "messages", "appeals", "auditlog", "ledger"],
 };
 

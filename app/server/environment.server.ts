@@ -81,3 +81,17 @@ export function rateLimitsOff(env: Pick<Env, "APP_ENV" | "RATE_LIMIT_OFF">): boo
 export function appOrigin(env: Pick<Env, "APP_ORIGIN">, request: Request): string {
   return configuredOrigin(env)?.origin ?? new URL(request.url).origin;
 }
+
+/** Where development serves the app (`npm run dev`): the links of e-mails the Cron Trigger sends without APP_ORIGIN. */
+const DEV_ORIGIN = "http://localhost:5173";
+
+/**
+ * The origin of links in what the Cron Trigger sends, which has no request to read: APP_ORIGIN, or in development
+ * and tests the dev server's. Production without APP_ORIGIN throws rather than send links to nowhere.
+ */
+export function cronOrigin(env: Pick<Env, "APP_ORIGIN" | "APP_ENV">): string {
+  const configured = configuredOrigin(env)?.origin;
+  if (configured) return configured;
+  if (isProduction(env)) throw new Error("APP_ORIGIN is not set: the Cron Trigger cannot write links in e-mails");
+  return DEV_ORIGIN;
+}

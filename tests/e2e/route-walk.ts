@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import routes from "../../app/routes.ts";
 import {
   DEMO,
+  DEMO_PASSWORD,
   ROOT,
   VIEWPORTS,
   baseURL,
@@ -76,6 +77,26 @@ async function aMailboxMessage(): Promise<string> {
   return `/dev/mail/${db<{ id: string }>("SELECT id FROM dev_mailbox ORDER BY created_at DESC, rowid DESC LIMIT 1")[0].id}`;
 }
 
+/** The demo worker's alert e-mails' unsubscribe page (its first saved search, made here, gives it a token). */
+async function anUnsubscribeLink(): Promise<string> {
+  const login = await fetch(new URL("/auth/login", baseURL()), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: DEMO.worker.email, password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await fetch(new URL("/saved-searches", baseURL()), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ q: "route walk" }),
+  });
+  expect(saved.status).toBe(201);
+  const [mail] = db<{ t: string }>(
+    `SELECT a.unsubscribe_token AS t FROM alert_mail a JOIN users u ON u.id = a.worker_id WHERE u.email = ${sqlText(DEMO.worker.email)}`,
+  );
+  return `/alerts/unsubscribe/${mail!.t}`;
+}
+
 /** Who opens each page route, and the URL when the path has parameters. */
 const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; status?: number }> = {
   "/": { as: "anonymous" },
@@ -94,6 +115,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dev/mail": { as: "admin" },
   "/dev/mail/:id": { as: "worker", url: aMailboxMessage },
   "/unauthorized": { as: "anonymous" },
+  "/alerts/unsubscribe/:token": { as: "anonymous", url: anUnsubscribeLink },
   // an open task as a visitor reads it from the landing page
   "/browse/:id": {
     as: "anonymous",
@@ -161,6 +183,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
     as: "worker",
     url: () => `/dashboard/threads/submission/${demoWorkersPendingSubmission()}`,
   },
+  "/dashboard/alerts": { as: "worker" },
   "/dashboard/adminhome": { as: "admin" },
   "/dashboard/managetasks": { as: "admin" },
   "/dashboard/manageusers": { as: "admin" },

@@ -34,6 +34,7 @@ import {
   grantQualification,
   qualificationForOwner,
 } from "~/server/services/qualifications.server";
+import { saveSearch } from "~/server/services/alerts.server";
 import { approveSubmission, rejectSubmission } from "~/server/services/submissions.server";
 import { CORS_METHODS } from "~/server/http/cors.server";
 
@@ -50,7 +51,14 @@ interface Fixtures extends World {
   /** the buyer's qualification with a one-question test (answer: the first choice) */
   qualificationId: string;
   questionId: string;
+  /** the worker's saved search: its feed token, and the unsubscribe token of the worker's alert e-mails */
+  feedToken: string;
+  unsubscribeToken: string;
 }
+
+/** A saved search of the fixtures' worker, made for one probe (each delete or new feed address needs its own). */
+const freshSavedSearch = async (f: Fixtures) =>
+  (await saveSearch(env, await sessionUser(f.worker.id), { q: "matrix", category: undefined })).id;
 
 /** A submission of the fixtures' worker that the buyer rejected just now (each appeal probe needs its own). */
 async function rejectedSubmission(f: Fixtures): Promise<string> {
@@ -502,6 +510,31 @@ const API: Record<string, Probe[]> = {
       expect: only({ buyer: 200, other: 200 }),
     },
   ],
+  "routes/api/saved-searches.ts": [
+    { label: "list", method: "GET", url: () => "/saved-searches", expect: only({ worker: 200 }) },
+    {
+      label: "save",
+      method: "POST",
+      url: () => "/saved-searches",
+      body: () => ({ q: "matrix", category: "Data Entry" }),
+      expect: only({ worker: 201 }),
+    },
+    {
+      label: "delete (the worker's own; nobody else's)",
+      method: "DELETE",
+      url: async (f) => `/saved-searches?id=${await freshSavedSearch(f)}`,
+      expect: only({ worker: 200 }),
+    },
+  ],
+  "routes/api/saved-search-feed-token.ts": [
+    {
+      label: "new feed address (the worker's own search)",
+      method: "POST",
+      url: () => "/saved-searches/feed-token",
+      body: async (f) => ({ id: await freshSavedSearch(f) }),
+      expect: only({ worker: 200 }),
+    },
+  ],
   "routes/api/bonuses.ts": [
     { label: "list", method: "GET", url: () => "/bonuses", expect: only({ buyer: 200, other: 200, worker: 200 }) },
     {
@@ -821,6 +854,11 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     expect: rolePage("worker"),
   },
   "routes/dashboard/worker/withdraw.tsx": { expect: rolePage("worker") },
+  "routes/dashboard/worker/alerts.tsx": { expect: rolePage("worker") },
+  // public by their tokens (a feed reader, a mail client): the same answer whoever asks; a wrong token is 404
+  // (task-alerts.test.ts)
+  "routes/alerts/feed.ts": { url: (f) => `/alerts/feed/${f.feedToken}`, expect: publicPage },
+  "routes/alerts/unsubscribe.tsx": { url: (f) => `/alerts/unsubscribe/${f.unsubscribeToken}`, expect: publicPage },
   "routes/dashboard/admin/layout.tsx": "layout",
   "routes/dashboard/admin/home.tsx": { expect: rolePage("admin") },
   "routes/dashboard/admin/manage-tasks.tsx": { expect: rolePage("admin") },
@@ -881,7 +919,15 @@ beforeAll(async () => {
       const [question] = (await qualificationForOwner(env, await sessionUser(world.buyer.id), q.id)).test;
       return { qualificationId: q.id, questionId: question!.id };
     })()),
+    feedToken: "",
+    unsubscribeToken: "",
   };
+  f.feedToken = (
+    await saveSearch(env, await sessionUser(world.worker.id), { q: "matrix", category: undefined })
+  ).feedToken;
+  f.unsubscribeToken = (await env.DB.prepare("SELECT unsubscribe_token AS t FROM alert_mail WHERE worker_id = ?")
+    .bind(world.worker.id)
+    .first<{ t: string }>())!.t;
   Object.assign(users, {
     anon: null,
     worker: f.worker,

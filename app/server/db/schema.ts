@@ -345,6 +345,8 @@ export const devMailbox = sqliteTable("dev_mailbox", {
   html: text("html").notNull(),
   text: text("text").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** the message's extra headers as JSON, e.g. List-Unsubscribe (migrations/0039) */
+  headers: text("headers"),
 });
 
 /**
@@ -565,6 +567,39 @@ export const hitRequestTokens = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.buyerId, t.token] })],
 );
+
+/** A worker's saved search: the task alerts' criteria and its private feed token (migrations/0038). */
+export const savedSearches = sqliteTable("saved_searches", {
+  id: text("id").primaryKey(),
+  workerId: text("worker_id").notNull(),
+  words: text("words").notNull().default(""),
+  /** the words as one FTS5 query (each must appear); NULL when the search has no words */
+  wordsQuery: text("words_query"),
+  category: text("category"),
+  feedToken: text("feed_token").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A task that matched a saved search, once; mailed_at is when the digest (or e-mails being off) took it. */
+export const savedSearchMatches = sqliteTable(
+  "saved_search_matches",
+  {
+    searchId: text("search_id").notNull(),
+    taskId: text("task_id").notNull(),
+    workerId: text("worker_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    mailedAt: integer("mailed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.searchId, t.taskId] })],
+);
+
+/** A worker's alert e-mails: on or off, the unsubscribe link's token, the last digest's time (migrations/0038). */
+export const alertMail = sqliteTable("alert_mail", {
+  workerId: text("worker_id").primaryKey(),
+  emails: integer("emails").notNull().default(1),
+  unsubscribeToken: text("unsubscribe_token").notNull(),
+  lastDigestAt: integer("last_digest_at"),
+});
 
 /** The MTurk API's HIT types: the same buyer and properties are the same id (migrations/0051). */
 export const hitTypes = sqliteTable("hit_types", {

@@ -32,9 +32,18 @@ function trigramMatches(table: "tasks_fts" | "open_tasks_fts", query: string, al
 }
 
 /** The words of q (letters and digits), at most eight, each an FTS5 phrase: all of them must appear. */
-function wordsQuery(q: string): string | null {
+export function wordsQuery(q: string): string | null {
   const words = q.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8);
   return words?.length ? words.map(phrase).join(" ") : null;
+}
+
+/**
+ * Any of the words of `text` (letters and digits, each once, at most `max`), as one FTS5 query: what finds the saved
+ * searches sharing a word with a new task (the task alerts, decision 060).
+ */
+export function anyWordQuery(text: string, max = 400): string | null {
+  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, max);
+  return words.length ? words.map(phrase).join(" OR ") : null;
 }
 
 /**

@@ -11,8 +11,12 @@ interface Letter {
   paragraphs: string[];
   /** the one thing to do, if any: a button (and its address written out) */
   action?: { label: string; url: string };
+  /** links listed under the paragraphs (a digest's tasks), each with a line of detail */
+  links?: { title: string; detail: string; url: string }[];
   /** what to know afterwards (how long the link works, what to do if it was not you) */
   after: string[];
+  /** a list message's unsubscribe link: in the footer and in the List-Unsubscribe headers (RFC 8058 one-click) */
+  unsubscribeUrl?: string;
 }
 
 const escapeHtml = (s: string) =>
@@ -27,6 +31,17 @@ function render(letter: Letter): Mail {
     ? `<p style="margin:24px 0"><a href="${escapeHtml(letter.action.url)}" style="display:inline-block;background:${BRAND};color:#ffffff;padding:12px 20px;border-radius:8px;font-weight:600;text-decoration:none">${escapeHtml(letter.action.label)}</a></p>` +
       `<p style="margin:0 0 16px;line-height:1.5;font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(letter.action.url)}" style="color:${BRAND};word-break:break-all">${escapeHtml(letter.action.url)}</a></p>`
     : "";
+  const links = letter.links?.length
+    ? `<ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${letter.links
+        .map(
+          (l) =>
+            `<li style="margin:0 0 8px"><a href="${escapeHtml(l.url)}" style="color:${BRAND};font-weight:600">${escapeHtml(l.title)}</a><br><span style="font-size:14px;color:#475569">${escapeHtml(l.detail)}</span></li>`,
+        )
+        .join("")}</ul>`
+    : "";
+  const unsubscribe = letter.unsubscribeUrl
+    ? `<p style="margin:16px 0 0;line-height:1.5;font-size:14px;color:#475569">Don't want these e-mails? <a href="${escapeHtml(letter.unsubscribeUrl)}" style="color:${BRAND}">Unsubscribe</a> with one click.</p>`
+    : "";
   const html = [
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(letter.subject)}</title></head>`,
     `<body style="margin:0;padding:24px 12px;background:#f8fafc;color:#0f172a;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px">`,
@@ -34,19 +49,26 @@ function render(letter: Letter): Mail {
     `<p style="margin:0 0 20px;font-size:20px;font-weight:700;color:${BRAND}">Coinwork</p>`,
     p(`Hi ${letter.name},`),
     ...letter.paragraphs.map((t) => p(t)),
+    links,
     action,
     ...letter.after.map((t) => p(t, "font-size:14px;color:#475569")),
     p(SIGNATURE),
+    unsubscribe,
     `</div></body></html>`,
   ].join("\n");
   const text = [
     `Hi ${letter.name},`,
     ...letter.paragraphs,
+    ...(letter.links ?? []).map((l) => `${l.title}\n${l.detail}\n${l.url}`),
     ...(letter.action ? [`${letter.action.label}:\n${letter.action.url}`] : []),
     ...letter.after,
     SIGNATURE,
+    ...(letter.unsubscribeUrl ? [`Don't want these e-mails? Unsubscribe: ${letter.unsubscribeUrl}`] : []),
   ].join("\n\n");
-  return { to: letter.to, subject: letter.subject, html, text: `${text}\n` };
+  const headers = letter.unsubscribeUrl
+    ? { "List-Unsubscribe": `<${letter.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+    : undefined;
+  return { to: letter.to, subject: letter.subject, html, text: `${text}\n`, ...(headers ? { headers } : {}) };
 }
 
 interface Person {
@@ -136,6 +158,35 @@ export function approveEmailChangeLetter(person: Person, newEmail: string, url: 
       "The link works once, for 24 hours.",
       "If it wasn't you, don't approve it: sign in and choose 'Sign out everywhere' in Settings to end every session.",
     ],
+  });
+}
+
+/**
+ * The task alerts' digest (at most one an hour): the new tasks matching the worker's saved searches, the alerts
+ * page, and the one-click unsubscribe link (footer and List-Unsubscribe headers).
+ */
+export function alertDigestLetter(
+  person: Person,
+  digest: {
+    tasks: { title: string; detail: string; url: string }[];
+    more: number;
+    alertsUrl: string;
+    unsubscribeUrl: string;
+  },
+): Mail {
+  const n = digest.tasks.length + digest.more;
+  return render({
+    to: person.email,
+    subject: n === 1 ? "A new task matches your alerts" : `${n} new tasks match your alerts`,
+    name: person.name,
+    paragraphs: [n === 1 ? "A new task matches your saved searches:" : `${n} new tasks match your saved searches:`],
+    links: digest.tasks,
+    action: { label: "Manage your alerts", url: digest.alertsUrl },
+    after: [
+      ...(digest.more > 0 ? [`And ${digest.more} more: see them on your task list.`] : []),
+      "We send at most one of these e-mails an hour. Your notifications and feeds list every match.",
+    ],
+    unsubscribeUrl: digest.unsubscribeUrl,
   });
 }
 

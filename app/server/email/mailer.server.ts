@@ -14,6 +14,8 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on the alert digests */
+  headers?: Record<string, string>;
 }
 
 /** The name the messages come from (the address is EMAIL_FROM). */
@@ -27,6 +29,7 @@ export async function sendMail(env: Env, mail: Mail): Promise<void> {
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    ...(mail.headers ? { headers: mail.headers } : {}),
   });
   if (devMailboxOpen(env)) {
     await getDb(env)
@@ -38,6 +41,7 @@ export async function sendMail(env: Env, mail: Mail): Promise<void> {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
         createdAt: Date.now(),
       });
   }

@@ -104,6 +104,13 @@ export const examples = {
   applicant: { photo: IMAGE, name: WORKER.name },
   publicWorker: { photo: `${ORIGIN}/avatars/seed-03.webp`, name: WORKER.name, coin: 1240 },
   category: { _id: "Content Writing", total_workers: 37 },
+  savedSearch: {
+    id: ID,
+    q: "logo design",
+    category: "Creative Design",
+    feed_url: `${ORIGIN}/alerts/feed/Yq3kR0mJ8w2xLtV9pHc7sN4bF1dZ6eGa5uKiOoPyTr0`,
+    created_at: "2026-11-26T09:30:00.000Z",
+  },
   taskStart: {
     task_id: ID,
     task_title: TASK_TITLE,

@@ -8,6 +8,7 @@ import type { CategoryCount, FeaturedTask, PublicWorker, Applicant } from "../se
 import type { NotificationRow } from "../services/notifications.server";
 import type { AppealView } from "../services/appeals.server";
 import type { Hold } from "../services/slots.server";
+import { feedPath, type SavedSearchView } from "../services/alerts.server";
 import type { SubmissionWireStatus } from "~/lib/schemas/api";
 import { notificationHref } from "~/lib/notifications";
 import { payRateOf } from "~/lib/pay-rate";
@@ -240,3 +241,12 @@ export function notificationWire(n: NotificationRow, role: Role) {
 }
 
 export { dollars as centsToDollars };
+
+/** A saved search (task alert), its private feed address absolute. */
+export const savedSearchWire = (s: SavedSearchView, origin: Origin) => ({
+  id: s.id,
+  q: s.words,
+  category: s.category,
+  feed_url: new URL(feedPath(s.feedToken), origin).toString(),
+  created_at: new Date(s.createdAt).toISOString(),
+});

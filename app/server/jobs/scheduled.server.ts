@@ -4,6 +4,8 @@ import { autoApproveDue } from "../services/submissions.server";
 import { releaseExpiredHolds } from "../services/slots.server";
 import { lapseDueRevisions } from "../services/revisions.server";
 import { refreshWithdrawalWaitMedian } from "../services/payout-queue.server";
+import { matchNewTasks, purgeOldMatches, sendAlertDigests } from "../services/alerts.server";
+import { cronOrigin } from "../environment.server";
 import { purgeLoginFailures } from "../services/login-throttle.server";
 import { purgeRateLimits } from "../services/rate-limit.server";
 import { sweepOrphanImages } from "./orphan-images.server";
@@ -14,8 +16,9 @@ export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const DAILY = "0 3 * * *";
 
 /**
- * Lapses revision requests left unanswered for 48 hours; approves submissions left unreviewed past the window; returns started slots whose time ran out to their tasks;
- * works out the admins' median wait for withdrawals.
+ * Lapses revision requests left unanswered for 48 hours; approves submissions left unreviewed past the window;
+ * returns started slots whose time ran out to their tasks; works out the admins' median wait for withdrawals; matches
+ * the new tasks against the saved searches and sends the alert digests that are due (at most one an hour per worker).
  */
 async function quarterHourly(env: Env, now: number): Promise<void> {
   const lapsed = await lapseDueRevisions(env, now);
@@ -25,6 +28,9 @@ async function quarterHourly(env: Env, now: number): Promise<void> {
   const released = await releaseExpiredHolds(env, now);
   if (released > 0) console.log(`returned ${released} expired start(s) to their tasks`);
   await refreshWithdrawalWaitMedian(env, now);
+  const matched = await matchNewTasks(env, now);
+  const digests = await sendAlertDigests(env, cronOrigin(env), now);
+  if (matched > 0 || digests > 0) console.log(`task alerts: matched ${matched} new task(s), sent ${digests} digest(s)`);
 }
 
 /**
@@ -39,8 +45,9 @@ export async function daily(env: Env, now: number): Promise<void> {
   const receipts = await purgeBatchReceipts(env, now);
   const uploads = await purgeTaskBatchDrafts(env, now);
   const searchEntries = await dropPastTasksFromSearch(env);
+  const alertMatches = await purgeOldMatches(env, now);
   console.log(
-    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${uploads} upload(s) of batch posting, ${searchEntries} past task(s) from the search index`,
+    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${uploads} upload(s) of batch posting, ${searchEntries} past task(s) from the search index, ${alertMatches} old alert match(es)`,
   );
 }
 

@@ -11,6 +11,7 @@ import { checkCurrentPassword } from "./passwords.server";
 import { rateLimit } from "./rate-limit.server";
 import { qualificationsForExport } from "./qualifications.server";
 import { endAccount, liveUser, refusedChange } from "./users.server";
+import { forgetAlerts } from "./alerts.server";
 import { MIN_WITHDRAWAL_COINS } from "~/lib/coins";
 import type { CloseAccountInput } from "~/lib/schemas/auth";
 
@@ -238,7 +239,8 @@ export async function closeAccount(env: Env, user: SessionUser, input: CloseAcco
       batch
         .step("retire links", retireLinks(row.id, ALL_LINKS, now, { when: audited }))
         .step("forget addresses", sql`DELETE FROM login_addresses WHERE user_id = ${row.id} AND ${audited}`)
-        .step("forget failures", sql`DELETE FROM login_failures WHERE account = ${row.email} AND ${audited}`);
+        .step("forget failures", sql`DELETE FROM login_failures WHERE account = ${row.email} AND ${audited}`)
+        .step("forget alerts", ...forgetAlerts(row.id, audited));
     },
   });
   if (ended) return;

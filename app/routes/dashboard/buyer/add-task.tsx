@@ -15,7 +15,6 @@ import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { postTask } from "~/server/services/tasks.server";
 import { qualificationChoices } from "~/server/services/qualifications.server";
-import { getEnv } from "~/server/context";
 import { TASK_IMAGE } from "./task-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Task · Coinwork" }];

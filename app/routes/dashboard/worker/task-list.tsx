@@ -9,6 +9,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";
 import { TaskFilters } from "~/components/worker/task-filters";
+import { SaveSearch } from "~/components/worker/save-search";
 import { daysUntil } from "~/components/worker/due";
 import { redirectPastLastPage } from "~/server/http/list-page.server";
 
@@ -93,6 +94,9 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
         description="Pick a task, do the work, send your proof and get paid in coins."
       />
       <TaskFilters query={query} />
+      <div className="mt-3">
+        <SaveSearch q={query.q} category={query.category} />
+      </div>
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="task-count">
           {total === 0

@@ -1,0 +1,59 @@
+// Task alerts (docs/product/task-alerts.md): a saved search's criteria as the task list's filters take them, the
+// alerts page's actions, and the REST shapes. The page form and POST /saved-searches share the criteria and words.
+import * as v from "valibot";
+import { CATEGORIES } from "../categories";
+import { id, paging } from "./api";
+import { rowAction } from "./fields";
+
+export const WORDS_NEED_A_WORD = "Type a word to look for, or leave the words empty.";
+export const UNKNOWN_CATEGORY = "Pick one of the categories, or none for every category.";
+
+/** The words a search looks for, as typed on the task list (at most 100 characters, with a letter or digit). */
+const words = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.maxLength(100, "Words are at most 100 characters."),
+  v.check((s) => s === "" || /[\p{L}\p{N}]/u.test(s), WORDS_NEED_A_WORD),
+);
+
+/** A category, or none (every category): a form's empty choice reads as none. */
+const category = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((s) => (s === "" ? undefined : s)),
+  v.optional(v.picklist(CATEGORIES, UNKNOWN_CATEGORY)),
+);
+
+/** What a saved search looks for: the task list's words and category. */
+export const savedSearchCriteria = v.object({ q: words, category });
+export type SavedSearchCriteria = v.InferOutput<typeof savedSearchCriteria>;
+
+/** The alerts page's actions: save (from the task list), delete, a new feed address, alert e-mails on or off. */
+export const alertsPageAction = v.variant(
+  "intent",
+  [
+    v.object({ intent: v.literal("save"), ...savedSearchCriteria.entries }),
+    rowAction("delete", "Unknown saved search"),
+    rowAction("regenerate", "Unknown saved search"),
+    v.object({ intent: v.literal("emails"), emails: v.picklist(["on", "off"], "Choose on or off") }),
+  ],
+  "Unknown action",
+);
+
+/** The token of a feed or an unsubscribe link, as the URL carries it (anything else is 404 at once). */
+export const alertToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,100}$/));
+
+/** GET /saved-searches: the worker's saved searches, newest first. */
+export const savedSearchesQuery = v.object({ ...paging });
+/** POST /saved-searches: save a search. */
+export const savedSearchBody = v.object({ q: words, category });
+/** DELETE /saved-searches?id= and POST /saved-searches/feed-token { id }. */
+export const savedSearchQuery = v.object({ id: id("id") });
+export const savedSearchIdBody = v.object({ id: id("id") });
+
+export const savedSearchWireSchema = v.strictObject({
+  id: v.string(),
+  q: v.string(),
+  category: v.nullable(v.string()),
+  feed_url: v.string(),
+  created_at: v.string(),
+});
