@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { CATEGORIES } from "../categories";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
 import { pageParam } from "./paging";
+import { checkFields } from "./check";
 import { deadlineDay, isPastDate } from "../deadline";
 
 const completionDate = v.pipe(
@@ -36,6 +37,7 @@ export const addTaskSchema = v.object({
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
   ...requirementFields,
+  ...checkFields,
 });
 
 export const updateTaskSchema = v.object({
@@ -47,6 +49,7 @@ export const updateTaskSchema = v.object({
   submission_info: requiredText("Submission info is required", 1000),
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
+  ...checkFields,
 });
 
 export type AddTaskInput = v.InferOutput<typeof addTaskSchema>;

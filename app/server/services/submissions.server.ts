@@ -18,6 +18,7 @@ import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { ineligibility, requireEligible } from "./eligibility.server";
+import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -40,6 +41,8 @@ export interface NewSubmission {
   task_id: string;
   submission_details: string;
   submission_image_url: string;
+  /** the answer to the task's check question, if it has one */
+  check_answer?: string;
 }
 
 /** The task a worker submits to, as the submission needs it. */
@@ -80,11 +83,12 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
   const task = await readTaskToSubmit(env, input.task_id, worker.id);
   assertOpenTo(task, worker.id, today);
   await requireEligible(env, worker.id, task.id);
+  const judged = await judgeCheckAnswer(env, task.id, input.check_answer);
   const id = newId();
   const created = exists("submissions", id);
   // The buyer's notice names the task as read, so the insert requires that title still: a task renamed meanwhile
   // takes no submission. The escrowed pay is copied inside the batch and appears in no text.
-  const done = await newBatch(env)
+  const batch = newBatch(env)
     .step(
       "submit",
       sql`INSERT INTO submissions (id, task_id, worker_id, buyer_id, payable_amount, submission_details, submission_image_url, status, created_at)
@@ -108,13 +112,16 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
         now,
         when: created,
       }),
-    )
-    .run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
+    );
+  if (judged) batch.step("check answer", checkAnswerStatement(id, task.buyerId, judged, now, created));
+  const done = await batch.run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
   if (done.changes("submit") === 0) {
     assertOpenTo(await readTaskToSubmit(env, task.id, worker.id), worker.id, today);
     throw conflict(CHANGED_MEANWHILE);
   }
-  return (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
+  const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
+  await recordProofHash(env, row, now);
+  return row;
 }
 
 /** A submission as its review needs it, with its task's title and current pay. */
@@ -362,7 +369,9 @@ export async function editSubmission(
     )
     .run();
   if (done.changes("edit") === 0) await explainOwnPending(env, worker, submissionId);
-  return (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
+  const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
+  await recordProofHash(env, row, now);
+  return row;
 }
 
 /**

@@ -17,6 +17,7 @@ import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { notBlocked } from "./blocks.server";
 import { requirementsRow } from "./eligibility.server";
+import { addCheckSteps, checkStatements } from "./proof-flags.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -75,15 +76,16 @@ export async function postTask(
   requireVerifiedEmail(buyer);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
   await refuseWhileOwing(env, buyer.id);
+  const id = newId();
+  const check = checkStatements(id, input);
   const cost = taskCost(input.required_workers, input.payable_amount);
   const balance = await coinsOf(env, buyer.id);
   if (balance < cost) throw insufficientCoins(cost - balance);
   const db = getDb(env);
-  const id = newId();
   const now = Date.now();
   const batch = newBatch(env);
   alsoInBatch?.(batch, id, now);
-  await batch
+  batch
     .step(
       "create task",
       db.insert(tasks).values({
@@ -101,7 +103,8 @@ export async function postTask(
       }),
     )
     .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -cost, kind: "task_charge", taskId: id, now }))
-    .step("requirements", requirementsRow(id, input))
+    .step("requirements", requirementsRow(id, input));
+  await addCheckSteps(batch, check)
     // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
     .run({
       refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),
@@ -116,6 +119,7 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const oldTotal = taskCost(task.requiredWorkers, task.payableAmount);
   const newTotal = taskCost(input.required_workers, input.payable_amount);
   const extra = newTotal - oldTotal;
+  const check = checkStatements(id, input);
   // Raising the cost is a spend: refused while coins are owed (lowering it refunds, which is always allowed).
   if (extra > 0) await refuseWhileOwing(env, buyer.id);
   const balance = await coinsOf(env, buyer.id);
@@ -125,7 +129,7 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
     AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount})`;
   // The settlement comes first: the update changes the slots and pay that `unchanged` requires.
-  const done = await newBatch(env)
+  const batch = newBatch(env)
     .step(
       "settle",
       ...posting({
@@ -160,8 +164,8 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
             eq(tasks.payableAmount, task.payableAmount),
           ),
         ),
-    )
-    .run({
+    );
+  const done = await addCheckSteps(batch, check).run({
       refusal: () =>
         spendRefusal(env, buyer.id, async () =>
           insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins"),
