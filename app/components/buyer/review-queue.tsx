@@ -21,6 +21,7 @@ import { cn } from "~/lib/cn";
 import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, type ReviewItem } from "./review-specs";
 import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
 import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
+import { ProofFlagNotes, RejectFlagged, useNoJsRejectFlagged } from "./proof-flags";
 
 /**
  * The submissions this buyer has opened in this tab (kept in sessionStorage, read when asked), so "Approve selected"
@@ -64,7 +65,10 @@ export function ReviewQueue({
   pages,
   query,
   empty,
+  flagged = 0,
 }: {
+  /** pending submissions with a wrong check answer ("Reject flagged") */
+  flagged?: number;
   items: ReviewItem[];
   page: number;
   pages: number;
@@ -138,7 +142,8 @@ export function ReviewQueue({
 
   const rowSpec = useNoJsSpec(items, { approve: approveSpec, reject: rejectSpec, block: blockSpec });
   const selectionSpec = useNoJsSelection(items);
-  const noJsSpec = rowSpec ?? selectionSpec;
+  const flaggedSpec = useNoJsRejectFlagged(flagged);
+  const noJsSpec = rowSpec ?? selectionSpec ?? flaggedSpec;
   const isBusy = (s: ReviewItem) =>
     flow.pendingId === s.id || (flow.busy && flow.spec?.intent === APPROVE_SELECTED && !!flow.spec.ids?.includes(s.id));
   // rows approved meanwhile leave the page, and the selection with them
@@ -158,6 +163,7 @@ export function ReviewQueue({
         {bulkOutcome ? `${bulkOutcome.title}. ${bulkOutcome.message ?? bulkOutcome.detail ?? ""}` : ""}
       </p>
       {bulkOutcome ? <BulkResult outcome={bulkOutcome} onDismiss={() => setBulkOutcome(null)} /> : null}
+      <RejectFlagged count={flagged} flow={flow} />
       {items.length ? (
         <SelectionBar
           items={items}
@@ -215,6 +221,7 @@ export function ReviewQueue({
                 <p className="meta text-amber-800">
                   <time dateTime={new Date(s.autoApprovesAt).toISOString()}>{s.autoApproves}</time>
                 </p>
+                <ProofFlagNotes flags={s.flags} />
               </Cell>
               <Cell className="md:max-w-72">
                 <ProofGlimpse excerpt={proofExcerpt(s.text)} imageUrl={s.imageUrl} />

@@ -2,6 +2,7 @@
 import type { ActionSpec } from "~/components/actions/flow";
 import { ProofGlimpse } from "~/components/proof";
 import { APPROVE_SELECTED, LOOKED_FIELD, proofExcerpt, REJECT_REASONS } from "~/lib/review";
+import type { ProofFlags } from "~/lib/proof-flags";
 
 /** A pending submission as Buyer Home shows it. */
 export interface ReviewItem {
@@ -25,6 +26,8 @@ export interface ReviewItem {
   autoApproves: string;
   /** the worker's reviewed work: "12 approved · 1 rejected · 92%" */
   trackRecord: string;
+  /** a wrong check answer, an image like another worker's (docs/product/quality.md) */
+  flags: ProofFlags | null;
 }
 
 export function approveSpec(s: ReviewItem): ActionSpec {

@@ -18,6 +18,7 @@ import {
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
 import { RequirementFields, type RequirementField } from "./requirement-fields";
+import { CheckFields } from "./check-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
@@ -32,6 +33,10 @@ export type TaskFormValues = {
   completion_date: string;
   submission_info: string;
   category: string;
+  check_question?: string;
+  check_match?: string;
+  check_answer?: string;
+  check_choices?: string;
 };
 
 /** The product's words for a task post over the balance (two spaces included). */
@@ -163,6 +168,12 @@ export function TaskForm({
             approved={(fields as Record<string, RequirementField>).min_approved!}
           />
         ) : null}
+        <CheckFields
+          question={fields.check_question}
+          match={fields.check_match}
+          answer={fields.check_answer}
+          choices={fields.check_choices}
+        />
         <ImagePicker
           label={mode === "update" ? "Task Image (optional, replaces the current one)" : "Task Image"}
           initialUrl={initialImageUrl}

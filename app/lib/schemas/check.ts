@@ -38,3 +38,10 @@ export const choicesOf = (text: string | null | undefined): string[] =>
     .split("\n")
     .map((c) => c.trim())
     .filter(Boolean);
+
+/** A task's check as a worker's page shows it: the question and the choices, never the expected answer. */
+export interface WorkerCheckView {
+  question: string;
+  match: CheckMatch;
+  choices: string[];
+}

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { optionalText, requiredText } from "./fields";
 import { pageParam } from "./paging";
 import { submissionIds } from "./api";
+import { REJECT_FLAGGED } from "../proof-flags";
 import { APPROVE_SELECTED, LOOK_FIRST, LOOKED_FIELD, REJECT_REASON_REQUIRED, REJECT_REASONS } from "../review";
 
 const id = requiredText("Unknown submission", 64);
@@ -52,6 +53,7 @@ export const reviewActionSchema = v.variant(
       ),
     ),
     v.object({ intent: v.literal("block"), id, worker: workerIdField, reason: blockReason }),
+    v.object({ intent: v.literal(REJECT_FLAGGED), id }),
     v.object({
       intent: v.literal(APPROVE_SELECTED),
       ids: submissionIds,

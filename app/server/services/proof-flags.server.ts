@@ -11,14 +11,13 @@ import { proofHashes, submissionCheckAnswers, submissions, taskChecks, tasks, us
 import { AppError } from "../errors";
 import { choicesOf, type CheckInput, type CheckMatch } from "~/lib/schemas/check";
 import { IMAGE_PATH } from "~/lib/schemas/fields";
+import type { ProofFlags } from "~/lib/proof-flags";
 import { hammingDistance, hashBands, perceptualHash } from "./proof-hash.server";
 
 export const CHECK_ANSWER_REQUIRED = "Answer the check question";
 export const CHECK_ANSWER_MISSING = "Give the expected answer of the check question";
 export const CHECK_CHOICES_NEEDED = "Give at least two choices, one a line";
 export const CHECK_ANSWER_NOT_A_CHOICE = "The expected answer must be one of the choices";
-/** The reason "Reject flagged" gives each worker (docs/product/messages.md). */
-export const WRONG_ANSWER_REASON = "Your answer to the check question was wrong.";
 
 /** Two proof images at most this many bits apart (of 64) are near duplicates. */
 export const NEAR_DUPLICATE_BITS = 3;
@@ -170,13 +169,6 @@ async function nearDuplicate(
       best = { id: r.submission_id, distance, at: r.created_at };
   }
   return best?.id ?? null;
-}
-
-export interface ProofFlags {
-  /** the worker's answer was wrong: what they answered and what was expected */
-  wrongAnswer?: { question: string; given: string; expected: string };
-  /** the proof image nearly duplicates this other worker's submission */
-  copyOf?: { submissionId: string; workerName: string; taskTitle: string; createdAt: number };
 }
 
 /**

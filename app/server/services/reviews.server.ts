@@ -15,7 +15,8 @@ import {
   rejectSubmission,
   reviewWindowOf,
 } from "./submissions.server";
-import { proofFlags, WRONG_ANSWER_REASON, wrongAnswerPending } from "./proof-flags.server";
+import { proofFlags, wrongAnswerPending } from "./proof-flags.server";
+import { WRONG_ANSWER_REASON } from "~/lib/proof-flags";
 import {
   autoApproveCountdown,
   autoApprovesAt,

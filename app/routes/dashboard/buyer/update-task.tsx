@@ -12,6 +12,7 @@ import { buyerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { taskForOwner, updateTask } from "~/server/services/tasks.server";
+import { taskCheckForBuyer } from "~/server/services/proof-flags.server";
 import { TASK_IMAGE } from "./task-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Update Task · Coinwork" }];
@@ -31,9 +32,12 @@ async function ownTask(env: Env, user: RoleUser<"Buyer">, id: string) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = buyerUser(context);
-  const task = await ownTask(getEnv(context), user, params.id);
+  const env = getEnv(context);
+  // the check is the buyer's own (expected answer included): read alongside, shown only once the task is theirs
+  const [task, check] = await Promise.all([ownTask(env, user, params.id), taskCheckForBuyer(env, params.id)]);
   return {
     balance: user.coin ?? 0,
+    check,
     task: {
       id: task.id,
       title: task.taskTitle,
@@ -81,7 +85,7 @@ function missingOf(outcome: { code?: string; extra?: Record<string, unknown> } |
 }
 
 export default function UpdateTask({ loaderData }: Route.ComponentProps) {
-  const { task, balance } = loaderData;
+  const { task, balance, check } = loaderData;
   const outcome = useActionData<typeof action>();
   const busy = usePosting("/dashboard/updatetask/");
   // 'Insufficient Coins' shows in the cost panel instead of a toast.
@@ -112,6 +116,10 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
           completion_date: task.completionDate,
           submission_info: task.submissionInfo,
           category: task.category,
+          check_question: check?.question ?? "",
+          check_match: check?.match ?? "exact",
+          check_answer: check?.answer ?? "",
+          check_choices: check?.choices ?? "",
         }}
         balance={balance}
         originalCost={originalCost}

@@ -36,6 +36,7 @@ import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import { findTaskForWorker } from "~/server/services/tasks.server";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
+import { judgeCheckAnswer, taskCheckForWorker } from "~/server/services/proof-flags.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
@@ -53,8 +54,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
   const task = await loadTask(env, user.id, params.id);
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
-  const blocker = await submissionBlocker(env, user.id, task, now);
+  const [blocker, check] = await Promise.all([
+    submissionBlocker(env, user.id, task, now),
+    taskCheckForWorker(env, task.id),
+  ]);
   return {
+    check,
     task: {
       id: task.id,
       taskTitle: task.taskTitle,
@@ -89,7 +94,13 @@ export async function action(args: Route.ActionArgs) {
     unexpected: "Something went wrong. Please try again.",
     async review(input, { user, env, image }) {
       await refuseBlocked(env, user.id);
-      return { text: input.submission_details, imageUrl: proofImage(input, image) };
+      // a blank answer to the check question is refused here already; right or wrong is never said
+      const judged = await judgeCheckAnswer(env, task.id, input.check_answer);
+      return {
+        text: input.submission_details,
+        imageUrl: proofImage(input, image),
+        ...(judged ? { checkAnswer: judged.answer } : {}),
+      };
     },
     async run(input, { user, env, image }) {
       await refuseBlocked(env, user.id);
@@ -97,6 +108,7 @@ export async function action(args: Route.ActionArgs) {
         task_id: task.id,
         submission_details: input.submission_details,
         submission_image_url: proofImage(input, image),
+        check_answer: input.check_answer,
       });
       return {
         title: "Submission sent successfully!",
@@ -130,7 +142,7 @@ function Blocked({ reason }: { reason: string }) {
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, blocker } = loaderData;
+  const { task, blocker, check } = loaderData;
   const outcome = useActionData<typeof action>();
   const failure = failureOf(outcome);
   const review = proofReviewOf(outcome?.review);
@@ -236,6 +248,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                   keptImage={review?.imageUrl}
                   reviewLabel="Submit Task"
                   reviewing={review !== null}
+                  check={check}
                 />
                 <p className="flex items-start gap-2 text-xs text-muted-foreground">
                   <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />
