@@ -136,11 +136,7 @@ describe("known-answer check", () => {
 
     const ids = [buyer.id, wrong.id, right.id];
     expect(await holds(ids)).toBe(true);
-    const rejected = await jsPost(
-      "/dashboard/buyerhome",
-      { intent: REJECT_FLAGGED, id: "flagged" },
-      buyer.cookie,
-    );
+    const rejected = await jsPost("/dashboard/buyerhome", { intent: REJECT_FLAGGED, id: "flagged" }, buyer.cookie);
     expect(rejected.text).toContain("1 flagged submission rejected");
     const statuses = await env.DB.prepare(
       "SELECT worker_id, status, reject_reason FROM submissions WHERE task_id = ? ORDER BY worker_id",
@@ -164,7 +160,7 @@ describe("known-answer check", () => {
 /** A picture of `seed`'s own: soft blobs of light and dark on a gradient, w x h pixels, RGBA. */
 function picture(seed: number, w: number, h: number): ImageData {
   let s = seed;
-  const random = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const blobs = Array.from({ length: 8 }, () => ({ x: random(), y: random(), r: 0.1 + random() * 0.25, v: random() }));
   const data = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++)

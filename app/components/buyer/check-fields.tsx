@@ -25,7 +25,13 @@ export function CheckFields({
         Ask something only a worker who did the task can answer. Workers never see the expected answer; a wrong answer
         is flagged on your review page. Leave the question empty for none.
       </p>
-      <InputField field={question} label="Question" type="text" maxLength={300} placeholder="e.g. What colour is the logo?" />
+      <InputField
+        field={question}
+        label="Question"
+        type="text"
+        maxLength={300}
+        placeholder="e.g. What colour is the logo?"
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <fieldset className="grid gap-1.5">
           <legend className="mb-1.5 text-sm font-medium">Accept</legend>

@@ -4,9 +4,23 @@ import type { FieldMetadata } from "@conform-to/react";
 import { InputField } from "~/components/form-kit";
 import type { WorkerCheckView } from "~/lib/schemas/check";
 
-export function CheckAnswerField({ check, field }: { check: WorkerCheckView; field: FieldMetadata<string | undefined> }) {
+export function CheckAnswerField({
+  check,
+  field,
+}: {
+  check: WorkerCheckView;
+  field: FieldMetadata<string | undefined>;
+}) {
   if (check.match !== "choice")
-    return <InputField field={field} label={check.question} hint="The buyer's check question: required." type="text" maxLength={200} />;
+    return (
+      <InputField
+        field={field}
+        label={check.question}
+        hint="The buyer's check question: required."
+        type="text"
+        maxLength={200}
+      />
+    );
   return (
     <fieldset className="grid gap-1.5" aria-describedby={field.errors ? `${field.id}-error` : undefined}>
       <legend className="mb-1.5 text-sm font-medium">{check.question}</legend>

@@ -100,7 +100,13 @@ export async function judgeCheckAnswer(env: Env, taskId: string, answer: string 
 export type JudgedAnswer = NonNullable<Awaited<ReturnType<typeof judgeCheckAnswer>>>;
 
 /** The judged answer's row, in the submission's batch and only if the submission was made (`when`). */
-export function checkAnswerStatement(submissionId: string, buyerId: string, judged: JudgedAnswer, now: number, when: SQL) {
+export function checkAnswerStatement(
+  submissionId: string,
+  buyerId: string,
+  judged: JudgedAnswer,
+  now: number,
+  when: SQL,
+) {
   return sql`INSERT INTO submission_check_answers (submission_id, buyer_id, answer, correct, created_at)
     SELECT ${submissionId}, ${buyerId}, ${judged.answer}, ${judged.correct ? 1 : 0}, ${now} WHERE ${when}`;
 }

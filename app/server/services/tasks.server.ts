@@ -166,11 +166,11 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
         ),
     );
   const done = await addCheckSteps(batch, check).run({
-      refusal: () =>
-        spendRefusal(env, buyer.id, async () =>
-          insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins"),
-        ),
-    });
+    refusal: () =>
+      spendRefusal(env, buyer.id, async () =>
+        insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins"),
+      ),
+  });
   if (done.changes("update") === 0) throw conflict(TASK_CHANGED);
   return { task: (await findTask(env, id))!, charged: extra };
 }

@@ -28,7 +28,11 @@ import { readSearch } from "~/lib/schemas/paging";
 import {
   APPROVE_SELECTED,
   BULK_APPROVE_LIMIT,
-  autoApprovalRule, bulkApprovalWords, rejectReasonOf, trackRecordText } from "~/lib/review";
+  autoApprovalRule,
+  bulkApprovalWords,
+  rejectReasonOf,
+  trackRecordText,
+} from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";
 import { formatCount, formatDollars } from "~/lib/format";
@@ -95,7 +99,12 @@ export const action = (args: Route.ActionArgs) =>
     schema: reviewActionSchema,
     lists: ["ids"],
     failure: (intent) => ({
-      title: intent === "reject" || intent === REJECT_FLAGGED ? FAILED.reject : intent === "block" ? FAILED.block : FAILED.approve,
+      title:
+        intent === "reject" || intent === REJECT_FLAGGED
+          ? FAILED.reject
+          : intent === "block"
+            ? FAILED.block
+            : FAILED.approve,
     }),
     unexpected: "Something went wrong. Please try again.",
     async run(input, { user, env }) {
