@@ -72,6 +72,7 @@ export function printLedgerReport(r: LedgerReport, where: string): void {
       `  created                                                  ${n(f.created)}`,
       `  = balances of all users                                  ${n(f.balances)}`,
       `  + escrow for open task slots                             ${n(f.escrowOpenSlots)}`,
+      `  + escrow for slots workers started (held)                 ${n(f.escrowHeld)}`,
       `  + escrow for pending submissions                         ${n(f.escrowPending)}`,
       `  + held for pending withdrawals                           ${n(f.heldForWithdrawals)}`,
       `  + paid out (approved withdrawals)                        ${n(f.paidOut)}`,

@@ -1061,11 +1061,16 @@ function planDemoHistory(h: History, now: number) {
         .replace("{doc}", `https://docs.example.com/d/${String(n + 1).padStart(3, "0")}${worker.key}`)
         .replace("{code}", `CW-${rnd.int(1000, 9999)}-${rnd.int(10, 99)}`);
       h.at(t, async () => {
-        const s = await createSubmission(h.env, user(worker.key), {
-          task_id: taskIds[i],
-          submission_details: details,
-          submission_image_url: "",
-        });
+        const s = await createSubmission(
+          h.env,
+          user(worker.key),
+          {
+            task_id: taskIds[i],
+            submission_details: details,
+            submission_image_url: "",
+          },
+          { startIfNeeded: true },
+        );
         submissionIds[n] = s.id;
       });
       if (now - t <= 2.5 * DAY) return; // waiting for review (inside the review window)

@@ -96,7 +96,7 @@ export function FormFailure({
 }
 
 // conform's metadata of a field of any form (the field's own type does not matter here).
-type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+export type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 interface FieldLabels {
   field: AnyField;

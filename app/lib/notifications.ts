@@ -18,6 +18,8 @@ export const NOTIFICATION_LINKS = {
   appealDecided: "/dashboard/mysubmissions",
   /** buyer: an admin overturned their rejection and paid the worker (their balance shows on Buyer Home) */
   appealOverturned: "/dashboard/buyerhome",
+  /** worker: the time of a task they started ran out and its slot went back (the task list, to start another) */
+  holdEnded: "/dashboard/tasklist",
   /** anyone: Google signed in to their unverified account and removed its password */
   accountTakenOver: "/dashboard/settings",
   // anyone whose coins an admin adjusted: no page of its own, the balance shows on every page (their home)

@@ -375,11 +375,16 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
         if (!worker) return;
         const chosen = worker;
         taken.add(chosen);
-        const submission = await createSubmission(h.env, as(chosen), {
-          task_id: taskId,
-          submission_details: `Done: https://docs.example.com/d/${rnd.int(10_000_000, 99_999_999)}`,
-          submission_image_url: "",
-        }).catch((e: unknown) => {
+        const submission = await createSubmission(
+          h.env,
+          as(chosen),
+          {
+            task_id: taskId,
+            submission_details: `Done: https://docs.example.com/d/${rnd.int(10_000_000, 99_999_999)}`,
+            submission_image_url: "",
+          },
+          { startIfNeeded: true },
+        ).catch((e: unknown) => {
           if (isRefusal(e, NO_SLOTS)) return undefined; // every slot taken meanwhile
           throw e;
         });

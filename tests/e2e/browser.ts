@@ -343,7 +343,30 @@ export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
 // ---------------------------------------------------------------- the forms checked before they are sent
 
 /**
- * A worker's proof on a task's page (or a submission's edit with `button` and `send`): the text and an image,
+ * The worker presses 'Start task' on a task's page (a plain post, with or without JavaScript) and waits for the
+ * held slot's time left (docs/decisions/034-a-start-holds-a-slot.md).
+ */
+export async function startTask(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Start task" }).click();
+  await page.getByTestId("held-slot").waitFor();
+  // with JavaScript the 'Task started' toast sits at the bottom, over the proof's button on a phone
+  if (jsEnabled(page)) await closeToast(page, "Task started");
+}
+
+/**
+ * Closes the toast with this text as a person would once it is read: a toast sits at the bottom, over whatever
+ * button is there, and a pointer resting on it keeps it open.
+ */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await toast.waitFor();
+  await toast.locator("[data-close-button]").click();
+  await toast.waitFor({ state: "detached" });
+}
+
+/**
+ * A worker's proof on a task's page, started first if it is not yet (or a submission's edit with `button` and
+ * `send`): the text and an image,
  * the first button (the server's check), then the confirmation's button; waits for the page it leads to. Works with
  * and without JavaScript (both steps are plain posts, decision 026).
  */
@@ -352,6 +375,7 @@ export async function submitProof(
   text: string,
   opts: { image?: string; button?: string; send?: string; lands?: string | RegExp } = {},
 ): Promise<void> {
+  if (!opts.button && (await page.getByTestId("start-panel").count()) > 0) await startTask(page);
   await page.getByLabel("Your submission").fill(text);
   if (opts.image) await page.locator('input[type="file"][name="image"]').setInputFiles(opts.image);
   await page.getByRole("button", { name: opts.button ?? "Submit Task" }).click();

@@ -30,6 +30,7 @@ import {
   waitForHydration,
   type Person,
   submitProof,
+  startTask,
 } from "./browser";
 
 const TASK_IMAGE = path.join(ROOT, "public", "images", "categories", "app-website-testing.webp");
@@ -282,6 +283,7 @@ story("a buyer's day", () => {
         const w = await person(name, who, "phone");
         await register(w, "Worker");
         await gotoHydrated(w.page, `/dashboard/tasklist/${taskId}`);
+        await startTask(w.page);
         expect(await w.page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
         await submitProof(w.page, text, { image });
         await waitForHydration(w.page);

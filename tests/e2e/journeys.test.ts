@@ -17,6 +17,7 @@ import {
   coinsOnScreen,
   db,
   expectCoins,
+  closeToast,
   expectMessage,
   fillTaskForm,
   fieldError,
@@ -38,6 +39,7 @@ import {
   waitForHydration,
   type Person,
   requestPayout,
+  startTask,
 } from "./browser";
 
 const PHOTO = path.join(ROOT, "public", "avatars", "seed-07.webp");
@@ -118,6 +120,7 @@ async function openTaskThroughSearch(p: Person, slotsOpen: number) {
     card.getByRole("link", { name: "View Details" }).click(),
   ]);
   await waitForHydration(p.page);
+  await startTask(p.page);
   await expect.poll(() => p.page.getByRole("heading", { level: 1 }).innerText()).toBe(TITLE);
   // the buyer's image, uploaded with the task, is the one shown
   expect(await p.page.getByAltText(`Image for the task “${TITLE}”`).getAttribute("src")).toMatch(
@@ -271,7 +274,8 @@ story("the full loop: three people, three browsers, one marketplace", () => {
           await w.page.getByLabel("Your submission").fill("The password rules appear only after an error.");
           await picker.setInputFiles(DISGUISED);
           await w.page.getByRole("button", { name: "Submit Task" }).click();
-          await expectMessage(w.page, "Image upload failed!");
+          // closed as a person would: the toast at the bottom sits over the form's button
+          await closeToast(w.page, "Image upload failed!");
           await expect
             .poll(() =>
               w.page.getByText("Only PNG, JPEG, WebP or GIF images can be uploaded").filter({ visible: true }).count(),
@@ -729,6 +733,7 @@ story("without JavaScript", () => {
         page.waitForURL(/\/dashboard\/tasklist\/[\w-]+$/),
         page.getByRole("link", { name: "View Details" }).click(),
       ]);
+      await startTask(page);
       await page.getByLabel("Your submission").fill("Brightly: short and friendly.");
       await page.locator('input[type="file"][name="image"]').setInputFiles(DISGUISED);
       await submitAndWait(page, "Submit Task");

@@ -33,6 +33,8 @@ import {
   setUpBrowser,
   waitForHydration,
   TEST_PASSWORD,
+  startTask,
+  closeToast,
 } from "./browser";
 
 const PROOF = path.join(ROOT, "public", "images", "categories", "content-writing.webp");
@@ -145,9 +147,12 @@ story("a worker's day", () => {
         "Content Writing",
       ])
         expect(main).toContain(text);
-      expect(await page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
       await screenshot(page, "worker-task-detail-1440");
       await expectAccessible(page, "task detail");
+      await startTask(page);
+      expect(await page.locator("main").innerText()).toContain("1 slot open");
+      expect(await page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
+      await expectAccessible(page, "task detail, started");
     },
   );
 
@@ -165,6 +170,7 @@ story("a worker's day", () => {
       await page.locator('input[type="file"][name="image"]').setInputFiles(svg);
       await page.getByRole("button", { name: "Submit Task" }).click();
       await expectMessage(page, "Image upload failed!");
+      await closeToast(page, "Image upload failed!");
       expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\/tasklist\//);
       expect(await page.getByLabel("Your submission").inputValue()).toBe(
         "Corrected paragraph: Our app helps you save.",
@@ -318,7 +324,7 @@ story("a worker's day", () => {
 
 describe("phone width and a brand-new worker", () => {
   step(
-    "a new worker sees the empty states and 'No notifications found.', and can open the form on a phone",
+    "a new worker sees the empty states and 'No notifications found.', and and sees Start task on a phone",
     { needs: [posted] },
     async () => {
       const context = await newContext(browser, { viewport: "phone" });
@@ -347,7 +353,8 @@ describe("phone width and a brand-new worker", () => {
         p.getByRole("link", { name: "View Details" }).click(),
       ]);
       await waitForHydration(p);
-      expect(await p.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
+      // before a start, what starting does and its button (the proof's form comes with the start)
+      expect(await p.getByTestId("start-panel").innerText()).toContain("a slot is kept for you for 1 hour");
       await screenshot(p, "worker-task-detail-390");
       await expectAccessible(p, "task detail (phone)");
       await context.close();

@@ -104,12 +104,14 @@ describe("Ledger", () => {
     expect(figure("created")).toBe(f.created);
     expect(figure("balances")).toBe(f.balances);
     expect(figure("escrowOpenSlots")).toBe(f.escrowOpenSlots);
+    expect(figure("escrowHeld")).toBe(f.escrowHeld);
     expect(figure("escrowPending")).toBe(f.escrowPending);
     expect(figure("heldForWithdrawals")).toBe(f.heldForWithdrawals);
     expect(figure("paidOut")).toBe(f.paidOut);
     expect(f.escrowPending).toBeGreaterThan(0);
     expect(f.heldForWithdrawals).toBeGreaterThan(0);
-    const accounted = f.balances + f.escrowOpenSlots + f.escrowPending + f.heldForWithdrawals + f.paidOut;
+    const accounted =
+      f.balances + f.escrowOpenSlots + f.escrowHeld + f.escrowPending + f.heldForWithdrawals + f.paidOut;
     expect(figure("accounted")).toBe(accounted);
     expectText(page.text, [f.holds ? "The ledger balances" : "Warning: the ledger does not balance"]);
     expectText(page.text, [f.holds ? "Warning: the ledger does not balance" : "The ledger balances"], false);

@@ -27,12 +27,23 @@ const status = async (id: string) =>
     .bind(id)
     .first<{ status: string; decision_reason: string | null; decided_by: string | null }>())!;
 
+/** Admin Home's page of the pending queue (oldest first, 10 a page) that lists this request. */
+async function adminHomeShowing(requestId: string): Promise<string> {
+  const ahead = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM withdrawals w, withdrawals me WHERE me.id = ? AND w.status = 'pending'
+      AND (w.created_at < me.created_at OR (w.created_at = me.created_at AND w.id < me.id))`,
+  )
+    .bind(requestId)
+    .first<{ n: number }>();
+  return `/dashboard/adminhome?page=${Math.floor(ahead!.n / 10) + 1}`;
+}
+
 describe("Admin Home loader", () => {
   it("shows the four cards and the pending requests with account number, worker, amount and status", async () => {
     const w = await adminWorld();
-    const { worker, account } = await pendingWithdrawal(w, 250);
+    const { worker, account, request } = await pendingWithdrawal(w, 250);
     const stats = await adminStats(env);
-    const page = await pageHtml("/dashboard/adminhome", w.admin.cookie);
+    const page = await pageHtml(await adminHomeShowing(request.id), w.admin.cookie);
     expect(page.status).toBe(200);
     const name = (await env.DB.prepare("SELECT name FROM users WHERE id = ?")
       .bind(worker.id)
@@ -66,10 +77,11 @@ describe("Admin Home loader", () => {
       bank_name: "Dutch-Bangla Bank",
       bank_branch: "Routing 090261726",
     });
-    // newest first: the request just made is on the first page
-    const page = await pageHtml("/dashboard/adminhome", w.admin.cookie);
+    // oldest first: the request just made is on the queue's page that shows it
+    const at = await adminHomeShowing(request.id);
+    const page = await pageHtml(at, w.admin.cookie);
     expectText(page.text, ["9988776655", "Bank · Dutch-Bangla Bank · Routing 090261726"]);
-    const confirm = await pageHtml(`/dashboard/adminhome?confirm=approve&row=${request.id}`, w.admin.cookie);
+    const confirm = await pageHtml(`${at}&confirm=approve&row=${request.id}`, w.admin.cookie);
     expect(confirm.text).toContain(
       "Pay $11.00 (220 coins) to Bank Payee: Bank 9988776655 · Dutch-Bangla Bank · Routing 090261726.",
     );
@@ -235,9 +247,11 @@ describe("the no-JavaScript confirmation view", () => {
   it("?confirm=approve&row=<id> renders a confirmation form for that request", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const page = await pageHtml(`/dashboard/adminhome?confirm=approve&row=${request.id}`, w.admin.cookie);
+    // the view opens on the queue's page that lists the request (oldest first)
+    const at = await adminHomeShowing(request.id);
+    const page = await pageHtml(`${at}&confirm=approve&row=${request.id}`, w.admin.cookie);
     expectText(page.text, ["Approve this withdrawal?", "Yes, approve"]);
-    const reject = await pageHtml(`/dashboard/adminhome?confirm=reject&row=${request.id}`, w.admin.cookie);
+    const reject = await pageHtml(`${at}&confirm=reject&row=${request.id}`, w.admin.cookie);
     expectText(reject.text, ["Reject this withdrawal?"]);
     expectText(reject.text, [/<textarea[^>]*name="reason"[^>]*required/]);
   });

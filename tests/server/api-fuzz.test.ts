@@ -505,6 +505,8 @@ function cases(): Case[] {
     { name: "/tasks3", who: "anon", method: "GET", path: "/tasks3", methods: ["GET"] },
     { name: "/workers", who: "anon", method: "GET", path: "/workers", methods: ["GET"] },
     { name: "/openapi.json", who: "anon", method: "GET", path: "/openapi.json", methods: ["GET"] },
+    // the worker's own queue takes no input either
+    { name: "/withdraw/queue", who: "worker", method: "GET", path: "/withdraw/queue", methods: ["GET"] },
 
     // tasks
     {
@@ -654,6 +656,25 @@ function cases(): Case[] {
           fc.array(fc.uuid(), { minLength: 51, maxLength: 60 }),
         ),
       },
+    },
+    {
+      // an unknown task: even a well-formed start is refused (404)
+      name: "POST /task-starts",
+      who: "worker",
+      method: "POST",
+      path: "/task-starts",
+      methods: ["POST", "DELETE"],
+      body: { task_id: crypto.randomUUID() },
+      badBody: { task_id: fc.oneof(junk, badIdFormat) },
+    },
+    {
+      name: "DELETE /task-starts",
+      who: "worker",
+      method: "DELETE",
+      path: "/task-starts",
+      methods: ["POST", "DELETE"],
+      query: { task_id: crypto.randomUUID() },
+      badQuery: { task_id: badIdFormat },
     },
     {
       // the worker's own submission is still pending, so even a well-formed appeal of it is refused (409)

@@ -3,6 +3,7 @@
 // the route config itself: a route without an entry here, or an entry without a route, fails the suite. The REST
 // probes follow the catalogue the route modules declare: each documented method is probed, the callers its access
 // leaves out are refused, and every answer is one the entry documents.
+import { startTask } from "~/server/services/slots.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   call,
@@ -321,6 +322,25 @@ const API: Record<string, Probe[]> = {
       expect: only({ worker: 201 }),
     },
   ],
+  "routes/api/task-starts.ts": [
+    {
+      label: "start",
+      method: "POST",
+      url: () => "/task-starts",
+      body: async (f) => ({ task_id: await freshTask(f) }),
+      expect: only({ worker: 201 }),
+    },
+    {
+      label: "give back (the worker's own start)",
+      method: "DELETE",
+      url: async (f) => {
+        const task = await freshTask(f);
+        await startTask(env, await sessionUser(f.worker.id), task);
+        return `/task-starts?task_id=${task}`;
+      },
+      expect: only({ worker: 200 }),
+    },
+  ],
   "routes/api/submission-reviews.ts": [
     {
       label: "review queue",
@@ -392,6 +412,14 @@ const API: Record<string, Probe[]> = {
       url: async (f) => `/withdraw?id=${(await newWithdrawal(f.worker)).id}&status=rejected`,
       body: () => ({ reason: "matrix" }),
       expect: only({ admin: 200 }),
+    },
+  ],
+  "routes/api/withdrawal-queue.ts": [
+    {
+      label: "the worker's own",
+      method: "GET",
+      url: () => "/withdraw/queue",
+      expect: only({ worker: 200 }),
     },
   ],
   "routes/api/appeals.ts": [

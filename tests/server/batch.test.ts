@@ -173,7 +173,12 @@ describe("a request whose read went stale changes nothing", () => {
       env.DB.prepare("UPDATE tasks SET task_title = 'Renamed meanwhile' WHERE id = ?").bind(task.id).run(),
     );
     await expect(
-      createSubmission(raced, worker, { task_id: task.id, submission_details: "done", submission_image_url: "" }),
+      createSubmission(
+        raced,
+        worker,
+        { task_id: task.id, submission_details: "done", submission_image_url: "" },
+        { startIfNeeded: true },
+      ),
     ).rejects.toThrow(CHANGED_MEANWHILE);
     expect(await count("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?", task.id)).toBe(0);
     expect(await count("SELECT required_workers AS n FROM tasks WHERE id = ?", task.id)).toBe(2);
@@ -184,11 +189,16 @@ describe("a request whose read went stale changes nothing", () => {
     const buyer = await sessionUser((await registerUser("Buyer")).id);
     const worker = await sessionUser((await registerUser("Worker")).id);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 5 }));
-    const sub = await createSubmission(env, worker, {
-      task_id: task.id,
-      submission_details: "done",
-      submission_image_url: "",
-    });
+    const sub = await createSubmission(
+      env,
+      worker,
+      {
+        task_id: task.id,
+        submission_details: "done",
+        submission_image_url: "",
+      },
+      { startIfNeeded: true },
+    );
     const raced = racedBy(() =>
       updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 1, payable_amount: 8 }),
     );

@@ -55,11 +55,16 @@ describe("orphaned images", () => {
     const submitter = await registerUser("Worker");
     const buyer = await registerUser("Buyer");
     const task = await newTask(buyer);
-    await createSubmission(env, await sessionUser(submitter.id), {
-      task_id: task.id,
-      submission_details: "proof",
-      submission_image_url: proof.url,
-    });
+    await createSubmission(
+      env,
+      await sessionUser(submitter.id),
+      {
+        task_id: task.id,
+        submission_details: "proof",
+        submission_image_url: proof.url,
+      },
+      { startIfNeeded: true },
+    );
     await expect.poll(() => Date.now() - started, { timeout: 5_000, interval: 100 }).toBeGreaterThan(600);
     await sweepOrphanImages(env, Date.now(), 300);
     expect(await exists(proof.key)).toBe(true);

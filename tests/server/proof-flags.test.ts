@@ -28,6 +28,7 @@ import {
 } from "./fixtures";
 import { storeImage } from "~/server/services/images.server";
 import { createSubmission } from "~/server/services/submissions.server";
+import { startTask } from "~/server/services/slots.server";
 import { fileAppeal } from "~/server/services/appeals.server";
 import { differenceHash, hammingDistance, perceptualHash } from "~/server/services/proof-hash.server";
 import { COPY_WINDOW_DAYS, NEAR_DUPLICATE_BITS } from "~/server/services/proof-flags.server";
@@ -81,6 +82,7 @@ describe("known-answer check", () => {
     const buyer = await funded("Buyer", 200);
     const taskId = await taskWithCheck(buyer);
     const worker = await registerUser("Worker");
+    await startTask(env, await sessionUser(worker.id), taskId);
     const page = await htmlOf(await getPage(`/dashboard/tasklist/${taskId}`, worker.cookie));
     expect(page).toContain("What colour is the logo?");
     expect(page).toContain('name="check_answer"');
@@ -121,6 +123,7 @@ describe("known-answer check", () => {
     });
     expect(bad.status).toBe(201);
     // the page's form, in any case: right
+    await startTask(env, await sessionUser(right.id), taskId);
     const good = await postForm(
       `/dashboard/tasklist/${taskId}`,
       { submission_details: "done", check_answer: EXPECTED.toUpperCase(), step: "send" },
@@ -207,11 +210,13 @@ async function jpeg(image: ImageData, quality: number) {
 
 /** A stored upload of these bytes, as a proof form or POST /images stores it. */
 async function uploaded(bytes: Uint8Array, name: string) {
-  return (await storeImage(env, new File([bytes], name))).url;
+  return (await storeImage(env, new File([new Uint8Array(bytes)], name))).url;
 }
 
 async function proofBy(worker: TestUser, taskId: string, bytes: Uint8Array, name = "proof.png") {
-  return createSubmission(env, await sessionUser(worker.id), {
+  const user = await sessionUser(worker.id);
+  await startTask(env, user, taskId);
+  return createSubmission(env, user, {
     task_id: taskId,
     submission_details: "done",
     submission_image_url: await uploaded(bytes, name),

@@ -25,16 +25,26 @@ describe("scheduled handler", () => {
     const w1 = await sessionUser((await registerUser("Worker")).id);
     const w2 = await sessionUser((await registerUser("Worker")).id);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 6 }));
-    const old = await createSubmission(env, w1, {
-      task_id: task.id,
-      submission_details: "old",
-      submission_image_url: "",
-    });
-    const fresh = await createSubmission(env, w2, {
-      task_id: task.id,
-      submission_details: "new",
-      submission_image_url: "",
-    });
+    const old = await createSubmission(
+      env,
+      w1,
+      {
+        task_id: task.id,
+        submission_details: "old",
+        submission_image_url: "",
+      },
+      { startIfNeeded: true },
+    );
+    const fresh = await createSubmission(
+      env,
+      w2,
+      {
+        task_id: task.id,
+        submission_details: "new",
+        submission_image_url: "",
+      },
+      { startIfNeeded: true },
+    );
     await env.DB.prepare("UPDATE submissions SET created_at = ? WHERE id = ?")
       .bind(Date.now() - 3 * 86_400_000 - 60_000, old.id)
       .run();

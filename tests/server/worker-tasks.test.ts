@@ -17,6 +17,7 @@ import {
   registerUser,
   row,
   storedImageKeys,
+  startOnPage,
   submissionBy,
   svgFile,
   taskOf,
@@ -229,6 +230,7 @@ describe("Task detail", () => {
       completion_date: "2099-12-24",
       submission_info: `Paste the French menu ${token}`,
     });
+    await startOnPage(task.id, worker.cookie);
     const res = await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -239,7 +241,7 @@ describe("Task detail", () => {
     expect(text).toContain("40 coins");
     expect(text).toContain("$2.00");
     expect(text).toContain(`Translate our lunch menu ${token} into French.`);
-    expect(text).toContain("3 slots open");
+    expect(text).toContain("2 slots open"); // the start holds the third
     expect(text).toContain("Translation");
     expect(text).toContain("Dec 24, 2099");
     expect(html).toContain('src="/images/categories/translation.webp"'); // no upload: the category's picture
@@ -253,6 +255,7 @@ describe("Task detail", () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
     const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    await startOnPage(task.id, worker.cookie);
     await env.DB.prepare("UPDATE tasks SET submission_info = '' WHERE id = ?").bind(task.id).run();
     const html = await (await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie)).text();
     expect(html).toContain('placeholder="Enter your task submission here..."');
@@ -277,6 +280,7 @@ describe("Task detail", () => {
     const buyer = await funded("Buyer", 100);
     const worker = await registerUser("Worker", "Sadia Worker");
     const task = await taskOf(buyer, { task_title: "Like our page", required_workers: 3, payable_amount: 5 });
+    await startOnPage(task.id, worker.cookie);
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
       { submission_details: "Liked it, user @sadia", image: pngFile() },
@@ -306,6 +310,7 @@ describe("Task detail", () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
+    await startOnPage(task.id, worker.cookie);
     const posts: Record<string, string | Blob>[] = [
       { submission_details: "" },
       { submission_details: " \n " },
@@ -317,13 +322,14 @@ describe("Task detail", () => {
       expect(await textOf(res)).toContain("Submission text is required");
     }
     expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
-    expect(await slots(task.id)).toBe(2);
+    expect(await slots(task.id)).toBe(1); // the one the start holds
   });
 
   it("shows what will be sent before it is sent: the review step stores the image, the send step submits it", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
+    await startOnPage(task.id, worker.cookie);
     const at = `/dashboard/tasklist/${task.id}`;
     const review = await postForm(
       at,
@@ -337,9 +343,9 @@ describe("Task detail", () => {
     const image = /name="image_url" value="(\/images\/[0-9a-f-]{36}\.png)"/.exec(html)?.[1];
     expect(image).toBeTruthy();
     expect(html).toContain("Yes, send it");
-    // nothing is sent yet: no submission, no slot taken; the image waits in R2 for the send
+    // nothing is sent yet: no submission, only the start's slot taken; the image waits in R2 for the send
     expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
-    expect(await slots(task.id)).toBe(2);
+    expect(await slots(task.id)).toBe(1);
     expect(await env.IMAGES.get(image!.slice("/images/".length))).not.toBeNull();
     const sent = await postForm(
       at,
@@ -360,6 +366,7 @@ describe("Task detail", () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
     const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
+    await startOnPage(task.id, worker.cookie);
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
       { submission_details: "Just text", image: new File([], "") },
@@ -374,6 +381,7 @@ describe("Task detail", () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 1 });
+    await startOnPage(task.id, worker.cookie);
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
       { submission_details: "my careful notes", image: svgFile() },
@@ -385,7 +393,7 @@ describe("Task detail", () => {
     expect(text).toContain(IMAGE_TYPE_ERROR);
     expect(text).toContain("my careful notes");
     expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
-    expect(await slots(task.id)).toBe(2);
+    expect(await slots(task.id)).toBe(1); // the start's
   });
 
   it("refuses an oversized upload before reading it", async () => {

@@ -239,7 +239,7 @@ describe("Withdraw page", () => {
     expect(text).toContain("Withdrawal request submitted!");
     expect(html).toMatch(/data-testid="total-coins">250</);
     expect(html).toMatch(/data-testid="withdrawable-amount"[^>]*>\$12\.50</);
-    expect(text).toMatch(/\$12\.50 250 coins Nagad 01700000000 Pending Cancel/);
+    expect(text).toMatch(/\$12\.50 250 coins Nagad 01700000000 Pending (Next|Number \d+) in the queue\. .* Cancel/);
   });
 
   it("cannot spend the same coins twice: a second request over what is left is refused", async () => {

@@ -24,6 +24,7 @@ import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
 import type { Outcome } from "~/lib/enhanced";
 import { formatCount } from "~/lib/format";
+import { TimeAllowanceField } from "./time-allowance-field";
 
 export type TaskFormValues = {
   task_title: string;
@@ -33,6 +34,7 @@ export type TaskFormValues = {
   completion_date: string;
   submission_info: string;
   category: string;
+  time_allowance_minutes: string;
   check_question?: string;
   check_match?: string;
   check_answer?: string;
@@ -154,6 +156,7 @@ export function TaskForm({
           />
           <SelectField field={fields.category} label="Category" placeholder="Select a category" options={CATEGORIES} />
         </div>
+        <TimeAllowanceField field={fields.time_allowance_minutes} />
         <InputField
           field={fields.submission_info}
           label="Submission Info"

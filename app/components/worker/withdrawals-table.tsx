@@ -8,6 +8,7 @@ import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 
 import { payoutLine } from "~/lib/payouts";
 import { Coins } from "./coin-amount";
+import { waitWords } from "~/lib/waits";
 
 export interface WithdrawalRow {
   id: string;
@@ -20,6 +21,8 @@ export interface WithdrawalRow {
   status: string;
   decisionReason: string | null;
   createdAt: number;
+  /** a pending request's place in the admins' queue (1: decided next) */
+  queuePlace: number | null;
 }
 
 export const payoutOfRow = (w: WithdrawalRow) => ({
@@ -41,6 +44,18 @@ export function cancelSpec(w: WithdrawalRow): ActionSpec {
   };
 }
 
+/** A pending request's place in the queue, and how long admins have taken lately. */
+function QueueNote({ place, medianWaitHours }: { place: number; medianWaitHours: number | null }) {
+  return (
+    <p className="meta mt-1" data-testid="queue-place">
+      {place === 1 ? "Next in the queue." : `Number ${place} in the queue.`}{" "}
+      {medianWaitHours === null
+        ? "No withdrawal was decided in the last 30 days."
+        : `Admins took ${waitWords(medianWaitHours)} (median) over the last 30 days.`}
+    </p>
+  );
+}
+
 function Decision({ row }: { row: WithdrawalRow }) {
   if (row.status === "cancelled") return <p className="meta mt-1">You cancelled it; the coins are back.</p>;
   if (row.status !== "rejected") return null;
@@ -57,8 +72,19 @@ function Decision({ row }: { row: WithdrawalRow }) {
   );
 }
 
-/** The worker's own withdrawal requests, rendered once: status, the admin's reason, and Cancel while pending. */
-export function WithdrawalsTable({ rows, flow }: { rows: WithdrawalRow[]; flow: ActionFlow }) {
+/**
+ * The worker's own withdrawal requests, rendered once: status, a pending one's place in the queue and the admins'
+ * median wait, the admin's reason, and Cancel while pending.
+ */
+export function WithdrawalsTable({
+  rows,
+  flow,
+  medianWaitHours,
+}: {
+  rows: WithdrawalRow[];
+  flow: ActionFlow;
+  medianWaitHours: number | null;
+}) {
   return (
     <CardTable
       label="Your withdrawal requests"
@@ -86,6 +112,7 @@ export function WithdrawalsTable({ rows, flow }: { rows: WithdrawalRow[]; flow: 
           </Cell>
           <Cell className="md:max-w-64">
             <StatusBadge status={w.status} />
+            {w.queuePlace !== null ? <QueueNote place={w.queuePlace} medianWaitHours={medianWaitHours} /> : null}
             <Decision row={w} />
           </Cell>
           <Cell>

@@ -211,6 +211,13 @@ export const appealDecisionQuery = v.object({
   decision: v.picklist(APPEAL_DECISIONS, "decision must be uphold or overturn"),
 });
 
+// ---------------------------------------------------------------- starts (held slots)
+
+/** POST /task-starts { task_id }: start a task (hold one of its slots). */
+export const taskStartBody = v.object({ task_id: id("task_id") });
+/** DELETE /task-starts?task_id=: give the started task back. */
+export const taskStartQuery = v.object({ task_id: id("task_id") });
+
 // ---------------------------------------------------------------- purchases
 
 /** POST /create-payment-intent { coins }: one of the packages; a client-sent `price` is ignored. */
@@ -402,6 +409,21 @@ export const notificationWireSchema = v.strictObject({
   href: v.pipe(v.string(), v.description("the page of this site the notification is about, as a path")),
   read: v.boolean(),
   time: isoTime,
+});
+
+/** GET /withdraw/queue: the worker's pending withdrawals' places (1: decided next) and the admins' median wait. */
+export const withdrawalQueueWireSchema = v.strictObject({
+  median_wait_hours: v.nullable(v.pipe(v.number(), v.minValue(0))),
+  pending: v.array(v.strictObject({ _id: v.string(), queue_place: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+});
+
+/** A slot the worker started and holds: the pay escrowed for it and when its time runs out. */
+export const taskStartWireSchema = v.strictObject({
+  task_id: v.string(),
+  task_title: v.string(),
+  payable_amount: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  started_at: isoTime,
+  expires_at: isoTime,
 });
 
 export const appealWireSchema = v.strictObject({

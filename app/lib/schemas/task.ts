@@ -4,12 +4,23 @@ import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
 import { pageParam } from "./paging";
 import { checkFields } from "./check";
 import { deadlineDay, isPastDate } from "../deadline";
+import { TIME_ALLOWANCE_MINUTES } from "../time-allowance";
 
 const completionDate = v.pipe(
   v.string("Completion date is required"),
   v.nonEmpty("Completion date is required"),
   v.isoDate("Completion date is required"),
   v.check((d) => !isPastDate(d, deadlineDay()), "Completion date cannot be in the past"),
+);
+
+/** How long a start holds a slot, in minutes; left empty: 60 on Add Task, unchanged on Update Task. */
+const timeAllowance = v.optional(
+  wholeNumber(
+    "Time allowance is required",
+    TIME_ALLOWANCE_MINUTES.min,
+    `The time allowance is ${TIME_ALLOWANCE_MINUTES.min} minutes to 24 hours`,
+    TIME_ALLOWANCE_MINUTES.max,
+  ),
 );
 
 /** An optional whole number of a form or JSON: empty or missing is "no requirement" (null). */
@@ -36,6 +47,7 @@ export const addTaskSchema = v.object({
   submission_info: requiredText("Submission info is required", 1000),
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
+  time_allowance_minutes: timeAllowance,
   ...requirementFields,
   ...checkFields,
 });
@@ -49,6 +61,7 @@ export const updateTaskSchema = v.object({
   submission_info: requiredText("Submission info is required", 1000),
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
+  time_allowance_minutes: timeAllowance,
   ...checkFields,
 });
 

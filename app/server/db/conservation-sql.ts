@@ -4,8 +4,8 @@
 //
 //   created = sign-up bonuses + purchases + admin adjustments + coins advanced against debts
 //             − reversed payments − settled debts
-//           = balances + escrow for open slots + escrow for pending submissions
-//             + held for pending withdrawals + paid out by approved withdrawals
+//           = balances + escrow for open slots + escrow for slots workers hold (started, not yet sent)
+//             + escrow for pending submissions + held for pending withdrawals + paid out by approved withdrawals
 //
 // Coins enter as bonuses, purchases and adjustments; a refunded or disputed payment takes back what the buyer's
 // balance still holds (`purchase_reversal`), and a later purchase pays what the balance could not
@@ -32,6 +32,7 @@ export function conservationSql(scope: (column: string) => string = () => ""): s
   ${ledgerSum("bonus")} AS bonusNet,
   (SELECT COALESCE(SUM(coin), 0) FROM users WHERE 1 ${scope("id")}) AS balances,
   (SELECT COALESCE(SUM(required_workers * payable_amount), 0) FROM tasks WHERE deleted_at IS NULL ${scope("buyer_id")}) AS escrowOpenSlots,
+  (SELECT COALESCE(SUM(payable_amount), 0) FROM task_holds WHERE 1 ${scope("buyer_id")}) AS escrowHeld,
   (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE status = 'pending' ${scope("buyer_id")}) AS escrowPending,
   (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'pending' ${scope("worker_id")}) AS heldForWithdrawals,
   (SELECT COALESCE(SUM(withdrawal_coin), 0) FROM withdrawals WHERE status = 'approved' ${scope("worker_id")}) AS paidOut,
@@ -75,6 +76,7 @@ export function figuresOfTotals(rows: { name: string; value: unknown }[]): Conse
     bonusNet: n("ledger.bonus"),
     balances: n("balances"),
     escrowOpenSlots: n("escrow_open_slots"),
+    escrowHeld: n("escrow_held"),
     escrowPending: n("escrow_pending"),
     heldForWithdrawals: n("held_for_withdrawals"),
     paidOut: n("paid_out"),
@@ -108,6 +110,8 @@ export interface ConservationFigures {
   bonusNet: number;
   balances: number;
   escrowOpenSlots: number;
+  /** slots workers started and hold, escrowed at the pay of their start (migrations/0030) */
+  escrowHeld: number;
   escrowPending: number;
   heldForWithdrawals: number;
   paidOut: number;
@@ -130,6 +134,7 @@ export function figuresOf(row: Record<string, unknown> | null | undefined): Cons
     bonusNet: n("bonusNet"),
     balances: n("balances"),
     escrowOpenSlots: n("escrowOpenSlots"),
+    escrowHeld: n("escrowHeld"),
     escrowPending: n("escrowPending"),
     heldForWithdrawals: n("heldForWithdrawals"),
     paidOut: n("paidOut"),
@@ -142,7 +147,7 @@ export function figuresOf(row: Record<string, unknown> | null | undefined): Cons
 
 /** The right-hand side of the identity. */
 export function accountedFor(r: ConservationFigures): number {
-  return r.balances + r.escrowOpenSlots + r.escrowPending + r.heldForWithdrawals + r.paidOut;
+  return r.balances + r.escrowOpenSlots + r.escrowHeld + r.escrowPending + r.heldForWithdrawals + r.paidOut;
 }
 
 /** The identity holds, every bonus paid what it charged, and every cached balance and debt agrees with its ledger. */

@@ -57,6 +57,8 @@ export const tasks = sqliteTable("tasks", {
   submissionInfo: text("submission_info").notNull(),
   createdAt: integer("created_at").notNull(),
   deletedAt: integer("deleted_at"),
+  /** how long a worker's start holds a slot, 5 to 1440 minutes (migrations/0030) */
+  timeAllowanceMinutes: integer("time_allowance_minutes").notNull().default(60),
 });
 
 export const submissions = sqliteTable("submissions", {
@@ -75,6 +77,8 @@ export const submissions = sqliteTable("submissions", {
   reviewedAt: integer("reviewed_at"),
   /** the worker's last edit of the pending proof; the review window runs from it (migrations/0020) */
   editedAt: integer("edited_at"),
+  /** when the worker started the work (their hold's start); NULL when sent without a start (migrations/0030) */
+  startedAt: integer("started_at"),
 });
 
 export const withdrawals = sqliteTable("withdrawals", {
@@ -312,7 +316,7 @@ export const openTaskDays = sqliteTable("open_task_days", {
 /**
  * Running totals kept by triggers (migrations/0006): `ledger.<kind>` (coin_ledger deltas per kind), balances,
  * owed, active_buyers, active_workers, live_tasks, escrow_open_slots, escrow_pending, held_for_withdrawals,
- * paid_out, order_cents. (The indexes of task search, tasks_fts, open_tasks_fts and open_task_words, are FTS5 tables
+ * paid_out, order_cents; escrow_held (migrations/0030). (The indexes of task search, tasks_fts, open_tasks_fts and open_task_words, are FTS5 tables
  * drizzle does not describe.)
  */
 export const totals = sqliteTable("totals", {
@@ -377,6 +381,28 @@ export const taskFigures = sqliteTable("task_figures", {
   buyerId: text("buyer_id").notNull(),
   pending: integer("pending").notNull().default(0),
   approved: integer("approved").notNull().default(0),
+});
+
+/** A slot a worker started and holds until they send proof, give it back or its time runs out (migrations/0030). */
+export const taskHolds = sqliteTable(
+  "task_holds",
+  {
+    taskId: text("task_id").notNull(),
+    workerId: text("worker_id").notNull(),
+    buyerId: text("buyer_id").notNull(),
+    /** the escrowed pay of the slot, the task's pay when it was started */
+    payableAmount: integer("payable_amount").notNull(),
+    startedAt: integer("started_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.workerId] })],
+);
+
+/** Figures the Cron Trigger works out (a median), read by one primary-key look-up (migrations/0031). */
+export const cronFigures = sqliteTable("cron_figures", {
+  name: text("name").primaryKey(),
+  value: integer("value"),
+  computedAt: integer("computed_at").notNull(),
 });
 
 /** A buyer's block of a worker, with the buyer's private reason (migrations/0040). */

@@ -104,6 +104,13 @@ export const examples = {
   applicant: { photo: IMAGE, name: WORKER.name },
   publicWorker: { photo: `${ORIGIN}/avatars/seed-03.webp`, name: WORKER.name, coin: 1240 },
   category: { _id: "Content Writing", total_workers: 37 },
+  taskStart: {
+    task_id: ID,
+    task_title: TASK_TITLE,
+    payable_amount: 15,
+    started_at: TIME,
+    expires_at: "2026-11-20T10:30:00.000Z",
+  },
   appeal: {
     _id: ID,
     submission_id: "1f0c7a2e-4b6d-4e8a-9c3f-5d2e1b0a9f87",

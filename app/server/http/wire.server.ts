@@ -7,6 +7,7 @@ import type { SubmissionStatus, SubmissionView } from "../services/submissions.s
 import type { CategoryCount, FeaturedTask, PublicWorker, Applicant } from "../services/landing.server";
 import type { NotificationRow } from "../services/notifications.server";
 import type { AppealView } from "../services/appeals.server";
+import type { Hold } from "../services/slots.server";
 import type { SubmissionWireStatus } from "~/lib/schemas/api";
 import { notificationHref } from "~/lib/notifications";
 
@@ -134,6 +135,18 @@ export function submissionWire(origin: Origin, s: SubmissionView) {
     current_date: iso(s.createdAt),
     status: submissionStatusWire(s.status),
     reject_reason: s.rejectReason,
+  };
+}
+
+// ---------------------------------------------------------------- starts
+
+export function taskStartWire(h: Hold) {
+  return {
+    task_id: h.taskId,
+    task_title: h.taskTitle,
+    payable_amount: h.heldPay,
+    started_at: iso(h.startedAt),
+    expires_at: iso(h.expiresAt),
   };
 }
 

@@ -1,6 +1,8 @@
 // Cron Trigger work (wrangler.toml [triggers]), one entry per schedule. Each job is a plain function of `env` and
 // `now`, so tests run them directly; the scheduled handler (workers/app.ts) only picks the schedule's jobs.
 import { autoApproveDue } from "../services/submissions.server";
+import { releaseExpiredHolds } from "../services/slots.server";
+import { refreshWithdrawalWaitMedian } from "../services/payout-queue.server";
 import { purgeLoginFailures } from "../services/login-throttle.server";
 import { purgeRateLimits } from "../services/rate-limit.server";
 import { sweepOrphanImages } from "./orphan-images.server";
@@ -10,10 +12,16 @@ import { purgeBatchReceipts, purgeOldNotifications } from "./retention.server";
 export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const DAILY = "0 3 * * *";
 
-/** Approves submissions left unreviewed past the window. */
+/**
+ * Approves submissions left unreviewed past the window; returns started slots whose time ran out to their tasks;
+ * works out the admins' median wait for withdrawals.
+ */
 async function quarterHourly(env: Env, now: number): Promise<void> {
   const approved = await autoApproveDue(env, now);
   if (approved > 0) console.log(`auto-approved ${approved} submission(s)`);
+  const released = await releaseExpiredHolds(env, now);
+  if (released > 0) console.log(`returned ${released} expired start(s) to their tasks`);
+  await refreshWithdrawalWaitMedian(env, now);
 }
 
 /**

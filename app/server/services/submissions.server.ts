@@ -1,8 +1,8 @@
-// Submissions: a worker's proof takes one escrowed slot; the task's buyer approves (pays the worker from
+// Submissions: a worker's proof takes the escrowed slot they started (slots.server.ts); the task's buyer approves (pays the worker from
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
 // or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
@@ -16,6 +16,14 @@ import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
+import {
+  addSlotReturn,
+  heldSlotOf,
+  NOT_STARTED,
+  readTaskForWork,
+  TIME_RAN_OUT,
+  type SlotComingBack,
+} from "./slots.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { ineligibility, requireEligible } from "./eligibility.server";
 import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
@@ -46,24 +54,7 @@ export interface NewSubmission {
 }
 
 /** The task a worker submits to, as the submission needs it. */
-async function readTaskToSubmit(env: Env, taskId: string, workerId: string) {
-  const row = await getDb(env)
-    .select({
-      blocked: sql<number>`NOT ${notBlocked(workerId, tasks.buyerId)}`,
-      id: tasks.id,
-      buyerId: tasks.buyerId,
-      taskTitle: tasks.taskTitle,
-      requiredWorkers: tasks.requiredWorkers,
-      completionDate: tasks.completionDate,
-      deletedAt: tasks.deletedAt,
-    })
-    .from(tasks)
-    .where(eq(tasks.id, taskId))
-    .limit(1);
-  return row[0];
-}
-
-type TaskToSubmit = NonNullable<Awaited<ReturnType<typeof readTaskToSubmit>>>;
+type TaskToSubmit = NonNullable<Awaited<ReturnType<typeof readTaskForWork>>>;
 
 /** Throws why this worker cannot submit to the task as read; the insert's conditions are the same. */
 function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: string): asserts task is TaskToSubmit {
@@ -74,34 +65,68 @@ function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: s
   if (task.requiredWorkers <= 0) throw conflict(NO_SLOTS);
 }
 
-export async function createSubmission(env: Env, worker: SessionUser, input: NewSubmission) {
+/**
+ * The worker sends proof for a task. From the pages, only from a slot they hold (slots.server.ts): the submission
+ * takes the hold's escrowed pay and start time, and the hold ends, in one batch (no coins move). `startIfNeeded`
+ * (the REST API's POST /submission, which the original client calls without a start) starts and submits in one
+ * step when a slot is free: the submission takes an open slot at the task's pay, as before starts existed.
+ */
+export async function createSubmission(
+  env: Env,
+  worker: SessionUser,
+  input: NewSubmission,
+  opts: { startIfNeeded?: boolean } = {},
+) {
   if (worker.role !== "Worker") throw forbidden("Only workers can submit work");
   requireVerifiedEmail(worker);
   assertProofText(input.submission_details);
   const now = Date.now();
   const today = deadlineDay(now);
-  const task = await readTaskToSubmit(env, input.task_id, worker.id);
-  assertOpenTo(task, worker.id, today);
-  await requireEligible(env, worker.id, task.id);
+  const task = await readTaskForWork(env, input.task_id, worker.id);
+  if (!task || task.deletedAt !== null) throw notFound("Task not found");
+  const { hold, expired } = await heldSlotOf(env, worker.id, task.id, now);
+  if (!hold && !opts.startIfNeeded) throw conflict(expired ? TIME_RAN_OUT : NOT_STARTED);
+  // a held slot was checked when it was started (startTask): who may work on the task, blocks included
+  if (!hold) {
+    assertOpenTo(task, worker.id, today);
+    await requireEligible(env, worker.id, task.id);
+  }
   const judged = await judgeCheckAnswer(env, task.id, input.check_answer);
   const id = newId();
   const created = exists("submissions", id);
   // The buyer's notice names the task as read, so the insert requires that title still: a task renamed meanwhile
   // takes no submission. The escrowed pay is copied inside the batch and appears in no text.
-  const batch = newBatch(env)
-    .step(
-      "submit",
-      sql`INSERT INTO submissions (id, task_id, worker_id, buyer_id, payable_amount, submission_details, submission_image_url, status, created_at)
-        SELECT ${id}, t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}
-        FROM tasks t
-        WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0
-          AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}
-          AND ${notBlocked(worker.id, sql`t.buyer_id`)}`,
-    )
-    .step(
-      "take slot",
-      sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${task.id} AND ${created}`,
-    )
+  const batch = newBatch(env);
+  if (hold) {
+    const held = sql`h.task_id = ${task.id} AND h.worker_id = ${worker.id} AND h.started_at = ${hold.startedAt}`;
+    batch
+      .step(
+        "submit",
+        sql`INSERT INTO submissions (id, task_id, worker_id, buyer_id, payable_amount, submission_details, submission_image_url, status, created_at, started_at)
+          SELECT ${id}, t.id, ${worker.id}, t.buyer_id, h.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}, h.started_at
+          FROM task_holds h JOIN tasks t ON t.id = h.task_id
+          WHERE ${held} AND h.expires_at > ${now} AND t.deleted_at IS NULL AND t.completion_date >= ${today}
+            AND t.task_title = ${task.taskTitle}`,
+      )
+      // the hold's escrow is the submission's now
+      .step("end hold", sql`DELETE FROM task_holds AS h WHERE ${held} AND ${created}`);
+  } else {
+    batch
+      .step(
+        "submit",
+        sql`INSERT INTO submissions (id, task_id, worker_id, buyer_id, payable_amount, submission_details, submission_image_url, status, created_at)
+          SELECT ${id}, t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}
+          FROM tasks t
+          WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0
+            AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}
+            AND ${notBlocked(worker.id, sql`t.buyer_id`)}`,
+      )
+      .step(
+        "take slot",
+        sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${task.id} AND ${created}`,
+      );
+  }
+  batch
     .step(
       "notify buyer",
       notification({
@@ -116,7 +141,11 @@ export async function createSubmission(env: Env, worker: SessionUser, input: New
   if (judged) batch.step("check answer", checkAnswerStatement(id, task.buyerId, judged, now, created));
   const done = await batch.run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
   if (done.changes("submit") === 0) {
-    assertOpenTo(await readTaskToSubmit(env, task.id, worker.id), worker.id, today);
+    const again = await readTaskForWork(env, task.id, worker.id);
+    if (!again || again.deletedAt !== null) throw notFound("Task not found");
+    if (isPastDate(again.completionDate, today)) throw conflict(PAST_DATE);
+    if (hold && hold.expiresAt <= Date.now()) throw conflict(TIME_RAN_OUT);
+    if (!hold) assertOpenTo(again, worker.id, today);
     throw conflict(CHANGED_MEANWHILE);
   }
   const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
@@ -270,7 +299,8 @@ export async function rejectSubmission(
           when,
         }),
       );
-      addSlotReopening(batch, r, now, when, { submissionId: r.id }).step(
+      addSlotReturn(batch, slotOf(r), { now, when, buyerPays: true, submissionId: r.id });
+      batch.step(
         "reject",
         sql`UPDATE submissions SET status = 'rejected', reject_reason = ${reason || null}, reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
       );
@@ -285,38 +315,13 @@ export async function rejectSubmission(
   );
 }
 
-/**
- * A slot given back to its task (a rejection, a withdrawal), escrowed at the task's pay as read: the difference from
- * the submission's pay is settled with the buyer (`slot_reopen`, no row when the pay is unchanged), then the slot
- * reopens. Both hold only under `when`, which must require the task's pay as read.
- */
-function addSlotReopening(
-  batch: Batch,
-  r: Review,
-  now: number,
-  when: SQL,
-  ref: { submissionId?: string; note?: string },
-): Batch {
-  return batch
-    .step(
-      "settle pay change",
-      ...posting({
-        id: newId(),
-        userId: r.buyerId,
-        delta: r.payableAmount - r.taskPay,
-        kind: "slot_reopen",
-        submissionId: ref.submissionId,
-        taskId: r.taskId,
-        note: ref.note,
-        now,
-        when,
-      }),
-    )
-    .step(
-      "reopen slot",
-      sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${r.taskId} AND deleted_at IS NULL AND ${when}`,
-    );
-}
+/** A reviewed or withdrawn submission's slot, as its return to the task settles it. */
+const slotOf = (r: Review): SlotComingBack => ({
+  buyerId: r.buyerId,
+  taskId: r.taskId,
+  taskPay: r.taskPay,
+  heldPay: r.payableAmount,
+});
 
 /** A submission as its worker's edit or withdrawal needs it: the review's read, refused unless theirs and pending. */
 async function readOwnPending(env: Env, worker: SessionUser, submissionId: string) {
@@ -402,23 +407,7 @@ export async function withdrawSubmission(env: Env, worker: SessionUser, submissi
       when,
     }),
   );
-  if (raised) {
-    batch.step(
-      "refund",
-      ...posting({
-        id: newId(),
-        userId: r.buyerId,
-        delta: r.payableAmount,
-        kind: "task_refund",
-        taskId: r.taskId,
-        note: "a withdrawn submission",
-        now,
-        when,
-      }),
-    );
-  } else {
-    addSlotReopening(batch, r, now, when, { note: "a withdrawn submission" });
-  }
+  addSlotReturn(batch, slotOf(r), { now, when, buyerPays: false, note: "a withdrawn submission" });
   const done = await batch
     .step("withdraw", sql`DELETE FROM submissions WHERE id = ${r.id} AND worker_id = ${worker.id} AND ${when}`)
     .run();
@@ -587,6 +576,8 @@ export async function submissionBlocker(
   workerId: string,
   task: { id: string; requiredWorkers: number; completionDate: string; buyerId: string },
   now = Date.now(),
+  /** the worker holds a slot of the task: no open slot is needed */
+  holding = false,
 ) {
   if (task.buyerId === workerId) return OWN_TASK;
   const active = await getDb(env)
@@ -605,8 +596,9 @@ export async function submissionBlocker(
       ? "Your submission for this task was approved."
       : "Your submission for this task is waiting for review.";
   if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
-  if (task.requiredWorkers <= 0) return NO_SLOTS;
-  return ineligibility(env, workerId, task.id);
+  if (!holding && task.requiredWorkers <= 0) return NO_SLOTS;
+  // a held slot was checked when it was started
+  return holding ? null : ineligibility(env, workerId, task.id);
 }
 
 /** One of the worker's own submissions with its task, worker and buyer (My Submissions' view of it); else 404. */

@@ -15,12 +15,16 @@ import { deadlineDay, isPastDate } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
+import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
+import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
 import { requirementsRow } from "./eligibility.server";
 import { addCheckSteps, checkStatements } from "./proof-flags.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
+export const HOLDS_BLOCK_DELETE =
+  "A worker has started this task and is working on it. Delete it once they have sent their work or given it back.";
 export const TASK_CHANGED = "The task changed while you were editing it. Reload and try again.";
 
 /** Tasks with their buyer's name and e-mail (findTask, listOpenTasks, listAllTasks). */
@@ -99,6 +103,7 @@ export async function postTask(
         payableAmount: input.payable_amount,
         completionDate: input.completion_date,
         submissionInfo: input.submission_info,
+        timeAllowanceMinutes: input.time_allowance_minutes ?? TIME_ALLOWANCE_MINUTES.default,
         createdAt: now,
       }),
     )
@@ -155,6 +160,7 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
           payableAmount: input.payable_amount,
           completionDate: input.completion_date,
           submissionInfo: input.submission_info,
+          timeAllowanceMinutes: input.time_allowance_minutes ?? task.timeAllowanceMinutes,
         })
         .where(
           and(
@@ -175,34 +181,41 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   return { task: (await findTask(env, id))!, charged: extra };
 }
 
+/** What a worker who had started a task that is closed is told. */
+export const holdEndedNotice = (title: string) =>
+  `The task "${title}" was closed before you sent your work, so your start ended. Nothing is marked against you.`;
+
 export interface TaskClosure {
   task: { id: string; buyerId: string };
   /** the refund's ledger note */
   note: string;
   /** what each worker whose pending submission is cancelled is told */
   notice: string;
+  /** what each worker who started the task and had not sent work yet is told */
+  holdNotice: string;
   now: number;
   /** every step holds only while this does; it must not depend on the submissions the closure cancels */
   when: SQL;
 }
 
 /**
- * Closes a live task for good (an admin deletes it, or removes its buyer): its open slots and pending submissions
- * are refunded to the buyer, those submissions cancelled with a notice to their workers, and the task deleted, in
- * that order (the refund sums what the later steps change). Labels start with `prefix`; returns the label of the
+ * Closes a live task for good (an admin deletes it, or removes its buyer): its open slots, held slots and pending
+ * submissions are refunded to the buyer, those submissions cancelled and the holds ended with a notice to their
+ * workers, and the task deleted, in that order (the refund sums what the later steps change). Labels start with `prefix`; returns the label of the
  * step that decides the closure, the deletion.
  */
 export function addTaskClosure(batch: Batch, c: TaskClosure, prefix = ""): string {
   const { id, buyerId } = c.task;
   const openSlots = sql`(SELECT required_workers * payable_amount FROM tasks WHERE id = ${id})`;
   const pendingPay = sql`(SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
+  const heldPay = sql`(SELECT COALESCE(SUM(payable_amount), 0) FROM task_holds WHERE task_id = ${id})`;
   batch
     .step(
       `${prefix}refund`,
       ...posting({
         id: newId(),
         userId: buyerId,
-        delta: sql`${openSlots} + ${pendingPay}`,
+        delta: sql`${openSlots} + ${pendingPay} + ${heldPay}`,
         kind: "task_refund",
         taskId: id,
         note: c.note,
@@ -216,6 +229,13 @@ export function addTaskClosure(batch: Batch, c: TaskClosure, prefix = ""): strin
         SELECT lower(hex(randomblob(16))), worker_id, ${c.notice}, ${NOTIFICATION_LINKS.submissionDecided}, ${c.now}
         FROM submissions WHERE task_id = ${id} AND status = 'pending' AND ${c.when}`,
     )
+    .step(
+      `${prefix}notify holders`,
+      sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
+        SELECT lower(hex(randomblob(16))), worker_id, ${c.holdNotice}, ${NOTIFICATION_LINKS.holdEnded}, ${c.now}
+        FROM task_holds WHERE task_id = ${id} AND ${c.when}`,
+    )
+    .step(`${prefix}end holds`, sql`DELETE FROM task_holds WHERE task_id = ${id} AND ${c.when}`)
     .step(
       `${prefix}cancel pending`,
       sql`UPDATE submissions SET status = 'cancelled', reviewed_at = ${c.now} WHERE task_id = ${id} AND status = 'pending' AND ${c.when}`,
@@ -235,6 +255,8 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
   const task = await taskForOwner(env, actor, id);
   const byAdmin = actor.role === "Admin" && task.buyerId !== actor.id;
   const now = Date.now();
+  // a start whose time ran out no longer blocks the buyer's deletion (the check on read)
+  if (!byAdmin) await releaseExpiredHolds(env, now, id);
   const batch = newBatch(env);
   let deleted: string;
   if (byAdmin) {
@@ -270,11 +292,13 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
       task,
       note: "removed by admin",
       notice: `The task "${task.taskTitle}" was removed, so your pending submission was cancelled.`,
+      holdNotice: holdEndedNotice(task.taskTitle),
       now,
       when: asRead,
     });
   } else {
-    const noPending = sql`NOT EXISTS (SELECT 1 FROM submissions WHERE task_id = ${id} AND status = 'pending')`;
+    const noPending = sql`NOT EXISTS (SELECT 1 FROM submissions WHERE task_id = ${id} AND status = 'pending')
+      AND NOT EXISTS (SELECT 1 FROM task_holds WHERE task_id = ${id})`;
     batch
       .step(
         "refund",
@@ -296,10 +320,20 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
   }
   const done = await batch.run();
   if (done.changes(deleted) === 0) {
-    if (await findTask(env, id)) throw conflict(byAdmin ? CHANGED_MEANWHILE : PENDING_BLOCKS_DELETE);
+    if (await findTask(env, id)) throw conflict(byAdmin ? CHANGED_MEANWHILE : await whyNotDeleted(env, id));
     throw notFound("Task not found");
   }
   return { deletedCount: 1 };
+}
+
+/** Why the buyer's deletion changed nothing on a live task: a submission waits for review, or a worker holds a slot. */
+async function whyNotDeleted(env: Env, id: string): Promise<string> {
+  const pending = await getDb(env)
+    .select({ n: taskFigures.pending })
+    .from(taskFigures)
+    .where(eq(taskFigures.taskId, id))
+    .limit(1);
+  return (pending[0]?.n ?? 0) > 0 ? PENDING_BLOCKS_DELETE : HOLDS_BLOCK_DELETE;
 }
 
 export type TaskSort = "newest" | "pay" | "deadline";

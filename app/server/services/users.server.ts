@@ -9,7 +9,7 @@ import { tasks, totals, userPreferences, userSummaryColumns, users, workerBlockC
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
-import { addTaskClosure } from "./tasks.server";
+import { addTaskClosure, holdEndedNotice } from "./tasks.server";
 import { DEFAULT_ITEMS_PER_PAGE, ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
 import type { Role } from "~/lib/roles";
 
@@ -159,6 +159,7 @@ export async function endAccount(env: Env, target: { id: string; email: string; 
         task: { id: t.id, buyerId: target.id },
         note: end.taskNote,
         notice: end.taskNotice(t.title),
+        holdNotice: holdEndedNotice(t.title),
         now,
         when: audited,
       },

@@ -1,7 +1,7 @@
 // Withdrawals: the requested coins are held at once (the balance drops, so requests cannot exceed it);
 // an admin's approval pays them out, a rejection returns them, and so does the worker's own cancel while the request
 // is pending. Each step is one D1 batch.
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
@@ -264,6 +264,8 @@ export async function listWithdrawals(
   opts: {
     workerId?: string;
     status?: "pending" | "approved" | "rejected" | "cancelled";
+    /** the admins' queue: oldest first (with status pending, walks withdrawals_pending_queue_idx, migrations/0031) */
+    oldestFirst?: boolean;
     page?: number;
     limit?: number;
   } = {},
@@ -281,7 +283,9 @@ export async function listWithdrawals(
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.workerId))
       .where(where)
-      .orderBy(desc(withdrawals.createdAt))
+      .orderBy(
+        ...(opts.oldestFirst ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt)]),
+      )
       .limit(w.limit)
       .offset(w.offset),
     db.select({ n: count() }).from(withdrawals).where(where),

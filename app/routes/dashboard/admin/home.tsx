@@ -18,6 +18,7 @@ import { adminUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { adminStats } from "~/server/services/users.server";
+import { ageWords } from "~/lib/waits";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
 import { ledgerHolds } from "~/server/services/ledger.server";
 import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
@@ -52,12 +53,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { page } = readSearch(request.url, pageQuery);
   const [stats, withdrawals, unread, holds, charts] = await Promise.all([
     adminStats(env),
-    pageOrLast(page, (p) => listWithdrawals(env, { status: "pending", page: p, limit: PAGE_SIZE })),
+    pageOrLast(page, (p) => listWithdrawals(env, { status: "pending", oldestFirst: true, page: p, limit: PAGE_SIZE })),
     unreadContactMessages(env),
     ledgerHolds(env),
     adminCharts(env),
   ]);
   return {
+    now: Date.now(),
     adminName: admin.name,
     stats,
     unread,
@@ -111,6 +113,15 @@ export const action = (args: Route.ActionArgs) =>
 /** After any decision the list and the cards are read again (also after a refusal: the row may be stale). */
 export const shouldRevalidate = revalidateAfterPost;
 
+/** How long a pending request has waited (the list is oldest first: the top one has waited longest). */
+function Age({ since, now }: { since: number; now: number }) {
+  return (
+    <span className="block text-xs font-medium text-amber-800" data-testid="withdrawal-age">
+      waiting {ageWords(since, now)}
+    </span>
+  );
+}
+
 type Withdrawal = Route.ComponentProps["loaderData"]["withdrawals"]["items"][number];
 
 function approveSpec(w: Withdrawal): ActionSpec {
@@ -142,7 +153,7 @@ function rejectSpec(w: Withdrawal): ActionSpec {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { stats, withdrawals, unread, ledgerHolds, adminName, charts } = loaderData;
+  const { stats, withdrawals, unread, ledgerHolds, adminName, charts, now } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec(withdrawals.items, { approve: approveSpec, reject: rejectSpec });
 
@@ -210,6 +221,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               </Cell>
               <Cell label="Requested" className="min-w-36 text-muted-foreground">
                 <LocalTime at={w.createdAt} />
+                <Age since={w.createdAt} now={now} />
               </Cell>
               <Cell>
                 <StatusBadge status={w.status} />

@@ -44,6 +44,12 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
       note: "open slots × pay of live tasks",
     },
     {
+      key: "escrowHeld",
+      label: "Escrow: started tasks",
+      value: f.escrowHeld,
+      note: "slots workers started, at the pay of their start",
+    },
+    {
       key: "escrowPending",
       label: "Escrow: pending submissions",
       value: f.escrowPending,

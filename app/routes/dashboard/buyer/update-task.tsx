@@ -48,6 +48,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       payableAmount: task.payableAmount,
       completionDate: task.completionDate,
       submissionInfo: task.submissionInfo,
+      timeAllowanceMinutes: task.timeAllowanceMinutes,
     },
   };
 }
@@ -116,6 +117,7 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
           completion_date: task.completionDate,
           submission_info: task.submissionInfo,
           category: task.category,
+          time_allowance_minutes: String(task.timeAllowanceMinutes),
           check_question: check?.question ?? "",
           check_match: check?.match ?? "exact",
           check_answer: check?.answer ?? "",

@@ -1,4 +1,5 @@
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
+import * as v from "valibot";
 import {
   ArrowLeft,
   CalendarDays,
@@ -37,6 +38,12 @@ import { AppError } from "~/server/errors";
 import { findTaskForWorker } from "~/server/services/tasks.server";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
 import { judgeCheckAnswer, taskCheckForWorker } from "~/server/services/proof-flags.server";
+import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
+import { confirmAction } from "~/server/http/page-action.server";
+import { readForm } from "~/server/http/form.server";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { useActionFlow } from "~/components/actions/flow";
+import { giveBackSpec, HeldSlotPanel, StartPanel } from "~/components/worker/held-slot";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
@@ -52,10 +59,12 @@ async function loadTask(env: Env, workerId: string, id: string) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
-  const task = await loadTask(env, user.id, params.id);
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
+  // the worker's start first: one whose time ran out returns its slot before the task is read
+  const held = await heldSlotOf(env, user.id, params.id, now);
+  const task = await loadTask(env, user.id, params.id);
   const [blocker, check] = await Promise.all([
-    submissionBlocker(env, user.id, task, now),
+    submissionBlocker(env, user.id, task, now, held.hold !== null),
     taskCheckForWorker(env, task.id),
   ]);
   return {
@@ -73,17 +82,55 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       buyerName: task.buyerName,
       buyerEmail: task.buyerEmail,
       daysLeft: daysUntil(task.completionDate, now),
+      timeAllowanceMinutes: task.timeAllowanceMinutes,
     },
     blocker,
+    hold: held.hold ? { startedAt: held.hold.startedAt, expiresAt: held.hold.expiresAt } : null,
+    timeRanOut: held.expired,
+    now,
   };
 }
 
+const slotSchema = v.object({ intent: v.picklist(["start", "giveback"]), id: v.string() });
+
+/** Start the task, or give it back (confirmed): a plain post either way, answered with a flash or data. */
+const slotAction = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: workerUser,
+    schema: slotSchema,
+    failure: (intent) => ({ title: intent === "start" ? "Not started" : "Not given back" }),
+    async run({ intent }, { user, env }) {
+      // back to the task page by its path: the Start form posts without the script marker, so with JavaScript the
+      // redirect answers a data request whose URL is not the page's
+      const to = `/dashboard/tasklist/${args.params.id}`;
+      if (intent === "start") {
+        await startTask(env, user, args.params.id);
+        return {
+          title: "Task started",
+          message: "The slot is yours until your time runs out. Send your work below.",
+          to,
+        };
+      }
+      await giveBackTask(env, user, args.params.id);
+      return { title: "Task given back", message: "Its slot is free for others. Nothing is marked against you.", to };
+    },
+  });
+
 export async function action(args: Route.ActionArgs) {
+  const intent = await readForm(args.request.clone() as Request).then(
+    (form) => form.get("intent"),
+    () => null,
+  );
+  if (intent === "start" || intent === "giveback") return slotAction(args);
+  return proofAction(args);
+}
+
+async function proofAction(args: Route.ActionArgs) {
   const task = await loadTask(getEnv(args.context), workerUser(args.context).id, args.params.id);
   // A blocked worker (already submitted, no slot left, past the date) is refused with the reason, at the review and
   // at the sending; a lost race is refused by the service. Either way an uploaded image goes with the refusal.
   const refuseBlocked = async (env: Env, workerId: string) => {
-    const blocker = await submissionBlocker(env, workerId, task);
+    const blocker = await submissionBlocker(env, workerId, task, Date.now(), true);
     if (blocker) throw new AppError("conflict", blocker);
   };
   return formAction(args, {
@@ -142,8 +189,10 @@ function Blocked({ reason }: { reason: string }) {
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, blocker, check } = loaderData;
-  const outcome = useActionData<typeof action>();
+  const { task, blocker, hold, timeRanOut, now, check } = loaderData;
+  const flow = useActionFlow();
+  const noJsSpec = useNoJsSpec([task], { giveback: giveBackSpec });
+  const outcome = useActionData<typeof proofAction>();
   const failure = failureOf(outcome);
   const review = proofReviewOf(outcome?.review);
   const formAt = `/dashboard/tasklist/${task.id}`;
@@ -229,8 +278,11 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
             {blocker ? (
               <Blocked reason={blocker} />
+            ) : !hold ? (
+              <StartPanel taskId={task.id} allowanceMinutes={task.timeAllowanceMinutes} timeRanOut={timeRanOut} />
             ) : (
               <>
+                <HeldSlotPanel task={task} hold={hold} serverNow={now} flow={flow} />
                 {review ? (
                   <ProofReviewPanel
                     review={review}
@@ -259,6 +311,8 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
           </Card>
         </aside>
       </div>
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
     </>
   );
 }

@@ -24,7 +24,7 @@ import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
 import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, type PaymentSystem, withdrawalCents } from "~/lib/coins";
 import { isPaymentSystem } from "~/lib/payouts";
-
+import { payoutQueue } from "~/server/services/payout-queue.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
@@ -53,6 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastPayoutDetails(env, user.id),
   ]);
   redirectPastLastPage(url, page, list);
+  const queue = await payoutQueue(
+    env,
+    list.items.filter((w) => w.status === "pending").map((w) => w.id),
+  );
   const chosen = url.searchParams.get(SYSTEM_PARAM);
   // the system chosen (?system=), else the one of the last payout: its details are offered again
   const system: PaymentSystem | null = isPaymentSystem(chosen)
@@ -80,7 +84,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: w.status,
       decisionReason: w.decisionReason,
       createdAt: w.createdAt,
+      queuePlace: queue.places[w.id] ?? null,
     })),
+    medianWaitHours: queue.medianWaitHours,
     page: list.page,
     pages: list.pages,
   };
@@ -133,7 +139,7 @@ const requestAction = (args: Route.ActionArgs) =>
 export const shouldRevalidate = revalidateAfterPost;
 
 export default function Withdraw({ loaderData }: Route.ComponentProps) {
-  const { balance, requests, page, pages, system, last } = loaderData;
+  const { balance, requests, page, pages, system, last, medianWaitHours } = loaderData;
   const outcome = useActionData<typeof requestAction>();
   const review = withdrawalReviewOf(outcome?.review);
   // the form's own words say what to fix, in its failure box and toast too
@@ -195,7 +201,7 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
           pages={pages}
           empty={<EmptyState message="No withdrawal requests yet." />}
         >
-          <WithdrawalsTable rows={requests} flow={flow} />
+          <WithdrawalsTable rows={requests} flow={flow} medianWaitHours={medianWaitHours} />
         </PagedList>
       </section>
       <ActionDialog flow={flow} />

@@ -1,0 +1,105 @@
+// The task page's start and held slot (docs/decisions/034-a-start-holds-a-slot.md): before a start, what starting
+// does and its button; after it, the time left, when it runs out and the give-back.
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { Clock, Play, Undo2 } from "~/components/icons";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { LocalTime } from "~/components/local-time";
+import { ActionTrigger } from "~/components/actions/trigger";
+import type { ActionFlow, ActionSpec } from "~/components/actions/flow";
+import { allowanceWords, timeLeftWords } from "~/lib/time-allowance";
+
+export function giveBackSpec(task: { id: string; taskTitle: string }): ActionSpec {
+  return {
+    intent: "giveback",
+    id: task.id,
+    title: "Give this task back?",
+    description: `Your slot on “${task.taskTitle}” goes back to the task for others to start. Nothing is marked against you.`,
+    confirmLabel: "Yes, give it back",
+    destructive: true,
+  };
+}
+
+/** Before a start: the allowance, and the button that holds a slot (a plain post, with or without JavaScript). */
+export function StartPanel({
+  taskId,
+  allowanceMinutes,
+  timeRanOut,
+}: {
+  taskId: string;
+  allowanceMinutes: number;
+  timeRanOut: boolean;
+}) {
+  return (
+    <div className="grid gap-3" data-testid="start-panel">
+      {timeRanOut ? (
+        <Alert tone="warning" title="Your time ran out">
+          Its slot went back to the task. Start it again if a slot is free.
+        </Alert>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        Start the task before you work on it: a slot is kept for you for{" "}
+        <span className="font-semibold text-foreground">{allowanceWords(allowanceMinutes)}</span>, so nobody takes it
+        while you work. You can give it back at any time.
+      </p>
+      <Form method="post" action={`/dashboard/tasklist/${taskId}`}>
+        <input type="hidden" name="intent" value="start" />
+        <input type="hidden" name="id" value={taskId} />
+        <Button type="submit" size="lg" className="w-full">
+          <Play aria-hidden /> Start task
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** The time left, counted down in the browser from the server's clock at render (the server's expiry decides). */
+function useTimeLeft(expiresAt: number, serverNow: number): string {
+  const [offset] = useState(() => serverNow - Date.now());
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const tick = () => setNow(Date.now() + offset);
+    tick();
+    const timer = setInterval(tick, 15_000);
+    return () => clearInterval(timer);
+  }, [offset]);
+  return timeLeftWords(expiresAt, now);
+}
+
+/** After a start: the time left and the give-back. */
+export function HeldSlotPanel({
+  task,
+  hold,
+  serverNow,
+  flow,
+}: {
+  task: { id: string; taskTitle: string };
+  hold: { startedAt: number; expiresAt: number };
+  serverNow: number;
+  flow: ActionFlow;
+}) {
+  const left = useTimeLeft(hold.expiresAt, serverNow);
+  return (
+    <div className="grid gap-3 rounded-lg border border-brand-200 bg-brand-50/60 p-3" data-testid="held-slot">
+      <p className="flex items-start gap-2 text-sm">
+        <Clock className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+        <span>
+          <span className="font-semibold" data-testid="time-left">
+            {left}
+          </span>{" "}
+          to send your work: the slot is yours until <LocalTime at={hold.expiresAt} />.
+        </span>
+      </p>
+      <ActionTrigger
+        flow={flow}
+        spec={giveBackSpec(task)}
+        size="sm"
+        className="justify-self-start text-destructive hover:bg-red-50"
+        icon={<Undo2 aria-hidden />}
+      >
+        Give the task back
+      </ActionTrigger>
+    </div>
+  );
+}
