@@ -126,18 +126,17 @@ export async function createSubmission(
         sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${task.id} AND ${created}`,
       );
   }
-  batch
-    .step(
-      "notify buyer",
-      notification({
-        id: newId(),
-        userId: task.buyerId,
-        message: `${worker.name} submitted work for "${task.taskTitle}"`,
-        actionRoute: NOTIFICATION_LINKS.submissionReceived,
-        now,
-        when: created,
-      }),
-    );
+  batch.step(
+    "notify buyer",
+    notification({
+      id: newId(),
+      userId: task.buyerId,
+      message: `${worker.name} submitted work for "${task.taskTitle}"`,
+      actionRoute: NOTIFICATION_LINKS.submissionReceived,
+      now,
+      when: created,
+    }),
+  );
   if (judged) batch.step("check answer", checkAnswerStatement(id, task.buyerId, judged, now, created));
   const done = await batch.run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
   if (done.changes("submit") === 0) {
