@@ -23,6 +23,7 @@ import type { QualificationChoice } from "./qualification-requirement";
 import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, type ReviewItem } from "./review-specs";
 import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
 import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
+import { ProofFlagNotes, RejectFlagged, useNoJsRejectFlagged } from "./proof-flags";
 
 /**
  * The submissions this buyer has opened in this tab (kept in sessionStorage, read when asked), so "Approve selected"
@@ -67,7 +68,10 @@ export function ReviewQueue({
   query,
   empty,
   qualifications = [],
+  flagged = 0,
 }: {
+  /** pending submissions with a wrong check answer ("Reject flagged") */
+  flagged?: number;
   items: ReviewItem[];
   page: number;
   pages: number;
@@ -149,7 +153,8 @@ export function ReviewQueue({
     ...(grantSpec ? { grant: grantSpec } : {}),
   });
   const selectionSpec = useNoJsSelection(items);
-  const noJsSpec = rowSpec ?? selectionSpec;
+  const flaggedSpec = useNoJsRejectFlagged(flagged);
+  const noJsSpec = rowSpec ?? selectionSpec ?? flaggedSpec;
   const isBusy = (s: ReviewItem) =>
     flow.pendingId === s.id || (flow.busy && flow.spec?.intent === APPROVE_SELECTED && !!flow.spec.ids?.includes(s.id));
   // rows approved meanwhile leave the page, and the selection with them
@@ -169,6 +174,7 @@ export function ReviewQueue({
         {bulkOutcome ? `${bulkOutcome.title}. ${bulkOutcome.message ?? bulkOutcome.detail ?? ""}` : ""}
       </p>
       {bulkOutcome ? <BulkResult outcome={bulkOutcome} onDismiss={() => setBulkOutcome(null)} /> : null}
+      <RejectFlagged count={flagged} flow={flow} />
       {items.length ? (
         <SelectionBar
           items={items}
@@ -226,6 +232,7 @@ export function ReviewQueue({
                 <p className="meta text-amber-800">
                   <time dateTime={new Date(s.autoApprovesAt).toISOString()}>{s.autoApproves}</time>
                 </p>
+                <ProofFlagNotes flags={s.flags} />
               </Cell>
               <Cell className="md:max-w-72">
                 <ProofGlimpse excerpt={proofExcerpt(s.text)} imageUrl={s.imageUrl} />

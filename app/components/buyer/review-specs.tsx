@@ -2,6 +2,7 @@
 import type { ActionSpec } from "~/components/actions/flow";
 import { ProofGlimpse } from "~/components/proof";
 import { APPROVE_SELECTED, LOOKED_FIELD, proofExcerpt, REJECT_REASONS } from "~/lib/review";
+import type { ProofFlags } from "~/lib/proof-flags";
 
 /** A pending submission as Buyer Home shows it. */
 export interface ReviewItem {
@@ -27,6 +28,8 @@ export interface ReviewItem {
   trackRecord: string;
   /** while a revision is asked (revisions.server.ts): when it is due; the buyer cannot decide until then */
   revisionDueAt: number | null;
+  /** a wrong check answer, an image like another worker's (docs/product/quality.md) */
+  flags: ProofFlags | null;
 }
 
 export function approveSpec(s: ReviewItem): ActionSpec {

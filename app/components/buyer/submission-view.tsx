@@ -13,6 +13,7 @@ import { ProofBody } from "~/components/proof";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
 import type { ReviewItem } from "./review-specs";
+import { ProofFlagNotes } from "./proof-flags";
 
 /** Where "Next" leads: the next submission on this page, the next page's first, or nowhere. */
 export type NextStop = { item: ReviewItem } | { page: number } | null;
@@ -53,6 +54,7 @@ function SubmissionDetails({ item }: { item: ReviewItem }) {
       >
         {item.revisionDueAt ? "Messages with the worker" : "Messages, or ask for a revision instead of rejecting"}
       </Link>
+      <ProofFlagNotes flags={item.flags} />
       <section className="grid gap-1.5">
         <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">What the task asked for</h3>
         <p className="whitespace-pre-wrap rounded-lg bg-brand-50/70 px-3 py-2 text-sm">{item.taskInstructions}</p>

@@ -19,6 +19,7 @@ import {
 import { ImagePicker } from "~/components/image-picker";
 import { RequirementFields, type RequirementField } from "./requirement-fields";
 import { QualificationRequirement, type QualificationChoice } from "./qualification-requirement";
+import { CheckFields } from "./check-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
@@ -37,6 +38,10 @@ export type TaskFormValues = {
   category: string;
   time_allowance_minutes: string;
   estimate_minutes: string;
+  check_question?: string;
+  check_match?: string;
+  check_answer?: string;
+  check_choices?: string;
 };
 
 /** The product's words for a task post over the balance (two spaces included). */
@@ -185,6 +190,12 @@ export function TaskForm({
             choices={qualifications}
           />
         ) : null}
+        <CheckFields
+          question={fields.check_question}
+          match={fields.check_match}
+          answer={fields.check_answer}
+          choices={fields.check_choices}
+        />
         <ImagePicker
           label={mode === "update" ? "Task Image (optional, replaces the current one)" : "Task Image"}
           initialUrl={initialImageUrl}

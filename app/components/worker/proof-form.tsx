@@ -12,6 +12,8 @@ import { ImagePicker } from "~/components/image-picker";
 import { ProofBody } from "~/components/proof";
 import { proofFormSchema, SUBMISSION_TEXT_MAX } from "~/lib/schemas/money";
 import { REVIEW_STEP, SEND_STEP, STEP_FIELD } from "~/lib/enhanced";
+import type { WorkerCheckView } from "~/lib/schemas/check";
+import { CheckAnswerField } from "./check-answer-field";
 
 export const DEFAULT_SUBMISSION_PLACEHOLDER = "Enter your task submission here...";
 
@@ -19,11 +21,17 @@ export const DEFAULT_SUBMISSION_PLACEHOLDER = "Enter your task submission here..
 export interface ProofReview {
   text: string;
   imageUrl: string | null;
+  /** the answer to the task's check question, when it has one */
+  checkAnswer?: string;
 }
 
 export function proofReviewOf(review: Record<string, unknown> | undefined): ProofReview | null {
   return review && typeof review.text === "string"
-    ? { text: review.text, imageUrl: typeof review.imageUrl === "string" && review.imageUrl ? review.imageUrl : null }
+    ? {
+        text: review.text,
+        imageUrl: typeof review.imageUrl === "string" && review.imageUrl ? review.imageUrl : null,
+        checkAnswer: typeof review.checkAnswer === "string" ? review.checkAnswer : undefined,
+      }
     : null;
 }
 
@@ -49,6 +57,7 @@ export function ProofForm({
   hidden = {},
   reviewLabel,
   reviewing = false,
+  check = null,
 }: {
   id: string;
   action: string;
@@ -63,6 +72,8 @@ export function ProofForm({
   reviewLabel: string;
   /** a review is shown above: its send button is the main one, this form's button a secondary one */
   reviewing?: boolean;
+  /** the task's check question, answered with the proof */
+  check?: WorkerCheckView | null;
 }) {
   const busy = usePosting(action);
   const [form, fields] = useValibotForm(proofFormSchema, {
@@ -103,6 +114,7 @@ export function ProofForm({
         label={keptImage ? "Or choose another image (optional)" : "Proof image (optional)"}
         error={imageError}
       />
+      {check ? <CheckAnswerField check={check} field={fields.check_answer} /> : null}
       <Button
         type="submit"
         name={STEP_FIELD}
@@ -140,10 +152,18 @@ export function ProofReviewPanel({
   return (
     <ReviewPanel title="Check your submission before sending" answer={review} testId="proof-review">
       <ProofBody proof={review} alt="The image you will send" />
+      {review.checkAnswer !== undefined ? (
+        <p className="text-sm">
+          Your answer to the check question: <span className="font-semibold">{review.checkAnswer}</span>
+        </p>
+      ) : null}
       {review.imageUrl ? null : <p className="text-xs text-muted-foreground">No image: the text alone is sent.</p>}
       <Form method="post" action={action} encType="multipart/form-data" className="grid gap-2">
         <HiddenFields fields={hidden} />
         <input type="hidden" name="submission_details" value={review.text} />
+        {review.checkAnswer !== undefined ? (
+          <input type="hidden" name="check_answer" value={review.checkAnswer} />
+        ) : null}
         {review.imageUrl ? (
           <>
             <input type="hidden" name="image_url" value={review.imageUrl} />

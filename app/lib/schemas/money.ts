@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { COIN_PACKAGES, findPackage, PAYMENT_SYSTEMS } from "../coins";
 import { accountProblem, bankBranchRequired, bankNameRequired, normalAccount } from "../payouts";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
+import { checkAnswerField } from "./check";
 
 /**
  * A withdrawal request (the Withdrawals form and POST /withdraw): the coins, and where the money goes, checked per
@@ -69,6 +70,7 @@ export const submissionSchema = v.object({
   task_id: requiredText("Task is required", 64),
   submission_details: requiredText(SUBMISSION_TEXT_REQUIRED, SUBMISSION_TEXT_MAX),
   submission_image_url: imageUrl,
+  ...checkAnswerField,
 });
 
 /**
@@ -80,6 +82,7 @@ export const proofFormSchema = v.object({
   submission_details: requiredText(SUBMISSION_TEXT_REQUIRED, SUBMISSION_TEXT_MAX),
   image_url: imageUrl,
   keep_image: v.optional(v.literal("on")),
+  ...checkAnswerField,
 });
 
 /** The image a proof form sends: a new upload, else the kept one, else none. */

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { optionalText, requiredText } from "./fields";
 import { pageParam } from "./paging";
 import { submissionIds } from "./api";
+import { REJECT_FLAGGED } from "../proof-flags";
 import { APPROVE_SELECTED, LOOK_FIRST, LOOKED_FIELD, REJECT_REASON_REQUIRED, REJECT_REASONS } from "../review";
 
 const id = requiredText("Unknown submission", 64);
@@ -59,6 +60,7 @@ export const reviewActionSchema = v.variant(
       worker: workerIdField,
       qualification: requiredText("Pick a qualification", 64),
     }),
+    v.object({ intent: v.literal(REJECT_FLAGGED), id }),
     v.object({
       intent: v.literal(APPROVE_SELECTED),
       ids: submissionIds,

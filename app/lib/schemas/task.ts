@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { CATEGORIES } from "../categories";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
 import { pageParam } from "./paging";
+import { checkFields } from "./check";
 import { deadlineDay, isPastDate } from "../deadline";
 import { TIME_ALLOWANCE_MINUTES } from "../time-allowance";
 import { ESTIMATE_MINUTES } from "../pay-rate";
@@ -75,6 +76,7 @@ export const addTaskSchema = v.object({
   estimate_minutes: estimateMinutes,
   ...requirementFields,
   ...qualificationRequirementFields,
+  ...checkFields,
 });
 
 export const updateTaskSchema = v.object({
@@ -88,6 +90,7 @@ export const updateTaskSchema = v.object({
   task_image_url: imageUrl,
   time_allowance_minutes: timeAllowance,
   estimate_minutes: estimateMinutes,
+  ...checkFields,
 });
 
 export type AddTaskInput = v.InferOutput<typeof addTaskSchema>;

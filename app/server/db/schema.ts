@@ -673,3 +673,35 @@ export const messages = sqliteTable("messages", {
   body: text("body").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+/** A task's known-answer check (migrations/0047): the expected answer never leaves the server. */
+export const taskChecks = sqliteTable("task_checks", {
+  taskId: text("task_id").primaryKey(),
+  question: text("question").notNull(),
+  match: text("match", { enum: ["exact", "ignore_case", "choice"] }).notNull(),
+  answer: text("answer").notNull(),
+  choices: text("choices"),
+});
+
+/** A worker's answer to the task's check, judged when submitted (migrations/0047). */
+export const submissionCheckAnswers = sqliteTable("submission_check_answers", {
+  submissionId: text("submission_id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  answer: text("answer").notNull(),
+  correct: integer("correct", { mode: "boolean" }).notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** The perceptual hash of a submission's proof image and the submission it copies, if any (migrations/0048). */
+export const proofHashes = sqliteTable("proof_hashes", {
+  submissionId: text("submission_id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  hash: text("hash").notNull(),
+  band0: integer("band0").notNull(),
+  band1: integer("band1").notNull(),
+  band2: integer("band2").notNull(),
+  band3: integer("band3").notNull(),
+  createdAt: integer("created_at").notNull(),
+  copyOf: text("copy_of"),
+});

@@ -12,9 +12,12 @@ import {
   approveSubmission,
   findSubmissionViews,
   listBuyerSubmissions,
+  rejectSubmission,
   reviewWindowOf,
 } from "./submissions.server";
 import { lapseDueRevisions } from "./revisions.server";
+import { proofFlags, wrongAnswerPending } from "./proof-flags.server";
+import { WRONG_ANSWER_REASON } from "~/lib/proof-flags";
 import {
   autoApproveCountdown,
   autoApprovesAt,
@@ -56,10 +59,17 @@ export async function reviewQueue(
     for (const s of lapsing) await lapseDueRevisions(env, now, s.id);
     page = await listBuyerSubmissions(env, buyerId, { ...opts, status: ["pending"] });
   }
-  const records = await trackRecords(
-    env,
-    page.items.map((s) => s.workerId),
-  );
+  const [records, flags] = await Promise.all([
+    trackRecords(
+      env,
+      page.items.map((s) => s.workerId),
+    ),
+    proofFlags(
+      env,
+      buyerId,
+      page.items.map((s) => s.id),
+    ),
+  ]);
   const days = reviewWindowOf(env);
   return {
     ...page,
@@ -70,6 +80,7 @@ export async function reviewQueue(
         autoApprovesAt: dueAt,
         autoApproves: autoApproveCountdown(dueAt, now),
         trackRecord: records.get(s.workerId)!,
+        flags: flags.get(s.id) ?? null,
       };
     }),
   };
@@ -147,4 +158,25 @@ export async function approveSubmissions(env: Env, buyer: SessionUser, ids: stri
   }
   const approved = results.filter((r) => r.approved).length;
   return { approved, refused: results.length - approved, summary: summarize(results), results };
+}
+
+/**
+ * "Reject flagged": rejects the buyer's pending submissions whose check answer was wrong (at most BULK_APPROVE_LIMIT,
+ * oldest first) with WRONG_ANSWER_REASON, each through `rejectSubmission` and its own ledger batch, so each is a
+ * rejection like any other (the slot reopens, the worker is told and may appeal). A refusal is that submission's
+ * outcome and the others go on.
+ */
+export async function rejectFlagged(env: Env, buyer: SessionUser) {
+  const ids = await wrongAnswerPending(env, buyer.id, BULK_APPROVE_LIMIT);
+  let rejected = 0;
+  const refused: { id: string; message: string }[] = [];
+  for (const id of ids) {
+    try {
+      await rejectSubmission(env, buyer, id, WRONG_ANSWER_REASON);
+      rejected++;
+    } catch (e) {
+      refused.push({ id, message: refusal(e).message });
+    }
+  }
+  return { rejected, refused };
 }

@@ -28,6 +28,7 @@ import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice } from "./pay-rate.server";
 import { ineligibility, requireEligible } from "./eligibility.server";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
+import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -50,6 +51,8 @@ export interface NewSubmission {
   task_id: string;
   submission_details: string;
   submission_image_url: string;
+  /** the answer to the task's check question, if it has one */
+  check_answer?: string;
 }
 
 /** The task a worker submits to, as the submission needs it. */
@@ -90,6 +93,7 @@ export async function createSubmission(
     assertOpenTo(task, worker.id, today);
     await requireEligible(env, worker.id, task.id);
   }
+  const judged = await judgeCheckAnswer(env, task.id, input.check_answer);
   const id = newId();
   const created = exists("submissions", id);
   // The buyer's notice names the task as read, so the insert requires that title still: a task renamed meanwhile
@@ -126,19 +130,19 @@ export async function createSubmission(
   }
   // the insert's trigger (migrations/0032) timed it and worked out the task's median
   addBelowMinimumNotice(batch, env, task, now);
-  const done = await batch
-    .step(
-      "notify buyer",
-      notification({
-        id: newId(),
-        userId: task.buyerId,
-        message: `${worker.name} submitted work for "${task.taskTitle}"`,
-        actionRoute: NOTIFICATION_LINKS.submissionReceived,
-        now,
-        when: created,
-      }),
-    )
-    .run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
+  batch.step(
+    "notify buyer",
+    notification({
+      id: newId(),
+      userId: task.buyerId,
+      message: `${worker.name} submitted work for "${task.taskTitle}"`,
+      actionRoute: NOTIFICATION_LINKS.submissionReceived,
+      now,
+      when: created,
+    }),
+  );
+  if (judged) batch.step("check answer", checkAnswerStatement(id, task.buyerId, judged, now, created));
+  const done = await batch.run({ refusal: () => conflict(ALREADY_SUBMITTED), constraint: "submissions" });
   if (done.changes("submit") === 0) {
     const again = await readTaskForWork(env, task.id, worker.id);
     if (!again || again.deletedAt !== null) throw notFound("Task not found");
@@ -147,7 +151,9 @@ export async function createSubmission(
     if (!hold) assertOpenTo(again, worker.id, today);
     throw conflict(CHANGED_MEANWHILE);
   }
-  return (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
+  const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
+  await recordProofHash(env, row, now);
+  return row;
 }
 
 /** A submission as its review needs it, with its task's title and current pay. */
@@ -384,7 +390,9 @@ export async function editSubmission(
     )
     .run();
   if (done.changes("edit") === 0) await explainOwnPending(env, worker, submissionId);
-  return (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
+  const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
+  await recordProofHash(env, row, now);
+  return row;
 }
 
 /**

@@ -22,6 +22,7 @@ import { requirementsRow } from "./eligibility.server";
 import { requireMinimumPay } from "./pay-rate.server";
 import { approvalAtLeast } from "./buyer-reputation.server";
 import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
+import { addCheckSteps, checkStatements } from "./proof-flags.server";
 
 export const PENDING_BLOCKS_DELETE =
   "This task has submissions waiting for review. Review them before deleting the task.";
@@ -121,6 +122,7 @@ export function addTaskCreation(
     )
     .step(`${prefix}requirements`, requirementsRow(id, input))
     .step(`${prefix}qualifications`, taskQualificationRows(id, input));
+  addCheckSteps(batch, checkStatements(id, input), prefix);
 }
 
 /** `alsoInBatch`: a caller's own steps in the posting's batch (the requester API's UniqueRequestToken). */
@@ -155,6 +157,7 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const oldTotal = taskCost(task.requiredWorkers, task.payableAmount);
   const newTotal = taskCost(input.required_workers, input.payable_amount);
   const extra = newTotal - oldTotal;
+  const check = checkStatements(id, input);
   // Raising the cost is a spend: refused while coins are owed (lowering it refunds, which is always allowed).
   if (extra > 0) await refuseWhileOwing(env, buyer.id);
   const balance = await coinsOf(env, buyer.id);
@@ -164,7 +167,7 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
     AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount})`;
   // The settlement comes first: the update changes the slots and pay that `unchanged` requires.
-  const done = await newBatch(env)
+  const batch = newBatch(env)
     .step(
       "settle",
       ...posting({
@@ -203,13 +206,13 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
             eq(tasks.payableAmount, task.payableAmount),
           ),
         ),
-    )
-    .run({
-      refusal: () =>
-        spendRefusal(env, buyer.id, async () =>
-          insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins"),
-        ),
-    });
+    );
+  const done = await addCheckSteps(batch, check).run({
+    refusal: () =>
+      spendRefusal(env, buyer.id, async () =>
+        insufficientCoins(extra - (await coinsOf(env, buyer.id)), "Insufficient Coins"),
+      ),
+  });
   if (done.changes("update") === 0) throw conflict(TASK_CHANGED);
   return { task: (await findTask(env, id))!, charged: extra };
 }

@@ -19,12 +19,21 @@ import {
   rejectSubmission,
   reviewWindowOf,
 } from "~/server/services/submissions.server";
-import { approveSubmissions, reviewQueue, tasksToReview } from "~/server/services/reviews.server";
+import { approveSubmissions, rejectFlagged, reviewQueue, tasksToReview } from "~/server/services/reviews.server";
+import { wrongAnswerPending } from "~/server/services/proof-flags.server";
+import { REJECT_FLAGGED } from "~/lib/proof-flags";
 import { blockWorker } from "~/server/services/blocks.server";
 import { grantQualification, qualificationChoices } from "~/server/services/qualifications.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
 import { readSearch } from "~/lib/schemas/paging";
-import { APPROVE_SELECTED, autoApprovalRule, bulkApprovalWords, rejectReasonOf, trackRecordText } from "~/lib/review";
+import {
+  APPROVE_SELECTED,
+  BULK_APPROVE_LIMIT,
+  autoApprovalRule,
+  bulkApprovalWords,
+  rejectReasonOf,
+  trackRecordText,
+} from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";
 import { formatCount, formatDollars } from "~/lib/format";
@@ -46,12 +55,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
   const { page, task } = readSearch(request.url, reviewQueueQuery);
-  const [stats, list, tasks, weeks, qualifications] = await Promise.all([
+  const [stats, list, tasks, weeks, qualifications, flagged] = await Promise.all([
     buyerStats(env, user.id),
     pageOrLast(page, (p) => reviewQueue(env, user.id, { page: p, limit: PAGE_SIZE, taskId: task })),
     tasksToReview(env, user.id),
     buyerCharts(env, user.id),
     qualificationChoices(env, user.id),
+    wrongAnswerPending(env, user.id, BULK_APPROVE_LIMIT),
   ]);
   const items: ReviewItem[] = list.items.map((s) => ({
     id: s.id,
@@ -70,6 +80,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     autoApproves: s.autoApproves,
     trackRecord: trackRecordText(s.trackRecord),
     revisionDueAt: s.revisionDueAt,
+    flags: s.flags,
   }));
   return {
     name: user.name,
@@ -83,6 +94,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     total: list.total,
     weeks,
     qualifications,
+    flagged: flagged.length,
   };
 }
 
@@ -92,13 +104,28 @@ export const action = (args: Route.ActionArgs) =>
     schema: reviewActionSchema,
     lists: ["ids"],
     failure: (intent) => ({
-      title: intent === "reject" || intent === "block" || intent === "grant" ? FAILED[intent] : FAILED.approve,
+      title:
+        intent === "reject" || intent === REJECT_FLAGGED
+          ? FAILED.reject
+          : intent === "block" || intent === "grant"
+            ? FAILED[intent]
+            : FAILED.approve,
     }),
     unexpected: "Something went wrong. Please try again.",
     async run(input, { user, env }) {
       if (input.intent === APPROVE_SELECTED) {
         const done = await approveSubmissions(env, user, input.ids);
         return { ok: done.approved > 0, ...bulkApprovalWords(done), extra: { results: done.results } };
+      }
+      if (input.intent === REJECT_FLAGGED) {
+        const done = await rejectFlagged(env, user);
+        return {
+          ok: done.rejected > 0 || done.refused.length === 0,
+          title: `${done.rejected} flagged ${done.rejected === 1 ? "submission" : "submissions"} rejected`,
+          message: done.refused.length
+            ? `${done.refused.length} could not be rejected: ${done.refused[0]!.message}`
+            : "Their slots are open again for other workers.",
+        };
       }
       if (input.intent === "block") {
         const blocked = await blockWorker(env, user, { workerId: input.worker, reason: input.reason });
@@ -168,7 +195,8 @@ function GaugeCard({
 }
 
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
-  const { stats, items, page, pages, total, tasks, task, name, autoApproval, weeks, qualifications } = loaderData;
+  const { stats, items, page, pages, total, tasks, task, name, autoApproval, weeks, qualifications, flagged } =
+    loaderData;
   const dollars = stats.spentCents / 100;
   const allPending = tasks.reduce((sum, t) => sum + t.pending, 0);
   const query: Record<string, string> = {};
@@ -200,6 +228,7 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
           page={page}
           pages={pages}
           query={query}
+          flagged={flagged}
           empty={
             <EmptyState
               message="No Tasks To Review"

@@ -12,6 +12,7 @@ import { buyerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { taskForOwner, updateTask } from "~/server/services/tasks.server";
+import { taskCheckForBuyer } from "~/server/services/proof-flags.server";
 import { TASK_IMAGE } from "./task-form.server";
 import { minimumPayOf, payRateFor } from "~/server/services/pay-rate.server";
 import { hourlyWords, leastPayFor } from "~/lib/pay-rate";
@@ -36,11 +37,13 @@ async function ownTask(env: Env, user: RoleUser<"Buyer">, id: string) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  const task = await ownTask(env, user, params.id);
+  // the check is the buyer's own (expected answer included): read alongside, shown only once the task is theirs
+  const [task, check] = await Promise.all([ownTask(env, user, params.id), taskCheckForBuyer(env, params.id)]);
   const rate = payRateFor(env, task);
   const min = minimumPayOf(env);
   return {
     balance: user.coin ?? 0,
+    check,
     minimumPay: hourlyWords(min),
     // the measured time pays under the minimum: the least pay that meets it at that time
     belowMinimum:
@@ -96,7 +99,7 @@ function missingOf(outcome: { code?: string; extra?: Record<string, unknown> } |
 }
 
 export default function UpdateTask({ loaderData }: Route.ComponentProps) {
-  const { task, balance, minimumPay, belowMinimum } = loaderData;
+  const { task, balance, minimumPay, belowMinimum, check } = loaderData;
   const outcome = useActionData<typeof action>();
   const busy = usePosting("/dashboard/updatetask/");
   // 'Insufficient Coins' shows in the cost panel instead of a toast.
@@ -137,6 +140,10 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
           category: task.category,
           time_allowance_minutes: String(task.timeAllowanceMinutes),
           estimate_minutes: task.estimateMinutes ? String(task.estimateMinutes) : "",
+          check_question: check?.question ?? "",
+          check_match: check?.match ?? "exact",
+          check_answer: check?.answer ?? "",
+          check_choices: check?.choices ?? "",
         }}
         balance={balance}
         originalCost={originalCost}

@@ -43,6 +43,7 @@ import { PayRateFact } from "~/components/pay-rate";
 import { BuyerReputation } from "~/components/buyer-reputation";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
 import { unmetRequirements } from "~/server/services/eligibility.server";
+import { judgeCheckAnswer, taskCheckForWorker } from "~/server/services/proof-flags.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { readForm } from "~/server/http/form.server";
@@ -76,15 +77,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // the worker's start first: one whose time ran out returns its slot before the task is read
   const held = await heldSlotOf(env, user.id, params.id, now);
   const task = await loadTask(env, user.id, params.id);
-  const [blocker, question, reputation] = await Promise.all([
+  const [blocker, question, reputation, check] = await Promise.all([
     submissionBlocker(env, user.id, task, now, held.hold !== null),
     questionFrame(env, request, task.id, user.id, held.hold),
     reputationOf(env, task.buyerId),
+    taskCheckForWorker(env, task.id),
   ]);
   // a required qualification the worker lacks: the way to its test, when it has one
   const test = blocker ? ((await unmetRequirements(env, user.id, task.id))?.test ?? null) : null;
   return {
     questions: threadPath({ taskId: task.id, workerId: user.id }),
+    check,
     task: {
       id: task.id,
       taskTitle: task.taskTitle,
@@ -161,7 +164,13 @@ async function proofAction(args: Route.ActionArgs) {
     unexpected: "Something went wrong. Please try again.",
     async review(input, { user, env, image }) {
       await refuseBlocked(env, user.id);
-      return { text: input.submission_details, imageUrl: proofImage(input, image) };
+      // a blank answer to the check question is refused here already; right or wrong is never said
+      const judged = await judgeCheckAnswer(env, task.id, input.check_answer);
+      return {
+        text: input.submission_details,
+        imageUrl: proofImage(input, image),
+        ...(judged ? { checkAnswer: judged.answer } : {}),
+      };
     },
     async run(input, { user, env, image }) {
       await refuseBlocked(env, user.id);
@@ -169,6 +178,7 @@ async function proofAction(args: Route.ActionArgs) {
         task_id: task.id,
         submission_details: input.submission_details,
         submission_image_url: proofImage(input, image),
+        check_answer: input.check_answer,
       });
       return {
         title: "Submission sent successfully!",
@@ -211,7 +221,7 @@ function Blocked({ reason, test }: { reason: string; test: { id: string; name: s
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, reputation, blocker, test, hold, timeRanOut, now, question } = loaderData;
+  const { task, reputation, blocker, test, hold, timeRanOut, now, question, check } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec([task], { giveback: giveBackSpec });
   const outcome = useActionData<typeof proofAction>();
@@ -338,6 +348,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                   keptImage={review?.imageUrl}
                   reviewLabel="Submit Task"
                   reviewing={review !== null}
+                  check={check}
                 />
                 <p className="flex items-start gap-2 text-xs text-muted-foreground">
                   <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />

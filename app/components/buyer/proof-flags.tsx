@@ -1,0 +1,72 @@
+// The flags on a submission's proof (docs/product/quality.md), in the review queue's rows and the submission's view,
+// and "Reject flagged", which rejects every pending submission with a wrong check answer after a confirmation.
+import { AlertTriangle } from "~/components/icons";
+import { LocalTime } from "~/components/local-time";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { useNoJsSpec } from "~/components/actions/confirm";
+import type { ActionFlow, ActionSpec } from "~/components/actions/flow";
+import { REJECT_FLAGGED, WRONG_ANSWER_REASON, type ProofFlags } from "~/lib/proof-flags";
+
+export function ProofFlagNotes({ flags }: { flags: ProofFlags | null }) {
+  if (!flags) return null;
+  return (
+    <ul className="grid gap-1" data-testid="proof-flags">
+      {flags.wrongAnswer ? (
+        <li className="flex items-start gap-1.5 text-xs text-red-800" data-testid="flag-wrong-answer">
+          <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          <span>
+            <span className="font-semibold">Wrong check answer:</span> “{flags.wrongAnswer.given}” (expected “
+            {flags.wrongAnswer.expected}”)
+          </span>
+        </li>
+      ) : null}
+      {flags.copyOf ? (
+        <li className="flex items-start gap-1.5 text-xs text-red-800" data-testid="flag-copied-proof">
+          <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          <span>
+            <span className="font-semibold">Image like another worker&apos;s:</span> {flags.copyOf.workerName}&apos;s
+            proof for “{flags.copyOf.taskTitle}”, <LocalTime at={flags.copyOf.createdAt} />
+          </span>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+const FLAGGED_ROW = "flagged";
+
+function rejectFlaggedSpec(count: number): ActionSpec {
+  return {
+    intent: REJECT_FLAGGED,
+    id: FLAGGED_ROW,
+    title: `Reject ${count} flagged ${count === 1 ? "submission" : "submissions"}?`,
+    description: `Every submission waiting for review whose check answer was wrong is rejected, each worker told: “${WRONG_ANSWER_REASON}”`,
+    note: "Each is a rejection like any other: its slot reopens and its worker may appeal.",
+    confirmLabel: `Yes, reject ${count}`,
+    destructive: true,
+  };
+}
+
+/** The no-JavaScript confirmation of "Reject flagged" (`?confirm=reject-flagged&row=flagged`). */
+export function useNoJsRejectFlagged(count: number): ActionSpec | null {
+  return useNoJsSpec(count > 0 ? [{ id: FLAGGED_ROW }] : [], { [REJECT_FLAGGED]: () => rejectFlaggedSpec(count) });
+}
+
+/** "Reject flagged" over the queue, when some pending submission has a wrong check answer. */
+export function RejectFlagged({ count, flow }: { count: number; flow: ActionFlow }) {
+  if (count === 0) return null;
+  return (
+    <div
+      className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+      data-testid="reject-flagged-bar"
+    >
+      <p className="flex items-center gap-2">
+        <AlertTriangle className="size-4 shrink-0" aria-hidden />
+        {count} {count === 1 ? "submission has" : "submissions have"} a wrong check answer.
+      </p>
+      <ActionTrigger flow={flow} spec={rejectFlaggedSpec(count)} stayLink className="bg-white text-destructive">
+        Reject flagged
+      </ActionTrigger>
+    </div>
+  );
+}
