@@ -18,8 +18,19 @@ export function homeFor(role: string | undefined | null): string {
  * for every signed-in role.
  */
 export const DASHBOARD_PAGES_BY_ROLE: Record<Role, readonly string[]> = {
-  Buyer: ["buyerhome", "addtask", "mytasks", "updatetask", "purchasecoin", "paymenthistory", "bonuses", "apikeys"],
-  Worker: ["workerhome", "tasklist", "alerts", "mysubmissions", "withdraw"],
+  Buyer: [
+    "buyerhome",
+    "addtask",
+    "batchtasks",
+    "mytasks",
+    "updatetask",
+    "qualifications",
+    "purchasecoin",
+    "paymenthistory",
+    "bonuses",
+    "apikeys",
+  ],
+  Worker: ["workerhome", "tasklist", "alerts", "tests", "mysubmissions", "withdraw"],
   Admin: ["adminhome", "managetasks", "manageusers", "messages", "appeals", "auditlog", "ledger"],
 };
 

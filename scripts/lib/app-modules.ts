@@ -30,8 +30,15 @@ function compile(file: string): string {
   }
 }
 
+/** A WebAssembly module imported as the Workers bundler gives it (`….wasm?module`): compiled, not instantiated. */
+const WASM_MODULE = "?module";
+
 registerHooks({
   resolve(specifier, context, nextResolve) {
+    if (specifier.endsWith(`.wasm${WASM_MODULE}`)) {
+      const { url } = nextResolve(specifier.slice(0, -WASM_MODULE.length), context);
+      return { url: url + WASM_MODULE, shortCircuit: true };
+    }
     const from = context.parentURL?.startsWith(APP_URL) ? path.dirname(fileURLToPath(context.parentURL)) : undefined;
     const file = specifier.startsWith("~/")
       ? path.join(APP, specifier.slice(2))
@@ -39,9 +46,21 @@ registerHooks({
         ? path.resolve(from, specifier)
         : undefined;
     const url = file && probe(file);
-    return url ? { url, shortCircuit: true } : nextResolve(specifier, context);
+    if (url) return { url, shortCircuit: true };
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      // a package's file named without its extension, as the bundler finds it (`@jsquash/jpeg/decode`)
+      if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND" || specifier.startsWith(".")) throw error;
+      return nextResolve(`${specifier}.js`, context);
+    }
   },
   load(url, context, nextLoad) {
+    if (url.endsWith(`.wasm${WASM_MODULE}`)) {
+      const file = JSON.stringify(url.slice(0, -WASM_MODULE.length));
+      const source = `import { readFileSync } from "node:fs";\nexport default new WebAssembly.Module(readFileSync(new URL(${file})));`;
+      return { format: "module", source, shortCircuit: true };
+    }
     if (!url.startsWith(APP_URL) || !url.endsWith(".ts")) return nextLoad(url, context);
     return { format: "module", source: compile(fileURLToPath(url)), shortCircuit: true };
   },
