@@ -21,7 +21,7 @@ import {
 } from "./fixtures";
 import { startTask } from "~/server/services/slots.server";
 import { approveSubmission, createSubmission, rejectSubmission } from "~/server/services/submissions.server";
-import { listOpenTasks, updateTask } from "~/server/services/tasks.server";
+import { listOpenTasks, postTask, updateTask } from "~/server/services/tasks.server";
 import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import { reputationOf } from "~/server/services/buyer-reputation.server";
 import { belowMinimumNotice } from "~/server/services/pay-rate.server";
@@ -216,6 +216,24 @@ describe("time and pay per hour", () => {
 });
 
 describe("buyer reputation", () => {
+  it("a task list page of tasks from seven buyers shows each buyer's record (D1 allows five SELECTs in a UNION)", async () => {
+    const word = `Zyx${uniqueToken()
+      .replace(/[^a-z0-9]/gi, "")
+      .slice(0, 8)}`;
+    for (let i = 0; i < 7; i++) {
+      const buyer = await sessionUser((await registerUser("Buyer", `Buyer ${i} ${uniqueToken()}`)).id);
+      await postTask(
+        env,
+        buyer,
+        taskInput({ task_title: `${word} task ${i}`, required_workers: 1, payable_amount: 5 }),
+      );
+    }
+    const worker = await registerUser("Worker");
+    const page = await getPage(`/dashboard/tasklist?q=${word}`, worker.cookie);
+    expect(page.status).toBe(200);
+    expect((await htmlOf(page)).match(/data-testid="buyer-reputation"/g)).toHaveLength(7);
+  });
+
   async function reviewedBuyer() {
     const buyer = await funded("Buyer", 400, `Rep ${uniqueToken()}`);
     const task = await taskOf(buyer, { required_workers: 6, payable_amount: 5, estimate_minutes: 2 });

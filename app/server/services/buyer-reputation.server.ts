@@ -40,7 +40,13 @@ function median(sorted: number[]): number | null {
 /** The first UTC day of the recent window, as buyer_review_days names days. */
 const recentFrom = (now: number) => new Date(now - (RECENT_DAYS - 1) * DAY).toISOString().slice(0, 10);
 
-/** The reputations of these buyers (a task list's page, a task, a buyer's page), keyed by buyer id: three reads. */
+/** D1's limit on the SELECTs joined by UNION ALL in one statement (SQLITE_LIMIT_COMPOUND_SELECT). */
+const COMPOUND_SELECT_TERMS = 5;
+
+const chunk = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** The reputations of these buyers (a task list's page, a task, a buyer's page), keyed by buyer id: a parallel read. */
 export async function reputationsOf(
   env: Env,
   buyerIds: string[],
@@ -49,15 +55,20 @@ export async function reputationsOf(
   const ids = [...new Set(buyerIds)];
   if (ids.length === 0) return new Map();
   const db = getDb(env);
-  // the latest decisions of each buyer, one index seek each (submissions_buyer_reviewed_idx)
-  const samples = sql.join(
-    ids.map(
-      (id) => sql`SELECT * FROM (SELECT buyer_id, reviewed_at - created_at AS wait FROM submissions
-        INDEXED BY submissions_buyer_reviewed_idx
-        WHERE buyer_id = ${id} AND status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
-        ORDER BY reviewed_at DESC LIMIT ${REVIEW_SAMPLE})`,
+  // the latest decisions of each buyer, one index seek each (submissions_buyer_reviewed_idx); D1 allows at most five
+  // terms in a compound SELECT, so the buyers go five to a statement, the statements at once
+  const samples = chunk(ids, COMPOUND_SELECT_TERMS).map((group) =>
+    db.all<{ buyer_id: string; wait: number }>(
+      sql.join(
+        group.map(
+          (id) => sql`SELECT * FROM (SELECT buyer_id, reviewed_at - created_at AS wait FROM submissions
+            INDEXED BY submissions_buyer_reviewed_idx
+            WHERE buyer_id = ${id} AND status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
+            ORDER BY reviewed_at DESC LIMIT ${REVIEW_SAMPLE})`,
+        ),
+        sql` UNION ALL `,
+      ),
     ),
-    sql` UNION ALL `,
   );
   const [people, recent, waits] = await Promise.all([
     db
@@ -84,7 +95,7 @@ export async function reputationsOf(
       .from(buyerReviewDays)
       .where(and(inArray(buyerReviewDays.buyerId, ids), gte(buyerReviewDays.day, recentFrom(now))))
       .groupBy(buyerReviewDays.buyerId),
-    db.all<{ buyer_id: string; wait: number }>(samples),
+    Promise.all(samples).then((groups) => groups.flat()),
   ]);
   const recentOf = new Map(recent.map((r) => [r.buyerId, r]));
   const waitsOf = new Map<string, number[]>();
