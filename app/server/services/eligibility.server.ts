@@ -19,7 +19,8 @@ export async function unmetRequirements(
   taskId: string,
 ): Promise<{ reason: string; test: { id: string; name: string } | null } | null> {
   const db = getDb(env);
-  const [[row], required] = await db.batch([
+  // reads started together go to D1 as one batch of their own (decision 016), asked again on a lost connection
+  const [[row], required] = await Promise.all([
     db
       .select({
         minApprovalRate: taskRequirements.minApprovalRate,

@@ -410,7 +410,7 @@ export async function takeTest(
 ) {
   if (worker.role !== "Worker") throw forbidden(ONLY_WORKERS_TAKE_TESTS);
   const db = getDb(env);
-  const [[q], [last]] = await db.batch([
+  const [[q], [last]] = await Promise.all([
     db.select().from(qualifications).where(eq(qualifications.id, qualificationId)).limit(1),
     db
       .select({ attemptedAt: qualificationAttempts.attemptedAt })
