@@ -21,12 +21,30 @@ function documentAllows(source: CspSource): boolean {
   return (document.documentElement.dataset.csp ?? "").split(" ").includes(source);
 }
 
+/** Loads the page at `url` as a new document, which the server answers with the policy it needs. */
+function reloadAsDocument<T>(url: string): Promise<T> {
+  window.location.assign(url);
+  return new Promise<T>(() => {});
+}
+
 /**
  * A `clientLoader` for a route that needs `source`: on a client-side navigation from a document whose policy lacks
  * it, the page is loaded as a new document instead (with the policy it needs).
  */
 export function loadWithPolicyFor<T>(source: CspSource, request: Request, serverLoader: () => Promise<T>): Promise<T> {
-  if (documentAllows(source)) return serverLoader();
-  window.location.assign(request.url);
-  return new Promise<T>(() => {});
+  return documentAllows(source) ? serverLoader() : reloadAsDocument(request.url);
+}
+
+/**
+ * As `loadWithPolicyFor`, for a route whose pages need `source` only sometimes (a task with a HIT's question): its
+ * data is loaded first, and only a page that `needs` the party is reloaded as a new document.
+ */
+export async function loadWithPolicyWhen<T>(
+  source: CspSource,
+  request: Request,
+  serverLoader: () => Promise<T>,
+  needs: (data: T) => boolean,
+): Promise<T> {
+  const data = await serverLoader();
+  return needs(data) && !documentAllows(source) ? reloadAsDocument(request.url) : data;
 }

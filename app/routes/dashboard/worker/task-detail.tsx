@@ -52,12 +52,15 @@ import { useActionFlow } from "~/components/actions/flow";
 import { giveBackSpec, HeldSlotPanel, StartPanel } from "~/components/worker/held-slot";
 import { HitQuestionFrame } from "~/components/worker/hit-question";
 import { questionFrame } from "~/server/mturk/question-frame.server";
-import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+import { loadWithPolicyWhen, type CspHandle } from "~/lib/csp";
 
-/** A HIT's question is framed here (docs/mturk.md): the policy lets this site's and https frames in. */
+/**
+ * A HIT's question is framed here (docs/mturk.md): the policy lets this site's and https frames in. Only a task with
+ * a question reloads as a new document when reached from another page; every other task navigates in place.
+ */
 export const handle: CspHandle = { csp: ["questions"] };
 export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
-  loadWithPolicyFor("questions", request, serverLoader);
+  loadWithPolicyWhen("questions", request, serverLoader, (data) => data.question !== null);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
