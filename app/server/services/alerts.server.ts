@@ -263,7 +263,7 @@ export async function feedFor(env: Env, token: string) {
 
 /**
  * A saved search in words: "“logo design” in Creative Design", "every new task", "every task paying at least
- * $12.00 an hour from buyers approving at least 90%".
+ * $12.00/hour from buyers approving at least 90%".
  */
 export function describeSearch(s: {
   words: string;
@@ -296,9 +296,9 @@ interface NewTask {
  * The saved searches a new task matches, as an INSERT of its matches. The candidates come from indexes, never from
  * every search: those sharing a word with the task (saved_search_words, stemmed like open_task_words) and those
  * without words in its category or in none. Each candidate then tests all its words against the task's own entry in
- * open_task_words (one rowid), its category, its least pay per hour and least buyer approval rate (the task list's
- * own conditions, on the task's row, with the search's columns as bounds), the worker's blocks and that the worker
- * can still work.
+ * open_task_words (one rowid), its category, its bounds if it has a saved_search_bounds row (least pay per hour and
+ * least buyer approval rate: the task list's own conditions on the task's row, the bounds row's columns as their
+ * figures), the worker's blocks and that the worker can still work.
  */
 function matchTask(task: NewTask, now: number, moved: SQL) {
   const anyWord = anyWordQuery(`${task.title} ${task.detail}`);
