@@ -10,6 +10,7 @@ import {
   call,
   env,
   expectError,
+  funded,
   getPage,
   htmlOf,
   jsPost,
@@ -22,6 +23,8 @@ import {
   row,
   sessionUser,
   shape,
+  submissionBy,
+  taskOf,
   uniqueToken,
   type TestUser,
 } from "./fixtures";
@@ -37,6 +40,8 @@ import {
 } from "~/server/services/alerts.server";
 import { closeAccount } from "~/server/services/own-account.server";
 import { savedSearchWireSchema } from "~/lib/schemas/alerts";
+import { approveSubmission, rejectSubmission } from "~/server/services/submissions.server";
+import { DEFAULT_MIN_HOURLY_PAY_CENTS, leastPayFor } from "~/lib/pay-rate";
 
 const DIGEST = /matche?s? your alerts$/;
 
@@ -47,10 +52,15 @@ interface Saved {
   id: string;
   q: string;
   category: string | null;
+  min_hourly: number | null;
+  min_approval: number | null;
   feed_url: string;
 }
 
-async function saveByApi(w: TestUser, body: { q?: string; category?: string }): Promise<Saved> {
+async function saveByApi(
+  w: TestUser,
+  body: { q?: string; category?: string; min_hourly?: number; min_approval?: number },
+): Promise<Saved> {
   const a = await rest<Saved>("POST", "/saved-searches", w.token, body);
   expect(a.status, JSON.stringify(a.body)).toBe(201);
   return shape(savedSearchWireSchema, a.body);
@@ -184,6 +194,61 @@ describe("matching new tasks", () => {
     const task = await newTask(buyer, { task_title: `Count ${tag} signs` });
     await matchPast(task.id);
     expect(await notificationsOf(w.id)).toEqual([]);
+  });
+
+  it("tests a least pay per hour and a least buyer approval rate, saved via REST and via the page", async () => {
+    // a buyer approving all they decided (100%) and one rejecting all (0%)
+    const fair = await funded("Buyer", 500);
+    const harsh = await funded("Buyer", 500);
+    for (const [buyer, approve] of [
+      [fair, true],
+      [harsh, false],
+    ] as const) {
+      const decided = await taskOf(buyer, { task_title: "Decided", required_workers: 1, payable_amount: 5 });
+      const sub = await submissionBy(await registerUser("Worker"), decided.id);
+      const b = await sessionUser(buyer.id);
+      if (approve) await approveSubmission(env, b, sub.id);
+      else await rejectSubmission(env, b, sub.id, "Not what the task asked for.");
+    }
+    const viaApi = await registerUser("Worker");
+    const viaPage = await registerUser("Worker");
+    const tag = word();
+    const saved = await saveByApi(viaApi, { q: tag, min_hourly: 12, min_approval: 90 });
+    expect(saved).toMatchObject({ q: tag, min_hourly: 12, min_approval: 90 });
+    // "Save this search" posts whatever the task list is filtered by
+    const list = await htmlOf(
+      await getPage(`/dashboard/tasklist?q=${tag}&min_hourly=12&min_approval=90`, viaPage.cookie),
+      true,
+    );
+    expect(list).toMatch(/name="min_hourly" value="12"/);
+    expect(list).toMatch(/name="min_approval" value="90"/);
+    const fields = { intent: "save", q: tag, category: "", min_hourly: "12", min_approval: "90" };
+    expect((await postForm("/dashboard/alerts", fields, viaPage.cookie)).status).toBe(302);
+    const what = `“${tag}” paying at least $12.00/hour from buyers approving at least 90%`;
+    expect(await htmlOf(await getPage("/dashboard/alerts", viaPage.cookie), true)).toContain(what);
+    expect((await rest<Saved[]>("GET", "/saved-searches", viaPage.token)).body[0]).toMatchObject({
+      min_hourly: 12,
+      min_approval: 90,
+    });
+
+    const task = (buyer: TestUser, cents: number, title: string) =>
+      taskOf(buyer, {
+        task_title: `${title} ${tag}`,
+        required_workers: 1,
+        estimate_minutes: 10,
+        payable_amount: leastPayFor(10, cents),
+      });
+    const hit = await task(fair, 1200, "Well paid");
+    await task(fair, DEFAULT_MIN_HOURLY_PAY_CENTS, "Poorly paid");
+    const underApproval = await task(harsh, 1200, "Harsh buyer");
+    expect(leastPayFor(10, DEFAULT_MIN_HOURLY_PAY_CENTS)).toBeLessThan(leastPayFor(10, 1200));
+    await matchPast(underApproval.id);
+
+    for (const w of [viaApi, viaPage])
+      expect((await notificationsOf(w.id)).map((n) => n.action_route)).toEqual([`/dashboard/tasklist/${hit.id}`]);
+    // the feed lists what the matching matched
+    const feed = await readFeed(saved);
+    expect(feed.entries?.map((e) => e.title?.value)).toEqual([`Well paid ${tag}`]);
   });
 });
 

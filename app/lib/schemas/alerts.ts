@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { CATEGORIES } from "../categories";
 import { id, paging } from "./api";
 import { rowAction } from "./fields";
+import { optionalBound } from "./task";
 
 export const WORDS_NEED_A_WORD = "Type a word to look for, or leave the words empty.";
 export const UNKNOWN_CATEGORY = "Pick one of the categories, or none for every category.";
@@ -23,8 +24,18 @@ const category = v.pipe(
   v.optional(v.picklist(CATEGORIES, UNKNOWN_CATEGORY)),
 );
 
-/** What a saved search looks for: the task list's words and category. */
-export const savedSearchCriteria = v.object({ q: words, category });
+export const MIN_HOURLY_RANGE = "Least pay per hour: whole dollars from 1 to 1,000, or none.";
+export const MIN_APPROVAL_RANGE = "Least approval rate: a percentage from 1 to 100, or none.";
+
+/** What a saved search looks for: the task list's words, category, least pay per hour and least approval rate. */
+export const savedSearchCriteria = v.object({
+  q: words,
+  category,
+  /** whole dollars per hour, as the task list's min_hourly; empty or absent for none */
+  min_hourly: optionalBound(1, 1000, MIN_HOURLY_RANGE),
+  /** percent, as the task list's min_approval; empty or absent for none */
+  min_approval: optionalBound(1, 100, MIN_APPROVAL_RANGE),
+});
 export type SavedSearchCriteria = v.InferOutput<typeof savedSearchCriteria>;
 
 /** The alerts page's actions: save (from the task list), delete, a new feed address, alert e-mails on or off. */
@@ -45,7 +56,7 @@ export const alertToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,100}$/))
 /** GET /saved-searches: the worker's saved searches, newest first. */
 export const savedSearchesQuery = v.object({ ...paging });
 /** POST /saved-searches: save a search. */
-export const savedSearchBody = v.object({ q: words, category });
+export const savedSearchBody = savedSearchCriteria;
 /** DELETE /saved-searches?id= and POST /saved-searches/feed-token { id }. */
 export const savedSearchQuery = v.object({ id: id("id") });
 export const savedSearchIdBody = v.object({ id: id("id") });
@@ -54,6 +65,8 @@ export const savedSearchWireSchema = v.strictObject({
   id: v.string(),
   q: v.string(),
   category: v.nullable(v.string()),
+  min_hourly: v.nullable(v.number()),
+  min_approval: v.nullable(v.number()),
   feed_url: v.string(),
   created_at: v.string(),
 });

@@ -35,7 +35,7 @@ const estimateMinutes = v.optional(
 );
 
 /** An optional whole number of a form or JSON: empty or missing is "no requirement" (null). */
-const optionalBound = (min: number, max: number, message: string) =>
+export const optionalBound = (min: number, max: number, message: string) =>
   v.pipe(
     v.optional(v.unknown()),
     v.transform((x) => (x === undefined || x === null || (typeof x === "string" && x.trim() === "") ? null : x)),

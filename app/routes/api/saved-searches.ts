@@ -28,7 +28,7 @@ export const loader = rest("/saved-searches", "Tasks", {
   POST: {
     summary: "Save a search of the open tasks as a task alert",
     description:
-      "`q` (words, every one must appear in any form) and `category` as GET /tasks2 takes them; both optional (none: every new task). New matching tasks become notifications, an e-mail digest at most once an hour, and entries of the search's private Atom feed (`feed_url`). At most 20 saved searches (409).",
+      "`q` (words, every one must appear in any form), `category`, `min_hourly` (least pay per hour, whole dollars) and `min_approval` (least all-time buyer approval rate, percent) as GET /tasks2 takes them; all optional (none: every new task). New matching tasks become notifications, an e-mail digest at most once an hour, and entries of the search's private Atom feed (`feed_url`). At most 20 saved searches (409).",
     access: ["Worker"],
     body: savedSearchBody,
     responses: [ok(savedSearchWireSchema, examples.savedSearch, "The saved search", 201)],
@@ -36,7 +36,7 @@ export const loader = rest("/saved-searches", "Tasks", {
     handler: async ({ request, context, env }) => {
       const worker = requireApiRole(context, "Worker");
       const input = await readBody(request, savedSearchBody);
-      const search = await saveSearch(env, worker, { q: input.q, category: input.category });
+      const search = await saveSearch(env, worker, input);
       return json(savedSearchWire(search, appOrigin(env, request)), 201);
     },
   },

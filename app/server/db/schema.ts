@@ -580,6 +580,15 @@ export const savedSearches = sqliteTable("saved_searches", {
   createdAt: integer("created_at").notNull(),
 });
 
+/** A saved search's least pay per hour and buyer approval rate (migrations/0034): a row only when one is set. */
+export const savedSearchBounds = sqliteTable("saved_search_bounds", {
+  searchId: text("search_id").primaryKey(),
+  /** cents per hour, as the task list's min_hourly; NULL when any */
+  minCentsPerHour: integer("min_cents_per_hour"),
+  /** percent, as the task list's min_approval; NULL when any */
+  minApproval: integer("min_approval"),
+});
+
 /** A task that matched a saved search, once; mailed_at is when the digest (or e-mails being off) took it. */
 export const savedSearchMatches = sqliteTable(
   "saved_search_matches",

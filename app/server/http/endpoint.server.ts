@@ -108,6 +108,8 @@ export const examples = {
     id: ID,
     q: "logo design",
     category: "Creative Design",
+    min_hourly: 12,
+    min_approval: 90,
     feed_url: `${ORIGIN}/alerts/feed/Yq3kR0mJ8w2xLtV9pHc7sN4bF1dZ6eGa5uKiOoPyTr0`,
     created_at: "2026-11-26T09:30:00.000Z",
   },

@@ -247,6 +247,9 @@ export const savedSearchWire = (s: SavedSearchView, origin: Origin) => ({
   id: s.id,
   q: s.words,
   category: s.category,
+  /** least pay per hour, whole dollars (as GET /tasks2's min_hourly), or null */
+  min_hourly: s.minCentsPerHour === null ? null : s.minCentsPerHour / 100,
+  min_approval: s.minApproval,
   feed_url: new URL(feedPath(s.feedToken), origin).toString(),
   created_at: new Date(s.createdAt).toISOString(),
 });

@@ -7,12 +7,23 @@ import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import { anyWordQuery, wordsQuery } from "../db/search";
-import { alertMail, cronFigures, savedSearches, savedSearchMatches, tasks, users } from "../db/schema";
+import {
+  alertMail,
+  cronFigures,
+  savedSearchBounds,
+  savedSearches,
+  savedSearchMatches,
+  tasks,
+  users,
+} from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { sendMail } from "../email/mailer.server";
 import { alertDigestLetter } from "../email/letters.server";
 import type { SessionUser } from "../auth/session.server";
 import type { SavedSearchCriteria } from "~/lib/schemas/alerts";
+import { paysAtLeast } from "./pay-rate.server";
+import { approvalAtLeast } from "./buyer-reputation.server";
+import { hourlyWords } from "~/lib/pay-rate";
 import { deadlineDay } from "~/lib/deadline";
 
 /** How many searches a worker may keep: enough for real use, and a bound on the matching work one worker adds. */
@@ -52,6 +63,8 @@ const searchColumns = {
   id: savedSearches.id,
   words: savedSearches.words,
   category: savedSearches.category,
+  minCentsPerHour: savedSearchBounds.minCentsPerHour,
+  minApproval: savedSearchBounds.minApproval,
   feedToken: savedSearches.feedToken,
   createdAt: savedSearches.createdAt,
 };
@@ -59,8 +72,28 @@ export interface SavedSearchView {
   id: string;
   words: string;
   category: string | null;
+  /** least pay per hour in cents, or null */
+  minCentsPerHour: number | null;
+  /** least buyer approval rate in percent, or null */
+  minApproval: number | null;
   feedToken: string;
   createdAt: number;
+}
+
+/** Saved searches with their bounds (a row only when one is set). */
+const searchesWithBounds = (db: ReturnType<typeof getDb>) =>
+  db
+    .select(searchColumns)
+    .from(savedSearches)
+    .leftJoin(savedSearchBounds, eq(savedSearchBounds.searchId, savedSearches.id));
+
+/** One of the worker's saved searches, or 404. */
+async function searchOf(env: Env, workerId: string, id: string): Promise<SavedSearchView> {
+  const [search] = await searchesWithBounds(getDb(env)).where(
+    and(eq(savedSearches.id, id), eq(savedSearches.workerId, workerId)),
+  );
+  if (!search) throw notFound(SEARCH_NOT_FOUND);
+  return search;
 }
 
 /** Where a search's feed is read: public by its token. */
@@ -81,11 +114,17 @@ export async function saveSearch(env: Env, worker: SessionUser, criteria: SavedS
     id: newId(),
     words: criteria.q,
     category: criteria.category ?? null,
+    minCentsPerHour: criteria.min_hourly ? criteria.min_hourly * 100 : null,
+    minApproval: criteria.min_approval ?? null,
     feedToken: randomToken(),
     createdAt: Date.now(),
   };
+  const { minCentsPerHour, minApproval, ...row } = search;
   await db.batch([
-    db.insert(savedSearches).values({ ...search, workerId: worker.id, wordsQuery: wordsQuery(criteria.q) }),
+    db.insert(savedSearches).values({ ...row, workerId: worker.id, wordsQuery: wordsQuery(criteria.q) }),
+    ...(minCentsPerHour || minApproval
+      ? [db.insert(savedSearchBounds).values({ searchId: search.id, minCentsPerHour, minApproval })]
+      : []),
     // the worker's alert e-mails start on, with their unsubscribe token (kept when they already have one)
     db
       .insert(alertMail)
@@ -102,9 +141,7 @@ export function listSavedSearches(env: Env, workerId: string, opts: PageRequest 
   const mine = eq(savedSearches.workerId, workerId);
   return fetchPage(
     w,
-    db
-      .select(searchColumns)
-      .from(savedSearches)
+    searchesWithBounds(db)
       .where(mine)
       .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
       .limit(w.limit)
@@ -116,24 +153,25 @@ export function listSavedSearches(env: Env, workerId: string, opts: PageRequest 
 /** Deletes one of the worker's saved searches (its matches and feed go with it). 404 for another's or none. */
 export async function deleteSavedSearch(env: Env, worker: SessionUser, id: string) {
   requireWorker(worker);
+  const search = await searchOf(env, worker.id, id);
   const gone = await getDb(env)
     .delete(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.workerId, worker.id)))
-    .returning({ id: savedSearches.id, words: savedSearches.words, category: savedSearches.category });
+    .returning({ id: savedSearches.id });
   if (!gone[0]) throw notFound(SEARCH_NOT_FOUND);
-  return gone[0];
+  return search;
 }
 
 /** Gives a saved search a new feed token: the old feed address answers 404 from now on. */
 export async function regenerateFeedToken(env: Env, worker: SessionUser, id: string): Promise<SavedSearchView> {
   requireWorker(worker);
-  const [search] = await getDb(env)
+  const [changed] = await getDb(env)
     .update(savedSearches)
     .set({ feedToken: randomToken() })
     .where(and(eq(savedSearches.id, id), eq(savedSearches.workerId, worker.id)))
-    .returning(searchColumns);
-  if (!search) throw notFound(SEARCH_NOT_FOUND);
-  return search;
+    .returning({ id: savedSearches.id });
+  if (!changed) throw notFound(SEARCH_NOT_FOUND);
+  return searchOf(env, worker.id, id);
 }
 
 /** Whether the worker's alert e-mails are on (they are until the worker or an unsubscribe link turns them off). */
@@ -202,6 +240,7 @@ export async function feedFor(env: Env, token: string) {
     .select({ ...searchColumns, workerName: users.name })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.workerId))
+    .leftJoin(savedSearchBounds, eq(savedSearchBounds.searchId, savedSearches.id))
     .where(eq(savedSearches.feedToken, token));
   if (!search) return null;
   const entries = await db
@@ -222,11 +261,25 @@ export async function feedFor(env: Env, token: string) {
   return { search, entries };
 }
 
-/** A saved search in words: "logo design in Creative Design", "every new task". */
-export function describeSearch(s: { words: string; category: string | null }): string {
+/**
+ * A saved search in words: "“logo design” in Creative Design", "every new task", "every task paying at least
+ * $12.00/hour from buyers approving at least 90%".
+ */
+export function describeSearch(s: {
+  words: string;
+  category: string | null;
+  minCentsPerHour: number | null;
+  minApproval: number | null;
+}): string {
   const words = s.words ? `“${s.words}”` : "";
-  if (words && s.category) return `${words} in ${s.category}`;
-  return words || (s.category ? `every task in ${s.category}` : "every new task");
+  const what =
+    words && s.category ? `${words} in ${s.category}` : words || (s.category ? `every task in ${s.category}` : "");
+  const bounds = [
+    s.minCentsPerHour ? `paying at least ${hourlyWords(s.minCentsPerHour)}` : "",
+    s.minApproval ? `from buyers approving at least ${s.minApproval}%` : "",
+  ].filter(Boolean);
+  if (!bounds.length) return what || "every new task";
+  return `${what || "every task"} ${bounds.join(" ")}`;
 }
 
 interface NewTask {
@@ -243,7 +296,9 @@ interface NewTask {
  * The saved searches a new task matches, as an INSERT of its matches. The candidates come from indexes, never from
  * every search: those sharing a word with the task (saved_search_words, stemmed like open_task_words) and those
  * without words in its category or in none. Each candidate then tests all its words against the task's own entry in
- * open_task_words (one rowid), its category, the worker's blocks and that the worker can still work.
+ * open_task_words (one rowid), its category, its bounds if it has a saved_search_bounds row (least pay per hour and
+ * least buyer approval rate: the task list's own conditions on the task's row, the bounds row's columns as their
+ * figures), the worker's blocks and that the worker can still work.
  */
 function matchTask(task: NewTask, now: number, moved: SQL) {
   const anyWord = anyWordQuery(`${task.title} ${task.detail}`);
@@ -259,6 +314,10 @@ function matchTask(task: NewTask, now: number, moved: SQL) {
       AND (s.category IS NULL OR s.category = ${task.category})
       AND (s.words_query IS NULL
         OR EXISTS (SELECT 1 FROM open_task_words WHERE open_task_words MATCH s.words_query AND rowid = ${task.rowid}))
+      AND NOT EXISTS (SELECT 1 FROM saved_search_bounds sb WHERE sb.search_id = s.id
+        AND NOT EXISTS (SELECT 1 FROM tasks WHERE tasks.rowid = ${task.rowid}
+          AND (sb.min_cents_per_hour IS NULL OR ${paysAtLeast(sql`sb.min_cents_per_hour`)})
+          AND (sb.min_approval IS NULL OR ${approvalAtLeast(sql`sb.min_approval`)})))
       AND NOT EXISTS (SELECT 1 FROM worker_blocks b WHERE b.worker_id = s.worker_id AND b.buyer_id = ${task.buyerId})
       AND EXISTS (SELECT 1 FROM users u WHERE u.id = s.worker_id AND u.role = 'Worker' AND u.disabled_at IS NULL)
       AND (${moved})`;

@@ -137,9 +137,10 @@ export async function reputationOf(env: Env, buyerId: string): Promise<BuyerRepu
 
 /**
  * The task list's filter: leaves out tasks whose buyer's all-time approval rate is under `percent` (a primary-key
- * probe of buyer_reputations per walked index entry). A buyer with no decision yet has no rate and stays in.
+ * probe of buyer_reputations per walked index entry). A buyer with no decision yet has no rate and stays in. The
+ * alerts' matching passes a saved search's column as `percent`.
  */
-export function approvalAtLeast(percent: number): SQL {
+export function approvalAtLeast(percent: number | SQL): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM buyer_reputations r WHERE r.buyer_id = ${tasks.buyerId}
     AND r.approved * 100 < ${percent} * (r.approved + r.rejected))`;
 }

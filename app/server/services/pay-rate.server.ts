@@ -2,7 +2,8 @@
 // platform's minimum hourly pay, enforced on a task's estimate when it is posted or updated, and the notice to its
 // buyer when the measured median of its first timed submissions pays less. The median itself is kept by the trigger
 // of migrations/0032 in the statement that inserts a submission.
-import { sql } from "drizzle-orm";
+import { gte, sql, type SQL } from "drizzle-orm";
+import { tasks } from "../db/schema";
 import type { Batch } from "../db/batch.server";
 import { newId } from "../db/client.server";
 import { AppError } from "../errors";
@@ -19,6 +20,12 @@ import { NOTIFICATION_LINKS } from "~/lib/notifications";
 
 /** This deployment's minimum hourly pay, in cents (MIN_HOURLY_PAY_CENTS, default $6.00). */
 export const minimumPayOf = (env: Env) => minHourlyPayCents(env.MIN_HOURLY_PAY_CENTS);
+
+/**
+ * The task list's filter: only tasks paying at least `cents` per hour (0032's generated cents_per_hour; a task without
+ * a time has none and is left out). The alerts' matching passes a saved search's column as `cents`.
+ */
+export const paysAtLeast = (cents: number | SQL): SQL => gte(tasks.centsPerHour, cents);
 
 /** A task's pay per hour as workers see it, judged against this deployment's minimum. */
 export const payRateFor = (env: Env, task: TaskTime) => payRateOf(task, minimumPayOf(env));

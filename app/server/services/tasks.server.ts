@@ -19,7 +19,7 @@ import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
 import { requirementsRow } from "./eligibility.server";
-import { requireMinimumPay } from "./pay-rate.server";
+import { paysAtLeast, requireMinimumPay } from "./pay-rate.server";
 import { approvalAtLeast } from "./buyer-reputation.server";
 import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
 import { addCheckSteps, checkStatements } from "./proof-flags.server";
@@ -457,7 +457,7 @@ export async function listOpenTasks(
   const visible = opts.workerId ? notBlocked(opts.workerId, tasks.buyerId) : undefined;
   // pay per hour and the buyer's approval rate are tested on each walked index entry (a column, a primary-key probe)
   const chosen = and(
-    opts.minCentsPerHour ? gte(tasks.centsPerHour, opts.minCentsPerHour) : undefined,
+    opts.minCentsPerHour ? paysAtLeast(opts.minCentsPerHour) : undefined,
     opts.minApproval ? approvalAtLeast(opts.minApproval) : undefined,
   );
   const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, chosen);

@@ -26,6 +26,7 @@ import {
   saveSearch,
   SAVED_SEARCH_LIMIT,
   setAlertEmails,
+  type SavedSearchView,
 } from "~/server/services/alerts.server";
 import { alertsPageAction } from "~/lib/schemas/alerts";
 
@@ -47,17 +48,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     searches: list.items.map((s) => ({
       id: s.id,
       what: describeSearch(s),
-      listHref: taskListHref(s.words, s.category),
+      listHref: taskListHref(s),
       feedUrl: new URL(feedPath(s.feedToken), origin).toString(),
       createdAt: s.createdAt,
     })),
   };
 }
 
-function taskListHref(q: string, category: string | null) {
+/** The task list filtered as the search is, so the worker sees what it matches today. */
+function taskListHref(s: SavedSearchView) {
   const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (category) params.set("category", category);
+  if (s.words) params.set("q", s.words);
+  if (s.category) params.set("category", s.category);
+  if (s.minCentsPerHour) params.set("min_hourly", String(s.minCentsPerHour / 100));
+  if (s.minApproval) params.set("min_approval", String(s.minApproval));
   const search = params.toString();
   return `/dashboard/tasklist${search ? `?${search}` : ""}`;
 }
@@ -80,7 +84,8 @@ export const action = (args: Route.ActionArgs) =>
     async run(input, { user, env }) {
       switch (input.intent) {
         case "save": {
-          const search = await saveSearch(env, user, { q: input.q, category: input.category });
+          const { intent: _, ...criteria } = input;
+          const search = await saveSearch(env, user, criteria);
           return {
             title: "Search saved",
             message: `You'll be told of new tasks matching ${describeSearch(search)}.`,

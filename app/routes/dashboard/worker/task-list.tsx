@@ -21,6 +21,7 @@ import { workerUser } from "~/server/auth/guards.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
 import { reputationsOf } from "~/server/services/buyer-reputation.server";
 import { formatCount } from "~/lib/format";
+import { describeSearch } from "~/server/services/alerts.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Available Tasks · Coinwork" }];
 
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const url = new URL(request.url);
   const query = readSearch(url, openTaskSearch);
+  const minCentsPerHour = query.min_hourly ? query.min_hourly * 100 : null;
   const result = await listOpenTasks(env, {
     q: query.q || undefined,
     category: query.category,
@@ -38,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: query.page,
     limit: PAGE_SIZE,
     workerId: user.id,
-    minCentsPerHour: query.min_hourly ? query.min_hourly * 100 : undefined,
+    minCentsPerHour: minCentsPerHour ?? undefined,
     minApproval: query.min_approval,
   });
   redirectPastLastPage(url, query.page, result);
@@ -62,6 +64,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       min_hourly: query.min_hourly ? String(query.min_hourly) : "",
       min_approval: query.min_approval ? String(query.min_approval) : "",
     },
+    /** "Save this search" says what it would save, as the alerts page will list it */
+    saveAs: describeSearch({
+      words: query.q,
+      category: query.category ?? null,
+      minCentsPerHour,
+      minApproval: query.min_approval ?? null,
+    }),
     tasks: result.items.map((t) => ({
       id: t.id,
       taskTitle: t.taskTitle,
@@ -83,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function TaskList({ loaderData }: Route.ComponentProps) {
-  const { query, tasks, total, page, pages } = loaderData;
+  const { query, saveAs, tasks, total, page, pages } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/dashboard/tasklist";
   const filtered = Boolean(query.q || query.category || query.min_hourly || query.min_approval);
@@ -95,7 +104,7 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
       />
       <TaskFilters query={query} />
       <div className="mt-3">
-        <SaveSearch q={query.q} category={query.category} />
+        <SaveSearch filters={query} what={saveAs} />
       </div>
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="task-count">
