@@ -15,6 +15,7 @@ import {
 import { balance, env, funded, holds, row, sessionUser, uniqueToken } from "./fixtures";
 import { hitInput, refusal, requester } from "./fixtures/mturk";
 import { startTask } from "~/server/services/slots.server";
+import { takeTest, testForWorker } from "~/server/services/qualifications.server";
 
 const typeOf = async (mturk: MTurkClient, overrides: Record<string, unknown> = {}) => {
   const { QualificationType } = await mturk.send(
@@ -37,7 +38,57 @@ const notices = (userId: string) =>
     .all<{ message: string }>()
     .then((r) => r.results.map((n) => n.message));
 
+const selection = (id: string, text: string) =>
+  `<Selection><SelectionIdentifier>${id}</SelectionIdentifier><Text>${text}</Text></Selection>`;
+const choiceQuestion = (id: string, prompt: string, choices: string) =>
+  `<Question><QuestionIdentifier>${id}</QuestionIdentifier><QuestionContent><Text>${prompt}</Text></QuestionContent>
+  <AnswerSpecification><SelectionAnswer><StyleSuggestion>radiobutton</StyleSuggestion><Selections>${choices}</Selections>
+  </SelectionAnswer></AnswerSpecification></Question>`;
+const testForm = (...questions: string[]) =>
+  `<QuestionForm xmlns="http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2017-11-06/QuestionForm.xsd">${questions.join("")}</QuestionForm>`;
+const FREE_TEXT = `<Question><QuestionIdentifier>capital</QuestionIdentifier><QuestionContent><Text>Which capital?</Text>
+  </QuestionContent><AnswerSpecification><FreeTextAnswer/></AnswerSpecification></Question>`;
+/** An MTurk test as requesters write it: two multiple-choice questions, one right option each, as a percentage. */
+const TEST = testForm(
+  choiceQuestion("capital", "The capital of France?", selection("a", "Lyon") + selection("b", "Paris")),
+  choiceQuestion("sum", "2 + 2?", selection("x", "4") + selection("y", "5") + selection("z", "22")),
+);
+const KEY = `<AnswerKey xmlns="http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2005-10-01/AnswerKey.xsd">
+  <Question><QuestionIdentifier>capital</QuestionIdentifier>
+    <AnswerOption><SelectionIdentifier>b</SelectionIdentifier><AnswerScore>1</AnswerScore></AnswerOption>
+    <AnswerOption><SelectionIdentifier>a</SelectionIdentifier><AnswerScore>0</AnswerScore></AnswerOption></Question>
+  <Question><QuestionIdentifier>sum</QuestionIdentifier>
+    <AnswerOption><SelectionIdentifier>x</SelectionIdentifier><AnswerScore>1</AnswerScore></AnswerOption></Question>
+  <QualificationValueMapping><PercentageMapping><MaximumSummedScore>2</MaximumSummedScore></PercentageMapping></QualificationValueMapping>
+</AnswerKey>`;
+
 describe("qualification types and grants", () => {
+  it("takes an MTurk Test and AnswerKey as a Coinwork test, graded on the server into the score the API reads", async () => {
+    const { mturk } = await requester(50);
+    const type = await typeOf(mturk, {
+      Test: TEST,
+      AnswerKey: KEY,
+      TestDurationInSeconds: 600,
+      RetryDelayInSeconds: 0,
+    });
+    expect(type.IsRequestable).toBe(true);
+    const id = type.QualificationTypeId!;
+    const worker = await funded("Worker", 10);
+    const test = await testForWorker(env, worker.id, id);
+    // the worker is sent the prompts and choices in order, never the key
+    expect(test.questions.map((q) => [q.prompt, q.choices])).toEqual([
+      ["The capital of France?", ["Lyon", "Paris"]],
+      ["2 + 2?", ["4", "5", "22"]],
+    ]);
+    expect(JSON.stringify(test)).not.toMatch(/"answer"/);
+    const [capital, sum] = test.questions;
+    // Paris right, 5 wrong: half
+    await takeTest(env, await sessionUser(worker.id), id, { [capital.id]: 2, [sum.id]: 2 });
+    expect((await score(mturk, id, worker.id)).Qualification!.IntegerValue).toBe(50);
+    await takeTest(env, await sessionUser(worker.id), id, { [capital.id]: 2, [sum.id]: 1 });
+    expect((await score(mturk, id, worker.id)).Qualification!.IntegerValue).toBe(100);
+  });
+
   it("creates a type, grants, scores, lists by page and revokes it, telling the worker when asked", async () => {
     const { mturk, user } = await requester(50);
     const type = await typeOf(mturk, { Keywords: "photos, care", RetryDelayInSeconds: 5400 });
@@ -125,8 +176,24 @@ describe("qualification types and grants", () => {
     const other = await requester(50);
     const base = { Name: `Judge ${uniqueToken()}`, Description: "Judges.", QualificationTypeStatus: "Active" };
     const refusals: [Record<string, unknown>, RegExp][] = [
-      [{ Test: "<QuestionForm/>", AnswerKey: "<AnswerKey/>" }, /^Test: .*QuestionForm XML is not supported/],
-      [{ TestDurationInSeconds: 600 }, /TestDurationInSeconds/],
+      [{ Test: testForm(FREE_TEXT) }, /A Test needs its AnswerKey/],
+      [
+        {
+          Test: testForm(FREE_TEXT, choiceQuestion("sum", "2 + 2?", selection("x", "4") + selection("y", "5"))),
+          AnswerKey: KEY,
+        },
+        /question capital must be a SelectionAnswer/,
+      ],
+      [
+        { Test: TEST, AnswerKey: KEY.replace(/<QualificationValueMapping>.*<\/QualificationValueMapping>/s, "") },
+        /PercentageMapping whose MaximumSummedScore is 2/,
+      ],
+      [
+        { Test: TEST, AnswerKey: KEY.replace("<AnswerScore>0</AnswerScore>", "<AnswerScore>1</AnswerScore>") },
+        /exactly one AnswerOption/,
+      ],
+      [{ Test: TEST.replace("<Text>Paris</Text>", ""), AnswerKey: KEY }, /must be a SelectionAnswer/],
+      [{ Test: "<QuestionForm><Question>", AnswerKey: KEY }, /Test is not well-formed XML/],
       [{ AutoGranted: true }, /AutoGranted is not supported/],
       [{ QualificationTypeStatus: "Inactive" }, /QualificationTypeStatus Inactive is not supported/],
       [{ Name: "x".repeat(81) }, /^Name: /],

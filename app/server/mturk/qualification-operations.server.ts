@@ -15,6 +15,7 @@ import {
 import { qualificationFormSchema, score } from "~/lib/schemas/qualifications";
 import { boundedText, integer, page, paging, text, type Input } from "./input.server";
 import { ownQualificationType } from "./owned.server";
+import { testQuestions } from "./qualification-test.server";
 import { requestError } from "./wire.server";
 
 type Operation = (env: Env, requester: SessionUser, input: Input) => Promise<unknown>;
@@ -25,13 +26,6 @@ const HOUR_SECONDS = 3600;
 const NO_RETRY_HOURS = 8760;
 /** MTurk's IntegerValue when AssociateQualificationWithWorker gives none. */
 const MTURK_DEFAULT_VALUE = 1;
-
-/** Fields of CreateQualificationType that Coinwork cannot honour: refused by name, never ignored. */
-const REFUSED_FIELDS: Record<string, string> = {
-  Test: "a test in MTurk's QuestionForm XML is not supported by Coinwork: add a multiple-choice test to the qualification on Coinwork's Qualifications page",
-  AnswerKey: "an AnswerKey belongs to a Test, which Coinwork takes on its Qualifications page only",
-  TestDurationInSeconds: "Coinwork's tests have no time limit",
-};
 
 function retakeHours(input: Input): number {
   if (input.RetryDelayInSeconds === undefined || input.RetryDelayInSeconds === null) return NO_RETRY_HOURS;
@@ -54,8 +48,15 @@ function qualificationShape(g: GrantView) {
 
 export const QUALIFICATION_OPERATIONS: Record<string, Operation> = {
   CreateQualificationType: async (env, requester, input) => {
-    for (const [field, why] of Object.entries(REFUSED_FIELDS))
-      if (input[field] !== undefined && input[field] !== null) throw requestError(`${field}: ${why}.`);
+    const test = text(input, "Test", false);
+    const answerKey = text(input, "AnswerKey", false);
+    if (Boolean(test) !== Boolean(answerKey))
+      throw requestError(
+        "A Test needs its AnswerKey, and an AnswerKey its Test: Coinwork grades every test on the server.",
+      );
+    // a Coinwork test has no time limit: MTurk requires TestDurationInSeconds with a Test, so it is read, not applied
+    if (input.TestDurationInSeconds !== undefined) integer(input, "TestDurationInSeconds");
+    const questions = test ? testQuestions(test, answerKey) : [];
     if (input.AutoGranted === true)
       throw requestError("AutoGranted is not supported: a Coinwork qualification is granted by hand or by its test.");
     const status = text(input, "QualificationTypeStatus");
@@ -74,7 +75,7 @@ export const QUALIFICATION_OPERATIONS: Record<string, Operation> = {
       const field = { name: "Name", description: "Description" }[String(parsed.issues[0].path?.[0]?.key)];
       throw requestError(`${field ?? "The qualification"}: ${parsed.issues[0].message}.`);
     }
-    const q = await createQualification(env, requester, parsed.output);
+    const q = await createQualification(env, requester, { ...parsed.output, questions });
     return {
       QualificationType: {
         QualificationTypeId: q.id,
