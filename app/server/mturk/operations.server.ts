@@ -1,5 +1,5 @@
 // The MTurk Requester API's operations that Coinwork answers, each a few lines over the services the pages use
-// (posting with escrow, deletion, review, bonuses, blocks, notifications): no rule lives here. An operation not in this table answers the
+// (posting with escrow, deletion, review, bonuses, blocks, qualifications, notifications): no rule lives here. An operation not in this table answers the
 // RequestError that names it (docs/mturk.md lists which, and why).
 import * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
@@ -12,6 +12,7 @@ import { updateTaskSchema, type UpdateTaskInput } from "~/lib/schemas/task";
 import { deadlineDay } from "~/lib/deadline";
 import { HIT_OPERATIONS } from "./hit-operations.server";
 import { WORKER_OPERATIONS } from "./worker-operations.server";
+import { QUALIFICATION_OPERATIONS } from "./qualification-operations.server";
 import { page, paging, text, type Input } from "./input.server";
 import { assignmentShape, hitShape, wireDollars } from "./shapes.server";
 import { requestError } from "./wire.server";
@@ -31,6 +32,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   ...HIT_OPERATIONS,
   ...WORKER_OPERATIONS,
+  ...QUALIFICATION_OPERATIONS,
 
   GetHIT: async (env, requester, input) => ({ HIT: hitShape(await ownHit(env, requester, text(input, "HITId"))) }),
 

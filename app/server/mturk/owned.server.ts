@@ -1,6 +1,9 @@
-// A requester reaches only their own HITs and assignments: another's answers exactly as one that does not exist.
+// A requester reaches only their own HITs, assignments and qualification types: another's answers exactly as one
+// that does not exist.
 import type { SessionUser } from "../auth/session.server";
+import { AppError } from "../errors";
 import { buyerAssignment, buyerHit } from "../services/hits.server";
+import { ownQualification } from "../services/qualifications.server";
 import { requestError } from "./wire.server";
 
 export async function ownHit(env: Env, requester: SessionUser, hitId: string) {
@@ -14,4 +17,15 @@ export async function ownAssignment(env: Env, requester: SessionUser, assignment
   if (!row)
     throw requestError(`Assignment ${assignmentId} does not exist.`, "AWS.MechanicalTurk.AssignmentDoesNotExist");
   return row;
+}
+
+/** One of the requester's qualifications (a QualificationType); another's answers as one that does not exist. */
+export async function ownQualificationType(env: Env, requester: SessionUser, id: string) {
+  try {
+    return await ownQualification(env, requester, id);
+  } catch (e) {
+    if (e instanceof AppError && (e.code === "not_found" || e.code === "forbidden"))
+      throw requestError(`QualificationType ${id} does not exist.`, "AWS.MechanicalTurk.QualificationTypeDoesNotExist");
+    throw e;
+  }
 }

@@ -3,8 +3,10 @@
 // a task may require one with a least score (checked by eligibility.server.ts). The answer key is read only here, to
 // grade and for the owner buyer: nothing a worker is sent carries it. Shaped for the pages, the REST API and a later
 // MTurk layer alike (CreateQualificationType, AssociateQualificationWithWorker, QualificationRequirements).
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, type Db } from "../db/client.server";
+import { newBatch } from "../db/batch.server";
+import { notification } from "./ledger.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import {
   qualificationAttempts,
@@ -241,50 +243,110 @@ function selectGrants(db: Db) {
 }
 export type GrantView = Awaited<ReturnType<typeof selectGrants>>[number];
 
-/** Grants a qualification by hand (score 100 unless given); granting again replaces the score. */
+const grantOf = (workerId: string, qualificationId: string) =>
+  and(eq(qualificationGrants.workerId, workerId), eq(qualificationGrants.qualificationId, qualificationId));
+
+/**
+ * Grants a qualification by hand (score 100 unless given); granting again replaces the score. `notify`: the worker
+ * is told in the grant's batch (the requester API's SendNotification).
+ */
 export async function grantQualification(
   env: Env,
   buyer: SessionUser,
-  input: { qualificationId: string; workerId: string; score?: number },
+  input: { qualificationId: string; workerId: string; score?: number; notify?: boolean },
 ): Promise<GrantView> {
-  await ownQualification(env, buyer, input.qualificationId);
+  const q = await ownQualification(env, buyer, input.qualificationId);
   const db = getDb(env);
   await requireWorker(db, input.workerId);
   const score = input.score ?? HAND_GRANT_SCORE;
   const now = Date.now();
-  await db
+  const grant = db
     .insert(qualificationGrants)
     .values({ workerId: input.workerId, qualificationId: input.qualificationId, score, source: "hand", grantedAt: now })
     .onConflictDoUpdate({
       target: [qualificationGrants.workerId, qualificationGrants.qualificationId],
       set: { score, source: "hand", grantedAt: now },
     });
-  const [grant] = await selectGrants(db).where(
-    and(
-      eq(qualificationGrants.workerId, input.workerId),
-      eq(qualificationGrants.qualificationId, input.qualificationId),
-    ),
-  );
-  return grant!;
+  if (input.notify)
+    await newBatch(env)
+      .step("grant", grant)
+      .step(
+        "tell",
+        notification({
+          id: newId(),
+          userId: input.workerId,
+          message: `You hold the qualification “${q.name}” with a score of ${score}.`,
+          actionRoute: "/dashboard/tests",
+          now,
+        }),
+      )
+      .run();
+  else await grant;
+  const [held] = await selectGrants(db).where(grantOf(input.workerId, input.qualificationId));
+  return held!;
 }
 
-/** Revokes a grant: tasks requiring it close to the worker at once. 404 when the worker does not hold it. */
+/**
+ * Revokes a grant: tasks requiring it close to the worker at once. 404 when the worker does not hold it. `reason`:
+ * the worker is told why, in the revocation's batch (the requester API's Reason).
+ */
 export async function revokeQualification(
   env: Env,
   buyer: SessionUser,
-  input: { qualificationId: string; workerId: string },
+  input: { qualificationId: string; workerId: string; reason?: string },
 ) {
-  await ownQualification(env, buyer, input.qualificationId);
-  const gone = await getDb(env)
-    .delete(qualificationGrants)
+  const q = await ownQualification(env, buyer, input.qualificationId);
+  const batch = newBatch(env);
+  // the notice first, while the grant is there to say it was held
+  if (input.reason)
+    batch.step(
+      "tell",
+      notification({
+        id: newId(),
+        userId: input.workerId,
+        message: `Your qualification “${q.name}” was removed: ${input.reason}`,
+        actionRoute: "/dashboard/tests",
+        now: Date.now(),
+        when: sql`EXISTS (SELECT 1 FROM qualification_grants
+          WHERE worker_id = ${input.workerId} AND qualification_id = ${input.qualificationId})`,
+      }),
+    );
+  const done = await batch
+    .step("revoke", getDb(env).delete(qualificationGrants).where(grantOf(input.workerId, input.qualificationId)))
+    .run();
+  if (!done.changes("revoke")) throw notFound("This worker does not hold this qualification");
+}
+
+/** One worker's grant of the buyer's qualification, or null when they do not hold it. */
+export async function holderGrant(env: Env, buyer: SessionUser, qualificationId: string, workerId: string) {
+  await ownQualification(env, buyer, qualificationId);
+  const [held] = await selectGrants(getDb(env)).where(grantOf(workerId, qualificationId)).limit(1);
+  return held ?? null;
+}
+
+/** A page of a qualification's holders, newest grant first, after the previous page's last (keyset: no OFFSET). */
+export async function holdersAfter(
+  env: Env,
+  buyer: SessionUser,
+  qualificationId: string,
+  opts: { limit: number; after?: { grantedAt: number; workerId: string } },
+) {
+  await ownQualification(env, buyer, qualificationId);
+  const k = opts.after;
+  return selectGrants(getDb(env))
     .where(
       and(
-        eq(qualificationGrants.workerId, input.workerId),
-        eq(qualificationGrants.qualificationId, input.qualificationId),
+        eq(qualificationGrants.qualificationId, qualificationId),
+        k
+          ? or(
+              lt(qualificationGrants.grantedAt, k.grantedAt),
+              and(eq(qualificationGrants.grantedAt, k.grantedAt), lt(qualificationGrants.workerId, k.workerId)),
+            )
+          : undefined,
       ),
     )
-    .returning({ workerId: qualificationGrants.workerId });
-  if (!gone.length) throw notFound("This worker does not hold this qualification");
+    .orderBy(desc(qualificationGrants.grantedAt), desc(qualificationGrants.workerId))
+    .limit(opts.limit);
 }
 
 /** A qualification's holders, newest first (its owner only). */
