@@ -85,7 +85,10 @@ export async function saveSearch(env: Env, worker: SessionUser, criteria: SavedS
     createdAt: Date.now(),
   };
   await newBatch(env)
-    .step("search", db.insert(savedSearches).values({ ...search, workerId: worker.id, wordsQuery: wordsQuery(criteria.q) }))
+    .step(
+      "search",
+      db.insert(savedSearches).values({ ...search, workerId: worker.id, wordsQuery: wordsQuery(criteria.q) }),
+    )
     // the worker's alert e-mails start on, with their unsubscribe token (kept when they already have one)
     .step(
       "alert mail",

@@ -113,7 +113,10 @@ export async function updateQualification(
   const batch = newBatch(env).step("update", update);
   if (input.questions) {
     const rows = questionRows(id, input.questions, Date.now());
-    batch.step("drop questions", db.delete(qualificationQuestions).where(eq(qualificationQuestions.qualificationId, id)));
+    batch.step(
+      "drop questions",
+      db.delete(qualificationQuestions).where(eq(qualificationQuestions.qualificationId, id)),
+    );
     if (rows.length) batch.step("questions", db.insert(qualificationQuestions).values(rows));
   }
   await batch.run(nameTaken);
