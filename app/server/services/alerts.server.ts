@@ -120,17 +120,22 @@ export async function saveSearch(env: Env, worker: SessionUser, criteria: SavedS
     createdAt: Date.now(),
   };
   const { minCentsPerHour, minApproval, ...row } = search;
-  await db.batch([
+  const batch = newBatch(env).step(
+    "search",
     db.insert(savedSearches).values({ ...row, workerId: worker.id, wordsQuery: wordsQuery(criteria.q) }),
-    ...(minCentsPerHour || minApproval
-      ? [db.insert(savedSearchBounds).values({ searchId: search.id, minCentsPerHour, minApproval })]
-      : []),
+  );
+  if (minCentsPerHour || minApproval)
+    batch.step("bounds", db.insert(savedSearchBounds).values({ searchId: search.id, minCentsPerHour, minApproval }));
+  await batch
     // the worker's alert e-mails start on, with their unsubscribe token (kept when they already have one)
-    db
-      .insert(alertMail)
-      .values({ workerId: worker.id, emails: 1, unsubscribeToken: randomToken() })
-      .onConflictDoNothing(),
-  ]);
+    .step(
+      "alert mail",
+      db
+        .insert(alertMail)
+        .values({ workerId: worker.id, emails: 1, unsubscribeToken: randomToken() })
+        .onConflictDoNothing(),
+    )
+    .run();
   return search;
 }
 
@@ -188,13 +193,15 @@ export async function setAlertEmails(env: Env, worker: SessionUser, on: boolean)
   requireWorker(worker);
   const db = getDb(env);
   const now = Date.now();
-  await db.batch([
+  const batch = newBatch(env).step(
+    "alert mail",
     db
       .insert(alertMail)
       .values({ workerId: worker.id, emails: on ? 1 : 0, unsubscribeToken: randomToken() })
       .onConflictDoUpdate({ target: alertMail.workerId, set: { emails: on ? 1 : 0 } }),
-    ...(on ? [] : [dropUnmailed(db, sql`${savedSearchMatches.workerId} = ${worker.id}`, now)]),
-  ]);
+  );
+  if (!on) batch.step("drop unmailed", dropUnmailed(db, sql`${savedSearchMatches.workerId} = ${worker.id}`, now));
+  await batch.run();
 }
 
 /** Marks a worker's matches waiting for a digest as taken, so the digest no longer reads them. */

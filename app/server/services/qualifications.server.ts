@@ -5,7 +5,7 @@
 // MTurk layer alike (CreateQualificationType, AssociateQualificationWithWorker, QualificationRequirements).
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, type Db } from "../db/client.server";
-import { newBatch } from "../db/batch.server";
+import { newBatch, type ConstraintRefusal } from "../db/batch.server";
 import { notification } from "./ledger.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import {
@@ -34,11 +34,7 @@ function requireBuyer(actor: SessionUser) {
 }
 
 /** A constraint the service checks first can still break when two requests race: say so in the product's words. */
-function nameTaken(e: unknown): never {
-  if (e instanceof Error && /UNIQUE constraint failed: qualifications/.test(String(e.cause ?? e.message)))
-    throw conflict(NAME_TAKEN);
-  throw e;
-}
+const nameTaken: ConstraintRefusal = { refusal: () => conflict(NAME_TAKEN), constraint: "qualifications.name" };
 
 // ---------------------------------------------------------------- definitions (the owner buyer)
 
@@ -94,7 +90,9 @@ export async function createQualification(
     createdAt: now,
   });
   const rows = questionRows(id, questions, now);
-  await (rows.length ? db.batch([define, db.insert(qualificationQuestions).values(rows)]) : define).catch(nameTaken);
+  const batch = newBatch(env).step("define", define);
+  if (rows.length) batch.step("questions", db.insert(qualificationQuestions).values(rows));
+  await batch.run(nameTaken);
   return (await ownQualification(env, buyer, id))!;
 }
 
@@ -113,14 +111,16 @@ export async function updateQualification(
     .update(qualifications)
     .set({ name: input.name, description: input.description, retakeHours: input.retake_hours })
     .where(eq(qualifications.id, id));
-  const rows = input.questions ? questionRows(id, input.questions, Date.now()) : [];
-  const replace = input.questions
-    ? [
-        db.delete(qualificationQuestions).where(eq(qualificationQuestions.qualificationId, id)),
-        ...(rows.length ? [db.insert(qualificationQuestions).values(rows)] : []),
-      ]
-    : [];
-  await db.batch([update, ...replace]).catch(nameTaken);
+  const batch = newBatch(env).step("update", update);
+  if (input.questions) {
+    const rows = questionRows(id, input.questions, Date.now());
+    batch.step(
+      "drop questions",
+      db.delete(qualificationQuestions).where(eq(qualificationQuestions.qualificationId, id)),
+    );
+    if (rows.length) batch.step("questions", db.insert(qualificationQuestions).values(rows));
+  }
+  await batch.run(nameTaken);
   return ownQualification(env, buyer, id);
 }
 
@@ -490,21 +490,24 @@ export async function takeTest(
   const key = await questionsOf(db, [qualificationId]);
   const score = testScore(key, answers);
   const waitMs = q.retakeHours * 3_600_000;
-  const [attempt] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO qualification_attempts (worker_id, qualification_id, score, attempted_at) VALUES (?1, ?2, ?3, ?4)
-      ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, attempted_at = excluded.attempted_at
-      WHERE qualification_attempts.attempted_at + ?5 <= ?4`,
-    ).bind(worker.id, qualificationId, score, now, waitMs),
-    env.DB.prepare(
-      `INSERT INTO qualification_grants (worker_id, qualification_id, score, source, granted_at)
-      SELECT ?1, ?2, ?3, 'test', ?4
-      WHERE EXISTS (SELECT 1 FROM qualification_attempts WHERE worker_id = ?1 AND qualification_id = ?2
-        AND attempted_at = ?4 AND score = ?3)
-      ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, source = 'test', granted_at = excluded.granted_at`,
-    ).bind(worker.id, qualificationId, score, now),
-  ]);
-  if (!attempt?.meta.changes) {
+  const graded = await newBatch(env)
+    .step(
+      "attempt",
+      sql`INSERT INTO qualification_attempts (worker_id, qualification_id, score, attempted_at)
+        VALUES (${worker.id}, ${qualificationId}, ${score}, ${now})
+        ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, attempted_at = excluded.attempted_at
+        WHERE qualification_attempts.attempted_at + ${waitMs} <= ${now}`,
+    )
+    .step(
+      "grant",
+      sql`INSERT INTO qualification_grants (worker_id, qualification_id, score, source, granted_at)
+        SELECT ${worker.id}, ${qualificationId}, ${score}, 'test', ${now}
+        WHERE EXISTS (SELECT 1 FROM qualification_attempts WHERE worker_id = ${worker.id}
+          AND qualification_id = ${qualificationId} AND attempted_at = ${now} AND score = ${score})
+        ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, source = 'test', granted_at = excluded.granted_at`,
+    )
+    .run();
+  if (!graded.changes("attempt")) {
     const [again] = await db
       .select({ attemptedAt: qualificationAttempts.attemptedAt })
       .from(qualificationAttempts)
