@@ -96,7 +96,7 @@ async function searchTask(p: Person) {
   await p.page.getByLabel("Search").fill(token);
   await Promise.all([
     p.page.waitForURL((u) => u.searchParams.get("q") === token),
-    p.page.getByRole("button", { name: "Search" }).click(),
+    p.page.getByRole("button", { name: "Search", exact: true }).click(),
   ]);
   return p.page.getByTestId("task-card");
 }

@@ -332,7 +332,7 @@ story("proof you can see: sent after a look, opened, changed and withdrawn; revi
       expect(new URL(page.url()).searchParams.get("task")).toBe(taskC);
       await Promise.all([
         page.waitForURL(/confirm=reject/),
-        page.getByRole("dialog").getByRole("link", { name: "Reject" }).click(),
+        page.getByRole("dialog").getByRole("link", { name: "Reject", exact: true }).click(),
       ]);
       const ask = page.getByRole("alertdialog", { name: "Reject this submission?" });
       await ask.getByLabel("The proof is copied or reused").check();

@@ -96,7 +96,7 @@ story("a worker's day", () => {
       await expectAccessible(page, "task list");
 
       await page.getByLabel("Search").fill(token);
-      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("button", { name: "Search", exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get("q") === token);
       await page.getByLabel("Category").selectOption("Content Writing");
       await page.waitForURL((u) => u.searchParams.get("category") === "Content Writing");
@@ -381,7 +381,7 @@ describe("without JavaScript", () => {
     await p.getByLabel("Category").selectOption("Content Writing");
     await Promise.all([
       p.waitForURL((u) => u.searchParams.get("q") === token),
-      p.getByRole("button", { name: "Search" }).click(),
+      p.getByRole("button", { name: "Search", exact: true }).click(),
     ]);
     expect(new URL(p.url()).searchParams.get("category")).toBe("Content Writing");
     expect(await p.getByTestId("task-card").count()).toBe(1);

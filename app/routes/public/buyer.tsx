@@ -1,6 +1,8 @@
 // A buyer's public record (/buyers/<id>): what workers weigh before working for them (docs/product/buyer-reputation.md).
 // Open to everyone, signed in or not: the figures are the ones every task card shows.
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data } from "react-router";
+import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
+
 import type { Route } from "./+types/buyer";
 import { Card } from "~/components/ui/card";
 import { BuyerReputation } from "~/components/buyer-reputation";
@@ -37,13 +39,7 @@ export default function BuyerRecord({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return (
-      <main className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">Buyer not found</h1>
-        <p className="text-muted-foreground">There is no buyer with this address.</p>
-      </main>
-    );
-  throw error;
+  return useNotFoundBoundary(
+    <NotFoundPanel landmark title="Buyer not found" message="There is no buyer with this address." />,
+  );
 }

@@ -1,7 +1,9 @@
 // A task as a visitor sees it from the landing page's links (/browse/<id>): what it asks and pays, read-only, with
 // "Sign up to do this" (and Log in) that bring them back to it once they have an account. Someone signed in is
 // sent on by role, as /browse sends them (task-door.ts).
-import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
+
 import { CalendarDays, Coins as CoinsIcon, Users } from "~/components/icons";
 import { IconFact } from "~/components/ui/icon-fact";
 import type { Route } from "./+types/task";
@@ -109,16 +111,15 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return (
-      <main className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">This task is not open any more</h1>
-        <p className="text-muted-foreground">It was filled, deleted or is past its date. Plenty of others are open.</p>
-        <Link to="/register" className={buttonVariants({ size: "lg" })}>
-          Sign up to find tasks
-        </Link>
-      </main>
-    );
-  throw error;
+  return useNotFoundBoundary(
+    <NotFoundPanel
+      landmark
+      title="This task is not open any more"
+      message="It was filled, deleted or is past its date. Plenty of others are open."
+    >
+      <Link to="/register" className={buttonVariants({ size: "lg" })}>
+        Sign up to find tasks
+      </Link>
+    </NotFoundPanel>,
+  );
 }

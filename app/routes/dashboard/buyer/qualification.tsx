@@ -4,7 +4,8 @@ import * as v from "valibot";
 import type { Route } from "./+types/qualification";
 import { ArrowLeft, Check } from "~/components/icons";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
@@ -309,5 +310,15 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsQuestion ?? noJsHolder} />
     </>
+  );
+}
+
+export function ErrorBoundary() {
+  return useNotFoundBoundary(
+    <NotFoundPanel title="Qualification not found" message="You have no qualification at this address.">
+      <Link to="/dashboard/qualifications" className={buttonVariants({ size: "lg" })}>
+        Back to Qualifications
+      </Link>
+    </NotFoundPanel>,
   );
 }

@@ -1,8 +1,10 @@
-import { Form, Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
+import { Form, Link, data, useActionData } from "react-router";
+import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
+
 import type { Route } from "./+types/test";
 import { ArrowLeft } from "~/components/icons";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { FormFailure, failureOf, useFailureToast, usePosting } from "~/components/form-kit";
 import { LocalTime } from "~/components/local-time";
@@ -113,14 +115,11 @@ export default function TakeTest({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return (
-      <Alert tone="warning" title="Test not found">
-        <Link to="/dashboard/tests" className="underline">
-          See the tests you can take
-        </Link>
-      </Alert>
-    );
-  throw error;
+  return useNotFoundBoundary(
+    <NotFoundPanel title="Test not found" message="This test does not exist or was removed by its buyer.">
+      <Link to="/dashboard/tests" className={buttonVariants({ size: "lg" })}>
+        See the tests you can take
+      </Link>
+    </NotFoundPanel>,
+  );
 }
