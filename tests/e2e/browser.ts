@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -514,29 +515,27 @@ export function sidewaysOverflow(page: Page): Promise<number> {
  * Saves a PNG to test-results/screenshots/<name>.png (kept as a CI artifact) and returns its path: the full page,
  * lazy images loaded first, or with `viewport` what the person sees (e.g. a dialog over the page).
  */
+/**
+ * Loads lazy images (a full-page shot shows them all) and waits, at most 5 s, until every image and font has loaded.
+ * The wait polls from here, not with a promise in the page: a page without JavaScript runs no timer or event
+ * listener, so a promise that waited there on an image's load event (or a timer) could hang the test forever.
+ */
+async function imagesAndFontsSettled(page: Page): Promise<void> {
+  const settled = () =>
+    page
+      .evaluate(() => {
+        for (const img of Array.from(document.images)) if (img.loading === "lazy") img.loading = "eager";
+        return Array.from(document.images).every((img) => img.complete) && document.fonts.status === "loaded";
+      })
+      .catch(() => true); // a page navigating away has nothing left to wait for
+  const deadline = Date.now() + 5_000;
+  while (!(await settled()) && Date.now() < deadline) await sleep(100);
+}
+
 export async function screenshot(page: Page, name: string, opts: { viewport?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, "-")}.png`);
-  if (!opts.viewport) {
-    // Load lazy images (a full-page shot shows them all), let fonts settle; animations are frozen below.
-    await page
-      .evaluate(async () => {
-        for (const img of Array.from(document.images)) if (img.loading === "lazy") img.loading = "eager";
-        const pending = Array.from(document.images).filter((img) => !img.complete);
-        await Promise.all(
-          pending.map(
-            (img) =>
-              new Promise((resolve) => {
-                img.addEventListener("load", resolve, { once: true });
-                img.addEventListener("error", resolve, { once: true });
-                setTimeout(resolve, 5_000);
-              }),
-          ),
-        );
-        await document.fonts?.ready;
-      })
-      .catch(() => undefined);
-  }
+  if (!opts.viewport) await imagesAndFontsSettled(page);
   await page.screenshot({ path: file, fullPage: !opts.viewport, animations: "disabled" });
   return file;
 }
