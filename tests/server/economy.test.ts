@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { deleteTask, postTask, updateTask, PENDING_BLOCKS_DELETE } from "~/server/services/tasks.server";
 import {
   ALREADY_REVIEWED,
@@ -49,6 +50,15 @@ async function world(buyerCoins = 500, workers = 3) {
   const holds = async () => (await conservation(getDb(env), ids)).holds;
   return { admin, buyer, workers: ws, ids, holds };
 }
+
+/** A worker's text proof for a task, started and sent in one step (as the REST POST /submission does). */
+const sendWork = (worker: SessionUser, taskId: string, text: string) =>
+  createSubmission(
+    env,
+    worker,
+    { task_id: taskId, submission_details: text, submission_image_url: "" },
+    { startIfNeeded: true },
+  );
 
 describe("tasks", () => {
   it("posting charges required_workers x payable_amount, atomically with the task", async () => {
@@ -103,16 +113,7 @@ describe("tasks", () => {
   it("the owner's delete refunds the open slots, and is refused while a submission is pending", async () => {
     const { buyer, workers, holds } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 10 })); // 80
-    const sub = await createSubmission(
-      env,
-      workers[0],
-      {
-        task_id: task.id,
-        submission_details: "done",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
+    const sub = await sendWork(workers[0], task.id, "done");
     const e = await refusal(deleteTask(env, buyer, task.id));
     expect(e.status).toBe(409);
     expect(e.message).toBe(PENDING_BLOCKS_DELETE);
@@ -127,22 +128,8 @@ describe("tasks", () => {
   it("an admin's delete cancels pending submissions and refunds them too", async () => {
     const { admin, buyer, workers, holds } = await world(100, 2);
     const task = await postTask(env, buyer, taskInput({ required_workers: 3, payable_amount: 10 })); // 70
-    const s1 = await createSubmission(
-      env,
-      workers[0],
-      {
-        task_id: task.id,
-        submission_details: "a",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
-    await createSubmission(
-      env,
-      workers[1],
-      { task_id: task.id, submission_details: "b", submission_image_url: "" },
-      { startIfNeeded: true },
-    );
+    const s1 = await sendWork(workers[0], task.id, "a");
+    await sendWork(workers[1], task.id, "b");
     await approveSubmission(env, buyer, s1.id);
     await deleteTask(env, admin, task.id, "spam");
     // 1 open slot (10) + 1 pending (10) come back; the approved one stays paid
@@ -163,35 +150,11 @@ describe("submissions", () => {
   it("a submission takes a slot; one active submission per worker; a full task says so", async () => {
     const { buyer, workers, holds } = await world(100, 3);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 5 }));
-    await createSubmission(
-      env,
-      workers[0],
-      { task_id: task.id, submission_details: "x", submission_image_url: "" },
-      { startIfNeeded: true },
-    );
-    const dup = await refusal(
-      createSubmission(
-        env,
-        workers[0],
-        { task_id: task.id, submission_details: "x", submission_image_url: "" },
-        { startIfNeeded: true },
-      ),
-    );
+    await sendWork(workers[0], task.id, "x");
+    const dup = await refusal(sendWork(workers[0], task.id, "x"));
     expect(dup.message).toBe(ALREADY_SUBMITTED);
-    await createSubmission(
-      env,
-      workers[1],
-      { task_id: task.id, submission_details: "y", submission_image_url: "" },
-      { startIfNeeded: true },
-    );
-    const full = await refusal(
-      createSubmission(
-        env,
-        workers[2],
-        { task_id: task.id, submission_details: "z", submission_image_url: "" },
-        { startIfNeeded: true },
-      ),
-    );
+    await sendWork(workers[1], task.id, "y");
+    const full = await refusal(sendWork(workers[2], task.id, "z"));
     expect(full.message).toBe(NO_SLOTS);
     const stored = await row<{ required_workers: number }>("SELECT required_workers FROM tasks WHERE id = ?", task.id);
     expect(stored?.required_workers).toBe(0);
@@ -202,14 +165,7 @@ describe("submissions", () => {
     const { buyer, workers } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput());
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), task.id).run();
-    const e = await refusal(
-      createSubmission(
-        env,
-        workers[0],
-        { task_id: task.id, submission_details: "late", submission_image_url: "" },
-        { startIfNeeded: true },
-      ),
-    );
+    const e = await refusal(sendWork(workers[0], task.id, "late"));
     expect(e.message).toBe(PAST_DATE);
   });
 
@@ -217,16 +173,7 @@ describe("submissions", () => {
     const { buyer, workers, holds } = await world(100, 1);
     const other = await world(100, 0);
     const task = await postTask(env, buyer, taskInput({ payable_amount: 7 }));
-    const sub = await createSubmission(
-      env,
-      workers[0],
-      {
-        task_id: task.id,
-        submission_details: "x",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
+    const sub = await sendWork(workers[0], task.id, "x");
     expect((await refusal(approveSubmission(env, other.buyer, sub.id))).status).toBe(403);
     expect((await refusal(approveSubmission(env, workers[0], sub.id))).status).toBe(403);
     await approveSubmission(env, buyer, sub.id);
@@ -242,16 +189,7 @@ describe("submissions", () => {
   it("two approvals racing pay once", async () => {
     const { buyer, workers, holds } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput({ payable_amount: 9 }));
-    const sub = await createSubmission(
-      env,
-      workers[0],
-      {
-        task_id: task.id,
-        submission_details: "x",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
+    const sub = await sendWork(workers[0], task.id, "x");
     const results = await Promise.allSettled([
       approveSubmission(env, buyer, sub.id),
       approveSubmission(env, buyer, sub.id),
@@ -264,28 +202,14 @@ describe("submissions", () => {
   it("rejection returns the slot and tells the worker the reason", async () => {
     const { buyer, workers, holds } = await world(100, 2);
     const task = await postTask(env, buyer, taskInput({ required_workers: 1 }));
-    const sub = await createSubmission(
-      env,
-      workers[0],
-      {
-        task_id: task.id,
-        submission_details: "x",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
+    const sub = await sendWork(workers[0], task.id, "x");
     await rejectSubmission(env, buyer, sub.id, "The screenshot is blurry");
     const stored = await row<{ required_workers: number }>("SELECT required_workers FROM tasks WHERE id = ?", task.id);
     expect(stored?.required_workers).toBe(1);
     const note = await row<{ message: string }>("SELECT message FROM notifications WHERE user_id = ?", workers[0].id);
     expect(note?.message).toContain("The screenshot is blurry");
     // the reopened slot is taken by another worker
-    await createSubmission(
-      env,
-      workers[1],
-      { task_id: task.id, submission_details: "y", submission_image_url: "" },
-      { startIfNeeded: true },
-    );
+    await sendWork(workers[1], task.id, "y");
     expect((await refusal(rejectSubmission(env, buyer, sub.id, "again"))).message).toBe(ALREADY_REVIEWED);
     expect(await holds()).toBe(true);
   });
@@ -293,16 +217,7 @@ describe("submissions", () => {
   it("a rejection after a pay change settles the difference with the buyer", async () => {
     const { buyer, workers, holds } = await world(200, 1);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 5 })); // 190
-    const sub = await createSubmission(
-      env,
-      workers[0],
-      {
-        task_id: task.id,
-        submission_details: "x",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
+    const sub = await sendWork(workers[0], task.id, "x");
     await updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 1, payable_amount: 8 }); // 5 -> 8: 190 - 3 = 187
     expect(await balance(buyer.id)).toBe(187);
     await rejectSubmission(env, buyer, sub.id, "");
@@ -313,16 +228,7 @@ describe("submissions", () => {
   it("auto-approval pays submissions older than the review window", async () => {
     const { buyer, workers, holds } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput({ payable_amount: 4 }));
-    const sub = await createSubmission(
-      env,
-      workers[0],
-      {
-        task_id: task.id,
-        submission_details: "x",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
+    const sub = await sendWork(workers[0], task.id, "x");
     await env.DB.prepare("UPDATE submissions SET created_at = ? WHERE id = ?")
       .bind(Date.now() - 4 * 86_400_000, sub.id)
       .run();
@@ -454,12 +360,7 @@ describe("admin rules", () => {
   it("removal disables the account, ends its sessions and refunds its open tasks", async () => {
     const { admin, buyer, workers, holds } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput({ required_workers: 3, payable_amount: 10 })); // 70
-    await createSubmission(
-      env,
-      workers[0],
-      { task_id: task.id, submission_details: "x", submission_image_url: "" },
-      { startIfNeeded: true },
-    );
+    await sendWork(workers[0], task.id, "x");
     await removeUser(env, admin, buyer.id, "fraud");
     expect(await balance(buyer.id)).toBe(100);
     const stored = await row<{ disabled_at: number; session_version: number }>(
