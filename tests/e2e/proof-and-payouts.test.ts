@@ -419,6 +419,8 @@ story("payouts you can trust: checked per payment system, confirmed, cancelled, 
       await screenshot(page, "withdraw-bank-nojs-1440");
       const row = page.getByTestId("withdrawal-row").filter({ hasText: ACCOUNT });
       expect(await row.innerText()).toContain("Dutch-Bangla Bank · Gulshan branch");
+      // when it will be paid: its place in the admins' queue, and how long they took lately
+      expect(await row.getByTestId("queue-place").innerText()).toMatch(/^(Next|Number \d+) in the queue\. /);
       // the bank's details come back for the next request
       expect(await page.getByLabel("Bank name").inputValue()).toBe("Dutch-Bangla Bank");
       await requestPayout(page, {
@@ -453,6 +455,10 @@ story("payouts you can trust: checked per payment system, confirmed, cancelled, 
       const bank = page.getByTestId("payout-details").filter({ hasText: ACCOUNT }).filter({ visible: true });
       await expect.poll(() => bank.count()).toBeGreaterThan(0);
       expect(await bank.first().innerText()).toContain("Bank · Dutch-Bangla Bank · Gulshan branch");
+      // the queue is oldest first, each request with how long it has waited
+      const ages = page.getByTestId("withdrawal-age").filter({ visible: true });
+      await expect.poll(() => ages.count()).toBeGreaterThan(0);
+      expect(await ages.first().innerText()).toMatch(/^waiting \S/);
       await bank
         .first()
         .getByRole("button", { name: /^Copy the payout details/ })
