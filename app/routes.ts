@@ -107,6 +107,8 @@ export default [
     route("tasks1", "routes/api/buyer-tasks.ts"),
     route("tasks2", "routes/api/open-tasks.ts"),
     route("tasks3", "routes/api/featured-tasks.ts"),
+    route("task-batches", "routes/api/task-batches.ts"),
+    route("task-batches/template", "routes/api/task-batch-template.ts"),
     route("buyer-reputation", "routes/api/buyer-reputation.ts"),
     route("task-starts", "routes/api/task-starts.ts"),
     route("submission", "routes/api/submissions.ts"),

@@ -21,6 +21,7 @@ import {
   type World,
 } from "./fixtures";
 import fc from "fast-check";
+import Papa from "papaparse";
 import { CATEGORIES } from "~/lib/categories";
 import { PASSWORD_MIN_LENGTH } from "~/lib/schemas/auth";
 import { MAX_CHOICES, MAX_QUESTIONS } from "~/lib/qualifications";
@@ -225,6 +226,7 @@ async function fingerprint(ids: string[]) {
     grants: await all("SELECT * FROM qualification_grants WHERE worker_id IN ($IDS) ORDER BY qualification_id"),
     attempts: await all("SELECT * FROM qualification_attempts WHERE worker_id IN ($IDS) ORDER BY qualification_id"),
     searches: await all("SELECT * FROM saved_searches WHERE worker_id IN ($IDS) ORDER BY id"),
+    taskBatches: await all("SELECT * FROM task_batches WHERE buyer_id IN ($IDS) ORDER BY buyer_id, request_key"),
     alertMail: await all("SELECT * FROM alert_mail WHERE worker_id IN ($IDS) ORDER BY worker_id"),
     messages: await all("SELECT COUNT(*) AS n FROM messages WHERE sender_id IN ($IDS)"),
     registered: (await row<{ n: number }>("SELECT COUNT(*) AS n FROM users WHERE email LIKE ?", `${RUN_ID}%`))?.n,
@@ -318,6 +320,40 @@ const badQuestions = fc.oneof(
     .map((choices) => [{ ...question(), choices }]),
   fc.oneof(badInt(1, MAX_CHOICES), fc.constant(3)).map((answer) => [{ ...question(), answer }]),
 );
+/** A CSV of tasks for POST /task-batches that is never a valid batch: a good row and a broken one, an unknown
+ * column, bytes that are not UTF-8, more than 1 MB, or a good file under a type other than text/csv. */
+const badTaskFile = (() => {
+  const columns = Object.keys(taskBody());
+  const good = () => Object.values(taskBody()).map(String);
+  const csv = (header: string[], ...rows: string[][]) => Papa.unparse({ fields: header, data: rows });
+  const badCells: Record<string, string[]> = {
+    task_title: ["", "  ", "t".repeat(121)],
+    task_detail: ["", "d".repeat(4001)],
+    required_workers: ["0", "-3", "1.5", "abc", "10001"],
+    payable_amount: ["0", "-3", "1.5", "abc", "100001"],
+    completion_date: ["", "2020-01-01", "yesterday", "2026-13-45"],
+    submission_info: ["", "s".repeat(1001)],
+    category: ["", "Gardening"],
+    task_image_url: ["https://evil.example/a.png", "javascript:alert(1)"],
+  };
+  const text = (body: string, type = "text/csv") => ({ body: body as BodyInit, headers: { "Content-Type": type } });
+  return fc.oneof(
+    fc
+      .constantFrom(...Object.entries(badCells).flatMap(([column, values]) => values.map((v) => [column, v] as const)))
+      .map(([column, value]) => {
+        const bad = good();
+        bad[columns.indexOf(column)] = value;
+        return text(csv(columns, good(), bad));
+      }),
+    fc.constantFrom("title", "pay", "task_titel").map((extra) => text(csv([...columns, extra], [...good(), "x"]))),
+    fc.constant({
+      body: Uint8Array.from([...new TextEncoder().encode(`${columns.join(",")}\n`), 0xe9, 0x0a]) as BodyInit,
+      headers: { "Content-Type": "text/csv" },
+    }),
+    fc.integer({ min: 1_050_000, max: 1_100_000 }).map((n) => text(csv(columns, good()) + "x".repeat(n))),
+    fc.constantFrom("text/plain", "application/json", "").map((type) => text(csv(columns, good()), type)),
+  );
+})();
 const STATUSES = ["pending", "approve", "approved", "rejected", "cancelled"];
 const paging = (max = 100) => ({ page: qBadInt(1_000_000), limit: qBadInt(max) });
 
@@ -839,13 +875,33 @@ function cases(): Case[] {
       },
     },
 
+    // batch posting
+    {
+      name: "POST /task-batches",
+      who: "buyer",
+      method: "POST",
+      path: "/task-batches",
+      methods: ["POST"],
+      query: { request_key: `${RUN_ID}-batch` },
+      badQuery: { request_key: badIdFormat },
+      custom: badTaskFile,
+    },
+    {
+      name: "GET /task-batches/template (not a buyer)",
+      who: "worker",
+      method: "GET",
+      path: "/task-batches/template",
+      methods: ["GET"],
+      custom: fc.constant({ body: null as unknown as BodyInit }),
+    },
+
     // qualifications
     {
       name: "GET /qualifications",
       who: "buyer",
       method: "GET",
       path: "/qualifications",
-      methods: ["GET", "POST", "PATCH"],
+      methods: ["GET", "POST", "PATCH", "DELETE"],
       badQuery: paging(),
     },
     {
@@ -853,7 +909,7 @@ function cases(): Case[] {
       who: "buyer",
       method: "POST",
       path: "/qualifications",
-      methods: ["GET", "POST", "PATCH"],
+      methods: ["GET", "POST", "PATCH", "DELETE"],
       body: { name: `${RUN_ID} new`, description: "Reads English", retake_hours: 24, questions: [question()] },
       badBody: {
         // the buyer's own name is taken (409)
@@ -869,7 +925,7 @@ function cases(): Case[] {
       who: "buyer",
       method: "PATCH",
       path: "/qualifications",
-      methods: ["GET", "POST", "PATCH"],
+      methods: ["GET", "POST", "PATCH", "DELETE"],
       body: { qualification_id: f.foreignQualificationId, name: "Mine now", description: "Taken", retake_hours: 0 },
       badBody: {
         qualification_id: jBadId(f.foreignQualificationId),
@@ -877,6 +933,16 @@ function cases(): Case[] {
         retake_hours: badInt(0, 8760),
         questions: badQuestions,
       },
+    },
+    {
+      // another buyer's qualification: even a well-formed delete is refused (403)
+      name: "DELETE /qualifications",
+      who: "buyer",
+      method: "DELETE",
+      path: "/qualifications",
+      methods: ["GET", "POST", "PATCH", "DELETE"],
+      query: { qualification_id: f.foreignQualificationId },
+      badQuery: { qualification_id: qBadId(f.foreignQualificationId) },
     },
     {
       name: "GET /qualification-grants",
@@ -1192,9 +1258,9 @@ describe("fuzzing the REST API", () => {
       expect(await fingerprint(fx.ids), c.name).toEqual(before);
     }
     expect(await holds(fx.ids)).toBe(true);
-    // RUNS per case, 75 cases (450 requests, some 25 s here): each case's RUNS already just cover its breakers, so
+    // RUNS per case, 78 cases (468 requests, some 25 s here): each case's RUNS already just cover its breakers, so
     // the bound grew with the routes of issues 26-27 rather than RUNS shrinking
     expect(requests).toBeLessThan(500);
-    // some 75 endpoints' worth of requests: more than the default 30 s on a busy 2-core machine
+    // some 78 endpoints' worth of requests: more than the default 30 s on a busy 2-core machine
   }, 90_000);
 });

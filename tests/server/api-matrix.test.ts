@@ -123,6 +123,21 @@ const taskBody = () => ({
   category: "Data Entry",
 });
 
+/** A CSV of two tasks for POST /task-batches (the template's required columns; no cell holds a comma). */
+const batchCsv = () => {
+  const t = taskBody();
+  const row = (title: string) => [
+    title,
+    t.task_detail,
+    t.required_workers,
+    t.payable_amount,
+    t.completion_date,
+    t.submission_info,
+    t.category,
+  ];
+  return [Object.keys(t), row("Matrix task 1"), row("Matrix task 2")].map((cells) => cells.join(",")).join("\n");
+};
+
 const freshTask = async (f: Fixtures) => (await newTask(f.buyer, { required_workers: 1, payable_amount: 1 })).id;
 const freshSubmission = async (f: Fixtures) => (await submissionBy(f.worker, await freshTask(f))).id;
 const freshWorker = () => registerUser("Worker");
@@ -270,6 +285,23 @@ const API: Record<string, Probe[]> = {
   "routes/api/categories.ts": [{ label: "categories", method: "GET", url: () => "/categories", expect: everyone(200) }],
   "routes/api/top-workers.ts": [{ label: "top workers", method: "GET", url: () => "/workers", expect: everyone(200) }],
   "routes/api/featured-tasks.ts": [{ label: "featured", method: "GET", url: () => "/tasks3", expect: everyone(200) }],
+  "routes/api/task-batches.ts": [
+    {
+      label: "post a CSV of two tasks",
+      method: "POST",
+      url: () => `/task-batches?request_key=${crypto.randomUUID()}`,
+      raw: () => ({ body: batchCsv(), headers: { "Content-Type": "text/csv" } }),
+      expect: only({ buyer: 201, other: 201 }),
+    },
+  ],
+  "routes/api/task-batch-template.ts": [
+    {
+      label: "the template",
+      method: "GET",
+      url: () => "/task-batches/template",
+      expect: only({ buyer: 200, other: 200 }),
+    },
+  ],
   // a buyer's record is public; anyone who is not a buyer is 404
   "routes/api/buyer-reputation.ts": [
     { label: "buyer record", method: "GET", url: (f) => `/buyer-reputation?id=${f.buyer.id}`, expect: everyone(200) },
@@ -563,6 +595,19 @@ const API: Record<string, Probe[]> = {
       method: "PATCH",
       url: () => "/qualifications",
       body: (f) => ({ qualification_id: f.qualificationId, name: "Matrix", description: "matrix", retake_hours: 0 }),
+      expect: only({ buyer: 200 }),
+    },
+    {
+      label: "delete (the buyer's own; another buyer's is refused)",
+      method: "DELETE",
+      url: async (f) => {
+        const q = await createQualification(env, await sessionUser(f.buyer.id), {
+          name: `Matrix ${crypto.randomUUID()}`,
+          description: "matrix",
+          retake_hours: 0,
+        });
+        return `/qualifications?qualification_id=${q.id}`;
+      },
       expect: only({ buyer: 200 }),
     },
   ],

@@ -1,11 +1,13 @@
 // Batch posting (docs/product/batch-posting.md): the template, the file's limits, the preview, and "Post all" as
-// one atomic batch through the page, as a browser without JavaScript sends it.
+// one atomic batch through the page, as a browser without JavaScript sends it; and the same through REST
+// (POST /task-batches, the file as the body).
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import {
   balance,
   BASE,
   call,
+  env,
   expectCountersAgree,
   flashOf,
   funded,
@@ -17,6 +19,7 @@ import {
   registerUser,
   row,
   type TestUser,
+  undocumented,
 } from "./fixtures";
 import { BATCH_COLUMNS } from "~/lib/task-batch";
 
@@ -202,5 +205,162 @@ describe("batch posting", () => {
     expect(flashOf(res)!.message).toContain("Upload the file again");
     expect(await liveTasks(buyer.id)).toBe(0);
     expect(await balance(buyer.id)).toBe(100);
+  });
+});
+
+// ---------------------------------------------------------------- REST: POST /task-batches
+
+/** Posts a file as REST's body; the answer parsed, and checked against the endpoint's catalogue entry. */
+async function postFile(
+  user: TestUser | null,
+  body: string | Uint8Array,
+  key: string | null = crypto.randomUUID(),
+  type = "text/csv",
+) {
+  const path = key === null ? "/task-batches" : `/task-batches?request_key=${key}`;
+  const headers: Record<string, string> = { "Content-Type": type };
+  if (user) headers.Authorization = `Bearer ${user.token}`;
+  const res = await call(path, { method: "POST", headers, body: body as BodyInit });
+  const json = (await res.json()) as {
+    request_key?: string;
+    tasks?: number;
+    task_ids?: string[];
+    coins?: number;
+    error?: { code: string; message: string; fields?: Record<string, string[]>; missing?: number };
+  };
+  expect(undocumented("POST", path, res.status, json)).toBeNull();
+  return { status: res.status, body: json };
+}
+
+const taskIdsOf = async (buyerId: string) =>
+  (
+    await env.DB.prepare("SELECT id FROM tasks WHERE buyer_id = ? AND deleted_at IS NULL ORDER BY id")
+      .bind(buyerId)
+      .all<{ id: string }>()
+  ).results.map((t) => t.id);
+
+describe("batch posting through REST", () => {
+  it("posts every row and charges its escrow once; the same key again answers the same tasks and charges nothing", async () => {
+    const buyer = await funded("Buyer", 1000);
+    const n = 12;
+    const key = `catalogue-${crypto.randomUUID()}`;
+    const first = await postFile(buyer, csvOf(n), key);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ request_key: key, tasks: n, coins: costOf(n) });
+    expect(first.body.task_ids).toHaveLength(n);
+    expect(await taskIdsOf(buyer.id)).toEqual([...first.body.task_ids!].sort());
+    // the ids are in the file's order
+    const titles = await Promise.all(
+      first.body.task_ids!.map(
+        async (id) => (await row<{ t: string }>("SELECT task_title AS t FROM tasks WHERE id = ?", id))!.t,
+      ),
+    );
+    expect(titles).toEqual(Array.from({ length: n }, (_, i) => `Batch task ${i + 1}`));
+    expect(await balance(buyer.id)).toBe(1000 - costOf(n));
+    const charges = await row<{ n: number; coins: number }>(
+      "SELECT COUNT(*) AS n, -SUM(delta) AS coins FROM coin_ledger WHERE user_id = ? AND kind = 'task_charge'",
+      buyer.id,
+    );
+    expect(charges).toEqual({ n, coins: costOf(n) });
+
+    // a retry (a lost answer, a resent request), even with another file: the posting the key made, nothing more
+    for (const body of [csvOf(n), csvOf(3)]) {
+      const again = await postFile(buyer, body, key);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    }
+    expect(await liveTasks(buyer.id)).toBe(n);
+    expect(await balance(buyer.id)).toBe(1000 - costOf(n));
+    expect(await holds([buyer.id])).toBe(true);
+    await expectCountersAgree();
+
+    // another key is another posting
+    const second = await postFile(buyer, csvOf(2));
+    expect(second.status).toBe(201);
+    expect(second.body.task_ids!.some((id) => first.body.task_ids!.includes(id))).toBe(false);
+    expect(await liveTasks(buyer.id)).toBe(n + 2);
+    expect(await holds([buyer.id])).toBe(true);
+  });
+
+  it("posts nothing while a row is invalid, and answers 422 with every row's errors", async () => {
+    const buyer = await funded("Buyer", 500);
+    const file = csvOf(5, (i) =>
+      i === 1 ? { payable_amount: "0", category: "Gardening" } : i === 3 ? { task_title: "" } : {},
+    );
+    const res = await postFile(buyer, file);
+    expect(res.status).toBe(422);
+    expect(res.body.error!.code).toBe("validation_failed");
+    expect(res.body.error!.message).toContain("2 of 5 rows have errors (the first: row 2)");
+    expect(res.body.error!.fields).toEqual({
+      "row 2.payable_amount": ["Minimum amount is 1"],
+      "row 2.category": ["Category is required"],
+      "row 4.task_title": ["Task Title is required"],
+    });
+    // a row of the wrong shape is an error of the row as a whole
+    const short = await postFile(buyer, `${csvOf(1)}\r\nOnly a title`);
+    expect(short.status).toBe(422);
+    expect(short.body.error!.fields!["row 2"]).toEqual(["The row has too few cells."]);
+    // a file that cannot be a batch: its own words
+    const unknown = await postFile(buyer, "title,pay\nA,1\n");
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error!.message).toContain("Unknown column");
+    expect(await balance(buyer.id)).toBe(500);
+    expect(await liveTasks(buyer.id)).toBe(0);
+    expect(await holds([buyer.id])).toBe(true);
+  });
+
+  it("posts nothing when coins are short, and says how many are missing", async () => {
+    const buyer = await funded("Buyer", 20);
+    const res = await postFile(buyer, csvOf(10));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: "insufficient_coins", missing: costOf(10) - 20 });
+    expect(res.body.error!.message).toContain(`${costOf(10) - 20} coins are missing`);
+    expect(await balance(buyer.id)).toBe(20);
+    expect(await liveTasks(buyer.id)).toBe(0);
+    expect(await holds([buyer.id])).toBe(true);
+  });
+
+  it("is a buyer's: anonymous 401, a worker and an admin 403, and nothing is posted", async () => {
+    expect((await postFile(null, csvOf(1))).status).toBe(401);
+    for (const other of [await funded("Worker", 1000), await makeAdmin()]) {
+      const res = await postFile(other, csvOf(1));
+      expect(res.status).toBe(403);
+      expect(await liveTasks(other.id)).toBe(0);
+    }
+    const worker = await registerUser("Worker");
+    const template = await call("/task-batches/template", { headers: { Authorization: `Bearer ${worker.token}` } });
+    expect(template.status).toBe(403);
+  });
+
+  it("refuses more than 1 MB (413), another type than text/csv (415), no request_key (422) and bytes that are not UTF-8 (415)", async () => {
+    const buyer = await funded("Buyer", 5000);
+    const big = await postFile(
+      buyer,
+      csvOf(3, () => ({ task_detail: "x".repeat(400_000) })),
+    );
+    expect(big.status).toBe(413);
+    expect(big.body.error!.message).toContain("larger than 1 MB");
+    for (const type of ["text/plain", "application/json", "multipart/form-data; boundary=x"])
+      expect((await postFile(buyer, csvOf(1), crypto.randomUUID(), type)).status).toBe(415);
+    // a charset parameter is the same type
+    expect((await postFile(buyer, csvOf(1), crypto.randomUUID(), "text/csv; charset=utf-8")).status).toBe(201);
+    const keyless = await postFile(buyer, csvOf(1), null);
+    expect(keyless.status).toBe(422);
+    expect(keyless.body.error!.fields!.request_key).toEqual(["request_key is required"]);
+    const latin1 = new TextEncoder().encode(csvOf(1, () => ({ task_title: "Caf?" })));
+    latin1[latin1.indexOf("?".charCodeAt(0))] = 0xe9;
+    expect((await postFile(buyer, latin1)).status).toBe(415);
+    expect(await liveTasks(buyer.id)).toBe(1);
+    expect(await holds([buyer.id])).toBe(true);
+  });
+
+  it("serves the template, which posts back as two tasks", async () => {
+    const buyer = await funded("Buyer", 200);
+    const res = await call("/task-batches/template", { headers: { Authorization: `Bearer ${buyer.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("text/csv");
+    const posted = await postFile(buyer, new Uint8Array(await res.arrayBuffer()));
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({ tasks: 2, coins: 130 });
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   call,
   expectError,
+  flashOf,
   funded,
   getPage,
   htmlOf,
@@ -318,6 +319,96 @@ describe("qualifications", () => {
     expect(
       await row("SELECT 1 FROM qualifications WHERE name IN ('Many', 'Bad key') AND buyer_id = ?", buyer.id),
     ).toBeNull();
+  });
+
+  it("is deleted with its test, grants and attempts at once; refused while a live task requires it", async () => {
+    const buyer = await funded("Buyer", 200);
+    const [taker, granted] = [await registerUser("Worker"), await registerUser("Worker")];
+    const q = await defineTest(buyer, 0);
+    await take(taker, q, answersFor(q, 2));
+    expect(
+      (await rest("POST", "/qualification-grants", buyer.token, { qualification_id: q._id, worker_id: granted.id }))
+        .status,
+    ).toBe(201);
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2, qualification_id: q._id });
+    const left = async () =>
+      row<Record<string, number>>(
+        `SELECT (SELECT COUNT(*) FROM qualifications WHERE id = ?1) AS definitions,
+          (SELECT COUNT(*) FROM qualification_questions WHERE qualification_id = ?1) AS questions,
+          (SELECT COUNT(*) FROM qualification_grants WHERE qualification_id = ?1) AS grants,
+          (SELECT COUNT(*) FROM qualification_attempts WHERE qualification_id = ?1) AS attempts,
+          (SELECT COUNT(*) FROM task_qualifications WHERE qualification_id = ?1) AS requirements`,
+        q._id,
+      );
+    const everything = { definitions: 1, questions: 2, grants: 2, attempts: 1, requirements: 1 };
+
+    // a live task requires it: REST and the page refuse, with the way out, and nothing goes
+    const refused = await rest("DELETE", `/qualifications?qualification_id=${q._id}`, buyer.token);
+    expectError(refused, 409, "conflict");
+    expect(refused.body.error.message).toBe(
+      `“${q.name}” is required by 1 of your tasks. Delete that task first, then the qualification.`,
+    );
+    const list = "/dashboard/qualifications";
+    const confirmView = await htmlOf(await getPage(`${list}?confirm=delete&row=${q._id}`, buyer.cookie));
+    expect(confirmView).toContain(`Delete “${q.name}”?`);
+    expect(confirmView).toContain("The 2 workers who hold it lose it. Its test is deleted too. This cannot be undone.");
+    expect(confirmView).toContain("Yes, delete");
+    const plain = await postForm(`${list}?confirm=delete&row=${q._id}`, { intent: "delete", id: q._id }, buyer.cookie);
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("Location")).toBe(list);
+    expect(flashOf(plain)).toMatchObject({ type: "error", title: "Not deleted" });
+    expect(flashOf(plain)!.message).toContain("Delete that task first");
+    expect(await left()).toEqual(everything);
+
+    // once the task is deleted, the qualification goes with every row that names it, the deleted task's requirement too
+    expect((await rest("DELETE", `/tasks1?id=${task.id}`, buyer.token)).status).toBe(200);
+    const deleted = await postForm(
+      `${list}?confirm=delete&row=${q._id}`,
+      { intent: "delete", id: q._id },
+      buyer.cookie,
+    );
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe(list);
+    expect(flashOf(deleted)).toMatchObject({ type: "success", title: "Qualification deleted" });
+    expect(await left()).toEqual({ definitions: 0, questions: 0, grants: 0, attempts: 0, requirements: 0 });
+    expect((await rest("GET", "/qualification-grants", taker.token)).body).toEqual([]);
+    expect((await rest("GET", "/qualification-tests", taker.token)).body).not.toContainEqual(
+      expect.objectContaining({ qualification_id: q._id }),
+    );
+    expect(await htmlOf(await getPage(list, buyer.cookie))).not.toContain(q.name);
+    expectError(await rest("DELETE", `/qualifications?qualification_id=${q._id}`, buyer.token), 404);
+  });
+
+  it("is deleted by its owner only, through REST and the page with JavaScript", async () => {
+    const owner = await registerUser("Buyer");
+    const q = await defineTest(owner);
+    const path = `/qualifications?qualification_id=${q._id}`;
+    for (const other of [await registerUser("Buyer"), await registerUser("Worker"), await makeAdmin()])
+      expectError(await rest("DELETE", path, other.token), 403, "forbidden");
+    const other = await registerUser("Buyer");
+    const foreign = await jsPost("/dashboard/qualifications", { intent: "delete", id: q._id }, other.cookie);
+    expect(foreign.status).toBe(403);
+    expect(foreign.text).toContain("This is not your qualification");
+    expect(await row("SELECT name FROM qualifications WHERE id = ?", q._id)).toEqual({ name: q.name });
+
+    const byApi = await rest("DELETE", path, owner.token);
+    expect(byApi.status).toBe(200);
+    expect(byApi.body).toEqual({ deletedCount: 1 });
+    expect(await row("SELECT name FROM qualifications WHERE id = ?", q._id)).toBeNull();
+
+    const second = await defineTest(owner);
+    const withJs = await jsPost("/dashboard/qualifications", { intent: "delete", id: second._id }, owner.cookie);
+    expect(withJs.status).toBe(200);
+    expect(withJs.text).toContain("Qualification deleted");
+    expect(withJs.text).toContain(`“${second.name}” is deleted, with its test and every grant.`);
+    expect(await row("SELECT name FROM qualifications WHERE id = ?", second._id)).toBeNull();
+    // the new-qualification form posts to the same page and still works
+    const made = await jsPost(
+      "/dashboard/qualifications",
+      { name: `After ${uniqueToken()}`, description: "Still made.", retake_hours: "24" },
+      owner.cookie,
+    );
+    expect(made.text).toContain("Qualification saved");
   });
 
   it("the data download lists the qualifications a worker holds and a buyer defined", async () => {

@@ -104,6 +104,8 @@ export const qualificationPatchBody = v.object({
   qualification_id: id("qualification_id"),
   ...qualificationBody.entries,
 });
+/** DELETE /qualifications?qualification_id=: delete a definition. */
+export const qualificationQuery = v.object({ qualification_id: id("qualification_id") });
 
 const questionWire = v.strictObject({ _id: v.string(), prompt: v.string(), choices: v.array(v.string()) });
 export const qualificationWireSchema = v.strictObject({

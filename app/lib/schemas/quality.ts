@@ -1,5 +1,5 @@
-// The REST shapes of the buyers' quality tools (docs/product/quality.md): blocks, bonuses. The fields reuse the
-// page forms' schemas and messages.
+// The REST shapes of the buyers' quality tools (docs/product/quality.md, batch-posting.md): blocks, bonuses, batch
+// posting. The fields reuse the page forms' schemas and messages.
 import * as v from "valibot";
 import { id, paging } from "./api";
 import { requiredText, wholeNumber } from "./fields";
@@ -24,7 +24,9 @@ export const workerBlockWireSchema = v.strictObject({
 export const bonusCoins = wholeNumber("Enter the bonus in coins", 1, "At least 1 coin", 10_000);
 export const BONUS_REASON_REQUIRED = "Tell the worker what the bonus is for.";
 export const bonusReason = requiredText(BONUS_REASON_REQUIRED, 500);
-/** The caller's key of one bonus request (MTurk's UniqueRequestToken): letters, digits, - and _, at most 64. */
+/**
+ * The caller's key of one bonus or batch request (MTurk's UniqueRequestToken): letters, digits, - and _, at most 64.
+ */
 export const requestKey = v.pipe(
   v.string("request_key is required"),
   v.trim(),
@@ -61,4 +63,16 @@ export const bonusWireSchema = v.strictObject({
   buyer_name: v.string(),
   request_key: v.string(),
   created_at: v.string(),
+});
+
+/** POST /task-batches?request_key=: the CSV is the body; the key makes the posting once. */
+export const taskBatchQuery = v.object({ request_key: requestKey });
+
+export const taskBatchWireSchema = v.strictObject({
+  request_key: v.string(),
+  /** how many tasks the file made, and their ids in the file's order */
+  tasks: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  task_ids: v.array(v.string()),
+  /** the escrow charged for them, in coins */
+  coins: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });

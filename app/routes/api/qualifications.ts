@@ -1,8 +1,9 @@
 import { requireApiRole } from "~/server/auth/guards.server";
-import { list, ok } from "~/server/http/endpoint.server";
+import { DELETED, list, ok } from "~/server/http/endpoint.server";
 import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
 import {
   createQualification,
+  deleteQualification,
   listQualifications,
   qualificationForOwner,
   updateQualification,
@@ -11,6 +12,7 @@ import {
 import {
   qualificationBody,
   qualificationPatchBody,
+  qualificationQuery,
   qualificationsQuery,
   qualificationWireSchema,
 } from "~/lib/schemas/qualifications";
@@ -86,6 +88,22 @@ export const loader = rest("/qualifications", "Quality", {
       const { qualification_id, ...input } = await readBody(request, qualificationPatchBody);
       await updateQualification(env, buyer, qualification_id, input);
       return json(qualificationWire(await qualificationForOwner(env, buyer, qualification_id)));
+    },
+  },
+  DELETE: {
+    summary: "Delete a qualification",
+    description:
+      "Deletes it with its test, every worker's grant and attempts, at once. Refused (409) while a task that is not deleted requires it: delete those tasks first.",
+    access: ["Buyer"],
+    accessNote: "Only your own.",
+    query: qualificationQuery,
+    responses: [DELETED],
+    errors: [404, 409],
+    handler: async ({ request, context, env }) => {
+      const buyer = requireApiRole(context, "Buyer");
+      const q = readQuery(request, qualificationQuery);
+      await deleteQualification(env, buyer, q.qualification_id);
+      return json({ deletedCount: 1 });
     },
   },
 });

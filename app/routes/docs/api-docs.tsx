@@ -92,6 +92,13 @@ function Endpoint({ e }: { e: EndpointView }) {
         <Fields key={i} caption={b.title ? `JSON body (${b.title})` : "JSON body"} fields={b.fields} />
       ))}
       <Fields caption="Multipart form" fields={e.multipart} />
+      {e.fileBody ? (
+        <p className="mt-4 text-sm">
+          <span className="font-semibold">Body: </span>
+          <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{e.fileBody.contentType}</code>{" "}
+          <span className="text-muted-foreground">{e.fileBody.description}</span>
+        </p>
+      ) : null}
       {e.responses.map((r, i) => (
         <details key={i} className="mt-4 rounded-lg border bg-muted/40" open={i === 0}>
           <summary className="cursor-pointer px-3 py-2 text-sm">

@@ -56,10 +56,13 @@ export interface EndpointEntry {
   bodyOptional?: boolean;
   /** multipart/form-data fields (uploads), documented by hand: there is no JSON schema for a file */
   multipart?: { name: string; description: string }[];
+  /** a file sent as the whole body (e.g. text/csv), documented by hand */
+  fileBody?: { contentType: string; description: string };
   responses: ResponseDoc[];
   /**
    * The error statuses this endpoint can answer besides those its entry implies (`impliedErrors`: 401 unless public,
-   * 403 for roles, 422 for a query, 400, 413, 415 and 422 for a body) and 405, e.g. 404 and 409.
+   * 403 for roles, 422 for a query, 400, 413, 415 and 422 for a JSON body, 413, 415 and 422 for a file) and 405,
+   * e.g. 404 and 409.
    */
   errors?: number[];
 }
@@ -80,6 +83,7 @@ export function errorStatuses(entry: EndpointEntry): number[] {
     ...(Array.isArray(entry.access) ? [403] : []),
     ...(entry.query ? [422] : []),
     ...(entry.body ? [400, 413, 415, 422] : []),
+    ...(entry.fileBody ? [413, 415, 422] : []),
   ];
   return [...new Set([...implied, ...(entry.errors ?? [])])].sort((a, b) => a - b);
 }
@@ -244,7 +248,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   405: "Method not allowed (see the Allow header)",
   409: "State conflict (no slots, already reviewed, not enough coins, …)",
   413: "Body too large",
-  415: "Wrong body type (send application/json; images: PNG, JPEG, WebP, GIF)",
+  415: "Wrong body type (send application/json; images: PNG, JPEG, WebP, GIF; files: the type the endpoint names)",
   422: "Fails validation; `fields` holds the messages per field",
   429: "Too many attempts; wait a minute",
   503: "Card payments are not set up on this server (payments_unavailable), or the database stopped answering mid-change (database_unavailable)",

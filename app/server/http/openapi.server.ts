@@ -123,6 +123,12 @@ function operation(e: EndpointDoc): Json {
         },
       },
     };
+  } else if (e.fileBody) {
+    op.requestBody = {
+      required: true,
+      description: e.fileBody.description,
+      content: { [e.fileBody.contentType]: { schema: { type: "string" } } },
+    };
   }
   const responses: Record<string, Json> = {};
   for (const r of e.responses) {
@@ -226,6 +232,8 @@ export interface EndpointView {
   query: FieldView[];
   body: { title: string | null; fields: FieldView[] }[];
   multipart: FieldView[];
+  /** a file sent as the whole body: its type and what it holds */
+  fileBody: { contentType: string; description: string } | null;
   responses: { status: number; description: string; example: string | null }[];
   errors: { status: number; description: string }[];
 }
@@ -276,6 +284,7 @@ export function apiReference(endpoints: EndpointDoc[]): EndpointView[] {
         fields: fieldsOf(bodyJsonSchema(b)),
       })),
       multipart: (e.multipart ?? []).map((f) => ({ name: f.name, required: true, rule: `file: ${f.description}` })),
+      fileBody: e.fileBody ?? null,
       responses: e.responses.map((r) => ({
         status: r.status,
         description: r.description,

@@ -12,6 +12,17 @@ export const SECURITY_HEADERS: Record<string, string> = {
 
 export const PRIVATE_NO_STORE = "private, no-store";
 
+/** A CSV file to download (a personal one: never cached). */
+export function csvAttachment(file: { name: string; text: string }): Response {
+  return new Response(file.text, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.name}"`,
+      "Cache-Control": PRIVATE_NO_STORE,
+    },
+  });
+}
+
 /**
  * Personal answers must not be kept by a browser's or a shared cache: every loader-data (`.data`) answer, every
  * answer that sets a cookie, and every page rendered for a request that carried credentials (a signed-in page, or

@@ -1,6 +1,6 @@
 // The REST resource routes (docs/product/rest-api.md) share this: each method's catalogue entry beside its handler,
 // method dispatch (405 with Allow otherwise), the JSON error shape of docs/product/rest-api.md (through api()), strict
-// JSON bodies, list headers, and the "own records only" rule for e-mails in queries and bodies.
+// JSON bodies (and a file as the body), list headers, and the "own records only" rule for e-mails in queries and bodies.
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { getEnv } from "../context";
@@ -100,6 +100,20 @@ export async function readBody<S extends v.GenericSchema>(request: Request, sche
     throw new AppError("bad_request", "The request body must be a JSON object");
   }
   return validate(schema, withDeclaredKeys(schema, body as Record<string, unknown>));
+}
+
+/**
+ * A file sent as the whole body (e.g. a CSV): its bytes, at most `maxBytes` (413 with `tooLarge` beyond). The body
+ * must say its `Content-Type` (415 otherwise), which a cross-site form cannot send without a preflight either.
+ */
+export async function readFileBody(
+  request: Request,
+  file: { contentType: string; maxBytes: number; tooLarge: string },
+): Promise<Uint8Array> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== file.contentType)
+    throw new AppError("unsupported_media_type", `Send the file as the body with Content-Type: ${file.contentType}`);
+  return readBodyBytes(request, file.maxBytes, file.tooLarge);
 }
 
 /** The query string parsed with `schema` (values are strings; unknown parameters are ignored). */

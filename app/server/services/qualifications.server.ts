@@ -20,6 +20,7 @@ import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { QualificationInput, QuestionInput } from "~/lib/schemas/qualifications";
 import { TOO_MANY_QUESTIONS } from "~/lib/schemas/qualifications";
+import { formatCount } from "~/lib/format";
 import { HAND_GRANT_SCORE, MAX_QUESTIONS, nextAttemptAt, testScore, unmetQualification } from "~/lib/qualifications";
 
 export const ONLY_BUYERS = "Only buyers can manage qualifications";
@@ -122,6 +123,46 @@ export async function updateQualification(
   }
   await batch.run(nameTaken);
   return ownQualification(env, buyer, id);
+}
+
+/** "“English” is required by 2 of your tasks…": why a qualification cannot be deleted yet. */
+function stillRequired(name: string, tasks: number) {
+  return conflict(
+    `“${name}” is required by ${formatCount(tasks)} of your tasks. Delete ${tasks === 1 ? "that task" : "those tasks"} first, then the qualification.`,
+  );
+}
+
+/** The live (not deleted) tasks that require the qualification, as a subquery. */
+const liveRequirement = (id: string) =>
+  sql`SELECT 1 FROM task_qualifications tq JOIN tasks t ON t.id = tq.task_id
+    WHERE tq.qualification_id = ${id} AND t.deleted_at IS NULL`;
+
+/**
+ * Deletes a qualification with its test, its holders' grants, the workers' attempts and the requirement rows of
+ * deleted tasks, in one batch. Refused (409) while a live task requires it: deleting it would open that task to
+ * everyone, and a task's requirement cannot be changed. The batch checks that again, so a task posted meanwhile
+ * keeps the qualification.
+ */
+export async function deleteQualification(env: Env, buyer: SessionUser, id: string) {
+  const q = await ownQualification(env, buyer, id);
+  const db = getDb(env);
+  const requiring = async () =>
+    (await db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM (${liveRequirement(id)})`))?.n ?? 0;
+  const live = await requiring();
+  if (live) throw stillRequired(q.name, live);
+  const free = sql`NOT EXISTS (${liveRequirement(id)})`;
+  const done = await newBatch(env)
+    .step("requirements", sql`DELETE FROM task_qualifications WHERE qualification_id = ${id} AND ${free}`)
+    .step("grants", sql`DELETE FROM qualification_grants WHERE qualification_id = ${id} AND ${free}`)
+    .step("attempts", sql`DELETE FROM qualification_attempts WHERE qualification_id = ${id} AND ${free}`)
+    .step("questions", sql`DELETE FROM qualification_questions WHERE qualification_id = ${id} AND ${free}`)
+    // the pivot, last: its children are gone by then (foreign keys), and it tests the same state as they do
+    .step("delete", sql`DELETE FROM qualifications WHERE id = ${id} AND buyer_id = ${buyer.id} AND ${free}`)
+    .run();
+  if (done.changes("delete")) return { name: q.name };
+  const now = await requiring();
+  if (now) throw stillRequired(q.name, now);
+  throw notFound("Qualification not found");
 }
 
 /** Adds one question to the test (the page's form). The question count's CHECK refuses a 21st, even in a race. */

@@ -2,7 +2,8 @@
 // with Papa Parse, each row is checked by Add Task's own schema, and "Post all" makes every task with Add Task's own
 // steps (`addTaskCreation`) in ONE batch: all the tasks and their escrow, or nothing. The page keeps the upload as a
 // draft between its preview and "Post all" and parses it again when it posts; REST posts a file at once. Each
-// posting is made once per request key of its buyer (task_batches, migrations/0045).
+// posting is made once per request key of its buyer (task_batches, migrations/0045), and its tasks' ids follow from
+// that key, so the same request again answers the same ids without a table of them.
 import Papa from "papaparse";
 import * as v from "valibot";
 import { and, eq, sql } from "drizzle-orm";
@@ -142,11 +143,42 @@ export function taskBatchTemplate(now = Date.now()): string {
   );
 }
 
-/** What a posting made: its tasks and the coins they hold in escrow; `created` false when the key had posted it. */
+/** The template as a file to download (the page's link and REST), with a byte order mark so that spreadsheet
+ * programs open it as UTF-8. */
+export function taskBatchTemplateFile() {
+  return { name: "coinwork-tasks-template.csv", text: `\uFEFF${taskBatchTemplate()}\r\n` };
+}
+
+/**
+ * What a posting made: its tasks (their ids in the file's order) and the coins they hold in escrow; `created` false
+ * when the key had posted it.
+ */
 export interface PostedBatch {
   tasks: number;
+  taskIds: string[];
   coins: number;
   created: boolean;
+}
+
+/**
+ * The ids of a posting's tasks, in the file's order: a digest of the buyer, the request key and the row, written as
+ * a UUID (version 8, RFC 9562). A posting is made once per key, so no two tasks get the same id.
+ */
+async function taskIdsOf(buyerId: string, requestKey: string, tasks: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: tasks }, async (_, i) => {
+      const digest = new Uint8Array(
+        await crypto.subtle.digest(
+          "SHA-256",
+          new TextEncoder().encode(`task-batch\0${buyerId}\0${requestKey}\0${i + 1}`),
+        ),
+      ).subarray(0, 16);
+      digest[6] = (digest[6]! & 0x0f) | 0x80;
+      digest[8] = (digest[8]! & 0x3f) | 0x80;
+      const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    }),
+  );
 }
 
 async function postedUnder(env: Env, buyerId: string, requestKey: string): Promise<PostedBatch | null> {
@@ -155,7 +187,7 @@ async function postedUnder(env: Env, buyerId: string, requestKey: string): Promi
     .from(taskBatches)
     .where(and(eq(taskBatches.buyerId, buyerId), eq(taskBatches.requestKey, requestKey)))
     .limit(1);
-  return row ? { ...row, created: false } : null;
+  return row ? { ...row, taskIds: await taskIdsOf(buyerId, requestKey, row.tasks), created: false } : null;
 }
 
 /** The refusal when the balance is short, with how many coins are missing and where to buy them. */
@@ -192,18 +224,21 @@ async function postRows(
     throw new AppError(
       "validation_failed",
       `${formatCount(wrong.length)} of ${formatCount(file.rows.length)} rows have errors (the first: row ${wrong[0]!.row}). Fix the file and upload it again: nothing was posted.`,
+      rowErrorFields(wrong),
     );
   const { coins } = file;
   await refuseTaskSpend(env, buyer, coins, (missing) => shortOfCoins(coins, missing));
   const db = getDb(env);
   const now = Date.now();
+  const taskIds = await taskIdsOf(buyer.id, requestKey, file.rows.length);
   const batch = newBatch(env).step(
     "batch",
     sql`INSERT INTO task_batches (buyer_id, request_key, tasks, coins, created_at)
       VALUES (${buyer.id}, ${requestKey}, ${file.rows.length}, ${coins}, ${now})`,
   );
-  for (const r of file.rows)
-    addTaskCreation(db, batch, { id: newId(), buyerId: buyer.id, input: r.input!, now }, `row ${r.row} `);
+  file.rows.forEach((r, i) =>
+    addTaskCreation(db, batch, { id: taskIds[i]!, buyerId: buyer.id, input: r.input!, now }, `row ${r.row} `),
+  );
   alsoInBatch?.(batch);
   const done = await batch
     // a broken constraint: the same key raced this request (answer its posting), or the balance was spent or a
@@ -220,11 +255,26 @@ async function postRows(
       throw e;
     });
   if (done instanceof RacedBatch) return done.posted;
-  return { tasks: file.rows.length, coins, created: true };
+  return { tasks: file.rows.length, taskIds, coins, created: true };
 }
 
-/** REST: posts a CSV file's tasks at once, once per request key. */
-export function postTaskFile(env: Env, buyer: SessionUser, bytes: Uint8Array, requestKey: string) {
+/** Every error of the rows that have any, by "row <n>" or "row <n>.<column>" (REST's `fields`). */
+function rowErrorFields(rows: BatchRow[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const r of rows)
+    for (const e of r.errors) (fields[e.column ? `row ${r.row}.${e.column}` : `row ${r.row}`] ??= []).push(e.message);
+  return fields;
+}
+
+/** REST: posts a CSV file's tasks at once, once per request key (the key again answers its posting, whatever the file). */
+export async function postTaskFile(
+  env: Env,
+  buyer: SessionUser,
+  bytes: Uint8Array,
+  requestKey: string,
+): Promise<PostedBatch> {
+  const earlier = await postedUnder(env, buyer.id, requestKey);
+  if (earlier) return earlier;
   return postRows(env, buyer, readTaskFile(textOf(bytes)), requestKey);
 }
 

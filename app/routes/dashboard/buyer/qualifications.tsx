@@ -1,5 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
 import { getFormProps } from "@conform-to/react";
+import * as v from "valibot";
 import type { Route } from "./+types/qualifications";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -9,13 +10,20 @@ import { EmptyState } from "~/components/ui/table";
 import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import { FormFailure, failureOf, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { QualificationFields } from "~/components/qualifications/qualification-fields";
+import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
+import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
+import { ActionTrigger } from "~/components/actions/trigger";
+import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
-import { formAction } from "~/server/http/page-action.server";
-import { createQualification, listQualifications } from "~/server/services/qualifications.server";
+import { confirmAction, formAction } from "~/server/http/page-action.server";
+import { readForm } from "~/server/http/form.server";
+import { createQualification, deleteQualification, listQualifications } from "~/server/services/qualifications.server";
 import { qualificationFormSchema } from "~/lib/schemas/qualifications";
+import { rowAction } from "~/lib/schemas/fields";
+import type { FormOutcome } from "~/lib/enhanced";
 import { retakeWords } from "~/lib/qualifications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Qualifications · Coinwork" }];
@@ -41,7 +49,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) =>
+/** Two forms post here: a new qualification, and the confirmed deletion of one (intent=delete). */
+export async function action(args: Route.ActionArgs) {
+  const intent = await readForm(args.request.clone() as Request).then(
+    (form) => form.get("intent"),
+    () => null,
+  );
+  return intent === "delete" ? deleteAction(args) : createAction(args);
+}
+
+const deleteSchema = v.variant("intent", [rowAction("delete", "Unknown qualification")], "Unknown action");
+
+const deleteAction = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: buyerUser,
+    schema: deleteSchema,
+    failure: () => ({ title: "Not deleted" }),
+    async run(input, { user, env }) {
+      const { name } = await deleteQualification(env, user, input.id);
+      return { title: "Qualification deleted", message: `“${name}” is deleted, with its test and every grant.` };
+    },
+  });
+
+const createAction = (args: Route.ActionArgs) =>
   formAction(args, {
     user: buyerUser,
     schema: qualificationFormSchema,
@@ -56,17 +86,44 @@ export const action = (args: Route.ActionArgs) =>
     },
   });
 
+export const shouldRevalidate = revalidateAfterPost;
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const deleteSpec = (q: Row): ActionSpec => ({
+  intent: "delete",
+  id: q.id,
+  title: `Delete “${q.name}”?`,
+  description: [
+    q.holders === 0
+      ? "Nobody holds it."
+      : q.holders === 1
+        ? "The worker who holds it loses it."
+        : `The ${q.holders} workers who hold it lose it.`,
+    q.questions ? "Its test is deleted too." : "",
+    "This cannot be undone.",
+  ]
+    .filter(Boolean)
+    .join(" "),
+  confirmLabel: "Yes, delete",
+  destructive: true,
+});
+
 export default function Qualifications({ loaderData }: Route.ComponentProps) {
   const { rows, page, pages } = loaderData;
   const outcome = useActionData<typeof action>();
+  // the new-qualification form answers a FormOutcome; the deletion answers through the flow
+  const formOutcome = outcome && "invalid" in outcome ? (outcome as FormOutcome) : null;
+  const flow = useActionFlow();
+  const noJsSpec = useNoJsSpec(rows, { delete: deleteSpec });
   const busy = usePosting(PATH);
   const [form, fields] = useValibotForm(qualificationFormSchema, {
     id: "new-qualification",
-    lastResult: outcome?.result,
+    lastResult: formOutcome?.result,
     defaultValue: { retake_hours: 24 },
   });
-  useFailureToast(outcome);
-  const failure = failureOf(outcome);
+  useFailureToast(formOutcome);
+  const failure = failureOf(formOutcome);
   return (
     <>
       <PageHeader
@@ -121,6 +178,14 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
                       >
                         Manage
                       </Link>
+                      <ActionTrigger
+                        flow={flow}
+                        spec={deleteSpec(q)}
+                        label={`Delete ${q.name}`}
+                        className="text-destructive hover:bg-red-50"
+                      >
+                        Delete
+                      </ActionTrigger>
                     </div>
                   </Cell>
                 </CardRow>
@@ -139,6 +204,8 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
           </Form>
         </Card>
       </div>
+      <ActionDialog flow={flow} />
+      <NoJsConfirm spec={noJsSpec} />
     </>
   );
 }
