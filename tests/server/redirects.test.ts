@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { call, expectRedirect, PASSWORD, postForm, registerUser } from "./fixtures";
 import { NASTY_TARGETS } from "../unit/redirect-targets";
+import { backTo } from "~/server/http/page-action.server";
 
 /** A login from an address of its own (the per-address rate limit is not what these tests are about). */
 function login(fields: Record<string, string>) {
@@ -63,5 +64,19 @@ describe("the notification bell's redirectTo", () => {
     const u = await registerUser("Buyer");
     const res = await postForm("/dashboard/notifications", { redirectTo: "/dashboard/mytasks?page=2" }, u.cookie);
     expectRedirect(res, "/dashboard/mytasks?page=2");
+  });
+});
+
+describe("a page action's way back (backTo)", () => {
+  it("goes back to the page a form was posted from, also when a script posted it to the page's .data address", () => {
+    const back = (path: string) => backTo(new Request(`https://coinwork.test${path}`, { method: "POST" }));
+    expect(back("/dashboard/qualifications/q1?form=question&confirm=delete&row=x")).toBe(
+      "/dashboard/qualifications/q1?form=question",
+    );
+    // React Router's script posts go to <path>.data ("/_root.data" for "/"): the redirect must name the page
+    expect(back("/dashboard/qualifications/q1.data?form=question&index")).toBe(
+      "/dashboard/qualifications/q1?form=question",
+    );
+    expect(back("/_root.data")).toBe("/");
   });
 });

@@ -68,7 +68,9 @@ export function backTo(request: Request): string {
   const url = new URL(request.url);
   for (const p of [...VIEW_PARAMS, "index"]) url.searchParams.delete(p);
   const search = url.searchParams.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}`;
+  // a script's post goes to the page's data URL (<path>.data, "/_root.data" for "/"): back to the page, not to it
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return `${path}${search ? `?${search}` : ""}`;
 }
 
 /**
