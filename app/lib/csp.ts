@@ -14,6 +14,13 @@ export interface CspHandle {
   csp?: CspSource[];
 }
 
+/**
+ * The pages whose policy always lets a party in (their routes' `handle.csp`; a unit test keeps the two in step). A
+ * redirect with a flash to one of them is followed as a new document (flash.server.ts): on a client-side
+ * navigation the other routes' data, loaded first, would read the flash before the page reloads itself.
+ */
+export const PAGES_WITH_OWN_POLICY: readonly string[] = ["/login", "/register", "/dashboard/purchasecoin"];
+
 /** What the server allowed this document, rendered as `<html data-csp>` by the root layout. */
 export const CspSourcesContext = createContext<readonly CspSource[]>([]);
 

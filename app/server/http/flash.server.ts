@@ -1,3 +1,4 @@
+import { PAGES_WITH_OWN_POLICY } from "~/lib/csp";
 import type { Flash } from "~/lib/flash";
 
 import { readCookie } from "./cookies.server";
@@ -25,10 +26,15 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
 /** React Router's header for a redirect the browser follows as a new document (what `redirectDocument` sets). */
 export const RELOAD_DOCUMENT_HEADER = "X-Remix-Reload-Document";
 
-/** A redirect that shows `flash` on the page it lands on. */
+/**
+ * A redirect that shows `flash` on the page it lands on; to a page with its own policy, as a new document (the
+ * flash would otherwise be read by the data request that comes before the page's reload).
+ */
 export function redirectWithFlash(to: string, flash: Flash, init: HeadersInit = {}): Response {
   const headers = new Headers(init);
   headers.set("Location", to);
+  if (PAGES_WITH_OWN_POLICY.includes(new URL(to, "https://coinwork.invalid").pathname))
+    headers.set(RELOAD_DOCUMENT_HEADER, "true");
   headers.append("Set-Cookie", flashCookie(flash));
   return new Response(null, { status: 302, headers });
 }

@@ -10,7 +10,7 @@ import { addTaskSchema } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
 import { buyerUser } from "~/server/auth/guards.server";
 import { getEnv } from "~/server/context";
-import { RELOAD_DOCUMENT_HEADER, redirectWithFlash } from "~/server/http/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { postTask } from "~/server/services/tasks.server";
@@ -33,19 +33,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Over the balance: off to Purchase Coin, where the flash says so (thrown, so an uploaded image is removed). As a
- * whole new document: Purchase Coin's policy lets Stripe in and this page's does not, and a client-side navigation
- * would load the other routes' data (reading the flash) before Purchase Coin reloads the document.
+ * whole new document, as every flash to a page with its own policy (flash.server.ts).
  */
 function overBalance(cost: number, balance: number) {
-  return redirectWithFlash(
-    "/dashboard/purchasecoin",
-    {
-      type: "error",
-      title: NOT_AVAILABLE_COIN,
-      message: `This task costs ${cost} coins and your balance is ${balance}.`,
-    },
-    { [RELOAD_DOCUMENT_HEADER]: "true" },
-  );
+  return redirectWithFlash("/dashboard/purchasecoin", {
+    type: "error",
+    title: NOT_AVAILABLE_COIN,
+    message: `This task costs ${cost} coins and your balance is ${balance}.`,
+  });
 }
 
 export const action = (args: Route.ActionArgs) =>
