@@ -281,11 +281,12 @@ describe("copied proof", () => {
     const later = await proofBy(w3, mine.id, await jpeg(original, 60), "again.jpg");
     expect(await copyOf(later.id)).toBeNull();
     expect(elsewhere.id).not.toBe(later.id);
-    // within the window it would have been caught
+    // within the window it would have been caught: the same PNG is 0 bits from it, and of equally near proofs the
+    // oldest is named (a JPEG again would be 0 bits from `later`, which then wins whenever the PNG's hash differs)
     await env.DB.prepare("UPDATE proof_hashes SET created_at = ? WHERE submission_id = ?")
       .bind(Date.now() - 86_400_000, old.id)
       .run();
-    const again = await proofBy(await registerUser("Worker"), mine.id, await jpeg(original, 60), "again.jpg");
+    const again = await proofBy(await registerUser("Worker"), mine.id, await png(original));
     expect(await copyOf(again.id)).toBe(old.id);
   });
 
