@@ -1,7 +1,7 @@
 // Carousels rendered on the server as plain markup (first slide visible without JavaScript), enhanced after
 // hydration by embla (embla-carousel-react + embla-carousel-autoplay), which loads as a separate lazy chunk so the
 // landing page's initial JavaScript stays small. Markup follows the WAI-ARIA carousel pattern.
-import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/icons";
 import { cn } from "~/lib/cn";
@@ -88,7 +88,9 @@ export function useCarousel({ options, autoplayMs = 0, start = "idle" }: Carouse
     [autoplayMs, start],
   );
 
-  useEffect(() => {
+  // A layout effect: subscribed in the commit that marks the carousel ready, so no arrow pressed in between is lost
+  // (a passive effect may run a task later, after a click has already moved embla).
+  useLayoutEffect(() => {
     if (!api) return;
     const sync = () => {
       setSelected(api.selectedScrollSnap());
