@@ -549,6 +549,8 @@ export interface A11yViolation {
 
 /** axe-core on the current page: the serious and critical violations (WCAG 2.x A/AA rules). */
 export async function seriousA11yViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<A11yViolation[]> {
+  // axe waits on timers, and a page without JavaScript runs none: it would hang until the step's timeout
+  if (!jsEnabled(page)) throw new Error("axe needs JavaScript: check this screen from a page that has it");
   // resultTypes: full detail for violations only (the same violations are found; passes are not listed node by
   // node, which is much of axe's time on a long page). Legacy mode runs axe.run() in the page itself; the default
   // runs it in parts and finishes in a new blank page of the context (a second injection of axe and a page opened
