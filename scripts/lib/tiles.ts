@@ -5,8 +5,10 @@
 // migrations' triggers on, so every counter they keep counts the copies as it counts the app's own writes.
 //
 // What is copied is read from the schema, so that a new table or column needs nothing here: every table with rows
-// except those that triggers write (counters, search indexes) and D1's own; in it, every id (the primary key,
-// foreign keys, `…_id` columns) and every column of a UNIQUE index gets its copy's value, every `…_at` time moves.
+// except those whose rows triggers write or whose every column they keep (counters, search indexes) and D1's own; in it, every id (the primary key,
+// foreign keys, `…_id` columns) and every column of a UNIQUE index gets its copy's value, every `…_at` time moves,
+// and a column a trigger keeps in the app's own rows (a task's timed submissions) starts at its default, for the
+// triggers to count the copy's rows into it.
 import type { DatabaseSync } from "node:sqlite";
 
 interface Table {
@@ -16,6 +18,8 @@ interface Table {
   renamed: Set<string>;
   /** times (epoch ms) */
   times: Set<string>;
+  /** columns a trigger keeps up to date: their default, with the SQL that gives it */
+  counters: Map<string, string>;
   /** the primary key: a row whose key a copy keeps (a shared account's) is not copied */
   key: string[];
 }
@@ -29,24 +33,64 @@ function historyTables(db: DatabaseSync): Table[] {
     name: string;
     sql: string | null;
   }[];
+  const triggers = all.filter((o) => o.type === "trigger").map((o) => o.sql ?? "");
   const written = new Set(
-    all
-      .filter((o) => o.type === "trigger")
-      .flatMap((o) => [...(o.sql ?? "").matchAll(/\b(?:INTO|UPDATE|DELETE\s+FROM)\s+["`]?(\w+)/gi)].map((m) => m[1])),
+    triggers.flatMap((sql) => [...sql.matchAll(/\b(?:INTO|DELETE\s+FROM)\s+["`]?(\w+)/gi)].map((m) => m[1])),
   );
+  const kept = keptColumns(triggers);
   const virtual = all.filter((o) => o.type === "table" && /^CREATE VIRTUAL/i.test(o.sql ?? "")).map((o) => o.name);
+  // a table of counters alone (totals: rows made by a migration, every other column kept by triggers) is theirs too
+  const countersAlone = (name: string) =>
+    (db.prepare(`PRAGMA table_info(${quote(name)})`).all() as { name: string; pk: number }[])
+      .filter((c) => c.pk === 0)
+      .every((c) => kept.get(name)?.has(c.name));
   const own = (name: string) =>
     written.has(name) ||
+    countersAlone(name) ||
     virtual.some((v) => name === v || name.startsWith(`${v}_`)) ||
     /^(sqlite_|_cf_|d1_migrations$)/.test(name);
   return all
     .filter((o) => o.type === "table" && !own(o.name))
     .filter((o) => db.prepare(`SELECT 1 FROM ${quote(o.name)} LIMIT 1`).get() !== undefined)
-    .map((o) => describe(db, o.name));
+    .map((o) => describe(db, o.name, kept.get(o.name) ?? new Set()));
 }
 
-function describe(db: DatabaseSync, name: string): Table {
-  const info = db.prepare(`PRAGMA table_info(${quote(name)})`).all() as { name: string; type: string; pk: number }[];
+/** Per table, the columns that triggers' UPDATE statements set (`UPDATE t SET a = …, b = CASE … END WHERE …`). */
+function keptColumns(triggers: string[]): Map<string, Set<string>> {
+  const kept = new Map<string, Set<string>>();
+  for (const sql of triggers)
+    for (const m of sql.matchAll(/\bUPDATE\s+["`]?(\w+)["`]?\s+SET\b/gi)) {
+      const columns = kept.get(m[1]!) ?? new Set<string>();
+      // the assignments: at depth 0 of parentheses, up to WHERE or the statement's end
+      let depth = 0;
+      let part = "";
+      for (const ch of sql.slice(m.index + m[0].length)) {
+        if (ch === "(") depth++;
+        if (ch === ")") depth--;
+        if (depth === 0 && (ch === "," || ch === ";")) {
+          columns.add(/^\s*["`]?(\w+)/.exec(part)![1]!);
+          part = "";
+          if (ch === ";") break;
+          continue;
+        }
+        part += ch;
+        if (depth === 0 && /\bWHERE\s$/i.test(part)) {
+          columns.add(/^\s*["`]?(\w+)/.exec(part)![1]!);
+          break;
+        }
+      }
+      kept.set(m[1]!, columns);
+    }
+  return kept;
+}
+
+function describe(db: DatabaseSync, name: string, kept: Set<string>): Table {
+  const info = db.prepare(`PRAGMA table_info(${quote(name)})`).all() as {
+    name: string;
+    type: string;
+    pk: number;
+    dflt_value: string | null;
+  }[];
   const text = new Set(info.filter((c) => !/INT/i.test(c.type)).map((c) => c.name));
   const foreign = (db.prepare(`PRAGMA foreign_key_list(${quote(name)})`).all() as { from: string }[]).map(
     (f) => f.from,
@@ -66,6 +110,7 @@ function describe(db: DatabaseSync, name: string): Table {
     columns: info.filter((c) => !(key.includes(c.name) && !text.has(c.name))).map((c) => c.name),
     renamed: new Set([...ids].filter((c) => text.has(c))),
     times: new Set(info.filter((c) => /_at$/.test(c.name) && !text.has(c.name)).map((c) => c.name)),
+    counters: new Map(info.filter((c) => kept.has(c.name)).map((c) => [c.name, c.dflt_value ?? "NULL"])),
     key: key.filter((c) => text.has(c)),
   };
 }
@@ -102,11 +147,12 @@ export function addCopies(db: DatabaseSync, copies: number, shared: string[]): R
     for (let copy = 1; copy <= copies; copy++) {
       for (const t of tables) {
         const value = (c: string) =>
-          t.renamed.has(c)
+          t.counters.get(c) ??
+          (t.renamed.has(c)
             ? `copy_of(${quote(c)}, ${copy})`
             : t.times.has(c)
               ? `${quote(c)} - ${copy * 60_000}`
-              : quote(c);
+              : quote(c));
         const copied = t.key.map((k) => `copy_of(${quote(k)}, ${copy}) IS NOT ${quote(k)}`).join(" OR ") || "1";
         const r = db
           .prepare(
