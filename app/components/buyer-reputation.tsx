@@ -43,15 +43,12 @@ export function BuyerReputation({
   return (
     <div className={cn("grid gap-2", className)} data-testid="buyer-reputation">
       <dl
-        className={cn(
-          "grid gap-x-4 gap-y-1.5",
-          compact ? "grid-cols-2 text-xs" : "grid-cols-1 text-sm sm:grid-cols-2 lg:grid-cols-3",
-        )}
+        className={cn("facts", compact ? "grid-cols-2 text-xs" : "grid-cols-1 text-sm sm:grid-cols-2 lg:grid-cols-3")}
       >
         {reputationFacts(reputation).map(([label, value]) => (
-          <div key={label} className="grid">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-medium tabular-nums text-slate-900">{value}</dd>
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
           </div>
         ))}
       </dl>
