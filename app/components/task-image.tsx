@@ -16,7 +16,7 @@ export function TaskImage({
   alt?: string;
 }) {
   return (
-    <div className={cn("relative overflow-hidden bg-muted", className)}>
+    <div className={cn("task-image", className)}>
       <img
         src={src || categoryImage(category)}
         alt={alt}
@@ -24,7 +24,6 @@ export function TaskImage({
         height={400}
         loading={priority ? "eager" : "lazy"}
         decoding="async"
-        className="absolute inset-0 size-full object-cover"
       />
     </div>
   );

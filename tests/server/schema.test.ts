@@ -53,6 +53,10 @@ describe("schema", () => {
       "pending withdrawals": "SELECT * FROM withdrawals WHERE status = 'pending' ORDER BY created_at DESC LIMIT 20",
       orders: "SELECT * FROM orders WHERE user_id = 'x' ORDER BY created_at DESC LIMIT 20",
       notifications: "SELECT * FROM notifications WHERE user_id = 'x' ORDER BY created_at DESC LIMIT 8",
+      "tasks requiring a qualification": "SELECT task_id FROM task_qualifications WHERE qualification_id = 'x'",
+      "a qualification's attempts": "SELECT worker_id FROM qualification_attempts WHERE qualification_id = 'x'",
+      "a qualification's holders":
+        "SELECT * FROM qualification_grants WHERE qualification_id = 'x' ORDER BY granted_at DESC LIMIT 20",
     };
     for (const [label, q] of Object.entries(plans)) {
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q}`).all<{ detail: string }>();

@@ -16,9 +16,9 @@ export function Coins({
   iconClassName?: string;
 }) {
   return (
-    <span className={cn("inline-flex items-center gap-1.5 whitespace-nowrap font-semibold tabular-nums", className)}>
+    <span className={cn("coins", className)}>
       <CoinIcon className={cn("size-4", iconClassName)} />
-      {formatCount(coins)} {coins === 1 ? "coin" : "coins"}
+      {`${formatCount(coins)} ${coins === 1 ? "coin" : "coins"}`}
     </span>
   );
 }

@@ -7,25 +7,12 @@ import { dueLabel } from "./due";
 export function DueDay({ date }: { date: string }) {
   return (
     <span>
-      <time dateTime={date}>{formatDate(date)}</time>{" "}
-      <span className="text-xs font-normal text-muted-foreground">({DEADLINE_NOTE})</span>
+      <time dateTime={date}>{formatDate(date)}</time> <span className="deadline-note">({DEADLINE_NOTE})</span>
     </span>
   );
 }
 
 /** "Due today", "3 days left", "Open"…: amber when the task closes within two days. */
 export function DueBadge({ daysLeft, className }: { daysLeft: number; className?: string }) {
-  return (
-    <span
-      className={cn(
-        "rounded-full px-2 py-0.5 font-semibold",
-        daysLeft <= 2
-          ? "bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-200"
-          : "bg-muted text-muted-foreground",
-        className,
-      )}
-    >
-      {dueLabel(daysLeft)}
-    </span>
-  );
+  return <span className={cn("due-badge", daysLeft <= 2 && "soon", className)}>{dueLabel(daysLeft)}</span>;
 }
