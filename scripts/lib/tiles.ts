@@ -5,10 +5,10 @@
 // migrations' triggers on, so every counter they keep counts the copies as it counts the app's own writes.
 //
 // What is copied is read from the schema, so that a new table or column needs nothing here: every table with rows
-// except those whose rows triggers write or whose every column they keep (counters, search indexes) and D1's own; in it, every id (the primary key,
-// foreign keys, `…_id` columns) and every column of a UNIQUE index gets its copy's value, every `…_at` time moves,
-// and a column a trigger keeps in the app's own rows (a task's timed submissions) starts at its default, for the
-// triggers to count the copy's rows into it.
+// except D1's own and those that are the triggers' (counters, search indexes: triggers make their rows, or keep
+// every column they have). In a copied row, every id (the primary key, foreign keys, `…_id` columns) and every column
+// of a UNIQUE index gets its copy's value, every `…_at` time moves, and a column a trigger keeps (a task's timed
+// submissions) starts at its default, for the triggers to count the copy's rows into it.
 import type { DatabaseSync } from "node:sqlite";
 
 interface Table {
@@ -61,27 +61,25 @@ function keptColumns(triggers: string[]): Map<string, Set<string>> {
   for (const sql of triggers)
     for (const m of sql.matchAll(/\bUPDATE\s+["`]?(\w+)["`]?\s+SET\b/gi)) {
       const columns = kept.get(m[1]!) ?? new Set<string>();
-      // the assignments: at depth 0 of parentheses, up to WHERE or the statement's end
-      let depth = 0;
-      let part = "";
-      for (const ch of sql.slice(m.index + m[0].length)) {
-        if (ch === "(") depth++;
-        if (ch === ")") depth--;
-        if (depth === 0 && (ch === "," || ch === ";")) {
-          columns.add(/^\s*["`]?(\w+)/.exec(part)![1]!);
-          part = "";
-          if (ch === ";") break;
-          continue;
-        }
-        part += ch;
-        if (depth === 0 && /\bWHERE\s$/i.test(part)) {
-          columns.add(/^\s*["`]?(\w+)/.exec(part)![1]!);
-          break;
-        }
-      }
+      for (const assignment of assignments(sql.slice(m.index + m[0].length)))
+        columns.add(/^\s*["`]?(\w+)/.exec(assignment)![1]!);
       kept.set(m[1]!, columns);
     }
   return kept;
+}
+
+/** An UPDATE's `a = …` parts after its SET: split at the commas outside parentheses, up to WHERE or the `;`. */
+function assignments(rest: string): string[] {
+  const parts = [""];
+  let depth = 0;
+  for (const ch of rest) {
+    depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+    if (depth === 0 && ch === ";") break;
+    if (depth === 0 && ch === ",") parts.push("");
+    else parts[parts.length - 1] += ch;
+    if (depth === 0 && /\bWHERE\s$/i.test(parts.at(-1)!)) break;
+  }
+  return parts;
 }
 
 function describe(db: DatabaseSync, name: string, kept: Set<string>): Table {

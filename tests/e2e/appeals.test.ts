@@ -5,7 +5,6 @@
 import { expect } from "vitest";
 import {
   browser,
-  db,
   expectAccessible,
   expectCoins,
   expectMessage,
@@ -17,7 +16,7 @@ import {
   screenshot,
   setUpBrowser,
   signedInContext,
-  sqlText,
+  taskIdByTitle,
   step,
   story,
   unique,
@@ -75,7 +74,7 @@ story("a rejection appealed and overturned", () => {
       await expectMessage(buyer.page, "Task Posted!");
       await expectCoins(buyer, 50 - PAY, "posting 1 x 10");
 
-      const [{ id: taskId }] = db<{ id: string }>(`SELECT id FROM tasks WHERE task_title = ${sqlText(TITLE)}`);
+      const taskId = taskIdByTitle(TITLE);
       await gotoHydrated(worker.page, `/dashboard/tasklist/${taskId}`);
       await submitProof(worker.page, "teh, recieve, adress, seperate, occured");
       await expectMessage(worker.page, "Submission sent successfully!");

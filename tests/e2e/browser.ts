@@ -82,6 +82,10 @@ export function db<T = Record<string, unknown>>(sql: string): T[] {
   return database.connection.prepare(sql).all() as T[];
 }
 
+/** The id of the task with this title (a test's titles carry its unique token). */
+export const taskIdByTitle = (title: string): string =>
+  db<{ id: string }>(`SELECT id FROM tasks WHERE task_title = ${sqlText(title)}`)[0]!.id;
+
 /**
  * Gives an account a password from before the password rule (12 characters, not a common one), which no sign-in has
  * checked yet, as accounts made before the rule have. The one write the browser tests make to the served database

@@ -25,6 +25,7 @@ import {
   setUpBrowser,
   sqlText,
   startTask,
+  taskIdByTitle,
   step,
   story,
   submitProof,
@@ -51,9 +52,6 @@ const EXPECTED = "lighthouse";
 const BATCH = [`Label storefront photos ${token}`, `Count bicycles in a photo ${token}`];
 const BAD_ROW = `Rate a playlist ${token}`;
 const PROOF = path.join(ROOT, "public", "images", "categories", "image-handling.webp");
-
-const taskId = (title: string) =>
-  db<{ id: string }>(`SELECT id FROM tasks WHERE task_title = ${sqlText(title)}`)[0]!.id;
 
 /** A CSV of tasks as the template has them: 1 worker at 2 coins each, `pay` overriding a row's pay. */
 const csvOf = (rows: { title: string; pay?: string }[]) =>
@@ -134,7 +132,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
       wren = await person(browser, { name: `Wren ${token}`, email: unique("qt-wren"), viewport: "phone", js: false });
       await registerThroughForm(wren.page, { name: wren.name, email: wren.email, password: PASSWORD, role: "Worker" });
       const { page } = wren;
-      await page.goto(`/dashboard/tasklist/${taskId(GATED)}`);
+      await page.goto(`/dashboard/tasklist/${taskIdByTitle(GATED)}`);
       const blocker = page.getByTestId("submission-blocker");
       expect(await blocker.innerText()).toContain(
         `This task is for workers who hold the qualification “${QUALIFICATION}” with a score of at least 50; you do not hold it.`,
@@ -162,7 +160,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
         new RegExp(`${QUALIFICATION}\\s+Score 50`),
       );
 
-      await page.goto(`/dashboard/tasklist/${taskId(GATED)}`);
+      await page.goto(`/dashboard/tasklist/${taskIdByTitle(GATED)}`);
       await startTask(page);
       expect(await page.getByTestId("submission-blocker").count()).toBe(0);
     },
@@ -244,7 +242,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
       await buyer.page.getByLabel("Expected answer").fill(EXPECTED);
       await buyer.page.getByRole("button", { name: "Add Task" }).click();
       await expectMessage(buyer.page, "Task Posted!");
-      const task = `/dashboard/tasklist/${taskId(CHECKED)}`;
+      const task = `/dashboard/tasklist/${taskIdByTitle(CHECKED)}`;
 
       // Wren, without JavaScript: the question, never its answer
       await wren.page.goto(task);
@@ -327,7 +325,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
 
       const submissions = db<{ worker: string; status: string; reason: string | null; id: string }>(
         `SELECT u.name AS worker, s.status, s.reject_reason AS reason, s.id FROM submissions s
-         JOIN users u ON u.id = s.worker_id WHERE s.task_id = ${sqlText(taskId(CHECKED))} ORDER BY u.name`,
+         JOIN users u ON u.id = s.worker_id WHERE s.task_id = ${sqlText(taskIdByTitle(CHECKED))} ORDER BY u.name`,
       );
       expect(submissions.map(({ worker, status, reason }) => ({ worker, status, reason }))).toEqual([
         { worker: kai.name, status: "pending", reason: null },

@@ -16,6 +16,7 @@ import {
   screenshot,
   setUpBrowser,
   sqlText,
+  taskIdByTitle,
   step,
   story,
   unique,
@@ -30,9 +31,6 @@ const PASSWORD = "Quality-Lantern-Quill-7";
 const token = uniqueToken("q");
 const PROVEN = `Label street photos for proven workers ${token}`;
 const OPEN = `Transcribe a short receipt ${token}`;
-
-const taskId = (title: string) =>
-  db<{ id: string }>(`SELECT id FROM tasks WHERE task_title = ${sqlText(title)}`)[0]!.id;
 
 story("quality tools: who may work, a block and a bonus", () => {
   let buyer: Person;
@@ -66,7 +64,7 @@ story("quality tools: who may work, a block and a bonus", () => {
       await buyer.page.getByRole("button", { name: "Add Task" }).click();
       await expectMessage(buyer.page, "Task Posted!");
     }
-    await gotoHydrated(worker.page, `/dashboard/tasklist/${taskId(PROVEN)}`);
+    await gotoHydrated(worker.page, `/dashboard/tasklist/${taskIdByTitle(PROVEN)}`);
     await expect
       .poll(() => worker.page.getByTestId("submission-blocker").innerText())
       .toContain("at least 3 approved submissions; you have 0");
@@ -78,7 +76,7 @@ story("quality tools: who may work, a block and a bonus", () => {
     "the buyer blocks the worker from the queue: the pending work stays, the task list hides theirs",
     { needs: [refused] },
     async () => {
-      await gotoHydrated(worker.page, `/dashboard/tasklist/${taskId(OPEN)}`);
+      await gotoHydrated(worker.page, `/dashboard/tasklist/${taskIdByTitle(OPEN)}`);
       await submitProof(worker.page, "Total 12.40, paid by card");
       await gotoHydrated(buyer.page, "/dashboard/buyerhome");
       await buyer.page.getByRole("link", { name: `Block ${worker.name}` }).click();
@@ -114,7 +112,7 @@ story("quality tools: who may work, a block and a bonus", () => {
     await screenshot(buyer.page, "quality-bonuses-1440");
     await expectAccessible(buyer.page, "the Bonuses page", { exclude: ["[data-sonner-toaster]"] });
 
-    const [{ id }] = db<{ id: string }>(`SELECT id FROM submissions WHERE task_id = ${sqlText(taskId(OPEN))}`);
+    const [{ id }] = db<{ id: string }>(`SELECT id FROM submissions WHERE task_id = ${sqlText(taskIdByTitle(OPEN))}`);
     await gotoHydrated(worker.page, `/dashboard/mysubmissions/${id}`);
     await expect.poll(() => worker.page.getByTestId("bonus").innerText()).toContain("Neat and quick");
     await expectCoins(worker, 10 + 5 + 3, "pay and bonus");
