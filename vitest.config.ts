@@ -36,6 +36,13 @@ function reactRouterWithoutWatchers(): Plugin[] {
   ];
 }
 
+/**
+ * The unit, server and component files run two at a time (vitest runs one pool per group, so the three projects of
+ * group 1 must agree). With one, a core of this 2-core machine sat idle once the browser tests' build was done:
+ * group 1 took 213 s with two instead of about 300 s with one (docs/performance.md).
+ */
+const GROUP_ONE_WORKERS = 2;
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -66,9 +73,10 @@ export default defineConfig(async () => {
           test: {
             name: "server",
             sequence: { groupOrder: 1 },
-            // One workerd runtime for every file, the app's modules loaded once: a third of the time of a runtime per
-            // file. Storage is shared across the run anyway (every test makes its own users), and the files that spy
-            // restore their mocks after each test.
+            maxWorkers: GROUP_ONE_WORKERS,
+            // One workerd runtime per test worker, not per file, the app's modules loaded once in each: a third of the
+            // time of a runtime per file. Files share their runtime's storage (every test makes its own users), and
+            // the files that spy restore their mocks after each test.
             isolate: false,
             include: ["tests/server/**/*.test.ts"],
             setupFiles: ["./tests/server/setup.ts"],
@@ -82,6 +90,7 @@ export default defineConfig(async () => {
           test: {
             name: "unit",
             sequence: { groupOrder: 1 },
+            maxWorkers: GROUP_ONE_WORKERS,
             environment: "node",
             include: ["tests/unit/**/*.test.ts"],
             // fast-check properties run a hundred cases: seconds, not milliseconds, on a busy 2-core machine
@@ -94,6 +103,7 @@ export default defineConfig(async () => {
           test: {
             name: "components",
             sequence: { groupOrder: 1 },
+            maxWorkers: GROUP_ONE_WORKERS,
             environment: "happy-dom",
             include: ["tests/components/**/*.test.tsx"],
             testTimeout: 30_000,

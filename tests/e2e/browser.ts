@@ -516,10 +516,6 @@ export function sidewaysOverflow(page: Page): Promise<number> {
 // ---------------------------------------------------------------- screenshots and accessibility
 
 /**
- * Saves a PNG to test-results/screenshots/<name>.png (kept as a CI artifact) and returns its path: the full page,
- * lazy images loaded first, or with `viewport` what the person sees (e.g. a dialog over the page).
- */
-/**
  * Loads lazy images (a full-page shot shows them all) and waits, at most 5 s, until every image and font has loaded.
  * The wait polls from here, not with a promise in the page: a page without JavaScript runs no timer or event
  * listener, so a promise that waited there on an image's load event (or a timer) could hang the test forever.
@@ -536,11 +532,29 @@ async function imagesAndFontsSettled(page: Page): Promise<void> {
   while (!(await settled()) && Date.now() < deadline) await sleep(100);
 }
 
+/** A full-page shot stops this far down: the API reference is 48,000 px tall, and its first screens tell enough. */
+const SCREENSHOT_MAX_HEIGHT = 8_000;
+
+/**
+ * Saves a PNG to test-results/screenshots/<name>.png (kept as a CI artifact) and returns its path: the full page (at
+ * most SCREENSHOT_MAX_HEIGHT px), lazy images loaded first, or with `viewport` what the person sees (e.g. a dialog
+ * over the page).
+ */
 export async function screenshot(page: Page, name: string, opts: { viewport?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, "-")}.png`);
-  if (!opts.viewport) await imagesAndFontsSettled(page);
-  await page.screenshot({ path: file, fullPage: !opts.viewport, animations: "disabled" });
+  const shot = { path: file, animations: "disabled" } as const;
+  if (opts.viewport) {
+    await page.screenshot(shot);
+    return file;
+  }
+  await imagesAndFontsSettled(page);
+  const { width, height } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+  }));
+  const clip = height > SCREENSHOT_MAX_HEIGHT ? { x: 0, y: 0, width, height: SCREENSHOT_MAX_HEIGHT } : undefined;
+  await page.screenshot({ ...shot, fullPage: true, clip });
   return file;
 }
 
