@@ -14,7 +14,7 @@ import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import { listWorkerSubmissions } from "~/server/services/submissions.server";
 import { appealsOfSubmissions } from "~/server/services/appeals.server";
 import { appealUntil } from "~/lib/appeals";
@@ -65,10 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Two forms post here: the appeal's confirmation (intent "appeal") and the page size. */
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   return intent === "appeal" ? appealAction(args) : pageSizeAction(args);
 }
 

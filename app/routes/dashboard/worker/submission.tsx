@@ -30,7 +30,7 @@ import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
 import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
@@ -100,10 +100,7 @@ const withdrawSchema = rowAction("withdraw");
 
 /** Three forms post here: an edit of the proof (reviewed first), the withdrawal and the appeal (both confirmed). */
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   if (intent === "appeal") return appealAction(args);
   if (intent === "withdraw") return withdrawAction(args);
   return editAction(args);

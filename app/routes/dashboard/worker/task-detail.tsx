@@ -46,7 +46,7 @@ import { unmetRequirements } from "~/server/services/eligibility.server";
 import { judgeCheckAnswer, taskCheckForWorker } from "~/server/services/proof-flags.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import { confirmAction } from "~/server/http/page-action.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow } from "~/components/actions/flow";
 import { giveBackSpec, HeldSlotPanel, StartPanel } from "~/components/worker/held-slot";
@@ -143,10 +143,7 @@ const slotAction = (args: Route.ActionArgs) =>
   });
 
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   if (intent === "start" || intent === "giveback") return slotAction(args);
   return proofAction(args);
 }
