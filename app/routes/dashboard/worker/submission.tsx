@@ -1,5 +1,6 @@
 import { rowAction } from "~/lib/schemas/fields";
-import { data, isRouteErrorResponse, Link, useActionData, useNavigate, useRouteError } from "react-router";
+import { data, Link, useActionData, useNavigate } from "react-router";
+import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 import { ArrowLeft, Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
 import { bonusesOn } from "~/server/services/bonuses.server";
@@ -330,16 +331,11 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return (
-      <section className="mx-auto grid max-w-lg justify-items-center gap-4 py-12 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">Submission not found</h1>
-        <p className="text-muted-foreground">It was withdrawn, or it is not yours.</p>
-        <Link to={LIST} className={buttonVariants({ size: "lg" })}>
-          My Submissions
-        </Link>
-      </section>
-    );
-  throw error;
+  return useNotFoundBoundary(
+    <NotFoundPanel title="Submission not found" message="It was withdrawn, or it is not yours.">
+      <Link to={LIST} className={buttonVariants({ size: "lg" })}>
+        My Submissions
+      </Link>
+    </NotFoundPanel>,
+  );
 }
