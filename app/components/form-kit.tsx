@@ -129,6 +129,19 @@ export function EmailField({ field, label = "Email" }: { field: AnyField; label?
   return <InputField field={field} label={label} type="email" autoComplete="email" placeholder="you@example.com" />;
 }
 
+/** The password the user has now, typed to sign in or to prove it is them. */
+export function CurrentPasswordField({
+  field,
+  label = "Current password",
+  hint,
+}: {
+  field: AnyField;
+  label?: string;
+  hint?: React.ReactNode;
+}) {
+  return <InputField field={field} label={label} type="password" autoComplete="current-password" hint={hint} />;
+}
+
 /** A password being chosen, with the password rules under it. */
 export function NewPasswordField({ field, label }: { field: AnyField; label: string }) {
   return <InputField field={field} label={label} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />;
