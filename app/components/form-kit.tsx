@@ -15,6 +15,7 @@ import type * as React from "react";
 import { useNavigation } from "react-router";
 import { toast } from "sonner";
 import type * as v from "valibot";
+import { Alert } from "~/components/ui/alert";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { outcomeText, type FormOutcome } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
@@ -93,6 +94,15 @@ export function FormFailure({
       <p>{message}</p>
     </div>
   );
+}
+
+/** A refused action's failure as a danger alert (a page's or a panel's, where FormFailure is a form's own box). */
+export function FailureAlert({ failure, className }: { failure?: Failure | null; className?: string }) {
+  return failure ? (
+    <Alert tone="danger" title={failure.title} className={className}>
+      {failure.message}
+    </Alert>
+  ) : null;
 }
 
 // conform's metadata of a field of any form (the field's own type does not matter here).

@@ -10,7 +10,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { InputField, ReviewPanel, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
+import { FailureAlert, InputField, ReviewPanel, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
 import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalCents, type PaymentSystem } from "~/lib/coins";
 import { formatDollars } from "~/lib/format";
 import { accountField, payoutLine, type PayoutDetails } from "~/lib/payouts";
@@ -156,11 +156,7 @@ export function WithdrawForm({
     <div className="grid gap-5">
       <SystemChooser chosen={system} />
       <Form method="post" action={action} {...getFormProps(form)} className="grid gap-5" aria-busy={busy}>
-        {failure ? (
-          <Alert tone="danger" title={failure.title}>
-            {failure.message}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} />
         <input type="hidden" name="payment_system" value={system ?? ""} />
         {fields.payment_system.errors ? (
           <p role="alert" className="text-sm font-medium text-destructive">

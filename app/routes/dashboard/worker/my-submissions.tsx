@@ -3,10 +3,9 @@ import { ListChecks } from "~/components/icons";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Alert } from "~/components/ui/alert";
 import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
-import { failureOf } from "~/components/form-kit";
+import { FailureAlert, failureOf } from "~/components/form-kit";
 import { ItemsPerPage } from "~/components/worker/items-per-page";
 import { SubmissionsTable } from "~/components/worker/submissions-table";
 import { itemsPerPageSchema } from "~/lib/schemas/withdrawal";
@@ -100,11 +99,7 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
         }
         actions={total ? <ItemsPerPage value={limit} action={PATH} /> : undefined}
       />
-      {failure ? (
-        <Alert tone="danger" title={failure.title} className="mb-4">
-          {failure.message}
-        </Alert>
-      ) : null}
+      <FailureAlert failure={failure} className="mb-4" />
       <PagedList
         count={rows.length}
         page={page}

@@ -10,7 +10,7 @@ import { Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { buttonVariants } from "~/components/ui/button";
-import { failureOf, useFailureToast } from "~/components/form-kit";
+import { FailureAlert, failureOf, useFailureToast } from "~/components/form-kit";
 import { LocalTime } from "~/components/local-time";
 import { ProofBody } from "~/components/proof";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -279,11 +279,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                   While it waits for review you can change it. The buyer is told, and the review window starts again.
                 </p>
               </div>
-              {failure ? (
-                <Alert tone="danger" title={failure.title}>
-                  {failure.message}
-                </Alert>
-              ) : null}
+              <FailureAlert failure={failure} />
               {proofReview ? (
                 <ProofReviewPanel
                   review={proofReview}

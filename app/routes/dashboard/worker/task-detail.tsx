@@ -15,7 +15,7 @@ import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { failureOf, useFailureToast } from "~/components/form-kit";
+import { FailureAlert, failureOf, useFailureToast } from "~/components/form-kit";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { TaskImage } from "~/components/task-image";
 import { TaskBrief } from "~/components/task-brief";
@@ -319,11 +319,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                 <Dollars coins={task.payableAmount} /> {WITHDRAW_RATE_NOTE}).
               </p>
             </div>
-            {failure ? (
-              <Alert tone="danger" title={failure.title}>
-                {failure.message}
-              </Alert>
-            ) : null}
+            <FailureAlert failure={failure} />
             {blocker ? (
               <Blocked reason={blocker} test={test} />
             ) : !hold ? (
