@@ -134,6 +134,11 @@ export function InputField({
   );
 }
 
+/** A whole number: a number input that steps by one and brings up the number pad on phones. */
+export function WholeNumberField(props: Omit<React.ComponentProps<typeof InputField>, "type" | "step" | "inputMode">) {
+  return <InputField {...props} type="number" step={1} inputMode="numeric" />;
+}
+
 /** An e-mail address field (sign-in, registration, recovery, settings). */
 export function EmailField({ field, label = "Email" }: { field: AnyField; label?: string }) {
   return <InputField field={field} label={label} type="email" autoComplete="email" placeholder="you@example.com" />;

@@ -19,6 +19,7 @@ import {
   useFailureToast,
   usePosting,
   useValibotForm,
+  WholeNumberField,
 } from "~/components/form-kit";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -225,15 +226,12 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                     rows={4}
                     placeholder={"recieve\nreceive\nreceeve"}
                   />
-                  <InputField
+                  <WholeNumberField
                     field={question.answer}
                     label="Number of the right choice"
                     hint="1 for the first line. Workers never see it."
-                    type="number"
                     min={1}
                     max={6}
-                    step={1}
-                    inputMode="numeric"
                   />
                   <Button type="submit" disabled={adding} className="justify-self-start">
                     {adding ? "Adding…" : "Add question"}
