@@ -2,8 +2,8 @@ import { Form, Link, data, useActionData } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import * as v from "valibot";
 import type { Route } from "./+types/qualification";
-import { ArrowLeft, Check } from "~/components/icons";
-import { PageHeader } from "~/components/dashboard-shell";
+import { Check } from "~/components/icons";
+import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 import { Card } from "~/components/ui/card";
@@ -162,12 +162,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
   const full = q.test.length >= MAX_QUESTIONS;
   return (
     <>
-      <Link
-        to="/dashboard/qualifications"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Back to Qualifications
-      </Link>
+      <BackLink to="/dashboard/qualifications">Back to Qualifications</BackLink>
       <PageHeader title={q.name} description={q.description} />
       {failure ? <FormFailure title={failure.title} message={failure.message} className="mb-4" /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

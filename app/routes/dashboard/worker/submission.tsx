@@ -1,11 +1,11 @@
 import { rowAction } from "~/lib/schemas/fields";
 import { data, Link, useActionData, useNavigate } from "react-router";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
-import { ArrowLeft, Undo2 } from "~/components/icons";
+import { Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
 import { bonusesOn } from "~/server/services/bonuses.server";
 import { formatCount } from "~/lib/format";
-import { PageHeader } from "~/components/dashboard-shell";
+import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -186,12 +186,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
   const at = `${LIST}/${s.id}`;
   return (
     <>
-      <Link
-        to={LIST}
-        className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> My Submissions
-      </Link>
+      <BackLink to={LIST}>My Submissions</BackLink>
       <PageHeader title={s.taskTitle} description={`Your submission to ${s.buyerName}'s task.`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid gap-6">

@@ -1,16 +1,8 @@
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
 import * as v from "valibot";
-import {
-  ArrowLeft,
-  CalendarDays,
-  Coins as CoinsIcon,
-  Hourglass,
-  Mail,
-  Tag,
-  UserRound,
-  Users,
-} from "~/components/icons";
+import { CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "~/components/icons";
 import { IconFact } from "~/components/ui/icon-fact";
+import { BackLink } from "~/components/dashboard-shell";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
@@ -231,12 +223,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
   useFailureToast(outcome);
   return (
     <>
-      <Link
-        to="/dashboard/tasklist"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Back to Available Tasks
-      </Link>
+      <BackLink to="/dashboard/tasklist">Back to Available Tasks</BackLink>
       <header className="mb-6 grid gap-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
