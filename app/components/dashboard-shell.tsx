@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import { NavLink, Link, Form } from "react-router";
 import {
+  ArrowLeft,
   Bell,
   ClipboardList,
   Coins,
@@ -190,6 +191,18 @@ function SidebarNavWithClose({ role }: { role: Role }) {
         <SidebarNav role={role} />
       </div>
     </Dialog.Close>
+  );
+}
+
+/** The link above a page's title back to the list it belongs to (a 44 px target). */
+export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden /> {children}
+    </Link>
   );
 }
 

@@ -15,6 +15,7 @@ import type * as React from "react";
 import { useNavigation } from "react-router";
 import { toast } from "sonner";
 import type * as v from "valibot";
+import { Alert } from "~/components/ui/alert";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { outcomeText, type FormOutcome } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
@@ -95,6 +96,15 @@ export function FormFailure({
   );
 }
 
+/** A refused action's failure as a danger alert (a page's or a panel's, where FormFailure is a form's own box). */
+export function FailureAlert({ failure, className }: { failure?: Failure | null; className?: string }) {
+  return failure ? (
+    <Alert tone="danger" title={failure.title} className={className}>
+      {failure.message}
+    </Alert>
+  ) : null;
+}
+
 // conform's metadata of a field of any form (the field's own type does not matter here).
 export type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -124,9 +134,27 @@ export function InputField({
   );
 }
 
+/** A whole number: a number input that steps by one and brings up the number pad on phones. */
+export function WholeNumberField(props: Omit<React.ComponentProps<typeof InputField>, "type" | "step" | "inputMode">) {
+  return <InputField {...props} type="number" step={1} inputMode="numeric" />;
+}
+
 /** An e-mail address field (sign-in, registration, recovery, settings). */
 export function EmailField({ field, label = "Email" }: { field: AnyField; label?: string }) {
   return <InputField field={field} label={label} type="email" autoComplete="email" placeholder="you@example.com" />;
+}
+
+/** The password the user has now, typed to sign in or to prove it is them. */
+export function CurrentPasswordField({
+  field,
+  label = "Current password",
+  hint,
+}: {
+  field: AnyField;
+  label?: string;
+  hint?: React.ReactNode;
+}) {
+  return <InputField field={field} label={label} type="password" autoComplete="current-password" hint={hint} />;
 }
 
 /** A password being chosen, with the password rules under it. */

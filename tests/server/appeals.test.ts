@@ -4,6 +4,7 @@
 // ledger holds for the people involved and the running counters agree with the rows.
 import { describe, expect, it } from "vitest";
 import {
+  appErrorOf,
   balance,
   env,
   expectCountersAgree,
@@ -110,20 +111,14 @@ async function expectLedgerHolds(c: Case, ...others: TestUser[]) {
   await expectCountersAgree();
 }
 
-async function refusal(p: Promise<unknown>) {
-  return p.then(
-    () => {
-      throw new Error("expected a refusal");
-    },
-    (e: { status: number; message: string }) => ({ status: e.status, message: e.message }),
-  );
-}
-
 describe("filing an appeal", () => {
   it("is open 6 days after the rejection and closed after 8 (the window is 7 x 24 hours from the rejection)", async () => {
     const late = await rejected();
     await rejectedDaysAgo(late.submissionId, 8);
-    expect(await refusal(appealAs(late.worker, late.submissionId))).toEqual({ status: 409, message: WINDOW_PASSED });
+    expect(await appErrorOf(appealAs(late.worker, late.submissionId))).toMatchObject({
+      status: 409,
+      message: WINDOW_PASSED,
+    });
     expect(await appealCount(late.submissionId)).toBe(0);
 
     const inTime = await rejected();
@@ -138,22 +133,25 @@ describe("filing an appeal", () => {
     const c = await rejected();
     const [a, b] = await Promise.allSettled([appealAs(c.worker, c.submissionId), appealAs(c.worker, c.submissionId)]);
     expect([a.status, b.status].sort()).toEqual(["fulfilled", "rejected"]);
-    expect(await refusal(appealAs(c.worker, c.submissionId))).toEqual({ status: 409, message: ALREADY_APPEALED });
+    expect(await appErrorOf(appealAs(c.worker, c.submissionId))).toMatchObject({
+      status: 409,
+      message: ALREADY_APPEALED,
+    });
     expect(await appealCount(c.submissionId)).toBe(1);
   });
 
   it("only for the worker's own rejected submission", async () => {
     const c = await rejected();
     const stranger = await registerUser("Worker");
-    expect((await refusal(appealAs(stranger, c.submissionId))).status).toBe(403);
-    expect((await refusal(fileAppeal(env, await sessionUser(c.buyer.id), c.submissionId, TEXT))).status).toBe(403);
+    expect((await appErrorOf(appealAs(stranger, c.submissionId))).status).toBe(403);
+    expect((await appErrorOf(fileAppeal(env, await sessionUser(c.buyer.id), c.submissionId, TEXT))).status).toBe(403);
 
     const task = await taskOf(c.buyer, { required_workers: 2, payable_amount: 5 });
     const pending = await submissionBy(c.worker, task.id);
-    expect(await refusal(appealAs(c.worker, pending.id))).toEqual({ status: 409, message: ONLY_REJECTED });
+    expect(await appErrorOf(appealAs(c.worker, pending.id))).toMatchObject({ status: 409, message: ONLY_REJECTED });
     await approveSubmission(env, await sessionUser(c.buyer.id), pending.id);
-    expect(await refusal(appealAs(c.worker, pending.id))).toEqual({ status: 409, message: ONLY_REJECTED });
-    expect((await refusal(appealAs(c.worker, "no-such-submission"))).status).toBe(404);
+    expect(await appErrorOf(appealAs(c.worker, pending.id))).toMatchObject({ status: 409, message: ONLY_REJECTED });
+    expect((await appErrorOf(appealAs(c.worker, "no-such-submission"))).status).toBe(404);
     expect(await appealCount(c.submissionId)).toBe(0);
   });
 
@@ -238,7 +236,10 @@ describe("deciding an appeal", () => {
       `An admin reviewed your appeal for "${c.title}": the rejection stands.`,
     );
     expect(await auditOf(appeal.id)).toMatchObject({ action: "appeal.uphold", actor_id: c.admin.id });
-    expect(await refusal(decideAs(c.admin, appeal.id, "overturn"))).toEqual({ status: 409, message: ALREADY_DECIDED });
+    expect(await appErrorOf(decideAs(c.admin, appeal.id, "overturn"))).toMatchObject({
+      status: 409,
+      message: ALREADY_DECIDED,
+    });
     await expectLedgerHolds(c);
   });
 
@@ -320,8 +321,8 @@ describe("deciding an appeal", () => {
     await expectLedgerHolds(c);
 
     // the debt blocks spending (409 coins_owed), and nothing moves
-    const spend = await refusal(postTask(env, await sessionUser(c.buyer.id), newTaskInput(1, 1)));
-    expect(spend).toEqual({
+    const spend = await appErrorOf(postTask(env, await sessionUser(c.buyer.id), newTaskInput(1, 1)));
+    expect(spend).toMatchObject({
       status: 409,
       message: "You owe 6 coins. Buy coins to settle the debt before spending coins.",
     });
@@ -347,7 +348,10 @@ describe("deciding an appeal", () => {
     const c = await rejected({ slots: 2, pay: 5 });
     await submissionBy(c.worker, c.taskId); // submitted again after the rejection
     const appeal = await appealAs(c.worker, c.submissionId);
-    expect(await refusal(decideAs(c.admin, appeal.id, "overturn"))).toEqual({ status: 409, message: ACTIVE_ELSEWHERE });
+    expect(await appErrorOf(decideAs(c.admin, appeal.id, "overturn"))).toMatchObject({
+      status: 409,
+      message: ACTIVE_ELSEWHERE,
+    });
     expect(await submissionStatus(c.submissionId)).toBe("rejected");
     await decideAs(c.admin, appeal.id, "uphold");
     await expectLedgerHolds(c);

@@ -4,13 +4,13 @@
 // And the services built on it: a request whose read went stale before its batch ran changes nothing.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { balance, env, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
+import { balance, env, makeAdmin, registerUser, sendWork, sessionUser, taskInput } from "./fixtures";
 import { FaultyD1, type FaultCount } from "./fixtures/faults";
 import { newBatch, type Batch } from "~/server/db/batch.server";
 import { newId } from "~/server/db/client.server";
 import { CHANGED_MEANWHILE, notification, posting } from "~/server/services/ledger.server";
 import { postTask, updateTask } from "~/server/services/tasks.server";
-import { createSubmission, rejectSubmission } from "~/server/services/submissions.server";
+import { rejectSubmission } from "~/server/services/submissions.server";
 import { removeUser } from "~/server/services/users.server";
 
 const now = () => Date.now();
@@ -172,14 +172,7 @@ describe("a request whose read went stale changes nothing", () => {
     const raced = racedBy(() =>
       env.DB.prepare("UPDATE tasks SET task_title = 'Renamed meanwhile' WHERE id = ?").bind(task.id).run(),
     );
-    await expect(
-      createSubmission(
-        raced,
-        worker,
-        { task_id: task.id, submission_details: "done", submission_image_url: "" },
-        { startIfNeeded: true },
-      ),
-    ).rejects.toThrow(CHANGED_MEANWHILE);
+    await expect(sendWork(worker, task.id, "done", raced)).rejects.toThrow(CHANGED_MEANWHILE);
     expect(await count("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?", task.id)).toBe(0);
     expect(await count("SELECT required_workers AS n FROM tasks WHERE id = ?", task.id)).toBe(2);
     expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?", buyer.id)).toBe(0);
@@ -189,16 +182,7 @@ describe("a request whose read went stale changes nothing", () => {
     const buyer = await sessionUser((await registerUser("Buyer")).id);
     const worker = await sessionUser((await registerUser("Worker")).id);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 5 }));
-    const sub = await createSubmission(
-      env,
-      worker,
-      {
-        task_id: task.id,
-        submission_details: "done",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
+    const sub = await sendWork(worker, task.id);
     const raced = racedBy(() =>
       updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 1, payable_amount: 8 }),
     );

@@ -1,11 +1,20 @@
 // The coin economy's rules and refusals, called the way routes call them, on real local D1.
 import { describe, expect, inject, it } from "vitest";
-import { balance, env, isoDay, makeAdmin, registerUser, row, sessionUser, taskInput } from "./fixtures";
+import {
+  appErrorOf,
+  balance,
+  env,
+  isoDay,
+  makeAdmin,
+  registerUser,
+  row,
+  sendWork,
+  sessionUser,
+  taskInput,
+} from "./fixtures";
 import Stripe from "stripe";
-import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";
-import type { SessionUser } from "~/server/auth/session.server";
 import { deleteTask, postTask, updateTask, PENDING_BLOCKS_DELETE } from "~/server/services/tasks.server";
 import {
   ALREADY_REVIEWED,
@@ -14,7 +23,6 @@ import {
   PAST_DATE,
   approveSubmission,
   autoApproveDue,
-  createSubmission,
   rejectSubmission,
 } from "~/server/services/submissions.server";
 import {
@@ -27,16 +35,6 @@ import {
 import { confirmPurchase, createPaymentIntent, handleStripeWebhook } from "~/server/services/purchases.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 import { adjustCoins, changeRole, removeUser, LAST_ADMIN, NOT_SELF } from "~/server/services/users.server";
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
-}
 
 /** A closed little economy: an admin, a funded buyer and workers. */
 async function world(buyerCoins = 500, workers = 3) {
@@ -51,15 +49,6 @@ async function world(buyerCoins = 500, workers = 3) {
   return { admin, buyer, workers: ws, ids, holds };
 }
 
-/** A worker's text proof for a task, started and sent in one step (as the REST POST /submission does). */
-const sendWork = (worker: SessionUser, taskId: string, text: string) =>
-  createSubmission(
-    env,
-    worker,
-    { task_id: taskId, submission_details: text, submission_image_url: "" },
-    { startIfNeeded: true },
-  );
-
 describe("tasks", () => {
   it("posting charges required_workers x payable_amount, atomically with the task", async () => {
     const { buyer, holds } = await world(100, 0);
@@ -71,7 +60,7 @@ describe("tasks", () => {
 
   it("refuses a task over the balance with how many coins are missing, changing nothing", async () => {
     const { buyer, holds } = await world(50, 0);
-    const e = await refusal(postTask(env, buyer, taskInput({ required_workers: 6, payable_amount: 10 })));
+    const e = await appErrorOf(postTask(env, buyer, taskInput({ required_workers: 6, payable_amount: 10 })));
     expect(e.status).toBe(409);
     expect(e.message).toBe("Not available Coin.  Purchase Coin");
     expect(e.extra).toEqual({ missing: 10 });
@@ -83,7 +72,7 @@ describe("tasks", () => {
 
   it("only buyers post tasks", async () => {
     const { workers } = await world(50, 1);
-    expect((await refusal(postTask(env, workers[0], taskInput()))).status).toBe(403);
+    expect((await appErrorOf(postTask(env, workers[0], taskInput()))).status).toBe(403);
   });
 
   it("an update charges or refunds the difference; over the balance says 'Insufficient Coins' with the shortfall", async () => {
@@ -93,7 +82,7 @@ describe("tasks", () => {
     expect(await balance(buyer.id)).toBe(70);
     await updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 1, payable_amount: 5 });
     expect(await balance(buyer.id)).toBe(95);
-    const e = await refusal(
+    const e = await appErrorOf(
       updateTask(env, buyer, task.id, { ...taskInput(), required_workers: 10, payable_amount: 11 }),
     );
     expect(e.message).toBe("Insufficient Coins");
@@ -106,22 +95,22 @@ describe("tasks", () => {
     const a = await world(100, 0);
     const b = await world(100, 0);
     const task = await postTask(env, a.buyer, taskInput());
-    expect((await refusal(updateTask(env, b.buyer, task.id, taskInput()))).status).toBe(403);
-    expect((await refusal(deleteTask(env, b.buyer, task.id))).status).toBe(403);
+    expect((await appErrorOf(updateTask(env, b.buyer, task.id, taskInput()))).status).toBe(403);
+    expect((await appErrorOf(deleteTask(env, b.buyer, task.id))).status).toBe(403);
   });
 
   it("the owner's delete refunds the open slots, and is refused while a submission is pending", async () => {
     const { buyer, workers, holds } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 10 })); // 80
     const sub = await sendWork(workers[0], task.id, "done");
-    const e = await refusal(deleteTask(env, buyer, task.id));
+    const e = await appErrorOf(deleteTask(env, buyer, task.id));
     expect(e.status).toBe(409);
     expect(e.message).toBe(PENDING_BLOCKS_DELETE);
     expect(await balance(buyer.id)).toBe(80);
     await approveSubmission(env, buyer, sub.id);
     await deleteTask(env, buyer, task.id);
     expect(await balance(buyer.id)).toBe(90);
-    expect((await refusal(deleteTask(env, buyer, task.id))).status).toBe(404);
+    expect((await appErrorOf(deleteTask(env, buyer, task.id))).status).toBe(404);
     expect(await holds()).toBe(true);
   });
 
@@ -151,10 +140,10 @@ describe("submissions", () => {
     const { buyer, workers, holds } = await world(100, 3);
     const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 5 }));
     await sendWork(workers[0], task.id, "x");
-    const dup = await refusal(sendWork(workers[0], task.id, "x"));
+    const dup = await appErrorOf(sendWork(workers[0], task.id, "x"));
     expect(dup.message).toBe(ALREADY_SUBMITTED);
     await sendWork(workers[1], task.id, "y");
-    const full = await refusal(sendWork(workers[2], task.id, "z"));
+    const full = await appErrorOf(sendWork(workers[2], task.id, "z"));
     expect(full.message).toBe(NO_SLOTS);
     const stored = await row<{ required_workers: number }>("SELECT required_workers FROM tasks WHERE id = ?", task.id);
     expect(stored?.required_workers).toBe(0);
@@ -165,7 +154,7 @@ describe("submissions", () => {
     const { buyer, workers } = await world(100, 1);
     const task = await postTask(env, buyer, taskInput());
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), task.id).run();
-    const e = await refusal(sendWork(workers[0], task.id, "late"));
+    const e = await appErrorOf(sendWork(workers[0], task.id, "late"));
     expect(e.message).toBe(PAST_DATE);
   });
 
@@ -174,11 +163,11 @@ describe("submissions", () => {
     const other = await world(100, 0);
     const task = await postTask(env, buyer, taskInput({ payable_amount: 7 }));
     const sub = await sendWork(workers[0], task.id, "x");
-    expect((await refusal(approveSubmission(env, other.buyer, sub.id))).status).toBe(403);
-    expect((await refusal(approveSubmission(env, workers[0], sub.id))).status).toBe(403);
+    expect((await appErrorOf(approveSubmission(env, other.buyer, sub.id))).status).toBe(403);
+    expect((await appErrorOf(approveSubmission(env, workers[0], sub.id))).status).toBe(403);
     await approveSubmission(env, buyer, sub.id);
     expect(await balance(workers[0].id)).toBe(17);
-    const again = await refusal(approveSubmission(env, buyer, sub.id));
+    const again = await appErrorOf(approveSubmission(env, buyer, sub.id));
     expect(again.message).toBe(ALREADY_REVIEWED);
     expect(await balance(workers[0].id)).toBe(17);
     const note = await row<{ message: string }>("SELECT message FROM notifications WHERE user_id = ?", workers[0].id);
@@ -210,7 +199,7 @@ describe("submissions", () => {
     expect(note?.message).toContain("The screenshot is blurry");
     // the reopened slot is taken by another worker
     await sendWork(workers[1], task.id, "y");
-    expect((await refusal(rejectSubmission(env, buyer, sub.id, "again"))).message).toBe(ALREADY_REVIEWED);
+    expect((await appErrorOf(rejectSubmission(env, buyer, sub.id, "again"))).message).toBe(ALREADY_REVIEWED);
     expect(await holds()).toBe(true);
   });
 
@@ -250,14 +239,14 @@ describe("withdrawals", () => {
     await adjustCoins(env, admin, w.id, 290, "bonus"); // 300
     expect(
       (
-        await refusal(
+        await appErrorOf(
           requestWithdrawal(env, w, { withdrawal_coin: 150, payment_system: "Bkash", account_number: "01712345678" }),
         )
       ).message,
     ).toBe(BELOW_MINIMUM);
     expect(
       (
-        await refusal(
+        await appErrorOf(
           requestWithdrawal(env, w, { withdrawal_coin: 301, payment_system: "Bkash", account_number: "01712345678" }),
         )
       ).status,
@@ -272,13 +261,13 @@ describe("withdrawals", () => {
     // a second request cannot spend the held coins
     expect(
       (
-        await refusal(
+        await appErrorOf(
           requestWithdrawal(env, w, { withdrawal_coin: 200, payment_system: "Nagad", account_number: "01812345678" }),
         )
       ).status,
     ).toBe(409);
     await approveWithdrawal(env, admin, req.id);
-    expect((await refusal(approveWithdrawal(env, admin, req.id))).message).toBe(ALREADY_DECIDED);
+    expect((await appErrorOf(approveWithdrawal(env, admin, req.id))).message).toBe(ALREADY_DECIDED);
     expect(await balance(w.id)).toBe(50);
     expect(await holds()).toBe(true);
   });
@@ -305,7 +294,7 @@ describe("withdrawals", () => {
       payment_system: "Rocket",
       account_number: "01912345678",
     });
-    expect((await refusal(approveWithdrawal(env, w, req.id))).status).toBe(403);
+    expect((await appErrorOf(approveWithdrawal(env, w, req.id))).status).toBe(403);
     await rejectWithdrawal(env, admin, req.id, "Account number is wrong");
     expect(await balance(w.id)).toBe(200);
     const note = await env.DB.prepare(
@@ -321,16 +310,16 @@ describe("withdrawals", () => {
 describe("admin rules", () => {
   it("adjustments need an admin and never touch the admin's own account", async () => {
     const { admin, workers } = await world(50, 1);
-    expect((await refusal(adjustCoins(env, admin, admin.id, 100, "me"))).status).toBe(403);
-    expect((await refusal(adjustCoins(env, workers[0], workers[0].id, 100, "me"))).status).toBe(403);
-    expect((await refusal(adjustCoins(env, admin, workers[0].id, -11, "too much"))).status).toBe(409);
+    expect((await appErrorOf(adjustCoins(env, admin, admin.id, 100, "me"))).status).toBe(403);
+    expect((await appErrorOf(adjustCoins(env, workers[0], workers[0].id, 100, "me"))).status).toBe(403);
+    expect((await appErrorOf(adjustCoins(env, admin, workers[0].id, -11, "too much"))).status).toBe(409);
     expect(await balance(workers[0].id)).toBe(10);
   });
 
   it("no admin demotes or removes themselves or the last admin", async () => {
     const { admin, workers } = await world(50, 1);
-    expect((await refusal(changeRole(env, admin, admin.id, "Worker"))).message).toBe(NOT_SELF);
-    expect((await refusal(removeUser(env, admin, admin.id))).message).toBe(NOT_SELF);
+    expect((await appErrorOf(changeRole(env, admin, admin.id, "Worker"))).message).toBe(NOT_SELF);
+    expect((await appErrorOf(removeUser(env, admin, admin.id))).message).toBe(NOT_SELF);
     await changeRole(env, admin, workers[0].id, "Buyer");
     expect((await sessionUser(workers[0].id)).role).toBe("Buyer");
     const second = await sessionUser((await makeAdmin()).id);
@@ -352,7 +341,7 @@ describe("admin rules", () => {
         await env.DB.prepare("UPDATE users SET role = 'Worker' WHERE id = ?").bind(a.id).run();
     await changeRole(env, admin, other.id, "Worker");
     // `other` still holds an old admin session object: it must not demote the last admin
-    const e = await refusal(changeRole(env, other, admin.id, "Worker"));
+    const e = await appErrorOf(changeRole(env, other, admin.id, "Worker"));
     expect([LAST_ADMIN, "Only admins can do this"]).toContain(e.message);
     expect((await sessionUser(admin.id)).role).toBe("Admin");
   });
@@ -396,18 +385,18 @@ describe("purchases: embedded test-mode provider", () => {
   it("4000 0000 0000 0002 is declined with the provider's message and charges nothing", async () => {
     const { buyer } = await world(50, 0);
     const intent = await createPaymentIntent(env, buyer, 500);
-    const e = await refusal(
+    const e = await appErrorOf(
       confirmTestCard(env, intent.clientSecret, { number: "4000000000000002", exp: "12/34", cvc: "123" }, buyer.id),
     );
     expect(e.message).toBe("Your card was declined.");
-    expect((await refusal(confirmPurchase(env, buyer, intent.paymentId))).status).toBe(402);
+    expect((await appErrorOf(confirmPurchase(env, buyer, intent.paymentId))).status).toBe(402);
     expect(await balance(buyer.id)).toBe(50);
   });
 
   it("the price comes from the server's list; unknown packages and other users' payments are refused", async () => {
     const a = await world(50, 0);
     const b = await world(50, 0);
-    expect((await refusal(createPaymentIntent(env, a.buyer, 151))).status).toBe(422);
+    expect((await appErrorOf(createPaymentIntent(env, a.buyer, 151))).status).toBe(422);
     const intent = await createPaymentIntent(env, a.buyer, 10);
     await confirmTestCard(
       env,
@@ -415,7 +404,7 @@ describe("purchases: embedded test-mode provider", () => {
       { number: "4242424242424242", exp: "12/34", cvc: "123" },
       a.buyer.id,
     );
-    expect((await refusal(confirmPurchase(env, b.buyer, intent.paymentId))).status).toBe(403);
+    expect((await appErrorOf(confirmPurchase(env, b.buyer, intent.paymentId))).status).toBe(403);
     expect(await balance(b.buyer.id)).toBe(50);
   });
 });
@@ -464,7 +453,7 @@ describe("purchases: Stripe through the real SDK", () => {
     };
     expect(seen.amount).toBe(3500);
     expect(seen.metadata).toEqual({ userId: buyer.id, coins: "1000" });
-    expect((await refusal(confirmPurchase(s, buyer, intent.paymentId))).status).toBe(402);
+    expect((await appErrorOf(confirmPurchase(s, buyer, intent.paymentId))).status).toBe(402);
     await control(intent.paymentId, { status: "succeeded" });
     expect((await confirmPurchase(s, buyer, intent.paymentId)).credited).toBe(true);
     expect(await balance(buyer.id)).toBe(1050);
@@ -491,11 +480,11 @@ describe("purchases: Stripe through the real SDK", () => {
     const { buyer } = await world(50, 0);
     const intent = await createPaymentIntent(s, buyer, 500);
     const pi = (await (await control(intent.paymentId, { status: "succeeded" })).json()) as Record<string, unknown>;
-    expect((await refusal(handleStripeWebhook(s, await signedEvent(pi, "whsec_wrong")))).status).toBe(400);
-    expect((await refusal(handleStripeWebhook(s, await signedEvent({ ...pi, amount: 100 })))).status).toBe(409);
+    expect((await appErrorOf(handleStripeWebhook(s, await signedEvent(pi, "whsec_wrong")))).status).toBe(400);
+    expect((await appErrorOf(handleStripeWebhook(s, await signedEvent({ ...pi, amount: 100 })))).status).toBe(409);
     expect(
       (
-        await refusal(
+        await appErrorOf(
           handleStripeWebhook(s, await signedEvent({ ...pi, metadata: { userId: buyer.id, coins: "1000" } })),
         )
       ).status,

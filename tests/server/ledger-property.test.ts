@@ -7,7 +7,7 @@
 // percent of batches and reads, before or after they run (tests/server/fixtures/faults.ts): then each operation's
 // answer must also be true, a refusal having changed nothing and a success having happened.
 import { describe, expect, it } from "vitest";
-import { env, expectCountersAgree, makeAdmin, registerUser, sessionUser, taskInput } from "./fixtures";
+import { env, expectCountersAgree, makeAdmin, registerUser, sendWork, sessionUser, taskInput } from "./fixtures";
 import { expectAnswerTrue, FAULT_RATES, FaultInjector, expectFaultsMet, type FaultCount } from "./fixtures/faults";
 import fc from "fast-check";
 import { AppError } from "~/server/errors";
@@ -16,7 +16,6 @@ import { conservation } from "~/server/services/ledger.server";
 import { deleteTask, postTask, updateTask } from "~/server/services/tasks.server";
 import {
   approveSubmission,
-  createSubmission,
   editSubmission,
   rejectSubmission,
   withdrawSubmission,
@@ -148,20 +147,7 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
       case "submit": {
         const task = pick(s.tasks, o.task);
         if (!task) return "idle";
-        s.subs.push(
-          (
-            await createSubmission(
-              e,
-              pick(s.workers, o.worker)!,
-              {
-                task_id: task,
-                submission_details: "p",
-                submission_image_url: "",
-              },
-              { startIfNeeded: true },
-            )
-          ).id,
-        );
+        s.subs.push((await sendWork(pick(s.workers, o.worker)!, task, "p", e)).id);
         break;
       }
       case "start":
@@ -189,10 +175,7 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
       case "reject": {
         const sub = pick(s.subs, o.sub);
         if (!sub) return "idle";
-        const row = await env.DB.prepare("SELECT buyer_id FROM submissions WHERE id = ?")
-          .bind(sub)
-          .first<{ buyer_id: string }>();
-        const buyer = s.buyers.find((b) => b.id === row?.buyer_id)!;
+        const buyer = (await partiesOf(s, sub)).buyer!;
         if (o.kind === "approve") await approveSubmission(e, buyer, sub);
         else await rejectSubmission(e, buyer, sub, "not good");
         break;
@@ -256,10 +239,7 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         // the submission's buyer pays it (refused unless reviewed, or beyond the balance); a repeated key pays nothing
         const sub = pick(s.subs, o.sub);
         if (!sub) return "idle";
-        const row = await env.DB.prepare("SELECT buyer_id FROM submissions WHERE id = ?")
-          .bind(sub)
-          .first<{ buyer_id: string }>();
-        const buyer = s.buyers.find((b) => b.id === row?.buyer_id);
+        const { buyer } = await partiesOf(s, sub);
         if (!buyer) return "idle";
         const paid = await payBonus(e, buyer, {
           submissionId: sub,
@@ -275,11 +255,8 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         // the submission's own worker appeals (refused unless it is rejected and not appealed yet)
         const sub = pick(s.subs, o.sub);
         if (!sub) return "idle";
-        const row = await env.DB.prepare("SELECT worker_id FROM submissions WHERE id = ?")
-          .bind(sub)
-          .first<{ worker_id: string }>();
         // a withdrawn submission is gone: its worker is still one of them (the appeal is refused, not found)
-        const worker = s.workers.find((w) => w.id === row?.worker_id) ?? s.workers[o.sub % s.workers.length];
+        const worker = (await partiesOf(s, sub)).worker ?? s.workers[o.sub % s.workers.length];
         s.appeals.push((await fileAppeal(e, worker, sub, "It was done as the task asked.")).id);
         break;
       }
@@ -288,11 +265,8 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         // the submission's own worker changes it or withdraws it (refused unless it is still pending)
         const sub = pick(s.subs, o.sub);
         if (!sub) return "idle";
-        const row = await env.DB.prepare("SELECT worker_id FROM submissions WHERE id = ?")
-          .bind(sub)
-          .first<{ worker_id: string }>();
         // a withdrawn submission is gone: its worker is still the one who sent it
-        const worker = s.workers.find((w) => w.id === row?.worker_id) ?? s.workers[o.sub % s.workers.length];
+        const worker = (await partiesOf(s, sub)).worker ?? s.workers[o.sub % s.workers.length];
         if (o.kind === "edit")
           await editSubmission(e, worker, sub, { submission_details: "changed", submission_image_url: "" });
         else await withdrawSubmission(e, worker, sub);
@@ -303,27 +277,12 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         // hours end (the cron's and the read's lapse, two days on). No coin moves on any of them.
         const sub = pick(s.subs, o.sub);
         if (!sub) return "idle";
-        const row = await env.DB.prepare("SELECT worker_id, buyer_id FROM submissions WHERE id = ?")
-          .bind(sub)
-          .first<{ worker_id: string; buyer_id: string }>();
-        if (!row) return "idle";
-        if (o.step === "ask")
-          await requestRevision(
-            e,
-            s.buyers.find((b) => b.id === row.buyer_id)!,
-            sub,
-            "Please fix the screenshot.",
-          );
+        const { worker, buyer } = await partiesOf(s, sub);
+        // a withdrawn submission is gone
+        if (!worker || !buyer) return "idle";
+        if (o.step === "ask") await requestRevision(e, buyer, sub, "Please fix the screenshot.");
         else if (o.step === "resubmit")
-          await editSubmission(
-            e,
-            s.workers.find((w) => w.id === row.worker_id)!,
-            sub,
-            {
-              submission_details: "revised",
-              submission_image_url: "",
-            },
-          );
+          await editSubmission(e, worker, sub, { submission_details: "revised", submission_image_url: "" });
         else if ((await lapseDueRevisions(e, Date.now() + 49 * 3_600_000, sub)) === 0) return "idle";
         break;
       }
@@ -348,6 +307,17 @@ async function buyerOf(s: State, taskId: string): Promise<SessionUser> {
     .bind(taskId)
     .first<{ buyer_id: string }>();
   return s.buyers.find((b) => b.id === row?.buyer_id)!;
+}
+
+/** A submission's worker and buyer (neither once the submission is withdrawn: its row is gone). */
+async function partiesOf(s: State, submissionId: string) {
+  const row = await env.DB.prepare("SELECT worker_id, buyer_id FROM submissions WHERE id = ?")
+    .bind(submissionId)
+    .first<{ worker_id: string; buyer_id: string }>();
+  return {
+    worker: s.workers.find((w) => w.id === row?.worker_id),
+    buyer: s.buyers.find((b) => b.id === row?.buyer_id),
+  };
 }
 
 async function invariants(ids: string[], payments: string[]) {
@@ -472,24 +442,10 @@ describe("ledger properties", () => {
     const worker = await sessionUser((await registerUser("Worker")).id);
     const other = await sessionUser((await registerUser("Worker")).id);
     const task = await postTask(env, buyer, taskInput({ required_workers: 1, payable_amount: 30 }));
-    const sub = await createSubmission(
-      env,
-      worker,
-      {
-        task_id: task.id,
-        submission_details: "x",
-        submission_image_url: "",
-      },
-      { startIfNeeded: true },
-    );
+    const sub = await sendWork(worker, task.id, "x");
     await rejectSubmission(env, buyer, sub.id, "no");
     // the reopened slot goes to another worker, so an overturn is paid from the balance (20 coins)
-    await createSubmission(
-      env,
-      other,
-      { task_id: task.id, submission_details: "y", submission_image_url: "" },
-      { startIfNeeded: true },
-    );
+    await sendWork(other, task.id, "y");
     const appeal = await fileAppeal(env, worker, sub.id, "It was done as the task asked.");
     const [overturn, spend] = await Promise.allSettled([
       decideAppeal(env, admin, appeal.id, "overturn"),
@@ -509,16 +465,7 @@ describe("ledger properties", () => {
     const buyer = await sessionUser((await registerUser("Buyer")).id);
     const ws = await Promise.all([1, 2, 3].map(async () => sessionUser((await registerUser("Worker")).id)));
     const task = await postTask(env, buyer, taskInput({ required_workers: 1, payable_amount: 10 }));
-    const results = await Promise.allSettled(
-      ws.map((w) =>
-        createSubmission(
-          env,
-          w,
-          { task_id: task.id, submission_details: "me", submission_image_url: "" },
-          { startIfNeeded: true },
-        ),
-      ),
-    );
+    const results = await Promise.allSettled(ws.map((w) => sendWork(w, task.id, "me")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const row = await env.DB.prepare("SELECT required_workers FROM tasks WHERE id = ?")
       .bind(task.id)
@@ -541,16 +488,7 @@ describe("the workers' own take-backs", () => {
         account_number: "01812345678",
       });
       const task = await postTask(env, buyer, taskInput({ required_workers: 2, payable_amount: 20 }));
-      const sub = await createSubmission(
-        env,
-        worker,
-        {
-          task_id: task.id,
-          submission_details: "done",
-          submission_image_url: "",
-        },
-        { startIfNeeded: true },
-      );
+      const sub = await sendWork(worker, task.id);
       const results = await Promise.allSettled([
         cancelWithdrawal(env, worker, w.id),
         decision === "approve" ? approveWithdrawal(env, admin, w.id) : rejectWithdrawal(env, admin, w.id, "no"),

@@ -16,6 +16,7 @@ import {
   sessionUser,
   submissionBy,
   taskOf,
+  type TestUser,
 } from "./fixtures";
 import { MESSAGE_RATE_LIMITED, MESSAGES_PER_MINUTE, NOT_A_PARTY, postMessage } from "~/server/services/messages.server";
 import { rejectSubmission } from "~/server/services/submissions.server";
@@ -37,6 +38,9 @@ const notices = async (userId: string) =>
       .bind(userId)
       .all<{ message: string; action_route: string }>()
   ).results;
+/** `from` writes `text` in the submission's conversation, at `now`. */
+const say = async (from: TestUser, submissionId: string, text: string, now = Date.now()) =>
+  postMessage(env, await sessionUser(from.id), { submissionId }, text, "https://coinwork.test", now);
 const messageMails = async (email: string) => (await mailTo(email)).filter((m) => m.subject.startsWith("New message"));
 
 describe("a submission's conversation", () => {
@@ -70,7 +74,7 @@ describe("a submission's conversation", () => {
   it("renders a message as text, never as HTML", async () => {
     const { buyer, worker, sub } = await submissionWorld();
     const evil = `<img src=x onerror="alert(1)"><script>alert(2)</script>`;
-    await postMessage(env, await sessionUser(worker.id), { submissionId: sub.id }, evil, "https://coinwork.test");
+    await say(worker, sub.id, evil);
     const html = await (await getPage(`/dashboard/threads/submission/${sub.id}`, buyer.cookie)).text();
     expect(html).not.toContain("<script>alert(2)</script>");
     expect(html).not.toContain('<img src=x onerror="alert(1)">');
@@ -96,13 +100,7 @@ describe("a submission's conversation", () => {
 
   it("is read (never written) by an admin once the submission is appealed", async () => {
     const { buyer, worker, sub } = await submissionWorld();
-    await postMessage(
-      env,
-      await sessionUser(buyer.id),
-      { submissionId: sub.id },
-      "Wrong page.",
-      "https://coinwork.test",
-    );
+    await say(buyer, sub.id, "Wrong page.");
     await rejectSubmission(env, await sessionUser(buyer.id), sub.id, "wrong page");
     const admin = await makeAdmin();
     expectError(await rest("GET", `/messages?submission_id=${sub.id}`, admin.token), 403);
@@ -151,10 +149,9 @@ describe("questions before starting", () => {
 describe("the e-mail", () => {
   it("goes to the other side at most once an hour per conversation; the notifications every time", async () => {
     const { buyer, worker, sub } = await submissionWorld();
-    const w = await sessionUser(worker.id);
     const t0 = Date.now();
-    await postMessage(env, w, { submissionId: sub.id }, "Is the crop fine?", "https://coinwork.test", t0);
-    await postMessage(env, w, { submissionId: sub.id }, "two", "https://coinwork.test", t0 + 1000);
+    await say(worker, sub.id, "Is the crop fine?", t0);
+    await say(worker, sub.id, "two", t0 + 1000);
     const mails = await messageMails(buyer.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`https://coinwork.test/dashboard/threads/submission/${sub.id}`);
@@ -162,17 +159,10 @@ describe("the e-mail", () => {
     expect(mails[0]!.text).not.toContain("crop");
     expect((await notices(buyer.id)).filter((n) => n.message.includes("sent you a message"))).toHaveLength(2);
     // the other way is its own hour
-    await postMessage(
-      env,
-      await sessionUser(buyer.id),
-      { submissionId: sub.id },
-      "ok",
-      "https://coinwork.test",
-      t0 + 2000,
-    );
+    await say(buyer, sub.id, "ok", t0 + 2000);
     expect(await messageMails(worker.email)).toHaveLength(1);
     // an hour later, the next one e-mails again
-    await postMessage(env, w, { submissionId: sub.id }, "three", "https://coinwork.test", t0 + 60 * 60 * 1000 + 1000);
+    await say(worker, sub.id, "three", t0 + 60 * 60 * 1000 + 1000);
     expect(await messageMails(buyer.email)).toHaveLength(2);
   });
 });

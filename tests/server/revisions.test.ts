@@ -4,6 +4,7 @@
 // Meanwhile nobody decides and the review window does not end; nothing counts as a rejection.
 import { describe, expect, it } from "vitest";
 import {
+  appErrorOf,
   env,
   expectCountersAgree,
   expectError,
@@ -34,18 +35,8 @@ import {
 } from "~/server/services/submissions.server";
 import { runScheduledJobs, EVERY_QUARTER_HOUR } from "~/server/jobs/scheduled.server";
 import { REVISION_NOTE_REQUIRED } from "~/lib/schemas/revisions";
-import { AppError } from "~/server/errors";
 
 const HOUR = 60 * 60 * 1000;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 /** A buyer's task (2 slots x 6 coins) with one pending submission by a worker. */
 async function pending() {
@@ -106,8 +97,8 @@ describe("asking for a revision", () => {
     const { buyer, sub } = await pending();
     await ask(buyer, sub.id);
     const me = await sessionUser(buyer.id);
-    expect((await refusal(approveSubmission(env, me, sub.id))).message).toBe(REVISION_OUTSTANDING);
-    expect((await refusal(rejectSubmission(env, me, sub.id, "bad"))).message).toBe(REVISION_OUTSTANDING);
+    expect((await appErrorOf(approveSubmission(env, me, sub.id))).message).toBe(REVISION_OUTSTANDING);
+    expect((await appErrorOf(rejectSubmission(env, me, sub.id, "bad"))).message).toBe(REVISION_OUTSTANDING);
     // even with a review window long over, the cron leaves it alone
     await env.DB.prepare("UPDATE submissions SET created_at = created_at - ? WHERE id = ?")
       .bind(30 * 24 * HOUR, sub.id)
@@ -209,7 +200,7 @@ describe("a revision that lapses", () => {
     expect((await notices(worker.id))[0]).toContain("ran out. Your original proof waits for the buyer's review.");
     expect((await notices(buyer.id))[0]).toContain("The original proof waits for your review again.");
     // a lapsed revision is still the one revision
-    expect((await refusal(ask(buyer, sub.id))).message).toBe(ONE_REVISION);
+    expect((await appErrorOf(ask(buyer, sub.id))).message).toBe(ONE_REVISION);
     await expectCountersAgree();
   });
 

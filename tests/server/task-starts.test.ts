@@ -3,6 +3,7 @@
 // giving back and running out of time return the slot; every counter and the ledger stay right on each path.
 import { describe, expect, it } from "vitest";
 import {
+  appErrorOf,
   balance,
   env,
   expectCountersAgree,
@@ -27,7 +28,6 @@ import {
 } from "./fixtures";
 import { giveBackTask, releaseExpiredHolds, startTask } from "~/server/services/slots.server";
 import { deleteTask } from "~/server/services/tasks.server";
-import { AppError } from "~/server/errors";
 
 const openSlots = async (taskId: string) =>
   (await row<{ n: number }>("SELECT required_workers AS n FROM tasks WHERE id = ?", taskId))!.n;
@@ -42,15 +42,6 @@ const runOut = (taskId: string, workerId: string) =>
   env.DB.prepare("UPDATE task_holds SET expires_at = started_at + 1 WHERE task_id = ? AND worker_id = ?")
     .bind(taskId, workerId)
     .run();
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 describe("starting a task", () => {
   it("holds one slot for the task's time allowance, escrowed at its pay; the ledger and counters agree", async () => {
@@ -76,11 +67,11 @@ describe("starting a task", () => {
     const [a, b] = [await registerUser("Worker"), await registerUser("Worker")];
     const task = await taskOf(buyer, { required_workers: 1, payable_amount: 5 });
     await startTask(env, await sessionUser(a.id), task.id);
-    expect((await refusal(startTask(env, await sessionUser(b.id), task.id))).message).toBe(
+    expect((await appErrorOf(startTask(env, await sessionUser(b.id), task.id))).message).toBe(
       "No slots left on this task.",
     );
     await submissionBy(a, (await taskOf(buyer, { required_workers: 2, payable_amount: 1 })).id);
-    const own = await refusal(startTask(env, await sessionUser(buyer.id), task.id));
+    const own = await appErrorOf(startTask(env, await sessionUser(buyer.id), task.id));
     expect(own.code).toBe("forbidden");
   });
 
@@ -206,7 +197,7 @@ describe("giving back and running out of time", () => {
     const worker = await registerUser("Worker");
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 9 });
     await startTask(env, await sessionUser(worker.id), task.id);
-    const refused = await refusal(deleteTask(env, await sessionUser(buyer.id), task.id));
+    const refused = await appErrorOf(deleteTask(env, await sessionUser(buyer.id), task.id));
     expect(refused.message).toContain("A worker has started this task");
     const before = await balance(buyer.id);
     await deleteTask(env, await sessionUser((await makeAdmin()).id), task.id);

@@ -3,7 +3,7 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "react-router";
 import { Field, NativeSelect } from "~/components/ui/input";
-import { InputField } from "~/components/form-kit";
+import { WholeNumberField } from "~/components/form-kit";
 
 export type QualificationChoice = { id: string; name: string };
 
@@ -31,15 +31,12 @@ export function QualificationRequirement({
               ))}
             </NativeSelect>
           </Field>
-          <InputField
+          <WholeNumberField
             field={minScore}
             label="Least score (0-100)"
             hint="0: holding it is enough."
-            type="number"
             min={0}
             max={100}
-            step={1}
-            inputMode="numeric"
             placeholder="e.g. 80"
           />
         </div>

@@ -1,7 +1,7 @@
 // Add Task's "Who may work on it" (docs/product/quality.md): a least approval rate and a least number of approved
 // submissions, both optional. The server checks them where a worker's slot is taken.
 import type { FieldMetadata } from "@conform-to/react";
-import { InputField } from "~/components/form-kit";
+import { WholeNumberField } from "~/components/form-kit";
 import { SMOOTHED_BELOW } from "~/lib/eligibility";
 
 export type RequirementField = FieldMetadata<number | null>;
@@ -11,26 +11,15 @@ export function RequirementFields({ rate, approved }: { rate: RequirementField; 
     <fieldset className="grid gap-3 rounded-lg border border-border p-4">
       <legend className="px-1 text-sm font-semibold">Who may work on it (optional)</legend>
       <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
+        <WholeNumberField
           field={rate}
           label="Least approval rate (%)"
           hint={`Workers with fewer than ${SMOOTHED_BELOW} reviewed submissions are judged on a smoothed rate.`}
-          type="number"
           min={0}
           max={100}
-          step={1}
-          inputMode="numeric"
           placeholder="e.g. 90"
         />
-        <InputField
-          field={approved}
-          label="Least approved submissions"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          placeholder="e.g. 10"
-        />
+        <WholeNumberField field={approved} label="Least approved submissions" min={0} placeholder="e.g. 10" />
       </div>
     </fieldset>
   );

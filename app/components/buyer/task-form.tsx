@@ -14,6 +14,7 @@ import {
   SelectField,
   TextareaField,
   useValibotForm,
+  WholeNumberField,
   type Failure,
 } from "~/components/form-kit";
 import { ImagePicker } from "~/components/image-picker";
@@ -53,9 +54,6 @@ function wholeOrNull(s: string | undefined): number | null {
   const n = Number(s);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
-
-/** The attributes of a field that takes a positive whole number. */
-const WHOLE_NUMBER = { min: 1, step: 1, inputMode: "numeric" } as const;
 
 /**
  * The task form shared by Add Task and Update Task. A plain multipart POST (works without JavaScript),
@@ -140,20 +138,18 @@ export function TaskForm({
           placeholder="What should workers do, step by step?"
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <InputField
+          <WholeNumberField
             field={fields.required_workers}
             label="Required Workers"
             hint={mode === "update" ? "Open slots still to fill" : "How many people should do it"}
-            type="number"
-            {...WHOLE_NUMBER}
+            min={1}
             onChange={(e) => setWorkers(e.currentTarget.value)}
           />
-          <InputField
+          <WholeNumberField
             field={fields.payable_amount}
             label="Payable Amount"
             hint="Coins paid to each worker"
-            type="number"
-            {...WHOLE_NUMBER}
+            min={1}
             onChange={(e) => setAmount(e.currentTarget.value)}
           />
           <InputField

@@ -1,6 +1,6 @@
 // A qualification's definition as the buyer types it (the new-qualification form and its page's details form).
 import type { FieldMetadata } from "@conform-to/react";
-import { InputField, TextareaField } from "~/components/form-kit";
+import { InputField, TextareaField, WholeNumberField } from "~/components/form-kit";
 
 export function QualificationFields({
   name,
@@ -21,15 +21,12 @@ export function QualificationFields({
         maxLength={500}
         placeholder="What holding it shows about a worker"
       />
-      <InputField
+      <WholeNumberField
         field={retake}
         label="Retake wait (hours)"
         hint="How long a worker waits before taking the test again."
-        type="number"
         min={0}
         max={8760}
-        step={1}
-        inputMode="numeric"
       />
     </>
   );

@@ -10,7 +10,15 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { InputField, ReviewPanel, usePosting, useValibotForm, type Failure } from "~/components/form-kit";
+import {
+  FailureAlert,
+  InputField,
+  ReviewPanel,
+  usePosting,
+  useValibotForm,
+  WholeNumberField,
+  type Failure,
+} from "~/components/form-kit";
 import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalCents, type PaymentSystem } from "~/lib/coins";
 import { formatDollars } from "~/lib/format";
 import { accountField, payoutLine, type PayoutDetails } from "~/lib/payouts";
@@ -156,11 +164,7 @@ export function WithdrawForm({
     <div className="grid gap-5">
       <SystemChooser chosen={system} />
       <Form method="post" action={action} {...getFormProps(form)} className="grid gap-5" aria-busy={busy}>
-        {failure ? (
-          <Alert tone="danger" title={failure.title}>
-            {failure.message}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} />
         <input type="hidden" name="payment_system" value={system ?? ""} />
         {fields.payment_system.errors ? (
           <p role="alert" className="text-sm font-medium text-destructive">
@@ -202,7 +206,7 @@ export function WithdrawForm({
           </p>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <InputField
+          <WholeNumberField
             field={fields.withdrawal_coin}
             label="Coins to withdraw"
             hint={
@@ -210,11 +214,8 @@ export function WithdrawForm({
                 ? `From ${MIN_WITHDRAWAL_COINS} to ${formatCount(balance)} coins.`
                 : `At least ${MIN_WITHDRAWAL_COINS} coins.`
             }
-            type="number"
             min={1}
             max={Math.max(balance, 1)}
-            step={1}
-            inputMode="numeric"
             placeholder={`e.g. ${Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))}`}
             onInput={(e) => setCoins(e.currentTarget.value)}
           />

@@ -63,17 +63,22 @@ export const qualificationRequirementFields = {
 };
 
 // Add and Update speak different words for the same rules (docs/product/messages.md).
-export const addTaskSchema = v.object({
-  task_title: requiredText("Task Title is required", 120),
-  task_detail: requiredText("Task detail is required", 4000),
-  required_workers: wholeNumber("Minimum 1 worker is required", 1, "Minimum 1 worker is required", 10_000),
-  payable_amount: wholeNumber("Minimum amount is 1", 1, "Minimum amount is 1", 100_000),
+/** The fields Add and Update word alike. */
+const wordedAlike = {
   completion_date: completionDate,
   submission_info: requiredText("Submission info is required", 1000),
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
   time_allowance_minutes: timeAllowance,
   estimate_minutes: estimateMinutes,
+};
+
+export const addTaskSchema = v.object({
+  task_title: requiredText("Task Title is required", 120),
+  task_detail: requiredText("Task detail is required", 4000),
+  required_workers: wholeNumber("Minimum 1 worker is required", 1, "Minimum 1 worker is required", 10_000),
+  payable_amount: wholeNumber("Minimum amount is 1", 1, "Minimum amount is 1", 100_000),
+  ...wordedAlike,
   ...requirementFields,
   ...qualificationRequirementFields,
   ...checkFields,
@@ -84,12 +89,7 @@ export const updateTaskSchema = v.object({
   task_detail: optionalText(4000),
   required_workers: wholeNumber("Must be at least 1 worker", 1, "Must be at least 1 worker", 10_000),
   payable_amount: wholeNumber("Amount must be greater than 0", 1, "Amount must be greater than 0", 100_000),
-  completion_date: completionDate,
-  submission_info: requiredText("Submission info is required", 1000),
-  category: v.picklist(CATEGORIES, "Category is required"),
-  task_image_url: imageUrl,
-  time_allowance_minutes: timeAllowance,
-  estimate_minutes: estimateMinutes,
+  ...wordedAlike,
   ...checkFields,
 });
 

@@ -5,9 +5,9 @@ import { loginSchema } from "~/lib/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton, withRedirect } from "~/components/auth-card";
 import {
+  CurrentPasswordField,
   EmailField,
   FormFailure,
-  InputField,
   useFailureToast,
   usePosting,
   useValibotForm,
@@ -59,7 +59,7 @@ export default function Login() {
         {form.errors ? <FormFailure title="Login Failed!" message={form.errors[0]} /> : null}
         <EmailField field={fields.email} />
         <div className="grid gap-1.5">
-          <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+          <CurrentPasswordField field={fields.password} label="Password" />
           <Link to="/forgot-password" className="justify-self-end text-sm font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>

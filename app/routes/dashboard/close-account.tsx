@@ -8,7 +8,15 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { Card } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { failureOf, FormFailure, InputField, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
+import {
+  CurrentPasswordField,
+  failureOf,
+  FormFailure,
+  InputField,
+  useFailureToast,
+  usePosting,
+  useValibotForm,
+} from "~/components/form-kit";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
 import { clearSessionCookie } from "~/server/auth/session.server";
@@ -120,13 +128,7 @@ export default function CloseAccount({ loaderData }: Route.ComponentProps) {
             <Form method="post" {...getFormProps(form)} className="grid gap-4">
               {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
               {preview.hasPassword ? (
-                <InputField
-                  field={fields.currentPassword}
-                  label="Current password"
-                  type="password"
-                  autoComplete="current-password"
-                  hint="To be sure it's you."
-                />
+                <CurrentPasswordField field={fields.currentPassword} hint="To be sure it's you." />
               ) : (
                 <InputField
                   field={fields.confirmEmail}

@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import {
+  CurrentPasswordField,
   failureOf,
   FormFailure,
   InputField,
@@ -301,14 +302,7 @@ function EmailSection({
               : "Your account has no password, so your current address approves the change first; then the new address gets a link. Nothing changes until you open it."
           }
         />
-        {hasPassword ? (
-          <InputField
-            field={fields.currentPassword}
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-          />
-        ) : null}
+        {hasPassword ? <CurrentPasswordField field={fields.currentPassword} /> : null}
         <Button type="submit" disabled={busy} className="justify-self-start">
           {busy ? "Sending…" : "Change email address"}
         </Button>
@@ -344,12 +338,7 @@ function PasswordSection({ hasPassword, weak, outcome }: { hasPassword: boolean;
       <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
         <EnhancedMarker />
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
-        <InputField
-          field={fields.currentPassword}
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField field={fields.currentPassword} />
         <NewPasswordField field={fields.password} label="New password" />
         <Button type="submit" disabled={busy} className="justify-self-start">
           {busy ? "Saving…" : "Change password"}

@@ -15,7 +15,7 @@ import { useFailureToast } from "~/components/form-kit";
 import { messageBody, REVISION_HOURS, revisionNote } from "~/lib/schemas/revisions";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import { formAction } from "~/server/http/page-action.server";
 import { appOrigin } from "~/server/environment.server";
 import { refusal } from "~/server/errors";
@@ -65,10 +65,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   const key = keyOf(args.params);
   if (intent === "revision" && "submissionId" in key)
     return formAction(args, {

@@ -39,6 +39,17 @@ export async function readForm(request: Request, limit: FormLimit = PLAIN_FORM):
 }
 
 /**
+ * The `intent` of a page that takes several forms, which picks the action to run. Read from a copy of the request, so
+ * that action reads the body itself; null when it is not a readable form (that action then refuses it in its words).
+ */
+export async function postedIntent(request: Request): Promise<FormDataEntryValue | null> {
+  return readForm(request.clone() as Request).then(
+    (form) => form.get("intent"),
+    () => null,
+  );
+}
+
+/**
  * For the small actions outside `formAction`/`confirmAction` (the bell, the resend button): the form, or the 4xx
  * answer with the refusal's words to return instead (never a 500, never a redirect that hides them).
  */

@@ -2,8 +2,8 @@ import { Form, Link, data, useActionData } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import * as v from "valibot";
 import type { Route } from "./+types/qualification";
-import { ArrowLeft, Check } from "~/components/icons";
-import { PageHeader } from "~/components/dashboard-shell";
+import { Check } from "~/components/icons";
+import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 import { Card } from "~/components/ui/card";
@@ -19,6 +19,7 @@ import {
   useFailureToast,
   usePosting,
   useValibotForm,
+  WholeNumberField,
 } from "~/components/form-kit";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -161,12 +162,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
   const full = q.test.length >= MAX_QUESTIONS;
   return (
     <>
-      <Link
-        to="/dashboard/qualifications"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Back to Qualifications
-      </Link>
+      <BackLink to="/dashboard/qualifications">Back to Qualifications</BackLink>
       <PageHeader title={q.name} description={q.description} />
       {failure ? <FormFailure title={failure.title} message={failure.message} className="mb-4" /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -225,15 +221,12 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                     rows={4}
                     placeholder={"recieve\nreceive\nreceeve"}
                   />
-                  <InputField
+                  <WholeNumberField
                     field={question.answer}
                     label="Number of the right choice"
                     hint="1 for the first line. Workers never see it."
-                    type="number"
                     min={1}
                     max={6}
-                    step={1}
-                    inputMode="numeric"
                   />
                   <Button type="submit" disabled={adding} className="justify-self-start">
                     {adding ? "Adding…" : "Add question"}

@@ -19,7 +19,7 @@ import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import { createQualification, deleteQualification, listQualifications } from "~/server/services/qualifications.server";
 import { qualificationFormSchema } from "~/lib/schemas/qualifications";
 import { rowAction } from "~/lib/schemas/fields";
@@ -51,10 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Two forms post here: a new qualification, and the confirmed deletion of one (intent=delete). */
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   return intent === "delete" ? deleteAction(args) : createAction(args);
 }
 

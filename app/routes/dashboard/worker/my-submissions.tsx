@@ -3,10 +3,9 @@ import { ListChecks } from "~/components/icons";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Alert } from "~/components/ui/alert";
 import { EmptyState } from "~/components/ui/table";
 import { PagedList } from "~/components/responsive-list";
-import { failureOf } from "~/components/form-kit";
+import { FailureAlert, failureOf } from "~/components/form-kit";
 import { ItemsPerPage } from "~/components/worker/items-per-page";
 import { SubmissionsTable } from "~/components/worker/submissions-table";
 import { itemsPerPageSchema } from "~/lib/schemas/withdrawal";
@@ -14,7 +13,7 @@ import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import { listWorkerSubmissions } from "~/server/services/submissions.server";
 import { appealsOfSubmissions } from "~/server/services/appeals.server";
 import { appealUntil } from "~/lib/appeals";
@@ -65,10 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Two forms post here: the appeal's confirmation (intent "appeal") and the page size. */
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   return intent === "appeal" ? appealAction(args) : pageSizeAction(args);
 }
 
@@ -103,11 +99,7 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
         }
         actions={total ? <ItemsPerPage value={limit} action={PATH} /> : undefined}
       />
-      {failure ? (
-        <Alert tone="danger" title={failure.title} className="mb-4">
-          {failure.message}
-        </Alert>
-      ) : null}
+      <FailureAlert failure={failure} className="mb-4" />
       <PagedList
         count={rows.length}
         page={page}

@@ -1,15 +1,16 @@
 import { rowAction } from "~/lib/schemas/fields";
-import { data, isRouteErrorResponse, Link, useActionData, useNavigate, useRouteError } from "react-router";
-import { ArrowLeft, Undo2 } from "~/components/icons";
+import { data, Link, useActionData, useNavigate } from "react-router";
+import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
+import { Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
 import { bonusesOn } from "~/server/services/bonuses.server";
 import { formatCount } from "~/lib/format";
-import { PageHeader } from "~/components/dashboard-shell";
+import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { buttonVariants } from "~/components/ui/button";
-import { failureOf, useFailureToast } from "~/components/form-kit";
+import { FailureAlert, failureOf, useFailureToast } from "~/components/form-kit";
 import { LocalTime } from "~/components/local-time";
 import { ProofBody } from "~/components/proof";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -30,7 +31,7 @@ import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
 import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
@@ -100,10 +101,7 @@ const withdrawSchema = rowAction("withdraw");
 
 /** Three forms post here: an edit of the proof (reviewed first), the withdrawal and the appeal (both confirmed). */
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   if (intent === "appeal") return appealAction(args);
   if (intent === "withdraw") return withdrawAction(args);
   return editAction(args);
@@ -188,12 +186,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
   const at = `${LIST}/${s.id}`;
   return (
     <>
-      <Link
-        to={LIST}
-        className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> My Submissions
-      </Link>
+      <BackLink to={LIST}>My Submissions</BackLink>
       <PageHeader title={s.taskTitle} description={`Your submission to ${s.buyerName}'s task.`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid gap-6">
@@ -281,11 +274,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                   While it waits for review you can change it. The buyer is told, and the review window starts again.
                 </p>
               </div>
-              {failure ? (
-                <Alert tone="danger" title={failure.title}>
-                  {failure.message}
-                </Alert>
-              ) : null}
+              <FailureAlert failure={failure} />
               {proofReview ? (
                 <ProofReviewPanel
                   review={proofReview}
@@ -333,16 +322,11 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return (
-      <section className="mx-auto grid max-w-lg justify-items-center gap-4 py-12 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">Submission not found</h1>
-        <p className="text-muted-foreground">It was withdrawn, or it is not yours.</p>
-        <Link to={LIST} className={buttonVariants({ size: "lg" })}>
-          My Submissions
-        </Link>
-      </section>
-    );
-  throw error;
+  return useNotFoundBoundary(
+    <NotFoundPanel title="Submission not found" message="It was withdrawn, or it is not yours.">
+      <Link to={LIST} className={buttonVariants({ size: "lg" })}>
+        My Submissions
+      </Link>
+    </NotFoundPanel>,
+  );
 }

@@ -1,21 +1,13 @@
 import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
 import * as v from "valibot";
-import {
-  ArrowLeft,
-  CalendarDays,
-  Coins as CoinsIcon,
-  Hourglass,
-  Mail,
-  Tag,
-  UserRound,
-  Users,
-} from "~/components/icons";
+import { CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "~/components/icons";
 import { IconFact } from "~/components/ui/icon-fact";
+import { BackLink } from "~/components/dashboard-shell";
 import type { Route } from "./+types/task-detail";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { failureOf, useFailureToast } from "~/components/form-kit";
+import { FailureAlert, failureOf, useFailureToast } from "~/components/form-kit";
 import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { TaskImage } from "~/components/task-image";
 import { TaskBrief } from "~/components/task-brief";
@@ -46,7 +38,7 @@ import { unmetRequirements } from "~/server/services/eligibility.server";
 import { judgeCheckAnswer, taskCheckForWorker } from "~/server/services/proof-flags.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import { confirmAction } from "~/server/http/page-action.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow } from "~/components/actions/flow";
 import { giveBackSpec, HeldSlotPanel, StartPanel } from "~/components/worker/held-slot";
@@ -143,10 +135,7 @@ const slotAction = (args: Route.ActionArgs) =>
   });
 
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   if (intent === "start" || intent === "giveback") return slotAction(args);
   return proofAction(args);
 }
@@ -234,12 +223,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
   useFailureToast(outcome);
   return (
     <>
-      <Link
-        to="/dashboard/tasklist"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Back to Available Tasks
-      </Link>
+      <BackLink to="/dashboard/tasklist">Back to Available Tasks</BackLink>
       <header className="mb-6 grid gap-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
@@ -322,11 +306,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                 <Dollars coins={task.payableAmount} /> {WITHDRAW_RATE_NOTE}).
               </p>
             </div>
-            {failure ? (
-              <Alert tone="danger" title={failure.title}>
-                {failure.message}
-              </Alert>
-            ) : null}
+            <FailureAlert failure={failure} />
             {blocker ? (
               <Blocked reason={blocker} test={test} />
             ) : !hold ? (

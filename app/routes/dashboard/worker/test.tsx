@@ -2,8 +2,7 @@ import { Form, Link, data, useActionData } from "react-router";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 
 import type { Route } from "./+types/test";
-import { ArrowLeft } from "~/components/icons";
-import { PageHeader } from "~/components/dashboard-shell";
+import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { FormFailure, failureOf, useFailureToast, usePosting } from "~/components/form-kit";
@@ -57,12 +56,7 @@ export default function TakeTest({ loaderData }: Route.ComponentProps) {
   useFailureToast(outcome, true);
   return (
     <>
-      <Link
-        to="/dashboard/tests"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Back to Qualifications
-      </Link>
+      <BackLink to="/dashboard/tests">Back to Qualifications</BackLink>
       <PageHeader
         title={test.name}
         description={`${test.description} By ${test.buyerName}. ${retakeWords(test.retakeHours)}.`}

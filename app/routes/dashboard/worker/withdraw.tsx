@@ -28,7 +28,7 @@ import { payoutQueue } from "~/server/services/payout-queue.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
-import { readForm } from "~/server/http/form.server";
+import { postedIntent } from "~/server/http/form.server";
 import {
   assertCanWithdraw,
   cancelWithdrawal,
@@ -94,10 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Two forms post here: the request (reviewed first, then sent) and the cancel of a pending one (confirmed). */
 export async function action(args: Route.ActionArgs) {
-  const intent = await readForm(args.request.clone() as Request).then(
-    (form) => form.get("intent"),
-    () => null,
-  );
+  const intent = await postedIntent(args.request);
   return intent === "cancel" ? cancelAction(args) : requestAction(args);
 }
 
