@@ -41,10 +41,8 @@ export function BuyerReputation({
   className?: string;
 }) {
   return (
-    <div className={cn("grid gap-2", className)} data-testid="buyer-reputation">
-      <dl
-        className={cn("facts", compact ? "grid-cols-2 text-xs" : "grid-cols-1 text-sm sm:grid-cols-2 lg:grid-cols-3")}
-      >
+    <div className={cn("reputation", className)} data-testid="buyer-reputation">
+      <dl className={cn("facts", compact ? "compact" : "text-sm sm:grid-cols-2 lg:grid-cols-3")}>
         {reputationFacts(reputation).map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
@@ -52,14 +50,7 @@ export function BuyerReputation({
           </div>
         ))}
       </dl>
-      {compact ? (
-        <Link
-          to={`/buyers/${reputation.buyerId}`}
-          className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
-          Buyer's record
-        </Link>
-      ) : null}
+      {compact ? <Link to={`/buyers/${reputation.buyerId}`}>Buyer's record</Link> : null}
     </div>
   );
 }

@@ -6,21 +6,21 @@ import { allowanceWords } from "~/lib/time-allowance";
 /** "$7.50/hour" and what it is reckoned at (the estimate, or the measured median), with the below-minimum mark. */
 export function PayRateFact({ rate, className }: { rate: PayRate; className?: string }) {
   return (
-    <span className={cn("grid gap-0.5", className)} data-testid="pay-rate">
-      <span className="inline-flex items-center gap-1.5 font-semibold tabular-nums">
-        <Clock className="size-4 shrink-0" aria-hidden />
+    <span className={cn("pay-rate", className)} data-testid="pay-rate">
+      <span className="rate">
+        <Clock />
         {rate.centsPerHour === null ? "No time estimate" : hourlyWords(rate.centsPerHour)}
       </span>
       {rate.minutes ? (
-        <span className="text-xs text-muted-foreground">
+        <span className="reckoned">
           {rate.measured
             ? `measured median ${allowanceWords(rate.minutes)}`
             : `estimate ${allowanceWords(rate.minutes)}`}
         </span>
       ) : null}
       {rate.belowMinimum ? (
-        <span className="inline-flex items-center gap-1 text-xs font-medium text-red-700" data-testid="below-minimum">
-          <AlertTriangle className="size-3.5 shrink-0" aria-hidden /> Pays below the minimum
+        <span className="below-minimum" data-testid="below-minimum">
+          <AlertTriangle /> Pays below the minimum
         </span>
       ) : null}
     </span>

@@ -27,7 +27,7 @@ export function Coins({
 export function Dollars({ coins, className }: { coins: number; className?: string }) {
   return (
     <span
-      className={cn("tabular-nums", className)}
+      className={cn("dollars", className)}
       title={`Worth ${formatDollars(withdrawalCents(coins))} ${WITHDRAW_RATE_NOTE}`}
     >
       {formatDollars(withdrawalCents(coins))}

@@ -29,45 +29,40 @@ export interface TaskCardData {
 export function TaskCard({ task }: { task: TaskCardData }) {
   const titleId = `task-${task.id}-title`;
   return (
-    <article aria-labelledby={titleId} className="task-card group" data-testid="task-card">
+    <article aria-labelledby={titleId} className="task-card" data-testid="task-card">
       <div className="relative">
         <TaskImage src={task.taskImageUrl} category={task.category} className="aspect-[2/1]" />
-        <span className="chip left-3 bg-white/95 text-slate-800">{task.category}</span>
+        <span className="chip category">{task.category}</span>
         {task.mySubmission ? (
           <span
-            className={cn(
-              "chip right-3 text-white",
-              task.mySubmission === "approved" ? "bg-emerald-700" : "bg-slate-900",
-            )}
+            className={cn("chip mine", task.mySubmission === "approved" && "approved")}
             data-testid="my-submission-badge"
           >
-            <CircleCheck className="size-3.5" />
+            <CircleCheck />
             {task.mySubmission === "approved" ? "Approved" : "Submitted"}
           </span>
         ) : null}
       </div>
       <div className="body">
-        <div className="grid gap-1.5">
-          <h2 id={titleId} className="line-clamp-2 text-base font-semibold leading-snug">
-            {task.taskTitle}
-          </h2>
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <UserRound className="size-4 shrink-0" />
+        <header>
+          <h2 id={titleId}>{task.taskTitle}</h2>
+          <p>
+            <UserRound />
             <span className="sr-only">Posted by </span>
             <span className="truncate">{task.buyerName}</span>
           </p>
-        </div>
+        </header>
         <dl>
           <div>
             <dt>Payment</dt>
             <dd className="grid">
-              <Coins coins={task.payableAmount} className="text-amber-900" />
-              <Dollars coins={task.payableAmount} className="text-xs text-muted-foreground" />
+              <Coins coins={task.payableAmount} />
+              <Dollars coins={task.payableAmount} />
             </dd>
           </div>
           <div>
             <dt>Workers needed</dt>
-            <dd className="inline-flex items-center gap-1.5 font-semibold">
+            <dd>
               <Users />
               {task.requiredWorkers}
             </dd>
@@ -80,12 +75,12 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           </div>
           <div className="col-span-2">
             <dt>Due date</dt>
-            <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="inline-flex items-center gap-1.5 font-medium">
+            <dd>
+              <span className="day">
                 <CalendarDays />
                 <DueDay date={task.completionDate} />
               </span>
-              <DueBadge daysLeft={task.daysLeft} className="text-xs" />
+              <DueBadge daysLeft={task.daysLeft} />
             </dd>
           </div>
         </dl>
@@ -94,9 +89,9 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           to={`/dashboard/tasklist/${task.id}`}
           prefetch="intent"
           aria-describedby={titleId}
-          className={cn(buttonVariants({ variant: "secondary" }), "mt-auto w-full")}
+          className={buttonVariants({ variant: "secondary" })}
         >
-          View Details <ArrowRight aria-hidden className="transition-transform group-hover:translate-x-0.5" />
+          View Details <ArrowRight />
         </Link>
       </div>
     </article>
