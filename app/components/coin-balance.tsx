@@ -7,13 +7,7 @@ import { formatCount } from "~/lib/format";
 export function CoinBalance({ coin, className }: { coin: number | null | undefined; className?: string }) {
   const value = coin ?? DEFAULT_COIN_DISPLAY;
   return (
-    <span
-      className={cn(
-        "inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200",
-        className,
-      )}
-      data-testid="coin-balance"
-    >
+    <span className={cn("coin-balance", className)} data-testid="coin-balance">
       <CoinIcon />
       <span>
         {formatCount(value)}

@@ -34,7 +34,6 @@ import { NotificationBell } from "./notification-bell";
 import type { NotificationItem } from "~/lib/notifications";
 import { VerifyEmailBanner } from "./verify-email-banner";
 import { WeakPasswordBanner } from "./weak-password-banner";
-import { cn } from "~/lib/cn";
 
 interface NavItem {
   to: string;
@@ -81,19 +80,8 @@ function SidebarNav({ role, onNavigate }: { role: Role; onNavigate?: () => void 
   return (
     <nav aria-label="Dashboard" className="grid gap-1">
       {[...SIDEBAR[role], ...EVERY_ROLE].map((item) => (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          onClick={onNavigate}
-          prefetch="intent"
-          className={({ isActive }) =>
-            cn(
-              "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white",
-              isActive && "bg-white/15 text-white",
-            )
-          }
-        >
-          <item.icon className="size-4" aria-hidden />
+        <NavLink key={item.to} to={item.to} onClick={onNavigate} prefetch="intent" className="sidebar-link">
+          <item.icon />
           {item.label}
         </NavLink>
       ))}
@@ -104,11 +92,8 @@ function SidebarNav({ role, onNavigate }: { role: Role; onNavigate?: () => void 
 function SidebarFooter() {
   return (
     <Form method="post" action="/logout" className="mt-auto">
-      <button
-        type="submit"
-        className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white"
-      >
-        <LogOut className="size-4" aria-hidden /> Log out
+      <button type="submit" className="sidebar-link w-full">
+        <LogOut /> Log out
       </button>
     </Form>
   );
@@ -125,7 +110,7 @@ export function DashboardShell({
 }) {
   return (
     <div className="min-h-dvh bg-background lg:pl-64">
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col gap-8 bg-slate-950 p-5 lg:flex">
+      <aside className="sidebar">
         <Logo light />
         <SidebarNav role={user.role} />
         <SidebarFooter />
@@ -133,11 +118,8 @@ export function DashboardShell({
       <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-white/90 px-4 backdrop-blur sm:px-6">
         <Dialog.Root>
           <Dialog.Trigger asChild>
-            <button
-              className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted lg:hidden"
-              aria-label="Open menu"
-            >
-              <Menu className="size-5" aria-hidden />
+            <button className="menu-button" aria-label="Open menu">
+              <Menu />
             </button>
           </Dialog.Trigger>
           <Dialog.Portal>

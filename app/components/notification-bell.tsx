@@ -17,16 +17,12 @@ export function NotificationBell({ items, unread }: { items: NotificationItem[];
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
         <button
-          className="relative inline-flex size-10 items-center justify-center rounded-full hover:bg-muted"
+          className="bell"
           aria-label={count ? `Notifications, ${count} unread` : "Notifications"}
           data-testid="notification-bell"
         >
-          <Bell className="size-5" aria-hidden />
-          {count > 0 ? (
-            <span className="absolute right-1 top-1 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-5 text-white">
-              {count > 99 ? "99+" : count}
-            </span>
-          ) : null}
+          <Bell />
+          {count > 0 ? <span className="count">{count > 99 ? "99+" : count}</span> : null}
         </button>
       </Popover.Trigger>
       <Popover.Portal>

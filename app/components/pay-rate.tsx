@@ -1,4 +1,4 @@
-import { AlertTriangle, Clock } from "~/components/icons";
+import { AlertTriangle } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import { hourlyWords, type PayRate } from "~/lib/pay-rate";
 import { allowanceWords } from "~/lib/time-allowance";
@@ -7,10 +7,7 @@ import { allowanceWords } from "~/lib/time-allowance";
 export function PayRateFact({ rate, className }: { rate: PayRate; className?: string }) {
   return (
     <span className={cn("pay-rate", className)} data-testid="pay-rate">
-      <span className="rate">
-        <Clock />
-        {rate.centsPerHour === null ? "No time estimate" : hourlyWords(rate.centsPerHour)}
-      </span>
+      <span className="rate">{rate.centsPerHour === null ? "No time estimate" : hourlyWords(rate.centsPerHour)}</span>
       {rate.minutes ? (
         <span className="reckoned">
           {rate.measured
@@ -19,7 +16,7 @@ export function PayRateFact({ rate, className }: { rate: PayRate; className?: st
         </span>
       ) : null}
       {rate.belowMinimum ? (
-        <span className="below-minimum" data-testid="below-minimum">
+        <span className="below-minimum">
           <AlertTriangle /> Pays below the minimum
         </span>
       ) : null}

@@ -7,7 +7,7 @@ import { dueLabel } from "./due";
 export function DueDay({ date }: { date: string }) {
   return (
     <span>
-      <time dateTime={date}>{formatDate(date)}</time> <span className="deadline-note">({DEADLINE_NOTE})</span>
+      <time dateTime={date}>{formatDate(date)}</time> <span className="deadline-note">{`(${DEADLINE_NOTE})`}</span>
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ArrowRight, CalendarDays, CircleCheck, UserRound, Users } from "~/components/icons";
+import { useId } from "react";
+import { ArrowRight, CircleCheck, UserRound } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { Coins, Dollars } from "./coin-amount";
@@ -27,7 +28,7 @@ export interface TaskCardData {
 
 /** One open task in the Available Tasks grid. */
 export function TaskCard({ task }: { task: TaskCardData }) {
-  const titleId = `task-${task.id}-title`;
+  const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="task-card" data-testid="task-card">
       <div className="relative">
@@ -62,10 +63,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           </div>
           <div>
             <dt>Workers needed</dt>
-            <dd>
-              <Users />
-              {task.requiredWorkers}
-            </dd>
+            <dd>{task.requiredWorkers}</dd>
           </div>
           <div className="col-span-2">
             <dt>Pay per hour</dt>
@@ -76,10 +74,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           <div className="col-span-2">
             <dt>Due date</dt>
             <dd>
-              <span className="day">
-                <CalendarDays />
-                <DueDay date={task.completionDate} />
-              </span>
+              <DueDay date={task.completionDate} />
               <DueBadge daysLeft={task.daysLeft} />
             </dd>
           </div>
