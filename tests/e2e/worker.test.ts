@@ -114,6 +114,10 @@ story("a worker's day", () => {
 
       // Another category hides it; the shared URL brings the same view back after a reload.
       const shared = page.url();
+      expect(Object.fromEntries(new URL(shared).searchParams)).toMatchObject({
+        category: "Content Writing",
+        sort: "pay",
+      });
       await page.getByLabel("Category").selectOption("Translation");
       await page.waitForURL((u) => u.searchParams.get("category") === "Translation");
       await expect.poll(() => page.getByText("No tasks match your search").count()).toBe(1);

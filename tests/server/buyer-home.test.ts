@@ -342,7 +342,7 @@ describe("Buyer notifications", () => {
     await submissionBy(await registerUser("Worker", "Mia Worker"), task.id);
     const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
     expect(body).toContain('aria-label="Notifications, 2 unread"');
-    const bellCount = /data-testid="notification-bell".*?<span class="absolute[^"]*">(\d+)<\/span>/s.exec(body)?.[1];
+    const bellCount = /data-testid="notification-bell".*?<span class="count">(\d+)<\/span>/s.exec(body)?.[1];
     expect(bellCount).toBe("2");
 
     const notes = await env.DB.prepare(
