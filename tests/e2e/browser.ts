@@ -532,8 +532,9 @@ async function imagesAndFontsSettled(page: Page): Promise<void> {
   while (!(await settled()) && Date.now() < deadline) await sleep(100);
 }
 
-/** A full-page shot stops this far down: the API reference is 48,000 px tall, and its first screens tell enough. */
-const SCREENSHOT_MAX_HEIGHT = 8_000;
+/** A full-page shot stops this far down: the API reference is 48,532 px tall (5 s to shoot), and its first screens tell
+ * enough; the longest app page, the Task List at 390 px, is about 10,000. */
+const SCREENSHOT_MAX_HEIGHT = 20_000;
 
 /**
  * Saves a PNG to test-results/screenshots/<name>.png (kept as a CI artifact) and returns its path: the full page (at
