@@ -62,7 +62,6 @@ export const qualificationRequirementFields = {
   ),
 };
 
-// Add and Update speak different words for the same rules (docs/product/messages.md).
 /** The fields Add and Update word alike. */
 const wordedAlike = {
   completion_date: completionDate,
@@ -73,6 +72,7 @@ const wordedAlike = {
   estimate_minutes: estimateMinutes,
 };
 
+// Add and Update speak different words for the same rules (docs/product/messages.md).
 export const addTaskSchema = v.object({
   task_title: requiredText("Task Title is required", 120),
   task_detail: requiredText("Task detail is required", 4000),
