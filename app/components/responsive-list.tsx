@@ -99,3 +99,25 @@ export function CardRow(props: React.ComponentProps<"tr">) {
 export function Cell({ label, ...props }: React.ComponentProps<"td"> & { label?: string }) {
   return <td role="cell" data-label={label} {...props} />;
 }
+
+/** A cell naming a person: their name over their e-mail (a long address wraps rather than widening the card). */
+export function PersonCell({
+  label,
+  name,
+  email,
+  children,
+}: {
+  label?: string;
+  name: string;
+  email: string;
+  /** more lines about them (e.g. since when) */
+  children?: React.ReactNode;
+}) {
+  return (
+    <Cell label={label}>
+      <p className="name">{name}</p>
+      <p className="meta break-all">{email}</p>
+      {children}
+    </Cell>
+  );
+}
