@@ -91,18 +91,8 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
           {fresh?.created ? (
             <Alert tone="success" title="Your new key" data-testid="new-key">
               <dl className="mt-2 grid gap-2 text-sm">
-                <div>
-                  <dt className="font-medium">Access key id</dt>
-                  <dd className="break-all font-mono" data-testid="new-key-id">
-                    {fresh.created.accessKeyId}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="font-medium">Secret access key</dt>
-                  <dd className="break-all font-mono" data-testid="new-key-secret">
-                    {fresh.created.secretAccessKey}
-                  </dd>
-                </div>
+                <KeyPart label="Access key id" value={fresh.created.accessKeyId} testId="new-key-id" />
+                <KeyPart label="Secret access key" value={fresh.created.secretAccessKey} testId="new-key-secret" />
               </dl>
               <p className="mt-2 text-sm font-semibold">
                 Copy the secret now: it is shown this once, and Coinwork can't show it again.
@@ -175,5 +165,17 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
     </>
+  );
+}
+
+/** One part of a new key, whole and in a fixed-width font so that it can be read and copied. */
+function KeyPart({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="font-medium">{label}</dt>
+      <dd className="break-all font-mono" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }
