@@ -12,6 +12,7 @@ import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { availableTests, heldQualifications } from "~/server/services/qualifications.server";
 import { retakeWords } from "~/lib/qualifications";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Qualifications · Coinwork" }];
 
@@ -49,10 +50,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
         title="Qualifications"
         description="Some tasks are for workers who hold a buyer's qualification. Earn one by taking its test."
       />
-      <section aria-labelledby="held-heading" className="mb-8 grid gap-3">
-        <h2 id="held-heading" className="text-lg font-semibold">
-          Yours
-        </h2>
+      <HeadedSection id="held-heading" title="Yours" className="mb-8 grid gap-3">
         {held.length ? (
           <ul className="flex flex-wrap gap-2" data-testid="held-qualifications">
             {held.map((g) => (
@@ -68,11 +66,8 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
         ) : (
           <EmptyState message="You hold no qualifications yet." />
         )}
-      </section>
-      <section aria-labelledby="tests-heading" className="grid gap-3">
-        <h2 id="tests-heading" className="text-lg font-semibold">
-          Tests
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="tests-heading" title="Tests" className="grid gap-3">
         <PagedList count={tests.length} page={page} pages={pages} empty={<EmptyState message="No tests yet." />}>
           <CardTable
             label="Tests"
@@ -121,7 +116,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
             )}
           />
         </PagedList>
-      </section>
+      </HeadedSection>
     </>
   );
 }
