@@ -49,6 +49,9 @@ export interface CardColumn {
   className?: string;
 }
 
+/** The last column, of a row's buttons: named for screen readers only (the buttons say what they do). */
+export const ACTIONS_COLUMN: CardColumn = { header: <span className="sr-only">Actions</span> };
+
 /**
  * A list rendered once, laid out by CSS (`.card-table` in app.css): a table from the md breakpoint up, a stack of
  * cards on phones, so a page carries each row's markup one time. Rows are `<CardRow>`s of `<Cell>`s; a cell's

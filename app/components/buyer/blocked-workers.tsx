@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
 import { EnhancedMarker } from "~/components/actions/enhanced";
-import { CardRow, CardTable, Cell, PagedList, PersonCell } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, PersonCell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 
 export interface BlockRow {
@@ -36,11 +36,7 @@ export function BlockedWorkers({
       <CardTable
         label="Blocked workers"
         testId="blocked-workers"
-        columns={[
-          { header: "Worker" },
-          { header: "Reason (private)" },
-          { header: <span className="sr-only">Actions</span> },
-        ]}
+        columns={[{ header: "Worker" }, { header: "Reason (private)" }, ACTIONS_COLUMN]}
         rows={rows}
         row={(b) => (
           <CardRow data-testid="blocked-worker">

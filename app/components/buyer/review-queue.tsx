@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type * as React from "react";
 import { buttonVariants } from "~/components/ui/button";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -196,7 +196,7 @@ export function ReviewQueue({
             { header: "Proof" },
             { header: "Task" },
             { header: "Pay", className: "text-right" },
-            { header: <span className="sr-only">Actions</span> },
+            ACTIONS_COLUMN,
           ]}
           rows={items}
           row={(s) => (

@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
-import { CardRow, CardTable, Cell } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -116,12 +116,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
           <CardTable
             label="Your keys"
             testId="requester-keys"
-            columns={[
-              { header: "Access key id" },
-              { header: "Created" },
-              { header: "Status" },
-              { header: <span className="sr-only">Actions</span> },
-            ]}
+            columns={[{ header: "Access key id" }, { header: "Created" }, { header: "Status" }, ACTIONS_COLUMN]}
             rows={keys}
             row={(k) => (
               <CardRow data-testid="requester-key">

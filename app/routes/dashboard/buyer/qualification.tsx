@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
 import { LocalTime } from "~/components/local-time";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import {
   FormFailure,
   InputField,
@@ -251,11 +251,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
               <CardTable
                 label="Holders"
                 testId="holders"
-                columns={[
-                  { header: "Worker" },
-                  { header: "Score" },
-                  { header: <span className="sr-only">Actions</span> },
-                ]}
+                columns={[{ header: "Worker" }, { header: "Score" }, ACTIONS_COLUMN]}
                 rows={holders.items}
                 row={(h) => (
                   <CardRow data-testid="holder">

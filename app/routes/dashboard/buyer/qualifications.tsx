@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { FormFailure, failureOf, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { QualificationFields } from "~/components/qualifications/qualification-fields";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -139,12 +139,7 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
             <CardTable
               label="Your qualifications"
               testId="qualification-rows"
-              columns={[
-                { header: "Qualification" },
-                { header: "Test" },
-                { header: "Holders" },
-                { header: <span className="sr-only">Actions</span> },
-              ]}
+              columns={[{ header: "Qualification" }, { header: "Test" }, { header: "Holders" }, ACTIONS_COLUMN]}
               rows={rows}
               row={(q) => (
                 <CardRow data-testid="qualification-row">

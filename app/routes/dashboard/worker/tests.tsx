@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
 import { LocalTime } from "~/components/local-time";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { getEnv } from "~/server/context";
@@ -72,12 +72,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
           <CardTable
             label="Tests"
             testId="tests"
-            columns={[
-              { header: "Qualification" },
-              { header: "Test" },
-              { header: "Your score" },
-              { header: <span className="sr-only">Actions</span> },
-            ]}
+            columns={[{ header: "Qualification" }, { header: "Test" }, { header: "Your score" }, ACTIONS_COLUMN]}
             rows={tests}
             row={(t) => (
               <CardRow data-testid="test-row">
