@@ -17,7 +17,6 @@ import { LocalTime } from "~/components/local-time";
 import { ProofGlimpse } from "~/components/proof";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { APPROVE_SELECTED, proofExcerpt } from "~/lib/review";
-import { cn } from "~/lib/cn";
 import { grantSpecFor } from "./qualification-grant";
 import type { QualificationChoice } from "./qualification-requirement";
 import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, type ReviewItem } from "./review-specs";
@@ -308,7 +307,8 @@ function RowActions({
         spec={rejectSpec(item)}
         label={`Reject ${item.workerName}'s submission`}
         stayLink
-        className={cn("text-destructive hover:bg-red-50", off)}
+        variant="danger"
+        className={off || undefined}
       >
         Reject
       </ActionTrigger>

@@ -122,7 +122,7 @@ export function WithdrawalsTable({
                   flow={flow}
                   spec={cancelSpec(w)}
                   icon={<X aria-hidden />}
-                  className="text-destructive hover:bg-red-50"
+                  variant="danger"
                   label={`Cancel the withdrawal of ${formatDollars(w.withdrawalCents)}`}
                 >
                   Cancel

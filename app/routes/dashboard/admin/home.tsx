@@ -271,7 +271,7 @@ function withdrawalActions(w: Withdrawal): RowAction[] {
       text: "Reject",
       label: `Reject withdrawal of ${w.workerName}`,
       icon: <X aria-hidden />,
-      className: "text-destructive hover:bg-red-50",
+      variant: "danger",
     },
   ];
 }

@@ -175,9 +175,8 @@ function DeleteButton({ t, flow }: { t: Task; flow: ActionFlow }) {
     <ActionTrigger
       flow={flow}
       spec={deleteSpec(t)}
-      variant="outline"
       size="sm"
-      className="text-destructive hover:bg-red-50"
+      variant="danger"
       icon={<Trash2 aria-hidden />}
       label={`Delete task ${t.title}`}
     >

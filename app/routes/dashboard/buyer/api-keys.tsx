@@ -140,7 +140,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                     <ActionTrigger
                       flow={flow}
                       spec={revokeSpec(k)}
-                      className="text-destructive hover:bg-red-50"
+                      variant="danger"
                       label={`Revoke key ${k.accessKeyId}`}
                     >
                       Revoke

@@ -271,7 +271,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                           spec={revokeSpec(h)}
                           label={`Revoke ${h.workerName}'s qualification`}
                           stayLink
-                          className="text-destructive hover:bg-red-50"
+                          variant="danger"
                         >
                           Revoke
                         </ActionTrigger>

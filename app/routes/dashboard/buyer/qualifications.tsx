@@ -168,12 +168,7 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
                       >
                         Manage
                       </Link>
-                      <ActionTrigger
-                        flow={flow}
-                        spec={deleteSpec(q)}
-                        label={`Delete ${q.name}`}
-                        className="text-destructive hover:bg-red-50"
-                      >
+                      <ActionTrigger flow={flow} spec={deleteSpec(q)} label={`Delete ${q.name}`} variant="danger">
                         Delete
                       </ActionTrigger>
                     </div>

@@ -301,7 +301,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                 flow={flow}
                 spec={withdrawSpec(s)}
                 size="default"
-                className="text-destructive hover:bg-red-50"
+                variant="danger"
                 icon={<Undo2 aria-hidden />}
               >
                 Withdraw submission
