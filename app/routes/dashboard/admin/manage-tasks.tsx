@@ -175,8 +175,8 @@ function DeleteButton({ t, flow }: { t: Task; flow: ActionFlow }) {
     <ActionTrigger
       flow={flow}
       spec={deleteSpec(t)}
-      size="sm"
       variant="danger"
+      size="sm"
       icon={<Trash2 aria-hidden />}
       label={`Delete task ${t.title}`}
     >
