@@ -1,13 +1,13 @@
 // The demo data: its ledger agrees, on the database the browser tests are served from (through the real
 // `npm run ledger:check` script), and the history it plays keeps the demo's promises on any day it runs.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../app/lib/categories.ts";
 import { checkLedger } from "../../scripts/ledger-check.ts";
-import { applyMigrations, localD1File, query } from "../../scripts/lib/wrangler.ts";
+import { applyMigrations, localD1File, query, wrangler } from "../../scripts/lib/wrangler.ts";
 import { ROOT, db, persistDir } from "./browser";
 
 const DAY = 86_400_000;
@@ -67,6 +67,15 @@ describe("seed", () => {
     expect(second.stdout).toContain("Demo data already present");
     expect(second.status).toBe(0);
     expect(query<{ n: number }>("SELECT COUNT(*) AS n FROM users", { persistTo: dir })[0].n).toBe(20);
+    // migrated in one execute (decision 067), recorded as wrangler's own command records and reads it
+    const recorded = query<{ name: string }>("SELECT name FROM d1_migrations ORDER BY id", { persistTo: dir });
+    expect(recorded.map((r) => r.name)).toEqual(
+      readdirSync(path.join(ROOT, "migrations"))
+        .filter((f) => f.endsWith(".sql"))
+        .sort(),
+    );
+    const listed = wrangler(["d1", "migrations", "list", "DB", "--local", "--persist-to", dir], { quiet: true });
+    expect(listed.stdout).toContain("No migrations to apply");
 
     query("UPDATE users SET coin = coin + 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
     const tampered = run("ledger-check.ts", dir);

@@ -94,19 +94,26 @@ describe("uploaded images", () => {
 });
 
 describe("public/_headers", () => {
+  /** Each path pattern of the file with the headers indented below it. */
+  const rules = new Map<string, Record<string, string>>();
+  let current: Record<string, string> = {};
+  for (const line of staticHeaders.split("\n").filter((l) => l.trim() && !l.startsWith("#"))) {
+    if (!/^\s/.test(line)) rules.set(line.trim(), (current = {}));
+    else current[line.slice(0, line.indexOf(":")).trim()] = line.slice(line.indexOf(":") + 1).trim();
+  }
+
   it("gives every static asset the Worker's security headers and a policy that frames nothing and runs nothing", () => {
-    const lines = staticHeaders.split("\n").filter((l) => l.trim() && !l.startsWith("#"));
-    expect(lines[0]).toBe("/*");
-    const headers = Object.fromEntries(
-      lines.slice(1).map((l) => {
-        const at = l.indexOf(":");
-        return [l.slice(0, at).trim(), l.slice(at + 1).trim()];
-      }),
-    );
+    const headers = rules.get("/*") ?? {};
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], name).toBe(value);
     const csp = directives(headers["Content-Security-Policy"]);
     expect(csp["default-src"]).toEqual(["'none'"]);
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
     expect(csp["script-src"]).toBeUndefined();
+  });
+
+  it("lets browsers keep the built, content-hashed JS and CSS, and nothing else, without asking again", () => {
+    expect([...rules.keys()]).toEqual(["/*", "/assets/*"]);
+    expect(rules.get("/assets/*")).toEqual({ "Cache-Control": "public, max-age=31536000, immutable" });
+    expect(rules.get("/*")).not.toHaveProperty("Cache-Control");
   });
 });
