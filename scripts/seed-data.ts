@@ -50,30 +50,9 @@ interface Person {
 const avatar = (n: number) => `/avatars/seed-${String(n).padStart(2, "0")}.webp`;
 
 const PEOPLE: Person[] = [
-  {
-    key: "admin",
-    name: DEMO_ACCOUNTS[0].name,
-    email: DEMO_ACCOUNTS[0].email,
-    role: "Admin",
-    photo: avatar(1),
-    joinedDaysAgo: 210,
-  },
-  {
-    key: "buyer",
-    name: DEMO_ACCOUNTS[1].name,
-    email: DEMO_ACCOUNTS[1].email,
-    role: "Buyer",
-    photo: avatar(2),
-    joinedDaysAgo: 180,
-  },
-  {
-    key: "worker",
-    name: DEMO_ACCOUNTS[2].name,
-    email: DEMO_ACCOUNTS[2].email,
-    role: "Worker",
-    photo: avatar(3),
-    joinedDaysAgo: 170,
-  },
+  { key: "admin", ...DEMO_ACCOUNTS[0], photo: avatar(1), joinedDaysAgo: 210 },
+  { key: "buyer", ...DEMO_ACCOUNTS[1], photo: avatar(2), joinedDaysAgo: 180 },
+  { key: "worker", ...DEMO_ACCOUNTS[2], photo: avatar(3), joinedDaysAgo: 170 },
   // workers
   {
     key: "w01",

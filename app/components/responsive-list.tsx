@@ -49,6 +49,9 @@ export interface CardColumn {
   className?: string;
 }
 
+/** The last column, of a row's buttons: named for screen readers only (the buttons say what they do). */
+export const ACTIONS_COLUMN: CardColumn = { header: <span className="sr-only">Actions</span> };
+
 /**
  * A list rendered once, laid out by CSS (`.card-table` in app.css): a table from the md breakpoint up, a stack of
  * cards on phones, so a page carries each row's markup one time. Rows are `<CardRow>`s of `<Cell>`s; a cell's
@@ -98,4 +101,26 @@ export function CardRow(props: React.ComponentProps<"tr">) {
 /** A cell of a CardTable; `label` is shown above it on phones (the column's name, or what the value is). */
 export function Cell({ label, ...props }: React.ComponentProps<"td"> & { label?: string }) {
   return <td role="cell" data-label={label} {...props} />;
+}
+
+/** A cell naming a person: their name over their e-mail (a long address wraps rather than widening the card). */
+export function PersonCell({
+  label,
+  name,
+  email,
+  children,
+}: {
+  label?: string;
+  name: string;
+  email: string;
+  /** more lines about them (e.g. since when) */
+  children?: React.ReactNode;
+}) {
+  return (
+    <Cell label={label}>
+      <p className="name">{name}</p>
+      <p className="meta break-all">{email}</p>
+      {children}
+    </Cell>
+  );
 }

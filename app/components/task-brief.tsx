@@ -1,24 +1,19 @@
 import { Info } from "~/components/icons";
+import { HeadedSection } from "~/components/headed-section";
 
 /** What a task asks, as a worker reads it before doing it: its description and what to submit as proof. */
 export function TaskBrief({ detail, instructions }: { detail: string; instructions: string }) {
   return (
     <>
-      <section aria-labelledby="task-description" className="grid gap-2">
-        <h2 id="task-description" className="text-lg font-semibold">
-          Description
-        </h2>
+      <HeadedSection id="task-description" title="Description" className="grid gap-2">
         <p className="whitespace-pre-line leading-relaxed text-slate-700">{detail}</p>
-      </section>
-      <section aria-labelledby="task-proof" className="grid gap-2">
-        <h2 id="task-proof" className="text-lg font-semibold">
-          What to submit
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="task-proof" title="What to submit" className="grid gap-2">
         <p className="flex gap-2 rounded-xl bg-brand-50/70 p-4 leading-relaxed text-brand-900">
           <Info className="mt-1 size-4 shrink-0" aria-hidden />
           <span className="whitespace-pre-line">{instructions || "Describe what you did for this task."}</span>
         </p>
-      </section>
+      </HeadedSection>
     </>
   );
 }

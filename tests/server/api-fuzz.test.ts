@@ -88,6 +88,8 @@ const qBadEmail = fc.oneof(
   fc.string({ maxLength: 30 }).filter((s) => !s.includes("@")),
   longString(260).map((s) => `${s}@x.co`),
 );
+/** Where a query names the caller by e-mail: a malformed address, or someone else's. */
+const notOwnEmail = (someoneElse: string) => fc.oneof(qBadEmail, fc.constant(someoneElse));
 const qBadEnum = (valid: readonly string[]) => fc.string({ maxLength: 20 }).filter((s) => !valid.includes(s.trim()));
 const qBadId = (...foreign: string[]) =>
   fc.oneof(badIdFormat, fc.uuid(), ...(foreign.length ? [fc.constantFrom(...foreign)] : []));
@@ -109,7 +111,8 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Caller = "anon" | "worker" | "buyer" | "admin" | "junkToken";
 
 interface Case {
-  name: string;
+  /** how its failures are reported; by default its method and path */
+  name?: string;
   who: Caller;
   method: Method;
   path: string;
@@ -124,6 +127,8 @@ interface Case {
   /** a custom generator of whole requests */
   custom?: fc.Arbitrary<{ body: BodyInit; headers?: Record<string, string>; path?: string }>;
 }
+
+const nameOf = (c: Case) => c.name ?? `${c.method} ${c.path}`;
 
 interface Req {
   method: string;
@@ -363,7 +368,6 @@ function cases(): Case[] {
   return [
     // sign-in and files
     {
-      name: "POST /auth/register",
       who: "anon",
       method: "POST",
       path: "/auth/register",
@@ -389,7 +393,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "POST /auth/login",
       who: "anon",
       method: "POST",
       path: "/auth/login",
@@ -398,7 +401,6 @@ function cases(): Case[] {
       badBody: { email: badEmail, password: fc.oneof(junk, fc.constant(""), longString(201)) },
     },
     {
-      name: "POST /auth/verify/resend",
       who: "junkToken",
       method: "POST",
       path: "/auth/verify/resend",
@@ -406,7 +408,6 @@ function cases(): Case[] {
       custom: fc.constant({ body: "" }),
     },
     {
-      name: "POST /auth/forgot",
       who: "anon",
       method: "POST",
       path: "/auth/forgot",
@@ -415,7 +416,6 @@ function cases(): Case[] {
       badBody: { email: badEmail },
     },
     {
-      name: "POST /auth/reset",
       who: "anon",
       method: "POST",
       path: "/auth/reset",
@@ -428,7 +428,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "POST /auth/logout",
       who: "junkToken",
       method: "POST",
       path: "/auth/logout",
@@ -436,7 +435,6 @@ function cases(): Case[] {
       custom: fc.constant({ body: "" }),
     },
     {
-      name: "POST /images",
       who: "anon",
       method: "POST",
       path: "/images",
@@ -472,7 +470,6 @@ function cases(): Case[] {
         .map((key) => ({ body: null as unknown as BodyInit, path: `/images/${encodeURIComponent(key)}` })),
     },
     {
-      name: "POST /webhooks/stripe",
       who: "anon",
       method: "POST",
       path: "/webhooks/stripe",
@@ -480,7 +477,6 @@ function cases(): Case[] {
       custom: fc.string({ maxLength: 200 }).map((body) => ({ body, headers: { "Stripe-Signature": "t=1,v1=00" } })),
     },
     {
-      name: "POST /test-payments/confirm",
       who: "buyer",
       method: "POST",
       path: "/test-payments/confirm",
@@ -515,10 +511,9 @@ function cases(): Case[] {
       path: "/users",
       methods: ["GET", "POST", "PATCH", "DELETE"],
       query: { email: f.buyer.email },
-      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) },
+      badQuery: { email: notOwnEmail(f.otherBuyer.email) },
     },
     {
-      name: "POST /users",
       who: "buyer",
       method: "POST",
       path: "/users",
@@ -559,7 +554,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "DELETE /users",
       who: "admin",
       method: "DELETE",
       path: "/users",
@@ -568,7 +562,6 @@ function cases(): Case[] {
       badQuery: { id: fc.oneof(badIdFormat, fc.uuid()), reason: longString(501) },
     },
     {
-      name: "GET /users3",
       who: "admin",
       method: "GET",
       path: "/users3",
@@ -577,7 +570,6 @@ function cases(): Case[] {
       badQuery: { role: qBadEnum(["Worker", "Buyer", "Admin"]), ...paging() },
     },
     {
-      name: "PATCH /users1",
       who: "admin",
       method: "PATCH",
       path: "/users1",
@@ -591,25 +583,23 @@ function cases(): Case[] {
     },
 
     // public lists take no input: only wrong methods are wrong
-    { name: "/categories", who: "anon", method: "GET", path: "/categories", methods: ["GET"] },
-    { name: "/tasks3", who: "anon", method: "GET", path: "/tasks3", methods: ["GET"] },
-    { name: "/workers", who: "anon", method: "GET", path: "/workers", methods: ["GET"] },
-    { name: "/openapi.json", who: "anon", method: "GET", path: "/openapi.json", methods: ["GET"] },
+    { who: "anon", method: "GET", path: "/categories", methods: ["GET"] },
+    { who: "anon", method: "GET", path: "/tasks3", methods: ["GET"] },
+    { who: "anon", method: "GET", path: "/workers", methods: ["GET"] },
+    { who: "anon", method: "GET", path: "/openapi.json", methods: ["GET"] },
     // the worker's own queue takes no input either
-    { name: "/withdraw/queue", who: "worker", method: "GET", path: "/withdraw/queue", methods: ["GET"] },
+    { who: "worker", method: "GET", path: "/withdraw/queue", methods: ["GET"] },
 
     // tasks
     {
-      name: "GET /tasks",
       who: "buyer",
       method: "GET",
       path: "/tasks",
       methods: ["GET", "POST", "PUT", "DELETE"],
       query: { email: f.buyer.email },
-      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)), ...paging() },
+      badQuery: { email: notOwnEmail(f.otherBuyer.email), ...paging() },
     },
     {
-      name: "POST /tasks",
       who: "buyer",
       method: "POST",
       path: "/tasks",
@@ -618,7 +608,6 @@ function cases(): Case[] {
       badBody: taskFieldBreakers(),
     },
     {
-      name: "PUT /tasks",
       who: "buyer",
       method: "PUT",
       path: "/tasks",
@@ -629,7 +618,6 @@ function cases(): Case[] {
       badBody: { ...taskFieldBreakers(), task_detail: fc.oneof(junk, longString(4001)) },
     },
     {
-      name: "DELETE /tasks",
       who: "admin",
       method: "DELETE",
       path: "/tasks",
@@ -638,16 +626,14 @@ function cases(): Case[] {
       badQuery: { id: fc.oneof(badIdFormat, fc.uuid()), reason: longString(501) },
     },
     {
-      name: "GET /tasks1",
       who: "buyer",
       method: "GET",
       path: "/tasks1",
       methods: ["GET", "DELETE"],
       query: { id: f.taskId },
-      badQuery: { id: qBadId(f.foreignTaskId), email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) },
+      badQuery: { id: qBadId(f.foreignTaskId), email: notOwnEmail(f.otherBuyer.email) },
     },
     {
-      name: "DELETE /tasks1",
       who: "buyer",
       method: "DELETE",
       path: "/tasks1",
@@ -656,7 +642,6 @@ function cases(): Case[] {
       badQuery: { id: qBadId(f.foreignTaskId) },
     },
     {
-      name: "GET /tasks2",
       who: "worker",
       method: "GET",
       path: "/tasks2",
@@ -673,14 +658,13 @@ function cases(): Case[] {
 
     // submissions
     {
-      name: "GET /submission",
       who: "worker",
       method: "GET",
       path: "/submission",
       methods: ["GET", "POST"],
       query: { email: f.worker.email },
       badQuery: {
-        email: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)),
+        email: notOwnEmail(f.otherWorker.email),
         status: qBadEnum(STATUSES),
         ...paging(),
       },
@@ -692,10 +676,9 @@ function cases(): Case[] {
       path: "/submission",
       methods: ["GET", "POST"],
       query: { Buyer_mail: f.buyer.email },
-      badQuery: { Buyer_mail: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) },
+      badQuery: { Buyer_mail: notOwnEmail(f.otherBuyer.email) },
     },
     {
-      name: "POST /submission",
       who: "worker",
       method: "POST",
       path: "/submission",
@@ -708,20 +691,18 @@ function cases(): Case[] {
       },
     },
     {
-      name: "GET /submission1",
       who: "buyer",
       method: "GET",
       path: "/submission1",
       methods: ["GET", "PATCH"],
       query: { email: f.buyer.email, status: "pending" },
       badQuery: {
-        email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)),
+        email: notOwnEmail(f.otherBuyer.email),
         status: qBadEnum(STATUSES),
         ...paging(),
       },
     },
     {
-      name: "PATCH /submission1",
       who: "buyer",
       method: "PATCH",
       path: "/submission1",
@@ -732,7 +713,6 @@ function cases(): Case[] {
       badBody: { reason: badText(500) },
     },
     {
-      name: "POST /submissions/approve",
       who: "buyer",
       method: "POST",
       path: "/submissions/approve",
@@ -749,7 +729,6 @@ function cases(): Case[] {
     },
     {
       // an unknown task: even a well-formed start is refused (404)
-      name: "POST /task-starts",
       who: "worker",
       method: "POST",
       path: "/task-starts",
@@ -758,7 +737,6 @@ function cases(): Case[] {
       badBody: { task_id: fc.oneof(junk, badIdFormat) },
     },
     {
-      name: "DELETE /task-starts",
       who: "worker",
       method: "DELETE",
       path: "/task-starts",
@@ -768,7 +746,6 @@ function cases(): Case[] {
     },
     {
       // the worker's own submission is still pending, so even a well-formed appeal of it is refused (409)
-      name: "POST /appeals",
       who: "worker",
       method: "POST",
       path: "/appeals",
@@ -780,7 +757,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "GET /appeals",
       who: "admin",
       method: "GET",
       path: "/appeals",
@@ -789,7 +765,6 @@ function cases(): Case[] {
       badQuery: { status: qBadEnum(["pending", "decided"]), ...paging() },
     },
     {
-      name: "PATCH /appeals",
       who: "admin",
       method: "PATCH",
       path: "/appeals",
@@ -799,7 +774,6 @@ function cases(): Case[] {
     },
     {
       // an unknown worker: even a well-formed block changes nothing (404)
-      name: "POST /worker-blocks",
       who: "buyer",
       method: "POST",
       path: "/worker-blocks",
@@ -809,7 +783,6 @@ function cases(): Case[] {
     },
     {
       // the buyer's submission is still pending, so even a well-formed bonus on it is refused (409)
-      name: "POST /bonuses",
       who: "buyer",
       method: "POST",
       path: "/bonuses",
@@ -823,14 +796,13 @@ function cases(): Case[] {
       },
     },
     {
-      name: "GET /submission2",
       who: "worker",
       method: "GET",
       path: "/submission2",
       methods: ["GET"],
       query: { workermail: f.worker.email, status: "pending" },
       badQuery: {
-        workermail: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)),
+        workermail: notOwnEmail(f.otherWorker.email),
         status: qBadEnum(STATUSES),
         ...paging(),
       },
@@ -838,7 +810,6 @@ function cases(): Case[] {
 
     {
       // another buyer's submission: even a well-formed revision request is refused
-      name: "POST /submission-revisions",
       who: "buyer",
       method: "POST",
       path: "/submission-revisions",
@@ -848,7 +819,6 @@ function cases(): Case[] {
     },
     {
       // another worker's submission: the worker is no party to its conversation
-      name: "GET /messages",
       who: "worker",
       method: "GET",
       path: "/messages",
@@ -862,7 +832,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "POST /messages",
       who: "worker",
       method: "POST",
       path: "/messages",
@@ -877,7 +846,6 @@ function cases(): Case[] {
 
     // batch posting
     {
-      name: "POST /task-batches",
       who: "buyer",
       method: "POST",
       path: "/task-batches",
@@ -897,7 +865,6 @@ function cases(): Case[] {
 
     // qualifications
     {
-      name: "GET /qualifications",
       who: "buyer",
       method: "GET",
       path: "/qualifications",
@@ -905,7 +872,6 @@ function cases(): Case[] {
       badQuery: paging(),
     },
     {
-      name: "POST /qualifications",
       who: "buyer",
       method: "POST",
       path: "/qualifications",
@@ -921,7 +887,6 @@ function cases(): Case[] {
     },
     {
       // another buyer's qualification: even a well-formed change is refused (403)
-      name: "PATCH /qualifications",
       who: "buyer",
       method: "PATCH",
       path: "/qualifications",
@@ -936,7 +901,6 @@ function cases(): Case[] {
     },
     {
       // another buyer's qualification: even a well-formed delete is refused (403)
-      name: "DELETE /qualifications",
       who: "buyer",
       method: "DELETE",
       path: "/qualifications",
@@ -945,7 +909,6 @@ function cases(): Case[] {
       badQuery: { qualification_id: qBadId(f.foreignQualificationId) },
     },
     {
-      name: "GET /qualification-grants",
       who: "buyer",
       method: "GET",
       path: "/qualification-grants",
@@ -955,7 +918,6 @@ function cases(): Case[] {
     },
     {
       // a buyer's account is not a worker's: even a well-formed grant to it is refused (403)
-      name: "POST /qualification-grants",
       who: "buyer",
       method: "POST",
       path: "/qualification-grants",
@@ -969,7 +931,6 @@ function cases(): Case[] {
     },
     {
       // the worker does not hold it: even a well-formed revoke finds nothing (404)
-      name: "DELETE /qualification-grants",
       who: "buyer",
       method: "DELETE",
       path: "/qualification-grants",
@@ -978,7 +939,6 @@ function cases(): Case[] {
       badQuery: { qualification_id: qBadId(f.foreignQualificationId), worker_id: badIdFormat },
     },
     {
-      name: "GET /qualification-tests",
       who: "worker",
       method: "GET",
       path: "/qualification-tests",
@@ -987,7 +947,6 @@ function cases(): Case[] {
     },
     {
       // a qualification without a test: even well-formed answers are refused (404)
-      name: "POST /qualification-tests",
       who: "worker",
       method: "POST",
       path: "/qualification-tests",
@@ -1006,20 +965,18 @@ function cases(): Case[] {
 
     // withdrawals
     {
-      name: "GET /withdraw",
       who: "worker",
       method: "GET",
       path: "/withdraw",
       methods: ["GET", "POST", "PATCH"],
       query: { email: f.worker.email },
       badQuery: {
-        email: fc.oneof(qBadEmail, fc.constant(f.otherWorker.email)),
+        email: notOwnEmail(f.otherWorker.email),
         status: qBadEnum(["pending", "approved", "rejected"]),
         ...paging(),
       },
     },
     {
-      name: "POST /withdraw",
       who: "worker",
       method: "POST",
       path: "/withdraw",
@@ -1036,7 +993,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "PATCH /withdraw",
       who: "admin",
       method: "PATCH",
       path: "/withdraw",
@@ -1049,7 +1005,6 @@ function cases(): Case[] {
 
     // purchases
     {
-      name: "POST /create-payment-intent",
       who: "buyer",
       method: "POST",
       path: "/create-payment-intent",
@@ -1063,7 +1018,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "POST /orders",
       who: "buyer",
       method: "POST",
       path: "/orders",
@@ -1080,36 +1034,32 @@ function cases(): Case[] {
       },
     },
     {
-      name: "GET /orders1",
       who: "buyer",
       method: "GET",
       path: "/orders1",
       methods: ["GET"],
       query: { email: f.buyer.email },
-      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)), ...paging() },
+      badQuery: { email: notOwnEmail(f.otherBuyer.email), ...paging() },
     },
 
     // figures and preferences
     ...(["/total-required-workers", "/total-payment", "/total-payed"] as const).map((path): Case => ({
-      name: `GET ${path}`,
       who: "buyer",
       method: "GET",
       path,
       methods: ["GET"],
       query: { email: f.buyer.email },
-      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.otherBuyer.email)) },
+      badQuery: { email: notOwnEmail(f.otherBuyer.email) },
     })),
     {
-      name: "GET /user-preference",
       who: "worker",
       method: "GET",
       path: "/user-preference",
       methods: ["GET", "POST"],
       query: { email: f.worker.email },
-      badQuery: { email: fc.oneof(qBadEmail, fc.constant(f.buyer.email)) },
+      badQuery: { email: notOwnEmail(f.buyer.email) },
     },
     {
-      name: "POST /user-preference",
       who: "worker",
       method: "POST",
       path: "/user-preference",
@@ -1121,7 +1071,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "GET /notifications",
       who: "worker",
       method: "GET",
       path: "/notifications",
@@ -1129,7 +1078,6 @@ function cases(): Case[] {
       badQuery: paging(),
     },
     {
-      name: "POST /notifications",
       who: "worker",
       method: "POST",
       path: "/notifications",
@@ -1140,7 +1088,6 @@ function cases(): Case[] {
     },
     {
       // a worker's id: only buyers have a record (404)
-      name: "GET /buyer-reputation",
       who: "anon",
       method: "GET",
       path: "/buyer-reputation",
@@ -1151,7 +1098,6 @@ function cases(): Case[] {
 
     // task alerts
     {
-      name: "GET /saved-searches",
       who: "worker",
       method: "GET",
       path: "/saved-searches",
@@ -1159,7 +1105,6 @@ function cases(): Case[] {
       badQuery: paging(),
     },
     {
-      name: "POST /saved-searches",
       who: "worker",
       method: "POST",
       path: "/saved-searches",
@@ -1172,7 +1117,6 @@ function cases(): Case[] {
       },
     },
     {
-      name: "DELETE /saved-searches",
       who: "worker",
       method: "DELETE",
       path: "/saved-searches",
@@ -1181,7 +1125,6 @@ function cases(): Case[] {
       badQuery: { id: qBadId(f.foreignSearchId) },
     },
     {
-      name: "POST /saved-searches/feed-token",
       who: "worker",
       method: "POST",
       path: "/saved-searches/feed-token",
@@ -1197,7 +1140,7 @@ function cases(): Case[] {
       methods: ["GET"],
       custom: fc.constant({ body: null as unknown as BodyInit }),
     },
-    { name: "GET /totaldollars", who: "admin", method: "GET", path: "/totaldollars", methods: ["GET"] },
+    { who: "admin", method: "GET", path: "/totaldollars", methods: ["GET"] },
   ];
 }
 
@@ -1243,7 +1186,7 @@ describe("fuzzing the REST API", () => {
         fc.asyncProperty(variants(c), async (r) => {
           requests += 1;
           const res = await send(c, r);
-          const where = `${c.name}: ${r.method} ${r.path}?${new URLSearchParams(r.query)} ${typeof r.body === "string" ? r.body.slice(0, 120) : ""} -> ${res.status} ${res.text.slice(0, 200)}`;
+          const where = `${nameOf(c)}: ${r.method} ${r.path}?${new URLSearchParams(r.query)} ${typeof r.body === "string" ? r.body.slice(0, 120) : ""} -> ${res.status} ${res.text.slice(0, 200)}`;
           expect(res.status, where).toBeGreaterThanOrEqual(400);
           expect(res.status, where).toBeLessThan(500);
           expect(res.type, where).toContain("application/json");
@@ -1255,7 +1198,7 @@ describe("fuzzing the REST API", () => {
         { numRuns: RUNS },
       );
       // nothing moved, after each endpoint
-      expect(await fingerprint(fx.ids), c.name).toEqual(before);
+      expect(await fingerprint(fx.ids), nameOf(c)).toEqual(before);
     }
     expect(await holds(fx.ids)).toBe(true);
     // RUNS per case, 78 cases (468 requests, some 25 s here): each case's RUNS already just cover its breakers, so

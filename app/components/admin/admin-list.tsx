@@ -1,7 +1,7 @@
 // The paged lists of the admin pages (withdrawals, tasks, users, appeals): each row rendered once, a table on wide
 // screens and a card on phones by CSS (CardTable, decision 028), one page at a time; and the line that counts them.
 import type * as React from "react";
-import { CardRow, CardTable, PagedList, type CardColumn } from "~/components/responsive-list";
+import { ACTIONS_COLUMN, CardRow, CardTable, PagedList, type CardColumn } from "~/components/responsive-list";
 import { EmptyState } from "~/components/ui/table";
 import { formatCount } from "~/lib/format";
 
@@ -12,7 +12,7 @@ interface Page<T> {
 }
 
 /** The last column: the row's actions, named for screen readers only. */
-const ACTIONS: CardColumn = { header: <span className="sr-only">Actions</span>, className: "text-right" };
+const ACTIONS: CardColumn = { ...ACTIONS_COLUMN, className: "text-right" };
 
 /**
  * `label` names the list (the table's caption). `columns` are the headers before the last one (the row actions);

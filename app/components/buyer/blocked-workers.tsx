@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
 import { EnhancedMarker } from "~/components/actions/enhanced";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, PersonCell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 
 export interface BlockRow {
@@ -36,21 +36,15 @@ export function BlockedWorkers({
       <CardTable
         label="Blocked workers"
         testId="blocked-workers"
-        columns={[
-          { header: "Worker" },
-          { header: "Reason (private)" },
-          { header: <span className="sr-only">Actions</span> },
-        ]}
+        columns={[{ header: "Worker" }, { header: "Reason (private)" }, ACTIONS_COLUMN]}
         rows={rows}
         row={(b) => (
           <CardRow data-testid="blocked-worker">
-            <Cell>
-              <p className="name">{b.workerName}</p>
-              <p className="meta break-all">{b.workerEmail}</p>
+            <PersonCell name={b.workerName} email={b.workerEmail}>
               <p className="meta">
                 Blocked <LocalTime at={b.createdAt} />
               </p>
-            </Cell>
+            </PersonCell>
             <Cell label="Reason (private)" className="md:max-w-72">
               {b.reason}
             </Cell>

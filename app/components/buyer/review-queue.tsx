@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type * as React from "react";
 import { buttonVariants } from "~/components/ui/button";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -17,7 +17,6 @@ import { LocalTime } from "~/components/local-time";
 import { ProofGlimpse } from "~/components/proof";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { APPROVE_SELECTED, proofExcerpt } from "~/lib/review";
-import { cn } from "~/lib/cn";
 import { grantSpecFor } from "./qualification-grant";
 import type { QualificationChoice } from "./qualification-requirement";
 import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, type ReviewItem } from "./review-specs";
@@ -196,7 +195,7 @@ export function ReviewQueue({
             { header: "Proof" },
             { header: "Task" },
             { header: "Pay", className: "text-right" },
-            { header: <span className="sr-only">Actions</span> },
+            ACTIONS_COLUMN,
           ]}
           rows={items}
           row={(s) => (
@@ -308,7 +307,8 @@ function RowActions({
         spec={rejectSpec(item)}
         label={`Reject ${item.workerName}'s submission`}
         stayLink
-        className={cn("text-destructive hover:bg-red-50", off)}
+        variant="danger"
+        className={off || undefined}
       >
         Reject
       </ActionTrigger>

@@ -106,12 +106,7 @@ export function SubmissionDialog({
             ) : null}
             {item.revisionDueAt ? null : (
               <>
-                <Button
-                  variant="outline"
-                  className="text-destructive hover:bg-red-50"
-                  disabled={busy}
-                  onClick={() => onReject(item)}
-                >
+                <Button variant="danger" disabled={busy} onClick={() => onReject(item)}>
                   <X aria-hidden /> Reject
                 </Button>
                 <Button disabled={busy} onClick={() => onApprove(item)}>
@@ -173,7 +168,7 @@ export function NoJsSubmission({ item, next }: { item: ReviewItem; next: NextSto
           <>
             <ViewLink
               to={withParams({ [CONFIRM_PARAM]: "reject", [ROW_PARAM]: item.id })}
-              className={cn(buttonVariants({ variant: "outline" }), "text-destructive hover:bg-red-50")}
+              className={buttonVariants({ variant: "danger" })}
             >
               <X aria-hidden /> Reject
             </ViewLink>

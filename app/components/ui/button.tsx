@@ -11,6 +11,8 @@ export const buttonVariants = cva("btn", {
       outline: "btn-outline",
       ghost: "btn-ghost",
       destructive: "btn-destructive",
+      /** outlined in red: a destructive action offered among others (its confirmation is the destructive button) */
+      danger: "btn-danger",
       link: "btn-link",
     },
     size: {

@@ -95,7 +95,8 @@ export function HeldSlotPanel({
         flow={flow}
         spec={giveBackSpec(task)}
         size="sm"
-        className="justify-self-start text-destructive hover:bg-red-50"
+        variant="danger"
+        className="justify-self-start"
         icon={<Undo2 aria-hidden />}
       >
         Give the task back

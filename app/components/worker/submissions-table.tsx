@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/badge";
-import { CardRow, CardTable, Cell } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PersonCell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import type { ActionFlow } from "~/components/actions/flow";
 import { CoinAmount } from "./coin-amount";
@@ -54,10 +54,7 @@ export function SubmissionsTable({ rows, flow }: { rows: SubmissionRow[]; flow: 
               Sent <LocalTime at={s.createdAt} />
             </p>
           </Cell>
-          <Cell label="Buyer">
-            <p className="font-medium">{s.buyerName}</p>
-            <p className="meta break-all">{s.buyerEmail}</p>
-          </Cell>
+          <PersonCell label="Buyer" name={s.buyerName} email={s.buyerEmail} />
           <Cell label="Payment">
             <CoinAmount coins={s.payableAmount} stacked />
           </Cell>

@@ -1,7 +1,7 @@
 import { formatDollars } from "~/lib/format";
 import { X } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
-import { CardRow, CardTable, Cell } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -94,7 +94,7 @@ export function WithdrawalsTable({
         { header: "Amount" },
         { header: "Paid to" },
         { header: "Status" },
-        { header: <span className="sr-only">Actions</span> },
+        ACTIONS_COLUMN,
       ]}
       rows={rows}
       row={(w) => (
@@ -122,7 +122,7 @@ export function WithdrawalsTable({
                   flow={flow}
                   spec={cancelSpec(w)}
                   icon={<X aria-hidden />}
-                  className="text-destructive hover:bg-red-50"
+                  variant="danger"
                   label={`Cancel the withdrawal of ${formatDollars(w.withdrawalCents)}`}
                 >
                   Cancel

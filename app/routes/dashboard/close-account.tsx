@@ -23,6 +23,7 @@ import { clearSessionCookie } from "~/server/auth/session.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formAction } from "~/server/http/page-action.server";
 import { closeAccount, closingPreview, type ClosingPreview } from "~/server/services/own-account.server";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Close your account · Coinwork" }];
 
@@ -91,10 +92,7 @@ export default function CloseAccount({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Close your account" description="Read what happens first: closing can't be undone." />
       <div className="grid max-w-2xl gap-6">
         <Card className="p-5 sm:p-6">
-          <section aria-labelledby="closing-what-happens" className="grid gap-3">
-            <h2 id="closing-what-happens" className="text-lg font-semibold">
-              What happens when you close it
-            </h2>
+          <HeadedSection id="closing-what-happens" title="What happens when you close it" className="grid gap-3">
             <ul className="grid list-disc gap-2 pl-5 text-sm leading-relaxed" data-testid="closing-consequences">
               {consequences(preview).map((line) => (
                 <li key={line}>{line}</li>
@@ -106,7 +104,7 @@ export default function CloseAccount({ loaderData }: Route.ComponentProps) {
                 Download your data
               </a>
             </p>
-          </section>
+          </HeadedSection>
         </Card>
         {preview.blocker ? (
           <Alert

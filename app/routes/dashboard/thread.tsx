@@ -21,6 +21,7 @@ import { appOrigin } from "~/server/environment.server";
 import { refusal } from "~/server/errors";
 import { postMessage, readThread, threadPath, type ThreadKey } from "~/server/services/messages.server";
 import { requestRevision, revisionOf } from "~/server/services/revisions.server";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Messages about ${loaderData.taskTitle} · Coinwork` : "Messages · Coinwork" },
@@ -150,10 +151,7 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
 
-        <section aria-labelledby="messages-title" className="grid gap-3">
-          <h2 id="messages-title" className="text-lg font-semibold">
-            Conversation
-          </h2>
+        <HeadedSection id="messages-title" title="Conversation" className="grid gap-3">
           {earlier ? (
             <Link
               to={`?before=${encodeURIComponent(earlier)}`}
@@ -197,13 +195,14 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
               You can read this conversation; only its buyer and worker write in it.
             </p>
           )}
-        </section>
+        </HeadedSection>
 
         {mayAskRevision ? (
-          <section aria-labelledby="revision-title" className="grid gap-3 rounded-xl border border-border bg-white p-4">
-            <h2 id="revision-title" className="text-lg font-semibold">
-              Ask for a revision
-            </h2>
+          <HeadedSection
+            id="revision-title"
+            title="Ask for a revision"
+            className="grid gap-3 rounded-xl border border-border bg-white p-4"
+          >
             <p className="text-sm text-muted-foreground">
               Instead of rejecting, ask once for changes. The worker has {REVISION_HOURS} hours to send them; the
               submission stays pending and its coins stay in escrow.
@@ -216,7 +215,7 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
               rows={3}
               submit="Ask for revision"
             />
-          </section>
+          </HeadedSection>
         ) : null}
         <Link to="/dashboard" className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
           Back to your dashboard

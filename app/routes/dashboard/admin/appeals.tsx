@@ -11,7 +11,7 @@ import { appealDecisionSchema, appealListQuery } from "~/lib/schemas/appeals";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { ListTabs } from "~/components/admin/list-tabs";
-import { Cell } from "~/components/responsive-list";
+import { Cell, PersonCell } from "~/components/responsive-list";
 import { AppealBadge } from "~/components/ui/badge";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { RowActions, type RowAction } from "~/components/actions/trigger";
@@ -157,14 +157,8 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
                 <ProofGlimpse excerpt={proofExcerpt(a.proof.text, 90)} imageUrl={a.proof.imageUrl} />
               </div>
             </Cell>
-            <Cell label="Worker">
-              <p className="name">{a.workerName}</p>
-              <p className="meta">{a.workerEmail}</p>
-            </Cell>
-            <Cell label="Buyer">
-              <p className="name">{a.buyerName}</p>
-              <p className="meta">{a.buyerEmail}</p>
-            </Cell>
+            <PersonCell label="Worker" name={a.workerName} email={a.workerEmail} />
+            <PersonCell label="Buyer" name={a.buyerName} email={a.buyerEmail} />
             <Cell label="Amount" className="amount">
               {a.pay} coins
             </Cell>

@@ -30,7 +30,7 @@ import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
-import { Cell } from "~/components/responsive-list";
+import { Cell, PersonCell } from "~/components/responsive-list";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { RowActions, type RowAction } from "~/components/actions/trigger";
@@ -208,10 +208,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           rowTestId={(w) => `withdrawal-${w.id}`}
           cells={(w) => (
             <>
-              <Cell>
-                <p className="name">{w.workerName}</p>
-                <p className="meta">{w.workerEmail}</p>
-              </Cell>
+              <PersonCell name={w.workerName} email={w.workerEmail} />
               <Cell label="Pay to">
                 <PayoutDetails w={w} />
               </Cell>
@@ -274,7 +271,7 @@ function withdrawalActions(w: Withdrawal): RowAction[] {
       text: "Reject",
       label: `Reject withdrawal of ${w.workerName}`,
       icon: <X aria-hidden />,
-      className: "text-destructive hover:bg-red-50",
+      variant: "danger",
     },
   ];
 }

@@ -8,6 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { formatCount, formatDollars } from "~/lib/format";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
 
@@ -221,10 +222,12 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
       </section>
 
       {mismatched.length > 0 ? (
-        <section aria-labelledby="mismatched-heading" className="mt-8">
-          <h2 id="mismatched-heading" className="mb-3 text-lg font-semibold">
-            Balances that differ from the ledger
-          </h2>
+        <HeadedSection
+          id="mismatched-heading"
+          title="Balances that differ from the ledger"
+          className="mt-8"
+          headingClassName="mb-3"
+        >
           <Table caption="Users whose cached balance or debt differs from their ledger">
             <THead>
               <tr>
@@ -256,7 +259,7 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
               ))}
             </TBody>
           </Table>
-        </section>
+        </HeadedSection>
       ) : null}
     </>
   );

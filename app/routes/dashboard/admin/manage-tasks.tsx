@@ -11,7 +11,7 @@ import { readSearch } from "~/lib/schemas/paging";
 import { formatCount, formatDate } from "~/lib/format";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Cell } from "~/components/responsive-list";
+import { Cell, PersonCell } from "~/components/responsive-list";
 import { Badge } from "~/components/ui/badge";
 import { ListToolbar } from "~/components/admin/list-toolbar";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -128,10 +128,7 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
                 {t.category}
               </Badge>
             </Cell>
-            <Cell label="Buyer">
-              <p className="name">{t.buyerName}</p>
-              <p className="meta">{t.buyerEmail}</p>
-            </Cell>
+            <PersonCell label="Buyer" name={t.buyerName} email={t.buyerEmail} />
             <Cell label="Workers & payment" className="whitespace-nowrap">
               <WorkersAndPay t={t} />
             </Cell>
@@ -178,9 +175,8 @@ function DeleteButton({ t, flow }: { t: Task; flow: ActionFlow }) {
     <ActionTrigger
       flow={flow}
       spec={deleteSpec(t)}
-      variant="outline"
+      variant="danger"
       size="sm"
-      className="text-destructive hover:bg-red-50"
       icon={<Trash2 aria-hidden />}
       label={`Delete task ${t.title}`}
     >

@@ -254,7 +254,7 @@ function UserActions({ u, flow, self }: { u: User; flow: ActionFlow; self: boole
         spec={removeSpec(u)}
         disabled={self}
         size="sm"
-        className="text-destructive hover:bg-red-50"
+        variant="danger"
         icon={<UserX aria-hidden />}
         label={`Remove ${u.name}`}
       >

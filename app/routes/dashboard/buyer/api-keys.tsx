@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/table";
-import { CardRow, CardTable, Cell } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -91,18 +91,8 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
           {fresh?.created ? (
             <Alert tone="success" title="Your new key" data-testid="new-key">
               <dl className="mt-2 grid gap-2 text-sm">
-                <div>
-                  <dt className="font-medium">Access key id</dt>
-                  <dd className="break-all font-mono" data-testid="new-key-id">
-                    {fresh.created.accessKeyId}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="font-medium">Secret access key</dt>
-                  <dd className="break-all font-mono" data-testid="new-key-secret">
-                    {fresh.created.secretAccessKey}
-                  </dd>
-                </div>
+                <KeyPart label="Access key id" value={fresh.created.accessKeyId} testId="new-key-id" />
+                <KeyPart label="Secret access key" value={fresh.created.secretAccessKey} testId="new-key-secret" />
               </dl>
               <p className="mt-2 text-sm font-semibold">
                 Copy the secret now: it is shown this once, and Coinwork can't show it again.
@@ -126,12 +116,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
           <CardTable
             label="Your keys"
             testId="requester-keys"
-            columns={[
-              { header: "Access key id" },
-              { header: "Created" },
-              { header: "Status" },
-              { header: <span className="sr-only">Actions</span> },
-            ]}
+            columns={[{ header: "Access key id" }, { header: "Created" }, { header: "Status" }, ACTIONS_COLUMN]}
             rows={keys}
             row={(k) => (
               <CardRow data-testid="requester-key">
@@ -155,7 +140,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                     <ActionTrigger
                       flow={flow}
                       spec={revokeSpec(k)}
-                      className="text-destructive hover:bg-red-50"
+                      variant="danger"
                       label={`Revoke key ${k.accessKeyId}`}
                     >
                       Revoke
@@ -175,5 +160,17 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
     </>
+  );
+}
+
+/** One part of a new key, whole and in a fixed-width font so that it can be read and copied. */
+function KeyPart({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="font-medium">{label}</dt>
+      <dd className="break-all font-mono" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/bonuses";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -114,12 +114,7 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
         <CardTable
           label="Reviewed submissions"
           testId="bonus-rows"
-          columns={[
-            { header: "Worker" },
-            { header: "Task" },
-            { header: "Bonuses paid" },
-            { header: <span className="sr-only">Actions</span> },
-          ]}
+          columns={[{ header: "Worker" }, { header: "Task" }, { header: "Bonuses paid" }, ACTIONS_COLUMN]}
           rows={rows}
           row={(r) => (
             <CardRow data-testid="bonus-row">

@@ -228,13 +228,7 @@ function TaskActions({ t, flow }: { t: TaskRow; flow: ActionFlow }) {
             Delete
           </Button>
         ) : (
-          <ActionTrigger
-            flow={flow}
-            spec={deleteSpec(t)}
-            className="text-destructive hover:bg-red-50"
-            label={`Delete ${t.title}`}
-            stayLink
-          >
+          <ActionTrigger flow={flow} spec={deleteSpec(t)} variant="danger" label={`Delete ${t.title}`} stayLink>
             Delete
           </ActionTrigger>
         )}

@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
 import { LocalTime } from "~/components/local-time";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import {
   FormFailure,
   InputField,
@@ -44,6 +44,7 @@ import { qualificationFormSchema, questionFormSchema } from "~/lib/schemas/quali
 import { rowAction } from "~/lib/schemas/fields";
 import type { FormOutcome } from "~/lib/enhanced";
 import { MAX_QUESTIONS } from "~/lib/qualifications";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.qualification.name} · Coinwork` : "Qualification · Coinwork" },
@@ -167,10 +168,15 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
       {failure ? <FormFailure title={failure.title} message={failure.message} className="mb-4" /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid gap-6">
-          <section aria-labelledby="test-heading" className="grid gap-3">
-            <h2 id="test-heading" className="text-lg font-semibold">
-              Test ({q.test.length} of {MAX_QUESTIONS} questions)
-            </h2>
+          <HeadedSection
+            id="test-heading"
+            title={
+              <>
+                Test ({q.test.length} of {MAX_QUESTIONS} questions)
+              </>
+            }
+            className="grid gap-3"
+          >
             {q.test.length === 0 ? (
               <EmptyState message="No test: workers get this qualification only when you grant it." />
             ) : (
@@ -234,11 +240,8 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                 </Form>
               </Card>
             )}
-          </section>
-          <section aria-labelledby="holders-heading" className="grid gap-3">
-            <h2 id="holders-heading" className="text-lg font-semibold">
-              Holders
-            </h2>
+          </HeadedSection>
+          <HeadedSection id="holders-heading" title="Holders" className="grid gap-3">
             <PagedList
               count={holders.items.length}
               page={holders.page}
@@ -248,11 +251,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
               <CardTable
                 label="Holders"
                 testId="holders"
-                columns={[
-                  { header: "Worker" },
-                  { header: "Score" },
-                  { header: <span className="sr-only">Actions</span> },
-                ]}
+                columns={[{ header: "Worker" }, { header: "Score" }, ACTIONS_COLUMN]}
                 rows={holders.items}
                 row={(h) => (
                   <CardRow data-testid="holder">
@@ -272,7 +271,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                           spec={revokeSpec(h)}
                           label={`Revoke ${h.workerName}'s qualification`}
                           stayLink
-                          className="text-destructive hover:bg-red-50"
+                          variant="danger"
                         >
                           Revoke
                         </ActionTrigger>
@@ -282,7 +281,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                 )}
               />
             </PagedList>
-          </section>
+          </HeadedSection>
         </div>
         <Card className="p-5 sm:p-6">
           <h2 className="mb-3 text-lg font-semibold">Details</h2>

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { FormFailure, failureOf, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { QualificationFields } from "~/components/qualifications/qualification-fields";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -25,6 +25,7 @@ import { qualificationFormSchema } from "~/lib/schemas/qualifications";
 import { rowAction } from "~/lib/schemas/fields";
 import type { FormOutcome } from "~/lib/enhanced";
 import { retakeWords } from "~/lib/qualifications";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Qualifications · Coinwork" }];
 
@@ -128,10 +129,7 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
         description="Let only the workers you trust work on a task: grant a qualification by hand, or let workers earn it with a test."
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="your-qualifications">
-          <h2 id="your-qualifications" className="mb-3 text-lg font-semibold">
-            Your qualifications
-          </h2>
+        <HeadedSection id="your-qualifications" title="Your qualifications" headingClassName="mb-3">
           <PagedList
             count={rows.length}
             page={page}
@@ -141,12 +139,7 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
             <CardTable
               label="Your qualifications"
               testId="qualification-rows"
-              columns={[
-                { header: "Qualification" },
-                { header: "Test" },
-                { header: "Holders" },
-                { header: <span className="sr-only">Actions</span> },
-              ]}
+              columns={[{ header: "Qualification" }, { header: "Test" }, { header: "Holders" }, ACTIONS_COLUMN]}
               rows={rows}
               row={(q) => (
                 <CardRow data-testid="qualification-row">
@@ -175,12 +168,7 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
                       >
                         Manage
                       </Link>
-                      <ActionTrigger
-                        flow={flow}
-                        spec={deleteSpec(q)}
-                        label={`Delete ${q.name}`}
-                        className="text-destructive hover:bg-red-50"
-                      >
+                      <ActionTrigger flow={flow} spec={deleteSpec(q)} label={`Delete ${q.name}`} variant="danger">
                         Delete
                       </ActionTrigger>
                     </div>
@@ -189,7 +177,7 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
               )}
             />
           </PagedList>
-        </section>
+        </HeadedSection>
         <Card className="p-5 sm:p-6">
           <h2 className="mb-3 text-lg font-semibold">New qualification</h2>
           <Form method="post" action={PATH} {...getFormProps(form)} className="grid gap-4" aria-busy={busy}>

@@ -189,7 +189,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
                       text: "Delete",
                       label: `Delete ${s.what}`,
                       icon: <Trash2 aria-hidden />,
-                      className: "text-destructive hover:bg-red-50",
+                      variant: "danger",
                     },
                   ]}
                 />

@@ -16,6 +16,7 @@ import { listWorkerSubmissions, workerStats } from "~/server/services/submission
 import { workerCharts } from "~/server/services/charts.server";
 import { WorkerCharts } from "~/components/charts/home-charts";
 import { formatCount } from "~/lib/format";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Worker Home · Coinwork" }];
 
@@ -90,10 +91,7 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
 
       <WorkerCharts weeks={weeks} />
 
-      <section aria-labelledby="approved-heading" className="mt-8">
-        <h2 id="approved-heading" className="mb-3 text-lg font-semibold">
-          Approved Tasks
-        </h2>
+      <HeadedSection id="approved-heading" title="Approved Tasks" className="mt-8" headingClassName="mb-3">
         <PagedList
           count={approved.length}
           page={page}
@@ -111,7 +109,7 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
         >
           <ApprovedTable rows={approved} />
         </PagedList>
-      </section>
+      </HeadedSection>
     </>
   );
 }

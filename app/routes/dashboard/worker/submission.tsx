@@ -45,6 +45,7 @@ import {
 import { appealAction } from "./appeal.server";
 import { revisionOf } from "~/server/services/revisions.server";
 import { threadPath } from "~/server/services/messages.server";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Your submission for ${loaderData.submission.taskTitle} · Coinwork` : "Submission · Coinwork" },
@@ -245,10 +246,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
               </Alert>
             ))}
           </Card>
-          <section aria-labelledby="asked-heading" className="grid gap-2">
-            <h2 id="asked-heading" className="text-lg font-semibold">
-              What the task asked for
-            </h2>
+          <HeadedSection id="asked-heading" title="What the task asked for" className="grid gap-2">
             <p className="whitespace-pre-line rounded-xl bg-brand-50/70 p-4 text-brand-900">{s.taskInstructions}</p>
             <Link
               to={`/dashboard/tasklist/${s.taskId}`}
@@ -256,13 +254,10 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
             >
               Open the task
             </Link>
-          </section>
-          <section aria-labelledby="proof-heading" className="grid gap-2">
-            <h2 id="proof-heading" className="text-lg font-semibold">
-              What you sent
-            </h2>
+          </HeadedSection>
+          <HeadedSection id="proof-heading" title="What you sent" className="grid gap-2">
             <ProofBody proof={s} alt="The image you sent" />
-          </section>
+          </HeadedSection>
         </div>
 
         {pending ? (
@@ -306,7 +301,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                 flow={flow}
                 spec={withdrawSpec(s)}
                 size="default"
-                className="text-destructive hover:bg-red-50"
+                variant="danger"
                 icon={<Undo2 aria-hidden />}
               >
                 Withdraw submission

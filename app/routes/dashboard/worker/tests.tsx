@@ -5,13 +5,14 @@ import { buttonVariants } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/table";
 import { LocalTime } from "~/components/local-time";
-import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
+import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { availableTests, heldQualifications } from "~/server/services/qualifications.server";
 import { retakeWords } from "~/lib/qualifications";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Qualifications · Coinwork" }];
 
@@ -49,10 +50,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
         title="Qualifications"
         description="Some tasks are for workers who hold a buyer's qualification. Earn one by taking its test."
       />
-      <section aria-labelledby="held-heading" className="mb-8 grid gap-3">
-        <h2 id="held-heading" className="text-lg font-semibold">
-          Yours
-        </h2>
+      <HeadedSection id="held-heading" title="Yours" className="mb-8 grid gap-3">
         {held.length ? (
           <ul className="flex flex-wrap gap-2" data-testid="held-qualifications">
             {held.map((g) => (
@@ -68,21 +66,13 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
         ) : (
           <EmptyState message="You hold no qualifications yet." />
         )}
-      </section>
-      <section aria-labelledby="tests-heading" className="grid gap-3">
-        <h2 id="tests-heading" className="text-lg font-semibold">
-          Tests
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="tests-heading" title="Tests" className="grid gap-3">
         <PagedList count={tests.length} page={page} pages={pages} empty={<EmptyState message="No tests yet." />}>
           <CardTable
             label="Tests"
             testId="tests"
-            columns={[
-              { header: "Qualification" },
-              { header: "Test" },
-              { header: "Your score" },
-              { header: <span className="sr-only">Actions</span> },
-            ]}
+            columns={[{ header: "Qualification" }, { header: "Test" }, { header: "Your score" }, ACTIONS_COLUMN]}
             rows={tests}
             row={(t) => (
               <CardRow data-testid="test-row">
@@ -121,7 +111,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
             )}
           />
         </PagedList>
-      </section>
+      </HeadedSection>
     </>
   );
 }

@@ -37,6 +37,7 @@ import {
   requestWithdrawal,
 } from "~/server/services/withdrawals.server";
 import { formatCount, formatDollars } from "~/lib/format";
+import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
 
@@ -188,10 +189,7 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
         />
       </Card>
 
-      <section aria-labelledby="requests-heading" className="mt-8">
-        <h2 id="requests-heading" className="mb-3 text-lg font-semibold">
-          Your withdrawal requests
-        </h2>
+      <HeadedSection id="requests-heading" title="Your withdrawal requests" className="mt-8" headingClassName="mb-3">
         <PagedList
           count={requests.length}
           page={page}
@@ -200,7 +198,7 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
         >
           <WithdrawalsTable rows={requests} flow={flow} medianWaitHours={medianWaitHours} />
         </PagedList>
-      </section>
+      </HeadedSection>
       <ActionDialog flow={flow} />
       <NoJsConfirm spec={noJsSpec} />
     </>
