@@ -119,8 +119,9 @@ function pendingLocalMigrations(t: D1Target): string[] | undefined {
   const all = readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith(".sql"))
     .sort();
-  if (localD1Files(persistDir).length === 0) return all;
-  if (localD1Files(persistDir).length > 1) return undefined;
+  const databases = localD1Files(persistDir).length;
+  if (databases === 0) return all;
+  if (databases > 1) return undefined;
   const tables = query<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'd1_migrations'", t);
   if (tables[0].n === 0) return all;
   const applied = new Set(query<{ name: string }>("SELECT name FROM d1_migrations", t).map((r) => r.name));
