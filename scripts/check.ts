@@ -36,12 +36,11 @@ function run(args: string[]): Promise<{ status: number; output: string }> {
 
 runAlone("react-router typegen", [bin("@react-router/dev", "bin.cjs"), "typegen"]);
 const results = await Promise.all(TOOLS.map((t) => run(t.args)));
-const failed = TOOLS.filter((t, i) => {
-  const { status, output } = results[i];
-  console.log(`--- ${t.name}${status === 0 ? "" : ` (failed, exit ${status})`}`);
+for (const [i, { status, output }] of results.entries()) {
+  console.log(`--- ${TOOLS[i].name}${status === 0 ? "" : ` (failed, exit ${status})`}`);
   if (output.trim()) console.log(output.trimEnd());
-  return status !== 0;
-});
+}
+const failed = TOOLS.filter((_, i) => results[i].status !== 0);
 if (failed.length) {
   console.error(`check: ${failed.map((t) => t.name).join(", ")} failed`);
   process.exit(1);

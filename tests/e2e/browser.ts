@@ -532,8 +532,10 @@ async function imagesAndFontsSettled(page: Page): Promise<void> {
   while (!(await settled()) && Date.now() < deadline) await sleep(100);
 }
 
-/** A full-page shot stops this far down: the API reference is 48,532 px tall (5 s to shoot), and its first screens tell
- * enough; the longest app page, the Task List at 390 px, is about 10,000. */
+/**
+ * A full-page shot stops this far down: the API reference is 48,532 px tall (5 s to shoot), and its first screens
+ * tell enough; the longest app page, the Task List at 390 px, is about 10,000.
+ */
 const SCREENSHOT_MAX_HEIGHT = 20_000;
 
 /**

@@ -1,6 +1,7 @@
 // The charts of the three home pages (figures from app/server/services/charts.server.ts).
 import type * as React from "react";
 import { ChartPanel } from "./chart-panel";
+import { HeadedSection } from "~/components/headed-section";
 import { chartValue, seriesTotal, type ChartSpec } from "~/lib/charts";
 import { formatCount } from "~/lib/format";
 
@@ -13,12 +14,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} 
 
 function ChartsSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby="charts-heading" className="mt-10">
-      <h2 id="charts-heading" className="mb-4 text-xl font-semibold tracking-tight">
-        {title}
-      </h2>
+    <HeadedSection id="charts-heading" title={title} className="mt-10" headingClassName="mb-4 text-xl tracking-tight">
       <div className="grid gap-4 lg:grid-cols-2">{children}</div>
-    </section>
+    </HeadedSection>
   );
 }
 

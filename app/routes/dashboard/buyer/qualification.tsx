@@ -170,11 +170,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
         <div className="grid gap-6">
           <HeadedSection
             id="test-heading"
-            title={
-              <>
-                Test ({q.test.length} of {MAX_QUESTIONS} questions)
-              </>
-            }
+            title={`Test (${q.test.length} of ${MAX_QUESTIONS} questions)`}
             className="grid gap-3"
           >
             {q.test.length === 0 ? (
