@@ -2,7 +2,7 @@
 // admins' queue (oldest first) on the worker's page and through the REST API, the admins' median wait over the last
 // 30 days (worked out by the Cron Trigger), and Admin Home's list oldest first with each request's age.
 import { describe, expect, it } from "vitest";
-import { adminWorld, env, getPage, pendingWithdrawal, rest, shape, textOf } from "./fixtures";
+import { adminWorld, env, getPage, newWithdrawal, pendingWithdrawal, rest, shape, textOf } from "./fixtures";
 import { approveWithdrawal, rejectWithdrawal } from "~/server/services/withdrawals.server";
 import { payoutQueue, refreshWithdrawalWaitMedian } from "~/server/services/payout-queue.server";
 import { withdrawalQueueWireSchema } from "~/lib/schemas/api";
@@ -15,22 +15,38 @@ describe("the payout queue", () => {
     const a = await pendingWithdrawal(w);
     const b = await pendingWithdrawal(w);
     const c = await pendingWithdrawal(w);
-    const before = await payoutQueue(env, [a.request.id, b.request.id, c.request.id]);
+    const placeOf = async (x: typeof a) => (await payoutQueue(env, x.worker.id)).places[x.request.id];
     // others' requests may be ahead in the shared queue: the three are in a row, in the order they were made
-    const pa = before.places[a.request.id]!;
-    expect(before.places[b.request.id]).toBe(pa + 1);
-    expect(before.places[c.request.id]).toBe(pa + 2);
+    const pa = (await placeOf(a))!;
+    expect(await placeOf(b)).toBe(pa + 1);
+    expect(await placeOf(c)).toBe(pa + 2);
     await approveWithdrawal(env, w.adminUser, a.request.id);
     await rejectWithdrawal(env, w.adminUser, b.request.id, "wrong number");
-    const after = await payoutQueue(env, [a.request.id, c.request.id]);
-    expect(after.places[a.request.id]).toBeUndefined();
-    expect(after.places[c.request.id]).toBe(pa);
+    expect(await placeOf(a)).toBeUndefined();
+    expect(await placeOf(c)).toBe(pa);
     // the worker's page says it, and so does the REST API
     const page = await textOf(await getPage("/dashboard/withdraw", c.worker.cookie));
     expect(page).toContain(pa === 1 ? "Next in the queue." : `Number ${pa} in the queue.`);
     const api = await rest("GET", "/withdraw/queue", c.worker.token);
     expect(api.status).toBe(200);
     expect(shape(withdrawalQueueWireSchema, api.body).pending).toEqual([{ _id: c.request.id, queue_place: pa }]);
+  });
+
+  it("lists a worker's own pending requests oldest first, each with its place, and no one else's", async () => {
+    const w = await adminWorld();
+    const first = await pendingWithdrawal(w, 200, 260);
+    const second = await newWithdrawal(first.worker, 200, first.account);
+    const other = await pendingWithdrawal(w);
+    const queue = await payoutQueue(env, first.worker.id);
+    // oldest first (the two may share a millisecond: then the id decides, as it does in the queue)
+    const places = Object.values(queue.places);
+    expect(Object.keys(queue.places).sort()).toEqual([first.request.id, second.id].sort());
+    expect(places[1]).toBe(places[0]! + 1);
+    expect((await payoutQueue(env, other.worker.id)).places[other.request.id]).toBe(places[1]! + 1);
+    const api = await rest("GET", "/withdraw/queue", first.worker.token);
+    expect(shape(withdrawalQueueWireSchema, api.body).pending).toEqual(
+      Object.entries(queue.places).map(([id, place]) => ({ _id: id, queue_place: place })),
+    );
   });
 
   it("the median wait is of the decisions of the last 30 days (approved and rejected), in hours on the page", async () => {
@@ -57,12 +73,12 @@ describe("the payout queue", () => {
       .run();
     expect(await refreshWithdrawalWaitMedian(env, at)).toBe(5 * HOUR);
     const { worker } = await pendingWithdrawal(w);
-    expect((await payoutQueue(env, [])).medianWaitHours).toBe(5);
+    expect((await payoutQueue(env, worker.id)).medianWaitHours).toBe(5);
     const page = await textOf(await getPage("/dashboard/withdraw", worker.cookie));
     expect(page).toContain("Admins took about 5 hours (median) over the last 30 days.");
     // a window with nothing decided has no figure
     expect(await refreshWithdrawalWaitMedian(env, at + 400 * 24 * HOUR)).toBeNull();
-    expect((await payoutQueue(env, [])).medianWaitHours).toBeNull();
+    expect((await payoutQueue(env, worker.id)).medianWaitHours).toBeNull();
     await refreshWithdrawalWaitMedian(env);
   });
 

@@ -2,7 +2,6 @@ import { requireApiRole } from "~/server/auth/guards.server";
 import { ok } from "~/server/http/endpoint.server";
 import { json, rest } from "~/server/http/rest.server";
 import { payoutQueue } from "~/server/services/payout-queue.server";
-import { listWithdrawals } from "~/server/services/withdrawals.server";
 import { withdrawalQueueWireSchema } from "~/lib/schemas/api";
 
 export const loader = rest("/withdraw/queue", "Withdrawals", {
@@ -20,19 +19,10 @@ export const loader = rest("/withdraw/queue", "Withdrawals", {
     ],
     handler: async ({ context, env }) => {
       const worker = requireApiRole(context, "Worker");
-      const pending = await listWithdrawals(env, {
-        workerId: worker.id,
-        status: "pending",
-        oldestFirst: true,
-        limit: 50,
-      });
-      const queue = await payoutQueue(
-        env,
-        pending.items.map((w) => w.id),
-      );
+      const queue = await payoutQueue(env, worker.id);
       return json({
         median_wait_hours: queue.medianWaitHours,
-        pending: pending.items.map((w) => ({ _id: w.id, queue_place: queue.places[w.id] ?? 0 })),
+        pending: Object.entries(queue.places).map(([id, place]) => ({ _id: id, queue_place: place })),
       });
     },
   },

@@ -1,7 +1,7 @@
 // When will I be paid (docs/decisions/035-the-payout-queue-and-its-median.md): a pending withdrawal's place in the
 // admins' queue (oldest first), and the median time admins took to decide a withdrawal over the last 30 days,
 // worked out by the Cron Trigger and read as one row.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { cronFigures, withdrawals } from "../db/schema";
 
@@ -40,40 +40,41 @@ export async function refreshWithdrawalWaitMedian(env: Env, now = Date.now()): P
 }
 
 export interface PayoutQueue {
-  /** each of the given pending withdrawals' place in the queue, 1 for the next one admins decide */
+  /** the worker's pending withdrawals' places in the queue (the oldest 50), 1 for the next one admins decide */
   places: Record<string, number>;
   /** the median hours admins took over the last 30 days (one decimal), null when none was decided */
   medianWaitHours: number | null;
 }
 
+/** The most pending withdrawals of one worker whose places are worked out. */
+const PLACES_LIMIT = 50;
+
 /**
- * The places of these pending withdrawals (any others are left out) and the admins' median wait. A place is one more
- * than the pending requests made before it: a count over the queue ahead of it (its index), not over the table.
+ * A worker's pending withdrawals with their places, and the admins' median wait: two reads that need nothing else,
+ * so a page sends them with its other reads. A place is one more than the pending requests made before it: a count
+ * over the queue ahead of it (its index), not over the table.
  */
-export async function payoutQueue(env: Env, ids: string[]): Promise<PayoutQueue> {
+export async function payoutQueue(env: Env, workerId: string): Promise<PayoutQueue> {
   const db = getDb(env);
   const [pending, figure] = await Promise.all([
-    ids.length
-      ? db
-          .select({ id: withdrawals.id, createdAt: withdrawals.createdAt })
-          .from(withdrawals)
-          .where(and(inArray(withdrawals.id, ids.slice(0, 50)), eq(withdrawals.status, "pending")))
-      : Promise.resolve([]),
+    db
+      .select({
+        id: withdrawals.id,
+        // the outer row named in full: drizzle writes a lone table's columns unqualified, which the subquery's own
+        // table would take for its own
+        place: sql<number>`1 + (SELECT COUNT(*) FROM withdrawals AS ahead INDEXED BY withdrawals_pending_queue_idx
+          WHERE ahead.status = 'pending' AND (ahead.created_at < withdrawals.created_at
+            OR (ahead.created_at = withdrawals.created_at AND ahead.id < withdrawals.id)))`,
+      })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.workerId, workerId), eq(withdrawals.status, "pending")))
+      .orderBy(withdrawals.createdAt, withdrawals.id)
+      .limit(PLACES_LIMIT),
     db.select({ value: cronFigures.value }).from(cronFigures).where(eq(cronFigures.name, MEDIAN_WAIT)).limit(1),
   ]);
-  const ahead = await Promise.all(
-    pending.map((w) =>
-      db
-        .select({ n: sql<number>`COUNT(*)` })
-        .from(sql`withdrawals INDEXED BY withdrawals_pending_queue_idx`)
-        .where(
-          sql`status = 'pending' AND (created_at < ${w.createdAt} OR (created_at = ${w.createdAt} AND id < ${w.id}))`,
-        ),
-    ),
-  );
   const ms = figure[0]?.value ?? null;
   return {
-    places: Object.fromEntries(pending.map((w, i) => [w.id, ahead[i]![0]!.n + 1])),
+    places: Object.fromEntries(pending.map((w) => [w.id, w.place])),
     medianWaitHours: ms === null ? null : Math.round(ms / 360_000) / 10,
   };
 }

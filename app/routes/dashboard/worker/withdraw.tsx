@@ -49,15 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const url = new URL(request.url);
   const page = readSearch(url, pageQuery).page;
-  const [list, last] = await Promise.all([
+  const [list, last, queue] = await Promise.all([
     listWithdrawals(env, { workerId: user.id, page, limit: REQUESTS_PER_PAGE }),
     lastPayoutDetails(env, user.id),
+    payoutQueue(env, user.id),
   ]);
   redirectPastLastPage(url, page, list);
-  const queue = await payoutQueue(
-    env,
-    list.items.filter((w) => w.status === "pending").map((w) => w.id),
-  );
   const chosen = url.searchParams.get(SYSTEM_PARAM);
   // the system chosen (?system=), else the one of the last payout: its details are offered again
   const system: PaymentSystem | null = isPaymentSystem(chosen)
