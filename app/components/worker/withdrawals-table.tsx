@@ -6,7 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 
-import { payoutLine } from "~/lib/payouts";
+import { payoutLine, payoutOf } from "~/lib/payouts";
 import { Coins } from "./coin-amount";
 import { waitWords } from "~/lib/waits";
 
@@ -25,20 +25,13 @@ export interface WithdrawalRow {
   queuePlace: number | null;
 }
 
-export const payoutOfRow = (w: WithdrawalRow) => ({
-  payment_system: w.paymentSystem,
-  account_number: w.accountNumber,
-  bank_name: w.bankName,
-  bank_branch: w.bankBranch,
-});
-
 /** The worker takes a pending request back: the held coins return. */
 export function cancelSpec(w: WithdrawalRow): ActionSpec {
   return {
     intent: "cancel",
     id: w.id,
     title: "Cancel this withdrawal?",
-    description: `The request for ${formatDollars(w.withdrawalCents)} to ${payoutLine(payoutOfRow(w))} is withdrawn and its ${w.withdrawalCoin} coins go back to your balance at once.`,
+    description: `The request for ${formatDollars(w.withdrawalCents)} to ${payoutLine(payoutOf(w))} is withdrawn and its ${w.withdrawalCoin} coins go back to your balance at once.`,
     confirmLabel: "Yes, cancel it",
     destructive: true,
   };

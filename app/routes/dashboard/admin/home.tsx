@@ -38,7 +38,7 @@ import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList } from "~/components/admin/admin-list";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { CopyButton } from "~/components/copy-button";
-import { payoutLine } from "~/lib/payouts";
+import { payoutLine, payoutOf } from "~/lib/payouts";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
 import { formatCount, formatDollars } from "~/lib/format";
@@ -236,13 +236,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-
-const payoutOf = (w: Withdrawal) => ({
-  payment_system: w.paymentSystem,
-  account_number: w.accountNumber,
-  bank_name: w.bankName,
-  bank_branch: w.bankBranch,
-});
 
 /** Where the money goes, as the worker gave it, with a button that copies it for the payment app. */
 function PayoutDetails({ w }: { w: Withdrawal }) {
