@@ -71,7 +71,7 @@ export interface PayoutDetails {
   bank_branch?: string | null;
 }
 
-/** A stored withdrawal's payout (its columns) in the fields the form and payoutLine use. */
+/** A stored withdrawal's payout (its columns) as one value, in the form's fields: what payoutLine and the pages show. */
 export const payoutOf = (w: {
   paymentSystem: string;
   accountNumber: string;

@@ -73,10 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         workerEmail: w.workerEmail,
         coins: w.withdrawalCoin,
         cents: w.withdrawalCents,
-        paymentSystem: w.paymentSystem,
-        accountNumber: w.accountNumber,
-        bankName: w.bankName,
-        bankBranch: w.bankBranch,
+        payout: payoutOf(w),
         status: w.status,
         createdAt: w.createdAt,
       })),
@@ -129,7 +126,7 @@ function approveSpec(w: Withdrawal): ActionSpec {
     intent: "approve",
     id: w.id,
     title: "Approve this withdrawal?",
-    description: `Pay ${formatDollars(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(payoutOf(w))}. The coins leave the worker's held balance for good.`,
+    description: `Pay ${formatDollars(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(w.payout)}. The coins leave the worker's held balance for good.`,
     confirmLabel: "Yes, approve",
     feedback: FEEDBACK.paidOut,
   };
@@ -241,11 +238,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 function PayoutDetails({ w }: { w: Withdrawal }) {
   return (
     <div className="grid justify-items-start gap-1" data-testid="payout-details">
-      <p className="select-all font-mono text-[13px]">{w.accountNumber}</p>
+      <p className="select-all font-mono text-[13px]">{w.payout.account_number}</p>
       <p className="text-xs text-muted-foreground">
-        {[w.paymentSystem, w.bankName, w.bankBranch].filter(Boolean).join(" · ")}
+        {[w.payout.payment_system, w.payout.bank_name, w.payout.bank_branch].filter(Boolean).join(" · ")}
       </p>
-      <CopyButton text={payoutLine(payoutOf(w))} label={`the payout details of ${w.workerName}`} />
+      <CopyButton text={payoutLine(w.payout)} label={`the payout details of ${w.workerName}`} />
     </div>
   );
 }
