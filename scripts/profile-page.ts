@@ -1,19 +1,20 @@
 // npm run profile:page [-- --path /dashboard/workerhome] [-- --as worker] [-- --requests 200] [-- --tasks 2600]
-//                      [-- --skip-build]
+//                      [-- --skip-build] [-- --floor]
 //
 // Where a page's server time goes: builds the app, fills a fresh local D1 with the benchmark's marketplace
 // (scripts/lib/bench-data.ts), serves the build with wrangler dev and its V8 inspector open, signs in as a demo
 // account, and takes a CPU profile of workerd while `--requests` requests of `--path` run one after another.
 // Prints the self time by function, by phase of the request and by package or app file (through the build's source
 // maps: React DOM's server renderer, React Router, drizzle, …) and writes test-results/profile-page.cpuprofile (open it in Chrome DevTools, Performance panel) and
-// test-results/profile-page.html (the last answer).
+// test-results/profile-page.html (the last answer). With `--floor`, the same for the stack's floor
+// (scripts/bench-floor, `--path` defaults to `/shape?rows=90`, bench:api's 60 KB bare page), to compare phase by phase.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { arg, buildReactRouter, flag, logger, onExit } from "./lib/bench-cli.ts";
 import { SourceMapConsumer } from "source-map-js";
 import { generateMarketplace } from "./lib/bench-data.ts";
-import { freePort, serveBuild, signIn } from "./lib/served-build.ts";
+import { freePort, serveBuild, serveStackFloor, signIn, type ServedBuild } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
 
@@ -74,11 +75,11 @@ async function inspector(port: number) {
  * Where a frame's code came from: the package (react-dom, drizzle-orm, …) or the app's own file, through the
  * build's source maps (the bundle's chunks mix many of them); runtime frames keep their own names.
  */
-function sourceOfFrames() {
+function sourceOfFrames(serverBuild: string) {
   const maps = new Map<string, SourceMapConsumer | null>();
   const consumer = (url: string) => {
     if (!maps.has(url)) {
-      const file = path.join(ROOT, "build", "server", url.replace(/^.*\/build\/server\//, "") + ".map");
+      const file = path.join(serverBuild, url.replace(/^.*\/build\/server\//, "") + ".map");
       maps.set(url, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, "utf8"))) : null);
     }
     return maps.get(url)!;
@@ -103,8 +104,8 @@ const PHASES: [string, (f: ProfileNode["callFrame"]) => boolean][] = [
   ["loaders and actions (app code, drizzle)", (f) => f.functionName === "callLoaderOrAction"],
 ];
 
-function summarize(profile: Profile, requests: number) {
-  const sourceOf = sourceOfFrames();
+function summarize(profile: Profile, requests: number, serverBuild: string) {
+  const sourceOf = sourceOfFrames(serverBuild);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   // a sample lasts until the next one (timeDeltas[i] is the gap before sample i): otherwise the wait between two
@@ -154,13 +155,14 @@ function summarize(profile: Profile, requests: number) {
 }
 
 async function main() {
-  const target = arg("path", "/dashboard/workerhome")!;
-  const as = arg("as", "worker")!;
+  const floor = flag("floor");
+  const target = arg("path", floor ? "/shape?rows=90" : "/dashboard/workerhome")!;
+  const as = arg("as", floor ? "anonymous" : "worker")!;
   const requests = Number(arg("requests", "200"));
   const tasks = Number(arg("tasks", "2600"));
   const account = DEMO_ACCOUNTS.find((a) => a.role.toLowerCase() === as);
-  if (as !== "anonymous" && !account) throw new Error(`--as: admin, buyer, worker or anonymous`);
-  if (!flag("skip-build")) buildReactRouter(log, "building the app");
+  if (as !== "anonymous" && (floor || !account)) throw new Error(`--as: admin, buyer, worker or anonymous`);
+  if (!floor && !flag("skip-build")) buildReactRouter(log, "building the app");
 
   const outDir = path.join(ROOT, "test-results");
   mkdirSync(outDir, { recursive: true });
@@ -168,16 +170,19 @@ async function main() {
   const removeDir = onExit(() => rmSync(persistDir, { recursive: true, force: true }));
   let stopServer = async () => {};
   try {
-    applyMigrations({ persistTo: persistDir }, { quiet: true });
-    await generateMarketplace(localD1File(persistDir), { tasks, writers: 1 });
     const inspectorPort = await freePort();
-    const served = await serveBuild({
-      persistDir,
+    const serving = {
       logFile: path.join(outDir, "server-profile.log"),
       args: ["--inspector-port", String(inspectorPort)],
-      timeoutMs: 180_000,
-      onSpawn: (stop) => (stopServer = onExit(stop)),
-    });
+      onSpawn: (stop: () => Promise<void>) => (stopServer = onExit(stop)),
+    };
+    let served: ServedBuild & { serverBuild?: string };
+    if (floor) served = await serveStackFloor({ ...serving, log });
+    else {
+      applyMigrations({ persistTo: persistDir }, { quiet: true });
+      await generateMarketplace(localD1File(persistDir), { tasks, writers: 1 });
+      served = await serveBuild({ ...serving, persistDir, timeoutMs: 180_000 });
+    }
     try {
       const headers: Record<string, string> = {};
       if (account) headers.Cookie = `__Host-cw_session=${await signIn(served.baseURL, account.email, DEMO_PASSWORD)}`;
@@ -209,7 +214,7 @@ async function main() {
           `(${(wall / requests).toFixed(1)} ms under the profiler); ` +
           `${(html.length / 1024).toFixed(1)} KB of HTML, of which ${(data / 1024).toFixed(1)} KB inline scripts (loader data)`,
       );
-      summarize(profile, requests);
+      summarize(profile, requests, served.serverBuild ?? path.join(ROOT, "build", "server"));
     } finally {
       await stopServer();
     }

@@ -42,7 +42,7 @@ export function BuyerReputation({
 }) {
   return (
     <div className={cn("reputation", className)} data-testid="buyer-reputation">
-      <dl className={cn("facts", compact ? "compact" : "text-sm sm:grid-cols-2 lg:grid-cols-3")}>
+      <dl className={cn("facts", compact ? "compact" : "grid-cols-2 text-sm lg:grid-cols-3")}>
         {reputationFacts(reputation).map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>

@@ -151,8 +151,10 @@ const FLOOR_DIR = path.join(ROOT, "scripts", "bench-floor");
 export async function serveStackFloor(opts: {
   log: (s: string) => void;
   logFile: string;
+  /** more arguments for `wrangler dev` */
+  args?: string[];
   onSpawn?: (stop: () => Promise<void>) => void;
-}): Promise<ServedBuild> {
+}): Promise<ServedBuild & { serverBuild: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "coinwork-bench-floor-"));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   try {
@@ -164,9 +166,11 @@ export async function serveStackFloor(opts: {
       persistDir: path.join(dir, "state"),
       config: path.join(dir, "build", "server", "wrangler.json"),
       logFile: opts.logFile,
+      args: opts.args,
       onSpawn: (stop) => opts.onSpawn?.(async () => (await stop(), removeDir())),
     });
-    return { ...served, stop: async () => (await served.stop(), removeDir()) };
+    const serverBuild = path.join(dir, "build", "server");
+    return { ...served, serverBuild, stop: async () => (await served.stop(), removeDir()) };
   } catch (e) {
     removeDir();
     throw e;

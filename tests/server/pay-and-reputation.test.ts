@@ -23,7 +23,7 @@ import { startTask } from "~/server/services/slots.server";
 import { approveSubmission, createSubmission, rejectSubmission } from "~/server/services/submissions.server";
 import { listOpenTasks, postTask, updateTask } from "~/server/services/tasks.server";
 import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
-import { reputationOf } from "~/server/services/buyer-reputation.server";
+import { reputationOf, reputationsOf } from "~/server/services/buyer-reputation.server";
 import { belowMinimumNotice } from "~/server/services/pay-rate.server";
 import { belowMinimumMessage, DEFAULT_MIN_HOURLY_PAY_CENTS } from "~/lib/pay-rate";
 
@@ -312,6 +312,29 @@ describe("buyer reputation", () => {
     const taskPage = await htmlOf(await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie), true);
     expect(taskPage).toMatch(/Appeals lost<\/dt><dd[^>]*>1</);
     expect((await getPage(`/buyers/${worker.id}`)).status).toBe(404);
+  });
+
+  it("gives each buyer's median time to review, the lower middle of their latest decisions", async () => {
+    // minutes from submission to decision: the lower middle is 20 of four, 15 of three
+    const buyers: string[] = [];
+    for (const waits of [
+      [40, 10, 30, 20],
+      [5, 50, 15],
+    ]) {
+      const { buyer, subs } = await reviewedBuyer();
+      const b = await sessionUser(buyer.id);
+      for (const [i, minutes] of waits.entries()) {
+        await approveSubmission(env, b, subs[i]!.sub.id);
+        await env.DB.prepare("UPDATE submissions SET reviewed_at = created_at + ? WHERE id = ?")
+          .bind(minutes * 60_000, subs[i]!.sub.id)
+          .run();
+      }
+      buyers.push(buyer.id);
+    }
+    const [first, second] = buyers;
+    const reputations = await reputationsOf(env, buyers);
+    expect(reputations.get(first!)?.medianReviewMinutes).toBe(20);
+    expect(reputations.get(second!)?.medianReviewMinutes).toBe(15);
   });
 
   it("filters out buyers under a chosen approval rate, page by page", async () => {

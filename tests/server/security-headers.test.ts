@@ -111,9 +111,20 @@ describe("public/_headers", () => {
     expect(csp["script-src"]).toBeUndefined();
   });
 
-  it("lets browsers keep the built, content-hashed JS and CSS, and nothing else, without asking again", () => {
-    expect([...rules.keys()]).toEqual(["/*", "/assets/*"]);
+  it("lets browsers keep the built, content-hashed JS and CSS for good and public/'s pictures for a day", () => {
+    expect([...rules.keys()]).toEqual([
+      "/*",
+      "/assets/*",
+      "/avatars/*",
+      "/illustrations/*",
+      "/images/*",
+      "/favicon.svg",
+    ]);
     expect(rules.get("/assets/*")).toEqual({ "Cache-Control": "public, max-age=31536000, immutable" });
+    for (const pictures of ["/avatars/*", "/illustrations/*", "/images/*", "/favicon.svg"])
+      expect(rules.get(pictures), pictures).toEqual({
+        "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
+      });
     expect(rules.get("/*")).not.toHaveProperty("Cache-Control");
   });
 });

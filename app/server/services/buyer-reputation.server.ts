@@ -32,11 +32,6 @@ export interface BuyerReputation {
 
 const rate = (approved: number, decided: number) => (decided > 0 ? Math.round((approved * 100) / decided) : null);
 
-/** The lower middle of sorted numbers, or null for none. */
-function median(sorted: number[]): number | null {
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : null;
-}
-
 /** The first UTC day of the recent window, as buyer_review_days names days. */
 const recentFrom = (now: number) => new Date(now - (RECENT_DAYS - 1) * DAY).toISOString().slice(0, 10);
 
@@ -55,16 +50,20 @@ export async function reputationsOf(
   const ids = [...new Set(buyerIds)];
   if (ids.length === 0) return new Map();
   const db = getDb(env);
-  // the latest decisions of each buyer, one index seek each (submissions_buyer_reviewed_idx); D1 allows at most five
-  // terms in a compound SELECT, so the buyers go five to a statement, the statements at once
+  // the median wait over each buyer's latest decisions, one index seek each (submissions_buyer_reviewed_idx), as one
+  // row per buyer: the lower middle of the sample by its rank. D1 allows at most five terms in a compound SELECT, so
+  // the buyers go five to a statement, the statements at once.
   const samples = chunk(ids, COMPOUND_SELECT_TERMS).map((group) =>
     db.all<{ buyer_id: string; wait: number }>(
       sql.join(
         group.map(
-          (id) => sql`SELECT * FROM (SELECT buyer_id, reviewed_at - created_at AS wait FROM submissions
-            INDEXED BY submissions_buyer_reviewed_idx
-            WHERE buyer_id = ${id} AND status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
-            ORDER BY reviewed_at DESC LIMIT ${REVIEW_SAMPLE})`,
+          (id) => sql`SELECT buyer_id, wait FROM (
+              SELECT buyer_id, wait, ROW_NUMBER() OVER (ORDER BY wait) AS rank, COUNT(*) OVER () AS n FROM (
+                SELECT buyer_id, reviewed_at - created_at AS wait FROM submissions
+                INDEXED BY submissions_buyer_reviewed_idx
+                WHERE buyer_id = ${id} AND status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
+                ORDER BY reviewed_at DESC LIMIT ${REVIEW_SAMPLE}))
+            WHERE rank = (n + 1) / 2`,
         ),
         sql` UNION ALL `,
       ),
@@ -98,8 +97,7 @@ export async function reputationsOf(
     Promise.all(samples).then((groups) => groups.flat()),
   ]);
   const recentOf = new Map(recent.map((r) => [r.buyerId, r]));
-  const waitsOf = new Map<string, number[]>();
-  for (const w of waits) waitsOf.set(w.buyer_id, [...(waitsOf.get(w.buyer_id) ?? []), w.wait]);
+  const waitOf = new Map(waits.map((w) => [w.buyer_id, w.wait]));
   return new Map(
     people.map((p) => {
       const approved = p.approved ?? 0;
@@ -107,7 +105,7 @@ export async function reputationsOf(
       const r = recentOf.get(p.buyerId);
       const recentApproved = Number(r?.approved ?? 0);
       const recentDecided = recentApproved + Number(r?.rejected ?? 0);
-      const wait = median((waitsOf.get(p.buyerId) ?? []).sort((a, b) => a - b));
+      const wait = waitOf.get(p.buyerId) ?? null;
       return [
         p.buyerId,
         {

@@ -5,7 +5,7 @@ import { ledgerReport } from "~/server/services/ledger.server";
 import { withdrawalCents } from "~/lib/coins";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
-import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
+import { CardRow, CardTable, Cell, type CardColumn } from "~/components/responsive-list";
 import { cn } from "~/lib/cn";
 import { formatCount, formatDollars } from "~/lib/format";
 import { HeadedSection } from "~/components/headed-section";
@@ -32,6 +32,15 @@ function Differing({ users, what, entries }: { users: number; what: string; entr
 
 /** A per-user figure the running totals cannot tell (the full check reads every ledger row). */
 const NOT_CHECKED = "not checked";
+
+const MISMATCH_COLUMNS: CardColumn[] = [
+  { header: "User" },
+  { header: "Balance", className: "text-right" },
+  { header: "Ledger sum", className: "text-right" },
+  { header: "Difference", className: "text-right" },
+  { header: "Debt", className: "text-right" },
+  { header: "Debt ledger sum", className: "text-right" },
+];
 
 export default function Ledger({ loaderData }: Route.ComponentProps) {
   const { figures: f, accounted, mismatched, full } = loaderData;
@@ -228,37 +237,35 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           className="mt-8"
           headingClassName="mb-3"
         >
-          <Table caption="Users whose cached balance or debt differs from their ledger">
-            <THead>
-              <tr>
-                <TH>User</TH>
-                <TH className="text-right">Balance</TH>
-                <TH className="text-right">Ledger sum</TH>
-                <TH className="text-right">Difference</TH>
-                <TH className="text-right">Debt</TH>
-                <TH className="text-right">Debt ledger sum</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {mismatched.map((u) => (
-                <TR key={u.id}>
-                  <TD>{u.email}</TD>
-                  <TD className="text-right tabular-nums">{formatCount(u.coin)}</TD>
-                  <TD className="text-right tabular-nums">{formatCount(u.ledger)}</TD>
-                  <TD
-                    className={cn("text-right font-semibold tabular-nums", u.coin !== u.ledger && "text-destructive")}
-                  >
-                    {u.coin - u.ledger > 0 ? "+" : ""}
-                    {formatCount(u.coin - u.ledger)}
-                  </TD>
-                  <TD className={cn("text-right tabular-nums", u.debt !== u.debtLedger && "text-destructive")}>
-                    {formatCount(u.debt)}
-                  </TD>
-                  <TD className="text-right tabular-nums">{formatCount(u.debtLedger)}</TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
+          <CardTable
+            label="Users whose cached balance or debt differs from their ledger"
+            columns={MISMATCH_COLUMNS}
+            rows={mismatched}
+            row={(u) => (
+              <CardRow>
+                <Cell className="name break-all">{u.email}</Cell>
+                <Cell label="Balance" className="tabular-nums md:text-right">
+                  {formatCount(u.coin)}
+                </Cell>
+                <Cell label="Ledger sum" className="tabular-nums md:text-right">
+                  {formatCount(u.ledger)}
+                </Cell>
+                <Cell label="Difference" className={cn("amount", u.coin !== u.ledger && "text-destructive")}>
+                  {u.coin - u.ledger > 0 ? "+" : ""}
+                  {formatCount(u.coin - u.ledger)}
+                </Cell>
+                <Cell
+                  label="Debt"
+                  className={cn("tabular-nums md:text-right", u.debt !== u.debtLedger && "text-destructive")}
+                >
+                  {formatCount(u.debt)}
+                </Cell>
+                <Cell label="Debt ledger sum" className="tabular-nums md:text-right">
+                  {formatCount(u.debtLedger)}
+                </Cell>
+              </CardRow>
+            )}
+          />
         </HeadedSection>
       ) : null}
     </>

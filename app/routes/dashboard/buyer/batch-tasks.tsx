@@ -9,7 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
-import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
+import { CardRow, CardTable, Cell, type CardColumn } from "~/components/responsive-list";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
@@ -150,6 +150,17 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
 
 type PreviewData = NonNullable<Route.ComponentProps["loaderData"]["preview"]>;
 
+const PREVIEW_COLUMNS: CardColumn[] = [
+  { header: "Row" },
+  { header: "Task title" },
+  { header: "Category" },
+  { header: "Workers", className: "text-right" },
+  { header: "Pay", className: "text-right" },
+  { header: "Coins", className: "text-right" },
+  { header: "Completion date" },
+  { header: "Check" },
+];
+
 function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
   const { rows, invalid, coins, balance, missing } = preview;
   const tasks = `${formatCount(rows.length)} ${rows.length === 1 ? "task" : "tasks"}`;
@@ -190,49 +201,42 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
           <span className="text-sm text-muted-foreground">Every task is posted, or none.</span>
         </Form>
       )}
-      <Table caption="Rows of the file">
-        <THead>
-          <TR>
-            <TH>Row</TH>
-            <TH>Task title</TH>
-            <TH>Category</TH>
-            <TH className="text-right">Workers</TH>
-            <TH className="text-right">Pay</TH>
-            <TH className="text-right">Coins</TH>
-            <TH>Completion date</TH>
-            <TH>Check</TH>
-          </TR>
-        </THead>
-        <TBody>
-          {rows.map((r) => (
-            <TR key={r.row} className={r.errors.length ? "bg-red-50/60" : undefined}>
-              <TD>{r.row}</TD>
-              <TD className="max-w-64 break-words">{r.cells.task_title}</TD>
-              <TD>{r.cells.category}</TD>
-              <TD className="text-right">{r.cells.required_workers}</TD>
-              <TD className="text-right">{r.cells.payable_amount}</TD>
-              <TD className="text-right">
-                {r.input ? formatCount(taskCost(r.input.required_workers, r.input.payable_amount)) : "–"}
-              </TD>
-              <TD>{r.cells.completion_date}</TD>
-              <TD>
-                {r.errors.length ? (
-                  <ul className="grid gap-1 text-red-800">
-                    {r.errors.map((e, i) => (
-                      <li key={i}>
-                        {e.column ? <span className="font-mono text-xs">{e.column}: </span> : null}
-                        {e.message}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <Badge tone="success">Ready</Badge>
-                )}
-              </TD>
-            </TR>
-          ))}
-        </TBody>
-      </Table>
+      <CardTable
+        label="Rows of the file"
+        columns={PREVIEW_COLUMNS}
+        rows={rows.map((r) => ({ ...r, id: String(r.row) }))}
+        row={(r) => (
+          <CardRow className={r.errors.length ? "bg-red-50/60" : undefined}>
+            <Cell label="Row">{r.row}</Cell>
+            <Cell className="name max-w-64 break-words">{r.cells.task_title}</Cell>
+            <Cell label="Category">{r.cells.category}</Cell>
+            <Cell label="Workers" className="md:text-right">
+              {r.cells.required_workers}
+            </Cell>
+            <Cell label="Pay" className="md:text-right">
+              {r.cells.payable_amount}
+            </Cell>
+            <Cell label="Coins" className="md:text-right">
+              {r.input ? formatCount(taskCost(r.input.required_workers, r.input.payable_amount)) : "–"}
+            </Cell>
+            <Cell label="Completion date">{r.cells.completion_date}</Cell>
+            <Cell label="Check">
+              {r.errors.length ? (
+                <ul className="grid gap-1 text-red-800">
+                  {r.errors.map((e, i) => (
+                    <li key={i}>
+                      {e.column ? <span className="font-mono text-xs">{e.column}: </span> : null}
+                      {e.message}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Badge tone="success">Ready</Badge>
+              )}
+            </Cell>
+          </CardRow>
+        )}
+      />
     </section>
   );
 }
