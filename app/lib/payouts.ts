@@ -71,6 +71,19 @@ export interface PayoutDetails {
   bank_branch?: string | null;
 }
 
+/** A stored withdrawal's payout (its columns) as one value, in the form's fields: what payoutLine and the pages show. */
+export const payoutOf = (w: {
+  paymentSystem: string;
+  accountNumber: string;
+  bankName: string | null;
+  bankBranch: string | null;
+}): PayoutDetails => ({
+  payment_system: w.paymentSystem,
+  account_number: w.accountNumber,
+  bank_name: w.bankName,
+  bank_branch: w.bankBranch,
+});
+
 /** "Bkash 01712345678", or "Bank 1234567890 · Dutch-Bangla Bank · Gulshan branch": a payout in one line. */
 export function payoutLine(p: PayoutDetails): string {
   const parts = [`${p.payment_system} ${p.account_number}`, p.bank_name, p.bank_branch].filter(Boolean);

@@ -13,6 +13,8 @@ import { ROOT, db, persistDir } from "./browser";
 const DAY = 86_400_000;
 /** Every person of the seed joined months ago; the tests' own accounts are made today. */
 const SEEDED = `created_at < ${Date.now() - 100 * DAY}`;
+/** A demo account's id, as a subquery. */
+const demo = (email: string) => `(SELECT id FROM users WHERE email = '${email}')`;
 
 const run = (script: string, dir: string) =>
   spawnSync(process.execPath, [path.join(ROOT, "scripts", script), "--persist-to", dir], {
@@ -77,34 +79,27 @@ describe("seed", () => {
     const listed = wrangler(["d1", "migrations", "list", "DB", "--local", "--persist-to", dir], { quiet: true });
     expect(listed.stdout).toContain("No migrations to apply");
 
-    query("UPDATE users SET coin = coin + 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
+    const change = (sql: string) => query(sql, { persistTo: dir });
+    change("UPDATE users SET coin = coin + 7 WHERE email = 'worker@coinwork.dev'");
     const tampered = run("ledger-check.ts", dir);
     expect(tampered.status).toBe(1);
     expect(tampered.stdout).toContain("DOES NOT HOLD (off by -7)");
     expect(tampered.stdout).toMatch(/worker@coinwork\.dev \([0-9a-f-]{36}\): coin \d+, ledger says \d+/);
     // a counter that drifted from its rows fails it too, and is named
-    query("UPDATE users SET coin = coin - 7 WHERE email = 'worker@coinwork.dev'", { persistTo: dir });
-    query(
-      "UPDATE buyer_figures SET live_tasks = live_tasks + 1 WHERE buyer_id = (SELECT id FROM users WHERE email = 'buyer@coinwork.dev')",
-      { persistTo: dir },
-    );
+    change("UPDATE users SET coin = coin - 7 WHERE email = 'worker@coinwork.dev'");
+    change(`UPDATE buyer_figures SET live_tasks = live_tasks + 1 WHERE buyer_id = ${demo("buyer@coinwork.dev")}`);
     const drifted = run("ledger-check.ts", dir);
     expect(drifted.status).toBe(1);
     expect(drifted.stdout).toContain(
       "counters kept by triggers that differ from the rows they count: Buyer Home's figures (0013)",
     );
     // a buyer's reputation (its all-time counters and its days) is checked the same way
-    query(
-      "UPDATE buyer_figures SET live_tasks = live_tasks - 1 WHERE buyer_id = (SELECT id FROM users WHERE email = 'buyer@coinwork.dev')",
-      { persistTo: dir },
+    change(`UPDATE buyer_figures SET live_tasks = live_tasks - 1 WHERE buyer_id = ${demo("buyer@coinwork.dev")}`);
+    change(
+      `UPDATE buyer_reputations SET appeals_lost = appeals_lost + 1 WHERE buyer_id = ${demo("buyer@coinwork.dev")}`,
     );
-    query(
-      "UPDATE buyer_reputations SET appeals_lost = appeals_lost + 1 WHERE buyer_id = (SELECT id FROM users WHERE email = 'buyer@coinwork.dev')",
-      { persistTo: dir },
-    );
-    query(
+    change(
       "UPDATE buyer_review_days SET approved = approved + 1 WHERE (buyer_id, day) = (SELECT buyer_id, day FROM buyer_review_days ORDER BY buyer_id, day LIMIT 1)",
-      { persistTo: dir },
     );
     const reputation = run("ledger-check.ts", dir);
     expect(reputation.status).toBe(1);
@@ -123,7 +118,6 @@ describe("seed", () => {
       const one = <T>(sql: string) => query<T>(sql, { persistTo: dir })[0];
       const values = (sql: string) => query<{ v: string }>(sql, { persistTo: dir }).map((r) => r.v);
       const coins = (email: string) => one<{ coin: number }>(`SELECT coin FROM users WHERE email = '${email}'`).coin;
-      const demo = (email: string) => `(SELECT id FROM users WHERE email = '${email}')`;
 
       expect(checkLedger({ persistTo: dir }).holds).toBe(true);
       expect(

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BriefcaseBusiness } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
+import { Avatar } from "~/components/avatar";
 import type { Applicant } from "~/server/services/landing.server";
 
 /** Recent workers (photo and name) and the 'Post a job' button to the add-task page. */
@@ -27,15 +28,7 @@ export function Applicants({ applicants }: { applicants: Applicant[] }) {
             <ul className="flex flex-wrap gap-2.5" aria-label="Recent applicants">
               {applicants.map((a) => (
                 <li key={a.id} className="flex items-center gap-2 rounded-full bg-muted py-1 pl-1 pr-3.5">
-                  <img
-                    src={a.photo}
-                    alt=""
-                    width={32}
-                    height={32}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-8 rounded-full bg-brand-100 object-cover ring-2 ring-white"
-                  />
+                  <Avatar src={a.photo} name={a.name} size={32} />
                   <span className="text-sm font-medium text-slate-800">{a.name}</span>
                 </li>
               ))}

@@ -7,6 +7,7 @@ import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import type { CategoryCount, FeaturedTask } from "~/server/services/landing.server";
 import { categoryImage } from "~/lib/categories";
+import { TaskImage } from "~/components/task-image";
 
 export function SectionHeading({
   id,
@@ -109,15 +110,7 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
                 className="group flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-xs transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 data-task-id={t.id}
               >
-                <img
-                  src={t.taskImageUrl || categoryImage(t.category)}
-                  alt=""
-                  width={640}
-                  height={400}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[16/10] w-full bg-muted object-cover"
-                />
+                <TaskImage src={t.taskImageUrl} category={t.category} className="aspect-[16/10] w-full" />
                 <div className="flex flex-1 flex-col gap-3 p-5">
                   <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">{t.category}</p>
                   <h3 className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 group-hover:text-brand-800">

@@ -1,5 +1,6 @@
 import type { EmblaOptionsType } from "embla-carousel";
 import { CoinIcon } from "~/components/icons";
+import { Avatar } from "~/components/avatar";
 import { formatCount } from "~/lib/format";
 import type { PublicWorker } from "~/server/services/landing.server";
 import { CarouselButton, Slide, useCarousel } from "./carousel";
@@ -51,15 +52,7 @@ export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
                   className="basis-full pl-4 min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4"
                 >
                   <article className="flex h-full flex-col items-center gap-3 rounded-2xl border border-border bg-white p-6 text-center shadow-xs">
-                    <img
-                      src={w.photo || "/avatars/default.svg"}
-                      alt={`${w.name}'s photo`}
-                      width={96}
-                      height={96}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-24 rounded-full bg-brand-100 object-cover ring-4 ring-brand-50"
-                    />
+                    <Avatar src={w.photo} name={w.name} size={96} className="ring-4 ring-brand-50" />
                     <h3 className="line-clamp-1 text-lg font-semibold text-slate-900">{w.name}</h3>
                     <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
                       <CoinIcon className="size-4" />

@@ -6,7 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 
-import { payoutLine } from "~/lib/payouts";
+import { payoutLine, type PayoutDetails } from "~/lib/payouts";
 import { Coins } from "./coin-amount";
 import { waitWords } from "~/lib/waits";
 
@@ -14,10 +14,7 @@ export interface WithdrawalRow {
   id: string;
   withdrawalCoin: number;
   withdrawalCents: number;
-  paymentSystem: string;
-  accountNumber: string;
-  bankName: string | null;
-  bankBranch: string | null;
+  payout: PayoutDetails;
   status: string;
   decisionReason: string | null;
   createdAt: number;
@@ -25,20 +22,13 @@ export interface WithdrawalRow {
   queuePlace: number | null;
 }
 
-export const payoutOfRow = (w: WithdrawalRow) => ({
-  payment_system: w.paymentSystem,
-  account_number: w.accountNumber,
-  bank_name: w.bankName,
-  bank_branch: w.bankBranch,
-});
-
 /** The worker takes a pending request back: the held coins return. */
 export function cancelSpec(w: WithdrawalRow): ActionSpec {
   return {
     intent: "cancel",
     id: w.id,
     title: "Cancel this withdrawal?",
-    description: `The request for ${formatDollars(w.withdrawalCents)} to ${payoutLine(payoutOfRow(w))} is withdrawn and its ${w.withdrawalCoin} coins go back to your balance at once.`,
+    description: `The request for ${formatDollars(w.withdrawalCents)} to ${payoutLine(w.payout)} is withdrawn and its ${w.withdrawalCoin} coins go back to your balance at once.`,
     confirmLabel: "Yes, cancel it",
     destructive: true,
   };
@@ -107,8 +97,10 @@ export function WithdrawalsTable({
             <Coins coins={w.withdrawalCoin} className="text-xs text-muted-foreground" />
           </Cell>
           <Cell label="Paid to">
-            <p className="font-medium">{w.paymentSystem}</p>
-            <p className="meta break-all">{[w.accountNumber, w.bankName, w.bankBranch].filter(Boolean).join(" · ")}</p>
+            <p className="font-medium">{w.payout.payment_system}</p>
+            <p className="meta break-all">
+              {[w.payout.account_number, w.payout.bank_name, w.payout.bank_branch].filter(Boolean).join(" · ")}
+            </p>
           </Cell>
           <Cell className="md:max-w-64">
             <StatusBadge status={w.status} />

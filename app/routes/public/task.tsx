@@ -16,7 +16,7 @@ import { DueDay } from "~/components/worker/due-badge";
 import { originOf, pageMeta } from "~/components/landing/seo";
 import { taskDoor } from "~/lib/roles";
 import { getEnv, userContext } from "~/server/context";
-import { findOpenTask } from "~/server/services/tasks.server";
+import { findOpenTask, taskView } from "~/server/services/tasks.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
@@ -35,18 +35,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!task) throw data("Task not found", { status: 404 });
   return {
     origin: originOf(request),
-    task: {
-      id: task.id,
-      title: task.taskTitle,
-      detail: task.taskDetail,
-      imageUrl: task.taskImageUrl,
-      category: task.category,
-      openSlots: task.requiredWorkers,
-      payableAmount: task.payableAmount,
-      completionDate: task.completionDate,
-      instructions: task.submissionInfo,
-      buyerName: task.buyerName,
-    },
+    task: { ...taskView(task), buyerName: task.buyerName },
   };
 }
 
@@ -72,7 +61,7 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
             priority
             className="aspect-[2/1] rounded-2xl border border-border"
           />
-          <TaskBrief detail={task.detail} instructions={task.instructions} />
+          <TaskBrief detail={task.detail} instructions={task.submissionInfo} />
         </article>
         <aside className="lg:sticky lg:top-24" aria-labelledby="join-heading">
           <Card className="grid gap-5 p-5 sm:p-6">
@@ -82,7 +71,7 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
                 <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
               </IconFact>
               <IconFact icon={Users} label="Open slots">
-                {task.openSlots}
+                {task.requiredWorkers}
               </IconFact>
               <IconFact icon={CalendarDays} label="Completion date">
                 <DueDay date={task.completionDate} />

@@ -72,6 +72,21 @@ export async function taskForOwner(env: Env, actor: SessionUser, id: string): Pr
   return task;
 }
 
+/** A task's content and terms as its pages show them (the public page, Update Task), under the pages' words. */
+export function taskView(task: typeof tasks.$inferSelect) {
+  return {
+    id: task.id,
+    title: task.taskTitle,
+    detail: task.taskDetail,
+    imageUrl: task.taskImageUrl,
+    category: task.category,
+    requiredWorkers: task.requiredWorkers,
+    payableAmount: task.payableAmount,
+    completionDate: task.completionDate,
+    submissionInfo: task.submissionInfo,
+  };
+}
+
 /**
  * The early refusals of a spend on new tasks (role, verified address, coins owed, balance below `cost`): they only
  * say so sooner, the batch's constraints are the guard.

@@ -235,6 +235,7 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
   return { modifiedCount: 1 };
 }
 
+/** A page of live users, newest first, as Manage Users and GET /users3 show them: who they are, how many block them. */
 export async function listUsers(env: Env, opts: { q?: string; role?: Role; page?: number; limit?: number } = {}) {
   const db = getDb(env);
   const w = pageWindow(opts, 10);
@@ -246,7 +247,6 @@ export async function listUsers(env: Env, opts: { q?: string; role?: Role; page?
   // how many buyers block each worker (kept by triggers, migrations/0040): a primary-key read per row of the page
   const columns = {
     ...userSummaryColumns,
-    createdAt: users.createdAt,
     blockedBy: sql<number>`COALESCE(${workerBlockCounts.buyers}, 0)`,
   };
   return fetchPage(

@@ -38,7 +38,7 @@ import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList } from "~/components/admin/admin-list";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { CopyButton } from "~/components/copy-button";
-import { payoutLine } from "~/lib/payouts";
+import { payoutLine, payoutOf } from "~/lib/payouts";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
 import { formatCount, formatDollars } from "~/lib/format";
@@ -73,10 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         workerEmail: w.workerEmail,
         coins: w.withdrawalCoin,
         cents: w.withdrawalCents,
-        paymentSystem: w.paymentSystem,
-        accountNumber: w.accountNumber,
-        bankName: w.bankName,
-        bankBranch: w.bankBranch,
+        payout: payoutOf(w),
         status: w.status,
         createdAt: w.createdAt,
       })),
@@ -129,7 +126,7 @@ function approveSpec(w: Withdrawal): ActionSpec {
     intent: "approve",
     id: w.id,
     title: "Approve this withdrawal?",
-    description: `Pay ${formatDollars(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(payoutOf(w))}. The coins leave the worker's held balance for good.`,
+    description: `Pay ${formatDollars(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(w.payout)}. The coins leave the worker's held balance for good.`,
     confirmLabel: "Yes, approve",
     feedback: FEEDBACK.paidOut,
   };
@@ -237,22 +234,15 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const payoutOf = (w: Withdrawal) => ({
-  payment_system: w.paymentSystem,
-  account_number: w.accountNumber,
-  bank_name: w.bankName,
-  bank_branch: w.bankBranch,
-});
-
 /** Where the money goes, as the worker gave it, with a button that copies it for the payment app. */
 function PayoutDetails({ w }: { w: Withdrawal }) {
   return (
     <div className="grid justify-items-start gap-1" data-testid="payout-details">
-      <p className="select-all font-mono text-[13px]">{w.accountNumber}</p>
+      <p className="select-all font-mono text-[13px]">{w.payout.account_number}</p>
       <p className="text-xs text-muted-foreground">
-        {[w.paymentSystem, w.bankName, w.bankBranch].filter(Boolean).join(" · ")}
+        {[w.payout.payment_system, w.payout.bank_name, w.payout.bank_branch].filter(Boolean).join(" · ")}
       </p>
-      <CopyButton text={payoutLine(payoutOf(w))} label={`the payout details of ${w.workerName}`} />
+      <CopyButton text={payoutLine(w.payout)} label={`the payout details of ${w.workerName}`} />
     </div>
   );
 }

@@ -39,18 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     selfId: admin.id,
     q,
     role: role ?? "",
-    users: {
-      ...list,
-      items: list.items.map(({ id, name, email, role, coin, photo, blockedBy }) => ({
-        id,
-        name,
-        email,
-        role,
-        coin,
-        photo,
-        blockedBy,
-      })),
-    },
+    users: list,
   };
 }
 

@@ -11,7 +11,7 @@ import { getEnv, type RoleUser } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
-import { taskForOwner, updateTask } from "~/server/services/tasks.server";
+import { taskForOwner, taskView, updateTask } from "~/server/services/tasks.server";
 import { taskCheckForBuyer } from "~/server/services/proof-flags.server";
 import { TASK_IMAGE } from "./task-form.server";
 import { minimumPayOf, payRateFor } from "~/server/services/pay-rate.server";
@@ -51,15 +51,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         ? { minutes: rate.minutes, rate: rate.centsPerHour ?? 0, leastPay: leastPayFor(rate.minutes, min) }
         : null,
     task: {
-      id: task.id,
-      title: task.taskTitle,
-      detail: task.taskDetail,
-      imageUrl: task.taskImageUrl,
-      category: task.category,
-      requiredWorkers: task.requiredWorkers,
-      payableAmount: task.payableAmount,
-      completionDate: task.completionDate,
-      submissionInfo: task.submissionInfo,
+      ...taskView(task),
       timeAllowanceMinutes: task.timeAllowanceMinutes,
       estimateMinutes: task.estimateMinutes,
     },

@@ -23,7 +23,7 @@ import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
 import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, type PaymentSystem, withdrawalCents } from "~/lib/coins";
-import { isPaymentSystem } from "~/lib/payouts";
+import { isPaymentSystem, payoutOf } from "~/lib/payouts";
 import { payoutQueue } from "~/server/services/payout-queue.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
@@ -65,20 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     balance: user.coin,
     system,
-    last: last && {
-      payment_system: last.paymentSystem,
-      account_number: last.accountNumber,
-      bank_name: last.bankName,
-      bank_branch: last.bankBranch,
-    },
+    last: last && payoutOf(last),
     requests: list.items.map((w) => ({
       id: w.id,
       withdrawalCoin: w.withdrawalCoin,
       withdrawalCents: w.withdrawalCents,
-      paymentSystem: w.paymentSystem,
-      accountNumber: w.accountNumber,
-      bankName: w.bankName,
-      bankBranch: w.bankBranch,
+      payout: payoutOf(w),
       status: w.status,
       decisionReason: w.decisionReason,
       createdAt: w.createdAt,
