@@ -2,15 +2,12 @@
 // the records an admin decision's words name.
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
+import { fetchPage, pageWindow } from "../db/paging";
 import { auditLog, contactMessages, users, withdrawals } from "../db/schema";
 import { notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { AuditAction } from "~/lib/schemas/admin";
 import { requireAdmin } from "./users.server";
-
-const clampPage = (page: number | undefined) => Math.max(Math.floor(page ?? 1), 1);
-const clampLimit = (limit: number | undefined, fallback: number) =>
-  Math.min(Math.max(Math.floor(limit ?? fallback), 1), 100);
 
 // ---------------------------------------------------------------------------------------------
 // Contact messages
@@ -31,23 +28,24 @@ export async function listContactMessages(
   opts: { page?: number; limit?: number; unreadOnly?: boolean } = {},
 ) {
   const db = getDb(env);
-  const limit = clampLimit(opts.limit, 10);
-  let page = clampPage(opts.page);
+  const w = pageWindow(opts, 10);
   const where = opts.unreadOnly ? isNull(contactMessages.readAt) : undefined;
-  const [[total], [unread]] = await Promise.all([
-    db.select({ n: count() }).from(contactMessages).where(where),
+  // the page and its counts go to D1 together; a page past the last comes back empty (see pageOrLast)
+  const [page, [unread]] = await Promise.all([
+    fetchPage(
+      w,
+      db
+        .select(messageColumns)
+        .from(contactMessages)
+        .where(where)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(w.limit)
+        .offset(w.offset),
+      db.select({ n: count() }).from(contactMessages).where(where),
+    ),
     db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
   ]);
-  const pages = Math.max(1, Math.ceil((total?.n ?? 0) / limit));
-  page = Math.min(page, pages);
-  const items = await db
-    .select(messageColumns)
-    .from(contactMessages)
-    .where(where)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { items, total: total?.n ?? 0, unread: unread?.n ?? 0, page, limit, pages };
+  return { ...page, unread: unread?.n ?? 0 };
 }
 export type ContactMessageView = Awaited<ReturnType<typeof listContactMessages>>["items"][number];
 
@@ -101,14 +99,9 @@ export interface AuditEntry {
 /** Every admin action, newest first: who (the admin), what, on whom or what, when and why. */
 export async function listAuditLog(env: Env, opts: { page?: number; limit?: number; action?: AuditAction } = {}) {
   const db = getDb(env);
-  const limit = clampLimit(opts.limit, 20);
-  let page = clampPage(opts.page);
-  const where = opts.action ? eq(auditLog.action, opts.action) : undefined;
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  const pages = Math.max(1, Math.ceil((total?.n ?? 0) / limit));
-  page = Math.min(page, pages);
+  const w = pageWindow(opts, 20);
   const filter = opts.action ? sql`WHERE a.action = ${opts.action}` : sql``;
-  const rows = await db.all<AuditEntry>(sql`SELECT
+  const rows = db.all<AuditEntry>(sql`SELECT
       a.id AS id, a.action AS action, a.target_type AS targetType, a.target_id AS targetId,
       a.detail AS detail, a.reason AS reason, a.created_at AS createdAt,
       actor.name AS actorName, actor.email AS actorEmail,
@@ -135,14 +128,16 @@ export async function listAuditLog(env: Env, opts: { page?: number; limit?: numb
     LEFT JOIN users au ON au.id = ap.worker_id
     ${filter}
     ORDER BY a.created_at DESC, a.id DESC
-    LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
-  return {
-    items: rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) })),
-    total: total?.n ?? 0,
-    page,
-    limit,
-    pages,
-  };
+    LIMIT ${w.limit} OFFSET ${w.offset}`);
+  // the page and the count go to D1 together; a page past the last comes back empty (see pageOrLast)
+  return fetchPage(
+    w,
+    rows.then((entries) => entries.map((r) => ({ ...r, createdAt: Number(r.createdAt) }))),
+    db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(opts.action ? eq(auditLog.action, opts.action) : undefined),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

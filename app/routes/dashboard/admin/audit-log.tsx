@@ -4,6 +4,7 @@ import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";
 import { AUDIT_ACTIONS, auditListQuery, type AuditAction } from "~/lib/schemas/admin";
 import { readSearch } from "~/lib/schemas/paging";
+import { pageOrLast } from "~/server/http/list-page.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/table";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit Log · Coinwork" 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = getEnv(context);
   const { page, action } = readSearch(request.url, auditListQuery);
-  const log = await listAuditLog(env, { page, action, limit: 20 });
+  const log = await pageOrLast(page, (p) => listAuditLog(env, { page: p, action, limit: 20 }));
   return { action: action ?? "", log };
 }
 

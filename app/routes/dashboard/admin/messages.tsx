@@ -8,6 +8,7 @@ import { confirmAction } from "~/server/http/page-action.server";
 import { findContactMessage, listContactMessages, setContactMessageRead } from "~/server/services/admin-reads.server";
 import { messageActionSchema, messageListQuery } from "~/lib/schemas/admin";
 import { readSearch } from "~/lib/schemas/paging";
+import { pageOrLast } from "~/server/http/list-page.server";
 import { LocalTime } from "~/components/local-time";
 import { ENHANCED_FIELD, OPEN_PARAM } from "~/lib/enhanced";
 import { PageHeader } from "~/components/dashboard-shell";
@@ -27,10 +28,11 @@ const PAGE_SIZE = 10;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = getEnv(context);
-  const { page, show } = readSearch(request.url, messageListQuery);
-  const openId = new URL(request.url).searchParams.get(OPEN_PARAM);
+  const url = new URL(request.url);
+  const { page, show } = readSearch(url, messageListQuery);
+  const openId = url.searchParams.get(OPEN_PARAM);
   const [list, opened] = await Promise.all([
-    listContactMessages(env, { page, limit: PAGE_SIZE, unreadOnly: show === "unread" }),
+    pageOrLast(page, (p) => listContactMessages(env, { page: p, limit: PAGE_SIZE, unreadOnly: show === "unread" })),
     openId ? findContactMessage(env, openId.slice(0, 64)) : null,
   ]);
   return { show, messages: list, opened };
