@@ -216,7 +216,7 @@ describe("time and pay per hour", () => {
 });
 
 describe("buyer reputation", () => {
-  it("a task list page of tasks from seven buyers shows each buyer's record (D1 allows five SELECTs in a UNION)", async () => {
+  it("a task list page of tasks from seven buyers shows each buyer's record", async () => {
     const word = `Zyx${uniqueToken()
       .replace(/[^a-z0-9]/gi, "")
       .slice(0, 8)}`;

@@ -2,9 +2,10 @@
 // approval rate over the last 90 days and all time, median time to review, appeals lost, tasks posted, coins paid
 // out, member since. Every figure is a primary-key row or a bounded range of rows (migrations/0033), so a page of
 // cards reads the same whatever a buyer's history holds.
-import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { buyerFigures, buyerReputations, buyerReviewDays, tasks, users } from "../db/schema";
+import { outerColumn } from "../db/sql";
+import { tasks, users } from "../db/schema";
 import { notFound } from "../errors";
 
 /** The days the recent approval rate covers (UTC days, today included). */
@@ -35,13 +36,61 @@ const rate = (approved: number, decided: number) => (decided > 0 ? Math.round((a
 /** The first UTC day of the recent window, as buyer_review_days names days. */
 const recentFrom = (now: number) => new Date(now - (RECENT_DAYS - 1) * DAY).toISOString().slice(0, 10);
 
-/** D1's limit on the SELECTs joined by UNION ALL in one statement (SQLITE_LIMIT_COMPOUND_SELECT). */
-const COMPOUND_SELECT_TERMS = 5;
+/**
+ * The reputation of the buyer named by `buyerId`, a column of the caller's row (the task list's tasks, the buyers'
+ * users), as columns of that row: each a primary-key row or a bounded range of one index, read in the caller's own
+ * statement. The median is the lower middle, by rank, of the latest REVIEW_SAMPLE decisions' waits.
+ */
+export function reputationFields(buyerId: AnyColumn, now = Date.now()) {
+  const buyer = outerColumn(buyerId);
+  const recent = (column: "approved" | "rejected") =>
+    sql<number | null>`(SELECT SUM(d.${sql.identifier(column)}) FROM buyer_review_days AS d
+      WHERE d.buyer_id = ${buyer} AND d.day >= ${recentFrom(now)})`;
+  const figure = (column: "approved" | "rejected" | "appeals_lost" | "tasks_posted") =>
+    sql<number | null>`(SELECT r.${sql.identifier(column)} FROM buyer_reputations AS r WHERE r.buyer_id = ${buyer})`;
+  return {
+    approved: figure("approved"),
+    rejected: figure("rejected"),
+    appealsLost: figure("appeals_lost"),
+    tasksPosted: figure("tasks_posted"),
+    coinsPaid: sql<number | null>`(SELECT f.paid_coins FROM buyer_figures AS f WHERE f.buyer_id = ${buyer})`,
+    recentApproved: recent("approved"),
+    recentRejected: recent("rejected"),
+    medianWaitMs: sql<number | null>`(SELECT wait FROM (
+        SELECT wait, ROW_NUMBER() OVER (ORDER BY wait) AS rank, COUNT(*) OVER () AS n FROM (
+          SELECT s.reviewed_at - s.created_at AS wait FROM submissions AS s
+          INDEXED BY submissions_buyer_reviewed_idx
+          WHERE s.buyer_id = ${buyer} AND s.status IN ('approved', 'rejected') AND s.reviewed_at IS NOT NULL
+          ORDER BY s.reviewed_at DESC LIMIT ${REVIEW_SAMPLE}))
+      WHERE rank = (n + 1) / 2)`,
+  };
+}
 
-const chunk = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+type ReputationRow = { [K in keyof ReturnType<typeof reputationFields>]: number | null };
 
-/** The reputations of these buyers (a task list's page, a task, a buyer's page), keyed by buyer id: a parallel read. */
+/** A buyer's reputation from the columns `reputationFields` added to a row. */
+export function reputationFrom(
+  buyer: { buyerId: string; name: string; memberSince: number },
+  row: ReputationRow,
+): BuyerReputation {
+  const approved = row.approved ?? 0;
+  const decided = approved + (row.rejected ?? 0);
+  const recentApproved = Number(row.recentApproved ?? 0);
+  const recentDecided = recentApproved + Number(row.recentRejected ?? 0);
+  return {
+    ...buyer,
+    approvalRateRecent: rate(recentApproved, recentDecided),
+    decidedRecent: recentDecided,
+    approvalRateAllTime: rate(approved, decided),
+    decidedAllTime: decided,
+    medianReviewMinutes: row.medianWaitMs === null ? null : Math.round(row.medianWaitMs / MINUTE),
+    appealsLost: row.appealsLost ?? 0,
+    tasksPosted: row.tasksPosted ?? 0,
+    coinsPaid: row.coinsPaid ?? 0,
+  };
+}
+
+/** The reputations of these buyers (a task, a buyer's page), keyed by buyer id: one statement. */
 export async function reputationsOf(
   env: Env,
   buyerIds: string[],
@@ -49,80 +98,15 @@ export async function reputationsOf(
 ): Promise<Map<string, BuyerReputation>> {
   const ids = [...new Set(buyerIds)];
   if (ids.length === 0) return new Map();
-  const db = getDb(env);
-  // the median wait over each buyer's latest decisions, one index seek each (submissions_buyer_reviewed_idx), as one
-  // row per buyer: the lower middle of the sample by its rank. D1 allows at most five terms in a compound SELECT, so
-  // the buyers go five to a statement, the statements at once.
-  const samples = chunk(ids, COMPOUND_SELECT_TERMS).map((group) =>
-    db.all<{ buyer_id: string; wait: number }>(
-      sql.join(
-        group.map(
-          (id) => sql`SELECT buyer_id, wait FROM (
-              SELECT buyer_id, wait, ROW_NUMBER() OVER (ORDER BY wait) AS rank, COUNT(*) OVER () AS n FROM (
-                SELECT buyer_id, reviewed_at - created_at AS wait FROM submissions
-                INDEXED BY submissions_buyer_reviewed_idx
-                WHERE buyer_id = ${id} AND status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
-                ORDER BY reviewed_at DESC LIMIT ${REVIEW_SAMPLE}))
-            WHERE rank = (n + 1) / 2`,
-        ),
-        sql` UNION ALL `,
-      ),
-    ),
-  );
-  const [people, recent, waits] = await Promise.all([
-    db
-      .select({
-        buyerId: users.id,
-        name: users.name,
-        memberSince: users.createdAt,
-        approved: buyerReputations.approved,
-        rejected: buyerReputations.rejected,
-        appealsLost: buyerReputations.appealsLost,
-        tasksPosted: buyerReputations.tasksPosted,
-        coinsPaid: buyerFigures.paidCoins,
-      })
-      .from(users)
-      .leftJoin(buyerReputations, eq(buyerReputations.buyerId, users.id))
-      .leftJoin(buyerFigures, eq(buyerFigures.buyerId, users.id))
-      .where(and(inArray(users.id, ids), eq(users.role, "Buyer"))),
-    db
-      .select({
-        buyerId: buyerReviewDays.buyerId,
-        approved: sql<number>`SUM(${buyerReviewDays.approved})`,
-        rejected: sql<number>`SUM(${buyerReviewDays.rejected})`,
-      })
-      .from(buyerReviewDays)
-      .where(and(inArray(buyerReviewDays.buyerId, ids), gte(buyerReviewDays.day, recentFrom(now))))
-      .groupBy(buyerReviewDays.buyerId),
-    Promise.all(samples).then((groups) => groups.flat()),
-  ]);
-  const recentOf = new Map(recent.map((r) => [r.buyerId, r]));
-  const waitOf = new Map(waits.map((w) => [w.buyer_id, w.wait]));
+  const rows = await getDb(env)
+    .select({ buyerId: users.id, name: users.name, memberSince: users.createdAt, ...reputationFields(users.id, now) })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.role, "Buyer")));
   return new Map(
-    people.map((p) => {
-      const approved = p.approved ?? 0;
-      const decided = approved + (p.rejected ?? 0);
-      const r = recentOf.get(p.buyerId);
-      const recentApproved = Number(r?.approved ?? 0);
-      const recentDecided = recentApproved + Number(r?.rejected ?? 0);
-      const wait = waitOf.get(p.buyerId) ?? null;
-      return [
-        p.buyerId,
-        {
-          buyerId: p.buyerId,
-          name: p.name,
-          memberSince: p.memberSince,
-          approvalRateRecent: rate(recentApproved, recentDecided),
-          decidedRecent: recentDecided,
-          approvalRateAllTime: rate(approved, decided),
-          decidedAllTime: decided,
-          medianReviewMinutes: wait === null ? null : Math.round(wait / MINUTE),
-          appealsLost: p.appealsLost ?? 0,
-          tasksPosted: p.tasksPosted ?? 0,
-          coinsPaid: p.coinsPaid ?? 0,
-        },
-      ];
-    }),
+    rows.map(({ buyerId, name, memberSince, ...row }) => [
+      buyerId,
+      reputationFrom({ buyerId, name, memberSince }, row),
+    ]),
   );
 }
 

@@ -2,9 +2,10 @@
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
 // or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type AnyColumn } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
+import { outerColumn } from "../db/sql";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import { submissions, tasks, users, workerFigures } from "../db/schema";
@@ -563,27 +564,14 @@ export async function workerStats(env: Env, workerId: string) {
   return row ?? { total: 0, pending: 0, earned: 0 };
 }
 
-/** The worker's live submission status (pending or approved) for each of these tasks that has one. */
-export async function activeSubmissionStatuses(
-  env: Env,
-  workerId: string,
-  taskIds: string[],
-): Promise<Record<string, "pending" | "approved">> {
-  if (taskIds.length === 0) return {};
-  const rows = await getDb(env)
-    // (sql fields: drizzle maps table columns only when it knows the table, which INDEXED BY hides from it)
-    .select({ taskId: sql<string>`${submissions.taskId}`, status: sql<string>`${submissions.status}` })
-    // one seek per task: without statistics SQLite would walk every pending and approved submission of the worker
-    .from(sql`${submissions} INDEXED BY submissions_active_unique`)
-    .where(
-      and(
-        eq(submissions.workerId, workerId),
-        inArray(submissions.taskId, taskIds.slice(0, 90)),
-        // literal, not bound: only a constant condition lets SQLite prove the partial index applies
-        sql`${submissions.status} IN ('pending', 'approved')`,
-      ),
-    );
-  return Object.fromEntries(rows.map((r) => [r.taskId, r.status as "pending" | "approved"]));
+/**
+ * The worker's live submission (pending or approved) on the task in `taskId`, a column of the caller's row: its
+ * status, or null. One seek of the index of live submissions.
+ */
+export function liveSubmissionStatus(workerId: string, taskId: AnyColumn) {
+  // literal statuses, not bound: only a constant condition lets SQLite prove the partial index applies
+  return sql<"pending" | "approved" | null>`(SELECT s.status FROM submissions AS s INDEXED BY submissions_active_unique
+    WHERE s.worker_id = ${workerId} AND s.task_id = ${outerColumn(taskId)} AND s.status IN ('pending', 'approved'))`;
 }
 
 /** Whether (and why not) this worker can submit to this task now. */

@@ -20,7 +20,8 @@ import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
 import { requirementsRow } from "./eligibility.server";
 import { paysAtLeast, requireMinimumPay } from "./pay-rate.server";
-import { approvalAtLeast } from "./buyer-reputation.server";
+import { approvalAtLeast, reputationFields, reputationFrom, type BuyerReputation } from "./buyer-reputation.server";
+import { liveSubmissionStatus } from "./submissions.server";
 import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
 import { addCheckSteps, checkStatements } from "./proof-flags.server";
 
@@ -429,7 +430,14 @@ function openTaskIndex(sort: TaskSort, category: boolean): string {
  * One page of tasks with their buyers: the page's rowids are found first from `index` alone (skipping earlier pages
  * walks index entries, not table rows), then only those rows are read and joined.
  */
-function taskPage(db: Db, w: PageWindow, index: string, where: SQL | undefined, order: SQL[]) {
+function taskPage(
+  db: Db,
+  w: PageWindow,
+  index: string,
+  where: SQL | undefined,
+  order: SQL[],
+  cardsFor?: string,
+): Promise<OpenTask[]> {
   const ids = db
     .select({ rowid: taskRowid })
     .from(tasksBy(index))
@@ -437,11 +445,44 @@ function taskPage(db: Db, w: PageWindow, index: string, where: SQL | undefined, 
     .orderBy(...order)
     .limit(w.limit)
     .offset(w.offset);
-  return selectWithBuyer(db)
+  if (!cardsFor)
+    return selectWithBuyer(db)
+      .where(inArray(taskRowid, ids))
+      .orderBy(...order)
+      .then((rows) => rows.map(withBuyer));
+  // a worker's cards: their own live submission on each task and its buyer's reputation, in the same statement
+  return db
+    .select({
+      task: tasks,
+      buyerName: users.name,
+      buyerEmail: users.email,
+      buyerSince: users.createdAt,
+      mySubmission: liveSubmissionStatus(cardsFor, tasks.id),
+      ...reputationFields(tasks.buyerId),
+    })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.buyerId))
     .where(inArray(taskRowid, ids))
     .orderBy(...order)
-    .then((rows) => rows.map(withBuyer));
+    .then((rows) =>
+      rows.map(({ task, buyerName, buyerEmail, buyerSince, mySubmission, ...figures }) => ({
+        ...withBuyer({ task, buyerName, buyerEmail }),
+        card: {
+          mySubmission,
+          reputation: reputationFrom({ buyerId: task.buyerId, name: buyerName, memberSince: buyerSince }, figures),
+        },
+      })),
+    );
 }
+
+/** What a worker's task card shows beside the task: their own live submission on it and its buyer's reputation. */
+export interface TaskCardFacts {
+  mySubmission: "pending" | "approved" | null;
+  reputation: BuyerReputation;
+}
+
+/** An open task with its buyer, and its card's facts when a worker's list asked for them. */
+export type OpenTask = ReturnType<typeof withBuyer> & { card?: TaskCardFacts };
 
 /**
  * Open tasks for workers: search, category, sort and pagination, all in the database. With `workerId`, the tasks of
@@ -460,12 +501,15 @@ export async function listOpenTasks(
     minCentsPerHour?: number;
     /** leave out buyers whose all-time approval rate is under this percentage (buyer-reputation.server.ts) */
     minApproval?: number;
+    /** each task with its card's facts for `workerId` (TaskCardFacts) */
+    cards?: boolean;
   } = {},
 ) {
   const db = getDb(env);
   const w = pageWindow(opts, 12);
   const today = deadlineDay();
   const sort = opts.sort ?? "newest";
+  const cardsFor = opts.cards ? opts.workerId : undefined;
   const index = openTaskIndex(sort, Boolean(opts.category));
   const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
@@ -485,12 +529,16 @@ export async function listOpenTasks(
           ? [asc(tasks.completionDate), desc(tasks.createdAt)]
           : [desc(tasks.createdAt)];
   if (!opts.q && !chosen)
-    return fetchPage(w, taskPage(db, w, index, filters, order), openTaskCount(db, today, opts.category, opts.workerId));
+    return fetchPage(
+      w,
+      taskPage(db, w, index, filters, order, cardsFor),
+      openTaskCount(db, today, opts.category, opts.workerId),
+    );
   const matches = opts.q ? openTaskTextMatches(opts.q) : undefined;
   // the count range-seeks the deadline index to today's tasks, whatever order the page walks
   return fetchPage(
     w,
-    taskPage(db, w, index, and(filters, matches), order),
+    taskPage(db, w, index, and(filters, matches), order, cardsFor),
     db
       .select({ n: count() })
       .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))

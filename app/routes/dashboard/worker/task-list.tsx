@@ -16,10 +16,8 @@ import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { listOpenTasks } from "~/server/services/tasks.server";
-import { activeSubmissionStatuses } from "~/server/services/submissions.server";
 import { workerUser } from "~/server/auth/guards.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
-import { reputationsOf } from "~/server/services/buyer-reputation.server";
 import { formatCount } from "~/lib/format";
 import { describeSearch } from "~/server/services/alerts.server";
 
@@ -42,19 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     workerId: user.id,
     minCentsPerHour: minCentsPerHour ?? undefined,
     minApproval: query.min_approval,
+    cards: true,
   });
   redirectPastLastPage(url, query.page, result);
-  const [mine, reputations] = await Promise.all([
-    activeSubmissionStatuses(
-      env,
-      user.id,
-      result.items.map((t) => t.id),
-    ),
-    reputationsOf(
-      env,
-      result.items.map((t) => t.buyerId),
-    ),
-  ]);
   const now = Date.now();
   return {
     query: {
@@ -81,9 +69,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payableAmount: t.payableAmount,
       requiredWorkers: t.requiredWorkers,
       daysLeft: daysUntil(t.completionDate, now),
-      mySubmission: mine[t.id] ?? null,
+      mySubmission: t.card?.mySubmission ?? null,
       payRate: payRateFor(env, t),
-      reputation: reputations.get(t.buyerId) ?? null,
+      reputation: t.card?.reputation ?? null,
     })),
     total: result.total,
     page: result.page,
