@@ -33,6 +33,18 @@ function Differing({ users, what, entries }: { users: number; what: string; entr
 /** A per-user figure the running totals cannot tell (the full check reads every ledger row). */
 const NOT_CHECKED = "not checked";
 
+/** A mismatched user's figures in the table's order: label, value, and whether it is the one that is off. */
+function mismatchFigures(u: { coin: number; ledger: number; debt: number; debtLedger: number }) {
+  const difference = u.coin - u.ledger;
+  return [
+    ["Balance", formatCount(u.coin), false],
+    ["Ledger sum", formatCount(u.ledger), false],
+    ["Difference", `${difference > 0 ? "+" : ""}${formatCount(difference)}`, difference !== 0],
+    ["Debt", formatCount(u.debt), u.debt !== u.debtLedger],
+    ["Debt ledger sum", formatCount(u.debtLedger), false],
+  ] as const;
+}
+
 const MISMATCH_COLUMNS: CardColumn[] = [
   { header: "User" },
   { header: "Balance", className: "text-right" },
@@ -244,25 +256,15 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             row={(u) => (
               <CardRow>
                 <Cell className="name break-all">{u.email}</Cell>
-                <Cell label="Balance" className="tabular-nums md:text-right">
-                  {formatCount(u.coin)}
-                </Cell>
-                <Cell label="Ledger sum" className="tabular-nums md:text-right">
-                  {formatCount(u.ledger)}
-                </Cell>
-                <Cell label="Difference" className={cn("amount", u.coin !== u.ledger && "text-destructive")}>
-                  {u.coin - u.ledger > 0 ? "+" : ""}
-                  {formatCount(u.coin - u.ledger)}
-                </Cell>
-                <Cell
-                  label="Debt"
-                  className={cn("tabular-nums md:text-right", u.debt !== u.debtLedger && "text-destructive")}
-                >
-                  {formatCount(u.debt)}
-                </Cell>
-                <Cell label="Debt ledger sum" className="tabular-nums md:text-right">
-                  {formatCount(u.debtLedger)}
-                </Cell>
+                {mismatchFigures(u).map(([label, value, off]) => (
+                  <Cell
+                    key={label}
+                    label={label}
+                    className={cn("tabular-nums md:text-right", off && "text-destructive")}
+                  >
+                    {value}
+                  </Cell>
+                ))}
               </CardRow>
             )}
           />
