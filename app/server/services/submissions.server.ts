@@ -470,6 +470,10 @@ const submissionColumns = {
   workerEmail: workerUser.email,
   buyerName: buyerUser.name,
   buyerEmail: buyerUser.email,
+  /** the status of the worker's appeal against the decision, null without one (one seek of its unique index) */
+  appealStatus: sql<
+    string | null
+  >`(SELECT a.status FROM appeals AS a WHERE a.submission_id = ${outerColumn(submissions.id)})`,
 };
 
 /** Submissions with their task, worker and buyer (drizzle needs the joined tables in the query itself). */
@@ -542,9 +546,11 @@ function flatten(r: {
   workerEmail: string;
   buyerName: string;
   buyerEmail: string;
+  appealStatus: string | null;
 }) {
   return {
     ...r.submission,
+    appealStatus: r.appealStatus,
     taskTitle: r.taskTitle,
     taskInstructions: r.taskInstructions,
     workerName: r.workerName,

@@ -15,7 +15,6 @@ import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { postedIntent } from "~/server/http/form.server";
 import { listWorkerSubmissions } from "~/server/services/submissions.server";
-import { appealsOfSubmissions } from "~/server/services/appeals.server";
 import { appealUntil } from "~/lib/appeals";
 import { appealAction } from "./appeal.server";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -36,10 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = await getItemsPerPage(env, user.id);
   const result = await listWorkerSubmissions(env, user.id, { page, limit });
   redirectPastLastPage(url, page, result);
-  const appeals = await appealsOfSubmissions(
-    env,
-    result.items.filter((s) => s.status === "rejected" || s.status === "approved").map((s) => s.id),
-  );
   const now = Date.now();
   return {
     limit,
@@ -56,8 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: s.status,
       rejectReason: s.rejectReason,
       createdAt: s.createdAt,
-      appealStatus: appeals.get(s.id)?.status ?? null,
-      appealUntil: appealUntil(s, appeals.has(s.id), now),
+      appealStatus: s.appealStatus,
+      appealUntil: appealUntil(s, s.appealStatus !== null, now),
     })),
   };
 }
