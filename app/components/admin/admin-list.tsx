@@ -2,7 +2,7 @@
 // screens and a card on phones by CSS (CardTable, decision 028), one page at a time; and the line that counts them.
 import type * as React from "react";
 import { ACTIONS_COLUMN, CardRow, CardTable, PagedList, type CardColumn } from "~/components/responsive-list";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { formatCount } from "~/lib/format";
 
 interface Page<T> {

@@ -2,7 +2,7 @@
 // Each lift is a plain form: it works before and without JavaScript.
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { CardRow, CardTable, Cell, PagedList, PersonCell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";

@@ -17,7 +17,7 @@ import { cn } from "~/lib/cn";
 import { PageHeader } from "~/components/dashboard-shell";
 import { LocalTime } from "~/components/local-time";
 import { PagedList } from "~/components/responsive-list";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

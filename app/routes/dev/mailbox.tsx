@@ -4,7 +4,7 @@ import type { Route } from "./+types/mailbox";
 import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { PagedList } from "~/components/responsive-list";
 import { listDevMail } from "~/server/email/mailer.server";
 import { redirectPastLastPage } from "~/server/http/list-page.server";

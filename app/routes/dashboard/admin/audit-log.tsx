@@ -7,7 +7,7 @@ import { readSearch } from "~/lib/schemas/paging";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/dashboard-shell";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { ListToolbar, FilterSelect } from "~/components/admin/list-toolbar";
 import { ListCount } from "~/components/admin/admin-list";

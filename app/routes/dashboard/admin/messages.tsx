@@ -13,7 +13,7 @@ import { LocalTime } from "~/components/local-time";
 import { ENHANCED_FIELD, OPEN_PARAM } from "~/lib/enhanced";
 import { PageHeader } from "~/components/dashboard-shell";
 import { ListTabs } from "~/components/admin/list-tabs";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { Modal } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/bonuses";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Badge } from "~/components/ui/badge";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";

@@ -5,7 +5,7 @@ import { Gauge } from "~/components/buyer/gauge";
 import { ReviewQueue } from "~/components/buyer/review-queue";
 import type { ReviewItem } from "~/components/buyer/review-specs";
 import { TaskFilter } from "~/components/buyer/task-filter";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOrLast } from "~/server/http/list-page.server";
 

@@ -6,7 +6,7 @@ import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/my-tasks";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Badge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";

@@ -4,7 +4,7 @@ import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/payment-history";
 import { PageHeader } from "~/components/dashboard-shell";
 import { buttonVariants } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Badge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import { pageOrLast } from "~/server/http/list-page.server";

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { LocalTime } from "~/components/local-time";
 import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import {

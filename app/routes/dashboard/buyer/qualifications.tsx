@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { FormFailure, failureOf, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { QualificationFields } from "~/components/qualifications/qualification-fields";

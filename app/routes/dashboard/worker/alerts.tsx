@@ -4,7 +4,7 @@ import { KeyRound, Mail, MailWarning, Search, Trash2 } from "~/components/icons"
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { CopyButton } from "~/components/copy-button";
 import { LocalTime } from "~/components/local-time";
 import { EnhancedMarker } from "~/components/actions/enhanced";

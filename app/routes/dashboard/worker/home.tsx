@@ -5,7 +5,7 @@ import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
 import { buttonVariants } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { PagedList } from "~/components/responsive-list";
 import { Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import { ApprovedTable } from "~/components/worker/approved-table";

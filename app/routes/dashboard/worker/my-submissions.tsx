@@ -3,7 +3,7 @@ import { ListChecks } from "~/components/icons";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { PagedList } from "~/components/responsive-list";
 import { FailureAlert, failureOf } from "~/components/form-kit";
 import { ItemsPerPage } from "~/components/worker/items-per-page";

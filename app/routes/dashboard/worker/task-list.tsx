@@ -4,7 +4,7 @@ import { Link, useNavigation } from "react-router";
 import { SearchX } from "~/components/icons";
 import type { Route } from "./+types/task-list";
 import { PageHeader } from "~/components/dashboard-shell";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/tests";
 import { PageHeader } from "~/components/dashboard-shell";
 import { buttonVariants } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { LocalTime } from "~/components/local-time";
 import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { pageOrLast } from "~/server/http/list-page.server";

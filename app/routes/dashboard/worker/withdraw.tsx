@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { StatCard } from "~/components/stat-card";
 import { Card } from "~/components/ui/card";
 import { failureOf, useFailureToast } from "~/components/form-kit";
-import { EmptyState } from "~/components/ui/table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { PagedList } from "~/components/responsive-list";
 import { WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
 import {
