@@ -3,6 +3,7 @@
 // worked out by the Cron Trigger and read as one row.
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
+import { outerColumn } from "../db/sql";
 import { cronFigures, withdrawals } from "../db/schema";
 
 const MEDIAN_WAIT = "withdrawal_wait_median_ms";
@@ -56,15 +57,14 @@ const PLACES_LIMIT = 50;
  */
 export async function payoutQueue(env: Env, workerId: string): Promise<PayoutQueue> {
   const db = getDb(env);
+  const createdAt = outerColumn(withdrawals.createdAt);
   const [pending, figure] = await Promise.all([
     db
       .select({
         id: withdrawals.id,
-        // the outer row named in full: drizzle writes a lone table's columns unqualified, which the subquery's own
-        // table would take for its own
         place: sql<number>`1 + (SELECT COUNT(*) FROM withdrawals AS ahead INDEXED BY withdrawals_pending_queue_idx
-          WHERE ahead.status = 'pending' AND (ahead.created_at < withdrawals.created_at
-            OR (ahead.created_at = withdrawals.created_at AND ahead.id < withdrawals.id)))`,
+          WHERE ahead.status = 'pending' AND (ahead.created_at < ${createdAt}
+            OR (ahead.created_at = ${createdAt} AND ahead.id < ${outerColumn(withdrawals.id)})))`,
       })
       .from(withdrawals)
       .where(and(eq(withdrawals.workerId, workerId), eq(withdrawals.status, "pending")))

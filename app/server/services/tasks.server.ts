@@ -1,6 +1,7 @@
 // Tasks: posting escrows required_workers x payable_amount from the buyer; updates settle the difference;
 // deletion refunds what is still escrowed. Each operation is one D1 batch.
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageWindow } from "../db/paging";
@@ -32,9 +33,10 @@ export const HOLDS_BLOCK_DELETE =
 export const TASK_CHANGED = "The task changed while you were editing it. Reload and try again.";
 
 /** Tasks with their buyer's name and e-mail (findTask, listOpenTasks, listAllTasks). */
-function selectWithBuyer(db: Db) {
+/** Tasks joined to their buyers; `extra` adds columns to each row (a worker's card facts). */
+function selectWithBuyer<Extra extends Record<string, SQL | SQLiteColumn>>(db: Db, extra = {} as Extra) {
   return db
-    .select({ task: tasks, buyerName: users.name, buyerEmail: users.email })
+    .select({ task: tasks, buyerName: users.name, buyerEmail: users.email, ...extra })
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.buyerId));
 }
@@ -451,17 +453,11 @@ function taskPage(
       .orderBy(...order)
       .then((rows) => rows.map(withBuyer));
   // a worker's cards: their own live submission on each task and its buyer's reputation, in the same statement
-  return db
-    .select({
-      task: tasks,
-      buyerName: users.name,
-      buyerEmail: users.email,
-      buyerSince: users.createdAt,
-      mySubmission: liveSubmissionStatus(cardsFor, tasks.id),
-      ...reputationFields(tasks.buyerId),
-    })
-    .from(tasks)
-    .innerJoin(users, eq(users.id, tasks.buyerId))
+  return selectWithBuyer(db, {
+    buyerSince: users.createdAt,
+    mySubmission: liveSubmissionStatus(cardsFor, tasks.id),
+    ...reputationFields(tasks.buyerId),
+  })
     .where(inArray(taskRowid, ids))
     .orderBy(...order)
     .then((rows) =>
