@@ -8,6 +8,7 @@ import { balance, env, funded, holds, row, sessionUser } from "./fixtures";
 import { hitInput, refusal, requester } from "./fixtures/mturk";
 import { heldSlotOf, startTask } from "~/server/services/slots.server";
 import { NOT_AVAILABLE, questionFrame } from "~/server/mturk/question-frame.server";
+import { hitQuestionXml } from "~/server/services/hit-questions.server";
 
 const ORIGIN = "https://coinwork.test";
 const worker = () => (exports as unknown as { default: { fetch: (r: Request) => Promise<Response> } }).default;
@@ -22,6 +23,10 @@ const postAnswer = (fields: Record<string, string>) =>
     }),
   );
 
+/** The task page's frame of the HIT's question, its question read as the page reads it. */
+const frameOf = async (request: Request, hitId: string, workerId: string, hold: Parameters<typeof questionFrame>[5]) =>
+  questionFrame(env, request, hitId, await hitQuestionXml(env, hitId), workerId, hold);
+
 describe("a HIT's question", () => {
   it("frames the HTMLQuestion in a sandbox, and its externalSubmit post is the worker's submission, once", async () => {
     const { user, mturk } = await requester(500);
@@ -29,13 +34,13 @@ describe("a HIT's question", () => {
     const w = await funded("Worker", 10);
     const request = new Request(`${ORIGIN}/dashboard/tasklist/${HIT!.HITId}`);
 
-    const preview = await questionFrame(env, request, HIT!.HITId!, w.id, null);
+    const preview = await frameOf(request, HIT!.HITId!, w.id, null);
     expect(preview).toMatchObject({ kind: "html", height: 450 });
     expect(new URL(preview!.src).searchParams.get("assignmentId")).toBe(NOT_AVAILABLE);
 
     await startTask(env, await sessionUser(w.id), HIT!.HITId!);
     const { hold } = await heldSlotOf(env, w.id, HIT!.HITId!);
-    const frame = await questionFrame(env, request, HIT!.HITId!, w.id, hold);
+    const frame = await frameOf(request, HIT!.HITId!, w.id, hold);
     const src = new URL(frame!.src);
     expect(src.pathname).toBe(`/mturk/question/${HIT!.HITId}`);
     expect(Object.fromEntries(src.searchParams)).toMatchObject({
@@ -46,7 +51,7 @@ describe("a HIT's question", () => {
     const assignmentId = src.searchParams.get("assignmentId")!;
     expect(assignmentId).toMatch(/^[0-9A-F]{32}$/);
     // the same hold keeps its assignmentId
-    expect((await questionFrame(env, request, HIT!.HITId!, w.id, hold))!.src).toBe(frame!.src);
+    expect((await frameOf(request, HIT!.HITId!, w.id, hold))!.src).toBe(frame!.src);
 
     const page = await worker().fetch(new Request(src.href));
     expect(page.status).toBe(200);
@@ -96,7 +101,7 @@ describe("a HIT's question", () => {
       ),
     );
     const w = await funded("Worker", 10);
-    const frame = await questionFrame(env, new Request(`${ORIGIN}/x`), HIT!.HITId!, w.id, null);
+    const frame = await frameOf(new Request(`${ORIGIN}/x`), HIT!.HITId!, w.id, null);
     const src = new URL(frame!.src);
     expect(frame).toMatchObject({ kind: "external", height: 600 });
     expect(src.origin + src.pathname).toBe("https://survey.example.org/run");

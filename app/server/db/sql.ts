@@ -1,5 +1,5 @@
 // SQL fragments the services share.
-import { getTableName, sql, type AnyColumn } from "drizzle-orm";
+import { getTableName, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 /**
  * `"table"."column"`: a correlated subquery's reference to its outer row. Drizzle writes a lone table's columns
@@ -7,3 +7,9 @@ import { getTableName, sql, type AnyColumn } from "drizzle-orm";
  */
 export const outerColumn = (column: AnyColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * A column whose subquery answers one JSON value (`json_object(…)`), parsed; null stays null. A row's related
+ * record read in the row's own statement, not in a second step (docs/decisions/068).
+ */
+export const jsonColumn = <T>(query: SQL) => sql<T | null>`${query}`.mapWith((text: string) => JSON.parse(text) as T);

@@ -18,10 +18,11 @@ export async function questionFrame(
   env: Env,
   request: Request,
   taskId: string,
+  /** the task's question (hitQuestionXml), read with the rest of the page */
+  xml: string | null,
   workerId: string,
   hold: Pick<Hold, "taskId" | "workerId" | "startedAt"> | null,
 ): Promise<{ kind: "html" | "external"; src: string; height: number } | null> {
-  const xml = await hitQuestionXml(env, taskId);
   if (!xml) return null;
   const question = parseQuestion(xml);
   const origin = appOrigin(env, request);

@@ -346,13 +346,3 @@ export async function listAppeals(env: Env, opts: AppealListOptions) {
   );
   return { ...page, items: page.items.map(flatten) };
 }
-
-/** The appeal (its status and when it was filed) of each of these submissions that has one. */
-export async function appealsOfSubmissions(env: Env, submissionIds: string[]) {
-  if (submissionIds.length === 0) return new Map<string, { status: string; createdAt: number }>();
-  const rows = await getDb(env)
-    .select({ submissionId: appeals.submissionId, status: appeals.status, createdAt: appeals.createdAt })
-    .from(appeals)
-    .where(inArray(appeals.submissionId, submissionIds.slice(0, 90)));
-  return new Map(rows.map((r) => [r.submissionId, { status: r.status, createdAt: r.createdAt }]));
-}

@@ -39,15 +39,10 @@ export async function unmetRequirements(
   return unmetQualificationOf(required);
 }
 
-/** Why this worker may not work on this task; null when they may (or the task requires nothing). */
-export async function ineligibility(env: Env, workerId: string, taskId: string): Promise<string | null> {
-  return (await unmetRequirements(env, workerId, taskId))?.reason ?? null;
-}
-
 /** Refuses (403, with the reason) a worker who does not meet the task's requirements. */
 export async function requireEligible(env: Env, workerId: string, taskId: string): Promise<void> {
-  const why = await ineligibility(env, workerId, taskId);
-  if (why) throw forbidden(why);
+  const unmet = await unmetRequirements(env, workerId, taskId);
+  if (unmet) throw forbidden(unmet.reason);
 }
 
 /** The task's requirements row, written in the posting's batch; nothing when it sets none. */

@@ -4,8 +4,9 @@
 // - Copied proof: a stored proof image's perceptual hash (proof-hash.server.ts) is compared with the other workers'
 //   proof on the same buyer's tasks of the last COPY_WINDOW_DAYS; a near duplicate flags it, naming the other
 //   submission (proof_hashes, migrations/0048; docs/decisions/047-copied-proof-by-perceptual-hash.md).
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
+import { jsonColumn, outerColumn } from "../db/sql";
 import type { Batch } from "../db/batch.server";
 import { proofHashes, submissionCheckAnswers, submissions, taskChecks, tasks, users } from "../db/schema";
 import { AppError } from "../errors";
@@ -178,54 +179,34 @@ async function nearDuplicate(
 }
 
 /**
- * The flags of these submissions of the buyer's (a review page's rows), by id; a submission with none is absent.
- * Primary-key reads only (at most a page of ids).
+ * The flags of the outer row's submission (a review page's rows are the buyer's own), as two columns of the row's
+ * statement: primary-key seeks of its check answer and of its proof's hash. Read them with `proofFlagsOf`.
  */
-export async function proofFlags(env: Env, buyerId: string, ids: string[]): Promise<Map<string, ProofFlags>> {
-  const flags = new Map<string, ProofFlags>();
-  const page = [...new Set(ids)].slice(0, 90);
-  if (page.length === 0) return flags;
-  const db = getDb(env);
-  const other = sql`other`;
-  const [wrong, copies] = await Promise.all([
-    db
-      .select({
-        id: submissionCheckAnswers.submissionId,
-        given: submissionCheckAnswers.answer,
-        question: taskChecks.question,
-        expected: taskChecks.answer,
-      })
-      .from(submissionCheckAnswers)
-      .innerJoin(submissions, eq(submissions.id, submissionCheckAnswers.submissionId))
-      .innerJoin(taskChecks, eq(taskChecks.taskId, submissions.taskId))
-      .where(
-        and(
-          inArray(submissionCheckAnswers.submissionId, page),
-          eq(submissionCheckAnswers.buyerId, buyerId),
-          eq(submissionCheckAnswers.correct, false),
-        ),
-      ),
-    db.all<{ id: string; copy_of: string; worker_name: string; task_title: string; created_at: number }>(sql`
-      SELECT p.submission_id AS id, p.copy_of, u.name AS worker_name, t.task_title, ${other}.created_at
+export function proofFlagColumns(submission: { id: AnyColumn; taskId: AnyColumn }) {
+  const id = outerColumn(submission.id);
+  return {
+    wrongAnswer: jsonColumn<NonNullable<ProofFlags["wrongAnswer"]>>(sql`(
+      SELECT json_object('question', c.question, 'given', a.answer, 'expected', c.answer)
+      FROM ${submissionCheckAnswers} a JOIN ${taskChecks} c ON c.task_id = ${outerColumn(submission.taskId)}
+      WHERE a.submission_id = ${id} AND a.correct = 0)`),
+    copyOf: jsonColumn<NonNullable<ProofFlags["copyOf"]>>(sql`(
+      SELECT json_object('submissionId', p.copy_of, 'workerName', u.name, 'taskTitle', t.task_title,
+        'createdAt', o.created_at)
       FROM ${proofHashes} p
-      JOIN ${submissions} ${other} ON ${other}.id = p.copy_of
-      JOIN ${users} u ON u.id = ${other}.worker_id
-      JOIN ${tasks} t ON t.id = ${other}.task_id
-      WHERE p.submission_id IN (${sql.join(
-        page.map((id) => sql`${id}`),
-        sql`, `,
-      )}) AND p.buyer_id = ${buyerId} AND p.copy_of IS NOT NULL`),
-  ]);
-  const entry = (id: string) => flags.get(id) ?? (flags.set(id, {}), flags.get(id)!);
-  for (const w of wrong) entry(w.id).wrongAnswer = { question: w.question, given: w.given, expected: w.expected };
-  for (const c of copies)
-    entry(c.id).copyOf = {
-      submissionId: c.copy_of,
-      workerName: c.worker_name,
-      taskTitle: c.task_title,
-      createdAt: c.created_at,
-    };
-  return flags;
+      JOIN ${submissions} o ON o.id = p.copy_of
+      JOIN ${users} u ON u.id = o.worker_id
+      JOIN ${tasks} t ON t.id = o.task_id
+      WHERE p.submission_id = ${id} AND p.copy_of IS NOT NULL)`),
+  };
+}
+
+/** A row's flags from `proofFlagColumns`, or null when it has none. */
+export function proofFlagsOf(row: {
+  wrongAnswer: ProofFlags["wrongAnswer"] | null;
+  copyOf: ProofFlags["copyOf"] | null;
+}): ProofFlags | null {
+  if (!row.wrongAnswer && !row.copyOf) return null;
+  return { ...(row.wrongAnswer && { wrongAnswer: row.wrongAnswer }), ...(row.copyOf && { copyOf: row.copyOf }) };
 }
 
 /**

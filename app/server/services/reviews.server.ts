@@ -1,9 +1,10 @@
 // The buyer's review queue as Buyer Home and the REST API need it: each pending submission with its auto-approval
 // countdown and its worker's track record, and approving several at once. Each approval is still its own batch
 // through `approveSubmission`, so one refused approval leaves the others done.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { taskFigures, tasks, workerTrackRecords } from "../db/schema";
+import { submissions, taskFigures, tasks, workerTrackRecords } from "../db/schema";
+import { jsonColumn, outerColumn } from "../db/sql";
 import { AppError, refusal, type Refusal } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { PageRequest } from "../db/paging";
@@ -15,8 +16,8 @@ import {
   rejectSubmission,
   reviewWindowOf,
 } from "./submissions.server";
-import { lapseDueRevisions } from "./revisions.server";
-import { proofFlags, wrongAnswerPending } from "./proof-flags.server";
+import { lapseDueRevisions, revisionLapsing } from "./revisions.server";
+import { proofFlagColumns, proofFlagsOf, wrongAnswerPending } from "./proof-flags.server";
 import { WRONG_ANSWER_REASON } from "~/lib/proof-flags";
 import {
   autoApproveCountdown,
@@ -28,23 +29,20 @@ import {
   type TrackRecord,
 } from "~/lib/review";
 
-/** Approved and rejected counts of these workers, one primary-key row each (migrations/0009); none reviewed: 0 and 0. */
-export async function trackRecords(env: Env, workerIds: string[]): Promise<Map<string, TrackRecord>> {
-  const ids = [...new Set(workerIds)];
-  const records = new Map<string, TrackRecord>(ids.map((id) => [id, { approved: 0, rejected: 0 }]));
-  if (ids.length === 0) return records;
-  const rows = await getDb(env)
-    .select()
-    .from(workerTrackRecords)
-    // a page's workers; D1 binds at most 100 parameters
-    .where(inArray(workerTrackRecords.workerId, ids.slice(0, 90)));
-  for (const r of rows) records.set(r.workerId, { approved: r.approved, rejected: r.rejected });
-  return records;
+const NO_REVIEWED_WORK: TrackRecord = { approved: 0, rejected: 0 };
+
+/**
+ * The outer row's worker's approved and rejected counts, a column of the row's statement: one primary-key seek
+ * (migrations/0009); a worker with none reviewed has no row.
+ */
+function trackRecordColumn() {
+  return jsonColumn<TrackRecord>(sql`(SELECT json_object('approved', r.approved, 'rejected', r.rejected)
+    FROM ${workerTrackRecords} r WHERE r.worker_id = ${outerColumn(submissions.workerId)})`);
 }
 
 /**
  * The buyer's pending submissions (of one task with `taskId`), newest first, each with when it auto-approves (the
- * window runs from the proof's last change) and its worker's track record.
+ * window runs from the proof's last change), its worker's track record and its flags, in one statement.
  */
 export async function reviewQueue(
   env: Env,
@@ -52,35 +50,31 @@ export async function reviewQueue(
   opts: PageRequest & { taskId?: string },
   now = Date.now(),
 ) {
-  let page = await listBuyerSubmissions(env, buyerId, { ...opts, status: ["pending"] });
-  // revisions whose 48 hours ended lapse first (the check on read), so the page shows their proof as decidable
-  const lapsing = page.items.filter((s) => s.revisionDueAt !== null && s.revisionDueAt <= now);
-  if (lapsing.length) {
-    for (const s of lapsing) await lapseDueRevisions(env, now, s.id);
-    page = await listBuyerSubmissions(env, buyerId, { ...opts, status: ["pending"] });
-  }
-  const [records, flags] = await Promise.all([
-    trackRecords(
-      env,
-      page.items.map((s) => s.workerId),
-    ),
-    proofFlags(
+  const read = () =>
+    listBuyerSubmissions(
       env,
       buyerId,
-      page.items.map((s) => s.id),
-    ),
-  ]);
+      { ...opts, status: ["pending"] },
+      { trackRecord: trackRecordColumn(), ...proofFlagColumns(submissions) },
+    );
+  let page = await read();
+  // revisions whose 48 hours ended lapse first (the check on read), so the page shows their proof as decidable
+  const lapsing = page.items.filter((s) => revisionLapsing(s, now));
+  if (lapsing.length) {
+    for (const s of lapsing) await lapseDueRevisions(env, now, s.id);
+    page = await read();
+  }
   const days = reviewWindowOf(env);
   return {
     ...page,
-    items: page.items.map((s) => {
+    items: page.items.map(({ wrongAnswer, copyOf, ...s }) => {
       const dueAt = autoApprovesAt(s.editedAt ?? s.createdAt, days);
       return {
         ...s,
         autoApprovesAt: dueAt,
         autoApproves: autoApproveCountdown(dueAt, now),
-        trackRecord: records.get(s.workerId)!,
-        flags: flags.get(s.id) ?? null,
+        trackRecord: s.trackRecord ?? NO_REVIEWED_WORK,
+        flags: proofFlagsOf({ wrongAnswer, copyOf }),
       };
     }),
   };

@@ -181,6 +181,14 @@ export async function lapseDueRevisions(env: Env, now = Date.now(), submissionId
   return lapsed;
 }
 
+/**
+ * Whether this submission, as read, has a revision whose 48 hours ended: its reader lapses it (lapseDueRevisions)
+ * and reads it again, so the page shows the proof as it is now (the check on read).
+ */
+export function revisionLapsing(s: { status: string; revisionDueAt: number | null }, now: number): boolean {
+  return s.status === "pending" && s.revisionDueAt !== null && s.revisionDueAt <= now;
+}
+
 /** A submission's revision as its pages show it (a lapse due is done first: the check on read); null: no submission. */
 export async function revisionOf(env: Env, submissionId: string, now = Date.now()) {
   await lapseDueRevisions(env, now, submissionId);

@@ -2,7 +2,7 @@
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
 // or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
-import { and, count, desc, eq, inArray, lt, sql, type AnyColumn } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { outerColumn } from "../db/sql";
@@ -27,7 +27,7 @@ import {
 } from "./slots.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice } from "./pay-rate.server";
-import { ineligibility, requireEligible } from "./eligibility.server";
+import { requireEligible } from "./eligibility.server";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
 import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
 
@@ -476,10 +476,18 @@ const submissionColumns = {
   >`(SELECT a.status FROM appeals AS a WHERE a.submission_id = ${outerColumn(submissions.id)})`,
 };
 
-/** Submissions with their task, worker and buyer (drizzle needs the joined tables in the query itself). */
-function selectJoined(db: Db) {
+/** Columns a list adds to each row, computed from it (correlated subqueries of the outer `submissions` row). */
+type ExtraColumns = Record<string, SQL | SQL.Aliased>;
+/** What `extra` columns add to each row (drizzle cannot type a select whose columns are a type parameter). */
+type ExtraRow<E extends ExtraColumns> = { [K in keyof E]: E[K] extends SQL<infer T> | SQL.Aliased<infer T> ? T : never };
+
+/**
+ * Submissions with their task, worker and buyer (drizzle needs the joined tables in the query itself), and the
+ * caller's `extra` columns, which the caller types (ExtraRow).
+ */
+function selectJoined(db: Db, extra: ExtraColumns = {}) {
   return db
-    .select(submissionColumns)
+    .select({ ...submissionColumns, ...extra } as typeof submissionColumns)
     .from(submissions)
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
     .innerJoin(workerUser, eq(workerUser.id, submissions.workerId))
@@ -506,12 +514,13 @@ interface SubmissionListOptions extends PageRequest {
 }
 
 /** The submissions whose `party` column (worker or buyer) is this user, newest first, paginated in the database. */
-async function listSubmissionsOf(
+async function listSubmissionsOf<E extends ExtraColumns = Record<never, never>>(
   env: Env,
   party: SQLiteColumn,
   userId: string,
   opts: SubmissionListOptions,
   defaultLimit: number,
+  extra?: E,
 ) {
   const db = getDb(env);
   const w = pageWindow(opts, defaultLimit);
@@ -520,9 +529,10 @@ async function listSubmissionsOf(
     opts.status?.length ? statusIn(opts.status) : undefined,
     opts.taskId ? eq(submissions.taskId, opts.taskId) : undefined,
   );
+  const rows = selectJoined(db, extra).where(where).orderBy(desc(submissions.createdAt)).limit(w.limit).offset(w.offset);
   const page = await fetchPage(
     w,
-    selectJoined(db).where(where).orderBy(desc(submissions.createdAt)).limit(w.limit).offset(w.offset),
+    rows as PromiseLike<(JoinedRow & ExtraRow<E>)[]>,
     db.select({ n: count() }).from(submissions).where(where),
   );
   return { ...page, items: page.items.map(flatten) };
@@ -533,33 +543,25 @@ export function listWorkerSubmissions(env: Env, workerId: string, opts: Submissi
   return listSubmissionsOf(env, submissions.workerId, workerId, opts, 10);
 }
 
-/** Submissions on a buyer's tasks (pending ones are the review queue). */
-export function listBuyerSubmissions(env: Env, buyerId: string, opts: SubmissionListOptions = {}) {
-  return listSubmissionsOf(env, submissions.buyerId, buyerId, opts, 20);
+/**
+ * Submissions on a buyer's tasks (pending ones are the review queue), each with the `extra` columns the caller
+ * reads in the same statement.
+ */
+export function listBuyerSubmissions<E extends ExtraColumns = Record<never, never>>(
+  env: Env,
+  buyerId: string,
+  opts: SubmissionListOptions = {},
+  extra?: E,
+) {
+  return listSubmissionsOf(env, submissions.buyerId, buyerId, opts, 20, extra);
 }
 
-function flatten(r: {
-  submission: typeof submissions.$inferSelect;
-  taskTitle: string;
-  taskInstructions: string;
-  workerName: string;
-  workerEmail: string;
-  buyerName: string;
-  buyerEmail: string;
-  appealStatus: string | null;
-}) {
-  return {
-    ...r.submission,
-    appealStatus: r.appealStatus,
-    taskTitle: r.taskTitle,
-    taskInstructions: r.taskInstructions,
-    workerName: r.workerName,
-    workerEmail: r.workerEmail,
-    buyerName: r.buyerName,
-    buyerEmail: r.buyerEmail,
-  };
+/** A joined row as one flat object: the submission's own columns, then the others. */
+function flatten<R extends { submission: typeof submissions.$inferSelect }>({ submission, ...rest }: R) {
+  return { ...submission, ...(rest as Omit<R, "submission">) };
 }
-export type SubmissionView = ReturnType<typeof flatten>;
+type JoinedRow = Awaited<ReturnType<typeof selectJoined>>[number];
+export type SubmissionView = ReturnType<typeof flatten<JoinedRow>>;
 
 /** Worker home figures: submissions sent, pending, coins earned (migrations/0014). */
 export async function workerStats(env: Env, workerId: string) {
@@ -580,35 +582,28 @@ export function liveSubmissionStatus(workerId: string, taskId: AnyColumn) {
     WHERE s.worker_id = ${workerId} AND s.task_id = ${outerColumn(taskId)} AND s.status IN ('pending', 'approved'))`;
 }
 
-/** Whether (and why not) this worker can submit to this task now. */
-export async function submissionBlocker(
-  env: Env,
+/**
+ * Why this worker cannot submit to this task now, from what the task page read of it in one step: their live
+ * submission on it (liveSubmissionStatus) and why the task's requirements refuse them (unmetRequirements' reason);
+ * null when they can.
+ */
+export function submissionBlocker(
   workerId: string,
-  task: { id: string; requiredWorkers: number; completionDate: string; buyerId: string },
+  task: { requiredWorkers: number; completionDate: string; buyerId: string },
+  read: { mySubmission: "pending" | "approved" | null; ineligibility: string | null },
   now = Date.now(),
   /** the worker holds a slot of the task: no open slot is needed */
   holding = false,
 ) {
   if (task.buyerId === workerId) return OWN_TASK;
-  const active = await getDb(env)
-    .select({ status: submissions.status })
-    .from(submissions)
-    .where(
-      and(
-        eq(submissions.taskId, task.id),
-        eq(submissions.workerId, workerId),
-        inArray(submissions.status, ["pending", "approved"]),
-      ),
-    )
-    .limit(1);
-  if (active[0])
-    return active[0].status === "approved"
+  if (read.mySubmission)
+    return read.mySubmission === "approved"
       ? "Your submission for this task was approved."
       : "Your submission for this task is waiting for review.";
   if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
   if (!holding && task.requiredWorkers <= 0) return NO_SLOTS;
   // a held slot was checked when it was started
-  return holding ? null : ineligibility(env, workerId, task.id);
+  return holding ? null : read.ineligibility;
 }
 
 /** One of the worker's own submissions with its task, worker and buyer (My Submissions' view of it); else 404. */

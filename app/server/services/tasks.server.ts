@@ -32,8 +32,7 @@ export const HOLDS_BLOCK_DELETE =
   "A worker has started this task and is working on it. Delete it once they have sent their work or given it back.";
 export const TASK_CHANGED = "The task changed while you were editing it. Reload and try again.";
 
-/** Tasks with their buyer's name and e-mail (findTask, listOpenTasks, listAllTasks). */
-/** Tasks joined to their buyers; `extra` adds columns to each row (a worker's card facts). */
+/** Tasks joined to their buyers (name and e-mail); `extra` adds columns to each row (a worker's card facts). */
 function selectWithBuyer<Extra extends Record<string, SQL | SQLiteColumn>>(db: Db, extra = {} as Extra) {
   return db
     .select({ task: tasks, buyerName: users.name, buyerEmail: users.email, ...extra })
@@ -53,12 +52,20 @@ export async function findTask(env: Env, id: string) {
 }
 export type TaskWithBuyer = NonNullable<Awaited<ReturnType<typeof findTask>>>;
 
+/** The live task `id`, unless its buyer blocks the worker. */
+const visibleTo = (workerId: string, id: string) =>
+  and(eq(tasks.id, id), isNull(tasks.deletedAt), notBlocked(workerId, tasks.buyerId));
+
 /** A live task as this worker may see it: null when it is gone or its buyer blocks the worker. */
 export async function findTaskForWorker(env: Env, workerId: string, id: string) {
-  const row = await selectWithBuyer(getDb(env))
-    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), notBlocked(workerId, tasks.buyerId)))
-    .limit(1);
+  const row = await selectWithBuyer(getDb(env)).where(visibleTo(workerId, id)).limit(1);
   return row[0] ? withBuyer(row[0]) : null;
+}
+
+/** The same task with its card's facts for the worker (their live submission on it, its buyer's reputation). */
+export async function findTaskCard(env: Env, workerId: string, id: string) {
+  const row = await selectWithCard(getDb(env), workerId).where(visibleTo(workerId, id)).limit(1);
+  return row[0] ? withCard(row[0]) : null;
 }
 
 /** A task open to workers now (live, a slot left, not past its completion day), with its buyer; else null. */
@@ -452,23 +459,36 @@ function taskPage(
       .where(inArray(taskRowid, ids))
       .orderBy(...order)
       .then((rows) => rows.map(withBuyer));
-  // a worker's cards: their own live submission on each task and its buyer's reputation, in the same statement
-  return selectWithBuyer(db, {
-    buyerSince: users.createdAt,
-    mySubmission: liveSubmissionStatus(cardsFor, tasks.id),
-    ...reputationFields(tasks.buyerId),
-  })
+  return selectWithCard(db, cardsFor)
     .where(inArray(taskRowid, ids))
     .orderBy(...order)
-    .then((rows) =>
-      rows.map(({ task, buyerName, buyerEmail, buyerSince, mySubmission, ...figures }) => ({
-        ...withBuyer({ task, buyerName, buyerEmail }),
-        card: {
-          mySubmission,
-          reputation: reputationFrom({ buyerId: task.buyerId, name: buyerName, memberSince: buyerSince }, figures),
-        },
-      })),
-    );
+    .then((rows) => rows.map(withCard));
+}
+
+/** A worker's cards: their own live submission on each task and its buyer's reputation, in the same statement. */
+function selectWithCard(db: Db, workerId: string) {
+  return selectWithBuyer(db, {
+    buyerSince: users.createdAt,
+    mySubmission: liveSubmissionStatus(workerId, tasks.id),
+    ...reputationFields(tasks.buyerId),
+  });
+}
+
+function withCard({
+  task,
+  buyerName,
+  buyerEmail,
+  buyerSince,
+  mySubmission,
+  ...figures
+}: Awaited<ReturnType<typeof selectWithCard>>[number]) {
+  return {
+    ...withBuyer({ task, buyerName, buyerEmail }),
+    card: {
+      mySubmission,
+      reputation: reputationFrom({ buyerId: task.buyerId, name: buyerName, memberSince: buyerSince }, figures),
+    },
+  };
 }
 
 /** What a worker's task card shows beside the task: their own live submission on it and its buyer's reputation. */

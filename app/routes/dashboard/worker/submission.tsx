@@ -35,7 +35,6 @@ import { postedIntent } from "~/server/http/form.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
 import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
-import { appealsOfSubmissions } from "~/server/services/appeals.server";
 import {
   editSubmission,
   reviewWindowOf,
@@ -43,7 +42,7 @@ import {
   workerSubmission,
 } from "~/server/services/submissions.server";
 import { appealAction } from "./appeal.server";
-import { revisionOf } from "~/server/services/revisions.server";
+import { lapseDueRevisions, revisionLapsing } from "~/server/services/revisions.server";
 import { threadPath } from "~/server/services/messages.server";
 import { HeadedSection } from "~/components/headed-section";
 
@@ -66,12 +65,17 @@ async function ownSubmission(env: Env, workerId: string, id: string) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
-  // a revision whose 48 hours ended lapses first, so the page shows the submission as it is now
-  const revision = await revisionOf(env, params.id);
-  const s = await ownSubmission(env, user.id, params.id);
-  const [appeals, bonuses] = await Promise.all([appealsOfSubmissions(env, [s.id]), bonusesOn(env, user, [s.id])]);
-  const appeal = appeals.get(s.id);
   const now = Date.now();
+  // every read in one step (docs/decisions/068); another worker's submission is a 404 before anything is answered
+  const [found, bonuses] = await Promise.all([
+    ownSubmission(env, user.id, params.id),
+    bonusesOn(env, user, [params.id]),
+  ]);
+  // a revision whose 48 hours ended lapses first, so the page shows the submission as it is now
+  const s = revisionLapsing(found, now)
+    ? await lapseDueRevisions(env, now, found.id).then(() => ownSubmission(env, user.id, found.id))
+    : found;
+  const revisionDue = s.status === "pending" ? s.revisionDueAt : null;
   const dueAt = s.status === "pending" ? autoApprovesAt(s.editedAt ?? s.createdAt, reviewWindowOf(env)) : null;
   return {
     submission: {
@@ -88,11 +92,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       editedAt: s.editedAt,
       reviewedAt: s.reviewedAt,
       rejectReason: s.rejectReason,
-      appealStatus: appeal?.status ?? null,
-      appealUntil: appealUntil(s, appeal !== undefined, now),
+      appealStatus: s.appealStatus,
+      appealUntil: appealUntil(s, s.appealStatus !== null, now),
     },
-    review: dueAt === null || revision?.dueAt ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
-    revision: revision?.dueAt && s.status === "pending" ? { note: revision.note ?? "", dueAt: revision.dueAt } : null,
+    review: dueAt === null || revisionDue ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
+    revision: revisionDue ? { note: s.revisionNote ?? "", dueAt: revisionDue } : null,
     messages: threadPath({ submissionId: s.id }),
     bonuses: bonuses.map((b) => ({ id: b.id, coins: b.coins, reason: b.reason, createdAt: b.createdAt })),
   };

@@ -28,9 +28,8 @@ import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { PROOF_IMAGE } from "./proof-image.server";
 import { AppError } from "~/server/errors";
-import { findTaskForWorker } from "~/server/services/tasks.server";
+import { findTaskCard } from "~/server/services/tasks.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
-import { reputationOf } from "~/server/services/buyer-reputation.server";
 import { PayRateFact } from "~/components/pay-rate";
 import { BuyerReputation } from "~/components/buyer-reputation";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
@@ -44,6 +43,7 @@ import { useActionFlow } from "~/components/actions/flow";
 import { giveBackSpec, HeldSlotPanel, StartPanel } from "~/components/worker/held-slot";
 import { HitQuestionFrame } from "~/components/worker/hit-question";
 import { questionFrame } from "~/server/mturk/question-frame.server";
+import { hitQuestionXml } from "~/server/services/hit-questions.server";
 import { loadWithPolicyWhen, type CspHandle } from "~/lib/csp";
 
 /**
@@ -58,9 +58,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
 ];
 
-/** The task as this worker may see it: 404 when it is gone or its buyer blocks the worker. */
+/** The task as this worker may see it, with their card's facts: 404 when it is gone or its buyer blocks them. */
 async function loadTask(env: Env, workerId: string, id: string) {
-  const task = await findTaskForWorker(env, workerId, id);
+  const task = await findTaskCard(env, workerId, id);
   if (!task) throw data("Task not found", { status: 404 });
   return task;
 }
@@ -69,17 +69,26 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
-  // the worker's start first: one whose time ran out returns its slot before the task is read
-  const held = await heldSlotOf(env, user.id, params.id, now);
-  const task = await loadTask(env, user.id, params.id);
-  const [blocker, question, reputation, check] = await Promise.all([
-    submissionBlocker(env, user.id, task, now, held.hold !== null),
-    questionFrame(env, request, task.id, user.id, held.hold),
-    reputationOf(env, task.buyerId),
-    taskCheckForWorker(env, task.id),
+  // every read in one step (docs/decisions/068); none depends on another's rows
+  const [held, read, check, unmet, questionXml] = await Promise.all([
+    heldSlotOf(env, user.id, params.id, now),
+    loadTask(env, user.id, params.id),
+    taskCheckForWorker(env, params.id),
+    unmetRequirements(env, user.id, params.id),
+    hitQuestionXml(env, params.id),
   ]);
+  // a start whose time ran out has just returned its slot: the task is read again with it
+  const task = held.expired ? await loadTask(env, user.id, params.id) : read;
+  const blocker = submissionBlocker(
+    user.id,
+    task,
+    { mySubmission: task.card.mySubmission, ineligibility: unmet?.reason ?? null },
+    now,
+    held.hold !== null,
+  );
   // a required qualification the worker lacks: the way to its test, when it has one
-  const test = blocker ? ((await unmetRequirements(env, user.id, task.id))?.test ?? null) : null;
+  const test = blocker ? (unmet?.test ?? null) : null;
+  const question = await questionFrame(env, request, task.id, questionXml, user.id, held.hold);
   return {
     questions: threadPath({ taskId: task.id, workerId: user.id }),
     check,
@@ -99,7 +108,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       timeAllowanceMinutes: task.timeAllowanceMinutes,
       payRate: payRateFor(env, task),
     },
-    reputation,
+    reputation: task.card.reputation,
     blocker,
     test,
     hold: held.hold ? { startedAt: held.hold.startedAt, expiresAt: held.hold.expiresAt } : null,
@@ -144,8 +153,14 @@ async function proofAction(args: Route.ActionArgs) {
   const task = await loadTask(getEnv(args.context), workerUser(args.context).id, args.params.id);
   // A blocked worker (already submitted, no slot left, past the date) is refused with the reason, at the review and
   // at the sending; a lost race is refused by the service. Either way an uploaded image goes with the refusal.
-  const refuseBlocked = async (env: Env, workerId: string) => {
-    const blocker = await submissionBlocker(env, workerId, task, Date.now(), true);
+  const refuseBlocked = (workerId: string) => {
+    const blocker = submissionBlocker(
+      workerId,
+      task,
+      { mySubmission: task.card.mySubmission, ineligibility: null },
+      Date.now(),
+      true,
+    );
     if (blocker) throw new AppError("conflict", blocker);
   };
   return formAction(args, {
@@ -155,7 +170,7 @@ async function proofAction(args: Route.ActionArgs) {
     failure: (refused) => ({ title: "Submission failed!", message: refused.message }),
     unexpected: "Something went wrong. Please try again.",
     async review(input, { user, env, image }) {
-      await refuseBlocked(env, user.id);
+      refuseBlocked(user.id);
       // a blank answer to the check question is refused here already; right or wrong is never said
       const judged = await judgeCheckAnswer(env, task.id, input.check_answer);
       return {
@@ -165,7 +180,7 @@ async function proofAction(args: Route.ActionArgs) {
       };
     },
     async run(input, { user, env, image }) {
-      await refuseBlocked(env, user.id);
+      refuseBlocked(user.id);
       await createSubmission(env, user, {
         task_id: task.id,
         submission_details: input.submission_details,
