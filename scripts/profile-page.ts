@@ -9,7 +9,6 @@
 // test-results/profile-page.html (the last answer). With `--floor`, the same for the stack's floor
 // (scripts/bench-floor, `--path` defaults to `/shape?rows=90`, bench:api's 60 KB bare page), to compare phase by phase.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
 import os from "node:os";
 import path from "node:path";
 import { arg, buildReactRouter, flag, logger, onExit } from "./lib/bench-cli.ts";
@@ -155,17 +154,6 @@ function summarize(profile: Profile, requests: number, serverBuild: string) {
     console.log(`${ms(us).padStart(8)} ms  ${k}`);
 }
 
-/** The path asked for, its ":task" the newest open task of the generated marketplace (the task page's profile). */
-function pathWithTask(target: string, d1File: string): string {
-  if (!target.includes(":task")) return target;
-  const db = new DatabaseSync(d1File, { readOnly: true });
-  const row = db
-    .prepare("SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 ORDER BY created_at DESC LIMIT 1")
-    .get() as { id: string };
-  db.close();
-  return target.replace(":task", row.id);
-}
-
 async function main() {
   const floor = flag("floor");
   let target = arg("path", floor ? "/shape?rows=90" : "/dashboard/workerhome")!;
@@ -192,8 +180,8 @@ async function main() {
     if (floor) served = await serveStackFloor({ ...serving, log });
     else {
       applyMigrations({ persistTo: persistDir }, { quiet: true });
-      await generateMarketplace(localD1File(persistDir), { tasks, writers: 1 });
-      target = pathWithTask(target, localD1File(persistDir));
+      const generated = await generateMarketplace(localD1File(persistDir), { tasks, writers: 1 });
+      target = target.replace(":task", generated.newestOpenTask);
       served = await serveBuild({ ...serving, persistDir, timeoutMs: 180_000 });
     }
     try {

@@ -153,6 +153,8 @@ export interface GeneratedMarketplace {
   counts: Record<string, number>;
   /** open tasks today (live, a slot left, completion date today or later) */
   openTasks: number;
+  /** the id of the newest of them (the task page's benchmark and profile) */
+  newestOpenTask: string;
   ms: number;
 }
 
@@ -213,11 +215,14 @@ export async function generateMarketplace(
     const counts = Object.fromEntries(
       COUNTED.map((t) => [t, writers.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`)[0].n]),
     );
-    const [{ n: openTasks }] = writers.query<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= ?",
-      new Date(now).toISOString().slice(0, 10),
+    const open = "FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= ?";
+    const today = new Date(now).toISOString().slice(0, 10);
+    const [{ n: openTasks }] = writers.query<{ n: number }>(`SELECT COUNT(*) AS n ${open}`, today);
+    const [{ id: newestOpenTask }] = writers.query<{ id: string }>(
+      `SELECT id ${open} ORDER BY created_at DESC LIMIT 1`,
+      today,
     );
-    return { counts, openTasks, ms: Math.round(performance.now() - started) };
+    return { counts, openTasks, newestOpenTask, ms: Math.round(performance.now() - started) };
   } finally {
     writers.close();
   }
