@@ -13,7 +13,8 @@
 // takes longer than `--duration`. Every answer's status is counted: a case whose answers are not the status it expects is flagged, never reported
 // as fast. Writes run last, as fresh accounts, and the ledger is checked again after them. The "bare page" cases are
 // served by the stack's floor (scripts/bench-floor's `/shape`), not the app: a signed-in page's shape (the session
-// read, one batch of reads, a list of 60 or 130 KB) with none of the app, the most a page of that shape can reach.
+// read, one batch of reads, a list of 60 or 130 KB) with none of the app, the most a page of that shape can reach;
+// each signed-in page's bare page of its size is loaded again right after it, and its ratio is over that measure.
 //
 // `--cases` keeps the cases whose name contains one of its comma-separated words (e.g. `--cases tasks2,ledger`);
 // `--tasks` gives the task count of each size in `--sizes` (other tables scale with it).

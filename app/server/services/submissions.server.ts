@@ -479,7 +479,9 @@ const submissionColumns = {
 /** Columns a list adds to each row, computed from it (correlated subqueries of the outer `submissions` row). */
 type ExtraColumns = Record<string, SQL | SQL.Aliased>;
 /** What `extra` columns add to each row (drizzle cannot type a select whose columns are a type parameter). */
-type ExtraRow<E extends ExtraColumns> = { [K in keyof E]: E[K] extends SQL<infer T> | SQL.Aliased<infer T> ? T : never };
+type ExtraRow<E extends ExtraColumns> = {
+  [K in keyof E]: E[K] extends SQL<infer T> | SQL.Aliased<infer T> ? T : never;
+};
 
 /**
  * Submissions with their task, worker and buyer (drizzle needs the joined tables in the query itself), and the
@@ -529,7 +531,11 @@ async function listSubmissionsOf<E extends ExtraColumns = Record<never, never>>(
     opts.status?.length ? statusIn(opts.status) : undefined,
     opts.taskId ? eq(submissions.taskId, opts.taskId) : undefined,
   );
-  const rows = selectJoined(db, extra).where(where).orderBy(desc(submissions.createdAt)).limit(w.limit).offset(w.offset);
+  const rows = selectJoined(db, extra)
+    .where(where)
+    .orderBy(desc(submissions.createdAt))
+    .limit(w.limit)
+    .offset(w.offset);
   const page = await fetchPage(
     w,
     rows as PromiseLike<(JoinedRow & ExtraRow<E>)[]>,
