@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify, importJWK, generateKeyPair, createRemoteJWKSet, type JWK, type CryptoKey } from "jose";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
+import { preparedRead } from "../db/prepared.server";
 import { userSummaryColumns, users } from "../db/schema";
 import type { Role } from "~/lib/roles";
 import { appEnvironment, isProduction, NO_SESSION_KEY } from "../environment.server";
@@ -228,34 +229,35 @@ const userColumns = {
   disabledAt: users.disabledAt,
 };
 
+// read on every signed-in request: its SQL is built once (prepared.server.ts)
+const userById = preparedRead((db) =>
+  db
+    .select(userColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+);
+
 /** Reads the cookie or Bearer token and the user row behind it. Role and coins always come from D1. */
 export async function identify(request: Request, env: Env): Promise<IdentityResult> {
   const token = bearerToken(request) ?? sessionCookieToken(request);
   if (!token) return { user: null, presented: false };
-  const db = getDb(env);
-  let row: Awaited<ReturnType<typeof loadById>> | undefined;
+  let row: Awaited<ReturnType<typeof userById>>[number] | undefined;
   let external: ExternalProfile | null = null;
   try {
     const { publicKey } = await signingKeys(env);
     const { payload } = await jwtVerify(token, publicKey, { issuer: "coinwork", algorithms: [ALG] });
-    row = await loadById(db, String(payload.sub));
+    [row] = await userById(env, { id: String(payload.sub) });
     if (row && row.sessionVersion !== payload.sv) row = undefined;
   } catch {
     external = await externalTokenProfile(env, token);
-    if (external) row = (await db.select(userColumns).from(users).where(eq(users.email, external.email)).limit(1))[0];
+    if (external)
+      row = (await getDb(env).select(userColumns).from(users).where(eq(users.email, external.email)).limit(1))[0];
     // An unverified account is not the external person's until POST /users takes it over (accounts.server.ts).
     if (row && row.emailVerifiedAt === null && row.disabledAt === null) row = undefined;
   }
   if (!row && external) return { user: null, presented: true, external };
   if (!row || row.disabledAt !== null) return { user: null, presented: true };
   return { user: toSessionUser(row) };
-}
-
-function loadById(db: ReturnType<typeof getDb>, id: string) {
-  return db
-    .select(userColumns)
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1)
-    .then((r) => r[0]);
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
+import { preparedRead } from "../db/prepared.server";
 import { fetchPage, pageWindow, type Page, type PageRequest } from "../db/paging";
 import { notifications, type Notification } from "../db/schema";
 
@@ -16,20 +17,29 @@ export type NotificationRow = Pick<Notification, keyof typeof columns>;
 /** Newest first; notifications written in one batch (same time) keep the order they were written in. */
 const newestFirst = [desc(notifications.createdAt), sql`${notifications}.rowid`];
 
+// the bell's two reads run on every signed-in request: their SQL is built once (prepared.server.ts)
+const latestNotifications = preparedRead((db) =>
+  db
+    .select(columns)
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+const unreadNotifications = preparedRead((db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
+    .prepare(),
+);
+
 /** The bell: the latest few notifications of a user, and how many are unread. */
 export async function notificationSummary(env: Env, userId: string, limit = 8) {
-  const db = getDb(env);
   const [items, [unread]] = await Promise.all([
-    db
-      .select(columns)
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(...newestFirst)
-      .limit(limit),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    latestNotifications(env, { userId, limit }),
+    unreadNotifications(env, { userId }),
   ]);
   return { items, unread: unread?.n ?? 0 };
 }
