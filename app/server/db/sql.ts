@@ -10,6 +10,6 @@ export const outerColumn = (column: AnyColumn) =>
 
 /**
  * A column whose subquery answers one JSON value (`json_object(…)`), parsed; null stays null. A row's related
- * record read in the row's own statement, not in a second step (docs/decisions/068).
+ * record read in the row's own statement, not in a second step (docs/decisions/069).
  */
 export const jsonColumn = <T>(query: SQL) => sql<T | null>`${query}`.mapWith((text: string) => JSON.parse(text) as T);
