@@ -2,7 +2,17 @@
 // read that does not depend on another's rows sent in the same batch. A page that starts waiting on one read before
 // the next makes more calls, and every call is a fixed cost on the page's time.
 import { describe, expect, it } from "vitest";
-import { env, makeAdmin, registerUser, submissionBy, taskOf, type TestUser } from "./fixtures";
+import {
+  env,
+  makeAdmin,
+  registerUser,
+  sessionUser,
+  submissionBy,
+  taskOf,
+  uniqueToken,
+  type TestUser,
+} from "./fixtures";
+import { createQualification } from "~/server/services/qualifications.server";
 import { FaultyD1, NO_FAULTS } from "./fixtures/faults";
 import { callWith, requestTo } from "./fixtures/stripe";
 
@@ -23,6 +33,12 @@ describe("a signed-in page calls D1 twice: the session check, then one batch of 
     ]);
     const task = await taskOf(buyer, { required_workers: 3, payable_amount: 2 });
     const submission = await submissionBy(worker, task.id);
+    const test = await createQualification(env, await sessionUser(buyer.id), {
+      name: `Pages ${uniqueToken()}`,
+      description: "A test on the worker's Tests page.",
+      retake_hours: 1,
+      questions: [{ prompt: "Which is spelled right?", choices: ["recieve", "receive"], answer: 2 }],
+    });
     const pages: [string, TestUser][] = [
       ["/dashboard/workerhome", worker],
       ["/dashboard/tasklist", worker],
@@ -46,10 +62,12 @@ describe("a signed-in page calls D1 twice: the session check, then one batch of 
       ["/dashboard/bonuses", buyer],
       ["/dashboard/apikeys", buyer],
       ["/dashboard/qualifications", buyer],
+      [`/dashboard/qualifications/${test.id}`, buyer],
       [`/dashboard/tasklist/${task.id}`, worker],
       [`/dashboard/mysubmissions/${submission.id}`, worker],
       ["/dashboard/alerts", worker],
       ["/dashboard/tests", worker],
+      [`/dashboard/tests/${test.id}`, worker],
       ["/dashboard/appeals", admin],
     ];
     for (const [path, user] of pages) {

@@ -3,8 +3,9 @@
 // a task may require one with a least score (checked by eligibility.server.ts). The answer key is read only here, to
 // grade and for the owner buyer: nothing a worker is sent carries it. Shaped for the pages, the REST API and a later
 // MTurk layer alike (CreateQualificationType, AssociateQualificationWithWorker, QualificationRequirements).
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, type Db } from "../db/client.server";
+import { jsonColumn, outerColumn } from "../db/sql";
 import { newBatch, type ConstraintRefusal } from "../db/batch.server";
 import { notification } from "./ledger.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
@@ -43,6 +44,11 @@ const nameTaken: ConstraintRefusal = { refusal: () => conflict(NAME_TAKEN), cons
 export async function ownQualification(env: Env, buyer: SessionUser, id: string) {
   requireBuyer(buyer);
   const [row] = await getDb(env).select().from(qualifications).where(eq(qualifications.id, id)).limit(1);
+  return owned(row, buyer);
+}
+
+/** A definition as read for `buyer`: 404 when there is none, 403 when it is another buyer's. */
+function owned<T extends { buyerId: string }>(row: T | undefined, buyer: SessionUser): T {
   if (!row) throw notFound("Qualification not found");
   if (row.buyerId !== buyer.id) throw forbidden(NOT_YOURS);
   return row;
@@ -188,9 +194,6 @@ export async function removeQuestion(env: Env, buyer: SessionUser, qualification
   if (!gone.length) throw notFound("Question not found");
 }
 
-type QuestionRow = typeof qualificationQuestions.$inferSelect;
-const parseChoices = (q: QuestionRow) => JSON.parse(q.choices) as string[];
-
 /** The questions of these qualifications, in order, with their key (for the owner, and to grade). */
 async function questionsOf(db: Db, qualificationIds: string[]) {
   if (!qualificationIds.length) return [];
@@ -202,13 +205,28 @@ async function questionsOf(db: Db, qualificationIds: string[]) {
 }
 
 /** A question as a worker is sent it: no key. */
-function questionForWorker(q: QuestionRow) {
-  return { id: q.id, prompt: q.prompt, choices: parseChoices(q) };
+interface WorkerQuestion {
+  id: string;
+  prompt: string;
+  choices: string[];
 }
 /** A question as its owner sees it: with the number of the right choice. */
-function questionWithKey(q: QuestionRow) {
-  return { ...questionForWorker(q), answer: q.answer };
+interface OwnerQuestion extends WorkerQuestion {
+  answer: number;
 }
+
+/**
+ * A test's questions in order, a column of its definition's row (one walk of its questions' index, decision 069): as
+ * a worker is sent them (no key), or with the key for their owner.
+ */
+function questionsColumn<Question>(withKey: boolean) {
+  const key = withKey ? sql`, 'answer', q.answer` : sql``;
+  return jsonColumn<Question[]>(sql`(
+    SELECT json_group_array(json_object('id', q.id, 'prompt', q.prompt, 'choices', json(q.choices)${key}) ORDER BY q.created_at)
+    FROM ${qualificationQuestions} q WHERE q.qualification_id = ${outerColumn(qualifications.id)})`);
+}
+const workerQuestions = questionsColumn<WorkerQuestion>(false);
+const ownerQuestions = questionsColumn<OwnerQuestion>(true);
 
 /** A buyer's definitions, newest first, each with its test and key (the owner's view). */
 export async function listQualifications(env: Env, buyerId: string, opts: PageRequest = {}) {
@@ -218,7 +236,7 @@ export async function listQualifications(env: Env, buyerId: string, opts: PageRe
   const page = await fetchPage(
     w,
     db
-      .select()
+      .select({ ...getTableColumns(qualifications), test: ownerQuestions })
       .from(qualifications)
       .where(mine)
       .orderBy(desc(qualifications.createdAt))
@@ -229,24 +247,20 @@ export async function listQualifications(env: Env, buyerId: string, opts: PageRe
       .from(qualifications)
       .where(mine),
   );
-  const questions = await questionsOf(
-    db,
-    page.items.filter((q) => q.questions > 0).map((q) => q.id),
-  );
-  return {
-    ...page,
-    items: page.items.map((q) => ({
-      ...q,
-      test: questions.filter((x) => x.qualificationId === q.id).map(questionWithKey),
-    })),
-  };
+  return { ...page, items: page.items.map((q) => ({ ...q, test: q.test ?? [] })) };
 }
 export type QualificationView = Awaited<ReturnType<typeof listQualifications>>["items"][number];
 
 /** One of the buyer's definitions with its test and key. */
 export async function qualificationForOwner(env: Env, buyer: SessionUser, id: string): Promise<QualificationView> {
-  const q = await ownQualification(env, buyer, id);
-  return { ...q, test: (await questionsOf(getDb(env), [id])).map(questionWithKey) };
+  requireBuyer(buyer);
+  const [row] = await getDb(env)
+    .select({ ...getTableColumns(qualifications), test: ownerQuestions })
+    .from(qualifications)
+    .where(eq(qualifications.id, id))
+    .limit(1);
+  const q = owned(row, buyer);
+  return { ...q, test: q.test ?? [] };
 }
 
 /** The buyer's qualifications by name, for the selects of Add Task and the review page (at most 100). */
@@ -392,18 +406,22 @@ export async function holdersAfter(
 
 /** A qualification's holders, newest first (its owner only). */
 export async function listHolders(env: Env, buyer: SessionUser, qualificationId: string, opts: PageRequest = {}) {
-  await ownQualification(env, buyer, qualificationId);
   const db = getDb(env);
   const w = pageWindow(opts, 20);
   const of = eq(qualificationGrants.qualificationId, qualificationId);
-  return fetchPage(
-    w,
-    selectGrants(db).where(of).orderBy(desc(qualificationGrants.grantedAt)).limit(w.limit).offset(w.offset),
-    db
-      .select({ n: sql<number>`COUNT(*)` })
-      .from(qualificationGrants)
-      .where(of),
-  );
+  // the owner's check and the page in one batch: another buyer's holders may be read, never answered
+  const [, page] = await Promise.all([
+    ownQualification(env, buyer, qualificationId),
+    fetchPage(
+      w,
+      selectGrants(db).where(of).orderBy(desc(qualificationGrants.grantedAt)).limit(w.limit).offset(w.offset),
+      db
+        .select({ n: sql<number>`COUNT(*)` })
+        .from(qualificationGrants)
+        .where(of),
+    ),
+  ]);
+  return page;
 }
 
 /** The qualifications a worker holds, newest first. */
@@ -446,6 +464,7 @@ export async function availableTests(
         buyerName: users.name,
         score: qualificationGrants.score,
         attemptedAt: qualificationAttempts.attemptedAt,
+        questions: workerQuestions,
       })
       .from(qualifications)
       .innerJoin(users, eq(users.id, qualifications.buyerId))
@@ -466,16 +485,12 @@ export async function availableTests(
       .from(qualifications)
       .where(where),
   );
-  const questions = await questionsOf(
-    db,
-    page.items.map((t) => t.id),
-  );
   return {
     ...page,
-    items: page.items.map(({ attemptedAt, ...t }) => ({
+    items: page.items.map(({ attemptedAt, questions, ...t }) => ({
       ...t,
       nextAttemptAt: attemptedAt === null ? null : nextAttemptAt(attemptedAt, t.retakeHours),
-      questions: questions.filter((q) => q.qualificationId === t.id).map(questionForWorker),
+      questions: questions ?? [],
     })),
   };
 }

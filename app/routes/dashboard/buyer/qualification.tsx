@@ -63,10 +63,14 @@ async function ownOr404(env: Env, user: Parameters<typeof qualificationForOwner>
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  const qualification = await ownOr404(env, user, params.id);
-  const holders = await pageOrLast(readSearch(request.url, pageQuery).page, (page) =>
+  // both reads in one step (docs/decisions/069); another buyer's definition answers the owner's check's 404, so the
+  // holders' own refusal is left unanswered
+  const holdersRead = pageOrLast(readSearch(request.url, pageQuery).page, (page) =>
     listHolders(env, user, params.id, { page, limit: 20 }),
   );
+  holdersRead.catch(() => {});
+  const qualification = await ownOr404(env, user, params.id);
+  const holders = await holdersRead;
   return {
     qualification,
     holders: { ...holders, items: holders.items.map((h) => ({ ...h, id: h.workerId })) },
