@@ -28,10 +28,11 @@ export function TaskFilter({ tasks, current, total }: { tasks: TaskChoice[]; cur
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
           data-testid="review-task-filter"
         >
-          <option value="">All tasks ({formatCount(total)})</option>
+          {/* one string each: a label of several parts would carry React's text separators, in every option */}
+          <option value="">{`All tasks (${formatCount(total)})`}</option>
           {tasks.map((t) => (
             <option key={t.id} value={t.id}>
-              {t.title} ({formatCount(t.pending)})
+              {`${t.title} (${formatCount(t.pending)})`}
             </option>
           ))}
         </NativeSelect>

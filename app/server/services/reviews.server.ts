@@ -80,8 +80,12 @@ export async function reviewQueue(
   };
 }
 
-/** At most this many tasks are offered in the review queue's filter (the ones with the most recent work first). */
-const TASK_CHOICES = 100;
+/**
+ * At most this many tasks are offered in the review queue's filter (the ones with the most recent work first; any
+ * other is one click away on My Tasks). Each is an option and a row of the page's data: 50 keep Buyer Home under
+ * its 60 KB (docs/performance.md) for a buyer with work waiting on many tasks.
+ */
+const TASK_CHOICES = 50;
 
 /**
  * The buyer's tasks with submissions waiting, and how many each: the review queue's choice of task. Read from the
