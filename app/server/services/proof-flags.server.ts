@@ -4,7 +4,7 @@
 // - Copied proof: a stored proof image's perceptual hash (proof-hash.server.ts) is compared with the other workers'
 //   proof on the same buyer's tasks of the last COPY_WINDOW_DAYS; a near duplicate flags it, naming the other
 //   submission (proof_hashes, migrations/0048; docs/decisions/047-copied-proof-by-perceptual-hash.md).
-import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { jsonColumn, outerColumn } from "../db/sql";
 import type { Batch } from "../db/batch.server";
@@ -179,15 +179,15 @@ async function nearDuplicate(
 }
 
 /**
- * The flags of the outer row's submission (a review page's rows are the buyer's own), as two columns of the row's
+ * The flags of the outer `submissions` row (a review page's rows are the buyer's own), as two columns of the row's
  * statement: primary-key seeks of its check answer and of its proof's hash. Read them with `proofFlagsOf`.
  */
-export function proofFlagColumns(submission: { id: AnyColumn; taskId: AnyColumn }) {
-  const id = outerColumn(submission.id);
+export function proofFlagColumns() {
+  const id = outerColumn(submissions.id);
   return {
     wrongAnswer: jsonColumn<NonNullable<ProofFlags["wrongAnswer"]>>(sql`(
       SELECT json_object('question', c.question, 'given', a.answer, 'expected', c.answer)
-      FROM ${submissionCheckAnswers} a JOIN ${taskChecks} c ON c.task_id = ${outerColumn(submission.taskId)}
+      FROM ${submissionCheckAnswers} a JOIN ${taskChecks} c ON c.task_id = ${outerColumn(submissions.taskId)}
       WHERE a.submission_id = ${id} AND a.correct = 0)`),
     copyOf: jsonColumn<NonNullable<ProofFlags["copyOf"]>>(sql`(
       SELECT json_object('submissionId', p.copy_of, 'workerName', u.name, 'taskTitle', t.task_title,

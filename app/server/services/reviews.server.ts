@@ -16,7 +16,7 @@ import {
   rejectSubmission,
   reviewWindowOf,
 } from "./submissions.server";
-import { lapseDueRevisions, revisionLapsing } from "./revisions.server";
+import { afterDueRevisions } from "./revisions.server";
 import { proofFlagColumns, proofFlagsOf, wrongAnswerPending } from "./proof-flags.server";
 import { WRONG_ANSWER_REASON } from "~/lib/proof-flags";
 import {
@@ -50,20 +50,19 @@ export async function reviewQueue(
   opts: PageRequest & { taskId?: string },
   now = Date.now(),
 ) {
-  const read = () =>
-    listBuyerSubmissions(
-      env,
-      buyerId,
-      { ...opts, status: ["pending"] },
-      { trackRecord: trackRecordColumn(), ...proofFlagColumns(submissions) },
-    );
-  let page = await read();
-  // revisions whose 48 hours ended lapse first (the check on read), so the page shows their proof as decidable
-  const lapsing = page.items.filter((s) => revisionLapsing(s, now));
-  if (lapsing.length) {
-    for (const s of lapsing) await lapseDueRevisions(env, now, s.id);
-    page = await read();
-  }
+  // revisions whose 48 hours ended lapse first, so the page shows their proof as decidable
+  const page = await afterDueRevisions(
+    env,
+    now,
+    () =>
+      listBuyerSubmissions(
+        env,
+        buyerId,
+        { ...opts, status: ["pending"] },
+        { trackRecord: trackRecordColumn(), ...proofFlagColumns() },
+      ),
+    (p) => p.items,
+  );
   const days = reviewWindowOf(env);
   return {
     ...page,

@@ -182,11 +182,23 @@ export async function lapseDueRevisions(env: Env, now = Date.now(), submissionId
 }
 
 /**
- * Whether this submission, as read, has a revision whose 48 hours ended: its reader lapses it (lapseDueRevisions)
- * and reads it again, so the page shows the proof as it is now (the check on read).
+ * `read`'s answer as it is now (the check on read): when a submission in it (`rowsOf`) has a revision whose 48 hours
+ * ended, that revision lapses and `read` runs again, so the page shows the proof as decidable. Only that rare
+ * request pays a second read.
  */
-export function revisionLapsing(s: { status: string; revisionDueAt: number | null }, now: number): boolean {
-  return s.status === "pending" && s.revisionDueAt !== null && s.revisionDueAt <= now;
+export async function afterDueRevisions<T>(
+  env: Env,
+  now: number,
+  read: () => Promise<T>,
+  rowsOf: (answer: T) => { id: string; status: string; revisionDueAt: number | null }[],
+): Promise<T> {
+  const answer = await read();
+  const due = rowsOf(answer).filter(
+    (s) => s.status === "pending" && s.revisionDueAt !== null && s.revisionDueAt <= now,
+  );
+  if (!due.length) return answer;
+  for (const s of due) await lapseDueRevisions(env, now, s.id);
+  return read();
 }
 
 /** A submission's revision as its pages show it (a lapse due is done first: the check on read); null: no submission. */

@@ -50,10 +50,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.qualification.name} · Coinwork` : "Qualification · Coinwork" },
 ];
 
-/** The qualification if it is this buyer's; another buyer's answers 404 like one that does not exist. */
-async function ownOr404(env: Env, user: Parameters<typeof qualificationForOwner>[1], id: string) {
+/** The reads of this buyer's qualification; another buyer's answers 404 like one that does not exist. */
+async function ownOr404<T>(read: Promise<T>): Promise<T> {
   try {
-    return await qualificationForOwner(env, user, id);
+    return await read;
   } catch (e) {
     if (e instanceof AppError && (e.status === 404 || e.status === 403)) throw data("Not found", { status: 404 });
     throw e;
@@ -63,14 +63,15 @@ async function ownOr404(env: Env, user: Parameters<typeof qualificationForOwner>
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  // both reads in one step (docs/decisions/069); another buyer's definition answers the owner's check's 404, so the
-  // holders' own refusal is left unanswered
-  const holdersRead = pageOrLast(readSearch(request.url, pageQuery).page, (page) =>
-    listHolders(env, user, params.id, { page, limit: 20 }),
+  // both reads in one step (docs/decisions/069); each checks that the qualification is this buyer's
+  const [qualification, holders] = await ownOr404(
+    Promise.all([
+      qualificationForOwner(env, user, params.id),
+      pageOrLast(readSearch(request.url, pageQuery).page, (page) =>
+        listHolders(env, user, params.id, { page, limit: 20 }),
+      ),
+    ]),
   );
-  holdersRead.catch(() => {});
-  const qualification = await ownOr404(env, user, params.id);
-  const holders = await holdersRead;
   return {
     qualification,
     holders: { ...holders, items: holders.items.map((h) => ({ ...h, id: h.workerId })) },

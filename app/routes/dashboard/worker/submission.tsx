@@ -42,7 +42,7 @@ import {
   workerSubmission,
 } from "~/server/services/submissions.server";
 import { appealAction } from "./appeal.server";
-import { lapseDueRevisions, revisionLapsing } from "~/server/services/revisions.server";
+import { afterDueRevisions } from "~/server/services/revisions.server";
 import { threadPath } from "~/server/services/messages.server";
 import { HeadedSection } from "~/components/headed-section";
 
@@ -67,14 +67,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
   const now = Date.now();
   // every read in one step (docs/decisions/068); another worker's submission is a 404 before anything is answered
-  const [found, bonuses] = await Promise.all([
-    ownSubmission(env, user.id, params.id),
+  const [s, bonuses] = await Promise.all([
+    afterDueRevisions(
+      env,
+      now,
+      () => ownSubmission(env, user.id, params.id),
+      (found) => [found],
+    ),
     bonusesOn(env, user, [params.id]),
   ]);
-  // a revision whose 48 hours ended lapses first, so the page shows the submission as it is now
-  const s = revisionLapsing(found, now)
-    ? await lapseDueRevisions(env, now, found.id).then(() => ownSubmission(env, user.id, found.id))
-    : found;
   const revisionDue = s.status === "pending" ? s.revisionDueAt : null;
   const dueAt = s.status === "pending" ? autoApprovesAt(s.editedAt ?? s.createdAt, reviewWindowOf(env)) : null;
   return {
