@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   balance,
   call,
@@ -191,6 +191,32 @@ describe("login and sessions", () => {
     expect(page.headers.get("Location")).toContain("/login");
     const api = await call("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${expired}` } });
     expect(api.status).toBe(401);
+  });
+
+  it("a token already verified once is still refused once it expires", async () => {
+    const u = await registerUser("Worker");
+    const key = JSON.parse(env.SESSION_JWK!);
+    const { importJWK } = await import("jose");
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT({ sv: 1 })
+      .setProtectedHeader({ alg: "EdDSA" })
+      .setSubject(u.id)
+      .setIssuer("coinwork")
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(await importJWK(key, "EdDSA"));
+    const cookie = `${SESSION_COOKIE}=${shortLived}`;
+    expect((await getPage("/dashboard/workerhome", cookie)).status).toBe(200);
+    expect((await getPage("/dashboard/workerhome", cookie)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime((now + 61) * 1000);
+      const page = await getPage("/dashboard/workerhome", cookie);
+      expect(page.status).toBe(302);
+      expect(page.headers.get("Location")).toContain("/login");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("logout kills every copy of the session", async () => {

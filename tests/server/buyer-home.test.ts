@@ -250,6 +250,23 @@ describe("reviewing means seeing", () => {
     expect(none).toContain("Show every task's submissions");
   });
 
+  it("the filter offers at most 50 tasks: those with the most submissions waiting, listed by title", async () => {
+    const buyer = await funded("Buyer", 1000);
+    const worker = await registerUser("Worker", "Worker On Many");
+    const titles = Array.from({ length: 50 }, (_, i) => `Choice ${String(i).padStart(2, "0")}`);
+    const tasks = [];
+    for (const title of [...titles, "Zeta most waiting"]) {
+      const task = await taskOf(buyer, { task_title: title, required_workers: 2, payable_amount: 1 });
+      await submissionBy(worker, task.id);
+      tasks.push(task);
+    }
+    await submissionBy(await registerUser("Worker", "Second On Zeta"), tasks.at(-1)!.id);
+    const html = await htmlOf(await getPage(PATH, buyer.cookie), true);
+    const offered = [...html.matchAll(/<option[^>]*>([^<]+)<\/option>/g)].map((m) => m[1]);
+    // the task with two waiting is offered although last by title; of the 50 with one, the last by title is not
+    expect(offered).toEqual(["All tasks (52)", ...titles.slice(0, 49).map((t) => `${t} (1)`), "Zeta most waiting (2)"]);
+  });
+
   it("the submission's view without JavaScript has Approve, Reject and Next, and the task's instructions", async () => {
     const buyer = await funded("Buyer", 200);
     const task = await taskOf(buyer, {

@@ -12,7 +12,8 @@
 // back, exactly as users.coin caches coin_ledger (services/ledger.server.ts).
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Batch } from "../db/batch.server";
-import { getDb, newId } from "../db/client.server";
+import { newId } from "../db/client.server";
+import { preparedRead } from "../db/prepared.server";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { debtPosting, posting } from "./ledger.server";
@@ -162,9 +163,19 @@ export function settleDebt(batch: Batch, label: string, s: Settlement): Batch {
     );
 }
 
+// read on every buyer page (its layout's banner): its SQL is built once (db/prepared.server.ts)
+const debtRow = preparedRead((db) =>
+  db
+    .select({ debt: users.debtCoins })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare(),
+);
+
 /** The coins a user owes now (0 for no such user). */
 export async function debtOf(env: Env, userId: string): Promise<number> {
-  const row = await getDb(env).select({ debt: users.debtCoins }).from(users).where(eq(users.id, userId)).limit(1);
+  const row = await debtRow(env, { userId });
   return row[0]?.debt ?? 0;
 }
 

@@ -5,6 +5,7 @@
 // MTurk layer alike (CreateQualificationType, AssociateQualificationWithWorker, QualificationRequirements).
 import { and, asc, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, type Db } from "../db/client.server";
+import { preparedRead } from "../db/prepared.server";
 import { jsonColumn, outerColumn } from "../db/sql";
 import { newBatch, type ConstraintRefusal } from "../db/batch.server";
 import { notification } from "./ledger.server";
@@ -263,14 +264,20 @@ export async function qualificationForOwner(env: Env, buyer: SessionUser, id: st
   return { ...q, test: q.test ?? [] };
 }
 
-/** The buyer's qualifications by name, for the selects of Add Task and the review page (at most 100). */
-export function qualificationChoices(env: Env, buyerId: string) {
-  return getDb(env)
+// read on every Buyer Home: its SQL is built once (db/prepared.server.ts)
+const qualificationNames = preparedRead((db) =>
+  db
     .select({ id: qualifications.id, name: qualifications.name })
     .from(qualifications)
-    .where(eq(qualifications.buyerId, buyerId))
+    .where(eq(qualifications.buyerId, sql.placeholder("buyerId")))
     .orderBy(asc(qualifications.name))
-    .limit(100);
+    .limit(100)
+    .prepare(),
+);
+
+/** The buyer's qualifications by name, for the selects of Add Task and the review page (at most 100). */
+export function qualificationChoices(env: Env, buyerId: string) {
+  return qualificationNames(env, { buyerId });
 }
 
 // ---------------------------------------------------------------- grants

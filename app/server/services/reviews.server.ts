@@ -1,8 +1,8 @@
 // The buyer's review queue as Buyer Home and the REST API need it: each pending submission with its auto-approval
 // countdown and its worker's track record, and approving several at once. Each approval is still its own batch
 // through `approveSubmission`, so one refused approval leaves the others done.
-import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.server";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { preparedRead } from "../db/prepared.server";
 import { submissions, taskFigures, tasks, workerTrackRecords } from "../db/schema";
 import { jsonColumn, outerColumn } from "../db/sql";
 import { AppError, refusal, type Refusal } from "../errors";
@@ -80,33 +80,45 @@ export async function reviewQueue(
 }
 
 /**
- * At most this many tasks are offered in the review queue's filter (the ones with the most recent work first; any
+ * At most this many tasks are offered in the review queue's filter (those with the most submissions waiting; any
  * other is one click away on My Tasks). Each is an option and a row of the page's data: 50 keep Buyer Home under
  * its 60 KB (docs/performance.md) for a buyer with work waiting on many tasks.
  */
 const TASK_CHOICES = 50;
 
+// Read from the per-task counters (migrations/0020) through their index of tasks with something pending, so the
+// buyer's other tasks are never read. On every Buyer Home: its SQL is built once (db/prepared.server.ts).
+const mostPendingTasks = preparedRead((db) =>
+  db
+    // (sql fields: drizzle maps table columns only when it knows the table, which INDEXED BY hides from it)
+    .select({
+      id: sql<string>`${taskFigures.taskId}`,
+      title: tasks.taskTitle,
+      pending: sql<number>`${taskFigures.pending}`,
+      // a window is summed before the LIMIT: every task's waiting submissions, offered or not
+      allPending: sql<number>`sum(${taskFigures.pending}) OVER ()`,
+    })
+    .from(sql`${taskFigures} INDEXED BY task_figures_pending_idx`)
+    .innerJoin(tasks, eq(tasks.id, taskFigures.taskId))
+    // literal: only a constant condition lets SQLite prove the partial index applies
+    .where(and(eq(taskFigures.buyerId, sql.placeholder("buyerId")), sql`${taskFigures.pending} > 0`))
+    .orderBy(desc(taskFigures.pending), asc(tasks.taskTitle))
+    .limit(TASK_CHOICES)
+    .prepare(),
+);
+
 /**
- * The buyer's tasks with submissions waiting, and how many each: the review queue's choice of task. Read from the
- * per-task counters (migrations/0020) through their index of tasks with something pending, so the buyer's other
- * tasks are never read.
+ * The review queue's choice of task: the buyer's tasks with submissions waiting, and how many each (those with the
+ * most waiting when there are more than TASK_CHOICES, listed by title), and how many wait on all their tasks.
  */
 export async function tasksToReview(env: Env, buyerId: string) {
-  return (
-    getDb(env)
-      // (sql fields: drizzle maps table columns only when it knows the table, which INDEXED BY hides from it)
-      .select({
-        id: sql<string>`${taskFigures.taskId}`,
-        title: tasks.taskTitle,
-        pending: sql<number>`${taskFigures.pending}`,
-      })
-      .from(sql`${taskFigures} INDEXED BY task_figures_pending_idx`)
-      .innerJoin(tasks, eq(tasks.id, taskFigures.taskId))
-      // literal: only a constant condition lets SQLite prove the partial index applies
-      .where(and(eq(taskFigures.buyerId, buyerId), sql`${taskFigures.pending} > 0`))
-      .orderBy(asc(tasks.taskTitle))
-      .limit(TASK_CHOICES)
-  );
+  const rows = await mostPendingTasks(env, { buyerId });
+  return {
+    choices: rows
+      .map(({ id, title, pending }) => ({ id, title, pending }))
+      .sort((a, b) => a.title.localeCompare(b.title)),
+    allPending: rows[0]?.allPending ?? 0,
+  };
 }
 
 /** What happened to one submission of a bulk approval; a refusal's code and words, and names only for the buyer's own. */

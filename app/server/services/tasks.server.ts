@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } fr
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
+import { preparedRead } from "../db/prepared.server";
 import { fetchPage, pageWindow, type PageWindow } from "../db/paging";
 import { openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import { buyerFigures, openTaskDays, openTaskFilter, taskFigures, tasks, totals, users } from "../db/schema";
@@ -608,9 +609,9 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
   );
 }
 
-/** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers (migrations/0013). */
-export async function buyerStats(env: Env, buyerId: string) {
-  const [row] = await getDb(env)
+// read on every Buyer Home: its SQL is built once (db/prepared.server.ts)
+const buyerFiguresOf = preparedRead((db) =>
+  db
     .select({
       pendingSlots: buyerFigures.openSlots,
       totalTasks: buyerFigures.liveTasks,
@@ -618,6 +619,12 @@ export async function buyerStats(env: Env, buyerId: string) {
       paidCoins: buyerFigures.paidCoins,
     })
     .from(buyerFigures)
-    .where(eq(buyerFigures.buyerId, buyerId));
+    .where(eq(buyerFigures.buyerId, sql.placeholder("buyerId")))
+    .prepare(),
+);
+
+/** Buyer home figures: open slots, task count, dollars spent on coins, coins paid to workers (migrations/0013). */
+export async function buyerStats(env: Env, buyerId: string) {
+  const [row] = await buyerFiguresOf(env, { buyerId });
   return row ?? { pendingSlots: 0, totalTasks: 0, spentCents: 0, paidCoins: 0 };
 }

@@ -198,7 +198,6 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
   const { stats, items, page, pages, total, tasks, task, name, autoApproval, weeks, qualifications, flagged } =
     loaderData;
   const dollars = stats.spentCents / 100;
-  const allPending = tasks.reduce((sum, t) => sum + t.pending, 0);
   const query: Record<string, string> = {};
   if (page > 1) query.page = String(page);
   if (task) query.task = task;
@@ -220,7 +219,7 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
               {autoApproval}
             </p>
           </div>
-          {tasks.length ? <TaskFilter tasks={tasks} current={task} total={allPending} /> : null}
+          {tasks.choices.length ? <TaskFilter tasks={tasks.choices} current={task} total={tasks.allPending} /> : null}
         </div>
         <ReviewQueue
           qualifications={qualifications}
