@@ -29,7 +29,8 @@ export const { createSubmission, approveSubmission, rejectSubmission, NO_SLOTS }
   await import("../../app/server/services/submissions.server.ts");
 export const { requestWithdrawal, approveWithdrawal, rejectWithdrawal } =
   await import("../../app/server/services/withdrawals.server.ts");
-export const { adjustCoins, removeUser, setItemsPerPage } = await import("../../app/server/services/users.server.ts");
+export const { adjustCoins, removeUser } = await import("../../app/server/services/users.server.ts");
+export const { setItemsPerPage } = await import("../../app/server/services/preferences.server.ts");
 export const { fileAppeal, decideAppeal } = await import("../../app/server/services/appeals.server.ts");
 export const { APPEAL_WINDOW_MS } = await import("../../app/lib/appeals.ts");
 export const { markNotificationsRead } = await import("../../app/server/services/notifications.server.ts");

@@ -94,6 +94,10 @@ describe("My Submissions", () => {
     expect(occurrences(page, 'data-testid="submission-row"')).toBe(5);
     expect(await textOf(new Response(page))).toContain("Page 1 of 2");
     expect(page).toMatch(/<option value="5" selected="">5<\/option>/);
+    // the first page is read at the largest size and cut to the worker's; a later page is read at theirs
+    const second = await (await getPage("/dashboard/mysubmissions?page=2", worker.cookie)).text();
+    expect(occurrences(second, 'data-testid="submission-row"')).toBe(2);
+    expect(await textOf(new Response(second))).toContain("Page 2 of 2");
 
     await postForm("/dashboard/mysubmissions", { intent: "per-page", itemsPerPage: "10" }, worker.cookie);
     const all = await (await getPage("/dashboard/mysubmissions", worker.cookie)).text();

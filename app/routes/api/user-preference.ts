@@ -1,7 +1,7 @@
 import { requireApiUser } from "~/server/auth/guards.server";
 import { ok, OWN_EMAIL } from "~/server/http/endpoint.server";
 import { json, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
-import { getItemsPerPage, setItemsPerPage } from "~/server/services/users.server";
+import { getItemsPerPage, setItemsPerPage } from "~/server/services/preferences.server";
 import { itemsPerPageWire, ownEmailQuery, preferenceBody } from "~/lib/schemas/api";
 
 export const loader = rest("/user-preference", "Figures", {

@@ -30,6 +30,8 @@ import { addBelowMinimumNotice } from "./pay-rate.server";
 import { requireEligible } from "./eligibility.server";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
 import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
+import { getItemsPerPage } from "./preferences.server";
+import { ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -547,6 +549,28 @@ async function listSubmissionsOf<E extends ExtraColumns = Record<never, never>>(
 /** A worker's submissions, newest first, paginated in the database. */
 export function listWorkerSubmissions(env: Env, workerId: string, opts: SubmissionListOptions = {}) {
   return listSubmissionsOf(env, submissions.workerId, workerId, opts, 10);
+}
+
+/**
+ * A page of My Submissions at the worker's own page size (3, 5 or 10: their setting). The first page, where most
+ * visits land, is read together with the setting: at the largest size, then cut to theirs, since its first rows are
+ * the same at any size. A later page needs the setting first.
+ */
+export async function workerSubmissionsPage(env: Env, workerId: string, page: number) {
+  if (page > 1) {
+    const limit = await getItemsPerPage(env, workerId);
+    return listWorkerSubmissions(env, workerId, { page, limit });
+  }
+  const [limit, largest] = await Promise.all([
+    getItemsPerPage(env, workerId),
+    listWorkerSubmissions(env, workerId, { page: 1, limit: Math.max(...ITEMS_PER_PAGE_OPTIONS) }),
+  ]);
+  return {
+    ...largest,
+    items: largest.items.slice(0, limit),
+    limit,
+    pages: Math.max(1, Math.ceil(largest.total / limit)),
+  };
 }
 
 /**

@@ -5,12 +5,11 @@ import { getDb, newId } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { containsText } from "../db/search";
-import { tasks, totals, userPreferences, userSummaryColumns, users, workerBlockCounts } from "../db/schema";
+import { tasks, totals, userSummaryColumns, users, workerBlockCounts } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
 import { addTaskClosure, holdEndedNotice } from "./tasks.server";
-import { DEFAULT_ITEMS_PER_PAGE, ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
 import type { Role } from "~/lib/roles";
 
 export const NOT_SELF = "Admins cannot change or remove their own account.";
@@ -276,24 +275,6 @@ export async function adminStats(env: Env) {
     coins: t.get("balances") ?? 0,
     cents: t.get("order_cents") ?? 0,
   };
-}
-
-export async function getItemsPerPage(env: Env, userId: string): Promise<number> {
-  const row = await getDb(env).select().from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1);
-  return row[0]?.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
-}
-
-export async function setItemsPerPage(env: Env, userId: string, itemsPerPage: number) {
-  if (!(ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(itemsPerPage)) {
-    throw new AppError("validation_failed", "Items per page must be 3, 5 or 10", {
-      itemsPerPage: ["Items per page must be 3, 5 or 10"],
-    });
-  }
-  await getDb(env)
-    .insert(userPreferences)
-    .values({ userId, itemsPerPage })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { itemsPerPage } });
-  return { itemsPerPage };
 }
 
 /** PATCH /users and /users1 { email, addcoin, reason }: adjustCoins for the live user with that e-mail. */

@@ -14,14 +14,14 @@ import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { postedIntent } from "~/server/http/form.server";
-import { listWorkerSubmissions } from "~/server/services/submissions.server";
+import { workerSubmissionsPage } from "~/server/services/submissions.server";
 import { appealUntil } from "~/lib/appeals";
 import { appealAction } from "./appeal.server";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow } from "~/components/actions/flow";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { appealSpec } from "~/components/worker/appeal";
-import { getItemsPerPage, setItemsPerPage } from "~/server/services/users.server";
+import { setItemsPerPage } from "~/server/services/preferences.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Submissions · Coinwork" }];
 
@@ -32,12 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const url = new URL(request.url);
   const page = readSearch(url, pageQuery).page;
-  const limit = await getItemsPerPage(env, user.id);
-  const result = await listWorkerSubmissions(env, user.id, { page, limit });
+  const result = await workerSubmissionsPage(env, user.id, page);
   redirectPastLastPage(url, page, result);
   const now = Date.now();
   return {
-    limit,
+    limit: result.limit,
     page: result.page,
     pages: result.pages,
     total: result.total,
