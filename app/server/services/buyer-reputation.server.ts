@@ -66,7 +66,7 @@ export function reputationFields(buyerId: AnyColumn, now = Date.now()) {
   };
 }
 
-type ReputationRow = { [K in keyof ReturnType<typeof reputationFields>]: number | null };
+export type ReputationRow = { [K in keyof ReturnType<typeof reputationFields>]: number | null };
 
 /** A buyer's reputation from the columns `reputationFields` added to a row. */
 export function reputationFrom(

@@ -5,7 +5,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { preparedRead } from "../db/prepared.server";
-import { fetchPage, pageWindow, type PageWindow } from "../db/paging";
+import { fetchPage, pageWindow, type Page, type PageWindow } from "../db/paging";
 import { openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import { buyerFigures, openTaskDays, openTaskFilter, taskFigures, tasks, totals, users } from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
@@ -22,7 +22,13 @@ import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
 import { requirementsRow } from "./eligibility.server";
 import { paysAtLeast, requireMinimumPay } from "./pay-rate.server";
-import { approvalAtLeast, reputationFields, reputationFrom, type BuyerReputation } from "./buyer-reputation.server";
+import {
+  approvalAtLeast,
+  reputationFields,
+  reputationFrom,
+  type BuyerReputation,
+  type ReputationRow,
+} from "./buyer-reputation.server";
 import { liveSubmissionStatus } from "./submissions.server";
 import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
 import { addCheckSteps, checkStatements } from "./proof-flags.server";
@@ -33,15 +39,38 @@ export const HOLDS_BLOCK_DELETE =
   "A worker has started this task and is working on it. Delete it once they have sent their work or given it back.";
 export const TASK_CHANGED = "The task changed while you were editing it. Reload and try again.";
 
-/** Tasks joined to their buyers (name and e-mail); `extra` adds columns to each row (a worker's card facts). */
-function selectWithBuyer<Extra extends Record<string, SQL | SQLiteColumn>>(db: Db, extra = {} as Extra) {
+/**
+ * What a card of the Task List shows of its task, and no more: not its instructions, the longest columns, which the
+ * task's own page reads (12 cards a page; their D1 rows are about half as wide).
+ */
+const cardTaskColumns = {
+  id: tasks.id,
+  buyerId: tasks.buyerId,
+  taskTitle: tasks.taskTitle,
+  taskImageUrl: tasks.taskImageUrl,
+  category: tasks.category,
+  requiredWorkers: tasks.requiredWorkers,
+  payableAmount: tasks.payableAmount,
+  completionDate: tasks.completionDate,
+  estimateMinutes: tasks.estimateMinutes,
+  measuredMinutes: tasks.measuredMinutes,
+};
+
+/**
+ * Tasks (every column, or `columns`) joined to their buyers (name and e-mail); `extra` adds columns to each row (a
+ * worker's card facts).
+ */
+function selectWithBuyer<
+  Extra extends Record<string, SQL | SQLiteColumn>,
+  Columns extends typeof tasks | typeof cardTaskColumns = typeof tasks,
+>(db: Db, extra = {} as Extra, columns = tasks as Columns) {
   return db
-    .select({ task: tasks, buyerName: users.name, buyerEmail: users.email, ...extra })
+    .select({ task: columns, buyerName: users.name, buyerEmail: users.email, ...extra })
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.buyerId));
 }
 
-function withBuyer(r: { task: typeof tasks.$inferSelect; buyerName: string; buyerEmail: string }) {
+function withBuyer<Task extends { buyerId: string }>(r: { task: Task; buyerName: string; buyerEmail: string }) {
   return { ...r.task, buyerName: r.buyerName, buyerEmail: r.buyerEmail };
 }
 
@@ -51,7 +80,7 @@ export async function findTask(env: Env, id: string) {
     .limit(1);
   return row[0] ? withBuyer(row[0]) : null;
 }
-export type TaskWithBuyer = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+export type TaskWithBuyer = typeof tasks.$inferSelect & { buyerName: string; buyerEmail: string };
 
 /** The live task `id`, unless its buyer blocks the worker. */
 const visibleTo = (workerId: string, id: string) =>
@@ -436,53 +465,77 @@ function openTaskIndex(sort: TaskSort, category: boolean): string {
   return category ? `tasks_open_category${order}_idx` : sort === "newest" ? "tasks_open_idx" : `tasks_open${order}_idx`;
 }
 
-/**
- * One page of tasks with their buyers: the page's rowids are found first from `index` alone (skipping earlier pages
- * walks index entries, not table rows), then only those rows are read and joined.
- */
-function taskPage(
-  db: Db,
-  w: PageWindow,
-  index: string,
-  where: SQL | undefined,
-  order: SQL[],
-  cardsFor?: string,
-): Promise<OpenTask[]> {
-  const ids = db
+/** The rowids of one page of tasks, found from `index` alone (skipping earlier pages walks index entries, not rows). */
+function pageIds(db: Db, w: PageWindow, index: string, where: SQL | undefined, order: SQL[]) {
+  return db
     .select({ rowid: taskRowid })
     .from(tasksBy(index))
     .where(where)
     .orderBy(...order)
     .limit(w.limit)
     .offset(w.offset);
-  if (!cardsFor)
-    return selectWithBuyer(db)
+}
+type PageIds = ReturnType<typeof pageIds>;
+
+/** One page of tasks: its rowids first (`pageIds`), then only those rows are read, joined and shaped by `rowsOf`. */
+function taskPage<Row>(
+  db: Db,
+  w: PageWindow,
+  index: string,
+  where: SQL | undefined,
+  order: SQL[],
+  rowsOf: (ids: PageIds, order: SQL[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  return rowsOf(pageIds(db, w, index, where, order), order);
+}
+
+/** The page's tasks with their buyers (every column: the REST lists and Manage Tasks). */
+const withBuyers =
+  (db: Db) =>
+  (ids: PageIds, order: SQL[]): Promise<TaskWithBuyer[]> =>
+    selectWithBuyer(db)
       .where(inArray(taskRowid, ids))
       .orderBy(...order)
       .then((rows) => rows.map(withBuyer));
-  return selectWithCard(db, cardsFor)
+
+/** The page's tasks as a worker's cards: what a card shows of each task, with the card's facts for `workerId`. */
+const asCards = (db: Db, workerId: string) => (ids: PageIds, order: SQL[]) =>
+  selectWithCard(db, workerId, cardTaskColumns)
     .where(inArray(taskRowid, ids))
     .orderBy(...order)
     .then((rows) => rows.map(withCard));
-}
 
 /** A worker's cards: their own live submission on each task and its buyer's reputation, in the same statement. */
-function selectWithCard(db: Db, workerId: string) {
-  return selectWithBuyer(db, {
-    buyerSince: users.createdAt,
-    mySubmission: liveSubmissionStatus(workerId, tasks.id),
-    ...reputationFields(tasks.buyerId),
-  });
+function selectWithCard<Columns extends typeof tasks | typeof cardTaskColumns = typeof tasks>(
+  db: Db,
+  workerId: string,
+  columns = tasks as Columns,
+) {
+  return selectWithBuyer(
+    db,
+    {
+      buyerSince: users.createdAt,
+      mySubmission: liveSubmissionStatus(workerId, tasks.id),
+      ...reputationFields(tasks.buyerId),
+    },
+    columns,
+  );
 }
 
-function withCard({
+function withCard<Task extends { buyerId: string }>({
   task,
   buyerName,
   buyerEmail,
   buyerSince,
   mySubmission,
   ...figures
-}: Awaited<ReturnType<typeof selectWithCard>>[number]) {
+}: {
+  task: Task;
+  buyerName: string;
+  buyerEmail: string;
+  buyerSince: number;
+  mySubmission: TaskCardFacts["mySubmission"];
+} & ReputationRow) {
   return {
     ...withBuyer({ task, buyerName, buyerEmail }),
     card: {
@@ -498,35 +551,50 @@ export interface TaskCardFacts {
   reputation: BuyerReputation;
 }
 
-/** An open task with its buyer, and its card's facts when a worker's list asked for them. */
-export type OpenTask = ReturnType<typeof withBuyer> & { card?: TaskCardFacts };
+/** A task of the Task List: what its card shows of the task, its buyer, and the card's facts. */
+export type TaskCard = Awaited<ReturnType<ReturnType<typeof asCards>>>[number];
+
+type OpenTaskQuery = {
+  q?: string;
+  category?: string;
+  sort?: TaskSort;
+  page?: number;
+  limit?: number;
+  workerId?: string;
+  /** only tasks paying at least this many cents per hour (migrations/0032's cents_per_hour) */
+  minCentsPerHour?: number;
+  /** leave out buyers whose all-time approval rate is under this percentage (buyer-reputation.server.ts) */
+  minApproval?: number;
+};
 
 /**
  * Open tasks for workers: search, category, sort and pagination, all in the database. With `workerId`, the tasks of
  * buyers who block that worker are left out (each walked index entry probes worker_blocks; the indexes carry buyer_id).
+ * With `cards`, each task as the worker's card (TaskCard: what the card shows, and its facts for `workerId`).
  */
+export function listOpenTasks(
+  env: Env,
+  opts: OpenTaskQuery & { workerId: string; cards: true },
+): Promise<Page<TaskCard>>;
+export function listOpenTasks(env: Env, opts?: OpenTaskQuery & { cards?: false }): Promise<Page<TaskWithBuyer>>;
 export async function listOpenTasks(
   env: Env,
-  opts: {
-    q?: string;
-    category?: string;
-    sort?: TaskSort;
-    page?: number;
-    limit?: number;
-    workerId?: string;
-    /** only tasks paying at least this many cents per hour (migrations/0032's cents_per_hour) */
-    minCentsPerHour?: number;
-    /** leave out buyers whose all-time approval rate is under this percentage (buyer-reputation.server.ts) */
-    minApproval?: number;
-    /** each task with its card's facts for `workerId` (TaskCardFacts) */
-    cards?: boolean;
-  } = {},
-) {
+  opts: OpenTaskQuery & { cards?: boolean } = {},
+): Promise<Page<TaskCard> | Page<TaskWithBuyer>> {
   const db = getDb(env);
+  return opts.cards && opts.workerId
+    ? openTaskPage(db, opts, asCards(db, opts.workerId))
+    : openTaskPage(db, opts, withBuyers(db));
+}
+
+function openTaskPage<Row>(
+  db: Db,
+  opts: OpenTaskQuery,
+  rowsOf: (ids: PageIds, order: SQL[]) => Promise<Row[]>,
+): Promise<Page<Row>> {
   const w = pageWindow(opts, 12);
   const today = deadlineDay();
   const sort = opts.sort ?? "newest";
-  const cardsFor = opts.cards ? opts.workerId : undefined;
   const index = openTaskIndex(sort, Boolean(opts.category));
   const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
@@ -548,14 +616,14 @@ export async function listOpenTasks(
   if (!opts.q && !chosen)
     return fetchPage(
       w,
-      taskPage(db, w, index, filters, order, cardsFor),
+      taskPage(db, w, index, filters, order, rowsOf),
       openTaskCount(db, today, opts.category, opts.workerId),
     );
   const matches = opts.q ? openTaskTextMatches(opts.q) : undefined;
   // the count range-seeks the deadline index to today's tasks, whatever order the page walks
   return fetchPage(
     w,
-    taskPage(db, w, index, and(filters, matches), order, cardsFor),
+    taskPage(db, w, index, and(filters, matches), order, rowsOf),
     db
       .select({ n: count() })
       .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
@@ -597,14 +665,14 @@ export async function listAllTasks(env: Env, opts: { q?: string; page?: number; 
   if (!opts.q)
     return fetchPage(
       w,
-      taskPage(db, w, "tasks_all_idx", isNull(tasks.deletedAt), order),
+      taskPage(db, w, "tasks_all_idx", isNull(tasks.deletedAt), order, withBuyers(db)),
       db.select({ n: totals.value }).from(totals).where(eq(totals.name, "live_tasks")),
     );
   const buyers = db.select({ id: users.id }).from(users).where(userTextMatches(opts.q));
   const where = and(isNull(tasks.deletedAt), or(taskTitleMatches(opts.q), inArray(tasks.buyerId, buyers)));
   return fetchPage(
     w,
-    taskPage(db, w, "tasks_all_idx", where, order),
+    taskPage(db, w, "tasks_all_idx", where, order, withBuyers(db)),
     db.select({ n: count() }).from(tasksBy("tasks_all_idx")).where(where),
   );
 }
