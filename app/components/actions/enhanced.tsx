@@ -1,7 +1,7 @@
 // The two halves of every enhanced page in the browser: the marker a script-driven form carries, and the
 // no-JavaScript views (`?confirm=<intent>&row=<id>`, `?open=<id>`: ~/lib/enhanced.ts): the links that lead there,
 // the way back, and the server-rendered panel they show.
-import { Link, useLocation, type LinkProps } from "react-router";
+import { useLocation } from "react-router";
 import type * as React from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { ENHANCED_FIELD } from "~/lib/enhanced";
@@ -16,7 +16,9 @@ export function EnhancedMarker() {
 /**
  * A link to one of the page's no-JavaScript views (its query parameters set to `view`). Once the page is
  * hydrated it calls `onOpen` (the page's dialog) instead, and is announced as a button (Space opens it too), unless
- * `stayLink` keeps it a link, as the buyer pages' triggers have always been.
+ * `stayLink` keeps it a link, as the buyer pages' triggers have always been. A plain `<a>`: a click never navigates
+ * with JavaScript, and without it the browser loads the view, so React Router's `Link` (path resolution, route
+ * discovery) would only cost the server's render, on every row of a list.
  */
 export function ViewLink({
   view,
@@ -24,17 +26,16 @@ export function ViewLink({
   stayLink = false,
   ...props
 }: { view: Record<string, string>; onOpen: () => void; stayLink?: boolean } & Omit<
-  LinkProps,
-  "to" | "preventScrollReset" | "rel" | "role" | "onClick" | "onKeyDown"
+  React.ComponentProps<"a">,
+  "href" | "rel" | "role" | "onClick" | "onKeyDown"
 >) {
   const asButton = useHydrated() && !stayLink;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   for (const [name, value] of Object.entries(view)) params.set(name, value);
   return (
-    <Link
-      to={{ search: `?${params}` }}
-      preventScrollReset
+    <a
+      href={`${location.pathname}?${params}`}
       rel="nofollow"
       role={asButton ? "button" : undefined}
       aria-haspopup={asButton ? "dialog" : undefined}
