@@ -27,6 +27,9 @@ export function pageWindow(opts: PageRequest, defaultLimit: number): PageWindow 
   return { page, limit, offset: (page - 1) * limit };
 }
 
+/** How many pages `total` rows make at `limit` a page: at least 1, so an empty list still has its page. */
+export const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
 /** Runs a page's rows query and its count query together; `pages` is at least 1. */
 export async function fetchPage<T>(
   w: PageWindow,
@@ -35,5 +38,5 @@ export async function fetchPage<T>(
 ): Promise<Page<T>> {
   const [items, [total]] = await Promise.all([rows, counted]);
   const n = total?.n ?? 0;
-  return { items, total: n, page: w.page, limit: w.limit, pages: Math.max(1, Math.ceil(n / w.limit)) };
+  return { items, total: n, page: w.page, limit: w.limit, pages: pagesOf(n, w.limit) };
 }

@@ -1,5 +1,5 @@
-// Reads whose SQL drizzle builds once per isolate instead of once per call: the statements every signed-in request
-// runs (the session's user row, the bell). Drizzle builds a query's SQL from its builder on each call, about half a
+// Reads whose SQL drizzle builds once per isolate instead of once per call: the fixed-shape statements that run on
+// (nearly) every request (the session's user row, the bell, Buyer Home's figures and choices). Drizzle builds a query's SQL from its builder on each call, about half a
 // millisecond of CPU a statement (docs/performance.md); a prepared query keeps its SQL and fills in its
 // placeholders (`sql.placeholder("name")`) from the values it is run with.
 //

@@ -7,7 +7,7 @@ import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { outerColumn } from "../db/sql";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
-import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
+import { fetchPage, pagesOf, pageWindow, type PageRequest } from "../db/paging";
 import { submissions, tasks, users, workerFigures } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
@@ -569,7 +569,7 @@ export async function workerSubmissionsPage(env: Env, workerId: string, page: nu
     ...largest,
     items: largest.items.slice(0, limit),
     limit,
-    pages: Math.max(1, Math.ceil(largest.total / limit)),
+    pages: pagesOf(largest.total, limit),
   };
 }
 
