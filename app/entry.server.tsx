@@ -1,11 +1,12 @@
 // React Router's server entry (its default, for workerd), plus the Content-Security-Policy: each HTML response gets
-// a fresh nonce, which React Router puts on its inline scripts (ServerRouter passes it to <Scripts> and
-// <ScrollRestoration>) and React on its streaming ones, and the header that allows exactly those.
+// a fresh nonce, which React Router puts on its scripts and links (ServerRouter passes it to them; the root layout
+// passes it again, so that the browser's render uses the same one: lib/csp.ts) and React on its streaming ones, and
+// the header that allows exactly those.
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { CspSourcesContext } from "./lib/csp";
+import { CspSourcesContext, NonceContext } from "./lib/csp";
 import { getEnv } from "./server/context";
 import { contentSecurityPolicy, cspSourcesOf, newNonce } from "./server/http/csp.server";
 
@@ -29,7 +30,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <CspSourcesContext value={sources}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>
     </CspSourcesContext>,
     {
       nonce,

@@ -20,7 +20,7 @@ import { isCacheablePageRequest } from "./server/http/page-cache.server";
 import { FALLBACK_TIME_ZONE } from "./lib/time-zone";
 import { clearSessionCookie } from "./server/auth/session.server";
 import { FlashBanner } from "./components/flash-banner";
-import { CspSourcesContext } from "./lib/csp";
+import { CspSourcesContext, useNonce } from "./lib/csp";
 import { useHydrated } from "./components/use-hydrated";
 import { StatusScreen } from "./components/status-screen";
 import { TimeZoneProvider } from "./components/local-time";
@@ -72,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The parties this document's policy allows, for routes that need one (app/lib/csp.ts). Only the server knows:
   // in the browser the attribute it rendered stays as it is.
   const cspSources = use(CspSourcesContext);
+  const nonce = useNonce();
   return (
     <html lang="en" data-csp={cspSources.join(" ") || undefined} suppressHydrationWarning>
       <head>
@@ -79,12 +80,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

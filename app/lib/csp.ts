@@ -2,7 +2,7 @@
 // A route that needs one says so in its `handle` (`export const handle = { csp: ["stripe"] }`); every other page
 // allows only this site. The policy belongs to the document, not to the route: after a client-side navigation the
 // first page's policy still applies, so a route that needs a party the document lacks reloads as a whole document.
-import { createContext } from "react";
+import { createContext, use } from "react";
 
 /**
  * Stripe.js (the card form of Purchase Coin); Google (the "Login with Google" form posts to Google's sign-in); a
@@ -23,6 +23,20 @@ export const PAGES_WITH_OWN_POLICY: readonly string[] = ["/login", "/register", 
 
 /** What the server allowed this document, rendered as `<html data-csp>` by the root layout. */
 export const CspSourcesContext = createContext<readonly CspSource[]>([]);
+
+/** The nonce of this document's policy, while the server renders it (entry.server.tsx). */
+export const NonceContext = createContext<string | undefined>(undefined);
+
+/**
+ * The document's nonce, for the scripts and links React Router renders: the server's while it renders, else read
+ * back from the document's scripts (a browser hides the attribute but keeps the `nonce` property). So they hydrate
+ * with the nonce the server wrote, and the links added after a client-side navigation carry it too.
+ */
+export function useNonce(): string | undefined {
+  const rendering = use(NonceContext);
+  if (rendering || typeof document === "undefined") return rendering;
+  return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+}
 
 function documentAllows(source: CspSource): boolean {
   return (document.documentElement.dataset.csp ?? "").split(" ").includes(source);
