@@ -35,8 +35,11 @@ story("task alerts: save a search, manage it, unsubscribe", () => {
     const context = await signedInContext(browser, "worker", { viewport: "phone" });
     const page = await context.newPage();
     await gotoHydrated(page, `/dashboard/tasklist?q=${WORD}&category=Translation`);
+    // the search in words, as Task Alerts will list it
+    expect(await page.getByTestId("save-search").textContent()).toContain(`Get alerts for ${SAVED}.`);
     await page.getByRole("button", { name: "Save this search" }).click();
     await expectMessage(page, "Search saved");
+    await expectMessage(page, `You'll get alerts for ${SAVED}.`);
     await gotoHydrated(page, "/dashboard/alerts");
     await expect.poll(() => savedSearch(page, SAVED).count()).toBe(1);
     expect(await savedSearch(page, SAVED).getByTestId("feed-url").inputValue()).toMatch(/\/alerts\/feed\/[\w-]{43}$/);

@@ -38,7 +38,7 @@ export function SaveSearch({ filters, what }: { filters: SearchFilters; what: st
       <Button type="submit" variant="outline" size="sm" disabled={busy}>
         <Bell aria-hidden /> {busy ? "Saving…" : "Save this search"}
       </Button>
-      <span>Get alerts for new tasks matching {what}.</span>
+      <span>Get alerts for {what}.</span>
     </fetcher.Form>
   );
 }

@@ -88,7 +88,7 @@ export const action = (args: Route.ActionArgs) =>
           const search = await saveSearch(env, user, criteria);
           return {
             title: "Search saved",
-            message: `You'll be told of new tasks matching ${describeSearch(search)}.`,
+            message: `You'll get alerts for ${describeSearch(search)}.`,
             to: PATH,
           };
         }
