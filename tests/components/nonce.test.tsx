@@ -29,7 +29,7 @@ describe("useNonce", () => {
     const script = document.createElement("script");
     script.setAttribute("nonce", "");
     Object.defineProperty(script, "nonce", { value: "page-nonce" });
-    document.head.append(script);
+    document.head.appendChild(script);
     render(<ShowNonce />);
     expect(screen.getByRole("status").textContent).toBe("page-nonce");
   });
