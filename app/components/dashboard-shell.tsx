@@ -1,4 +1,3 @@
-import { Dialog } from "radix-ui";
 import { NavLink, Link, Form } from "react-router";
 import {
   ArrowLeft,
@@ -76,11 +75,23 @@ const EVERY_ROLE: NavItem[] = [
   { to: "/dashboard/settings", label: "Settings", icon: Settings },
 ];
 
-function SidebarNav({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+/**
+ * Below lg the phone's menu is the sidebar itself, opened as a popover by the menu button: no JavaScript needed, and
+ * Escape, its close button or a click outside closes it.
+ */
+const MENU_ID = "dashboard-menu";
+
+/** Closes the phone's menu after a client-side navigation from it (a page load would close it anyway). */
+function closeMenu() {
+  const menu = document.getElementById(MENU_ID);
+  if (menu?.matches(":popover-open")) menu.hidePopover();
+}
+
+function SidebarNav({ role }: { role: Role }) {
   return (
     <nav aria-label="Dashboard" className="grid gap-1">
       {[...SIDEBAR[role], ...EVERY_ROLE].map((item) => (
-        <NavLink key={item.to} to={item.to} onClick={onNavigate} prefetch="intent" className="sidebar-link">
+        <NavLink key={item.to} to={item.to} onClick={closeMenu} prefetch="intent" className="sidebar-link">
           <item.icon />
           {item.label}
         </NavLink>
@@ -110,34 +121,26 @@ export function DashboardShell({
 }) {
   return (
     <div className="min-h-dvh bg-background lg:pl-64">
-      <aside className="sidebar">
-        <Logo light />
+      <aside id={MENU_ID} popover="auto" className="sidebar" aria-label="Dashboard menu">
+        <div className="flex items-center justify-between">
+          <Logo light />
+          <button
+            type="button"
+            popoverTarget={MENU_ID}
+            popoverTargetAction="hide"
+            className="menu-close"
+            aria-label="Close menu"
+          >
+            <X aria-hidden />
+          </button>
+        </div>
         <SidebarNav role={user.role} />
         <SidebarFooter />
       </aside>
       <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-white/90 px-4 backdrop-blur sm:px-6">
-        <Dialog.Root>
-          <Dialog.Trigger asChild>
-            <button className="menu-button" aria-label="Open menu">
-              <Menu />
-            </button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-8 bg-slate-950 p-5 shadow-xl lg:hidden">
-              <div className="flex items-center justify-between">
-                <Logo light />
-                <Dialog.Close className="rounded-md p-1.5 text-slate-300 hover:bg-white/10" aria-label="Close menu">
-                  <X className="size-5" aria-hidden />
-                </Dialog.Close>
-              </div>
-              <Dialog.Title className="sr-only">Dashboard menu</Dialog.Title>
-              <Dialog.Description className="sr-only">Pages of your dashboard</Dialog.Description>
-              <SidebarNavWithClose role={user.role} />
-              <SidebarFooter />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button type="button" popoverTarget={MENU_ID} className="menu-button" aria-label="Open menu">
+          <Menu />
+        </button>
         <Link to="/" className="text-sm font-medium text-muted-foreground hover:text-foreground max-sm:hidden">
           ← Back to site
         </Link>
@@ -163,16 +166,6 @@ export function DashboardShell({
         {children}
       </main>
     </div>
-  );
-}
-
-function SidebarNavWithClose({ role }: { role: Role }) {
-  return (
-    <Dialog.Close asChild>
-      <div>
-        <SidebarNav role={role} />
-      </div>
-    </Dialog.Close>
   );
 }
 
