@@ -6,24 +6,34 @@ import { LocalTime } from "~/components/local-time";
 import { cn } from "~/lib/cn";
 import { NOTIFICATIONS_PAGE, type NotificationItem } from "~/lib/notifications";
 import { MarkReadForm, NotificationLink, useNotificationReads } from "./notification-reads";
+import { useHydrated } from "./use-hydrated";
 
-/** The top bar's bell: the unread count and the latest few notifications; the page lists them all. */
+/**
+ * The top bar's bell: the unread count and the latest few notifications; the page lists them all. Until the page
+ * runs its JavaScript (and without it) the bell is a link to that page.
+ */
 export function NotificationBell({ items, unread }: { items: NotificationItem[]; unread: number }) {
   const [open, setOpen] = useState(false);
   const reads = useNotificationReads(unread);
+  const hydrated = useHydrated();
   const count = reads.unread;
   const close = () => setOpen(false);
+  const bell = {
+    className: "bell",
+    "aria-label": count ? `Notifications, ${count} unread` : "Notifications",
+    "data-testid": "notification-bell",
+    children: (
+      <>
+        <Bell />
+        {count > 0 ? <span className="count">{count > 99 ? "99+" : count}</span> : null}
+      </>
+    ),
+  };
+  if (!hydrated) return <a href={NOTIFICATIONS_PAGE} {...bell} />;
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <button
-          className="bell"
-          aria-label={count ? `Notifications, ${count} unread` : "Notifications"}
-          data-testid="notification-bell"
-        >
-          <Bell />
-          {count > 0 ? <span className="count">{count > 99 ? "99+" : count}</span> : null}
-        </button>
+        <button type="button" {...bell} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
