@@ -82,6 +82,11 @@ export function formatCount(n: number): string {
   return numbers.format(n);
 }
 
+/** Coins in words, "1 coin", "1,065 coins": the one way the app writes an amount of coins in a sentence. */
+export function formatCoins(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? "coin" : "coins"}`;
+}
+
 /**
  * Cents as dollars, the one way the app writes money: "$1,234.50", thousands grouped (without Intl, as formatCount).
  * `dropZeroCents` writes whole dollars as "$10" (coin packages' prices); `symbol: false` leaves out the "$" (a field

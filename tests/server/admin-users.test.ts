@@ -250,12 +250,22 @@ describe("adjust coins", () => {
       ["coins.adjust", "Goodwill bonus"],
       ["coins.adjust", "Correction"],
     ]);
-    const note = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND message LIKE 'An admin%'",
+    const one = await jsPost(
+      "/dashboard/manageusers",
+      { intent: "adjust", id: u.id, addcoin: "1", reason: "Rounding" },
+      w.admin.cookie,
+    );
+    expect(one.status).toBe(200);
+    const notes = await env.DB.prepare(
+      "SELECT message FROM notifications WHERE user_id = ? AND message LIKE 'An admin%' ORDER BY created_at, rowid",
     )
       .bind(u.id)
-      .first<{ n: number }>();
-    expect(note?.n).toBe(2);
+      .all<{ message: string }>();
+    expect(notes.results.map((n) => n.message)).toEqual([
+      "An admin added 25 coins to your balance.",
+      "An admin deducted 5 coins from your balance.",
+      "An admin added 1 coin to your balance.",
+    ]);
   });
 
   it("refuses a missing reason, a zero or fractional amount, an overdraft, and the admin's own account", async () => {

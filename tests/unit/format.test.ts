@@ -6,7 +6,7 @@ import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
 import { daysUntil, dueLabel } from "~/components/worker/due";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
-import { formatCount, formatDate, formatDateTime, formatDayOf, gaugePercent } from "~/lib/format";
+import { formatCoins, formatCount, formatDate, formatDateTime, formatDayOf, gaugePercent } from "~/lib/format";
 import { FALLBACK_TIME_ZONE, pickTimeZone, TIME_ZONE_COOKIE, timeZoneCookie, validTimeZone } from "~/lib/time-zone";
 import { HOME_BY_ROLE, ROLES, SELF_REGISTER_ROLES, homeFor } from "~/lib/roles";
 
@@ -73,6 +73,15 @@ describe("formatDateTime", () => {
         return spaced(formatDateTime(ms, "Etc/GMT-9")) === `${shifted} GMT+9`;
       }),
     );
+  });
+});
+
+describe("formatCoins", () => {
+  it("says coin for one and coins for any other amount, grouped as counts are", () => {
+    expect(formatCoins(1)).toBe("1 coin");
+    expect(formatCoins(0)).toBe("0 coins");
+    expect(formatCoins(2)).toBe("2 coins");
+    expect(formatCoins(1065)).toBe("1,065 coins");
   });
 });
 

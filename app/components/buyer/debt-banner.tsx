@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CircleAlert } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
-import { formatCount } from "~/lib/format";
+import { formatCoins } from "~/lib/format";
 
 /** Above every buyer page while the buyer owes coins (services/debts.server.ts): what happened and what to do. */
 export function DebtBanner({ coins }: { coins: number }) {
@@ -13,10 +13,8 @@ export function DebtBanner({ coins }: { coins: number }) {
     >
       <CircleAlert className="size-5 shrink-0" aria-hidden />
       <p className="min-w-0 flex-1">
-        <span className="font-semibold">
-          You owe {formatCount(coins)} {coins === 1 ? "coin" : "coins"} after a card payment was reversed.
-        </span>{" "}
-        Buy coins to settle it; until then, posting tasks and other spending are paused.
+        <span className="font-semibold">You owe {formatCoins(coins)} after a card payment was reversed.</span> Buy coins
+        to settle it; until then, posting tasks and other spending are paused.
       </p>
       <Link to="/dashboard/purchasecoin" className={buttonVariants({ size: "sm" })}>
         Buy coins

@@ -1,7 +1,7 @@
 import { CoinIcon } from "~/components/icons";
 import { COINS_PER_DOLLAR_WITHDRAW, withdrawalCents } from "~/lib/coins";
 import { cn } from "~/lib/cn";
-import { formatCount, formatDollars } from "~/lib/format";
+import { formatCoins, formatDollars } from "~/lib/format";
 
 export const WITHDRAW_RATE_NOTE = `at the withdrawal rate of ${COINS_PER_DOLLAR_WITHDRAW} coins per $1`;
 
@@ -18,7 +18,7 @@ export function Coins({
   return (
     <span className={cn("coins", className)}>
       <CoinIcon className={cn("size-4", iconClassName)} />
-      {`${formatCount(coins)} ${coins === 1 ? "coin" : "coins"}`}
+      {formatCoins(coins)}
     </span>
   );
 }

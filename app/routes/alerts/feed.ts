@@ -5,6 +5,7 @@ import { ATOM_TYPE, atomFeed } from "~/server/http/atom.server";
 import { describeSearch, feedFor, feedPath } from "~/server/services/alerts.server";
 import { alertToken } from "~/lib/schemas/alerts";
 import * as v from "valibot";
+import { formatCoins } from "~/lib/format";
 
 const SUMMARY_LENGTH = 280;
 
@@ -33,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         title: e.title,
         link: new URL(`/dashboard/tasklist/${e.taskId}`, origin).toString(),
         updated: e.matchedAt,
-        summary: `${e.payableAmount} ${e.payableAmount === 1 ? "coin" : "coins"} · ${e.category} · until ${e.completionDate}. ${detail}`,
+        summary: `${formatCoins(e.payableAmount)} · ${e.category} · until ${e.completionDate}. ${detail}`,
       };
     }),
   });

@@ -25,6 +25,7 @@ import { paysAtLeast } from "./pay-rate.server";
 import { approvalAtLeast } from "./buyer-reputation.server";
 import { hourlyWords } from "~/lib/pay-rate";
 import { deadlineDay } from "~/lib/deadline";
+import { formatCoins } from "~/lib/format";
 
 /** How many searches a worker may keep: enough for real use, and a bound on the matching work one worker adds. */
 export const SAVED_SEARCH_LIMIT = 20;
@@ -465,7 +466,7 @@ async function sendDigest(env: Env, workerId: string, origin: string, now: numbe
     alertDigestLetter(person, {
       tasks: tasksByTask.slice(0, DIGEST_TASKS).map((t) => ({
         title: t.title,
-        detail: `${t.payableAmount} ${t.payableAmount === 1 ? "coin" : "coins"} · ${t.category}`,
+        detail: `${formatCoins(t.payableAmount)} · ${t.category}`,
         url: new URL(`/dashboard/tasklist/${t.taskId}`, origin).toString(),
       })),
       more: Math.max(0, tasksByTask.length - DIGEST_TASKS),

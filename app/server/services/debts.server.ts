@@ -17,6 +17,7 @@ import { preparedRead } from "../db/prepared.server";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { debtPosting, posting } from "./ledger.server";
+import { formatCoins } from "~/lib/format";
 
 export interface Take {
   userId: string;
@@ -183,7 +184,7 @@ export async function debtOf(env: Env, userId: string): Promise<number> {
 export function coinsOwed(debt: number): AppError {
   return new AppError(
     "coins_owed",
-    `You owe ${debt} ${debt === 1 ? "coin" : "coins"}. Buy coins to settle the debt before spending coins.`,
+    `You owe ${formatCoins(debt)}. Buy coins to settle the debt before spending coins.`,
     undefined,
     { owed: debt },
   );

@@ -11,6 +11,7 @@ import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
 import { addTaskClosure, holdEndedNotice } from "./tasks.server";
 import type { Role } from "~/lib/roles";
+import { formatCoins } from "~/lib/format";
 
 export const NOT_SELF = "Admins cannot change or remove their own account.";
 export const LAST_ADMIN = "The last admin cannot be demoted or removed.";
@@ -224,8 +225,8 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
         userId,
         message:
           addcoin > 0
-            ? `An admin added ${addcoin} coins to your balance.`
-            : `An admin deducted ${-addcoin} coins from your balance.`,
+            ? `An admin added ${formatCoins(addcoin)} to your balance.`
+            : `An admin deducted ${formatCoins(-addcoin)} from your balance.`,
         now,
       }),
     )

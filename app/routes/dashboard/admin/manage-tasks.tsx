@@ -8,7 +8,7 @@ import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.serv
 import { taskEscrow } from "~/server/services/admin-reads.server";
 import { taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
 import { readSearch } from "~/lib/schemas/paging";
-import { formatCount, formatDate } from "~/lib/format";
+import { formatCoins, formatCount, formatDate } from "~/lib/format";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Cell, PersonCell } from "~/components/responsive-list";
@@ -61,7 +61,7 @@ export const action = (args: Route.ActionArgs) =>
       return {
         title: "Deleted!",
         message: task
-          ? `"${task.taskTitle}" was removed and ${task.buyerName} got back ${refund} ${refund === 1 ? "coin" : "coins"}.`
+          ? `"${task.taskTitle}" was removed and ${task.buyerName} got back ${formatCoins(refund)}.`
           : "The task was removed and its buyer refunded.",
       };
     },

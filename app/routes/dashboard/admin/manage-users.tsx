@@ -24,7 +24,7 @@ import { ActionTrigger } from "~/components/actions/trigger";
 import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { formatCount } from "~/lib/format";
+import { formatCoins, formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Coinwork" }];
 
@@ -80,10 +80,9 @@ export const action = (args: Route.ActionArgs) =>
         }
         case "adjust": {
           await adjustCoins(env, admin, input.id, input.addcoin, input.reason);
-          const n = Math.abs(input.addcoin);
           return {
             title: "Coins adjusted",
-            message: `${input.addcoin > 0 ? "Added" : "Deducted"} ${n} ${n === 1 ? "coin" : "coins"} ${input.addcoin > 0 ? "to" : "from"} ${target?.name ?? "the user"}.`,
+            message: `${input.addcoin > 0 ? "Added" : "Deducted"} ${formatCoins(Math.abs(input.addcoin))} ${input.addcoin > 0 ? "to" : "from"} ${target?.name ?? "the user"}.`,
           };
         }
       }
