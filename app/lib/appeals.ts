@@ -1,5 +1,6 @@
 // Appeals of rejected submissions (docs/decisions/014-appeals.md): the rules the worker's form, the admin's
 // confirmation and the service share.
+import { formatCoins } from "./format";
 
 /** A rejection can be appealed for this long after it happened (the submission's review time), once. */
 export const APPEAL_WINDOW_DAYS = 7;
@@ -57,8 +58,8 @@ export function overturnPlan(s: OverturnState): { fromSlot: boolean; charge: num
  */
 export function overturnSource({ fromSlot, charge }: { fromSlot: boolean; charge: number }, balanceOf: string): string {
   if (!fromSlot) return `from ${balanceOf} balance`;
-  if (charge > 0) return `from the task's open slot and ${charge} coins from ${balanceOf} balance`;
-  if (charge < 0) return `from the task's open slot, and ${-charge} coins came back to ${balanceOf} balance`;
+  if (charge > 0) return `from the task's open slot and ${formatCoins(charge)} from ${balanceOf} balance`;
+  if (charge < 0) return `from the task's open slot, and ${formatCoins(-charge)} came back to ${balanceOf} balance`;
   return "from the task's open slot";
 }
 
@@ -69,10 +70,10 @@ export function describeOverturn(
   const { fromSlot, charge } = overturnPlan(s);
   const short = Math.max(0, charge - s.buyerCoins);
   const owed = short > 0 ? ` ${s.buyerName} has ${s.buyerCoins}: the other ${short} become their debt.` : "";
-  if (!fromSlot) return `${s.workerName} is paid ${s.pay} coins from ${s.buyerName}'s balance.${owed}`;
+  if (!fromSlot) return `${s.workerName} is paid ${formatCoins(s.pay)} from ${s.buyerName}'s balance.${owed}`;
   const slot = "the escrow of the task's open slot, which closes";
   if (charge > 0)
-    return `${s.workerName} is paid ${s.pay} coins: ${s.slotPay} from ${slot}, and ${charge} from ${s.buyerName}'s balance.${owed}`;
+    return `${s.workerName} is paid ${formatCoins(s.pay)}: ${s.slotPay} from ${slot}, and ${charge} from ${s.buyerName}'s balance.${owed}`;
   const back = charge < 0 ? `; the other ${-charge} go back to ${s.buyerName}'s balance` : "";
-  return `${s.workerName} is paid ${s.pay} coins from ${slot}${back}.`;
+  return `${s.workerName} is paid ${formatCoins(s.pay)} from ${slot}${back}.`;
 }

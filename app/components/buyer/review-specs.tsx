@@ -3,6 +3,7 @@ import type { ActionSpec } from "~/components/actions/flow";
 import { ProofGlimpse } from "~/components/proof";
 import { APPROVE_SELECTED, LOOKED_FIELD, proofExcerpt, REJECT_REASONS } from "~/lib/review";
 import type { ProofFlags } from "~/lib/proof-flags";
+import { formatCoins } from "~/lib/format";
 
 /** A pending submission as Buyer Home shows it. */
 export interface ReviewItem {
@@ -37,7 +38,7 @@ export function approveSpec(s: ReviewItem): ActionSpec {
     intent: "approve",
     id: s.id,
     title: "Approve this submission?",
-    description: `${s.workerName} will be paid ${s.payableAmount} coins for “${s.taskTitle}”.`,
+    description: `${s.workerName} will be paid ${formatCoins(s.payableAmount)} for “${s.taskTitle}”.`,
     confirmLabel: "Yes, approve",
     hidden: { seen: String(s.version) },
   };

@@ -25,7 +25,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
 import type { Outcome } from "~/lib/enhanced";
-import { formatCount } from "~/lib/format";
+import { formatCoins, formatCount } from "~/lib/format";
 import { TimeAllowanceField } from "./time-allowance-field";
 import { EstimateField } from "./estimate-field";
 
@@ -255,9 +255,9 @@ export function TaskForm({
                 {diff === null
                   ? "Enter workers and pay to see the difference."
                   : diff > 0
-                    ? `${formatCount(diff)} coins will be charged.`
+                    ? `${formatCoins(diff)} will be charged.`
                     : diff < 0
-                      ? `${formatCount(-diff)} coins will be refunded to you.`
+                      ? `${formatCoins(-diff)} will be refunded to you.`
                       : "No change in cost."}
               </p>
               <dl className="grid gap-1.5 text-sm">

@@ -3,10 +3,11 @@
 import * as v from "valibot";
 import { withdrawSchema } from "~/lib/schemas/money";
 import { ITEMS_PER_PAGE_OPTIONS, MIN_WITHDRAWAL_COINS } from "~/lib/coins";
+import { formatCoins } from "~/lib/format";
 
 /** Same words as the withdrawals service's BELOW_MINIMUM (a test keeps them equal). */
 export const BELOW_MINIMUM_MESSAGE = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
-export const overBalanceMessage = (balance: number) => `You can withdraw at most ${balance} coins.`;
+export const overBalanceMessage = (balance: number) => `You can withdraw at most ${formatCoins(balance)}.`;
 
 /** withdrawal_coin between the minimum and the balance; withdrawal_amount is not read (the server computes it). */
 export function withdrawFormSchema(balance: number) {

@@ -22,6 +22,7 @@ import {
   type AppealDecision,
   type AppealList,
 } from "~/lib/appeals";
+import { formatCoins } from "~/lib/format";
 
 export const ONLY_REJECTED = "Only a rejected submission can be appealed.";
 export const ALREADY_APPEALED = "You have already appealed this rejection.";
@@ -262,7 +263,7 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
         id: newId(),
         userId: a.appeal.buyerId,
         // the debt, if any, is what the batch finds the balance lacked
-        message: sql`${`An admin overturned your rejection of ${a.workerName}'s submission for "${a.taskTitle}": they were paid ${pay} coins ${overturnSource(plan, "your")}.`}
+        message: sql`${`An admin overturned your rejection of ${a.workerName}'s submission for "${a.taskTitle}": they were paid ${formatCoins(pay)} ${overturnSource(plan, "your")}.`}
           || COALESCE((SELECT ' Your balance was short by ' || delta || ' coins, which you now owe: buy coins to settle the debt before spending coins.'
             FROM coin_ledger WHERE submission_id = ${a.appeal.submissionId} AND kind = 'debt_advance'), '')`,
         actionRoute: NOTIFICATION_LINKS.appealOverturned,
@@ -277,8 +278,8 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
   const d: Decision = { status: "overturned", admin, now, when: paid };
   addRecords(batch, a, d, {
     action: "appeal.overturn",
-    detail: `"${a.taskTitle}": ${pay} coins to ${a.workerName} ${overturnSource(plan, "the buyer's")}`,
-    notice: `You earned ${pay} coins: an admin overturned the rejection of your submission for "${a.taskTitle}".`,
+    detail: `"${a.taskTitle}": ${formatCoins(pay)} to ${a.workerName} ${overturnSource(plan, "the buyer's")}`,
+    notice: `You earned ${formatCoins(pay)}: an admin overturned the rejection of your submission for "${a.taskTitle}".`,
   });
   if (plan.fromSlot) {
     batch.step(

@@ -15,6 +15,7 @@ import { requireVerifiedEmail } from "../auth/guards.server";
 import { coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
+import { formatCoins } from "~/lib/format";
 
 export const NOT_REVIEWED = "A bonus is paid on a reviewed submission (approved or rejected).";
 export const KEY_REUSED = "This request key was already used for another bonus.";
@@ -119,7 +120,7 @@ export async function payBonus(
       notification({
         id: newId(),
         userId: read.workerId,
-        message: `${buyer.name} sent you a bonus of ${input.coins} coins for "${read.taskTitle}": ${input.reason}`,
+        message: `${buyer.name} sent you a bonus of ${formatCoins(input.coins)} for "${read.taskTitle}": ${input.reason}`,
         actionRoute: NOTIFICATION_LINKS.submissionDecided,
         now,
         when: made,

@@ -32,6 +32,7 @@ import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "
 import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
 import { getItemsPerPage } from "./preferences.server";
 import { ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
+import { formatCoins } from "~/lib/format";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -251,7 +252,7 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string 
       notification({
         id: newId(),
         userId: r.workerId,
-        message: `You earned ${r.payableAmount} coins: your submission for "${r.taskTitle}" was approved.`,
+        message: `You earned ${formatCoins(r.payableAmount)}: your submission for "${r.taskTitle}" was approved.`,
         actionRoute: NOTIFICATION_LINKS.submissionDecided,
         now,
         when,

@@ -231,7 +231,7 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
       }),
     )
     // CHECK (coin >= 0): the deduction is more than the balance.
-    .run({ refusal: async () => conflict(`${target.name} has only ${await coinsOf(env, userId)} coins.`) });
+    .run({ refusal: async () => conflict(`${target.name} has only ${formatCoins(await coinsOf(env, userId))}.`) });
   return { modifiedCount: 1 };
 }
 

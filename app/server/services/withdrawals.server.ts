@@ -15,6 +15,7 @@ import { formatDollars } from "~/lib/format";
 import { accountProblem, bankBranchRequired, bankNameRequired } from "~/lib/payouts";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
+import { overBalanceMessage } from "~/lib/schemas/withdrawal";
 
 export const BELOW_MINIMUM = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
 export const ALREADY_DECIDED = "This withdrawal request has already been decided.";
@@ -44,8 +45,8 @@ function assertPayoutDetails(input: WithdrawalRequest) {
 function overBalance(balance: number) {
   return new AppError(
     "insufficient_coins",
-    `You can withdraw at most ${balance} coins.`,
-    { withdrawal_coin: [`You can withdraw at most ${balance} coins.`] },
+    overBalanceMessage(balance),
+    { withdrawal_coin: [overBalanceMessage(balance)] },
     { missing: 0 },
   );
 }

@@ -21,6 +21,7 @@ import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { AppealEvidence } from "~/components/admin/appeal-evidence";
 import { ProofGlimpse } from "~/components/proof";
 import { proofExcerpt } from "~/lib/review";
+import { formatCoins } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appeals · Coinwork" }];
 
@@ -97,7 +98,7 @@ function overturnSpec(a: Appeal): ActionSpec {
     body: evidence(a),
     wide: true,
     note: "Both are notified, and the decision is recorded in the audit log. It cannot be undone.",
-    confirmLabel: `Yes, pay ${a.pay} coins`,
+    confirmLabel: `Yes, pay ${formatCoins(a.pay)}`,
   };
 }
 

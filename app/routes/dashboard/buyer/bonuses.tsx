@@ -16,7 +16,7 @@ import { confirmAction } from "~/server/http/page-action.server";
 import { listBuyerSubmissions } from "~/server/services/submissions.server";
 import { bonusesOn, payBonus } from "~/server/services/bonuses.server";
 import { bonusActionSchema } from "~/lib/schemas/quality";
-import { formatCount } from "~/lib/format";
+import { formatCoins } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Bonuses · Coinwork" }];
 
@@ -67,7 +67,7 @@ export const action = (args: Route.ActionArgs) =>
       });
       return {
         title: "Bonus paid",
-        message: `${bonus.workerName} received ${formatCount(bonus.coins)} coins for “${bonus.taskTitle}”.`,
+        message: `${bonus.workerName} received ${formatCoins(bonus.coins)} for “${bonus.taskTitle}”.`,
       };
     },
   });
@@ -135,7 +135,7 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
                   <ul className="grid gap-1" data-testid="bonuses-paid">
                     {r.bonuses.map((b) => (
                       <li key={b.id} className="text-sm">
-                        <span className="font-semibold tabular-nums">{formatCount(b.coins)} coins</span>: {b.reason}
+                        <span className="font-semibold tabular-nums">{formatCoins(b.coins)}</span>: {b.reason}
                       </li>
                     ))}
                   </ul>

@@ -4,7 +4,7 @@ import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel
 import { Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
 import { bonusesOn } from "~/server/services/bonuses.server";
-import { formatCount } from "~/lib/format";
+import { formatCoins } from "~/lib/format";
 import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
@@ -246,7 +246,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
               Messages with the buyer
             </Link>
             {bonuses.map((b) => (
-              <Alert key={b.id} tone="success" title={`Bonus: ${formatCount(b.coins)} coins`} data-testid="bonus">
+              <Alert key={b.id} tone="success" title={`Bonus: ${formatCoins(b.coins)}`} data-testid="bonus">
                 {b.reason} <LocalTime at={b.createdAt} className="text-xs text-muted-foreground" />
               </Alert>
             ))}
