@@ -47,77 +47,61 @@ async function main() {
     if (!existsSync(path.join(dir, "server", "wrangler.json"))) throw new Error(`${dir}: not a copy of build/`);
 
   const base = mkdtempSync(path.join(os.tmpdir(), "coinwork-compare-"));
+  // clean-up steps, run in reverse when the comparison ends (on Ctrl-C too): servers, then the directory
   const stops = [onExit(() => rmSync(base, { recursive: true, force: true }))];
+  const stopWhenDone = (stop: () => Promise<void>) => void stops.push(onExit(stop));
   try {
-    await compare(base, builds, { target, account, floorPaths, rounds, requests, tasks }, stops);
+    const generated = path.join(base, "generated");
+    applyMigrations({ persistTo: generated }, { quiet: true });
+    await generateMarketplace(localD1File(generated), { tasks, writers: 1 });
+
+    const contenders: Contender[] = [];
+    if (floorPaths.length) {
+      const floor = await serveStackFloor({ log, logFile: path.join(base, "floor.log"), onSpawn: stopWhenDone });
+      for (const p of floorPaths)
+        contenders.push({ name: `floor ${p}`, served: floor, path: p, headers: {}, rounds: [], bytes: 0 });
+    }
+    for (const [i, dir] of builds.entries()) {
+      const persistDir = path.join(base, `copy-${i}`);
+      cpSync(generated, persistDir, { recursive: true });
+      const served = await serveBuild({
+        persistDir,
+        config: path.join(dir, "server", "wrangler.json"),
+        logFile: path.join(base, `server-${i}.log`),
+        timeoutMs: 180_000,
+        onSpawn: stopWhenDone,
+      });
+      const token = await signIn(served.baseURL, account.email, DEMO_PASSWORD, i);
+      const headers = { Cookie: `__Host-cw_session=${token}` };
+      contenders.push({ name: dir, served, path: target, headers, rounds: [], bytes: 0 });
+    }
+
+    const get = async (c: Contender) => {
+      const res = await fetch(c.served.baseURL + c.path, { headers: c.headers, redirect: "manual" });
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${c.name} ${c.path}: HTTP ${res.status}`);
+      c.bytes = body.byteLength;
+    };
+    for (const c of contenders) for (let i = 0; i < 30; i++) await get(c); // warm: compiled code, D1's page cache
+    for (let r = 0; r < rounds; r++) {
+      for (const c of r % 2 ? [...contenders].reverse() : contenders) {
+        const started = performance.now();
+        for (let i = 0; i < requests; i++) await get(c);
+        c.rounds.push((performance.now() - started) / requests);
+      }
+    }
+
+    const first = median(contenders[0]!.rounds);
+    const width = Math.max(...contenders.map((c) => c.name.length));
+    for (const c of contenders)
+      console.log(
+        `${c.name.padEnd(width)}  ${median(c.rounds).toFixed(2).padStart(6)} ms per request  ` +
+          `${(median(c.rounds) / first).toFixed(2)}x  ${(c.bytes / 1024).toFixed(1).padStart(5)} KB  ` +
+          `rounds: ${c.rounds.map((t) => t.toFixed(1)).join(" ")}`,
+      );
   } finally {
     for (const stop of stops.reverse()) await stop();
   }
-}
-
-async function compare(
-  base: string,
-  builds: string[],
-  o: {
-    target: string;
-    account: (typeof DEMO_ACCOUNTS)[number];
-    floorPaths: string[];
-    rounds: number;
-    requests: number;
-    tasks: number;
-  },
-  stops: (() => Promise<void>)[],
-) {
-  const { target, account, floorPaths, rounds, requests, tasks } = o;
-  const stopWhenDone = (stop: () => Promise<void>) => void stops.push(onExit(stop));
-  const generated = path.join(base, "generated");
-  applyMigrations({ persistTo: generated }, { quiet: true });
-  await generateMarketplace(localD1File(generated), { tasks, writers: 1 });
-
-  const contenders: Contender[] = [];
-  if (floorPaths.length) {
-    const floor = await serveStackFloor({ log, logFile: path.join(base, "floor.log"), onSpawn: stopWhenDone });
-    for (const p of floorPaths)
-      contenders.push({ name: `floor ${p}`, served: floor, path: p, headers: {}, rounds: [], bytes: 0 });
-  }
-  for (const [i, dir] of builds.entries()) {
-    const persistDir = path.join(base, `copy-${i}`);
-    cpSync(generated, persistDir, { recursive: true });
-    const served = await serveBuild({
-      persistDir,
-      config: path.join(dir, "server", "wrangler.json"),
-      logFile: path.join(base, `server-${i}.log`),
-      timeoutMs: 180_000,
-      onSpawn: stopWhenDone,
-    });
-    const token = await signIn(served.baseURL, account.email, DEMO_PASSWORD, i);
-    const headers = { Cookie: `__Host-cw_session=${token}` };
-    contenders.push({ name: dir, served, path: target, headers, rounds: [], bytes: 0 });
-  }
-
-  const get = async (c: Contender) => {
-    const res = await fetch(c.served.baseURL + c.path, { headers: c.headers, redirect: "manual" });
-    const body = await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${c.name} ${c.path}: HTTP ${res.status}`);
-    c.bytes = body.byteLength;
-  };
-  for (const c of contenders) for (let i = 0; i < 30; i++) await get(c); // warm: compiled code, D1's page cache
-  for (let r = 0; r < rounds; r++) {
-    for (const c of r % 2 ? [...contenders].reverse() : contenders) {
-      const started = performance.now();
-      for (let i = 0; i < requests; i++) await get(c);
-      c.rounds.push((performance.now() - started) / requests);
-    }
-  }
-
-  const first = median(contenders[0]!.rounds);
-  const width = Math.max(...contenders.map((c) => c.name.length));
-  for (const c of contenders)
-    console.log(
-      `${c.name.padEnd(width)}  ${median(c.rounds).toFixed(2).padStart(6)} ms per request  ` +
-        `${(median(c.rounds) / first).toFixed(2)}x  ${(c.bytes / 1024).toFixed(1).padStart(5)} KB  ` +
-        `rounds: ${c.rounds.map((t) => t.toFixed(1)).join(" ")}`,
-    );
 }
 
 await main();
