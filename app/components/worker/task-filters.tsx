@@ -60,14 +60,22 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
     query.q || query.category || query.sort !== "newest" || query.min_hourly || query.min_approval,
   );
 
-  // Back/forward and shared links change the URL: keep the controls in step with it.
+  // Back/forward and shared links change the URL: keep the controls in step with it. A select the visitor has
+  // changed since the last time is left alone: their choice is on its way, and the late effect of an earlier
+  // navigation must not undo it before they pick the next filter (which submits every select's value).
+  const synced = useRef(query);
   useEffect(() => {
+    const before = synced.current;
+    const follow = (select: HTMLSelectElement | null, was: string, now: string) => {
+      if (select && select.value === was) select.value = now;
+    };
     if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = query.q;
-    if (categoryRef.current) categoryRef.current.value = query.category;
-    if (sortRef.current) sortRef.current.value = query.sort;
-    if (hourlyRef.current) hourlyRef.current.value = query.min_hourly;
-    if (approvalRef.current) approvalRef.current.value = query.min_approval;
-  }, [query.q, query.category, query.sort, query.min_hourly, query.min_approval]);
+    follow(categoryRef.current, before.category, query.category);
+    follow(sortRef.current, before.sort, query.sort);
+    follow(hourlyRef.current, before.min_hourly, query.min_hourly);
+    follow(approvalRef.current, before.min_approval, query.min_approval);
+    synced.current = query;
+  }, [query]);
 
   const apply = () => {
     if (formRef.current)
