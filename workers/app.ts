@@ -7,6 +7,7 @@ import { crossSiteRefusal } from "~/server/http/cross-site.server";
 import { servePage } from "~/server/http/page-cache.server";
 import { finishResponse } from "~/server/http/response-headers.server";
 import { runScheduledJobs } from "~/server/jobs/scheduled.server";
+import { isMturkRequestAtRoot, mturkEndpoint } from "~/server/mturk/endpoint.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 
@@ -43,11 +44,21 @@ function refusedAtTheDoor(request: Request, env: Env): Response | null {
  */
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const db = new SessionDatabase(env.DB, sessionStart(request));
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx });
-  const response = finishResponse(request, await requestHandler(request, context));
+  const sessionEnv = { ...env, DB: db };
+  const response = finishResponse(request, await route(request, sessionEnv, ctx));
   handBackBookmark(request, response.headers, db);
   return response;
+}
+
+/**
+ * The app's answer: React Router's, but for the MTurk Requester API's requests at the root path, which the
+ * endpoint answers as it does at /mturk (the landing page's route has no part in them). docs/mturk.md, "Endpoints".
+ */
+function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  if (isMturkRequestAtRoot(request)) return mturkEndpoint(request, env);
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx });
+  return requestHandler(request, context);
 }
 
 function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
