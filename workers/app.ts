@@ -52,7 +52,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 
 /**
  * The app's answer: React Router's, but for the MTurk Requester API's requests at the root path, which the
- * endpoint answers as it does at /mturk (the landing page's route has no part in them). docs/mturk.md, "Endpoints".
+ * endpoint answers as it does at /mturk (docs/decisions/076-the-mturk-api-at-the-root-path.md).
  */
 function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   if (isMturkRequestAtRoot(request)) return mturkEndpoint(request, env);
