@@ -144,6 +144,8 @@ export const withdrawals = sqliteTable("withdrawals", {
   decidedBy: text("decided_by"),
   createdAt: integer("created_at").notNull(),
   decidedAt: integer("decided_at"),
+  /** the payout's own reference (transaction ID), recorded when an admin marks it paid (migrations/0071) */
+  payoutReference: text("payout_reference"),
 });
 
 export const orders = sqliteTable("orders", {
@@ -465,6 +467,14 @@ export const workerBlocks = sqliteTable(
 );
 
 /** How many buyers block each worker, kept by triggers on worker_blocks (migrations/0040). */
+/** How many taka a US dollar buys, in hundredths, as an admin set it (migrations/0071). */
+export const currencyRates = sqliteTable("currency_rates", {
+  currency: text("currency", { enum: ["BDT"] }).primaryKey(),
+  perDollarHundredths: integer("per_dollar_hundredths").notNull(),
+  setAt: integer("set_at").notNull(),
+  setBy: text("set_by").notNull(),
+});
+
 export const workerBlockCounts = sqliteTable("worker_block_counts", {
   workerId: text("worker_id").primaryKey(),
   buyers: integer("buyers").notNull().default(0),

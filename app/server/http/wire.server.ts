@@ -208,6 +208,7 @@ export function withdrawalWire(w: Withdrawal, worker: { name: string; email: str
     withdraw_date: iso(w.createdAt),
     status: w.status,
     reject_reason: w.decisionReason,
+    payout_reference: w.payoutReference,
   };
 }
 
