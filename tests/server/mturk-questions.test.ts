@@ -163,6 +163,15 @@ describe("a HIT's question", () => {
     expect(again.status).toBe(404);
     expect((await postAnswer({ assignmentId: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", cat: "x" })).status).toBe(404);
     expect((await postAnswer({ assignmentId: NOT_AVAILABLE, cat: "x" })).status).toBe(400);
+    // a page in a tab of its own (an ExternalQuestion opened on its own) follows its way back in place
+    const inTab = await worker().fetch(
+      new Request(`${ORIGIN}/mturk/externalSubmit`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Dest": "document" },
+        body: new URLSearchParams({ assignmentId, cat: "again" }).toString(),
+      }),
+    );
+    expect(await inTab.text()).toMatch(/<a href="\/dashboard\/tasklist" style=/);
     expect(await row<{ n: number }>("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?", hitId)).toEqual({
       n: 1,
     });
