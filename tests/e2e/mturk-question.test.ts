@@ -116,18 +116,22 @@ story("HITs' questions, from another site, in their task pages", () => {
     hitId = HIT!.HITId!;
   });
 
+  const registered = step("a new worker registers at 1440 px", async () => {
+    worker = await person(browser, { name: `Mira ${uniqueToken("w")}`, email: unique("mturk-worker") });
+    const { page, context } = worker;
+    page.on("console", (m: ConsoleMessage) => {
+      if (/allow-top-navigation/.test(m.text())) blockedNavigations.push(m.text());
+    });
+    await registerThroughForm(page, { ...worker, password: TEST_PASSWORD, role: "Worker" });
+    // a cookie the app's own pages can read: the question's script must not
+    await context.addCookies([{ name: "coinwork_probe", value: "visible-to-coinwork", url: baseURL() }]);
+  });
+
   const previewed = step(
     "1440: the preview comes from the question origin naming nobody, and its address opens nothing in a tab",
-    { needs: [posted] },
+    { needs: [posted, registered] },
     async () => {
-      worker = await person(browser, { name: `Mira ${uniqueToken("w")}`, email: unique("mturk-worker") });
       const { page, context } = worker;
-      page.on("console", (m: ConsoleMessage) => {
-        if (/allow-top-navigation/.test(m.text())) blockedNavigations.push(m.text());
-      });
-      await registerThroughForm(page, { ...worker, password: TEST_PASSWORD, role: "Worker" });
-      // a cookie the app's own pages can read: the question's script must not
-      await context.addCookies([{ name: "coinwork_probe", value: "visible-to-coinwork", url: baseURL() }]);
       await gotoHydrated(page, `/dashboard/tasklist/${hitId}`);
       taskUrl = page.url();
       const src = await frameSrc(worker);
@@ -210,7 +214,7 @@ story("HITs' questions, from another site, in their task pages", () => {
 
   step(
     "1440: an ExternalQuestion on the requester's site posts its form back; the worker lands on Coinwork's sent page",
-    { needs: [previewed] },
+    { needs: [posted, registered] },
     async () => {
       const { page, context } = worker;
       await context.route(`${REQUESTER_SITE}/**`, (route) =>
@@ -239,9 +243,16 @@ story("HITs' questions, from another site, in their task pages", () => {
       await frame.getByLabel("Favourite colour").fill("teal");
       await frame.getByRole("button", { name: "Send to Coinwork" }).click();
       await frame.getByRole("heading", { name: "Your work was sent" }).waitFor();
-      await frame.getByRole("link", { name: "Back to the Task List" }).waitFor();
       await page.getByTestId("hit-question").scrollIntoViewIfNeeded();
       await screenshot(page, "mturk-external-question-sent-1440", { viewport: true });
+      const taskPage = page.url();
+      const [list] = await Promise.all([
+        context.waitForEvent("page"),
+        frame.getByRole("link", { name: "Back to the Task List" }).click(),
+      ]);
+      await list.waitForURL((url) => url.pathname === "/dashboard/tasklist");
+      expect(page.url()).toBe(taskPage);
+      await list.close();
 
       const { Assignments } = await mturk.send(new ListAssignmentsForHITCommand({ HITId: HIT!.HITId }));
       expect(Assignments).toHaveLength(1);
