@@ -5,11 +5,7 @@
 // storage or page to reach) only as that frame, from a signed short-lived address, while the HIT is live; and
 // /mturk/externalSubmit on Coinwork's origin, where a question's form posts its answer.
 import type { Hold } from "../services/slots.server";
-import {
-  assignmentOfHold,
-  liveHitQuestionXml,
-  submitQuestionAnswer,
-} from "../services/hit-questions.server";
+import { assignmentOfHold, liveHitQuestionXml, submitQuestionAnswer } from "../services/hit-questions.server";
 import { refusal } from "../errors";
 import { readForm } from "../http/form.server";
 import { SECURITY_HEADERS, PRIVATE_NO_STORE } from "../http/response-headers.server";
@@ -160,7 +156,8 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The sent page's policy: no script, framed only by Coinwork's own task page. */
-const SENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+const SENT_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /**
  * Where the worker lands after a question's form posts: a page of Coinwork's that says what happened and links to

@@ -45,12 +45,7 @@ export async function liveHitQuestionXml(
     .from(mturkHits)
     .innerJoin(tasks, eq(tasks.id, mturkHits.taskId))
     .where(
-      and(
-        eq(mturkHits.taskId, taskId),
-        isNull(tasks.deletedAt),
-        gte(tasks.completionDate, deadlineDay(now)),
-        open,
-      ),
+      and(eq(mturkHits.taskId, taskId), isNull(tasks.deletedAt), gte(tasks.completionDate, deadlineDay(now)), open),
     )
     .limit(1);
   return row?.question ?? null;
