@@ -20,7 +20,7 @@ import { isCacheablePageRequest } from "./server/http/page-cache.server";
 import { FALLBACK_TIME_ZONE } from "./lib/time-zone";
 import { clearSessionCookie } from "./server/auth/session.server";
 import { FlashBanner } from "./components/flash-banner";
-import { CspSourcesContext, useNonce } from "./lib/csp";
+import { CspAllowanceContext, useNonce } from "./lib/csp";
 import { useHydrated } from "./components/use-hydrated";
 import { StatusScreen } from "./components/status-screen";
 import { TimeZoneProvider } from "./components/local-time";
@@ -69,12 +69,18 @@ export function useRootData() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // The parties this document's policy allows, for routes that need one (app/lib/csp.ts). Only the server knows:
+  // The parties this document's policy allows and the origins it may frame, for routes that need them
+  // (app/lib/csp.ts). Only the server knows:
   // in the browser the attribute it rendered stays as it is.
-  const cspSources = use(CspSourcesContext);
+  const csp = use(CspAllowanceContext);
   const nonce = useNonce();
   return (
-    <html lang="en" data-csp={cspSources.join(" ") || undefined} suppressHydrationWarning>
+    <html
+      lang="en"
+      data-csp={csp.sources.join(" ") || undefined}
+      data-csp-frames={csp.frames.join(" ") || undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -141,7 +141,8 @@ export default [
   ]),
   // The MTurk Requester API answered by Coinwork (docs/mturk.md), signed with AWS Signature Version 4.
   route("mturk", "routes/mturk.ts"),
-  // a HIT's HTMLQuestion page (framed on its task page) and where a question's form posts its answer
+  // a HIT's HTMLQuestion page is served only from the question origin (here: an empty 404), and where a question's
+  // form posts its answer
   route("mturk/question/:id", "routes/mturk-question.ts"),
   route("mturk/externalSubmit", "routes/mturk-external-submit.ts"),
   route("docs/mturk.md", "routes/docs/mturk-guide.ts"),

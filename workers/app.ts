@@ -1,11 +1,12 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { cloudflareContext } from "~/server/context";
-import { isProduction, misconfiguration } from "~/server/environment.server";
+import { isProduction, isQuestionRequest, misconfiguration } from "~/server/environment.server";
 import { drainAfterAnswer } from "~/server/http/body.server";
 import { handBackBookmark, SessionDatabase, sessionStart } from "~/server/db/session.server";
 import { crossSiteRefusal } from "~/server/http/cross-site.server";
 import { servePage } from "~/server/http/page-cache.server";
 import { finishResponse } from "~/server/http/response-headers.server";
+import { answerQuestionOrigin } from "~/server/mturk/question-frame.server";
 import { runScheduledJobs } from "~/server/jobs/scheduled.server";
 import { isMturkRequestAtRoot, mturkEndpoint } from "~/server/mturk/endpoint.server";
 
@@ -25,8 +26,8 @@ const requestHandler: RequestHandler = import.meta.env.DEV
     };
 
 /**
- * Refusals at the door, before any route runs: a Worker whose settings are unsafe where it runs (no session key or
- * APP_ORIGIN in production, development settings on a public host: environment.server.ts), a cross-site cookie
+ * Refusals at the door, before any route runs: a Worker whose settings are unsafe where it runs (no session key,
+ * APP_ORIGIN or QUESTION_ORIGIN in production, development settings on a public host: environment.server.ts), a cross-site cookie
  * request.
  */
 function refusedAtTheDoor(request: Request, env: Env): Response | null {
@@ -64,6 +65,8 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Respo
 function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const refused = refusedAtTheDoor(request, env);
   if (refused) return Promise.resolve(finishResponse(request, refused));
+  // the question origin is another site: it serves HITs' questions (requester code) and nothing of the app
+  if (isQuestionRequest(env, new URL(request.url))) return answerQuestionOrigin(env, request);
   // anonymous visitors of the public pages are answered from the edge cache when it holds the page
   return servePage(request, ctx, (r) => handle(r, env, ctx));
 }

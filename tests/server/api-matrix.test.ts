@@ -916,8 +916,8 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/docs/mturk-guide.ts": { expect: publicPage },
   // the MTurk Requester API decides by its SigV4 signature, never a session: a GET without one is its RequestError
   "routes/mturk.ts": { expect: everyoneOutcome("allowed") },
-  // a HIT's HTMLQuestion page is the task's own content, the same to everyone (a task without one: 404); the
-  // answer's post is authorised by its assignmentId, never a session (tests/server/mturk-questions.test.ts)
+  // a HIT's HTMLQuestion page is served only from the question origin (decision 077): here an empty 404 for everyone;
+  // the answer's post is authorised by its assignmentId, never a session (tests/server/mturk-questions.test.ts)
   "routes/mturk-question.ts": { url: (f) => `/mturk/question/${f.taskId}`, expect: everyoneOutcome("notfound") },
   "routes/mturk-external-submit.ts": { expect: everyoneOutcome("allowed") },
   "routes/public/robots.ts": { expect: publicPage },

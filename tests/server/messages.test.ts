@@ -17,6 +17,7 @@ import {
   submissionBy,
   taskOf,
   type TestUser,
+  uniqueToken,
 } from "./fixtures";
 import { MESSAGE_RATE_LIMITED, MESSAGES_PER_MINUTE, NOT_A_PARTY, postMessage } from "~/server/services/messages.server";
 import { rejectSubmission } from "~/server/services/submissions.server";
@@ -143,6 +144,47 @@ describe("questions before starting", () => {
       await rest("POST", "/messages", otherBuyer.token, { task_id: task.id, worker_id: otherBuyer.id, body: "x" }),
       404,
     );
+  });
+});
+
+describe("a buyer's side of questions", () => {
+  it("opens only once the worker asked, or with a worker who sent the buyer work: before, the buyer learns nothing of them", async () => {
+    const buyer = await funded("Buyer", 100);
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 4 });
+    const quiet = await registerUser("Worker", `Quiet ${uniqueToken()}`);
+    const path = `/dashboard/threads/task/${task.id}/${quiet.id}`;
+    const page = await getPage(path, buyer.cookie);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("Quiet");
+    expectError(await rest("GET", `/messages?task_id=${task.id}&worker_id=${quiet.id}`, buyer.token), 404);
+    const written = await rest("POST", "/messages", buyer.token, { task_id: task.id, worker_id: quiet.id, body: "Hi" });
+    expectError(written, 404);
+    expect(await postForm(path, { intent: "message", body: "Hi" }, buyer.cookie)).toHaveProperty("status", 404);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM message_threads WHERE worker_id = ?")
+      .bind(quiet.id)
+      .first<{ n: number }>();
+    expect(stored).toEqual({ n: 0 });
+    expect(await notices(quiet.id)).toEqual([]);
+
+    // the worker asks first: then the buyer reads and answers
+    expect((await rest("POST", "/messages", quiet.token, { task_id: task.id, body: "Which browser?" })).status).toBe(
+      201,
+    );
+    expect((await getPage(path, buyer.cookie)).status).toBe(200);
+    expect(
+      (await rest("POST", "/messages", buyer.token, { task_id: task.id, worker_id: quiet.id, body: "Any." })).status,
+    ).toBe(201);
+
+    // a worker who sent the buyer work (on another task) may be asked first
+    const other = await taskOf(buyer, { required_workers: 2, payable_amount: 4 });
+    const worked = await registerUser("Worker");
+    await submissionBy(worked, other.id);
+    const asked = await rest("POST", "/messages", buyer.token, {
+      task_id: task.id,
+      worker_id: worked.id,
+      body: "Try this?",
+    });
+    expect(asked.status).toBe(201);
   });
 });
 

@@ -19,7 +19,13 @@ import { postedIntent } from "~/server/http/form.server";
 import { formAction } from "~/server/http/page-action.server";
 import { appOrigin } from "~/server/environment.server";
 import { refusal } from "~/server/errors";
-import { postMessage, readThread, threadPath, type ThreadKey } from "~/server/services/messages.server";
+import {
+  NO_CONVERSATION,
+  postMessage,
+  readThread,
+  threadPath,
+  type ThreadKey,
+} from "~/server/services/messages.server";
 import { requestRevision, revisionOf } from "~/server/services/revisions.server";
 import { HeadedSection } from "~/components/headed-section";
 
@@ -34,7 +40,7 @@ const revisionSchema = v.object({ intent: v.literal("revision"), note: revisionN
 function keyOf(params: Route.LoaderArgs["params"]): ThreadKey {
   if (params.kind === "submission" && !params.workerId) return { submissionId: params.id };
   if (params.kind === "task" && params.workerId) return { taskId: params.id, workerId: params.workerId };
-  throw data("Conversation not found", { status: 404 });
+  throw data(NO_CONVERSATION, { status: 404 });
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {

@@ -158,6 +158,43 @@ export async function knownDevice(env: Env, request: Request): Promise<KnownDevi
   }
 }
 
+/**
+ * A short-lived statement the server makes to itself through a browser (a HIT question's address, which crosses to
+ * another site where no cookie goes): signed with the session key under an issuer of its own, so that it passes for
+ * no session or device token, nor they for it. `claims` are strings; the subject says what it is about.
+ */
+export async function signStatement(
+  env: Env,
+  issuer: string,
+  subject: string,
+  claims: Record<string, string>,
+  seconds: number,
+): Promise<string> {
+  const { privateKey } = await signingKeys(env);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: ALG })
+    .setSubject(subject)
+    .setIssuer(issuer)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+    .sign(privateKey);
+}
+
+/** The claims of a statement of `issuer` about `subject` whose signature and expiry hold; null otherwise. */
+export async function verifiedStatement(
+  env: Env,
+  token: string,
+  issuer: string,
+  subject: string,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const { publicKey } = await signingKeys(env);
+    const { payload } = await jwtVerify(token, publicKey, { issuer, subject, algorithms: [ALG] });
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
 /** The session token the request's cookie carries, if any. */
 export function sessionCookieToken(request: Request): string | undefined {
   return readCookie(request, SESSION_COOKIE);

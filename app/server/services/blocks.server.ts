@@ -1,5 +1,6 @@
 // A buyer's block list (docs/product/quality.md): a blocked worker no longer sees nor starts that buyer's tasks; work
-// already sent is reviewed as before. The reason is the buyer's private note. Shaped for the pages, the REST API and a
+// already sent is reviewed as before. The reason is the buyer's private note. Any worker can be blocked by id, so the
+// list shows a worker's e-mail only where that worker sent the buyer work. Shaped for the pages, the REST API and a
 // later MTurk layer alike (CreateWorkerBlock, DeleteWorkerBlock, ListWorkerBlocks): by worker id, with a reason.
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
@@ -68,13 +69,22 @@ export async function liftBlock(env: Env, buyer: SessionUser, workerId: string) 
   return { workerId };
 }
 
-/** Blocks with each worker's name and e-mail. */
+/**
+ * A worker's e-mail address as a buyer may read it: only a worker who sent that buyer work (a submission, probed by
+ * submissions_worker_idx); null for anyone else, whom the buyer knows by id and the name they show.
+ */
+function emailIfWorkedFor(worker: { id: SQLWrapper; email: SQLWrapper }, buyerId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`CASE WHEN EXISTS (SELECT 1 FROM submissions s
+    WHERE s.worker_id = ${worker.id} AND s.buyer_id = ${buyerId}) THEN ${worker.email} END`;
+}
+
+/** Blocks with each worker's name, and e-mail where the worker sent the buyer work. */
 function selectBlocks(db: Db) {
   return db
     .select({
       workerId: workerBlocks.workerId,
       workerName: users.name,
-      workerEmail: users.email,
+      workerEmail: emailIfWorkedFor(users, workerBlocks.buyerId),
       reason: workerBlocks.reason,
       createdAt: workerBlocks.createdAt,
     })
@@ -83,7 +93,7 @@ function selectBlocks(db: Db) {
 }
 export type BlockView = Awaited<ReturnType<typeof selectBlocks>>[number];
 
-/** A buyer's blocks, newest first, with each worker's name and e-mail. */
+/** A buyer's blocks, newest first, with each worker's name (and e-mail, where the worker sent the buyer work). */
 export function listBlocks(env: Env, buyerId: string, opts: PageRequest = {}) {
   const db = getDb(env);
   const w = pageWindow(opts, 10);

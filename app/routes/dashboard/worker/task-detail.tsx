@@ -44,15 +44,20 @@ import { giveBackSpec, HeldSlotPanel, StartPanel } from "~/components/worker/hel
 import { HitQuestionFrame } from "~/components/worker/hit-question";
 import { questionFrame } from "~/server/mturk/question-frame.server";
 import { hitQuestionXml } from "~/server/services/hit-questions.server";
-import { loadWithPolicyWhen, type CspHandle } from "~/lib/csp";
+import { loadWithFrames, type CspHandle } from "~/lib/csp";
+
+/** The origin of the task's question frame (the question origin, or an ExternalQuestion's site), if it has one. */
+const questionFrames = (data: { question: { origin: string } | null } | undefined) =>
+  data?.question ? [data.question.origin] : [];
 
 /**
- * A HIT's question is framed here (docs/mturk.md): the policy lets this site's and https frames in. Only a task with
- * a question reloads as a new document when reached from another page; every other task navigates in place.
+ * A HIT's question is framed here (docs/mturk.md): the policy lets exactly its origin's frame in. A task whose
+ * question the document's policy does not let in reloads as a new document when reached from another page; every
+ * other task navigates in place.
  */
-export const handle: CspHandle = { csp: ["questions"] };
+export const handle: CspHandle<{ question: { origin: string } | null }> = { frames: questionFrames };
 export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
-  loadWithPolicyWhen("questions", request, serverLoader, (data) => data.question !== null);
+  loadWithFrames(request, serverLoader, questionFrames);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
@@ -88,7 +93,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   );
   // a required qualification the worker lacks: the way to its test, when it has one
   const test = blocker ? (unmet?.test ?? null) : null;
-  const question = await questionFrame(env, request, task.id, questionXml, user.id, held.hold);
+  const question = await questionFrame(env, request, task.id, questionXml, held.hold);
   return {
     questions: threadPath({ taskId: task.id, workerId: user.id }),
     check,
