@@ -22,14 +22,34 @@ export function AuthCard({
   );
 }
 
-export function GoogleButton() {
+/** "or", then the Google sign-in button (coming back to `redirectTo` afterwards, when given). */
+export function GoogleButton({ redirectTo = "" }: { redirectTo?: string }) {
   return (
     <>
       <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground" role="separator">
         <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
       </div>
-      <Form method="post" action="/auth/google" reloadDocument>
-        <Button type="submit" variant="outline" size="lg" className="w-full">
+      <GoogleSignIn redirectTo={redirectTo} className="w-full">
+        Login with Google
+      </GoogleSignIn>
+    </>
+  );
+}
+
+/** A form that starts a Google sign-in and comes back to `redirectTo` (a page of this site) afterwards. */
+export function GoogleSignIn({
+  redirectTo,
+  className,
+  children,
+}: {
+  redirectTo: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" action="/auth/google" reloadDocument>
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <Button type="submit" variant="outline" size="lg" className={className}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path
               fill="#4285F4"
@@ -45,10 +65,9 @@ export function GoogleButton() {
               d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z"
             />
           </svg>
-          Login with Google
-        </Button>
-      </Form>
-    </>
+          {children}
+      </Button>
+    </Form>
   );
 }
 
