@@ -28,9 +28,8 @@ function memory(): { rss: number; peak: number } {
 /** In a process of its own: hash one file with the app's code, print what it took. */
 async function child(file: string) {
   await import("./lib/app-modules.ts");
-  const { perceptualHash } = (await import(
-    "../app/server/services/proof-hash.server.ts"
-  )) as typeof import("../app/server/services/proof-hash.server.ts");
+  const { perceptualHash } =
+    (await import("../app/server/services/proof-hash.server.ts")) as typeof import("../app/server/services/proof-hash.server.ts");
   const bytes = new Uint8Array(readFileSync(file));
   const before = memory();
   const started = performance.now();
@@ -80,7 +79,9 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-images-"));
   const headerReads: string[] = [];
   try {
-    console.log(`The copied-proof hash of a ${width} x ${MAX_IMAGE_PIXELS / width} image (the bound), each in a fresh process:`);
+    console.log(
+      `The copied-proof hash of a ${width} x ${MAX_IMAGE_PIXELS / width} image (the bound), each in a fresh process:`,
+    );
     for (const [label, ext, encode] of kinds) {
       const file = path.join(dir, `largest.${ext}`);
       const bytes = new Uint8Array(await encode());

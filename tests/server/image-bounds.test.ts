@@ -37,15 +37,21 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-const join = (...parts: Uint8Array[]) => {
+/** Bytes on an ArrayBuffer of their own (what a File takes). */
+type Bytes = Uint8Array<ArrayBuffer>;
+
+const join = (...parts: Uint8Array[]): Bytes => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 };
 
 /** A valid black PNG of `width` x `height` (1-bit grey): a few KB whatever its size, as a decompression bomb is. */
-async function blackPng(width: number, height: number): Promise<Uint8Array> {
+async function blackPng(width: number, height: number): Promise<Bytes> {
   const raw = new Uint8Array(height * (1 + Math.ceil(width / 8)));
   const idat = new Uint8Array(
     await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
@@ -60,7 +66,7 @@ async function blackPng(width: number, height: number): Promise<Uint8Array> {
 
 let encoders: Promise<unknown> | null = null;
 /** A noisy picture encoded by mozjpeg (progressive unless `baseline`) or as a PNG. */
-async function encoded(kind: "jpeg" | "baseline" | "png", width: number, height: number) {
+async function encoded(kind: "jpeg" | "baseline" | "png", width: number, height: number): Promise<Bytes> {
   encoders ??= Promise.all([initPng(pngWasm), initJpegEncoder(jpegEncoderWasm)]);
   await encoders;
   const data = new Uint8ClampedArray(width * height * 4);
@@ -74,7 +80,7 @@ async function encoded(kind: "jpeg" | "baseline" | "png", width: number, height:
 }
 
 /** A real JPEG whose frame header (SOF) says it is `width` x `height`. */
-async function jpegDeclaring(width: number, height: number): Promise<Uint8Array> {
+async function jpegDeclaring(width: number, height: number): Promise<Bytes> {
   const bytes = await encoded("jpeg", 16, 16);
   for (let at = 2; at < bytes.length; at += 2 + ((bytes[at + 2]! << 8) | bytes[at + 3]!)) {
     if (bytes[at + 1] === 0xc0 || bytes[at + 1] === 0xc2) {
@@ -86,7 +92,7 @@ async function jpegDeclaring(width: number, height: number): Promise<Uint8Array>
 }
 
 /** A WebP whose extended header (VP8X) declares a canvas of `width` x `height`, followed by a small chunk. */
-function webpDeclaring(width: number, height: number): Uint8Array {
+function webpDeclaring(width: number, height: number): Bytes {
   const vp8x = new Uint8Array(10);
   vp8x.set([(width - 1) & 255, ((width - 1) >> 8) & 255, (width - 1) >> 16], 4);
   vp8x.set([(height - 1) & 255, ((height - 1) >> 8) & 255, (height - 1) >> 16], 7);
@@ -97,7 +103,7 @@ function webpDeclaring(width: number, height: number): Uint8Array {
 }
 
 /** A GIF whose logical screen is `width` x `height`. */
-function gifDeclaring(width: number, height: number): Uint8Array {
+function gifDeclaring(width: number, height: number): Bytes {
   const gif = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (c) => c.charCodeAt(0));
   gif.set([width & 255, width >> 8, height & 255, height >> 8], 6);
   return gif;
@@ -129,7 +135,7 @@ describe("an image's header, read without decoding it", () => {
 
 describe("uploads over the bound or damaged are refused before anything decodes them", () => {
   it("POST /images: 413 for more than 4 megapixels, 422 for a cut file, nothing stored; the largest allowed is stored", async () => {
-    const cases: [string, Uint8Array, number, string][] = [
+    const cases: [string, Bytes, number, string][] = [
       ["an 8,000 x 8,000 PNG of a few KB", await blackPng(8000, 8000), 413, IMAGE_TOO_MANY_PIXELS],
       ["a JPEG declaring 65,000 x 65,000", await jpegDeclaring(65_000, 65_000), 413, IMAGE_TOO_MANY_PIXELS],
       ["a truncated JPEG", (await encoded("jpeg", 640, 480)).slice(0, 3_000), 422, IMAGE_DAMAGED],
@@ -149,7 +155,9 @@ describe("uploads over the bound or damaged are refused before anything decodes 
         headers: { "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250)}` },
       });
       const body = (await res.json()) as { error: { message: string } };
-      console.log(`POST /images, ${what} (${bytes.length} bytes): ${res.status} in ${Math.round(performance.now() - started)} ms`);
+      console.log(
+        `POST /images, ${what} (${bytes.length} bytes): ${res.status} in ${Math.round(performance.now() - started)} ms`,
+      );
       expect(res.status, what).toBe(status);
       expect(body.error.message, what).toBe(message);
     }
@@ -178,7 +186,9 @@ describe("uploads over the bound or damaged are refused before anything decodes 
     expect(text).toContain("Image upload failed!");
     expect(text).toContain(IMAGE_TOO_MANY_PIXELS);
     expect(text).toContain("my careful notes");
-    const made = await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?").bind(task.id).first("n");
+    const made = await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?")
+      .bind(task.id)
+      .first("n");
     expect(made).toBe(0);
   });
 });

@@ -255,7 +255,13 @@ async function verifiedSession(env: Env, token: string): Promise<{ sub: string; 
   const known = verifiedSessions.get(token);
   if (known && known.key === publicKey && known.exp * 1000 > Date.now()) return known;
   const { payload } = await jwtVerify(token, publicKey, { issuer: "coinwork", algorithms: [ALG] });
-  const claims = { sub: String(payload.sub), sv: payload.sv, iat: payload.iat ?? 0, exp: payload.exp ?? 0, key: publicKey };
+  const claims = {
+    sub: String(payload.sub),
+    sv: payload.sv,
+    iat: payload.iat ?? 0,
+    exp: payload.exp ?? 0,
+    key: publicKey,
+  };
   if (verifiedSessions.size >= VERIFIED_SESSIONS_KEPT) verifiedSessions.delete(verifiedSessions.keys().next().value!);
   verifiedSessions.set(token, claims);
   return claims;

@@ -26,8 +26,10 @@ const ascii = (b: Uint8Array, at: number, text: string) =>
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
-const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
-const u32le = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+const u32be = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+const u32le = (b: Uint8Array, at: number) =>
+  (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 
 function kindOf(b: Uint8Array): ImageKind | null {
   if (ascii(b, 0, "\x89PNG\r\n\x1a\n")) return "png";
@@ -42,7 +44,7 @@ type Size = { width: number; height: number } | null;
 /** IHDR first (13 bytes), then every chunk's length inside the file up to IEND. */
 function pngSize(b: Uint8Array): Size {
   if (b.length < 33 || u32be(b, 8) !== 13 || !ascii(b, 12, "IHDR")) return null;
-  for (let at = 8; at + 12 <= b.length; ) {
+  for (let at = 8; at + 12 <= b.length;) {
     const next = at + 12 + u32be(b, at);
     if (next > b.length) return null;
     if (ascii(b, at + 4, "IEND")) return { width: u32be(b, 16), height: u32be(b, 20) };

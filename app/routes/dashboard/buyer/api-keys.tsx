@@ -141,8 +141,8 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
           {proof === "signInAgain" ? (
             <div className="grid gap-3">
               <p className="text-sm">
-                Your account signs in with Google and has no password. To create a key, sign in again with Google:
-                for {RECENT_SIGN_IN_MINUTES} minutes after that, you can create one here.
+                Your account signs in with Google and has no password. To create a key, sign in again with Google: for{" "}
+                {RECENT_SIGN_IN_MINUTES} minutes after that, you can create one here.
               </p>
               <GoogleSignIn redirectTo={KEYS_PAGE} className="justify-self-start">
                 Sign in again with Google
@@ -175,8 +175,8 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
             </Form>
           )}
           <p className="text-sm text-muted-foreground">
-            We e-mail you whenever a key is made. You can have up to {MAX_LIVE_KEYS} active keys. Changing or
-            resetting your password, &lsquo;Sign out everywhere&rsquo; and closing your account revoke them all.
+            We e-mail you whenever a key is made. You can have up to {MAX_LIVE_KEYS} active keys. Changing or resetting
+            your password, &lsquo;Sign out everywhere&rsquo; and closing your account revoke them all.
           </p>
         </Card>
         {keys.length === 0 ? (
