@@ -29,17 +29,12 @@ import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { changePassword } from "~/server/services/passwords.server";
 import { closeAccount } from "~/server/services/own-account.server";
 import { changeRole, removeUser } from "~/server/services/users.server";
-import {
-  createRequesterKey,
-  ENTER_CURRENT_PASSWORD,
-  RECENT_SIGN_IN_MINUTES,
-  revokeRequesterKey,
-  SIGN_IN_AGAIN,
-} from "~/server/services/requester-keys.server";
+import { createRequesterKey, revokeRequesterKey } from "~/server/services/requester-keys.server";
 import { WRONG_PASSWORD } from "~/server/services/passwords.server";
 import { SESSION_COOKIE } from "~/server/auth/session.server";
 import { refusal as appRefusal } from "~/server/errors";
-import { MAX_LIVE_KEYS, TOO_MANY_KEYS } from "~/lib/schemas/requester-keys";
+import { MAX_LIVE_KEYS, RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN, TOO_MANY_KEYS } from "~/lib/schemas/requester-keys";
+import { ENTER_CURRENT_PASSWORD } from "~/lib/schemas/auth";
 
 const NEW_PASSWORD = "Quartz-Harbour-Lilac-9";
 const KEY_MAIL = "A requester API key was created";

@@ -4,6 +4,10 @@ import * as v from "valibot";
 export const MAX_LIVE_KEYS = 10;
 export const TOO_MANY_KEYS = `You have ${MAX_LIVE_KEYS} active keys, the most a buyer can have: revoke one you no longer use first.`;
 
+/** How long after signing in an account without a password may make a key (its proof instead of a password). */
+export const RECENT_SIGN_IN_MINUTES = 10;
+export const SIGN_IN_AGAIN = `Sign in again with Google to create a key: without a password, a key can be made only in the ${RECENT_SIGN_IN_MINUTES} minutes after signing in.`;
+
 /** An access key id as Coinwork makes them (AKCW and 16 base-32 characters). */
 const accessKeyIdField = v.pipe(
   v.string("Choose a key"),

@@ -14,12 +14,12 @@ import { sendMail } from "../email/mailer.server";
 import { newKeyPair, openSecret, sealSecret } from "../mturk/key-sealing.server";
 import { checkCurrentPassword } from "./passwords.server";
 import { CHANGED_MEANWHILE } from "./ledger.server";
-import { MAX_LIVE_KEYS, TOO_MANY_KEYS } from "~/lib/schemas/requester-keys";
+import { MAX_LIVE_KEYS, RECENT_SIGN_IN_MINUTES, SIGN_IN_AGAIN, TOO_MANY_KEYS } from "~/lib/schemas/requester-keys";
+import { ENTER_CURRENT_PASSWORD } from "~/lib/schemas/auth";
 
-/** How long after signing in an account without a password may make a key (its proof instead of a password). */
-export const RECENT_SIGN_IN_MINUTES = 10;
-export const SIGN_IN_AGAIN = `Sign in again with Google to create a key: without a password, a key can be made only in the ${RECENT_SIGN_IN_MINUTES} minutes after signing in.`;
-export const ENTER_CURRENT_PASSWORD = "Enter your current password";
+/** Whether a session signed in at `signedInAt` (null: unknown) is recent enough to stand for a password. */
+export const signedInRecently = (signedInAt: number | null) =>
+  signedInAt !== null && Date.now() - signedInAt <= RECENT_SIGN_IN_MINUTES * 60_000;
 
 export const KEYS_NOT_CONFIGURED =
   "Requester keys are not set up on this server (the MTURK_KEY_SECRET secret is missing).";
@@ -35,7 +35,7 @@ export interface KeyProof {
   currentPassword?: string;
   /** when the request's session was signed in (session.server.ts sessionSignedInAt), null if unknown */
   signedInAt: number | null;
-  /** this site's origin, for the e-mail's link */
+  /** this site's origin, for the e-mail's link (environment.server.ts appOrigin) */
   origin: string;
 }
 
@@ -64,7 +64,7 @@ export async function createRequesterKey(env: Env, buyer: SessionUser, proof: Ke
     if (!proof.currentPassword)
       throw new AppError("validation_failed", ENTER_CURRENT_PASSWORD, { currentPassword: [ENTER_CURRENT_PASSWORD] });
     await checkCurrentPassword(env, row, proof.currentPassword);
-  } else if (proof.signedInAt === null || Date.now() - proof.signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
+  } else if (!signedInRecently(proof.signedInAt)) {
     throw forbidden(SIGN_IN_AGAIN);
   }
   const pair = newKeyPair();

@@ -17,16 +17,22 @@ import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { sessionSignedInAt } from "~/server/auth/session.server";
+import { appOrigin } from "~/server/environment.server";
 import { AppError, refusal } from "~/server/errors";
 import { readForm } from "~/server/http/form.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import {
   createRequesterKey,
-  RECENT_SIGN_IN_MINUTES,
   requesterKeysPage,
   revokeRequesterKey,
+  signedInRecently,
 } from "~/server/services/requester-keys.server";
-import { createRequesterKeySchema, MAX_LIVE_KEYS, requesterKeyActionSchema } from "~/lib/schemas/requester-keys";
+import {
+  createRequesterKeySchema,
+  MAX_LIVE_KEYS,
+  RECENT_SIGN_IN_MINUTES,
+  requesterKeyActionSchema,
+} from "~/lib/schemas/requester-keys";
 import * as v from "valibot";
 
 export const meta: Route.MetaFunction = () => [{ title: "Requester API keys · Coinwork" }];
@@ -46,8 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     requesterKeysPage(env, buyerUser(context).id),
     sessionSignedInAt(env, request),
   ]);
-  const recent = signedInAt !== null && Date.now() - signedInAt < RECENT_SIGN_IN_MINUTES * 60_000;
-  const proof: Proof = hasPassword ? "password" : recent ? "recentSignIn" : "signInAgain";
+  const proof: Proof = hasPassword ? "password" : signedInRecently(signedInAt) ? "recentSignIn" : "signInAgain";
   return { keys: keys.map((k) => ({ ...k, id: k.accessKeyId })), proof };
 }
 
@@ -76,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
     const created = await createRequesterKey(env, buyerUser(args.context), {
       currentPassword: input.output.currentPassword,
       signedInAt: await sessionSignedInAt(env, args.request),
-      origin: new URL(args.request.url).origin,
+      origin: appOrigin(env, args.request),
     });
     return data({ created, refused: null, passwordError: null });
   } catch (e) {
