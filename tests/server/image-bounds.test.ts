@@ -128,6 +128,10 @@ describe("an image's header, read without decoding it", () => {
     const jpeg = await encoded("jpeg", 64, 64);
     for (const cut of [png.slice(0, png.length - 20), jpeg.slice(0, Math.floor(jpeg.length * 0.6)), jpeg.slice(0, 40)])
       expect(readImageHeader(cut).kind !== null && "problem" in readImageHeader(cut)).toBe(true);
+    // stray bytes between two segments, which decoders skip, are skipped too
+    const second = 4 + ((jpeg[4]! << 8) | jpeg[5]!);
+    const padded = join(jpeg.slice(0, second), Uint8Array.of(0, 0), jpeg.slice(second));
+    expect(readImageHeader(padded)).toEqual({ kind: "jpg", width: 64, height: 64 });
     expect(readImageHeader(WEBP_1X1.slice(0, 28))).toEqual({ kind: "webp", problem: "damaged" });
     expect(readImageHeader(new TextEncoder().encode("<svg/>"))).toEqual({ kind: null, problem: "type" });
   });

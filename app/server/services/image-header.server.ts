@@ -61,7 +61,12 @@ function jpegSize(b: Uint8Array): Size {
   let size: Size = null;
   let at = 2;
   for (;;) {
-    if (at + 4 > b.length || b[at] !== 0xff) return null;
+    if (b[at] !== 0xff) {
+      // stray bytes before a marker, which decoders skip too
+      at = b.indexOf(0xff, at);
+      if (at === -1) return null;
+    }
+    if (at + 4 > b.length) return null;
     const marker = b[at + 1]!;
     if (marker === 0xff) {
       at += 1; // fill byte
