@@ -94,6 +94,23 @@ export function verifyEmailLetter(person: Person, url: string): Mail {
   });
 }
 
+/** A requester API key was made for the account: so that a key its owner did not make does not go unnoticed. */
+export function requesterKeyCreatedLetter(person: Person, accessKeyId: string, keysUrl: string): Mail {
+  return render({
+    to: person.email,
+    subject: "A requester API key was created",
+    name: person.name,
+    paragraphs: [
+      `A new MTurk Requester API key, ${accessKeyId}, was just created for your Coinwork account.`,
+      "Scripts that sign with it can post tasks and pay workers from your balance, as you can.",
+    ],
+    action: { label: "See your keys", url: keysUrl },
+    after: [
+      "If you didn't create it, revoke it here at once, then change your password: that revokes every key and ends every session.",
+    ],
+  });
+}
+
 /** "Forgot password?": a link to choose a new password. */
 export function resetPasswordLetter(person: Person, url: string): Mail {
   return render({
