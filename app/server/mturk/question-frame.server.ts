@@ -2,7 +2,7 @@
 // workerId and turkSubmitTo in its address; ASSIGNMENT_ID_NOT_AVAILABLE until the worker starts the HIT), the
 // HTMLQuestion page served from /mturk/question/<HITId> in a sandbox of its own (an opaque origin: no Coinwork
 // cookie, storage or page to reach), and /mturk/externalSubmit, where the question's form posts its answer.
-import type { Hold } from "../services/slots.server";
+import type { Hold } from "../services/slot-returns.server";
 import { assignmentOfHold, hitQuestionXml, submitQuestionAnswer } from "../services/hit-questions.server";
 import { refusal } from "../errors";
 import { readForm } from "../http/form.server";

@@ -8,7 +8,8 @@ import { hitAssignments, mturkHits, userSummaryColumns, users } from "../db/sche
 import { conflict, notFound } from "../errors";
 import { toSessionUser } from "../auth/session.server";
 import { createSubmission } from "./submissions.server";
-import { heldSlotOf, NOT_HOLDING, TIME_RAN_OUT, type Hold } from "./slots.server";
+import { heldSlotOf, NOT_HOLDING, TIME_RAN_OUT } from "./slots.server";
+import type { Hold } from "./slot-returns.server";
 
 export const ASSIGNMENT_NOT_OPEN =
   "This assignment is not open: start the HIT on Coinwork, then send your work from its page.";

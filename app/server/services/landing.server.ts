@@ -5,7 +5,7 @@ import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { CATEGORIES, type Category } from "~/lib/categories";
 import { deadlineDay } from "~/lib/deadline";
 import { getDb } from "../db/client.server";
-import { openTaskDays, openTaskFilter, tasks, users } from "../db/schema";
+import { openSlotsNow, openTaskDays, openTaskFilter, STATEMENT_NOW, taskHolds, tasks, users } from "../db/schema";
 
 export const FEATURED_LIMIT = 6;
 export const TOP_WORKERS_LIMIT = 8;
@@ -60,12 +60,31 @@ export interface LandingData {
  * nine rows a day, however many tasks there are.
  */
 export async function categoryCounts(env: Pick<Env, "DB">, today = deadlineDay()): Promise<CategoryCount[]> {
-  const rows = await getDb(env)
-    .select({ category: openTaskDays.category, openPositions: sql<number>`sum(${openTaskDays.slots})` })
-    .from(openTaskDays)
-    .where(gte(openTaskDays.completionDate, today))
-    .groupBy(openTaskDays.category);
-  const counts = new Map(rows.map((r) => [r.category, Number(r.openPositions) || 0]));
+  const db = getDb(env);
+  const [rows, lapsed] = await Promise.all([
+    db
+      .select({ category: openTaskDays.category, openPositions: sql<number>`sum(${openTaskDays.slots})` })
+      .from(openTaskDays)
+      .where(gte(openTaskDays.completionDate, today))
+      .groupBy(openTaskDays.category),
+    // and the slots of starts whose time has run out, open to anyone until the Cron Trigger returns them (a quarter
+    // of an hour's at most): read from task_holds_expiry_idx
+    db
+      .select({ category: tasks.category, openPositions: sql<number>`COUNT(*)` })
+      .from(sql`${taskHolds} INDEXED BY task_holds_expiry_idx`)
+      .innerJoin(tasks, eq(tasks.id, taskHolds.taskId))
+      .where(
+        and(
+          sql`${taskHolds.expiresAt} <= ${STATEMENT_NOW} AND ${taskHolds.payableAmount} >= ${tasks.payableAmount}`,
+          isNull(tasks.deletedAt),
+          gte(tasks.completionDate, today),
+        ),
+      )
+      .groupBy(tasks.category),
+  ]);
+  const counts = new Map<string, number>();
+  for (const r of [...rows, ...lapsed])
+    counts.set(r.category, (counts.get(r.category) ?? 0) + (Number(r.openPositions) || 0));
   return CATEGORIES.map((category) => ({ category, openPositions: counts.get(category) ?? 0 }));
 }
 
@@ -86,7 +105,7 @@ export async function featuredTasks(
         taskImageUrl: tasks.taskImageUrl,
         category: tasks.category,
         payableAmount: tasks.payableAmount,
-        requiredWorkers: tasks.requiredWorkers,
+        requiredWorkers: openSlotsNow,
         completionDate: tasks.completionDate,
         buyerName: users.name,
       })
