@@ -85,7 +85,7 @@ export const COUNTER_TABLES: CounterTable[] = [
   },
   {
     name: "held slots per task (0054)",
-    kept: `SELECT id, held_slots FROM tasks WHERE held_slots <> 0 ORDER BY id`,
+    kept: `SELECT id AS task_id, held_slots FROM tasks WHERE held_slots <> 0 ORDER BY id`,
     summed: `SELECT task_id, COUNT(*) AS held_slots FROM task_holds GROUP BY task_id ORDER BY task_id`,
   },
   {
