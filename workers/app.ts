@@ -1,5 +1,5 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { cloudflareContext } from "~/server/context";
+import { cloudflareContext, documentRequestContext } from "~/server/context";
 import { isProduction, misconfiguration } from "~/server/environment.server";
 import { drainAfterAnswer } from "~/server/http/body.server";
 import { handBackBookmark, SessionDatabase, sessionStart } from "~/server/db/session.server";
@@ -45,6 +45,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   const db = new SessionDatabase(env.DB, sessionStart(request));
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: db }, ctx });
+  context.set(documentRequestContext, !new URL(request.url).pathname.endsWith(".data"));
   const response = finishResponse(request, await requestHandler(request, context));
   handBackBookmark(request, response.headers, db);
   return response;
