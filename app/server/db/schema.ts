@@ -312,10 +312,12 @@ export const STATEMENT_NOW = sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
 
 /**
  * The task's holds whose time has run out and whose slot reopens when returned (held at the task's pay or more:
- * after a raise a worker's return gives the buyer the held coins instead, slot-returns.server.ts addSlotReturn), as a WHERE.
+ * after a raise a worker's return gives the buyer the held coins instead, slot-returns.server.ts addSlotReturn), as
+ * FROM and WHERE. It names the outer task by its rowid alone, which every open-task index carries: a walk stays on
+ * the index (covering) and reads the task's row only for an entry whose slots are all held.
  */
-const lapsedHoldsOf = sql`task_holds AS lapsed WHERE lapsed.task_id = ${tasks.id} AND lapsed.expires_at <= ${STATEMENT_NOW}
-  AND lapsed.payable_amount >= ${tasks.payableAmount}`;
+const lapsedHoldsOf = sql`tasks AS me, task_holds AS lapsed WHERE me.rowid = ${tasks}.rowid AND lapsed.task_id = me.id
+  AND lapsed.expires_at <= ${STATEMENT_NOW} AND lapsed.payable_amount >= me.payable_amount`;
 
 /**
  * The task's open slots now: its free slots (required_workers) and those of its holds whose time has run out, which

@@ -513,12 +513,11 @@ function openTaskCount(db: Db, today: string, category?: string, workerId?: stri
  * `workerId` are left out here rather than subtracted.
  */
 function reopenedByLapse(today: string, category?: string, workerId?: string): SQL {
-  const inCategory = category ? sql` AND t.category = ${category}` : sql``;
-  const visible = workerId ? sql` AND ${notBlocked(workerId, sql`t.buyer_id`)}` : sql``;
-  return sql`(SELECT COUNT(DISTINCT h.task_id) FROM task_holds AS h INDEXED BY task_holds_expiry_idx
-    JOIN tasks AS t ON t.id = h.task_id
-    WHERE h.expires_at <= ${STATEMENT_NOW} AND h.payable_amount >= t.payable_amount AND t.required_workers = 0
-      AND t.deleted_at IS NULL AND t.completion_date >= ${today}${inCategory}${visible})`;
+  const inCategory = category ? sql` AND ${tasks.category} = ${category}` : sql``;
+  const visible = workerId ? sql` AND ${notBlocked(workerId, tasks.buyerId)}` : sql``;
+  return sql`(SELECT COUNT(*) FROM ${tasks}
+    WHERE ${tasks.id} IN (SELECT task_id FROM task_holds INDEXED BY task_holds_expiry_idx WHERE expires_at <= ${STATEMENT_NOW})
+      AND ${tasks.requiredWorkers} = 0 AND ${openTaskFilter(today, false)}${inCategory}${visible})`;
 }
 
 /**
