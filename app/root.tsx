@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, use, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, use, useEffect, useState, useSyncExternalStore } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -18,7 +18,7 @@ import { readFlash } from "./server/http/flash.server";
 import { requestTimeZone } from "./server/http/time-zone.server";
 import { isCacheablePageRequest } from "./server/http/page-cache.server";
 import { FALLBACK_TIME_ZONE } from "./lib/time-zone";
-import { takeFlash, type ShownFlash } from "./lib/flash";
+import { takeFlash, takenFlash } from "./lib/flash";
 import { clearSessionCookie } from "./server/auth/session.server";
 import { FlashBanner } from "./components/flash-banner";
 import { CspSourcesContext, useNonce } from "./lib/csp";
@@ -115,10 +115,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { flash, timeZone } = loaderData;
   // the flash to show: each one once, whichever answers carry it and in whatever order (lib/flash.ts); it stays
   // until the next one, so a later answer without it cannot take it away before the toasts have loaded
-  const [toast, setToast] = useState<ShownFlash | null>(null);
   useEffect(() => {
-    if (flash && takeFlash(flash)) setToast(flash);
+    if (flash) takeFlash(flash);
   }, [flash]);
+  const toast = useSyncExternalStore(takenFlash.subscribe, takenFlash.current, takenFlash.onServer);
   // sonner loads when the main thread is idle after hydration (right after it when a flash waits to be shown): as
   // part of hydration's work it lengthened the page's longest task. Toasts raised before it mounts are replayed.
   // In a transition, React renders it in slices: an update from an idle callback is otherwise rendered in one task.

@@ -19,11 +19,25 @@ export const FLASH_COOKIE = "cw_flash";
  * it (app/server/http/flash.server.ts). Taking one also drops its cookie, so later requests do not carry it.
  */
 const taken = new Set<string>();
+/** The flash taken last: what the toast area shows, until the next one (a later answer without it changes nothing). */
+let latest: ShownFlash | null = null;
+const listeners = new Set<() => void>();
 
-/** Whether `flash` is new to this page (then it is marked taken and its cookie dropped); false when already taken. */
-export function takeFlash(flash: ShownFlash): boolean {
-  if (taken.has(flash.id)) return false;
+/** Takes `flash` if it is new to this page: marks it, drops its cookie, and makes it the one to show. */
+export function takeFlash(flash: ShownFlash): void {
+  if (taken.has(flash.id)) return;
   taken.add(flash.id);
   document.cookie = `${FLASH_COOKIE}=; Path=/; Secure; SameSite=Lax; Max-Age=0`;
-  return true;
+  latest = flash;
+  for (const listener of listeners) listener();
 }
+
+/** The flash to show, for useSyncExternalStore (none on the server: toasts wait for the browser). */
+export const takenFlash = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  current: (): ShownFlash | null => latest,
+  onServer: (): ShownFlash | null => null,
+};
