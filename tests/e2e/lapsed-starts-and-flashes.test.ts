@@ -72,10 +72,15 @@ story("two starts run out: the slots are open to a third worker on a phone at on
       const context = await signedInContext(browser, "worker", { viewport: "phone" });
       const page = await context.newPage();
       await gotoHydrated(page, `/dashboard/tasklist?q=${token}`);
-      const card = page.getByRole("link", { name: TITLE }).filter({ visible: true }).first();
+      const card = page.locator("article").filter({ hasText: TITLE });
       await card.waitFor();
+      // the card reads the two run-out slots as open
+      expect(await card.textContent()).toMatch(/Workers needed\s*2/);
       await screenshot(page, "lapsed-starts-task-list-390");
-      await Promise.all([page.waitForURL(`**/dashboard/tasklist/${taskId}`), card.click()]);
+      await Promise.all([
+        page.waitForURL(`**/dashboard/tasklist/${taskId}`),
+        card.getByRole("link", { name: "View Details" }).click(),
+      ]);
       await page.getByText("2 slots open").waitFor();
       expect(await page.getByText("No slots left on this task.").count()).toBe(0);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
