@@ -133,6 +133,19 @@ describe("a start whose time has run out", () => {
     await expectCountersAgree();
   });
 
+  it("is open to the original client's one-step POST /submission too", async () => {
+    const buyer = await funded("Buyer", 100);
+    const [holder, sender] = [await registerUser("Worker"), await registerUser("Worker")];
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 3, time_allowance_minutes: 5 });
+    await startedAgo(holder, task.id, 30);
+    const sent = await rest("POST", "/submission", sender.token, { task_id: task.id, submission_details: "done" });
+    expect(sent.status).toBe(201);
+    expect(await holdCount(task.id)).toBe(0);
+    expect(await slotColumn(task.id)).toBe(0);
+    expect(await holds([buyer.id, holder.id, sender.id])).toBe(true);
+    await expectCountersAgree();
+  });
+
   it("counts as available in the MTurk API's HIT before the Cron Trigger runs", async () => {
     const { user, mturk } = await requester(200);
     const { HIT } = await mturk.send(new CreateHITCommand(hitInput({ MaxAssignments: 2 })));

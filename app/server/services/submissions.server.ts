@@ -17,7 +17,7 @@ import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
-import { heldSlotOf, NOT_STARTED, readTaskForWork, TIME_RAN_OUT } from "./slots.server";
+import { heldSlotOf, NOT_STARTED, readTaskForWork, releaseExpiredHolds, TIME_RAN_OUT } from "./slots.server";
 import { addSlotReturn, type SlotComingBack } from "./slot-returns.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice } from "./pay-rate.server";
@@ -82,6 +82,9 @@ export async function createSubmission(
   assertProofText(input.submission_details);
   const now = Date.now();
   const today = deadlineDay(now);
+  // the one step starts as startTask does: the task's starts whose time has run out are returned first, so their
+  // slots are open to it (docs/decisions/073-a-lapsed-start-is-open-on-read.md)
+  if (opts.startIfNeeded) await releaseExpiredHolds(env, now, input.task_id);
   const task = await readTaskForWork(env, input.task_id, worker.id);
   if (!task || task.deletedAt !== null) throw notFound("Task not found");
   const { hold, expired } = await heldSlotOf(env, worker.id, task.id, now);
