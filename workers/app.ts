@@ -1,5 +1,5 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { cloudflareContext } from "~/server/context";
+import { cloudflareContext, documentRequestContext } from "~/server/context";
 import { isProduction, isQuestionRequest, misconfiguration } from "~/server/environment.server";
 import { drainAfterAnswer } from "~/server/http/body.server";
 import { handBackBookmark, SessionDatabase, sessionStart } from "~/server/db/session.server";
@@ -59,6 +59,8 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Respo
   if (isMturkRequestAtRoot(request)) return mturkEndpoint(request, env);
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx });
+  // a page's own load, not React Router's data request: only it may clear a flash (flash.server.ts)
+  context.set(documentRequestContext, !new URL(request.url).pathname.endsWith(".data"));
   return requestHandler(request, context);
 }
 

@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
 import { coinsOf } from "../services/ledger.server";
-import { deleteTask, updateTask } from "../services/tasks.server";
+import { deleteTask, expireTask, updateTask } from "../services/tasks.server";
 import { approveSubmission, rejectSubmission, type SubmissionStatus } from "../services/submissions.server";
 import { buyerHits, taskAssignments } from "../services/hits.server";
 import { ownAssignment, ownHit } from "./owned.server";
@@ -71,8 +71,8 @@ export const OPERATIONS: Record<string, Operation> = {
       task_image_url: task.taskImageUrl ?? "",
     };
     if (expireAt * 1000 <= Date.now()) {
-      // expired now: no slot is open any more, and the open slots' escrow returns (the update's settlement)
-      await updateTask(env, requester, task.id, { ...asIs, required_workers: 0 });
+      // expired now: no slot is open or held any more, their escrow returns, and no slot coming back reopens it
+      await expireTask(env, requester, task.id);
       return {};
     }
     const parsed = v.safeParse(updateTaskSchema, { ...asIs, completion_date: deadlineDay(expireAt * 1000) });

@@ -11,6 +11,7 @@ import {
   hitRequestTokens,
   hitTypes,
   mturkHits,
+  openSlotsNow,
   submissions,
   taskFigures,
   tasks,
@@ -33,6 +34,8 @@ const after = (createdAt: SQLiteColumn, id: SQLiteColumn, k?: Keyset): SQL | und
 function selectHits() {
   return {
     task: tasks,
+    // a start whose time has run out is an available assignment (docs/decisions/073)
+    openSlots: openSlotsNow,
     pending: sql<number>`COALESCE(${taskFigures.pending}, 0)`,
     approved: sql<number>`COALESCE(${taskFigures.approved}, 0)`,
     hitTypeId: mturkHits.hitTypeId,
@@ -42,6 +45,8 @@ function selectHits() {
 
 export type HitRow = {
   task: typeof tasks.$inferSelect;
+  /** its open slots now (openSlotsNow); a HIT just created has its required_workers */
+  openSlots?: number;
   pending: number;
   approved: number;
   /** null for a task posted on Coinwork's pages */
