@@ -76,11 +76,14 @@ async function refuseTakenName(db: Db, buyerId: string, name: string, except?: s
   if (same && same.id !== except) throw conflict(NAME_TAKEN);
 }
 
-/** Defines a qualification, with a test when questions are given. */
+/**
+ * Defines a qualification, with a test when questions are given. `requestable`: workers may ask for it and the buyer
+ * accepts or rejects (the requester API's types without a test; qualification-requests.server.ts).
+ */
 export async function createQualification(
   env: Env,
   buyer: SessionUser,
-  input: QualificationInput & { questions?: QuestionInput[] },
+  input: QualificationInput & { questions?: QuestionInput[]; requestable?: boolean },
 ) {
   requireBuyer(buyer);
   const questions = input.questions ?? [];
@@ -96,6 +99,7 @@ export async function createQualification(
     description: input.description,
     retakeHours: input.retake_hours,
     createdAt: now,
+    requestable: input.requestable ? 1 : 0,
   });
   const rows = questionRows(id, questions, now);
   const batch = newBatch(env).step("define", define);
@@ -251,6 +255,40 @@ export async function listQualifications(env: Env, buyerId: string, opts: PageRe
   return { ...page, items: page.items.map((q) => ({ ...q, test: q.test ?? [] })) };
 }
 export type QualificationView = Awaited<ReturnType<typeof listQualifications>>["items"][number];
+
+/**
+ * A page of the buyer's definitions, newest first after the previous page's last (keyset: no OFFSET): those whose
+ * name or description holds `query` (any case), only those workers can ask for or take a test of when `requestable`.
+ */
+export async function qualificationsAfter(
+  env: Env,
+  buyer: SessionUser,
+  opts: { query?: string; requestable?: boolean; limit: number; after?: { createdAt: number; id: string } },
+) {
+  requireBuyer(buyer);
+  const k = opts.after;
+  const words = opts.query?.toLowerCase();
+  return getDb(env)
+    .select()
+    .from(qualifications)
+    .where(
+      and(
+        eq(qualifications.buyerId, buyer.id),
+        words
+          ? sql`(instr(lower(${qualifications.name}), ${words}) > 0 OR instr(lower(${qualifications.description}), ${words}) > 0)`
+          : undefined,
+        opts.requestable ? sql`(${qualifications.questions} > 0 OR ${qualifications.requestable} = 1)` : undefined,
+        k
+          ? or(
+              lt(qualifications.createdAt, k.createdAt),
+              and(eq(qualifications.createdAt, k.createdAt), lt(qualifications.id, k.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(qualifications.createdAt), desc(qualifications.id))
+    .limit(opts.limit);
+}
 
 /** One of the buyer's definitions with its test and key. */
 export async function qualificationForOwner(env: Env, buyer: SessionUser, id: string): Promise<QualificationView> {

@@ -203,8 +203,17 @@ export async function postTask(
   return (await findTask(env, id))!;
 }
 
-/** New open slots and pay; the buyer is charged (or refunded) new total - old total of the open slots. */
-export async function updateTask(env: Env, buyer: SessionUser, id: string, input: UpdateTaskInput) {
+/**
+ * New open slots and pay; the buyer is charged (or refunded) new total - old total of the open slots. `alsoInBatch`:
+ * a caller's own steps in the update's batch, held by the same guard (the requester API's UpdateHITTypeOfHIT).
+ */
+export async function updateTask(
+  env: Env,
+  buyer: SessionUser,
+  id: string,
+  input: UpdateTaskInput,
+  alsoInBatch?: (batch: Batch, unchanged: SQL) => void,
+) {
   const task = await taskForOwner(env, buyer, id);
   if (task.buyerId !== buyer.id) throw forbidden("Only the task's buyer can edit it");
   const estimate = input.estimate_minutes ?? task.estimateMinutes;
@@ -262,6 +271,7 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
           ),
         ),
     );
+  alsoInBatch?.(batch, unchanged);
   const done = await addCheckSteps(batch, check).run({
     refusal: () =>
       spendRefusal(env, buyer.id, async () =>
