@@ -652,6 +652,10 @@ export function requiredQualifications(db: Db, workerId: string, taskId: string)
       id: qualifications.id,
       name: qualifications.name,
       questions: qualifications.questions,
+      requestable: qualifications.requestable,
+      // the worker's pending request for it (a requestable qualification: qualification-requests.server.ts)
+      requested: sql<number>`EXISTS (SELECT 1 FROM qualification_requests qr WHERE qr.worker_id = ${workerId}
+        AND qr.qualification_id = ${qualifications.id} AND qr.status = 'pending')`,
       minScore: taskQualifications.minScore,
       score: qualificationGrants.score,
     })
@@ -669,16 +673,26 @@ export function requiredQualifications(db: Db, workerId: string, taskId: string)
 }
 type Required = Awaited<ReturnType<typeof requiredQualifications>>[number];
 
-/** The first required qualification the worker does not meet: the reason, and its test when it has one. */
-export function unmetQualificationOf(
-  rows: Required[],
-): { reason: string; test: { id: string; name: string } | null } | null {
+/** What a worker who lacks a qualification can do about it: take its test, or ask its owner for it. */
+export interface UnmetQualification {
+  reason: string;
+  test: { id: string; name: string } | null;
+  /** a requestable qualification without a test, and whether the worker's request awaits its owner */
+  request: { id: string; name: string; pending: boolean } | null;
+}
+
+/** The first required qualification the worker does not meet: the reason, and its test or request when it has one. */
+export function unmetQualificationOf(rows: Required[]): UnmetQualification | null {
   for (const r of rows) {
     const reason = unmetQualification(
       { name: r.name, minScore: r.minScore },
       r.score === null ? null : { score: r.score },
     );
-    if (reason) return { reason, test: r.questions > 0 ? { id: r.id, name: r.name } : null };
+    if (!reason) continue;
+    const test = r.questions > 0 ? { id: r.id, name: r.name } : null;
+    // asking makes sense only to one who holds nothing yet (a score too low is the owner's decision already)
+    const askable = !test && r.requestable === 1 && r.score === null;
+    return { reason, test, request: askable ? { id: r.id, name: r.name, pending: Boolean(r.requested) } : null };
   }
   return null;
 }
