@@ -230,8 +230,10 @@ export async function updateTask(
   const now = Date.now();
   const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
     AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount})`;
-  // The settlement comes first: the update changes the slots and pay that `unchanged` requires.
-  const batch = newBatch(env)
+  // The settlement (and a caller's steps) come first: the update changes the slots and pay that `unchanged` requires.
+  const batch = newBatch(env);
+  alsoInBatch?.(batch, unchanged);
+  batch
     .step(
       "settle",
       ...posting({
@@ -271,7 +273,6 @@ export async function updateTask(
           ),
         ),
     );
-  alsoInBatch?.(batch, unchanged);
   const done = await addCheckSteps(batch, check).run({
     refusal: () =>
       spendRefusal(env, buyer.id, async () =>
