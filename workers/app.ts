@@ -7,7 +7,7 @@ import { crossSiteRefusal } from "~/server/http/cross-site.server";
 import { servePage } from "~/server/http/page-cache.server";
 import { finishResponse } from "~/server/http/response-headers.server";
 import { runScheduledJobs } from "~/server/jobs/scheduled.server";
-import { sendEventsAfter } from "~/server/http/hit-events.server";
+import { sendingEventsAfter } from "~/server/http/hit-events.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 
@@ -46,9 +46,9 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   const db = new SessionDatabase(env.DB, sessionStart(request));
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: db }, ctx });
-  const response = finishResponse(request, await requestHandler(request, context));
+  const answer = await sendingEventsAfter(request, env, ctx, () => requestHandler(request, context));
+  const response = finishResponse(request, answer);
   handBackBookmark(request, response.headers, db);
-  sendEventsAfter(request, env, ctx);
   return response;
 }
 
