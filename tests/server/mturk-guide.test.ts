@@ -14,7 +14,7 @@ describe("the MTurk guide", () => {
     expect(html).toContain("<title>The MTurk Requester API · Coinwork</title>");
     // rendered, not raw Markdown: headings with ids, code in <pre>, no fences
     expect(html).toMatch(/<h2 id="notifications">Notifications<\/h2>/);
-    expect(html).toMatch(/<pre><code class="language-python">/);
+    expect(html).toMatch(/<pre tabindex="0"><code class="language-python">/);
     expect(html).not.toContain("```");
     expect(html).toContain(`endpoint_url=f&quot;{ORIGIN}/mturk&quot;`);
     expect(html).toContain(`ORIGIN = &quot;${BASE}&quot;`);

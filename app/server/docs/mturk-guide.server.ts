@@ -34,7 +34,13 @@ export function mturkGuide(origin: string, repository = DEFAULT_REPOSITORY): { t
         },
       },
     });
-    rendered = { repository, html: marked.parse(guide, { async: false }) };
+    // code and tables scroll sideways on a phone: keyboards reach them too (a scrollable region is focusable)
+    const html = marked
+      .parse(guide, { async: false })
+      .replaceAll("<pre>", '<pre tabindex="0">')
+      .replaceAll("<table>", '<div class="overflow-x-auto" role="region" aria-label="Table" tabindex="0"><table>')
+      .replaceAll("</table>", "</table></div>");
+    rendered = { repository, html };
   }
   const title = /^# (.+)$/m.exec(guide)?.[1] ?? "The MTurk Requester API";
   return { title, html: rendered.html.replaceAll(EXAMPLE_ORIGIN, origin) };
