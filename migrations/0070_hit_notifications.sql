@@ -35,6 +35,10 @@ CREATE TABLE hit_events (
 );
 -- what is due: only the events not sent yet
 CREATE INDEX hit_events_due_idx ON hit_events (due_at) WHERE done_at IS NULL;
+-- a HIT's HITExpired, written once by the Cron Trigger's sweep (a HIT expires when its day passes: no statement runs)
+CREATE UNIQUE INDEX hit_events_expired_idx ON hit_events (hit_id) WHERE event_type = 'HITExpired';
+-- the HITs of a type, for that sweep
+CREATE INDEX mturk_hits_type_idx ON mturk_hits (hit_type_id);
 
 -- Each trigger inserts from the HIT's row joined to its type's active specification naming the event: for a task
 -- that is no HIT, or whose type sends nothing, the select is empty and nothing is written (one primary-key read).

@@ -522,4 +522,47 @@ describe("notifications", () => {
     await deliverHitEvents(env, "https://coinwork.test");
     expect((await receivedBy(hook)).length).toBe(posts.length);
   });
+
+  it("sends HITExpired once when a HIT's day has passed (the Cron Trigger's sweep)", async () => {
+    const { mturk } = await requester(100);
+    const hook = uniqueToken("expired");
+    const { HITTypeId } = await mturk.send(
+      new CreateHITTypeCommand({
+        Title: `Rate a photo ${hook}`,
+        Description: "Say whether the photo shows a cat.",
+        Reward: "0.50",
+        AssignmentDurationInSeconds: 600,
+      }),
+    );
+    await mturk.send(
+      new UpdateNotificationSettingsCommand({
+        HITTypeId,
+        Notification: {
+          Transport: "HTTPS" as "SNS",
+          Destination: `${receiver}/hook/${hook}`,
+          Version: "2014-08-15",
+          EventTypes: ["HITExpired"],
+        },
+      }),
+    );
+    const { HIT } = await mturk.send(
+      new CreateHITWithHITTypeCommand({ HITTypeId, MaxAssignments: 1, LifetimeInSeconds: 3_600 }),
+    );
+    const { deliverHitEvents, recordExpiredHits } = await import("~/server/services/hit-notifications.server");
+    // today its day has not passed: nothing; three days on it has, once however often the sweep runs
+    await recordExpiredHits(env);
+    const later = Date.now() + 3 * 86_400_000;
+    await recordExpiredHits(env, later);
+    await recordExpiredHits(env, later);
+    await deliverHitEvents(env, "https://coinwork.test", later);
+    const events = (await receivedBy(hook)).flatMap(
+      (p) => (JSON.parse(p.body) as { Events: { EventType: string; HITId: string; EventTimestamp: string }[] }).Events,
+    );
+    expect(events).toHaveLength(1);
+    const day = (await hitOf(mturk, HIT!.HITId!)).Expiration!.toISOString().slice(0, 10);
+    expect(events[0]).toMatchObject({ EventType: "HITExpired", HITId: HIT!.HITId });
+    expect(events[0].EventTimestamp).toBe(
+      `${new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 19)}Z`,
+    );
+  });
 });

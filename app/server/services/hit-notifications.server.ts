@@ -9,6 +9,7 @@ import { hitAssignments, hitEvents, hitTypeNotifications } from "../db/schema";
 import { sendMail } from "../email/mailer.server";
 import { hitEventsLetter } from "../email/letters.server";
 import { requesterByKey } from "./requester-keys.server";
+import { deadlineDay } from "~/lib/deadline";
 
 /** MTurk's event names; Ping only in SendTestEventNotification. */
 export const EVENT_TYPES = [
@@ -197,6 +198,28 @@ async function assignmentIds(env: Env, events: Claimed[]): Promise<Map<number, s
     if (!e.submissionId && hold) ids.set(e.id, hold.id);
   }
   return ids;
+}
+
+/**
+ * HITExpired for the HITs whose completion day has passed (a HIT expires at the end of its day, when no statement
+ * runs), of the types that send it: written once per HIT (a UNIQUE index), at most 500 a call. The Cron Trigger calls
+ * it before sending. Returns how many it wrote.
+ */
+export async function recordExpiredHits(env: Env, now = Date.now()): Promise<number> {
+  const today = deadlineDay(now);
+  const done = await getDb(env).run(
+    sql`INSERT OR IGNORE INTO hit_events (hit_type_id, event_type, hit_id, event_time, due_at)
+      SELECT h.hit_type_id, 'HITExpired', t.id,
+        CAST((julianday(t.completion_date) + 1 - 2440587.5) * 86400000 AS INTEGER), ${now}
+      FROM hit_type_notifications n
+        JOIN mturk_hits h ON h.hit_type_id = n.hit_type_id
+        JOIN tasks t ON t.id = h.task_id
+      WHERE n.active = 1 AND instr(n.event_types, '"HITExpired"') > 0
+        AND t.deleted_at IS NULL AND t.completion_date < ${today}
+        AND NOT EXISTS (SELECT 1 FROM hit_events e WHERE e.hit_id = t.id AND e.event_type = 'HITExpired')
+      LIMIT 500`,
+  );
+  return done.meta.changes ?? 0;
 }
 
 /** How long after its n-th failed attempt an event is tried again: 1, 2, 4 … minutes, at most an hour. */
