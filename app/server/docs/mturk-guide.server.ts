@@ -13,13 +13,17 @@ const escape = (s: string) =>
 
 let rendered: { repository: string; html: string } | undefined;
 
-/** The guide's HTML (its headings with ids, for links to a section) and its first heading, for this deployment. */
+/**
+ * The guide's HTML (its headings with ids, for links to a section; its title left to the page's own heading) and its
+ * title, for this deployment.
+ */
 export function mturkGuide(origin: string, repository = DEFAULT_REPOSITORY): { title: string; html: string } {
   if (rendered?.repository !== repository) {
     const marked = new Marked({
       gfm: true,
       renderer: {
         heading({ tokens, depth, text }) {
+          if (depth === 1) return "";
           const id = text
             .toLowerCase()
             .replace(/[^a-z0-9]+/g, "-")
