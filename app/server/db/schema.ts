@@ -70,6 +70,8 @@ export const tasks = sqliteTable("tasks", {
     sql`payable_amount * 300 / COALESCE(measured_minutes, estimate_minutes)`,
     { mode: "virtual" },
   ),
+  /** the requester API's UpdateHITReviewStatus: 'MarkedForReview' while a Reviewable HIT is Reviewing (migrations/0069) */
+  hitReviewStatus: text("hit_review_status").notNull().default("NotReviewed"),
 });
 
 /** Each timed submission's minutes from start to submit, per task (migrations/0032). */
@@ -537,6 +539,8 @@ export const qualifications = sqliteTable("qualifications", {
   questions: integer("questions").notNull().default(0),
   holders: integer("holders").notNull().default(0),
   createdAt: integer("created_at").notNull(),
+  /** 1: workers may ask for it without a test, and its owner accepts or rejects (migrations/0069) */
+  requestable: integer("requestable").notNull().default(0),
 });
 
 /** A test's multiple-choice question; `answer` is the key (the right choice's index), never sent to a worker. */
@@ -660,6 +664,60 @@ export const hitTypes = sqliteTable("hit_types", {
   keywords: text("keywords").notNull().default(""),
   qualificationRequirements: text("qualification_requirements").notNull().default("[]"),
   createdAt: integer("created_at").notNull(),
+});
+
+/** A worker's request for a requestable qualification, pending until its owner decides (migrations/0069). */
+export const qualificationRequests = sqliteTable("qualification_requests", {
+  id: text("id").primaryKey(),
+  qualificationId: text("qualification_id").notNull(),
+  buyerId: text("buyer_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull(),
+  reason: text("reason"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+});
+
+/** CreateAdditionalAssignmentsForHIT's extensions, once per UniqueRequestToken (migrations/0069). */
+export const hitExtensions = sqliteTable(
+  "hit_extensions",
+  {
+    buyerId: text("buyer_id").notNull(),
+    token: text("token").notNull(),
+    hitId: text("hit_id").notNull(),
+    assignments: integer("assignments").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buyerId, t.token] })],
+);
+
+/** A HIT type's notification specification (UpdateNotificationSettings, migrations/0070). */
+export const hitTypeNotifications = sqliteTable("hit_type_notifications", {
+  hitTypeId: text("hit_type_id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  accessKeyId: text("access_key_id").notNull(),
+  transport: text("transport", { enum: ["Email", "HTTPS"] }).notNull(),
+  destination: text("destination").notNull(),
+  version: text("version").notNull(),
+  eventTypes: text("event_types").notNull(),
+  active: integer("active").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** An event of a HIT whose type has notifications on, written by the triggers of migrations/0070, until sent. */
+export const hitEvents = sqliteTable("hit_events", {
+  id: integer("id").primaryKey(),
+  hitTypeId: text("hit_type_id").notNull(),
+  eventType: text("event_type").notNull(),
+  hitId: text("hit_id").notNull(),
+  workerId: text("worker_id"),
+  startedAt: integer("started_at"),
+  submissionId: text("submission_id"),
+  eventTime: integer("event_time").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  dueAt: integer("due_at").notNull(),
+  doneAt: integer("done_at"),
+  failure: text("failure"),
 });
 
 /** A task made through the MTurk API: its HIT type, Question XML and RequesterAnnotation (migrations/0051). */

@@ -13,6 +13,9 @@ import { deadlineDay } from "~/lib/deadline";
 import { HIT_OPERATIONS } from "./hit-operations.server";
 import { WORKER_OPERATIONS } from "./worker-operations.server";
 import { QUALIFICATION_OPERATIONS } from "./qualification-operations.server";
+import { QUALIFICATION_TYPE_OPERATIONS } from "./qualification-type-operations.server";
+import { HIT_CHANGE_OPERATIONS } from "./hit-change-operations.server";
+import { NOTIFICATION_OPERATIONS } from "./notification-operations.server";
 import { page, paging, text, type Input } from "./input.server";
 import { assignmentShape, hitShape, wireDollars } from "./shapes.server";
 import { requestError } from "./wire.server";
@@ -33,6 +36,9 @@ export const OPERATIONS: Record<string, Operation> = {
   ...HIT_OPERATIONS,
   ...WORKER_OPERATIONS,
   ...QUALIFICATION_OPERATIONS,
+  ...QUALIFICATION_TYPE_OPERATIONS,
+  ...HIT_CHANGE_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
 
   GetHIT: async (env, requester, input) => ({ HIT: hitShape(await ownHit(env, requester, text(input, "HITId"))) }),
 

@@ -38,6 +38,7 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
   const t = row.task;
   const available = row.openSlots ?? t.requiredWorkers;
   const open = available > 0 && t.completionDate >= today;
+  const status = open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable";
   return {
     HITId: t.id,
     // a task posted on Coinwork's pages is a type of its own
@@ -46,11 +47,12 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
     Title: t.taskTitle,
     Description: t.taskDetail,
     Keywords: row.keywords ?? t.category,
-    HITStatus: open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable",
+    // UpdateHITReviewStatus marks a Reviewable HIT as being reviewed
+    HITStatus: status === "Reviewable" && t.hitReviewStatus === "MarkedForReview" ? "Reviewing" : status,
     MaxAssignments: t.requiredWorkers + t.heldSlots + row.pending + row.approved,
     Reward: wireDollars(t.payableAmount),
     Expiration: expirationOf(t.completionDate),
-    HITReviewStatus: "NotReviewed",
+    HITReviewStatus: t.hitReviewStatus,
     NumberOfAssignmentsPending: row.pending,
     NumberOfAssignmentsAvailable: available,
     NumberOfAssignmentsCompleted: row.approved,

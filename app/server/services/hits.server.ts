@@ -67,11 +67,14 @@ export async function buyerHit(env: Env, buyerId: string, taskId: string): Promi
   return row ?? null;
 }
 
-/** A page of the buyer's live tasks, newest first; `reviewable`: only those with submissions awaiting review. */
+/**
+ * A page of the buyer's live tasks, newest first; `reviewable`: only those with submissions awaiting review;
+ * `requiring`: only those that require this qualification (ListHITsForQualificationType).
+ */
 export async function buyerHits(
   env: Env,
   buyerId: string,
-  opts: { limit: number; after?: Keyset; reviewable?: boolean },
+  opts: { limit: number; after?: Keyset; reviewable?: boolean; requiring?: string },
 ): Promise<HitRow[]> {
   return getDb(env)
     .select(selectHits())
@@ -85,6 +88,9 @@ export async function buyerHits(
         isNull(tasks.deletedAt),
         after(tasks.createdAt, tasks.id, opts.after),
         opts.reviewable ? gt(taskFigures.pending, 0) : undefined,
+        opts.requiring
+          ? sql`EXISTS (SELECT 1 FROM task_qualifications tq WHERE tq.task_id = ${tasks.id} AND tq.qualification_id = ${opts.requiring})`
+          : undefined,
       ),
     )
     .orderBy(desc(tasks.createdAt), desc(tasks.id))

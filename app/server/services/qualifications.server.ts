@@ -79,11 +79,14 @@ async function refuseTakenName(db: Db, buyerId: string, name: string, except?: s
   if (same && same.id !== except) throw conflict(NAME_TAKEN);
 }
 
-/** Defines a qualification, with a test when questions are given. */
+/**
+ * Defines a qualification, with a test when questions are given. `requestable`: workers may ask for it and the buyer
+ * accepts or rejects (the requester API's types without a test; qualification-requests.server.ts).
+ */
 export async function createQualification(
   env: Env,
   buyer: SessionUser,
-  input: QualificationInput & { questions?: QuestionInput[] },
+  input: QualificationInput & { questions?: QuestionInput[]; requestable?: boolean },
 ) {
   requireBuyer(buyer);
   const questions = input.questions ?? [];
@@ -99,6 +102,7 @@ export async function createQualification(
     description: input.description,
     retakeHours: input.retake_hours,
     createdAt: now,
+    requestable: input.requestable ? 1 : 0,
   });
   const rows = questionRows(id, questions, now);
   const batch = newBatch(env).step("define", define);
@@ -254,6 +258,40 @@ export async function listQualifications(env: Env, buyerId: string, opts: PageRe
   return { ...page, items: page.items.map((q) => ({ ...q, test: q.test ?? [] })) };
 }
 export type QualificationView = Awaited<ReturnType<typeof listQualifications>>["items"][number];
+
+/**
+ * A page of the buyer's definitions, newest first after the previous page's last (keyset: no OFFSET): those whose
+ * name or description holds `query` (any case), only those workers can ask for or take a test of when `requestable`.
+ */
+export async function qualificationsAfter(
+  env: Env,
+  buyer: SessionUser,
+  opts: { query?: string; requestable?: boolean; limit: number; after?: { createdAt: number; id: string } },
+) {
+  requireBuyer(buyer);
+  const k = opts.after;
+  const words = opts.query?.toLowerCase();
+  return getDb(env)
+    .select()
+    .from(qualifications)
+    .where(
+      and(
+        eq(qualifications.buyerId, buyer.id),
+        words
+          ? sql`(instr(lower(${qualifications.name}), ${words}) > 0 OR instr(lower(${qualifications.description}), ${words}) > 0)`
+          : undefined,
+        opts.requestable ? sql`(${qualifications.questions} > 0 OR ${qualifications.requestable} = 1)` : undefined,
+        k
+          ? or(
+              lt(qualifications.createdAt, k.createdAt),
+              and(eq(qualifications.createdAt, k.createdAt), lt(qualifications.id, k.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(qualifications.createdAt), desc(qualifications.id))
+    .limit(opts.limit);
+}
 
 /** One of the buyer's definitions with its test and key. */
 export async function qualificationForOwner(env: Env, buyer: SessionUser, id: string): Promise<QualificationView> {
@@ -667,6 +705,10 @@ export function requiredQualifications(db: Db, workerId: string, taskId: string)
       id: qualifications.id,
       name: qualifications.name,
       questions: qualifications.questions,
+      requestable: qualifications.requestable,
+      // the worker's pending request for it (a requestable qualification: qualification-requests.server.ts)
+      requested: sql<number>`EXISTS (SELECT 1 FROM qualification_requests qr WHERE qr.worker_id = ${workerId}
+        AND qr.qualification_id = ${qualifications.id} AND qr.status = 'pending')`,
       minScore: taskQualifications.minScore,
       score: qualificationGrants.score,
     })
@@ -684,16 +726,26 @@ export function requiredQualifications(db: Db, workerId: string, taskId: string)
 }
 type Required = Awaited<ReturnType<typeof requiredQualifications>>[number];
 
-/** The first required qualification the worker does not meet: the reason, and its test when it has one. */
-export function unmetQualificationOf(
-  rows: Required[],
-): { reason: string; test: { id: string; name: string } | null } | null {
+/** What a worker who lacks a qualification can do about it: take its test, or ask its owner for it. */
+export interface UnmetQualification {
+  reason: string;
+  test: { id: string; name: string } | null;
+  /** a requestable qualification without a test, and whether the worker's request awaits its owner */
+  request: { id: string; name: string; pending: boolean } | null;
+}
+
+/** The first required qualification the worker does not meet: the reason, and its test or request when it has one. */
+export function unmetQualificationOf(rows: Required[]): UnmetQualification | null {
   for (const r of rows) {
     const reason = unmetQualification(
       { name: r.name, minScore: r.minScore },
       r.score === null ? null : { score: r.score },
     );
-    if (reason) return { reason, test: r.questions > 0 ? { id: r.id, name: r.name } : null };
+    if (!reason) continue;
+    const test = r.questions > 0 ? { id: r.id, name: r.name } : null;
+    // asking makes sense only to one who holds nothing yet (a score too low is the owner's decision already)
+    const askable = !test && r.requestable === 1 && r.score === null;
+    return { reason, test, request: askable ? { id: r.id, name: r.name, pending: Boolean(r.requested) } : null };
   }
   return null;
 }

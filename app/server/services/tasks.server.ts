@@ -223,8 +223,17 @@ export async function postTask(
   return (await findTask(env, id))!;
 }
 
-/** New open slots and pay; the buyer is charged (or refunded) new total - old total of the open slots. */
-export async function updateTask(env: Env, buyer: SessionUser, id: string, input: UpdateTaskInput) {
+/**
+ * New open slots and pay; the buyer is charged (or refunded) new total - old total of the open slots. `alsoInBatch`:
+ * a caller's own steps in the update's batch, held by the same guard (the requester API's UpdateHITTypeOfHIT).
+ */
+export async function updateTask(
+  env: Env,
+  buyer: SessionUser,
+  id: string,
+  input: UpdateTaskInput,
+  alsoInBatch?: (batch: Batch, unchanged: SQL) => void,
+) {
   const task = await taskForOwner(env, buyer, id);
   if (task.buyerId !== buyer.id) throw forbidden("Only the task's buyer can edit it");
   const estimate = input.estimate_minutes ?? task.estimateMinutes;
@@ -241,8 +250,10 @@ export async function updateTask(env: Env, buyer: SessionUser, id: string, input
   const now = Date.now();
   const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
     AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount})`;
-  // The settlement comes first: the update changes the slots and pay that `unchanged` requires.
-  const batch = newBatch(env)
+  // The settlement (and a caller's steps) come first: the update changes the slots and pay that `unchanged` requires.
+  const batch = newBatch(env);
+  alsoInBatch?.(batch, unchanged);
+  batch
     .step(
       "settle",
       ...posting({
