@@ -32,6 +32,12 @@ const HOUSE = [
     why: "A message catalogue is words only: it imports nothing but the type it satisfies.",
   },
   {
+    in: ["app/", "workers/"],
+    except: ["app/lib/i18n/"],
+    not: ["app/lib/i18n/catalogues/"],
+    why: "Words are read through app/lib/i18n, which picks the visitor's language; never from one catalogue directly.",
+  },
+  {
     in: ["app/service-worker/"],
     appOnly: ["app/lib/", "app/service-worker/"],
     not: ["react", "react-dom", "react-router"],

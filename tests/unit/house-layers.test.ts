@@ -24,6 +24,14 @@ describe("the linter keeps each kind of code where CONTRIBUTING.md says", () => 
     ).toEqual([expect.stringContaining("A message catalogue is words only")]);
   });
 
+  it("a page reads its words through app/lib/i18n, never from a catalogue", async () => {
+    const words = `import { en } from "~/lib/i18n/catalogues/en";`;
+    expect(await houseProblems("app/lib/i18n/index.ts", words)).toEqual([]);
+    expect(await houseProblems("app/routes/dashboard/buyer/add-task.tsx", words)).toEqual([
+      expect.stringContaining("Words are read through app/lib/i18n"),
+    ]);
+  });
+
   it("app/lib, which the browser loads, imports no server code, route or component", async () => {
     const file = "app/lib/i18n/index.ts";
     expect(await houseProblems(file, `import type { SessionUser } from "~/server/auth/session.server";`)).toEqual([]);
