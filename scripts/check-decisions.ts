@@ -19,7 +19,8 @@ for (const [i, file] of records.entries()) {
   if (i > 0 && numberOf(records[i - 1]) === numberOf(file))
     problems.push(`${records[i - 1]} and ${file} share the number ${numberOf(file)}`);
   const title = readFileSync(path.join(DIR, file), "utf8").split("\n")[0];
-  if (!title.startsWith(`# ${numberOf(file)}. `)) problems.push(`${file}: its title does not begin "# ${numberOf(file)}. "`);
+  if (!title.startsWith(`# ${numberOf(file)}. `))
+    problems.push(`${file}: its title does not begin "# ${numberOf(file)}. "`);
   const rows = listed.filter((r) => r.file === file).length;
   if (rows !== 1) problems.push(`${file} is listed ${rows} times in docs/decisions/README.md (once expected)`);
 }

@@ -123,4 +123,6 @@ if (problems.length) {
   console.error(`The repository names files it does not contain (scripts/check-doc-paths.ts):\n${problems.join("\n")}`);
   process.exit(1);
 }
-console.log(`Doc paths: every path named in ${docs().length} docs, and every doc named in ${SOURCES.length} files, exists.`);
+console.log(
+  `Doc paths: every path named in ${docs().length} docs, and every doc named in ${SOURCES.length} files, exists.`,
+);
