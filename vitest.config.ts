@@ -85,7 +85,11 @@ export default defineConfig(async () => {
             isolate: false,
             include: ["tests/server/**/*.test.ts"],
             setupFiles: ["./tests/server/setup.ts"],
-            globalSetup: ["./tests/server/stripe-fake.global.ts", "./tests/server/oidc-mock.global.ts"],
+            globalSetup: [
+              "./tests/server/stripe-fake.global.ts",
+              "./tests/server/oidc-mock.global.ts",
+              "./tests/server/webhook-receiver.global.ts",
+            ],
             // Generous, for a busy 2-core machine: with the browser tests' build running beside them, a file's first
             // hook (accounts made with 100,000 PBKDF2 rounds each) took over 10 s, and a test of every page action
             // over 30 s, when other work shared the cores (load average 30). A state that never comes still fails.

@@ -23,11 +23,11 @@ export const OPERATION_DOCS: OperationRow[] = [
   },
   {
     operations: ["UpdateExpirationForHIT"],
-    does: "a later `ExpireAt` moves the completion day; one now or past expires the HIT: its open slots close and their escrow returns to the buyer (submitted work stays to be reviewed)",
+    does: "a later `ExpireAt` moves the completion day; one now or past expires the HIT: its open and started slots close and their escrow returns to the buyer (the workers who started it are told), its completion day becomes yesterday, and it stays closed: an assignment rejected or given back afterwards refunds the buyer and never makes it assignable again (submitted work stays to be reviewed)",
   },
   {
     operations: ["GetHIT", "ListHITs", "ListReviewableHITs"],
-    does: "the buyer's live tasks, newest first; `MaxResults` (1-100) and `NextToken` page them",
+    does: "the buyer's live tasks, newest first; `MaxResults` (1-100) and `NextToken` page them. `NumberOfAssignmentsAvailable` counts the open slots now, an accepted assignment whose `AssignmentDurationInSeconds` has run out among them (decision 073); `MaxAssignments` is open, accepted, submitted and approved together",
   },
   {
     operations: ["DeleteHIT"],
@@ -51,7 +51,7 @@ export const OPERATION_DOCS: OperationRow[] = [
   },
   {
     operations: ["CreateWorkerBlock", "DeleteWorkerBlock", "ListWorkerBlocks"],
-    does: "the block list of Settings: a blocked worker neither sees nor starts the buyer's tasks; `Reason` is the buyer's private note; lifting a block that is not there succeeds, as on MTurk",
+    does: "the block list of Settings: a blocked worker neither sees nor starts the buyer's tasks; `Reason` is the buyer's private note; lifting a block that is not there succeeds, as on MTurk. Workers are known by `WorkerId` alone (no e-mail address, here or anywhere in the API)",
   },
   {
     operations: ["CreateQualificationType"],
@@ -76,5 +76,49 @@ export const OPERATION_DOCS: OperationRow[] = [
   {
     operations: ["NotifyWorkers"],
     does: "a notification and an e-mail (Subject, MessageText) to each listed worker who sent the buyer a submission; any other id answers a `HardFailure` in `NotifyWorkersFailureStatuses` and gets nothing (an e-mail that could not be sent: `SoftFailure`)",
+  },
+  {
+    operations: ["ListQualificationTypes"],
+    does: "the requester's own types, newest first: `Query` keeps those whose name or description holds it (any case), `MustBeRequestable` those workers can ask for or take a test of; `MaxResults`, `NextToken`. Other requesters' types are never listed, so `MustBeOwnedByCaller` false lists the same; MTurk's system types are not listed",
+  },
+  {
+    operations: ["GetQualificationType"],
+    does: "one of the requester's types; `IsRequestable` is true for every type made through the API (a test, or requests)",
+  },
+  {
+    operations: ["UpdateQualificationType"],
+    does: "a new `Description`, `RetryDelayInSeconds` (the retake wait), or `Test` with its `AnswerKey` (replacing the test); what is not given stays; `Inactive` and `AutoGranted` are refused, as at creation",
+  },
+  {
+    operations: ["DeleteQualificationType"],
+    does: "deletes the type with its grants, test and requests; refused while a live HIT requires it (the HIT would open to every worker): delete or let that HIT go first",
+  },
+  {
+    operations: ["ListHITsForQualificationType"],
+    does: "the requester's live HITs that require the type, newest first; `MaxResults`, `NextToken`",
+  },
+  {
+    operations: ["ListQualificationRequests", "AcceptQualificationRequest", "RejectQualificationRequest"],
+    does: "a type made through the API without a test is requestable: a worker who lacks it presses 'Ask for this qualification' on a HIT's page that requires it. The pending requests are listed newest first (of one `QualificationTypeId`, or of all the requester's); accepting grants the type with `IntegerValue` (0 to 100; 1 when not given) and tells the worker; rejecting tells the worker the `Reason`. After a rejection the worker may ask again once the type's retry delay is over",
+  },
+  {
+    operations: ["CreateAdditionalAssignmentsForHIT"],
+    does: "adds `NumberOfAdditionalAssignments` open slots (a task holds at most 10,000), escrowing `number × reward` coins from the balance in one batch with the extension's record; a repeated `UniqueRequestToken` charges nothing twice (the same request succeeds again, another HIT or number under it is refused)",
+  },
+  {
+    operations: ["UpdateHITReviewStatus"],
+    does: "`Revert` false marks a `Reviewable` HIT as `Reviewing` (`HITReviewStatus` `MarkedForReview`); `Revert` true makes it `Reviewable` again; on a HIT in another state it is `AWS.MechanicalTurk.InvalidHITState`",
+  },
+  {
+    operations: ["UpdateHITTypeOfHIT"],
+    does: "the HIT takes the new type's title, description, reward (its open slots' escrow settled as Update Task settles it), assignment duration and keywords; a type with other `QualificationRequirements` is refused (a task's requirements stay as posted)",
+  },
+  {
+    operations: ["ListReviewPolicyResultsForHIT"],
+    does: "the HIT's id with empty review reports: Coinwork runs no review policies",
+  },
+  {
+    operations: ["UpdateNotificationSettings", "SendTestEventNotification"],
+    does: "a HIT type's events sent by e-mail or to an HTTPS webhook (below); `Active` alone switches them off and on",
   },
 ];
