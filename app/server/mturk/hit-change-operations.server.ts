@@ -2,9 +2,8 @@
 // UpdateHITTypeOfHIT) and ListReviewPolicyResultsForHIT, which answers that no review policy ran (Coinwork has none):
 // each over the services the pages use; the coins move in the services' batches.
 import * as v from "valibot";
-import { sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/session.server";
-import { addAssignments, MOST_OPEN_SLOTS, setHitReviewStatus } from "../services/hit-changes.server";
+import { addAssignments, hitTypeInBatch, MOST_OPEN_SLOTS, setHitReviewStatus } from "../services/hit-changes.server";
 import { buyerHitType } from "../services/hits.server";
 import { updateTask } from "../services/tasks.server";
 import { updateTaskSchema } from "~/lib/schemas/task";
@@ -72,13 +71,7 @@ export const HIT_CHANGE_OPERATIONS: Record<string, Operation> = {
       time_allowance_minutes: Math.ceil(type.assignmentDurationSeconds / 60),
     });
     if (!parsed.success) throw requestError(parsed.issues[0].message);
-    await updateTask(env, requester, t.id, parsed.output, (batch, unchanged) =>
-      batch.step(
-        "hit type",
-        sql`INSERT INTO mturk_hits (task_id, hit_type_id) SELECT ${t.id}, ${hitTypeId} WHERE ${unchanged}
-          ON CONFLICT (task_id) DO UPDATE SET hit_type_id = excluded.hit_type_id`,
-      ),
-    );
+    await updateTask(env, requester, t.id, parsed.output, hitTypeInBatch(t.id, hitTypeId));
     return {};
   },
 
