@@ -144,7 +144,7 @@ function approveSpec(w: Withdrawal): ActionSpec {
     text: {
       name: "payout_reference",
       label: "Payout reference",
-      hint: `The transaction ID of the ${w.payout.payment_system} payment you made, or the bank's reference. ${w.workerName} is shown it.`,
+      hint: `${w.payout.payment_system === "Bank" ? "The bank's reference of the payment you made" : `The transaction ID of the ${w.payout.payment_system} payment you made`}. ${w.workerName} is shown it.`,
       placeholder: w.payout.payment_system === "Bank" ? "e.g. FT26332ABC12" : "e.g. 9KX4TQ2ZP1",
       maxLength: 64,
     },
