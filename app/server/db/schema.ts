@@ -797,16 +797,43 @@ export const submissionCheckAnswers = sqliteTable("submission_check_answers", {
   createdAt: integer("created_at").notNull(),
 });
 
-/** The perceptual hash of a submission's proof image and the submission it copies, if any (migrations/0048). */
-export const proofHashes = sqliteTable("proof_hashes", {
+/**
+ * The perceptual hash of a submission's proof image, when the submission first carried it, and the earlier submission
+ * of another worker it copies, if any (migrations/0072). `hash` is null for a row of the old 64-bit hash until the
+ * submission is judged again.
+ */
+export const proofImages = sqliteTable("proof_images", {
   submissionId: text("submission_id").primaryKey(),
   buyerId: text("buyer_id").notNull(),
   workerId: text("worker_id").notNull(),
-  hash: text("hash").notNull(),
+  imageUrl: text("image_url").notNull(),
+  hash: text("hash"),
+  band0: integer("band0"),
+  band1: integer("band1"),
+  band2: integer("band2"),
+  band3: integer("band3"),
+  band4: integer("band4"),
+  band5: integer("band5"),
+  band6: integer("band6"),
+  band7: integer("band7"),
+  firstAt: integer("first_at").notNull(),
+  copyOf: text("copy_of"),
+});
+
+/** The fingerprint of a submission's proof text (of 40 folded characters or more), as `proofImages` (migrations/0072). */
+export const proofTexts = sqliteTable("proof_texts", {
+  submissionId: text("submission_id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  exact: text("exact").notNull(),
   band0: integer("band0").notNull(),
   band1: integer("band1").notNull(),
   band2: integer("band2").notNull(),
   band3: integer("band3").notNull(),
-  createdAt: integer("created_at").notNull(),
+  band4: integer("band4").notNull(),
+  band5: integer("band5").notNull(),
+  band6: integer("band6").notNull(),
+  band7: integer("band7").notNull(),
+  firstAt: integer("first_at").notNull(),
   copyOf: text("copy_of"),
 });

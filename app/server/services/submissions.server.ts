@@ -1,6 +1,6 @@
 // Submissions: a worker's proof takes the escrowed slot they started (slots.server.ts); the task's buyer approves (pays the worker from
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
-// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025). Each step is one D1 batch
+// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025; its flags go with it). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
 import { and, count, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -23,7 +23,8 @@ import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice } from "./pay-rate.server";
 import { requireEligible } from "./eligibility.server";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
-import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
+import { checkAnswerEditStatement, checkAnswerStatement, judgeCheckAnswer } from "./proof-flags.server";
+import { judgeCopiedProof, judgeCopiesAgain, withdrawnProof } from "./copied-proof.server";
 import { getItemsPerPage } from "./preferences.server";
 import { ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
 import { formatCoins } from "~/lib/format";
@@ -153,7 +154,7 @@ export async function createSubmission(
     throw conflict(CHANGED_MEANWHILE);
   }
   const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
-  await recordProofHash(env, row, now);
+  await judgeCopiedProof(env, id, { now });
   return row;
 }
 
@@ -350,22 +351,38 @@ async function explainOwnPending(env: Env, worker: SessionUser, submissionId: st
   throw conflict(CHANGED_MEANWHILE);
 }
 
+/** The proof a submission carries now: what an edit compares the new proof with (copied-proof.server.ts). */
+async function currentProof(env: Env, submissionId: string) {
+  const [row] = await getDb(env)
+    .select({ text: submissions.submissionDetails, imageUrl: submissions.submissionImageUrl })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
- * The worker changes their pending proof: its text (required) and image. The review window starts again from now
- * (edited_at), so the buyer gets the whole window to look at the new proof, and is told. Proof the buyer was looking
- * at when it changed cannot be approved or rejected on that old look (proofVersion). A replaced image is left to the
- * daily sweep of unused uploads.
+ * The worker changes their pending proof: its text (required), image and answer to the task's check question
+ * (required when the task has one). The review window starts again from now (edited_at), so the buyer gets the whole
+ * window to look at the new proof, and is told. The answer is judged again in the edit's batch, and the copied-proof
+ * flags after it, so every flag speaks of the proof as it is now. Proof the buyer was looking at when it changed
+ * cannot be approved or rejected on that old look (proofVersion). A replaced image is left to the daily sweep of
+ * unused uploads.
  */
 export async function editSubmission(
   env: Env,
   worker: SessionUser,
   submissionId: string,
-  input: { submission_details: string; submission_image_url: string },
+  input: { submission_details: string; submission_image_url: string; check_answer?: string },
 ) {
   assertProofText(input.submission_details);
   const now = Date.now();
   await lapseDueRevisions(env, now, submissionId);
   const r = await readOwnPending(env, worker, submissionId);
+  const [previous, judged] = await Promise.all([
+    currentProof(env, r.id),
+    judgeCheckAnswer(env, r.taskId, input.check_answer),
+  ]);
   // with a revision outstanding, this edit is the resubmission: it ends the revision (revisions.server.ts)
   const revising = r.revisionDueAt !== null;
   const when = sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND revision_due_at IS ${revising ? sql`NOT NULL` : sql`NULL`})`;
@@ -383,6 +400,8 @@ export async function editSubmission(
         when,
       }),
     )
+    // before the edit, whose new version the guard would no longer find
+    .step("check answer", checkAnswerEditStatement(r.id, r.buyerId, judged, now, when))
     .step(
       "edit",
       sql`UPDATE submissions SET submission_details = ${input.submission_details},
@@ -391,9 +410,8 @@ export async function editSubmission(
     )
     .run();
   if (done.changes("edit") === 0) await explainOwnPending(env, worker, submissionId);
-  const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
-  await recordProofHash(env, row, now);
-  return row;
+  await judgeCopiedProof(env, r.id, { now, previous });
+  return (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
 }
 
 /**
@@ -425,10 +443,18 @@ export async function withdrawSubmission(env: Env, worker: SessionUser, submissi
     }),
   );
   addSlotReturn(batch, slotOf(r), { now, when, buyerPays: false, note: "a withdrawn submission" });
+  // its flags go with it, and the flags naming it as their original are judged again after
+  const proof = await withdrawnProof(env, r.id, when);
   const done = await batch
+    .step(
+      "flags",
+      sql`DELETE FROM submission_check_answers WHERE submission_id = ${r.id} AND ${when}`,
+      ...proof.statements,
+    )
     .step("withdraw", sql`DELETE FROM submissions WHERE id = ${r.id} AND worker_id = ${worker.id} AND ${when}`)
     .run();
   if (done.changes("withdraw") === 0) await explainOwnPending(env, worker, submissionId);
+  await judgeCopiesAgain(env, proof.naming, now);
   return { taskId: r.taskId, taskTitle: r.taskTitle, slotReopened: !raised };
 }
 
