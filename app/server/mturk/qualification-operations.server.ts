@@ -4,8 +4,10 @@
 // qualification's id; another requester's answers as one that does not exist.
 import * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
+import { AppError } from "../errors";
 import {
   createQualification,
+  NAME_TAKEN,
   grantQualification,
   holderGrant,
   holdersAfter,
@@ -21,6 +23,9 @@ import { requestError } from "./wire.server";
 type Operation = (env: Env, requester: SessionUser, input: Input) => Promise<unknown>;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+/** MTurk's refusal of a second QualificationType of the same name, word for word (Mephisto and Dallinger match it). */
+export const DUPLICATE_NAME =
+  "You have already created a QualificationType with this name. A QualificationType's name must be unique among all of the QualificationTypes created by the same user.";
 const HOUR_SECONDS = 3600;
 /** Without RetryDelayInSeconds MTurk allows no retry; Coinwork's longest wait (a year) is the nearest. */
 const NO_RETRY_HOURS = 8760;
@@ -75,7 +80,11 @@ export const QUALIFICATION_OPERATIONS: Record<string, Operation> = {
       const field = { name: "Name", description: "Description" }[String(parsed.issues[0].path?.[0]?.key)];
       throw requestError(`${field ?? "The qualification"}: ${parsed.issues[0].message}.`);
     }
-    const q = await createQualification(env, requester, { ...parsed.output, questions });
+    const q = await createQualification(env, requester, { ...parsed.output, questions }).catch((e: unknown) => {
+      // MTurk's words, which tools match to find the type they made before instead
+      if (e instanceof AppError && e.message === NAME_TAKEN) throw requestError(DUPLICATE_NAME);
+      throw e;
+    });
     return {
       QualificationType: {
         QualificationTypeId: q.id,
