@@ -20,6 +20,7 @@ import {
 } from "../db/schema";
 import { forbidden } from "../errors";
 import {
+  approvalRate,
   heldExclusion,
   PRIOR_RATE,
   PRIOR_WEIGHT,
@@ -200,36 +201,46 @@ export function addExtraRequirements(batch: Batch, taskId: string, extra: ExtraR
     );
 }
 
-/** A worker's approval rate in SQL, as `approvalRate` (app/lib/eligibility.ts) computes it, from their track record. */
+/**
+ * A worker's approval rate in SQL, as `approvalRate` (app/lib/eligibility.ts) computes it from their track record;
+ * a worker with none reviewed has no row, and the rate of none.
+ */
 function approvalRateSql(workerId: string): SQL {
-  const a = sql`COALESCE((SELECT r.approved FROM worker_track_records r WHERE r.worker_id = ${workerId}), 0)`;
-  const j = sql`COALESCE((SELECT r.rejected FROM worker_track_records r WHERE r.worker_id = ${workerId}), 0)`;
   const prior = PRIOR_WEIGHT * PRIOR_RATE;
-  return sql`(ROUND(CASE WHEN ${a} + ${j} >= ${SMOOTHED_BELOW} THEN ${a} * 1.0 / (${a} + ${j})
-    ELSE (${a} + ${prior}) * 1.0 / (${a} + ${j} + ${PRIOR_WEIGHT}) END * 1000) / 10.0)`;
+  return sql`COALESCE((SELECT ROUND(CASE WHEN r.approved + r.rejected >= ${SMOOTHED_BELOW}
+      THEN r.approved * 1.0 / (r.approved + r.rejected)
+      ELSE (r.approved + ${prior}) * 1.0 / (r.approved + r.rejected + ${PRIOR_WEIGHT}) END * 1000) / 10.0
+    FROM worker_track_records r WHERE r.worker_id = ${workerId}), ${approvalRate(0, 0)})`;
 }
 
 /**
  * Whether this worker fails a requirement of the task `taskId` that guards discovery: `taskAccess`'s rule in SQL,
- * for a list of tasks (each requirement one primary-key seek).
+ * for a list of tasks. One arm per kind of requirement, each a few primary-key seeks (arms of a compound select
+ * keep the statement's expression shallow: D1 allows a depth of 100).
  */
 function failsDiscoveryGuard(workerId: string, taskId: SQLWrapper): SQL {
+  const guard = sql`g.task_id = ${taskId} AND g.guard = 'discover'`;
   const country = sql`(SELECT u.country FROM users u WHERE u.id = ${workerId})`;
-  return sql`EXISTS (SELECT 1 FROM task_requirement_guards g WHERE g.task_id = ${taskId} AND g.guard = 'discover' AND (
-    (g.requirement = 'approved' AND EXISTS (SELECT 1 FROM task_requirements tr WHERE tr.task_id = g.task_id
-      AND tr.min_approved > COALESCE((SELECT r.approved FROM worker_track_records r WHERE r.worker_id = ${workerId}), 0)))
-    OR (g.requirement = 'approval_rate' AND EXISTS (SELECT 1 FROM task_requirements tr WHERE tr.task_id = g.task_id
-      AND tr.min_approval_rate > ${approvalRateSql(workerId)}))
-    OR (g.requirement = ${COUNTRY_REQUIREMENT} AND (${country} IS NULL
-      OR EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 0 AND c.country = ${country})
-      OR (EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 1)
-        AND NOT EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 1 AND c.country = ${country}))))
-    OR EXISTS (SELECT 1 FROM task_qualifications q WHERE q.task_id = g.task_id AND q.qualification_id = g.requirement
-      AND COALESCE((SELECT s.score FROM qualification_grants s WHERE s.worker_id = ${workerId}
-        AND s.qualification_id = q.qualification_id), -1) < q.min_score)
-    OR EXISTS (SELECT 1 FROM task_qualification_exclusions x JOIN qualification_grants s
-        ON s.worker_id = ${workerId} AND s.qualification_id = x.qualification_id
-      WHERE x.task_id = g.task_id AND x.qualification_id = g.requirement AND (x.score IS NULL OR s.score = x.score))))`;
+  return sql`EXISTS (
+    SELECT 1 FROM task_requirement_guards g JOIN task_requirements tr ON tr.task_id = g.task_id
+      WHERE ${guard} AND g.requirement = 'approved'
+        AND tr.min_approved > COALESCE((SELECT r.approved FROM worker_track_records r WHERE r.worker_id = ${workerId}), 0)
+    UNION ALL SELECT 1 FROM task_requirement_guards g JOIN task_requirements tr ON tr.task_id = g.task_id
+      WHERE ${guard} AND g.requirement = 'approval_rate' AND tr.min_approval_rate > ${approvalRateSql(workerId)}
+    UNION ALL SELECT 1 FROM task_requirement_guards g JOIN task_qualifications q
+        ON q.task_id = g.task_id AND q.qualification_id = g.requirement
+      LEFT JOIN qualification_grants s ON s.worker_id = ${workerId} AND s.qualification_id = q.qualification_id
+      WHERE ${guard} AND COALESCE(s.score, -1) < q.min_score
+    UNION ALL SELECT 1 FROM task_requirement_guards g JOIN task_qualification_exclusions x
+        ON x.task_id = g.task_id AND x.qualification_id = g.requirement
+      JOIN qualification_grants s ON s.worker_id = ${workerId} AND s.qualification_id = x.qualification_id
+      WHERE ${guard} AND (x.score IS NULL OR s.score = x.score)
+    UNION ALL SELECT 1 FROM task_requirement_guards g WHERE ${guard} AND g.requirement = ${COUNTRY_REQUIREMENT}
+      AND (${country} IS NULL
+        OR EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 0 AND c.country = ${country})
+        OR (EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 1)
+          AND NOT EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 1
+            AND c.country = ${country}))))`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { listBuyerSubmissions } from "~/server/services/submissions.server";
-import { bonusesOn, payBonus } from "~/server/services/bonuses.server";
+import { bonusesPaidColumn, payBonus } from "~/server/services/bonuses.server";
 import { BONUS_MAX_COINS, bonusActionSchema } from "~/lib/schemas/quality";
 import { formatCoins } from "~/lib/format";
 
@@ -25,13 +25,14 @@ const PAGE_SIZE = 10;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
+  // each submission with the bonuses paid on it, in the list's one statement
   const list = await pageOrLast(readSearch(request.url, pageQuery).page, (page) =>
-    listBuyerSubmissions(env, user.id, { status: ["pending", "approved", "rejected"], page, limit: PAGE_SIZE }),
-  );
-  const paid = await bonusesOn(
-    env,
-    user,
-    list.items.map((s) => s.id),
+    listBuyerSubmissions(
+      env,
+      user.id,
+      { status: ["pending", "approved", "rejected"], page, limit: PAGE_SIZE },
+      { bonuses: bonusesPaidColumn(user.id) },
+    ),
   );
   return {
     rows: list.items.map((s) => ({
@@ -42,9 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       reviewedAt: s.reviewedAt ?? s.createdAt,
       // one key per row as shown: the same form sent twice pays once (docs/product/quality.md)
       key: crypto.randomUUID(),
-      bonuses: paid
-        .filter((b) => b.submissionId === s.id)
-        .map((b) => ({ id: b.id, coins: b.coins, reason: b.reason, createdAt: b.createdAt })),
+      bonuses: s.bonuses ?? [],
     })),
     page: list.page,
     pages: list.pages,
