@@ -1,7 +1,8 @@
 // The requester API's reads of a buyer's tasks (HITs) and their submissions (assignments), each scoped to the buyer
-// who asks, paged by keyset (newest first, then id) so a page costs the same however many came before. And the
-// UniqueRequestToken steps CreateHIT adds to the posting's batch; HIT types, and what a HIT made through the API
-// carries beyond its task (its type, Question XML, annotation).
+// who asks, paged by keyset (newest first, then id) so a page costs the same however many came before; a HIT's
+// place in MTurk's lifecycle (`hitStatusOf`, and the Reviewing mark of migrations/0066). And the UniqueRequestToken
+// steps CreateHIT adds to the posting's batch; HIT types, and what a HIT made through the API carries beyond its
+// task (its type, Question XML, annotation).
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb } from "../db/client.server";
