@@ -136,7 +136,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Settings"
-        description="Your name and photo, your email address, your password and your data."
+        description="Your name, country and photo, your email address, your password and your data."
       />
       <div className="grid max-w-2xl gap-6">
         <ProfileSection

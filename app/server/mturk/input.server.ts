@@ -82,8 +82,7 @@ function maxResults(input: Input): number {
  * its last row), and a page that lists nothing carries none. So `while response["NextToken"]` loops, boto3's and the
  * JavaScript SDK's paginators, and loops that stop at an empty page all end, one empty page after the last.
  */
-export function page<T extends { createdAt: number; id: string }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
+export function page<T extends { createdAt: number; id: string }>(items: T[]) {
   const last = items[items.length - 1];
   return { items, token: last ? { NextToken: btoa(JSON.stringify([last.createdAt, last.id])) } : {} };
 }

@@ -45,7 +45,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   ListHITs: async (env, requester, input) => {
     const p = paging(input);
-    return hitPage(env, await buyerHits(env, requester.id, { limit: p.limit, after: p.after }), p.limit);
+    return hitPage(env, await buyerHits(env, requester.id, { limit: p.limit, after: p.after }));
   },
 
   ListReviewableHITs: async (env, requester, input) => {
@@ -55,7 +55,7 @@ export const OPERATIONS: Record<string, Operation> = {
       throw requestError("Status must be Reviewable or Reviewing.");
     const hitTypeId = text(input, "HITTypeId", false) || undefined;
     const rows = await buyerHits(env, requester.id, { limit: p.limit, after: p.after, status, hitTypeId });
-    return hitPage(env, rows, p.limit);
+    return hitPage(env, rows);
   },
 
   UpdateExpirationForHIT: async (env, requester, input) => {
@@ -106,10 +106,7 @@ export const OPERATIONS: Record<string, Operation> = {
       limit: p.limit,
       after: p.after,
     });
-    const { items, token } = page(
-      rows.map((r) => ({ ...r, createdAt: r.submission.createdAt, id: r.submission.id })),
-      p.limit,
-    );
+    const { items, token } = page(rows.map((r) => ({ ...r, createdAt: r.submission.createdAt, id: r.submission.id })));
     return { NumResults: items.length, Assignments: items.map((r) => assignmentShape(r, env)), ...token };
   },
 
@@ -140,11 +137,8 @@ export const OPERATIONS: Record<string, Operation> = {
 };
 
 /** A page of HITs, as ListHITs and ListReviewableHITs answer it. */
-function hitPage(env: Env, rows: HitRow[], limit: number) {
-  const { items, token } = page(
-    rows.map((r) => ({ ...r, createdAt: r.task.createdAt, id: r.task.id })),
-    limit,
-  );
+function hitPage(env: Env, rows: HitRow[]) {
+  const { items, token } = page(rows.map((r) => ({ ...r, createdAt: r.task.createdAt, id: r.task.id })));
   return { NumResults: items.length, HITs: items.map((r) => hitShape(r, env)), ...token };
 }
 

@@ -132,13 +132,10 @@ export const QUALIFICATION_OPERATIONS: Record<string, Operation> = {
       throw requestError(`Status ${status} is not supported: Coinwork keeps no revoked grants, only Granted ones.`);
     const p = paging(input);
     const rows = await holdersAfter(env, requester, q.id, {
-      limit: p.limit + 1,
+      limit: p.limit,
       after: p.after && { grantedAt: p.after.createdAt, workerId: p.after.id },
     });
-    const { items, token } = page(
-      rows.map((g) => ({ ...g, createdAt: g.grantedAt, id: g.workerId })),
-      p.limit,
-    );
+    const { items, token } = page(rows.map((g) => ({ ...g, createdAt: g.grantedAt, id: g.workerId })));
     return { NumResults: items.length, Qualifications: items.map(qualificationShape), ...token };
   },
 
