@@ -65,9 +65,3 @@ INSERT INTO buyer_reputations (buyer_id, rejected_without_reason)
 -- approval's notice, and the assignment carries it.
 ALTER TABLE submissions ADD COLUMN approval_feedback TEXT;
 
--- 4. A HIT its requester marked Reviewing (MTurk's UpdateHITReviewStatus): its HITStatus is Reviewing instead of
--- Reviewable until the mark is taken back (the row deleted). A row per marked HIT, read by primary key.
-CREATE TABLE hit_reviewing (
-  task_id TEXT PRIMARY KEY NOT NULL REFERENCES tasks (id),
-  marked_at INTEGER NOT NULL
-) WITHOUT ROWID;

@@ -17,6 +17,7 @@ import {
   ListBonusPaymentsCommand,
   ListHITsCommand,
   ListReviewableHITsCommand,
+  UpdateHITReviewStatusCommand,
   ListWorkerBlocksCommand,
   ListWorkersWithQualificationTypeCommand,
   RejectAssignmentCommand,
@@ -43,7 +44,6 @@ import {
 } from "./fixtures";
 import { CAT_QUESTION, hitInput, refusal, requester } from "./fixtures/mturk";
 import { startTask } from "~/server/services/slots.server";
-import { markHitReviewing } from "~/server/services/hits.server";
 import { fileAppeal } from "~/server/services/appeals.server";
 import { assignmentOfHold } from "~/server/services/hit-questions.server";
 import { reviewWindowDays } from "~/lib/review";
@@ -204,12 +204,12 @@ describe("the HITStatus lifecycle", () => {
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), id).run();
     // Mephisto reads a Reviewable HIT with assignments available as expired
     expect(await hitOf(mturk, id)).toMatchObject({ HITStatus: "Reviewable", NumberOfAssignmentsAvailable: 3 });
-    expect(await markHitReviewing(env, id, true)).toBe(true);
+    await mturk.send(new UpdateHITReviewStatusCommand({ HITId: id, Revert: false }));
     expect((await hitOf(mturk, id)).HITStatus).toBe("Reviewing");
     const reviewing = await mturk.send(new ListReviewableHITsCommand({ Status: "Reviewing" }));
     expect(reviewing.HITs!.map((h) => h.HITId)).toEqual([id]);
     expect((await mturk.send(new ListReviewableHITsCommand({}))).HITs).toEqual([]);
-    await markHitReviewing(env, id, false);
+    await mturk.send(new UpdateHITReviewStatusCommand({ HITId: id, Revert: true }));
     expect((await hitOf(mturk, id)).HITStatus).toBe("Reviewable");
 
     await mturk.send(new DeleteHITCommand({ HITId: id }));

@@ -102,7 +102,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           {busy ? "Creating account…" : "Register"}
         </Button>
       </Form>
-      <GoogleButton />
+      <GoogleButton redirectTo={redirectTo} />
       <AuthSwitch question="Already have an account?" to={withRedirect("/login", redirectTo)} label="Login" />
     </AuthCard>
   );

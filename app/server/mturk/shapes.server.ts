@@ -69,7 +69,7 @@ export function hitShape(row: HitRow, env: Pick<Env, "REVIEW_WINDOW_DAYS">, toda
     AssignmentDurationInSeconds: t.timeAllowanceMinutes * 60,
     ...(row.annotation ? { RequesterAnnotation: row.annotation } : {}),
     QualificationRequirements: requirementsOfHit(row),
-    HITReviewStatus: "NotReviewed",
+    HITReviewStatus: t.hitReviewStatus,
     // MTurk's words: pending is accepted and not yet submitted, completed is approved or rejected
     NumberOfAssignmentsPending: row.liveHolds,
     NumberOfAssignmentsAvailable: available,

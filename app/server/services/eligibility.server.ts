@@ -30,7 +30,7 @@ import {
   type Guard,
 } from "~/lib/eligibility";
 import { countryName } from "~/lib/countries";
-import { requiredQualifications, unmetQualificationOf } from "./qualifications.server";
+import { requiredQualifications, unmetQualificationOf, type UnmetQualification } from "./qualifications.server";
 
 /** The requirements a task posted through the MTurk API adds to those of the page's form (docs/mturk.md). */
 export interface ExtraRequirements {
@@ -48,8 +48,8 @@ export const COUNTRY_REQUIREMENT = "country";
 
 /** Why a worker may not start a task, the test that would qualify them, and what else the task keeps from them. */
 export interface TaskAccess {
-  /** the first requirement they do not meet, in words, and its test when it is a qualification with one */
-  unmet: { reason: string; test: { id: string; name: string } | null } | null;
+  /** the first requirement they do not meet, in words, and its test (or request) when it is a qualification with one */
+  unmet: UnmetQualification | null;
   /** whether they may see the task's question (its preview) */
   canPreview: boolean;
   /** whether the task is listed and shown to them at all */
@@ -104,13 +104,13 @@ export async function taskAccess(env: Env, workerId: string, taskId: string): Pr
       .where(eq(taskRequirementGuards.taskId, taskId)),
   ]);
   // each unmet requirement by its name in task_requirement_guards, with its reason
-  const unmet: { requirement: string; reason: string; test: { id: string; name: string } | null }[] = [];
+  const unmet: ({ requirement: string } & UnmetQualification)[] = [];
   if (record) {
     const track = { approved: record.approved ?? 0, rejected: record.rejected ?? 0 };
     const approved = unmetRequirement({ minApprovalRate: null, minApproved: record.minApproved }, track);
-    if (approved) unmet.push({ requirement: "approved", reason: approved, test: null });
+    if (approved) unmet.push({ requirement: "approved", reason: approved, test: null, request: null });
     const rate = unmetRequirement({ minApprovalRate: record.minApprovalRate, minApproved: null }, track);
-    if (rate) unmet.push({ requirement: "approval_rate", reason: rate, test: null });
+    if (rate) unmet.push({ requirement: "approval_rate", reason: rate, test: null, request: null });
   }
   for (const r of required) {
     const why = unmetQualificationOf([r]);
@@ -118,20 +118,20 @@ export async function taskAccess(env: Env, workerId: string, taskId: string): Pr
   }
   for (const x of excluded)
     if (x.held !== null && (x.score === null || x.held === x.score))
-      unmet.push({ requirement: x.id, reason: heldExclusion(x.name, x.score), test: null });
+      unmet.push({ requirement: x.id, reason: heldExclusion(x.name, x.score), test: null, request: null });
   if (countries.length) {
     const rule = {
       allowed: countries.filter((c) => c.allowed).map((c) => c.country),
       excluded: countries.filter((c) => !c.allowed).map((c) => c.country),
     };
     const why = unmetCountry(rule, worker?.country ?? null, countryName);
-    if (why) unmet.push({ requirement: COUNTRY_REQUIREMENT, reason: why, test: null });
+    if (why) unmet.push({ requirement: COUNTRY_REQUIREMENT, reason: why, test: null, request: null });
   }
   const guardOf = new Map(guards.map((g) => [g.requirement, g.guard]));
   const guarded = (levels: Guard[]) => unmet.some((u) => levels.includes(guardOf.get(u.requirement) as Guard));
   const first = unmet[0];
   return {
-    unmet: first ? { reason: first.reason, test: first.test } : null,
+    unmet: first ? { reason: first.reason, test: first.test, request: first.request } : null,
     canPreview: !guarded(["preview", "discover"]),
     canDiscover: !guarded(["discover"]),
   };

@@ -12,6 +12,7 @@ import {
   hitRequestTokens,
   hitTypes,
   mturkHits,
+  openSlotsNow,
   submissions,
   taskFigures,
   tasks,
@@ -50,12 +51,13 @@ const pageRequirements = sql<string | null>`(SELECT json_object(
 function selectHits(now: number) {
   return {
     task: tasks,
+    // a start whose time has run out is an available assignment (docs/decisions/073)
+    openSlots: openSlotsNow,
     pending: sql<number>`COALESCE(${taskFigures.pending}, 0)`,
     approved: sql<number>`COALESCE(${taskFigures.approved}, 0)`,
     rejected: sql<number>`COALESCE(${taskFigures.rejected}, 0)`,
     liveHolds: holdsOf(true, now),
     lapsedHolds: holdsOf(false, now),
-    reviewing: sql<number>`EXISTS (SELECT 1 FROM hit_reviewing r WHERE r.task_id = ${tasks.id})`,
     hitTypeId: mturkHits.hitTypeId,
     keywords: hitTypes.keywords,
     question: mturkHits.question,
@@ -67,6 +69,8 @@ function selectHits(now: number) {
 
 export type HitRow = {
   task: typeof tasks.$inferSelect;
+  /** its open slots now (openSlotsNow); a HIT just created has its required_workers */
+  openSlots?: number;
   /** submissions waiting for review, approved and rejected */
   pending: number;
   approved: number;
@@ -74,8 +78,6 @@ export type HitRow = {
   /** slots held by a worker's live start, and starts whose time ran out but whose slot is not back yet */
   liveHolds: number;
   lapsedHolds: number;
-  /** 1 when the requester marked it Reviewing (hit_reviewing) */
-  reviewing: number;
   /** null for a task posted on Coinwork's pages */
   hitTypeId: string | null;
   keywords: string | null;
@@ -99,18 +101,18 @@ export type HitStatus = "Assignable" | "Unassignable" | "Reviewable" | "Reviewin
 export function hitStatusOf(row: HitRow, today: string): HitStatus {
   const t = row.task;
   if (t.deletedAt !== null) return "Disposed";
-  if (row.reviewing) return "Reviewing";
-  if (isPastDate(t.completionDate, today)) return "Reviewable";
+  // the requester's mark (UpdateHITReviewStatus) makes a Reviewable HIT Reviewing, and only a Reviewable one
+  const reviewable = () => (t.hitReviewStatus === "MarkedForReview" ? "Reviewing" : "Reviewable");
+  if (isPastDate(t.completionDate, today)) return reviewable();
   if (t.requiredWorkers + row.lapsedHolds > 0) return "Assignable";
-  return row.liveHolds > 0 ? "Unassignable" : "Reviewable";
+  return row.liveHolds > 0 ? "Unassignable" : reviewable();
 }
 
 /** ListReviewableHITs' rule (`hitStatusOf` in SQL): Reviewable (or Reviewing) live tasks. */
 function hitsIn(status: "Reviewable" | "Reviewing", today: string): SQL {
-  const marked = sql`EXISTS (SELECT 1 FROM hit_reviewing r WHERE r.task_id = ${tasks.id})`;
-  if (status === "Reviewing") return marked;
-  return sql`NOT ${marked} AND (${tasks.completionDate} < ${today} OR (${tasks.requiredWorkers} = 0
-    AND NOT EXISTS (SELECT 1 FROM task_holds h WHERE h.task_id = ${tasks.id})))`;
+  const marked = eq(tasks.hitReviewStatus, "MarkedForReview");
+  return sql`${status === "Reviewing" ? marked : sql`NOT ${marked}`} AND (${tasks.completionDate} < ${today}
+    OR (${tasks.requiredWorkers} = 0 AND NOT EXISTS (SELECT 1 FROM task_holds h WHERE h.task_id = ${tasks.id})))`;
 }
 
 /**
@@ -137,12 +139,19 @@ export async function buyerHit(
 
 /**
  * A page of the buyer's live tasks, newest first; with `status`, only those MTurk would call Reviewable (or
- * Reviewing), optionally of one HIT type.
+ * Reviewing), optionally of one HIT type; `requiring`: only those that require this qualification
+ * (ListHITsForQualificationType).
  */
 export async function buyerHits(
   env: Env,
   buyerId: string,
-  opts: { limit: number; after?: Keyset; status?: "Reviewable" | "Reviewing"; hitTypeId?: string },
+  opts: {
+    limit: number;
+    after?: Keyset;
+    status?: "Reviewable" | "Reviewing";
+    hitTypeId?: string;
+    requiring?: string;
+  },
   now = Date.now(),
 ): Promise<HitRow[]> {
   return getDb(env)
@@ -158,20 +167,13 @@ export async function buyerHits(
         after(tasks.createdAt, tasks.id, opts.after),
         opts.status ? hitsIn(opts.status, deadlineDay(now)) : undefined,
         opts.hitTypeId ? eq(mturkHits.hitTypeId, opts.hitTypeId) : undefined,
+        opts.requiring
+          ? sql`EXISTS (SELECT 1 FROM task_qualifications tq WHERE tq.task_id = ${tasks.id} AND tq.qualification_id = ${opts.requiring})`
+          : undefined,
       ),
     )
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(opts.limit);
-}
-
-/** Marks a HIT Reviewing (UpdateHITReviewStatus), or takes the mark back (`reviewing` false); true when it changed. */
-export async function markHitReviewing(env: Env, taskId: string, reviewing: boolean, now = Date.now()) {
-  const done = await getDb(env).run(
-    reviewing
-      ? sql`INSERT OR IGNORE INTO hit_reviewing (task_id, marked_at) VALUES (${taskId}, ${now})`
-      : sql`DELETE FROM hit_reviewing WHERE task_id = ${taskId}`,
-  );
-  return (done.meta.changes ?? 0) > 0;
 }
 
 function selectAssignments() {
