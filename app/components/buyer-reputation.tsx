@@ -11,6 +11,7 @@ export interface ReputationView {
   approvalRateAllTime: number | null;
   medianReviewMinutes: number | null;
   appealsLost: number;
+  rejectedWithoutReason: number;
   tasksPosted: number;
   coinsPaid: number;
 }
@@ -24,6 +25,7 @@ export function reputationFacts(r: ReputationView): [string, string][] {
     ["Approval (all time)", percent(r.approvalRateAllTime)],
     ["Median time to review", r.medianReviewMinutes === null ? "—" : allowanceWords(r.medianReviewMinutes)],
     ["Appeals lost", formatCount(r.appealsLost)],
+    ["Rejections without a reason", formatCount(r.rejectedWithoutReason)],
     ["Tasks posted", formatCount(r.tasksPosted)],
     ["Coins paid out", formatCount(r.coinsPaid)],
     ["Member since", formatDate(new Date(r.memberSince).toISOString().slice(0, 10))],

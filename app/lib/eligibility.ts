@@ -36,3 +36,27 @@ export function unmetRequirement(r: Requirements, record: { approved: number; re
   }
   return null;
 }
+
+/** What a requirement the worker does not meet keeps from them beyond starting the task (MTurk's ActionsGuarded). */
+export type Guard = "preview" | "discover";
+
+/** Why a worker may not work on a task that excludes holders of a qualification (with this score, or any). */
+export function heldExclusion(name: string, score: number | null): string {
+  return score === null
+    ? `This task is not for workers who hold the qualification “${name}”.`
+    : `This task is not for workers whose score for the qualification “${name}” is ${score}.`;
+}
+
+/** Why a worker may not work on a task for some countries (or not for some), given their country (null: not given). */
+export function unmetCountry(
+  rule: { allowed: string[]; excluded: string[] },
+  country: string | null,
+  nameOf: (code: string) => string,
+): string | null {
+  const names = (codes: string[]) => codes.map(nameOf).join(", ");
+  if (!country) return "This task is for workers in some countries only. Add your country in Settings to work on it.";
+  if (rule.allowed.length > 0 && !rule.allowed.includes(country))
+    return `This task is for workers in ${names(rule.allowed)}; your country is ${nameOf(country)}.`;
+  if (rule.excluded.includes(country)) return `This task is not for workers in ${nameOf(country)}.`;
+  return null;
+}

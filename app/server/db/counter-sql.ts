@@ -89,12 +89,12 @@ export const COUNTER_TABLES: CounterTable[] = [
     summed: `SELECT task_id, COUNT(*) AS held_slots FROM task_holds GROUP BY task_id ORDER BY task_id`,
   },
   {
-    name: "My Tasks' progress per task (0020)",
-    kept: `SELECT task_id, buyer_id, pending, approved FROM task_figures
-      WHERE pending > 0 OR approved > 0 ORDER BY task_id`,
+    name: "My Tasks' progress per task (0020, 0066)",
+    kept: `SELECT task_id, buyer_id, pending, approved, rejected FROM task_figures
+      WHERE pending > 0 OR approved > 0 OR rejected > 0 ORDER BY task_id`,
     summed: `SELECT task_id, MIN(buyer_id) AS buyer_id, SUM(status = 'pending') AS pending,
-      SUM(status = 'approved') AS approved FROM submissions
-      WHERE status IN ('pending', 'approved') GROUP BY task_id ORDER BY task_id`,
+      SUM(status = 'approved') AS approved, SUM(status = 'rejected') AS rejected FROM submissions
+      WHERE status IN ('pending', 'approved', 'rejected') GROUP BY task_id ORDER BY task_id`,
   },
   {
     name: "buyers blocking each worker (0040)",
@@ -102,17 +102,20 @@ export const COUNTER_TABLES: CounterTable[] = [
     summed: `SELECT worker_id, COUNT(*) AS buyers FROM worker_blocks GROUP BY worker_id ORDER BY worker_id`,
   },
   {
-    name: "buyers' reputations (0033)",
-    kept: `SELECT buyer_id, approved, rejected, appeals_lost, tasks_posted FROM buyer_reputations
-      WHERE approved OR rejected OR appeals_lost OR tasks_posted ORDER BY buyer_id`,
+    name: "buyers' reputations (0033, 0066)",
+    kept: `SELECT buyer_id, approved, rejected, appeals_lost, tasks_posted, rejected_without_reason
+      FROM buyer_reputations
+      WHERE approved OR rejected OR appeals_lost OR tasks_posted OR rejected_without_reason ORDER BY buyer_id`,
     summed: `SELECT buyer_id, SUM(approved) AS approved, SUM(rejected) AS rejected, SUM(appeals_lost) AS appeals_lost,
-      SUM(tasks_posted) AS tasks_posted FROM (
+      SUM(tasks_posted) AS tasks_posted, SUM(rejected_without_reason) AS rejected_without_reason FROM (
         SELECT buyer_id, status = 'approved' AS approved, status = 'rejected' AS rejected, 0 AS appeals_lost,
-          0 AS tasks_posted FROM submissions WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
-        UNION ALL SELECT buyer_id, 0, 0, 1, 0 FROM appeals WHERE status = 'overturned'
-        UNION ALL SELECT buyer_id, 0, 0, 0, 1 FROM tasks
+          0 AS tasks_posted, status = 'rejected' AND reject_reason IS NULL AS rejected_without_reason
+          FROM submissions WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
+        UNION ALL SELECT buyer_id, 0, 0, 1, 0, 0 FROM appeals WHERE status = 'overturned'
+        UNION ALL SELECT buyer_id, 0, 0, 0, 1, 0 FROM tasks
       ) GROUP BY buyer_id
-      HAVING SUM(approved) OR SUM(rejected) OR SUM(appeals_lost) OR SUM(tasks_posted) ORDER BY buyer_id`,
+      HAVING SUM(approved) OR SUM(rejected) OR SUM(appeals_lost) OR SUM(tasks_posted) OR SUM(rejected_without_reason)
+      ORDER BY buyer_id`,
   },
   {
     name: "buyers' decisions per day (0033)",

@@ -20,6 +20,8 @@ export const users = sqliteTable("users", {
   passwordMeetsRule: integer("password_meets_rule"),
   /** 1 for the local seed's demo accounts, whose documented password is never flagged as weak */
   demo: integer("demo").notNull().default(0),
+  /** the worker's country, ISO 3166-1 alpha-2 (MTurk's Locale requirements); null until given (migrations/0067) */
+  country: text("country"),
 });
 
 /** Each ADMIN_EMAILS address grants Admin once, ever: the addresses that have (migrations/0016). */
@@ -92,6 +94,8 @@ export const buyerReputations = sqliteTable("buyer_reputations", {
   rejected: integer("rejected").notNull(),
   appealsLost: integer("appeals_lost").notNull(),
   tasksPosted: integer("tasks_posted").notNull(),
+  /** rejections that gave the worker no reason (migrations/0066) */
+  rejectedWithoutReason: integer("rejected_without_reason").notNull().default(0),
 });
 
 /** A buyer's decisions per UTC day (migrations/0033): the last 90 days' approval rate. */
@@ -128,6 +132,8 @@ export const submissions = sqliteTable("submissions", {
   revisionNote: text("revision_note"),
   revisionRequestedAt: integer("revision_requested_at"),
   revisionDueAt: integer("revision_due_at"),
+  /** what the buyer wrote with an approval (the MTurk API's RequesterFeedback; migrations/0066) */
+  approvalFeedback: text("approval_feedback"),
 });
 
 export const withdrawals = sqliteTable("withdrawals", {
@@ -454,12 +460,13 @@ export const workerWeeks = sqliteTable(
   (t) => [primaryKey({ columns: [t.workerId, t.week] })],
 );
 
-/** My Tasks' progress per task: its pending and approved submissions, kept by triggers (migrations/0020). */
+/** My Tasks' progress per task: its pending, approved (0020) and rejected (0066) submissions, kept by triggers. */
 export const taskFigures = sqliteTable("task_figures", {
   taskId: text("task_id").primaryKey(),
   buyerId: text("buyer_id").notNull(),
   pending: integer("pending").notNull().default(0),
   approved: integer("approved").notNull().default(0),
+  rejected: integer("rejected").notNull().default(0),
 });
 
 /** A slot a worker started and holds until they send proof, give it back or its time runs out (migrations/0030). */
@@ -650,6 +657,47 @@ export const alertMail = sqliteTable("alert_mail", {
   emails: integer("emails").notNull().default(1),
   unsubscribeToken: text("unsubscribe_token").notNull(),
   lastDigestAt: integer("last_digest_at"),
+});
+
+/** Qualifications a task's worker must not hold, or not with `score` (DoesNotExist, NotEqualTo; migrations/0067). */
+export const taskQualificationExclusions = sqliteTable(
+  "task_qualification_exclusions",
+  {
+    taskId: text("task_id").notNull(),
+    qualificationId: text("qualification_id").notNull(),
+    score: integer("score"),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.qualificationId] })],
+);
+
+/** The countries a task is for (allowed 1) or not for (allowed 0): MTurk's Locale requirements (migrations/0067). */
+export const taskCountries = sqliteTable(
+  "task_countries",
+  {
+    taskId: text("task_id").notNull(),
+    country: text("country").notNull(),
+    allowed: integer("allowed").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.country] })],
+);
+
+/** What an unmet requirement keeps from a worker beyond starting: its preview or its discovery (migrations/0067). */
+export const taskRequirementGuards = sqliteTable(
+  "task_requirement_guards",
+  {
+    taskId: text("task_id").notNull(),
+    /** 'approval_rate', 'approved', 'country' or a qualification's id */
+    requirement: text("requirement").notNull(),
+    guard: text("guard", { enum: ["preview", "discover"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.requirement] })],
+);
+
+/** The tasks with a requirement guarding discovery, by the task's rowid (migrations/0067). */
+export const taskDiscoveryGuards = sqliteTable("task_discovery_guards", {
+  taskRowid: integer("task_rowid").primaryKey(),
+  taskId: text("task_id").notNull(),
+  completionDate: text("completion_date").notNull(),
 });
 
 /** The MTurk API's HIT types: the same buyer and properties are the same id (migrations/0051). */

@@ -36,7 +36,7 @@ export const HIT_CHANGE_OPERATIONS: Record<string, Operation> = {
     if (input.Revert !== undefined && typeof input.Revert !== "boolean")
       throw requestError("Revert must be true or false.");
     const revert = input.Revert === true;
-    const status = hitShape(hit).HITStatus;
+    const status = hitShape(hit, env).HITStatus;
     const from = revert ? "Reviewing" : "Reviewable";
     if (status !== from)
       throw requestError(

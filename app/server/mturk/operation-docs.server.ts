@@ -27,11 +27,11 @@ export const OPERATION_DOCS: OperationRow[] = [
   },
   {
     operations: ["GetHIT", "ListHITs", "ListReviewableHITs"],
-    does: "the buyer's live tasks, newest first; `MaxResults` (1-100) and `NextToken` page them. `NumberOfAssignmentsAvailable` counts the open slots now, an accepted assignment whose `AssignmentDurationInSeconds` has run out among them (decision 073); `MaxAssignments` is open, accepted, submitted and approved together",
+    does: "the buyer's tasks as HITs (below), newest first; `ListReviewableHITs` lists the `Reviewable` ones, or with `Status` `Reviewing` those, optionally of one `HITTypeId`; `GetHIT` answers a deleted HIT as `Disposed`; `MaxResults` (1-100) and `NextToken` page them; `NumberOfAssignmentsAvailable` counts the open slots now, an accepted assignment whose `AssignmentDurationInSeconds` has run out among them (decision 073)",
   },
   {
     operations: ["DeleteHIT"],
-    does: "deletes the task and refunds its open slots; refused while submissions await review",
+    does: "deletes the task and refunds its open slots; refused while submissions await review; a deleted HIT answers MTurk's words: \"This HIT is currently in the state 'Disposed'…\"",
   },
   {
     operations: ["ListAssignmentsForHIT", "GetAssignment"],
@@ -39,11 +39,11 @@ export const OPERATION_DOCS: OperationRow[] = [
   },
   {
     operations: ["ApproveAssignment", "RejectAssignment"],
-    does: "the review of Buyer Home; `RequesterFeedback` is required to reject (the worker is told why)",
+    does: "the review of Buyer Home, with the `RequesterFeedback` the worker reads (at most 1,024 characters). An empty one rejects: the worker reads \"The requester gave no reason.\" and the buyer's public record counts the rejections without a reason on their own line. `OverrideRejection` `true` approves a submitted assignment as any approval does, and reverses the buyer's own rejection of a rejected one, paying the worker from the buyer's balance (below)",
   },
   {
     operations: ["SendBonus"],
-    does: "a bonus through the Bonuses page's service: `BonusAmount` in dollars at 20 coins a dollar (whole coins), from the buyer's balance to the worker, on a reviewed assignment of that worker, with the `Reason` the worker reads; a repeated `UniqueRequestToken` pays nothing twice (the same request succeeds again, another amount or reason under it is refused)",
+    does: "a bonus through the Bonuses page's service: `BonusAmount` in dollars at 20 coins a dollar (rounded up to a whole coin), more than $0.00 and at most $500.00 (10,000 coins, the Bonuses page's bounds: outside them a validation error, before the balance is looked at), from the buyer's balance to the worker, on a submitted assignment of that worker whether reviewed or not (tools pay the bonus, then approve), with the `Reason` the worker reads; a repeated `UniqueRequestToken` pays nothing twice (the same request succeeds again, another amount or reason under it is refused)",
   },
   {
     operations: ["ListBonusPayments"],
@@ -55,7 +55,7 @@ export const OPERATION_DOCS: OperationRow[] = [
   },
   {
     operations: ["CreateQualificationType"],
-    does: "defines a qualification of the buyer's, the one the Qualifications page (`/dashboard/qualifications`) shows: `Name` (at most 80 characters, once per buyer), `Description` (at most 500), `QualificationTypeStatus` `Active`; `RetryDelayInSeconds` becomes the retake wait in whole hours, rounded up (without it: a year, Coinwork's longest, as MTurk allows no retry); a `Test` with its `AnswerKey` becomes its multiple-choice test (below). Its `QualificationTypeId` is the qualification's id",
+    does: "defines a qualification of the buyer's, the one the Qualifications page (`/dashboard/qualifications`) shows: `Name` (at most 80 characters, once per buyer: a second one answers MTurk's words, \"You have already created a QualificationType with this name. …\", which Mephisto and Dallinger look for), `Description` (at most 500), `QualificationTypeStatus` `Active`; `RetryDelayInSeconds` becomes the retake wait in whole hours, rounded up (without it: a year, Coinwork's longest, as MTurk allows no retry); a `Test` with its `AnswerKey` becomes its multiple-choice test (below). Its `QualificationTypeId` is the qualification's id",
   },
   {
     operations: ["AssociateQualificationWithWorker"],

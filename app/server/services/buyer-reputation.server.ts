@@ -27,6 +27,8 @@ export interface BuyerReputation {
   /** the median minutes from submission to decision over the latest REVIEW_SAMPLE decisions */
   medianReviewMinutes: number | null;
   appealsLost: number;
+  /** rejections that gave the worker no reason (counted apart: docs/product/buyer-reputation.md) */
+  rejectedWithoutReason: number;
   tasksPosted: number;
   coinsPaid: number;
 }
@@ -46,12 +48,13 @@ export function reputationFields(buyerId: AnyColumn, now = Date.now()) {
   const recent = (column: "approved" | "rejected") =>
     sql<number | null>`(SELECT SUM(d.${sql.identifier(column)}) FROM buyer_review_days AS d
       WHERE d.buyer_id = ${buyer} AND d.day >= ${recentFrom(now)})`;
-  const figure = (column: "approved" | "rejected" | "appeals_lost" | "tasks_posted") =>
+  const figure = (column: "approved" | "rejected" | "appeals_lost" | "tasks_posted" | "rejected_without_reason") =>
     sql<number | null>`(SELECT r.${sql.identifier(column)} FROM buyer_reputations AS r WHERE r.buyer_id = ${buyer})`;
   return {
     approved: figure("approved"),
     rejected: figure("rejected"),
     appealsLost: figure("appeals_lost"),
+    rejectedWithoutReason: figure("rejected_without_reason"),
     tasksPosted: figure("tasks_posted"),
     coinsPaid: sql<number | null>`(SELECT f.paid_coins FROM buyer_figures AS f WHERE f.buyer_id = ${buyer})`,
     recentApproved: recent("approved"),
@@ -85,6 +88,7 @@ export function reputationFrom(
     decidedAllTime: decided,
     medianReviewMinutes: row.medianWaitMs === null ? null : Math.round(row.medianWaitMs / MINUTE),
     appealsLost: row.appealsLost ?? 0,
+    rejectedWithoutReason: row.rejectedWithoutReason ?? 0,
     tasksPosted: row.tasksPosted ?? 0,
     coinsPaid: row.coinsPaid ?? 0,
   };

@@ -9,10 +9,11 @@ import { outerColumn } from "../db/sql";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
 import { fetchPage, pagesOf, pageWindow, type PageRequest } from "../db/paging";
 import { submissions, tasks, users, workerFigures } from "../db/schema";
-import { AppError, conflict, forbidden, notFound } from "../errors";
+import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
-import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
+import { CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
+import { refuseWhileOwing, spendRefusal } from "./debts.server";
+import { NO_REASON_GIVEN, reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
@@ -242,7 +243,7 @@ const decidableAsRead = (r: Review) =>
  * An approval's steps (labels start with `prefix`): the worker's notice and payout, then the status change, which
  * comes last because the others hold only while the submission is pending. Returns the deciding step's label.
  */
-function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string {
+function addApproval(batch: Batch, r: Review, now: number, prefix = "", feedback: string | null = null): string {
   const when = decidableAsRead(r);
   batch
     .step(
@@ -250,7 +251,7 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string 
       notification({
         id: newId(),
         userId: r.workerId,
-        message: `You earned ${formatCoins(r.payableAmount)}: your submission for "${r.taskTitle}" was approved.`,
+        message: `You earned ${formatCoins(r.payableAmount)}: your submission for "${r.taskTitle}" was approved.${feedback ? ` The buyer wrote: ${feedback}` : ""}`,
         actionRoute: NOTIFICATION_LINKS.submissionDecided,
         now,
         when,
@@ -270,14 +271,108 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string 
     )
     .step(
       `${prefix}approve`,
-      sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
+      sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now}, approval_feedback = ${feedback}
+        WHERE id = ${r.id} AND ${when}`,
     );
   return `${prefix}approve`;
 }
 
-/** `seen`: the proof version (proofVersion) the buyer decided on, when a page showed it; the REST API sends none. */
-export async function approveSubmission(env: Env, buyer: SessionUser, submissionId: string, seen?: number) {
-  return review(env, buyer, submissionId, seen, (batch, r) => addApproval(batch, r, Date.now()));
+/**
+ * `seen`: the proof version (proofVersion) the buyer decided on, when a page showed it; the REST API sends none.
+ * `feedback`: what the buyer writes to the worker with the approval (the MTurk API's RequesterFeedback).
+ */
+export async function approveSubmission(
+  env: Env,
+  buyer: SessionUser,
+  submissionId: string,
+  seen?: number,
+  feedback?: string,
+) {
+  return review(env, buyer, submissionId, seen, (batch, r) => addApproval(batch, r, Date.now(), "", feedback || null));
+}
+
+/** Whether the worker of this submission has a pending or approved one for its task (one live submission each). */
+async function hasLiveSubmission(env: Env, r: Review): Promise<boolean> {
+  const rows = await getDb(env)
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.taskId, r.taskId),
+        eq(submissions.workerId, r.workerId),
+        inArray(submissions.status, ["pending", "approved"]),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export const NOT_REJECTED = "Only a rejected submission's rejection can be reversed.";
+export const SUBMITTED_AGAIN =
+  "The worker has another pending or approved submission for this task, so this one cannot be approved.";
+
+/**
+ * The buyer reverses their own rejection (the MTurk API's ApproveAssignment with OverrideRejection, as MTurk
+ * allowed): the submission becomes approved and its worker is paid its pay from the buyer's balance (the rejection
+ * returned its escrow to the task's open slot, which stays open), in one batch guarded by the submission still
+ * rejected as read. The buyer's charge is the ledger's charge for a reversed rejection (`appeal_charge`, once per
+ * submission), the payout the submission's one payout; a pending appeal of the rejection has nothing left to decide
+ * and is withdrawn in the same batch. More than the balance, or coins owed, is refused.
+ */
+export async function reverseRejection(env: Env, buyer: SessionUser, submissionId: string, feedback?: string) {
+  if (buyer.role !== "Buyer") throw forbidden("Only the task's buyer can review this submission");
+  requireVerifiedEmail(buyer);
+  const r = await readReview(env, submissionId);
+  if (!r) throw notFound("Submission not found");
+  if (r.buyerId !== buyer.id) throw forbidden("Only the task's buyer can review this submission");
+  if (r.status !== "rejected") throw conflict(r.status === "approved" ? ALREADY_REVIEWED : NOT_REJECTED);
+  if (await hasLiveSubmission(env, r)) throw conflict(SUBMITTED_AGAIN);
+  await refuseWhileOwing(env, buyer.id);
+  const pay = r.payableAmount;
+  const balance = await coinsOf(env, buyer.id);
+  if (balance < pay) throw insufficientCoins(pay - balance);
+  const now = Date.now();
+  const when = sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND status = 'rejected' AND payable_amount = ${pay})
+    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND task_title = ${r.taskTitle})`;
+  const payoutId = newId();
+  const paid = sql`EXISTS (SELECT 1 FROM coin_ledger WHERE id = ${payoutId})`;
+  const refs = { submissionId: r.id, now };
+  const done = await newBatch(env)
+    .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -pay, kind: "appeal_charge", ...refs, when }))
+    .step(
+      "payout",
+      ...posting({ id: payoutId, userId: r.workerId, delta: pay, kind: "submission_payout", ...refs, when }),
+    )
+    .step(
+      "notify worker",
+      notification({
+        id: newId(),
+        userId: r.workerId,
+        message: `You earned ${formatCoins(pay)}: ${buyer.name} reversed their rejection of your submission for "${r.taskTitle}" and approved it.${feedback ? ` The buyer wrote: ${feedback}` : ""}`,
+        actionRoute: NOTIFICATION_LINKS.submissionDecided,
+        now,
+        when: paid,
+      }),
+    )
+    .step("withdraw appeal", sql`DELETE FROM appeals WHERE submission_id = ${r.id} AND status = 'pending' AND ${paid}`)
+    .step(
+      "approve",
+      sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now}, reject_reason = NULL,
+        approval_feedback = ${feedback || null} WHERE id = ${r.id} AND status = 'rejected' AND ${paid}`,
+    )
+    .run({
+      // the one-live-submission index (the worker sent the task new work meanwhile), or the balance was spent
+      refusal: async () =>
+        (await hasLiveSubmission(env, r))
+          ? conflict(SUBMITTED_AGAIN)
+          : spendRefusal(env, buyer.id, async () => insufficientCoins(pay - (await coinsOf(env, buyer.id)))),
+    });
+  if (done.changes("approve") === 0) {
+    const again = await readReview(env, submissionId);
+    if (again?.status !== "rejected") throw conflict(again?.status === "approved" ? ALREADY_REVIEWED : NOT_REJECTED);
+    throw conflict(CHANGED_MEANWHILE);
+  }
+  return { modifiedCount: 1 };
 }
 
 /**
@@ -306,7 +401,7 @@ export async function rejectSubmission(
           userId: r.workerId,
           message: reason
             ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
-            : `Your submission for "${r.taskTitle}" was rejected.`,
+            : `Your submission for "${r.taskTitle}" was rejected. ${NO_REASON_GIVEN}`,
           actionRoute: NOTIFICATION_LINKS.submissionDecided,
           now,
           when,

@@ -30,7 +30,6 @@ import { requireVerifiedEmail } from "../auth/guards.server";
 import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
-import { requirementsRow } from "./eligibility.server";
 import { paysAtLeast, requireMinimumPay } from "./pay-rate.server";
 import {
   approvalAtLeast,
@@ -41,6 +40,13 @@ import {
 } from "./buyer-reputation.server";
 import { liveSubmissionStatus } from "./submissions.server";
 import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
+import {
+  addExtraRequirements,
+  discoverableBy,
+  requirementsRow,
+  undiscoverableOpenTasks,
+  type ExtraRequirements,
+} from "./eligibility.server";
 import { addCheckSteps, checkStatements } from "./proof-flags.server";
 
 export const PENDING_BLOCKS_DELETE =
@@ -98,9 +104,14 @@ export async function findTask(env: Env, id: string) {
 }
 export type TaskWithBuyer = typeof tasks.$inferSelect & { buyerName: string; buyerEmail: string };
 
-/** The live task `id`, unless its buyer blocks the worker. */
+/** The live task `id`, unless its buyer blocks the worker or a requirement they do not meet hides it from them. */
 const visibleTo = (workerId: string, id: string) =>
-  and(eq(tasks.id, id), isNull(tasks.deletedAt), notBlocked(workerId, tasks.buyerId));
+  and(
+    eq(tasks.id, id),
+    isNull(tasks.deletedAt),
+    notBlocked(workerId, tasks.buyerId),
+    discoverableBy(workerId, taskRowid),
+  );
 
 /**
  * A live task as workers see it (its open slots now, workerTaskColumns); with `workerId`, null when its buyer blocks
@@ -167,7 +178,7 @@ export async function refuseTaskSpend(env: Env, buyer: SessionUser, cost: number
 export function addTaskCreation(
   db: Db,
   batch: Batch,
-  t: { id: string; buyerId: string; input: AddTaskInput; now: number },
+  t: { id: string; buyerId: string; input: AddTaskInput; now: number; extra?: ExtraRequirements },
   prefix = "",
 ): void {
   const { id, input, now } = t;
@@ -197,25 +208,32 @@ export function addTaskCreation(
     )
     .step(`${prefix}requirements`, requirementsRow(id, input))
     .step(`${prefix}qualifications`, taskQualificationRows(id, input));
+  if (t.extra) addExtraRequirements(batch, id, t.extra, prefix);
   addCheckSteps(batch, checkStatements(id, input), prefix);
 }
 
-/** `alsoInBatch`: a caller's own steps in the posting's batch (the requester API's UniqueRequestToken). */
+/**
+ * `extra`: requirements beyond the form's (the requester API's QualificationRequirements); `alsoInBatch`: a caller's
+ * own steps in the posting's batch (the requester API's UniqueRequestToken and HIT record).
+ */
 export async function postTask(
   env: Env,
   buyer: SessionUser,
   input: AddTaskInput,
-  alsoInBatch?: (batch: Batch, taskId: string, now: number) => void,
+  opts: { extra?: ExtraRequirements; alsoInBatch?: (batch: Batch, taskId: string, now: number) => void } = {},
 ) {
   requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
-  await requireOwnRequirement(env, buyer, input.qualification_id);
+  const extra = opts.extra;
+  // a task may require (or exclude) only its buyer's own qualifications
+  const named = extra ? [...extra.qualifications, ...extra.exclusions].map((q) => q.id) : [];
+  for (const id of [input.qualification_id, ...named]) await requireOwnRequirement(env, buyer, id);
   const cost = taskCost(input.required_workers, input.payable_amount);
   await refuseTaskSpend(env, buyer, cost);
   const id = newId();
   const now = Date.now();
   const batch = newBatch(env);
-  alsoInBatch?.(batch, id, now);
-  addTaskCreation(getDb(env), batch, { id, buyerId: buyer.id, input, now });
+  opts.alsoInBatch?.(batch, id, now);
+  addTaskCreation(getDb(env), batch, { id, buyerId: buyer.id, input, now, extra });
   // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
   await batch.run({
     refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),
@@ -508,7 +526,9 @@ export type TaskSort = "newest" | "pay" | "rate" | "deadline";
  * triggers on tasks): a sum over the days from today on, however many tasks there are.
  */
 function openTaskCount(db: Db, today: string, category?: string, workerId?: string) {
-  const hidden = workerId ? sql` - ${blockedOpenTasks(today, workerId, category)}` : sql``;
+  const hidden = workerId
+    ? sql` - ${blockedOpenTasks(today, workerId, category)} - ${undiscoverableOpenTasks(workerId, today, category)}`
+    : sql``;
   return db
     .select({
       n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0) + ${reopenedByLapse(today, category, workerId)}${hidden}`,
@@ -692,7 +712,9 @@ function openTaskPage<Row>(
   const index = openTaskIndex(sort, Boolean(opts.category));
   const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
-  const visible = opts.workerId ? notBlocked(opts.workerId, tasks.buyerId) : undefined;
+  const visible = opts.workerId
+    ? and(notBlocked(opts.workerId, tasks.buyerId), discoverableBy(opts.workerId, taskRowid))
+    : undefined;
   // pay per hour and the buyer's approval rate are tested on each walked index entry (a column, a primary-key probe)
   const chosen = and(
     opts.minCentsPerHour ? paysAtLeast(opts.minCentsPerHour) : undefined,

@@ -26,7 +26,7 @@ import {
   proofReviewOf,
 } from "~/components/worker/proof-form";
 import { appealUntil } from "~/lib/appeals";
-import { autoApproveCountdown, autoApprovesAt } from "~/lib/review";
+import { autoApproveCountdown, autoApprovesAt, NO_REASON_GIVEN } from "~/lib/review";
 import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 
 import { getEnv } from "~/server/context";
@@ -241,7 +241,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
             {s.status === "rejected" ? (
               <Alert tone="danger" title="Rejected" data-testid="reject-reason">
                 <span className="font-semibold">Reason: </span>
-                {s.rejectReason || "No reason given."}
+                {s.rejectReason || NO_REASON_GIVEN}
               </Alert>
             ) : null}
             {revision ? (

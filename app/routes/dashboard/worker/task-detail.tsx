@@ -33,7 +33,7 @@ import { payRateFor } from "~/server/services/pay-rate.server";
 import { PayRateFact } from "~/components/pay-rate";
 import { BuyerReputation } from "~/components/buyer-reputation";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
-import { unmetRequirements } from "~/server/services/eligibility.server";
+import { taskAccess } from "~/server/services/eligibility.server";
 import { judgeCheckAnswer, taskCheckForWorker } from "~/server/services/proof-flags.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import { requestQualification } from "~/server/services/qualification-requests.server";
@@ -76,13 +76,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const env = getEnv(context);
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
   // every read in one step (docs/decisions/068); none depends on another's rows
-  const [held, read, check, unmet, questionXml] = await Promise.all([
+  const [held, read, check, access, questionXml] = await Promise.all([
     heldSlotOf(env, user.id, params.id, now),
     loadTask(env, user.id, params.id),
     taskCheckForWorker(env, params.id),
-    unmetRequirements(env, user.id, params.id),
+    taskAccess(env, user.id, params.id),
     hitQuestionXml(env, params.id),
   ]);
+  const unmet = access.unmet;
   // a start whose time ran out has just returned its slot: the task is read again with it
   const task = held.expired ? await loadTask(env, user.id, params.id) : read;
   const blocker = submissionBlocker(
@@ -95,7 +96,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // a required qualification the worker lacks: the way to its test, or to ask its owner for it, when it has one
   const test = blocker ? (unmet?.test ?? null) : null;
   const ask = blocker ? (unmet?.request ?? null) : null;
-  const question = await questionFrame(env, request, task.id, questionXml, held.hold);
+  // a requirement they do not meet that guards the preview keeps the question from them (MTurk's ActionsGuarded)
+  const question = access.canPreview ? await questionFrame(env, request, task.id, questionXml, held.hold) : null;
   return {
     questions: threadPath({ taskId: task.id, workerId: user.id }),
     check,
