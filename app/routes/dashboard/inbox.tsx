@@ -13,7 +13,7 @@ import { readSearch } from "~/lib/schemas/paging";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
-import { INBOX_PATH, listInbox, type InboxThread } from "~/server/services/messages.server";
+import { listInbox, type InboxThread } from "~/server/services/messages.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Coinwork" }];
 
@@ -57,7 +57,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {next || older ? (
         <nav aria-label="Pages of conversations" className="mt-4 flex flex-wrap gap-2">
           {older ? (
-            <Link to={INBOX_PATH} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Link to="." className={buttonVariants({ variant: "outline", size: "sm" })}>
               Newest conversations
             </Link>
           ) : null}
