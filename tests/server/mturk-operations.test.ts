@@ -15,7 +15,7 @@ import {
   RequestError,
   SendBonusCommand,
 } from "@aws-sdk/client-mturk";
-import { balance, env, funded, holds, mailTo, row, sessionUser, submissionBy, uniqueToken } from "./fixtures";
+import { balance, env, funded, holds, mailTo, PASSWORD, row, sessionUser, submissionBy, uniqueToken } from "./fixtures";
 import { approvedAssignment, hitInput, refusal, requester } from "./fixtures/mturk";
 import { startTask } from "~/server/services/slots.server";
 import { createRequesterKey, requesterByKey } from "~/server/services/requester-keys.server";
@@ -290,7 +290,11 @@ describe("requester keys without MTURK_KEY_SECRET", () => {
   it("fails closed with its own fault: no key made or accepted, and the API answers a ServiceFault saying why", async () => {
     const buyer = await funded("Buyer", 50);
     const bare = { ...env, MTURK_KEY_SECRET: "" } as Env;
-    const made = await createRequesterKey(bare, await sessionUser(buyer.id)).catch((e: unknown) => e);
+    const made = await createRequesterKey(bare, await sessionUser(buyer.id), {
+      currentPassword: PASSWORD,
+      signedInAt: null,
+      origin: "https://coinwork.test",
+    }).catch((e: unknown) => e);
     expect(appRefusal(made)).toMatchObject({ status: 503, code: "keys_unavailable" });
     const checked = await requesterByKey(bare, "AKCWAAAAAAAAAAAAAAAA").catch((e: unknown) => e);
     const answer = errorAnswer(checked);

@@ -9,7 +9,7 @@ import * as v from "valibot";
 import type { Route } from "./+types/thread";
 import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/input";
 import { LocalTime } from "~/components/local-time";
 import { useFailureToast } from "~/components/form-kit";
@@ -30,6 +30,7 @@ import {
 } from "~/server/services/messages.server";
 import { revisionOf } from "~/server/services/revisions.server";
 import { HeadedSection } from "~/components/headed-section";
+import { appealPath } from "~/lib/appeals";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Messages about ${loaderData.taskTitle} · Coinwork` : "Messages · Coinwork" },
@@ -64,8 +65,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       messages: thread.messages,
       earlier: thread.earlier,
       revision,
-      // an admin reads an appealed submission's conversation from Appeals
-      back: party ? { to: INBOX_PATH, label: "Messages" } : { to: "/dashboard/appeals", label: "Appeals" },
+      // the worker and the buyer go back to their Messages; an admin reads an appealed submission's conversation for
+      // its appeal, and goes back to it (below)
+      back: party ? INBOX_PATH : null,
+      appealUrl: !party && p.appeal ? appealPath(p.appeal.id, p.appeal.pending) : null,
       links: party
         ? threadLinks(user.role, {
             taskId: p.taskId,
@@ -119,12 +122,24 @@ function MessageForm() {
 }
 
 export default function Thread({ loaderData }: Route.ComponentProps) {
-  const { taskTitle, about, other, you, canWrite, messages, earlier, revision, back, links, mayAskRevision } =
-    loaderData;
+  const {
+    taskTitle,
+    about,
+    other,
+    you,
+    canWrite,
+    messages,
+    earlier,
+    revision,
+    back,
+    links,
+    mayAskRevision,
+    appealUrl,
+  } = loaderData;
   useFailureToast(useActionData<typeof action>());
   return (
     <>
-      <BackLink to={back.to}>{back.label}</BackLink>
+      {back ? <BackLink to={back}>Messages</BackLink> : null}
       <PageHeader title={`Messages about ${taskTitle}`} description={other ? `With ${other} · ${about}` : about} />
       <div className="grid max-w-3xl gap-6">
         {links.task || links.submission ? (
@@ -191,6 +206,11 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </HeadedSection>
+        {appealUrl ? (
+          <Link to={appealUrl} className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
+            Back to the appeal
+          </Link>
+        ) : null}
       </div>
     </>
   );

@@ -55,7 +55,7 @@ export function toSessionUser(
  * version, which the user row read on every request carries. A claim counts only under the key that verified it;
  * past the cap the oldest go first.
  */
-const verifiedSessions = new Map<string, { sub: string; sv: unknown; exp: number; key: CryptoKey }>();
+const verifiedSessions = new Map<string, { sub: string; sv: unknown; iat: number; exp: number; key: CryptoKey }>();
 const VERIFIED_SESSIONS_KEPT = 2000;
 
 let keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
@@ -286,16 +286,37 @@ const userById = preparedRead((db) =>
     .prepare(),
 );
 
-async function verifiedSession(env: Env, token: string): Promise<{ sub: string; sv: unknown }> {
+async function verifiedSession(env: Env, token: string): Promise<{ sub: string; sv: unknown; iat: number }> {
   // the key first: it refuses when production has none
   const { publicKey } = await signingKeys(env);
   const known = verifiedSessions.get(token);
   if (known && known.key === publicKey && known.exp * 1000 > Date.now()) return known;
   const { payload } = await jwtVerify(token, publicKey, { issuer: "coinwork", algorithms: [ALG] });
-  const claims = { sub: String(payload.sub), sv: payload.sv, exp: payload.exp ?? 0, key: publicKey };
+  const claims = {
+    sub: String(payload.sub),
+    sv: payload.sv,
+    iat: payload.iat ?? 0,
+    exp: payload.exp ?? 0,
+    key: publicKey,
+  };
   if (verifiedSessions.size >= VERIFIED_SESSIONS_KEPT) verifiedSessions.delete(verifiedSessions.keys().next().value!);
   verifiedSessions.set(token, claims);
   return claims;
+}
+
+/**
+ * When the session of the request's cookie was signed in (ms): a token is made only by a sign-in, a password change
+ * and an address change, so its issue time is the last moment its holder proved who they are. Null without a valid
+ * cookie. (Whether the session is still live is `identify`'s question.)
+ */
+export async function sessionSignedInAt(env: Env, request: Request): Promise<number | null> {
+  const token = sessionCookieToken(request);
+  if (!token) return null;
+  try {
+    return (await verifiedSession(env, token)).iat * 1000;
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the cookie or Bearer token and the user row behind it. Role and coins always come from D1. */

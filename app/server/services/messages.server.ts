@@ -88,7 +88,13 @@ async function readParties(env: Env, key: ThreadKey) {
       .select({
         ...people,
         submissionStatus: submissions.status,
-        appealed: sql<number>`EXISTS (SELECT 1 FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
+        // the submission's appeal (one at most), which an admin reads the conversation for and is sent back to
+        appealId: sql<
+          string | null
+        >`(SELECT ${appeals.id} FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
+        appealStatus: sql<
+          string | null
+        >`(SELECT ${appeals.status} FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
       })
       .from(submissions)
       .innerJoin(tasks, eq(tasks.id, submissions.taskId))
@@ -96,9 +102,11 @@ async function readParties(env: Env, key: ThreadKey) {
       .innerJoin(buyerUser, eq(buyerUser.id, submissions.buyerId))
       .where(eq(submissions.id, key.submissionId))
       .limit(1);
-    return (
-      rows[0] && { ...rows[0], submissionId: key.submissionId, appealed: rows[0].appealed === 1, buyerMayOpen: true }
-    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { appealId, appealStatus, ...rest } = row;
+    const appeal = appealId ? { id: appealId, pending: appealStatus === "pending" } : null;
+    return { ...rest, submissionId: key.submissionId, appeal, buyerMayOpen: true };
   }
   const rows = await db
     .select({
@@ -121,7 +129,7 @@ async function readParties(env: Env, key: ThreadKey) {
     ...parties,
     submissionId: null,
     submissionStatus: null,
-    appealed: false,
+    appeal: null,
     buyerMayOpen: buyerMayOpen === 1,
   };
 }
@@ -140,7 +148,7 @@ async function openAs(
   const parties = await readParties(env, key);
   if (!parties || (user.id === parties.buyerId && !parties.buyerMayOpen)) throw notFound(NO_CONVERSATION);
   if (user.id === parties.workerId || user.id === parties.buyerId) return { parties, access: "write" };
-  if (user.role === "Admin" && parties.appealed) return { parties, access: "read" };
+  if (user.role === "Admin" && parties.appeal) return { parties, access: "read" };
   throw forbidden(NOT_A_PARTY);
 }
 
