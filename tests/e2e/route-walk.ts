@@ -185,6 +185,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
     url: () => `/dashboard/threads/submission/${demoWorkersPendingSubmission()}`,
   },
   "/dashboard/alerts": { as: "worker" },
+  "/dashboard/inbox": { as: "buyer" },
   "/dashboard/adminhome": { as: "admin" },
   "/dashboard/managetasks": { as: "admin" },
   "/dashboard/manageusers": { as: "admin" },

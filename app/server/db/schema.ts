@@ -817,6 +817,11 @@ export const messageThreads = sqliteTable("message_threads", {
   workerEmailedAt: integer("worker_emailed_at"),
   buyerEmailedAt: integer("buyer_emailed_at"),
   createdAt: integer("created_at").notNull(),
+  // the Messages page (migrations/0074): the newest message, and each side's unread count, kept by a trigger
+  lastMessageId: text("last_message_id"),
+  lastMessageAt: integer("last_message_at").notNull().default(0),
+  workerUnread: integer("worker_unread").notNull().default(0),
+  buyerUnread: integer("buyer_unread").notNull().default(0),
 });
 
 export const messages = sqliteTable("messages", {

@@ -24,6 +24,15 @@ import { ownHit, ownQualificationType } from "./owned.server";
 import { ownIdsOf, requirementsOf, wireRequirement, type Kept } from "./requirements.server";
 import { requestError } from "./wire.server";
 
+/**
+ * A HIT's "What to submit" (the task's submission info): its question's form when it has one, else its description.
+ * Never its Keywords, which are words to find it by (migrations/0075 rewrote the HITs that showed them).
+ */
+export const HIT_SUBMISSION_INFO = {
+  question: "Your answers in the task's form below: its Submit button sends them to the buyer.",
+  none: "Answer as the description asks.",
+} as const;
+
 /** Coinwork's category for a HIT whose Keywords name none: most HITs are surveys and judgements. */
 export const HIT_CATEGORY: Category = "Survey & Feedback";
 
@@ -84,7 +93,7 @@ async function postHit(env: Env, requester: SessionUser, type: HitTypeProps, hit
     payable_amount: type.rewardCoins,
     // a task closes at the end of a day: the day the lifetime ends on
     completion_date: deadlineDay(Date.now() + lifetime * 1000),
-    submission_info: type.keywords || "Answer as the description asks.",
+    submission_info: question ? HIT_SUBMISSION_INFO.question : HIT_SUBMISSION_INFO.none,
     category: hitCategory(type.keywords),
     task_image_url: "",
     // a worker's hold lasts the assignment's duration, in whole minutes (rounded up: never less time than asked)
