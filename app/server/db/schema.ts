@@ -68,6 +68,11 @@ export const tasks = sqliteTable("tasks", {
     sql`payable_amount * 300 / COALESCE(measured_minutes, estimate_minutes)`,
     { mode: "virtual" },
   ),
+  // who may work on it, kept from task_requirements and task_qualifications by triggers (migrations/0064)
+  minApprovalRate: integer("min_approval_rate"),
+  minApproved: integer("min_approved"),
+  qualificationId: text("qualification_id"),
+  qualificationMinScore: integer("qualification_min_score"),
 });
 
 /** Each timed submission's minutes from start to submit, per task (migrations/0032). */
@@ -88,6 +93,8 @@ export const buyerReputations = sqliteTable("buyer_reputations", {
   rejected: integer("rejected").notNull(),
   appealsLost: integer("appeals_lost").notNull(),
   tasksPosted: integer("tasks_posted").notNull(),
+  /** the median wait of the latest 25 decisions, kept by triggers on submissions (migrations/0065) */
+  medianReviewMs: integer("median_review_ms"),
 });
 
 /** A buyer's decisions per UTC day (migrations/0033): the last 90 days' approval rate. */

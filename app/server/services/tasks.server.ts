@@ -6,13 +6,23 @@ import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { preparedRead } from "../db/prepared.server";
 import { fetchPage, pageWindow, type Page, type PageWindow } from "../db/paging";
-import { openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
-import { buyerFigures, openTaskDays, openTaskFilter, taskFigures, tasks, totals, users } from "../db/schema";
+import { openTaskMatchSet, openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
+import {
+  buyerFigures,
+  buyerReputations,
+  openTaskDays,
+  openTaskFilter,
+  taskFigures,
+  tasks,
+  totals,
+  users,
+} from "../db/schema";
 import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
+import { cardEligibility } from "~/lib/eligibility";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
@@ -20,12 +30,22 @@ import { requireVerifiedEmail } from "../auth/guards.server";
 import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
-import { requirementsRow } from "./eligibility.server";
+import {
+  cardRequirementsFrom,
+  outOfReachCount,
+  requirementFields,
+  requirementsRow,
+  withinReach,
+  type RequirementRow,
+} from "./eligibility.server";
 import { paysAtLeast, requireMinimumPay } from "./pay-rate.server";
 import {
   approvalAtLeast,
+  recordLineFields,
+  recordLineFrom,
   reputationFields,
   reputationFrom,
+  withBuyerRecord,
   type BuyerReputation,
   type ReputationRow,
 } from "./buyer-reputation.server";
@@ -431,12 +451,18 @@ export type TaskSort = "newest" | "pay" | "rate" | "deadline";
 
 /**
  * Open tasks right now (optionally of one category), from the per-day counters of open_task_days (kept by
- * triggers on tasks): a sum over the days from today on, however many tasks there are.
+ * triggers on tasks): a sum over the days from today on, however many tasks there are. A worker's list leaves out
+ * the tasks of buyers who block them and, within reach only, the tasks they cannot do that are left: each costs what
+ * it subtracts.
  */
-function openTaskCount(db: Db, today: string, category?: string, workerId?: string) {
-  const hidden = workerId ? sql` - ${blockedOpenTasks(today, workerId, category)}` : sql``;
+function openTaskCount(db: Db, today: string, category?: string, workerId?: string, reachOnly = false) {
+  const blocked = workerId ? sql` - ${blockedOpenTasks(today, workerId, category)}` : sql``;
+  const outOfReach =
+    workerId && reachOnly
+      ? sql` - ${outOfReachCount(workerId, today, category, notBlocked(workerId, tasks.buyerId))}`
+      : sql``;
   return db
-    .select({ n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0)${hidden}` })
+    .select({ n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0)${blocked}${outOfReach}` })
     .from(openTaskDays)
     .where(and(gte(openTaskDays.completionDate, today), category ? eq(openTaskDays.category, category) : undefined));
 }
@@ -498,28 +524,60 @@ const withBuyers =
       .orderBy(...order)
       .then((rows) => rows.map(withBuyer));
 
-/** The page's tasks as a worker's cards: what a card shows of each task, with the card's facts for `workerId`. */
+/**
+ * The page's tasks as a worker's cards, in one statement: what a card shows of each task, the worker's own live
+ * submission on it, its buyer's record line (their kept reputation row) and the task's requirements with what the
+ * worker holds (eligibility.server.ts). Nothing worked out from a history on read, no query per card.
+ */
 const asCards = (db: Db, workerId: string) => (ids: PageIds, order: SQL[]) =>
-  selectWithCard(db, workerId, cardTaskColumns)
-    .where(inArray(taskRowid, ids))
-    .orderBy(...order)
-    .then((rows) => rows.map(withCard));
-
-/** A worker's cards: their own live submission on each task and its buyer's reputation, in the same statement. */
-function selectWithCard<Columns extends typeof tasks | typeof cardTaskColumns = typeof tasks>(
-  db: Db,
-  workerId: string,
-  columns = tasks as Columns,
-) {
-  return selectWithBuyer(
+  selectWithBuyer(
     db,
     {
-      buyerSince: users.createdAt,
       mySubmission: liveSubmissionStatus(workerId, tasks.id),
-      ...reputationFields(tasks.buyerId),
+      ...recordLineFields(),
+      ...requirementFields(workerId),
     },
-    columns,
-  );
+    cardTaskColumns,
+  )
+    .leftJoin(buyerReputations, withBuyerRecord)
+    .where(inArray(taskRowid, ids))
+    .orderBy(...order)
+    .then((rows) => rows.map(listCard));
+
+function listCard<Task extends { buyerId: string }>({
+  task,
+  buyerName,
+  buyerEmail,
+  mySubmission,
+  buyerApproved,
+  buyerRejected,
+  buyerMedianMs,
+  ...requirementRow
+}: {
+  task: Task;
+  buyerName: string;
+  buyerEmail: string;
+  mySubmission: TaskCardFacts["mySubmission"];
+  buyerApproved: number | null;
+  buyerRejected: number | null;
+  buyerMedianMs: number | null;
+} & RequirementRow) {
+  const { requirements, record } = cardRequirementsFrom(requirementRow);
+  return {
+    ...withBuyer({ task, buyerName, buyerEmail }),
+    mySubmission,
+    buyerRecord: recordLineFrom({ buyerApproved, buyerRejected, buyerMedianMs }),
+    eligibility: cardEligibility(requirements, record),
+  };
+}
+
+/** A task's page for a worker: their own live submission on it and its buyer's reputation, in the same statement. */
+function selectWithCard(db: Db, workerId: string) {
+  return selectWithBuyer(db, {
+    buyerSince: users.createdAt,
+    mySubmission: liveSubmissionStatus(workerId, tasks.id),
+    ...reputationFields(tasks.buyerId),
+  });
 }
 
 function withCard<Task extends { buyerId: string }>({
@@ -545,7 +603,7 @@ function withCard<Task extends { buyerId: string }>({
   };
 }
 
-/** What a worker's task card shows beside the task: their own live submission on it and its buyer's reputation. */
+/** What a worker's task page shows beside the task: their own live submission on it and its buyer's reputation. */
 export interface TaskCardFacts {
   mySubmission: "pending" | "approved" | null;
   reputation: BuyerReputation;
@@ -565,12 +623,15 @@ type OpenTaskQuery = {
   minCentsPerHour?: number;
   /** leave out buyers whose all-time approval rate is under this percentage (buyer-reputation.server.ts) */
   minApproval?: number;
+  /** with `workerId`: leave out the tasks whose requirements the worker does not meet ("Hide tasks I can't do") */
+  withinReach?: boolean;
 };
 
 /**
  * Open tasks for workers: search, category, sort and pagination, all in the database. With `workerId`, the tasks of
- * buyers who block that worker are left out (each walked index entry probes worker_blocks; the indexes carry buyer_id).
- * With `cards`, each task as the worker's card (TaskCard: what the card shows, and its facts for `workerId`).
+ * buyers who block that worker are left out (each walked index entry may probe worker_blocks; the indexes carry
+ * buyer_id), and with `withinReach` the tasks whose requirements they do not meet. With `cards`, each task as the
+ * worker's card (TaskCard: what the card shows, and its facts for `workerId`).
  */
 export function listOpenTasks(
   env: Env,
@@ -599,12 +660,14 @@ function openTaskPage<Row>(
   const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
   const visible = opts.workerId ? notBlocked(opts.workerId, tasks.buyerId) : undefined;
-  // pay per hour and the buyer's approval rate are tested on each walked index entry (a column, a primary-key probe)
+  // each filter is tested on the index entry the list walks, never after it (docs/decisions/083): the worker's reach
+  // (a set read once), pay per hour (a column of the entry), the buyer's approval rate (a primary-key probe)
+  const reach = opts.workerId && opts.withinReach ? withinReach(opts.workerId, today) : undefined;
   const chosen = and(
     opts.minCentsPerHour ? paysAtLeast(opts.minCentsPerHour) : undefined,
     opts.minApproval ? approvalAtLeast(opts.minApproval) : undefined,
   );
-  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, chosen);
+  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, reach, chosen);
   const order =
     sort === "pay"
       ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
@@ -617,17 +680,32 @@ function openTaskPage<Row>(
     return fetchPage(
       w,
       taskPage(db, w, index, filters, order, rowsOf),
-      openTaskCount(db, today, opts.category, opts.workerId),
+      openTaskCount(db, today, opts.category, opts.workerId, Boolean(reach)),
     );
-  const matches = opts.q ? openTaskTextMatches(opts.q) : undefined;
-  // the count range-seeks the deadline index to today's tasks, whatever order the page walks
+  if (!opts.q)
+    // the count range-seeks the deadline index to today's tasks, whatever order the page walks
+    return fetchPage(
+      w,
+      taskPage(db, w, index, filters, order, rowsOf),
+      db
+        .select({ n: count() })
+        .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
+        .where(and(openTaskFilter(today), inCategory, visible, reach, chosen)),
+    );
+  // a search counts its matches (the open-task search indexes hold the open tasks alone), each looked up by rowid;
+  // a q too short for a trigram tests each of today's open tasks on the deadline index instead
+  const matches = openTaskTextMatches(opts.q);
+  const matchSet = openTaskMatchSet(opts.q);
+  const tested = and(openTaskFilter(today), inCategory, visible, reach, chosen);
   return fetchPage(
     w,
     taskPage(db, w, index, and(filters, matches), order, rowsOf),
-    db
-      .select({ n: count() })
-      .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
-      .where(and(openTaskFilter(today), inCategory, matches, visible, chosen)),
+    matchSet
+      ? db.select({ n: count() }).from(tasks).where(and(matchSet, tested))
+      : db
+          .select({ n: count() })
+          .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
+          .where(and(tested, matches)),
   );
 }
 

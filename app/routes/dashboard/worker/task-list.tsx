@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     workerId: user.id,
     minCentsPerHour: minCentsPerHour ?? undefined,
     minApproval: query.min_approval,
+    withinReach: query.hide === "1",
     cards: true,
   });
   redirectPastLastPage(url, query.page, result);
@@ -51,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sort: query.sort,
       min_hourly: query.min_hourly ? String(query.min_hourly) : "",
       min_approval: query.min_approval ? String(query.min_approval) : "",
+      hide: query.hide === "1",
     },
     /** "Save this search" says what it would save, as the alerts page will list it */
     saveAs: describeSearch({
@@ -62,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tasks: result.items.map((t) => ({
       id: t.id,
       taskTitle: t.taskTitle,
+      buyerId: t.buyerId,
       buyerName: t.buyerName,
       category: t.category,
       taskImageUrl: t.taskImageUrl,
@@ -69,9 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payableAmount: t.payableAmount,
       requiredWorkers: t.requiredWorkers,
       daysLeft: daysUntil(t.completionDate, now),
-      mySubmission: t.card?.mySubmission ?? null,
+      mySubmission: t.mySubmission,
       payRate: payRateFor(env, t),
-      reputation: t.card?.reputation ?? null,
+      buyerRecord: t.buyerRecord,
+      eligibility: t.eligibility,
     })),
     total: result.total,
     page: result.page,
@@ -116,6 +120,15 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
               action={
                 <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline" })}>
                   <SearchX aria-hidden /> Clear filters
+                </Link>
+              }
+            />
+          ) : query.hide ? (
+            <EmptyState
+              message="None of the open tasks is one you can do yet: they ask for a record or a qualification you don't have."
+              action={
+                <Link to="/dashboard/tasklist?hide=0" className={buttonVariants({ variant: "outline" })}>
+                  Show tasks I can't do
                 </Link>
               }
             />
