@@ -40,10 +40,12 @@ function recordOf(workerId: string) {
 
 /**
  * "This worker meets the requirements kept on the task's row", for the nearest `tasks` of the query: the counts and
- * the rate against the worker's record, and a required qualification by a primary-key probe of their grant (only for
- * a task that requires one).
+ * the rate against the worker's record (read once per statement), and a required qualification by a primary-key
+ * probe of their grant (only for a task that requires one). The open-task indexes carry the requirements
+ * (migrations/0065), so a list tests it on each index entry it walks: "Hide tasks I can't do" filters inside the walk,
+ * and no page comes out short.
  */
-function meetsRequirements(workerId: string): SQL {
+export function meetsRequirements(workerId: string): SQL {
   const record = recordOf(workerId);
   return sql`(${tasks.minApproved} IS NULL OR ${tasks.minApproved} <= ${record.approved})
     AND (${tasks.minApprovalRate} IS NULL OR ${tasks.minApprovalRate} <= ${record.rate})
@@ -55,29 +57,15 @@ function meetsRequirements(workerId: string): SQL {
 /** The predicate of tasks_open_required_idx (migrations/0064) beyond the open-task one: the task requires something. */
 const requiresSomething = sql`(${tasks.minApprovalRate} IS NOT NULL OR ${tasks.minApproved} IS NOT NULL OR ${tasks.qualificationId} IS NOT NULL)`;
 
-/** The open tasks due from `today` (optionally matching `also`) that the worker cannot do: one range of the index. */
-function outOfReach(workerId: string, today: string, also?: SQL): SQL {
-  return sql`FROM ${tasks} INDEXED BY tasks_open_required_idx
-    WHERE ${and(openTaskFilter(today), requiresSomething, also)} AND NOT (${meetsRequirements(workerId)})`;
-}
-
-/**
- * "The worker can do this task" for the task of a list's walk (its `tasks`): its rowid is not among the open tasks
- * they cannot do, a set read once per statement from tasks_open_required_idx (the open tasks that require anything),
- * so the filter is a lookup on each index entry the list walks, and no page comes out short.
- */
-export function withinReach(workerId: string, today: string): SQL {
-  return sql`+${tasks}.rowid NOT IN (SELECT rowid ${outOfReach(workerId, today)})`;
-}
-
 /**
  * How many open tasks due from `today` (optionally in `category`, and passing `visible`: the buyer's block) the
- * worker cannot do: what "Hide tasks I can't do" takes off the open-task counters' sum. It costs the open tasks that
- * require something.
+ * worker cannot do: what "Hide tasks I can't do" takes off the open-task counters' sum. One range of
+ * tasks_open_required_idx, the open tasks that require something: it costs those, whatever the table holds.
  */
 export function outOfReachCount(workerId: string, today: string, category?: string, visible?: SQL): SQL<number> {
   const also = and(category ? eq(tasks.category, category) : undefined, visible);
-  return sql<number>`(SELECT COUNT(*) ${outOfReach(workerId, today, also)})`;
+  return sql<number>`(SELECT COUNT(*) FROM ${tasks} INDEXED BY tasks_open_required_idx
+    WHERE ${and(openTaskFilter(today), requiresSomething, also)} AND NOT (${meetsRequirements(workerId)}))`;
 }
 
 /**

@@ -32,10 +32,10 @@ import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
 import {
   cardRequirementsFrom,
+  meetsRequirements,
   outOfReachCount,
   requirementFields,
   requirementsRow,
-  withinReach,
   type RequirementRow,
 } from "./eligibility.server";
 import { paysAtLeast, requireMinimumPay } from "./pay-rate.server";
@@ -660,9 +660,9 @@ function openTaskPage<Row>(
   const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
   const visible = opts.workerId ? notBlocked(opts.workerId, tasks.buyerId) : undefined;
-  // each filter is tested on the index entry the list walks, never after it (docs/decisions/083): the worker's reach
-  // (a set read once), pay per hour (a column of the entry), the buyer's approval rate (a primary-key probe)
-  const reach = opts.workerId && opts.withinReach ? withinReach(opts.workerId, today) : undefined;
+  // each filter is tested on the index entry the list walks, never after it (docs/decisions/083): the task's
+  // requirements and its pay per hour are columns of the entry, the buyer's approval rate a primary-key probe
+  const reach = opts.workerId && opts.withinReach ? meetsRequirements(opts.workerId) : undefined;
   const chosen = and(
     opts.minCentsPerHour ? paysAtLeast(opts.minCentsPerHour) : undefined,
     opts.minApproval ? approvalAtLeast(opts.minApproval) : undefined,
