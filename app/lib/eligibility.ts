@@ -41,10 +41,10 @@ export interface CardRequirements extends Requirements {
 }
 
 /**
- * A task card's requirement line: null when the task requires nothing; else whether the worker qualifies and, when
- * not, each thing missing in a few words ("90% approval (yours 84.5%)"). The task's page gives the full reason.
+ * A task card's requirement line: null when the task requires nothing; else each thing the worker misses in a few
+ * words ("90% approval (yours 84.5%)"), none when they qualify. The task's page gives the full reason.
  */
-export function cardEligibility(r: CardRequirements, record: TrackRecord): { missing: string[] } | null {
+export function missingOnCard(r: CardRequirements, record: TrackRecord): string[] | null {
   if (r.minApprovalRate === null && r.minApproved === null && !r.qualification) return null;
   const missing: string[] = [];
   if (r.minApproved !== null && record.approved < r.minApproved)
@@ -55,5 +55,5 @@ export function cardEligibility(r: CardRequirements, record: TrackRecord): { mis
   if (q && q.score === null) missing.push(`the qualification “${q.name}”`);
   else if (q && q.score !== null && q.score < q.minScore)
     missing.push(`a score of ${q.minScore} in “${q.name}” (yours ${q.score})`);
-  return { missing };
+  return missing;
 }

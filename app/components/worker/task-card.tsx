@@ -1,15 +1,13 @@
 import { Link } from "react-router";
 import { useId } from "react";
-import { ArrowRight, CircleCheck, Lock, ShieldCheck } from "~/components/icons";
+import { Lock, ShieldCheck } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { formatDate } from "~/lib/format";
-import { Coins, Dollars } from "./coin-amount";
+import { withdrawalCents } from "~/lib/coins";
+import { formatCoins, formatDate, formatDollars } from "~/lib/format";
+import { hourlyWords } from "~/lib/pay-rate";
 import { TaskThumb } from "~/components/task-image";
-import { DueBadge } from "./due-badge";
-import { PayRateFact } from "~/components/pay-rate";
-import { recordLineWords, type RecordLineView } from "~/components/buyer-reputation";
-import type { PayRate } from "~/lib/pay-rate";
+import { dueLabel } from "./due";
 
 export interface TaskCardData {
   id: string;
@@ -24,16 +22,20 @@ export interface TaskCardData {
   daysLeft: number;
   /** The viewer's own live submission for this task, if any. */
   mySubmission: "pending" | "approved" | null;
-  payRate: PayRate;
-  /** its buyer's record in one line; the task's page shows all of it */
-  buyerRecord: RecordLineView;
-  /** null when the task requires nothing; else what the viewer misses of its requirements (nothing: they qualify) */
-  eligibility: { missing: string[] } | null;
+  /** pay per hour in withdrawal cents (null without a time), and whether it is under the minimum */
+  centsPerHour: number | null;
+  belowMinimum: boolean;
+  /** its buyer's record in one line ("92% approved · reviews in 5 h"); the task's page shows all of it */
+  buyerRecord: string;
+  /** null when the task requires nothing; else what the viewer misses of its requirements (none: they qualify) */
+  missing: string[] | null;
 }
 
 /**
  * One open task in the Available Tasks grid: a phone's screen holds two or three (at most 320 px tall at 390 px wide),
- * with pay, pay per hour, the buyer's record in a line and whether the worker qualifies; the rest is on its page.
+ * with pay, pay per hour, the buyer's record in a line and whether the worker qualifies; the rest is on its page. A
+ * page shows twelve, so a card is drawn with few elements (about twenty): its facts are one grid of terms and values,
+ * and only the requirement line carries an icon.
  */
 export function TaskCard({ task }: { task: TaskCardData }) {
   const titleId = useId();
@@ -41,86 +43,65 @@ export function TaskCard({ task }: { task: TaskCardData }) {
     <article aria-labelledby={titleId} className="task-card" data-testid="task-card">
       <div className="top">
         <TaskThumb src={task.taskImageUrl} category={task.category} className="size-16" />
-        <header>
-          <p className="kicker">
-            <span className="truncate">{task.category}</span>
-            {task.mySubmission ? (
-              <span
-                className={cn("mine", task.mySubmission === "approved" && "approved")}
-                data-testid="my-submission-badge"
-              >
-                <CircleCheck />
-                {task.mySubmission === "approved" ? "Approved" : "Submitted"}
-              </span>
-            ) : null}
-          </p>
-          <h2 id={titleId}>{task.taskTitle}</h2>
-          <p className="buyer">
-            <span className="sr-only">Posted by </span>
-            <Link to={`/buyers/${task.buyerId}`} className="truncate">
-              {task.buyerName}
-            </Link>
-          </p>
-        </header>
+        <p className="kicker">
+          {task.category}
+          {task.mySubmission ? (
+            <span
+              className={cn("mine", task.mySubmission === "approved" && "approved")}
+              data-testid="my-submission-badge"
+            >
+              {task.mySubmission === "approved" ? "Approved" : "Submitted"}
+            </span>
+          ) : null}
+        </p>
+        <h2 id={titleId}>{task.taskTitle}</h2>
+        <Link
+          to={`/buyers/${task.buyerId}`}
+          className="buyer"
+          aria-label={`Posted by ${task.buyerName}: the buyer's record`}
+        >
+          {task.buyerName}
+        </Link>
       </div>
       <p className="record" data-testid="buyer-record">
         <span className="sr-only">Buyer's record: </span>
-        {recordLineWords(task.buyerRecord)}
+        {task.buyerRecord}
       </p>
       <dl>
-        <div>
-          <dt>Payment</dt>
-          <dd>
-            <Coins coins={task.payableAmount} />
-            <Dollars coins={task.payableAmount} />
-          </dd>
-        </div>
-        <div>
-          <dt>Pay per hour</dt>
-          <dd>
-            <PayRateFact rate={task.payRate} compact />
-          </dd>
-        </div>
-        <div>
-          <dt>Workers needed</dt>
-          <dd>{task.requiredWorkers}</dd>
-        </div>
-        <div>
-          <dt>Due date</dt>
-          <dd>
-            {/* a task closing within two days says so instead of its date */}
-            {task.daysLeft <= 2 ? (
-              <time dateTime={task.completionDate}>
-                <DueBadge daysLeft={task.daysLeft} />
-              </time>
-            ) : (
-              <time dateTime={task.completionDate}>{formatDate(task.completionDate)}</time>
-            )}
-          </dd>
-        </div>
+        <dt>Payment</dt>
+        <dd>{`${formatCoins(task.payableAmount)} · ${formatDollars(withdrawalCents(task.payableAmount))}`}</dd>
+        <dt>Pay per hour</dt>
+        <dd data-testid="pay-rate" className={task.belowMinimum ? "below-minimum" : undefined}>
+          {task.centsPerHour === null ? "No time estimate" : hourlyWords(task.centsPerHour)}
+          {task.belowMinimum ? " · Pays below the minimum" : ""}
+        </dd>
+        <dt>Workers needed</dt>
+        <dd>{task.requiredWorkers}</dd>
+        <dt>Due date</dt>
+        {/* a task closing within two days says so instead of its date */}
+        <dd className={task.daysLeft <= 2 ? "soon" : undefined}>
+          <time dateTime={task.completionDate}>
+            {task.daysLeft <= 2 ? dueLabel(task.daysLeft) : formatDate(task.completionDate)}
+          </time>
+        </dd>
       </dl>
-      {task.eligibility ? <Eligibility missing={task.eligibility.missing} /> : null}
+      {task.missing === null ? null : task.missing.length === 0 ? (
+        <p className="eligibility" data-testid="eligibility">
+          <ShieldCheck /> You qualify
+        </p>
+      ) : (
+        <p className="eligibility missing" data-testid="eligibility">
+          <Lock /> Needs {task.missing.join(", ")}
+        </p>
+      )}
       <Link
         to={`/dashboard/tasklist/${task.id}`}
         prefetch="intent"
         aria-describedby={titleId}
         className={buttonVariants({ variant: "secondary" })}
       >
-        View Details <ArrowRight />
+        View Details
       </Link>
     </article>
-  );
-}
-
-/** "You qualify", or what the worker misses of the task's requirements (the task's page gives the full reason). */
-function Eligibility({ missing }: { missing: string[] }) {
-  return missing.length === 0 ? (
-    <p className="eligibility" data-testid="eligibility">
-      <ShieldCheck /> You qualify
-    </p>
-  ) : (
-    <p className="eligibility missing" data-testid="eligibility">
-      <Lock /> Needs {missing.join(", ")}
-    </p>
   );
 }

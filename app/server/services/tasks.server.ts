@@ -22,7 +22,7 @@ import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
-import { cardEligibility } from "~/lib/eligibility";
+import { missingOnCard } from "~/lib/eligibility";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
@@ -76,16 +76,10 @@ const cardTaskColumns = {
   measuredMinutes: tasks.measuredMinutes,
 };
 
-/**
- * Tasks (every column, or `columns`) joined to their buyers (name and e-mail); `extra` adds columns to each row (a
- * worker's card facts).
- */
-function selectWithBuyer<
-  Extra extends Record<string, SQL | SQLiteColumn>,
-  Columns extends typeof tasks | typeof cardTaskColumns = typeof tasks,
->(db: Db, extra = {} as Extra, columns = tasks as Columns) {
+/** Tasks joined to their buyers (name and e-mail); `extra` adds columns to each row (a worker's facts on its page). */
+function selectWithBuyer<Extra extends Record<string, SQL | SQLiteColumn>>(db: Db, extra = {} as Extra) {
   return db
-    .select({ task: columns, buyerName: users.name, buyerEmail: users.email, ...extra })
+    .select({ task: tasks, buyerName: users.name, buyerEmail: users.email, ...extra })
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.buyerId));
 }
@@ -530,15 +524,16 @@ const withBuyers =
  * worker holds (eligibility.server.ts). Nothing worked out from a history on read, no query per card.
  */
 const asCards = (db: Db, workerId: string) => (ids: PageIds, order: SQL[]) =>
-  selectWithBuyer(
-    db,
-    {
+  db
+    .select({
+      task: cardTaskColumns,
+      buyerName: users.name,
       mySubmission: liveSubmissionStatus(workerId, tasks.id),
       ...recordLineFields(),
       ...requirementFields(workerId),
-    },
-    cardTaskColumns,
-  )
+    })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.buyerId))
     .leftJoin(buyerReputations, withBuyerRecord)
     .where(inArray(taskRowid, ids))
     .orderBy(...order)
@@ -547,7 +542,6 @@ const asCards = (db: Db, workerId: string) => (ids: PageIds, order: SQL[]) =>
 function listCard<Task extends { buyerId: string }>({
   task,
   buyerName,
-  buyerEmail,
   mySubmission,
   buyerApproved,
   buyerRejected,
@@ -556,7 +550,6 @@ function listCard<Task extends { buyerId: string }>({
 }: {
   task: Task;
   buyerName: string;
-  buyerEmail: string;
   mySubmission: TaskCardFacts["mySubmission"];
   buyerApproved: number | null;
   buyerRejected: number | null;
@@ -564,10 +557,11 @@ function listCard<Task extends { buyerId: string }>({
 } & RequirementRow) {
   const { requirements, record } = cardRequirementsFrom(requirementRow);
   return {
-    ...withBuyer({ task, buyerName, buyerEmail }),
+    ...task,
+    buyerName,
     mySubmission,
     buyerRecord: recordLineFrom({ buyerApproved, buyerRejected, buyerMedianMs }),
-    eligibility: cardEligibility(requirements, record),
+    missing: missingOnCard(requirements, record),
   };
 }
 

@@ -8,6 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";
+import { recordLineWords } from "~/components/buyer-reputation";
 import { TaskFilters } from "~/components/worker/task-filters";
 import { SaveSearch } from "~/components/worker/save-search";
 import { daysUntil } from "~/components/worker/due";
@@ -61,22 +62,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       minCentsPerHour,
       minApproval: query.min_approval ?? null,
     }),
-    tasks: result.items.map((t) => ({
-      id: t.id,
-      taskTitle: t.taskTitle,
-      buyerId: t.buyerId,
-      buyerName: t.buyerName,
-      category: t.category,
-      taskImageUrl: t.taskImageUrl,
-      completionDate: t.completionDate,
-      payableAmount: t.payableAmount,
-      requiredWorkers: t.requiredWorkers,
-      daysLeft: daysUntil(t.completionDate, now),
-      mySubmission: t.mySubmission,
-      payRate: payRateFor(env, t),
-      buyerRecord: t.buyerRecord,
-      eligibility: t.eligibility,
-    })),
+    tasks: result.items.map((t) => {
+      const rate = payRateFor(env, t);
+      return {
+        id: t.id,
+        taskTitle: t.taskTitle,
+        buyerId: t.buyerId,
+        buyerName: t.buyerName,
+        category: t.category,
+        taskImageUrl: t.taskImageUrl,
+        completionDate: t.completionDate,
+        payableAmount: t.payableAmount,
+        requiredWorkers: t.requiredWorkers,
+        daysLeft: daysUntil(t.completionDate, now),
+        mySubmission: t.mySubmission,
+        centsPerHour: rate.centsPerHour,
+        belowMinimum: rate.belowMinimum,
+        buyerRecord: recordLineWords(t.buyerRecord),
+        missing: t.missing,
+      };
+    }),
     total: result.total,
     page: result.page,
     pages: result.pages,
