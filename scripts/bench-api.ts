@@ -108,7 +108,8 @@ const CASES: Case[] = [
   page("tasklist", "worker"),
   {
     ...page("tasklist", "worker", "?late"),
-    path: (s) => `/dashboard/tasklist?page=${latePage(s.openTasks, TASKLIST_PAGE)}`,
+    // every open task ("Hide tasks I can't do" off): the page number is of the open tasks, not of those the worker may do
+    path: (s) => `/dashboard/tasklist?page=${latePage(s.openTasks, TASKLIST_PAGE)}&hide=0`,
   },
   // a worker narrowing the list as the filters offer: one category, $10 an hour or more
   {
