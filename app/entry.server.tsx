@@ -6,9 +6,9 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { CspSourcesContext, NonceContext } from "./lib/csp";
+import { CspAllowanceContext, NonceContext } from "./lib/csp";
 import { getEnv } from "./server/context";
-import { contentSecurityPolicy, cspSourcesOf, newNonce } from "./server/http/csp.server";
+import { contentSecurityPolicy, cspAllowanceOf, newNonce } from "./server/http/csp.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,14 +26,14 @@ export default async function handleRequest(
 
   const env = getEnv(loadContext);
   const nonce = newNonce();
-  const sources = cspSourcesOf(routerContext);
+  const allowance = cspAllowanceOf(routerContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <CspSourcesContext value={sources}>
+    <CspAllowanceContext value={allowance}>
       <NonceContext value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext>
-    </CspSourcesContext>,
+    </CspAllowanceContext>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
@@ -53,7 +53,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   // Vite's development server injects inline scripts of its own (hot reload): no policy while it runs.
   if (!(import.meta.env.DEV && env.APP_ENV === "development")) {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, sources, env));
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, allowance, env));
   }
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -22,6 +22,8 @@ export default [
     // a task as visitors see it from the landing page (signed in: sent on by role, as /browse does)
     route("browse/:id", "routes/public/task.tsx"),
     route("buyers/:id", "routes/public/buyer.tsx"),
+    // docs/mturk.md as a page ("How to use the API"); /docs/mturk.md serves the Markdown itself
+    route("docs/mturk", "routes/docs/mturk-guide-page.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("browse", "routes/public/task-door.ts"),
@@ -141,7 +143,8 @@ export default [
   ]),
   // The MTurk Requester API answered by Coinwork (docs/mturk.md), signed with AWS Signature Version 4.
   route("mturk", "routes/mturk.ts"),
-  // a HIT's HTMLQuestion page (framed on its task page) and where a question's form posts its answer
+  // a HIT's HTMLQuestion page is served only from the question origin (here: an empty 404), and where a question's
+  // form posts its answer
   route("mturk/question/:id", "routes/mturk-question.ts"),
   route("mturk/externalSubmit", "routes/mturk-external-submit.ts"),
   route("docs/mturk.md", "routes/docs/mturk-guide.ts"),

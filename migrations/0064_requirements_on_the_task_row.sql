@@ -50,6 +50,6 @@ UPDATE tasks SET qualification_id = q.qualification_id, qualification_min_score 
 -- open tasks a worker cannot do is one range of this index, tested entry by entry against the worker's record (and a
 -- primary-key probe of their grant where a qualification is required). Its cost is the open tasks that require
 -- something, whatever the table holds.
-CREATE INDEX tasks_open_required_idx ON tasks (completion_date, category, min_approval_rate, min_approved, qualification_id, qualification_min_score, required_workers, deleted_at, buyer_id)
-  WHERE deleted_at IS NULL AND required_workers > 0
+CREATE INDEX tasks_open_required_idx ON tasks (completion_date, category, min_approval_rate, min_approved, qualification_id, qualification_min_score, required_workers, held_slots, deleted_at, buyer_id)
+  WHERE deleted_at IS NULL AND required_workers + held_slots > 0
     AND (min_approval_rate IS NOT NULL OR min_approved IS NOT NULL OR qualification_id IS NOT NULL);

@@ -62,7 +62,7 @@ UPDATE buyer_reputations SET median_review_ms = (SELECT wait FROM (
 -- generated cents_per_hour of 0032) and its requirements (kept on its row, 0064). "$10/hour or more" and "Hide tasks
 -- I can't do" are then tested on the index entry a list walks, as the date and the buyer's block are (0040), never on
 -- the table's row, and a filtered page or count walks index entries only. The two rate indexes of 0032 gain the
--- requirements too.
+-- requirements too. Each keeps 0054's membership (a slot open or held) and its held_slots beside required_workers.
 DROP INDEX tasks_open_idx;
 DROP INDEX tasks_open_pay_idx;
 DROP INDEX tasks_open_deadline_idx;
@@ -71,11 +71,11 @@ DROP INDEX tasks_open_category_pay_idx;
 DROP INDEX tasks_open_category_deadline_idx;
 DROP INDEX tasks_open_rate_idx;
 DROP INDEX tasks_open_category_rate_idx;
-CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date, required_workers, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC, required_workers, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC, required_workers, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_rate_idx ON tasks (cents_per_hour DESC, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers > 0;
-CREATE INDEX tasks_open_category_rate_idx ON tasks (category, cents_per_hour DESC, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers > 0;
+CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers + held_slots > 0;
+CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers + held_slots > 0;
+CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers + held_slots > 0;
+CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers + held_slots > 0;
+CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers + held_slots > 0;
+CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers + held_slots > 0;
+CREATE INDEX tasks_open_rate_idx ON tasks (cents_per_hour DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers + held_slots > 0;
+CREATE INDEX tasks_open_category_rate_idx ON tasks (category, cents_per_hour DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, min_approval_rate, min_approved, qualification_id, qualification_min_score) WHERE deleted_at IS NULL AND required_workers + held_slots > 0;

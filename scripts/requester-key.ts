@@ -3,9 +3,15 @@
 // Makes a new MTurk Requester API key for a verified buyer of the local database and prints it on one line,
 // `AccessKeyId=… SecretAccessKey=…`, for scripts and the examples of docs/mturk.md. The secret is sealed with the
 // MTURK_KEY_SECRET of .dev.vars (written by `npm run dev`), as the settings page seals it.
+//
+// No password is asked, and no e-mail sent: the page asks for the password because a session cookie can be stolen;
+// whoever runs this already holds the local database file and its sealing secret, which are more than the password
+// would prove (the same footing as `npm run admin`). It refuses remote databases, and keeps the page's other rules:
+// a verified buyer, at most MAX_LIVE_KEYS live keys.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { newKeyPair, sealSecret } from "../app/server/mturk/key-sealing.server.ts";
+import { MAX_LIVE_KEYS, TOO_MANY_KEYS } from "../app/lib/schemas/requester-keys.ts";
 import { describeTarget, parseTarget, query, ROOT, sqlString } from "./lib/wrangler.ts";
 
 function devVar(name: string): string | undefined {
@@ -49,10 +55,18 @@ async function main() {
   }
   const pair = newKeyPair();
   const sealed = await sealSecret(master, pair.accessKeyId, pair.secretAccessKey);
+  const id = sqlString(pair.accessKeyId);
+  // the same limit as the page's, counted in the insert (the live keys' partial index, migrations/0060)
   query(
-    `INSERT INTO requester_keys (access_key_id, user_id, sealed_secret, created_at) VALUES (${sqlString(pair.accessKeyId)}, ${sqlString(user.id)}, ${sqlString(sealed)}, ${Date.now()})`,
+    `INSERT INTO requester_keys (access_key_id, user_id, sealed_secret, created_at)
+      SELECT ${id}, ${sqlString(user.id)}, ${sqlString(sealed)}, ${Date.now()}
+      WHERE (SELECT COUNT(*) FROM requester_keys WHERE user_id = ${sqlString(user.id)} AND revoked_at IS NULL) < ${MAX_LIVE_KEYS}`,
     target,
   );
+  if (!query<{ n: number }>(`SELECT COUNT(*) AS n FROM requester_keys WHERE access_key_id = ${id}`, target)[0]?.n) {
+    console.error(`${email}: ${TOO_MANY_KEYS}`);
+    process.exit(1);
+  }
   console.log(`AccessKeyId=${pair.accessKeyId} SecretAccessKey=${pair.secretAccessKey}`);
 }
 

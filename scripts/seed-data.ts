@@ -26,6 +26,7 @@ import {
   rejectWithdrawal,
   requestWithdrawal,
   setContactMessageRead,
+  setTakaRate,
   submitContactMessage,
 } from "./lib/history.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
@@ -1072,6 +1073,10 @@ function planDemoHistory(h: History, now: number) {
   adjust(ago(21) + 4 * HOUR, "w05", 40, "Compensation: a task was removed after you had started it");
   adjust(ago(58), "b03", 150, "Goodwill credit after a failed card payment");
 
+  // The taka rate workers see beside dollars, set by the admin and changed once since.
+  h.at(ago(40), () => setTakaRate(h.env, admin(), 11_950));
+  h.at(ago(6) + 9 * HOUR, () => setTakaRate(h.env, admin(), 12_150));
+
   // Withdrawals: amounts are decided from the balance at that moment (a worker keeps `keep` coins).
   let rejectN = 0;
   for (const plan of WITHDRAWALS) {
@@ -1087,7 +1092,10 @@ function planDemoHistory(h: History, now: number) {
       });
       if (plan.outcome === "pending") return;
       const decideAt = Math.min(t + (plan.decideAfterH ?? 24) * HOUR, now - HOUR);
-      if (plan.outcome === "approve") h.at(decideAt, () => approveWithdrawal(h.env, admin(), id));
+      // the payment's own reference, as a mobile wallet's transaction ID or a bank's reference reads
+      // (from the request's id, so the seed's random draws stay as they were)
+      const reference = `${plan.system === "Bank" ? "FT" : ""}${id.replace(/-/g, "").slice(0, 10).toUpperCase()}`;
+      if (plan.outcome === "approve") h.at(decideAt, () => approveWithdrawal(h.env, admin(), id, reference));
       else {
         const reason = WITHDRAWAL_REJECT_REASONS[rejectN++ % WITHDRAWAL_REJECT_REASONS.length];
         h.at(decideAt, () => rejectWithdrawal(h.env, admin(), id, reason));

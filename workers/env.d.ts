@@ -41,6 +41,18 @@ interface Env {
    */
   APP_ORIGIN?: string;
   /**
+   * Where HITs' questions (requester code) are served, e.g. "https://coinwork-questions.example": a registrable domain
+   * of its own, routed to this Worker, which answers there nothing but the questions' frames. Required in production
+   * (the Worker refuses to answer without it, or with APP_ORIGIN's domain); without it, development and tests serve
+   * them from "questions.localhost" at the request's port.
+   */
+  QUESTION_ORIGIN?: string;
+  /**
+   * The origin `npm run dev` serves (`http://localhost:<port>`), set by it for the dev server alone: where APP_ORIGIN
+   * is empty, the links in e-mails the Cron Trigger sends point there. Ignored in production.
+   */
+  DEV_ORIGIN?: string;
+  /**
    * Seals the MTurk Requester API keys' secrets at rest (AES-GCM; docs/mturk.md). Without it no requester key is
    * made or accepted. `npm run dev` writes one to .dev.vars; in production `wrangler secret put MTURK_KEY_SECRET`.
    */

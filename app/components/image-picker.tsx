@@ -1,10 +1,15 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ImageIcon } from "~/components/icons";
 import { Label } from "./ui/input";
+import { IMAGE_RULE, IMAGE_TOO_LARGE, MAX_IMAGE_PIXELS, tooManyPixels } from "~/lib/images";
+import { formatCount } from "~/lib/format";
+import { needsShrinking, shrinkImage } from "./shrink-image";
 
 /**
- * A file input for one image with a live preview. The file travels with its form (multipart),
- * so it works without JavaScript; the server checks the bytes.
+ * A file input for one image with a live preview and the upload rule under it. The file travels with its form
+ * (multipart), so it works without JavaScript; the server checks the bytes. With JavaScript an image over the size
+ * or pixel bound is made smaller here first (shrink-image.ts: the input then holds the smaller file), or refused
+ * when it cannot be (an animated GIF).
  */
 export function ImagePicker({
   name = "image",
@@ -20,8 +25,11 @@ export function ImagePicker({
   round?: boolean;
 }) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(initialUrl ?? null);
   const [localError, setLocalError] = useState<string | null>(null);
+  /** what making the chosen image smaller did, or that it is under way */
+  const [note, setNote] = useState<string | null>(null);
   useEffect(() => () => void (preview?.startsWith("blob:") && URL.revokeObjectURL(preview)), [preview]);
   const message = localError ?? error;
   return (
@@ -32,32 +40,62 @@ export function ImagePicker({
           className={`flex size-16 shrink-0 items-center justify-center overflow-hidden border border-border bg-muted ${round ? "rounded-full" : "rounded-lg"}`}
         >
           {preview ? (
-            <img src={preview} alt="Preview of the chosen image" className="size-full object-cover" />
+            <img
+              src={preview}
+              alt="Preview of the chosen image"
+              className="size-full object-cover"
+              onLoad={(e) => {
+                const { naturalWidth: width, naturalHeight: height } = e.currentTarget;
+                if (!preview.startsWith("blob:") || width * height <= MAX_IMAGE_PIXELS) return;
+                setLocalError(tooManyPixels(width, height));
+                if (inputRef.current) inputRef.current.value = "";
+                setPreview(initialUrl ?? null);
+              }}
+            />
           ) : (
             <ImageIcon className="size-6 text-muted-foreground" aria-hidden />
           )}
         </div>
         <input
+          ref={inputRef}
           id={id}
           name={name}
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
+          aria-describedby={message ? `${id}-error` : `${id}-rule`}
           className="block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
+          onChange={async (e) => {
+            const input = e.currentTarget;
+            const file = input.files?.[0];
             setLocalError(null);
+            setNote(null);
+            const refuse = (message: string) => {
+              setLocalError(message);
+              input.value = "";
+              setPreview(initialUrl ?? null);
+            };
             if (!file) return setPreview(initialUrl ?? null);
-            if (!file.type.startsWith("image/")) {
-              setLocalError("Please choose an image file");
-              e.currentTarget.value = "";
-              return setPreview(initialUrl ?? null);
-            }
-            if (file.size > 5 * 1024 * 1024) {
-              setLocalError("Images can be at most 5 MB");
-              e.currentTarget.value = "";
-              return setPreview(initialUrl ?? null);
+            if (!file.type.startsWith("image/")) return refuse("Please choose an image file");
+            const size = await createImageBitmap(file).then(
+              (b) => (b.close(), { width: b.width, height: b.height }),
+              () => null,
+            );
+            if (size && needsShrinking(file.size, size.width, size.height)) {
+              setNote("Making the image smaller…");
+              const shrunk = await shrinkImage(file);
+              if (!shrunk) {
+                setNote(null);
+                const pixels = size.width * size.height > MAX_IMAGE_PIXELS;
+                return refuse(pixels ? tooManyPixels(size.width, size.height) : IMAGE_TOO_LARGE);
+              }
+              const files = new DataTransfer();
+              files.items.add(shrunk.file);
+              input.files = files.files;
+              setNote(
+                `This image is ${formatCount(shrunk.from.width)} × ${formatCount(shrunk.from.height)} pixels: it will be sent at ${formatCount(shrunk.to.width)} × ${formatCount(shrunk.to.height)}, within the upload limit.`,
+              );
+              return setPreview(URL.createObjectURL(shrunk.file));
             }
             setPreview(URL.createObjectURL(file));
           }}
@@ -67,7 +105,11 @@ export function ImagePicker({
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
           {message}
         </p>
-      ) : null}
+      ) : (
+        <p id={`${id}-rule`} className="text-xs text-muted-foreground" aria-live="polite">
+          {note ?? IMAGE_RULE}
+        </p>
+      )}
     </div>
   );
 }

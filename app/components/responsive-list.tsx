@@ -103,7 +103,10 @@ export function Cell({ label, ...props }: React.ComponentProps<"td"> & { label?:
   return <td role="cell" data-label={label} {...props} />;
 }
 
-/** A cell naming a person: their name over their e-mail (a long address wraps rather than widening the card). */
+/**
+ * A cell naming a person: their name over their e-mail (a long address wraps rather than widening the card), or
+ * their name alone where the reader may not see the address (null).
+ */
 export function PersonCell({
   label,
   name,
@@ -112,14 +115,14 @@ export function PersonCell({
 }: {
   label?: string;
   name: string;
-  email: string;
+  email: string | null;
   /** more lines about them (e.g. since when) */
   children?: React.ReactNode;
 }) {
   return (
     <Cell label={label}>
       <p className="name">{name}</p>
-      <p className="meta break-all">{email}</p>
+      {email === null ? null : <p className="meta break-all">{email}</p>}
       {children}
     </Cell>
   );

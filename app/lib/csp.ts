@@ -4,14 +4,22 @@
 // first page's policy still applies, so a route that needs a party the document lacks reloads as a whole document.
 import { createContext, use } from "react";
 
-/**
- * Stripe.js (the card form of Purchase Coin); Google (the "Login with Google" form posts to Google's sign-in); a
- * HIT's question (the task page frames this site's sandboxed HTMLQuestion page, or an ExternalQuestion's https page).
- */
-export type CspSource = "stripe" | "google" | "questions";
+/** Stripe.js (the card form of Purchase Coin); Google (the "Login with Google" form posts to Google's sign-in). */
+export type CspSource = "stripe" | "google";
 
-export interface CspHandle {
+export interface CspHandle<Data = unknown> {
   csp?: CspSource[];
+  /**
+   * The origins a page frames, read from its loader data (the task page: a HIT's question, from the question origin
+   * or an ExternalQuestion's site); the policy's frame-src lets exactly those in, and this site for what they post to.
+   */
+  frames?: (data: Data | undefined) => readonly string[];
+}
+
+/** What the server allowed this document: parties, and the origins it may frame. */
+export interface CspAllowance {
+  sources: readonly CspSource[];
+  frames: readonly string[];
 }
 
 /**
@@ -21,8 +29,8 @@ export interface CspHandle {
  */
 export const PAGES_WITH_OWN_POLICY: readonly string[] = ["/login", "/register", "/dashboard/purchasecoin"];
 
-/** What the server allowed this document, rendered as `<html data-csp>` by the root layout. */
-export const CspSourcesContext = createContext<readonly CspSource[]>([]);
+/** What the server allowed this document, rendered as `<html data-csp data-csp-frames>` by the root layout. */
+export const CspAllowanceContext = createContext<CspAllowance>({ sources: [], frames: [] });
 
 /** The nonce of this document's policy, while the server renders it (entry.server.tsx). */
 export const NonceContext = createContext<string | undefined>(undefined);
@@ -57,15 +65,15 @@ export function loadWithPolicyFor<T>(source: CspSource, request: Request, server
 }
 
 /**
- * As `loadWithPolicyFor`, for a route whose pages need `source` only sometimes (a task with a HIT's question): its
- * data is loaded first, and only a page that `needs` the party is reloaded as a new document.
+ * A `clientLoader` for a route whose pages frame origins named by their data (a task with a HIT's question): its data
+ * is loaded first, and only a page that frames an origin this document's policy lacks is reloaded as a new document.
  */
-export async function loadWithPolicyWhen<T>(
-  source: CspSource,
+export async function loadWithFrames<T>(
   request: Request,
   serverLoader: () => Promise<T>,
-  needs: (data: T) => boolean,
+  frames: (data: T) => readonly string[],
 ): Promise<T> {
   const data = await serverLoader();
-  return needs(data) && !documentAllows(source) ? reloadAsDocument(request.url) : data;
+  const allowed = (document.documentElement.dataset.cspFrames ?? "").split(" ");
+  return frames(data).every((origin) => allowed.includes(origin)) ? data : reloadAsDocument(request.url);
 }

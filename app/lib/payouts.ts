@@ -89,3 +89,36 @@ export function payoutLine(p: PayoutDetails): string {
   const parts = [`${p.payment_system} ${p.account_number}`, p.bank_name, p.bank_branch].filter(Boolean);
   return parts.join(" · ");
 }
+
+/** An account younger than this is named as new among a payout's risk signals. */
+export const NEW_ACCOUNT_DAYS = 7;
+const DAY = 86_400_000;
+
+export interface PayoutRiskFacts {
+  /** buyers who block the worker */
+  blockedBy: number;
+  /** the worker's proofs flagged as copies of another worker's */
+  copyFlags: number;
+  /** when the worker's account was made */
+  joinedAt: number;
+}
+
+/**
+ * What an admin should weigh before paying a worker out, in words, each marked as a warning or not: the account's
+ * age always (a warning while it is new), blocks and copied-proof flags when there are any.
+ */
+export function payoutRisks(f: PayoutRiskFacts, now: number): { text: string; warning: boolean }[] {
+  const days = Math.floor(Math.max(0, now - f.joinedAt) / DAY);
+  const age =
+    days < 1
+      ? "Account made today"
+      : `Account ${days < 60 ? `${days} day` : `${Math.floor(days / 30)} month`}${
+          (days < 60 ? days : Math.floor(days / 30)) === 1 ? "" : "s"
+        } old`;
+  const risks = [{ text: age, warning: days < NEW_ACCOUNT_DAYS }];
+  if (f.blockedBy > 0)
+    risks.push({ text: `Blocked by ${f.blockedBy} buyer${f.blockedBy === 1 ? "" : "s"}`, warning: true });
+  if (f.copyFlags > 0)
+    risks.push({ text: `${f.copyFlags} copied-proof flag${f.copyFlags === 1 ? "" : "s"}`, warning: true });
+  return risks;
+}

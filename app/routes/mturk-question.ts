@@ -1,7 +1,3 @@
-import { getEnv } from "~/server/context";
-import { serveQuestion } from "~/server/mturk/question-frame.server";
-import type { Route } from "./+types/mturk-question";
-
-// An HTMLQuestion's page, framed by its HIT's task page in a sandbox of its own (docs/mturk.md).
-export const loader = ({ request, context, params }: Route.LoaderArgs) =>
-  serveQuestion(getEnv(context), request, params.id);
+// A HIT's HTMLQuestion is requester code: it is served only from the question origin, another site (workers/app.ts,
+// app/server/mturk/question-frame.server.ts). On Coinwork's own origin its path answers nothing a browser could show.
+export const loader = () => new Response(null, { status: 404 });

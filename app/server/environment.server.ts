@@ -1,7 +1,7 @@
 // Where the Worker runs, read from APP_ENV. Only an explicit "development" or "test" counts as not production, so a
 // deployment that forgets the variable gets production's fail-closed behaviour rather than a development shortcut.
 // And those two are believed only on this machine: a request to any other host with either of them is refused, as
-// is a production Worker without its session key or APP_ORIGIN, or with rate limits switched off.
+// is a production Worker without its session key, APP_ORIGIN or QUESTION_ORIGIN, or with rate limits switched off.
 export type AppEnvironment = "development" | "test" | "production";
 
 export function appEnvironment(env: Pick<Env, "APP_ENV">): AppEnvironment {
@@ -31,21 +31,42 @@ export function isLocalHost(hostname: string): boolean {
   );
 }
 
-/** APP_ORIGIN when it is an origin (`https://coinwork.example`, no path), else null. */
-function configuredOrigin(env: Pick<Env, "APP_ORIGIN">): URL | null {
-  if (!env.APP_ORIGIN) return null;
+/** A setting that is an origin (`https://coinwork.example`, no path), else null. */
+function originSetting(value: string | undefined): URL | null {
+  if (!value) return null;
   try {
-    const url = new URL(env.APP_ORIGIN);
-    return url.origin === env.APP_ORIGIN.replace(/\/$/, "") ? url : null;
+    const url = new URL(value);
+    return url.origin === value.replace(/\/$/, "") ? url : null;
   } catch {
     return null;
   }
 }
 
+/** APP_ORIGIN when it is an origin, else null. */
+const configuredOrigin = (env: Pick<Env, "APP_ORIGIN">) => originSetting(env.APP_ORIGIN);
+
+/** Whether `host` is `parent` or a subdomain of it. */
+const isWithin = (host: string, parent: string) => host === parent || host.endsWith(`.${parent}`);
+
+/**
+ * Why QUESTION_ORIGIN cannot serve HITs' questions in production, or null when it can: it must be an origin, and
+ * not APP_ORIGIN's host nor a subdomain or parent of it, since requester code runs there (a registrable domain of its
+ * own cannot be told without the public suffix list; these are the mistakes that can).
+ */
+function questionOriginProblem(env: Pick<Env, "APP_ORIGIN" | "QUESTION_ORIGIN">): string | null {
+  const questions = originSetting(env.QUESTION_ORIGIN);
+  if (!questions)
+    return "QUESTION_ORIGIN is not set to an origin such as https://coinwork-questions.example: HITs' questions are served from it in production";
+  const app = configuredOrigin(env);
+  if (app && (isWithin(questions.hostname, app.hostname) || isWithin(app.hostname, questions.hostname)))
+    return `QUESTION_ORIGIN (${questions.hostname}) must be a domain of its own, not APP_ORIGIN's (${app.hostname}) nor a subdomain or parent of it: requester code runs there`;
+  return null;
+}
+
 export const NO_SESSION_KEY =
   "SESSION_JWK is not set: refusing to start sessions in production (set it with `wrangler secret put SESSION_JWK`)";
 
-type Settings = Pick<Env, "APP_ENV" | "APP_ORIGIN" | "SESSION_JWK" | "RATE_LIMIT_OFF">;
+type Settings = Pick<Env, "APP_ENV" | "APP_ORIGIN" | "QUESTION_ORIGIN" | "SESSION_JWK" | "RATE_LIMIT_OFF">;
 
 /**
  * Why this Worker must not answer `url` (the request's, or null for a Cron Trigger), in one log line; null when it
@@ -64,6 +85,8 @@ export function misconfiguration(env: Settings, url: URL | null): string | null 
     problems.push(
       "APP_ORIGIN is not set to an origin such as https://coinwork.example: the links in e-mails need it in production",
     );
+  const questions = questionOriginProblem(env);
+  if (questions) problems.push(questions);
   if (env.RATE_LIMIT_OFF && env.RATE_LIMIT_OFF !== "0")
     problems.push("RATE_LIMIT_OFF is set: rate limits cannot be switched off in production");
   return problems.length ? problems.join("; ") : null;
@@ -82,16 +105,39 @@ export function appOrigin(env: Pick<Env, "APP_ORIGIN">, request: Request): strin
   return configuredOrigin(env)?.origin ?? new URL(request.url).origin;
 }
 
-/** Where development serves the app (`npm run dev`): the links of e-mails the Cron Trigger sends without APP_ORIGIN. */
-const DEV_ORIGIN = "http://localhost:5173";
+/** The question origin's host where QUESTION_ORIGIN is not set: browsers resolve every `*.localhost` to this machine. */
+export const LOCAL_QUESTION_HOST = "questions.localhost";
+
+/**
+ * Where HITs' questions are served (docs/mturk.md): QUESTION_ORIGIN, a registrable domain of its own, so that
+ * requester code never runs on Coinwork's site. Only where it is not set (development and tests; production refuses
+ * to start without it) the app's origin with the host `questions.localhost`: the same server, another site.
+ */
+export function questionOrigin(env: Pick<Env, "APP_ORIGIN" | "QUESTION_ORIGIN">, request: Request): string {
+  const configured = originSetting(env.QUESTION_ORIGIN);
+  if (configured) return configured.origin;
+  const local = new URL(appOrigin(env, request));
+  local.hostname = LOCAL_QUESTION_HOST;
+  return local.origin;
+}
+
+/** Whether the request is addressed to the question origin, which serves HITs' questions and nothing of the app. */
+export function isQuestionRequest(env: Pick<Env, "QUESTION_ORIGIN">, url: URL): boolean {
+  const configured = originSetting(env.QUESTION_ORIGIN);
+  return configured ? url.host === configured.host : url.hostname === LOCAL_QUESTION_HOST;
+}
+
+/** Where `npm run dev` serves the app when it is not told another port (vite.config.ts's `server.port`). */
+const DEFAULT_DEV_ORIGIN = "http://localhost:5173";
 
 /**
  * The origin of links in what the Cron Trigger sends, which has no request to read: APP_ORIGIN, or in development
- * and tests the dev server's. Production without APP_ORIGIN throws rather than send links to nowhere.
+ * and tests the one the dev server says it serves (DEV_ORIGIN, set by `npm run dev` for its port), else its default
+ * port's. Production without APP_ORIGIN throws rather than send links to nowhere.
  */
-export function cronOrigin(env: Pick<Env, "APP_ORIGIN" | "APP_ENV">): string {
+export function cronOrigin(env: Pick<Env, "APP_ORIGIN" | "APP_ENV" | "DEV_ORIGIN">): string {
   const configured = configuredOrigin(env)?.origin;
   if (configured) return configured;
   if (isProduction(env)) throw new Error("APP_ORIGIN is not set: the Cron Trigger cannot write links in e-mails");
-  return DEV_ORIGIN;
+  return configuredOrigin({ APP_ORIGIN: env.DEV_ORIGIN })?.origin ?? DEFAULT_DEV_ORIGIN;
 }

@@ -30,6 +30,7 @@ export const { createSubmission, approveSubmission, rejectSubmission, NO_SLOTS }
 export const { requestWithdrawal, approveWithdrawal, rejectWithdrawal } =
   await import("../../app/server/services/withdrawals.server.ts");
 export const { adjustCoins, removeUser } = await import("../../app/server/services/users.server.ts");
+export const { setTakaRate } = await import("../../app/server/services/currency-rates.server.ts");
 export const { setItemsPerPage } = await import("../../app/server/services/preferences.server.ts");
 export const { fileAppeal, decideAppeal } = await import("../../app/server/services/appeals.server.ts");
 export const { APPEAL_WINDOW_MS } = await import("../../app/lib/appeals.ts");

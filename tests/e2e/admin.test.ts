@@ -82,19 +82,29 @@ describe("Admin Home: withdrawal requests", () => {
       const confirm = page.getByRole("alertdialog", { name: "Approve this withdrawal?" });
       await confirm.waitFor();
       await expect.poll(() => confirm.innerText()).toContain("Lucas Oliveira");
+      // the payout's reference is asked for: without it the browser refuses the form
+      await confirm.getByRole("button", { name: "Yes, approve" }).click();
+      await expect
+        .poll(() =>
+          confirm.getByLabel("Payout reference").evaluate((el) => (el as HTMLInputElement).validity.valueMissing),
+        )
+        .toBe(true);
+      await confirm.getByLabel("Payout reference").fill("9KX4TQ2ZP1");
       await screenshot(page, "admin-home-approve-confirm-1440");
       await confirm.getByRole("button", { name: "Yes, approve" }).click();
       const result = page.getByRole("dialog", { name: "Successfully Approved!" });
       await result.waitFor();
-      await expect.poll(() => result.innerText()).toContain("Lucas Oliveira is paid out");
+      await expect.poll(() => result.innerText()).toContain("Lucas Oliveira is paid out (reference 9KX4TQ2ZP1)");
       await screenshot(page, "admin-home-approved-1440");
       await result.getByRole("button", { name: "OK" }).click();
       await expect
         .poll(() => page.getByRole("button", { name: "Approve withdrawal of Lucas Oliveira" }).count())
         .toBe(0);
-      expect(db<{ status: string }>(`SELECT status FROM withdrawals WHERE id = ${sqlText(before.id)}`)[0].status).toBe(
-        "approved",
-      );
+      expect(
+        db<{ status: string; payout_reference: string }>(
+          `SELECT status, payout_reference FROM withdrawals WHERE id = ${sqlText(before.id)}`,
+        )[0],
+      ).toEqual({ status: "approved", payout_reference: "9KX4TQ2ZP1" });
     },
   );
 
@@ -144,6 +154,7 @@ describe("Admin Home: withdrawal requests", () => {
       ]);
       const panel = p.getByRole("dialog", { name: "Approve this withdrawal?" });
       await panel.waitFor();
+      await panel.getByLabel("Payout reference").fill("BKX77310Q");
       await screenshot(p, "admin-home-nojs-confirm-1440");
       await Promise.all([
         p.waitForURL((u) => u.pathname === "/dashboard/adminhome" && !u.search.includes("confirm")),

@@ -1,10 +1,13 @@
-// Issue 28 in Chromium: a buyer's requester API keys in Settings. At 390 px with JavaScript: create a key (the
-// secret shows once, and not after a reload) and revoke it through the confirmation dialog; at 1440 px without
-// JavaScript: create one, and revoke it through the confirmation view.
+// Issues 28 and 40 in Chromium: a buyer's requester API keys in Settings. At 390 px with JavaScript: a wrong
+// password makes no key; the current one makes a key (the secret shows once, and not after a reload), e-mailed to
+// the buyer; revoke it through the confirmation dialog. At 1440 px without JavaScript: the same with the password,
+// and revoke it through the confirmation view.
 import { expect } from "vitest";
 import {
   browser,
   db,
+  DEMO,
+  DEMO_PASSWORD,
   expectAccessible,
   expectMessage,
   gotoHydrated,
@@ -17,6 +20,12 @@ import {
 } from "./browser";
 
 setUpBrowser();
+
+const keyMails = (accessKeyId: string) =>
+  db<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address = ${sqlText(DEMO.buyer.email)}
+      AND subject = 'A requester API key was created' AND text LIKE ${sqlText(`%${accessKeyId}%`)}`,
+  )[0]?.n;
 
 const revokedAt = (accessKeyId: string) =>
   db<{ revoked_at: number | null }>(
@@ -37,11 +46,21 @@ story("requester API keys: create, the secret shown once, revoke", () => {
         else await page.goto("/dashboard/settings");
         await page.getByRole("link", { name: "Manage API keys" }).click();
         await page.waitForURL(/\/dashboard\/apikeys$/);
+        const password = page.getByLabel("Current password");
+        if (js) {
+          await password.fill("Not-the-password-1");
+          await page.getByRole("button", { name: "Create a key" }).click();
+          await expectMessage(page, "That is not your current password.");
+          expect(await page.getByTestId("new-key-id").count()).toBe(0);
+          await screenshot(page, `api-keys-wrong-password-${width}`);
+        }
+        await password.fill(DEMO_PASSWORD);
         await page.getByRole("button", { name: "Create a key" }).click();
         const id = (await page.getByTestId("new-key-id").innerText()).trim();
         const secret = (await page.getByTestId("new-key-secret").innerText()).trim();
         expect(id).toMatch(/^AKCW[A-Z2-7]{16}$/);
         expect(secret).toHaveLength(40);
+        await expect.poll(() => keyMails(id)).toBe(1);
         await screenshot(page, `api-keys-created-${width}`);
         if (js) await expectAccessible(page, `the keys page with a new key at ${width}`);
 

@@ -539,6 +539,7 @@ story("the full loop: three people, three browsers, one marketplace", () => {
       await admin.page.getByRole("button", { name: `Approve withdrawal of ${w1.name}` }).click();
       const confirm = admin.page.getByRole("alertdialog", { name: "Approve this withdrawal?" });
       await confirm.waitFor();
+      await confirm.getByLabel("Payout reference").fill("NGD5512KQ8");
       await confirm.getByRole("button", { name: "Yes, approve" }).click();
       const result = admin.page.getByRole("dialog", { name: "Successfully Approved!" });
       await result.waitFor();
@@ -553,7 +554,9 @@ story("the full loop: three people, three browsers, one marketplace", () => {
         .poll(() => w1.page.getByTestId("withdrawal-row").filter({ hasText: NAGAD }).innerText())
         .toContain("Approved");
       const bell = await openBell(w1.page);
-      await expect.poll(() => bell.innerText()).toContain("Your withdrawal of $10.00 was approved.");
+      await expect
+        .poll(() => bell.innerText())
+        .toContain("Your withdrawal of $10.00 was approved. Payout reference: NGD5512KQ8.");
       await w1.page.keyboard.press("Escape");
       await screenshot(w1.page, "journey-withdrawal-approved-1440");
     },

@@ -1,10 +1,17 @@
-// Issue 28 in Chromium: a requester posts a HIT with an HTMLQuestion through the real AWS SDK (@aws-sdk/client-mturk,
-// signed with a key made on the API keys page), and a new worker at 1440 px starts it and answers in the task page's
-// sandboxed frame. A script in the question tries to read the parent page, the cookies and the storage, and writes
-// what it got into its own page: every attempt fails (an opaque origin). The frame's form is the submission, which
-// the requester then lists with its answer.
+// Issues 28, 40 and 41 in Chromium: a requester posts HITs through the real AWS SDK (@aws-sdk/client-mturk, signed with
+// a key made on the API keys page), and a new worker at 1440 px does them on their task pages.
+// - An HTMLQuestion is requester code: it comes from the question origin (questions.localhost here, another site than
+//   the app at 127.0.0.1), only as the task page's frame. Its address names no worker before the start, and opened in
+//   a tab of its own (or at the app's origin) it shows nothing of the question. A script in it tries to read the
+//   parent page, the cookies and the storage, and writes what it got into its own page: every attempt fails. A
+//   click on its target=_top link leaves the task page where it was. Its form is the submission, which the requester
+//   lists with its answer, and the sent page's link opens the Task List in a new tab.
+// - An ExternalQuestion is a page on the requester's own site (served here by the browser context in that site's
+//   place): its form posts to `<turkSubmitTo>/mturk/externalSubmit`, a cross-site post authorised by the assignmentId
+//   alone, and the worker lands on Coinwork's page saying the work was sent.
 import { expect } from "vitest";
 import { CreateHITCommand, ListAssignmentsForHITCommand, MTurkClient } from "@aws-sdk/client-mturk";
+import type { ConsoleMessage, FrameLocator } from "playwright-core";
 import {
   baseURL,
   browser,
@@ -22,11 +29,13 @@ import {
   TEST_PASSWORD,
   unique,
   uniqueToken,
+  waitForHydration,
 } from "./browser";
+import type { Person } from "./browser";
 
 setUpBrowser();
 
-/** The question: a probe script that reports what it could reach, and MTurk's usual form. */
+/** The question: a probe script that reports what it could reach, a link that tries the worker's tab, MTurk's form. */
 const QUESTION = `<HTMLQuestion xmlns="http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2011-11-11/HTMLQuestion.xsd">
   <HTMLContent><![CDATA[<!DOCTYPE html><html><body>
     <p id="probe"></p>
@@ -42,6 +51,7 @@ const QUESTION = `<HTMLQuestion xmlns="http://mechanicalturk.amazonaws.com/AWSMe
       probe.textContent = got.join(" ");
       probe.setAttribute("data-done", "");
     </script>
+    <p><a href="https://example.org/elsewhere" target="_top">Read the instructions</a></p>
     <form name="mturk_form" method="post" id="mturk_form" action="https://www.mturk.com/mturk/externalSubmit">
       <input type="hidden" value="" name="assignmentId" id="assignmentId"/>
       <label>What animal is in the photo? <input name="animal" id="animal"/></label>
@@ -50,8 +60,36 @@ const QUESTION = `<HTMLQuestion xmlns="http://mechanicalturk.amazonaws.com/AWSMe
   <FrameHeight>400</FrameHeight>
 </HTMLQuestion>`;
 
-story("an HTMLQuestion HIT done in its sandboxed frame", () => {
-  step("1440: the question's script reaches neither the page nor its cookies; its form is the submission", async () => {
+/** The requester's own site, where an ExternalQuestion's page lives (the browser context answers in its place). */
+const REQUESTER_SITE = "https://survey.example.org";
+/** Its page, as an MTurk ExternalQuestion is written: the form posts to turkSubmitTo with the assignmentId. */
+const EXTERNAL_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Colour survey</title></head><body>
+  <form method="post" id="survey">
+    <input type="hidden" name="assignmentId" id="assignmentId">
+    <label>Favourite colour <input name="colour"></label>
+    <button type="submit">Send to Coinwork</button>
+  </form>
+  <script>
+    var params = new URLSearchParams(location.search);
+    document.getElementById("assignmentId").value = params.get("assignmentId");
+    document.getElementById("survey").action = params.get("turkSubmitTo") + "/mturk/externalSubmit";
+  </script></body></html>`;
+
+const FRAME_ONLY = "A HIT's question opens only in its task page on Coinwork.";
+
+const frameOf = (p: Person): FrameLocator => p.page.frameLocator('[data-testid="hit-question"]');
+const frameSrc = async (p: Person) => new URL((await p.page.getByTestId("hit-question").getAttribute("src"))!);
+
+story("HITs' questions, from another site, in their task pages", () => {
+  let mturk: MTurkClient;
+  let hitId: string;
+  let title: string;
+  let worker: Person;
+  let taskUrl: string;
+  // what Chromium says when a sandboxed frame tries to navigate the tab it is in
+  const blockedNavigations: string[] = [];
+
+  const posted = step("a requester posts an HTMLQuestion HIT with the AWS SDK", async () => {
     // the demo buyer's key, made on the API keys page (the secret shows once)
     const buyer = await signedInContext(browser, "buyer");
     const keys = await buyer.newPage();
@@ -62,8 +100,8 @@ story("an HTMLQuestion HIT done in its sandboxed frame", () => {
       secretAccessKey: (await keys.getByTestId("new-key-secret").innerText()).trim(),
     };
     await buyer.close();
-    const mturk = new MTurkClient({ endpoint: `${baseURL()}/mturk`, region: "us-east-1", credentials, maxAttempts: 1 });
-    const title = `Name the animal ${uniqueToken("q")}`;
+    mturk = new MTurkClient({ endpoint: `${baseURL()}/mturk`, region: "us-east-1", credentials, maxAttempts: 1 });
+    title = `Name the animal ${uniqueToken("q")}`;
     const { HIT } = await mturk.send(
       new CreateHITCommand({
         Title: title,
@@ -75,17 +113,57 @@ story("an HTMLQuestion HIT done in its sandboxed frame", () => {
         Question: QUESTION,
       }),
     );
-    const hitId = HIT!.HITId!;
+    hitId = HIT!.HITId!;
+  });
 
-    const worker = await person(browser, { name: `Mira ${uniqueToken("w")}`, email: unique("mturk-worker") });
-    try {
+  const registered = step("a new worker registers at 1440 px", async () => {
+    worker = await person(browser, { name: `Mira ${uniqueToken("w")}`, email: unique("mturk-worker") });
+    const { page, context } = worker;
+    page.on("console", (m: ConsoleMessage) => {
+      if (/allow-top-navigation/.test(m.text())) blockedNavigations.push(m.text());
+    });
+    await registerThroughForm(page, { ...worker, password: TEST_PASSWORD, role: "Worker" });
+    // a cookie the app's own pages can read: the question's script must not
+    await context.addCookies([{ name: "coinwork_probe", value: "visible-to-coinwork", url: baseURL() }]);
+  });
+
+  const previewed = step(
+    "1440: the preview comes from the question origin naming nobody, and its address opens nothing in a tab",
+    { needs: [posted, registered] },
+    async () => {
       const { page, context } = worker;
-      await registerThroughForm(page, { ...worker, password: TEST_PASSWORD, role: "Worker" });
-      // a cookie the app's own pages can read: the question's script must not
-      await context.addCookies([{ name: "coinwork_probe", value: "visible-to-coinwork", url: baseURL() }]);
       await gotoHydrated(page, `/dashboard/tasklist/${hitId}`);
+      taskUrl = page.url();
+      const src = await frameSrc(worker);
+      expect(src.host).toBe(`questions.localhost:${new URL(baseURL()).port}`);
+      expect(src.searchParams.get("assignmentId")).toBe("ASSIGNMENT_ID_NOT_AVAILABLE");
+      expect(src.searchParams.has("workerId")).toBe(false);
+      const [me] = db<{ id: string }>(`SELECT id FROM users WHERE email = ${sqlText(worker.email)}`);
+      expect(src.href).not.toContain(me!.id);
+      await frameOf(worker).locator("#probe[data-done]").waitFor();
+
+      // the same address in a tab of its own, and the question's path at the app's origin: no question
+      const tab = await context.newPage();
+      const topLevel = await tab.goto(src.href);
+      expect(topLevel!.status()).toBe(403);
+      expect(await tab.locator("body").innerText()).toBe(FRAME_ONLY);
+      const onApp = await tab.goto(`${baseURL()}/mturk/question/${hitId}${src.search}`);
+      expect(onApp!.status()).toBe(404);
+      expect(await onApp!.text()).toBe("");
+      expect(await tab.locator("#probe, form").count()).toBe(0);
+      await tab.close();
+    },
+  );
+
+  const started = step(
+    "1440: started, its script reaches neither the page nor its cookies, and its target=_top link leaves the task page where it was",
+    { needs: [previewed] },
+    async () => {
+      const { page } = worker;
       await startTask(page);
-      const frame = page.frameLocator('[data-testid="hit-question"]');
+      const src = await frameSrc(worker);
+      expect(src.searchParams.get("assignmentId")).toMatch(/^[0-9A-F]{32}$/);
+      const frame = frameOf(worker);
       const probe = frame.locator("#probe[data-done]");
       await probe.waitFor();
       const got = await probe.innerText();
@@ -95,8 +173,22 @@ story("an HTMLQuestion HIT done in its sandboxed frame", () => {
       expect(got).not.toContain("visible-to-coinwork");
       expect(got).not.toContain(title);
 
-      await frame.getByLabel("What animal is in the photo?").fill("a tabby cat");
+      await frame.getByRole("link", { name: "Read the instructions" }).click();
+      await expect.poll(() => blockedNavigations.length).toBeGreaterThan(0);
+      expect(page.url()).toBe(taskUrl);
+      await frame.getByLabel("What animal is in the photo?").waitFor();
+      await page.getByTestId("hit-question").scrollIntoViewIfNeeded();
       await screenshot(page, "mturk-question-1440", { viewport: true });
+    },
+  );
+
+  step(
+    "1440: its form is the submission; the sent page's link opens the Task List in a new tab",
+    { needs: [started] },
+    async () => {
+      const { page, context } = worker;
+      const frame = frameOf(worker);
+      await frame.getByLabel("What animal is in the photo?").fill("a tabby cat");
       await frame.getByRole("button", { name: "Submit" }).click();
       await frame.getByRole("heading", { name: "Your work was sent" }).waitFor();
 
@@ -106,9 +198,71 @@ story("an HTMLQuestion HIT done in its sandboxed frame", () => {
       expect(Assignments![0]).toMatchObject({ WorkerId: me!.id, AssignmentStatus: "Submitted" });
       expect(Assignments![0].Answer).toContain("<QuestionIdentifier>animal</QuestionIdentifier>");
       expect(Assignments![0].Answer).toContain("<FreeText>a tabby cat</FreeText>");
-      expect(worker.errors.filter((e) => !/SecurityError|cross-origin/i.test(e))).toEqual([]);
-    } finally {
-      await worker.context.close();
-    }
-  });
+
+      const [list] = await Promise.all([
+        context.waitForEvent("page"),
+        frame.getByRole("link", { name: "Back to the Task List" }).click(),
+      ]);
+      await list.waitForURL((url) => url.pathname === "/dashboard/tasklist");
+      await waitForHydration(list);
+      // signed in there (the new tab is a tab of the worker's own, outside the frame's sandbox)
+      expect(new URL(list.url()).pathname).toBe("/dashboard/tasklist");
+      expect(page.url()).toBe(taskUrl);
+      await list.close();
+    },
+  );
+
+  step(
+    "1440: an ExternalQuestion on the requester's site posts its form back; the worker lands on Coinwork's sent page",
+    { needs: [posted, registered] },
+    async () => {
+      const { page, context } = worker;
+      await context.route(`${REQUESTER_SITE}/**`, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: EXTERNAL_PAGE }),
+      );
+      // here Coinwork is on this machine and the requester's site stands for a public one: Chromium asks before a
+      // public page reaches the local network (Local Network Access), which a deployed Coinwork never meets
+      await context.grantPermissions(["local-network-access"], { origin: new URL(baseURL()).origin });
+      const { HIT } = await mturk.send(
+        new CreateHITCommand({
+          Title: `Colour survey ${uniqueToken("x")}`,
+          Description: "Say your favourite colour on our survey site.",
+          Reward: "0.50",
+          MaxAssignments: 1,
+          LifetimeInSeconds: 86_400,
+          AssignmentDurationInSeconds: 600,
+          Question: `<ExternalQuestion xmlns="http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2006-07-14/ExternalQuestion.xsd"><ExternalURL>${REQUESTER_SITE}/colour</ExternalURL><FrameHeight>300</FrameHeight></ExternalQuestion>`,
+        }),
+      );
+      await gotoHydrated(page, `/dashboard/tasklist/${HIT!.HITId}`);
+      await startTask(page);
+      const src = await frameSrc(worker);
+      expect(src.origin).toBe(REQUESTER_SITE);
+      expect(src.searchParams.get("turkSubmitTo")).toBe(new URL(baseURL()).origin);
+      const frame = frameOf(worker);
+      await frame.getByLabel("Favourite colour").fill("teal");
+      await frame.getByRole("button", { name: "Send to Coinwork" }).click();
+      await frame.getByRole("heading", { name: "Your work was sent" }).waitFor();
+      await page.getByTestId("hit-question").scrollIntoViewIfNeeded();
+      await screenshot(page, "mturk-external-question-sent-1440", { viewport: true });
+      const taskPage = page.url();
+      const [list] = await Promise.all([
+        context.waitForEvent("page"),
+        frame.getByRole("link", { name: "Back to the Task List" }).click(),
+      ]);
+      await list.waitForURL((url) => url.pathname === "/dashboard/tasklist");
+      expect(page.url()).toBe(taskPage);
+      await list.close();
+
+      const { Assignments } = await mturk.send(new ListAssignmentsForHITCommand({ HITId: HIT!.HITId }));
+      expect(Assignments).toHaveLength(1);
+      expect(Assignments![0].Answer).toContain("<QuestionIdentifier>colour</QuestionIdentifier>");
+      expect(Assignments![0].Answer).toContain("<FreeText>teal</FreeText>");
+      // nothing failed but what the questions tried against their sandbox
+      expect(
+        worker.errors.filter((e) => !/SecurityError|cross-origin|allow-top-navigation|example\.org/i.test(e)),
+      ).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -90,7 +90,8 @@ describe("admin actions refuse non-admins and change nothing", () => {
     const before = { payee: await balance(payee.id), buyer: await balance(buyer.id), victim: await balance(victim.id) };
 
     const actions: [string, Record<string, string>][] = [
-      ["/dashboard/adminhome", { intent: "approve", id: request.id }],
+      ["/dashboard/adminhome", { intent: "approve", id: request.id, payout_reference: "TX1" }],
+      ["/dashboard/adminhome", { intent: "taka_rate", taka_per_dollar: "1" }],
       ["/dashboard/adminhome", { intent: "reject", id: request.id, reason: "no" }],
       ["/dashboard/managetasks", { intent: "delete", id: task.id, reason: "no" }],
       ["/dashboard/manageusers", { intent: "role", id: victim.id, role: "Admin" }],

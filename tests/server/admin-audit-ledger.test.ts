@@ -39,7 +39,11 @@ describe("Audit log", () => {
       w.admin.cookie,
     );
     await jsPost("/dashboard/managetasks", { intent: "delete", id: task.id, reason: "Audit delete" }, w.admin.cookie);
-    await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    await jsPost(
+      "/dashboard/adminhome",
+      { intent: "approve", id: request.id, payout_reference: "AUD1T0001" },
+      w.admin.cookie,
+    );
     await jsPost(
       "/dashboard/adminhome",
       { intent: "reject", id: rejected.request.id, reason: "Audit reject" },

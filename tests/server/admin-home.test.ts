@@ -132,7 +132,11 @@ describe("approve", () => {
     const { worker, account, request } = await pendingWithdrawal(w, 250, 40);
     const held = await balance(worker.id);
     expect(held).toBe(40);
-    const res = await postForm("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    const res = await postForm(
+      "/dashboard/adminhome",
+      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
+      w.admin.cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/adminhome");
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Successfully Approved!" });
@@ -151,7 +155,7 @@ describe("approve", () => {
     const { request } = await pendingWithdrawal(w);
     const res = await postForm(
       "/dashboard/adminhome?page=2&confirm=approve&row=x",
-      { intent: "approve", id: request.id },
+      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
       w.admin.cookie,
     );
     expect(res.headers.get("Location")).toBe("/dashboard/adminhome?page=2");
@@ -160,8 +164,16 @@ describe("approve", () => {
   it("a second approval is refused: 'Not Approved!' with the reason, nothing moves twice", async () => {
     const w = await adminWorld();
     const { worker, request } = await pendingWithdrawal(w);
-    await postForm("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
-    const again = await postForm("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    await postForm(
+      "/dashboard/adminhome",
+      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
+      w.admin.cookie,
+    );
+    const again = await postForm(
+      "/dashboard/adminhome",
+      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
+      w.admin.cookie,
+    );
     expect(flashOf(again)).toMatchObject({ type: "error", title: "Not Approved!" });
     expect(flashOf(again)?.message).toContain(ALREADY_DECIDED);
     expect(await auditRows(request.id)).toHaveLength(1);
@@ -171,13 +183,25 @@ describe("approve", () => {
   it("with JavaScript: the fetcher gets the outcome (200 'Successfully Approved!', 409 'Not Approved!')", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const ok = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    const ok = await jsPost(
+      "/dashboard/adminhome",
+      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
+      w.admin.cookie,
+    );
     expect(ok.status).toBe(200);
     expectText(ok.text, ["Successfully Approved!"]);
-    const twice = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    const twice = await jsPost(
+      "/dashboard/adminhome",
+      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
+      w.admin.cookie,
+    );
     expect(twice.status).toBe(409);
     expectText(twice.text, ["Not Approved!", ALREADY_DECIDED]);
-    const missing = await jsPost("/dashboard/adminhome", { intent: "approve", id: "no-such-request" }, w.admin.cookie);
+    const missing = await jsPost(
+      "/dashboard/adminhome",
+      { intent: "approve", id: "no-such-request", payout_reference: "9KX4TQ2ZP1" },
+      w.admin.cookie,
+    );
     expect(missing.status).toBe(404);
   });
 
@@ -185,7 +209,13 @@ describe("approve", () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
     const results = await Promise.all(
-      [1, 2, 3].map(() => jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie)),
+      [1, 2, 3].map(() =>
+        jsPost(
+          "/dashboard/adminhome",
+          { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
+          w.admin.cookie,
+        ),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await auditRows(request.id)).toHaveLength(1);
@@ -231,7 +261,11 @@ describe("reject", () => {
     expect(note?.message).toContain("Account number is wrong");
     expectText((await pageHtml("/dashboard/adminhome", w.admin.cookie)).text, [account], false);
     // a decided request cannot be approved afterwards
-    const late = await jsPost("/dashboard/adminhome", { intent: "approve", id: request.id }, w.admin.cookie);
+    const late = await jsPost(
+      "/dashboard/adminhome",
+      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
+      w.admin.cookie,
+    );
     expect(late.status).toBe(409);
     expect(await balance(worker.id)).toBe(310);
   });

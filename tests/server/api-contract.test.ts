@@ -15,6 +15,7 @@ import {
   newTask,
   newWithdrawal,
   PASSWORD,
+  pngFile,
   q,
   registerUser,
   rest,
@@ -841,12 +842,7 @@ describe("sign-in and images", () => {
 
   it("POST /images answers the image host's shape; GET /images/:key serves it with long-lived caching", async () => {
     const form = new FormData();
-    form.append(
-      "image",
-      new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "a.png", {
-        type: "image/png",
-      }),
-    );
+    form.append("image", pngFile("a.png"));
     const up = await call("/images", {
       method: "POST",
       body: form,

@@ -15,6 +15,7 @@ import {
   newTask,
   newWithdrawal,
   PASSWORD,
+  pngFile,
   registerUser,
   sessionUser,
   submissionBy,
@@ -141,7 +142,6 @@ const batchCsv = () => {
 const freshTask = async (f: Fixtures) => (await newTask(f.buyer, { required_workers: 1, payable_amount: 1 })).id;
 const freshSubmission = async (f: Fixtures) => (await submissionBy(f.worker, await freshTask(f))).id;
 const freshWorker = () => registerUser("Worker");
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 /** Every REST route (file under routes/api/) and what each kind of caller gets. */
 const API: Record<string, Probe[]> = {
@@ -195,7 +195,7 @@ const API: Record<string, Probe[]> = {
       url: () => "/images",
       raw: () => {
         const form = new FormData();
-        form.append("image", new File([PNG], "a.png", { type: "image/png" }));
+        form.append("image", pngFile("a.png"));
         return { body: form };
       },
       expect: everyone(201),
@@ -914,10 +914,11 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/dashboard/admin/ledger.tsx": { expect: rolePage("admin") },
   "routes/docs/api-docs.tsx": { expect: publicPage },
   "routes/docs/mturk-guide.ts": { expect: publicPage },
+  "routes/docs/mturk-guide-page.tsx": { expect: publicPage },
   // the MTurk Requester API decides by its SigV4 signature, never a session: a GET without one is its RequestError
   "routes/mturk.ts": { expect: everyoneOutcome("allowed") },
-  // a HIT's HTMLQuestion page is the task's own content, the same to everyone (a task without one: 404); the
-  // answer's post is authorised by its assignmentId, never a session (tests/server/mturk-questions.test.ts)
+  // a HIT's HTMLQuestion page is served only from the question origin (decision 077): here an empty 404 for everyone;
+  // the answer's post is authorised by its assignmentId, never a session (tests/server/mturk-questions.test.ts)
   "routes/mturk-question.ts": { url: (f) => `/mturk/question/${f.taskId}`, expect: everyoneOutcome("notfound") },
   "routes/mturk-external-submit.ts": { expect: everyoneOutcome("allowed") },
   "routes/public/robots.ts": { expect: publicPage },
@@ -945,7 +946,7 @@ const users = {} as Record<Who, TestUser | null>;
 beforeAll(async () => {
   const world = await makeWorld();
   const task = await newTask(world.buyer, { required_workers: 50, payable_amount: 1 });
-  const image = await storeImage(env, new File([PNG], "probe.png", { type: "image/png" }));
+  const image = await storeImage(env, pngFile("probe.png"));
   const own = await newTask(world.buyer, { required_workers: 2, payable_amount: 1 });
   const submission = await submissionBy(world.worker, own.id);
   f = {

@@ -24,6 +24,8 @@ import {
 } from "./fixtures";
 import { blockWorker, liftBlock, BLOCKED_WORKER } from "~/server/services/blocks.server";
 import { listOpenTasks } from "~/server/services/tasks.server";
+import { ListWorkerBlocksCommand } from "@aws-sdk/client-mturk";
+import { requester } from "./fixtures/mturk";
 
 async function blockAs(buyerId: string, workerId: string, reason = "Copied proof") {
   return blockWorker(env, await sessionUser(buyerId), { workerId, reason });
@@ -172,6 +174,42 @@ describe("blocks", () => {
       deletedCount: 1,
     });
     expectError(await rest("DELETE", `/worker-blocks?worker_id=${w.worker.id}`, w.buyer.token), 404);
+  });
+
+  it("show a worker's e-mail only to a buyer the worker sent work to: Settings and REST; the MTurk API answers ids", async () => {
+    const { user: buyer, mturk } = await requester(200);
+    const task = await taskOf(buyer, { required_workers: 3, payable_amount: 2 });
+    const worked = await registerUser("Worker", `Worked ${uniqueToken()}`);
+    await submissionBy(worked, task.id);
+    const stranger = await registerUser("Worker", `Stranger ${uniqueToken()}`);
+    const made = await rest("POST", "/worker-blocks", buyer.token, { worker_id: stranger.id, reason: "Spam" });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ worker_id: stranger.id, worker_email: null });
+    await rest("POST", "/worker-blocks", buyer.token, { worker_id: worked.id, reason: "Sloppy" });
+
+    const listed = await rest<{ worker_id: string; worker_name: string; worker_email: string | null }[]>(
+      "GET",
+      "/worker-blocks",
+      buyer.token,
+    );
+    expect(listed.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ worker_id: worked.id, worker_email: worked.email }),
+        expect.objectContaining({
+          worker_id: stranger.id,
+          worker_name: expect.stringMatching(/^Stranger /),
+          worker_email: null,
+        }),
+      ]),
+    );
+    const settings = await htmlOf(await getPage("/dashboard/settings", buyer.cookie));
+    expect(settings).toContain(worked.email);
+    expect(settings).toContain(stranger.id);
+    expect(settings).not.toContain(stranger.email);
+
+    const { WorkerBlocks } = await mturk.send(new ListWorkerBlocksCommand({}));
+    expect(WorkerBlocks).toEqual(expect.arrayContaining([{ WorkerId: stranger.id, Reason: "Spam" }]));
+    expect(JSON.stringify(WorkerBlocks)).not.toContain(stranger.email);
   });
 
   it("are counted per worker for admins, by a counter the triggers keep", async () => {

@@ -1,5 +1,5 @@
 // Settings that must not reach production (issue 23): development and test settings are believed only on this
-// machine, production needs APP_ORIGIN and refuses RATE_LIMIT_OFF, all checked at the door of every request (and of
+// machine, production needs APP_ORIGIN and a QUESTION_ORIGIN of its own and refuses RATE_LIMIT_OFF, all checked at the door of every request (and of
 // the Cron Trigger); and what is kept for every visitor: a cached public page carries no visitor's time zone, and the
 // zones a Worker remembers are bounded by their canonical names.
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,8 @@ import worker from "../../workers/app";
 import { BASE, env, getPage, htmlOf, uniqueToken } from "./fixtures";
 import { TIME_ZONE_COOKIE, KNOWN_ZONES_LIMIT, knownZoneCount, validTimeZone } from "~/lib/time-zone";
 import { rateLimit } from "~/server/services/rate-limit.server";
+import { questionOrigin } from "~/server/environment.server";
+import { NOTHING_HERE } from "~/server/mturk/question-frame.server";
 
 async function fetchWith(overrides: Partial<Env>, url: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
@@ -20,7 +22,11 @@ async function fetchWith(overrides: Partial<Env>, url: string, init: RequestInit
   return res;
 }
 
-const production = { APP_ENV: "production", APP_ORIGIN: "https://coinwork.example" } satisfies Partial<Env>;
+const production = {
+  APP_ENV: "production",
+  APP_ORIGIN: "https://coinwork.example",
+  QUESTION_ORIGIN: "https://coinwork-questions.example",
+} satisfies Partial<Env>;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,6 +42,40 @@ describe("settings refused where they would be unsafe", () => {
     const ok = await fetchWith(production, "https://coinwork.example/");
     expect(ok.status).toBe(200);
     await ok.arrayBuffer();
+  });
+
+  it("production without QUESTION_ORIGIN, or with one on APP_ORIGIN's domain, answers 500 and says why in the log", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (const QUESTION_ORIGIN of [
+      undefined,
+      "",
+      "coinwork-questions.example",
+      "https://coinwork-questions.example/q",
+      "https://coinwork.example",
+      "https://questions.coinwork.example",
+      "https://example",
+    ]) {
+      const res = await fetchWith({ ...production, QUESTION_ORIGIN }, "https://coinwork.example/");
+      expect(res.status, String(QUESTION_ORIGIN)).toBe(500);
+      expect(await res.text()).toBe("This server is not configured yet.");
+    }
+    expect(errors.mock.calls).toHaveLength(7);
+    expect(errors.mock.calls.every((c) => /QUESTION_ORIGIN/.test(String(c[0])))).toBe(true);
+  });
+
+  it("QUESTION_ORIGIN is where questions are framed from, and it serves nothing of the app", async () => {
+    const request = new Request("https://coinwork.example/dashboard/tasklist/x");
+    expect(questionOrigin(production, request)).toBe("https://coinwork-questions.example");
+    // locally, without it: the same server under another site's name
+    expect(questionOrigin({}, new Request("http://127.0.0.1:5173/x"))).toBe("http://questions.localhost:5173");
+    for (const path of ["/", "/login", "/mturk", "/dashboard/workerhome"]) {
+      const res = await fetchWith(production, `https://coinwork-questions.example${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toBe(NOTHING_HERE);
+    }
+    const app = await fetchWith(production, "https://coinwork.example/login");
+    expect(app.status).toBe(200);
+    await app.arrayBuffer();
   });
 
   it("RATE_LIMIT_OFF is refused in production, and ignored by the rate limits there", async () => {

@@ -107,6 +107,25 @@ describe("Google sign-in", () => {
     expect(second.user.coin).toBe(10);
   });
 
+  it("comes back to the page that asked (the API keys page's 'Sign in again'), never to another site", async () => {
+    // the provider's person is a Worker or (after another test) a Buyer: another site sends them to their home
+    for (const [asked, landed] of [
+      ["/dashboard/settings", /^\/dashboard\/settings$/],
+      ["https://evil.example/x", /^\/dashboard\/(worker|buyer)home$/],
+    ] as const) {
+      const form = new FormData();
+      form.append("redirectTo", asked);
+      const start = await callWithGoogle("/auth/google", { method: "POST", body: form });
+      expect(start.status).toBe(302);
+      const cookie = start.headers.get("Set-Cookie")!.split(";")[0];
+      const consent = await fetch(start.headers.get("Location")!, { redirect: "manual" });
+      const back = new URL(consent.headers.get("Location")!);
+      const done = await callWithGoogle(`${back.pathname}${back.search}`, { headers: { Cookie: cookie } });
+      expect(done.status).toBe(302);
+      expect(done.headers.get("Location")).toMatch(landed);
+    }
+  });
+
   it("refuses a callback whose state does not match", async () => {
     const { e, callback } = await authorize();
     await expect(

@@ -388,7 +388,12 @@ describe("the development mailbox", () => {
     const u = await registerUser("Worker", "Prod Reader", { verified: false });
     const [message] = await mailTo(u.email);
     for (const APP_ENV of ["production", undefined, "staging"]) {
-      const settings: Env = { ...env, APP_ENV, APP_ORIGIN: "https://coinwork.test" };
+      const settings: Env = {
+        ...env,
+        APP_ENV,
+        APP_ORIGIN: "https://coinwork.test",
+        QUESTION_ORIGIN: "https://coinwork-questions.test",
+      };
       for (const path of ["/dev/mail", `/dev/mail/${message.id}`, `/dev/mail?to=${encodeURIComponent(u.email)}`]) {
         const res = await callWith(settings, requestTo(path));
         expect(res.status, `${APP_ENV} ${path}`).toBe(404);

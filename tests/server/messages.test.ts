@@ -8,6 +8,7 @@ import {
   flashOf,
   funded,
   getPage,
+  htmlOf,
   makeAdmin,
   mailTo,
   postForm,
@@ -15,12 +16,17 @@ import {
   rest,
   sessionUser,
   submissionBy,
+  occurrences,
   taskOf,
+  textOf,
   type TestUser,
+  uniqueToken,
 } from "./fixtures";
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 import { MESSAGE_RATE_LIMITED, MESSAGES_PER_MINUTE, NOT_A_PARTY, postMessage } from "~/server/services/messages.server";
 import { rejectSubmission } from "~/server/services/submissions.server";
-import { fileAppeal } from "~/server/services/appeals.server";
+import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import { MESSAGE_TOO_LONG } from "~/lib/schemas/revisions";
 
 async function submissionWorld() {
@@ -114,6 +120,38 @@ describe("a submission's conversation", () => {
     expect(page).toContain("Wrong page.");
     expect(page).not.toContain("Send message");
   });
+
+  it("and the appeal links to it, in its row and its dialog; the conversation links back to the appeal", async () => {
+    const { buyer, worker, sub } = await submissionWorld();
+    await say(worker, sub.id, "Is the crop fine?");
+    await rejectSubmission(env, await sessionUser(buyer.id), sub.id, "wrong crop");
+    const appeal = await fileAppeal(env, await sessionUser(worker.id), sub.id, "The crop was the one asked for.");
+    const admin = await makeAdmin();
+    const conversation = `/dashboard/threads/submission/${sub.id}`;
+    const link = (href: string, text: string) => new RegExp(`<a [^>]*href="${escape(href)}"[^>]*>${text}</a>`);
+    // the row, alone on the page the conversation links back to
+    const back = `/dashboard/appeals?appeal=${appeal.id}`;
+    const row = await htmlOf(await getPage(back, admin.cookie), true);
+    expect(row).toMatch(link(conversation, "Read the conversation"));
+    expect(occurrences(row, 'data-testid="appeal-')).toBe(1);
+    expect(row).toContain("Showing one appeal.");
+    // the dialog's evidence (its no-JavaScript view)
+    const dialog = await htmlOf(await getPage(`${back}&confirm=uphold&row=${appeal.id}`, admin.cookie), true);
+    const evidence = dialog.slice(dialog.indexOf('data-testid="appeal-evidence"'));
+    expect(evidence).toMatch(link(conversation, "Read the messages between Worker Tester and the buyer"));
+    // the conversation, read only, goes back to the appeal (in the decided list once it is decided)
+    const thread = await htmlOf(await getPage(conversation, admin.cookie), true);
+    expect(thread).toMatch(link(back, "Back to the appeal"));
+    expect(thread).not.toContain("<textarea");
+    await decideAppeal(env, await sessionUser(admin.id), appeal.id, "uphold");
+    const decidedBack = `/dashboard/appeals?show=decided&appeal=${appeal.id}`;
+    expect(await htmlOf(await getPage(conversation, admin.cookie), true)).toMatch(
+      link(decidedBack, "Back to the appeal"),
+    );
+    expect(await textOf(await getPage(decidedBack, admin.cookie))).toContain("The crop was the one asked for.");
+    // the conversation's own sides are not sent to the admin's page
+    expect(await htmlOf(await getPage(conversation, worker.cookie), true)).not.toContain("/dashboard/appeals");
+  });
 });
 
 describe("questions before starting", () => {
@@ -143,6 +181,47 @@ describe("questions before starting", () => {
       await rest("POST", "/messages", otherBuyer.token, { task_id: task.id, worker_id: otherBuyer.id, body: "x" }),
       404,
     );
+  });
+});
+
+describe("a buyer's side of questions", () => {
+  it("opens only once the worker asked, or with a worker who sent the buyer work: before, the buyer learns nothing of them", async () => {
+    const buyer = await funded("Buyer", 100);
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 4 });
+    const quiet = await registerUser("Worker", `Quiet ${uniqueToken()}`);
+    const path = `/dashboard/threads/task/${task.id}/${quiet.id}`;
+    const page = await getPage(path, buyer.cookie);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("Quiet");
+    expectError(await rest("GET", `/messages?task_id=${task.id}&worker_id=${quiet.id}`, buyer.token), 404);
+    const written = await rest("POST", "/messages", buyer.token, { task_id: task.id, worker_id: quiet.id, body: "Hi" });
+    expectError(written, 404);
+    expect(await postForm(path, { intent: "message", body: "Hi" }, buyer.cookie)).toHaveProperty("status", 404);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM message_threads WHERE worker_id = ?")
+      .bind(quiet.id)
+      .first<{ n: number }>();
+    expect(stored).toEqual({ n: 0 });
+    expect(await notices(quiet.id)).toEqual([]);
+
+    // the worker asks first: then the buyer reads and answers
+    expect((await rest("POST", "/messages", quiet.token, { task_id: task.id, body: "Which browser?" })).status).toBe(
+      201,
+    );
+    expect((await getPage(path, buyer.cookie)).status).toBe(200);
+    expect(
+      (await rest("POST", "/messages", buyer.token, { task_id: task.id, worker_id: quiet.id, body: "Any." })).status,
+    ).toBe(201);
+
+    // a worker who sent the buyer work (on another task) may be asked first
+    const other = await taskOf(buyer, { required_workers: 2, payable_amount: 4 });
+    const worked = await registerUser("Worker");
+    await submissionBy(worked, other.id);
+    const asked = await rest("POST", "/messages", buyer.token, {
+      task_id: task.id,
+      worker_id: worked.id,
+      body: "Try this?",
+    });
+    expect(asked.status).toBe(201);
   });
 });
 

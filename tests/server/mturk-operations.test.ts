@@ -12,12 +12,11 @@ import {
   ListWorkerBlocksCommand,
   NotifyWorkersCommand,
   RejectAssignmentCommand,
-  ApproveAssignmentCommand,
   RequestError,
   SendBonusCommand,
 } from "@aws-sdk/client-mturk";
-import { balance, env, funded, holds, mailTo, row, sessionUser, submissionBy, uniqueToken } from "./fixtures";
-import { hitInput, refusal, requester } from "./fixtures/mturk";
+import { balance, env, funded, holds, mailTo, PASSWORD, row, sessionUser, submissionBy, uniqueToken } from "./fixtures";
+import { approvedAssignment, hitInput, refusal, requester } from "./fixtures/mturk";
 import { startTask } from "~/server/services/slots.server";
 import { createRequesterKey, requesterByKey } from "~/server/services/requester-keys.server";
 import { errorAnswer } from "~/server/mturk/wire.server";
@@ -31,16 +30,6 @@ const typeInput = (overrides: Record<string, unknown> = {}) => ({
   Keywords: "photo, tagging",
   ...overrides,
 });
-
-/** A requester's HIT with one approved assignment by a new worker. */
-async function approvedAssignment(coins = 1_000) {
-  const r = await requester(coins);
-  const { HIT } = await r.mturk.send(new CreateHITCommand(hitInput({ MaxAssignments: 2 })));
-  const worker = await funded("Worker", 10);
-  const s = await submissionBy(worker, HIT!.HITId!, "a cat");
-  await r.mturk.send(new ApproveAssignmentCommand({ AssignmentId: s.id }));
-  return { ...r, hitId: HIT!.HITId!, worker, assignmentId: s.id };
-}
 
 describe("HIT types", () => {
   it("answers the same HITTypeId for the same properties, and posts HITs of a type with its properties", async () => {
@@ -301,7 +290,11 @@ describe("requester keys without MTURK_KEY_SECRET", () => {
   it("fails closed with its own fault: no key made or accepted, and the API answers a ServiceFault saying why", async () => {
     const buyer = await funded("Buyer", 50);
     const bare = { ...env, MTURK_KEY_SECRET: "" } as Env;
-    const made = await createRequesterKey(bare, await sessionUser(buyer.id)).catch((e: unknown) => e);
+    const made = await createRequesterKey(bare, await sessionUser(buyer.id), {
+      currentPassword: PASSWORD,
+      signedInAt: null,
+      origin: "https://coinwork.test",
+    }).catch((e: unknown) => e);
     expect(appRefusal(made)).toMatchObject({ status: 503, code: "keys_unavailable" });
     const checked = await requesterByKey(bare, "AKCWAAAAAAAAAAAAAAAA").catch((e: unknown) => e);
     const answer = errorAnswer(checked);

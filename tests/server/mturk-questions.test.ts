@@ -1,16 +1,33 @@
-// A HIT's Question on Coinwork (docs/mturk.md): stored and read with an XML parser at CreateHIT, framed on the
-// worker's task page with MTurk's parameters, the HTMLQuestion served in a sandbox with its MTurk form action
-// rewritten, and its answer posted to /mturk/externalSubmit as the worker's submission from their hold.
-import { describe, expect, it } from "vitest";
+// A HIT's Question on Coinwork (docs/mturk.md, decision 077): stored and read with an XML parser at CreateHIT, framed
+// on the worker's task page with MTurk's parameters (the worker's id only once they started), the HTMLQuestion served
+// from the question origin (another site) only as a frame, from a signed short-lived address, while the HIT is live,
+// its MTurk form action rewritten, and its answer posted to /mturk/externalSubmit as the worker's submission.
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { exports } from "cloudflare:workers";
-import { CreateHITCommand, ListAssignmentsForHITCommand, RequestError } from "@aws-sdk/client-mturk";
-import { balance, env, funded, holds, row, sessionUser } from "./fixtures";
+import {
+  CreateHITCommand,
+  ListAssignmentsForHITCommand,
+  RequestError,
+  UpdateExpirationForHITCommand,
+} from "@aws-sdk/client-mturk";
+import { balance, env, funded, getPage, holds, row, sessionUser } from "./fixtures";
 import { hitInput, refusal, requester } from "./fixtures/mturk";
-import { heldSlotOf, startTask } from "~/server/services/slots.server";
-import { NOT_AVAILABLE, questionFrame } from "~/server/mturk/question-frame.server";
+import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
+import {
+  ADDRESS_EXPIRED,
+  ADDRESS_SECONDS,
+  FRAME_ONLY,
+  HIT_GONE,
+  NOT_AVAILABLE,
+  NOTHING_HERE,
+  questionFrame,
+  SIGNATURE_PARAM,
+} from "~/server/mturk/question-frame.server";
 import { hitQuestionXml } from "~/server/services/hit-questions.server";
 
 const ORIGIN = "https://coinwork.test";
+/** Where the tests' Worker serves questions: QUESTION_ORIGIN is not set, so questions.localhost. */
+const QUESTIONS = "https://questions.localhost";
 const worker = () => (exports as unknown as { default: { fetch: (r: Request) => Promise<Response> } }).default;
 
 /** The question's form as a sandboxed frame posts it: no cookie, origin "null". */
@@ -18,80 +35,197 @@ const postAnswer = (fields: Record<string, string>) =>
   worker().fetch(
     new Request(`${ORIGIN}/mturk/externalSubmit`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "null" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "null", "Sec-Fetch-Dest": "iframe" },
       body: new URLSearchParams(fields).toString(),
     }),
   );
 
 /** The task page's frame of the HIT's question, its question read as the page reads it. */
-const frameOf = async (request: Request, hitId: string, workerId: string, hold: Parameters<typeof questionFrame>[5]) =>
-  questionFrame(env, request, hitId, await hitQuestionXml(env, hitId), workerId, hold);
+const frameOf = async (hitId: string, hold: Parameters<typeof questionFrame>[4]) =>
+  questionFrame(
+    env,
+    new Request(`${ORIGIN}/dashboard/tasklist/${hitId}`),
+    hitId,
+    await hitQuestionXml(env, hitId),
+    hold,
+  );
+
+/** A request for a question's address as a browser sends it: a frame's (`iframe`) or a tab's (`document`). */
+const open = (src: string, dest: "iframe" | "document" = "iframe") =>
+  worker().fetch(new Request(src, { headers: { "Sec-Fetch-Dest": dest } }));
+
+/** A page's Content-Security-Policy, directive by directive. */
+function policyOf(res: Response): Record<string, string[]> {
+  const header = res.headers.get("Content-Security-Policy") ?? "";
+  return Object.fromEntries(
+    header.split(";").map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name!, values];
+    }),
+  );
+}
+
+afterEach(() => vi.useRealTimers());
 
 describe("a HIT's question", () => {
-  it("frames the HTMLQuestion in a sandbox, and its externalSubmit post is the worker's submission, once", async () => {
+  it("is served from the question origin only as its task page's frame, and its externalSubmit post is the worker's submission, once", async () => {
     const { user, mturk } = await requester(500);
     const { HIT } = await mturk.send(new CreateHITCommand(hitInput({ MaxAssignments: 2 })));
+    const hitId = HIT!.HITId!;
     const w = await funded("Worker", 10);
-    const request = new Request(`${ORIGIN}/dashboard/tasklist/${HIT!.HITId}`);
 
-    const preview = await frameOf(request, HIT!.HITId!, w.id, null);
-    expect(preview).toMatchObject({ kind: "html", height: 450 });
-    expect(new URL(preview!.src).searchParams.get("assignmentId")).toBe(NOT_AVAILABLE);
+    // the preview: no assignment, and nothing that names the worker
+    const preview = await frameOf(hitId, null);
+    expect(preview).toMatchObject({ kind: "html", height: 450, origin: QUESTIONS });
+    const previewSrc = new URL(preview!.src);
+    expect(previewSrc.searchParams.get("assignmentId")).toBe(NOT_AVAILABLE);
+    expect(previewSrc.searchParams.has("workerId")).toBe(false);
+    expect(preview!.src).not.toContain(w.id);
+    expect((await open(preview!.src)).status).toBe(200);
 
-    await startTask(env, await sessionUser(w.id), HIT!.HITId!);
-    const { hold } = await heldSlotOf(env, w.id, HIT!.HITId!);
-    const frame = await frameOf(request, HIT!.HITId!, w.id, hold);
+    await startTask(env, await sessionUser(w.id), hitId);
+    const { hold } = await heldSlotOf(env, w.id, hitId);
+    const frame = await frameOf(hitId, hold);
     const src = new URL(frame!.src);
-    expect(src.pathname).toBe(`/mturk/question/${HIT!.HITId}`);
-    expect(Object.fromEntries(src.searchParams)).toMatchObject({
-      hitId: HIT!.HITId,
-      workerId: w.id,
-      turkSubmitTo: ORIGIN,
-    });
+    expect(src.origin + src.pathname).toBe(`${QUESTIONS}/mturk/question/${hitId}`);
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({ hitId, workerId: w.id, turkSubmitTo: ORIGIN });
     const assignmentId = src.searchParams.get("assignmentId")!;
     expect(assignmentId).toMatch(/^[0-9A-F]{32}$/);
     // the same hold keeps its assignmentId
-    expect((await frameOf(request, HIT!.HITId!, w.id, hold))!.src).toBe(frame!.src);
+    expect(new URL((await frameOf(hitId, hold))!.src).searchParams.get("assignmentId")).toBe(assignmentId);
 
-    const page = await worker().fetch(new Request(src.href));
+    const page = await open(src.href);
     expect(page.status).toBe(200);
-    const policy = page.headers.get("Content-Security-Policy")!;
-    expect(policy).toMatch(/^sandbox allow-scripts allow-forms/);
-    expect(policy).not.toContain("allow-same-origin");
-    expect(policy).toContain("frame-ancestors 'self'");
-    expect(page.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
+    const policy = policyOf(page);
+    expect(policy.sandbox).toEqual(["allow-scripts", "allow-forms", "allow-popups", "allow-popups-to-escape-sandbox"]);
+    expect(policy["frame-ancestors"]).toEqual([ORIGIN]);
+    expect(policy["form-action"]).toEqual([ORIGIN]);
+    expect(page.headers.get("X-Frame-Options")).toBeNull();
+    expect(page.headers.get("Set-Cookie")).toBeNull();
     const html = await page.text();
     expect(html).toContain(`action="${ORIGIN}/mturk/externalSubmit"`);
     expect(html).not.toContain("www.mturk.com");
     expect(html).toContain(`value="${assignmentId}"`);
 
+    // opened in a tab of its own, without its signature, with another HIT's, or with a signature gone stale: a line
+    // of text, never the question
+    const topLevel = await open(src.href, "document");
+    expect(topLevel.status).toBe(403);
+    expect(await topLevel.text()).toBe(FRAME_ONLY);
+    const unsigned = new URL(src);
+    unsigned.searchParams.delete(SIGNATURE_PARAM);
+    const otherHit = new URL(src);
+    otherHit.pathname = `/mturk/question/${(await mturk.send(new CreateHITCommand(hitInput()))).HIT!.HITId}`;
+    const tampered = new URL(src);
+    tampered.searchParams.set(SIGNATURE_PARAM, `${src.searchParams.get(SIGNATURE_PARAM)!.slice(0, -4)}AAAA`);
+    vi.useFakeTimers({ now: Date.now() - (ADDRESS_SECONDS + 5) * 1000, toFake: ["Date"] });
+    const stale = await frameOf(hitId, hold);
+    vi.useRealTimers();
+    for (const address of [unsigned.href, otherHit.href, tampered.href, stale!.src]) {
+      const refused = await open(address);
+      expect(refused.status, address).toBe(403);
+      expect(await refused.text()).toBe(ADDRESS_EXPIRED);
+    }
+    // on Coinwork's own origin the path answers nothing a browser could show
+    const onApp = await worker().fetch(new Request(`${ORIGIN}/mturk/question/${hitId}${src.search}`));
+    expect(onApp.status).toBe(404);
+    expect(await onApp.text()).toBe("");
+    // and the question origin answers nothing of the app
+    for (const path of ["/", "/login", "/dashboard/workerhome", `/mturk/question/${hitId}/x`]) {
+      const res = await open(`${QUESTIONS}${path}`, "document");
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toBe(NOTHING_HERE);
+    }
+
     const sent = await postAnswer({ assignmentId, cat: "yes, a tabby" });
     expect(sent.status).toBe(200);
-    expect(await sent.text()).toContain("Your work was sent");
+    const sentPage = await sent.text();
+    expect(sentPage).toContain("Your work was sent");
+    // in the frame, the way back opens a tab of its own
+    expect(sentPage).toContain('<a href="/dashboard/tasklist" target="_blank" rel="noopener"');
     const submission = await row<{ id: string; status: string; submission_details: string }>(
       "SELECT id, status, submission_details FROM submissions WHERE task_id = ? AND worker_id = ?",
-      HIT!.HITId,
+      hitId,
       w.id,
     );
     expect(submission).toMatchObject({ status: "pending", submission_details: "cat: yes, a tabby" });
-    const { Assignments } = await mturk.send(new ListAssignmentsForHITCommand({ HITId: HIT!.HITId }));
+    const { Assignments } = await mturk.send(new ListAssignmentsForHITCommand({ HITId: hitId }));
     expect(Assignments![0].Answer).toContain(
       "<Answer><QuestionIdentifier>cat</QuestionIdentifier><FreeText>yes, a tabby</FreeText></Answer>",
     );
+    // the sent assignment's address no longer opens the question (its hold is gone); the preview's does while a
+    // slot is open
+    expect(await (await open(src.href)).text()).toBe(HIT_GONE);
+    expect((await open((await frameOf(hitId, null))!.src)).status).toBe(200);
 
     // single use; an unknown or not-yet-started assignment sends nothing
     const again = await postAnswer({ assignmentId, cat: "no" });
     expect(again.status).toBe(404);
     expect((await postAnswer({ assignmentId: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", cat: "x" })).status).toBe(404);
     expect((await postAnswer({ assignmentId: NOT_AVAILABLE, cat: "x" })).status).toBe(400);
-    expect(await row<{ n: number }>("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?", HIT!.HITId)).toEqual({
+    // a page in a tab of its own (an ExternalQuestion opened on its own) follows its way back in place
+    const inTab = await worker().fetch(
+      new Request(`${ORIGIN}/mturk/externalSubmit`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Dest": "document" },
+        body: new URLSearchParams({ assignmentId, cat: "again" }).toString(),
+      }),
+    );
+    expect(await inTab.text()).toMatch(/<a href="\/dashboard\/tasklist" style=/);
+    expect(await row<{ n: number }>("SELECT COUNT(*) AS n FROM submissions WHERE task_id = ?", hitId)).toEqual({
       n: 1,
     });
     expect(await balance(w.id)).toBe(10);
     expect(await holds([user.id, w.id])).toBe(true);
   });
 
-  it("frames an ExternalQuestion's https page with MTurk's parameters", async () => {
+  it("is served only while its HIT is live: a preview while a slot is open, a started worker's while their hold stands", async () => {
+    const { mturk } = await requester(500);
+    const { HIT } = await mturk.send(new CreateHITCommand(hitInput({ MaxAssignments: 2 })));
+    const hitId = HIT!.HITId!;
+    const w = await funded("Worker", 10);
+    await startTask(env, await sessionUser(w.id), hitId);
+    const started = await frameOf(hitId, (await heldSlotOf(env, w.id, hitId)).hold);
+    const preview = await frameOf(hitId, null);
+    expect((await open(preview!.src)).status).toBe(200);
+
+    expect((await open(started!.src)).status).toBe(200);
+    // the worker gives the task back: their address no longer serves, the preview's still does
+    await giveBackTask(env, await sessionUser(w.id), hitId);
+    expect((await open(started!.src)).status).toBe(404);
+    expect((await open(preview!.src)).status).toBe(200);
+
+    // expired now (which ends every start too, decision 074): neither is served
+    await mturk.send(new UpdateExpirationForHITCommand({ HITId: hitId, ExpireAt: new Date(Date.now() - 1000) }));
+    const gone = await open(preview!.src);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toBe(HIT_GONE);
+  });
+
+  it("is the only frame the task page's policy lets in: the question origin for an HTMLQuestion, the requester's site for an ExternalQuestion", async () => {
+    const { mturk } = await requester(500);
+    const html = (await mturk.send(new CreateHITCommand(hitInput()))).HIT!.HITId!;
+    const external = (
+      await mturk.send(
+        new CreateHITCommand(
+          hitInput({
+            Question: `<ExternalQuestion xmlns="http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2006-07-14/ExternalQuestion.xsd"><ExternalURL>https://survey.example.org/run</ExternalURL><FrameHeight>0</FrameHeight></ExternalQuestion>`,
+          }),
+        ),
+      )
+    ).HIT!.HITId!;
+    const w = await funded("Worker", 10);
+    const frameSrc = async (hitId: string) => {
+      const page = await getPage(`/dashboard/tasklist/${hitId}`, w.cookie);
+      expect(page.status).toBe(200);
+      await page.arrayBuffer();
+      return policyOf(page)["frame-src"];
+    };
+    expect(await frameSrc(html)).toEqual(["'self'", QUESTIONS]);
+    expect(await frameSrc(external)).toEqual(["'self'", "https://survey.example.org"]);
+  });
+
+  it("frames an ExternalQuestion's https page with MTurk's parameters, the worker's id only once they started", async () => {
     const { mturk } = await requester(500);
     const { HIT } = await mturk.send(
       new CreateHITCommand(
@@ -101,18 +235,21 @@ describe("a HIT's question", () => {
       ),
     );
     const w = await funded("Worker", 10);
-    const frame = await frameOf(new Request(`${ORIGIN}/x`), HIT!.HITId!, w.id, null);
+    const frame = await frameOf(HIT!.HITId!, null);
     const src = new URL(frame!.src);
-    expect(frame).toMatchObject({ kind: "external", height: 600 });
+    expect(frame).toMatchObject({ kind: "external", height: 600, origin: "https://survey.example.org" });
     expect(src.origin + src.pathname).toBe("https://survey.example.org/run");
     expect(Object.fromEntries(src.searchParams)).toEqual({
       study: "7",
       x: "1",
       assignmentId: NOT_AVAILABLE,
       hitId: HIT!.HITId,
-      workerId: w.id,
       turkSubmitTo: ORIGIN,
     });
+    await startTask(env, await sessionUser(w.id), HIT!.HITId!);
+    const started = new URL((await frameOf(HIT!.HITId!, (await heldSlotOf(env, w.id, HIT!.HITId!)).hold))!.src);
+    expect(started.searchParams.get("workerId")).toBe(w.id);
+    expect(started.searchParams.get("assignmentId")).toMatch(/^[0-9A-F]{32}$/);
   });
 
   it("refuses a Question that is not well-formed, not https, or a QuestionForm, making nothing", async () => {

@@ -25,7 +25,9 @@ import {
   taskOf,
   textOf,
   uniqueEmail,
+  uniqueToken,
 } from "./fixtures";
+import yourDataPage from "../../docs/product/your-data.md?raw";
 import { SESSION_COOKIE } from "~/server/auth/session.server";
 import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { approveWithdrawal } from "~/server/services/withdrawals.server";
@@ -40,6 +42,19 @@ import {
 
 const DATA = "/dashboard/settings/data";
 const CLOSE = "/dashboard/settings/close";
+
+/** The parts table of docs/product/your-data.md: each part's "Another person in it" cell. */
+function documentedParts(): Map<string, string> {
+  const rows = [...yourDataPage.matchAll(/^\| `(\w+)` \| [^|]+ \| ([^|]+) \|$/gm)];
+  return new Map(rows.map((m) => [m[1], m[2].trim()]));
+}
+
+/** Where in the download a text occurs: the paths of the strings holding it ("notifications.0.message"). */
+function pathsHolding(value: unknown, needle: string, path = ""): string[] {
+  if (typeof value === "string") return value.includes(needle) ? [path] : [];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([k, v]) => pathsHolding(v, needle, path ? `${path}.${k}` : k));
+}
 
 async function download(cookie: string) {
   const res = await call(DATA, { headers: { Cookie: cookie } });
@@ -96,6 +111,42 @@ describe("your data", () => {
     expect(own.submissions).toMatchObject([{ id: submission.id, as: "worker", details: "sorted them by date" }]);
     expect(own.withdrawals).toMatchObject([{ coins: 200, accountNumber: "01711112222", status: "pending" }]);
     expect(own.tasks).toEqual([]);
+  });
+
+  it("holds every part the page lists, and another person's name only where the page says: the notifications", async () => {
+    const tag = uniqueToken();
+    const names = { buyer: `Bea Quill ${tag}`, worker: `Wes Thorn ${tag}` };
+    const buyer = await funded("Buyer", 500, names.buyer);
+    const worker = await funded("Worker", 10, names.worker);
+    const task = await taskOf(buyer, { task_title: `Label photos ${tag}`, required_workers: 1, payable_amount: 10 });
+    const submission = await submissionBy(worker, task.id, "labelled all twelve");
+    await approveAs(buyer, submission.id);
+    const bonus = { submission_id: submission.id, coins: 2, reason: "Neat", request_key: uniqueToken("bonus") };
+    expect((await rest("POST", "/bonuses", buyer.token, bonus)).status).toBe(201);
+    for (const [from, body] of [
+      [worker, "Was the order right?"],
+      [buyer, "Yes, thank you."],
+    ] as const)
+      expect((await rest("POST", "/messages", from.token, { submission_id: submission.id, body })).status).toBe(201);
+
+    const parts = documentedParts();
+    for (const [self, other, otherName] of [
+      [buyer, worker, names.worker],
+      [worker, buyer, names.buyer],
+    ] as const) {
+      const data = (await download(self.cookie)).data!;
+      expect(new Set(parts.keys()), "the page lists every part").toEqual(
+        new Set(Object.keys(data).filter((k) => k !== "exportedAt")),
+      );
+      const named = pathsHolding(data, otherName);
+      // the other side's submission, approval, bonus and message each told this user, by name
+      expect(named.length).toBeGreaterThan(0);
+      for (const path of named) {
+        expect(path).toMatch(/^notifications\.\d+\.message$/);
+        expect(parts.get(path.split(".")[0]), `the page says ${path} may name another person`).toMatch(/names/);
+      }
+      expect(JSON.stringify(data)).not.toContain(other.email);
+    }
   });
 
   it("is for the signed-in user alone, at most 5 downloads an hour", async () => {

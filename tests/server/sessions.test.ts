@@ -42,7 +42,10 @@ describe("the session key", () => {
 
   it("with SESSION_JWK, production serves pages and sessions", async () => {
     const u = await registerUser("Worker");
-    const home = await fetchWith({ APP_ENV: "production", APP_ORIGIN: BASE }, "/");
+    const home = await fetchWith(
+      { APP_ENV: "production", APP_ORIGIN: BASE, QUESTION_ORIGIN: "https://coinwork-questions.test" },
+      "/",
+    );
     expect(home.status).toBe(200);
     await home.arrayBuffer();
     const ctx = createExecutionContext();
@@ -51,7 +54,7 @@ describe("the session key", () => {
         unknown,
         IncomingRequestCfProperties
       >,
-      { ...env, APP_ENV: "production", APP_ORIGIN: BASE },
+      { ...env, APP_ENV: "production", APP_ORIGIN: BASE, QUESTION_ORIGIN: "https://coinwork-questions.test" },
       ctx,
     );
     await waitOnExecutionContext(ctx);

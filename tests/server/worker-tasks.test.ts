@@ -27,7 +27,7 @@ import {
   withFlash,
 } from "./fixtures";
 import { NO_SLOTS, PAST_DATE } from "~/server/services/submissions.server";
-import { IMAGE_TYPE_ERROR } from "~/server/services/images.server";
+import { IMAGE_TYPE_ERROR } from "~/lib/images";
 
 async function slots(taskId: string) {
   return (await row<{ n: number }>("SELECT required_workers AS n FROM tasks WHERE id = ?", taskId))!.n;

@@ -19,7 +19,7 @@ function pages(entries: RouteConfigEntry[], prefix = ""): { path: string; source
 describe("PAGES_WITH_OWN_POLICY", () => {
   it("lists exactly the pages whose handle always lets a party in", () => {
     const withPolicy = pages(routes as RouteConfigEntry[])
-      // the task page frames a HIT's question only when it has one (loadWithPolicyWhen), so it is no such page
+      // the task page frames a HIT's question only when it has one (its handle.frames), so it is no such page
       .filter((p) => /handle: CspHandle = \{ csp: \["(google|stripe)"\] \}/.test(p.source))
       .map((p) => p.path);
     expect([...PAGES_WITH_OWN_POLICY].sort()).toEqual(withPolicy.sort());

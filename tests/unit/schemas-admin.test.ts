@@ -16,27 +16,59 @@ import {
   taskListQuery,
   userActionSchema,
   userListQuery,
-  withdrawalActionSchema,
+  adminHomeActionSchema,
+  TAKA_RATE_INVALID,
 } from "~/lib/schemas/admin";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
+import { PAYOUT_REFERENCE_REQUIRED } from "~/lib/schemas/fields";
 import { formErrors, formValue } from "./forms";
 
-describe("Admin Home: withdrawal decisions", () => {
-  it("approve needs the id only; reject needs a reason", () => {
-    expect(formValue(withdrawalActionSchema, { intent: "approve", id: "w1" })).toEqual({ intent: "approve", id: "w1" });
-    expect(formErrors(withdrawalActionSchema, { intent: "approve", id: "" })).toEqual({ id: "Missing id" });
-    expect(formErrors(withdrawalActionSchema, { intent: "reject", id: "w1", reason: "  " })).toEqual({
+describe("Admin Home: withdrawal decisions and the taka rate", () => {
+  it("approve needs the id and the payout's reference; reject needs a reason", () => {
+    expect(formValue(adminHomeActionSchema, { intent: "approve", id: "w1", payout_reference: " 9KX4TQ2ZP1 " })).toEqual(
+      {
+        intent: "approve",
+        id: "w1",
+        payout_reference: "9KX4TQ2ZP1",
+      },
+    );
+    expect(formErrors(adminHomeActionSchema, { intent: "approve", id: "w1", payout_reference: "  " })).toEqual({
+      payout_reference: PAYOUT_REFERENCE_REQUIRED,
+    });
+    expect(
+      formErrors(adminHomeActionSchema, { intent: "approve", id: "w1", payout_reference: "x".repeat(65) }),
+    ).toEqual({ payout_reference: "At most 64 characters" });
+    expect(formErrors(adminHomeActionSchema, { intent: "approve", id: "", payout_reference: "T1" })).toEqual({
+      id: "Missing id",
+    });
+    expect(formErrors(adminHomeActionSchema, { intent: "reject", id: "w1", reason: "  " })).toEqual({
       reason: REASON_REQUIRED,
     });
-    expect(formValue(withdrawalActionSchema, { intent: "reject", id: "w1", reason: " Wrong name " })).toEqual({
+    expect(formValue(adminHomeActionSchema, { intent: "reject", id: "w1", reason: " Wrong name " })).toEqual({
       intent: "reject",
       id: "w1",
       reason: "Wrong name",
     });
   });
 
+  it("reads the taka rate as taka per dollar with at most two decimals, in hundredths", () => {
+    expect(formValue(adminHomeActionSchema, { intent: "taka_rate", taka_per_dollar: " 121.5 " })).toEqual({
+      intent: "taka_rate",
+      taka_per_dollar: 12150,
+    });
+    expect(formValue(adminHomeActionSchema, { intent: "taka_rate", taka_per_dollar: "110" })).toEqual({
+      intent: "taka_rate",
+      taka_per_dollar: 11000,
+    });
+    for (const typed of ["", "0", "0.00", "-5", "12.345", "1e3", "abc", "1234567"]) {
+      expect(formErrors(adminHomeActionSchema, { intent: "taka_rate", taka_per_dollar: typed })).toEqual({
+        taka_per_dollar: TAKA_RATE_INVALID,
+      });
+    }
+  });
+
   it("refuses an intent it does not know", () => {
-    expect(Object.keys(formErrors(withdrawalActionSchema, { intent: "pay", id: "w1" }))).toEqual(["intent"]);
+    expect(Object.keys(formErrors(adminHomeActionSchema, { intent: "pay", id: "w1" }))).toEqual(["intent"]);
   });
 });
 

@@ -44,8 +44,24 @@ export function ActionFields({
     .filter(Boolean)
     .join(" ");
   const choiceId = `${idPrefix}-choice`;
+  const textId = `${idPrefix}-text`;
+  const line = spec.text;
   return (
     <>
+      {line ? (
+        <Field label={line.label} htmlFor={textId} error={errors?.[line.name]} hint={line.hint}>
+          <Input
+            id={textId}
+            name={line.name}
+            required
+            maxLength={line.maxLength ?? 200}
+            placeholder={line.placeholder}
+            autoComplete="off"
+            aria-invalid={errors?.[line.name] ? true : undefined}
+            aria-describedby={errors?.[line.name] ? `${textId}-error` : undefined}
+          />
+        </Field>
+      ) : null}
       {spec.choice ? (
         <Field label={spec.choice.label} htmlFor={choiceId} error={errors?.[spec.choice.name]}>
           <NativeSelect id={choiceId} name={spec.choice.name} required>
@@ -173,7 +189,9 @@ function ConfirmActionDialog({ flow }: { flow: ActionFlow }) {
         <form
           ref={formRef}
           className={
-            spec.reason || spec.amount || spec.choice || spec.acknowledge || flow.inlineError ? "grid gap-4" : "hidden"
+            spec.reason || spec.amount || spec.choice || spec.text || spec.acknowledge || flow.inlineError
+              ? "grid gap-4"
+              : "hidden"
           }
           onInput={() => flow.inlineError && flow.clearError()}
           onSubmit={(e) => {

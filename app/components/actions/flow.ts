@@ -39,6 +39,8 @@ export interface ActionSpec {
     maxLength?: number;
     counted?: boolean;
   };
+  /** one line to type (posted as `name`), e.g. a payout's transaction ID */
+  text?: { name: string; label: string; hint?: string; placeholder?: string; maxLength?: number };
   /** one option to pick from a list (posted as `name`), e.g. which qualification to grant */
   choice?: { name: string; label: string; options: readonly { value: string; label: string }[] };
   /** coins to type (posted as `addcoin`); an adjustment by default (±), a bonus from `min` up */

@@ -1,5 +1,6 @@
 // Settings' list of the workers a buyer blocks, each with the buyer's private reason and a button that lifts it.
-// Each lift is a plain form: it works before and without JavaScript.
+// A worker who never sent the buyer work is shown by name and id, without an e-mail address. Each lift is a plain
+// form: it works before and without JavaScript.
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -10,7 +11,8 @@ import { LocalTime } from "~/components/local-time";
 export interface BlockRow {
   workerId: string;
   workerName: string;
-  workerEmail: string;
+  /** only for a worker who sent the buyer work */
+  workerEmail: string | null;
   reason: string;
   createdAt: number;
 }
@@ -41,6 +43,7 @@ export function BlockedWorkers({
         row={(b) => (
           <CardRow data-testid="blocked-worker">
             <PersonCell name={b.workerName} email={b.workerEmail}>
+              {b.workerEmail === null ? <p className="meta break-all">Worker ID {b.workerId}</p> : null}
               <p className="meta">
                 Blocked <LocalTime at={b.createdAt} />
               </p>

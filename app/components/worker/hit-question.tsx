@@ -1,7 +1,8 @@
-// A HIT's question on its task page (docs/mturk.md): an HTMLQuestion from this site's /mturk/question/<HITId> or an
-// ExternalQuestion's own page, framed in a sandbox. The HTMLQuestion's frame gets no allow-same-origin, so its
-// scripts run in an opaque origin and reach neither this page nor its cookies; an ExternalQuestion is another
-// origin already, and keeps its own (its scripts need their site's storage).
+// A HIT's question on its task page (docs/mturk.md): an HTMLQuestion from the question origin's
+// /mturk/question/<HITId> or an ExternalQuestion's own page, framed in a sandbox. Both are other sites than this one.
+// The HTMLQuestion's frame gets no allow-same-origin, so its scripts run in an opaque origin (no question reaches
+// another's storage on the shared question origin); an ExternalQuestion keeps its own site's (its scripts need it).
+// Neither may navigate this tab: links open in a new tab, as a tab of their own (outside the sandbox).
 import { Card } from "~/components/ui/card";
 
 export function HitQuestionFrame({
@@ -29,8 +30,8 @@ export function HitQuestionFrame({
         className="w-full rounded-lg border border-border bg-white"
         sandbox={
           frame.kind === "html"
-            ? "allow-scripts allow-forms allow-popups allow-top-navigation-by-user-activation"
-            : "allow-scripts allow-forms allow-popups allow-same-origin allow-top-navigation-by-user-activation"
+            ? "allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox"
+            : "allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-same-origin"
         }
         referrerPolicy="no-referrer"
       />

@@ -26,16 +26,16 @@ import { REVIEW_STEP, SEND_STEP, STEP_FIELD } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
 import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
 import { formatCount } from "~/lib/format";
+import type { TakaRate } from "~/lib/taka";
+import { TakaAmount, TakaRateNote } from "./taka";
 
 /** The query parameter naming the payment system chosen (the form shows that system's fields). */
 export const SYSTEM_PARAM = "system";
 
-/** coins / 20 with two decimals for a whole number of coins, else 0.00. */
-function liveAmount(raw: string): string {
+/** The cents of a whole number of coins typed (coins / 20), else 0. */
+function liveCents(raw: string): number {
   const n = Number(raw);
-  return raw.trim() !== "" && Number.isInteger(n) && n > 0
-    ? formatDollars(withdrawalCents(n), { symbol: false })
-    : "0.00";
+  return raw.trim() !== "" && Number.isInteger(n) && n > 0 ? withdrawalCents(n) : 0;
 }
 
 /** The payment systems as links (`?system=`): the one chosen is marked; the list's own query stays. */
@@ -82,7 +82,15 @@ export function withdrawalReviewOf(review: Record<string, unknown> | undefined):
 }
 
 /** The confirmation: coins, dollars and where they go, and the button that sends the request. */
-export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalReview; action: string }) {
+export function WithdrawalReviewPanel({
+  review,
+  action,
+  rate,
+}: {
+  review: WithdrawalReview;
+  action: string;
+  rate: TakaRate | null;
+}) {
   const busy = usePosting(action);
   const fields: Record<string, string> = {
     withdrawal_coin: String(review.withdrawal_coin),
@@ -101,6 +109,11 @@ export function WithdrawalReviewPanel({ review, action }: { review: WithdrawalRe
         <div>
           <dt className="text-xs text-muted-foreground">You receive</dt>
           <dd className="text-lg font-bold tabular-nums text-emerald-700">{review.dollars}</dd>
+          {rate ? (
+            <dd className="text-xs text-muted-foreground">
+              <TakaAmount cents={withdrawalCents(review.withdrawal_coin)} rate={rate} /> <TakaRateNote rate={rate} />
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Paid to</dt>
@@ -137,8 +150,11 @@ export function WithdrawForm({
   last,
   lastResult,
   failure,
+  rate,
 }: {
   balance: number;
+  /** the taka rate, to show the amount in taka too (null: dollars alone) */
+  rate: TakaRate | null;
   action: string;
   system: PaymentSystem | null;
   /** the last payout's details, offered again when the same system is chosen */
@@ -219,7 +235,20 @@ export function WithdrawForm({
             placeholder={`e.g. ${Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))}`}
             onInput={(e) => setCoins(e.currentTarget.value)}
           />
-          <Field label="Withdrawal amount ($)" htmlFor="withdrawal_amount" hint="Coins ÷ 20, worked out for you.">
+          <Field
+            label="Withdrawal amount ($)"
+            htmlFor="withdrawal_amount"
+            hint={
+              rate ? (
+                <>
+                  Coins ÷ 20, worked out for you: <TakaAmount cents={liveCents(coins)} rate={rate} />{" "}
+                  <TakaRateNote rate={rate} />.
+                </>
+              ) : (
+                "Coins ÷ 20, worked out for you."
+              )
+            }
+          >
             <div className="relative">
               <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
                 $
@@ -227,7 +256,7 @@ export function WithdrawForm({
               <Input
                 id="withdrawal_amount"
                 name="withdrawal_amount"
-                value={liveAmount(coins)}
+                value={formatDollars(liveCents(coins), { symbol: false })}
                 readOnly
                 aria-live="polite"
                 className="bg-muted pl-7 font-semibold tabular-nums"

@@ -9,6 +9,8 @@ import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { payoutLine, type PayoutDetails } from "~/lib/payouts";
 import { Coins } from "./coin-amount";
 import { waitWords } from "~/lib/waits";
+import type { TakaRate } from "~/lib/taka";
+import { TakaAmount } from "./taka";
 
 export interface WithdrawalRow {
   id: string;
@@ -17,6 +19,8 @@ export interface WithdrawalRow {
   payout: PayoutDetails;
   status: string;
   decisionReason: string | null;
+  /** an approved request's payout reference (the transaction ID), as the admin recorded it */
+  payoutReference: string | null;
   createdAt: number;
   /** a pending request's place in the admins' queue (1: decided next) */
   queuePlace: number | null;
@@ -48,6 +52,15 @@ function QueueNote({ place, medianWaitHours }: { place: number; medianWaitHours:
 
 function Decision({ row }: { row: WithdrawalRow }) {
   if (row.status === "cancelled") return <p className="meta mt-1">You cancelled it; the coins are back.</p>;
+  if (row.status === "approved")
+    return row.payoutReference ? (
+      <p className="mt-1 text-xs" data-testid="payout-reference">
+        <span className="font-semibold">Payout reference: </span>
+        <span className="select-all break-all font-mono">{row.payoutReference}</span>
+      </p>
+    ) : (
+      <p className="meta mt-1">Paid out.</p>
+    );
   if (row.status !== "rejected") return null;
   return (
     <>
@@ -70,10 +83,13 @@ export function WithdrawalsTable({
   rows,
   flow,
   medianWaitHours,
+  rate,
 }: {
   rows: WithdrawalRow[];
   flow: ActionFlow;
   medianWaitHours: number | null;
+  /** the taka rate: a pending request's amount in taka too (a decided one was paid at its day's rate) */
+  rate: TakaRate | null;
 }) {
   return (
     <CardTable
@@ -95,6 +111,9 @@ export function WithdrawalsTable({
           <Cell label="Amount">
             <span className="amount">{formatDollars(w.withdrawalCents)}</span>{" "}
             <Coins coins={w.withdrawalCoin} className="text-xs text-muted-foreground" />
+            {rate && w.status === "pending" ? (
+              <TakaAmount cents={w.withdrawalCents} rate={rate} className="block text-xs text-muted-foreground" />
+            ) : null}
           </Cell>
           <Cell label="Paid to">
             <p className="font-medium">{w.payout.payment_system}</p>

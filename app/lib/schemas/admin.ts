@@ -1,7 +1,7 @@
 // Admin screens: the forms their actions accept and the query strings their lists read.
 import * as v from "valibot";
 import { ROLES } from "../roles";
-import { optionalText, requiredText, wholeNumber } from "./fields";
+import { optionalText, PAYOUT_REFERENCE_REQUIRED, payoutReference, requiredText, wholeNumber } from "./fields";
 import { pageParam } from "./paging";
 
 const id = requiredText("Missing id", 64);
@@ -9,10 +9,25 @@ export const REASON_REQUIRED = "A reason is required";
 const reason = optionalText(500);
 const requiredReason = requiredText(REASON_REQUIRED, 500);
 
-/** Admin Home: approve or reject a pending withdrawal (a rejection needs a reason). */
-export const withdrawalActionSchema = v.variant("intent", [
-  v.object({ intent: v.literal("approve"), id }),
+export const TAKA_RATE_INVALID = "Enter how many taka a US dollar buys, e.g. 121.50";
+
+/**
+ * Admin Home: mark a pending withdrawal paid (with the payout's reference), reject it (with a reason), or set the
+ * taka rate (taka per US dollar, at most two decimals, stored in hundredths).
+ */
+export const adminHomeActionSchema = v.variant("intent", [
+  v.object({ intent: v.literal("approve"), id, payout_reference: payoutReference(PAYOUT_REFERENCE_REQUIRED) }),
   v.object({ intent: v.literal("reject"), id, reason: requiredReason }),
+  v.object({
+    intent: v.literal("taka_rate"),
+    taka_per_dollar: v.pipe(
+      v.string(TAKA_RATE_INVALID),
+      v.trim(),
+      v.regex(/^\d{1,6}(\.\d{1,2})?$/, TAKA_RATE_INVALID),
+      v.transform((typed) => Math.round(Number(typed) * 100)),
+      v.minValue(1, TAKA_RATE_INVALID),
+    ),
+  }),
 ]);
 
 /** Manage Tasks: delete any task; the reason is optional and recorded in the audit log. */
@@ -64,6 +79,7 @@ export const AUDIT_ACTIONS = [
   "withdrawal.reject",
   "appeal.uphold",
   "appeal.overturn",
+  "taka_rate.set",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditListQuery = v.object({ page, action: v.fallback(v.optional(v.picklist(AUDIT_ACTIONS)), undefined) });

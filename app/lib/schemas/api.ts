@@ -6,7 +6,7 @@ import { messageBody, revisionNote } from "./revisions";
 import { CATEGORIES } from "../categories";
 import { COIN_PACKAGES, ITEMS_PER_PAGE_OPTIONS } from "../coins";
 import { ROLES } from "../roles";
-import { email, optionalText, requiredText, wholeNumber } from "./fields";
+import { email, optionalText, payoutReference, requiredText, wholeNumber } from "./fields";
 import { pageNumber, queryInt } from "./paging";
 import { adjustCoinsSchema, purchaseSchema, rejectSchema, submissionSchema, withdrawSchema } from "./money";
 import { addTaskSchema, TASK_SORTS, updateTaskSchema } from "./task";
@@ -211,8 +211,16 @@ export const withdrawPatchQuery = v.object({
   status: v.optional(v.picklist(["approve", "approved", "rejected"], "status must be approved or rejected")),
 });
 export const withdrawRejectBody = v.object({ reason: requiredText(REASON_REQUIRED, 500) });
-/** Approval needs no body (the spec sends none); a note may be sent and is ignored. */
-export const withdrawApproveBody = v.object({ reason });
+/**
+ * Approval needs no body (the original client sends none); `payout_reference` records the payment's own reference,
+ * which the worker is shown. A note may be sent and is ignored.
+ */
+export const withdrawApproveBody = v.object({
+  reason,
+  payout_reference: v.optional(
+    payoutReference("payout_reference, when given, is the payment's transaction ID or reference"),
+  ),
+});
 
 // ---------------------------------------------------------------- appeals
 
@@ -410,6 +418,10 @@ export const withdrawalWireSchema = v.strictObject({
   withdraw_date: isoTime,
   status: v.picklist(WITHDRAWAL_STATUSES),
   reject_reason: v.nullable(v.string()),
+  payout_reference: v.pipe(
+    v.nullable(v.string()),
+    v.description("approved: the payout's own reference (transaction ID) the admin recorded, when given"),
+  ),
 });
 
 export const orderWireSchema = v.strictObject({

@@ -68,9 +68,11 @@ export const confirmLinkSchema = v.object({ token: linkToken() });
 /** Settings: the name (the photo travels as the form's upload). */
 export const profileSchema = v.object({ name: requiredText("Name is required", 80) });
 
+export const ENTER_CURRENT_PASSWORD = "Enter your current password";
+
 /** Settings: a new password, after the current one. */
 export const changePasswordSchema = v.object({
-  currentPassword: typedPassword("Enter your current password"),
+  currentPassword: typedPassword(ENTER_CURRENT_PASSWORD),
   password: newPassword(),
 });
 

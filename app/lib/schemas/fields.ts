@@ -17,6 +17,19 @@ export const optionalText = (max = 2000) =>
     v.transform((x) => x ?? ""),
   );
 
+export const PAYOUT_REFERENCE_REQUIRED = "Enter the payout's transaction ID or reference";
+/**
+ * A payout's own reference (a Bkash, Nagad or Rocket transaction ID, a bank reference): what the worker is shown.
+ * A form without the field (a page from before it was asked) reads as an empty one, so its words are the same.
+ */
+export const payoutReference = (requiredMessage: string) =>
+  v.pipe(
+    v.optional(v.string(requiredMessage), ""),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.maxLength(64, "At most 64 characters"),
+  );
+
 /** Decimal digits with an optional minus sign, nothing around them: `Number()` would also read "0x100", "1e3", " 5". */
 const DECIMAL_INTEGER = /^-?\d{1,15}$/;
 

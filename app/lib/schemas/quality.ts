@@ -15,7 +15,10 @@ export const workerBlockQuery = v.object({ worker_id: id("worker_id") });
 export const workerBlockWireSchema = v.strictObject({
   worker_id: v.string(),
   worker_name: v.string(),
-  worker_email: v.string(),
+  worker_email: v.pipe(
+    v.nullable(v.string()),
+    v.description("only for a worker who sent you work (a submission); null for anyone else"),
+  ),
   reason: v.string(),
   created_at: v.string(),
 });

@@ -9,9 +9,9 @@ const stored = `${examples.origin}/images/${examples.id}.png`;
 
 export const loader = rest("/images", "Images", {
   POST: {
-    summary: "Upload an image (PNG, JPEG, WebP or GIF, at most 5 MB)",
+    summary: "Upload an image (PNG, JPEG, WebP or GIF, at most 5 MB and 4 megapixels)",
     description:
-      "The type is read from the file's bytes. Answers in the image host's shape the spec's client reads. Open to visitors (registration uploads the photo first); rate limited.",
+      "The type is read from the file's bytes, the size in pixels from its header (413 over the bound, 422 for a damaged or cut file). Answers in the image host's shape the spec's client reads. Open to visitors (registration uploads the photo first); rate limited.",
     access: "public",
     multipart: [{ name: "image", description: "the image file" }],
     responses: [

@@ -8,7 +8,7 @@ export const loader = rest("/submission-revisions", "Submissions", {
   POST: {
     summary: "Ask for a revision of a pending submission instead of rejecting it",
     description:
-      "Once per submission, with a note of up to 1,000 characters. The worker has 48 hours to send a revision (PATCH /submission2, the edit of a pending submission): it waits for review again with a fresh review window. Meanwhile the submission stays pending and its coins in escrow; it cannot be approved or rejected (409) and is not auto-approved. Without a revision in time the original proof waits for review again. A revision request is never counted as a rejection.",
+      "Once per submission, with a note of up to 1,000 characters. The worker has 48 hours to send a revision (the edit of a pending submission, on its page /dashboard/mysubmissions/:id: the REST API has no edit): it waits for review again with a fresh review window. Meanwhile the submission stays pending and its coins in escrow; it cannot be approved or rejected (409) and is not auto-approved. Without a revision in time the original proof waits for review again. A revision request is never counted as a rejection.",
     access: ["Buyer"],
     accessNote: TASK_BUYER_ONLY,
     body: revisionBody,

@@ -35,7 +35,7 @@ export const loader = rest("/submission", "Submissions", {
   POST: {
     summary: "Submit work for a task",
     description:
-      "Sends work from the slot the worker started (POST /tasks/{id}/start); without a start, starts and submits in one step when a slot is free. Only task_id, submission_details, submission_image_url and check_answer (the answer to the task's check question, required when it has one: 422) are read; the worker, buyer, title, pay, date and status are the server's. One pending or approved submission per task; none past the completion date or without slots (409).",
+      "Sends work from the slot the worker started (POST /task-starts); without a start, starts and submits in one step when a slot is free. Only task_id, submission_details, submission_image_url and check_answer (the answer to the task's check question, required when it has one: 422) are read; the worker, buyer, title, pay, date and status are the server's. One pending or approved submission per task; none past the completion date or without slots (409).",
     access: ["Worker"],
     body: submissionSchema,
     responses: [ok(submissionWireSchema, examples.submission, "The submission (pending)", 201)],

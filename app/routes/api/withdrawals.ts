@@ -59,11 +59,11 @@ export const loader = rest("/withdraw", "Withdrawals", {
   PATCH: {
     summary: "Approve a withdrawal, or reject it (status=rejected with a reason)",
     description:
-      "Approval pays out the held coins; rejection returns them to the worker, who is told the reason. Once (409 afterwards).",
+      "Approval pays out the held coins; payout_reference records the payment's own reference (a Bkash, Nagad or Rocket transaction ID, a bank reference), which the worker is shown. Rejection returns the coins to the worker, who is told the reason. Once (409 afterwards).",
     access: ["Admin"],
     query: withdrawPatchQuery,
     body: [withdrawRejectBody, withdrawApproveBody],
-    bodyTitles: ["status=rejected", "approval (no body needed)"],
+    bodyTitles: ["status=rejected", "approval (no body needed; payout_reference recommended)"],
     bodyOptional: true,
     responses: [MODIFIED],
     errors: [404, 409],
@@ -74,8 +74,9 @@ export const loader = rest("/withdraw", "Withdrawals", {
         const { reason } = await readBody(request, withdrawRejectBody);
         return json(await rejectWithdrawal(env, admin, q.id, reason));
       }
-      await readBody(request, withdrawApproveBody); // the spec sends none; a malformed one is still refused
-      return json(await approveWithdrawal(env, admin, q.id));
+      // the original client sends no body; a malformed one is still refused
+      const body = await readBody(request, withdrawApproveBody);
+      return json(await approveWithdrawal(env, admin, q.id, body.payout_reference));
     },
   },
 });

@@ -23,6 +23,7 @@ const blockWire = (b: BlockView) => ({
 export const loader = rest("/worker-blocks", "Quality", {
   GET: {
     summary: "The workers you block, newest first",
+    description: "Each with its id and name; worker_email only for a worker who sent you work, null for anyone else.",
     access: ["Buyer"],
     query: workerBlocksQuery,
     responses: [list(workerBlockWireSchema, example, "Your blocks with their private reasons")],
@@ -35,7 +36,7 @@ export const loader = rest("/worker-blocks", "Quality", {
   POST: {
     summary: "Block a worker from your tasks",
     description:
-      "The worker no longer sees or starts your tasks (their list, a task's page and POST /submission leave them out); work they already sent stays for your review. The reason is private: the worker never sees it. Blocking again replaces the reason. 403 for an account that is not a worker's.",
+      "The worker no longer sees or starts your tasks (their list, a task's page and POST /submission leave them out); work they already sent stays for your review. The reason is private: the worker never sees it. Blocking again replaces the reason. 403 for an account that is not a worker's. worker_email is given only for a worker who sent you work.",
     access: ["Buyer"],
     body: workerBlockBody,
     responses: [ok(workerBlockWireSchema, example, "The block", 201)],

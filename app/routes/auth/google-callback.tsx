@@ -4,7 +4,7 @@ import { finishGoogleSignIn, googleConfigured } from "~/server/auth/google.serve
 import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { refusal } from "~/server/errors";
-import { homeFor } from "~/lib/roles";
+import { afterSignIn } from "~/server/http/redirect.server";
 import { LOGIN_SUCCESSFUL, enterWithSession } from "./sign-in.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const profile = await finishGoogleSignIn(env, request);
     const signedIn = await signInWithVerifiedEmail(env, profile);
-    return enterWithSession(homeFor(signedIn.user.role), signedIn, LOGIN_SUCCESSFUL, profile.clearCookie);
+    const to = afterSignIn(profile.redirectTo, request, signedIn.user.role);
+    return enterWithSession(to, signedIn, LOGIN_SUCCESSFUL, profile.clearCookie);
   } catch (e) {
     return redirectWithFlash("/login", {
       type: "error",

@@ -3,6 +3,7 @@ import type { Route } from "./+types/google";
 import { getEnv } from "~/server/context";
 import { googleConfigured, startGoogleSignIn } from "~/server/auth/google.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form.server";
 
 export const NOT_SET_UP = "Google sign-in is not set up on this server";
 
@@ -16,7 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash("/login", { type: "info", title: "Login with Google", message: NOT_SET_UP });
   }
   try {
-    return await startGoogleSignIn(env, request);
+    // the page to come back to (a login sent here from a page, the API keys page asking to sign in again)
+    const redirectTo = (await readForm(request).catch(() => new FormData())).get("redirectTo");
+    return await startGoogleSignIn(env, request, typeof redirectTo === "string" ? redirectTo : "");
   } catch (e) {
     console.error(e);
     return redirectWithFlash("/login", {

@@ -68,7 +68,7 @@ export default function Login() {
           {busy ? "Logging in…" : "Login"}
         </Button>
       </Form>
-      <GoogleButton />
+      <GoogleButton redirectTo={params.get("redirectTo") ?? ""} />
       <AuthSwitch
         question="New to Coinwork?"
         to={withRedirect("/register", params.get("redirectTo") ?? "")}

@@ -90,7 +90,7 @@ export default function Register() {
           {busy ? "Creating account…" : "Register"}
         </Button>
       </Form>
-      <GoogleButton />
+      <GoogleButton redirectTo={redirectTo} />
       <AuthSwitch question="Already have an account?" to={withRedirect("/login", redirectTo)} label="Login" />
     </AuthCard>
   );

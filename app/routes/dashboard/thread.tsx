@@ -19,9 +19,16 @@ import { postedIntent } from "~/server/http/form.server";
 import { formAction } from "~/server/http/page-action.server";
 import { appOrigin } from "~/server/environment.server";
 import { refusal } from "~/server/errors";
-import { postMessage, readThread, threadPath, type ThreadKey } from "~/server/services/messages.server";
+import {
+  NO_CONVERSATION,
+  postMessage,
+  readThread,
+  threadPath,
+  type ThreadKey,
+} from "~/server/services/messages.server";
 import { requestRevision, revisionOf } from "~/server/services/revisions.server";
 import { HeadedSection } from "~/components/headed-section";
+import { appealPath } from "~/lib/appeals";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Messages about ${loaderData.taskTitle} · Coinwork` : "Messages · Coinwork" },
@@ -34,7 +41,7 @@ const revisionSchema = v.object({ intent: v.literal("revision"), note: revisionN
 function keyOf(params: Route.LoaderArgs["params"]): ThreadKey {
   if (params.kind === "submission" && !params.workerId) return { submissionId: params.id };
   if (params.kind === "task" && params.workerId) return { taskId: params.id, workerId: params.workerId };
-  throw data("Conversation not found", { status: 404 });
+  throw data(NO_CONVERSATION, { status: 404 });
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -56,6 +63,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       messages: thread.messages,
       earlier: thread.earlier,
       revision,
+      // an admin reads an appealed submission's conversation for its appeal, and goes back to it from here
+      appealUrl: user.role === "Admin" && p.appeal ? appealPath(p.appeal.id, p.appeal.pending) : null,
       mayAskRevision:
         revision !== null && user.id === p.buyerId && revision.status === "pending" && !revision.requestedAt,
     };
@@ -132,7 +141,7 @@ function MessageForm({
 }
 
 export default function Thread({ loaderData }: Route.ComponentProps) {
-  const { taskTitle, about, other, you, canWrite, messages, earlier, revision, mayAskRevision } = loaderData;
+  const { taskTitle, about, other, you, canWrite, messages, earlier, revision, mayAskRevision, appealUrl } = loaderData;
   useFailureToast(useActionData<typeof action>());
   return (
     <>
@@ -217,9 +226,15 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
             />
           </HeadedSection>
         ) : null}
-        <Link to="/dashboard" className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
-          Back to your dashboard
-        </Link>
+        {appealUrl ? (
+          <Link to={appealUrl} className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
+            Back to the appeal
+          </Link>
+        ) : (
+          <Link to="/dashboard" className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
+            Back to your dashboard
+          </Link>
+        )}
       </div>
     </>
   );

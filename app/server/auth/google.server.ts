@@ -38,7 +38,11 @@ const b64url = (bytes: Uint8Array) =>
 const random = (n = 32) => b64url(crypto.getRandomValues(new Uint8Array(n)));
 const issuerOf = (env: Env) => env.GOOGLE_ISSUER || "https://accounts.google.com";
 
-export async function startGoogleSignIn(env: Env, request: Request): Promise<Response> {
+/**
+ * Sends the browser to Google; `redirectTo` (a page to come back to, checked again by the callback) travels in the
+ * state cookie, after the three values the callback checks.
+ */
+export async function startGoogleSignIn(env: Env, request: Request, redirectTo = ""): Promise<Response> {
   const { authorization_endpoint } = await discover(issuerOf(env));
   const state = random();
   const verifier = random();
@@ -55,13 +59,22 @@ export async function startGoogleSignIn(env: Env, request: Request): Promise<Res
     code_challenge: challenge,
     code_challenge_method: "S256",
   }).toString();
-  const cookie = `${STATE_COOKIE}=${state}.${verifier}.${nonce}; Path=/auth/google; HttpOnly; Secure; SameSite=Lax; Max-Age=600`;
+  const back = encodeURIComponent(redirectTo.slice(0, 500));
+  const cookie = `${STATE_COOKIE}=${state}.${verifier}.${nonce}.${back}; Path=/auth/google; HttpOnly; Secure; SameSite=Lax; Max-Age=600`;
   return new Response(null, { status: 302, headers: { Location: url.toString(), "Set-Cookie": cookie } });
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
+  }
 }
 
 export async function finishGoogleSignIn(env: Env, request: Request) {
   const url = new URL(request.url);
-  const [state, verifier, nonce] = (readCookie(request, STATE_COOKIE) ?? "").split(".");
+  const [state, verifier, nonce, ...back] = (readCookie(request, STATE_COOKIE) ?? "").split(".");
   if (!state || url.searchParams.get("state") !== state)
     throw new AppError("bad_request", "Google sign-in expired. Please try again.");
   const code = url.searchParams.get("code");
@@ -95,6 +108,8 @@ export async function finishGoogleSignIn(env: Env, request: Request) {
     email: payload.email,
     name: typeof payload.name === "string" ? payload.name : payload.email,
     photo: typeof payload.picture === "string" && payload.picture.startsWith("https://") ? payload.picture : null,
+    /** where the sign-in started wants to return (unchecked: the caller passes it through afterSignIn) */
+    redirectTo: safeDecode(back.join(".")),
     clearCookie: `${STATE_COOKIE}=; Path=/auth/google; HttpOnly; Secure; SameSite=Lax; Max-Age=0`,
   };
 }

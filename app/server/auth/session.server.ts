@@ -55,7 +55,7 @@ export function toSessionUser(
  * version, which the user row read on every request carries. A claim counts only under the key that verified it;
  * past the cap the oldest go first.
  */
-const verifiedSessions = new Map<string, { sub: string; sv: unknown; exp: number; key: CryptoKey }>();
+const verifiedSessions = new Map<string, { sub: string; sv: unknown; iat: number; exp: number; key: CryptoKey }>();
 const VERIFIED_SESSIONS_KEPT = 2000;
 
 let keys: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> | undefined;
@@ -158,6 +158,43 @@ export async function knownDevice(env: Env, request: Request): Promise<KnownDevi
   }
 }
 
+/**
+ * A short-lived statement the server makes to itself through a browser (a HIT question's address, which crosses to
+ * another site where no cookie goes): signed with the session key under an issuer of its own, so that it passes for
+ * no session or device token, nor they for it. `claims` are strings; the subject says what it is about.
+ */
+export async function signStatement(
+  env: Env,
+  issuer: string,
+  subject: string,
+  claims: Record<string, string>,
+  seconds: number,
+): Promise<string> {
+  const { privateKey } = await signingKeys(env);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: ALG })
+    .setSubject(subject)
+    .setIssuer(issuer)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+    .sign(privateKey);
+}
+
+/** The claims of a statement of `issuer` about `subject` whose signature and expiry hold; null otherwise. */
+export async function verifiedStatement(
+  env: Env,
+  token: string,
+  issuer: string,
+  subject: string,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const { publicKey } = await signingKeys(env);
+    const { payload } = await jwtVerify(token, publicKey, { issuer, subject, algorithms: [ALG] });
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
 /** The session token the request's cookie carries, if any. */
 export function sessionCookieToken(request: Request): string | undefined {
   return readCookie(request, SESSION_COOKIE);
@@ -249,16 +286,37 @@ const userById = preparedRead((db) =>
     .prepare(),
 );
 
-async function verifiedSession(env: Env, token: string): Promise<{ sub: string; sv: unknown }> {
+async function verifiedSession(env: Env, token: string): Promise<{ sub: string; sv: unknown; iat: number }> {
   // the key first: it refuses when production has none
   const { publicKey } = await signingKeys(env);
   const known = verifiedSessions.get(token);
   if (known && known.key === publicKey && known.exp * 1000 > Date.now()) return known;
   const { payload } = await jwtVerify(token, publicKey, { issuer: "coinwork", algorithms: [ALG] });
-  const claims = { sub: String(payload.sub), sv: payload.sv, exp: payload.exp ?? 0, key: publicKey };
+  const claims = {
+    sub: String(payload.sub),
+    sv: payload.sv,
+    iat: payload.iat ?? 0,
+    exp: payload.exp ?? 0,
+    key: publicKey,
+  };
   if (verifiedSessions.size >= VERIFIED_SESSIONS_KEPT) verifiedSessions.delete(verifiedSessions.keys().next().value!);
   verifiedSessions.set(token, claims);
   return claims;
+}
+
+/**
+ * When the session of the request's cookie was signed in (ms): a token is made only by a sign-in, a password change
+ * and an address change, so its issue time is the last moment its holder proved who they are. Null without a valid
+ * cookie. (Whether the session is still live is `identify`'s question.)
+ */
+export async function sessionSignedInAt(env: Env, request: Request): Promise<number | null> {
+  const token = sessionCookieToken(request);
+  if (!token) return null;
+  try {
+    return (await verifiedSession(env, token)).iat * 1000;
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the cookie or Bearer token and the user row behind it. Role and coins always come from D1. */

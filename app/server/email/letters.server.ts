@@ -94,6 +94,23 @@ export function verifyEmailLetter(person: Person, url: string): Mail {
   });
 }
 
+/** A requester API key was made for the account: so that a key its owner did not make does not go unnoticed. */
+export function requesterKeyCreatedLetter(person: Person, accessKeyId: string, keysUrl: string): Mail {
+  return render({
+    to: person.email,
+    subject: "A requester API key was created",
+    name: person.name,
+    paragraphs: [
+      `A new MTurk Requester API key, ${accessKeyId}, was just created for your Coinwork account.`,
+      "Scripts that sign with it can post tasks and pay workers from your balance, as you can.",
+    ],
+    action: { label: "See your keys", url: keysUrl },
+    after: [
+      "If you didn't create it, revoke it here at once, then change your password: that revokes every key and ends every session.",
+    ],
+  });
+}
+
 /** "Forgot password?": a link to choose a new password. */
 export function resetPasswordLetter(person: Person, url: string): Mail {
   return render({
@@ -214,5 +231,31 @@ export function newMessageLetter(person: Person, from: string, taskTitle: string
     paragraphs: [`${from} sent you a message about "${taskTitle}" on Coinwork.`],
     action: { label: "Read the conversation", url },
     after: ["We send at most one e-mail an hour per conversation; the others show in your notifications."],
+  });
+}
+
+/**
+ * The requester API's notifications by e-mail (UpdateNotificationSettings with the Email transport): the events of a
+ * HIT type's HITs, one line each, as MTurk names them, with the message as the webhook would post it.
+ */
+export function hitEventsLetter(
+  person: Person,
+  events: { EventType: string; EventTimestamp: string; HITId?: string; AssignmentId?: string }[],
+  message: string,
+  url: string,
+): Mail {
+  const lines = events.map(
+    (e) =>
+      `${e.EventType} at ${e.EventTimestamp}${e.HITId ? `, HIT ${e.HITId}` : ""}${e.AssignmentId ? `, assignment ${e.AssignmentId}` : ""}`,
+  );
+  return render({
+    to: person.email,
+    subject: events.length === 1 ? `HIT event: ${events[0].EventType}` : `${events.length} HIT events`,
+    name: person.name,
+    paragraphs: [...lines, `The notification as JSON: ${message}`],
+    action: { label: "Open Coinwork", url },
+    after: [
+      "You get these e-mails because a HIT type of yours sends its events by e-mail (UpdateNotificationSettings). Set Active to false to stop them.",
+    ],
   });
 }

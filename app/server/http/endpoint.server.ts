@@ -195,6 +195,7 @@ export const examples = {
     withdraw_date: TIME,
     status: "pending",
     reject_reason: null,
+    payout_reference: null,
   },
   order: { _id: ID, coinamount: 150, user_email: BUYER.email, price: 10, payment_id: "pi_3QabcDEF", time: TIME },
   notification: {

@@ -36,7 +36,9 @@ export function rewardCoins(reward: string, name = "Reward"): number {
 
 export function hitShape(row: HitRow, today = deadlineDay()) {
   const t = row.task;
-  const open = t.requiredWorkers > 0 && t.completionDate >= today;
+  const available = row.openSlots ?? t.requiredWorkers;
+  const open = available > 0 && t.completionDate >= today;
+  const status = open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable";
   return {
     HITId: t.id,
     // a task posted on Coinwork's pages is a type of its own
@@ -45,13 +47,14 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
     Title: t.taskTitle,
     Description: t.taskDetail,
     Keywords: row.keywords ?? t.category,
-    HITStatus: open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable",
-    MaxAssignments: t.requiredWorkers + row.pending + row.approved,
+    // UpdateHITReviewStatus marks a Reviewable HIT as being reviewed
+    HITStatus: status === "Reviewable" && t.hitReviewStatus === "MarkedForReview" ? "Reviewing" : status,
+    MaxAssignments: t.requiredWorkers + t.heldSlots + row.pending + row.approved,
     Reward: wireDollars(t.payableAmount),
     Expiration: expirationOf(t.completionDate),
-    HITReviewStatus: "NotReviewed",
+    HITReviewStatus: t.hitReviewStatus,
     NumberOfAssignmentsPending: row.pending,
-    NumberOfAssignmentsAvailable: t.requiredWorkers,
+    NumberOfAssignmentsAvailable: available,
     NumberOfAssignmentsCompleted: row.approved,
   };
 }

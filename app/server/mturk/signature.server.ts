@@ -1,11 +1,18 @@
 // AWS Signature Version 4 as the MTurk Requester API receives it: the request's signature is recomputed with the
 // SDKs' own signer (@smithy/signature-v4, SHA-256 from @aws-crypto) over exactly the headers, path, host and body
-// as sent, under the secret of the key it names, and compared. Nothing runs before this says yes.
+// as received, under the secret of the key it names, and compared. Nothing runs before this says yes.
 import { Sha256 } from "@aws-crypto/sha256-js";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { MturkError } from "./wire.server";
 
 export const SIGNING_SERVICE = "mturk-requester";
+/**
+ * The body's hash as the client states it. The JavaScript SDK sends and signs it; boto3 sends none. The signer
+ * would take a signed one on trust, so it must be the hash of the body that arrived.
+ */
+const CONTENT_SHA256 = "x-amz-content-sha256";
+/** What a client sends in CONTENT_SHA256 to leave the body out of the signature (S3's streaming uploads). */
+const UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
 /** A signed request older (or newer) than this is refused, as AWS does. */
 export const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 
@@ -70,13 +77,29 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/** Recomputes the signature of the request (body already read) under `secretAccessKey`; throws when it differs. */
+const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * The signature must cover the body that arrived: a stated hash (CONTENT_SHA256) that is not the received body's,
+ * or that opts out of covering it, is refused. Without one the signer hashes the received body itself.
+ */
+async function checkStatedBodyHash(request: Request, body: Uint8Array<ArrayBuffer>): Promise<void> {
+  const stated = request.headers.get(CONTENT_SHA256);
+  if (stated === null) return;
+  if (stated === UNSIGNED_PAYLOAD)
+    throw invalid(`${UNSIGNED_PAYLOAD} is not accepted: the signature must cover the request's body.`);
+  if (stated !== hex(await crypto.subtle.digest("SHA-256", body)))
+    throw invalid("The X-Amz-Content-SHA256 header is not the SHA-256 of the body received.");
+}
+
+/** Recomputes the signature of the request over the body received under `secretAccessKey`; throws when it differs. */
 export async function verifySignature(
   request: Request,
-  body: string,
+  body: Uint8Array<ArrayBuffer>,
   parts: SignedRequestParts,
   secretAccessKey: string,
 ): Promise<void> {
+  await checkStatedBodyHash(request, body);
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   for (const name of parts.signedHeaders) {

@@ -36,6 +36,7 @@ import {
 } from "./email-links.server";
 import { audit, notification, posting } from "./ledger.server";
 import { checkCurrentPassword } from "./passwords.server";
+import { revokeRequesterKeys } from "./key-revocation.server";
 import {
   checkLoginThrottle,
   isKnownAddress,
@@ -312,13 +313,17 @@ async function signIn(env: Env, id: string): Promise<SignedIn> {
 /**
  * Every logout ends every copy of the session (tokens carry the version they were issued with) and every e-mailed
  * link that changes the account (a reset, an address change and its approval), so that whoever held a session
- * cannot finish what they started. Settings' "Sign out everywhere" (`everywhere`) ends the verification links too;
- * an everyday logout keeps them, so that a new account can still confirm its address from the letter afterwards.
+ * cannot finish what they started. Settings' "Sign out everywhere" (`everywhere`) ends the verification links too,
+ * and revokes every requester key; an everyday logout keeps them, so that a new account can still confirm its address from the letter afterwards.
  */
 export async function logout(env: Env, userId: string, everywhere = false) {
   const now = Date.now();
-  await newBatch(env)
-    .step("retire links", retireLinks(userId, everywhere ? ALL_LINKS : ACCOUNT_CHANGING_LINKS, now))
+  const batch = newBatch(env).step(
+    "retire links",
+    retireLinks(userId, everywhere ? ALL_LINKS : ACCOUNT_CHANGING_LINKS, now),
+  );
+  if (everywhere) batch.step("revoke keys", revokeRequesterKeys(userId, now));
+  await batch
     .step("end sessions", sql`UPDATE users SET session_version = session_version + 1 WHERE id = ${userId}`)
     .run();
 }

@@ -110,6 +110,7 @@ export async function listAuditLog(env: Env, opts: { page?: number; limit?: numb
         WHEN 'task' THEN tt.task_title
         WHEN 'withdrawal' THEN wu.name
         WHEN 'appeal' THEN au.name
+        WHEN 'rate' THEN 'the taka rate'
       END AS targetName,
       CASE a.target_type
         WHEN 'user' THEN tu.email

@@ -11,7 +11,7 @@ import { outerColumn } from "../db/sql";
 import { openTaskFilter, taskRequirements, tasks } from "../db/schema";
 import { forbidden } from "../errors";
 import { PRIOR_RATE, PRIOR_WEIGHT, SMOOTHED_BELOW, unmetRequirement, type CardRequirements } from "~/lib/eligibility";
-import { requiredQualifications, unmetQualificationOf } from "./qualifications.server";
+import { requiredQualifications, unmetQualificationOf, type UnmetQualification } from "./qualifications.server";
 
 /**
  * The approval rate a requirement is compared with, in percent with one decimal, from approved and rejected counts:
@@ -118,13 +118,13 @@ export function cardRequirementsFrom(row: RequirementRow): {
 
 /**
  * Why this worker may not work on this task, and the test that would qualify them when a required qualification has
- * one; null when they may (or the task requires nothing). Both requirement reads go in one D1 batch.
+ * one (or the request they may send for a requestable one); null when they may (or the task requires nothing). Both requirement reads go in one D1 batch.
  */
 export async function unmetRequirements(
   env: Env,
   workerId: string,
   taskId: string,
-): Promise<{ reason: string; test: { id: string; name: string } | null } | null> {
+): Promise<UnmetQualification | null> {
   const db = getDb(env);
   const record = recordOf(workerId);
   // reads started together go to D1 as one batch of their own (decision 016), asked again on a lost connection
@@ -142,7 +142,7 @@ export async function unmetRequirements(
     requiredQualifications(db, workerId, taskId),
   ]);
   const reason = row ? unmetRequirement(row, { approved: Number(row.approved), rate: Number(row.rate) }) : null;
-  if (reason) return { reason, test: null };
+  if (reason) return { reason, test: null, request: null };
   return unmetQualificationOf(required);
 }
 

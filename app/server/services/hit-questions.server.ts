@@ -2,13 +2,15 @@
 // assignmentId bound to the worker's hold (made the first time the held task's page is shown), and the answer its
 // question's frame posts back to /mturk/externalSubmit, sent as the worker's submission from that hold through the
 // submissions service (the same rules as the proof form: the hold, the deadline, one submission per worker).
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { hitAssignments, mturkHits, userSummaryColumns, users } from "../db/schema";
+import { hitAssignments, mturkHits, tasks, userSummaryColumns, users } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { toSessionUser } from "../auth/session.server";
 import { createSubmission } from "./submissions.server";
-import { heldSlotOf, NOT_HOLDING, TIME_RAN_OUT, type Hold } from "./slots.server";
+import { heldSlotOf, NOT_HOLDING, TIME_RAN_OUT } from "./slots.server";
+import type { Hold } from "./slot-returns.server";
+import { deadlineDay } from "~/lib/deadline";
 
 export const ASSIGNMENT_NOT_OPEN =
   "This assignment is not open: start the HIT on Coinwork, then send your work from its page.";
@@ -19,6 +21,33 @@ export async function hitQuestionXml(env: Env, taskId: string): Promise<string |
     .select({ question: mturkHits.question })
     .from(mturkHits)
     .where(eq(mturkHits.taskId, taskId))
+    .limit(1);
+  return row?.question ?? null;
+}
+
+/**
+ * The Question XML of a HIT while its frame may show it: the task not deleted nor past its completion day, and for a
+ * preview (no assignmentId) a slot still open, for an assignmentId its worker's hold still standing and unanswered
+ * (the last slot may be theirs). Null otherwise, and for a task made without a question.
+ */
+export async function liveHitQuestionXml(
+  env: Env,
+  taskId: string,
+  assignmentId: string | null,
+  now = Date.now(),
+): Promise<string | null> {
+  const open = assignmentId
+    ? sql`EXISTS (SELECT 1 FROM hit_assignments a JOIN task_holds h
+        ON h.task_id = a.task_id AND h.worker_id = a.worker_id AND h.started_at = a.started_at
+        WHERE a.id = ${assignmentId} AND a.task_id = ${tasks.id} AND a.submission_id IS NULL AND h.expires_at > ${now})`
+    : gt(tasks.requiredWorkers, 0);
+  const [row] = await getDb(env)
+    .select({ question: mturkHits.question })
+    .from(mturkHits)
+    .innerJoin(tasks, eq(tasks.id, mturkHits.taskId))
+    .where(
+      and(eq(mturkHits.taskId, taskId), isNull(tasks.deletedAt), gte(tasks.completionDate, deadlineDay(now)), open),
+    )
     .limit(1);
   return row?.question ?? null;
 }

@@ -1,51 +1,36 @@
 // Uploaded images live in R2 under a random key and are served by GET /images/:key.
 import { AppError } from "../errors";
 import { clientAddress, rateLimit } from "./rate-limit.server";
+import { CONTENT_TYPES, readImageHeader } from "./image-header.server";
+import {
+  IMAGE_DAMAGED,
+  IMAGE_TOO_LARGE,
+  IMAGE_TOO_MANY_PIXELS,
+  IMAGE_TYPE_ERROR,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+} from "~/lib/images";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
-  { type: "image/png", ext: "png", test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
-  { type: "image/jpeg", ext: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: "image/gif", ext: "gif", test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
-  {
-    type: "image/webp",
-    ext: "webp",
-    test: (b) =>
-      b[0] === 0x52 &&
-      b[1] === 0x49 &&
-      b[2] === 0x46 &&
-      b[3] === 0x46 &&
-      b[8] === 0x57 &&
-      b[9] === 0x45 &&
-      b[10] === 0x42 &&
-      b[11] === 0x50,
-  },
-];
-
-/** The image type read from the file's bytes, not from its name or the browser's claim. */
-export function sniffImageType(bytes: Uint8Array): { type: string; ext: string } | null {
-  return SIGNATURES.find((s) => s.test(bytes)) ?? null;
-}
-
-export const IMAGE_TYPE_ERROR = "Only PNG, JPEG, WebP or GIF images can be uploaded";
-
-const IMAGE_TOO_LARGE = "Images can be at most 5 MB";
-
+/**
+ * Checks an upload before it is stored: its size in bytes (413), its type by its signature (415), its header and
+ * whole file (422, image-header.server.ts) and its pixels (413, MAX_IMAGE_PIXELS): nothing is decoded, so a small
+ * file declaring a huge image costs a header read.
+ */
 export async function storeImage(env: Env, file: File): Promise<{ key: string; url: string }> {
   if (file.size > MAX_IMAGE_BYTES) throw new AppError("payload_too_large", IMAGE_TOO_LARGE);
   if (file.size === 0) throw new AppError("unsupported_media_type", IMAGE_TYPE_ERROR);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = sniffImageType(bytes);
-  if (!kind) throw new AppError("unsupported_media_type", IMAGE_TYPE_ERROR);
-  const key = `${crypto.randomUUID()}.${kind.ext}`;
+  const header = readImageHeader(bytes);
+  if (!header.kind) throw new AppError("unsupported_media_type", IMAGE_TYPE_ERROR);
+  if ("problem" in header) throw new AppError("validation_failed", IMAGE_DAMAGED);
+  if (header.width * header.height > MAX_IMAGE_PIXELS) throw new AppError("payload_too_large", IMAGE_TOO_MANY_PIXELS);
+  const key = `${crypto.randomUUID()}.${header.kind}`;
   await env.IMAGES.put(key, bytes, {
-    httpMetadata: { contentType: kind.type, cacheControl: "public, max-age=31536000, immutable" },
+    httpMetadata: { contentType: CONTENT_TYPES[header.kind], cacheControl: "public, max-age=31536000, immutable" },
   });
   return { key, url: `/images/${key}` };
 }
 
-/** The limit of a multipart form carrying one image: the image and a little text around it. */
 /**
  * An uploaded image by its key, or null (a malformed key is none). With the request's conditional headers R2 answers
  * an object without a body when the client's copy is current.
@@ -55,6 +40,7 @@ export async function findImage(env: Env, key: string, conditions: Headers): Pro
   return env.IMAGES.get(key, { onlyIf: conditions });
 }
 
+/** The limit of a multipart form carrying one image: the image and a little text around it. */
 export const UPLOAD_LIMIT = {
   maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
   tooLarge: IMAGE_TOO_LARGE,

@@ -19,6 +19,7 @@ import { MESSAGE_MAX, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "~/lib/schemas/r
 export const MESSAGES_PER_MINUTE = 10;
 export const MESSAGE_RATE_LIMITED = "You are sending messages too fast. Wait a minute and try again.";
 export const NOT_A_PARTY = "Only the task's buyer and its worker can read this conversation.";
+export const NO_CONVERSATION = "Conversation not found";
 export const ADMIN_READS_ONLY = "Admins read an appealed submission's conversation; they do not write in it.";
 const EMAIL_GAP_MS = 60 * 60 * 1000;
 /** A page of a conversation. */
@@ -55,7 +56,13 @@ async function readParties(env: Env, key: ThreadKey) {
     const rows = await db
       .select({
         ...people,
-        appealed: sql<number>`EXISTS (SELECT 1 FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
+        // the submission's appeal (one at most), which an admin reads the conversation for and is sent back to
+        appealId: sql<
+          string | null
+        >`(SELECT ${appeals.id} FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
+        appealStatus: sql<
+          string | null
+        >`(SELECT ${appeals.status} FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
       })
       .from(submissions)
       .innerJoin(tasks, eq(tasks.id, submissions.taskId))
@@ -63,10 +70,20 @@ async function readParties(env: Env, key: ThreadKey) {
       .innerJoin(buyerUser, eq(buyerUser.id, submissions.buyerId))
       .where(eq(submissions.id, key.submissionId))
       .limit(1);
-    return rows[0] && { ...rows[0], submissionId: key.submissionId, appealed: rows[0].appealed === 1 };
+    const row = rows[0];
+    if (!row) return undefined;
+    const { appealId, appealStatus, ...rest } = row;
+    const appeal = appealId ? { id: appealId, pending: appealStatus === "pending" } : null;
+    return { ...rest, submissionId: key.submissionId, appeal, buyerMayOpen: true };
   }
   const rows = await db
-    .select(people)
+    .select({
+      ...people,
+      // a buyer opens questions with a worker only once the worker asked (the conversation exists: the worker opened
+      // it) or has sent them work; before, the buyer learns nothing of them here
+      buyerMayOpen: sql<number>`EXISTS (SELECT 1 FROM message_threads WHERE ${threadWhere(key)})
+        OR EXISTS (SELECT 1 FROM submissions s WHERE s.worker_id = ${key.workerId} AND s.buyer_id = ${tasks.buyerId})`,
+    })
     .from(tasks)
     .innerJoin(buyerUser, eq(buyerUser.id, tasks.buyerId))
     .innerJoin(workerUser, eq(workerUser.id, key.workerId))
@@ -75,13 +92,15 @@ async function readParties(env: Env, key: ThreadKey) {
   const row = rows[0];
   // questions are a worker's, about someone else's task
   if (!row || row.workerRole !== "Worker" || row.workerId === row.buyerId) return undefined;
-  return { ...row, submissionId: null, appealed: false };
+  const { buyerMayOpen, ...parties } = row;
+  return { ...parties, submissionId: null, appeal: null, buyerMayOpen: buyerMayOpen === 1 };
 }
 type Parties = NonNullable<Awaited<ReturnType<typeof readParties>>>;
 
 /**
  * The conversation's sides, and what this user may do in it: write (a side of it), read (an admin, once the
- * submission is appealed); else 403 (404 when there is no such submission or task).
+ * submission is appealed); else 403 (404 when there is no such submission or task, and for a buyer, questions a
+ * worker has not asked: a buyer writes first only to a worker who sent them work, as NotifyWorkers).
  */
 async function openAs(
   env: Env,
@@ -89,9 +108,9 @@ async function openAs(
   key: ThreadKey,
 ): Promise<{ parties: Parties; access: "write" | "read" }> {
   const parties = await readParties(env, key);
-  if (!parties) throw notFound("Conversation not found");
+  if (!parties || (user.id === parties.buyerId && !parties.buyerMayOpen)) throw notFound(NO_CONVERSATION);
   if (user.id === parties.workerId || user.id === parties.buyerId) return { parties, access: "write" };
-  if (user.role === "Admin" && parties.appealed) return { parties, access: "read" };
+  if (user.role === "Admin" && parties.appeal) return { parties, access: "read" };
   throw forbidden(NOT_A_PARTY);
 }
 

@@ -18,9 +18,10 @@ import type { CloseAccountInput } from "~/lib/schemas/auth";
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * Everything Coinwork holds about the user, as one JSON document: the profile, their tasks, the submissions they
- * made or received, withdrawals, coin orders, every ledger posting, their notifications and the qualifications they
- * hold or defined (times in ISO 8601).
+ * What Coinwork holds about the user, as one JSON document: the profile, their tasks, the submissions they made or
+ * received, withdrawals, coin orders, every ledger posting, their notifications and the qualifications they hold or
+ * defined (times in ISO 8601). docs/product/your-data.md lists the parts (a test holds it to them), where another
+ * person shows in them (by name only in the notifications), and what is not in it yet.
  * At most 5 downloads an hour: it reads every row of the account.
  */
 export async function exportAccountData(env: Env, user: SessionUser) {

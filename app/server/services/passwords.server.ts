@@ -11,6 +11,7 @@ import { createSessionToken } from "../auth/session.server";
 import { resetPasswordLetter } from "../email/letters.server";
 import { ALL_LINKS, limitEmails, markUsed, retireLinks, sendLink, stillUsable, usableLink } from "./email-links.server";
 import { clearAccountFailures } from "./login-throttle.server";
+import { revokeRequesterKeys } from "./key-revocation.server";
 import { CHANGED_MEANWHILE } from "./ledger.server";
 import { rateLimit } from "./rate-limit.server";
 import { findUserByEmail } from "./users.server";
@@ -54,8 +55,8 @@ export async function resetLinkUsable(env: Env, secret: string): Promise<boolean
 
 /**
  * Sets a new password from a reset link, once: every session of the account ends (the version goes up), every other
- * link of it dies (a pending address change above all), its sign-in failures are forgotten, and the address counts
- * as verified (the link reached it).
+ * link of it dies (a pending address change above all), every requester key is revoked, its sign-in failures are
+ * forgotten, and the address counts as verified (the link reached it).
  */
 export async function resetPassword(env: Env, secret: string, password: string): Promise<void> {
   const link = await usableLink(env, secret, ["reset"]);
@@ -67,6 +68,7 @@ export async function resetPassword(env: Env, secret: string, password: string):
   const done = await newBatch(env)
     .step("retire links", retireLinks(link.userId, ALL_LINKS, now, { except: link, when: usable }))
     .step("forget failures", clearAccountFailures(link.email, usable))
+    .step("revoke keys", revokeRequesterKeys(link.userId, now, usable))
     .step(
       "password",
       sql`UPDATE users SET password_hash = ${hash}, password_meets_rule = 1, session_version = session_version + 1,
@@ -87,8 +89,8 @@ export async function checkCurrentPassword(env: Env, row: User, password: string
 }
 
 /**
- * A new password for a signed-in user who knows the current one. Every other session ends, and every e-mailed link
- * of the account; the answer is a new session token for this one.
+ * A new password for a signed-in user who knows the current one. Every other session ends, every e-mailed link of
+ * the account and every requester key; the answer is a new session token for this one.
  */
 export async function changePassword(env: Env, userId: string, current: string, next: string): Promise<string> {
   const db = getDb(env);
@@ -106,11 +108,10 @@ export async function changePassword(env: Env, userId: string, current: string, 
   const hash = await hashPassword(next);
   const now = Date.now();
   const unchanged = sql`id = ${row.id} AND password_hash = ${row.passwordHash} AND disabled_at IS NULL`;
+  const stillUnchanged = sql`EXISTS (SELECT 1 FROM users WHERE ${unchanged})`;
   const done = await newBatch(env)
-    .step(
-      "retire links",
-      retireLinks(row.id, ALL_LINKS, now, { when: sql`EXISTS (SELECT 1 FROM users WHERE ${unchanged})` }),
-    )
+    .step("retire links", retireLinks(row.id, ALL_LINKS, now, { when: stillUnchanged }))
+    .step("revoke keys", revokeRequesterKeys(row.id, now, stillUnchanged))
     .step(
       "password",
       sql`UPDATE users SET password_hash = ${hash}, password_meets_rule = 1, session_version = session_version + 1

@@ -1,14 +1,16 @@
 // The perceptual hash of a proof image (docs/decisions/047-copied-proof-by-perceptual-hash.md): the image decoded by
 // Squoosh's WebAssembly codecs (@jsquash), then a 64-bit difference hash. Workers cannot compile WebAssembly from
 // bytes at run time, so each codec's .wasm is imported as a compiled module (the Vite plugin and the test runner
-// both bundle it) and handed to the codec's init; a codec is instantiated once per isolate, on first use.
+// both bundle it) and handed to the codec's init. The image's header is read first (image-header.server.ts): nothing
+// over MAX_IMAGE_PIXELS is decoded (docs/decisions/079-images-bounded-by-their-header.md).
 import decodeJpeg, { init as initJpeg } from "@jsquash/jpeg/decode";
 import decodePng, { init as initPng } from "@jsquash/png/decode";
 import decodeWebp, { init as initWebp } from "@jsquash/webp/decode";
 import jpegWasm from "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?module";
 import pngWasm from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import webpWasm from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
-import { sniffImageType } from "./images.server";
+import { readImageHeader, type ImageKind } from "./image-header.server";
+import { MAX_IMAGE_PIXELS } from "~/lib/images";
 
 /** Pixels as the codecs give them: RGBA, 4 bytes a pixel, row by row. */
 export interface Pixels {
@@ -17,25 +19,51 @@ export interface Pixels {
   data: Uint8ClampedArray;
 }
 
-let ready: Promise<unknown> | null = null;
-function initCodecs() {
-  ready ??= Promise.all([initJpeg(jpegWasm), initPng(pngWasm), initWebp(webpWasm)]);
-  return ready;
+/**
+ * A decode's memory is about 10 to 14 bytes a pixel at its peak (the codec's heap and the copy it hands back), so
+ * decodes in one isolate run one at a time, and the JPEG and WebP codecs are instantiated for each image: a codec's
+ * WebAssembly memory grows to its largest image and never shrinks, so a new instance lets it go with the image.
+ * The PNG codec is one instance per isolate (its package keeps it), whose heap stays at its largest image's size.
+ * Figures: docs/performance.md, "Images".
+ */
+let decoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = decoding.then(work, work);
+  decoding = turn.catch(() => undefined);
+  return turn;
 }
 
-/** The image's pixels, or null for a type the hash does not read (GIF) or bytes the codec refuses. */
-export async function decodeImage(bytes: Uint8Array): Promise<Pixels | null> {
-  const kind = sniffImageType(bytes);
-  if (!kind || kind.ext === "gif") return null;
-  await initCodecs();
-  const buffer = bytes.slice().buffer;
-  try {
-    if (kind.ext === "jpg") return await decodeJpeg(buffer);
-    if (kind.ext === "png") return await decodePng(buffer);
-    return await decodeWebp(buffer);
-  } catch {
-    return null;
+async function decodeAs(kind: Exclude<ImageKind, "gif">, buffer: ArrayBuffer): Promise<Pixels> {
+  if (kind === "png") {
+    await initPng(pngWasm);
+    return decodePng(buffer);
   }
+  if (kind === "jpg") {
+    await initJpeg(jpegWasm);
+    return decodeJpeg(buffer);
+  }
+  await initWebp(webpWasm);
+  return decodeWebp(buffer);
+}
+
+/**
+ * The image's pixels, or null for a type the hash does not read (GIF), a header that is damaged or declares more than
+ * MAX_IMAGE_PIXELS (read before anything is decoded: images stored before the bound existed are not decoded
+ * either), or bytes the codec refuses.
+ */
+export async function decodeImage(bytes: Uint8Array): Promise<Pixels | null> {
+  const header = readImageHeader(bytes);
+  if (header.kind === null || header.kind === "gif" || "problem" in header) return null;
+  if (header.width * header.height > MAX_IMAGE_PIXELS) return null;
+  const kind = header.kind;
+  const buffer = bytes.slice().buffer;
+  return oneAtATime(async () => {
+    try {
+      return await decodeAs(kind, buffer);
+    } catch {
+      return null;
+    }
+  });
 }
 
 /**

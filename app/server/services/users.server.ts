@@ -10,6 +10,7 @@ import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
 import { addTaskClosure, holdEndedNotice } from "./tasks.server";
+import { revokeRequesterKeys } from "./key-revocation.server";
 import type { Role } from "~/lib/roles";
 import { formatCoins } from "~/lib/format";
 
@@ -70,7 +71,10 @@ export async function changeRole(env: Env, admin: SessionUser, userId: string, r
   if (target.role === role) return { modifiedCount: 0 };
   const now = Date.now();
   const when = changeable(target);
-  const done = await newBatch(env)
+  const batch = newBatch(env);
+  // a requester key works for a Buyer only: moving away from Buyer revokes them (before the change, on the same guard)
+  if (target.role === "Buyer") batch.step("revoke keys", revokeRequesterKeys(userId, now, when));
+  const done = await batch
     .step(
       "audit",
       audit({
@@ -125,8 +129,8 @@ export interface AccountEnd {
 }
 
 /**
- * The end of an account, in one batch: it is disabled (no sign-in, hidden from lists, sessions ended) and keeps its
- * ledger history; its open tasks are closed, their open slots and pending submissions refunded to it (the tasks
+ * The end of an account, in one batch: it is disabled (no sign-in, hidden from lists, sessions and requester keys
+ * ended) and keeps its ledger history; its open tasks are closed, their open slots and pending submissions refunded to it (the tasks
  * service's closure), those workers notified. Returns whether it happened: false when the account, its role or
  * its open tasks changed meanwhile, it is the last admin, or `guard` failed.
  */
@@ -168,6 +172,7 @@ export async function endAccount(env: Env, target: { id: string; email: string; 
   }
   end.more?.(batch, audited);
   const done = await batch
+    .step("revoke keys", revokeRequesterKeys(target.id, now, audited))
     .step(
       "disable",
       sql`UPDATE users SET ${end.set ? sql`${end.set}, ` : sql``}disabled_at = ${now},

@@ -6,6 +6,7 @@ import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow } from "../db/paging";
 import { users, withdrawals } from "../db/schema";
+import { outerColumn } from "../db/sql";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, coinsOf, notification, posting } from "./ledger.server";
@@ -120,6 +121,8 @@ async function loadRequest(env: Env, id: string) {
 interface Decision {
   status: "approved" | "rejected";
   reason?: string;
+  /** an approval's payout reference (the transaction ID of the payment made) */
+  reference?: string;
   /** the audit detail and the worker's notice, from the request as read (its coins and their dollars) */
   texts: (coins: number, dollars: string) => { detail: string; notice: string };
 }
@@ -176,21 +179,28 @@ async function decide(env: Env, admin: SessionUser, id: string, d: Decision) {
   const done = await batch
     .step(
       "decide",
-      sql`UPDATE withdrawals SET status = ${d.status}, decision_reason = ${d.reason || null}, decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND ${when}`,
+      sql`UPDATE withdrawals SET status = ${d.status}, decision_reason = ${d.reason || null},
+        payout_reference = ${d.reference || null}, decided_by = ${admin.id}, decided_at = ${now} WHERE id = ${id} AND ${when}`,
     )
     .run();
   if (done.changes("decide") === 0) throw conflict(ALREADY_DECIDED);
   return { modifiedCount: 1 };
 }
 
-/** Admin approval completes the payout: the held coins leave the economy as money, in one batch. */
-export async function approveWithdrawal(env: Env, admin: SessionUser, id: string) {
+/**
+ * Admin approval completes the payout: the held coins leave the economy as money, in one batch. The reference is the
+ * payment's own (a Bkash, Nagad or Rocket transaction ID, a bank reference), which the worker is shown: the Admin
+ * Home page asks for it; the REST API takes it when given (its original client sends none).
+ */
+export async function approveWithdrawal(env: Env, admin: SessionUser, id: string, reference?: string) {
   if (admin.role !== "Admin") throw forbidden("Only admins can approve withdrawals");
+  const ref = reference?.trim() || undefined;
   return decide(env, admin, id, {
     status: "approved",
+    reference: ref,
     texts: (coins, dollars) => ({
-      detail: `${coins} coins (${dollars})`,
-      notice: `Your withdrawal of ${dollars} was approved.`,
+      detail: `${coins} coins (${dollars})${ref ? `, reference ${ref}` : ""}`,
+      notice: `Your withdrawal of ${dollars} was approved.${ref ? ` Payout reference: ${ref}.` : ""}`,
     }),
   });
 }
@@ -260,6 +270,23 @@ export async function lastPayoutDetails(env: Env, workerId: string) {
 
 const withdrawalColumns = { withdrawal: withdrawals, workerName: users.name, workerEmail: users.email };
 
+const workerOfRow = outerColumn(withdrawals.workerId);
+/**
+ * What an admin weighs before paying a worker out: how many buyers block them, how many of their proofs were flagged
+ * as copies, and when the account was made. Two primary-key or partial-index reads per row of a page.
+ */
+const riskColumns = {
+  blockedBy: sql<number>`COALESCE((SELECT buyers FROM worker_block_counts WHERE worker_id = ${workerOfRow}), 0)`,
+  copyFlags: sql<number>`(SELECT COUNT(*) FROM proof_hashes INDEXED BY proof_hashes_worker_copies_idx
+    WHERE worker_id = ${workerOfRow} AND copy_of IS NOT NULL)`,
+  joinedAt: users.createdAt,
+};
+export interface RiskSignals {
+  blockedBy: number;
+  copyFlags: number;
+  joinedAt: number;
+}
+
 export async function listWithdrawals(
   env: Env,
   opts: {
@@ -267,6 +294,8 @@ export async function listWithdrawals(
     status?: "pending" | "approved" | "rejected" | "cancelled";
     /** the admins' queue: oldest first (with status pending, walks withdrawals_pending_queue_idx, migrations/0031) */
     oldestFirst?: boolean;
+    /** each row with its worker's risk signals (the admins' queue) */
+    withRisk?: boolean;
     page?: number;
     limit?: number;
   } = {},
@@ -280,7 +309,7 @@ export async function listWithdrawals(
   const page = await fetchPage(
     w,
     db
-      .select(withdrawalColumns)
+      .select({ ...withdrawalColumns, ...(opts.withRisk ? riskColumns : {}) })
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.workerId))
       .where(where)
@@ -293,7 +322,12 @@ export async function listWithdrawals(
   );
   return {
     ...page,
-    items: page.items.map((r) => ({ ...r.withdrawal, workerName: r.workerName, workerEmail: r.workerEmail })),
+    items: page.items.map((r) => ({
+      ...r.withdrawal,
+      workerName: r.workerName,
+      workerEmail: r.workerEmail,
+      risk: "joinedAt" in r ? (r as RiskSignals) : null,
+    })),
   };
 }
 export type WithdrawalView = Awaited<ReturnType<typeof listWithdrawals>>["items"][number];

@@ -1,4 +1,4 @@
-import { BadgeCheck, BadgeX, Coins, Gavel, Trash2, UserCog, UserX, type Icon } from "~/components/icons";
+import { BadgeCheck, BadgeX, Banknote, Coins, Gavel, Trash2, UserCog, UserX, type Icon } from "~/components/icons";
 import type { Route } from "./+types/audit-log";
 import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";
@@ -56,6 +56,7 @@ const ACTIONS: Record<AuditAction, { label: string; verb: string; icon: Icon; to
     icon: Gavel,
     tone: "bg-emerald-50 text-emerald-700",
   },
+  "taka_rate.set": { label: "Taka rate changes", verb: "set", icon: Banknote, tone: "bg-sky-50 text-sky-700" },
 };
 
 const FILTERS = [

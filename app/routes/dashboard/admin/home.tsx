@@ -20,11 +20,12 @@ import { pageOrLast } from "~/server/http/list-page.server";
 import { adminStats } from "~/server/services/users.server";
 import { ageWords } from "~/lib/waits";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
+import { setTakaRate, takaRate } from "~/server/services/currency-rates.server";
 import { ledgerHolds } from "~/server/services/ledger.server";
 import { findWithdrawal, unreadContactMessages } from "~/server/services/admin-reads.server";
 import { adminCharts } from "~/server/services/charts.server";
 import { AdminCharts } from "~/components/charts/home-charts";
-import { withdrawalActionSchema } from "~/lib/schemas/admin";
+import { adminHomeActionSchema } from "~/lib/schemas/admin";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 
 import { LocalTime } from "~/components/local-time";
@@ -41,7 +42,9 @@ import { CopyButton } from "~/components/copy-button";
 import { payoutLine, payoutOf } from "~/lib/payouts";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
-import { formatCount, formatDollars } from "~/lib/format";
+import { formatCoins, formatCount, formatDollars } from "~/lib/format";
+import { rateWords } from "~/lib/taka";
+import { RiskSignals, TAKA_RATE_ROW, TakaRateCard, takaRateSpec } from "~/components/admin/payouts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Home · Coinwork" }];
 
@@ -51,12 +54,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = adminUser(context);
   const env = getEnv(context);
   const { page } = readSearch(request.url, pageQuery);
-  const [stats, withdrawals, unread, holds, charts] = await Promise.all([
+  const [stats, withdrawals, unread, holds, charts, rate] = await Promise.all([
     adminStats(env),
-    pageOrLast(page, (p) => listWithdrawals(env, { status: "pending", oldestFirst: true, page: p, limit: PAGE_SIZE })),
+    pageOrLast(page, (p) =>
+      listWithdrawals(env, { status: "pending", oldestFirst: true, withRisk: true, page: p, limit: PAGE_SIZE }),
+    ),
     unreadContactMessages(env),
     ledgerHolds(env),
     adminCharts(env),
+    takaRate(env),
   ]);
   return {
     now: Date.now(),
@@ -65,6 +71,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     unread,
     ledgerHolds: holds,
     charts,
+    rate,
     withdrawals: {
       ...withdrawals,
       items: withdrawals.items.map((w) => ({
@@ -76,6 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         payout: payoutOf(w),
         status: w.status,
         createdAt: w.createdAt,
+        risk: w.risk!,
       })),
     },
   };
@@ -84,16 +92,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) =>
   confirmAction(args, {
     user: adminUser,
-    schema: withdrawalActionSchema,
-    failure: (intent) => ({ title: intent === "reject" ? "Rejection failed" : "Not Approved!" }),
+    schema: adminHomeActionSchema,
+    failure: (intent) => ({
+      title: intent === "reject" ? "Rejection failed" : intent === "taka_rate" ? "Rate not saved" : "Not Approved!",
+    }),
     async run(input, { user: admin, env }) {
+      if (input.intent === "taka_rate") {
+        const rate = await setTakaRate(env, admin, input.taka_per_dollar);
+        return { title: "Taka rate saved", message: `1 US dollar = ${rateWords(rate)} taka, from now on.` };
+      }
       const withdrawal = await findWithdrawal(env, input.id);
       if (input.intent === "approve") {
-        await approveWithdrawal(env, admin, input.id);
+        await approveWithdrawal(env, admin, input.id, input.payout_reference);
         return {
           title: "Successfully Approved!",
           message: withdrawal
-            ? `${formatDollars(withdrawal.cents)} to ${withdrawal.workerName} is paid out.`
+            ? `${formatDollars(withdrawal.cents)} to ${withdrawal.workerName} is paid out (reference ${input.payout_reference}).`
             : undefined,
         };
       }
@@ -101,7 +115,7 @@ export const action = (args: Route.ActionArgs) =>
       return {
         title: "Withdrawal rejected",
         message: withdrawal
-          ? `The ${withdrawal.coins} coins are back in ${withdrawal.workerName}'s balance.`
+          ? `${formatCoins(withdrawal.coins)} are back in ${withdrawal.workerName}'s balance.`
           : undefined,
       };
     },
@@ -127,7 +141,15 @@ function approveSpec(w: Withdrawal): ActionSpec {
     id: w.id,
     title: "Approve this withdrawal?",
     description: `Pay ${formatDollars(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(w.payout)}. The coins leave the worker's held balance for good.`,
+    text: {
+      name: "payout_reference",
+      label: "Payout reference",
+      hint: `${w.payout.payment_system === "Bank" ? "The bank's reference of the payment you made" : `The transaction ID of the ${w.payout.payment_system} payment you made`}. ${w.workerName} is shown it.`,
+      placeholder: w.payout.payment_system === "Bank" ? "e.g. FT26332ABC12" : "e.g. 9KX4TQ2ZP1",
+      maxLength: 64,
+    },
     confirmLabel: "Yes, approve",
+    inlineErrors: true,
     feedback: FEEDBACK.paidOut,
   };
 }
@@ -150,9 +172,10 @@ function rejectSpec(w: Withdrawal): ActionSpec {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { stats, withdrawals, unread, ledgerHolds, adminName, charts, now } = loaderData;
+  const { stats, withdrawals, unread, ledgerHolds, adminName, charts, now, rate } = loaderData;
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec(withdrawals.items, { approve: approveSpec, reject: rejectSpec });
+  const noJsWithdrawal = useNoJsSpec(withdrawals.items, { approve: approveSpec, reject: rejectSpec });
+  const noJsRate = useNoJsSpec([{ id: TAKA_RATE_ROW }], { taka_rate: () => takaRateSpec(rate) });
 
   return (
     <>
@@ -180,10 +203,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           title={ledgerHolds ? "The ledger balances" : "The ledger does not balance"}
           text={ledgerHolds ? "Every coin created is accounted for" : "Open the ledger to see the difference"}
         />
+        <TakaRateCard rate={rate} flow={flow} />
       </div>
 
-      <AdminCharts coins={charts.coins} submissions={charts.submissions} />
-
+      {/* the queue before the charts: it is an admin's work, the charts are for reading after */}
       <section aria-labelledby="withdrawals-heading" className="mt-10">
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <h2 id="withdrawals-heading" className="text-xl font-semibold tracking-tight">
@@ -197,6 +220,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           empty="No Withdraw Requestes Available"
           columns={[
             { header: "Worker" },
+            { header: "Risk signals" },
             { header: "Account number" },
             { header: "Amount", className: "text-right" },
             { header: "Requested" },
@@ -206,6 +230,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           cells={(w) => (
             <>
               <PersonCell name={w.workerName} email={w.workerEmail} />
+              <Cell label="Risk signals">
+                <RiskSignals risk={w.risk} now={now} />
+              </Cell>
               <Cell label="Pay to">
                 <PayoutDetails w={w} />
               </Cell>
@@ -228,8 +255,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
+      <AdminCharts coins={charts.coins} submissions={charts.submissions} />
+
       <ActionDialog flow={flow} />
-      <NoJsConfirm spec={noJsSpec} />
+      <NoJsConfirm spec={noJsWithdrawal ?? noJsRate} />
     </>
   );
 }

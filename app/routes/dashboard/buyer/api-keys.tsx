@@ -5,6 +5,8 @@ import { Card } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { GoogleSignIn } from "~/components/auth-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { CardRow, CardTable, Cell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
@@ -14,18 +16,44 @@ import { ActionTrigger } from "~/components/actions/trigger";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
-import { refusal } from "~/server/errors";
+import { sessionSignedInAt } from "~/server/auth/session.server";
+import { appOrigin } from "~/server/environment.server";
+import { AppError, refusal } from "~/server/errors";
+import { readForm } from "~/server/http/form.server";
 import { confirmAction } from "~/server/http/page-action.server";
-import { createRequesterKey, listRequesterKeys, revokeRequesterKey } from "~/server/services/requester-keys.server";
-import { requesterKeyActionSchema } from "~/lib/schemas/requester-keys";
+import {
+  createRequesterKey,
+  requesterKeysPage,
+  revokeRequesterKey,
+  signedInRecently,
+} from "~/server/services/requester-keys.server";
+import {
+  createRequesterKeySchema,
+  MAX_LIVE_KEYS,
+  RECENT_SIGN_IN_MINUTES,
+  requesterKeyActionSchema,
+} from "~/lib/schemas/requester-keys";
+import * as v from "valibot";
 
 export const meta: Route.MetaFunction = () => [{ title: "Requester API keys · Coinwork" }];
 
-const CREATE_URL = "/dashboard/apikeys?create";
+const KEYS_PAGE = "/dashboard/apikeys";
+const CREATE_URL = `${KEYS_PAGE}?create`;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const keys = await listRequesterKeys(getEnv(context), buyerUser(context).id);
-  return { keys: keys.map((k) => ({ ...k, id: k.accessKeyId })) };
+/**
+ * How the page asks the buyer to prove it is them before a key is made: the current password, or (an account without
+ * one) nothing while its session was signed in the last few minutes, else a new sign-in with Google first.
+ */
+type Proof = "password" | "recentSignIn" | "signInAgain";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const env = getEnv(context);
+  const [{ keys, hasPassword }, signedInAt] = await Promise.all([
+    requesterKeysPage(env, buyerUser(context).id),
+    sessionSignedInAt(env, request),
+  ]);
+  const proof: Proof = hasPassword ? "password" : signedInRecently(signedInAt) ? "recentSignIn" : "signInAgain";
+  return { keys: keys.map((k) => ({ ...k, id: k.accessKeyId })), proof };
 }
 
 /**
@@ -43,12 +71,23 @@ export async function action(args: Route.ActionArgs) {
         return { title: "Key revoked", message: `${id} signs nothing from now on.` };
       },
     });
+  const env = getEnv(args.context);
   try {
-    const created = await createRequesterKey(getEnv(args.context), buyerUser(args.context));
-    return data({ created, refused: null });
+    const form = await readForm(args.request);
+    const input = v.safeParse(createRequesterKeySchema, {
+      currentPassword: form.get("currentPassword") ?? undefined,
+    });
+    if (!input.success) throw new AppError("validation_failed", input.issues[0].message);
+    const created = await createRequesterKey(env, buyerUser(args.context), {
+      currentPassword: input.output.currentPassword,
+      signedInAt: await sessionSignedInAt(env, args.request),
+      origin: appOrigin(env, args.request),
+    });
+    return data({ created, refused: null, passwordError: null });
   } catch (e) {
     const r = refusal(e);
-    return data({ created: null, refused: r.message }, { status: r.status });
+    const passwordError = r.fields?.currentPassword?.[0] ?? null;
+    return data({ created: null, refused: passwordError ? null : r.message, passwordError }, { status: r.status });
   }
 }
 
@@ -68,7 +107,7 @@ function revokeSpec(k: Key): ActionSpec {
 }
 
 export default function ApiKeys({ loaderData }: Route.ComponentProps) {
-  const { keys } = loaderData;
+  const { keys, proof } = loaderData;
   const answer = useActionData<typeof action>();
   const fresh = answer && "created" in answer ? answer : null;
   const creating = useNavigation().formAction === CREATE_URL;
@@ -84,7 +123,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
         <Card className="grid gap-4 p-5 sm:p-6">
           <p className="text-sm text-muted-foreground">
             A key posts tasks and pays workers from your balance, as you do here. Keep its secret like a password.{" "}
-            <a href="/docs/mturk.md" className="font-semibold text-brand-700 hover:underline">
+            <a href="/docs/mturk" className="font-semibold text-brand-700 hover:underline">
               How to use the API
             </a>
           </p>
@@ -104,11 +143,46 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
               {fresh.refused}
             </Alert>
           ) : null}
-          <Form method="post" action={CREATE_URL}>
-            <Button type="submit" disabled={creating}>
-              {creating ? "Creating…" : "Create a key"}
-            </Button>
-          </Form>
+          {proof === "signInAgain" ? (
+            <div className="grid gap-3">
+              <p className="text-sm">
+                Your account signs in with Google and has no password. To create a key, sign in again with Google: for{" "}
+                {RECENT_SIGN_IN_MINUTES} minutes after that, you can create one here.
+              </p>
+              <GoogleSignIn redirectTo={KEYS_PAGE} className="justify-self-start">
+                Sign in again with Google
+              </GoogleSignIn>
+            </div>
+          ) : (
+            <Form method="post" action={CREATE_URL} className="grid gap-3">
+              {proof === "password" ? (
+                <Field
+                  label="Current password"
+                  htmlFor="key-current-password"
+                  error={fresh?.passwordError}
+                  hint="Your password proves it is you: a key spends your coins."
+                >
+                  <Input
+                    id="key-current-password"
+                    name="currentPassword"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    aria-invalid={fresh?.passwordError ? true : undefined}
+                    aria-describedby={fresh?.passwordError ? "key-current-password-error" : undefined}
+                    className="max-w-sm"
+                  />
+                </Field>
+              ) : null}
+              <Button type="submit" disabled={creating} className="justify-self-start">
+                {creating ? "Creating…" : "Create a key"}
+              </Button>
+            </Form>
+          )}
+          <p className="text-sm text-muted-foreground">
+            We e-mail you whenever a key is made. You can have up to {MAX_LIVE_KEYS} active keys. Changing or resetting
+            your password, &lsquo;Sign out everywhere&rsquo; and closing your account revoke them all.
+          </p>
         </Card>
         {keys.length === 0 ? (
           <EmptyState message="You have no keys yet." />

@@ -25,6 +25,8 @@ import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS, type PaymentSystem, withdrawalCents } from "~/lib/coins";
 import { isPaymentSystem, payoutOf } from "~/lib/payouts";
 import { payoutQueue } from "~/server/services/payout-queue.server";
+import { takaRate } from "~/server/services/currency-rates.server";
+import { TakaAmount, TakaRateNote } from "~/components/worker/taka";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
@@ -49,10 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const url = new URL(request.url);
   const page = readSearch(url, pageQuery).page;
-  const [list, last, queue] = await Promise.all([
+  const [list, last, queue, rate] = await Promise.all([
     listWithdrawals(env, { workerId: user.id, page, limit: REQUESTS_PER_PAGE }),
     lastPayoutDetails(env, user.id),
     payoutQueue(env, user.id),
+    takaRate(env),
   ]);
   redirectPastLastPage(url, page, list);
   const chosen = url.searchParams.get(SYSTEM_PARAM);
@@ -64,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     balance: user.coin,
+    rate,
     system,
     last: last && payoutOf(last),
     requests: list.items.map((w) => ({
@@ -73,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payout: payoutOf(w),
       status: w.status,
       decisionReason: w.decisionReason,
+      payoutReference: w.payoutReference,
       createdAt: w.createdAt,
       queuePlace: queue.places[w.id] ?? null,
     })),
@@ -126,7 +131,7 @@ const requestAction = (args: Route.ActionArgs) =>
 export const shouldRevalidate = revalidateAfterPost;
 
 export default function Withdraw({ loaderData }: Route.ComponentProps) {
-  const { balance, requests, page, pages, system, last, medianWaitHours } = loaderData;
+  const { balance, requests, page, pages, system, last, medianWaitHours, rate } = loaderData;
   const outcome = useActionData<typeof requestAction>();
   const review = withdrawalReviewOf(outcome?.review);
   // the form's own words say what to fix, in its failure box and toast too
@@ -156,6 +161,12 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
                 {formatDollars(withdrawalCents(balance))}
               </span>
               <span className="text-xs font-medium text-muted-foreground">{WITHDRAW_RATE_NOTE}</span>
+              {rate ? (
+                <span className="basis-full text-sm font-semibold text-foreground">
+                  <TakaAmount cents={withdrawalCents(balance)} rate={rate} />{" "}
+                  <TakaRateNote rate={rate} className="text-xs font-medium text-muted-foreground" />
+                </span>
+              ) : null}
             </span>
           }
         />
@@ -166,8 +177,9 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
         <p className="mb-5 mt-1 text-sm text-muted-foreground">
           Choose how many coins to cash out and where the money should go.
         </p>
-        {review ? <WithdrawalReviewPanel review={review} action={at} /> : null}
+        {review ? <WithdrawalReviewPanel review={review} action={at} rate={rate} /> : null}
         <WithdrawForm
+          rate={rate}
           key={`${balance}-${requests[0]?.id ?? ""}-${system ?? ""}`}
           balance={balance}
           action={at}
@@ -185,7 +197,7 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
           pages={pages}
           empty={<EmptyState message="No withdrawal requests yet." />}
         >
-          <WithdrawalsTable rows={requests} flow={flow} medianWaitHours={medianWaitHours} />
+          <WithdrawalsTable rows={requests} flow={flow} medianWaitHours={medianWaitHours} rate={rate} />
         </PagedList>
       </HeadedSection>
       <ActionDialog flow={flow} />
