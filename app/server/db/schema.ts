@@ -74,6 +74,11 @@ export const tasks = sqliteTable("tasks", {
   ),
   /** the requester API's UpdateHITReviewStatus: 'MarkedForReview' while a Reviewable HIT is Reviewing (migrations/0069) */
   hitReviewStatus: text("hit_review_status").notNull().default("NotReviewed"),
+  // who may work on it, kept from task_requirements and task_qualifications by triggers (migrations/0064)
+  minApprovalRate: integer("min_approval_rate"),
+  minApproved: integer("min_approved"),
+  qualificationId: text("qualification_id"),
+  qualificationMinScore: integer("qualification_min_score"),
 });
 
 /** Each timed submission's minutes from start to submit, per task (migrations/0032). */
@@ -96,6 +101,8 @@ export const buyerReputations = sqliteTable("buyer_reputations", {
   tasksPosted: integer("tasks_posted").notNull(),
   /** rejections that gave the worker no reason (migrations/0066) */
   rejectedWithoutReason: integer("rejected_without_reason").notNull().default(0),
+  /** the median wait of the latest 25 decisions, kept by triggers on submissions (migrations/0065) */
+  medianReviewMs: integer("median_review_ms"),
 });
 
 /** A buyer's decisions per UTC day (migrations/0033): the last 90 days' approval rate. */

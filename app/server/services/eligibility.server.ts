@@ -4,29 +4,34 @@
 // scores; its countries (task_countries, 0067) against the worker's country. A requirement the worker does not meet
 // keeps them from starting the task; one guarding more (task_requirement_guards, 0067: MTurk's ActionsGuarded) also
 // hides its question ('preview') or the task itself ('discover'). Called where a slot is taken (startTask,
-// createSubmission), by the task's page, and (`discoverableBy`, the same rule in SQL) by the workers' list.
+// createSubmission), by the task's page, and (`discoverableBy`, the same rule in SQL) by the workers' list. The Task
+// List reads the page's requirements in SQL over the copy kept on each task's row (migrations/0064): its cards say
+// whether the worker qualifies, and "Hide tasks I can't do" leaves out the open tasks they cannot do
+// (docs/decisions/083). The words are in app/lib/eligibility.ts.
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import type { Batch } from "../db/batch.server";
+import { outerColumn } from "../db/sql";
 import {
+  openTaskFilter,
   qualificationGrants,
   qualifications,
   taskCountries,
   taskQualificationExclusions,
   taskRequirementGuards,
   taskRequirements,
+  tasks,
   users,
-  workerTrackRecords,
 } from "../db/schema";
 import { forbidden } from "../errors";
 import {
-  approvalRate,
   heldExclusion,
   PRIOR_RATE,
   PRIOR_WEIGHT,
   SMOOTHED_BELOW,
   unmetCountry,
   unmetRequirement,
+  type CardRequirements,
   type Guard,
 } from "~/lib/eligibility";
 import { countryName } from "~/lib/countries";
@@ -57,22 +62,125 @@ export interface TaskAccess {
 }
 
 /**
+ * The approval rate a requirement is compared with, in percent with one decimal, from approved and rejected counts:
+ * approved / reviewed from SMOOTHED_BELOW reviews on, (approved + PRIOR_WEIGHT x PRIOR_RATE) / (reviewed + PRIOR_WEIGHT)
+ * below. The one place the rule is worked out: the check, the task's page and the Task List all read it.
+ */
+export function approvalRateSql(approved: SQL, rejected: SQL): SQL<number> {
+  return sql<number>`(CASE WHEN ${approved} + ${rejected} >= ${SMOOTHED_BELOW}
+    THEN round(${approved} * 1.0 / (${approved} + ${rejected}) * 1000) / 10.0
+    ELSE round((${approved} + ${PRIOR_WEIGHT * PRIOR_RATE}) * 1.0 / (${approved} + ${rejected} + ${PRIOR_WEIGHT}) * 1000) / 10.0 END)`;
+}
+
+/**
+ * The worker's track record as requirements judge it: approved submissions and the approval rate, each one
+ * uncorrelated subquery of their primary-key row (SQLite works it out once per statement, however many rows test it).
+ */
+function recordOf(workerId: string) {
+  // one row whether or not the worker has a record yet (an aggregate of none is one row): counts of 0 before the first
+  const w = sql`FROM (SELECT COALESCE(MAX(r.approved), 0) AS approved, COALESCE(MAX(r.rejected), 0) AS rejected
+    FROM worker_track_records AS r WHERE r.worker_id = ${workerId}) AS w`;
+  return {
+    approved: sql<number>`(SELECT w.approved ${w})`,
+    rate: sql<number>`(SELECT ${approvalRateSql(sql`w.approved`, sql`w.rejected`)} ${w})`,
+  };
+}
+
+/**
+ * "This worker meets the requirements kept on the task's row", for the nearest `tasks` of the query: the counts and
+ * the rate against the worker's record (read once per statement), and a required qualification by a primary-key
+ * probe of their grant (only for a task that requires one). The open-task indexes carry the requirements
+ * (migrations/0065), so a list tests it on each index entry it walks: "Hide tasks I can't do" filters inside the walk,
+ * and no page comes out short.
+ */
+export function meetsRequirements(workerId: string): SQL {
+  const record = recordOf(workerId);
+  return sql`(${tasks.minApproved} IS NULL OR ${tasks.minApproved} <= ${record.approved})
+    AND (${tasks.minApprovalRate} IS NULL OR ${tasks.minApprovalRate} <= ${record.rate})
+    AND (${tasks.qualificationId} IS NULL OR EXISTS (SELECT 1 FROM qualification_grants AS g
+      WHERE g.worker_id = ${workerId} AND g.qualification_id = ${tasks.qualificationId}
+        AND g.score >= ${tasks.qualificationMinScore}))`;
+}
+
+/** The predicate of tasks_open_required_idx (migrations/0064) beyond the open-task one: the task requires something. */
+const requiresSomething = sql`(${tasks.minApprovalRate} IS NOT NULL OR ${tasks.minApproved} IS NOT NULL OR ${tasks.qualificationId} IS NOT NULL)`;
+
+/**
+ * How many open tasks due from `today` (optionally in `category`, and passing `visible`: the buyer's block) the
+ * worker cannot do: what "Hide tasks I can't do" takes off the open-task counters' sum. One range of
+ * tasks_open_required_idx, the open tasks that require something: it costs those, whatever the table holds.
+ */
+export function outOfReachCount(workerId: string, today: string, category?: string, visible?: SQL): SQL<number> {
+  const also = and(category ? eq(tasks.category, category) : undefined, visible);
+  return sql<number>`(SELECT COUNT(*) FROM ${tasks} INDEXED BY tasks_open_required_idx
+    WHERE ${and(openTaskFilter(today), requiresSomething, also)} AND NOT (${meetsRequirements(workerId)}))`;
+}
+
+/**
+ * What a worker's card shows of a task's requirements, as columns of the card's own statement: the requirements kept
+ * on the task's row, the worker's record (read once per statement), and for a task that requires a qualification
+ * its name and the worker's score (primary-key probes).
+ */
+export function requirementFields(workerId: string) {
+  const record = recordOf(workerId);
+  const qualification = outerColumn(tasks.qualificationId);
+  return {
+    minApprovalRate: tasks.minApprovalRate,
+    minApproved: tasks.minApproved,
+    qualificationMinScore: tasks.qualificationMinScore,
+    qualificationName: sql<string | null>`(SELECT q.name FROM qualifications AS q WHERE q.id = ${qualification})`,
+    qualificationScore: sql<number | null>`(SELECT g.score FROM qualification_grants AS g
+      WHERE g.worker_id = ${workerId} AND g.qualification_id = ${qualification})`,
+    workerApproved: record.approved,
+    workerRate: record.rate,
+  };
+}
+
+export type RequirementRow = {
+  minApprovalRate: number | null;
+  minApproved: number | null;
+  qualificationMinScore: number | null;
+  qualificationName: string | null;
+  qualificationScore: number | null;
+  workerApproved: number;
+  workerRate: number;
+};
+
+/** The card's requirements and the worker's record from the columns `requirementFields` added. */
+export function cardRequirementsFrom(row: RequirementRow): {
+  requirements: CardRequirements;
+  record: { approved: number; rate: number };
+} {
+  return {
+    requirements: {
+      minApprovalRate: row.minApprovalRate,
+      minApproved: row.minApproved,
+      qualification:
+        row.qualificationName === null
+          ? null
+          : { name: row.qualificationName, minScore: row.qualificationMinScore ?? 0, score: row.qualificationScore },
+    },
+    record: { approved: Number(row.workerApproved), rate: Number(row.workerRate) },
+  };
+}
+
+/**
  * What this worker may do with this task: every requirement read in one D1 batch, the first unmet one explained,
  * and the guards of the unmet ones applied.
  */
 export async function taskAccess(env: Env, workerId: string, taskId: string): Promise<TaskAccess> {
   const db = getDb(env);
+  const record = recordOf(workerId);
   // reads started together go to D1 as one batch of their own (decision 016), asked again on a lost connection
-  const [[record], required, excluded, countries, [worker], guards] = await Promise.all([
+  const [[row], required, excluded, countries, [worker], guards] = await Promise.all([
     db
       .select({
         minApprovalRate: taskRequirements.minApprovalRate,
         minApproved: taskRequirements.minApproved,
-        approved: workerTrackRecords.approved,
-        rejected: workerTrackRecords.rejected,
+        approved: record.approved,
+        rate: record.rate,
       })
       .from(taskRequirements)
-      .leftJoin(workerTrackRecords, eq(workerTrackRecords.workerId, workerId))
       .where(eq(taskRequirements.taskId, taskId))
       .limit(1),
     requiredQualifications(db, workerId, taskId),
@@ -105,11 +213,11 @@ export async function taskAccess(env: Env, workerId: string, taskId: string): Pr
   ]);
   // each unmet requirement by its name in task_requirement_guards, with its reason
   const unmet: ({ requirement: string } & UnmetQualification)[] = [];
-  if (record) {
-    const track = { approved: record.approved ?? 0, rejected: record.rejected ?? 0 };
-    const approved = unmetRequirement({ minApprovalRate: null, minApproved: record.minApproved }, track);
+  if (row) {
+    const track = { approved: Number(row.approved), rate: Number(row.rate) };
+    const approved = unmetRequirement({ minApprovalRate: null, minApproved: row.minApproved }, track);
     if (approved) unmet.push({ requirement: "approved", reason: approved, test: null, request: null });
-    const rate = unmetRequirement({ minApprovalRate: record.minApprovalRate, minApproved: null }, track);
+    const rate = unmetRequirement({ minApprovalRate: row.minApprovalRate, minApproved: null }, track);
     if (rate) unmet.push({ requirement: "approval_rate", reason: rate, test: null, request: null });
   }
   for (const r of required) {
@@ -202,31 +310,20 @@ export function addExtraRequirements(batch: Batch, taskId: string, extra: ExtraR
 }
 
 /**
- * A worker's approval rate in SQL, as `approvalRate` (app/lib/eligibility.ts) computes it from their track record;
- * a worker with none reviewed has no row, and the rate of none.
- */
-function approvalRateSql(workerId: string): SQL {
-  const prior = PRIOR_WEIGHT * PRIOR_RATE;
-  return sql`COALESCE((SELECT ROUND(CASE WHEN r.approved + r.rejected >= ${SMOOTHED_BELOW}
-      THEN r.approved * 1.0 / (r.approved + r.rejected)
-      ELSE (r.approved + ${prior}) * 1.0 / (r.approved + r.rejected + ${PRIOR_WEIGHT}) END * 1000) / 10.0
-    FROM worker_track_records r WHERE r.worker_id = ${workerId}), ${approvalRate(0, 0)})`;
-}
-
-/**
  * Whether this worker fails a requirement of the task `taskId` that guards discovery: `taskAccess`'s rule in SQL,
  * for a list of tasks. One arm per kind of requirement, each a few primary-key seeks (arms of a compound select
  * keep the statement's expression shallow: D1 allows a depth of 100).
  */
 function failsDiscoveryGuard(workerId: string, taskId: SQLWrapper): SQL {
   const guard = sql`g.task_id = ${taskId} AND g.guard = 'discover'`;
+  const record = recordOf(workerId);
   const country = sql`(SELECT u.country FROM users u WHERE u.id = ${workerId})`;
   return sql`EXISTS (
     SELECT 1 FROM task_requirement_guards g JOIN task_requirements tr ON tr.task_id = g.task_id
       WHERE ${guard} AND g.requirement = 'approved'
-        AND tr.min_approved > COALESCE((SELECT r.approved FROM worker_track_records r WHERE r.worker_id = ${workerId}), 0)
+        AND tr.min_approved > ${record.approved}
     UNION ALL SELECT 1 FROM task_requirement_guards g JOIN task_requirements tr ON tr.task_id = g.task_id
-      WHERE ${guard} AND g.requirement = 'approval_rate' AND tr.min_approval_rate > ${approvalRateSql(workerId)}
+      WHERE ${guard} AND g.requirement = 'approval_rate' AND tr.min_approval_rate > ${record.rate}
     UNION ALL SELECT 1 FROM task_requirement_guards g JOIN task_qualifications q
         ON q.task_id = g.task_id AND q.qualification_id = g.requirement
       LEFT JOIN qualification_grants s ON s.worker_id = ${workerId} AND s.qualification_id = q.qualification_id

@@ -6,9 +6,10 @@ import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { preparedRead } from "../db/prepared.server";
 import { fetchPage, pageWindow, type Page, type PageWindow } from "../db/paging";
-import { openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
+import { openTaskMatchSet, openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import {
   buyerFigures,
+  buyerReputations,
   openSlotsNow,
   openTaskDays,
   openTaskFilter,
@@ -23,6 +24,7 @@ import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
+import { missingOnCard } from "~/lib/eligibility";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
@@ -33,8 +35,11 @@ import { notBlocked } from "./blocks.server";
 import { paysAtLeast, requireMinimumPay } from "./pay-rate.server";
 import {
   approvalAtLeast,
+  recordLineFields,
+  recordLineFrom,
   reputationFields,
   reputationFrom,
+  withBuyerRecord,
   type BuyerReputation,
   type ReputationRow,
 } from "./buyer-reputation.server";
@@ -42,10 +47,15 @@ import { liveSubmissionStatus } from "./submissions.server";
 import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
 import {
   addExtraRequirements,
+  cardRequirementsFrom,
   discoverableBy,
+  meetsRequirements,
+  outOfReachCount,
+  requirementFields,
   requirementsRow,
   undiscoverableOpenTasks,
   type ExtraRequirements,
+  type RequirementRow,
 } from "./eligibility.server";
 import { addCheckSteps, checkStatements } from "./proof-flags.server";
 
@@ -79,12 +89,12 @@ const cardTaskColumns = {
 const workerTaskColumns = { ...getTableColumns(tasks), requiredWorkers: openSlotsNow };
 
 /**
- * Tasks (every column, or `columns`) joined to their buyers (name and e-mail); `extra` adds columns to each row (a
- * worker's card facts).
+ * Tasks (every column, or workers' `columns`) joined to their buyers (name and e-mail); `extra` adds columns to each
+ * row (a worker's facts on a task's page).
  */
 function selectWithBuyer<
   Extra extends Record<string, SQL | SQLiteColumn>,
-  Columns extends typeof tasks | typeof cardTaskColumns | typeof workerTaskColumns = typeof tasks,
+  Columns extends typeof tasks | typeof workerTaskColumns = typeof tasks,
 >(db: Db, extra = {} as Extra, columns = tasks as Columns) {
   return db
     .select({ task: columns, buyerName: users.name, buyerEmail: users.email, ...extra })
@@ -125,7 +135,7 @@ export async function findTaskForWorker(env: Env, workerId: string | undefined, 
 
 /** The same task with its card's facts for the worker (their live submission on it, its buyer's reputation). */
 export async function findTaskCard(env: Env, workerId: string, id: string) {
-  const row = await selectWithCard(getDb(env), workerId, workerTaskColumns).where(visibleTo(workerId, id)).limit(1);
+  const row = await selectWithCard(getDb(env), workerId).where(visibleTo(workerId, id)).limit(1);
   return row[0] ? withCard(row[0]) : null;
 }
 
@@ -523,15 +533,22 @@ export type TaskSort = "newest" | "pay" | "rate" | "deadline";
 
 /**
  * Open tasks right now (optionally of one category), from the per-day counters of open_task_days (kept by
- * triggers on tasks): a sum over the days from today on, however many tasks there are.
+ * triggers on tasks): a sum over the days from today on, however many tasks there are, and the tasks open again
+ * only through lapsed holds. A worker's list leaves out the tasks of buyers who block them and, within reach only,
+ * the tasks they cannot do of the rest (those open again by a lapse included): each costs what it adds or subtracts.
  */
-function openTaskCount(db: Db, today: string, category?: string, workerId?: string) {
+function openTaskCount(db: Db, today: string, category?: string, workerId?: string, reachOnly = false) {
   const hidden = workerId
     ? sql` - ${blockedOpenTasks(today, workerId, category)} - ${undiscoverableOpenTasks(workerId, today, category)}`
     : sql``;
+  // of the tasks left (not blocked, not hidden by a discovery guard), those they cannot do
+  const outOfReach =
+    workerId && reachOnly
+      ? sql` - ${outOfReachCount(workerId, today, category, and(notBlocked(workerId, tasks.buyerId), discoverableBy(workerId, taskRowid)))}`
+      : sql``;
   return db
     .select({
-      n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0) + ${reopenedByLapse(today, category, workerId)}${hidden}`,
+      n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0) + ${reopenedByLapse(today, category, workerId)}${hidden}${outOfReach}`,
     })
     .from(openTaskDays)
     .where(and(gte(openTaskDays.completionDate, today), category ? eq(openTaskDays.category, category) : undefined));
@@ -612,19 +629,58 @@ const withBuyers =
       .orderBy(...order)
       .then((rows) => rows.map(withBuyer));
 
-/** The page's tasks as a worker's cards: what a card shows of each task, with the card's facts for `workerId`. */
+/**
+ * The page's tasks as a worker's cards, in one statement: what a card shows of each task, the worker's own live
+ * submission on it, its buyer's record line (their kept reputation row) and the task's requirements with what the
+ * worker holds (eligibility.server.ts). Nothing worked out from a history on read, no query per card.
+ */
 const asCards = (db: Db, workerId: string) => (ids: PageIds, order: SQL[]) =>
-  selectWithCard(db, workerId, cardTaskColumns)
+  db
+    .select({
+      task: cardTaskColumns,
+      buyerName: users.name,
+      mySubmission: liveSubmissionStatus(workerId, tasks.id),
+      ...recordLineFields(),
+      ...requirementFields(workerId),
+    })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.buyerId))
+    .leftJoin(buyerReputations, withBuyerRecord)
     .where(inArray(taskRowid, ids))
     .orderBy(...order)
-    .then((rows) => rows.map(withCard));
+    .then((rows) => rows.map(listCard));
 
-/** A worker's cards: their own live submission on each task and its buyer's reputation, in the same statement. */
-function selectWithCard<Columns extends typeof tasks | typeof cardTaskColumns = typeof tasks>(
-  db: Db,
-  workerId: string,
-  columns = tasks as Columns,
-) {
+function listCard<Task extends { buyerId: string }>({
+  task,
+  buyerName,
+  mySubmission,
+  buyerApproved,
+  buyerRejected,
+  buyerMedianMs,
+  ...requirementRow
+}: {
+  task: Task;
+  buyerName: string;
+  mySubmission: TaskCardFacts["mySubmission"];
+  buyerApproved: number | null;
+  buyerRejected: number | null;
+  buyerMedianMs: number | null;
+} & RequirementRow) {
+  const { requirements, record } = cardRequirementsFrom(requirementRow);
+  return {
+    ...task,
+    buyerName,
+    mySubmission,
+    buyerRecord: recordLineFrom({ buyerApproved, buyerRejected, buyerMedianMs }),
+    missing: missingOnCard(requirements, record),
+  };
+}
+
+/**
+ * A task's page for a worker: the task as workers see it (workerTaskColumns), their own live submission on it and its
+ * buyer's reputation, in the same statement.
+ */
+function selectWithCard(db: Db, workerId: string) {
   return selectWithBuyer(
     db,
     {
@@ -632,7 +688,7 @@ function selectWithCard<Columns extends typeof tasks | typeof cardTaskColumns = 
       mySubmission: liveSubmissionStatus(workerId, tasks.id),
       ...reputationFields(tasks.buyerId),
     },
-    columns,
+    workerTaskColumns,
   );
 }
 
@@ -659,7 +715,7 @@ function withCard<Task extends { buyerId: string }>({
   };
 }
 
-/** What a worker's task card shows beside the task: their own live submission on it and its buyer's reputation. */
+/** What a worker's task page shows beside the task: their own live submission on it and its buyer's reputation. */
 export interface TaskCardFacts {
   mySubmission: "pending" | "approved" | null;
   reputation: BuyerReputation;
@@ -679,12 +735,15 @@ type OpenTaskQuery = {
   minCentsPerHour?: number;
   /** leave out buyers whose all-time approval rate is under this percentage (buyer-reputation.server.ts) */
   minApproval?: number;
+  /** with `workerId`: leave out the tasks whose requirements the worker does not meet ("Hide tasks I can't do") */
+  withinReach?: boolean;
 };
 
 /**
  * Open tasks for workers: search, category, sort and pagination, all in the database. With `workerId`, the tasks of
- * buyers who block that worker are left out (each walked index entry probes worker_blocks; the indexes carry buyer_id).
- * With `cards`, each task as the worker's card (TaskCard: what the card shows, and its facts for `workerId`).
+ * buyers who block that worker are left out (each walked index entry may probe worker_blocks; the indexes carry
+ * buyer_id), and with `withinReach` the tasks whose requirements they do not meet. With `cards`, each task as the
+ * worker's card (TaskCard: what the card shows, and its facts for `workerId`).
  */
 export function listOpenTasks(
   env: Env,
@@ -715,12 +774,14 @@ function openTaskPage<Row>(
   const visible = opts.workerId
     ? and(notBlocked(opts.workerId, tasks.buyerId), discoverableBy(opts.workerId, taskRowid))
     : undefined;
-  // pay per hour and the buyer's approval rate are tested on each walked index entry (a column, a primary-key probe)
+  // each filter is tested on the index entry the list walks, never after it (docs/decisions/083): the task's
+  // requirements and its pay per hour are columns of the entry, the buyer's approval rate a primary-key probe
+  const reach = opts.workerId && opts.withinReach ? meetsRequirements(opts.workerId) : undefined;
   const chosen = and(
     opts.minCentsPerHour ? paysAtLeast(opts.minCentsPerHour) : undefined,
     opts.minApproval ? approvalAtLeast(opts.minApproval) : undefined,
   );
-  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, chosen);
+  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, reach, chosen);
   const order =
     sort === "pay"
       ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
@@ -733,17 +794,32 @@ function openTaskPage<Row>(
     return fetchPage(
       w,
       taskPage(db, w, index, filters, order, rowsOf),
-      openTaskCount(db, today, opts.category, opts.workerId),
+      openTaskCount(db, today, opts.category, opts.workerId, Boolean(reach)),
     );
-  const matches = opts.q ? openTaskTextMatches(opts.q) : undefined;
-  // the count range-seeks the deadline index to today's tasks, whatever order the page walks
+  if (!opts.q)
+    // the count range-seeks the deadline index to today's tasks, whatever order the page walks
+    return fetchPage(
+      w,
+      taskPage(db, w, index, filters, order, rowsOf),
+      db
+        .select({ n: count() })
+        .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
+        .where(and(openTaskFilter(today), inCategory, visible, reach, chosen)),
+    );
+  // a search counts its matches (the open-task search indexes hold the open tasks alone), each looked up by rowid;
+  // a q too short for a trigram tests each of today's open tasks on the deadline index instead
+  const matches = openTaskTextMatches(opts.q);
+  const matchSet = openTaskMatchSet(opts.q);
+  const tested = and(openTaskFilter(today), inCategory, visible, reach, chosen);
   return fetchPage(
     w,
     taskPage(db, w, index, and(filters, matches), order, rowsOf),
-    db
-      .select({ n: count() })
-      .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
-      .where(and(openTaskFilter(today), inCategory, matches, visible, chosen)),
+    matchSet
+      ? db.select({ n: count() }).from(tasks).where(and(matchSet, tested))
+      : db
+          .select({ n: count() })
+          .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
+          .where(and(tested, matches)),
   );
 }
 
