@@ -154,7 +154,24 @@ export const BUYER_OPEN_TASKS_PAGE = 20;
  * holds only open tasks in this order, so a page costs the same however many tasks the buyer has closed.
  */
 export async function buyerOpenTasks(env: Env, buyerId: string, after?: TaskKeyset) {
-  const rows = await getDb(env)
+  const db = getDb(env);
+  const order = [desc(tasks.createdAt), desc(tasks.id)];
+  // the page's rowids from the index alone, then only those rows (as the open-task lists do: pageIds)
+  const ids = db
+    .select({ rowid: taskRowid })
+    .from(tasksBy("tasks_open_buyer_newest_idx"))
+    .where(
+      and(
+        eq(tasks.buyerId, buyerId),
+        openTaskFilter(deadlineDay(), false),
+        after
+          ? or(lt(tasks.createdAt, after.createdAt), and(eq(tasks.createdAt, after.createdAt), lt(tasks.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(...order)
+    .limit(BUYER_OPEN_TASKS_PAGE + 1);
+  const rows = await db
     .select({
       id: tasks.id,
       taskTitle: tasks.taskTitle,
@@ -166,18 +183,9 @@ export async function buyerOpenTasks(env: Env, buyerId: string, after?: TaskKeys
       measuredMinutes: tasks.measuredMinutes,
       createdAt: tasks.createdAt,
     })
-    .from(tasksBy("tasks_open_buyer_newest_idx"))
-    .where(
-      and(
-        eq(tasks.buyerId, buyerId),
-        openTaskFilter(deadlineDay(), false),
-        after
-          ? or(lt(tasks.createdAt, after.createdAt), and(eq(tasks.createdAt, after.createdAt), lt(tasks.id, after.id)))
-          : undefined,
-      ),
-    )
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(BUYER_OPEN_TASKS_PAGE + 1);
+    .from(tasks)
+    .where(inArray(taskRowid, ids))
+    .orderBy(...order);
   const items = rows.slice(0, BUYER_OPEN_TASKS_PAGE);
   const last = items.at(-1);
   return {
