@@ -90,7 +90,12 @@ describe("a buyer's public page", () => {
       open.push((await taskOf(buyer, { task_title: `Open ${i}`, required_workers: 1, payable_amount: 2 })).id);
     // a batch posts many tasks in the same millisecond: the page order falls back to the id
     const tied = Date.now() - 60_000;
-    await env.DB.prepare(`UPDATE tasks SET created_at = ? WHERE id IN (${open.slice(5, 15).map(() => "?").join(",")})`)
+    await env.DB.prepare(
+      `UPDATE tasks SET created_at = ? WHERE id IN (${open
+        .slice(5, 15)
+        .map(() => "?")
+        .join(",")})`,
+    )
       .bind(tied, ...open.slice(5, 15))
       .run();
     // closed: filled, deleted, past its day
