@@ -1,4 +1,4 @@
-// What Coinwork promises workers and requesters (the landing page and the FAQ; docs/product/README.md).
+// What Coinwork promises workers and requesters (the landing page and the FAQ; docs/product/screens.md).
 import { COINS_PER_DOLLAR_WITHDRAW, MIN_WITHDRAWAL_COINS } from "./coins";
 import { APPEAL_WINDOW_DAYS } from "./appeals";
 import { formatCount, formatDollars } from "./format";
