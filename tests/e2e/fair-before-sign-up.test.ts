@@ -133,7 +133,8 @@ story("fairness before sign-up: promises, a task's pay per hour and buyer, 'Sign
       await page.getByRole("button", { name: "Start task" }).waitFor();
       await look(page, `task-after-confirming-${suffix}`);
       expect(visitor.errors, "console errors").toEqual([]);
-      expect(visitor.failed, "failed requests").toEqual([]);
+      // (without JavaScript the page's module preloads are refused by design: only a scripted page is held to it)
+      if (js) expect(visitor.failed, "failed requests").toEqual([]);
       await visitor.context.close();
     });
   }
