@@ -246,6 +246,18 @@ describe("signing up to do a task", () => {
 
   it("the link leads only to a worker's task page of this site, whatever its address says", async () => {
     const task = await openTask();
+    // the button's post follows a task page it is sent with…
+    const control = await signUp(task.id);
+    const controlToken = new URL(linkIn(await lastMailTo(control.email), "/verify-email")).searchParams.get("token")!;
+    expectRedirect(
+      await postForm(
+        `/verify-email?token=${q(controlToken)}&next=${q(taskPage(task.id))}`,
+        { token: controlToken },
+        control.cookie,
+      ),
+      taskPage(task.id),
+    );
+    // …and nothing else
     for (const next of [
       "https://evil.example/dashboard/tasklist/x",
       "//evil.example/dashboard/tasklist/x",
@@ -346,8 +358,14 @@ describe("a qualification test taken from a task", () => {
   it("without a task, or with anything but a task's id, goes to the tests as before", async () => {
     const buyer = await funded("Buyer", 500);
     const worker = await registerUser("Worker");
-    const { test } = await taskNeedingTest(buyer);
+    const { test, task: real } = await taskNeedingTest(buyer);
     const answers = Object.fromEntries(test.questions.map((x) => [`answer-${x._id}`, String(x.answer)]));
+    // a task's id leads back to it (retakes are allowed at once: retake_hours 0)…
+    expectRedirect(
+      await postForm(`/dashboard/tests/${test._id}?task=${real.id}`, answers, worker.cookie),
+      taskPage(real.id),
+    );
+    // …anything else to the tests
     for (const task of ["", "../../withdraw", "x/../../../adminhome", "https://evil.example"]) {
       const path = `/dashboard/tests/${test._id}${task ? `?task=${q(task)}` : ""}`;
       expect(await htmlOf(await getPage(path, worker.cookie))).not.toContain("Back to the task");
