@@ -78,7 +78,12 @@ export function ImagePicker({
             if (!file) return setPreview(initialUrl ?? null);
             if (!file.type.startsWith("image/")) return refuse("Please choose an image file");
             const size = await createImageBitmap(file).then(
-              (b) => (b.close(), { width: b.width, height: b.height }),
+              (b) => {
+                // read before closing: a closed bitmap measures 0 x 0
+                const measured = { width: b.width, height: b.height };
+                b.close();
+                return measured;
+              },
               () => null,
             );
             if (size && needsShrinking(file.size, size.width, size.height)) {
