@@ -316,7 +316,8 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
     const r = rnd.next();
     const slots = r < 0.4 ? rnd.int(1, 5) : r < 0.75 ? rnd.int(6, 20) : r < 0.95 ? rnd.int(21, 60) : rnd.int(61, 200);
     const q = rnd.next();
-    const pay = q < 0.5 ? rnd.int(1, 10) : q < 0.9 ? rnd.int(11, 50) : rnd.int(51, 200);
+    // at least 2 coins: a one-minute task pays the minimum hourly pay ($6.00) at 2 (the draws stay as they were)
+    const pay = Math.max(2, q < 0.5 ? rnd.int(1, 10) : q < 0.9 ? rnd.int(11, 50) : rnd.int(51, 200));
     const completionDate = new Date(createdAt + rnd.int(3, 90) * DAY).toISOString().slice(0, 10);
     h.at(createdAt, async () => {
       // Coins bought when the balance does not cover the task, with some to spare: the largest package while more
@@ -337,6 +338,8 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
         category,
         required_workers: slots,
         payable_amount: pay,
+        // an estimate paying about $9 an hour (three coins a minute), as the demo seed's
+        estimate_minutes: Math.max(1, Math.min(60, Math.floor(pay / 3))),
         completion_date: completionDate,
         submission_info: "A link to your result and a screenshot that shows it is done.",
       });

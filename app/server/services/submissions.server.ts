@@ -26,7 +26,8 @@ import {
   type SlotComingBack,
 } from "./slots.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
-import { addBelowMinimumNotice } from "./pay-rate.server";
+import { addBelowMinimumNotice, addMinimumPaySteps } from "./pay-rate.server";
+import { TASK_PAUSED } from "~/lib/pay-rate";
 import { requireEligible } from "./eligibility.server";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
 import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
@@ -68,6 +69,7 @@ function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: s
   if (task.buyerId === workerId) throw forbidden(OWN_TASK);
   if (task.blocked) throw forbidden(BLOCKED_WORKER);
   if (isPastDate(task.completionDate, today)) throw conflict(PAST_DATE);
+  if (task.pausedAt !== null) throw conflict(TASK_PAUSED);
   if (task.requiredWorkers <= 0) throw conflict(NO_SLOTS);
 }
 
@@ -123,7 +125,7 @@ export async function createSubmission(
         sql`INSERT INTO submissions (id, task_id, worker_id, buyer_id, payable_amount, submission_details, submission_image_url, status, created_at)
           SELECT ${id}, t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}
           FROM tasks t
-          WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0
+          WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0 AND t.paused_at IS NULL
             AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}
             AND ${notBlocked(worker.id, sql`t.buyer_id`)}`,
       )
@@ -132,8 +134,9 @@ export async function createSubmission(
         sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${task.id} AND ${created}`,
       );
   }
-  // the insert's trigger (migrations/0032) timed it and worked out the task's median
+  // the insert's trigger (migrations/0032, 0076) timed it and worked out the task's median, or its judged time
   addBelowMinimumNotice(batch, env, task, now);
+  addMinimumPaySteps(batch, env, { task, submissionId: id, timed: hold !== null, now });
   batch.step(
     "notify buyer",
     notification({
@@ -620,7 +623,7 @@ export function liveSubmissionStatus(workerId: string, taskId: AnyColumn) {
  */
 export function submissionBlocker(
   workerId: string,
-  task: { requiredWorkers: number; completionDate: string; buyerId: string },
+  task: { requiredWorkers: number; completionDate: string; buyerId: string; pausedAt: number | null },
   read: { mySubmission: "pending" | "approved" | null; ineligibility: string | null },
   now = Date.now(),
   /** the worker holds a slot of the task: no open slot is needed */
@@ -632,6 +635,8 @@ export function submissionBlocker(
       ? "Your submission for this task was approved."
       : "Your submission for this task is waiting for review.";
   if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
+  // a worker who started before the task paused may still send their work
+  if (!holding && task.pausedAt !== null) return TASK_PAUSED;
   if (!holding && task.requiredWorkers <= 0) return NO_SLOTS;
   // a held slot was checked when it was started
   return holding ? null : read.ineligibility;
