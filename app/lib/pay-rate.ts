@@ -29,6 +29,9 @@ export function minHourlyPayCents(setting: string | undefined): number {
 
 const CENTS_PER_COIN = 100 / COINS_PER_DOLLAR_WITHDRAW;
 
+/** One coin a minute, in cents an hour (300): leastPayFor divides by it, as its SQL twin does. */
+export const COIN_A_MINUTE_CENTS_PER_HOUR = 60 * CENTS_PER_COIN;
+
 /** Cents per hour of a slot paying `coins` for `minutes` of work, rounded down (as the index's cents_per_hour). */
 export function centsPerHour(coins: number, minutes: number): number {
   return Math.floor((coins * 60 * CENTS_PER_COIN) / minutes);
@@ -36,7 +39,7 @@ export function centsPerHour(coins: number, minutes: number): number {
 
 /** The least whole coins a slot of `minutes` must pay to meet `minCents` an hour. */
 export function leastPayFor(minutes: number, minCents: number): number {
-  return Math.ceil((minCents * minutes) / (60 * CENTS_PER_COIN));
+  return Math.ceil((minCents * minutes) / COIN_A_MINUTE_CENTS_PER_HOUR);
 }
 
 /** "$6.00/hour": a rate in the one dollar format. */

@@ -22,6 +22,7 @@ import {
   undocumented,
 } from "./fixtures";
 import { BATCH_COLUMNS } from "~/lib/task-batch";
+import { fieldRuleWords } from "~/lib/task-fields";
 
 const PAGE = "/dashboard/batchtasks";
 
@@ -38,6 +39,7 @@ function csvOf(n: number, change: (i: number) => Record<string, string | undefin
     task_image_url: "",
     min_approval_rate: "",
     min_approved: "",
+    estimate_minutes: "1",
     ...change(i),
   }));
   return Papa.unparse({ fields: [...BATCH_COLUMNS], data });
@@ -108,8 +110,9 @@ describe("batch posting", () => {
     const file = csvOf(4, (i) => (i === 2 ? { payable_amount: "0", category: "Gardening" } : {}));
     const { draft, html } = await previewOf(buyer, file);
     expect(html).toContain("1 row has errors");
-    expect(html).toContain("Minimum amount is 1");
-    expect(html).toContain("Category is required");
+    // each error names its field in words and says what to enter
+    expect(html).toContain(fieldRuleWords("payable_amount"));
+    expect(html).toContain(fieldRuleWords("category"));
     expect(html).not.toContain("Post all");
 
     const res = await postAll(buyer, draft);
@@ -292,9 +295,9 @@ describe("batch posting through REST", () => {
     expect(res.body.error!.code).toBe("validation_failed");
     expect(res.body.error!.message).toContain("2 of 5 rows have errors (the first: row 2)");
     expect(res.body.error!.fields).toEqual({
-      "row 2.payable_amount": ["Minimum amount is 1"],
-      "row 2.category": ["Category is required"],
-      "row 4.task_title": ["Task Title is required"],
+      "row 2.payable_amount": [fieldRuleWords("payable_amount")],
+      "row 2.category": [fieldRuleWords("category")],
+      "row 4.task_title": [fieldRuleWords("task_title")],
     });
     // a row of the wrong shape is an error of the row as a whole
     const short = await postFile(buyer, `${csvOf(1)}\r\nOnly a title`);

@@ -119,7 +119,8 @@ describe("Add Task page", () => {
       buyer.cookie,
     );
     expect(res.status).toBe(200);
-    expect(await htmlOf(res, true)).toContain("coins are held for 2 workers");
+    // as a batch answers (app/lib/posting.ts): what is live and what is held
+    expect(await htmlOf(res, true)).toContain("is live: 10 coins are held in escrow.");
     expect(await balance(buyer.id)).toBe(90);
   });
 

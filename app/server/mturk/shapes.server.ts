@@ -36,7 +36,8 @@ export function rewardCoins(reward: string, name = "Reward"): number {
 
 export function hitShape(row: HitRow, today = deadlineDay()) {
   const t = row.task;
-  const open = t.requiredWorkers > 0 && t.completionDate >= today;
+  // a paused HIT (under the minimum pay at its judged time, docs/decisions/094) takes no assignment
+  const open = t.requiredWorkers > 0 && t.completionDate >= today && t.pausedAt === null;
   return {
     HITId: t.id,
     // a task posted on Coinwork's pages is a type of its own

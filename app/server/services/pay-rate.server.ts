@@ -14,6 +14,7 @@ import {
   belowJudgedMessage,
   belowMinimumMessage,
   centsPerHour,
+  COIN_A_MINUTE_CENTS_PER_HOUR,
   hourlyWords,
   minHourlyPayCents,
   payRateOf,
@@ -105,6 +106,13 @@ export function addBelowMinimumNotice(
     );
 }
 
+/**
+ * leastPayFor in SQL: the coins that pay `minCents` an hour for `minutes`, rounded up. D1 binds a number as REAL, so
+ * the minimum is cast for the division to stay a whole one.
+ */
+const leastPaySql = (minCents: number, minutes: SQL) =>
+  sql`((CAST(${minCents} AS INTEGER) * ${minutes} + ${sql.raw(String(COIN_A_MINUTE_CENTS_PER_HOUR - 1))}) / ${sql.raw(String(COIN_A_MINUTE_CENTS_PER_HOUR))})`;
+
 export interface JudgedSubmission {
   task: {
     id: string;
@@ -141,7 +149,7 @@ export function addMinimumPaySteps(batch: Batch, env: Env, j: JudgedSubmission) 
   const key = newId();
   const ofThisBatch = (column: string, prefix = "") =>
     sql`${sql.raw(column)} >= ${`${key}:${prefix}`} AND ${sql.raw(column)} < ${`${key}:${prefix}\uffff`}`;
-  const least = sql`(${min} * t.judged_minutes + 299) / 300`;
+  const least = leastPaySql(min, sql`t.judged_minutes`);
   const created = sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${j.submissionId})`;
   // this insert was the fifth timed submission of a task without an estimate: the trigger has just judged it
   const judgedNow = sql`${created} AND EXISTS (SELECT 1 FROM tasks WHERE id = ${task.id} AND estimate_minutes IS NULL
@@ -216,7 +224,7 @@ export function addMinimumPaySteps(batch: Batch, env: Env, j: JudgedSubmission) 
   batch.step(
     "pause",
     sql`UPDATE tasks SET paused_at = ${now} WHERE id = ${task.id} AND paused_at IS NULL
-      AND payable_amount < (${min} * judged_minutes + 299) / 300 AND ${judgedNow}`,
+      AND payable_amount < ${leastPaySql(min, sql`judged_minutes`)} AND ${judgedNow}`,
   );
   const paused = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${task.id} AND paused_at = ${now})`;
   const owed = sql`EXISTS (SELECT 1 FROM coin_ledger WHERE id = ${advanceId})`;
