@@ -20,6 +20,12 @@ export function approvalRate(approved: number, rejected: number): number {
   return Math.round(rate * 1000) / 10;
 }
 
+/**
+ * The approval rate's rule in one line, said wherever a worker sees their rate (Worker Home, a task's requirement), so
+ * the figure is read the same way on both.
+ */
+export const APPROVAL_RATE_RULE = `Your approval rate is your approved submissions out of those decided; until ${SMOOTHED_BELOW} are decided, ${PRIOR_WEIGHT} more are counted at ${PRIOR_RATE * 100}% approved.`;
+
 export interface Requirements {
   minApprovalRate: number | null;
   minApproved: number | null;
@@ -32,7 +38,7 @@ export function unmetRequirement(r: Requirements, record: { approved: number; re
   if (r.minApprovalRate !== null) {
     const rate = approvalRate(record.approved, record.rejected);
     if (rate < r.minApprovalRate)
-      return `This task is for workers with an approval rate of at least ${r.minApprovalRate}%; yours is ${rate}%.`;
+      return `This task is for workers with an approval rate of at least ${r.minApprovalRate}%; yours is ${rate}%. ${APPROVAL_RATE_RULE}`;
   }
   return null;
 }

@@ -19,7 +19,7 @@ import {
   taskOf,
   uniqueToken,
 } from "./fixtures";
-import { approvalRate } from "~/lib/eligibility";
+import { APPROVAL_RATE_RULE, approvalRate } from "~/lib/eligibility";
 
 /** A worker with this many approved and rejected submissions (on a buyer's throwaway task). */
 async function workerWith(approved: number, rejected: number) {
@@ -102,8 +102,14 @@ describe("eligibility", () => {
     const api = await rest("POST", "/submission", once.token, { task_id: task.id, submission_details: "try" });
     expectError(api, 403);
     expect((api.body as { error: { message: string } }).error.message).toBe(
-      "This task is for workers with an approval rate of at least 85%; yours is 83.3%.",
+      `This task is for workers with an approval rate of at least 85%; yours is 83.3%. ${APPROVAL_RATE_RULE}`,
     );
+    // Worker Home shows the same figure, explained by the same line, and so does the task page
+    const home = await htmlOf(await getPage("/dashboard/workerhome", once.cookie), true);
+    expect(home).toMatch(/data-testid="stat-approval-rate">83\.3%</);
+    expect(home).toContain(APPROVAL_RATE_RULE);
+    const taskPage = await htmlOf(await getPage(`/dashboard/tasklist/${task.id}`, once.cookie), true);
+    expect(taskPage).toContain(`yours is 83.3%. ${APPROVAL_RATE_RULE}`);
     const twice = await workerWith(2, 0); // 85.7%
     expect(
       (await rest("POST", "/submission", twice.token, { task_id: task.id, submission_details: "ok" })).status,

@@ -29,6 +29,7 @@ import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice, addMinimumPaySteps } from "./pay-rate.server";
 import { TASK_PAUSED } from "~/lib/pay-rate";
 import { requireEligible } from "./eligibility.server";
+import { approvalRate } from "~/lib/eligibility";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
 import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
 import { getItemsPerPage } from "./preferences.server";
@@ -423,7 +424,7 @@ export async function withdrawSubmission(env: Env, worker: SessionUser, submissi
       id: newId(),
       userId: r.buyerId,
       message: raised
-        ? `${worker.name} withdrew their submission for "${r.taskTitle}". You have raised its pay since, so its ${r.payableAmount} coins went back to your balance.`
+        ? `${worker.name} withdrew their submission for "${r.taskTitle}". You have raised its pay since, so its ${formatCoins(r.payableAmount)} went back to your balance.`
         : `${worker.name} withdrew their submission for "${r.taskTitle}". Its slot is open again.`,
       actionRoute: NOTIFICATION_LINKS.taskRemoved,
       now,
@@ -599,11 +600,21 @@ export type SubmissionView = ReturnType<typeof flatten<JoinedRow>>;
 
 /** Worker home figures: submissions sent, pending, coins earned (migrations/0014). */
 export async function workerStats(env: Env, workerId: string) {
+  // the track record a task's least approval rate is judged on, in the same statement (worker_track_records)
+  const record = (column: "approved" | "rejected") =>
+    sql<number>`COALESCE((SELECT ${sql.raw(column)} FROM worker_track_records WHERE worker_id = ${workerId}), 0)`;
   const [row] = await getDb(env)
-    .select({ total: workerFigures.submitted, pending: workerFigures.pending, earned: workerFigures.earned })
+    .select({
+      total: workerFigures.submitted,
+      pending: workerFigures.pending,
+      earned: workerFigures.earned,
+      approved: record("approved"),
+      rejected: record("rejected"),
+    })
     .from(workerFigures)
     .where(eq(workerFigures.workerId, workerId));
-  return row ?? { total: 0, pending: 0, earned: 0 };
+  const { approved = 0, rejected = 0, ...figures } = row ?? { total: 0, pending: 0, earned: 0 };
+  return { ...figures, approvalRate: approvalRate(approved, rejected), decided: approved + rejected };
 }
 
 /**
