@@ -23,6 +23,10 @@ import {
 } from "./fixtures";
 import { BATCH_COLUMNS } from "~/lib/task-batch";
 import { fieldRuleWords } from "~/lib/task-fields";
+import { shortOfCoinsWords } from "~/lib/posting";
+
+/** Text as React writes it into HTML. */
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;");
 
 const PAGE = "/dashboard/batchtasks";
 
@@ -112,7 +116,7 @@ describe("batch posting", () => {
     expect(html).toContain("1 row has errors");
     // each error names its field in words and says what to enter
     expect(html).toContain(fieldRuleWords("payable_amount"));
-    expect(html).toContain(fieldRuleWords("category"));
+    expect(html).toContain(escapeHtml(fieldRuleWords("category")));
     expect(html).not.toContain("Post all");
 
     const res = await postAll(buyer, draft);
@@ -126,12 +130,12 @@ describe("batch posting", () => {
   it("posts nothing when coins are short, and says how many are missing", async () => {
     const buyer = await funded("Buyer", 20);
     const { draft, html } = await previewOf(buyer, csvOf(10)); // 38 coins
-    expect(html).toContain(`${costOf(10) - 20} coins are missing`);
+    expect(html).toContain(shortOfCoinsWords(10, costOf(10), 20));
     expect(html).toContain('href="/dashboard/purchasecoin"');
 
     const res = await postAll(buyer, draft);
     expect(flashOf(res)).toMatchObject({ type: "error", title: "Not available Coin" });
-    expect(flashOf(res)!.message).toContain(`${costOf(10) - 20} coins are missing`);
+    expect(flashOf(res)!.message).toContain(shortOfCoinsWords(10, costOf(10), 20));
     expect(await balance(buyer.id)).toBe(20);
     expect(await liveTasks(buyer.id)).toBe(0);
   });
@@ -316,8 +320,14 @@ describe("batch posting through REST", () => {
     const buyer = await funded("Buyer", 20);
     const res = await postFile(buyer, csvOf(10));
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: "insufficient_coins", missing: costOf(10) - 20 });
-    expect(res.body.error!.message).toContain(`${costOf(10) - 20} coins are missing`);
+    // as POST /tasks answers one task's posting: the product's words, the coins missing, the cost and the tasks
+    expect(res.body.error).toMatchObject({
+      code: "insufficient_coins",
+      message: "Not available Coin.  Purchase Coin",
+      missing: costOf(10) - 20,
+      cost: costOf(10),
+      tasks: 10,
+    });
     expect(await balance(buyer.id)).toBe(20);
     expect(await liveTasks(buyer.id)).toBe(0);
     expect(await holds([buyer.id])).toBe(true);

@@ -204,7 +204,7 @@ describe("Add Task page", () => {
 
   it("a worker cannot post through the page action", async () => {
     const worker = await registerUser("Worker");
-    const res = await postForm(PATH, taskFields({ required_workers: "1", payable_amount: "1" }), worker.cookie);
+    const res = await postForm(PATH, taskFields({ required_workers: "1", payable_amount: "2" }), worker.cookie);
     expectRedirect(res, "/unauthorized");
     expect(await tasksOf(worker.id)).toHaveLength(0);
     expect(await balance(worker.id)).toBe(10);

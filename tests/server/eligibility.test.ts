@@ -26,7 +26,7 @@ async function workerWith(approved: number, rejected: number) {
   const buyer = await funded("Buyer", 500);
   const worker = await registerUser("Worker");
   for (let i = 0; i < approved + rejected; i++) {
-    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     const sub = await submissionBy(worker, task.id);
     if (i < approved) await approveAs(buyer, sub.id);
     else await rejectAs(buyer, sub.id, "no");

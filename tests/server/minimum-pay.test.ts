@@ -4,7 +4,7 @@
 // pauses, and the work sent is topped up to the minimum from its buyer's balance in the same batch.
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
-import { CreateHITCommand, GetHITCommand } from "@aws-sdk/client-mturk";
+import { CreateHITCommand, GetHITCommand, ListBonusPaymentsCommand } from "@aws-sdk/client-mturk";
 import {
   balance,
   call,
@@ -251,7 +251,11 @@ describe("a HIT judged by its first five timed submissions", () => {
     });
     const open = await rest<{ tasks: { _id: string }[] }>("GET", "/tasks2", newcomer.token);
     expect(JSON.stringify(open.body)).not.toContain(id);
-    expect((await mturk.send(new GetHITCommand({ HITId: id }))).HIT?.HITStatus).not.toBe("Assignable");
+    // not Assignable: Reviewable, as its five assignments wait for review
+    expect((await mturk.send(new GetHITCommand({ HITId: id }))).HIT?.HITStatus).toBe("Reviewable");
+    // the requester's script sees the top-ups as bonuses: 50 coins is $2.50
+    const bonuses = await mturk.send(new ListBonusPaymentsCommand({ HITId: id }));
+    expect(bonuses.BonusPayments?.map((b) => b.BonusAmount)).toEqual(Array(5).fill("2.50"));
     expect(await htmlOf(await getPage(`/dashboard/mytasks`, buyer.cookie), true)).toContain(
       "It takes no new starts until it pays at least 60 coins per worker.",
     );
