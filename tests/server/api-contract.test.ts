@@ -215,7 +215,7 @@ describe("tasks", () => {
     completion_date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
     submission_info: "The translated text",
     category: "Translation",
-    estimate_minutes: 3,
+    estimate_minutes: 1,
     ...over,
   });
 

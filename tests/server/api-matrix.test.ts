@@ -122,6 +122,7 @@ const taskBody = () => ({
   completion_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
   submission_info: "Proof",
   category: "Data Entry",
+  estimate_minutes: 1,
 });
 
 /** A CSV of two tasks for POST /task-batches (the template's required columns; no cell holds a comma). */
@@ -135,6 +136,7 @@ const batchCsv = () => {
     t.completion_date,
     t.submission_info,
     t.category,
+    t.estimate_minutes,
   ];
   return [Object.keys(t), row("Matrix task 1"), row("Matrix task 2")].map((cells) => cells.join(",")).join("\n");
 };

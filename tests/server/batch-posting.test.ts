@@ -23,7 +23,7 @@ import {
 } from "./fixtures";
 import { BATCH_COLUMNS } from "~/lib/task-batch";
 import { fieldRuleWords } from "~/lib/task-fields";
-import { shortOfCoinsWords } from "~/lib/posting";
+import { NOT_AVAILABLE_COIN, shortOfCoinsWords } from "~/lib/posting";
 
 /** Text as React writes it into HTML. */
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;");
@@ -134,7 +134,7 @@ describe("batch posting", () => {
     expect(html).toContain('href="/dashboard/purchasecoin"');
 
     const res = await postAll(buyer, draft);
-    expect(flashOf(res)).toMatchObject({ type: "error", title: "Not available Coin" });
+    expect(flashOf(res)).toMatchObject({ type: "error", title: NOT_AVAILABLE_COIN });
     expect(flashOf(res)!.message).toContain(shortOfCoinsWords(10, costOf(10), 20));
     expect(await balance(buyer.id)).toBe(20);
     expect(await liveTasks(buyer.id)).toBe(0);

@@ -241,7 +241,8 @@ describe("Task detail", () => {
     expect(text).toContain("40 coins");
     expect(text).toContain("$2.00");
     expect(text).toContain(`Translate our lunch menu ${token} into French.`);
-    expect(text).toContain("2 slots open"); // the start holds the third
+    // the start holds the third; the field is named as on Add Task
+    expect(html).toMatch(/Workers needed<\/dt><dd class="[^"]*">2<\/dd>/);
     expect(text).toContain("Translation");
     expect(text).toContain("Dec 24, 2099");
     expect(html).toContain('src="/images/categories/translation.webp"'); // no upload: the category's picture
