@@ -80,7 +80,11 @@ export default defineConfig(async () => {
             isolate: false,
             include: ["tests/server/**/*.test.ts"],
             setupFiles: ["./tests/server/setup.ts"],
-            globalSetup: ["./tests/server/stripe-fake.global.ts", "./tests/server/oidc-mock.global.ts"],
+            globalSetup: [
+              "./tests/server/stripe-fake.global.ts",
+              "./tests/server/oidc-mock.global.ts",
+              "./tests/server/webhook-receiver.global.ts",
+            ],
             testTimeout: 30_000,
           },
         },

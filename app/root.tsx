@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, use, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, use, useEffect, useState, useSyncExternalStore } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,16 +12,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { cloudflareContext, externalProfileContext, userContext } from "./server/context";
+import { cloudflareContext, documentRequestContext, externalProfileContext, userContext } from "./server/context";
 import { identify } from "./server/auth/session.server";
 import { readFlash } from "./server/http/flash.server";
 import { requestTimeZone } from "./server/http/time-zone.server";
 import { isCacheablePageRequest } from "./server/http/page-cache.server";
 import { FALLBACK_TIME_ZONE } from "./lib/time-zone";
+import { takeFlash, takenFlash } from "./lib/flash";
 import { clearSessionCookie } from "./server/auth/session.server";
 import { FlashBanner } from "./components/flash-banner";
 import { CspAllowanceContext, useNonce } from "./lib/csp";
-import { useHydrated } from "./components/use-hydrated";
 import { StatusScreen } from "./components/status-screen";
 import { TimeZoneProvider } from "./components/local-time";
 
@@ -50,7 +50,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const { env } = context.get(cloudflareContext);
-  const { flash, clear } = readFlash(request);
+  const { flash, clear } = readFlash(request, context.get(documentRequestContext));
   return data(
     {
       user,
@@ -119,7 +119,12 @@ const AppToaster = import.meta.env.SSR ? () => null : lazy(() => import("./compo
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { flash, timeZone } = loaderData;
-  const hydrated = useHydrated();
+  // the flash to show: each one once, whichever answers carry it and in whatever order (lib/flash.ts); it stays
+  // until the next one, so a later answer without it cannot take it away before the toasts have loaded
+  useEffect(() => {
+    if (flash) takeFlash(flash);
+  }, [flash]);
+  const toast = useSyncExternalStore(takenFlash.subscribe, takenFlash.current, takenFlash.onServer);
   // sonner loads when the main thread is idle after hydration (right after it when a flash waits to be shown): as
   // part of hydration's work it lengthened the page's longest task. Toasts raised before it mounts are replayed.
   // In a transition, React renders it in slices: an update from an idle callback is otherwise rendered in one task.
@@ -139,9 +144,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <NavigationProgress />
       <FlashBanner flash={flash} />
       <Outlet />
-      {idle || (hydrated && flash) ? (
+      {idle || toast ? (
         <Suspense fallback={null}>
-          <AppToaster flash={flash} />
+          <AppToaster flash={toast} />
         </Suspense>
       ) : null}
     </TimeZoneProvider>

@@ -22,6 +22,8 @@ export default [
     // a task as visitors see it from the landing page (signed in: sent on by role, as /browse does)
     route("browse/:id", "routes/public/task.tsx"),
     route("buyers/:id", "routes/public/buyer.tsx"),
+    // docs/mturk.md as a page ("How to use the API"); /docs/mturk.md serves the Markdown itself
+    route("docs/mturk", "routes/docs/mturk-guide-page.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("browse", "routes/public/task-door.ts"),

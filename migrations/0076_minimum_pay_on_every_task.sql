@@ -47,8 +47,8 @@ BEGIN
     WHERE id = NEW.task_id;
 END;
 
--- 5. "Open" is now: live, a slot left, not paused. The open tasks' indexes (0032, 0040) carry paused_at as they
--- carry what the other filters test, so a list still walks index entries only.
+-- 5. "Open" is now also: not paused. The open tasks' indexes (0032, 0040, 0054: a slot open or held) carry paused_at
+-- as they carry what the other filters test, so a list still walks index entries only.
 DROP INDEX tasks_open_idx;
 DROP INDEX tasks_open_pay_idx;
 DROP INDEX tasks_open_deadline_idx;
@@ -58,15 +58,15 @@ DROP INDEX tasks_open_category_pay_idx;
 DROP INDEX tasks_open_category_deadline_idx;
 DROP INDEX tasks_open_category_rate_idx;
 DROP INDEX tasks_open_buyer_idx;
-CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date, required_workers, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC, required_workers, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_rate_idx ON tasks (cents_per_hour DESC, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC, required_workers, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_category_rate_idx ON tasks (category, cents_per_hour DESC, created_at DESC, completion_date, required_workers, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_buyer_idx ON tasks (buyer_id, completion_date, category, required_workers, deleted_at, paused_at) WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_rate_idx ON tasks (cents_per_hour DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_category_rate_idx ON tasks (category, cents_per_hour DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_buyer_idx ON tasks (buyer_id, completion_date, category, required_workers, held_slots, deleted_at, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
 
 -- The open tasks per day and category (0006): a paused task leaves them as a filled one does.
 DROP TRIGGER tasks_open_days_insert;
@@ -104,17 +104,18 @@ END;
 DROP TRIGGER open_tasks_fts_insert;
 DROP TRIGGER open_tasks_fts_update;
 CREATE TRIGGER open_tasks_fts_insert AFTER INSERT ON tasks
-  WHEN NEW.deleted_at IS NULL AND NEW.required_workers > 0 AND NEW.paused_at IS NULL AND NEW.completion_date >= date('now')
+  WHEN NEW.deleted_at IS NULL AND NEW.required_workers + NEW.held_slots > 0 AND NEW.paused_at IS NULL
+    AND NEW.completion_date >= date('now')
 BEGIN
   INSERT INTO open_tasks_fts (rowid, task_title, task_detail, completion_date)
     VALUES (NEW.rowid, NEW.task_title, NEW.task_detail, NEW.completion_date);
   INSERT INTO open_task_words (rowid, task_title, task_detail, completion_date)
     VALUES (NEW.rowid, NEW.task_title, NEW.task_detail, NEW.completion_date);
 END;
-CREATE TRIGGER open_tasks_fts_update AFTER UPDATE OF deleted_at, required_workers, completion_date, task_title, task_detail, paused_at ON tasks
-  WHEN (OLD.deleted_at IS NULL AND OLD.required_workers > 0 AND OLD.paused_at IS NULL)
-      IS NOT (NEW.deleted_at IS NULL AND NEW.required_workers > 0 AND NEW.paused_at IS NULL)
-    OR (NEW.deleted_at IS NULL AND NEW.required_workers > 0 AND NEW.paused_at IS NULL
+CREATE TRIGGER open_tasks_fts_update AFTER UPDATE OF deleted_at, required_workers, held_slots, completion_date, task_title, task_detail, paused_at ON tasks
+  WHEN (OLD.deleted_at IS NULL AND OLD.required_workers + OLD.held_slots > 0 AND OLD.paused_at IS NULL)
+      IS NOT (NEW.deleted_at IS NULL AND NEW.required_workers + NEW.held_slots > 0 AND NEW.paused_at IS NULL)
+    OR (NEW.deleted_at IS NULL AND NEW.required_workers + NEW.held_slots > 0 AND NEW.paused_at IS NULL
       AND (NEW.completion_date IS NOT OLD.completion_date OR NEW.task_title IS NOT OLD.task_title
         OR NEW.task_detail IS NOT OLD.task_detail))
 BEGIN
@@ -122,10 +123,10 @@ BEGIN
   DELETE FROM open_task_words WHERE rowid = OLD.rowid;
   INSERT INTO open_tasks_fts (rowid, task_title, task_detail, completion_date)
     SELECT NEW.rowid, NEW.task_title, NEW.task_detail, NEW.completion_date
-    WHERE NEW.deleted_at IS NULL AND NEW.required_workers > 0 AND NEW.paused_at IS NULL
+    WHERE NEW.deleted_at IS NULL AND NEW.required_workers + NEW.held_slots > 0 AND NEW.paused_at IS NULL
       AND NEW.completion_date >= date('now');
   INSERT INTO open_task_words (rowid, task_title, task_detail, completion_date)
     SELECT NEW.rowid, NEW.task_title, NEW.task_detail, NEW.completion_date
-    WHERE NEW.deleted_at IS NULL AND NEW.required_workers > 0 AND NEW.paused_at IS NULL
+    WHERE NEW.deleted_at IS NULL AND NEW.required_workers + NEW.held_slots > 0 AND NEW.paused_at IS NULL
       AND NEW.completion_date >= date('now');
 END;

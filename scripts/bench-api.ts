@@ -35,6 +35,7 @@ import {
 } from "./lib/bench-data.ts";
 import { BUILT_WRANGLER_CONFIG, serveBuild, serveStackFloor, signIn } from "./lib/served-build.ts";
 import { applyMigrations, localD1File, ROOT } from "./lib/wrangler.ts";
+import { playRequester, signedMturk, type BenchRequester } from "./lib/bench-requester.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
 
 const log = logger("bench:api");
@@ -64,6 +65,8 @@ interface Case {
   write?: "submission" | "task";
   /** served by the stack's floor (scripts/bench-floor), not by the app: what the stack costs for a page's shape */
   bare?: boolean;
+  /** an MTurk Requester API operation, signed as the SDKs sign it, with its input (`hitId`: the benchmark's HIT) */
+  mturk?: { operation: string; input: (hitId: string) => object };
 }
 
 const latePage = (rows: number, perPage: number) => Math.max(1, Math.ceil(Math.ceil(rows / perPage) * 0.9));
@@ -121,9 +124,30 @@ const CASES: Case[] = [
   page("auditlog", "admin"),
   page("messages", "admin"),
   page("ledger", "admin"),
+  // The MTurk Requester API (docs/mturk.md) as a requester's script calls it, on a HIT of HIT_ASSIGNMENTS
+  // assignments; CreateHIT (one assignment of $0.05 each time) runs among the writes, next to POST /tasks.
+  mturkCase("GetHIT", (HITId) => ({ HITId })),
+  mturkCase("ListHITs", () => ({ MaxResults: 100 })),
+  mturkCase("ListAssignmentsForHIT", (HITId) => ({ HITId, MaxResults: 100 })),
   { name: "POST /submission (fresh workers)", kind: "api", path: () => "/submission", write: "submission" },
+  mturkCase("CreateHIT", () => ({
+    Title: "Rate three headlines for a bakery landing page",
+    Description: "Read three headlines and rank them, with one sentence on why for each.",
+    Reward: "0.05",
+    MaxAssignments: 1,
+    LifetimeInSeconds: 7 * 86_400,
+    AssignmentDurationInSeconds: 600,
+    Keywords: "survey",
+  })),
   { name: "POST /tasks (fresh buyers)", kind: "api", path: () => "/tasks", write: "task" },
 ];
+
+/** The assignments of the benchmark's HIT (ListAssignmentsForHIT pages them, newest first). */
+const HIT_ASSIGNMENTS = 5_000;
+
+function mturkCase(operation: string, input: (hitId: string) => object): Case {
+  return { name: `MTurk ${operation}`, kind: "api", path: () => "/mturk/", mturk: { operation, input } };
+}
 
 interface Measure {
   /** answers per second: all answers of the measured run over the time until the last one arrived */
@@ -197,6 +221,8 @@ interface Target {
   method: "GET" | "POST";
   headers: Record<string, string>;
   expected: number;
+  /** the same body every time (a signed MTurk request) */
+  body?: string;
   /** builds each request of a write case (a fresh body and caller every time) */
   next?: () => { headers: Record<string, string>; body: string };
   /** why the answers of a write case may go wrong (e.g. no open slot left for the fresh workers) */
@@ -209,7 +235,7 @@ async function once(t: Target): Promise<string | undefined> {
   const res = await fetch(t.url, {
     method: t.method,
     headers: { ...t.headers, ...extra?.headers },
-    body: extra?.body,
+    body: extra?.body ?? t.body,
     redirect: "manual",
     signal: AbortSignal.timeout(300_000),
   });
@@ -225,7 +251,7 @@ async function once(t: Target): Promise<string | undefined> {
  * second are answers / elapsed time, whatever a request takes.
  */
 async function measure(t: Target, connections: number, rounds: number, timeoutS: number) {
-  const request: autocannon.Request = { method: t.method, headers: t.headers };
+  const request: autocannon.Request = { method: t.method, headers: t.headers, body: t.body };
   if (t.next) {
     const next = t.next;
     request.setupRequest = (req: autocannon.Request) => {
@@ -474,12 +500,29 @@ async function runSize(
       floor: {},
     };
     const tickets = o.cases.some((k) => k.write === "submission") ? submissionTickets(dbFile, writers) : [];
+    const keySecret = crypto.randomUUID();
+    let requester: BenchRequester | undefined;
+    if (o.cases.some((k) => k.mturk)) {
+      const t = performance.now();
+      requester = await playRequester(dbFile, {
+        assignments: HIT_ASSIGNMENTS,
+        keySecret,
+        password: WRITER_PASSWORD,
+        now: Date.now(),
+      });
+      log(
+        `${SIZE}: a requester's HIT with ${HIT_ASSIGNMENTS} assignments in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
+      const again = checkLedger({ persistTo: persistDir });
+      if (!again.holds) throw new Error(`the ${SIZE} database breaks the ledger identity after the requester's HIT`);
+    }
 
     let stopServer = async () => {};
     const served = await serveBuild({
       persistDir,
       logFile: path.join(outDir, `server-${size}.log`),
       timeoutMs: 180_000,
+      vars: { MTURK_KEY_SECRET: keySecret },
       onSpawn: (stop) => (stopServer = onExit(stop)),
     });
     try {
@@ -534,6 +577,11 @@ async function runSize(
           headers: k.write ? { "Content-Type": "application/json" } : auth,
           expected: k.write ? 201 : 200,
         };
+        if (k.mturk && requester) {
+          // signed right before its case: a signature holds for 15 minutes
+          const signed = await signedMturk(base, requester, k.mturk.operation, k.mturk.input(requester.hitId));
+          Object.assign(target, { url: signed.url, method: "POST", headers: signed.headers, body: signed.body });
+        }
         if (k.write === "submission") {
           target.next = () => {
             const t = tickets[Math.min(ticket++, tickets.length - 1)];
@@ -576,7 +624,7 @@ async function runSize(
     } finally {
       await stopServer();
     }
-    if (o.cases.some((k) => k.write)) {
+    if (o.cases.some((k) => k.write || k.mturk)) {
       const after: LedgerReport = checkLedger({ persistTo: persistDir });
       result.ledger.afterWrites = after.holds;
       log(

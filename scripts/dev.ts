@@ -5,11 +5,13 @@
 // 2. applies the D1 migrations to the local database (.wrangler/state),
 // 3. seeds the demo data once (a second start seeds nothing twice),
 // 4. prints the demo accounts,
-// 5. starts `react-router dev` on http://localhost:5173.
+// 5. starts `react-router dev` on http://localhost:5173 (or the `--port` given), telling the Worker that origin
+//    (DEV_ORIGIN), so that the e-mails the Cron Trigger sends link to the server that runs.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { devOrigin, devPort } from "./lib/dev-origin.ts";
 import { newSessionJwk } from "./lib/served-build.ts";
 import { ROOT, wranglerEnv } from "./lib/wrangler.ts";
 import { printDemoAccounts } from "./seed.ts";
@@ -58,6 +60,8 @@ async function ensureDevVars(): Promise<string[]> {
 
 async function main() {
   const started = performance.now();
+  const options = process.argv.slice(2);
+  const origin = devOrigin(options);
   const written = await ensureDevVars();
   if (written.length) console.log(`Wrote ${written.join(", ")} to .dev.vars.`);
   console.log("Preparing the local D1 database (migrations, demo data)…");
@@ -65,14 +69,15 @@ async function main() {
   const seeded = spawnSync(process.execPath, [path.join(ROOT, "scripts", "seed.ts")], { cwd: ROOT, stdio: "inherit" });
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
   console.log(
-    `  Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Starting the dev server on http://localhost:5173 …\n`,
+    `  Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Starting the dev server on ${origin} …\n`,
   );
 
   // Node 24 from node_modules runs react-router (and vite, wrangler's workerd) too.
   const bin = path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs");
-  const child = spawn(process.execPath, [bin, "dev", ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, [bin, "dev", ...options], {
     cwd: ROOT,
-    env: wranglerEnv(),
+    // vite.config.ts passes it to the Worker as DEV_ORIGIN
+    env: { ...wranglerEnv(), COINWORK_DEV_ORIGIN: origin },
     stdio: "inherit",
   });
   const forward = (signal: NodeJS.Signals) => () => {
@@ -84,7 +89,7 @@ async function main() {
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + 15 : 1)));
 
   // Vite clears a terminal when it starts: show the accounts again once it listens.
-  if (process.stdout.isTTY && (await listening(5173, 120_000))) printDemoAccounts();
+  if (process.stdout.isTTY && (await listening(devPort(options), 120_000))) printDemoAccounts();
 }
 
 async function listening(port: number, timeoutMs: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { cloudflareContext } from "~/server/context";
+import { cloudflareContext, documentRequestContext } from "~/server/context";
 import { isProduction, isQuestionRequest, misconfiguration } from "~/server/environment.server";
 import { drainAfterAnswer } from "~/server/http/body.server";
 import { handBackBookmark, SessionDatabase, sessionStart } from "~/server/db/session.server";
@@ -9,6 +9,7 @@ import { finishResponse } from "~/server/http/response-headers.server";
 import { answerQuestionOrigin } from "~/server/mturk/question-frame.server";
 import { runScheduledJobs } from "~/server/jobs/scheduled.server";
 import { isMturkRequestAtRoot, mturkEndpoint } from "~/server/mturk/endpoint.server";
+import { sendingEventsAfter } from "~/server/http/hit-events.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 
@@ -56,10 +57,12 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
  * endpoint answers as it does at /mturk (docs/decisions/076-the-mturk-api-at-the-root-path.md).
  */
 function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  if (isMturkRequestAtRoot(request)) return mturkEndpoint(request, env);
+  if (isMturkRequestAtRoot(request)) return sendingEventsAfter(request, env, ctx, () => mturkEndpoint(request, env));
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx });
-  return requestHandler(request, context);
+  // a page's own load, not React Router's data request: only it may clear a flash (flash.server.ts)
+  context.set(documentRequestContext, !new URL(request.url).pathname.endsWith(".data"));
+  return sendingEventsAfter(request, env, ctx, () => requestHandler(request, context));
 }
 
 function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

@@ -48,6 +48,11 @@ interface Env {
    */
   QUESTION_ORIGIN?: string;
   /**
+   * The origin `npm run dev` serves (`http://localhost:<port>`), set by it for the dev server alone: where APP_ORIGIN
+   * is empty, the links in e-mails the Cron Trigger sends point there. Ignored in production.
+   */
+  DEV_ORIGIN?: string;
+  /**
    * Seals the MTurk Requester API keys' secrets at rest (AES-GCM; docs/mturk.md). Without it no requester key is
    * made or accepted. `npm run dev` writes one to .dev.vars; in production `wrangler secret put MTURK_KEY_SECRET`.
    */

@@ -1,12 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ImageIcon } from "~/components/icons";
 import { Label } from "./ui/input";
-import { IMAGE_RULE, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, tooManyPixels } from "~/lib/images";
+import { IMAGE_RULE, IMAGE_TOO_LARGE, MAX_IMAGE_PIXELS, tooManyPixels } from "~/lib/images";
+import { formatCount } from "~/lib/format";
+import { needsShrinking, shrinkImage } from "./shrink-image";
 
 /**
  * A file input for one image with a live preview and the upload rule under it. The file travels with its form
  * (multipart), so it works without JavaScript; the server checks the bytes. With JavaScript an image over the size
- * or pixel bound is refused here first (its pixels are known once the preview has loaded it).
+ * or pixel bound is made smaller here first (shrink-image.ts: the input then holds the smaller file), or refused
+ * when it cannot be (an animated GIF).
  */
 export function ImagePicker({
   name = "image",
@@ -25,6 +28,8 @@ export function ImagePicker({
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(initialUrl ?? null);
   const [localError, setLocalError] = useState<string | null>(null);
+  /** what making the chosen image smaller did, or that it is under way */
+  const [note, setNote] = useState<string | null>(null);
   useEffect(() => () => void (preview?.startsWith("blob:") && URL.revokeObjectURL(preview)), [preview]);
   const message = localError ?? error;
   return (
@@ -60,19 +65,37 @@ export function ImagePicker({
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : `${id}-rule`}
           className="block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
+          onChange={async (e) => {
+            const input = e.currentTarget;
+            const file = input.files?.[0];
             setLocalError(null);
+            setNote(null);
+            const refuse = (message: string) => {
+              setLocalError(message);
+              input.value = "";
+              setPreview(initialUrl ?? null);
+            };
             if (!file) return setPreview(initialUrl ?? null);
-            if (!file.type.startsWith("image/")) {
-              setLocalError("Please choose an image file");
-              e.currentTarget.value = "";
-              return setPreview(initialUrl ?? null);
-            }
-            if (file.size > MAX_IMAGE_BYTES) {
-              setLocalError(IMAGE_TOO_LARGE);
-              e.currentTarget.value = "";
-              return setPreview(initialUrl ?? null);
+            if (!file.type.startsWith("image/")) return refuse("Please choose an image file");
+            const size = await createImageBitmap(file).then(
+              (b) => (b.close(), { width: b.width, height: b.height }),
+              () => null,
+            );
+            if (size && needsShrinking(file.size, size.width, size.height)) {
+              setNote("Making the image smaller…");
+              const shrunk = await shrinkImage(file);
+              if (!shrunk) {
+                setNote(null);
+                const pixels = size.width * size.height > MAX_IMAGE_PIXELS;
+                return refuse(pixels ? tooManyPixels(size.width, size.height) : IMAGE_TOO_LARGE);
+              }
+              const files = new DataTransfer();
+              files.items.add(shrunk.file);
+              input.files = files.files;
+              setNote(
+                `This image is ${formatCount(shrunk.from.width)} × ${formatCount(shrunk.from.height)} pixels: it will be sent at ${formatCount(shrunk.to.width)} × ${formatCount(shrunk.to.height)}, within the upload limit.`,
+              );
+              return setPreview(URL.createObjectURL(shrunk.file));
             }
             setPreview(URL.createObjectURL(file));
           }}
@@ -83,8 +106,8 @@ export function ImagePicker({
           {message}
         </p>
       ) : (
-        <p id={`${id}-rule`} className="text-xs text-muted-foreground">
-          {IMAGE_RULE}
+        <p id={`${id}-rule`} className="text-xs text-muted-foreground" aria-live="polite">
+          {note ?? IMAGE_RULE}
         </p>
       )}
     </div>

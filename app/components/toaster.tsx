@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
-import type { Flash } from "~/lib/flash";
+import type { ShownFlash } from "~/lib/flash";
 
 /**
  * The toast area, and the flash of the current page shown as a toast. Loaded lazily after hydration (sonner
@@ -8,11 +8,12 @@ import type { Flash } from "~/lib/flash";
  * Toasts sit at the bottom (full width on phones), where they cover no live figure: the top bar shows the coin
  * balance and the bell, which change right when a toast tells why.
  */
-export default function AppToaster({ flash }: { flash: Flash | null }) {
+export default function AppToaster({ flash }: { flash: ShownFlash | null }) {
   useEffect(() => {
     if (!flash) return;
     const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast.info;
-    show(flash.title, { description: flash.message });
+    // by its id: a flash is one toast, even when this effect runs twice
+    show(flash.title, { description: flash.message, id: flash.id });
   }, [flash]);
   return <Toaster position="bottom-right" duration={5000} visibleToasts={20} richColors closeButton />;
 }

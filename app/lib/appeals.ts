@@ -36,6 +36,12 @@ export type AppealDecision = (typeof APPEAL_DECISIONS)[number];
 export const APPEAL_LISTS = ["pending", "decided"] as const;
 export type AppealList = (typeof APPEAL_LISTS)[number];
 
+/** The admin's Appeals page showing this appeal alone, in its list (what a conversation links back to). */
+export function appealPath(appealId: string, pending: boolean): string {
+  const query = new URLSearchParams({ ...(pending ? {} : { show: "decided" }), appeal: appealId });
+  return `/dashboard/appeals?${query}`;
+}
+
 /** What an overturn would find: the submission's pay, and the pay of the task's open slot if one is left. */
 export interface OverturnState {
   pay: number;

@@ -10,6 +10,11 @@ export interface CloudflareContext {
 export const cloudflareContext = createContext<CloudflareContext>();
 /** The signed-in user, read fresh from D1 on every request (null when anonymous). */
 export const userContext = createContext<SessionUser | null>(null);
+/**
+ * Whether the request asks for a document (a page to render), not a script's data (`<path>.data`, React Router's
+ * single fetch): loaders see both under the page's URL, so the Worker's entry says which (workers/app.ts).
+ */
+export const documentRequestContext = createContext<boolean>(true);
 /** A verified external ID token (Google, Firebase) whose e-mail has no account yet; null otherwise. */
 export const externalProfileContext = createContext<ExternalProfile | null>(null);
 

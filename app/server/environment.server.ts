@@ -127,16 +127,17 @@ export function isQuestionRequest(env: Pick<Env, "QUESTION_ORIGIN">, url: URL): 
   return configured ? url.host === configured.host : url.hostname === LOCAL_QUESTION_HOST;
 }
 
-/** Where development serves the app (`npm run dev`): the links of e-mails the Cron Trigger sends without APP_ORIGIN. */
-const DEV_ORIGIN = "http://localhost:5173";
+/** Where `npm run dev` serves the app when it is not told another port (vite.config.ts's `server.port`). */
+const DEFAULT_DEV_ORIGIN = "http://localhost:5173";
 
 /**
  * The origin of links in what the Cron Trigger sends, which has no request to read: APP_ORIGIN, or in development
- * and tests the dev server's. Production without APP_ORIGIN throws rather than send links to nowhere.
+ * and tests the one the dev server says it serves (DEV_ORIGIN, set by `npm run dev` for its port), else its default
+ * port's. Production without APP_ORIGIN throws rather than send links to nowhere.
  */
-export function cronOrigin(env: Pick<Env, "APP_ORIGIN" | "APP_ENV">): string {
+export function cronOrigin(env: Pick<Env, "APP_ORIGIN" | "APP_ENV" | "DEV_ORIGIN">): string {
   const configured = configuredOrigin(env)?.origin;
   if (configured) return configured;
   if (isProduction(env)) throw new Error("APP_ORIGIN is not set: the Cron Trigger cannot write links in e-mails");
-  return DEV_ORIGIN;
+  return configuredOrigin({ APP_ORIGIN: env.DEV_ORIGIN })?.origin ?? DEFAULT_DEV_ORIGIN;
 }

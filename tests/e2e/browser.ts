@@ -102,6 +102,20 @@ export async function passwordFromBeforeTheRule(email: string, password: string)
   }
 }
 
+/**
+ * Moves the end of every start on this task into the past, as if their time allowance had passed (5 minutes at the
+ * least, too long for a walk to wait): the clock of the lapsed-start walks. Nothing else changes: no start is
+ * returned (that is the Cron Trigger's tidying, or the next start's), as a lapse does on the server.
+ */
+export function startsRunOut(taskId: string): void {
+  const connection = new DatabaseSync(localD1File(persistDir()));
+  try {
+    connection.prepare("UPDATE task_holds SET expires_at = started_at + 1 WHERE task_id = ?").run(taskId);
+  } finally {
+    connection.close();
+  }
+}
+
 /** Single-quoted SQL string literal. */
 export const sqlText = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 

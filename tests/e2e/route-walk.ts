@@ -133,6 +133,7 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   },
   "/*": { as: "anonymous", url: () => "/no/such/page", status: 404 },
   "/api-docs": { as: "anonymous" },
+  "/docs/mturk": { as: "anonymous" },
   "/dashboard/buyerhome": { as: "buyer" },
   "/dashboard/addtask": { as: "buyer" },
   "/dashboard/mytasks": { as: "buyer" },

@@ -916,6 +916,7 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   "routes/dashboard/admin/ledger.tsx": { expect: rolePage("admin") },
   "routes/docs/api-docs.tsx": { expect: publicPage },
   "routes/docs/mturk-guide.ts": { expect: publicPage },
+  "routes/docs/mturk-guide-page.tsx": { expect: publicPage },
   // the MTurk Requester API decides by its SigV4 signature, never a session: a GET without one is its RequestError
   "routes/mturk.ts": { expect: everyoneOutcome("allowed") },
   // a HIT's HTMLQuestion page is served only from the question origin (decision 077): here an empty 404 for everyone;

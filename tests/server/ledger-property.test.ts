@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { AppError } from "~/server/errors";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";
-import { deleteTask, postTask, updateTask } from "~/server/services/tasks.server";
+import { deleteTask, expireTask, postTask, updateTask } from "~/server/services/tasks.server";
 import {
   approveSubmission,
   editSubmission,
@@ -31,6 +31,7 @@ import { confirmTestCard } from "~/server/payments/provider.server";
 import { adjustCoins } from "~/server/services/users.server";
 import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import { giveBackTask, releaseExpiredHolds, startTask } from "~/server/services/slots.server";
+import { blockWorker } from "~/server/services/blocks.server";
 import { payBonus } from "~/server/services/bonuses.server";
 import { lapseDueRevisions, requestRevision } from "~/server/services/revisions.server";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -43,6 +44,8 @@ type Op =
   | { kind: "start"; worker: number; task: number }
   | { kind: "giveback"; worker: number; task: number }
   | { kind: "expire"; task: number }
+  | { kind: "block"; buyer: number; worker: number }
+  | { kind: "close"; task: number }
   | { kind: "approve"; sub: number }
   | { kind: "reject"; sub: number }
   | { kind: "withdraw"; worker: number; coins: number }
@@ -76,6 +79,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("start" as const), worker: idx, task: idx }),
   fc.record({ kind: fc.constant("giveback" as const), worker: idx, task: idx }),
   fc.record({ kind: fc.constant("expire" as const), task: idx }),
+  // a buyer blocks a worker, ending the worker's starts on their tasks; a requester closes a task (an expired HIT),
+  // after which every slot coming back refunds the buyer (decision 074)
+  fc.record({ kind: fc.constant("block" as const), buyer: idx, worker: idx }),
+  fc.record({ kind: fc.constant("close" as const), task: idx }),
   fc.record({ kind: fc.constant("approve" as const), sub: idx }),
   fc.record({ kind: fc.constant("reject" as const), sub: idx }),
   fc.record({ kind: fc.constant("withdraw" as const), worker: idx, coins: fc.integer({ min: 150, max: 400 }) }),
@@ -169,6 +176,23 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         if (!task) return "idle";
         // none to return: no operation
         if ((await releaseExpiredHolds(e, Date.now() + 25 * 3_600_000, task)) === 0) return "idle";
+        break;
+      }
+      case "block": {
+        const buyer = pick(s.buyers, o.buyer)!;
+        const worker = pick(s.workers, o.worker)!;
+        // only a block that ends a start moves coins: none held, no operation
+        const held = await env.DB.prepare("SELECT 1 FROM task_holds WHERE buyer_id = ? AND worker_id = ?")
+          .bind(buyer.id, worker.id)
+          .first();
+        if (!held) return "idle";
+        await blockWorker(e, buyer, { workerId: worker.id, reason: "property" });
+        break;
+      }
+      case "close": {
+        const task = pick(s.tasks, o.task);
+        if (!task) return "idle";
+        await expireTask(e, await buyerOf(s, task), task);
         break;
       }
       case "approve":

@@ -8,6 +8,7 @@ import {
   flashOf,
   funded,
   getPage,
+  htmlOf,
   makeAdmin,
   mailTo,
   postForm,
@@ -15,13 +16,17 @@ import {
   rest,
   sessionUser,
   submissionBy,
+  occurrences,
   taskOf,
+  textOf,
   type TestUser,
   uniqueToken,
 } from "./fixtures";
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 import { MESSAGE_RATE_LIMITED, MESSAGES_PER_MINUTE, NOT_A_PARTY, postMessage } from "~/server/services/messages.server";
 import { rejectSubmission } from "~/server/services/submissions.server";
-import { fileAppeal } from "~/server/services/appeals.server";
+import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import { MESSAGE_TOO_LONG } from "~/lib/schemas/revisions";
 
 async function submissionWorld() {
@@ -114,6 +119,38 @@ describe("a submission's conversation", () => {
     const page = await (await getPage(`/dashboard/threads/submission/${sub.id}`, admin.cookie)).text();
     expect(page).toContain("Wrong page.");
     expect(page).not.toContain("Send message");
+  });
+
+  it("and the appeal links to it, in its row and its dialog; the conversation links back to the appeal", async () => {
+    const { buyer, worker, sub } = await submissionWorld();
+    await say(worker, sub.id, "Is the crop fine?");
+    await rejectSubmission(env, await sessionUser(buyer.id), sub.id, "wrong crop");
+    const appeal = await fileAppeal(env, await sessionUser(worker.id), sub.id, "The crop was the one asked for.");
+    const admin = await makeAdmin();
+    const conversation = `/dashboard/threads/submission/${sub.id}`;
+    const link = (href: string, text: string) => new RegExp(`<a [^>]*href="${escape(href)}"[^>]*>${text}</a>`);
+    // the row, alone on the page the conversation links back to
+    const back = `/dashboard/appeals?appeal=${appeal.id}`;
+    const row = await htmlOf(await getPage(back, admin.cookie), true);
+    expect(row).toMatch(link(conversation, "Read the conversation"));
+    expect(occurrences(row, 'data-testid="appeal-')).toBe(1);
+    expect(row).toContain("Showing one appeal.");
+    // the dialog's evidence (its no-JavaScript view)
+    const dialog = await htmlOf(await getPage(`${back}&confirm=uphold&row=${appeal.id}`, admin.cookie), true);
+    const evidence = dialog.slice(dialog.indexOf('data-testid="appeal-evidence"'));
+    expect(evidence).toMatch(link(conversation, "Read the messages between Worker Tester and the buyer"));
+    // the conversation, read only, goes back to the appeal (in the decided list once it is decided)
+    const thread = await htmlOf(await getPage(conversation, admin.cookie), true);
+    expect(thread).toMatch(link(back, "Back to the appeal"));
+    expect(thread).not.toContain("<textarea");
+    await decideAppeal(env, await sessionUser(admin.id), appeal.id, "uphold");
+    const decidedBack = `/dashboard/appeals?show=decided&appeal=${appeal.id}`;
+    expect(await htmlOf(await getPage(conversation, admin.cookie), true)).toMatch(
+      link(decidedBack, "Back to the appeal"),
+    );
+    expect(await textOf(await getPage(decidedBack, admin.cookie))).toContain("The crop was the one asked for.");
+    // the conversation's own sides are not sent to the admin's page
+    expect(await htmlOf(await getPage(conversation, worker.cookie), true)).not.toContain("/dashboard/appeals");
   });
 });
 

@@ -6,7 +6,7 @@ import {
   CreateHITCommand,
   GetAccountBalanceCommand,
   ListHITsCommand,
-  ListReviewPolicyResultsForHITCommand,
+  GetFileUploadURLCommand,
   type MTurkClient,
   RequestError,
   SendBonusCommand,
@@ -147,9 +147,11 @@ describe("the API at the root path, for an endpoint that is a host alone", () =>
       client(key, secret.slice(1) + "x", { endpoint: BASE }).send(new CreateHITCommand(hitInput())),
     );
     expect(wrong.name).toBe("InvalidSignatureException");
-    const unsupported = await refusal(atRoot.send(new ListReviewPolicyResultsForHITCommand({ HITId: "x" })));
+    const unsupported = await refusal(
+      atRoot.send(new GetFileUploadURLCommand({ AssignmentId: "x", QuestionIdentifier: "photo" })),
+    );
     expect(unsupported).toBeInstanceOf(RequestError);
-    expect(unsupported.message).toContain("ListReviewPolicyResultsForHIT");
+    expect(unsupported.message).toContain("GetFileUploadURL");
     expect(await balance(user.id)).toBe(980);
     expect(await holds([user.id])).toBe(true);
   });

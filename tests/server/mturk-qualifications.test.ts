@@ -96,7 +96,8 @@ describe("qualification types and grants", () => {
       QualificationTypeStatus: "Active",
       Description: "Labels photos carefully.",
       RetryDelayInSeconds: 7200,
-      IsRequestable: false,
+      // without a test, workers ask for it and the requester decides (qualification requests), as on MTurk
+      IsRequestable: true,
       AutoGranted: false,
     });
     expect(type.CreationTime).toBeInstanceOf(Date);

@@ -12,7 +12,7 @@ import {
 } from "@aws-sdk/client-mturk";
 import { balance, env, funded, getPage, holds, row, sessionUser } from "./fixtures";
 import { hitInput, refusal, requester } from "./fixtures/mturk";
-import { heldSlotOf, startTask } from "~/server/services/slots.server";
+import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import {
   ADDRESS_EXPIRED,
   ADDRESS_SECONDS,
@@ -189,12 +189,17 @@ describe("a HIT's question", () => {
     const preview = await frameOf(hitId, null);
     expect((await open(preview!.src)).status).toBe(200);
 
-    // expired now: no slot is open any more, but the started worker keeps theirs until the hold ends
+    expect((await open(started!.src)).status).toBe(200);
+    // the worker gives the task back: their address no longer serves, the preview's still does
+    await giveBackTask(env, await sessionUser(w.id), hitId);
+    expect((await open(started!.src)).status).toBe(404);
+    expect((await open(preview!.src)).status).toBe(200);
+
+    // expired now (which ends every start too, decision 074): neither is served
     await mturk.send(new UpdateExpirationForHITCommand({ HITId: hitId, ExpireAt: new Date(Date.now() - 1000) }));
     const gone = await open(preview!.src);
     expect(gone.status).toBe(404);
     expect(await gone.text()).toBe(HIT_GONE);
-    expect((await open(started!.src)).status).toBe(200);
   });
 
   it("is the only frame the task page's policy lets in: the question origin for an HTMLQuestion, the requester's site for an ExternalQuestion", async () => {

@@ -11,7 +11,7 @@ import {
   ListAssignmentsForHITCommand,
   ListHITsCommand,
   ListReviewableHITsCommand,
-  ListReviewPolicyResultsForHITCommand,
+  GetFileUploadURLCommand,
   RejectAssignmentCommand,
   RequestError,
   UpdateExpirationForHITCommand,
@@ -141,9 +141,11 @@ describe("the MTurk Requester API through @aws-sdk/client-mturk", () => {
       client(key, secret, { systemClockOffset: -20 * 60_000 }).send(new CreateHITCommand(hitInput())),
     );
     expect(stale.name).toBe("InvalidSignatureException");
-    const unsupported = await refusal(mturk.send(new ListReviewPolicyResultsForHITCommand({ HITId: "x" })));
+    const unsupported = await refusal(
+      mturk.send(new GetFileUploadURLCommand({ AssignmentId: "x", QuestionIdentifier: "photo" })),
+    );
     expect(unsupported).toBeInstanceOf(RequestError);
-    expect(unsupported.message).toContain("ListReviewPolicyResultsForHIT");
+    expect(unsupported.message).toContain("GetFileUploadURL");
     await revokeRequesterKey(env, await sessionUser(user.id), key);
     const revoked = await refusal(mturk.send(new CreateHITCommand(hitInput())));
     expect(revoked.name).toBe("UnrecognizedClientException");

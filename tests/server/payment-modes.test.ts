@@ -15,6 +15,7 @@ const testModeInProduction = (appEnv?: string): Env => ({
   ...env,
   APP_ENV: appEnv,
   APP_ORIGIN: "https://coinwork.test",
+  QUESTION_ORIGIN: "https://coinwork-questions.test",
   PAYMENTS_MODE: "test",
 });
 

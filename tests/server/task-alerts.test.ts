@@ -312,23 +312,28 @@ describe("the e-mail digest", () => {
     expect((await notificationsOf(w.id)).map((n) => n.action_route)).toContain(`/dashboard/tasklist/${third.id}`);
   });
 
-  it("is sent by the quarter-hour Cron Trigger", async () => {
+  it("is sent by the quarter-hour Cron Trigger, linking to the origin the dev server serves", async () => {
     const buyer = await registerUser("Buyer");
     const w = await registerUser("Worker");
     const tag = word();
     await saveByApi(w, { q: tag });
     const task = await newTask(buyer, { task_title: `Rate ${tag} songs` });
+    // what `npm run dev -- --port 5181` tells the Worker (scripts/dev.ts, vite.config.ts); APP_ORIGIN is empty
+    const served = { ...env, APP_ORIGIN: "", DEV_ORIGIN: "http://localhost:5181" };
     for (let i = 0; i < 20 && !(await mailTo(w.email)).some((m) => m.text.includes(task.id)); i++) {
       const ctx = createExecutionContext();
       await worker.scheduled!(
         createScheduledController({ scheduledTime: Date.now(), cron: EVERY_QUARTER_HOUR }),
-        env,
+        served,
         ctx,
       );
       await waitOnExecutionContext(ctx);
     }
     const digest = (await mailTo(w.email)).find((m) => m.text.includes(task.id));
     expect(digest?.subject).toBe("A new task matches your alerts");
+    expect(digest!.text).toContain(`http://localhost:5181/dashboard/tasklist/${task.id}`);
+    expect(digest!.text).toMatch(/http:\/\/localhost:5181\/alerts\/unsubscribe\/[A-Za-z0-9_-]{43}/);
+    expect(digest!.text).not.toContain("localhost:5173");
   });
 });
 

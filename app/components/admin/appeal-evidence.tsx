@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ProofBody, type Proof } from "~/components/proof";
 
 export interface AppealEvidenceData {
@@ -7,6 +8,8 @@ export interface AppealEvidenceData {
   proof: Proof;
   rejectReason: string | null;
   appealText: string;
+  /** the submission's conversation between its buyer and worker (the admin reads it) */
+  conversationUrl: string;
 }
 
 function Part({ title, children }: { title: string; children: React.ReactNode }) {
@@ -45,6 +48,11 @@ export function AppealEvidence({ e }: { e: AppealEvidenceData }) {
           <p className="whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm [overflow-wrap:anywhere]">
             {e.appealText}
           </p>
+        </Part>
+        <Part title="Their conversation">
+          <Link to={e.conversationUrl} className="text-sm font-semibold text-brand-700 hover:underline">
+            Read the messages between {e.workerName} and the buyer
+          </Link>
         </Part>
       </div>
     </div>

@@ -26,5 +26,9 @@ export const appealDecisionSchema = v.variant("intent", [
   v.object({ intent: v.literal("overturn"), id }),
 ]);
 
-/** The admin page's query: which list (pending by default) and its page. */
-export const appealListQuery = v.object({ page: pageParam, show: v.fallback(v.picklist(APPEAL_LISTS), "pending") });
+/** The admin page's query: which list (pending by default) and its page; `appeal` narrows it to that one appeal. */
+export const appealListQuery = v.object({
+  page: pageParam,
+  show: v.fallback(v.picklist(APPEAL_LISTS), "pending"),
+  appeal: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))), undefined),
+});

@@ -4,7 +4,7 @@ import { notFound } from "~/server/errors";
 import { examples, list, ok } from "~/server/http/endpoint.server";
 import { json, pagedList, readQuery, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
-import { findTask, findTaskForWorker, listOpenTasks } from "~/server/services/tasks.server";
+import { findTaskForWorker, listOpenTasks } from "~/server/services/tasks.server";
 import { tasks2Query, taskWireSchema } from "~/lib/schemas/api";
 
 export const loader = rest("/tasks2", "Tasks", {
@@ -22,7 +22,8 @@ export const loader = rest("/tasks2", "Tasks", {
       const workerId = user.role === "Worker" ? user.id : undefined;
       const q = readQuery(request, tasks2Query);
       if (q.id !== undefined) {
-        const task = workerId ? await findTaskForWorker(env, workerId, q.id) : await findTask(env, q.id);
+        // the task as workers see it (its open slots now), whoever asks
+        const task = await findTaskForWorker(env, workerId, q.id);
         if (!task) throw notFound("Task not found");
         return json(joinedTaskWire(origin, task, minimumPayOf(env)));
       }

@@ -28,6 +28,7 @@ import {
 } from "~/server/services/messages.server";
 import { requestRevision, revisionOf } from "~/server/services/revisions.server";
 import { HeadedSection } from "~/components/headed-section";
+import { appealPath } from "~/lib/appeals";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Messages about ${loaderData.taskTitle} · Coinwork` : "Messages · Coinwork" },
@@ -62,6 +63,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       messages: thread.messages,
       earlier: thread.earlier,
       revision,
+      // an admin reads an appealed submission's conversation for its appeal, and goes back to it from here
+      appealUrl: user.role === "Admin" && p.appeal ? appealPath(p.appeal.id, p.appeal.pending) : null,
       mayAskRevision:
         revision !== null && user.id === p.buyerId && revision.status === "pending" && !revision.requestedAt,
     };
@@ -138,7 +141,7 @@ function MessageForm({
 }
 
 export default function Thread({ loaderData }: Route.ComponentProps) {
-  const { taskTitle, about, other, you, canWrite, messages, earlier, revision, mayAskRevision } = loaderData;
+  const { taskTitle, about, other, you, canWrite, messages, earlier, revision, mayAskRevision, appealUrl } = loaderData;
   useFailureToast(useActionData<typeof action>());
   return (
     <>
@@ -223,9 +226,15 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
             />
           </HeadedSection>
         ) : null}
-        <Link to="/dashboard" className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
-          Back to your dashboard
-        </Link>
+        {appealUrl ? (
+          <Link to={appealUrl} className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
+            Back to the appeal
+          </Link>
+        ) : (
+          <Link to="/dashboard" className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
+            Back to your dashboard
+          </Link>
+        )}
       </div>
     </>
   );

@@ -128,7 +128,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <Logo />
           <div className="flex flex-wrap gap-4">
-            <a href="/docs/mturk.md" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+            <a href="/docs/mturk" className="text-sm font-medium text-brand-700 underline underline-offset-4">
               MTurk Requester API
             </a>
             <a href="/openapi.json" className="text-sm font-medium text-brand-700 underline underline-offset-4">

@@ -1,6 +1,7 @@
 // A D1 batch whose statements are grouped in labelled steps, so a caller reads "did the approval happen" by
 // name rather than by counting statements (which silently changes meaning when a statement is added or moved).
 // It carries a receipt (migrations/0025), so that a call whose answer was lost still ends with what happened.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { is, SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { AppError, D1_ATTEMPTS, isConstraintError, isTransientD1Error } from "../errors";
@@ -17,6 +18,12 @@ export interface ConstraintRefusal {
 }
 
 const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Whether the request being answered ran a batch (workers/app.ts sets a store per request): only a request that
+ * wrote can have made the requester API's HIT events, which are sent after its answer (http/hit-events.server.ts).
+ */
+export const requestWrites = new AsyncLocalStorage<{ batches: number }>();
 
 interface Step {
   label: string;
@@ -55,6 +62,8 @@ export class Batch {
    * After D1_ATTEMPTS such failures in a row, nobody can know: 503, saying so.
    */
   async run(onConstraint?: ConstraintRefusal): Promise<BatchResult> {
+    const writes = requestWrites.getStore();
+    if (writes) writes.batches += 1;
     // Drizzle's own batch cannot take raw SQL with parameters, so statements are compiled here.
     const compiled = this.#steps.map((s) =>
       s.statements.map((statement) => (is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL())),

@@ -1,4 +1,4 @@
-// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022, 0032, 0033 and 0040), each beside the same figures
+// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022, 0032, 0033, 0040 and 0054), each beside the same figures
 // computed from the rows it stands for. Import-free, like conservation-sql.ts: the server tests (expectCountersAgree) and
 // `npm run ledger:check` run this same text, so a trigger that drifts is found by both.
 
@@ -74,14 +74,21 @@ export const COUNTER_TABLES: CounterTable[] = [
     kept: `SELECT rowid, task_title, task_detail, completion_date FROM open_tasks_fts
       WHERE completion_date >= date('now') ORDER BY rowid`,
     summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
-      WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL AND completion_date >= date('now') ORDER BY rowid`,
+      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL
+        AND completion_date >= date('now') ORDER BY rowid`,
   },
   {
     name: "open tasks' word index (0022)",
     kept: `SELECT rowid, task_title, task_detail, completion_date FROM open_task_words
       WHERE completion_date >= date('now') ORDER BY rowid`,
     summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
-      WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL AND completion_date >= date('now') ORDER BY rowid`,
+      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL
+        AND completion_date >= date('now') ORDER BY rowid`,
+  },
+  {
+    name: "held slots per task (0054)",
+    kept: `SELECT id AS task_id, held_slots FROM tasks WHERE held_slots <> 0 ORDER BY id`,
+    summed: `SELECT task_id, COUNT(*) AS held_slots FROM task_holds GROUP BY task_id ORDER BY task_id`,
   },
   {
     name: "My Tasks' progress per task (0020)",

@@ -59,6 +59,8 @@ export const tasks = sqliteTable("tasks", {
   deletedAt: integer("deleted_at"),
   /** how long a worker's start holds a slot, 5 to 1440 minutes (migrations/0030) */
   timeAllowanceMinutes: integer("time_allowance_minutes").notNull().default(60),
+  /** how many task_holds rows the task has, kept by triggers (migrations/0054): its slots held by starts */
+  heldSlots: integer("held_slots").notNull().default(0),
   // pay per hour (migrations/0032): the buyer's estimate, the timed submissions and their median, in minutes
   estimateMinutes: integer("estimate_minutes"),
   timedSubmissions: integer("timed_submissions").notNull().default(0),
@@ -72,6 +74,8 @@ export const tasks = sqliteTable("tasks", {
     sql`payable_amount * 300 / COALESCE(measured_minutes, estimate_minutes)`,
     { mode: "virtual" },
   ),
+  /** the requester API's UpdateHITReviewStatus: 'MarkedForReview' while a Reviewable HIT is Reviewing (migrations/0069) */
+  hitReviewStatus: text("hit_review_status").notNull().default("NotReviewed"),
 });
 
 /** Each timed submission's minutes from start to submit, per task (migrations/0032). */
@@ -309,12 +313,39 @@ export type Order = typeof orders.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 
 /**
- * Tasks a worker can still take: not deleted, a slot left, not paused (migrations/0076), not past its date. `seekByDate: false` keeps the
+ * Now, in milliseconds, as the statement that reads it sees it: a hold is held until its end time, whoever reads it
+ * and whenever the Cron Trigger last ran (docs/decisions/073-a-lapsed-start-is-open-on-read.md).
+ */
+export const STATEMENT_NOW = sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
+
+/**
+ * The task's holds whose time has run out and whose slot reopens when returned (held at the task's pay or more:
+ * after a raise a worker's return gives the buyer the held coins instead, slot-returns.server.ts addSlotReturn), as
+ * FROM and WHERE. It names the outer task by its rowid alone, which every open-task index carries: a walk stays on
+ * the index (covering) and reads the task's row only for an entry whose slots are all held.
+ */
+const lapsedHoldsOf = sql`tasks AS me, task_holds AS lapsed WHERE me.rowid = ${tasks}.rowid AND lapsed.task_id = me.id
+  AND lapsed.expires_at <= ${STATEMENT_NOW} AND lapsed.payable_amount >= me.payable_amount`;
+
+/**
+ * The task's open slots now: its free slots (required_workers) and those of its holds whose time has run out, which
+ * are anyone's to start before the Cron Trigger returns them. Probes the holds only of a task that has some.
+ */
+export const openSlotsNow = sql<number>`(CASE WHEN ${tasks.heldSlots} = 0 THEN ${tasks.requiredWorkers}
+  ELSE ${tasks.requiredWorkers} + (SELECT COUNT(*) FROM ${lapsedHoldsOf}) END)`;
+
+/**
+ * Tasks a worker can still take: not deleted, a slot open now (openSlotsNow), not paused (migrations/0076), not past
+ * its date. The open-task
+ * indexes (migrations/0054) hold every task with a slot open or held and carry both counts, so an entry with a free
+ * slot is taken as it is and only one whose slots are all held probes its holds. `seekByDate: false` keeps the
  * planner from range-seeking the deadline index, for lists that walk another open-task index in their own order
  * (each carries the completion date, so the date test costs no table read).
  */
 export const openTaskFilter = (today: string, seekByDate = true) =>
-  sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0 AND ${tasks.pausedAt} IS NULL AND ${seekByDate ? tasks.completionDate : sql`+${tasks.completionDate}`} >= ${today}`;
+  sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} + ${tasks.heldSlots} > 0 AND ${tasks.pausedAt} IS NULL
+    AND (${tasks.requiredWorkers} > 0 OR EXISTS (SELECT 1 FROM ${lapsedHoldsOf}))
+    AND ${seekByDate ? tasks.completionDate : sql`+${tasks.completionDate}`} >= ${today}`;
 
 export const testPaymentIntents = sqliteTable("test_payment_intents", {
   id: text("id").primaryKey(),
@@ -515,6 +546,8 @@ export const qualifications = sqliteTable("qualifications", {
   questions: integer("questions").notNull().default(0),
   holders: integer("holders").notNull().default(0),
   createdAt: integer("created_at").notNull(),
+  /** 1: workers may ask for it without a test, and its owner accepts or rejects (migrations/0069) */
+  requestable: integer("requestable").notNull().default(0),
 });
 
 /** A test's multiple-choice question; `answer` is the key (the right choice's index), never sent to a worker. */
@@ -638,6 +671,60 @@ export const hitTypes = sqliteTable("hit_types", {
   keywords: text("keywords").notNull().default(""),
   qualificationRequirements: text("qualification_requirements").notNull().default("[]"),
   createdAt: integer("created_at").notNull(),
+});
+
+/** A worker's request for a requestable qualification, pending until its owner decides (migrations/0069). */
+export const qualificationRequests = sqliteTable("qualification_requests", {
+  id: text("id").primaryKey(),
+  qualificationId: text("qualification_id").notNull(),
+  buyerId: text("buyer_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull(),
+  reason: text("reason"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+});
+
+/** CreateAdditionalAssignmentsForHIT's extensions, once per UniqueRequestToken (migrations/0069). */
+export const hitExtensions = sqliteTable(
+  "hit_extensions",
+  {
+    buyerId: text("buyer_id").notNull(),
+    token: text("token").notNull(),
+    hitId: text("hit_id").notNull(),
+    assignments: integer("assignments").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buyerId, t.token] })],
+);
+
+/** A HIT type's notification specification (UpdateNotificationSettings, migrations/0070). */
+export const hitTypeNotifications = sqliteTable("hit_type_notifications", {
+  hitTypeId: text("hit_type_id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  accessKeyId: text("access_key_id").notNull(),
+  transport: text("transport", { enum: ["Email", "HTTPS"] }).notNull(),
+  destination: text("destination").notNull(),
+  version: text("version").notNull(),
+  eventTypes: text("event_types").notNull(),
+  active: integer("active").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** An event of a HIT whose type has notifications on, written by the triggers of migrations/0070, until sent. */
+export const hitEvents = sqliteTable("hit_events", {
+  id: integer("id").primaryKey(),
+  hitTypeId: text("hit_type_id").notNull(),
+  eventType: text("event_type").notNull(),
+  hitId: text("hit_id").notNull(),
+  workerId: text("worker_id"),
+  startedAt: integer("started_at"),
+  submissionId: text("submission_id"),
+  eventTime: integer("event_time").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  dueAt: integer("due_at").notNull(),
+  doneAt: integer("done_at"),
+  failure: text("failure"),
 });
 
 /** A task made through the MTurk API: its HIT type, Question XML and RequesterAnnotation (migrations/0051). */

@@ -233,3 +233,29 @@ export function newMessageLetter(person: Person, from: string, taskTitle: string
     after: ["We send at most one e-mail an hour per conversation; the others show in your notifications."],
   });
 }
+
+/**
+ * The requester API's notifications by e-mail (UpdateNotificationSettings with the Email transport): the events of a
+ * HIT type's HITs, one line each, as MTurk names them, with the message as the webhook would post it.
+ */
+export function hitEventsLetter(
+  person: Person,
+  events: { EventType: string; EventTimestamp: string; HITId?: string; AssignmentId?: string }[],
+  message: string,
+  url: string,
+): Mail {
+  const lines = events.map(
+    (e) =>
+      `${e.EventType} at ${e.EventTimestamp}${e.HITId ? `, HIT ${e.HITId}` : ""}${e.AssignmentId ? `, assignment ${e.AssignmentId}` : ""}`,
+  );
+  return render({
+    to: person.email,
+    subject: events.length === 1 ? `HIT event: ${events[0].EventType}` : `${events.length} HIT events`,
+    name: person.name,
+    paragraphs: [...lines, `The notification as JSON: ${message}`],
+    action: { label: "Open Coinwork", url },
+    after: [
+      "You get these e-mails because a HIT type of yours sends its events by e-mail (UpdateNotificationSettings). Set Active to false to stop them.",
+    ],
+  });
+}

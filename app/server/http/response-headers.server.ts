@@ -35,9 +35,13 @@ function isPersonal(request: Request, response: Response): boolean {
   return credentials && (response.headers.get("Content-Type") ?? "").startsWith("text/html");
 }
 
-/** The response with the security headers (where it has none of its own) and the caching rule above. */
+/**
+ * The response with the security headers (where it has none of its own) and the caching rule above; a page says its
+ * encoding in its header as well as in its <meta charset> (React Router writes a bare "text/html").
+ */
 export function finishResponse(request: Request, response: Response): Response {
   const out = new Response(response.body, response);
+  if (out.headers.get("Content-Type") === "text/html") out.headers.set("Content-Type", "text/html; charset=utf-8");
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!out.headers.has(k)) out.headers.set(k, v);
   if (isPersonal(request, out)) out.headers.set("Cache-Control", PRIVATE_NO_STORE);
   return out;

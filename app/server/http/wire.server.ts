@@ -7,7 +7,7 @@ import type { SubmissionStatus, SubmissionView } from "../services/submissions.s
 import type { CategoryCount, FeaturedTask, PublicWorker, Applicant } from "../services/landing.server";
 import type { NotificationRow } from "../services/notifications.server";
 import type { AppealView } from "../services/appeals.server";
-import type { Hold } from "../services/slots.server";
+import type { Hold } from "../services/slot-returns.server";
 import { feedPath, type SavedSearchView } from "../services/alerts.server";
 import type { SubmissionWireStatus } from "~/lib/schemas/api";
 import { notificationHref } from "~/lib/notifications";

@@ -8,6 +8,7 @@ import { matchNewTasks, purgeOldMatches, sendAlertDigests } from "../services/al
 import { cronOrigin } from "../environment.server";
 import { purgeLoginFailures } from "../services/login-throttle.server";
 import { purgeRateLimits } from "../services/rate-limit.server";
+import { deliverHitEvents, recordExpiredHits } from "../services/hit-notifications.server";
 import { sweepOrphanImages } from "./orphan-images.server";
 import { dropPastTasksFromSearch } from "./open-task-search.server";
 import { purgeBatchReceipts, purgeOldNotifications, purgeTaskBatchDrafts } from "./retention.server";
@@ -18,7 +19,8 @@ export const DAILY = "0 3 * * *";
 /**
  * Lapses revision requests left unanswered for 48 hours; approves submissions left unreviewed past the window;
  * returns started slots whose time ran out to their tasks; works out the admins' median wait for withdrawals; matches
- * the new tasks against the saved searches and sends the alert digests that are due (at most one an hour per worker).
+ * the new tasks against the saved searches and sends the alert digests that are due (at most one an hour per worker);
+ * writes the requester API's HITExpired events and sends the HIT events still due.
  */
 async function quarterHourly(env: Env, now: number): Promise<void> {
   const lapsed = await lapseDueRevisions(env, now);
@@ -28,6 +30,10 @@ async function quarterHourly(env: Env, now: number): Promise<void> {
   const released = await releaseExpiredHolds(env, now);
   if (released > 0) console.log(`returned ${released} expired start(s) to their tasks`);
   await refreshWithdrawalWaitMedian(env, now);
+  // the requester API's notifications: the HITs whose day has passed, and what failed after a request, tried again
+  await recordExpiredHits(env, now);
+  const events = await deliverHitEvents(env, cronOrigin(env), now);
+  if (events > 0) console.log(`sent ${events} HIT event(s)`);
   const matched = await matchNewTasks(env, now);
   const digests = await sendAlertDigests(env, cronOrigin(env), now);
   if (matched > 0 || digests > 0) console.log(`task alerts: matched ${matched} new task(s), sent ${digests} digest(s)`);

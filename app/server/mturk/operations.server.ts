@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
 import { coinsOf } from "../services/ledger.server";
-import { deleteTask, updateTask } from "../services/tasks.server";
+import { deleteTask, expireTask, updateTask } from "../services/tasks.server";
 import { approveSubmission, rejectSubmission, type SubmissionStatus } from "../services/submissions.server";
 import { buyerHits, taskAssignments } from "../services/hits.server";
 import { ownAssignment, ownHit } from "./owned.server";
@@ -13,6 +13,9 @@ import { deadlineDay } from "~/lib/deadline";
 import { HIT_OPERATIONS } from "./hit-operations.server";
 import { WORKER_OPERATIONS } from "./worker-operations.server";
 import { QUALIFICATION_OPERATIONS } from "./qualification-operations.server";
+import { QUALIFICATION_TYPE_OPERATIONS } from "./qualification-type-operations.server";
+import { HIT_CHANGE_OPERATIONS } from "./hit-change-operations.server";
+import { NOTIFICATION_OPERATIONS } from "./notification-operations.server";
 import { page, paging, text, type Input } from "./input.server";
 import { assignmentShape, hitShape, wireDollars } from "./shapes.server";
 import { requestError } from "./wire.server";
@@ -33,6 +36,9 @@ export const OPERATIONS: Record<string, Operation> = {
   ...HIT_OPERATIONS,
   ...WORKER_OPERATIONS,
   ...QUALIFICATION_OPERATIONS,
+  ...QUALIFICATION_TYPE_OPERATIONS,
+  ...HIT_CHANGE_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
 
   GetHIT: async (env, requester, input) => ({ HIT: hitShape(await ownHit(env, requester, text(input, "HITId"))) }),
 
@@ -73,8 +79,8 @@ export const OPERATIONS: Record<string, Operation> = {
       estimate_minutes: task.estimateMinutes,
     };
     if (expireAt * 1000 <= Date.now()) {
-      // expired now: no slot is open any more, and the open slots' escrow returns (the update's settlement)
-      await updateTask(env, requester, task.id, { ...asIs, required_workers: 0 });
+      // expired now: no slot is open or held any more, their escrow returns, and no slot coming back reopens it
+      await expireTask(env, requester, task.id);
       return {};
     }
     const parsed = v.safeParse(hitUpdateTaskSchema, { ...asIs, completion_date: deadlineDay(expireAt * 1000) });

@@ -27,13 +27,70 @@ const NO_RETRY_HOURS = 8760;
 /** MTurk's IntegerValue when AssociateQualificationWithWorker gives none. */
 const MTURK_DEFAULT_VALUE = 1;
 
-function retakeHours(input: Input): number {
-  if (input.RetryDelayInSeconds === undefined || input.RetryDelayInSeconds === null) return NO_RETRY_HOURS;
+/** RetryDelayInSeconds as Coinwork's retake wait in whole hours; `absent` when the request gives none. */
+export function retakeHours(input: Input, absent = NO_RETRY_HOURS): number {
+  if (input.RetryDelayInSeconds === undefined || input.RetryDelayInSeconds === null) return absent;
   const delay = integer(input, "RetryDelayInSeconds");
   if (delay < 0 || delay > NO_RETRY_HOURS * HOUR_SECONDS)
     throw requestError(`RetryDelayInSeconds must be between 0 and ${NO_RETRY_HOURS * HOUR_SECONDS}.`);
   // whole hours, rounded up: never a shorter wait than asked
   return Math.ceil(delay / HOUR_SECONDS);
+}
+
+/**
+ * The fields CreateQualificationType and UpdateQualificationType share, read and checked: the Test with its
+ * AnswerKey as Coinwork's questions (undefined when none is given), AutoGranted and the status refused but Active.
+ */
+export function readTypeFields(input: Input, statusRequired: boolean) {
+  const test = text(input, "Test", false);
+  const answerKey = text(input, "AnswerKey", false);
+  if (Boolean(test) !== Boolean(answerKey))
+    throw requestError(
+      "A Test needs its AnswerKey, and an AnswerKey its Test: Coinwork grades every test on the server.",
+    );
+  // a Coinwork test has no time limit: MTurk requires TestDurationInSeconds with a Test, so it is read, not applied
+  if (input.TestDurationInSeconds !== undefined) integer(input, "TestDurationInSeconds");
+  const questions = test ? testQuestions(test, answerKey) : undefined;
+  if (input.AutoGranted === true)
+    throw requestError("AutoGranted is not supported: a Coinwork qualification is granted by hand or by its test.");
+  const status = text(input, "QualificationTypeStatus", statusRequired);
+  if (status && status !== "Active")
+    throw requestError(
+      `QualificationTypeStatus ${status} is not supported: a Coinwork qualification is Active from the start.`,
+    );
+  return { questions };
+}
+
+/** A definition's fields checked by the pages' schema, each refusal naming MTurk's field. */
+export function definition(fields: { name: string; description: string; retake_hours: number }) {
+  const parsed = v.safeParse(qualificationFormSchema, fields);
+  if (!parsed.success) {
+    const field = { name: "Name", description: "Description" }[String(parsed.issues[0].path?.[0]?.key)];
+    throw requestError(`${field ?? "The qualification"}: ${parsed.issues[0].message}.`);
+  }
+  return parsed.output;
+}
+
+/** A Coinwork qualification as MTurk's QualificationType: requestable when it has a test or is open to requests. */
+export function qualificationTypeShape(q: {
+  id: string;
+  createdAt: number;
+  name: string;
+  description: string;
+  retakeHours: number;
+  questions: number;
+  requestable: number;
+}) {
+  return {
+    QualificationTypeId: q.id,
+    CreationTime: seconds(q.createdAt),
+    Name: q.name,
+    Description: q.description,
+    QualificationTypeStatus: "Active",
+    RetryDelayInSeconds: q.retakeHours * HOUR_SECONDS,
+    IsRequestable: q.questions > 0 || q.requestable === 1,
+    AutoGranted: false,
+  };
 }
 
 function qualificationShape(g: GrantView) {
@@ -47,47 +104,18 @@ function qualificationShape(g: GrantView) {
 }
 
 export const QUALIFICATION_OPERATIONS: Record<string, Operation> = {
+  // without a test, a type is requestable, as on MTurk: workers ask for it and the requester decides
   CreateQualificationType: async (env, requester, input) => {
-    const test = text(input, "Test", false);
-    const answerKey = text(input, "AnswerKey", false);
-    if (Boolean(test) !== Boolean(answerKey))
-      throw requestError(
-        "A Test needs its AnswerKey, and an AnswerKey its Test: Coinwork grades every test on the server.",
-      );
-    // a Coinwork test has no time limit: MTurk requires TestDurationInSeconds with a Test, so it is read, not applied
-    if (input.TestDurationInSeconds !== undefined) integer(input, "TestDurationInSeconds");
-    const questions = test ? testQuestions(test, answerKey) : [];
-    if (input.AutoGranted === true)
-      throw requestError("AutoGranted is not supported: a Coinwork qualification is granted by hand or by its test.");
-    const status = text(input, "QualificationTypeStatus");
-    if (status !== "Active")
-      throw requestError(
-        `QualificationTypeStatus ${status} is not supported: a Coinwork qualification is Active from the start.`,
-      );
+    const { questions = [] } = readTypeFields(input, true);
     // Keywords help MTurk's search for types; Coinwork has none, so they are read (checked) and not kept
     boundedText(input, "Keywords", 1000, false);
-    const parsed = v.safeParse(qualificationFormSchema, {
+    const fields = definition({
       name: text(input, "Name"),
       description: text(input, "Description"),
       retake_hours: retakeHours(input),
     });
-    if (!parsed.success) {
-      const field = { name: "Name", description: "Description" }[String(parsed.issues[0].path?.[0]?.key)];
-      throw requestError(`${field ?? "The qualification"}: ${parsed.issues[0].message}.`);
-    }
-    const q = await createQualification(env, requester, { ...parsed.output, questions });
-    return {
-      QualificationType: {
-        QualificationTypeId: q.id,
-        CreationTime: seconds(q.createdAt),
-        Name: q.name,
-        Description: q.description,
-        QualificationTypeStatus: "Active",
-        RetryDelayInSeconds: q.retakeHours * HOUR_SECONDS,
-        IsRequestable: q.questions > 0,
-        AutoGranted: false,
-      },
-    };
+    const q = await createQualification(env, requester, { ...fields, questions, requestable: !questions.length });
+    return { QualificationType: qualificationTypeShape(q) };
   },
 
   AssociateQualificationWithWorker: async (env, requester, input) => {

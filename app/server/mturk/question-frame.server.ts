@@ -4,7 +4,7 @@
 // workerId once started), the HTMLQuestion's page served from the question origin (another site: no Coinwork cookie,
 // storage or page to reach) only as that frame, from a signed short-lived address, while the HIT is live; and
 // /mturk/externalSubmit on Coinwork's origin, where a question's form posts its answer.
-import type { Hold } from "../services/slots.server";
+import type { Hold } from "../services/slot-returns.server";
 import { assignmentOfHold, liveHitQuestionXml, submitQuestionAnswer } from "../services/hit-questions.server";
 import { refusal } from "../errors";
 import { readForm } from "../http/form.server";

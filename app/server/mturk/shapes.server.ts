@@ -36,8 +36,10 @@ export function rewardCoins(reward: string, name = "Reward"): number {
 
 export function hitShape(row: HitRow, today = deadlineDay()) {
   const t = row.task;
+  const available = row.openSlots ?? t.requiredWorkers;
   // a paused HIT (under the minimum pay at its judged time, docs/decisions/094) takes no assignment
-  const open = t.requiredWorkers > 0 && t.completionDate >= today && t.pausedAt === null;
+  const open = available > 0 && t.completionDate >= today && t.pausedAt === null;
+  const status = open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable";
   return {
     HITId: t.id,
     // a task posted on Coinwork's pages is a type of its own
@@ -46,13 +48,14 @@ export function hitShape(row: HitRow, today = deadlineDay()) {
     Title: t.taskTitle,
     Description: t.taskDetail,
     Keywords: row.keywords ?? t.category,
-    HITStatus: open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable",
-    MaxAssignments: t.requiredWorkers + row.pending + row.approved,
+    // UpdateHITReviewStatus marks a Reviewable HIT as being reviewed
+    HITStatus: status === "Reviewable" && t.hitReviewStatus === "MarkedForReview" ? "Reviewing" : status,
+    MaxAssignments: t.requiredWorkers + t.heldSlots + row.pending + row.approved,
     Reward: wireDollars(t.payableAmount),
     Expiration: expirationOf(t.completionDate),
-    HITReviewStatus: "NotReviewed",
+    HITReviewStatus: t.hitReviewStatus,
     NumberOfAssignmentsPending: row.pending,
-    NumberOfAssignmentsAvailable: t.requiredWorkers,
+    NumberOfAssignmentsAvailable: available,
     NumberOfAssignmentsCompleted: row.approved,
   };
 }

@@ -326,6 +326,8 @@ export async function decideAppeal(env: Env, admin: SessionUser, appealId: strin
 
 interface AppealListOptions extends PageRequest {
   show: AppealList;
+  /** only this appeal (still within `show`'s list) */
+  appeal?: string;
 }
 
 /**
@@ -335,7 +337,10 @@ interface AppealListOptions extends PageRequest {
 export async function listAppeals(env: Env, opts: AppealListOptions) {
   const w = pageWindow(opts, 10);
   const pending = opts.show === "pending";
-  const where = pending ? eq(appeals.status, "pending") : ne(appeals.status, "pending");
+  const where = and(
+    pending ? eq(appeals.status, "pending") : ne(appeals.status, "pending"),
+    opts.appeal ? eq(appeals.id, opts.appeal) : undefined,
+  );
   const page = await fetchPage(
     w,
     selectAppeals(env)

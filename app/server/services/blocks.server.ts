@@ -1,13 +1,16 @@
-// A buyer's block list (docs/product/quality.md): a blocked worker no longer sees nor starts that buyer's tasks; work
-// already sent is reviewed as before. The reason is the buyer's private note. Any worker can be blocked by id, so the
-// list shows a worker's e-mail only where that worker sent the buyer work. Shaped for the pages, the REST API and a
+// A buyer's block list (docs/product/quality.md): a blocked worker no longer sees nor starts that buyer's tasks, and
+// their starts on them end (the slots go back); work already sent is reviewed as before. The reason is the buyer's
+// private note. Any worker can be blocked by id, so the list shows a worker's e-mail only where that worker sent the
+// buyer work. Shaped for the pages, the REST API and a
 // later MTurk layer alike (CreateWorkerBlock, DeleteWorkerBlock, ListWorkerBlocks): by worker id, with a reason.
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
-import { users, workerBlocks } from "../db/schema";
+import { newBatch } from "../db/batch.server";
+import { taskHolds, users, workerBlocks } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
+import { addHoldsEnded, holdsOf } from "./slot-returns.server";
 
 export const BLOCKED_WORKER = "This buyer's tasks are not open to you.";
 export const NOT_A_WORKER = "Only workers can be blocked.";
@@ -48,10 +51,17 @@ export async function blockWorker(env: Env, buyer: SessionUser, input: { workerI
   if (!worker) throw notFound("Worker not found");
   if (worker.role !== "Worker") throw forbidden(NOT_A_WORKER);
   const now = Date.now();
-  await db
-    .insert(workerBlocks)
-    .values({ buyerId: buyer.id, workerId: input.workerId, reason: input.reason, createdAt: now })
-    .onConflictDoUpdate({ target: [workerBlocks.workerId, workerBlocks.buyerId], set: { reason: input.reason } });
+  // the worker's starts on this buyer's tasks end in the same batch: they can no longer send work for them
+  const held = await holdsOf(env, input.workerId, eq(taskHolds.buyerId, buyer.id));
+  const batch = newBatch(env).step(
+    "block",
+    db
+      .insert(workerBlocks)
+      .values({ buyerId: buyer.id, workerId: input.workerId, reason: input.reason, createdAt: now })
+      .onConflictDoUpdate({ target: [workerBlocks.workerId, workerBlocks.buyerId], set: { reason: input.reason } }),
+  );
+  addHoldsEnded(batch, held, now, () => BLOCKED_WORKER, { note: "a start whose worker the buyer blocked" });
+  await batch.run();
   const [block] = await selectBlocks(db).where(
     and(eq(workerBlocks.workerId, input.workerId), eq(workerBlocks.buyerId, buyer.id)),
   );

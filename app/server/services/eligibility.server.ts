@@ -7,17 +7,17 @@ import { getDb } from "../db/client.server";
 import { taskRequirements, workerTrackRecords } from "../db/schema";
 import { forbidden } from "../errors";
 import { unmetRequirement } from "~/lib/eligibility";
-import { requiredQualifications, unmetQualificationOf } from "./qualifications.server";
+import { requiredQualifications, unmetQualificationOf, type UnmetQualification } from "./qualifications.server";
 
 /**
  * Why this worker may not work on this task, and the test that would qualify them when a required qualification has
- * one; null when they may (or the task requires nothing). Both requirement reads go in one D1 batch.
+ * one (or the request they may send for a requestable one); null when they may (or the task requires nothing). Both requirement reads go in one D1 batch.
  */
 export async function unmetRequirements(
   env: Env,
   workerId: string,
   taskId: string,
-): Promise<{ reason: string; test: { id: string; name: string } | null } | null> {
+): Promise<UnmetQualification | null> {
   const db = getDb(env);
   // reads started together go to D1 as one batch of their own (decision 016), asked again on a lost connection
   const [[row], required] = await Promise.all([
@@ -35,7 +35,7 @@ export async function unmetRequirements(
     requiredQualifications(db, workerId, taskId),
   ]);
   const record = row ? unmetRequirement(row, { approved: row.approved ?? 0, rejected: row.rejected ?? 0 }) : null;
-  if (record) return { reason: record, test: null };
+  if (record) return { reason: record, test: null, request: null };
   return unmetQualificationOf(required);
 }
 

@@ -8,7 +8,8 @@ import { hitAssignments, mturkHits, tasks, userSummaryColumns, users } from "../
 import { conflict, notFound } from "../errors";
 import { toSessionUser } from "../auth/session.server";
 import { createSubmission } from "./submissions.server";
-import { heldSlotOf, NOT_HOLDING, TIME_RAN_OUT, type Hold } from "./slots.server";
+import { heldSlotOf, NOT_HOLDING, TIME_RAN_OUT } from "./slots.server";
+import type { Hold } from "./slot-returns.server";
 import { deadlineDay } from "~/lib/deadline";
 
 export const ASSIGNMENT_NOT_OPEN =

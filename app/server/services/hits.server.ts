@@ -11,6 +11,7 @@ import {
   hitRequestTokens,
   hitTypes,
   mturkHits,
+  openSlotsNow,
   submissions,
   taskFigures,
   tasks,
@@ -33,6 +34,8 @@ const after = (createdAt: SQLiteColumn, id: SQLiteColumn, k?: Keyset): SQL | und
 function selectHits() {
   return {
     task: tasks,
+    // a start whose time has run out is an available assignment (docs/decisions/073)
+    openSlots: openSlotsNow,
     pending: sql<number>`COALESCE(${taskFigures.pending}, 0)`,
     approved: sql<number>`COALESCE(${taskFigures.approved}, 0)`,
     hitTypeId: mturkHits.hitTypeId,
@@ -42,6 +45,8 @@ function selectHits() {
 
 export type HitRow = {
   task: typeof tasks.$inferSelect;
+  /** its open slots now (openSlotsNow); a HIT just created has its required_workers */
+  openSlots?: number;
   pending: number;
   approved: number;
   /** null for a task posted on Coinwork's pages */
@@ -62,11 +67,14 @@ export async function buyerHit(env: Env, buyerId: string, taskId: string): Promi
   return row ?? null;
 }
 
-/** A page of the buyer's live tasks, newest first; `reviewable`: only those with submissions awaiting review. */
+/**
+ * A page of the buyer's live tasks, newest first; `reviewable`: only those with submissions awaiting review;
+ * `requiring`: only those that require this qualification (ListHITsForQualificationType).
+ */
 export async function buyerHits(
   env: Env,
   buyerId: string,
-  opts: { limit: number; after?: Keyset; reviewable?: boolean },
+  opts: { limit: number; after?: Keyset; reviewable?: boolean; requiring?: string },
 ): Promise<HitRow[]> {
   return getDb(env)
     .select(selectHits())
@@ -80,6 +88,9 @@ export async function buyerHits(
         isNull(tasks.deletedAt),
         after(tasks.createdAt, tasks.id, opts.after),
         opts.reviewable ? gt(taskFigures.pending, 0) : undefined,
+        opts.requiring
+          ? sql`EXISTS (SELECT 1 FROM task_qualifications tq WHERE tq.task_id = ${tasks.id} AND tq.qualification_id = ${opts.requiring})`
+          : undefined,
       ),
     )
     .orderBy(desc(tasks.createdAt), desc(tasks.id))

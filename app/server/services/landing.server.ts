@@ -5,7 +5,7 @@ import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { CATEGORIES, type Category } from "~/lib/categories";
 import { deadlineDay } from "~/lib/deadline";
 import { getDb } from "../db/client.server";
-import { openTaskDays, openTaskFilter, tasks, users } from "../db/schema";
+import { openSlotsNow, openTaskDays, openTaskFilter, STATEMENT_NOW, taskHolds, tasks, users } from "../db/schema";
 
 export const FEATURED_LIMIT = 6;
 export const TOP_WORKERS_LIMIT = 8;
@@ -54,18 +54,40 @@ export interface LandingData {
   generatedAt: number;
 }
 
+/** At most this many run-out starts are added to the categories' open positions (the cron returns 200 a run). */
+const LAPSED_READ_LIMIT = 1000;
+
 /**
  * All nine categories with their open positions, in the product's category order; 0 for a category without open
  * tasks. Sums the per-day counters of open_task_days (kept by triggers on tasks) dated today or later: at most
  * nine rows a day, however many tasks there are.
  */
 export async function categoryCounts(env: Pick<Env, "DB">, today = deadlineDay()): Promise<CategoryCount[]> {
-  const rows = await getDb(env)
-    .select({ category: openTaskDays.category, openPositions: sql<number>`sum(${openTaskDays.slots})` })
-    .from(openTaskDays)
-    .where(gte(openTaskDays.completionDate, today))
-    .groupBy(openTaskDays.category);
-  const counts = new Map(rows.map((r) => [r.category, Number(r.openPositions) || 0]));
+  const db = getDb(env);
+  const [rows, lapsed] = await Promise.all([
+    db
+      .select({ category: openTaskDays.category, openPositions: sql<number>`sum(${openTaskDays.slots})` })
+      .from(openTaskDays)
+      .where(gte(openTaskDays.completionDate, today))
+      .groupBy(openTaskDays.category),
+    // and the slots of starts whose time has run out, open to anyone until the Cron Trigger returns them: one row
+    // each, read from task_holds_expiry_idx (the cron keeps them to a quarter of an hour's; counted here, no sort)
+    db
+      .select({ category: tasks.category })
+      .from(sql`${taskHolds} INDEXED BY task_holds_expiry_idx`)
+      .innerJoin(tasks, eq(tasks.id, taskHolds.taskId))
+      .where(
+        and(
+          sql`${taskHolds.expiresAt} <= ${STATEMENT_NOW} AND ${taskHolds.payableAmount} >= ${tasks.payableAmount}`,
+          isNull(tasks.deletedAt),
+          gte(tasks.completionDate, today),
+        ),
+      )
+      .limit(LAPSED_READ_LIMIT),
+  ]);
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.category, Number(r.openPositions) || 0);
+  for (const r of lapsed) counts.set(r.category, (counts.get(r.category) ?? 0) + 1);
   return CATEGORIES.map((category) => ({ category, openPositions: counts.get(category) ?? 0 }));
 }
 
@@ -86,7 +108,7 @@ export async function featuredTasks(
         taskImageUrl: tasks.taskImageUrl,
         category: tasks.category,
         payableAmount: tasks.payableAmount,
-        requiredWorkers: tasks.requiredWorkers,
+        requiredWorkers: openSlotsNow,
         completionDate: tasks.completionDate,
         buyerName: users.name,
       })

@@ -56,7 +56,13 @@ async function readParties(env: Env, key: ThreadKey) {
     const rows = await db
       .select({
         ...people,
-        appealed: sql<number>`EXISTS (SELECT 1 FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
+        // the submission's appeal (one at most), which an admin reads the conversation for and is sent back to
+        appealId: sql<
+          string | null
+        >`(SELECT ${appeals.id} FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
+        appealStatus: sql<
+          string | null
+        >`(SELECT ${appeals.status} FROM ${appeals} WHERE ${appeals.submissionId} = ${submissions.id})`,
       })
       .from(submissions)
       .innerJoin(tasks, eq(tasks.id, submissions.taskId))
@@ -64,9 +70,11 @@ async function readParties(env: Env, key: ThreadKey) {
       .innerJoin(buyerUser, eq(buyerUser.id, submissions.buyerId))
       .where(eq(submissions.id, key.submissionId))
       .limit(1);
-    return (
-      rows[0] && { ...rows[0], submissionId: key.submissionId, appealed: rows[0].appealed === 1, buyerMayOpen: true }
-    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { appealId, appealStatus, ...rest } = row;
+    const appeal = appealId ? { id: appealId, pending: appealStatus === "pending" } : null;
+    return { ...rest, submissionId: key.submissionId, appeal, buyerMayOpen: true };
   }
   const rows = await db
     .select({
@@ -85,7 +93,7 @@ async function readParties(env: Env, key: ThreadKey) {
   // questions are a worker's, about someone else's task
   if (!row || row.workerRole !== "Worker" || row.workerId === row.buyerId) return undefined;
   const { buyerMayOpen, ...parties } = row;
-  return { ...parties, submissionId: null, appealed: false, buyerMayOpen: buyerMayOpen === 1 };
+  return { ...parties, submissionId: null, appeal: null, buyerMayOpen: buyerMayOpen === 1 };
 }
 type Parties = NonNullable<Awaited<ReturnType<typeof readParties>>>;
 
@@ -102,7 +110,7 @@ async function openAs(
   const parties = await readParties(env, key);
   if (!parties || (user.id === parties.buyerId && !parties.buyerMayOpen)) throw notFound(NO_CONVERSATION);
   if (user.id === parties.workerId || user.id === parties.buyerId) return { parties, access: "write" };
-  if (user.role === "Admin" && parties.appealed) return { parties, access: "read" };
+  if (user.role === "Admin" && parties.appeal) return { parties, access: "read" };
   throw forbidden(NOT_A_PARTY);
 }
 

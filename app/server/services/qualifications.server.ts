@@ -3,19 +3,22 @@
 // a task may require one with a least score (checked by eligibility.server.ts). The answer key is read only here, to
 // grade and for the owner buyer: nothing a worker is sent carries it. Shaped for the pages, the REST API and a later
 // MTurk layer alike (CreateQualificationType, AssociateQualificationWithWorker, QualificationRequirements).
-import { and, asc, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, type Db } from "../db/client.server";
 import { preparedRead } from "../db/prepared.server";
 import { jsonColumn, outerColumn } from "../db/sql";
-import { newBatch, type ConstraintRefusal } from "../db/batch.server";
+import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
 import { notification } from "./ledger.server";
+import { addHoldsEnded, selectHolds } from "./slot-returns.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import {
   qualificationAttempts,
   qualificationGrants,
   qualificationQuestions,
   qualifications,
+  taskHolds,
   taskQualifications,
+  tasks,
   users,
 } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
@@ -76,11 +79,14 @@ async function refuseTakenName(db: Db, buyerId: string, name: string, except?: s
   if (same && same.id !== except) throw conflict(NAME_TAKEN);
 }
 
-/** Defines a qualification, with a test when questions are given. */
+/**
+ * Defines a qualification, with a test when questions are given. `requestable`: workers may ask for it and the buyer
+ * accepts or rejects (the requester API's types without a test; qualification-requests.server.ts).
+ */
 export async function createQualification(
   env: Env,
   buyer: SessionUser,
-  input: QualificationInput & { questions?: QuestionInput[] },
+  input: QualificationInput & { questions?: QuestionInput[]; requestable?: boolean },
 ) {
   requireBuyer(buyer);
   const questions = input.questions ?? [];
@@ -96,6 +102,7 @@ export async function createQualification(
     description: input.description,
     retakeHours: input.retake_hours,
     createdAt: now,
+    requestable: input.requestable ? 1 : 0,
   });
   const rows = questionRows(id, questions, now);
   const batch = newBatch(env).step("define", define);
@@ -252,6 +259,40 @@ export async function listQualifications(env: Env, buyerId: string, opts: PageRe
 }
 export type QualificationView = Awaited<ReturnType<typeof listQualifications>>["items"][number];
 
+/**
+ * A page of the buyer's definitions, newest first after the previous page's last (keyset: no OFFSET): those whose
+ * name or description holds `query` (any case), only those workers can ask for or take a test of when `requestable`.
+ */
+export async function qualificationsAfter(
+  env: Env,
+  buyer: SessionUser,
+  opts: { query?: string; requestable?: boolean; limit: number; after?: { createdAt: number; id: string } },
+) {
+  requireBuyer(buyer);
+  const k = opts.after;
+  const words = opts.query?.toLowerCase();
+  return getDb(env)
+    .select()
+    .from(qualifications)
+    .where(
+      and(
+        eq(qualifications.buyerId, buyer.id),
+        words
+          ? sql`(instr(lower(${qualifications.name}), ${words}) > 0 OR instr(lower(${qualifications.description}), ${words}) > 0)`
+          : undefined,
+        opts.requestable ? sql`(${qualifications.questions} > 0 OR ${qualifications.requestable} = 1)` : undefined,
+        k
+          ? or(
+              lt(qualifications.createdAt, k.createdAt),
+              and(eq(qualifications.createdAt, k.createdAt), lt(qualifications.id, k.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(qualifications.createdAt), desc(qualifications.id))
+    .limit(opts.limit);
+}
+
 /** One of the buyer's definitions with its test and key. */
 export async function qualificationForOwner(env: Env, buyer: SessionUser, id: string): Promise<QualificationView> {
   requireBuyer(buyer);
@@ -309,6 +350,43 @@ const grantOf = (workerId: string, qualificationId: string) =>
   and(eq(qualificationGrants.workerId, workerId), eq(qualificationGrants.qualificationId, qualificationId));
 
 /**
+ * The worker's starts on tasks requiring this qualification that a new score (null: none, the grant revoked) no
+ * longer meets, each with the requirement's minimum.
+ */
+function holdsUnmetBy(env: Env, workerId: string, qualificationId: string, score: number | null) {
+  const tq = taskQualifications;
+  return getDb(env)
+    .select({ ...selectHolds(), minScore: tq.minScore })
+    .from(taskHolds)
+    .innerJoin(tasks, eq(tasks.id, taskHolds.taskId))
+    .innerJoin(tq, and(eq(tq.taskId, taskHolds.taskId), eq(tq.qualificationId, qualificationId)))
+    .where(and(eq(taskHolds.workerId, workerId), score === null ? undefined : gt(tq.minScore, score)))
+    .limit(100);
+}
+
+/**
+ * Ends, in the batch that changes the worker's score of `q` (to `score`; null: revoked), their starts on tasks the
+ * new score no longer opens: the slots go back and the worker is told why (decision 074). `when`: the change
+ * happened in the batch.
+ */
+async function addHoldsUnmetBy(
+  env: Env,
+  batch: Batch,
+  change: { workerId: string; q: { id: string; name: string }; score: number | null; now: number; when?: SQL },
+) {
+  const held = await holdsUnmetBy(env, change.workerId, change.q.id, change.score);
+  const why = (h: { minScore: number }) =>
+    unmetQualification(
+      { name: change.q.name, minScore: h.minScore },
+      change.score === null ? null : { score: change.score },
+    )!;
+  addHoldsEnded(batch, held, change.now, (h) => why(held.find((x) => x.taskId === h.taskId)!), {
+    note: "a start whose worker no longer meets the task's qualification",
+    when: change.when,
+  });
+}
+
+/**
  * Grants a qualification by hand (score 100 unless given); granting again replaces the score. `notify`: the worker
  * is told in the grant's batch (the requester API's SendNotification).
  */
@@ -329,21 +407,21 @@ export async function grantQualification(
       target: [qualificationGrants.workerId, qualificationGrants.qualificationId],
       set: { score, source: "hand", grantedAt: now },
     });
+  const batch = newBatch(env).step("grant", grant);
   if (input.notify)
-    await newBatch(env)
-      .step("grant", grant)
-      .step(
-        "tell",
-        notification({
-          id: newId(),
-          userId: input.workerId,
-          message: `You hold the qualification “${q.name}” with a score of ${score}.`,
-          actionRoute: "/dashboard/tests",
-          now,
-        }),
-      )
-      .run();
-  else await grant;
+    batch.step(
+      "tell",
+      notification({
+        id: newId(),
+        userId: input.workerId,
+        message: `You hold the qualification “${q.name}” with a score of ${score}.`,
+        actionRoute: "/dashboard/tests",
+        now,
+      }),
+    );
+  // a lower score ends the worker's starts on tasks that require more
+  await addHoldsUnmetBy(env, batch, { workerId: input.workerId, q, score, now });
+  await batch.run();
   const [held] = await selectGrants(db).where(grantOf(input.workerId, input.qualificationId));
   return held!;
 }
@@ -359,6 +437,11 @@ export async function revokeQualification(
 ) {
   const q = await ownQualification(env, buyer, input.qualificationId);
   const batch = newBatch(env);
+  const now = Date.now();
+  const held = sql`EXISTS (SELECT 1 FROM qualification_grants
+    WHERE worker_id = ${input.workerId} AND qualification_id = ${input.qualificationId})`;
+  // the worker's starts on tasks requiring it end, while the grant is there to say it was held
+  await addHoldsUnmetBy(env, batch, { workerId: input.workerId, q, score: null, now, when: held });
   // the notice first, while the grant is there to say it was held
   if (input.reason)
     batch.step(
@@ -368,9 +451,8 @@ export async function revokeQualification(
         userId: input.workerId,
         message: `Your qualification “${q.name}” was removed: ${input.reason}`,
         actionRoute: "/dashboard/tests",
-        now: Date.now(),
-        when: sql`EXISTS (SELECT 1 FROM qualification_grants
-          WHERE worker_id = ${input.workerId} AND qualification_id = ${input.qualificationId})`,
+        now,
+        when: held,
       }),
     );
   const done = await batch
@@ -553,7 +635,7 @@ export async function takeTest(
   const key = await questionsOf(db, [qualificationId]);
   const score = testScore(key, answers);
   const waitMs = q.retakeHours * 3_600_000;
-  const graded = await newBatch(env)
+  const batch = newBatch(env)
     .step(
       "attempt",
       sql`INSERT INTO qualification_attempts (worker_id, qualification_id, score, attempted_at)
@@ -568,8 +650,17 @@ export async function takeTest(
         WHERE EXISTS (SELECT 1 FROM qualification_attempts WHERE worker_id = ${worker.id}
           AND qualification_id = ${qualificationId} AND attempted_at = ${now} AND score = ${score})
         ON CONFLICT (worker_id, qualification_id) DO UPDATE SET score = excluded.score, source = 'test', granted_at = excluded.granted_at`,
-    )
-    .run();
+    );
+  // a retake scoring lower ends the worker's starts on tasks that require more, once it is graded
+  await addHoldsUnmetBy(env, batch, {
+    workerId: worker.id,
+    q,
+    score,
+    now,
+    when: sql`EXISTS (SELECT 1 FROM qualification_attempts WHERE worker_id = ${worker.id}
+      AND qualification_id = ${qualificationId} AND attempted_at = ${now})`,
+  });
+  const graded = await batch.run();
   if (!graded.changes("attempt")) {
     const [again] = await db
       .select({ attemptedAt: qualificationAttempts.attemptedAt })
@@ -614,6 +705,10 @@ export function requiredQualifications(db: Db, workerId: string, taskId: string)
       id: qualifications.id,
       name: qualifications.name,
       questions: qualifications.questions,
+      requestable: qualifications.requestable,
+      // the worker's pending request for it (a requestable qualification: qualification-requests.server.ts)
+      requested: sql<number>`EXISTS (SELECT 1 FROM qualification_requests qr WHERE qr.worker_id = ${workerId}
+        AND qr.qualification_id = ${qualifications.id} AND qr.status = 'pending')`,
       minScore: taskQualifications.minScore,
       score: qualificationGrants.score,
     })
@@ -631,16 +726,26 @@ export function requiredQualifications(db: Db, workerId: string, taskId: string)
 }
 type Required = Awaited<ReturnType<typeof requiredQualifications>>[number];
 
-/** The first required qualification the worker does not meet: the reason, and its test when it has one. */
-export function unmetQualificationOf(
-  rows: Required[],
-): { reason: string; test: { id: string; name: string } | null } | null {
+/** What a worker who lacks a qualification can do about it: take its test, or ask its owner for it. */
+export interface UnmetQualification {
+  reason: string;
+  test: { id: string; name: string } | null;
+  /** a requestable qualification without a test, and whether the worker's request awaits its owner */
+  request: { id: string; name: string; pending: boolean } | null;
+}
+
+/** The first required qualification the worker does not meet: the reason, and its test or request when it has one. */
+export function unmetQualificationOf(rows: Required[]): UnmetQualification | null {
   for (const r of rows) {
     const reason = unmetQualification(
       { name: r.name, minScore: r.minScore },
       r.score === null ? null : { score: r.score },
     );
-    if (reason) return { reason, test: r.questions > 0 ? { id: r.id, name: r.name } : null };
+    if (!reason) continue;
+    const test = r.questions > 0 ? { id: r.id, name: r.name } : null;
+    // asking makes sense only to one who holds nothing yet (a score too low is the owner's decision already)
+    const askable = !test && r.requestable === 1 && r.score === null;
+    return { reason, test, request: askable ? { id: r.id, name: r.name, pending: Boolean(r.requested) } : null };
   }
   return null;
 }

@@ -3,15 +3,16 @@
 // the slot (docs/decisions/034-a-start-holds-a-slot.md). A hold is escrowed at the task's pay when it was started,
 // as a pending submission is, so a slot's coins are always in exactly one place: the task's open slots, a hold, a
 // pending submission, or back with the buyer.
-import { and, asc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
-import { newBatch, type Batch } from "../db/batch.server";
+import { newBatch } from "../db/batch.server";
 import { submissions, taskHolds, tasks } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { requireVerifiedEmail } from "../auth/guards.server";
-import { CHANGED_MEANWHILE, notification, posting } from "./ledger.server";
+import { CHANGED_MEANWHILE, notification } from "./ledger.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
+import { addHoldReturn, holdAsRead, selectHolds, type Hold } from "./slot-returns.server";
 import { requireEligible } from "./eligibility.server";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
@@ -23,93 +24,6 @@ export const TIME_RAN_OUT =
 export const NO_SLOTS_TO_START = "No slots left on this task.";
 export const NOT_HOLDING = "You have not started this task.";
 
-/** A slot's coins coming back from a hold or a pending submission, as the buyer's settlement needs them. */
-export interface SlotComingBack {
-  buyerId: string;
-  taskId: string;
-  /** the task's pay now, as read: what an open slot is escrowed at */
-  taskPay: number;
-  /** what the hold or submission escrowed: the task's pay when it was started or sent */
-  heldPay: number;
-}
-
-/**
- * A slot given back to its task. When the task's pay is unchanged or was lowered, or `buyerPays` (the buyer's own
- * rejection), the slot reopens at the task's pay and the difference is settled with the buyer (`slot_reopen`: the
- * held pay minus the pay now, so a raise costs the buyer and a cut refunds them; no row when unchanged). When the
- * buyer has raised the pay and the worker gives the slot back (a withdrawal, a give-back, an expiry), the worker's
- * act never charges the buyer: the held coins go back to the buyer and the slot stays closed (decision 025). Every
- * step holds only under `when`, which must require the task live with the pay as read. Returns whether the slot
- * reopens.
- */
-export function addSlotReturn(
-  batch: Batch,
-  slot: SlotComingBack,
-  o: { now: number; when: SQL; buyerPays: boolean; submissionId?: string; note?: string; prefix?: string },
-): boolean {
-  const p = o.prefix ?? "";
-  if (!o.buyerPays && slot.taskPay > slot.heldPay) {
-    batch.step(
-      `${p}refund`,
-      ...posting({
-        id: newId(),
-        userId: slot.buyerId,
-        delta: slot.heldPay,
-        kind: "task_refund",
-        taskId: slot.taskId,
-        note: o.note,
-        now: o.now,
-        when: o.when,
-      }),
-    );
-    return false;
-  }
-  batch
-    .step(
-      `${p}settle pay change`,
-      ...posting({
-        id: newId(),
-        userId: slot.buyerId,
-        delta: slot.heldPay - slot.taskPay,
-        kind: "slot_reopen",
-        submissionId: o.submissionId,
-        taskId: slot.taskId,
-        note: o.note,
-        now: o.now,
-        when: o.when,
-      }),
-    )
-    .step(
-      `${p}reopen slot`,
-      sql`UPDATE tasks SET required_workers = required_workers + 1 WHERE id = ${slot.taskId} AND deleted_at IS NULL AND ${o.when}`,
-    );
-  return true;
-}
-
-/** A worker's hold on a task with the task as a return needs it. */
-function selectHolds() {
-  return {
-    taskId: taskHolds.taskId,
-    workerId: taskHolds.workerId,
-    buyerId: taskHolds.buyerId,
-    heldPay: taskHolds.payableAmount,
-    startedAt: taskHolds.startedAt,
-    expiresAt: taskHolds.expiresAt,
-    taskPay: tasks.payableAmount,
-    taskTitle: tasks.taskTitle,
-  };
-}
-export interface Hold {
-  taskId: string;
-  workerId: string;
-  buyerId: string;
-  heldPay: number;
-  startedAt: number;
-  expiresAt: number;
-  taskPay: number;
-  taskTitle: string;
-}
-
 async function readHold(env: Env, workerId: string, taskId: string): Promise<Hold | undefined> {
   const rows = await getDb(env)
     .select(selectHolds())
@@ -118,22 +32,6 @@ async function readHold(env: Env, workerId: string, taskId: string): Promise<Hol
     .where(and(eq(taskHolds.taskId, taskId), eq(taskHolds.workerId, workerId)))
     .limit(1);
   return rows[0];
-}
-
-/** The hold exactly as read, its task still live at the pay read: the guard of a return's steps. */
-const holdAsRead = (h: Hold) =>
-  sql`EXISTS (SELECT 1 FROM task_holds WHERE task_id = ${h.taskId} AND worker_id = ${h.workerId} AND started_at = ${h.startedAt})
-    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${h.taskId} AND deleted_at IS NULL AND payable_amount = ${h.taskPay})`;
-
-/** A hold's return (a give-back or an expiry): the slot's coins, then the hold's deletion, which decides it. */
-function addHoldReturn(batch: Batch, h: Hold, now: number, note: string, prefix = ""): string {
-  const when = holdAsRead(h);
-  addSlotReturn(batch, h, { now, when, buyerPays: false, note, prefix });
-  batch.step(
-    `${prefix}release`,
-    sql`DELETE FROM task_holds WHERE task_id = ${h.taskId} AND worker_id = ${h.workerId} AND started_at = ${h.startedAt} AND ${when}`,
-  );
-  return `${prefix}release`;
 }
 
 /**

@@ -17,14 +17,8 @@ import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
-import {
-  addSlotReturn,
-  heldSlotOf,
-  NOT_STARTED,
-  readTaskForWork,
-  TIME_RAN_OUT,
-  type SlotComingBack,
-} from "./slots.server";
+import { heldSlotOf, NOT_STARTED, readTaskForWork, releaseExpiredHolds, TIME_RAN_OUT } from "./slots.server";
+import { addSlotReturn, type SlotComingBack } from "./slot-returns.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice, addMinimumPaySteps } from "./pay-rate.server";
 import { TASK_PAUSED } from "~/lib/pay-rate";
@@ -91,15 +85,18 @@ export async function createSubmission(
   assertProofText(input.submission_details);
   const now = Date.now();
   const today = deadlineDay(now);
+  // the one step starts as startTask does: the task's starts whose time has run out are returned first, so their
+  // slots are open to it (docs/decisions/073-a-lapsed-start-is-open-on-read.md)
+  if (opts.startIfNeeded) await releaseExpiredHolds(env, now, input.task_id);
   const task = await readTaskForWork(env, input.task_id, worker.id);
   if (!task || task.deletedAt !== null) throw notFound("Task not found");
   const { hold, expired } = await heldSlotOf(env, worker.id, task.id, now);
   if (!hold && !opts.startIfNeeded) throw conflict(expired ? TIME_RAN_OUT : NOT_STARTED);
-  // a held slot was checked when it was started (startTask): who may work on the task, blocks included
-  if (!hold) {
-    assertOpenTo(task, worker.id, today);
-    await requireEligible(env, worker.id, task.id);
-  }
+  // a held slot was checked when it was started (startTask), and a block or a lost qualification since ended it
+  // (slot-returns.server.ts addHoldsEnded); both are checked again here for a change that raced the proof
+  if (!hold) assertOpenTo(task, worker.id, today);
+  else if (task.blocked) throw forbidden(BLOCKED_WORKER);
+  await requireEligible(env, worker.id, task.id);
   const judged = await judgeCheckAnswer(env, task.id, input.check_answer);
   const id = newId();
   const created = exists("submissions", id);
@@ -115,7 +112,7 @@ export async function createSubmission(
           SELECT ${id}, t.id, ${worker.id}, t.buyer_id, h.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}, h.started_at
           FROM task_holds h JOIN tasks t ON t.id = h.task_id
           WHERE ${held} AND h.expires_at > ${now} AND t.deleted_at IS NULL AND t.completion_date >= ${today}
-            AND t.task_title = ${task.taskTitle}`,
+            AND t.task_title = ${task.taskTitle} AND ${notBlocked(worker.id, sql`t.buyer_id`)}`,
       )
       // the hold's escrow is the submission's now
       .step("end hold", sql`DELETE FROM task_holds AS h WHERE ${held} AND ${created}`);

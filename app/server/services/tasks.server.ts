@@ -1,13 +1,23 @@
 // Tasks: posting escrows required_workers x payable_amount from the buyer; updates settle the difference;
 // deletion refunds what is still escrowed. Each operation is one D1 batch.
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { preparedRead } from "../db/prepared.server";
 import { fetchPage, pageWindow, type Page, type PageWindow } from "../db/paging";
 import { openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
-import { buyerFigures, openTaskDays, openTaskFilter, taskFigures, tasks, totals, users } from "../db/schema";
+import {
+  buyerFigures,
+  openSlotsNow,
+  openTaskDays,
+  openTaskFilter,
+  STATEMENT_NOW,
+  taskFigures,
+  tasks,
+  totals,
+  users,
+} from "../db/schema";
 import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
@@ -51,7 +61,7 @@ const cardTaskColumns = {
   taskTitle: tasks.taskTitle,
   taskImageUrl: tasks.taskImageUrl,
   category: tasks.category,
-  requiredWorkers: tasks.requiredWorkers,
+  requiredWorkers: openSlotsNow,
   payableAmount: tasks.payableAmount,
   completionDate: tasks.completionDate,
   estimateMinutes: tasks.estimateMinutes,
@@ -59,12 +69,18 @@ const cardTaskColumns = {
 };
 
 /**
+ * Every column of a task as workers see it: `requiredWorkers` is its open slots now (openSlotsNow: a start whose
+ * time has run out counts as open), where its buyer and admins read the slots escrowed as open (the column).
+ */
+const workerTaskColumns = { ...getTableColumns(tasks), requiredWorkers: openSlotsNow };
+
+/**
  * Tasks (every column, or `columns`) joined to their buyers (name and e-mail); `extra` adds columns to each row (a
  * worker's card facts).
  */
 function selectWithBuyer<
   Extra extends Record<string, SQL | SQLiteColumn>,
-  Columns extends typeof tasks | typeof cardTaskColumns = typeof tasks,
+  Columns extends typeof tasks | typeof cardTaskColumns | typeof workerTaskColumns = typeof tasks,
 >(db: Db, extra = {} as Extra, columns = tasks as Columns) {
   return db
     .select({ task: columns, buyerName: users.name, buyerEmail: users.email, ...extra })
@@ -88,21 +104,25 @@ export type TaskWithBuyer = typeof tasks.$inferSelect & { buyerName: string; buy
 const visibleTo = (workerId: string, id: string) =>
   and(eq(tasks.id, id), isNull(tasks.deletedAt), notBlocked(workerId, tasks.buyerId));
 
-/** A live task as this worker may see it: null when it is gone or its buyer blocks the worker. */
-export async function findTaskForWorker(env: Env, workerId: string, id: string) {
-  const row = await selectWithBuyer(getDb(env)).where(visibleTo(workerId, id)).limit(1);
+/**
+ * A live task as workers see it (its open slots now, workerTaskColumns); with `workerId`, null when its buyer blocks
+ * that worker.
+ */
+export async function findTaskForWorker(env: Env, workerId: string | undefined, id: string) {
+  const where = workerId ? visibleTo(workerId, id) : and(eq(tasks.id, id), isNull(tasks.deletedAt));
+  const row = await selectWithBuyer(getDb(env), {}, workerTaskColumns).where(where).limit(1);
   return row[0] ? withBuyer(row[0]) : null;
 }
 
 /** The same task with its card's facts for the worker (their live submission on it, its buyer's reputation). */
 export async function findTaskCard(env: Env, workerId: string, id: string) {
-  const row = await selectWithCard(getDb(env), workerId).where(visibleTo(workerId, id)).limit(1);
+  const row = await selectWithCard(getDb(env), workerId, workerTaskColumns).where(visibleTo(workerId, id)).limit(1);
   return row[0] ? withCard(row[0]) : null;
 }
 
-/** A task open to workers now (live, a slot left, not past its completion day), with its buyer; else null. */
+/** A task open to workers now (live, a slot open now, not past its completion day), with its buyer; else null. */
 export async function findOpenTask(env: Env, id: string): Promise<TaskWithBuyer | null> {
-  const task = await findTask(env, id);
+  const task = await findTaskForWorker(env, undefined, id);
   return task && task.requiredWorkers > 0 && !isPastDate(task.completionDate, deadlineDay()) ? task : null;
 }
 
@@ -219,13 +239,15 @@ export async function postTask(
 /**
  * New open slots and pay; the buyer is charged (or refunded) new total - old total of the open slots. The pay must
  * meet the minimum at the estimate and, on a task judged by its first five timed submissions, at that time too while
- * it keeps open slots; a pay that meets it there ends a pause (migrations/0076).
+ * it keeps open slots; a pay that meets it there ends a pause (migrations/0076). `alsoInBatch`: a caller's own steps
+ * in the update's batch, held by the same guard (the requester API's UpdateHITTypeOfHIT).
  */
 export async function updateTask(
   env: Env,
   buyer: SessionUser,
   id: string,
   input: UpdateTaskInput | HitUpdateTaskInput,
+  alsoInBatch?: (batch: Batch, unchanged: SQL) => void,
 ) {
   const task = await taskForOwner(env, buyer, id);
   if (task.buyerId !== buyer.id) throw forbidden("Only the task's buyer can edit it");
@@ -248,8 +270,10 @@ export async function updateTask(
   const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
     AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount}
     AND judged_minutes IS ${task.judgedMinutes})`;
-  // The settlement comes first: the update changes the slots and pay that `unchanged` requires.
-  const batch = newBatch(env)
+  // The settlement (and a caller's steps) come first: the update changes the slots and pay that `unchanged` requires.
+  const batch = newBatch(env);
+  alsoInBatch?.(batch, unchanged);
+  batch
     .step(
       "settle",
       ...posting({
@@ -369,6 +393,49 @@ export function addTaskClosure(batch: Batch, c: TaskClosure, prefix = ""): strin
 }
 
 /**
+ * The buyer closes the task now without deleting it (the requester API's UpdateExpirationForHIT with a time past):
+ * its open slots and held slots are refunded, the holds end with a notice to their workers, and its completion day
+ * becomes yesterday, so it takes no start, no submission and no slot back (a rejection or a withdrawal refunds the
+ * slot instead, slot-returns.server.ts): it stays closed (decision 074). Pending submissions wait for review as before.
+ */
+export async function expireTask(env: Env, buyer: SessionUser, id: string) {
+  const task = await taskForOwner(env, buyer, id);
+  if (task.buyerId !== buyer.id) throw forbidden("Only the task's buyer can close it");
+  const now = Date.now();
+  const yesterday = deadlineDay(now - 86_400_000);
+  const live = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL)`;
+  const done = await newBatch(env)
+    .step(
+      "refund",
+      ...posting({
+        id: newId(),
+        userId: task.buyerId,
+        delta: sql`(SELECT required_workers * payable_amount FROM tasks WHERE id = ${id})
+          + (SELECT COALESCE(SUM(payable_amount), 0) FROM task_holds WHERE task_id = ${id})`,
+        kind: "task_refund",
+        taskId: id,
+        note: "closed by its requester",
+        now,
+        when: live,
+      }),
+    )
+    .step(
+      "notify holders",
+      sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
+        SELECT lower(hex(randomblob(16))), worker_id, ${holdEndedNotice(task.taskTitle)}, ${NOTIFICATION_LINKS.holdEnded}, ${now}
+        FROM task_holds WHERE task_id = ${id} AND ${live}`,
+    )
+    .step("end holds", sql`DELETE FROM task_holds WHERE task_id = ${id} AND ${live}`)
+    .step(
+      "close",
+      sql`UPDATE tasks SET required_workers = 0, completion_date = MIN(completion_date, ${yesterday})
+        WHERE id = ${id} AND deleted_at IS NULL`,
+    )
+    .run();
+  if (done.changes("close") === 0) throw notFound("Task not found");
+}
+
+/**
  * The task's buyer deletes it: the open slots are refunded. Refused while submissions await review.
  * An admin deletes any task: pending submissions are cancelled and refunded to the buyer as well.
  */
@@ -466,9 +533,25 @@ export type TaskSort = "newest" | "pay" | "rate" | "deadline";
 function openTaskCount(db: Db, today: string, category?: string, workerId?: string) {
   const hidden = workerId ? sql` - ${blockedOpenTasks(today, workerId, category)}` : sql``;
   return db
-    .select({ n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0)${hidden}` })
+    .select({
+      n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0) + ${reopenedByLapse(today, category, workerId)}${hidden}`,
+    })
     .from(openTaskDays)
     .where(and(gte(openTaskDays.completionDate, today), category ? eq(openTaskDays.category, category) : undefined));
+}
+
+/**
+ * The tasks open again only through holds whose time has run out (every slot was held, so open_task_days does not
+ * count them; openTaskFilter lists them): found from task_holds_expiry_idx among the holds not yet returned by the
+ * Cron Trigger, which are never more than a quarter of an hour's, so it costs what it adds. Those of buyers who block
+ * `workerId` are left out here rather than subtracted.
+ */
+function reopenedByLapse(today: string, category?: string, workerId?: string): SQL {
+  const inCategory = category ? sql` AND ${tasks.category} = ${category}` : sql``;
+  const visible = workerId ? sql` AND ${notBlocked(workerId, tasks.buyerId)}` : sql``;
+  return sql`(SELECT COUNT(*) FROM ${tasks}
+    WHERE ${tasks.id} IN (SELECT task_id FROM task_holds INDEXED BY task_holds_expiry_idx WHERE expires_at <= ${STATEMENT_NOW})
+      AND ${tasks.requiredWorkers} = 0 AND ${openTaskFilter(today, false)}${inCategory}${visible})`;
 }
 
 /**
@@ -479,7 +562,8 @@ function blockedOpenTasks(today: string, workerId: string, category?: string): S
   const inCategory = category ? sql` AND category = ${category}` : sql``;
   return sql`(SELECT COUNT(*) FROM tasks INDEXED BY tasks_open_buyer_idx
     WHERE buyer_id IN (SELECT buyer_id FROM worker_blocks WHERE worker_id = ${workerId})
-      AND deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL AND completion_date >= ${today}${inCategory})`;
+      AND deleted_at IS NULL AND required_workers + held_slots > 0 AND required_workers > 0 AND paused_at IS NULL
+      AND completion_date >= ${today}${inCategory})`;
 }
 
 /**
@@ -519,11 +603,14 @@ function taskPage<Row>(
   return rowsOf(pageIds(db, w, index, where, order), order);
 }
 
-/** The page's tasks with their buyers (every column: the REST lists and Manage Tasks). */
+/**
+ * The page's tasks with their buyers (every column: the REST lists and Manage Tasks); `asWorkersSee` reads their
+ * open slots now (workerTaskColumns) rather than the column.
+ */
 const withBuyers =
-  (db: Db) =>
+  (db: Db, asWorkersSee = false) =>
   (ids: PageIds, order: SQL[]): Promise<TaskWithBuyer[]> =>
-    selectWithBuyer(db)
+    selectWithBuyer(db, {}, asWorkersSee ? workerTaskColumns : tasks)
       .where(inArray(taskRowid, ids))
       .orderBy(...order)
       .then((rows) => rows.map(withBuyer));
@@ -614,7 +701,7 @@ export async function listOpenTasks(
   const db = getDb(env);
   return opts.cards && opts.workerId
     ? openTaskPage(db, opts, asCards(db, opts.workerId))
-    : openTaskPage(db, opts, withBuyers(db));
+    : openTaskPage(db, opts, withBuyers(db, true));
 }
 
 function openTaskPage<Row>(

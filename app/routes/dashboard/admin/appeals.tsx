@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Check, Gavel } from "~/components/icons";
 import type { Route } from "./+types/appeals";
 import { getEnv } from "~/server/context";
@@ -5,6 +6,7 @@ import { adminUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { decideAppeal, listAppeals } from "~/server/services/appeals.server";
+import { threadPath } from "~/server/services/messages.server";
 import { readSearch } from "~/lib/schemas/paging";
 import { describeOverturn } from "~/lib/appeals";
 import { appealDecisionSchema, appealListQuery } from "~/lib/schemas/appeals";
@@ -30,13 +32,15 @@ const PATH = "/dashboard/appeals";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = getEnv(context);
-  const { page, show } = readSearch(request.url, appealListQuery);
+  const { page, show, appeal } = readSearch(request.url, appealListQuery);
   const [list, pending] = await Promise.all([
-    pageOrLast(page, (p) => listAppeals(env, { show, page: p, limit: PAGE_SIZE })),
-    show === "pending" ? null : listAppeals(env, { show: "pending", limit: 1 }),
+    pageOrLast(page, (p) => listAppeals(env, { show, appeal, page: p, limit: PAGE_SIZE })),
+    show === "pending" && appeal === undefined ? null : listAppeals(env, { show: "pending", limit: 1 }),
   ]);
   return {
     show,
+    // one appeal alone (a conversation links back to it): the count of its list is read apart
+    onlyOne: appeal !== undefined,
     pendingCount: pending ? pending.total : list.total,
     appeals: {
       ...list,
@@ -52,6 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         appealText: a.appealText,
         taskInstructions: a.taskInstructions,
         proof: { text: a.proofText, imageUrl: a.proofImageUrl },
+        // the submission's conversation between its buyer and worker, which the admin reads (never writes in)
+        conversationUrl: threadPath({ submissionId: a.submissionId }),
         status: a.status,
         createdAt: a.createdAt,
         decidedAt: a.decidedAt,
@@ -116,7 +122,7 @@ function upholdSpec(a: Appeal): ActionSpec {
 }
 
 export default function Appeals({ loaderData }: Route.ComponentProps) {
-  const { appeals, show, pendingCount } = loaderData;
+  const { appeals, show, pendingCount, onlyOne } = loaderData;
   const flow = useActionFlow();
   const pending = show === "pending";
   const noJsSpec = useNoJsSpec(
@@ -136,6 +142,14 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
         description="Workers appeal a rejection once, within 7 days. Uphold it, or overturn it and pay the worker."
       />
       <ListTabs label="Filter appeals" current={show} tabs={tabs} />
+      {onlyOne ? (
+        <p className="mb-3 text-sm text-muted-foreground" data-testid="one-appeal">
+          Showing one appeal.{" "}
+          <Link to={pending ? PATH : `${PATH}?show=decided`} className="font-semibold text-brand-700 hover:underline">
+            Show all {pending ? "pending" : "decided"} appeals
+          </Link>
+        </p>
+      ) : null}
 
       <AdminList
         list={appeals}
@@ -157,6 +171,7 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
               <div className="mt-2">
                 <ProofGlimpse excerpt={proofExcerpt(a.proof.text, 90)} imageUrl={a.proof.imageUrl} />
               </div>
+              <ConversationLink a={a} />
             </Cell>
             <PersonCell label="Worker" name={a.workerName} email={a.workerEmail} />
             <PersonCell label="Buyer" name={a.buyerName} email={a.buyerEmail} />
@@ -190,6 +205,19 @@ function RejectReason({ a }: { a: Appeal }) {
       <span className="font-semibold">Rejected: </span>
       {a.rejectReason || "No reason given."}
     </p>
+  );
+}
+
+/** The submission's conversation, which the admin reads before deciding (and cannot write in). */
+function ConversationLink({ a }: { a: Appeal }) {
+  return (
+    <Link
+      to={a.conversationUrl}
+      className="mt-2 inline-flex text-sm font-semibold text-brand-700 hover:underline"
+      aria-label={`Read the conversation about ${a.workerName}'s submission for “${a.taskTitle}”`}
+    >
+      Read the conversation
+    </Link>
   );
 }
 

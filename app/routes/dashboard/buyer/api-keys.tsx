@@ -123,7 +123,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
         <Card className="grid gap-4 p-5 sm:p-6">
           <p className="text-sm text-muted-foreground">
             A key posts tasks and pays workers from your balance, as you do here. Keep its secret like a password.{" "}
-            <a href="/docs/mturk.md" className="font-semibold text-brand-700 hover:underline">
+            <a href="/docs/mturk" className="font-semibold text-brand-700 hover:underline">
               How to use the API
             </a>
           </p>

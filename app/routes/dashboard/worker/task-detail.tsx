@@ -1,4 +1,4 @@
-import { Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
+import { Form, Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
 import * as v from "valibot";
 import { CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "~/components/icons";
 import { IconFact } from "~/components/ui/icon-fact";
@@ -39,6 +39,7 @@ import { createSubmission, submissionBlocker } from "~/server/services/submissio
 import { unmetRequirements } from "~/server/services/eligibility.server";
 import { judgeCheckAnswer, taskCheckForWorker } from "~/server/services/proof-flags.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
+import { requestQualification } from "~/server/services/qualification-requests.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { postedIntent } from "~/server/http/form.server";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -94,8 +95,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     now,
     held.hold !== null,
   );
-  // a required qualification the worker lacks: the way to its test, when it has one
+  // a required qualification the worker lacks: the way to its test, or to ask its owner for it, when it has one
   const test = blocker ? (unmet?.test ?? null) : null;
+  const ask = blocker ? (unmet?.request ?? null) : null;
   const question = await questionFrame(env, request, task.id, questionXml, held.hold);
   return {
     questions: threadPath({ taskId: task.id, workerId: user.id }),
@@ -119,6 +121,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     reputation: task.card.reputation,
     blocker,
     test,
+    ask,
     hold: held.hold ? { startedAt: held.hold.startedAt, expiresAt: held.hold.expiresAt } : null,
     timeRanOut: held.expired,
     now,
@@ -151,9 +154,28 @@ const slotAction = (args: Route.ActionArgs) =>
     },
   });
 
+const askSchema = v.object({ intent: v.literal("askqualification"), id: v.string() });
+
+/** Ask the owner of a requestable qualification the task requires for it (qualification-requests.server.ts). */
+const askAction = (args: Route.ActionArgs) =>
+  confirmAction(args, {
+    user: workerUser,
+    schema: askSchema,
+    failure: () => ({ title: "Not asked" }),
+    async run({ id }, { user, env }) {
+      const { name } = await requestQualification(env, user, id);
+      return {
+        title: "Qualification asked for",
+        message: `The buyer decides whether you get “${name}”. You will find their answer in your notifications.`,
+        to: `/dashboard/tasklist/${args.params.id}`,
+      };
+    },
+  });
+
 export async function action(args: Route.ActionArgs) {
   const intent = await postedIntent(args.request);
   if (intent === "start" || intent === "giveback") return slotAction(args);
+  if (intent === "askqualification") return askAction(args);
   return proofAction(args);
 }
 
@@ -204,7 +226,17 @@ async function proofAction(args: Route.ActionArgs) {
   });
 }
 
-function Blocked({ reason, test }: { reason: string; test: { id: string; name: string } | null }) {
+function Blocked({
+  reason,
+  test,
+  request,
+  taskId,
+}: {
+  reason: string;
+  test: { id: string; name: string } | null;
+  request: { id: string; name: string; pending: boolean } | null;
+  taskId: string;
+}) {
   const own = /waiting for review|was approved/.test(reason);
   const approved = /was approved/.test(reason);
   return (
@@ -221,7 +253,15 @@ function Blocked({ reason, test }: { reason: string; test: { id: string; name: s
       }
       data-testid="submission-blocker"
       action={
-        test ? (
+        request && !request.pending ? (
+          <Form method="post" action={`/dashboard/tasklist/${taskId}`}>
+            <input type="hidden" name="intent" value="askqualification" />
+            <input type="hidden" name="id" value={request.id} />
+            <button type="submit" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}>
+              Ask for this qualification
+            </button>
+          </Form>
+        ) : test ? (
           <Link
             to={`/dashboard/tests/${test.id}`}
             className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
@@ -239,12 +279,17 @@ function Blocked({ reason, test }: { reason: string; test: { id: string; name: s
       }
     >
       {reason}
+      {request?.pending ? (
+        <span className="mt-1 block" data-testid="qualification-asked">
+          You asked for “{request.name}”: its buyer has not decided yet.
+        </span>
+      ) : null}
     </Alert>
   );
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, reputation, blocker, test, hold, timeRanOut, now, question, check } = loaderData;
+  const { task, reputation, blocker, test, ask, hold, timeRanOut, now, question, check } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec([task], { giveback: giveBackSpec });
   const outcome = useActionData<typeof proofAction>();
@@ -339,7 +384,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             </div>
             <FailureAlert failure={failure} />
             {blocker ? (
-              <Blocked reason={blocker} test={test} />
+              <Blocked reason={blocker} test={test} request={ask} taskId={task.id} />
             ) : !hold ? (
               <StartPanel taskId={task.id} allowanceMinutes={task.timeAllowanceMinutes} timeRanOut={timeRanOut} />
             ) : (

@@ -1,0 +1,26 @@
+// The requester API's HIT events (services/hit-notifications.server.ts) are sent after the answer of every request
+// that ran a batch: the triggers wrote them in such a batch (a start, a submission, a review, an API call), so a
+// request that wrote nothing, a read or a GetHIT, sends nothing and costs nothing. The sending waits for nobody
+// (waitUntil), and what fails is tried again by the Cron Trigger.
+import { requestWrites } from "../db/batch.server";
+import { appOrigin } from "../environment.server";
+import { deliverHitEvents } from "../services/hit-notifications.server";
+
+/** Answers the request within a count of its batches, then sends the HIT events due when it ran one. */
+export async function sendingEventsAfter(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  answer: () => Promise<Response>,
+): Promise<Response> {
+  const writes = { batches: 0 };
+  const response = await requestWrites.run(writes, answer);
+  if (writes.batches > 0)
+    ctx.waitUntil(
+      deliverHitEvents(env, appOrigin(env, request)).then(
+        () => undefined,
+        (e: unknown) => console.warn("HIT events: sending failed, the Cron Trigger tries again", e),
+      ),
+    );
+  return response;
+}
