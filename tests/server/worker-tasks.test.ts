@@ -242,7 +242,7 @@ describe("Task detail", () => {
     expect(text).toContain("$2.00");
     expect(text).toContain(`Translate our lunch menu ${token} into French.`);
     // the start holds the third; the field is named as on Add Task
-    expect(html).toMatch(/Workers needed<\/dt><dd class="[^"]*">2<\/dd>/);
+    expect(text).toContain("Workers needed 2 slots open");
     expect(text).toContain("Translation");
     expect(text).toContain("Dec 24, 2099");
     expect(html).toContain('src="/images/categories/translation.webp"'); // no upload: the category's picture

@@ -342,7 +342,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                 </span>
               </IconFact>
               <IconFact icon={Users} label={TASK_FIELD_NAMES.required_workers}>
-                {formatCount(task.requiredWorkers)}
+                {formatCount(task.requiredWorkers)} {task.requiredWorkers === 1 ? "slot" : "slots"} open
               </IconFact>
               <IconFact icon={Tag} label={TASK_FIELD_NAMES.category}>
                 {task.category}
