@@ -1,7 +1,9 @@
 // Lint rules (see docs/decisions/008-lint-and-format-toolchain.md): typescript-eslint's recommended rules, React's
 // hooks rules (including the React Compiler's), the layers of CONTRIBUTING.md's picture (no import cycle; routes
-// reach the database only through services; server code never imports a route), and nothing that Prettier already
-// decides about layout.
+// reach the database only through services; server code never imports a route), where each kind of code lives
+// (HOUSE below, CONTRIBUTING.md's "Where each new kind of thing lives"), and nothing that Prettier already decides
+// about layout.
+import path from "node:path";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import prettier from "eslint-config-prettier";
@@ -9,6 +11,118 @@ import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const ROOT = import.meta.dirname;
+
+/**
+ * Where each kind of code lives, and what it may import (decision 082). A rule applies to the files under `in` (but
+ * not `except`); imports are read as repository paths (`~/server/db` is `app/server/db`, relative ones resolved) or
+ * package names. `appOnly`: the only app folders it may import; `not`: what it may never import; `typesOnly`: it
+ * imports nothing but types. Type-only imports (`import type`) never load code, so only `typesOnly` counts them.
+ */
+const HOUSE = [
+  {
+    in: ["app/lib/"],
+    not: ["app/server/", "app/routes/", "app/components/"],
+    why: "app/lib is shared code the browser loads too: it never imports server code, a route or a component.",
+  },
+  {
+    in: ["app/lib/i18n/catalogues/"],
+    typesOnly: true,
+    why: "A message catalogue is words only: it imports nothing but the type it satisfies.",
+  },
+  {
+    in: ["app/", "workers/"],
+    except: ["app/lib/i18n/"],
+    not: ["app/lib/i18n/catalogues/"],
+    why: "Words are read through app/lib/i18n, which picks the visitor's language; never from one catalogue directly.",
+  },
+  {
+    in: ["app/service-worker/"],
+    appOnly: ["app/lib/", "app/service-worker/"],
+    not: ["react", "react-dom", "react-router"],
+    why: "The service worker is a script of its own, run outside the page: it imports only app/lib (words, formats).",
+  },
+  {
+    in: ["app/", "workers/"],
+    except: ["app/service-worker/"],
+    not: ["app/service-worker/"],
+    why: "The service worker is built and served on its own (/sw.js); nothing imports it.",
+  },
+  {
+    in: ["app/server/push/"],
+    not: ["app/server/services/", "app/server/jobs/", "app/server/mturk/", "app/routes/"],
+    why: "The push sender only delivers (like app/server/email): the services and jobs decide what is sent.",
+  },
+  {
+    in: ["app/", "workers/"],
+    except: ["app/server/push/", "app/server/services/", "app/server/jobs/"],
+    not: ["app/server/push/"],
+    why: "Pushes are sent by a service or a job (after the batch that records the notification), never by a route.",
+  },
+  {
+    in: ["app/server/mturk/"],
+    not: ["app/server/db/", "drizzle-orm"],
+    why: "A protocol layer translates a protocol to the services' calls: the rules and the SQL are the services'.",
+  },
+];
+
+/** Where `navigator.serviceWorker` may be used: registering the worker, and the push subscription's control. */
+const SERVICE_WORKER_CLIENTS = ["app/entry.client.tsx", "app/components/push/"];
+
+const under = (file, prefixes) => prefixes.some((p) => file === p || file.startsWith(p));
+const inRule = (file, rule) => under(file, rule.in) && !under(file, rule.except ?? []);
+
+/** An import's target as a repository path (`app/server/db/schema`) or, for a package, its name. */
+function target(file, source) {
+  if (source.startsWith("~/")) return `app/${source.slice(2)}`;
+  if (source.startsWith(".")) return path.relative(ROOT, path.resolve(ROOT, path.dirname(file), source));
+  return source;
+}
+const names = (t, prefixes) =>
+  prefixes.some((p) => (p.endsWith("/") ? `${t}/`.startsWith(p) : t === p || t.startsWith(`${p}/`)));
+
+const house = {
+  rules: {
+    layers: {
+      meta: { type: "problem", schema: [], docs: { description: "Each kind of code lives where HOUSE says" } },
+      create(context) {
+        const file = path.relative(ROOT, context.physicalFilename).split(path.sep).join("/");
+        const rules = HOUSE.filter((r) => inRule(file, r));
+        const check = (node, source, typeOnly) => {
+          if (typeof source !== "string") return;
+          const t = target(file, source);
+          for (const rule of rules) {
+            const broken = rule.typesOnly
+              ? !typeOnly
+              : !typeOnly &&
+                ((rule.not && names(t, rule.not)) || (rule.appOnly && t.startsWith("app/") && !names(t, rule.appOnly)));
+            if (broken) context.report({ node, message: `${rule.why} (${source})` });
+          }
+        };
+        return {
+          ImportDeclaration: (n) =>
+            check(
+              n,
+              n.source.value,
+              n.importKind === "type" ||
+                (n.specifiers.length > 0 && n.specifiers.every((s) => s.importKind === "type")),
+            ),
+          ExportNamedDeclaration: (n) => n.source && check(n, n.source.value, n.exportKind === "type"),
+          ExportAllDeclaration: (n) => check(n, n.source.value, n.exportKind === "type"),
+          ImportExpression: (n) => n.source.type === "Literal" && check(n, n.source.value, false),
+          "MemberExpression[object.name='navigator'][property.name='serviceWorker']": (n) => {
+            if (file.startsWith("app/") && !under(file, SERVICE_WORKER_CLIENTS))
+              context.report({
+                node: n,
+                message: `The service worker is registered in app/entry.client.tsx and subscribed to in app/components/push/ only.`,
+              });
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "public/"] },
@@ -34,6 +148,11 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    plugins: { house },
+    rules: { "house/layers": "error" },
   },
   {
     // Routes read and write through services (app/server/services/), never the database or the bucket directly.

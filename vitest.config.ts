@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/sequencer";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
@@ -47,6 +48,10 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     test: {
+      // vitest's own output, then each project's time (tests/time-by-project.ts)
+      reporters: ["default", "./tests/time-by-project.ts"],
+      // the longest files first in each project (tests/sequencer.ts, from tests/durations.json)
+      sequence: { sequencer: LongestFirst },
       projects: [
         {
           // Loaders, actions and REST routes driven through the worker's fetch, on real local D1 and R2.
@@ -85,7 +90,11 @@ export default defineConfig(async () => {
               "./tests/server/oidc-mock.global.ts",
               "./tests/server/webhook-receiver.global.ts",
             ],
-            testTimeout: 30_000,
+            // Generous, for a busy 2-core machine: with the browser tests' build running beside them, a file's first
+            // hook (accounts made with 100,000 PBKDF2 rounds each) took over 10 s, and a test of every page action
+            // over 30 s, when other work shared the cores (load average 30). A state that never comes still fails.
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
           },
         },
         {
@@ -95,6 +104,9 @@ export default defineConfig(async () => {
             name: "unit",
             sequence: { groupOrder: 1 },
             maxWorkers: GROUP_ONE_WORKERS,
+            // one worker process for the files that follow each other, not one per file (pure functions: nothing
+            // carries over from one file to the next)
+            isolate: false,
             environment: "node",
             include: ["tests/unit/**/*.test.ts"],
             // fast-check properties run a hundred cases: seconds, not milliseconds, on a busy 2-core machine

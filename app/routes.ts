@@ -40,6 +40,8 @@ export default [
     route("verify-email", "routes/dashboard/verify-email.tsx"),
     // a conversation: /threads/submission/<id>, or a worker's questions /threads/task/<task id>/<worker id>
     route("threads/:kind/:id/:workerId?", "routes/dashboard/thread.tsx"),
+    // Messages: a worker's or a buyer's conversations (the admins' Messages, /messages, are the contact form's)
+    route("inbox", "routes/dashboard/inbox.tsx"),
     layout("routes/dashboard/buyer/layout.tsx", [
       route("buyerhome", "routes/dashboard/buyer/home.tsx"),
       route("addtask", "routes/dashboard/buyer/add-task.tsx"),

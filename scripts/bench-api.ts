@@ -52,6 +52,7 @@ type Account = "admin" | "buyer" | "worker";
 interface SizeFacts {
   openTasks: number;
   newestOpenTask: string;
+  demoBuyer: string;
   workerEmail: string;
 }
 
@@ -110,9 +111,19 @@ const CASES: Case[] = [
   page("tasklist", "worker"),
   {
     ...page("tasklist", "worker", "?late"),
-    path: (s) => `/dashboard/tasklist?page=${latePage(s.openTasks, TASKLIST_PAGE)}`,
+    // every open task ("Hide tasks I can't do" off): the page number is of the open tasks, not of those the worker may do
+    path: (s) => `/dashboard/tasklist?page=${latePage(s.openTasks, TASKLIST_PAGE)}&hide=0`,
+  },
+  // a worker narrowing the list as the filters offer: one category, $10 an hour or more
+  {
+    name: "/dashboard/tasklist filtered page (worker)",
+    kind: "page",
+    as: "worker",
+    path: () => `/dashboard/tasklist?category=${encodeURIComponent("Data Entry")}&min_hourly=10`,
   },
   { ...page("tasklist/:id", "worker"), path: (s) => `/dashboard/tasklist/${s.newestOpenTask}` },
+  { name: "/browse/:id (public task)", kind: "page", path: (s) => `/browse/${s.newestOpenTask}` },
+  { name: "/buyers/:id (public buyer's record)", kind: "page", path: (s) => `/buyers/${s.demoBuyer}` },
   page("mysubmissions", "worker"),
   page("withdraw", "worker"),
   page("buyerhome", "buyer"),
@@ -561,6 +572,7 @@ async function runSize(
       const facts: SizeFacts = {
         openTasks: gen.openTasks,
         newestOpenTask: gen.newestOpenTask,
+        demoBuyer: gen.demoBuyer,
         workerEmail: DEMO_ACCOUNTS[2].email,
       };
       let ticket = 0;

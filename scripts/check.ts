@@ -1,8 +1,9 @@
-// npm run check: lint (ESLint, with the layer rules), format (Prettier) and types (tsc) side by side, then the
-// paths the docs name (scripts/check-doc-paths.ts). `react-router typegen` runs first and alone: tsc and ESLint
-// read the route types it writes. Each tool's output is printed whole, in this order, once all have finished; the
-// check fails if any of them does. Side by side the three take about as long as the slowest (ESLint or tsc, ~37 s
-// each here), where one after another took ~100 s.
+// npm run check: lint (ESLint, with the layer rules), format (Prettier), types (tsc) and the docs' generated tables
+// (scripts/docs-tables.ts --check) side by side, then the paths and files the repository names
+// (scripts/check-doc-paths.ts) and the decision records' table (scripts/check-decisions.ts). `react-router typegen` runs first and alone: tsc and ESLint read the route types it
+// writes. Each tool's output is printed whole, in this order, once all have finished; the check fails if any of them
+// does. Side by side they take about as long as the slowest (ESLint or tsc, ~37 s each here), where one after
+// another took ~100 s.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./lib/wrangler.ts";
@@ -13,6 +14,7 @@ const TOOLS = [
   { name: "eslint", args: [bin("eslint", "bin/eslint.js"), "--max-warnings", "0", "."] },
   { name: "prettier", args: [bin("prettier", "bin/prettier.cjs"), "--check", "."] },
   { name: "tsc", args: [bin("typescript", "bin/tsc")] },
+  { name: "docs tables", args: [path.join(ROOT, "scripts", "docs-tables.ts"), "--check"] },
 ];
 
 function runAlone(name: string, args: string[]): void {
@@ -46,3 +48,4 @@ if (failed.length) {
   process.exit(1);
 }
 runAlone("doc paths", [path.join(ROOT, "scripts", "check-doc-paths.ts")]);
+runAlone("decision records", [path.join(ROOT, "scripts", "check-decisions.ts")]);

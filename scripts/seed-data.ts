@@ -740,8 +740,8 @@ const REMOVED_TASK: TaskSpec = T(
 const PROOF: Record<Category, string[]> = {
   "Video Engagement": [
     "Watched the whole video and left a comment as @{handle}. Screenshot attached.",
-    "Done: watched to the end; comment posted under my channel {name}.",
-    "Finished the video. Answers: 1) create an account, 2) the Orders tab, 3) the part about saved cards was quick.",
+    "Done: watched to the end; my comment is up under the channel name @{handle}.",
+    "Finished the video. {answers}",
   ],
   "Content Writing": [
     "Here is my draft: {doc}. Written from scratch; happy to adjust the tone.",
@@ -749,13 +749,13 @@ const PROOF: Record<Category, string[]> = {
   ],
   Translation: [
     "Translation done and proofread twice: {doc}",
-    "Translated text attached; button labels in [brackets] as asked.",
+    "Translated text in {doc}; button labels in [brackets] as asked.",
   ],
   "Image Handling": ["All images edited and uploaded: {doc}", "Folder with the edited files: {doc}. File names kept."],
   "App & Website Testing": [
-    "Tested on a Samsung A54 (Chrome). Found one issue: the total does not update after removing an item. Screenshot attached.",
-    "Pixel 7, Android 15: no crash, but the chart labels overlap in dark mode. Steps: add 5 expenses, open Monthly chart, switch theme.",
-    "iPhone 13, Safari: completed the flow. The date picker closes when scrolling. Details in the attached screenshot.",
+    "Tested on {device}. Found one issue: {bug}. Screenshot attached.",
+    "On {device}: no crash, but {bug}. The steps are in the screenshot.",
+    "Went through the whole flow on {device}. What I found: {bug}. Details in the attached screenshot.",
   ],
   "Creative Design": [
     "Design attached (PNG plus source file): {doc}",
@@ -766,11 +766,106 @@ const PROOF: Record<Category, string[]> = {
     "All rows entered. Link: {doc}. Two entries were unreadable and are marked.",
   ],
   "SEO & Marketing": ["List completed: {doc}", "Done, every entry checked by hand: {doc}"],
-  "Survey & Feedback": [
-    "Completed the survey. Code: {code}",
-    "My answers: the comparison table was the most useful part; the long intro the least. I would subscribe.",
-    "Ranking: B, A, C. B is concrete, A is friendly but vague, C sounds like an advert.",
-  ],
+  "Survey & Feedback": ["Completed the survey. Code: {code}", "My answers: {opinion}", "Ranking: {ranking}"],
+};
+
+/**
+ * Each worker's own words where a proof is an answer rather than a link: their phone, the bug they found, how they
+ * put what a video said and what they thought. Honest workers do not send the same paragraph (the copied-proof check
+ * would flag it: docs/product/quality.md).
+ */
+const VOICES: Record<string, { device: string; bug: string; answers: string; opinion: string; ranking: string }> = {
+  worker: {
+    device: "a Samsung A54 (Chrome)",
+    bug: "the total does not update after removing an item",
+    answers: "Answers: 1) create an account, 2) the Orders tab, 3) the part about saved cards was quick.",
+    opinion: "the comparison table was the most useful part; the long intro the least. I would subscribe.",
+    ranking: "B, A, C. B is concrete, A is friendly but vague, C sounds like an advert.",
+  },
+  w01: {
+    device: "a Pixel 7 with Android 15",
+    bug: "the chart labels overlap in dark mode after adding five expenses",
+    answers: "You sign up first, past orders sit under Orders, and paying with a saved card takes two taps.",
+    opinion: "I liked the price examples best. The intro went on too long, and I am not sure I would pay for it.",
+    ranking: "A first, because it names the price; then C; B last, it promises too much.",
+  },
+  w02: {
+    device: "an iPhone 13 in Safari",
+    bug: "the date picker closes by itself when I scroll the month list",
+    answers: "Q1 making an account, Q2 it is the Orders screen, Q3 the saved cards section felt short.",
+    opinion: "Clear layout, though the checklist at the end was the only thing I would go back to.",
+    ranking: "C, B, A. C is short and friendly; A reads like small print.",
+  },
+  w03: {
+    device: "a Redmi Note 12 with Chrome",
+    bug: "the Apply button stays grey after typing a coupon",
+    answers: "The video says to register, then find history in the Orders tab; cards can be stored for next time.",
+    opinion: "The step-by-step photos helped most. Too many adverts between sections, though.",
+    ranking: "B, C, A: B explains the benefit, C is fine, A is vague.",
+  },
+  w04: {
+    device: "an iPhone SE (Safari, iOS 17)",
+    bug: "the page jumps back to the top whenever the keyboard opens",
+    answers: "1: an account is needed. 2: Orders tab. 3: saving a card is shown briefly near the end.",
+    opinion: "Good for beginners; I skipped the history part and would share the summary with a friend.",
+    ranking: "A, B, C. A is the only one that says what the app does.",
+  },
+  w05: {
+    device: "a Galaxy S21 with Samsung Internet",
+    bug: "the back button empties the cart",
+    answers: "First step is creating your profile; orders are listed in their own tab; stored cards speed up paying.",
+    opinion: "Too long for what it says. The table was useful, the rest I would cut in half.",
+    ranking: "C then A then B; B sounds like a sales call.",
+  },
+  w06: {
+    device: "a Moto G84 with Firefox",
+    bug: "prices show without the currency sign on the product page",
+    answers: "Register an account; look under Orders; the saved-card bit is covered at 4:10.",
+    opinion: "Honest and easy to read. I wanted more about delivery times and less about the founders.",
+    ranking: "B is best (concrete numbers), A is warm, C is forgettable.",
+  },
+  w07: {
+    device: "a OnePlus Nord on Chrome",
+    bug: "the search field loses what I typed when I rotate the phone",
+    answers: "It starts with signing up. Order history: Orders tab. Saved cards: mentioned but not shown in detail.",
+    opinion: "The FAQ at the bottom answered everything; the intro video would not load on mobile data.",
+    ranking: "A > C > B. A is direct; B uses too many exclamation marks.",
+  },
+  w08: {
+    device: "an old iPad (Safari)",
+    bug: "the menu overlaps the logo in landscape",
+    answers: "Create an account, then Orders for history; saved payment cards make checkout faster.",
+    opinion: "Nicely written but I never found the price. I would not subscribe without it.",
+    ranking: "C first for the clear promise, B second, A last.",
+  },
+  w09: {
+    device: "a Huawei P30 with the built-in browser",
+    bug: "the confirmation e-mail link opens a blank page",
+    answers: "The three answers I heard: make an account; open Orders; a stored card can be picked at checkout.",
+    opinion: "Straight to the point, which I liked. The colours make the small text hard to read.",
+    ranking: "B, A, C. I would click B; C is too long.",
+  },
+  w10: {
+    device: "a Nokia G21 with Chrome",
+    bug: "the quantity field accepts minus numbers",
+    answers: "Signing up comes first. The Orders tab keeps your history. Card saving is quick to set up.",
+    opinion: "The comparison with other brands was the best part; the jokes did not work for me.",
+    ranking: "A, C, B: A is clear, C is cute, B is pushy.",
+  },
+  w11: {
+    device: "a laptop with Edge, narrowed to phone width",
+    bug: "the footer links cannot be tapped, a cookie banner covers them",
+    answers: "Step one is an account; history lives in Orders; saved cards were explained in one sentence.",
+    opinion: "Useful checklist. I would have liked prices in taka as well as dollars.",
+    ranking: "C, A, B; C says who it is for.",
+  },
+  w12: {
+    device: "a Tecno Spark 10 (Opera Mini)",
+    bug: "images on the product page never finish loading",
+    answers: "Make an account, check the Orders tab, and you can keep a card on file.",
+    opinion: "Short and clear. The best part was the example week; the sign-up box felt pushy.",
+    ranking: "B, C, A. B is specific; A could be about any shop.",
+  },
 };
 
 const REJECT_REASONS = [
@@ -1036,10 +1131,16 @@ function planDemoHistory(h: History, now: number) {
       const n = submissionIds.length;
       submissionIds.push("");
       const worker = personOf(chosen[k]);
+      const voice = VOICES[worker.key] ?? fail(`no voice for ${worker.key}`);
+      // the `{…}` of a template are filled in this order whatever it names, so every draw of rnd happens as before
       const details = rnd
         .pick(PROOF[spec.category])
+        .replace("{device}", voice.device)
+        .replace("{bug}", voice.bug)
+        .replace("{answers}", voice.answers)
+        .replace("{opinion}", voice.opinion)
+        .replace("{ranking}", voice.ranking)
         .replace("{handle}", worker.name.split(" ")[0].toLowerCase() + rnd.int(10, 99))
-        .replace("{name}", worker.name)
         .replace("{doc}", `https://docs.example.com/d/${String(n + 1).padStart(3, "0")}${worker.key}`)
         .replace("{code}", `CW-${rnd.int(1000, 9999)}-${rnd.int(10, 99)}`);
       h.at(t, async () => {

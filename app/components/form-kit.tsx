@@ -20,6 +20,7 @@ import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { outcomeText, type FormOutcome } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
 import { PASSWORD_HINT } from "~/lib/schemas/auth";
+import { COUNTRIES } from "~/lib/countries";
 
 /**
  * conform's useForm, validated in the browser by the same valibot schema the action parses with: a field shows
@@ -191,6 +192,22 @@ export function SelectField({
         {options.map((o) => (
           <option key={o} value={o}>
             {o}
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
+  );
+}
+
+/** The worker's country (ISO 3166-1 alpha-2), by name; "Not given" leaves it empty. */
+export function CountryField({ field, label, hint }: FieldLabels) {
+  return (
+    <Field label={label} htmlFor={field.id} error={field.errors} hint={hint}>
+      <NativeSelect {...getSelectProps(field)} defaultValue={String(field.initialValue ?? "")}>
+        <option value="">Not given</option>
+        {COUNTRIES.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
           </option>
         ))}
       </NativeSelect>

@@ -1,24 +1,17 @@
-// Who may work on a task: the approval rate a requirement is judged on, and the words of a refusal (shared by the
-// server's check and the worker's task page). docs/product/quality.md explains the smoothing.
+// Who may work on a task: the constants of the approval rate a requirement is judged on, and the words of a refusal
+// and of a task card (shared by the server's check, the worker's task page and the Task List). The rate itself is
+// worked out in SQL, once (approvalRateSql in app/server/services/eligibility.server.ts), so the check where a slot is
+// taken, the list's "Hide tasks I can't do" and these words all read the same figure; docs/product/quality.md
+// explains the smoothing.
 
 /**
  * Below this many reviewed submissions a worker's rate is smoothed: a rate of 0 or 100 from one review says little.
  * The smoothed rate adds PRIOR_WEIGHT imaginary reviews at PRIOR_RATE (the rate a new worker is presumed to have):
- * (approved + PRIOR_WEIGHT x PRIOR_RATE) / (reviewed + PRIOR_WEIGHT).
+ * (approved + PRIOR_WEIGHT x PRIOR_RATE) / (reviewed + PRIOR_WEIGHT). Rates are in percent with one decimal.
  */
 export const SMOOTHED_BELOW = 20;
 export const PRIOR_WEIGHT = 5;
 export const PRIOR_RATE = 0.8;
-
-/** The approval rate in percent (0-100, one decimal) a requirement is compared with. */
-export function approvalRate(approved: number, rejected: number): number {
-  const reviewed = approved + rejected;
-  const rate =
-    reviewed >= SMOOTHED_BELOW
-      ? approved / reviewed
-      : (approved + PRIOR_WEIGHT * PRIOR_RATE) / (reviewed + PRIOR_WEIGHT);
-  return Math.round(rate * 1000) / 10;
-}
 
 /**
  * The approval rate's rule in one line, said wherever a worker sees their rate (Worker Home, a task's requirement), so
@@ -31,14 +24,66 @@ export interface Requirements {
   minApproved: number | null;
 }
 
+/** A worker's record as requirements judge it: approved submissions, and the approval rate (percent, one decimal). */
+export interface TrackRecord {
+  approved: number;
+  rate: number;
+}
+
+const submissions = (n: number) => (n === 1 ? "submission" : "submissions");
+
 /** Why a worker with this track record may not work on a task with these requirements; null when they may. */
-export function unmetRequirement(r: Requirements, record: { approved: number; rejected: number }): string | null {
+export function unmetRequirement(r: Requirements, record: TrackRecord): string | null {
   if (r.minApproved !== null && record.approved < r.minApproved)
-    return `This task is for workers with at least ${r.minApproved} approved ${r.minApproved === 1 ? "submission" : "submissions"}; you have ${record.approved}.`;
-  if (r.minApprovalRate !== null) {
-    const rate = approvalRate(record.approved, record.rejected);
-    if (rate < r.minApprovalRate)
-      return `This task is for workers with an approval rate of at least ${r.minApprovalRate}%; yours is ${rate}%. ${APPROVAL_RATE_RULE}`;
-  }
+    return `This task is for workers with at least ${r.minApproved} approved ${submissions(r.minApproved)}; you have ${record.approved}.`;
+  if (r.minApprovalRate !== null && record.rate < r.minApprovalRate)
+    return `This task is for workers with an approval rate of at least ${r.minApprovalRate}%; yours is ${record.rate}%. ${APPROVAL_RATE_RULE}`;
   return null;
+}
+
+/** What a requirement the worker does not meet keeps from them beyond starting the task (MTurk's ActionsGuarded). */
+export type Guard = "preview" | "discover";
+
+/** Why a worker may not work on a task that excludes holders of a qualification (with this score, or any). */
+export function heldExclusion(name: string, score: number | null): string {
+  return score === null
+    ? `This task is not for workers who hold the qualification “${name}”.`
+    : `This task is not for workers whose score for the qualification “${name}” is ${score}.`;
+}
+
+/** Why a worker may not work on a task for some countries (or not for some), given their country (null: not given). */
+export function unmetCountry(
+  rule: { allowed: string[]; excluded: string[] },
+  country: string | null,
+  nameOf: (code: string) => string,
+): string | null {
+  const names = (codes: string[]) => codes.map(nameOf).join(", ");
+  if (!country) return "This task is for workers in some countries only. Add your country in Settings to work on it.";
+  if (rule.allowed.length > 0 && !rule.allowed.includes(country))
+    return `This task is for workers in ${names(rule.allowed)}; your country is ${nameOf(country)}.`;
+  if (rule.excluded.includes(country)) return `This task is not for workers in ${nameOf(country)}.`;
+  return null;
+}
+
+/** A task's requirements as its card states them, with what the worker holds of its qualification. */
+export interface CardRequirements extends Requirements {
+  qualification: { name: string; minScore: number; score: number | null } | null;
+}
+
+/**
+ * A task card's requirement line: null when the task requires nothing; else each thing the worker misses in a few
+ * words ("90% approval (yours 84.5%)"), none when they qualify. The task's page gives the full reason.
+ */
+export function missingOnCard(r: CardRequirements, record: TrackRecord): string[] | null {
+  if (r.minApprovalRate === null && r.minApproved === null && !r.qualification) return null;
+  const missing: string[] = [];
+  if (r.minApproved !== null && record.approved < r.minApproved)
+    missing.push(`${r.minApproved} approved ${submissions(r.minApproved)} (you have ${record.approved})`);
+  if (r.minApprovalRate !== null && record.rate < r.minApprovalRate)
+    missing.push(`${r.minApprovalRate}% approval (yours ${record.rate}%)`);
+  const q = r.qualification;
+  if (q && q.score === null) missing.push(`the qualification “${q.name}”`);
+  else if (q && q.score !== null && q.score < q.minScore)
+    missing.push(`a score of ${q.minScore} in “${q.name}” (yours ${q.score})`);
+  return missing;
 }

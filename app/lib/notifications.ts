@@ -24,8 +24,9 @@ export const NOTIFICATION_LINKS = {
   buyerMessage: "/dashboard/mysubmissions",
   /** buyer: a task's measured time makes it pay under the minimum hourly pay (raise it on Update Task) */
   belowMinimumPay: "/dashboard/mytasks",
-  /** worker: the buyer asked for a revision of a pending submission (its page shows the note and the edit form) */
-  revisionRequested: "/dashboard/mysubmissions",
+  /** worker: the buyer asked for a revision of a pending submission, or its time ran out: that submission's page
+   * (the note, when it is due, and the edit form) */
+  revisionRequested: (submissionId: string) => `/dashboard/mysubmissions/${submissionId}`,
   /** anyone: Google signed in to their unverified account and removed its password */
   accountTakenOver: "/dashboard/settings",
   // anyone whose coins an admin adjusted: no page of its own, the balance shows on every page (their home)

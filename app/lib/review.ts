@@ -104,6 +104,9 @@ export type RejectReason = (typeof REJECT_REASONS)[number];
 
 export const REJECT_REASON_REQUIRED = "Choose a reason or write one for the worker";
 
+/** What a worker (and an admin deciding an appeal) reads of a rejection that gave no reason. */
+export const NO_REASON_GIVEN = "The requester gave no reason.";
+
 /** The reason the worker reads: the picked one, then the buyer's own words ("Pick: words", either alone). */
 export function rejectReasonOf(pick: string | undefined, words: string | undefined): string {
   return [pick, words].filter(Boolean).join(": ");

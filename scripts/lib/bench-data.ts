@@ -8,7 +8,10 @@
 // tasks is played, and the marketplace is copies of it (scripts/lib/tiles.ts: new ids, the triggers counting the
 // copies). The demo accounts of the seed (same e-mails and password) take part in every copy and are the heaviest
 // users: the buyer posts 1% of the tasks, the worker makes 1% of the submissions. Per task: about 3 submissions,
-// 4 ledger rows, 6 notifications and 0.2 users. Then `writers` extra workers and buyers (bench-worker-NN@…,
+// 4 ledger rows, 6 notifications and 0.2 users. Every task carries a time estimate (so a pay per hour); about one in
+// seven requires an approval rate or a number of approved submissions, and one buyer in fifty requires a qualification
+// of their own on a quarter of their tasks (the demo worker holds every other one of those), so that a worker's Task
+// List hides some tasks and names what is missing on others. Then `writers` extra workers and buyers (bench-worker-NN@…,
 // bench-buyer-NN@…) join; they have done nothing yet, so that write requests made as them succeed. The same
 // marketplace for a given size and `now`, but for its ids.
 import { DatabaseSync } from "node:sqlite";
@@ -20,9 +23,12 @@ import {
   adjustCoins,
   approveSubmission,
   approveWithdrawal,
+  createQualification,
   createSubmission,
   deleteTask,
+  grantQualification,
   History,
+  isForbidden,
   isRefusal,
   markNotificationsRead,
   NO_SLOTS,
@@ -155,6 +161,8 @@ export interface GeneratedMarketplace {
   openTasks: number;
   /** the id of the newest of them (the task page's benchmark and profile) */
   newestOpenTask: string;
+  /** the demo buyer's id (their public record's benchmark: the buyer with the most decisions) */
+  demoBuyer: string;
   ms: number;
 }
 
@@ -222,7 +230,11 @@ export async function generateMarketplace(
       `SELECT id ${open} ORDER BY created_at DESC LIMIT 1`,
       today,
     );
-    return { counts, openTasks, newestOpenTask, ms: Math.round(performance.now() - started) };
+    const [{ id: demoBuyer }] = writers.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = ?",
+      DEMO_ACCOUNTS[1].email,
+    );
+    return { counts, openTasks, newestOpenTask, demoBuyer, ms: Math.round(performance.now() - started) };
   } finally {
     writers.close();
   }
@@ -305,6 +317,27 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
     });
   };
 
+  // ------------------------------------------------------------------ qualifications
+  // One buyer in fifty (at least two, never the demo buyer) keeps a qualification, defined the hour after they join;
+  // the demo worker holds every other one, with a score of 90.
+  const qualificationOf = new Map<Person, string>();
+  buyers
+    .slice(1)
+    .filter((_, i) => i % 50 === 0 || i < 2)
+    .forEach((buyer, i) => {
+      const at = joinedAt.get(buyer)! + HOUR;
+      h.at(at, async () => {
+        const q = await createQualification(h.env, as(buyer), {
+          name: `Careful work for ${buyer.name}`,
+          description: "Workers whose work for this buyer was careful and complete.",
+          retake_hours: 24,
+        });
+        qualificationOf.set(buyer, q.id);
+        if (i % 2 === 0)
+          await grantQualification(h.env, as(buyer), { qualificationId: q.id, workerId: as(demoWorker).id, score: 90 });
+      });
+    });
+
   // ------------------------------------------------------------------ tasks
   const buyerShare = Math.max(1, Math.round(tasks / 100));
   for (let i = 0; i < tasks; i++) {
@@ -319,6 +352,13 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
     // at least 2 coins: a one-minute task pays the minimum hourly pay ($6.00) at 2 (the draws stay as they were)
     const pay = Math.max(2, q < 0.5 ? rnd.int(1, 10) : q < 0.9 ? rnd.int(11, 50) : rnd.int(51, 200));
     const completionDate = new Date(createdAt + rnd.int(3, 90) * DAY).toISOString().slice(0, 10);
+    // an estimate that pays $6 to $18 an hour (the minimum is $6: pay x 300 / minutes cents); every task has one
+    const estimate = rnd.int(Math.max(1, Math.floor(pay / 6)), Math.floor(pay / 2));
+    const need = rnd.next();
+    const minApprovalRate = need < 0.08 ? rnd.pick([80, 90, 95]) : null;
+    const minApproved = need >= 0.05 && need < 0.15 ? rnd.pick([1, 10, 50]) : null;
+    const askQualification = rnd.chance(0.25);
+    const minScore = rnd.pick([0, 80]);
     h.at(createdAt, async () => {
       // Coins bought when the balance does not cover the task, with some to spare: the largest package while more
       // than its worth is missing, then the smallest one that covers the rest.
@@ -338,10 +378,13 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
         category,
         required_workers: slots,
         payable_amount: pay,
-        // an estimate paying about $9 an hour (three coins a minute), as the demo seed's
-        estimate_minutes: Math.max(1, Math.min(60, Math.floor(pay / 3))),
         completion_date: completionDate,
         submission_info: "A link to your result and a screenshot that shows it is done.",
+        estimate_minutes: estimate,
+        min_approval_rate: minApprovalRate,
+        min_approved: minApproved,
+        qualification_id: askQualification ? (qualificationOf.get(buyer) ?? null) : null,
+        qualification_min_score: minScore,
       });
       const last = planSubmissions(task.id, buyer, createdAt, completionDate);
       // About 1 task in 100 is deleted after its last event: by its buyer, or by an admin (who also cancels and
@@ -393,7 +436,8 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
           },
           { startIfNeeded: true },
         ).catch((e: unknown) => {
-          if (isRefusal(e, NO_SLOTS)) return undefined; // every slot taken meanwhile
+          // every slot taken meanwhile, or the worker does not meet the task's requirements
+          if (isRefusal(e, NO_SLOTS) || isForbidden(e)) return undefined;
           throw e;
         });
         if (!submission || !review) return;

@@ -37,6 +37,8 @@ export const { APPEAL_WINDOW_MS } = await import("../../app/lib/appeals.ts");
 export const { markNotificationsRead } = await import("../../app/server/services/notifications.server.ts");
 export const { submitContactMessage } = await import("../../app/server/services/contact.server.ts");
 export const { setContactMessageRead } = await import("../../app/server/services/admin-reads.server.ts");
+export const { createQualification, grantQualification } =
+  await import("../../app/server/services/qualifications.server.ts");
 
 export interface Person {
   name: string;
@@ -49,6 +51,9 @@ export interface Person {
 export function isRefusal(e: unknown, ...messages: string[]): boolean {
   return e instanceof AppError && messages.includes(e.message);
 }
+
+/** Whether `e` refuses the caller as such (403: a worker the task's requirements keep out), whatever its words. */
+export const isForbidden = (e: unknown): boolean => e instanceof AppError && e.code === "forbidden";
 
 interface Event {
   at: number;

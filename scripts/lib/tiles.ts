@@ -131,11 +131,22 @@ export function addCopies(db: DatabaseSync, copies: number, shared: string[]): R
   db.function("copy_of", { deterministic: true }, (value, copy) =>
     typeof value === "string" && !keep.has(value) ? copyOf(value, Number(copy)) : value,
   );
-  // Secondary indexes go while the rows go in, and come back after (which also checks every UNIQUE one).
+  // Secondary indexes go while the rows go in, and come back after (which also checks every UNIQUE one). An index a
+  // trigger reads through (named by its INDEXED BY: the sample of a buyer's kept median) stays, or each copied row's
+  // trigger would read its whole table.
   const names = tables.map((t) => `'${t.name}'`).join(", ");
-  const indexes = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${names})`)
-    .all() as { name: string; sql: string }[];
+  const readByTriggers = new Set(
+    (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger'").all() as { sql: string }[]).flatMap((t) =>
+      [...t.sql.matchAll(/\bINDEXED\s+BY\s+["`]?(\w+)/gi)].map((m) => m[1]),
+    ),
+  );
+  const indexes = (
+    db
+      .prepare(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${names})`,
+      )
+      .all() as { name: string; sql: string }[]
+  ).filter((ix) => !readByTriggers.has(ix.name));
   const added: Record<string, number> = {};
   db.exec("PRAGMA foreign_keys = OFF");
   db.exec("BEGIN");

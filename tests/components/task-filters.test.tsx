@@ -9,7 +9,7 @@ import { TaskFilters, type TaskQuery } from "~/components/worker/task-filters";
 
 afterEach(cleanup);
 
-const EMPTY: TaskQuery = { q: "", category: "", sort: "newest", min_hourly: "", min_approval: "" };
+const EMPTY: TaskQuery = { q: "", category: "", sort: "newest", min_hourly: "", min_approval: "", hide: true };
 
 /** The query the page renders with, as the page's loader data would change it. */
 function pageQuery(initial: TaskQuery) {

@@ -46,6 +46,8 @@ story("requester API keys: create, the secret shown once, revoke", () => {
         else await page.goto("/dashboard/settings");
         await page.getByRole("link", { name: "Manage API keys" }).click();
         await page.waitForURL(/\/dashboard\/apikeys$/);
+        // the address changes before the keys page replaces Settings (whose forms ask for the password too)
+        await page.getByRole("button", { name: "Create a key" }).waitFor();
         const password = page.getByLabel("Current password");
         if (js) {
           await password.fill("Not-the-password-1");

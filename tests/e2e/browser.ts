@@ -2,13 +2,14 @@
 // global-setup.ts serves, signing in, the screens' common readings (balance, field errors, the bell), the served
 // database, screenshots and axe, and `story`/`step` for walks whose steps build on each other.
 // See tests/e2e/README.md.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { launchChromium } from "../../scripts/lib/chromium.ts";
 import { localD1File } from "../../scripts/lib/wrangler.ts";
 import { hashPassword } from "../../app/server/auth/password.ts";
@@ -44,6 +45,7 @@ export type DemoRole = keyof typeof DEMO;
 
 const SERVERS_TIMEOUT = 20 * 60_000;
 let servers: E2EServer[] | undefined;
+let migrated: string | undefined;
 
 /** Waits for tests/e2e/serve.ts's state file (see global-setup.ts) and reads the servers from it. */
 export async function serversReady(): Promise<void> {
@@ -55,6 +57,7 @@ export async function serversReady(): Promise<void> {
   const state = JSON.parse(readFileSync(file, "utf8")) as E2EState;
   if ("error" in state) throw new Error(`Preparing the e2e servers failed (tests/e2e/serve.ts):\n${state.error}`);
   servers = state.servers;
+  migrated = state.migrated;
 }
 
 /** This test worker's server (serve.ts serves one app and database per worker). */
@@ -67,6 +70,18 @@ function server(): E2EServer {
 }
 export const baseURL = (): string => server().baseURL;
 export const persistDir = (): string => server().persistDir;
+
+/**
+ * A new local D1 directory with every migration applied and nothing seeded (a copy of the one serve.ts keeps), for
+ * a test that runs the seed or the ledger check itself; removed when the test ends.
+ */
+export function throwawayDatabase(): string {
+  if (!migrated) throw new Error("serversReady() has not run (tests/e2e/setup.ts is the browser project's setup file)");
+  const dir = mkdtempSync(path.join(tmpdir(), "coinwork-seed-test-"));
+  cpSync(migrated, dir, { recursive: true });
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 let database: { dir: string; connection: DatabaseSync } | undefined;
 
@@ -139,28 +154,49 @@ export function launch(): Promise<Browser> {
 }
 
 /**
- * The file's browser, launched before its first test and closed after its last. `setUpBrowser()` at the top of a
- * test file; then `browser` (a live binding) is the launched one inside tests and hooks.
+ * The worker's browser: launched for the first file of a test worker and kept for the files that follow on it
+ * (the project does not isolate files), since a launch costs a few seconds of CPU (the browser, its GPU and network
+ * processes) that 27 files paid each. A file still starts with no page open and leaves none: `setUpBrowser()` closes
+ * every context the file opened after its last test. Playwright stops the browser when the worker process ends.
+ */
+let shared: Promise<Browser> | undefined;
+async function workerBrowser(): Promise<Browser> {
+  const current = shared && (await shared.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  shared = launch();
+  return shared;
+}
+
+/**
+ * The browser of the file's tests. `setUpBrowser()` at the top of a test file; then `browser` (a live binding) is
+ * the worker's browser inside tests and hooks, with no context of an earlier file left open.
  */
 export let browser: Browser;
 export function setUpBrowser(): void {
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
+    await Promise.all(browser.contexts().map((c) => c.close()));
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all((browser?.contexts() ?? []).map((c) => c.close()));
   });
 }
 
 export type Viewport = keyof typeof VIEWPORTS | { width: number; height: number };
 type ContextOptions = Omit<BrowserContextOptions, "viewport" | "baseURL"> & { viewport?: Viewport };
 
-/** A fresh browser context (own cookies) on the served app; relative URLs resolve against it. */
+/**
+ * A fresh browser context (own cookies) on the served app; relative URLs resolve against it. Its visitor asks for
+ * reduced motion unless `reducedMotion` says otherwise: the landing page's hero then does not play on its own, which
+ * otherwise kept Chromium drawing (about a third of a core per open landing page, and every logout lands there) while
+ * the test went on elsewhere. The tests of the autoplay itself ask for `reducedMotion: "no-preference"`.
+ */
 export async function newContext(on: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const { viewport = "desktop", ...rest } = opts;
   const context = await on.newContext({
     baseURL: baseURL(),
     viewport: typeof viewport === "string" ? VIEWPORTS[viewport] : viewport,
+    reducedMotion: "reduce",
     ...rest,
   });
   context.setDefaultTimeout(E2E_TIMEOUT);
@@ -582,7 +618,10 @@ export interface A11yViolation {
   targets: string[];
 }
 
-/** axe-core on the current page: the serious and critical violations (WCAG 2.x A/AA rules). */
+/**
+ * axe-core on the current page: the serious and critical violations, under axe's default rules (every rule but the
+ * experimental ones and those axe leaves off by default: WCAG 2.0 to 2.2 A and AA, and best practices).
+ */
 export async function seriousA11yViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<A11yViolation[]> {
   // axe waits on timers, and a page without JavaScript runs none: it would hang until the step's timeout
   if (!jsEnabled(page)) throw new Error("axe needs JavaScript: check this screen from a page that has it");
@@ -591,10 +630,9 @@ export async function seriousA11yViolations(page: Page, opts: { exclude?: string
   // runs it in parts and finishes in a new blank page of the context (a second injection of axe and a page opened
   // and closed per check: half of axe's time). The same rules run on the same document; what legacy mode gives up,
   // checking cross-origin iframes, does not apply: the app has none in tests (payments use the test-mode provider).
-  let builder = new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode(true);
+  // (AxeBuilder's options() replaces what withTags() set, so the tags this once named never applied: axe's default
+  // rules are what every check has run.)
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode(true);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const result = await builder.analyze();
   return result.violations

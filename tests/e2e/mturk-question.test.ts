@@ -5,22 +5,30 @@
 //   a tab of its own (or at the app's origin) it shows nothing of the question. A script in it tries to read the
 //   parent page, the cookies and the storage, and writes what it got into its own page: every attempt fails. A
 //   click on its target=_top link leaves the task page where it was. Its form is the submission, which the requester
-//   lists with its answer, and the sent page's link opens the Task List in a new tab.
+//   lists with its answer. Once it has posted, the task page learns it from the frame (docs/decisions/093) and shows
+//   the work as sent, without a reload: no frame, no countdown, no give-back, no second proof form; its What to
+//   submit is the question's form, never the HIT's Keywords.
 // - An ExternalQuestion is a page on the requester's own site (served here by the browser context in that site's
 //   place): its form posts to `<turkSubmitTo>/mturk/externalSubmit`, a cross-site post authorised by the assignmentId
-//   alone, and the worker lands on Coinwork's page saying the work was sent.
+//   alone, and the task page (here on a phone) shows the work as sent.
+// - Without JavaScript (390 and 1440 px) the frame's form still posts, its sent page's link opens the Task List in a
+//   new tab, and the task page read after the post shows the work as sent.
 import { expect } from "vitest";
 import { CreateHITCommand, ListAssignmentsForHITCommand, MTurkClient } from "@aws-sdk/client-mturk";
-import type { ConsoleMessage, FrameLocator } from "playwright-core";
+import type { ConsoleMessage, FrameLocator, Page } from "playwright-core";
 import {
   baseURL,
   browser,
+  DEMO_PASSWORD,
   db,
   gotoHydrated,
+  login,
+  newNoJsContext,
   person,
   registerThroughForm,
   screenshot,
   setUpBrowser,
+  sidewaysOverflow,
   signedInContext,
   sqlText,
   startTask,
@@ -29,7 +37,7 @@ import {
   TEST_PASSWORD,
   unique,
   uniqueToken,
-  waitForHydration,
+  VIEWPORTS,
 } from "./browser";
 import type { Person } from "./browser";
 
@@ -77,6 +85,38 @@ const EXTERNAL_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Colour survey
 
 const FRAME_ONLY = "A HIT's question opens only in its task page on Coinwork.";
 
+/** An HTMLQuestion HIT of QUESTION, its Keywords words to find it by (never what to submit). */
+async function postHit(mturk: MTurkClient, title: string): Promise<string> {
+  const { HIT } = await mturk.send(
+    new CreateHITCommand({
+      Title: title,
+      Description: "Look at the photo and name the animal.",
+      Reward: "0.50",
+      MaxAssignments: 1,
+      LifetimeInSeconds: 86_400,
+      AssignmentDurationInSeconds: 600,
+      Keywords: KEYWORDS,
+      Question: QUESTION,
+    }),
+  );
+  return HIT!.HITId!;
+}
+const KEYWORDS = "animals, photo tagging";
+
+/** The task page shows the work as sent: no frame, no countdown, no give-back, no proof form. */
+async function expectWorkSent(page: Page) {
+  await page.getByTestId("hit-work-sent").waitFor();
+  await page.getByTestId("submission-blocker").getByText("waiting for review").waitFor();
+  for (const gone of [
+    page.getByTestId("hit-question"),
+    page.getByTestId("held-slot"),
+    page.getByRole("button", { name: /Give the task back/ }),
+    page.getByRole("button", { name: "Submit Task" }),
+    page.getByLabel("Your submission"),
+  ])
+    expect(await gone.count()).toBe(0);
+}
+
 const frameOf = (p: Person): FrameLocator => p.page.frameLocator('[data-testid="hit-question"]');
 const frameSrc = async (p: Person) => new URL((await p.page.getByTestId("hit-question").getAttribute("src"))!);
 
@@ -94,6 +134,8 @@ story("HITs' questions, from another site, in their task pages", () => {
     const buyer = await signedInContext(browser, "buyer");
     const keys = await buyer.newPage();
     await gotoHydrated(keys, "/dashboard/apikeys");
+    // a key is made after the current password (docs/decisions/080)
+    await keys.getByLabel("Current password").fill(DEMO_PASSWORD);
     await keys.getByRole("button", { name: "Create a key" }).click();
     const credentials = {
       accessKeyId: (await keys.getByTestId("new-key-id").innerText()).trim(),
@@ -102,18 +144,7 @@ story("HITs' questions, from another site, in their task pages", () => {
     await buyer.close();
     mturk = new MTurkClient({ endpoint: `${baseURL()}/mturk`, region: "us-east-1", credentials, maxAttempts: 1 });
     title = `Name the animal ${uniqueToken("q")}`;
-    const { HIT } = await mturk.send(
-      new CreateHITCommand({
-        Title: title,
-        Description: "Look at the photo and name the animal.",
-        Reward: "0.50",
-        MaxAssignments: 1,
-        LifetimeInSeconds: 86_400,
-        AssignmentDurationInSeconds: 600,
-        Question: QUESTION,
-      }),
-    );
-    hitId = HIT!.HITId!;
+    hitId = await postHit(mturk, title);
   });
 
   const registered = step("a new worker registers at 1440 px", async () => {
@@ -182,15 +213,26 @@ story("HITs' questions, from another site, in their task pages", () => {
     },
   );
 
-  step(
-    "1440: its form is the submission; the sent page's link opens the Task List in a new tab",
+  const sent = step(
+    "1440: its form is the submission; the task page learns it from the frame and shows the work as sent",
     { needs: [started] },
     async () => {
-      const { page, context } = worker;
+      const { page } = worker;
+      // what to submit is the question's form, never the HIT's Keywords; the frame is the one form
+      const asked = await page.getByRole("region", { name: "What to submit" }).innerText();
+      expect(asked).toContain("Your answers in the task's form below");
+      expect(asked).not.toContain(KEYWORDS);
+      await page.getByTestId("hit-send-note").waitFor();
+      expect(await page.getByRole("button", { name: "Submit Task" }).count()).toBe(0);
+      await page.getByTestId("held-slot").waitFor();
+
       const frame = frameOf(worker);
       await frame.getByLabel("What animal is in the photo?").fill("a tabby cat");
       await frame.getByRole("button", { name: "Submit" }).click();
-      await frame.getByRole("heading", { name: "Your work was sent" }).waitFor();
+      // no reload: the sent page in the frame tells the page, which reads the worker's state again
+      await expectWorkSent(page);
+      expect(page.url()).toBe(taskUrl);
+      await screenshot(page, "mturk-question-sent-1440");
 
       const [me] = db<{ id: string }>(`SELECT id FROM users WHERE email = ${sqlText(worker.email)}`);
       const { Assignments } = await mturk.send(new ListAssignmentsForHITCommand({ HITId: hitId }));
@@ -198,25 +240,54 @@ story("HITs' questions, from another site, in their task pages", () => {
       expect(Assignments![0]).toMatchObject({ WorkerId: me!.id, AssignmentStatus: "Submitted" });
       expect(Assignments![0].Answer).toContain("<QuestionIdentifier>animal</QuestionIdentifier>");
       expect(Assignments![0].Answer).toContain("<FreeText>a tabby cat</FreeText>");
+      // and so it stays when read again
+      await gotoHydrated(page, taskUrl);
+      await expectWorkSent(page);
+    },
+  );
 
+  step(
+    "390 and 1440 without JavaScript: the frame's form posts, its sent page's link opens a tab, and the page read after shows the work as sent",
+    { needs: [sent] },
+    async () => {
+      const context = await newNoJsContext(browser, { viewport: "phone" });
+      const page = await context.newPage();
+      await login(page, worker.email, TEST_PASSWORD);
+      const id = await postHit(mturk, `Name the animal ${uniqueToken("nojs")}`);
+      await page.goto(`/dashboard/tasklist/${id}`);
+      await startTask(page);
+      const frame = page.frameLocator('[data-testid="hit-question"]');
+      await frame.getByLabel("What animal is in the photo?").fill("a heron");
+      await frame.getByRole("button", { name: "Submit" }).click();
+      await frame.getByRole("heading", { name: "Your work was sent" }).waitFor();
+      // the frame's way back opens a tab of its own; the worker's tab stays on the task
       const [list] = await Promise.all([
         context.waitForEvent("page"),
         frame.getByRole("link", { name: "Back to the Task List" }).click(),
       ]);
       await list.waitForURL((url) => url.pathname === "/dashboard/tasklist");
-      await waitForHydration(list);
-      // signed in there (the new tab is a tab of the worker's own, outside the frame's sandbox)
-      expect(new URL(list.url()).pathname).toBe("/dashboard/tasklist");
-      expect(page.url()).toBe(taskUrl);
+      expect(new URL(page.url()).pathname).toBe(`/dashboard/tasklist/${id}`);
       await list.close();
+      expect(db(`SELECT 1 FROM submissions WHERE task_id = ${sqlText(id)} AND status = 'pending'`)).toHaveLength(1);
+      // the page read after the post (here a reload; any way back to it) says so
+      await page.reload();
+      await expectWorkSent(page);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await screenshot(page, "mturk-question-sent-nojs-390");
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await page.reload();
+      await expectWorkSent(page);
+      await screenshot(page, "mturk-question-sent-nojs-1440");
+      await context.close();
     },
   );
 
   step(
-    "1440: an ExternalQuestion on the requester's site posts its form back; the worker lands on Coinwork's sent page",
+    "390: an ExternalQuestion on the requester's site posts its form back; the task page shows the work as sent",
     { needs: [posted, registered] },
     async () => {
       const { page, context } = worker;
+      await page.setViewportSize(VIEWPORTS.phone);
       await context.route(`${REQUESTER_SITE}/**`, (route) =>
         route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: EXTERNAL_PAGE }),
       );
@@ -241,18 +312,13 @@ story("HITs' questions, from another site, in their task pages", () => {
       expect(src.searchParams.get("turkSubmitTo")).toBe(new URL(baseURL()).origin);
       const frame = frameOf(worker);
       await frame.getByLabel("Favourite colour").fill("teal");
-      await frame.getByRole("button", { name: "Send to Coinwork" }).click();
-      await frame.getByRole("heading", { name: "Your work was sent" }).waitFor();
-      await page.getByTestId("hit-question").scrollIntoViewIfNeeded();
-      await screenshot(page, "mturk-external-question-sent-1440", { viewport: true });
       const taskPage = page.url();
-      const [list] = await Promise.all([
-        context.waitForEvent("page"),
-        frame.getByRole("link", { name: "Back to the Task List" }).click(),
-      ]);
-      await list.waitForURL((url) => url.pathname === "/dashboard/tasklist");
+      await frame.getByRole("button", { name: "Send to Coinwork" }).click();
+      // Coinwork's sent page, at Coinwork's origin in the frame, tells the page: no reload
+      await expectWorkSent(page);
       expect(page.url()).toBe(taskPage);
-      await list.close();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await screenshot(page, "mturk-external-question-sent-390");
 
       const { Assignments } = await mturk.send(new ListAssignmentsForHITCommand({ HITId: HIT!.HITId }));
       expect(Assignments).toHaveLength(1);

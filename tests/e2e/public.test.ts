@@ -37,7 +37,10 @@ async function readyCarousel(page: Page, name: string): Promise<Locator> {
 
 describe("landing page carousels", () => {
   it("the hero advances on its own every 2 seconds, loops, and can be paused", async () => {
-    const context = await newContext(browser, { viewport: "desktop" });
+    const context = await newContext(browser, { viewport: "desktop", reducedMotion: "no-preference" });
+    // the page's own clock, flowing as time does, so that a paused hero can be shown to stay for a while without
+    // the test waiting that while
+    await context.clock.install();
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
     await gotoHydrated(page, "/");
@@ -65,7 +68,7 @@ describe("landing page carousels", () => {
     await page.getByRole("button", { name: "Pause automatic slide show" }).click();
     await page.mouse.move(0, 0);
     const paused = await selected(hero);
-    await page.waitForTimeout(2_600);
+    await page.clock.runFor(2_600);
     expect(await selected(hero)).toBe(paused);
     await screenshot(page, "landing-hero-paused-1440");
     await page.getByRole("button", { name: "Start automatic slide show" }).click();

@@ -1,7 +1,8 @@
 // Revisions and messages in Chromium: the demo worker asks the demo buyer a question from a task's page on a phone,
-// then starts and sends work; the buyer, on a desktop, answers in the submission's conversation and asks for a
-// revision instead of rejecting; the worker, on a phone without JavaScript, reads the note on the submission's page
-// and writes back with the plain form (docs/product/quality.md, "Revisions" and "Messages").
+// then starts and sends work; the buyer, on a desktop, finds the question on Messages with one unread, answers it
+// there and asks for a revision from the review view instead of rejecting; the worker finds the answer on Messages
+// on a phone, then, without JavaScript, reads the note on the submission's page and writes back with the plain form
+// (docs/product/quality.md, "Revisions" and "Messages"; docs/decisions/092-an-inbox-read-from-its-own-index.md).
 import { expect } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import {
@@ -27,6 +28,10 @@ const token = uniqueToken("rv");
 const QUESTION = `Which page should the screenshot show? <b>${token}</b>`;
 const TITLE = `Screenshot our pricing page ${token}`;
 const NOTE = `Show the whole page, not a crop (${token}).`;
+const ANSWER = `The pricing page, all of it (${token}).`;
+
+/** This task's conversation on the Messages page. */
+const inboxRow = (page: Page) => page.getByTestId("inbox-row").filter({ hasText: TITLE });
 
 story("a question, a revision asked and answered without JavaScript", () => {
   let workerPhone: BrowserContext;
@@ -86,15 +91,36 @@ story("a question, a revision asked and answered without JavaScript", () => {
     async () => {
       await gotoHydrated(buyer, "/dashboard/notifications");
       await buyer.getByText(`sent you a message about`).first().waitFor();
+
+      // Messages, from the sidebar: the question, not read yet
+      await buyer.getByRole("navigation").getByRole("link", { name: "Messages", exact: true }).first().click();
+      await buyer.waitForURL("**/dashboard/inbox");
+      const row = inboxRow(buyer);
+      await row.getByTestId("inbox-unread").getByText("1 unread").waitFor();
+      expect(await row.innerText()).toContain("questions before starting");
+      expect(await row.innerText()).toContain(QUESTION);
+      expect(await sidewaysOverflow(buyer)).toBe(0);
+      await screenshot(buyer, "messages-unread-desktop");
+      await row.getByRole("link", { name: new RegExp(`^${TITLE}\\s*, with `) }).click();
+      await buyer.waitForURL(`**/dashboard/threads/task/${taskId}/**`);
+      await buyer.getByTestId("messages").getByText(QUESTION).waitFor();
+      await buyer.getByLabel("Your message").fill(ANSWER);
+      await buyer.getByRole("button", { name: "Send message" }).click();
+      await expectMessage(buyer, "Message sent");
+      // read, and the newest message is the buyer's own
+      await gotoHydrated(buyer, "/dashboard/inbox");
+      await inboxRow(buyer).getByText(`You: ${ANSWER}`).waitFor();
+      expect(await inboxRow(buyer).getByTestId("inbox-unread").count()).toBe(0);
+
+      // the revision is asked from the submission's review view, instead of rejecting
       await gotoHydrated(buyer, `/dashboard/buyerhome?open=${submissionId}`);
-      await buyer
-        .getByRole("link", { name: /ask for a revision instead of rejecting/ })
-        .first()
-        .click();
-      await buyer.waitForURL(`**/dashboard/threads/submission/${submissionId}`);
-      await buyer.getByLabel("What should change?").fill(NOTE);
-      await buyer.getByRole("button", { name: "Ask for revision" }).click();
+      await buyer.getByRole("dialog").getByRole("button", { name: "Ask for revision" }).click();
+      const ask = buyer.getByRole("alertdialog", { name: "Ask for a revision?" });
+      await ask.getByLabel("What should change?").fill(NOTE);
+      await ask.getByRole("button", { name: "Ask for revision" }).click();
       await expectMessage(buyer, "Revision asked");
+      // its conversation shows the note, and nothing more is asked there
+      await gotoHydrated(buyer, `/dashboard/threads/submission/${submissionId}`);
       await buyer.getByTestId("revision-state").getByText(NOTE).waitFor();
       expect(await buyer.getByRole("button", { name: "Ask for revision" }).count()).toBe(0);
       await screenshot(buyer, "revisions-asked-desktop");
@@ -102,7 +128,26 @@ story("a question, a revision asked and answered without JavaScript", () => {
     },
   );
 
-  step("the worker reads the note and writes back without JavaScript (390 px)", { needs: [revised] }, async () => {
+  const answered = step(
+    "the worker finds the buyer's answer on Messages, one unread, and reads it (390 px)",
+    { needs: [revised] },
+    async () => {
+      await gotoHydrated(worker, "/dashboard/inbox");
+      const row = inboxRow(worker);
+      await row.getByTestId("inbox-unread").getByText("1 unread").waitFor();
+      expect(await row.innerText()).toContain(ANSWER);
+      expect(await sidewaysOverflow(worker)).toBe(0);
+      await screenshot(worker, "messages-unread-phone");
+      await row.getByRole("link", { name: new RegExp(`^${TITLE}\\s*, with `) }).click();
+      await worker.waitForURL(`**/dashboard/threads/task/${taskId}/**`);
+      await worker.getByTestId("messages").getByText(ANSWER).waitFor();
+      await gotoHydrated(worker, "/dashboard/inbox");
+      await inboxRow(worker).getByText(ANSWER).waitFor();
+      expect(await inboxRow(worker).getByTestId("inbox-unread").count()).toBe(0);
+    },
+  );
+
+  step("the worker reads the note and writes back without JavaScript (390 px)", { needs: [answered] }, async () => {
     const noJs = await signedInContext(browser, "worker", { viewport: "phone", javaScriptEnabled: false });
     const page = await noJs.newPage();
     await page.goto(`/dashboard/mysubmissions/${submissionId}`);

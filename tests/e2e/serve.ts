@@ -2,11 +2,12 @@
 //
 // Prepares what the browser tests run against, in a process of its own so that the other test projects run
 // meanwhile (global-setup.ts starts it and returns at once; the browser test files wait for <state.json>):
-// builds the app while it migrates and seeds a fresh local D1 in a temp directory, copies that database once per
-// test worker, and serves the build on each copy with `wrangler dev` (a free port each, a throwaway SESSION_JWK,
-// RATE_LIMIT_OFF=1; output in test-results/e2e-server-<n>.log). Then it writes <state.json> and exits, leaving the
-// servers running in their own process groups: { servers: [{ baseURL, persistDir, pid }], dirs } on success,
-// { error, dirs } otherwise (having stopped whatever it started). global-setup.ts's teardown stops them.
+// builds the app while it migrates and seeds a fresh local D1 in a temp directory (keeping a copy of it migrated
+// and not yet seeded, for the tests of the seed), copies that database once per test worker, and serves the build on
+// each copy with `wrangler dev` (a free port each, a throwaway SESSION_JWK, RATE_LIMIT_OFF=1; output in
+// test-results/e2e-server-<n>.log). Then it writes <state.json> and exits, leaving the servers running in their own
+// process groups: { servers: [{ baseURL, persistDir, pid }], migrated, dirs } on success, { error, dirs } otherwise
+// (having stopped whatever it started). global-setup.ts's teardown stops them and removes `dirs`.
 //
 // Knob: E2E_SKIP_BUILD=1 reuses build/ as it is (faster while writing tests; CI always builds).
 // Node built-ins and the project's scripts only (this file runs with Node's type stripping).
@@ -14,7 +15,7 @@ import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ROOT, wranglerEnv } from "../../scripts/lib/wrangler.ts";
+import { applyMigrations, ROOT, wranglerEnv } from "../../scripts/lib/wrangler.ts";
 import { BUILT_WRANGLER_CONFIG, serveBuild, type ServedBuild } from "../../scripts/lib/served-build.ts";
 import { seed } from "../../scripts/seed.ts";
 
@@ -27,7 +28,14 @@ export interface E2EServer {
   pid: number;
 }
 
-export type E2EState = { servers: E2EServer[]; dirs: string[] } | { error: string; dirs: string[] };
+export type E2EState =
+  | {
+      servers: E2EServer[];
+      /** a database with every migration applied and nothing seeded, to copy (tests/e2e/seed*.test.ts) */
+      migrated: string;
+      dirs: string[];
+    }
+  | { error: string; dirs: string[] };
 
 const [stateFile, workersArg] = process.argv.slice(2);
 const workers = Math.max(1, Number(workersArg) || 1);
@@ -36,6 +44,7 @@ const lap = (what: string) => console.log(`[e2e] ${what} (${((performance.now() 
 const results = path.join(ROOT, "test-results");
 mkdirSync(results, { recursive: true });
 
+/** Every temp directory made here (the teardown removes them). */
 const dirs: string[] = [];
 const started: ServedBuild[] = [];
 
@@ -71,12 +80,16 @@ function build(): Promise<void> {
   });
 }
 
-async function prepare(): Promise<E2EServer[]> {
+async function prepare(): Promise<{ servers: E2EServer[]; migrated: string }> {
   const built = build();
   built.catch(() => undefined); // awaited below; seeding must not leave it unhandled meanwhile
   const seeded = mkdtempSync(path.join(tmpdir(), "coinwork-e2e-"));
   dirs.push(seeded);
-  await seed({ persistTo: seeded }, { quiet: true });
+  applyMigrations({ persistTo: seeded }, { quiet: true });
+  const migrated = mkdtempSync(path.join(tmpdir(), "coinwork-e2e-migrated-"));
+  dirs.push(migrated);
+  cpSync(seeded, migrated, { recursive: true });
+  await seed({ persistTo: seeded }, { quiet: true, migrate: false });
   lap(`migrated and seeded ${seeded}`);
   await built;
   if (!existsSync(BUILT_WRANGLER_CONFIG))
@@ -85,20 +98,22 @@ async function prepare(): Promise<E2EServer[]> {
   // Every worker serves its own copy of the seeded database, so files that run at the same time never meet.
   // Copies first (the seeded files must not be open while they are copied), then the servers one by one
   // (two wrangler dev starting at the same moment can trip over each other's local storage setup).
-  while (dirs.length < workers) {
+  const databases = [seeded];
+  while (databases.length < workers) {
     const copy = mkdtempSync(path.join(tmpdir(), "coinwork-e2e-"));
     dirs.push(copy);
+    databases.push(copy);
     cpSync(seeded, copy, { recursive: true });
   }
-  for (const [i, persistDir] of dirs.entries()) {
+  for (const [i, persistDir] of databases.entries()) {
     const logFile = path.join(results, `e2e-server-${i + 1}.log`);
     started.push(await serveBuild({ persistDir, logFile, vars: { RATE_LIMIT_OFF: "1" } }));
   }
-  const servers = started.map((s, i) => ({ baseURL: s.baseURL, persistDir: dirs[i], pid: s.child.pid! }));
+  const servers = started.map((s, i) => ({ baseURL: s.baseURL, persistDir: databases[i], pid: s.child.pid! }));
   lap(
     `serving the built app ${workers} time(s): ${servers.map((s) => s.baseURL).join(", ")} (logs: test-results/e2e-server-N.log)`,
   );
-  return servers;
+  return { servers, migrated };
 }
 
 // Stopped before it is done (the run was interrupted): stop what was started; the teardown removes the dirs.
@@ -107,7 +122,7 @@ process.once("SIGTERM", () => {
 });
 
 try {
-  writeState({ servers: await prepare(), dirs });
+  writeState({ ...(await prepare()), dirs });
 } catch (e) {
   await Promise.all(started.map((s) => s.stop()));
   writeState({ error: e instanceof Error ? (e.stack ?? e.message) : String(e), dirs });

@@ -848,6 +848,8 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     url: (f) => `/dashboard/threads/submission/${f.submissionId}`,
     expect: { anon: "login", removed: "login", worker: "ok", buyer: "ok", other: "denied", admin: "denied" },
   },
+  // Messages of workers and buyers (their conversations); an admin's Messages are the contact form's
+  "routes/dashboard/inbox.tsx": { expect: { ...userPage, admin: "unauthorized" } },
   "routes/dashboard/settings.tsx": { expect: userPage },
   // your own data (a JSON download) and closing your own account: nobody else's to name
   "routes/dashboard/account-data.ts": { expect: userPage },

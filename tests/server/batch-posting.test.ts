@@ -169,7 +169,7 @@ describe("batch posting", () => {
     expect(figures).toEqual({ live_tasks: n, open_slots: costOf(n) / 2 });
     expect(
       await row(
-        "SELECT min_approval_rate FROM task_requirements JOIN tasks ON tasks.id = task_id WHERE buyer_id = ?",
+        "SELECT task_requirements.min_approval_rate FROM task_requirements JOIN tasks ON tasks.id = task_id WHERE buyer_id = ?",
         buyer.id,
       ),
     ).toEqual({ min_approval_rate: 80 });

@@ -12,6 +12,7 @@ import {
   getPage,
   holds,
   htmlOf,
+  makeAdmin,
   jsPost,
   postForm,
   registerUser,
@@ -23,7 +24,8 @@ import {
   taskOf,
   uniqueToken,
 } from "./fixtures";
-import { KEY_REUSED, NOT_REVIEWED, payBonus } from "~/server/services/bonuses.server";
+import { KEY_REUSED, NOT_SENT, payBonus } from "~/server/services/bonuses.server";
+import { deleteTask } from "~/server/services/tasks.server";
 import { conservation } from "~/server/services/ledger.server";
 import { getDb } from "~/server/db/client.server";
 
@@ -85,14 +87,32 @@ describe("bonuses", () => {
     expect(await balance(w.buyer.id)).toBe(before - 4);
   });
 
-  it("are refused on pending work, on another buyer's submission, beyond the balance, and to workers, changing nothing", async () => {
+  it("are paid on work not yet reviewed (tools pay the bonus, then approve), and refused on a cancelled submission", async () => {
     const w = await reviewed();
-    const pending = await submissionBy(await registerUser("Worker"), w.task.id);
+    const worker = await registerUser("Worker");
+    const pending = await submissionBy(worker, w.task.id);
     const buyer = await sessionUser(w.buyer.id);
-    const key = () => uniqueToken();
+    const before = [await balance(w.buyer.id), await balance(worker.id)];
+    const paid = await payBonus(env, buyer, {
+      submissionId: pending.id,
+      coins: 2,
+      reason: "early",
+      requestKey: uniqueToken(),
+    });
+    expect(paid.created).toBe(true);
+    expect([await balance(w.buyer.id), await balance(worker.id)]).toEqual([before[0] - 2, before[1] + 2]);
+    // an admin removes the task: the pending submission is cancelled, and takes no bonus
+    await deleteTask(env, await sessionUser((await makeAdmin()).id), w.task.id);
     await expect(
-      payBonus(env, buyer, { submissionId: pending.id, coins: 1, reason: "early", requestKey: key() }),
-    ).rejects.toThrow(NOT_REVIEWED);
+      payBonus(env, buyer, { submissionId: pending.id, coins: 1, reason: "late", requestKey: uniqueToken() }),
+    ).rejects.toThrow(NOT_SENT);
+    expect(await balance(worker.id)).toBe(before[1] + 2);
+    expect(await holds([w.buyer.id, w.worker.id, worker.id])).toBe(true);
+  });
+
+  it("are refused on another buyer's submission, beyond the balance, and to workers, changing nothing", async () => {
+    const w = await reviewed();
+    const key = () => uniqueToken();
     const stranger = await funded("Buyer", 100);
     await expect(
       payBonus(env, await sessionUser(stranger.id), {

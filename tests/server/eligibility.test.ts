@@ -4,22 +4,40 @@
 import { describe, expect, it } from "vitest";
 import {
   approveAs,
+  env,
   expectError,
   funded,
   getPage,
+  isoDay,
   htmlOf,
   jsPost,
   postForm,
+  recordingEnv,
   registerUser,
   rejectAs,
   rest,
   row,
+  sessionUser,
   submissionBy,
   taskFields,
   taskOf,
+  textOf,
   uniqueToken,
 } from "./fixtures";
-import { APPROVAL_RATE_RULE, approvalRate } from "~/lib/eligibility";
+import { APPROVAL_RATE_RULE } from "~/lib/eligibility";
+import { sql } from "drizzle-orm";
+import { getDb } from "~/server/db/client.server";
+import { approvalRateSql, unmetRequirements } from "~/server/services/eligibility.server";
+import { createQualification, grantQualification } from "~/server/services/qualifications.server";
+import { listOpenTasks } from "~/server/services/tasks.server";
+
+/** The approval rate requirements are judged on, as the server works it out (one SQL expression for every reader). */
+async function approvalRate(approved: number, rejected: number): Promise<number> {
+  const [row] = await getDb(env).all<{ rate: number }>(
+    sql`SELECT ${approvalRateSql(sql`${approved}`, sql`${rejected}`)} AS rate`,
+  );
+  return row!.rate;
+}
 
 /** A worker with this many approved and rejected submissions (on a buyer's throwaway task). */
 async function workerWith(approved: number, rejected: number) {
@@ -35,14 +53,15 @@ async function workerWith(approved: number, rejected: number) {
 }
 
 describe("eligibility", () => {
-  it("judges fewer than 20 reviewed submissions on a smoothed rate, 20 or more on the plain one", () => {
+  it("judges fewer than 20 reviewed submissions on a smoothed rate, 20 or more on the plain one", async () => {
     // (approved + 5 x 0.8) / (reviewed + 5)
-    expect(approvalRate(0, 0)).toBe(80);
-    expect(approvalRate(1, 0)).toBe(83.3);
-    expect(approvalRate(0, 1)).toBe(66.7);
-    expect(approvalRate(19, 0)).toBe(95.8);
-    expect(approvalRate(20, 0)).toBe(100);
-    expect(approvalRate(18, 2)).toBe(90);
+    expect(await approvalRate(0, 0)).toBe(80);
+    expect(await approvalRate(1, 0)).toBe(83.3);
+    expect(await approvalRate(0, 1)).toBe(66.7);
+    expect(await approvalRate(19, 0)).toBe(95.8);
+    expect(await approvalRate(20, 0)).toBe(100);
+    expect(await approvalRate(18, 2)).toBe(90);
+    expect(await approvalRate(14, 7)).toBe(66.7);
   });
 
   it("is set on Add Task (with and without JavaScript), with clear messages for bad bounds", async () => {
@@ -62,7 +81,7 @@ describe("eligibility", () => {
     );
     expect(posted.status).toBe(302);
     const req = await row<{ rate: number; approved: number | null }>(
-      "SELECT min_approval_rate AS rate, min_approved AS approved FROM task_requirements r JOIN tasks t ON t.id = r.task_id WHERE t.task_title = ?",
+      "SELECT r.min_approval_rate AS rate, r.min_approved AS approved FROM task_requirements r JOIN tasks t ON t.id = r.task_id WHERE t.task_title = ?",
       title,
     );
     expect(req).toEqual({ rate: 90, approved: null });
@@ -114,5 +133,98 @@ describe("eligibility", () => {
     expect(
       (await rest("POST", "/submission", twice.token, { task_id: task.id, submission_details: "ok" })).status,
     ).toBe(201);
+  });
+
+  /** Tasks of one buyer under a shared word: none required, and each requirement just met or just missed. */
+  async function requirementTasks() {
+    const buyer = await funded("Buyer", 500);
+    const b = await sessionUser(buyer.id);
+    const word = `reach${uniqueToken()}`;
+    const q = await createQualification(env, b, {
+      name: `Careful ${uniqueToken()}`,
+      description: "q",
+      retake_hours: 0,
+    });
+    const posted: Record<string, string> = {};
+    for (const [name, extra] of Object.entries({
+      plain: {},
+      approved1: { min_approved: 1 },
+      rate80: { min_approval_rate: 80 },
+      rate81: { min_approval_rate: 81 },
+      rate84: { min_approval_rate: 84 },
+      held: { qualification_id: q.id },
+      score80: { qualification_id: q.id, qualification_min_score: 80 },
+    }))
+      posted[name] = (await taskOf(buyer, { task_title: `${word} ${name}`, required_workers: 2, ...extra })).id;
+    return { b, q, word, posted };
+  }
+
+  it("the Task List hides the tasks a worker cannot do by default, and says on each card whether they qualify", async () => {
+    const { b, q, word, posted } = await requirementTasks();
+    const worker = await registerUser("Worker"); // no review yet: 0 approved, a rate of 80%
+    await grantQualification(env, b, { qualificationId: q.id, workerId: worker.id, score: 70 });
+    const list = async (query: string) => textOf(await getPage(`/dashboard/tasklist?q=${word}${query}`, worker.cookie));
+
+    // the plain task, the one whose 80% the worker's 80% meets and the qualification they hold at any score
+    const hidden = await list("");
+    expect(hidden).toContain("3 open tasks match your filters");
+    for (const name of ["plain", "rate80", "held"]) expect(hidden).toContain(`${word} ${name}`);
+    for (const name of ["approved1", "rate81", "rate84", "score80"]) expect(hidden).not.toContain(`${word} ${name}`);
+    // a task that requires something says the worker qualifies; one that requires nothing says nothing
+    expect(hidden.match(/You qualify/g)).toHaveLength(2);
+
+    // unticked, the box sends nothing and the form's hidden "0" turns the filter off (no JavaScript needed)
+    const all = await list("&hide=0");
+    expect(all).toContain("7 open tasks match your filters");
+    expect(all).toContain("Needs 1 approved submission (you have 0)");
+    expect(all).toContain("Needs 81% approval (yours 80%)");
+    expect(all).toContain(`Needs a score of 80 in “${q.name}” (yours 70)`);
+    // ticked, the box's "1" comes after the hidden "0" and counts
+    expect(await list("&hide=0&hide=1")).toContain("3 open tasks match your filters");
+
+    // the card at a glance: a one-line record, pay per hour, and the way to the buyer's full record
+    const html = await htmlOf(await getPage(`/dashboard/tasklist?q=${word}&hide=0`, worker.cookie), true);
+    expect(html).toContain(`href="/buyers/${b.id}"`);
+    expect(html).toContain(`href="/dashboard/tasklist/${posted.rate84}"`);
+  });
+
+  it("hides exactly the tasks whose page refuses the worker, at the edges of every requirement", async () => {
+    const { b, q, word, posted } = await requirementTasks();
+    const fresh = await registerUser("Worker"); // 0 approved, 80%
+    const once = await workerWith(1, 0); // 1 approved, 83.3%
+    await grantQualification(env, b, { qualificationId: q.id, workerId: once.id, score: 80 });
+    for (const [worker, record] of [
+      [fresh, { approved: 0, rate: 80 }],
+      [once, { approved: 1, rate: 83.3 }],
+    ] as const) {
+      const page = await listOpenTasks(env, { q: word, workerId: worker.id, withinReach: true, limit: 100 });
+      const shown = new Set(page.items.map((t) => t.id));
+      const refused = new Set<string>();
+      for (const id of Object.values(posted)) if (await unmetRequirements(env, worker.id, id)) refused.add(id);
+      expect(refused.size).toBeGreaterThan(0);
+      for (const id of Object.values(posted)) expect(shown.has(id), id).toBe(!refused.has(id));
+
+      // the list's count without a search (the per-day counters less the open tasks the worker cannot do, from the
+      // requirements kept on the task rows) against the requirement rows themselves, read in one batch
+      const [within, every] = [recordingEnv(), recordingEnv()];
+      await listOpenTasks(within.env, { workerId: worker.id, withinReach: true });
+      await listOpenTasks(every.env, { workerId: worker.id });
+      const count = (r: typeof within) => r.statements.find((s) => /open_task_days/.test(s.sql))!;
+      const [a, b2, c] = await env.DB.batch<Record<string, number>>([
+        env.DB.prepare(count(within).sql).bind(...count(within).params),
+        env.DB.prepare(count(every).sql).bind(...count(every).params),
+        env.DB.prepare(
+          `SELECT COUNT(*) AS n FROM tasks AS t WHERE t.deleted_at IS NULL AND t.required_workers > 0
+            AND t.completion_date >= ? AND (
+              EXISTS (SELECT 1 FROM task_requirements AS r WHERE r.task_id = t.id
+                AND (r.min_approved > ? OR r.min_approval_rate > ?))
+              OR EXISTS (SELECT 1 FROM task_qualifications AS tq WHERE tq.task_id = t.id AND NOT EXISTS (
+                SELECT 1 FROM qualification_grants AS g WHERE g.worker_id = ? AND g.qualification_id = tq.qualification_id
+                  AND g.score >= tq.min_score)))`,
+        ).bind(isoDay(0), record.approved, record.rate, worker.id),
+      ]);
+      const first = (r: D1Result<Record<string, number>>) => Object.values(r.results[0]!)[0]!;
+      expect(first(b2) - first(a)).toBe(first(c));
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Random sequences of coin operations across several users, with pairs fired concurrently (appeals of rejections and
-// their decisions, workers starting tasks, giving them back and running out of time, sending proof from a start or
+// their decisions, buyers reversing their own rejections, workers starting tasks, giving them back and running out of time, sending proof from a start or
 // in one step, buyers' bonuses with repeated request keys, editing and withdrawing their pending submissions, buyers
 // changing the pay of tasks with work pending, workers cancelling their pending withdrawals included). After every step: no negative balance or slot count, conservation holds, each payment
 // credited once, each submission reviewed once and paid at most once, each withdrawal released at most once, and
@@ -18,6 +18,7 @@ import {
   approveSubmission,
   editSubmission,
   rejectSubmission,
+  reverseRejection,
   withdrawSubmission,
 } from "~/server/services/submissions.server";
 import {
@@ -55,6 +56,7 @@ type Op =
   | { kind: "bonus"; sub: number; coins: number; key: number }
   | { kind: "appeal"; sub: number }
   | { kind: "judge"; appeal: number; overturn: boolean }
+  | { kind: "override"; sub: number }
   | { kind: "edit"; sub: number }
   | { kind: "unsubmit"; sub: number }
   | { kind: "revision"; sub: number; step: "ask" | "resubmit" | "lapse" }
@@ -93,6 +95,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("bonus" as const), sub: idx, coins: fc.integer({ min: 1, max: 40 }), key: fc.nat(1) }),
   fc.record({ kind: fc.constant("appeal" as const), sub: idx }),
   fc.record({ kind: fc.constant("judge" as const), appeal: idx, overturn: fc.boolean() }),
+  fc.record({ kind: fc.constant("override" as const), sub: idx }),
   fc.record({ kind: fc.constant("edit" as const), sub: idx }),
   fc.record({ kind: fc.constant("unsubmit" as const), sub: idx }),
   fc.record({
@@ -308,6 +311,15 @@ async function run(o: Op, s: State, e: Env = env): Promise<Answer> {
         else if (o.step === "resubmit")
           await editSubmission(e, worker, sub, { submission_details: "revised", submission_image_url: "" });
         else if ((await lapseDueRevisions(e, Date.now() + 49 * 3_600_000, sub)) === 0) return "idle";
+        break;
+      }
+      case "override": {
+        // the buyer reverses their own rejection (the MTurk API's OverrideRejection), paying from their balance
+        const sub = pick(s.subs, o.sub);
+        if (!sub) return "idle";
+        const { buyer } = await partiesOf(s, sub);
+        if (!buyer) return "idle";
+        await reverseRejection(e, buyer, sub);
         break;
       }
       case "judge": {

@@ -12,6 +12,7 @@ import {
   makeAdmin,
   mailTo,
   postForm,
+  recordingEnv,
   registerUser,
   rest,
   sessionUser,
@@ -22,12 +23,20 @@ import {
   type TestUser,
   uniqueToken,
 } from "./fixtures";
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-import { MESSAGE_RATE_LIMITED, MESSAGES_PER_MINUTE, NOT_A_PARTY, postMessage } from "~/server/services/messages.server";
+import {
+  INBOX_PAGE,
+  listInbox,
+  MESSAGE_RATE_LIMITED,
+  MESSAGES_PER_MINUTE,
+  NOT_A_PARTY,
+  postMessage,
+} from "~/server/services/messages.server";
+import { deleteTask } from "~/server/services/tasks.server";
 import { rejectSubmission } from "~/server/services/submissions.server";
 import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import { MESSAGE_TOO_LONG } from "~/lib/schemas/revisions";
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function submissionWorld() {
   const buyer = await funded("Buyer", 100);
@@ -263,5 +272,196 @@ describe("the rate limit", () => {
     expect(accepted).toBeGreaterThanOrEqual(MESSAGES_PER_MINUTE);
     const read = await rest("GET", `/messages?submission_id=${sub.id}`, worker.token);
     expect(read.body.messages).toHaveLength(accepted);
+  });
+});
+
+describe("the Messages page (docs/decisions/092-an-inbox-read-from-its-own-index.md)", () => {
+  const unreadOf = (threadPath: string) => {
+    const [, kind, id, workerId] = threadPath.split("/").slice(2);
+    return env.DB.prepare(
+      kind === "submission"
+        ? "SELECT worker_unread, buyer_unread, last_message_at FROM message_threads WHERE submission_id = ?1"
+        : "SELECT worker_unread, buyer_unread, last_message_at FROM message_threads WHERE submission_id IS NULL AND task_id = ?1 AND worker_id = ?2",
+    )
+      .bind(id, ...(workerId ? [workerId] : []))
+      .first<{ worker_unread: number; buyer_unread: number; last_message_at: number }>();
+  };
+
+  it("lists each side's conversations by their newest message, with what that side has not read; opening one reads it", async () => {
+    const { buyer, worker, task, sub } = await submissionWorld();
+    const other = await taskOf(buyer, { required_workers: 2, payable_amount: 4, task_title: `Asked ${uniqueToken()}` });
+    const question = { taskId: other.id, workerId: worker.id };
+    const t0 = Date.now();
+    await say(worker, sub.id, "Is the crop fine?", t0);
+    await postMessage(
+      env,
+      await sessionUser(worker.id),
+      question,
+      "Which browser?",
+      "https://coinwork.test",
+      t0 + 1000,
+    );
+    await say(buyer, sub.id, "Crop less.", t0 + 2000);
+    await say(buyer, sub.id, "And add the link.", t0 + 3000);
+
+    const subPath = `/dashboard/threads/submission/${sub.id}`;
+    const questionPath = `/dashboard/threads/task/${other.id}/${worker.id}`;
+    // the worker: the submission's conversation first (its newest message is newer), two unread there
+    const mine = await listInbox(env, await sessionUser(worker.id));
+    expect(mine.items.map((t) => [t.path, t.unread, t.fromYou, t.excerpt])).toEqual([
+      [subPath, 2, false, "And add the link."],
+      [questionPath, 0, true, "Which browser?"],
+    ]);
+    expect(mine.items[0]).toMatchObject({
+      taskTitle: task.taskTitle,
+      withName: (await sessionUser(buyer.id)).name,
+      aboutSubmission: true,
+      lastAt: t0 + 3000,
+      links: { task: `/dashboard/tasklist/${task.id}`, submission: `/dashboard/mysubmissions/${sub.id}` },
+    });
+    expect(mine.items[1]!.links).toEqual({ task: `/dashboard/tasklist/${other.id}`, submission: null });
+    // the buyer: the same two, their own counts; a pending submission opens in Buyer Home's review view
+    const theirs = await listInbox(env, await sessionUser(buyer.id));
+    expect(theirs.items.map((t) => [t.path, t.unread, t.fromYou])).toEqual([
+      [subPath, 1, true],
+      [questionPath, 1, false],
+    ]);
+    expect(theirs.items[0]!.links).toEqual({
+      task: `/dashboard/updatetask/${task.id}`,
+      submission: `/dashboard/buyerhome?task=${task.id}&open=${sub.id}`,
+    });
+    expect(theirs.items[0]!.withName).toBe((await sessionUser(worker.id)).name);
+    expect(theirs.next).toBeNull();
+
+    // the page, as each side reads it
+    const page = await (await getPage("/dashboard/inbox", worker.cookie)).text();
+    expect(page).toContain("2 unread");
+    expect(page.indexOf(task.taskTitle)).toBeLessThan(page.indexOf(other.taskTitle));
+    expect(page).toContain(`href="/dashboard/mysubmissions/${sub.id}"`);
+    expect(page).toContain(`href="${subPath}"`);
+
+    // the worker opens the submission's conversation: their count goes to 0, the buyer's stays
+    const opened = await (await getPage(subPath, worker.cookie)).text();
+    expect(opened).toContain('href="/dashboard/inbox"');
+    expect(opened).toContain(`href="/dashboard/mysubmissions/${sub.id}"`);
+    expect(opened).toContain(`href="/dashboard/tasklist/${task.id}"`);
+    expect(await unreadOf(subPath)).toMatchObject({ worker_unread: 0, buyer_unread: 1 });
+    // an older page of it reads nothing new: a message meanwhile stays unread
+    await say(buyer, sub.id, "Thanks.", t0 + 4000);
+    await getPage(`${subPath}?before=${t0 + 4000}.zzz`, worker.cookie);
+    expect(await unreadOf(subPath)).toMatchObject({ worker_unread: 1, last_message_at: t0 + 4000 });
+    // over REST the latest page reads it too
+    await rest("GET", `/messages?submission_id=${sub.id}`, worker.token);
+    expect(await unreadOf(subPath)).toMatchObject({ worker_unread: 0, buyer_unread: 1 });
+    // the buyer's thread page links to the review view of the submission, and back to Messages
+    const buyerView = await (await getPage(subPath, buyer.cookie)).text();
+    expect(buyerView).toContain(`href="/dashboard/buyerhome?task=${task.id}&amp;open=${sub.id}"`);
+    expect(buyerView).toContain('href="/dashboard/inbox"');
+    expect(await unreadOf(subPath)).toMatchObject({ worker_unread: 0, buyer_unread: 0 });
+
+    // a newer message puts its conversation first
+    await postMessage(env, await sessionUser(buyer.id), question, "Any browser.", "https://coinwork.test", t0 + 5000);
+    expect((await listInbox(env, await sessionUser(worker.id))).items.map((t) => [t.path, t.unread])).toEqual([
+      [questionPath, 1],
+      [subPath, 0],
+    ]);
+    // once reviewed, the buyer's submission has no review view to open
+    await rejectSubmission(env, await sessionUser(buyer.id), sub.id, "wrong page");
+    const after = (await listInbox(env, await sessionUser(buyer.id))).items.find((t) => t.path === subPath);
+    expect(after!.links).toEqual({ task: `/dashboard/updatetask/${task.id}`, submission: null });
+    // questions about a task that is gone are not listed; its submissions' conversations stay
+    await deleteTask(env, await sessionUser(buyer.id), other.id);
+    expect((await listInbox(env, await sessionUser(worker.id))).items.map((t) => t.path)).toEqual([subPath]);
+  });
+
+  it("is for workers and buyers: an admin's Messages are the contact form's", async () => {
+    const admin = await makeAdmin();
+    await expect(listInbox(env, await sessionUser(admin.id))).rejects.toMatchObject({ code: "forbidden" });
+    const res = await getPage("/dashboard/inbox", admin.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/unauthorized");
+    // an empty inbox says so
+    const worker = await registerUser("Worker");
+    expect(await (await getPage("/dashboard/inbox", worker.cookie)).text()).toContain("No messages yet.");
+  });
+
+  it(`pages by a cursor, ${INBOX_PAGE} at a time, newest first, none twice`, async () => {
+    const buyer = await funded("Buyer", 200);
+    const task = await taskOf(buyer, { required_workers: 30, payable_amount: 1 });
+    const workers = await Promise.all(Array.from({ length: INBOX_PAGE + 2 }, () => registerUser("Worker")));
+    const t0 = Date.now();
+    for (const [i, w] of workers.entries())
+      await postMessage(
+        env,
+        await sessionUser(w.id),
+        { taskId: task.id, workerId: w.id },
+        `Question ${i}`,
+        "https://coinwork.test",
+        t0 + i,
+      );
+    const me = await sessionUser(buyer.id);
+    const first = await listInbox(env, me);
+    expect(first.items).toHaveLength(INBOX_PAGE);
+    expect(first.items[0]!.excerpt).toBe(`Question ${INBOX_PAGE + 1}`);
+    expect(first.next).not.toBeNull();
+    const second = await listInbox(env, me, first.next!);
+    expect(second.items.map((t) => t.excerpt)).toEqual(["Question 1", "Question 0"]);
+    expect(second.next).toBeNull();
+    // the page's "Older conversations" link carries the cursor; a malformed one reads as the first page
+    const html = await (await getPage("/dashboard/inbox", buyer.cookie)).text();
+    expect(html).toContain(`?after=${encodeURIComponent(first.next!)}`);
+    const older = await (
+      await getPage(`/dashboard/inbox?after=${encodeURIComponent(first.next!)}`, buyer.cookie)
+    ).text();
+    expect(older).toContain("Question 0");
+    expect(older).toContain("Newest conversations");
+    expect((await getPage("/dashboard/inbox?after=nonsense", buyer.cookie)).status).toBe(200);
+  });
+
+  it("reads a range of each side's index: no scan of the conversations, no sort, whatever the tables hold", async () => {
+    const { buyer, worker, sub } = await submissionWorld();
+    await say(worker, sub.id, "Plan?");
+    for (const [who, index] of [
+      [worker, "message_threads_worker_inbox_idx"],
+      [buyer, "message_threads_buyer_inbox_idx"],
+    ] as const) {
+      for (const after of [undefined, `${Date.now()}.zzz`]) {
+        const r = recordingEnv();
+        await listInbox(r.env, await sessionUser(who.id), after);
+        expect(r.statements).toHaveLength(1);
+        const { sql, params } = r.statements[0]!;
+        const plan = (
+          await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+            .bind(...params)
+            .all<{ detail: string }>()
+        ).results.map((l) => l.detail);
+        const text = plan.join(" | ");
+        expect(plan[0], text).toMatch(new RegExp(`^SEARCH message_threads USING INDEX ${index} \\(\\w+_id=\\?`));
+        expect(text).not.toMatch(/USE TEMP B-TREE/);
+        expect(
+          plan.filter((l) => /^SCAN /.test(l)),
+          text,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("counts in the message's own statement: a trigger keeps the newest message and each side's unread count", async () => {
+    const trigger = await env.DB.prepare(
+      "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'messages_inbox'",
+    ).first<{ sql: string }>();
+    expect(trigger?.sql).toContain("AFTER INSERT ON messages");
+    const { buyer, worker, sub } = await submissionWorld();
+    const t0 = Date.now();
+    await say(worker, sub.id, "one", t0);
+    await say(worker, sub.id, "two", t0 + 10);
+    // a message stamped before the newest (as a test can write) counts, and leaves the newest as it was
+    await say(buyer, sub.id, "earlier", t0 + 5);
+    const row = await env.DB.prepare(
+      "SELECT t.worker_unread, t.buyer_unread, t.last_message_at, m.body FROM message_threads t JOIN messages m ON m.id = t.last_message_id WHERE t.submission_id = ?",
+    )
+      .bind(sub.id)
+      .first();
+    expect(row).toEqual({ worker_unread: 1, buyer_unread: 2, last_message_at: t0 + 10, body: "two" });
   });
 });

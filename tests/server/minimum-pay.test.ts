@@ -251,8 +251,8 @@ describe("a HIT judged by its first five timed submissions", () => {
     });
     const open = await rest<{ tasks: { _id: string }[] }>("GET", "/tasks2", newcomer.token);
     expect(JSON.stringify(open.body)).not.toContain(id);
-    // not Assignable: Reviewable, as its five assignments wait for review
-    expect((await mturk.send(new GetHITCommand({ HITId: id }))).HIT?.HITStatus).toBe("Reviewable");
+    // not Assignable: Unassignable while the late worker holds an assignment
+    expect((await mturk.send(new GetHITCommand({ HITId: id }))).HIT?.HITStatus).toBe("Unassignable");
     // the requester's script sees the top-ups as bonuses: 50 coins is $2.50
     const bonuses = await mturk.send(new ListBonusPaymentsCommand({ HITId: id }));
     expect(bonuses.BonusPayments?.map((b) => b.BonusAmount)).toEqual(Array(5).fill("2.50"));

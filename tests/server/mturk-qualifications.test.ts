@@ -148,7 +148,16 @@ describe("qualification types and grants", () => {
       }),
     );
     expect(second.NumResults).toBe(1);
-    expect(second.NextToken).toBeUndefined();
+    // as MTurk answers: the page after the last is empty and carries no token
+    const third = await mturk.send(
+      new ListWorkersWithQualificationTypeCommand({
+        QualificationTypeId: id,
+        MaxResults: 2,
+        NextToken: second.NextToken,
+      }),
+    );
+    expect(third).toMatchObject({ NumResults: 0, Qualifications: [] });
+    expect(third.NextToken).toBeUndefined();
     const listed = [...first.Qualifications!, ...second.Qualifications!];
     expect(listed.map((q) => q.WorkerId).sort()).toEqual([a.id, b.id, c.id].sort());
     // newest grant first: a's was replaced last
@@ -208,7 +217,7 @@ describe("qualification types and grants", () => {
     expect(await row("SELECT id FROM qualifications WHERE buyer_id = ?", owner.user.id)).toBeNull();
     const type = await typeOf(owner.mturk, { Name: base.Name });
     const taken = await refusal(owner.mturk.send(new CreateQualificationTypeCommand(base as never)));
-    expect(taken.message).toMatch(/already have a qualification with this name/);
+    expect(taken.message).toMatch(/^You have already created a QualificationType with this name\./);
 
     const id = type.QualificationTypeId!;
     const worker = await funded("Worker", 10);
@@ -329,13 +338,23 @@ describe("QualificationRequirements on the requester's own type", () => {
       [[{ QualificationTypeId: id, Comparator: "LessThan", IntegerValues: [50] }], /compares LessThan 50/],
       [[{ QualificationTypeId: id, Comparator: "In", IntegerValues: [50, 60] }], /compares In/],
       [[{ QualificationTypeId: id, Comparator: "GreaterThanOrEqualTo", IntegerValues: [101] }], /compares/],
-      [[{ QualificationTypeId: id, Comparator: "DoesNotExist" }], /compares DoesNotExist/],
+      [
+        [{ QualificationTypeId: id, Comparator: "NotEqualTo", IntegerValues: [101] }],
+        /NotEqualTo with one IntegerValue/,
+      ],
       [
         [
           { QualificationTypeId: id, Comparator: "Exists" },
-          { QualificationTypeId: second, Comparator: "Exists" },
+          { QualificationTypeId: id, Comparator: "DoesNotExist" },
         ],
-        /at most one/,
+        /required twice/,
+      ],
+      [
+        [
+          { QualificationTypeId: second, Comparator: "Exists" },
+          { QualificationTypeId: "NOSUCHTYPE", Comparator: "Exists" },
+        ],
+        /does not exist/,
       ],
     ] as const) {
       const e = await refusal(

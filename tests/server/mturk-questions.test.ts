@@ -10,7 +10,7 @@ import {
   RequestError,
   UpdateExpirationForHITCommand,
 } from "@aws-sdk/client-mturk";
-import { balance, env, funded, getPage, holds, row, sessionUser } from "./fixtures";
+import { balance, env, funded, getPage, holds, htmlOf, row, sessionUser } from "./fixtures";
 import { hitInput, refusal, requester } from "./fixtures/mturk";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import {
@@ -24,6 +24,8 @@ import {
   SIGNATURE_PARAM,
 } from "~/server/mturk/question-frame.server";
 import { hitQuestionXml } from "~/server/services/hit-questions.server";
+import { HIT_SUBMISSION_INFO } from "~/server/mturk/hit-operations.server";
+import { QUESTION_POSTED } from "~/lib/hit-question";
 
 const ORIGIN = "https://coinwork.test";
 /** Where the tests' Worker serves questions: QUESTION_ORIGIN is not set, so questions.localhost. */
@@ -266,5 +268,104 @@ describe("a HIT's question", () => {
     }
     expect(await balance(user.id)).toBe(100);
     expect(await row("SELECT id FROM tasks WHERE buyer_id = ?", user.id)).toBeNull();
+  });
+});
+
+describe("a HIT's task page once its frame has posted (docs/decisions/093-a-hit-page-learns-its-work-was-sent.md)", () => {
+  it("the sent page in the frame tells the task page, to Coinwork's origin only, with a script its policy names", async () => {
+    const { mturk } = await requester(500);
+    const hitId = (await mturk.send(new CreateHITCommand(hitInput({ MaxAssignments: 2 })))).HIT!.HITId!;
+    const w = await funded("Worker", 10);
+    await startTask(env, await sessionUser(w.id), hitId);
+    const assignmentId = new URL(
+      (await frameOf(hitId, (await heldSlotOf(env, w.id, hitId)).hold))!.src,
+    ).searchParams.get("assignmentId")!;
+    const sent = await postAnswer({ assignmentId, cat: "yes" });
+    expect(sent.status).toBe(200);
+    const nonce = /^'nonce-([A-Za-z0-9]+)'$/.exec(policyOf(sent)["script-src"]?.[0] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policyOf(sent)["default-src"]).toEqual(["'none'"]);
+    const html = await sent.text();
+    expect(html).toContain(
+      `<script nonce="${nonce}">if (parent !== window) parent.postMessage(${JSON.stringify(QUESTION_POSTED)}, "${ORIGIN}");</script>`,
+    );
+    // each answer its own nonce; a refusal tells the task page too (it reads its state again either way)
+    const refused = await postAnswer({ assignmentId, cat: "again" });
+    expect(refused.status).toBe(404);
+    const other = /^'nonce-([A-Za-z0-9]+)'$/.exec(policyOf(refused)["script-src"]?.[0] ?? "")?.[1];
+    expect(other).toBeTruthy();
+    expect(other).not.toBe(nonce);
+    expect(await refused.text()).toContain("parent.postMessage");
+    // a page in a tab of its own has no parent to tell
+    const inTab = await worker().fetch(
+      new Request(`${ORIGIN}/mturk/externalSubmit`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Dest": "document" },
+        body: new URLSearchParams({ assignmentId, cat: "again" }).toString(),
+      }),
+    );
+    expect(await inTab.text()).not.toContain("<script");
+  });
+
+  it("while started shows the frame as the one way to send; once sent, the work as sent: no frame, countdown, give-back or proof form", async () => {
+    const { mturk } = await requester(500);
+    const hitId = (
+      await mturk.send(new CreateHITCommand(hitInput({ MaxAssignments: 2, Keywords: "survey, opinions" })))
+    ).HIT!.HITId!;
+    const w = await funded("Worker", 10);
+    const page = async () => htmlOf(await getPage(`/dashboard/tasklist/${hitId}`, w.cookie), true);
+    await startTask(env, await sessionUser(w.id), hitId);
+    const started = await page();
+    expect(started).toContain('data-testid="hit-question"');
+    expect(started).toContain("Give the task back");
+    expect(started).toContain('data-testid="hit-send-note"');
+    expect(started).not.toContain("Submit Task");
+    expect(started).not.toContain('id="task-submission"');
+    // its Keywords are words to find it by, not what to submit
+    expect(started).toContain(HIT_SUBMISSION_INFO.question);
+    expect(started).not.toContain("survey, opinions");
+
+    const src = new URL((await frameOf(hitId, (await heldSlotOf(env, w.id, hitId)).hold))!.src);
+    expect((await postAnswer({ assignmentId: src.searchParams.get("assignmentId")!, cat: "yes" })).status).toBe(200);
+    const sent = await page();
+    expect(sent).toContain('data-testid="hit-work-sent"');
+    expect(sent).toContain("Your work was sent");
+    expect(sent).toContain("Your submission for this task is waiting for review.");
+    for (const gone of [
+      'data-testid="hit-question"',
+      "Give the task back",
+      "Submit Task",
+      'data-testid="hit-send-note"',
+    ])
+      expect(sent, gone).not.toContain(gone);
+    expect(sent).not.toMatch(/\d+ (minutes?|hours?) left/);
+    // and its policy frames nothing from the question origin any more
+    const res = await getPage(`/dashboard/tasklist/${hitId}`, w.cookie);
+    expect(policyOf(res)["frame-src"]).toEqual(["'none'"]);
+  });
+
+  it("a HIT's What to submit is never its Keywords: a HIT without a question is answered as its description asks, and HITs made before are rewritten", async () => {
+    const { mturk } = await requester(500);
+    const plain = (await mturk.send(new CreateHITCommand(hitInput({ Keywords: "translation", Question: undefined }))))
+      .HIT!.HITId!;
+    const framed = (await mturk.send(new CreateHITCommand(hitInput({ Keywords: "data entry, typing" })))).HIT!.HITId!;
+    const infoOf = async (id: string) =>
+      (await row<{ submission_info: string }>("SELECT submission_info FROM tasks WHERE id = ?", id))!.submission_info;
+    expect(await infoOf(plain)).toBe(HIT_SUBMISSION_INFO.none);
+    expect(await infoOf(framed)).toBe(HIT_SUBMISSION_INFO.question);
+    // as a HIT made before migrations/0075 was stored (its Keywords as its submission info), and one whose buyer
+    // wrote their own words there since: the migration's statement rewrites the first only
+    const own = (await mturk.send(new CreateHITCommand(hitInput({ Keywords: "survey" })))).HIT!.HITId!;
+    for (const [id, info] of [
+      [plain, "translation"],
+      [framed, "data entry, typing"],
+      [own, "A screenshot of your answers"],
+    ])
+      await env.DB.prepare("UPDATE tasks SET submission_info = ? WHERE id = ?").bind(info, id).run();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0075_"))!;
+    for (const query of migration.queries) await env.DB.prepare(query).run();
+    expect(await infoOf(plain)).toBe(HIT_SUBMISSION_INFO.none);
+    expect(await infoOf(framed)).toBe(HIT_SUBMISSION_INFO.question);
+    expect(await infoOf(own)).toBe("A screenshot of your answers");
   });
 });

@@ -97,7 +97,18 @@ describe("qualification types", () => {
         NextToken: first.NextToken,
       }),
     );
-    expect(second.NextToken).toBeUndefined();
+    // as MTurk: every page that lists something carries a NextToken, and the page after the last is empty
+    expect(second.NextToken).toBeTruthy();
+    const third = await mturk.send(
+      new ListQualificationTypesCommand({
+        Query: word,
+        MustBeRequestable: true,
+        MaxResults: 2,
+        NextToken: second.NextToken,
+      }),
+    );
+    expect(third).toMatchObject({ NumResults: 0, QualificationTypes: [] });
+    expect(third.NextToken).toBeUndefined();
     const names = [...first.QualificationTypes!, ...second.QualificationTypes!].map((q) => q.Name);
     expect(names).toEqual(made.map((q) => q.Name).reverse());
     // a type made without a test is requestable, as on MTurk

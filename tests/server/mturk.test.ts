@@ -57,21 +57,18 @@ describe("the MTurk Requester API through @aws-sdk/client-mturk", () => {
     const got = await mturk.send(new GetAssignmentCommand({ AssignmentId: s1.id }));
     expect(got.Assignment).toMatchObject({ AssignmentStatus: "Submitted", WorkerId: w1.id, HITId: HIT!.HITId });
     expect(got.Assignment!.Answer).toContain("<FreeText>It is a cat</FreeText>");
-    expect((await mturk.send(new ListReviewableHITsCommand({}))).HITs!.map((h) => h.HITId)).toContain(HIT!.HITId);
+    // a slot is still open: the HIT is Assignable, not yet Reviewable
+    expect((await mturk.send(new ListReviewableHITsCommand({}))).HITs!.map((h) => h.HITId)).not.toContain(HIT!.HITId);
 
     await mturk.send(new ApproveAssignmentCommand({ AssignmentId: s1.id }));
     expect(await balance(w1.id)).toBe(20);
-    const noReason = await refusal(
-      mturk.send(new RejectAssignmentCommand({ AssignmentId: s2.id, RequesterFeedback: " " })),
-    );
-    expect(noReason).toBeInstanceOf(RequestError);
     await mturk.send(new RejectAssignmentCommand({ AssignmentId: s2.id, RequesterFeedback: "Not a cat answer" }));
     const after = await mturk.send(new GetHITCommand({ HITId: HIT!.HITId }));
-    // one approved, the rejected one's slot reopened
+    // one approved and one rejected (MTurk's completed); the rejected one's slot reopened, so the HIT has one more
     expect(after.HIT).toMatchObject({
-      NumberOfAssignmentsCompleted: 1,
+      NumberOfAssignmentsCompleted: 2,
       NumberOfAssignmentsAvailable: 2,
-      MaxAssignments: 3,
+      MaxAssignments: 4,
     });
     const twice = await refusal(mturk.send(new ApproveAssignmentCommand({ AssignmentId: s1.id })));
     expect(twice).toBeInstanceOf(RequestError);
@@ -111,23 +108,29 @@ describe("the MTurk Requester API through @aws-sdk/client-mturk", () => {
     // three open slots of 10 coins come back; the submitted one stays escrowed for its review
     expect(await balance(user.id)).toBe(190);
     const expired = (await mturk.send(new GetHITCommand({ HITId: HIT!.HITId }))).HIT!;
+    // the submitted assignment waits for review: neither open, nor being worked on, nor completed
     expect(expired).toMatchObject({
       HITStatus: "Reviewable",
+      MaxAssignments: 1,
       NumberOfAssignmentsAvailable: 0,
-      NumberOfAssignmentsPending: 1,
+      NumberOfAssignmentsPending: 0,
+      NumberOfAssignmentsCompleted: 0,
     });
     expect(await holds([user.id, worker.id])).toBe(true);
   });
 
-  it("refuses a reward that is not whole coins, and more than the balance, changing nothing", async () => {
+  it("rounds a reward that is not whole coins up to the next coin, in the worker's favour, and refuses more than the balance", async () => {
     const { user, mturk } = await requester(100);
-    const odd = await refusal(mturk.send(new CreateHITCommand(hitInput({ Reward: "0.07" }))));
-    expect(odd).toBeInstanceOf(RequestError);
-    expect(odd.message).toMatch(/whole number of coins/);
     const dear = await refusal(mturk.send(new CreateHITCommand(hitInput({ Reward: "5.00", MaxAssignments: 2 }))));
     expect(dear.TurkErrorCode).toBe("AWS.MechanicalTurk.InsufficientFunds");
     expect(await balance(user.id)).toBe(100);
     expect((await mturk.send(new ListHITsCommand({}))).HITs).toHaveLength(0);
+    // $0.07 is 1.4 coins: each of the 3 workers earns 2 coins ($0.10), and the answer says so
+    const { HIT } = await mturk.send(new CreateHITCommand(hitInput({ Reward: "0.07" })));
+    expect(HIT!.Reward).toBe("0.10");
+    expect(await row("SELECT payable_amount FROM tasks WHERE id = ?", HIT!.HITId)).toEqual({ payable_amount: 2 });
+    expect(await balance(user.id)).toBe(94);
+    expect((await mturk.send(new ListHITsCommand({}))).HITs!.map((h) => h.Reward)).toEqual(["0.10"]);
   });
 
   it("refuses bad signatures, unknown and revoked keys, stale requests and unsupported operations", async () => {

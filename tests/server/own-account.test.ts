@@ -84,6 +84,7 @@ describe("your data", () => {
     const paid = await rest("POST", "/orders", buyer.token, { payment_id: (await newPayment(buyer, 10)).paymentId });
     expect(paid.status).toBe(201);
     await newWithdrawal(worker, 200, "01711112222");
+    await env.DB.prepare("UPDATE users SET country = 'PT' WHERE id = ?").bind(buyer.id).run();
 
     const { res, data } = await download(buyer.cookie);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -91,7 +92,13 @@ describe("your data", () => {
       /^attachment; filename="coinwork-data-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(data!.profile).toMatchObject({ id: buyer.id, name: "Dana Download", email: buyer.email, role: "Buyer" });
+    expect(data!.profile).toMatchObject({
+      id: buyer.id,
+      name: "Dana Download",
+      email: buyer.email,
+      role: "Buyer",
+      country: "PT",
+    });
     expect(data!.profile.coins).toBe((await sessionUser(buyer.id)).coin);
     expect(data!.tasks.map((t) => t.title)).toEqual(["Sort twelve receipts"]);
     expect(data!.submissions).toMatchObject([{ id: submission.id, as: "buyer", status: "approved", pay: 20 }]);
@@ -182,6 +189,7 @@ describe("closing your account", () => {
     expect(await textOf(wrong)).toContain(WRONG_PASSWORD);
     expect((await sessionUser(worker.id)).name).toBe("Wes Leaving");
 
+    await env.DB.prepare("UPDATE users SET country = 'PT' WHERE id = ?").bind(worker.id).run();
     const closed = await postForm(CLOSE, { currentPassword: PASSWORD }, worker.cookie);
     expect(closed.status).toBe(302);
     expect(closed.headers.get("Location")).toBe("/");
@@ -197,8 +205,9 @@ describe("closing your account", () => {
       photo: string | null;
       password_hash: string | null;
       disabled_at: number;
-    }>("SELECT name, email, photo, password_hash, disabled_at FROM users WHERE id = ?", worker.id);
-    expect(after).toMatchObject({ name: CLOSED_ACCOUNT_NAME, photo: null, password_hash: null });
+      country: string | null;
+    }>("SELECT name, email, photo, password_hash, disabled_at, country FROM users WHERE id = ?", worker.id);
+    expect(after).toMatchObject({ name: CLOSED_ACCOUNT_NAME, photo: null, password_hash: null, country: null });
     expect(after!.email).toBe(`closed-${worker.id}@closed.invalid`);
     expect(after!.disabled_at).toBeGreaterThan(0);
     // the ledger and the money history stay; the coins still add up

@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from "./fixtures";
 import { createQualification } from "~/server/services/qualifications.server";
+import { postMessage } from "~/server/services/messages.server";
 import { FaultyD1, NO_FAULTS } from "./fixtures/faults";
 import { callWith, requestTo } from "./fixtures/stripe";
 
@@ -33,6 +34,14 @@ describe("a signed-in page calls D1 twice: the session check, then one batch of 
     ]);
     const task = await taskOf(buyer, { required_workers: 3, payable_amount: 2 });
     const submission = await submissionBy(worker, task.id);
+    // a conversation for the buyer's Messages
+    await postMessage(
+      env,
+      await sessionUser(worker.id),
+      { submissionId: submission.id },
+      "Is it right?",
+      "https://x.test",
+    );
     const test = await createQualification(env, await sessionUser(buyer.id), {
       name: `Pages ${uniqueToken()}`,
       description: "A test on the worker's Tests page.",
@@ -55,6 +64,7 @@ describe("a signed-in page calls D1 twice: the session check, then one batch of 
       // (not the Ledger: it reads every user's rows in a second step when the running totals do not balance, and
       // another test's deliberate imbalance may be in the shared database at any moment)
       ["/dashboard/notifications", worker],
+      ["/dashboard/inbox", buyer],
       ["/dashboard/settings", worker],
       ["/dashboard/purchasecoin", buyer],
       ["/dashboard/addtask", buyer],

@@ -232,7 +232,12 @@ describe("buyer reputation", () => {
     const worker = await registerUser("Worker");
     const page = await getPage(`/dashboard/tasklist?q=${word}`, worker.cookie);
     expect(page.status).toBe(200);
-    expect((await htmlOf(page)).match(/data-testid="buyer-reputation"/g)).toHaveLength(7);
+    // each card carries its buyer's record on one line (none of these buyers has decided anything yet)
+    expect(
+      (await htmlOf(page)).match(
+        /data-testid="buyer-record"><span class="sr-only">Buyer&#x27;s record: <\/span>No reviews yet</g,
+      ),
+    ).toHaveLength(7);
   });
 
   async function reviewedBuyer() {
@@ -312,6 +317,12 @@ describe("buyer reputation", () => {
     const worker = await registerUser("Worker");
     const taskPage = await htmlOf(await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie), true);
     expect(taskPage).toMatch(/Appeals lost<\/dt><dd[^>]*>1</);
+    // the Task List's card: the all-time rate and the median time to review (kept figures), in one line
+    const list = await htmlOf(
+      await getPage(`/dashboard/tasklist?q=${encodeURIComponent(task.taskTitle)}`, worker.cookie),
+      true,
+    );
+    expect(list).toContain("80% approved · reviews in under a minute");
     expect((await getPage(`/buyers/${worker.id}`)).status).toBe(404);
   });
 

@@ -12,6 +12,7 @@ import {
   funded,
   getPage,
   holds,
+  htmlOf,
   postForm,
   registerUser,
   rest,
@@ -35,6 +36,7 @@ import {
 } from "~/server/services/submissions.server";
 import { runScheduledJobs, EVERY_QUARTER_HOUR } from "~/server/jobs/scheduled.server";
 import { REVISION_NOTE_REQUIRED } from "~/lib/schemas/revisions";
+import { ENHANCED_FIELD } from "~/lib/enhanced";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -65,6 +67,15 @@ const notices = async (userId: string) =>
       .bind(userId)
       .all<{ message: string }>()
   ).results.map((n) => n.message);
+const noticesWithLinks = async (userId: string) =>
+  (
+    await env.DB.prepare(
+      "SELECT message, action_route FROM notifications WHERE user_id = ? ORDER BY created_at DESC, rowid DESC",
+    )
+      .bind(userId)
+      .all<{ message: string; action_route: string }>()
+  ).results;
+const MONTHS = "January February March April May June July August September October November December".split(" ");
 const trackRecord = (workerId: string) =>
   row<{ approved: number; rejected: number }>(
     "SELECT approved, rejected FROM worker_track_records WHERE worker_id = ?",
@@ -80,7 +91,7 @@ const ask = async (buyer: TestUser, id: string, note = "Show the whole page in t
 
 describe("asking for a revision", () => {
   it("keeps the submission pending with its escrow, gives the worker 48 hours and tells them the note", async () => {
-    const { buyer, worker, sub } = await pending();
+    const { buyer, worker, sub, task } = await pending();
     const before = Date.now();
     const done = await ask(buyer, sub.id);
     const s = (await state(sub.id))!;
@@ -88,7 +99,19 @@ describe("asking for a revision", () => {
     expect(s.revision_note).toBe("Show the whole page in the screenshot.");
     expect(s.revision_due_at! - s.revision_requested_at!).toBe(48 * HOUR);
     expect(done.revisionDueAt).toBeGreaterThanOrEqual(before + 48 * HOUR);
-    expect((await notices(worker.id))[0]).toContain("asks for a revision within 48 hours: Show the whole page");
+    // "Revision asked, due …": the due time in UTC, named (a stored notice is read in any zone)
+    const due = new Date(s.revision_due_at!);
+    const hour = due.getUTCHours();
+    const dueWords = `${MONTHS[due.getUTCMonth()]} ${due.getUTCDate()}, ${due.getUTCFullYear()} at ${hour % 12 || 12}:${String(due.getUTCMinutes()).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"} UTC`;
+    const [notice] = await noticesWithLinks(worker.id);
+    expect(notice).toEqual({
+      message: `Revision asked on "${task.taskTitle}", due ${dueWords}: Show the whole page in the screenshot.`,
+      // it opens that submission, whose page shows the note and the due time in the reader's zone
+      action_route: `/dashboard/mysubmissions/${sub.id}`,
+    });
+    const page = await htmlOf(await getPage(notice!.action_route, worker.cookie), true);
+    expect(page).toContain("The buyer asks for a revision");
+    expect(page).toContain(`dateTime="${due.toISOString()}"`);
     expect(await holds([buyer.id, worker.id])).toBe(true);
     await expectCountersAgree();
   });
@@ -137,27 +160,71 @@ describe("asking for a revision", () => {
     expect((again.body as { error: { message: string } }).error.message).toBe(ONE_REVISION);
   });
 
-  it("works as a plain form post on the conversation page", async () => {
+  it("is asked from Buyer Home's review view, with and without JavaScript; nowhere else on the pages", async () => {
     const { buyer, worker, sub } = await pending();
-    const res = await postForm(
-      `/dashboard/threads/submission/${sub.id}`,
-      { intent: "revision", note: "Add the link." },
+    const home = "/dashboard/buyerhome";
+    // the view without JavaScript offers it, and its confirmation asks what should change
+    const view = await htmlOf(await getPage(`${home}?open=${sub.id}`, buyer.cookie), true);
+    expect(view).toContain(`href="${home}?confirm=revision&row=${sub.id}"`);
+    const confirm = await htmlOf(await getPage(`${home}?confirm=revision&row=${sub.id}`, buyer.cookie), true);
+    expect(confirm).toContain("Ask for a revision?");
+    expect(confirm).toContain("What should change?");
+    // a blank note is refused with the rule's words, and nothing changes
+    const blank = await postForm(
+      home,
+      { intent: "revision", id: sub.id, reason: " ", [ENHANCED_FIELD]: "1" },
       buyer.cookie,
     );
+    expect(blank.status).toBe(422);
+    expect(await htmlOf(blank, true)).toContain(REVISION_NOTE_REQUIRED);
+    expect((await state(sub.id))!.revision_requested_at).toBeNull();
+    // a plain post asks it and comes back with the flash
+    const res = await postForm(home, { intent: "revision", id: sub.id, reason: "Add the link." }, buyer.cookie);
     expect(res.status).toBe(302);
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Revision asked" });
     expect((await state(sub.id))!.revision_note).toBe("Add the link.");
+    // the view shows when it is due, and no second revision
+    const after = await htmlOf(await getPage(`${home}?open=${sub.id}`, buyer.cookie), true);
+    expect(after).toContain('data-testid="revision-due"');
+    expect(after).not.toContain("confirm=revision");
     // the worker's own page shows it
     const page = await (await getPage(`/dashboard/mysubmissions/${sub.id}`, worker.cookie)).text();
     expect(page).toContain("The buyer asks for a revision");
     expect(page).toContain("Add the link.");
-    // and the worker cannot ask for one
-    const byWorker = await postForm(
-      `/dashboard/threads/submission/${sub.id}`,
-      { intent: "revision", note: "x" },
-      worker.cookie,
+
+    // with JavaScript: the answer is data; a second request is refused with the rule's words
+    const second = await pending();
+    const asked = await postForm(
+      home,
+      { intent: "revision", id: second.sub.id, reason: "Crop less.", [ENHANCED_FIELD]: "1" },
+      second.buyer.cookie,
     );
-    expect(byWorker.status).toBe(403);
+    expect(asked.status).toBe(200);
+    expect(await htmlOf(asked, true)).toContain("Revision asked");
+    const again = await postForm(
+      home,
+      { intent: "revision", id: second.sub.id, reason: "More.", [ENHANCED_FIELD]: "1" },
+      second.buyer.cookie,
+    );
+    expect(again.status).toBe(409);
+    expect(await htmlOf(again, true)).toContain(ONE_REVISION);
+
+    // the worker cannot reach Buyer Home; the conversation page no longer takes a revision
+    const third = await pending();
+    const byWorker = await postForm(home, { intent: "revision", id: third.sub.id, reason: "x" }, third.worker.cookie);
+    expect(byWorker.headers.get("Location")).toBe("/unauthorized");
+    await postForm(
+      `/dashboard/threads/submission/${third.sub.id}`,
+      { intent: "revision", note: "Add the link." },
+      third.buyer.cookie,
+    );
+    expect((await state(third.sub.id))!.revision_requested_at).toBeNull();
+    const thread = await htmlOf(
+      await getPage(`/dashboard/threads/submission/${third.sub.id}`, third.buyer.cookie),
+      true,
+    );
+    expect(thread).not.toContain("What should change?");
+    expect(thread).toContain(`href="${home}?task=${third.task.id}&open=${third.sub.id}"`);
   });
 });
 
@@ -198,6 +265,7 @@ describe("a revision that lapses", () => {
     expect(await autoApproveDue(env)).toBeGreaterThanOrEqual(0);
     expect((await state(sub.id))!.status).toBe("pending");
     expect((await notices(worker.id))[0]).toContain("ran out. Your original proof waits for the buyer's review.");
+    expect((await noticesWithLinks(worker.id))[0]!.action_route).toBe(`/dashboard/mysubmissions/${sub.id}`);
     expect((await notices(buyer.id))[0]).toContain("The original proof waits for your review again.");
     // a lapsed revision is still the one revision
     expect((await appErrorOf(ask(buyer, sub.id))).message).toBe(ONE_REVISION);

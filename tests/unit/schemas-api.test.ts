@@ -183,6 +183,7 @@ describe("wire shapes", () => {
     withdraw_date: "2026-06-15T12:00:00.000Z",
     status: "pending",
     reject_reason: null,
+    payout_reference: null,
   });
 
   it("a withdrawal's dollars are coins / 20 with at most two decimals, for every amount from 200", () => {

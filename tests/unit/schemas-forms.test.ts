@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { PAYMENT_SYSTEMS } from "~/lib/coins";
-import { loginSchema, PASSWORD_TOO_SHORT, registerSchema } from "~/lib/schemas/auth";
+import { COUNTRY_NOT_LISTED, loginSchema, PASSWORD_TOO_SHORT, profileSchema, registerSchema } from "~/lib/schemas/auth";
 import { contactSchema } from "~/lib/schemas/contact";
 import { IMAGE_PATH, email, imageUrl, optionalText, requiredText, wholeNumber } from "~/lib/schemas/fields";
 import { adjustCoinsSchema, purchaseSchema, rejectSchema, submissionSchema, withdrawSchema } from "~/lib/schemas/money";
@@ -150,6 +150,16 @@ describe("login and register", () => {
       role: "Buyer",
       photo: IMAGE,
     });
+  });
+
+  it("register and the profile: a country is optional, one of the list by its ISO code, in any case", () => {
+    const form = { name: "Val", email: "val@e2e.test", password: "Plum-Lantern-Rivet-7", role: "Worker", photo: "" };
+    expect(formValue(registerSchema, { ...form, country: "de" })).toMatchObject({ country: "DE" });
+    expect(formValue(registerSchema, { ...form, country: "" })).not.toHaveProperty("country", expect.anything());
+    for (const wrong of ["XX", "Germany", "DEU"])
+      expect(formErrors(registerSchema, { ...form, country: wrong })).toEqual({ country: COUNTRY_NOT_LISTED });
+    expect(formValue(profileSchema, { name: "Val", country: "BE" })).toEqual({ name: "Val", country: "BE" });
+    expect(formErrors(profileSchema, { name: "Val", country: "Narnia" })).toEqual({ country: COUNTRY_NOT_LISTED });
   });
 
   it("register: any valid form is accepted, and its parsed value parses to itself", () => {

@@ -1,7 +1,7 @@
 // How an action's outcome is told, decided once per kind of action (docs/product/messages.md, "How outcomes are
 // told"): a toast, which closes itself and sits where it covers no live figure, for everything that can be done
 // again or undone; a dialog, which waits for OK, for the actions below that end something for good or pay money
-// out, as SPEC.md names them. A confirmed action's spec carries its kind (ActionSpec.feedback).
+// out, as the product's original specification names them. A confirmed action's spec carries its kind (ActionSpec.feedback).
 
 export interface Feedback {
   ok: "dialog";
@@ -11,7 +11,7 @@ export interface Feedback {
 }
 
 export const FEEDBACK = {
-  /** a task deleted (My Tasks, Manage Tasks): 'Deleted!' in a dialog; a refusal as an error toast (SPEC.md) */
+  /** a task deleted (My Tasks, Manage Tasks): 'Deleted!' in a dialog; a refusal as an error toast (the original specification) */
   deleted: { ok: "dialog", refused: "toast" },
   /** a user removed: 'Removed!', or 'Error' with 'Failed to delete user.', in a dialog */
   removed: { ok: "dialog", refused: "dialog" },

@@ -56,7 +56,7 @@ export interface ActionSpec {
   /**
    * How the outcome is told (docs/product/messages.md, "How outcomes are told"): a toast, unless the action ends
    * something for good or pays money out, whose success answers in a dialog; its refusal then answers in a dialog or
-   * a toast as SPEC.md names it (`refusedToast` adds a toast with those words to a refusal's dialog).
+   * a toast as the product's original specification names it (`refusedToast` adds a toast with those words to a refusal's dialog).
    */
   feedback?: Feedback;
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ProofBody, type Proof } from "~/components/proof";
+import { NO_REASON_GIVEN } from "~/lib/review";
 
 export interface AppealEvidenceData {
   taskTitle: string;
@@ -41,7 +42,7 @@ export function AppealEvidence({ e }: { e: AppealEvidenceData }) {
       <div className="grid content-start gap-4">
         <Part title="Why the buyer rejected it">
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 [overflow-wrap:anywhere]">
-            {e.rejectReason || "No reason given."}
+            {e.rejectReason || NO_REASON_GIVEN}
           </p>
         </Part>
         <Part title="The worker's appeal">

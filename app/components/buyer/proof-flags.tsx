@@ -5,7 +5,7 @@ import { LocalTime } from "~/components/local-time";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { useNoJsSpec } from "~/components/actions/confirm";
 import type { ActionFlow, ActionSpec } from "~/components/actions/flow";
-import { REJECT_FLAGGED, WRONG_ANSWER_REASON, type ProofFlags } from "~/lib/proof-flags";
+import { REJECT_FLAGGED, WRONG_ANSWER_REASON, type CopiedFrom, type ProofFlags } from "~/lib/proof-flags";
 
 export function ProofFlagNotes({ flags }: { flags: ProofFlags | null }) {
   if (!flags) return null;
@@ -20,16 +20,22 @@ export function ProofFlagNotes({ flags }: { flags: ProofFlags | null }) {
           </span>
         </li>
       ) : null}
-      {flags.copyOf ? (
-        <li className="flex items-start gap-1.5 text-xs text-red-800" data-testid="flag-copied-proof">
-          <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-          <span>
-            <span className="font-semibold">Image like another worker&apos;s:</span> {flags.copyOf.workerName}&apos;s
-            proof for “{flags.copyOf.taskTitle}”, <LocalTime at={flags.copyOf.createdAt} />
-          </span>
-        </li>
-      ) : null}
+      {flags.copyOf ? <CopiedNote testId="flag-copied-proof" what="Image" from={flags.copyOf} /> : null}
+      {flags.textCopyOf ? <CopiedNote testId="flag-copied-text" what="Text" from={flags.textCopyOf} /> : null}
     </ul>
+  );
+}
+
+/** "Image like another worker's: …" or "Text like …": the earlier submission the proof copies. */
+function CopiedNote({ testId, what, from }: { testId: string; what: "Image" | "Text"; from: CopiedFrom }) {
+  return (
+    <li className="flex items-start gap-1.5 text-xs text-red-800" data-testid={testId}>
+      <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+      <span>
+        <span className="font-semibold">{what} like another worker&apos;s:</span> {from.workerName}&apos;s proof for “
+        {from.taskTitle}”, <LocalTime at={from.createdAt} />
+      </span>
+    </li>
   );
 }
 

@@ -1,6 +1,6 @@
 // Buyer Home's review queue: every pending submission with a glimpse of its proof (thumbnail and first words), its
 // worker's track record and its auto-approval countdown, rendered once (a table on wide screens, cards on phones,
-// by CSS). A row opens the submission's view (Approve, Reject, Next), or is approved or rejected from the row, each
+// by CSS). A row opens the submission's view (Approve, Reject, Ask for revision, Next), or is approved or rejected from the row, each
 // behind a confirmation; checkboxes choose rows for "Approve selected". Without JavaScript every button is a link
 // to the page's ?open= and ?confirm= views.
 import { formatCoins } from "~/lib/format";
@@ -21,7 +21,7 @@ import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanc
 import { APPROVE_SELECTED, proofExcerpt } from "~/lib/review";
 import { grantSpecFor } from "./qualification-grant";
 import type { QualificationChoice } from "./qualification-requirement";
-import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, type ReviewItem } from "./review-specs";
+import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, revisionSpec, type ReviewItem } from "./review-specs";
 import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
 import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
 import { ProofFlagNotes, RejectFlagged, useNoJsRejectFlagged } from "./proof-flags";
@@ -150,6 +150,7 @@ export function ReviewQueue({
   const rowSpec = useNoJsSpec(items, {
     approve: approveSpec,
     reject: rejectSpec,
+    revision: revisionSpec,
     block: blockSpec,
     ...(grantSpec ? { grant: grantSpec } : {}),
   });
@@ -259,6 +260,7 @@ export function ReviewQueue({
         onClose={() => view(null)}
         onApprove={(s) => decideFromView(approveSpec(s), s)}
         onReject={(s) => decideFromView(rejectSpec(s), s)}
+        onRevise={(s) => decideFromView(revisionSpec(s), s)}
         onNext={() => viewing && goNext(nextStop(items, viewing, page, pages))}
       />
       {!hydrated && openedByUrl ? (

@@ -4,6 +4,7 @@ import { ProofGlimpse } from "~/components/proof";
 import { APPROVE_SELECTED, LOOKED_FIELD, proofExcerpt, REJECT_REASONS } from "~/lib/review";
 import type { ProofFlags } from "~/lib/proof-flags";
 import { formatCoins } from "~/lib/format";
+import { REVISION_HOURS, REVISION_NOTE_MAX } from "~/lib/schemas/revisions";
 
 /** A pending submission as Buyer Home shows it. */
 export interface ReviewItem {
@@ -29,6 +30,8 @@ export interface ReviewItem {
   trackRecord: string;
   /** while a revision is asked (revisions.server.ts): when it is due; the buyer cannot decide until then */
   revisionDueAt: number | null;
+  /** a revision was asked once already (one per submission) */
+  revisionAsked: boolean;
   /** a wrong check answer, an image like another worker's (docs/product/quality.md) */
   flags: ProofFlags | null;
 }
@@ -58,6 +61,29 @@ export function rejectSpec(s: ReviewItem): ActionSpec {
       markOptional: false,
       picks: REJECT_REASONS,
       placeholder: "e.g. The screenshot does not show your comment.",
+    },
+    inlineErrors: true,
+  };
+}
+
+/**
+ * Send the submission back for its one revision, with a note (revisions.server.ts): it stays pending, its coins in
+ * escrow, and nobody decides until the worker's change comes or its time ends.
+ */
+export function revisionSpec(s: ReviewItem): ActionSpec {
+  return {
+    intent: "revision",
+    id: s.id,
+    title: "Ask for a revision?",
+    description: `${s.workerName} has ${REVISION_HOURS} hours to change their submission for “${s.taskTitle}”. It stays pending and its coins stay in escrow; it is not a rejection. You can ask once.`,
+    confirmLabel: "Ask for revision",
+    reason: {
+      label: "What should change?",
+      required: true,
+      maxLength: REVISION_NOTE_MAX,
+      counted: true,
+      placeholder: "e.g. Show the whole page, not a crop.",
+      hint: "The worker reads this with the submission.",
     },
     inlineErrors: true,
   };

@@ -1,12 +1,12 @@
 // One submission as a buyer reviews it: who sent it and when, what the task asked for, the proof in full, and the
-// decisions: Approve, Reject and Next. With JavaScript it is a dialog over the queue (its buttons call the queue);
+// decisions: Approve, Reject, Ask for revision (once, instead of rejecting) and Next. With JavaScript it is a dialog over the queue (its buttons call the queue);
 // without it the same content is a server-rendered panel (`?open=<id>`) whose buttons are links to the page's
 // confirmation views and to the next submission.
 import { formatCoins } from "~/lib/format";
 import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { Link } from "react-router";
 import type * as React from "react";
-import { ArrowRight, Check, X } from "~/components/icons";
+import { ArrowRight, Check, Reply, X } from "~/components/icons";
 import { buttonVariants, Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/dialog";
 import { NoJsPanel, useHrefWithout } from "~/components/actions/enhanced";
@@ -19,6 +19,9 @@ import { ProofFlagNotes } from "./proof-flags";
 
 /** Where "Next" leads: the next submission on this page, the next page's first, or nowhere. */
 export type NextStop = { item: ReviewItem } | { page: number } | null;
+
+/** A revision can be asked of this submission: none was asked yet (one per submission). */
+const mayAskRevision = (item: ReviewItem) => !item.revisionAsked && item.revisionDueAt === null;
 
 function SubmissionDetails({ item }: { item: ReviewItem }) {
   return (
@@ -54,7 +57,7 @@ function SubmissionDetails({ item }: { item: ReviewItem }) {
         to={`/dashboard/threads/submission/${item.id}`}
         className="text-sm font-semibold text-brand-700 hover:underline"
       >
-        {item.revisionDueAt ? "Messages with the worker" : "Messages, or ask for a revision instead of rejecting"}
+        Messages with the worker
       </Link>
       <ProofFlagNotes flags={item.flags} />
       <section className="grid gap-1.5">
@@ -79,6 +82,7 @@ export function SubmissionDialog({
   onClose,
   onApprove,
   onReject,
+  onRevise,
   onNext,
 }: {
   item: ReviewItem | null;
@@ -87,6 +91,7 @@ export function SubmissionDialog({
   onClose: () => void;
   onApprove: (item: ReviewItem) => void;
   onReject: (item: ReviewItem) => void;
+  onRevise: (item: ReviewItem) => void;
   onNext: () => void;
 }) {
   return (
@@ -108,6 +113,11 @@ export function SubmissionDialog({
             ) : null}
             {item.revisionDueAt ? null : (
               <>
+                {mayAskRevision(item) ? (
+                  <Button variant="outline" disabled={busy} onClick={() => onRevise(item)}>
+                    <Reply aria-hidden /> Ask for revision
+                  </Button>
+                ) : null}
                 <Button variant="danger" disabled={busy} onClick={() => onReject(item)}>
                   <X aria-hidden /> Reject
                 </Button>
@@ -168,6 +178,14 @@ export function NoJsSubmission({ item, next }: { item: ReviewItem; next: NextSto
         ) : null}
         {item.revisionDueAt ? null : (
           <>
+            {mayAskRevision(item) ? (
+              <ViewLink
+                to={withParams({ [CONFIRM_PARAM]: "revision", [ROW_PARAM]: item.id })}
+                className={buttonVariants({ variant: "outline" })}
+              >
+                <Reply aria-hidden /> Ask for revision
+              </ViewLink>
+            ) : null}
             <ViewLink
               to={withParams({ [CONFIRM_PARAM]: "reject", [ROW_PARAM]: item.id })}
               className={buttonVariants({ variant: "danger" })}

@@ -58,6 +58,7 @@ export function ProofForm({
   reviewLabel,
   reviewing = false,
   check = null,
+  defaultCheckAnswer,
 }: {
   id: string;
   action: string;
@@ -74,12 +75,14 @@ export function ProofForm({
   reviewing?: boolean;
   /** the task's check question, answered with the proof */
   check?: WorkerCheckView | null;
+  /** the answer given before (an edit offers the question again with it) */
+  defaultCheckAnswer?: string;
 }) {
   const busy = usePosting(action);
   const [form, fields] = useValibotForm(proofFormSchema, {
     id,
     lastResult,
-    defaultValue: { submission_details: defaultText ?? "" },
+    defaultValue: { submission_details: defaultText ?? "", check_answer: defaultCheckAnswer ?? "" },
   });
   return (
     <Form

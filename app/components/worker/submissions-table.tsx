@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NO_REASON_GIVEN } from "~/lib/review";
 import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell, PersonCell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
@@ -23,7 +24,7 @@ function RejectReason({ row }: { row: SubmissionRow }) {
   return (
     <p className="mt-1 text-xs text-red-900" data-testid="reject-reason">
       <span className="font-semibold">Reason: </span>
-      {row.rejectReason || "No reason given."}
+      {row.rejectReason || NO_REASON_GIVEN}
     </p>
   );
 }

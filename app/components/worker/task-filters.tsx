@@ -23,6 +23,8 @@ export interface TaskQuery {
   min_hourly: string;
   /** least buyer approval rate in percent, "" for any */
   min_approval: string;
+  /** "Hide tasks I can't do" (on by default) */
+  hide: boolean;
 }
 
 const HOURLY_CHOICES = ["6", "10", "15", "20"];
@@ -30,15 +32,18 @@ const APPROVAL_CHOICES = ["80", "90", "95"];
 
 const ACTION = "/dashboard/tasklist";
 
-/** Only the parameters that differ from the defaults, so shared links stay short. */
+/** The defaults a link leaves out ("Hide tasks I can't do" is on unless the URL says hide=0). */
+const DEFAULTS: Record<string, string> = { sort: "newest", hide: "1" };
+
+/**
+ * Only the parameters that differ from the defaults, so shared links stay short. A name sent twice (the hidden "0"
+ * and the ticked box's "1") counts by its last value, as the server reads it.
+ */
 function cleanParams(form: HTMLFormElement): URLSearchParams {
+  const last = new Map<string, string>();
+  for (const [k, v] of new FormData(form)) if (typeof v === "string") last.set(k, v.trim());
   const params = new URLSearchParams();
-  for (const [k, v] of new FormData(form)) {
-    if (typeof v !== "string") continue;
-    const value = v.trim();
-    if (!value || (k === "sort" && value === "newest")) continue;
-    params.set(k, value);
-  }
+  for (const [k, value] of last) if (value && DEFAULTS[k] !== value) params.set(k, value);
   return params;
 }
 
@@ -55,9 +60,10 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
   const sortRef = useRef<HTMLSelectElement>(null);
   const hourlyRef = useRef<HTMLSelectElement>(null);
   const approvalRef = useRef<HTMLSelectElement>(null);
+  const hideRef = useRef<HTMLInputElement>(null);
   const busy = navigation.state === "loading" && navigation.location.pathname === ACTION;
   const filtered = Boolean(
-    query.q || query.category || query.sort !== "newest" || query.min_hourly || query.min_approval,
+    query.q || query.category || query.sort !== "newest" || query.min_hourly || query.min_approval || !query.hide,
   );
 
   // Back/forward and shared links change the URL: keep the controls in step with it. A select the visitor has
@@ -74,6 +80,7 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
     follow(sortRef.current, before.sort, query.sort);
     follow(hourlyRef.current, before.min_hourly, query.min_hourly);
     follow(approvalRef.current, before.min_approval, query.min_approval);
+    if (hideRef.current && hideRef.current.checked === before.hide) hideRef.current.checked = query.hide;
     synced.current = query;
   }, [query]);
 
@@ -156,7 +163,24 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
           ...APPROVAL_CHOICES.map((p) => ({ value: p, label: `${p}% or more` })),
         ]}
       />
-      <div className="col-span-2 flex gap-2 lg:col-span-1">
+      <div className="col-span-2 flex items-center gap-2 lg:col-span-full lg:row-start-2">
+        {/* unticked, the box sends nothing and the hidden "0" turns the filter off; ticked, its "1" comes last */}
+        <input type="hidden" name="hide" value="0" />
+        <input
+          ref={hideRef}
+          id="task-hide"
+          type="checkbox"
+          name="hide"
+          value="1"
+          defaultChecked={query.hide}
+          onChange={apply}
+          className="size-4 rounded border-input accent-brand-700"
+        />
+        <Label htmlFor="task-hide" className="font-normal">
+          Hide tasks I can't do
+        </Label>
+      </div>
+      <div className="col-span-2 flex gap-2 lg:col-span-1 lg:col-start-6 lg:row-start-1">
         <Button type="submit" className="flex-1 lg:flex-none" disabled={busy}>
           {busy ? <Spinner /> : <Search aria-hidden />}
           {busy ? "Searching…" : "Search"}

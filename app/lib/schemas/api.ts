@@ -393,6 +393,7 @@ export const buyerReputationWireSchema = v.strictObject({
   approval_rate_all_time: v.pipe(nullableCount, v.description("percent approved of those decided, all time")),
   median_review_minutes: v.pipe(nullableCount, v.description("median minutes to a decision, latest 25")),
   appeals_lost: count,
+  rejections_without_reason: v.pipe(count, v.description("rejections that gave the worker no reason, all time")),
   tasks_posted: count,
   coins_paid: count,
 });

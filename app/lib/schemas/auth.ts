@@ -1,5 +1,16 @@
 import * as v from "valibot";
 import { email, imageUrl, optionalText, requiredText } from "./fields";
+import { isCountry } from "../countries";
+
+export const COUNTRY_NOT_LISTED = "Choose your country from the list";
+
+/**
+ * The country a worker lives in (ISO 3166-1 alpha-2): tasks open to some countries only (MTurk's Locale) are
+ * matched against it. Optional: without it such tasks stay closed to them, saying why.
+ */
+const country = v.optional(
+  v.pipe(v.string(COUNTRY_NOT_LISTED), v.trim(), v.toUpperCase(), v.check(isCountry, COUNTRY_NOT_LISTED)),
+);
 
 /** What an e-mailed link that no longer works says (used, expired, or never sent). */
 export const LINK_NOT_VALID = "This link has expired or was already used.";
@@ -47,6 +58,7 @@ export const registerSchema = v.object({
   password: newPassword(),
   role: v.picklist(["Worker", "Buyer"], "Select a role"),
   photo: imageUrl,
+  country,
 });
 export type RegisterInput = v.InferOutput<typeof registerSchema>;
 
@@ -65,8 +77,8 @@ export const resetPasswordSchema = v.object({ token: linkToken(), password: newP
 /** The verification page's button: confirms the address (or address change) its link is for. */
 export const confirmLinkSchema = v.object({ token: linkToken() });
 
-/** Settings: the name (the photo travels as the form's upload). */
-export const profileSchema = v.object({ name: requiredText("Name is required", 80) });
+/** Settings: the name and country (the photo travels as the form's upload). */
+export const profileSchema = v.object({ name: requiredText("Name is required", 80), country });
 
 export const ENTER_CURRENT_PASSWORD = "Enter your current password";
 

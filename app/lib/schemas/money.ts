@@ -65,7 +65,7 @@ export const purchaseSchema = v.object({
 export const SUBMISSION_TEXT_REQUIRED = "Submission text is required";
 export const SUBMISSION_TEXT_MAX = 4000;
 
-/** A worker's proof: the text is required, the image optional (SPEC.md); the page and POST /submission alike. */
+/** A worker's proof: the text is required, the image optional (the product's original specification); the page and POST /submission alike. */
 export const submissionSchema = v.object({
   task_id: requiredText("Task is required", 64),
   submission_details: requiredText(SUBMISSION_TEXT_REQUIRED, SUBMISSION_TEXT_MAX),

@@ -23,8 +23,10 @@ export const workerBlockWireSchema = v.strictObject({
   created_at: v.string(),
 });
 
+/** The most one bonus pays, in coins (every door: the Bonuses page, POST /bonuses, the MTurk API's SendBonus). */
+export const BONUS_MAX_COINS = 10_000;
 /** A bonus in coins: a whole number from 1 to 10,000, read from a form field or JSON. */
-export const bonusCoins = wholeNumber("Enter the bonus in coins", 1, "At least 1 coin", 10_000);
+export const bonusCoins = wholeNumber("Enter the bonus in coins", 1, "At least 1 coin", BONUS_MAX_COINS);
 export const BONUS_REASON_REQUIRED = "Tell the worker what the bonus is for.";
 export const bonusReason = requiredText(BONUS_REASON_REQUIRED, 500);
 /**

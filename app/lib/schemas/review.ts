@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { optionalText, requiredText } from "./fields";
 import { pageParam } from "./paging";
+import { revisionNote } from "./revisions";
 import { submissionIds } from "./api";
 import { REJECT_FLAGGED } from "../proof-flags";
 import { APPROVE_SELECTED, LOOK_FIRST, LOOKED_FIELD, REJECT_REASON_REQUIRED, REJECT_REASONS } from "../review";
@@ -52,6 +53,8 @@ export const reviewActionSchema = v.variant(
         ["reason"],
       ),
     ),
+    // the submission's one revision, from the review view (its note in the confirmation's reason field)
+    v.object({ intent: v.literal("revision"), id, reason: revisionNote }),
     v.object({ intent: v.literal("block"), id, worker: workerIdField, reason: blockReason }),
     // a hand grant of one of the buyer's qualifications to the submission's worker
     v.object({

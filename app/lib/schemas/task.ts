@@ -149,5 +149,10 @@ export const openTaskSearch = v.object({
   min_hourly: optionalWhole(1, 1000),
   /** least buyer approval rate (all time), percent */
   min_approval: optionalWhole(1, 100),
+  /**
+   * "Hide tasks I can't do": on unless "0". The form sends "0" from a hidden field, then "1" from the ticked box, and
+   * the last value of a name is the one read, so an unticked box turns it off without JavaScript.
+   */
+  hide: v.fallback(v.picklist(["0", "1"]), "1"),
   page: pageParam,
 });

@@ -5,7 +5,8 @@ import { buyerReputationWireSchema, idQuery } from "~/lib/schemas/api";
 
 export const loader = rest("/buyer-reputation", "Public", {
   GET: {
-    summary: "A buyer's record: approval rates, time to review, appeals lost, tasks, coins paid, member since",
+    summary:
+      "A buyer's record: approval rates, time to review, appeals lost, rejections without a reason, tasks, coins paid, member since",
     description:
       "What every task card shows of its buyer (the page /buyers/<id>). Approval rates are whole percentages of the submissions approved among those decided (null before the first decision), over the last 90 days (UTC days) and all time; median_review_minutes is over the buyer's latest 25 decisions.",
     access: "public",
@@ -19,6 +20,7 @@ export const loader = rest("/buyer-reputation", "Public", {
         approval_rate_all_time: 92,
         median_review_minutes: 185,
         appeals_lost: 1,
+        rejections_without_reason: 0,
         tasks_posted: 14,
         coins_paid: 2350,
       }),
@@ -35,6 +37,7 @@ export const loader = rest("/buyer-reputation", "Public", {
         approval_rate_all_time: r.approvalRateAllTime,
         median_review_minutes: r.medianReviewMinutes,
         appeals_lost: r.appealsLost,
+        rejections_without_reason: r.rejectedWithoutReason,
         tasks_posted: r.tasksPosted,
         coins_paid: r.coinsPaid,
       });

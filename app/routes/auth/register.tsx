@@ -5,6 +5,7 @@ import { registerFormSchema } from "~/lib/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton, withRedirect } from "~/components/auth-card";
 import {
+  CountryField,
   EmailField,
   FormFailure,
   InputField,
@@ -22,6 +23,7 @@ import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { enterWithSession, redirectSignedIn } from "./sign-in.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
+import { visitorCountry } from "~/lib/countries";
 
 /** The page needs Google's sign-in as a form target (the Google button) in its Content-Security-Policy. */
 export const handle: CspHandle = { csp: ["google"] };
@@ -37,8 +39,10 @@ export const meta: Route.MetaFunction = () => [
 /** The roles one can register as, in the order of the select. */
 const ROLES = ["Worker", "Buyer"] as const;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return redirectSignedIn(context);
+export function loader({ context, request }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  // the country the form suggests: the visitor's, as the edge tells it (none locally)
+  return { country: visitorCountry(request.cf?.country) };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -62,12 +66,15 @@ export const action = (args: Route.ActionArgs) =>
     },
   });
 
-export default function Register() {
+export default function Register({ loaderData }: Route.ComponentProps) {
   const outcome = useActionData<typeof action>();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
   const busy = usePosting("/register");
-  const [form, fields] = useValibotForm(registerFormSchema, { lastResult: outcome?.result });
+  const [form, fields] = useValibotForm(registerFormSchema, {
+    lastResult: outcome?.result,
+    defaultValue: { country: loaderData.country ?? undefined },
+  });
   useFailureToast(outcome);
   return (
     <AuthCard title="Create your account" subtitle="Workers start with 10 coins, buyers with 50.">
@@ -78,6 +85,11 @@ export default function Register() {
         <EmailField field={fields.email} />
         <NewPasswordField field={fields.password} label="Password" />
         <SelectField field={fields.role} label="Role" placeholder="Select a role" options={ROLES} />
+        <CountryField
+          field={fields.country}
+          label="Country"
+          hint="Some tasks are for workers in some countries only. You can change it in Settings."
+        />
         <ImagePicker label="Photo (optional)" round error={outcome?.fields?.image?.[0]} />
         <p className="text-sm text-muted-foreground">
           By registering you agree to the{" "}

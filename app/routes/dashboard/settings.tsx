@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import {
+  CountryField,
   CurrentPasswordField,
   failureOf,
   FormFailure,
@@ -31,7 +32,7 @@ import { liftBlockSchema } from "~/lib/schemas/review";
 import { BlockedWorkers } from "~/components/buyer/blocked-workers";
 import { sessionCookie } from "~/server/auth/session.server";
 import { formAction } from "~/server/http/page-action.server";
-import { hasPassword, requestEmailChange, updateProfile } from "~/server/services/accounts.server";
+import { countryOf, hasPassword, requestEmailChange, updateProfile } from "~/server/services/accounts.server";
 import { pendingEmailChange } from "~/server/services/email-links.server";
 import { changePassword } from "~/server/services/passwords.server";
 
@@ -46,13 +47,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const env = getEnv(context);
   const { page } = readSearch(request.url, pageQuery);
-  const [withPassword, pendingEmail, blocks] = await Promise.all([
+  const [withPassword, pendingEmail, country, blocks] = await Promise.all([
     hasPassword(env, user.id),
     pendingEmailChange(env, user.id),
+    countryOf(env, user.id),
     // a buyer's blocked workers (docs/product/quality.md)
     user.role === "Buyer" ? pageOrLast(page, (p) => listBlocks(env, user.id, { page: p, limit: 20 })) : null,
   ]);
-  return { user, hasPassword: withPassword, pendingEmail, blocks };
+  return { user, hasPassword: withPassword, pendingEmail, country, blocks };
 }
 
 export const action = (args: Route.ActionArgs) => {
@@ -66,9 +68,9 @@ export const action = (args: Route.ActionArgs) => {
           unexpected: "Image upload failed",
         },
         failure: (refused) => ({ title: "Profile not saved", message: refused.message }),
-        async run({ name }, { user, env, image }) {
-          await updateProfile(env, user, { name, photo: image });
-          return { title: "Profile saved", message: "Your name and photo are up to date.", to: PATH };
+        async run({ name, country }, { user, env, image }) {
+          await updateProfile(env, user, { name, photo: image, country });
+          return { title: "Profile saved", message: "Your name, country and photo are up to date.", to: PATH };
         },
       });
     case "email":
@@ -121,7 +123,7 @@ export const action = (args: Route.ActionArgs) => {
 };
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { user, hasPassword, pendingEmail, blocks } = loaderData;
+  const { user, hasPassword, pendingEmail, country, blocks } = loaderData;
   const outcome = useActionData<typeof action>();
   const [params] = useSearchParams();
   // the answer (and its field errors) belongs to the form that was posted
@@ -134,10 +136,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Settings"
-        description="Your name and photo, your email address, your password and your data."
+        description="Your name, country and photo, your email address, your password and your data."
       />
       <div className="grid max-w-2xl gap-6">
-        <ProfileSection key={`${user.name}|${user.photo ?? ""}`} user={user} outcome={answerOf("profile")} />
+        <ProfileSection
+          key={`${user.name}|${user.photo ?? ""}|${country ?? ""}`}
+          user={user}
+          country={country}
+          outcome={answerOf("profile")}
+        />
         <EmailSection user={user} pendingEmail={pendingEmail} hasPassword={hasPassword} outcome={answerOf("email")} />
         <PasswordSection hasPassword={hasPassword} weak={user.weakPassword} outcome={answerOf("password")} />
         {blocks ? (
@@ -226,21 +233,38 @@ function Section({
   );
 }
 
-function ProfileSection({ user, outcome }: { user: { name: string; photo: string | null }; outcome: Outcome }) {
+function ProfileSection({
+  user,
+  country,
+  outcome,
+}: {
+  user: { name: string; photo: string | null; role: string };
+  country: string | null;
+  outcome: Outcome;
+}) {
   const action = formUrl("profile");
   const busy = usePosting(action);
   const [form, fields] = useValibotForm(profileSchema, {
     id: "profile",
     lastResult: outcome?.result,
-    defaultValue: { name: user.name },
+    defaultValue: { name: user.name, country: country ?? undefined },
   });
   const failure = failureOf(outcome);
   return (
-    <Section title="Profile" description="How buyers and workers see you.">
+    <Section title="Profile" description="How buyers and workers see you, and where you are.">
       <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
         <EnhancedMarker />
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
         <InputField field={fields.name} label="Name" type="text" autoComplete="name" />
+        <CountryField
+          field={fields.country}
+          label="Country"
+          hint={
+            user.role === "Worker"
+              ? "Some tasks are for workers in some countries only: they are matched against this."
+              : undefined
+          }
+        />
         <ImagePicker label="Photo" round initialUrl={user.photo} error={outcome?.fields?.image?.[0]} />
         <Button type="submit" disabled={busy} className="justify-self-start">
           {busy ? "Saving…" : "Save profile"}

@@ -1,32 +1,34 @@
 // A conversation (messages.server.ts): a submission's, between its buyer and its worker (an admin reads it once the
-// submission is appealed), or a worker's questions about a task. The submission's buyer also asks for its one
-// revision here (revisions.server.ts). Both forms are plain posts that work without JavaScript (decision 004).
+// submission is appealed), or a worker's questions about a task. It links back to the side's Messages page, to its
+// task and to its submission (for the buyer, the review view, where a revision is asked: revisions.server.ts). The
+// message form is a plain post that works without JavaScript (decision 004).
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { data, Form, Link, useActionData } from "react-router";
 import * as v from "valibot";
 import type { Route } from "./+types/thread";
-import { PageHeader } from "~/components/dashboard-shell";
+import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/input";
 import { LocalTime } from "~/components/local-time";
 import { useFailureToast } from "~/components/form-kit";
-import { messageBody, REVISION_HOURS, revisionNote } from "~/lib/schemas/revisions";
+import { messageBody } from "~/lib/schemas/revisions";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
-import { postedIntent } from "~/server/http/form.server";
 import { formAction } from "~/server/http/page-action.server";
 import { appOrigin } from "~/server/environment.server";
 import { refusal } from "~/server/errors";
 import {
+  INBOX_PATH,
   NO_CONVERSATION,
   postMessage,
   readThread,
+  threadLinks,
   threadPath,
   type ThreadKey,
 } from "~/server/services/messages.server";
-import { requestRevision, revisionOf } from "~/server/services/revisions.server";
+import { revisionOf } from "~/server/services/revisions.server";
 import { HeadedSection } from "~/components/headed-section";
 import { appealPath } from "~/lib/appeals";
 
@@ -35,7 +37,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 const messageSchema = v.object({ intent: v.literal("message"), body: messageBody });
-const revisionSchema = v.object({ intent: v.literal("revision"), note: revisionNote });
 
 /** The conversation the path names; anything else is not found. */
 function keyOf(params: Route.LoaderArgs["params"]): ThreadKey {
@@ -54,6 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       "submissionId" in key ? revisionOf(env, key.submissionId) : null,
     ]);
     const p = thread.parties;
+    const party = user.id === p.workerId || user.id === p.buyerId;
     return {
       taskTitle: p.taskTitle,
       about: p.submissionId ? `${p.workerName}'s submission` : `${p.workerName}'s questions before starting`,
@@ -63,8 +65,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       messages: thread.messages,
       earlier: thread.earlier,
       revision,
-      // an admin reads an appealed submission's conversation for its appeal, and goes back to it from here
-      appealUrl: user.role === "Admin" && p.appeal ? appealPath(p.appeal.id, p.appeal.pending) : null,
+      // the worker and the buyer go back to their Messages; an admin reads an appealed submission's conversation for
+      // its appeal, and goes back to it (below)
+      back: party ? INBOX_PATH : null,
+      appealUrl: !party && p.appeal ? appealPath(p.appeal.id, p.appeal.pending) : null,
+      links: party
+        ? threadLinks(user.role, {
+            taskId: p.taskId,
+            submissionId: p.submissionId,
+            submissionStatus: p.submissionStatus,
+          })
+        : { task: null, submission: null },
+      // the buyer asks for the submission's one revision from its review view
       mayAskRevision:
         revision !== null && user.id === p.buyerId && revision.status === "pending" && !revision.requestedAt,
     };
@@ -74,23 +86,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
 }
 
-export async function action(args: Route.ActionArgs) {
-  const intent = await postedIntent(args.request);
+export const action = (args: Route.ActionArgs) => {
   const key = keyOf(args.params);
-  if (intent === "revision" && "submissionId" in key)
-    return formAction(args, {
-      user: signedInUser,
-      schema: revisionSchema,
-      failure: (refused) => ({ title: "Revision not asked", message: refused.message }),
-      async run(input, { user, env }) {
-        await requestRevision(env, user, key.submissionId, input.note);
-        return {
-          title: "Revision asked",
-          message: `The worker has ${REVISION_HOURS} hours to send a revision. Until then you cannot approve or reject it.`,
-          to: threadPath(key),
-        };
-      },
-    });
   return formAction(args, {
     user: signedInUser,
     schema: messageSchema,
@@ -100,53 +97,65 @@ export async function action(args: Route.ActionArgs) {
       return { title: "Message sent", message: "The other side is told.", to: threadPath(key) };
     },
   });
-}
+};
 
-function MessageForm({
-  schema,
-  intent,
-  label,
-  field,
-  rows,
-  submit,
-}: {
-  schema: typeof messageSchema | typeof revisionSchema;
-  intent: "message" | "revision";
-  label: string;
-  field: "body" | "note";
-  rows: number;
-  submit: string;
-}) {
+function MessageForm() {
   const actionData = useActionData<typeof action>();
-  const mine = actionData?.result?.initialValue?.intent === intent ? actionData.result : undefined;
   const [form, fields] = useForm({
-    id: `${intent}-form`,
-    lastResult: mine,
-    constraint: getValibotConstraint(schema),
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
+    id: "message-form",
+    lastResult: actionData?.result,
+    constraint: getValibotConstraint(messageSchema),
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: messageSchema }),
     shouldValidate: "onSubmit",
   });
-  const f = (fields as Record<string, Parameters<typeof getTextareaProps>[0]>)[field]!;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3">
-      <input type="hidden" name="intent" value={intent} />
-      <Field label={label} htmlFor={f.id} error={f.errors}>
-        <Textarea {...getTextareaProps(f)} rows={rows} />
+      <input type="hidden" name="intent" value="message" />
+      <Field label="Your message" htmlFor={fields.body.id} error={fields.body.errors}>
+        <Textarea {...getTextareaProps(fields.body)} rows={4} />
       </Field>
       <div>
-        <Button type="submit">{submit}</Button>
+        <Button type="submit">Send message</Button>
       </div>
     </Form>
   );
 }
 
 export default function Thread({ loaderData }: Route.ComponentProps) {
-  const { taskTitle, about, other, you, canWrite, messages, earlier, revision, mayAskRevision, appealUrl } = loaderData;
+  const {
+    taskTitle,
+    about,
+    other,
+    you,
+    canWrite,
+    messages,
+    earlier,
+    revision,
+    back,
+    links,
+    mayAskRevision,
+    appealUrl,
+  } = loaderData;
   useFailureToast(useActionData<typeof action>());
   return (
     <>
+      {back ? <BackLink to={back}>Messages</BackLink> : null}
       <PageHeader title={`Messages about ${taskTitle}`} description={other ? `With ${other} · ${about}` : about} />
       <div className="grid max-w-3xl gap-6">
+        {links.task || links.submission ? (
+          <nav aria-label="What this conversation is about" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            {links.task ? (
+              <Link to={links.task} className="font-semibold text-brand-700 hover:underline">
+                Open the task
+              </Link>
+            ) : null}
+            {links.submission ? (
+              <Link to={links.submission} className="font-semibold text-brand-700 hover:underline">
+                {mayAskRevision ? "Review the submission, or ask for a revision" : "Open the submission"}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
         {revision?.dueAt ? (
           <Alert tone="warning" title="Revision asked" data-testid="revision-state">
             <p className="whitespace-pre-wrap">{revision.note}</p>
@@ -189,52 +198,19 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-muted-foreground">No messages yet.</p>
           )}
           {canWrite ? (
-            <MessageForm
-              // a sent message comes back in the list: a fresh form for the next one
-              key={messages.at(-1)?.id ?? "none"}
-              schema={messageSchema}
-              intent="message"
-              label="Your message"
-              field="body"
-              rows={4}
-              submit="Send message"
-            />
+            // a sent message comes back in the list: a fresh form for the next one
+            <MessageForm key={messages.at(-1)?.id ?? "none"} />
           ) : (
             <p className="text-sm text-muted-foreground">
               You can read this conversation; only its buyer and worker write in it.
             </p>
           )}
         </HeadedSection>
-
-        {mayAskRevision ? (
-          <HeadedSection
-            id="revision-title"
-            title="Ask for a revision"
-            className="grid gap-3 rounded-xl border border-border bg-white p-4"
-          >
-            <p className="text-sm text-muted-foreground">
-              Instead of rejecting, ask once for changes. The worker has {REVISION_HOURS} hours to send them; the
-              submission stays pending and its coins stay in escrow.
-            </p>
-            <MessageForm
-              schema={revisionSchema}
-              intent="revision"
-              label="What should change?"
-              field="note"
-              rows={3}
-              submit="Ask for revision"
-            />
-          </HeadedSection>
-        ) : null}
         {appealUrl ? (
           <Link to={appealUrl} className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
             Back to the appeal
           </Link>
-        ) : (
-          <Link to="/dashboard" className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
-            Back to your dashboard
-          </Link>
-        )}
+        ) : null}
       </div>
     </>
   );

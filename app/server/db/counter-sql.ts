@@ -1,4 +1,4 @@
-// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022, 0032, 0033, 0040 and 0054), each beside the same figures
+// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022, 0032, 0033, 0040, 0054, 0064 and 0065), each beside the same figures
 // computed from the rows it stands for. Import-free, like conservation-sql.ts: the server tests (expectCountersAgree) and
 // `npm run ledger:check` run this same text, so a trigger that drifts is found by both.
 
@@ -91,12 +91,12 @@ export const COUNTER_TABLES: CounterTable[] = [
     summed: `SELECT task_id, COUNT(*) AS held_slots FROM task_holds GROUP BY task_id ORDER BY task_id`,
   },
   {
-    name: "My Tasks' progress per task (0020)",
-    kept: `SELECT task_id, buyer_id, pending, approved FROM task_figures
-      WHERE pending > 0 OR approved > 0 ORDER BY task_id`,
+    name: "My Tasks' progress per task (0020, 0066)",
+    kept: `SELECT task_id, buyer_id, pending, approved, rejected FROM task_figures
+      WHERE pending > 0 OR approved > 0 OR rejected > 0 ORDER BY task_id`,
     summed: `SELECT task_id, MIN(buyer_id) AS buyer_id, SUM(status = 'pending') AS pending,
-      SUM(status = 'approved') AS approved FROM submissions
-      WHERE status IN ('pending', 'approved') GROUP BY task_id ORDER BY task_id`,
+      SUM(status = 'approved') AS approved, SUM(status = 'rejected') AS rejected FROM submissions
+      WHERE status IN ('pending', 'approved', 'rejected') GROUP BY task_id ORDER BY task_id`,
   },
   {
     name: "buyers blocking each worker (0040)",
@@ -104,17 +104,20 @@ export const COUNTER_TABLES: CounterTable[] = [
     summed: `SELECT worker_id, COUNT(*) AS buyers FROM worker_blocks GROUP BY worker_id ORDER BY worker_id`,
   },
   {
-    name: "buyers' reputations (0033)",
-    kept: `SELECT buyer_id, approved, rejected, appeals_lost, tasks_posted FROM buyer_reputations
-      WHERE approved OR rejected OR appeals_lost OR tasks_posted ORDER BY buyer_id`,
+    name: "buyers' reputations (0033, 0066)",
+    kept: `SELECT buyer_id, approved, rejected, appeals_lost, tasks_posted, rejected_without_reason
+      FROM buyer_reputations
+      WHERE approved OR rejected OR appeals_lost OR tasks_posted OR rejected_without_reason ORDER BY buyer_id`,
     summed: `SELECT buyer_id, SUM(approved) AS approved, SUM(rejected) AS rejected, SUM(appeals_lost) AS appeals_lost,
-      SUM(tasks_posted) AS tasks_posted FROM (
+      SUM(tasks_posted) AS tasks_posted, SUM(rejected_without_reason) AS rejected_without_reason FROM (
         SELECT buyer_id, status = 'approved' AS approved, status = 'rejected' AS rejected, 0 AS appeals_lost,
-          0 AS tasks_posted FROM submissions WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
-        UNION ALL SELECT buyer_id, 0, 0, 1, 0 FROM appeals WHERE status = 'overturned'
-        UNION ALL SELECT buyer_id, 0, 0, 0, 1 FROM tasks
+          0 AS tasks_posted, status = 'rejected' AND reject_reason IS NULL AS rejected_without_reason
+          FROM submissions WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
+        UNION ALL SELECT buyer_id, 0, 0, 1, 0, 0 FROM appeals WHERE status = 'overturned'
+        UNION ALL SELECT buyer_id, 0, 0, 0, 1, 0 FROM tasks
       ) GROUP BY buyer_id
-      HAVING SUM(approved) OR SUM(rejected) OR SUM(appeals_lost) OR SUM(tasks_posted) ORDER BY buyer_id`,
+      HAVING SUM(approved) OR SUM(rejected) OR SUM(appeals_lost) OR SUM(tasks_posted) OR SUM(rejected_without_reason)
+      ORDER BY buyer_id`,
   },
   {
     name: "buyers' decisions per day (0033)",
@@ -139,6 +142,30 @@ export const COUNTER_TABLES: CounterTable[] = [
       SUM(status = 'approved') AS approved, SUM(status = 'rejected') AS rejected
       FROM submissions WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL
       GROUP BY worker_id, week ORDER BY worker_id, week`,
+  },
+  {
+    name: "tasks' requirements on their rows (0064)",
+    kept: `SELECT id AS task_id, min_approval_rate, min_approved, qualification_id, qualification_min_score FROM tasks
+      WHERE min_approval_rate IS NOT NULL OR min_approved IS NOT NULL OR qualification_id IS NOT NULL ORDER BY id`,
+    summed: `SELECT t.id AS task_id, r.min_approval_rate, r.min_approved, q.qualification_id,
+      q.min_score AS qualification_min_score FROM tasks AS t
+      LEFT JOIN task_requirements AS r ON r.task_id = t.id LEFT JOIN task_qualifications AS q ON q.task_id = t.id
+      WHERE r.min_approval_rate IS NOT NULL OR r.min_approved IS NOT NULL OR q.task_id IS NOT NULL ORDER BY t.id`,
+  },
+  {
+    // the latest 25 decisions in the order of submissions_buyer_reviewed_idx (decided last first, then submitted
+    // first): the lower middle of their waits
+    name: "buyers' median time to review (0065)",
+    kept: `SELECT buyer_id, median_review_ms FROM buyer_reputations WHERE median_review_ms IS NOT NULL
+      ORDER BY buyer_id`,
+    summed: `SELECT buyer_id, wait AS median_review_ms FROM (
+        SELECT buyer_id, wait, ROW_NUMBER() OVER (PARTITION BY buyer_id ORDER BY wait) AS rank,
+          COUNT(*) OVER (PARTITION BY buyer_id) AS n FROM (
+          SELECT buyer_id, reviewed_at - created_at AS wait,
+            ROW_NUMBER() OVER (PARTITION BY buyer_id ORDER BY reviewed_at DESC, created_at, rowid) AS latest
+          FROM submissions WHERE status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL)
+        WHERE latest <= 25)
+      WHERE rank = (n + 1) / 2 ORDER BY buyer_id`,
   },
 ];
 

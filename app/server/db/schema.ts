@@ -20,6 +20,8 @@ export const users = sqliteTable("users", {
   passwordMeetsRule: integer("password_meets_rule"),
   /** 1 for the local seed's demo accounts, whose documented password is never flagged as weak */
   demo: integer("demo").notNull().default(0),
+  /** the worker's country, ISO 3166-1 alpha-2 (MTurk's Locale requirements); null until given (migrations/0067) */
+  country: text("country"),
 });
 
 /** Each ADMIN_EMAILS address grants Admin once, ever: the addresses that have (migrations/0016). */
@@ -76,6 +78,11 @@ export const tasks = sqliteTable("tasks", {
   ),
   /** the requester API's UpdateHITReviewStatus: 'MarkedForReview' while a Reviewable HIT is Reviewing (migrations/0069) */
   hitReviewStatus: text("hit_review_status").notNull().default("NotReviewed"),
+  // who may work on it, kept from task_requirements and task_qualifications by triggers (migrations/0064)
+  minApprovalRate: integer("min_approval_rate"),
+  minApproved: integer("min_approved"),
+  qualificationId: text("qualification_id"),
+  qualificationMinScore: integer("qualification_min_score"),
 });
 
 /** Each timed submission's minutes from start to submit, per task (migrations/0032). */
@@ -96,6 +103,10 @@ export const buyerReputations = sqliteTable("buyer_reputations", {
   rejected: integer("rejected").notNull(),
   appealsLost: integer("appeals_lost").notNull(),
   tasksPosted: integer("tasks_posted").notNull(),
+  /** rejections that gave the worker no reason (migrations/0066) */
+  rejectedWithoutReason: integer("rejected_without_reason").notNull().default(0),
+  /** the median wait of the latest 25 decisions, kept by triggers on submissions (migrations/0065) */
+  medianReviewMs: integer("median_review_ms"),
 });
 
 /** A buyer's decisions per UTC day (migrations/0033): the last 90 days' approval rate. */
@@ -132,6 +143,8 @@ export const submissions = sqliteTable("submissions", {
   revisionNote: text("revision_note"),
   revisionRequestedAt: integer("revision_requested_at"),
   revisionDueAt: integer("revision_due_at"),
+  /** what the buyer wrote with an approval (the MTurk API's RequesterFeedback; migrations/0066) */
+  approvalFeedback: text("approval_feedback"),
 });
 
 export const withdrawals = sqliteTable("withdrawals", {
@@ -459,12 +472,13 @@ export const workerWeeks = sqliteTable(
   (t) => [primaryKey({ columns: [t.workerId, t.week] })],
 );
 
-/** My Tasks' progress per task: its pending and approved submissions, kept by triggers (migrations/0020). */
+/** My Tasks' progress per task: its pending, approved (0020) and rejected (0066) submissions, kept by triggers. */
 export const taskFigures = sqliteTable("task_figures", {
   taskId: text("task_id").primaryKey(),
   buyerId: text("buyer_id").notNull(),
   pending: integer("pending").notNull().default(0),
   approved: integer("approved").notNull().default(0),
+  rejected: integer("rejected").notNull().default(0),
 });
 
 /** A slot a worker started and holds until they send proof, give it back or its time runs out (migrations/0030). */
@@ -659,6 +673,47 @@ export const alertMail = sqliteTable("alert_mail", {
   lastDigestAt: integer("last_digest_at"),
 });
 
+/** Qualifications a task's worker must not hold, or not with `score` (DoesNotExist, NotEqualTo; migrations/0067). */
+export const taskQualificationExclusions = sqliteTable(
+  "task_qualification_exclusions",
+  {
+    taskId: text("task_id").notNull(),
+    qualificationId: text("qualification_id").notNull(),
+    score: integer("score"),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.qualificationId] })],
+);
+
+/** The countries a task is for (allowed 1) or not for (allowed 0): MTurk's Locale requirements (migrations/0067). */
+export const taskCountries = sqliteTable(
+  "task_countries",
+  {
+    taskId: text("task_id").notNull(),
+    country: text("country").notNull(),
+    allowed: integer("allowed").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.country] })],
+);
+
+/** What an unmet requirement keeps from a worker beyond starting: its preview or its discovery (migrations/0067). */
+export const taskRequirementGuards = sqliteTable(
+  "task_requirement_guards",
+  {
+    taskId: text("task_id").notNull(),
+    /** 'approval_rate', 'approved', 'country' or a qualification's id */
+    requirement: text("requirement").notNull(),
+    guard: text("guard", { enum: ["preview", "discover"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.requirement] })],
+);
+
+/** The tasks with a requirement guarding discovery, by the task's rowid (migrations/0067). */
+export const taskDiscoveryGuards = sqliteTable("task_discovery_guards", {
+  taskRowid: integer("task_rowid").primaryKey(),
+  taskId: text("task_id").notNull(),
+  completionDate: text("completion_date").notNull(),
+});
+
 /** The MTurk API's HIT types: the same buyer and properties are the same id (migrations/0051). */
 export const hitTypes = sqliteTable("hit_types", {
   id: text("id").primaryKey(),
@@ -776,6 +831,11 @@ export const messageThreads = sqliteTable("message_threads", {
   workerEmailedAt: integer("worker_emailed_at"),
   buyerEmailedAt: integer("buyer_emailed_at"),
   createdAt: integer("created_at").notNull(),
+  // the Messages page (migrations/0074): the newest message, and each side's unread count, kept by a trigger
+  lastMessageId: text("last_message_id"),
+  lastMessageAt: integer("last_message_at").notNull().default(0),
+  workerUnread: integer("worker_unread").notNull().default(0),
+  buyerUnread: integer("buyer_unread").notNull().default(0),
 });
 
 export const messages = sqliteTable("messages", {
@@ -804,16 +864,43 @@ export const submissionCheckAnswers = sqliteTable("submission_check_answers", {
   createdAt: integer("created_at").notNull(),
 });
 
-/** The perceptual hash of a submission's proof image and the submission it copies, if any (migrations/0048). */
-export const proofHashes = sqliteTable("proof_hashes", {
+/**
+ * The perceptual hash of a submission's proof image, when the submission first carried it, and the earlier submission
+ * of another worker it copies, if any (migrations/0072). `hash` is null for a row of the old 64-bit hash until the
+ * submission is judged again.
+ */
+export const proofImages = sqliteTable("proof_images", {
   submissionId: text("submission_id").primaryKey(),
   buyerId: text("buyer_id").notNull(),
   workerId: text("worker_id").notNull(),
-  hash: text("hash").notNull(),
+  imageUrl: text("image_url").notNull(),
+  hash: text("hash"),
+  band0: integer("band0"),
+  band1: integer("band1"),
+  band2: integer("band2"),
+  band3: integer("band3"),
+  band4: integer("band4"),
+  band5: integer("band5"),
+  band6: integer("band6"),
+  band7: integer("band7"),
+  firstAt: integer("first_at").notNull(),
+  copyOf: text("copy_of"),
+});
+
+/** The fingerprint of a submission's proof text (of 40 folded characters or more), as `proofImages` (migrations/0072). */
+export const proofTexts = sqliteTable("proof_texts", {
+  submissionId: text("submission_id").primaryKey(),
+  buyerId: text("buyer_id").notNull(),
+  workerId: text("worker_id").notNull(),
+  exact: text("exact").notNull(),
   band0: integer("band0").notNull(),
   band1: integer("band1").notNull(),
   band2: integer("band2").notNull(),
   band3: integer("band3").notNull(),
-  createdAt: integer("created_at").notNull(),
+  band4: integer("band4").notNull(),
+  band5: integer("band5").notNull(),
+  band6: integer("band6").notNull(),
+  band7: integer("band7").notNull(),
+  firstAt: integer("first_at").notNull(),
   copyOf: text("copy_of"),
 });

@@ -25,10 +25,14 @@ export function userTextMatches(q: string): SQL {
   return sql`${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${phrase(q)})`;
 }
 
+/** The rowids of `table`'s rows whose text matches the FTS5 `query` (and of `alsoIn`, a compound SELECT to add). */
+const matchSet = (table: "tasks_fts" | "open_tasks_fts", query: string, alsoIn: SQL = sql``) =>
+  sql`SELECT rowid FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${query}${alsoIn}`;
+
 /** q as one FTS5 query of `table`'s rows whose text contains it: each row a list walks is tested against the set. */
 function trigramMatches(table: "tasks_fts" | "open_tasks_fts", query: string, alsoIn: SQL = sql``): SQL {
   // "+": test each walked row against the match set, rather than look the matches up one by one and sort them
-  return sql`+${taskRowid} IN (SELECT rowid FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${query}${alsoIn})`;
+  return sql`+${taskRowid} IN (${matchSet(table, query, alsoIn)})`;
 }
 
 /** The words of q (letters and digits), at most eight, each an FTS5 phrase: all of them must appear. */
@@ -68,6 +72,16 @@ export function openTaskTextMatches(q: string): SQL {
   const words = wordsQuery(q);
   if (!words) return sql`(${contains})`;
   return sql`(${contains} OR +${taskRowid} IN (SELECT rowid FROM open_task_words WHERE open_task_words MATCH ${words}))`;
+}
+
+/**
+ * "the task is one of the open tasks matching q" as a set to look tasks up from by rowid: what a search's count reads,
+ * its matches (the open-task indexes hold the open tasks alone) rather than every open task walked and tested. Null
+ * when q is too short for a trigram: its "contains" is tested on each walked row (openTaskTextMatches).
+ */
+export function openTaskMatchSet(q: string): SQL | null {
+  if ([...q].length < TRIGRAM) return null;
+  return sql`${taskRowid} IN (${matchSet("open_tasks_fts", phrase(q), openTaskWords(q))})`;
 }
 
 /** "the task's title contains q", for the admin's search of every task: through tasks_fts (migrations/0006). */

@@ -12,6 +12,7 @@ import { deliverHitEvents, recordExpiredHits } from "../services/hit-notificatio
 import { sweepOrphanImages } from "./orphan-images.server";
 import { dropPastTasksFromSearch } from "./open-task-search.server";
 import { purgeBatchReceipts, purgeOldNotifications, purgeTaskBatchDrafts } from "./retention.server";
+import { hashOldProofImages } from "../services/copied-proof.server";
 
 export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const DAILY = "0 3 * * *";
@@ -41,7 +42,8 @@ async function quarterHourly(env: Env, now: number): Promise<void> {
 
 /**
  * Housekeeping: orphaned images, expired rate-limit windows, forgotten sign-in failures and known addresses, old
- * notifications, the receipts of past batches, uploads of batch posting, and tasks past their day in the open tasks' search index.
+ * notifications, the receipts of past batches, uploads of batch posting, and tasks past their day in the open tasks' search index;
+ * and proof images of the old hash hashed again (migrations/0072), a few a day until none is left.
  */
 export async function daily(env: Env, now: number): Promise<void> {
   const images = await sweepOrphanImages(env, now);
@@ -52,8 +54,9 @@ export async function daily(env: Env, now: number): Promise<void> {
   const uploads = await purgeTaskBatchDrafts(env, now);
   const searchEntries = await dropPastTasksFromSearch(env);
   const alertMatches = await purgeOldMatches(env, now);
+  const rehashed = await hashOldProofImages(env, now);
   console.log(
-    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${uploads} upload(s) of batch posting, ${searchEntries} past task(s) from the search index, ${alertMatches} old alert match(es)`,
+    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${uploads} upload(s) of batch posting, ${searchEntries} past task(s) from the search index, ${alertMatches} old alert match(es), hashed ${rehashed} proof image(s) of the old hash`,
   );
 }
 

@@ -2,9 +2,8 @@
 // UpdateHITTypeOfHIT) and ListReviewPolicyResultsForHIT, which answers that no review policy ran (Coinwork has none):
 // each over the services the pages use; the coins move in the services' batches.
 import * as v from "valibot";
-import { sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/session.server";
-import { addAssignments, MOST_OPEN_SLOTS, setHitReviewStatus } from "../services/hit-changes.server";
+import { addAssignments, hitTypeInBatch, MOST_OPEN_SLOTS, setHitReviewStatus } from "../services/hit-changes.server";
 import { buyerHitType } from "../services/hits.server";
 import { updateTask } from "../services/tasks.server";
 import { hitUpdateTaskSchema } from "~/lib/schemas/task";
@@ -37,7 +36,7 @@ export const HIT_CHANGE_OPERATIONS: Record<string, Operation> = {
     if (input.Revert !== undefined && typeof input.Revert !== "boolean")
       throw requestError("Revert must be true or false.");
     const revert = input.Revert === true;
-    const status = hitShape(hit).HITStatus;
+    const status = hitShape(hit, env).HITStatus;
     const from = revert ? "Reviewing" : "Reviewable";
     if (status !== from)
       throw requestError(
@@ -74,13 +73,7 @@ export const HIT_CHANGE_OPERATIONS: Record<string, Operation> = {
       estimate_minutes: t.estimateMinutes,
     });
     if (!parsed.success) throw requestError(parsed.issues[0].message);
-    await updateTask(env, requester, t.id, parsed.output, (batch, unchanged) =>
-      batch.step(
-        "hit type",
-        sql`INSERT INTO mturk_hits (task_id, hit_type_id) SELECT ${t.id}, ${hitTypeId} WHERE ${unchanged}
-          ON CONFLICT (task_id) DO UPDATE SET hit_type_id = excluded.hit_type_id`,
-      ),
-    );
+    await updateTask(env, requester, t.id, parsed.output, hitTypeInBatch(t.id, hitTypeId));
     return {};
   },
 

@@ -32,18 +32,43 @@ export function boundedText(input: Input, name: string, max: number, required = 
   return value;
 }
 
+/** A NextToken this API gives is short; anything longer was never one of ours. */
+const TOKEN_MAX = 200;
+const NOT_OURS = "NextToken is not one this API gave.";
+
+function readToken(input: Input): string {
+  const token = text(input, "NextToken", false);
+  if (token.length > TOKEN_MAX) throw requestError(NOT_OURS);
+  return token;
+}
+
+/** The token's text, or "" when it is not base64 (a forged or mangled token is refused by the caller). */
+function decodedToken(token: string): string {
+  try {
+    return atob(token);
+  } catch {
+    return "";
+  }
+}
+
 /** MaxResults (1-100, 10 by default) and NextToken: the keyset of the previous page's last row. */
 export function paging(input: Input): { limit: number; after?: Keyset } {
   const limit = maxResults(input);
-  const token = text(input, "NextToken", false);
+  const token = readToken(input);
   if (!token) return { limit };
+  let keyset: unknown;
   try {
-    const [createdAt, id] = JSON.parse(atob(token)) as [unknown, unknown];
-    if (typeof createdAt === "number" && typeof id === "string") return { limit, after: { createdAt, id } };
+    keyset = JSON.parse(decodedToken(token));
   } catch {
     // refused below
   }
-  throw requestError("NextToken is not one this API gave.");
+  // a forged keyset never reaches a query: a creation time in milliseconds and an id, nothing else
+  if (Array.isArray(keyset) && keyset.length === 2) {
+    const [createdAt, id] = keyset as unknown[];
+    if (Number.isSafeInteger(createdAt) && (createdAt as number) >= 0 && typeof id === "string" && id.length <= 64)
+      return { limit, after: { createdAt: createdAt as number, id } };
+  }
+  throw requestError(NOT_OURS);
 }
 
 function maxResults(input: Input): number {
@@ -52,32 +77,30 @@ function maxResults(input: Input): number {
   return limit;
 }
 
-/** A page's answer fields: NextToken when the page is full (one more row was asked for to know). */
-export function page<T extends { createdAt: number; id: string }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
+/**
+ * A page's answer fields, as MTurk answers them: every page that lists something carries a NextToken (the keyset of
+ * its last row), and a page that lists nothing carries none. So `while response["NextToken"]` loops, boto3's and the
+ * JavaScript SDK's paginators, and loops that stop at an empty page all end, one empty page after the last.
+ */
+export function page<T extends { createdAt: number; id: string }>(items: T[]) {
   const last = items[items.length - 1];
-  return {
-    items,
-    token: rows.length > limit && last ? { NextToken: btoa(JSON.stringify([last.createdAt, last.id])) } : {},
-  };
+  return { items, token: last ? { NextToken: btoa(JSON.stringify([last.createdAt, last.id])) } : {} };
 }
+
+/** Pages of a numbered list go no further than this (10,000 pages of 100 rows). */
+const LAST_PAGE = 10_000;
 
 /** MaxResults and NextToken over a numbered list (the services' small lists: bonuses, blocks): the page number. */
 export function numberedPaging(input: Input): { limit: number; page: number } {
   const limit = maxResults(input);
-  const token = text(input, "NextToken", false);
+  const token = readToken(input);
   if (!token) return { limit, page: 1 };
-  let decoded = "";
-  try {
-    decoded = atob(token);
-  } catch {
-    // refused below
-  }
-  const n = decoded.startsWith("page:") ? Number(decoded.slice(5)) : NaN;
-  if (!Number.isInteger(n) || n < 2) throw requestError("NextToken is not one this API gave.");
+  const decoded = decodedToken(token);
+  const n = /^page:\d{1,5}$/.test(decoded) ? Number(decoded.slice(5)) : NaN;
+  if (!(n >= 2 && n <= LAST_PAGE)) throw requestError(NOT_OURS);
   return { limit, page: n };
 }
 
-/** NextToken of a numbered list's page, when another follows. */
-export const numberedToken = (p: { page: number; pages: number }) =>
-  p.page < p.pages ? { NextToken: btoa(`page:${p.page + 1}`) } : {};
+/** NextToken of a numbered list's page, as `page` gives it: when the page listed something. */
+export const numberedToken = (p: { page: number; items: readonly unknown[] }) =>
+  p.items.length > 0 && p.page < LAST_PAGE ? { NextToken: btoa(`page:${p.page + 1}`) } : {};

@@ -5,8 +5,13 @@ import * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
 import { coinsOf } from "../services/ledger.server";
 import { deleteTask, expireTask, updateTask } from "../services/tasks.server";
-import { approveSubmission, rejectSubmission, type SubmissionStatus } from "../services/submissions.server";
-import { buyerHits, taskAssignments } from "../services/hits.server";
+import {
+  approveSubmission,
+  rejectSubmission,
+  reverseRejection,
+  type SubmissionStatus,
+} from "../services/submissions.server";
+import { buyerHits, taskAssignments, type HitRow } from "../services/hits.server";
 import { ownAssignment, ownHit } from "./owned.server";
 import { hitUpdateTaskSchema, type HitUpdateTaskInput } from "~/lib/schemas/task";
 import { deadlineDay } from "~/lib/deadline";
@@ -16,7 +21,7 @@ import { QUALIFICATION_OPERATIONS } from "./qualification-operations.server";
 import { QUALIFICATION_TYPE_OPERATIONS } from "./qualification-type-operations.server";
 import { HIT_CHANGE_OPERATIONS } from "./hit-change-operations.server";
 import { NOTIFICATION_OPERATIONS } from "./notification-operations.server";
-import { page, paging, text, type Input } from "./input.server";
+import { boundedText, page, paging, text, type Input } from "./input.server";
 import { assignmentShape, hitShape, wireDollars } from "./shapes.server";
 import { requestError } from "./wire.server";
 
@@ -40,26 +45,23 @@ export const OPERATIONS: Record<string, Operation> = {
   ...HIT_CHANGE_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
 
-  GetHIT: async (env, requester, input) => ({ HIT: hitShape(await ownHit(env, requester, text(input, "HITId"))) }),
+  GetHIT: async (env, requester, input) => ({
+    HIT: hitShape(await ownHit(env, requester, text(input, "HITId"), { disposed: true }), env),
+  }),
 
   ListHITs: async (env, requester, input) => {
     const p = paging(input);
-    const rows = await buyerHits(env, requester.id, { limit: p.limit + 1, after: p.after });
-    const { items, token } = page(
-      rows.map((r) => ({ ...r, createdAt: r.task.createdAt, id: r.task.id })),
-      p.limit,
-    );
-    return { NumResults: items.length, HITs: items.map((r) => hitShape(r)), ...token };
+    return hitPage(env, await buyerHits(env, requester.id, { limit: p.limit, after: p.after }));
   },
 
   ListReviewableHITs: async (env, requester, input) => {
     const p = paging(input);
-    const rows = await buyerHits(env, requester.id, { limit: p.limit + 1, after: p.after, reviewable: true });
-    const { items, token } = page(
-      rows.map((r) => ({ ...r, createdAt: r.task.createdAt, id: r.task.id })),
-      p.limit,
-    );
-    return { NumResults: items.length, HITs: items.map((r) => hitShape(r)), ...token };
+    const status = text(input, "Status", false) || "Reviewable";
+    if (status !== "Reviewable" && status !== "Reviewing")
+      throw requestError("Status must be Reviewable or Reviewing.");
+    const hitTypeId = text(input, "HITTypeId", false) || undefined;
+    const rows = await buyerHits(env, requester.id, { limit: p.limit, after: p.after, status, hitTypeId });
+    return hitPage(env, rows);
   },
 
   UpdateExpirationForHIT: async (env, requester, input) => {
@@ -90,7 +92,13 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   DeleteHIT: async (env, requester, input) => {
-    const hit = await ownHit(env, requester, text(input, "HITId"));
+    const hit = await ownHit(env, requester, text(input, "HITId"), { disposed: true });
+    // MTurk's words, which tools match to know a HIT is gone already
+    if (hit.task.deletedAt !== null)
+      throw requestError(
+        `This HIT is currently in the state 'Disposed'. This operation can be called with a status of: Reviewable`,
+        "AWS.MechanicalTurk.InvalidHITState",
+      );
     await deleteTask(env, requester, hit.task.id);
     return {};
   },
@@ -103,36 +111,44 @@ export const OPERATIONS: Record<string, Operation> = {
       throw requestError("AssignmentStatuses may hold Submitted, Approved and Rejected.");
     const rows = await taskAssignments(env, requester.id, hit.task.id, {
       statuses: asked.map((s: string) => assignmentStatuses[s]),
-      limit: p.limit + 1,
+      limit: p.limit,
       after: p.after,
     });
-    const { items, token } = page(
-      rows.map((r) => ({ ...r, createdAt: r.submission.createdAt, id: r.submission.id })),
-      p.limit,
-    );
+    const { items, token } = page(rows.map((r) => ({ ...r, createdAt: r.submission.createdAt, id: r.submission.id })));
     return { NumResults: items.length, Assignments: items.map((r) => assignmentShape(r, env)), ...token };
   },
 
   GetAssignment: async (env, requester, input) => {
     const row = await ownAssignment(env, requester, text(input, "AssignmentId"));
-    const hit = await ownHit(env, requester, row.submission.taskId);
-    return { Assignment: assignmentShape(row, env), HIT: hitShape(hit) };
+    const hit = await ownHit(env, requester, row.submission.taskId, { disposed: true });
+    return { Assignment: assignmentShape(row, env), HIT: hitShape(hit, env) };
   },
 
+  // OverrideRejection (Mephisto sends it with every approval) approves a submitted assignment as any approval does,
+  // and on a rejected one reverses the requester's own rejection, paying the worker from their balance
   ApproveAssignment: async (env, requester, input) => {
     const row = await ownAssignment(env, requester, text(input, "AssignmentId"));
-    if (input.OverrideRejection === true)
-      throw requestError("OverrideRejection is not supported: a rejected worker appeals on Coinwork instead.");
-    await approveSubmission(env, requester, row.submission.id);
+    const feedback = feedbackOf(input);
+    if (input.OverrideRejection === true && row.submission.status === "rejected")
+      await reverseRejection(env, requester, row.submission.id, feedback);
+    else await approveSubmission(env, requester, row.submission.id, undefined, feedback);
     return {};
   },
 
+  // an empty RequesterFeedback is accepted, as on MTurk: the worker reads that the requester gave no reason, and the
+  // buyer's public record counts such rejections on their own line
   RejectAssignment: async (env, requester, input) => {
     const row = await ownAssignment(env, requester, text(input, "AssignmentId"));
-    const feedback = text(input, "RequesterFeedback").trim();
-    if (!feedback) throw requestError("RequesterFeedback is required: Coinwork tells the worker why.");
-    if (feedback.length > 1024) throw requestError("RequesterFeedback must be at most 1024 characters.");
-    await rejectSubmission(env, requester, row.submission.id, feedback);
+    await rejectSubmission(env, requester, row.submission.id, feedbackOf(input));
     return {};
   },
 };
+
+/** A page of HITs, as ListHITs and ListReviewableHITs answer it. */
+function hitPage(env: Env, rows: HitRow[]) {
+  const { items, token } = page(rows.map((r) => ({ ...r, createdAt: r.task.createdAt, id: r.task.id })));
+  return { NumResults: items.length, HITs: items.map((r) => hitShape(r, env)), ...token };
+}
+
+/** RequesterFeedback: what the worker reads with the decision (at most 1024 characters, as on MTurk), or "". */
+const feedbackOf = (input: Input) => boundedText(input, "RequesterFeedback", 1024, false).trim();

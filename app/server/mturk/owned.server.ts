@@ -6,8 +6,9 @@ import { buyerAssignment, buyerHit } from "../services/hits.server";
 import { ownQualification } from "../services/qualifications.server";
 import { requestError } from "./wire.server";
 
-export async function ownHit(env: Env, requester: SessionUser, hitId: string) {
-  const row = await buyerHit(env, requester.id, hitId);
+/** One of the requester's HITs; a deleted one only with `disposed` (GetHIT answers it Disposed). */
+export async function ownHit(env: Env, requester: SessionUser, hitId: string, opts: { disposed?: boolean } = {}) {
+  const row = await buyerHit(env, requester.id, hitId, opts);
   if (!row) throw requestError(`Hit ${hitId} does not exist.`, "AWS.MechanicalTurk.HITDoesNotExist");
   return row;
 }

@@ -4,8 +4,10 @@
 // qualification's id; another requester's answers as one that does not exist.
 import * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
+import { AppError } from "../errors";
 import {
   createQualification,
+  NAME_TAKEN,
   grantQualification,
   holderGrant,
   holdersAfter,
@@ -21,6 +23,9 @@ import { requestError } from "./wire.server";
 type Operation = (env: Env, requester: SessionUser, input: Input) => Promise<unknown>;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+/** MTurk's refusal of a second QualificationType of the same name, word for word (Mephisto and Dallinger match it). */
+export const DUPLICATE_NAME =
+  "You have already created a QualificationType with this name. A QualificationType's name must be unique among all of the QualificationTypes created by the same user.";
 const HOUR_SECONDS = 3600;
 /** Without RetryDelayInSeconds MTurk allows no retry; Coinwork's longest wait (a year) is the nearest. */
 const NO_RETRY_HOURS = 8760;
@@ -114,7 +119,15 @@ export const QUALIFICATION_OPERATIONS: Record<string, Operation> = {
       description: text(input, "Description"),
       retake_hours: retakeHours(input),
     });
-    const q = await createQualification(env, requester, { ...fields, questions, requestable: !questions.length });
+    const q = await createQualification(env, requester, {
+      ...fields,
+      questions,
+      requestable: !questions.length,
+    }).catch((e: unknown) => {
+      // MTurk's words, which tools match to find the type they made before instead
+      if (e instanceof AppError && e.message === NAME_TAKEN) throw requestError(DUPLICATE_NAME);
+      throw e;
+    });
     return { QualificationType: qualificationTypeShape(q) };
   },
 
@@ -151,13 +164,10 @@ export const QUALIFICATION_OPERATIONS: Record<string, Operation> = {
       throw requestError(`Status ${status} is not supported: Coinwork keeps no revoked grants, only Granted ones.`);
     const p = paging(input);
     const rows = await holdersAfter(env, requester, q.id, {
-      limit: p.limit + 1,
+      limit: p.limit,
       after: p.after && { grantedAt: p.after.createdAt, workerId: p.after.id },
     });
-    const { items, token } = page(
-      rows.map((g) => ({ ...g, createdAt: g.grantedAt, id: g.workerId })),
-      p.limit,
-    );
+    const { items, token } = page(rows.map((g) => ({ ...g, createdAt: g.grantedAt, id: g.workerId })));
     return { NumResults: items.length, Qualifications: items.map(qualificationShape), ...token };
   },
 

@@ -55,8 +55,8 @@ export const QUALIFICATION_TYPE_OPERATIONS: Record<string, Operation> = {
     flag(input, "MustBeOwnedByCaller");
     const query = boundedText(input, "Query", 1000, false).trim();
     const p = paging(input);
-    const rows = await qualificationsAfter(env, requester, { query, requestable, limit: p.limit + 1, after: p.after });
-    const { items, token } = page(rows, p.limit);
+    const rows = await qualificationsAfter(env, requester, { query, requestable, limit: p.limit, after: p.after });
+    const { items, token } = page(rows);
     return { NumResults: items.length, QualificationTypes: items.map(qualificationTypeShape), ...token };
   },
 
@@ -89,12 +89,9 @@ export const QUALIFICATION_TYPE_OPERATIONS: Record<string, Operation> = {
   ListHITsForQualificationType: async (env, requester, input) => {
     const q = await ownQualificationType(env, requester, text(input, "QualificationTypeId"));
     const p = paging(input);
-    const rows = await buyerHits(env, requester.id, { limit: p.limit + 1, after: p.after, requiring: q.id });
-    const { items, token } = page(
-      rows.map((r) => ({ ...r, createdAt: r.task.createdAt, id: r.task.id })),
-      p.limit,
-    );
-    return { NumResults: items.length, HITs: items.map((r) => hitShape(r)), ...token };
+    const rows = await buyerHits(env, requester.id, { limit: p.limit, after: p.after, requiring: q.id });
+    const { items, token } = page(rows.map((r) => ({ ...r, createdAt: r.task.createdAt, id: r.task.id })));
+    return { NumResults: items.length, HITs: items.map((r) => hitShape(r, env)), ...token };
   },
 
   // the pending requests, newest first: of one type, or of all the requester's
@@ -104,10 +101,10 @@ export const QUALIFICATION_TYPE_OPERATIONS: Record<string, Operation> = {
     const p = paging(input);
     const rows = await pendingRequests(env, requester, {
       qualificationId: typeId || undefined,
-      limit: p.limit + 1,
+      limit: p.limit,
       after: p.after,
     });
-    const { items, token } = page(rows, p.limit);
+    const { items, token } = page(rows);
     return {
       NumResults: items.length,
       QualificationRequests: items.map((r) => ({

@@ -13,6 +13,7 @@ import { signStatement, verifiedStatement } from "../auth/session.server";
 import { appOrigin, questionOrigin } from "../environment.server";
 import { parseQuestion, questionFormAnswers } from "./question.server";
 import { SUBMISSION_TEXT_MAX } from "~/lib/schemas/money";
+import { QUESTION_POSTED } from "~/lib/hit-question";
 
 export const NOT_AVAILABLE = "ASSIGNMENT_ID_NOT_AVAILABLE";
 const SUBMIT_PATH = "/mturk/externalSubmit";
@@ -155,28 +156,36 @@ export async function answerQuestionOrigin(env: Env, request: Request): Promise<
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The sent page's policy: no script, framed only by Coinwork's own task page. */
-const SENT_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+/**
+ * The sent page's policy: one script, its own (by the response's nonce), framed only by Coinwork's own task page.
+ */
+const sentPolicy = (nonce: string) =>
+  `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 
 /**
  * Where the worker lands after a question's form posts: a page of Coinwork's that says what happened and links to
  * the Task List. In the task page's frame the link opens a new tab, since no click in the frame moves the worker's
- * tab; a page opened on its own (an ExternalQuestion in a tab of its own) follows it in place.
+ * tab, and the page tells the task page it framed (QUESTION_POSTED, to Coinwork's origin only) that an answer was
+ * posted, so the task page reads the worker's state again (docs/decisions/093-a-hit-page-learns-its-work-was-sent.md);
+ * a page opened on its own (an ExternalQuestion in a tab of its own) follows its link in place.
  */
-function sentPage(request: Request, title: string, message: string, status: number): Response {
+function sentPage(env: Env, request: Request, title: string, message: string, status: number): Response {
   const framed = request.headers.get("Sec-Fetch-Dest") === "iframe";
   const target = framed ? ' target="_blank" rel="noopener"' : "";
+  const nonce = crypto.randomUUID().replace(/-/g, "");
+  const tell = framed
+    ? `<script nonce="${nonce}">if (parent !== window) parent.postMessage(${JSON.stringify(QUESTION_POSTED)}, ${JSON.stringify(appOrigin(env, request))});</script>`
+    : "";
   return new Response(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<title>${escapeHtml(title)} · Coinwork</title></head>` +
       `<body style="font-family:system-ui,sans-serif;padding:1.5rem;color:#0f172a"><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1>` +
-      `<p>${escapeHtml(message)}</p><p><a href="/dashboard/tasklist"${target} style="color:#0f766e">Back to the Task List</a></p></body></html>`,
+      `<p>${escapeHtml(message)}</p><p><a href="/dashboard/tasklist"${target} style="color:#0f766e">Back to the Task List</a></p>${tell}</body></html>`,
     {
       status,
       headers: {
         "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": SENT_POLICY,
+        "Content-Security-Policy": sentPolicy(nonce),
         "X-Frame-Options": "SAMEORIGIN",
         "Cache-Control": PRIVATE_NO_STORE,
       },
@@ -197,8 +206,8 @@ export async function externalSubmit(env: Env, request: Request): Promise<Respon
     for (const [name, value] of form)
       if (name !== "assignmentId" && typeof value === "string") answers.push({ id: name, text: value });
     if (!assignmentId || assignmentId === NOT_AVAILABLE)
-      return sentPage(request, "Not sent", "Start the HIT on Coinwork first: then its form sends your work.", 400);
-    if (!answers.length) return sentPage(request, "Not sent", "The form sent no answers.", 400);
+      return sentPage(env, request, "Not sent", "Start the HIT on Coinwork first: then its form sends your work.", 400);
+    if (!answers.length) return sentPage(env, request, "Not sent", "The form sent no answers.", 400);
     const details = answers.map((a) => `${a.id}: ${a.text}`).join("\n");
     await submitQuestionAnswer(
       env,
@@ -207,6 +216,7 @@ export async function externalSubmit(env: Env, request: Request): Promise<Respon
       questionFormAnswers(answers),
     );
     return sentPage(
+      env,
       request,
       "Your work was sent",
       "The buyer reviews it; you are notified when it is approved or rejected.",
@@ -214,6 +224,6 @@ export async function externalSubmit(env: Env, request: Request): Promise<Respon
     );
   } catch (e) {
     const r = refusal(e);
-    return sentPage(request, "Not sent", r.message, r.status >= 500 ? 500 : r.status);
+    return sentPage(env, request, "Not sent", r.message, r.status >= 500 ? 500 : r.status);
   }
 }

@@ -3,8 +3,9 @@
 import { COINS_PER_DOLLAR_WITHDRAW, withdrawalCents } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
 import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
-import type { AssignmentRow, HitRow } from "../services/hits.server";
+import { hitStatusOf, type AssignmentRow, type HitRow } from "../services/hits.server";
 import { questionFormAnswers } from "./question.server";
+import { pageRequirementsWire, wireRequirement, type Kept } from "./requirements.server";
 import { requestError } from "./wire.server";
 
 /** Coins as MTurk writes an amount: dollars at the withdrawal rate, two decimals, no grouping ("1234.50"). */
@@ -18,45 +19,61 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 const expirationOf = (completionDate: string) => seconds(Date.parse(`${completionDate}T23:59:59Z`));
 
 /**
- * Dollars ("0.50") as whole coins at the withdrawal rate: what the worker earns. A Reward that is not a whole
- * number of coins ($0.05 each) is refused, never rounded.
+ * Dollars ("0.50") as whole coins at the withdrawal rate: what the worker earns. An amount that is not a whole
+ * number of coins ($0.05 each) is rounded up to the next coin, in the worker's favour ("0.07" is 2 coins, $0.10);
+ * the answers and listings then show the amount paid.
  */
 export function rewardCoins(reward: string, name = "Reward"): number {
   const m = /^(\d{1,7})(?:\.(\d{1,6}))?$/.exec(reward.trim());
   if (!m) throw requestError(`${name} must be an amount in dollars such as "0.50"; "${reward}" is not.`);
   const fraction = (m[2] ?? "").padEnd(6, "0");
   const micros = Number(m[1]) * 1_000_000 + Number(fraction);
-  const perCoin = 1_000_000 / COINS_PER_DOLLAR_WITHDRAW;
-  if (micros % perCoin !== 0)
-    throw requestError(
-      `${name} must be a whole number of coins: one coin is $0.05, so $${reward} is not (try $${wireDollars(Math.max(1, Math.round(micros / perCoin)))}).`,
-    );
-  return micros / perCoin;
+  return Math.ceil(micros / (1_000_000 / COINS_PER_DOLLAR_WITHDRAW));
 }
 
-export function hitShape(row: HitRow, today = deadlineDay()) {
+/** The window after which Coinwork approves a submitted assignment itself, in seconds: every task's. */
+const autoApprovalSeconds = (env: Pick<Env, "REVIEW_WINDOW_DAYS">) =>
+  seconds(reviewWindowMs(reviewWindowDays(env.REVIEW_WINDOW_DAYS)));
+
+/** A HIT's QualificationRequirements: as its HIT type keeps them, or those a page's task applies. */
+function requirementsOfHit(row: HitRow) {
+  return row.typeRequirements !== null
+    ? (JSON.parse(row.typeRequirements) as Kept[]).map(wireRequirement)
+    : pageRequirementsWire(row.pageRequirements);
+}
+
+/** MTurk's HIT data structure: every field a tool reads (HITLayoutId: Coinwork has no layouts). */
+export function hitShape(row: HitRow, env: Pick<Env, "REVIEW_WINDOW_DAYS">, today = deadlineDay()) {
   const t = row.task;
-  const available = row.openSlots ?? t.requiredWorkers;
-  // a paused HIT (under the minimum pay at its judged time, docs/decisions/094) takes no assignment
-  const open = available > 0 && t.completionDate >= today && t.pausedAt === null;
-  const status = open ? "Assignable" : row.pending > 0 ? "Reviewable" : "Unassignable";
+  // a start whose time ran out counts as open at once (its slot returns when next read)
+  const available = t.requiredWorkers + row.lapsedHolds;
+  const completed = row.approved + row.rejected;
+  const typeId = row.hitTypeId ?? t.id;
   return {
     HITId: t.id,
-    // a task posted on Coinwork's pages is a type of its own
-    HITTypeId: row.hitTypeId ?? t.id,
+    // a task posted on Coinwork's pages is a type (and group) of its own
+    HITTypeId: typeId,
+    HITGroupId: typeId,
     CreationTime: seconds(t.createdAt),
     Title: t.taskTitle,
     Description: t.taskDetail,
+    ...(row.question ? { Question: row.question } : {}),
     Keywords: row.keywords ?? t.category,
-    // UpdateHITReviewStatus marks a Reviewable HIT as being reviewed
-    HITStatus: status === "Reviewable" && t.hitReviewStatus === "MarkedForReview" ? "Reviewing" : status,
-    MaxAssignments: t.requiredWorkers + t.heldSlots + row.pending + row.approved,
+    HITStatus: hitStatusOf(row, today),
+    // every assignment the HIT has had: open, being worked on, submitted and reviewed (a rejection's slot reopens,
+    // so its HIT gains one), so MaxAssignments - completed - pending - available is the number waiting for review
+    MaxAssignments: available + row.liveHolds + row.pending + completed,
     Reward: wireDollars(t.payableAmount),
+    AutoApprovalDelayInSeconds: autoApprovalSeconds(env),
     Expiration: expirationOf(t.completionDate),
+    AssignmentDurationInSeconds: t.timeAllowanceMinutes * 60,
+    ...(row.annotation ? { RequesterAnnotation: row.annotation } : {}),
+    QualificationRequirements: requirementsOfHit(row),
     HITReviewStatus: t.hitReviewStatus,
-    NumberOfAssignmentsPending: row.pending,
+    // MTurk's words: pending is accepted and not yet submitted, completed is approved or rejected
+    NumberOfAssignmentsPending: row.liveHolds,
     NumberOfAssignmentsAvailable: available,
-    NumberOfAssignmentsCompleted: row.approved,
+    NumberOfAssignmentsCompleted: completed,
   };
 }
 
@@ -73,17 +90,22 @@ export function assignmentShape(row: AssignmentRow, env: Pick<Env, "REVIEW_WINDO
   const s = row.submission;
   const status = ASSIGNMENT_STATUS[s.status as keyof typeof ASSIGNMENT_STATUS] ?? "Rejected";
   const submitted = s.editedAt ?? s.createdAt;
+  // the worker accepted when they started (a proof sent without a start: when it was sent)
+  const accepted = s.startedAt ?? s.createdAt;
+  const feedback = s.status === "approved" ? s.approvalFeedback : s.status === "rejected" ? s.rejectReason : null;
   return {
-    AssignmentId: s.id,
+    // the id the question's frame gave the worker (what a tool's page kept), else the submission's
+    AssignmentId: row.frameAssignmentId ?? s.id,
     WorkerId: s.workerId,
     HITId: s.taskId,
     AssignmentStatus: status,
     AutoApprovalTime: seconds(submitted + reviewWindowMs(reviewWindowDays(env.REVIEW_WINDOW_DAYS))),
-    AcceptTime: seconds(s.createdAt),
+    AcceptTime: seconds(accepted),
     SubmitTime: seconds(submitted),
     ...(s.status === "approved" && s.reviewedAt ? { ApprovalTime: seconds(s.reviewedAt) } : {}),
     ...(s.status === "rejected" && s.reviewedAt ? { RejectionTime: seconds(s.reviewedAt) } : {}),
-    ...(s.rejectReason ? { RequesterFeedback: s.rejectReason } : {}),
+    Deadline: seconds(accepted + row.timeAllowanceMinutes * 60_000),
+    ...(feedback ? { RequesterFeedback: feedback } : {}),
     // an answer posted from the question's frame (externalSubmit) as it came; else the proof form's
     Answer: row.answer ?? proofAnswers(s.submissionDetails, s.submissionImageUrl),
   };

@@ -1,5 +1,6 @@
 // The operations about workers: bonuses (SendBonus, ListBonusPayments), blocks (CreateWorkerBlock,
 // DeleteWorkerBlock, ListWorkerBlocks) and messages (NotifyWorkers), each over the service the pages use.
+import * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
 import { listBonuses, payBonus } from "../services/bonuses.server";
 import { blockWorker, liftBlock, listBlocks, NO_SUCH_BLOCK } from "../services/blocks.server";
@@ -9,10 +10,26 @@ import { boundedText, numberedPaging, numberedToken, text, type Input } from "./
 import { ownAssignment, ownHit } from "./owned.server";
 import { rewardCoins, wireDollars } from "./shapes.server";
 import { requestError } from "./wire.server";
+import { BONUS_MAX_COINS, bonusCoins } from "~/lib/schemas/quality";
+import { formatCoins } from "~/lib/format";
 
 type Operation = (env: Env, requester: SessionUser, input: Input, request: Request) => Promise<unknown>;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/**
+ * BonusAmount as coins (rounded up to a whole coin, in the worker's favour), within the bounds the Bonuses page
+ * keeps (more than 0, at most 10,000 coins): outside them a validation error, before any balance is looked at.
+ */
+function bonusCoinsOf(amount: string): number {
+  const coins = rewardCoins(amount, "BonusAmount");
+  const bounded = v.safeParse(bonusCoins, coins);
+  if (!bounded.success)
+    throw requestError(
+      `BonusAmount ${amount} is ${formatCoins(coins)}: a bonus is more than $0.00 and at most $${wireDollars(BONUS_MAX_COINS)} (${formatCoins(BONUS_MAX_COINS)}).`,
+    );
+  return bounded.output;
+}
 
 export const WORKER_OPERATIONS: Record<string, Operation> = {
   // payBonus's request key is the UniqueRequestToken: the same token again pays nothing more
@@ -26,7 +43,7 @@ export const WORKER_OPERATIONS: Record<string, Operation> = {
     const token = boundedText(input, "UniqueRequestToken", 64, false);
     await payBonus(env, requester, {
       submissionId: assignment.submission.id,
-      coins: rewardCoins(text(input, "BonusAmount"), "BonusAmount"),
+      coins: bonusCoinsOf(text(input, "BonusAmount")),
       reason,
       requestKey: token ? `mturk:${token}` : crypto.randomUUID(),
     });

@@ -86,6 +86,8 @@ interface NewAccount {
   verified: boolean;
   /** a local demo account (scripts/seed-data.ts), whose documented short password is never flagged */
   demo?: boolean;
+  /** the country they gave (ISO 3166-1 alpha-2), if any */
+  country?: string | null;
 }
 
 /** The user row and its sign-up bonus in one batch; the role's coins are the server's, never the client's. */
@@ -109,6 +111,7 @@ export async function createAccount(env: Env, a: NewAccount): Promise<string> {
         // chosen under the password rule (register checks it first)
         passwordMeetsRule: a.passwordHash === null ? null : 1,
         demo: a.demo ? 1 : 0,
+        country: a.country ?? null,
       }),
     )
     .step("bonus", ...posting({ id: newId(), userId: id, delta: SIGNUP_COINS[a.role], kind: "signup_bonus", now }))
@@ -138,6 +141,7 @@ export async function register(env: Env, input: RegisterInput, origin: string) {
     photo: input.photo || null,
     passwordHash: await hashPassword(input.password),
     verified: false,
+    country: input.country ?? null,
   });
   await sendVerification(env, { id, name: input.name, email: input.email }, origin).catch((e: unknown) =>
     console.error("The verification email was not sent", e),
@@ -440,11 +444,18 @@ export async function requestEmailChange(env: Env, user: SessionUser, input: Cha
   return { sentTo: row.email, approval: true };
 }
 
-/** Name and photo (a new photo only when one was uploaded: `photo` null keeps the current one). */
-export async function updateProfile(env: Env, user: SessionUser, input: { name: string; photo: string | null }) {
+/**
+ * Name, country and photo (a new photo only when one was uploaded: `photo` null keeps the current one; no country
+ * clears it).
+ */
+export async function updateProfile(
+  env: Env,
+  user: SessionUser,
+  input: { name: string; photo: string | null; country?: string | null },
+) {
   const done = await getDb(env)
     .update(users)
-    .set({ name: input.name, photo: input.photo ?? sql`${users.photo}` })
+    .set({ name: input.name, photo: input.photo ?? sql`${users.photo}`, country: input.country ?? null })
     .where(sql`${users.id} = ${user.id} AND ${users.disabledAt} IS NULL`);
   if (!done.meta.changes) throw notFound("User not found");
 }
@@ -452,4 +463,10 @@ export async function updateProfile(env: Env, user: SessionUser, input: { name: 
 /** Whether the account has a password (Google-made accounts have none until a reset link sets one). */
 export async function hasPassword(env: Env, userId: string): Promise<boolean> {
   return (await liveUserRow(env, userId)).passwordHash !== null;
+}
+
+/** The country the user gave (ISO 3166-1 alpha-2), or null. */
+export async function countryOf(env: Env, userId: string): Promise<string | null> {
+  const [row] = await getDb(env).select({ country: users.country }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.country ?? null;
 }

@@ -23,9 +23,13 @@ function requireBuyer(actor: SessionUser) {
 /**
  * "the task's buyer has not blocked this worker", for any query of tasks: a primary-key probe of worker_blocks.
  * The workers' list, a task's page and the submission's insert all test it, so a block applies everywhere at once.
+ * Most workers are blocked by nobody: whether this one is is asked once per statement (an uncorrelated subquery), and
+ * only then is each row's buyer probed, so a list that walks thousands of index entries (a late page, a filtered
+ * count) does not pay a probe for each of them (docs/decisions/083).
  */
 export function notBlocked(workerId: string, buyerId: SQLWrapper): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM worker_blocks WHERE worker_id = ${workerId} AND buyer_id = ${buyerId})`;
+  return sql`((SELECT 1 FROM worker_blocks WHERE worker_id = ${workerId} LIMIT 1) IS NULL
+    OR NOT EXISTS (SELECT 1 FROM worker_blocks WHERE worker_id = ${workerId} AND buyer_id = ${buyerId}))`;
 }
 
 /** Whether this buyer blocks this worker. */

@@ -1,11 +1,12 @@
-// Bonuses (docs/product/quality.md): a buyer pays a worker extra coins for a reviewed submission, with a reason the
-// worker reads. One batch moves the coins from the buyer's balance to the worker's under the ledger kind 'bonus'
+// Bonuses (docs/product/quality.md): a buyer pays a worker extra coins for a submission they sent (waiting for
+// review, approved or rejected: tools pay the bonus, then approve), with a reason the worker reads. One batch moves the coins from the buyer's balance to the worker's under the ledger kind 'bonus'
 // (never from escrow; CHECK (coin >= 0) refuses more than the balance) and notifies the worker. Each bonus is made
 // once per request key of its buyer (UNIQUE, migrations/0041): a request sent twice answers the bonus made the first
 // time. Shaped for the pages, REST and a later MTurk layer (SendBonus: worker, assignment, amount, reason, token).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
+import { jsonColumn, outerColumn } from "../db/sql";
 import { newBatch } from "../db/batch.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import { bonuses, submissions, tasks, users } from "../db/schema";
@@ -17,7 +18,7 @@ import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { formatCoins } from "~/lib/format";
 
-export const NOT_REVIEWED = "A bonus is paid on a reviewed submission (approved or rejected).";
+export const NOT_SENT = "A bonus is paid on work the worker sent: this submission was cancelled with its task.";
 export const KEY_REUSED = "This request key was already used for another bonus.";
 
 export interface BonusRequest {
@@ -94,7 +95,7 @@ export async function payBonus(
     .limit(1);
   if (!read) throw notFound("Submission not found");
   if (read.buyerId !== buyer.id) throw forbidden("Only the task's buyer can pay a bonus on this submission");
-  if (read.status !== "approved" && read.status !== "rejected") throw conflict(NOT_REVIEWED);
+  if (read.status === "cancelled") throw conflict(NOT_SENT);
   await refuseWhileOwing(env, buyer.id);
   const balance = await coinsOf(env, buyer.id);
   if (balance < input.coins) throw insufficientCoins(input.coins - balance);
@@ -103,7 +104,7 @@ export async function payBonus(
   const now = Date.now();
   const made = sql`EXISTS (SELECT 1 FROM bonuses WHERE id = ${id})`;
   const refs = { kind: "bonus" as const, bonusId: id, submissionId: input.submissionId, now, when: made };
-  // The notice names the task's title as read: the insert requires it unchanged, with the submission still reviewed.
+  // The notice names the task's title as read: the insert requires it unchanged, with the submission not cancelled.
   const done = await newBatch(env)
     .step(
       "bonus",
@@ -111,7 +112,7 @@ export async function payBonus(
         SELECT ${id}, s.id, s.buyer_id, s.worker_id, ${input.coins}, ${input.reason}, ${input.requestKey}, ${now}
         FROM submissions s JOIN tasks t ON t.id = s.task_id
         WHERE s.id = ${input.submissionId} AND s.buyer_id = ${buyer.id} AND s.worker_id = ${read.workerId}
-          AND s.status IN ('approved', 'rejected') AND t.task_title = ${read.taskTitle}`,
+          AND s.status IN ('pending', 'approved', 'rejected') AND t.task_title = ${read.taskTitle}`,
     )
     .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -input.coins, ...refs }))
     .step("pay", ...posting({ id: newId(), userId: read.workerId, delta: input.coins, ...refs }))
@@ -188,4 +189,22 @@ export async function bonusesOn(env: Env, user: SessionUser, submissionIds: stri
   return selectBonuses(getDb(env))
     .where(and(inArray(bonuses.submissionId, submissionIds.slice(0, 90)), party))
     .orderBy(bonuses.createdAt);
+}
+
+/** A bonus as a list row shows it beside its submission. */
+export interface PaidBonus {
+  id: string;
+  coins: number;
+  reason: string;
+  createdAt: number;
+}
+
+/**
+ * The bonuses this buyer paid on the outer row's submission, oldest first, as a column of a list's own statement
+ * (listBuyerSubmissions' extra columns): one seek of the submission's index, no second step.
+ */
+export function bonusesPaidColumn(buyerId: string) {
+  return jsonColumn<PaidBonus[]>(sql`(SELECT json_group_array(json_object('id', b.id, 'coins', b.coins,
+      'reason', b.reason, 'createdAt', b.created_at)) FROM (SELECT * FROM ${bonuses} b
+      WHERE b.submission_id = ${outerColumn(submissions.id)} AND b.buyer_id = ${buyerId} ORDER BY b.created_at) b)`);
 }

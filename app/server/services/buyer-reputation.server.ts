@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { outerColumn } from "../db/sql";
-import { tasks, users } from "../db/schema";
+import { buyerReputations, tasks, users } from "../db/schema";
 import { notFound } from "../errors";
 
 /** The days the recent approval rate covers (UTC days, today included). */
@@ -27,6 +27,8 @@ export interface BuyerReputation {
   /** the median minutes from submission to decision over the latest REVIEW_SAMPLE decisions */
   medianReviewMinutes: number | null;
   appealsLost: number;
+  /** rejections that gave the worker no reason (counted apart: docs/product/buyer-reputation.md) */
+  rejectedWithoutReason: number;
   tasksPosted: number;
   coinsPaid: number;
 }
@@ -37,32 +39,30 @@ const rate = (approved: number, decided: number) => (decided > 0 ? Math.round((a
 const recentFrom = (now: number) => new Date(now - (RECENT_DAYS - 1) * DAY).toISOString().slice(0, 10);
 
 /**
- * The reputation of the buyer named by `buyerId`, a column of the caller's row (the task list's tasks, the buyers'
- * users), as columns of that row: each a primary-key row or a bounded range of one index, read in the caller's own
- * statement. The median is the lower middle, by rank, of the latest REVIEW_SAMPLE decisions' waits.
+ * The reputation of the buyer named by `buyerId`, a column of the caller's row (a task's page, the buyers' users), as
+ * columns of that row: each a primary-key row or a bounded range of one index, read in the caller's own statement.
+ * The median is the lower middle, by rank, of the latest REVIEW_SAMPLE decisions' waits, kept by the triggers of
+ * migrations/0065 whenever one of the buyer's decisions changes.
  */
 export function reputationFields(buyerId: AnyColumn, now = Date.now()) {
   const buyer = outerColumn(buyerId);
   const recent = (column: "approved" | "rejected") =>
     sql<number | null>`(SELECT SUM(d.${sql.identifier(column)}) FROM buyer_review_days AS d
       WHERE d.buyer_id = ${buyer} AND d.day >= ${recentFrom(now)})`;
-  const figure = (column: "approved" | "rejected" | "appeals_lost" | "tasks_posted") =>
+  const figure = (column: "approved" | "rejected" | "appeals_lost" | "tasks_posted" | "rejected_without_reason") =>
     sql<number | null>`(SELECT r.${sql.identifier(column)} FROM buyer_reputations AS r WHERE r.buyer_id = ${buyer})`;
   return {
     approved: figure("approved"),
     rejected: figure("rejected"),
     appealsLost: figure("appeals_lost"),
+    rejectedWithoutReason: figure("rejected_without_reason"),
     tasksPosted: figure("tasks_posted"),
     coinsPaid: sql<number | null>`(SELECT f.paid_coins FROM buyer_figures AS f WHERE f.buyer_id = ${buyer})`,
     recentApproved: recent("approved"),
     recentRejected: recent("rejected"),
-    medianWaitMs: sql<number | null>`(SELECT wait FROM (
-        SELECT wait, ROW_NUMBER() OVER (ORDER BY wait) AS rank, COUNT(*) OVER () AS n FROM (
-          SELECT s.reviewed_at - s.created_at AS wait FROM submissions AS s
-          INDEXED BY submissions_buyer_reviewed_idx
-          WHERE s.buyer_id = ${buyer} AND s.status IN ('approved', 'rejected') AND s.reviewed_at IS NOT NULL
-          ORDER BY s.reviewed_at DESC LIMIT ${REVIEW_SAMPLE}))
-      WHERE rank = (n + 1) / 2)`,
+    medianWaitMs: sql<
+      number | null
+    >`(SELECT r.median_review_ms FROM buyer_reputations AS r WHERE r.buyer_id = ${buyer})`,
   };
 }
 
@@ -85,6 +85,7 @@ export function reputationFrom(
     decidedAllTime: decided,
     medianReviewMinutes: row.medianWaitMs === null ? null : Math.round(row.medianWaitMs / MINUTE),
     appealsLost: row.appealsLost ?? 0,
+    rejectedWithoutReason: row.rejectedWithoutReason ?? 0,
     tasksPosted: row.tasksPosted ?? 0,
     coinsPaid: row.coinsPaid ?? 0,
   };
@@ -115,6 +116,39 @@ export async function reputationOf(env: Env, buyerId: string): Promise<BuyerRepu
   const found = (await reputationsOf(env, [buyerId])).get(buyerId);
   if (!found) throw notFound("Buyer not found");
   return found;
+}
+
+/** What a task card of the Task List shows of its buyer's record, on one line; the task's page shows all of it. */
+export interface RecordLine {
+  /** approvals per 100 decisions, all time, rounded; null before the first decision */
+  approvalRate: number | null;
+  /** the median minutes from submission to decision over the latest REVIEW_SAMPLE decisions */
+  medianReviewMinutes: number | null;
+}
+
+/**
+ * The card's record line of the task's buyer, as columns of the card's statement: the buyer's kept counters and
+ * median (buyer_reputations, one primary-key row per card), no figure worked out from their history on read.
+ */
+export const recordLineFields = () => ({
+  buyerApproved: buyerReputations.approved,
+  buyerRejected: buyerReputations.rejected,
+  buyerMedianMs: buyerReputations.medianReviewMs,
+});
+
+/** Joins each task of a statement to its buyer's kept reputation row (none before the buyer's first task). */
+export const withBuyerRecord = eq(buyerReputations.buyerId, tasks.buyerId);
+
+export function recordLineFrom(row: {
+  buyerApproved: number | null;
+  buyerRejected: number | null;
+  buyerMedianMs: number | null;
+}): RecordLine {
+  const approved = row.buyerApproved ?? 0;
+  return {
+    approvalRate: rate(approved, approved + (row.buyerRejected ?? 0)),
+    medianReviewMinutes: row.buyerMedianMs === null ? null : Math.round(row.buyerMedianMs / MINUTE),
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
 // Changes a requester makes to a HIT beyond posting it (docs/mturk.md): more assignments, escrowed from the buyer's
 // balance in one batch with the extension's row, whose key makes a repeated UniqueRequestToken charge nothing twice
 // (docs/decisions/088-qualification-requests-and-extra-assignments.md); the HIT's review status.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
-import { newBatch } from "../db/batch.server";
+import { newBatch, type Batch } from "../db/batch.server";
 import { hitExtensions, tasks } from "../db/schema";
 import { conflict, insufficientCoins } from "../errors";
 import type { SessionUser } from "../auth/session.server";
@@ -112,3 +112,14 @@ export async function setHitReviewStatus(
     .set({ hitReviewStatus: status })
     .where(and(eq(tasks.id, taskId), eq(tasks.buyerId, buyer.id), isNull(tasks.deletedAt)));
 }
+
+/**
+ * UpdateHITTypeOfHIT's row, for `updateTask`'s batch: the HIT takes its new type in the same batch as the task's new
+ * fields, and only when the task is as it was read (`unchanged`).
+ */
+export const hitTypeInBatch = (taskId: string, hitTypeId: string) => (batch: Batch, unchanged: SQL) =>
+  batch.step(
+    "hit type",
+    sql`INSERT INTO mturk_hits (task_id, hit_type_id) SELECT ${taskId}, ${hitTypeId} WHERE ${unchanged}
+      ON CONFLICT (task_id) DO UPDATE SET hit_type_id = excluded.hit_type_id`,
+  );

@@ -2,7 +2,9 @@
 // (an admin reads it, never writes, once the submission is appealed), and before any work one per worker and task
 // for questions to the buyer. Plain text (rendered as text, never HTML), at most MESSAGE_MAX characters, rate
 // limited per sender; each message notifies the other side, and e-mails them at most once an hour per conversation.
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+// Each side's Messages page lists their conversations newest first with what they have not read (listInbox), from
+// counters a trigger keeps with each message (docs/decisions/092-an-inbox-read-from-its-own-index.md).
+import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
@@ -35,6 +37,35 @@ export function threadPath(key: ThreadKey): string {
     : `/dashboard/threads/task/${key.taskId}/${key.workerId}`;
 }
 
+/** The Messages page of workers and buyers: their conversations (the admins' Messages page is the contact form's). */
+export const INBOX_PATH = "/dashboard/inbox";
+
+/**
+ * Where a conversation's task and submission are seen by this side: the worker's task page and submission page; the
+ * buyer's task on Update Task and a pending submission in Buyer Home's review view (the queue of its task, so it is
+ * on the first page), where it is approved, rejected or sent back for a revision. A reviewed submission has no page
+ * of the buyer's: null. An admin reads an appealed submission's conversation from Appeals: neither.
+ */
+export function threadLinks(
+  role: SessionUser["role"],
+  t: { taskId: string; submissionId: string | null; submissionStatus: string | null },
+): { task: string | null; submission: string | null } {
+  if (role === "Worker")
+    return {
+      task: `/dashboard/tasklist/${t.taskId}`,
+      submission: t.submissionId ? `/dashboard/mysubmissions/${t.submissionId}` : null,
+    };
+  if (role === "Buyer")
+    return {
+      task: `/dashboard/updatetask/${t.taskId}`,
+      submission:
+        t.submissionId && t.submissionStatus === "pending"
+          ? `/dashboard/buyerhome?${new URLSearchParams({ task: t.taskId, open: t.submissionId })}`
+          : null,
+    };
+  return { task: null, submission: null };
+}
+
 const workerUser = alias(users, "w");
 const buyerUser = alias(users, "b");
 
@@ -56,6 +87,7 @@ async function readParties(env: Env, key: ThreadKey) {
     const rows = await db
       .select({
         ...people,
+        submissionStatus: submissions.status,
         // the submission's appeal (one at most), which an admin reads the conversation for and is sent back to
         appealId: sql<
           string | null
@@ -93,7 +125,13 @@ async function readParties(env: Env, key: ThreadKey) {
   // questions are a worker's, about someone else's task
   if (!row || row.workerRole !== "Worker" || row.workerId === row.buyerId) return undefined;
   const { buyerMayOpen, ...parties } = row;
-  return { ...parties, submissionId: null, appeal: null, buyerMayOpen: buyerMayOpen === 1 };
+  return {
+    ...parties,
+    submissionId: null,
+    submissionStatus: null,
+    appeal: null,
+    buyerMayOpen: buyerMayOpen === 1,
+  };
 }
 type Parties = NonNullable<Awaited<ReturnType<typeof readParties>>>;
 
@@ -135,15 +173,22 @@ export interface ThreadMessage {
   createdAt: number;
 }
 
+/** This side's unread count of the conversation: the worker's or the buyer's (an admin has none). */
+const unreadOf = (user: SessionUser, parties: Parties) =>
+  user.id === parties.workerId ? "workerUnread" : user.id === parties.buyerId ? "buyerUnread" : null;
+
 /**
  * A conversation as its reader sees it: who and what it is about, whether they may write, and its latest
  * THREAD_PAGE messages before `before` (oldest first on the page), with the cursor of the page before, if any.
+ * Reading the latest page reads the conversation: the reader's unread count goes back to 0 in the same batch, just
+ * before the messages are read, so a message that comes meanwhile is both shown and counted after, never lost.
  */
 export async function readThread(env: Env, user: SessionUser, key: ThreadKey, before?: string) {
   const { parties, access } = await openAs(env, user, key);
   const from = parseCursor(before);
+  const db = getDb(env);
   const sender = alias(users, "s");
-  const rows = await getDb(env)
+  const read = db
     .select({
       id: messages.id,
       senderId: messages.senderId,
@@ -162,6 +207,23 @@ export async function readThread(env: Env, user: SessionUser, key: ThreadKey, be
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(THREAD_PAGE + 1);
+  const unread = from ? null : unreadOf(user, parties);
+  const rows = unread
+    ? (
+        await db.batch([
+          db
+            .update(messageThreads)
+            .set({ [unread]: 0 })
+            .where(
+              and(
+                sql`${messageThreads.id} = (SELECT id FROM message_threads WHERE ${threadWhere(key)})`,
+                gt(messageThreads[unread], 0),
+              ),
+            ),
+          read,
+        ])
+      )[1]
+    : await read;
   const page = rows.slice(0, THREAD_PAGE).reverse();
   return {
     parties,
@@ -169,6 +231,91 @@ export async function readThread(env: Env, user: SessionUser, key: ThreadKey, be
     messages: page as ThreadMessage[],
     earlier: rows.length > THREAD_PAGE ? cursorOf(page[0]!) : null,
   };
+}
+
+/** A page of the Messages page. */
+export const INBOX_PAGE = 20;
+/** How much of a conversation's newest message its row shows. */
+const EXCERPT = 160;
+
+/** A conversation as a row of its side's Messages page. */
+export interface InboxThread {
+  path: string;
+  taskTitle: string;
+  /** the other side's name */
+  withName: string;
+  /** a submission's conversation (else the worker's questions before starting) */
+  aboutSubmission: boolean;
+  links: ReturnType<typeof threadLinks>;
+  unread: number;
+  lastAt: number;
+  /** the newest message's first words, and whether this side wrote it */
+  excerpt: string;
+  fromYou: boolean;
+}
+
+/**
+ * A worker's or a buyer's conversations, the newest message first, INBOX_PAGE at a time after the cursor `after`
+ * (keyset over message_threads_{worker,buyer}_inbox_idx: the page is a range of the side's index, whatever the
+ * tables hold), each with its unread count and its newest message's first words. Admins have no side: 403.
+ */
+export async function listInbox(env: Env, user: SessionUser, after?: string) {
+  if (user.role === "Admin") throw forbidden("Admins read the contact form's messages on their own Messages page.");
+  const side =
+    user.role === "Worker"
+      ? { me: messageThreads.workerId, other: messageThreads.buyerId, unread: messageThreads.workerUnread }
+      : { me: messageThreads.buyerId, other: messageThreads.workerId, unread: messageThreads.buyerUnread };
+  const from = parseCursor(after);
+  const other = alias(users, "o");
+  const last = alias(messages, "m");
+  const rows = await getDb(env)
+    .select({
+      id: messageThreads.id,
+      submissionId: messageThreads.submissionId,
+      taskId: messageThreads.taskId,
+      workerId: messageThreads.workerId,
+      lastAt: messageThreads.lastMessageAt,
+      unread: side.unread,
+      taskTitle: tasks.taskTitle,
+      withName: other.name,
+      excerpt: sql<string | null>`substr(${last.body}, 1, ${EXCERPT + 1})`,
+      lastSenderId: last.senderId,
+      submissionStatus: submissions.status,
+    })
+    .from(messageThreads)
+    .innerJoin(tasks, eq(tasks.id, messageThreads.taskId))
+    .innerJoin(other, eq(other.id, side.other))
+    .leftJoin(last, eq(last.id, messageThreads.lastMessageId))
+    .leftJoin(submissions, eq(submissions.id, messageThreads.submissionId))
+    .where(
+      and(
+        eq(side.me, user.id),
+        from
+          ? sql`(${messageThreads.lastMessageAt}, ${messageThreads.id}) < (${from.createdAt}, ${from.id})`
+          : undefined,
+        // questions about a task that is gone lead nowhere (their page is not found); a submission's stay
+        sql`(${messageThreads.submissionId} IS NOT NULL OR ${tasks.deletedAt} IS NULL)`,
+      ),
+    )
+    .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
+    .limit(INBOX_PAGE + 1);
+  const page = rows.slice(0, INBOX_PAGE);
+  const items: InboxThread[] = page.map((t) => {
+    const text = t.excerpt ?? "";
+    return {
+      path: threadPath(t.submissionId ? { submissionId: t.submissionId } : { taskId: t.taskId, workerId: t.workerId }),
+      taskTitle: t.taskTitle,
+      withName: t.withName,
+      aboutSubmission: t.submissionId !== null,
+      links: threadLinks(user.role, t),
+      unread: t.unread,
+      lastAt: t.lastAt,
+      excerpt: text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text,
+      fromYou: t.lastSenderId === user.id,
+    };
+  });
+  const tail = page.at(-1);
+  return { items, next: rows.length > INBOX_PAGE && tail ? cursorOf({ createdAt: tail.lastAt, id: tail.id }) : null };
 }
 
 function assertBody(body: string): string {

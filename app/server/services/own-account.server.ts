@@ -53,6 +53,7 @@ export async function exportAccountData(env: Env, user: SessionUser) {
       coins: row.coin,
       coinsOwed: row.debtCoins,
       photo: row.photo,
+      country: row.country,
       signInWithPassword: row.passwordHash !== null,
       createdAt: iso(row.createdAt),
     },
@@ -234,7 +235,7 @@ export async function closeAccount(env: Env, user: SessionUser, input: CloseAcco
     taskNotice: (title) => `The task "${title}" was closed, so your pending submission was cancelled.`,
     guard: noReviewsPending,
     set: sql`name = ${CLOSED_ACCOUNT_NAME}, email = ${`closed-${row.id}@closed.invalid`}, photo = NULL,
-      password_hash = NULL, password_meets_rule = NULL`,
+      country = NULL, password_hash = NULL, password_meets_rule = NULL`,
     more(batch, audited) {
       const now = Date.now();
       batch

@@ -1,29 +1,22 @@
-// Checks on proof (docs/product/quality.md): two flags a buyer sees on the review page, neither moving coins.
+// Checks on proof (docs/product/quality.md): the flags a buyer sees on the review page, none moving coins.
 // - Known-answer check: a task may ask a check question whose expected answer only the server reads (task_checks,
-//   migrations/0047); the worker's answer is judged when the submission is made, and a wrong one flags it.
-// - Copied proof: a stored proof image's perceptual hash (proof-hash.server.ts) is compared with the other workers'
-//   proof on the same buyer's tasks of the last COPY_WINDOW_DAYS; a near duplicate flags it, naming the other
-//   submission (proof_hashes, migrations/0048; docs/decisions/047-copied-proof-by-perceptual-hash.md).
+//   migrations/0047); the worker's answer is judged when the submission is made and again when it is edited, and a
+//   wrong one flags it.
+// - Copied proof: the proof image and text compared with the other workers' proof on the same buyer's tasks
+//   (copied-proof.server.ts); a near duplicate of an earlier one flags it, naming that submission.
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { jsonColumn, outerColumn } from "../db/sql";
 import type { Batch } from "../db/batch.server";
-import { proofHashes, submissionCheckAnswers, submissions, taskChecks, tasks, users } from "../db/schema";
+import { proofImages, proofTexts, submissionCheckAnswers, submissions, taskChecks, tasks, users } from "../db/schema";
 import { AppError } from "../errors";
 import { choicesOf, type CheckInput, type CheckMatch } from "~/lib/schemas/check";
-import { IMAGE_PATH } from "~/lib/schemas/fields";
 import type { ProofFlags } from "~/lib/proof-flags";
-import { hammingDistance, hashBands, perceptualHash } from "./proof-hash.server";
 
 export const CHECK_ANSWER_REQUIRED = "Answer the check question";
 export const CHECK_ANSWER_MISSING = "Give the expected answer of the check question";
 export const CHECK_CHOICES_NEEDED = "Give at least two choices, one a line";
 export const CHECK_ANSWER_NOT_A_CHOICE = "The expected answer must be one of the choices";
-
-/** Two proof images at most this many bits apart (of 64) are near duplicates. */
-export const NEAR_DUPLICATE_BITS = 3;
-/** How far back a proof image is compared. */
-export const COPY_WINDOW_DAYS = 90;
 
 function invalid(field: string, message: string): AppError {
   return new AppError("validation_failed", message, { [field]: [message] });
@@ -113,69 +106,40 @@ export function checkAnswerStatement(
 }
 
 /**
- * Hashes a submission's proof image (after the submission or its edit is stored) and records it with the other
- * worker's submission it nearly duplicates, if any. An image the hash cannot read (a GIF, an outside URL) is not
- * recorded, and a failure here never undoes the submission: it is logged.
+ * A pending submission's answer judged again after the worker's edit (its batch's step, `when` the edit's guard): the
+ * new answer and verdict replace the old, or the old row goes when the task has no check any more.
  */
-export async function recordProofHash(
-  env: Env,
-  s: { id: string; buyerId: string; workerId: string; submissionImageUrl: string | null },
-  now = Date.now(),
-): Promise<void> {
-  try {
-    const key = IMAGE_PATH.exec(s.submissionImageUrl ?? "")?.[1]?.slice("/images/".length);
-    if (!key) return void (await deleteProofHash(env, s.id));
-    const object = await env.IMAGES.get(key);
-    const hash = object ? await perceptualHash(new Uint8Array(await object.arrayBuffer())) : null;
-    if (!hash) return void (await deleteProofHash(env, s.id));
-    const copy = await nearDuplicate(env, s, hash, now);
-    const [band0, band1, band2, band3] = hashBands(hash);
-    const row = { buyerId: s.buyerId, workerId: s.workerId, hash, band0, band1, band2, band3, createdAt: now };
-    await getDb(env)
-      .insert(proofHashes)
-      .values({ submissionId: s.id, ...row, copyOf: copy })
-      .onConflictDoUpdate({ target: proofHashes.submissionId, set: { ...row, copyOf: copy } });
-  } catch (e) {
-    console.error("The proof image's hash was not recorded", e);
-  }
-}
-
-function deleteProofHash(env: Env, submissionId: string) {
-  return getDb(env).delete(proofHashes).where(eq(proofHashes.submissionId, submissionId));
+export function checkAnswerEditStatement(
+  submissionId: string,
+  buyerId: string,
+  judged: JudgedAnswer | null,
+  now: number,
+  when: SQL,
+) {
+  if (!judged) return sql`DELETE FROM submission_check_answers WHERE submission_id = ${submissionId} AND ${when}`;
+  return sql`INSERT INTO submission_check_answers (submission_id, buyer_id, answer, correct, created_at)
+    SELECT ${submissionId}, ${buyerId}, ${judged.answer}, ${judged.correct ? 1 : 0}, ${now} WHERE ${when}
+    ON CONFLICT (submission_id) DO UPDATE SET answer = excluded.answer, correct = excluded.correct,
+      created_at = excluded.created_at`;
 }
 
 /**
- * The closest other worker's proof on this buyer's tasks of the last COPY_WINDOW_DAYS within NEAR_DUPLICATE_BITS,
- * or null. Two hashes that far apart share at least one of their four 16-bit bands (three differing bits touch at
- * most three bands), so the candidates are the rows sharing a band: four lookups of the band indexes
- * (buyer, band, created_at), whose cost follows the matches, not the images stored. Each candidate's whole hash is
- * then compared.
+ * The task's check as the worker answers it, with the worker's answer to it on this submission (null before they
+ * gave one), for their submission's page; null when the task has none. One statement.
  */
-async function nearDuplicate(
-  env: Env,
-  s: { id: string; buyerId: string; workerId: string },
-  hash: string,
-  now: number,
-): Promise<string | null> {
-  const since = now - COPY_WINDOW_DAYS * 86_400_000;
-  const bands = hashBands(hash);
-  const lookups = (["band0", "band1", "band2", "band3"] as const).map(
-    (column, i) =>
-      sql`SELECT submission_id, worker_id, hash, created_at FROM proof_hashes
-        WHERE buyer_id = ${s.buyerId} AND ${sql.raw(column)} = ${bands[i]} AND created_at >= ${since}`,
+export async function checkWithAnswer(env: Env, submissionId: string) {
+  const [row] = await getDb(env).all<{
+    question: string;
+    match: CheckMatch;
+    choices: string | null;
+    answer: string | null;
+  }>(
+    sql`SELECT c.question, c.match, c.choices, a.answer FROM ${submissions} s
+      JOIN ${taskChecks} c ON c.task_id = s.task_id
+      LEFT JOIN ${submissionCheckAnswers} a ON a.submission_id = s.id
+      WHERE s.id = ${submissionId}`,
   );
-  const rows = await getDb(env).all<{ submission_id: string; worker_id: string; hash: string; created_at: number }>(
-    sql.join(lookups, sql` UNION `),
-  );
-  let best: { id: string; distance: number; at: number } | null = null;
-  for (const r of rows) {
-    if (r.submission_id === s.id || r.worker_id === s.workerId) continue;
-    const distance = hammingDistance(hash, r.hash);
-    if (distance > NEAR_DUPLICATE_BITS) continue;
-    if (!best || distance < best.distance || (distance === best.distance && r.created_at < best.at))
-      best = { id: r.submission_id, distance, at: r.created_at };
-  }
-  return best?.id ?? null;
+  return row ? { question: row.question, match: row.match, choices: choicesOf(row.choices), answer: row.answer } : null;
 }
 
 /**
@@ -189,35 +153,51 @@ export function proofFlagColumns() {
       SELECT json_object('question', c.question, 'given', a.answer, 'expected', c.answer)
       FROM ${submissionCheckAnswers} a JOIN ${taskChecks} c ON c.task_id = ${outerColumn(submissions.taskId)}
       WHERE a.submission_id = ${id} AND a.correct = 0)`),
-    copyOf: jsonColumn<NonNullable<ProofFlags["copyOf"]>>(sql`(
-      SELECT json_object('submissionId', p.copy_of, 'workerName', u.name, 'taskTitle', t.task_title,
-        'createdAt', o.created_at)
-      FROM ${proofHashes} p
-      JOIN ${submissions} o ON o.id = p.copy_of
-      JOIN ${users} u ON u.id = o.worker_id
-      JOIN ${tasks} t ON t.id = o.task_id
-      WHERE p.submission_id = ${id} AND p.copy_of IS NOT NULL)`),
+    copyOf: copyColumn(proofImages, id),
+    textCopyOf: copyColumn(proofTexts, id),
   };
+}
+
+/**
+ * The submission the outer row's image or text copies, as the flag names it (with when that proof first carried it):
+ * primary-key seeks.
+ */
+function copyColumn(table: typeof proofImages | typeof proofTexts, id: SQL) {
+  return jsonColumn<NonNullable<ProofFlags["copyOf"]>>(sql`(
+    SELECT json_object('submissionId', p.copy_of, 'workerName', u.name, 'taskTitle', t.task_title,
+      'createdAt', COALESCE(q.first_at, o.created_at))
+    FROM ${table} p
+    JOIN ${submissions} o ON o.id = p.copy_of
+    LEFT JOIN ${table} q ON q.submission_id = p.copy_of
+    JOIN ${users} u ON u.id = o.worker_id
+    JOIN ${tasks} t ON t.id = o.task_id
+    WHERE p.submission_id = ${id} AND p.copy_of IS NOT NULL)`);
 }
 
 /** A row's flags from `proofFlagColumns`, or null when it has none. */
 export function proofFlagsOf(row: {
   wrongAnswer: ProofFlags["wrongAnswer"] | null;
   copyOf: ProofFlags["copyOf"] | null;
+  textCopyOf: ProofFlags["textCopyOf"] | null;
 }): ProofFlags | null {
-  if (!row.wrongAnswer && !row.copyOf) return null;
-  return { ...(row.wrongAnswer && { wrongAnswer: row.wrongAnswer }), ...(row.copyOf && { copyOf: row.copyOf }) };
+  if (!row.wrongAnswer && !row.copyOf && !row.textCopyOf) return null;
+  return {
+    ...(row.wrongAnswer && { wrongAnswer: row.wrongAnswer }),
+    ...(row.copyOf && { copyOf: row.copyOf }),
+    ...(row.textCopyOf && { textCopyOf: row.textCopyOf }),
+  };
 }
 
 /**
- * The buyer's pending submissions whose check answer was wrong (those "Reject flagged" rejects), oldest first, at
- * most `limit`: the buyer's pending submissions (submissions_buyer_status_idx; as many as their open work) each
- * joined to its answer by primary key, so answers of work reviewed long ago are never read.
+ * The buyer's pending submissions whose check answer is wrong (those "Reject flagged" rejects), oldest first, at
+ * most `limit`, each with its proof's version (`editedAt`, as proofVersion reads it): the buyer's pending submissions
+ * (submissions_buyer_status_idx; as many as their open work) each joined to its answer by primary key, so answers of
+ * work reviewed long ago are never read.
  */
-export async function wrongAnswerPending(env: Env, buyerId: string, limit: number): Promise<string[]> {
-  const rows = await getDb(env).all<{ id: string }>(sql`
-    SELECT s.id FROM ${submissions} s CROSS JOIN ${submissionCheckAnswers} a ON a.submission_id = s.id
+export async function wrongAnswerPending(env: Env, buyerId: string, limit: number) {
+  return getDb(env).all<{ id: string; editedAt: number | null }>(sql`
+    SELECT s.id, s.edited_at AS editedAt FROM ${submissions} s
+    CROSS JOIN ${submissionCheckAnswers} a ON a.submission_id = s.id
     WHERE s.buyer_id = ${buyerId} AND s.status = 'pending' AND a.correct = 0
     ORDER BY s.created_at LIMIT ${limit}`);
-  return rows.map((r) => r.id);
 }

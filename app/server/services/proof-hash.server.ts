@@ -1,5 +1,5 @@
-// The perceptual hash of a proof image (docs/decisions/047-copied-proof-by-perceptual-hash.md): the image decoded by
-// Squoosh's WebAssembly codecs (@jsquash), then a 64-bit difference hash. Workers cannot compile WebAssembly from
+// The perceptual hash of a proof image (docs/decisions/047-copied-proof-by-perceptual-hash.md, 090): the image decoded
+// by Squoosh's WebAssembly codecs (@jsquash), then a 128-bit difference hash. Workers cannot compile WebAssembly from
 // bytes at run time, so each codec's .wasm is imported as a compiled module (the Vite plugin and the test runner
 // both bundle it) and handed to the codec's init. The image's header is read first (image-header.server.ts): nothing
 // over MAX_IMAGE_PIXELS is decoded (docs/decisions/079-images-bounded-by-their-header.md).
@@ -66,51 +66,112 @@ export async function decodeImage(bytes: Uint8Array): Promise<Pixels | null> {
   });
 }
 
+/** Grid cells' greys this far apart or less read as equal: flat neighbours give stable zero bits (a dead zone). */
+const EQUAL_GREYS = 2;
+
 /**
- * dHash, 64 bits as 16 hex digits: the image in grey (Rec. 601 luma), shrunk to 9 x 8 cells by averaging every
- * pixel of each cell (so resizing the original changes the cells little), then one bit per pair of neighbours in a
- * row: 1 when the left cell is brighter. Recompression and resizing move few bits; a different picture moves about
- * half of them.
+ * For each pixel along one axis of `length` pixels cut into `cells` cells: the first cell it overlaps and the shares
+ * of it in that cell and the next. Cells cut at fractions of a pixel, so a resized copy's cells cover the same parts
+ * of the picture as the original's.
  */
-export function differenceHash({ width, height, data }: Pixels): string {
-  const cols = 9;
-  const rows = 8;
+function cellShares(length: number, cells: number) {
+  const cell = new Int32Array(length);
+  const share = new Float64Array(length);
+  const rest = new Float64Array(length);
+  for (let i = 0; i < length; i++) {
+    const from = (i * cells) / length;
+    const to = ((i + 1) * cells) / length;
+    const c = Math.min(cells - 1, Math.floor(from));
+    cell[i] = c;
+    share[i] = Math.min(to, c + 1) - from;
+    rest[i] = c + 1 < cells ? Math.max(0, to - (c + 1)) : 0;
+  }
+  return { cell, share, rest };
+}
+
+/** The picture in grey (Rec. 601 luma), a value a pixel, row by row. */
+function greyOf({ width, height, data }: Pixels): Float32Array {
+  const grey = new Float32Array(width * height);
+  for (let p = 0, i = 0; p < grey.length; p++, i += 4)
+    grey[p] = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+  return grey;
+}
+
+/** The grey picture as `cols` x `rows` cells, each the area-weighted mean of the pixels in it. */
+function greyCells(grey: Float32Array, width: number, height: number, cols: number, rows: number): Float64Array {
+  const x = cellShares(width, cols);
+  const y = cellShares(height, rows);
   const sum = new Float64Array(cols * rows);
-  const count = new Uint32Array(cols * rows);
-  for (let y = 0; y < height; y++) {
-    const row = Math.min(rows - 1, Math.floor((y * rows) / height));
-    for (let x = 0; x < width; x++) {
-      const cell = row * cols + Math.min(cols - 1, Math.floor((x * cols) / width));
-      const i = (y * width + x) * 4;
-      sum[cell]! += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-      count[cell]!++;
+  const weight = new Float64Array(cols * rows);
+  const line = new Float64Array(cols);
+  const lineWeight = new Float64Array(cols);
+  for (let py = 0; py < height; py++) {
+    line.fill(0);
+    lineWeight.fill(0);
+    for (let px = 0; px < width; px++) {
+      const g = grey[py * width + px]!;
+      const c = x.cell[px]!;
+      line[c]! += g * x.share[px]!;
+      lineWeight[c]! += x.share[px]!;
+      if (x.rest[px]) {
+        line[c + 1]! += g * x.rest[px]!;
+        lineWeight[c + 1]! += x.rest[px]!;
+      }
+    }
+    const r = y.cell[py]!;
+    for (let c = 0; c < cols; c++) {
+      sum[r * cols + c]! += line[c]! * y.share[py]!;
+      weight[r * cols + c]! += lineWeight[c]! * y.share[py]!;
+      if (y.rest[py]) {
+        sum[(r + 1) * cols + c]! += line[c]! * y.rest[py]!;
+        weight[(r + 1) * cols + c]! += lineWeight[c]! * y.rest[py]!;
+      }
     }
   }
-  const grey = Array.from(sum, (s, i) => s / Math.max(1, count[i]!));
+  return sum.map((s, i) => s / Math.max(weight[i]!, Number.EPSILON));
+}
+
+/**
+ * A difference hash of 128 bits as 32 hex digits (docs/decisions/090): the picture in grey as 9 x 8 cells, one bit per
+ * pair of neighbours in a row (1 when the left one is brighter by more than EQUAL_GREYS), then as 8 x 9 cells, one bit
+ * per pair of neighbours in a column (1 when the upper one is). Cells are area-weighted means, so resizing moves
+ * little; the dead zone keeps the flat parts of a screenshot from flipping under recompression; a different picture
+ * moves about a third of the bits.
+ */
+export function differenceHash(pixels: Pixels): string {
+  const grey = greyOf(pixels);
+  const across = greyCells(grey, pixels.width, pixels.height, 9, 8);
+  const down = greyCells(grey, pixels.width, pixels.height, 8, 9);
+  const bits: boolean[] = [];
+  for (let row = 0; row < 8; row++)
+    for (let col = 0; col < 8; col++) bits.push(across[row * 9 + col]! - across[row * 9 + col + 1]! > EQUAL_GREYS);
+  for (let row = 0; row < 8; row++)
+    for (let col = 0; col < 8; col++) bits.push(down[row * 8 + col]! - down[(row + 1) * 8 + col]! > EQUAL_GREYS);
   let hex = "";
-  for (let row = 0; row < rows; row++) {
-    let byte = 0;
-    for (let col = 0; col < cols - 1; col++) {
-      byte = (byte << 1) | (grey[row * cols + col]! > grey[row * cols + col + 1]! ? 1 : 0);
-    }
-    hex += byte.toString(16).padStart(2, "0");
-  }
+  for (let i = 0; i < bits.length; i += 4)
+    hex += ((+bits[i]! << 3) | (+bits[i + 1]! << 2) | (+bits[i + 2]! << 1) | +bits[i + 3]!).toString(16);
   return hex;
 }
 
-/** How many of the 64 bits two hashes differ in. */
+/** How many bits two hashes of the same length (hex) differ in. */
 export function hammingDistance(a: string, b: string): number {
   let distance = 0;
-  for (let i = 0; i < 16; i += 4) {
+  for (let i = 0; i < a.length; i += 4) {
     let x = parseInt(a.slice(i, i + 4), 16) ^ parseInt(b.slice(i, i + 4), 16);
     for (; x; x &= x - 1) distance++;
   }
   return distance;
 }
 
-/** The hash's four 16-bit bands (the index's keys: two hashes within 3 bits share at least one band). */
-export function hashBands(hash: string): [number, number, number, number] {
-  return [0, 4, 8, 12].map((i) => parseInt(hash.slice(i, i + 4), 16)) as [number, number, number, number];
+/** How many bands a hash is cut into for the lookup: the index's keys. */
+export const HASH_BANDS = 8;
+
+/**
+ * The hash's eight 16-bit bands (docs/decisions/090): two hashes at most 7 bits apart share at least one; 8 to 10 bits
+ * apart, all but the few whose differences fall in every band (under 3 %).
+ */
+export function hashBands(hash: string): number[] {
+  return Array.from({ length: HASH_BANDS }, (_, i) => parseInt(hash.slice(i * 4, i * 4 + 4), 16));
 }
 
 /** The perceptual hash of an image's bytes; null when it cannot be read (GIF, a broken file). */

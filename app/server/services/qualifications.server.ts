@@ -146,10 +146,12 @@ function stillRequired(name: string, tasks: number) {
   );
 }
 
-/** The live (not deleted) tasks that require the qualification, as a subquery. */
+/** The live (not deleted) tasks that require the qualification, or exclude its holders, as a subquery. */
 const liveRequirement = (id: string) =>
   sql`SELECT 1 FROM task_qualifications tq JOIN tasks t ON t.id = tq.task_id
-    WHERE tq.qualification_id = ${id} AND t.deleted_at IS NULL`;
+      WHERE tq.qualification_id = ${id} AND t.deleted_at IS NULL
+    UNION ALL SELECT 1 FROM task_qualification_exclusions tx JOIN tasks t ON t.id = tx.task_id
+      WHERE tx.qualification_id = ${id} AND t.deleted_at IS NULL`;
 
 /**
  * Deletes a qualification with its test, its holders' grants, the workers' attempts and the requirement rows of
@@ -167,6 +169,7 @@ export async function deleteQualification(env: Env, buyer: SessionUser, id: stri
   const free = sql`NOT EXISTS (${liveRequirement(id)})`;
   const done = await newBatch(env)
     .step("requirements", sql`DELETE FROM task_qualifications WHERE qualification_id = ${id} AND ${free}`)
+    .step("exclusions", sql`DELETE FROM task_qualification_exclusions WHERE qualification_id = ${id} AND ${free}`)
     .step("grants", sql`DELETE FROM qualification_grants WHERE qualification_id = ${id} AND ${free}`)
     .step("attempts", sql`DELETE FROM qualification_attempts WHERE qualification_id = ${id} AND ${free}`)
     .step("questions", sql`DELETE FROM qualification_questions WHERE qualification_id = ${id} AND ${free}`)

@@ -11,6 +11,7 @@ import type { PageRequest } from "../db/paging";
 import {
   ALREADY_REVIEWED,
   approveSubmission,
+  proofVersion,
   findSubmissionViews,
   listBuyerSubmissions,
   rejectSubmission,
@@ -66,14 +67,14 @@ export async function reviewQueue(
   const days = reviewWindowOf(env);
   return {
     ...page,
-    items: page.items.map(({ wrongAnswer, copyOf, ...s }) => {
+    items: page.items.map(({ wrongAnswer, copyOf, textCopyOf, ...s }) => {
       const dueAt = autoApprovesAt(s.editedAt ?? s.createdAt, days);
       return {
         ...s,
         autoApprovesAt: dueAt,
         autoApproves: autoApproveCountdown(dueAt, now),
         trackRecord: s.trackRecord ?? NO_REVIEWED_WORK,
-        flags: proofFlagsOf({ wrongAnswer, copyOf }),
+        flags: proofFlagsOf({ wrongAnswer, copyOf, textCopyOf }),
       };
     }),
   };
@@ -170,18 +171,19 @@ export async function approveSubmissions(env: Env, buyer: SessionUser, ids: stri
 }
 
 /**
- * "Reject flagged": rejects the buyer's pending submissions whose check answer was wrong (at most BULK_APPROVE_LIMIT,
+ * "Reject flagged": rejects the buyer's pending submissions whose check answer is wrong (at most BULK_APPROVE_LIMIT,
  * oldest first) with WRONG_ANSWER_REASON, each through `rejectSubmission` and its own ledger batch, so each is a
- * rejection like any other (the slot reopens, the worker is told and may appeal). A refusal is that submission's
- * outcome and the others go on.
+ * rejection like any other (the slot reopens, the worker is told and may appeal). Each is rejected only as read: a
+ * submission its worker changed since (an answer corrected in a revision, judged again) is refused, not rejected. A
+ * refusal is that submission's outcome and the others go on.
  */
 export async function rejectFlagged(env: Env, buyer: SessionUser) {
-  const ids = await wrongAnswerPending(env, buyer.id, BULK_APPROVE_LIMIT);
+  const flagged = await wrongAnswerPending(env, buyer.id, BULK_APPROVE_LIMIT);
   let rejected = 0;
   const refused: { id: string; message: string }[] = [];
-  for (const id of ids) {
+  for (const { id, editedAt } of flagged) {
     try {
-      await rejectSubmission(env, buyer, id, WRONG_ANSWER_REASON);
+      await rejectSubmission(env, buyer, id, WRONG_ANSWER_REASON, proofVersion({ editedAt }));
       rejected++;
     } catch (e) {
       refused.push({ id, message: refusal(e).message });

@@ -12,6 +12,7 @@ import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { CHANGED_MEANWHILE, notification } from "./ledger.server";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
+import { formatDateTime } from "~/lib/format";
 import {
   REVISION_HOURS,
   REVISION_NOTE_MAX,
@@ -25,6 +26,14 @@ export const ONE_REVISION = "You already asked for a revision of this submission
 export const REVISION_OUTSTANDING =
   "You asked for a revision: wait for the worker's resubmission (or for its 48 hours to end) before you decide.";
 export const NOT_PENDING_FOR_REVISION = "Only a submission waiting for review can be sent back for a revision.";
+
+/**
+ * The worker's notification of a revision request: the task, when the revision is due and the buyer's note. A
+ * notification is stored text read in any zone, so the due time is written in UTC and says so; the submission's page
+ * it opens shows it in the reader's own zone.
+ */
+export const revisionAskedNotice = (taskTitle: string, dueAt: number, note: string) =>
+  `Revision asked on "${taskTitle}", due ${formatDateTime(dueAt, "UTC")}: ${note}`;
 
 /** SQL true when the submission has no revision outstanding: a decision and the review window's end require it. */
 export const noRevisionOutstanding = sql`revision_due_at IS NULL`;
@@ -93,8 +102,8 @@ export async function requestRevision(
       notification({
         id: newId(),
         userId: read.workerId,
-        message: `The buyer of "${read.taskTitle}" asks for a revision within ${REVISION_HOURS} hours: ${text}`,
-        actionRoute: NOTIFICATION_LINKS.revisionRequested,
+        message: revisionAskedNotice(read.taskTitle, dueAt, text),
+        actionRoute: NOTIFICATION_LINKS.revisionRequested(read.id),
         now,
         when,
       }),
@@ -153,7 +162,7 @@ export async function lapseDueRevisions(env: Env, now = Date.now(), submissionId
             id: newId(),
             userId: s.workerId,
             message: `Your time to revise "${s.taskTitle}" ran out. Your original proof waits for the buyer's review.`,
-            actionRoute: NOTIFICATION_LINKS.submissionDecided,
+            actionRoute: NOTIFICATION_LINKS.revisionRequested(s.id),
             now,
             when,
           }),

@@ -1,6 +1,6 @@
 // Submissions: a worker's proof takes the escrowed slot they started (slots.server.ts); the task's buyer approves (pays the worker from
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
-// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025). Each step is one D1 batch
+// or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025; its flags go with it). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
 import { and, count, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -9,10 +9,11 @@ import { outerColumn } from "../db/sql";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
 import { fetchPage, pagesOf, pageWindow, type PageRequest } from "../db/paging";
 import { submissions, tasks, users, workerFigures } from "../db/schema";
-import { AppError, conflict, forbidden, notFound } from "../errors";
+import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
-import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
+import { CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
+import { refuseWhileOwing, spendRefusal } from "./debts.server";
+import { NO_REASON_GIVEN, reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
@@ -22,10 +23,11 @@ import { addSlotReturn, type SlotComingBack } from "./slot-returns.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice, addMinimumPaySteps } from "./pay-rate.server";
 import { TASK_PAUSED } from "~/lib/pay-rate";
-import { requireEligible } from "./eligibility.server";
-import { approvalRate } from "~/lib/eligibility";
+import { approvalRateSql, requireEligible } from "./eligibility.server";
+import { PRIOR_RATE } from "~/lib/eligibility";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
-import { checkAnswerStatement, judgeCheckAnswer, recordProofHash } from "./proof-flags.server";
+import { checkAnswerEditStatement, checkAnswerStatement, judgeCheckAnswer } from "./proof-flags.server";
+import { judgeCopiedProof, judgeCopiesAgain, withdrawnProof } from "./copied-proof.server";
 import { getItemsPerPage } from "./preferences.server";
 import { ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
 import { formatCoins } from "~/lib/format";
@@ -157,7 +159,7 @@ export async function createSubmission(
     throw conflict(CHANGED_MEANWHILE);
   }
   const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1))[0]!;
-  await recordProofHash(env, row, now);
+  await judgeCopiedProof(env, id, { now });
   return row;
 }
 
@@ -245,7 +247,7 @@ const decidableAsRead = (r: Review) =>
  * An approval's steps (labels start with `prefix`): the worker's notice and payout, then the status change, which
  * comes last because the others hold only while the submission is pending. Returns the deciding step's label.
  */
-function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string {
+function addApproval(batch: Batch, r: Review, now: number, prefix = "", feedback: string | null = null): string {
   const when = decidableAsRead(r);
   batch
     .step(
@@ -253,7 +255,7 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string 
       notification({
         id: newId(),
         userId: r.workerId,
-        message: `You earned ${formatCoins(r.payableAmount)}: your submission for "${r.taskTitle}" was approved.`,
+        message: `You earned ${formatCoins(r.payableAmount)}: your submission for "${r.taskTitle}" was approved.${feedback ? ` The buyer wrote: ${feedback}` : ""}`,
         actionRoute: NOTIFICATION_LINKS.submissionDecided,
         now,
         when,
@@ -273,14 +275,108 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = ""): string 
     )
     .step(
       `${prefix}approve`,
-      sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now} WHERE id = ${r.id} AND ${when}`,
+      sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now}, approval_feedback = ${feedback}
+        WHERE id = ${r.id} AND ${when}`,
     );
   return `${prefix}approve`;
 }
 
-/** `seen`: the proof version (proofVersion) the buyer decided on, when a page showed it; the REST API sends none. */
-export async function approveSubmission(env: Env, buyer: SessionUser, submissionId: string, seen?: number) {
-  return review(env, buyer, submissionId, seen, (batch, r) => addApproval(batch, r, Date.now()));
+/**
+ * `seen`: the proof version (proofVersion) the buyer decided on, when a page showed it; the REST API sends none.
+ * `feedback`: what the buyer writes to the worker with the approval (the MTurk API's RequesterFeedback).
+ */
+export async function approveSubmission(
+  env: Env,
+  buyer: SessionUser,
+  submissionId: string,
+  seen?: number,
+  feedback?: string,
+) {
+  return review(env, buyer, submissionId, seen, (batch, r) => addApproval(batch, r, Date.now(), "", feedback || null));
+}
+
+/** Whether the worker of this submission has a pending or approved one for its task (one live submission each). */
+async function hasLiveSubmission(env: Env, r: Review): Promise<boolean> {
+  const rows = await getDb(env)
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.taskId, r.taskId),
+        eq(submissions.workerId, r.workerId),
+        inArray(submissions.status, ["pending", "approved"]),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export const NOT_REJECTED = "Only a rejected submission's rejection can be reversed.";
+export const SUBMITTED_AGAIN =
+  "The worker has another pending or approved submission for this task, so this one cannot be approved.";
+
+/**
+ * The buyer reverses their own rejection (the MTurk API's ApproveAssignment with OverrideRejection, as MTurk
+ * allowed): the submission becomes approved and its worker is paid its pay from the buyer's balance (the rejection
+ * returned its escrow to the task's open slot, which stays open), in one batch guarded by the submission still
+ * rejected as read. The buyer's charge is the ledger's charge for a reversed rejection (`appeal_charge`, once per
+ * submission), the payout the submission's one payout; a pending appeal of the rejection has nothing left to decide
+ * and is withdrawn in the same batch. More than the balance, or coins owed, is refused.
+ */
+export async function reverseRejection(env: Env, buyer: SessionUser, submissionId: string, feedback?: string) {
+  if (buyer.role !== "Buyer") throw forbidden("Only the task's buyer can review this submission");
+  requireVerifiedEmail(buyer);
+  const r = await readReview(env, submissionId);
+  if (!r) throw notFound("Submission not found");
+  if (r.buyerId !== buyer.id) throw forbidden("Only the task's buyer can review this submission");
+  if (r.status !== "rejected") throw conflict(r.status === "approved" ? ALREADY_REVIEWED : NOT_REJECTED);
+  if (await hasLiveSubmission(env, r)) throw conflict(SUBMITTED_AGAIN);
+  await refuseWhileOwing(env, buyer.id);
+  const pay = r.payableAmount;
+  const balance = await coinsOf(env, buyer.id);
+  if (balance < pay) throw insufficientCoins(pay - balance);
+  const now = Date.now();
+  const when = sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND status = 'rejected' AND payable_amount = ${pay})
+    AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND task_title = ${r.taskTitle})`;
+  const payoutId = newId();
+  const paid = sql`EXISTS (SELECT 1 FROM coin_ledger WHERE id = ${payoutId})`;
+  const refs = { submissionId: r.id, now };
+  const done = await newBatch(env)
+    .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -pay, kind: "appeal_charge", ...refs, when }))
+    .step(
+      "payout",
+      ...posting({ id: payoutId, userId: r.workerId, delta: pay, kind: "submission_payout", ...refs, when }),
+    )
+    .step(
+      "notify worker",
+      notification({
+        id: newId(),
+        userId: r.workerId,
+        message: `You earned ${formatCoins(pay)}: ${buyer.name} reversed their rejection of your submission for "${r.taskTitle}" and approved it.${feedback ? ` The buyer wrote: ${feedback}` : ""}`,
+        actionRoute: NOTIFICATION_LINKS.submissionDecided,
+        now,
+        when: paid,
+      }),
+    )
+    .step("withdraw appeal", sql`DELETE FROM appeals WHERE submission_id = ${r.id} AND status = 'pending' AND ${paid}`)
+    .step(
+      "approve",
+      sql`UPDATE submissions SET status = 'approved', reviewed_at = ${now}, reject_reason = NULL,
+        approval_feedback = ${feedback || null} WHERE id = ${r.id} AND status = 'rejected' AND ${paid}`,
+    )
+    .run({
+      // the one-live-submission index (the worker sent the task new work meanwhile), or the balance was spent
+      refusal: async () =>
+        (await hasLiveSubmission(env, r))
+          ? conflict(SUBMITTED_AGAIN)
+          : spendRefusal(env, buyer.id, async () => insufficientCoins(pay - (await coinsOf(env, buyer.id)))),
+    });
+  if (done.changes("approve") === 0) {
+    const again = await readReview(env, submissionId);
+    if (again?.status !== "rejected") throw conflict(again?.status === "approved" ? ALREADY_REVIEWED : NOT_REJECTED);
+    throw conflict(CHANGED_MEANWHILE);
+  }
+  return { modifiedCount: 1 };
 }
 
 /**
@@ -309,7 +405,7 @@ export async function rejectSubmission(
           userId: r.workerId,
           message: reason
             ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
-            : `Your submission for "${r.taskTitle}" was rejected.`,
+            : `Your submission for "${r.taskTitle}" was rejected. ${NO_REASON_GIVEN}`,
           actionRoute: NOTIFICATION_LINKS.submissionDecided,
           now,
           when,
@@ -354,22 +450,38 @@ async function explainOwnPending(env: Env, worker: SessionUser, submissionId: st
   throw conflict(CHANGED_MEANWHILE);
 }
 
+/** The proof a submission carries now: what an edit compares the new proof with (copied-proof.server.ts). */
+async function currentProof(env: Env, submissionId: string) {
+  const [row] = await getDb(env)
+    .select({ text: submissions.submissionDetails, imageUrl: submissions.submissionImageUrl })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
- * The worker changes their pending proof: its text (required) and image. The review window starts again from now
- * (edited_at), so the buyer gets the whole window to look at the new proof, and is told. Proof the buyer was looking
- * at when it changed cannot be approved or rejected on that old look (proofVersion). A replaced image is left to the
- * daily sweep of unused uploads.
+ * The worker changes their pending proof: its text (required), image and answer to the task's check question
+ * (required when the task has one). The review window starts again from now (edited_at), so the buyer gets the whole
+ * window to look at the new proof, and is told. The answer is judged again in the edit's batch, and the copied-proof
+ * flags after it, so every flag speaks of the proof as it is now. Proof the buyer was looking at when it changed
+ * cannot be approved or rejected on that old look (proofVersion). A replaced image is left to the daily sweep of
+ * unused uploads.
  */
 export async function editSubmission(
   env: Env,
   worker: SessionUser,
   submissionId: string,
-  input: { submission_details: string; submission_image_url: string },
+  input: { submission_details: string; submission_image_url: string; check_answer?: string },
 ) {
   assertProofText(input.submission_details);
   const now = Date.now();
   await lapseDueRevisions(env, now, submissionId);
   const r = await readOwnPending(env, worker, submissionId);
+  const [previous, judged] = await Promise.all([
+    currentProof(env, r.id),
+    judgeCheckAnswer(env, r.taskId, input.check_answer),
+  ]);
   // with a revision outstanding, this edit is the resubmission: it ends the revision (revisions.server.ts)
   const revising = r.revisionDueAt !== null;
   const when = sql`${pendingAsRead(r)} AND EXISTS (SELECT 1 FROM submissions WHERE id = ${r.id} AND revision_due_at IS ${revising ? sql`NOT NULL` : sql`NULL`})`;
@@ -387,6 +499,8 @@ export async function editSubmission(
         when,
       }),
     )
+    // before the edit, whose new version the guard would no longer find
+    .step("check answer", checkAnswerEditStatement(r.id, r.buyerId, judged, now, when))
     .step(
       "edit",
       sql`UPDATE submissions SET submission_details = ${input.submission_details},
@@ -395,9 +509,8 @@ export async function editSubmission(
     )
     .run();
   if (done.changes("edit") === 0) await explainOwnPending(env, worker, submissionId);
-  const row = (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
-  await recordProofHash(env, row, now);
-  return row;
+  await judgeCopiedProof(env, r.id, { now, previous });
+  return (await getDb(env).select().from(submissions).where(eq(submissions.id, r.id)).limit(1))[0]!;
 }
 
 /**
@@ -429,10 +542,18 @@ export async function withdrawSubmission(env: Env, worker: SessionUser, submissi
     }),
   );
   addSlotReturn(batch, slotOf(r), { now, when, buyerPays: false, note: "a withdrawn submission" });
+  // its flags go with it, and the flags naming it as their original are judged again after
+  const proof = await withdrawnProof(env, r.id, when);
   const done = await batch
+    .step(
+      "flags",
+      sql`DELETE FROM submission_check_answers WHERE submission_id = ${r.id} AND ${when}`,
+      ...proof.statements,
+    )
     .step("withdraw", sql`DELETE FROM submissions WHERE id = ${r.id} AND worker_id = ${worker.id} AND ${when}`)
     .run();
   if (done.changes("withdraw") === 0) await explainOwnPending(env, worker, submissionId);
+  await judgeCopiesAgain(env, proof.naming, now);
   return { taskId: r.taskId, taskTitle: r.taskTitle, slotReopened: !raised };
 }
 
@@ -600,18 +721,19 @@ export async function workerStats(env: Env, workerId: string) {
   // the track record a task's least approval rate is judged on, in the same statement (worker_track_records)
   const record = (column: "approved" | "rejected") =>
     sql<number>`COALESCE((SELECT ${sql.raw(column)} FROM worker_track_records WHERE worker_id = ${workerId}), 0)`;
+  const [approved, rejected] = [record("approved"), record("rejected")];
   const [row] = await getDb(env)
     .select({
       total: workerFigures.submitted,
       pending: workerFigures.pending,
       earned: workerFigures.earned,
-      approved: record("approved"),
-      rejected: record("rejected"),
+      // the one rule requirements are judged by (a task's "yours is" reads the same expression)
+      approvalRate: approvalRateSql(approved, rejected),
     })
     .from(workerFigures)
     .where(eq(workerFigures.workerId, workerId));
-  const { approved = 0, rejected = 0, ...figures } = row ?? { total: 0, pending: 0, earned: 0 };
-  return { ...figures, approvalRate: approvalRate(approved, rejected), decided: approved + rejected };
+  // before any submission: no figures yet, and the rate of a worker with no decision
+  return row ?? { total: 0, pending: 0, earned: 0, approvalRate: PRIOR_RATE * 100 };
 }
 
 /**

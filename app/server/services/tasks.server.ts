@@ -6,9 +6,10 @@ import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { preparedRead } from "../db/prepared.server";
 import { fetchPage, pageWindow, type Page, type PageWindow } from "../db/paging";
-import { openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
+import { openTaskMatchSet, openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import {
   buyerFigures,
+  buyerReputations,
   openSlotsNow,
   openTaskDays,
   openTaskFilter,
@@ -24,6 +25,7 @@ import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledg
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
 import { NOT_AVAILABLE_COIN } from "~/lib/posting";
+import { missingOnCard } from "~/lib/eligibility";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import type { AddTaskInput, HitTaskInput, HitUpdateTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
@@ -31,18 +33,32 @@ import { requireVerifiedEmail } from "../auth/guards.server";
 import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
-import { requirementsRow } from "./eligibility.server";
 import { minimumPayOf, paysAtLeast, requireMinimumPay } from "./pay-rate.server";
 import { centsPerHour } from "~/lib/pay-rate";
 import {
   approvalAtLeast,
+  recordLineFields,
+  recordLineFrom,
   reputationFields,
   reputationFrom,
+  withBuyerRecord,
   type BuyerReputation,
   type ReputationRow,
 } from "./buyer-reputation.server";
 import { liveSubmissionStatus } from "./submissions.server";
 import { requireOwnRequirement, taskQualificationRows } from "./qualifications.server";
+import {
+  addExtraRequirements,
+  cardRequirementsFrom,
+  discoverableBy,
+  meetsRequirements,
+  outOfReachCount,
+  requirementFields,
+  requirementsRow,
+  undiscoverableOpenTasks,
+  type ExtraRequirements,
+  type RequirementRow,
+} from "./eligibility.server";
 import { addCheckSteps, checkStatements } from "./proof-flags.server";
 
 export const PENDING_BLOCKS_DELETE =
@@ -75,12 +91,12 @@ const cardTaskColumns = {
 const workerTaskColumns = { ...getTableColumns(tasks), requiredWorkers: openSlotsNow };
 
 /**
- * Tasks (every column, or `columns`) joined to their buyers (name and e-mail); `extra` adds columns to each row (a
- * worker's card facts).
+ * Tasks (every column, or workers' `columns`) joined to their buyers (name and e-mail); `extra` adds columns to each
+ * row (a worker's facts on a task's page).
  */
 function selectWithBuyer<
   Extra extends Record<string, SQL | SQLiteColumn>,
-  Columns extends typeof tasks | typeof cardTaskColumns | typeof workerTaskColumns = typeof tasks,
+  Columns extends typeof tasks | typeof workerTaskColumns = typeof tasks,
 >(db: Db, extra = {} as Extra, columns = tasks as Columns) {
   return db
     .select({ task: columns, buyerName: users.name, buyerEmail: users.email, ...extra })
@@ -100,9 +116,14 @@ export async function findTask(env: Env, id: string) {
 }
 export type TaskWithBuyer = typeof tasks.$inferSelect & { buyerName: string; buyerEmail: string };
 
-/** The live task `id`, unless its buyer blocks the worker. */
+/** The live task `id`, unless its buyer blocks the worker or a requirement they do not meet hides it from them. */
 const visibleTo = (workerId: string, id: string) =>
-  and(eq(tasks.id, id), isNull(tasks.deletedAt), notBlocked(workerId, tasks.buyerId));
+  and(
+    eq(tasks.id, id),
+    isNull(tasks.deletedAt),
+    notBlocked(workerId, tasks.buyerId),
+    discoverableBy(workerId, taskRowid),
+  );
 
 /**
  * A live task as workers see it (its open slots now, workerTaskColumns); with `workerId`, null when its buyer blocks
@@ -116,7 +137,7 @@ export async function findTaskForWorker(env: Env, workerId: string | undefined, 
 
 /** The same task with its card's facts for the worker (their live submission on it, its buyer's reputation). */
 export async function findTaskCard(env: Env, workerId: string, id: string) {
-  const row = await selectWithCard(getDb(env), workerId, workerTaskColumns).where(visibleTo(workerId, id)).limit(1);
+  const row = await selectWithCard(getDb(env), workerId).where(visibleTo(workerId, id)).limit(1);
   return row[0] ? withCard(row[0]) : null;
 }
 
@@ -176,7 +197,7 @@ export async function refuseTaskSpend(env: Env, buyer: SessionUser, cost: number
 export function addTaskCreation(
   db: Db,
   batch: Batch,
-  t: { id: string; buyerId: string; input: AddTaskInput | HitTaskInput; now: number },
+  t: { id: string; buyerId: string; input: AddTaskInput | HitTaskInput; now: number; extra?: ExtraRequirements },
   prefix = "",
 ): void {
   const { id, input, now } = t;
@@ -206,28 +227,33 @@ export function addTaskCreation(
     )
     .step(`${prefix}requirements`, requirementsRow(id, input))
     .step(`${prefix}qualifications`, taskQualificationRows(id, input));
+  if (t.extra) addExtraRequirements(batch, id, t.extra, prefix);
   addCheckSteps(batch, checkStatements(id, input), prefix);
 }
 
 /**
- * `alsoInBatch`: a caller's own steps in the posting's batch (the requester API's UniqueRequestToken). Every door
- * gives an estimate, which must meet the minimum hourly pay, but a HIT's (HitTaskInput): its time is measured.
+ * `extra`: requirements beyond the form's (the requester API's QualificationRequirements); `alsoInBatch`: a caller's
+ * own steps in the posting's batch (the requester API's UniqueRequestToken and HIT record). Every door gives an
+ * estimate, which must meet the minimum hourly pay, but a HIT's (HitTaskInput): its time is measured.
  */
 export async function postTask(
   env: Env,
   buyer: SessionUser,
   input: AddTaskInput | HitTaskInput,
-  alsoInBatch?: (batch: Batch, taskId: string, now: number) => void,
+  opts: { extra?: ExtraRequirements; alsoInBatch?: (batch: Batch, taskId: string, now: number) => void } = {},
 ) {
   requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
-  await requireOwnRequirement(env, buyer, input.qualification_id);
+  const extra = opts.extra;
+  // a task may require (or exclude) only its buyer's own qualifications
+  const named = extra ? [...extra.qualifications, ...extra.exclusions].map((q) => q.id) : [];
+  for (const id of [input.qualification_id, ...named]) await requireOwnRequirement(env, buyer, id);
   const cost = taskCost(input.required_workers, input.payable_amount);
   await refuseTaskSpend(env, buyer, cost);
   const id = newId();
   const now = Date.now();
   const batch = newBatch(env);
-  alsoInBatch?.(batch, id, now);
-  addTaskCreation(getDb(env), batch, { id, buyerId: buyer.id, input, now });
+  opts.alsoInBatch?.(batch, id, now);
+  addTaskCreation(getDb(env), batch, { id, buyerId: buyer.id, input, now, extra });
   // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
   await batch.run({
     refusal: () =>
@@ -528,13 +554,22 @@ export type TaskSort = "newest" | "pay" | "rate" | "deadline";
 
 /**
  * Open tasks right now (optionally of one category), from the per-day counters of open_task_days (kept by
- * triggers on tasks): a sum over the days from today on, however many tasks there are.
+ * triggers on tasks): a sum over the days from today on, however many tasks there are, and the tasks open again
+ * only through lapsed holds. A worker's list leaves out the tasks of buyers who block them and, within reach only,
+ * the tasks they cannot do of the rest (those open again by a lapse included): each costs what it adds or subtracts.
  */
-function openTaskCount(db: Db, today: string, category?: string, workerId?: string) {
-  const hidden = workerId ? sql` - ${blockedOpenTasks(today, workerId, category)}` : sql``;
+function openTaskCount(db: Db, today: string, category?: string, workerId?: string, reachOnly = false) {
+  const hidden = workerId
+    ? sql` - ${blockedOpenTasks(today, workerId, category)} - ${undiscoverableOpenTasks(workerId, today, category)}`
+    : sql``;
+  // of the tasks left (not blocked, not hidden by a discovery guard), those they cannot do
+  const outOfReach =
+    workerId && reachOnly
+      ? sql` - ${outOfReachCount(workerId, today, category, and(notBlocked(workerId, tasks.buyerId), discoverableBy(workerId, taskRowid)))}`
+      : sql``;
   return db
     .select({
-      n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0) + ${reopenedByLapse(today, category, workerId)}${hidden}`,
+      n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0) + ${reopenedByLapse(today, category, workerId)}${hidden}${outOfReach}`,
     })
     .from(openTaskDays)
     .where(and(gte(openTaskDays.completionDate, today), category ? eq(openTaskDays.category, category) : undefined));
@@ -615,19 +650,58 @@ const withBuyers =
       .orderBy(...order)
       .then((rows) => rows.map(withBuyer));
 
-/** The page's tasks as a worker's cards: what a card shows of each task, with the card's facts for `workerId`. */
+/**
+ * The page's tasks as a worker's cards, in one statement: what a card shows of each task, the worker's own live
+ * submission on it, its buyer's record line (their kept reputation row) and the task's requirements with what the
+ * worker holds (eligibility.server.ts). Nothing worked out from a history on read, no query per card.
+ */
 const asCards = (db: Db, workerId: string) => (ids: PageIds, order: SQL[]) =>
-  selectWithCard(db, workerId, cardTaskColumns)
+  db
+    .select({
+      task: cardTaskColumns,
+      buyerName: users.name,
+      mySubmission: liveSubmissionStatus(workerId, tasks.id),
+      ...recordLineFields(),
+      ...requirementFields(workerId),
+    })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.buyerId))
+    .leftJoin(buyerReputations, withBuyerRecord)
     .where(inArray(taskRowid, ids))
     .orderBy(...order)
-    .then((rows) => rows.map(withCard));
+    .then((rows) => rows.map(listCard));
 
-/** A worker's cards: their own live submission on each task and its buyer's reputation, in the same statement. */
-function selectWithCard<Columns extends typeof tasks | typeof cardTaskColumns = typeof tasks>(
-  db: Db,
-  workerId: string,
-  columns = tasks as Columns,
-) {
+function listCard<Task extends { buyerId: string }>({
+  task,
+  buyerName,
+  mySubmission,
+  buyerApproved,
+  buyerRejected,
+  buyerMedianMs,
+  ...requirementRow
+}: {
+  task: Task;
+  buyerName: string;
+  mySubmission: TaskCardFacts["mySubmission"];
+  buyerApproved: number | null;
+  buyerRejected: number | null;
+  buyerMedianMs: number | null;
+} & RequirementRow) {
+  const { requirements, record } = cardRequirementsFrom(requirementRow);
+  return {
+    ...task,
+    buyerName,
+    mySubmission,
+    buyerRecord: recordLineFrom({ buyerApproved, buyerRejected, buyerMedianMs }),
+    missing: missingOnCard(requirements, record),
+  };
+}
+
+/**
+ * A task's page for a worker: the task as workers see it (workerTaskColumns), their own live submission on it and its
+ * buyer's reputation, in the same statement.
+ */
+function selectWithCard(db: Db, workerId: string) {
   return selectWithBuyer(
     db,
     {
@@ -635,7 +709,7 @@ function selectWithCard<Columns extends typeof tasks | typeof cardTaskColumns = 
       mySubmission: liveSubmissionStatus(workerId, tasks.id),
       ...reputationFields(tasks.buyerId),
     },
-    columns,
+    workerTaskColumns,
   );
 }
 
@@ -662,7 +736,7 @@ function withCard<Task extends { buyerId: string }>({
   };
 }
 
-/** What a worker's task card shows beside the task: their own live submission on it and its buyer's reputation. */
+/** What a worker's task page shows beside the task: their own live submission on it and its buyer's reputation. */
 export interface TaskCardFacts {
   mySubmission: "pending" | "approved" | null;
   reputation: BuyerReputation;
@@ -682,12 +756,15 @@ type OpenTaskQuery = {
   minCentsPerHour?: number;
   /** leave out buyers whose all-time approval rate is under this percentage (buyer-reputation.server.ts) */
   minApproval?: number;
+  /** with `workerId`: leave out the tasks whose requirements the worker does not meet ("Hide tasks I can't do") */
+  withinReach?: boolean;
 };
 
 /**
  * Open tasks for workers: search, category, sort and pagination, all in the database. With `workerId`, the tasks of
- * buyers who block that worker are left out (each walked index entry probes worker_blocks; the indexes carry buyer_id).
- * With `cards`, each task as the worker's card (TaskCard: what the card shows, and its facts for `workerId`).
+ * buyers who block that worker are left out (each walked index entry may probe worker_blocks; the indexes carry
+ * buyer_id), and with `withinReach` the tasks whose requirements they do not meet. With `cards`, each task as the
+ * worker's card (TaskCard: what the card shows, and its facts for `workerId`).
  */
 export function listOpenTasks(
   env: Env,
@@ -715,13 +792,17 @@ function openTaskPage<Row>(
   const index = openTaskIndex(sort, Boolean(opts.category));
   const inCategory = opts.category ? eq(tasks.category, opts.category) : undefined;
   // the deadline order range-seeks its index by date; the others walk theirs from the start
-  const visible = opts.workerId ? notBlocked(opts.workerId, tasks.buyerId) : undefined;
-  // pay per hour and the buyer's approval rate are tested on each walked index entry (a column, a primary-key probe)
+  const visible = opts.workerId
+    ? and(notBlocked(opts.workerId, tasks.buyerId), discoverableBy(opts.workerId, taskRowid))
+    : undefined;
+  // each filter is tested on the index entry the list walks, never after it (docs/decisions/083): the task's
+  // requirements and its pay per hour are columns of the entry, the buyer's approval rate a primary-key probe
+  const reach = opts.workerId && opts.withinReach ? meetsRequirements(opts.workerId) : undefined;
   const chosen = and(
     opts.minCentsPerHour ? paysAtLeast(opts.minCentsPerHour) : undefined,
     opts.minApproval ? approvalAtLeast(opts.minApproval) : undefined,
   );
-  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, chosen);
+  const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, reach, chosen);
   const order =
     sort === "pay"
       ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
@@ -734,17 +815,32 @@ function openTaskPage<Row>(
     return fetchPage(
       w,
       taskPage(db, w, index, filters, order, rowsOf),
-      openTaskCount(db, today, opts.category, opts.workerId),
+      openTaskCount(db, today, opts.category, opts.workerId, Boolean(reach)),
     );
-  const matches = opts.q ? openTaskTextMatches(opts.q) : undefined;
-  // the count range-seeks the deadline index to today's tasks, whatever order the page walks
+  if (!opts.q)
+    // the count range-seeks the deadline index to today's tasks, whatever order the page walks
+    return fetchPage(
+      w,
+      taskPage(db, w, index, filters, order, rowsOf),
+      db
+        .select({ n: count() })
+        .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
+        .where(and(openTaskFilter(today), inCategory, visible, reach, chosen)),
+    );
+  // a search counts its matches (the open-task search indexes hold the open tasks alone), each looked up by rowid;
+  // a q too short for a trigram tests each of today's open tasks on the deadline index instead
+  const matches = openTaskTextMatches(opts.q);
+  const matchSet = openTaskMatchSet(opts.q);
+  const tested = and(openTaskFilter(today), inCategory, visible, reach, chosen);
   return fetchPage(
     w,
     taskPage(db, w, index, and(filters, matches), order, rowsOf),
-    db
-      .select({ n: count() })
-      .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
-      .where(and(openTaskFilter(today), inCategory, matches, visible, chosen)),
+    matchSet
+      ? db.select({ n: count() }).from(tasks).where(and(matchSet, tested))
+      : db
+          .select({ n: count() })
+          .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
+          .where(and(tested, matches)),
   );
 }
 

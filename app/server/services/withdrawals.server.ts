@@ -272,13 +272,16 @@ const withdrawalColumns = { withdrawal: withdrawals, workerName: users.name, wor
 
 const workerOfRow = outerColumn(withdrawals.workerId);
 /**
- * What an admin weighs before paying a worker out: how many buyers block them, how many of their proofs were flagged
- * as copies, and when the account was made. Two primary-key or partial-index reads per row of a page.
+ * What an admin weighs before paying a worker out: how many buyers block them, how many of their proofs' images and
+ * texts were flagged as copies, and when the account was made. Primary-key or partial-index reads per row of a page.
  */
 const riskColumns = {
   blockedBy: sql<number>`COALESCE((SELECT buyers FROM worker_block_counts WHERE worker_id = ${workerOfRow}), 0)`,
-  copyFlags: sql<number>`(SELECT COUNT(*) FROM proof_hashes INDEXED BY proof_hashes_worker_copies_idx
-    WHERE worker_id = ${workerOfRow} AND copy_of IS NOT NULL)`,
+  // image and text flags (copied-proof.server.ts), each a range of its partial index as long as the worker's flags
+  copyFlags: sql<number>`(SELECT COUNT(*) FROM proof_images INDEXED BY proof_images_worker_copies_idx
+      WHERE worker_id = ${workerOfRow} AND copy_of IS NOT NULL)
+    + (SELECT COUNT(*) FROM proof_texts INDEXED BY proof_texts_worker_copies_idx
+      WHERE worker_id = ${workerOfRow} AND copy_of IS NOT NULL)`,
   joinedAt: users.createdAt,
 };
 export interface RiskSignals {

@@ -22,7 +22,7 @@ import { AdminList } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { AppealEvidence } from "~/components/admin/appeal-evidence";
 import { ProofGlimpse } from "~/components/proof";
-import { proofExcerpt } from "~/lib/review";
+import { proofExcerpt, NO_REASON_GIVEN } from "~/lib/review";
 import { formatCoins } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appeals · Coinwork" }];
@@ -203,7 +203,7 @@ function RejectReason({ a }: { a: Appeal }) {
   return (
     <p className="mt-1 text-xs text-red-900">
       <span className="font-semibold">Rejected: </span>
-      {a.rejectReason || "No reason given."}
+      {a.rejectReason || NO_REASON_GIVEN}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/bonuses";
 import { PageHeader } from "~/components/dashboard-shell";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
@@ -14,8 +14,8 @@ import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { listBuyerSubmissions } from "~/server/services/submissions.server";
-import { bonusesOn, payBonus } from "~/server/services/bonuses.server";
-import { bonusActionSchema } from "~/lib/schemas/quality";
+import { bonusesPaidColumn, payBonus } from "~/server/services/bonuses.server";
+import { BONUS_MAX_COINS, bonusActionSchema } from "~/lib/schemas/quality";
 import { formatCoins } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Bonuses · Coinwork" }];
@@ -25,13 +25,14 @@ const PAGE_SIZE = 10;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
+  // each submission with the bonuses paid on it, in the list's one statement
   const list = await pageOrLast(readSearch(request.url, pageQuery).page, (page) =>
-    listBuyerSubmissions(env, user.id, { status: ["approved", "rejected"], page, limit: PAGE_SIZE }),
-  );
-  const paid = await bonusesOn(
-    env,
-    user,
-    list.items.map((s) => s.id),
+    listBuyerSubmissions(
+      env,
+      user.id,
+      { status: ["pending", "approved", "rejected"], page, limit: PAGE_SIZE },
+      { bonuses: bonusesPaidColumn(user.id) },
+    ),
   );
   return {
     rows: list.items.map((s) => ({
@@ -42,9 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       reviewedAt: s.reviewedAt ?? s.createdAt,
       // one key per row as shown: the same form sent twice pays once (docs/product/quality.md)
       key: crypto.randomUUID(),
-      bonuses: paid
-        .filter((b) => b.submissionId === s.id)
-        .map((b) => ({ id: b.id, coins: b.coins, reason: b.reason, createdAt: b.createdAt })),
+      bonuses: s.bonuses ?? [],
     })),
     page: list.page,
     pages: list.pages,
@@ -83,7 +82,7 @@ function bonusSpec(r: Row): ActionSpec {
     title: `Pay ${r.workerName} a bonus?`,
     description: `For “${r.taskTitle}”. The coins leave your balance now; ${r.workerName} is told, with your reason.`,
     confirmLabel: "Pay bonus",
-    amount: { label: "Bonus in coins", min: 1, max: 10_000, placeholder: "e.g. 5" },
+    amount: { label: "Bonus in coins", min: 1, max: BONUS_MAX_COINS, placeholder: "e.g. 5" },
     reason: { label: "Reason (the worker reads it)", required: true, placeholder: "e.g. Thorough and on time." },
     hidden: { key: r.key },
     inlineErrors: true,
@@ -98,21 +97,14 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Bonuses"
-        description="Reward good work on a reviewed submission: the coins go from your balance to the worker, with your reason."
+        description="Reward good work on a submission you received, reviewed or not yet: the coins go from your balance to the worker, with your reason."
       />
       <p className="mb-3 text-sm text-muted-foreground">
-        {total
-          ? `${total} reviewed ${total === 1 ? "submission" : "submissions"}, the most recently sent first.`
-          : null}
+        {total ? `${total} ${total === 1 ? "submission" : "submissions"}, the most recently sent first.` : null}
       </p>
-      <PagedList
-        count={rows.length}
-        page={page}
-        pages={pages}
-        empty={<EmptyState message="No reviewed submissions yet." />}
-      >
+      <PagedList count={rows.length} page={page} pages={pages} empty={<EmptyState message="No submissions yet." />}>
         <CardTable
-          label="Reviewed submissions"
+          label="Submissions"
           testId="bonus-rows"
           columns={[{ header: "Worker" }, { header: "Task" }, { header: "Bonuses paid" }, ACTIONS_COLUMN]}
           rows={rows}
@@ -121,10 +113,7 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
               <Cell>
                 <p className="name">{r.workerName}</p>
                 <p className="meta">
-                  <Badge tone={r.status === "approved" ? "success" : "danger"}>
-                    {r.status === "approved" ? "Approved" : "Rejected"}
-                  </Badge>{" "}
-                  <LocalTime at={r.reviewedAt} />
+                  <StatusBadge status={r.status} /> <LocalTime at={r.reviewedAt} />
                 </p>
               </Cell>
               <Cell label="Task" className="md:max-w-56">

@@ -23,6 +23,8 @@ import { approveSubmissions, rejectFlagged, reviewQueue, tasksToReview } from "~
 import { wrongAnswerPending } from "~/server/services/proof-flags.server";
 import { REJECT_FLAGGED } from "~/lib/proof-flags";
 import { blockWorker } from "~/server/services/blocks.server";
+import { requestRevision } from "~/server/services/revisions.server";
+import { REVISION_HOURS } from "~/lib/schemas/revisions";
 import { grantQualification, qualificationChoices } from "~/server/services/qualifications.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
 import { readSearch } from "~/lib/schemas/paging";
@@ -49,6 +51,7 @@ const FAILED = {
   reject: "Rejection unsuccessful",
   block: "Block unsuccessful",
   grant: "Not granted",
+  revision: "Revision not asked",
 } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -80,6 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     autoApproves: s.autoApproves,
     trackRecord: trackRecordText(s.trackRecord),
     revisionDueAt: s.revisionDueAt,
+    revisionAsked: s.revisionRequestedAt !== null,
     flags: s.flags,
   }));
   return {
@@ -107,7 +111,7 @@ export const action = (args: Route.ActionArgs) =>
       title:
         intent === "reject" || intent === REJECT_FLAGGED
           ? FAILED.reject
-          : intent === "block" || intent === "grant"
+          : intent === "block" || intent === "grant" || intent === "revision"
             ? FAILED[intent]
             : FAILED.approve,
     }),
@@ -142,6 +146,13 @@ export const action = (args: Route.ActionArgs) =>
         return {
           title: "Qualification granted",
           message: `${grant.workerName} now holds “${grant.qualificationName}”.`,
+        };
+      }
+      if (input.intent === "revision") {
+        await requestRevision(env, user, input.id, input.reason);
+        return {
+          title: "Revision asked",
+          message: `The worker has ${REVISION_HOURS} hours to send a revision. Until then you cannot approve or reject it.`,
         };
       }
       if (input.intent === "approve") {

@@ -1,5 +1,5 @@
 // Shared by the task page's submission and a submission's edit (not a route): the proof image's upload, in the
-// product's words (SPEC.md: 'Image upload failed!' stops the submission).
+// product's words (its original specification: 'Image upload failed!' stops the submission).
 import type { FormPlan } from "~/server/http/page-action.server";
 
 export const PROOF_IMAGE: NonNullable<FormPlan<never, unknown>["upload"]> = {

@@ -26,7 +26,7 @@ import {
   proofReviewOf,
 } from "~/components/worker/proof-form";
 import { appealUntil } from "~/lib/appeals";
-import { autoApproveCountdown, autoApprovesAt } from "~/lib/review";
+import { autoApproveCountdown, autoApprovesAt, NO_REASON_GIVEN } from "~/lib/review";
 import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 
 import { getEnv } from "~/server/context";
@@ -43,6 +43,7 @@ import {
 } from "~/server/services/submissions.server";
 import { appealAction } from "./appeal.server";
 import { afterDueRevisions } from "~/server/services/revisions.server";
+import { checkWithAnswer, judgeCheckAnswer } from "~/server/services/proof-flags.server";
 import { threadPath } from "~/server/services/messages.server";
 import { HeadedSection } from "~/components/headed-section";
 
@@ -67,7 +68,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
   const now = Date.now();
   // every read in one step (docs/decisions/068); another worker's submission is a 404 before anything is answered
-  const [s, bonuses] = await Promise.all([
+  const [s, bonuses, check] = await Promise.all([
     afterDueRevisions(
       env,
       now,
@@ -75,6 +76,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       (found) => [found],
     ),
     bonusesOn(env, user, [params.id]),
+    checkWithAnswer(env, params.id),
   ]);
   const revisionDue = s.status === "pending" ? s.revisionDueAt : null;
   const dueAt = s.status === "pending" ? autoApprovesAt(s.editedAt ?? s.createdAt, reviewWindowOf(env)) : null;
@@ -99,6 +101,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     review: dueAt === null || revisionDue ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
     revision: revisionDue ? { note: s.revisionNote ?? "", dueAt: revisionDue } : null,
     messages: threadPath({ submissionId: s.id }),
+    // the task's check question (never its expected answer) and the worker's answer to it
+    check: check ? { question: check.question, match: check.match, choices: check.choices } : null,
+    checkAnswer: check?.answer ?? null,
     bonuses: bonuses.map((b) => ({ id: b.id, coins: b.coins, reason: b.reason, createdAt: b.createdAt })),
   };
 }
@@ -138,12 +143,19 @@ const editAction = (args: Route.ActionArgs) =>
       // refused now rather than after the worker has checked it, if it is no longer theirs to change
       const s = await ownSubmission(env, user.id, args.params.id);
       if (s.status !== "pending") throw new AppError("conflict", "This submission has been reviewed already.");
-      return { text: input.submission_details, imageUrl: proofImage(input, image) };
+      // a blank answer to the check question is refused here already; right or wrong is never said
+      const judged = await judgeCheckAnswer(env, s.taskId, input.check_answer);
+      return {
+        text: input.submission_details,
+        imageUrl: proofImage(input, image),
+        ...(judged ? { checkAnswer: judged.answer } : {}),
+      };
     },
     async run(input, { user, env, image }) {
       await editSubmission(env, user, args.params.id, {
         submission_details: input.submission_details,
         submission_image_url: proofImage(input, image),
+        check_answer: input.check_answer,
       });
       return {
         title: "Submission changed",
@@ -178,7 +190,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
-  const { submission: s, review: due, bonuses, revision, messages } = loaderData;
+  const { submission: s, review: due, bonuses, revision, messages, check, checkAnswer } = loaderData;
   const navigate = useNavigate();
   const outcome = useActionData<typeof editAction>();
   const failure = failureOf(outcome);
@@ -229,7 +241,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
             {s.status === "rejected" ? (
               <Alert tone="danger" title="Rejected" data-testid="reject-reason">
                 <span className="font-semibold">Reason: </span>
-                {s.rejectReason || "No reason given."}
+                {s.rejectReason || NO_REASON_GIVEN}
               </Alert>
             ) : null}
             {revision ? (
@@ -262,6 +274,17 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
           </HeadedSection>
           <HeadedSection id="proof-heading" title="What you sent" className="grid gap-2">
             <ProofBody proof={s} alt="The image you sent" />
+            {check ? (
+              <dl
+                className="grid gap-1 rounded-lg border border-border px-4 py-3 text-sm"
+                data-testid="check-answer-sent"
+              >
+                <dt className="text-muted-foreground">{check.question}</dt>
+                <dd>
+                  Your answer: <span className="font-semibold">{checkAnswer ?? "none yet"}</span>
+                </dd>
+              </dl>
+            ) : null}
           </HeadedSection>
         </div>
 
@@ -295,6 +318,8 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                 hidden={{ intent: "edit" }}
                 reviewLabel="Review the change"
                 reviewing={proofReview !== null}
+                check={check}
+                defaultCheckAnswer={checkAnswer ?? undefined}
               />
             </Card>
             <Card className="grid gap-3 p-5 sm:p-6">

@@ -36,7 +36,7 @@ import { payRateFor } from "~/server/services/pay-rate.server";
 import { PayRateFact } from "~/components/pay-rate";
 import { BuyerReputation } from "~/components/buyer-reputation";
 import { createSubmission, submissionBlocker } from "~/server/services/submissions.server";
-import { unmetRequirements } from "~/server/services/eligibility.server";
+import { taskAccess } from "~/server/services/eligibility.server";
 import { judgeCheckAnswer, taskCheckForWorker } from "~/server/services/proof-flags.server";
 import { giveBackTask, heldSlotOf, startTask } from "~/server/services/slots.server";
 import { requestQualification } from "~/server/services/qualification-requests.server";
@@ -45,7 +45,7 @@ import { postedIntent } from "~/server/http/form.server";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow } from "~/components/actions/flow";
 import { giveBackSpec, HeldSlotPanel, StartPanel } from "~/components/worker/held-slot";
-import { HitQuestionFrame } from "~/components/worker/hit-question";
+import { HitQuestionFrame, HitWorkSent } from "~/components/worker/hit-question";
 import { questionFrame } from "~/server/mturk/question-frame.server";
 import { hitQuestionXml } from "~/server/services/hit-questions.server";
 import { loadWithFrames, type CspHandle } from "~/lib/csp";
@@ -79,13 +79,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const env = getEnv(context);
   const now = Date.now(); // one instant for the note and the badge: both apply the same deadline rule
   // every read in one step (docs/decisions/068); none depends on another's rows
-  const [held, read, check, unmet, questionXml] = await Promise.all([
+  const [held, read, check, access, questionXml] = await Promise.all([
     heldSlotOf(env, user.id, params.id, now),
     loadTask(env, user.id, params.id),
     taskCheckForWorker(env, params.id),
-    unmetRequirements(env, user.id, params.id),
+    taskAccess(env, user.id, params.id),
     hitQuestionXml(env, params.id),
   ]);
+  const unmet = access.unmet;
   // a start whose time ran out has just returned its slot: the task is read again with it
   const task = held.expired ? await loadTask(env, user.id, params.id) : read;
   const blocker = submissionBlocker(
@@ -98,7 +99,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // a required qualification the worker lacks: the way to its test, or to ask its owner for it, when it has one
   const test = blocker ? (unmet?.test ?? null) : null;
   const ask = blocker ? (unmet?.request ?? null) : null;
-  const question = await questionFrame(env, request, task.id, questionXml, held.hold);
+  // a HIT whose work was sent (its frame's form posted, or a reload after): its question is not framed again; a
+  // requirement they do not meet that guards the preview keeps the question from them (MTurk's ActionsGuarded)
+  const hitSent = questionXml !== null ? task.card.mySubmission : null;
+  const question =
+    hitSent || !access.canPreview ? null : await questionFrame(env, request, task.id, questionXml, held.hold);
   return {
     questions: threadPath({ taskId: task.id, workerId: user.id }),
     check,
@@ -126,6 +131,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     timeRanOut: held.expired,
     now,
     question,
+    hitSent,
   };
 }
 
@@ -289,7 +295,7 @@ function Blocked({
 }
 
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
-  const { task, reputation, blocker, test, ask, hold, timeRanOut, now, question, check } = loaderData;
+  const { task, reputation, blocker, test, ask, hold, timeRanOut, now, question, hitSent, check } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec([task], { giveback: giveBackSpec });
   const outcome = useActionData<typeof proofAction>();
@@ -365,7 +371,11 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             <BuyerReputation reputation={reputation} />
           </Card>
           <TaskBrief detail={task.taskDetail} instructions={task.submissionInfo} />
-          {question ? <HitQuestionFrame frame={question} started={hold !== null} /> : null}
+          {question ? (
+            <HitQuestionFrame frame={question} started={hold !== null} />
+          ) : hitSent ? (
+            <HitWorkSent status={hitSent} />
+          ) : null}
           <Link to={loaderData.questions} className="text-sm font-semibold text-brand-700 hover:underline">
             Ask the buyer a question
           </Link>
@@ -390,29 +400,40 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             ) : (
               <>
                 <HeldSlotPanel task={task} hold={hold} serverNow={now} flow={flow} />
-                {review ? (
-                  <ProofReviewPanel
-                    review={review}
-                    action={formAt}
-                    sendLabel="Yes, send it"
-                    note="Once sent, you can still change or withdraw it while it waits for review."
-                  />
-                ) : null}
-                <ProofForm
-                  id="task-submission"
-                  action={formAt}
-                  placeholder={task.submissionInfo || DEFAULT_SUBMISSION_PLACEHOLDER}
-                  lastResult={outcome?.result}
-                  imageError={outcome?.fields?.image?.[0]}
-                  keptImage={review?.imageUrl}
-                  reviewLabel="Submit Task"
-                  reviewing={review !== null}
-                  check={check}
-                />
-                <p className="flex items-start gap-2 text-xs text-muted-foreground">
-                  <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                  The buyer reviews your submission; you are notified when it is approved or rejected.
-                </p>
+                {question ? (
+                  // a HIT's question is its proof form: its answers go to the buyer from the frame
+                  <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="hit-send-note">
+                    <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    Send your work with the Submit button of the task&apos;s frame. The buyer reviews it; you are
+                    notified when it is approved or rejected.
+                  </p>
+                ) : (
+                  <>
+                    {review ? (
+                      <ProofReviewPanel
+                        review={review}
+                        action={formAt}
+                        sendLabel="Yes, send it"
+                        note="Once sent, you can still change or withdraw it while it waits for review."
+                      />
+                    ) : null}
+                    <ProofForm
+                      id="task-submission"
+                      action={formAt}
+                      placeholder={task.submissionInfo || DEFAULT_SUBMISSION_PLACEHOLDER}
+                      lastResult={outcome?.result}
+                      imageError={outcome?.fields?.image?.[0]}
+                      keptImage={review?.imageUrl}
+                      reviewLabel="Submit Task"
+                      reviewing={review !== null}
+                      check={check}
+                    />
+                    <p className="flex items-start gap-2 text-xs text-muted-foreground">
+                      <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                      The buyer reviews your submission; you are notified when it is approved or rejected.
+                    </p>
+                  </>
+                )}
               </>
             )}
           </Card>

@@ -8,6 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";
+import { recordLineWords } from "~/components/buyer-reputation";
 import { TaskFilters } from "~/components/worker/task-filters";
 import { SaveSearch } from "~/components/worker/save-search";
 import { daysUntil } from "~/components/worker/due";
@@ -40,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     workerId: user.id,
     minCentsPerHour: minCentsPerHour ?? undefined,
     minApproval: query.min_approval,
+    withinReach: query.hide === "1",
     cards: true,
   });
   redirectPastLastPage(url, query.page, result);
@@ -51,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sort: query.sort,
       min_hourly: query.min_hourly ? String(query.min_hourly) : "",
       min_approval: query.min_approval ? String(query.min_approval) : "",
+      hide: query.hide === "1",
     },
     /** "Save this search" says what it would save, as the alerts page will list it */
     saveAs: describeSearch({
@@ -59,20 +62,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       minCentsPerHour,
       minApproval: query.min_approval ?? null,
     }),
-    tasks: result.items.map((t) => ({
-      id: t.id,
-      taskTitle: t.taskTitle,
-      buyerName: t.buyerName,
-      category: t.category,
-      taskImageUrl: t.taskImageUrl,
-      completionDate: t.completionDate,
-      payableAmount: t.payableAmount,
-      requiredWorkers: t.requiredWorkers,
-      daysLeft: daysUntil(t.completionDate, now),
-      mySubmission: t.card?.mySubmission ?? null,
-      payRate: payRateFor(env, t),
-      reputation: t.card?.reputation ?? null,
-    })),
+    tasks: result.items.map((t) => {
+      const rate = payRateFor(env, t);
+      return {
+        id: t.id,
+        taskTitle: t.taskTitle,
+        buyerId: t.buyerId,
+        buyerName: t.buyerName,
+        category: t.category,
+        taskImageUrl: t.taskImageUrl,
+        completionDate: t.completionDate,
+        payableAmount: t.payableAmount,
+        requiredWorkers: t.requiredWorkers,
+        daysLeft: daysUntil(t.completionDate, now),
+        mySubmission: t.mySubmission,
+        centsPerHour: rate.centsPerHour,
+        belowMinimum: rate.belowMinimum,
+        buyerRecord: recordLineWords(t.buyerRecord),
+        missing: t.missing,
+      };
+    }),
     total: result.total,
     page: result.page,
     pages: result.pages,
@@ -116,6 +125,15 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
               action={
                 <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline" })}>
                   <SearchX aria-hidden /> Clear filters
+                </Link>
+              }
+            />
+          ) : query.hide ? (
+            <EmptyState
+              message="None of the open tasks is one you can do yet: they ask for a record or a qualification you don't have."
+              action={
+                <Link to="/dashboard/tasklist?hide=0" className={buttonVariants({ variant: "outline" })}>
+                  Show tasks I can't do
                 </Link>
               }
             />

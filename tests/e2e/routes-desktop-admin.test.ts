@@ -1,0 +1,4 @@
+// Every page route the demo admin opens, at 1440 px (the walk itself is in route-walk.ts).
+import { walkEveryRoute } from "./route-walk";
+
+walkEveryRoute("desktop", "admin");

@@ -1,4 +1,0 @@
-// Every page route at 1440 px (the walk itself is in route-walk.ts).
-import { walkEveryRoute } from "./route-walk";
-
-walkEveryRoute("desktop");

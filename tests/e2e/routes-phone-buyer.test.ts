@@ -1,0 +1,4 @@
+// Every page route the demo buyer opens, at 390 px (the walk itself is in route-walk.ts).
+import { walkEveryRoute } from "./route-walk";
+
+walkEveryRoute("phone", "buyer");

@@ -1,4 +1,0 @@
-// Every page route at 390 px (the walk itself is in route-walk.ts).
-import { walkEveryRoute } from "./route-walk";
-
-walkEveryRoute("phone");
