@@ -47,3 +47,15 @@ export function taskDoor(role: Role | null, taskId?: string): string {
   if (role === null || role === "Worker") return taskId ? `/dashboard/tasklist/${taskId}` : "/dashboard/tasklist";
   return role === "Admin" ? "/dashboard/managetasks" : HOME_BY_ROLE[role];
 }
+
+/** A worker's page of one task, the only place a sign-up from a task's public page is brought back to. */
+const TASK_PAGE = /^\/dashboard\/tasklist\/[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * `target` when it is exactly a worker's task page (`/dashboard/tasklist/<id>`: no query, no other path), else
+ * null. What a sign-up carries through registration and the e-mailed confirmation link, so that neither can be
+ * made to lead anywhere else.
+ */
+export function taskPagePath(target: unknown): string | null {
+  return typeof target === "string" && TASK_PAGE.test(target) ? target : null;
+}

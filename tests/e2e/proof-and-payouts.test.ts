@@ -1,8 +1,8 @@
 // Issue 25 as people use it, at 390 px and 1440 px, with and without JavaScript for the forms: proof that is
 // required, shown before it is sent, opened, changed and withdrawn by its worker; a review queue that shows the proof
 // and is decided from the submission's view; My Tasks' progress; payouts checked per payment system, confirmed,
-// cancelled and copied by the admin; a visitor who keeps their place; outcomes told one way, toasts where they
-// cover nothing live, finger-sized targets; a search that finds word forms.
+// cancelled and copied by the admin; outcomes told one way, toasts where they cover nothing live, finger-sized
+// targets; a search that finds word forms. (A visitor who keeps their place: fair-before-sign-up.test.ts.)
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -488,58 +488,6 @@ story("payouts you can trust: checked per payment system, confirmed, cancelled, 
 
 /** A task of one of the seed's own buyers (example.com addresses): the tests post theirs as other people. */
 const SEEDED_BUYERS_TASK = "buyer_id IN (SELECT id FROM users WHERE email LIKE '%@example.com')";
-
-story("visitors keep their place: a task's public page, 'Sign up to do this', back to the task", () => {
-  const taskId = () =>
-    db<{ id: string }>(
-      `SELECT id FROM tasks WHERE deleted_at IS NULL AND required_workers > 0 AND completion_date >= '${isoDay(0)}' AND ${SEEDED_BUYERS_TASK} ORDER BY payable_amount DESC LIMIT 1`,
-    )[0]!.id;
-
-  for (const [viewport, js] of [
-    ["phone", true],
-    ["desktop", false],
-  ] as const) {
-    step(`${viewport === "phone" ? "390 px with" : "1440 px without"} JavaScript`, async () => {
-      const visitor = await person(browser, {
-        name: `Vic Visitor ${viewport} ${token}`,
-        email: email(`visitor-${viewport}`),
-        viewport,
-        js,
-      });
-      const { page } = visitor;
-      const id = taskId();
-      if (js) await gotoHydrated(page, `/browse/${id}`);
-      else await page.goto(`/browse/${id}`);
-      expect(new URL(page.url()).pathname).toBe(`/browse/${id}`);
-      await page.getByRole("heading", { name: "Want to do this task?" }).waitFor();
-      await look(page, `public-task-${viewport === "phone" ? 390 : 1440}${js ? "" : "-nojs"}`);
-      await Promise.all([
-        page.waitForURL((u) => u.pathname === "/register"),
-        page.getByRole("link", { name: "Sign up to do this" }).click(),
-      ]);
-      expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(`/dashboard/tasklist/${id}`);
-      // the register page links the Terms, marks the photo optional, and its Login link keeps the way back
-      const form = page.locator("main");
-      expect(await form.getByRole("link", { name: "Terms", exact: true }).getAttribute("href")).toBe("/terms");
-      expect(await form.getByText("Photo (optional)").count()).toBe(1);
-      expect(await form.getByRole("link", { name: "Login", exact: true }).getAttribute("href")).toBe(
-        `/login?redirectTo=${encodeURIComponent(`/dashboard/tasklist/${id}`)}`,
-      );
-      if (js) await waitForHydration(page);
-      await page.getByLabel("Name").fill(visitor.name);
-      await page.getByLabel("Email").fill(visitor.email);
-      await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByLabel("Role").selectOption("Worker");
-      await Promise.all([
-        page.waitForURL((u) => u.pathname === `/dashboard/tasklist/${id}`),
-        page.getByRole("button", { name: "Register" }).click(),
-      ]);
-      await expectMessage(page, "Account Created!");
-      await page.getByRole("heading", { name: "Submit your work" }).waitFor();
-      await visitor.context.close();
-    });
-  }
-});
 
 story("one feedback pattern: toasts at the bottom, away from the balance and the bell; 44 px on phones", () => {
   /** Open seeded tasks, best paid first: each viewport's worker sends proof to one, which answers with a toast. */

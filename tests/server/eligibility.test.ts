@@ -27,7 +27,9 @@ import {
 import { APPROVAL_RATE_RULE } from "~/lib/eligibility";
 import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
-import { approvalRateSql, unmetRequirements } from "~/server/services/eligibility.server";
+import { approvalRateSql, discoverableBy, unmetRequirements } from "~/server/services/eligibility.server";
+import { taskRowid } from "~/server/db/search";
+import { tasks } from "~/server/db/schema";
 import { createQualification, grantQualification } from "~/server/services/qualifications.server";
 import { listOpenTasks } from "~/server/services/tasks.server";
 
@@ -210,18 +212,25 @@ describe("eligibility", () => {
       await listOpenTasks(within.env, { workerId: worker.id, withinReach: true });
       await listOpenTasks(every.env, { workerId: worker.id });
       const count = (r: typeof within) => r.statements.find((s) => /open_task_days/.test(s.sql))!;
+      // the oracle reads the requirement rows themselves; of the tasks it finds, a worker's list leaves out those a
+      // requirement guarding discovery hides from them (MTurk's ActionsGuarded) before counting what they cannot do
+      const outOfReach = getDb(env)
+        .select({ n: sql<number>`COUNT(*)` })
+        .from(tasks)
+        .where(
+          sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0 AND ${tasks.completionDate} >= ${isoDay(0)}
+            AND (EXISTS (SELECT 1 FROM task_requirements AS r WHERE r.task_id = ${tasks.id}
+                AND (r.min_approved > ${record.approved} OR r.min_approval_rate > ${record.rate}))
+              OR EXISTS (SELECT 1 FROM task_qualifications AS tq WHERE tq.task_id = ${tasks.id} AND NOT EXISTS (
+                SELECT 1 FROM qualification_grants AS g WHERE g.worker_id = ${worker.id}
+                  AND g.qualification_id = tq.qualification_id AND g.score >= tq.min_score)))
+            AND ${discoverableBy(worker.id, taskRowid)}`,
+        )
+        .toSQL();
       const [a, b2, c] = await env.DB.batch<Record<string, number>>([
         env.DB.prepare(count(within).sql).bind(...count(within).params),
         env.DB.prepare(count(every).sql).bind(...count(every).params),
-        env.DB.prepare(
-          `SELECT COUNT(*) AS n FROM tasks AS t WHERE t.deleted_at IS NULL AND t.required_workers > 0
-            AND t.completion_date >= ? AND (
-              EXISTS (SELECT 1 FROM task_requirements AS r WHERE r.task_id = t.id
-                AND (r.min_approved > ? OR r.min_approval_rate > ?))
-              OR EXISTS (SELECT 1 FROM task_qualifications AS tq WHERE tq.task_id = t.id AND NOT EXISTS (
-                SELECT 1 FROM qualification_grants AS g WHERE g.worker_id = ? AND g.qualification_id = tq.qualification_id
-                  AND g.score >= tq.min_score)))`,
-        ).bind(isoDay(0), record.approved, record.rate, worker.id),
+        env.DB.prepare(outOfReach.sql).bind(...outOfReach.params),
       ]);
       const first = (r: D1Result<Record<string, number>>) => Object.values(r.results[0]!)[0]!;
       expect(first(b2) - first(a)).toBe(first(c));

@@ -139,7 +139,8 @@ describe("qualifications", () => {
     expect(page).toContain(
       `This task is for workers who hold the qualification “${q.name}” with a score of at least 80; you do not hold it.`,
     );
-    expect(page).toContain(`href="/dashboard/tests/${q._id}"`);
+    // the test, which sends them back to this task once graded
+    expect(page).toContain(`href="/dashboard/tests/${q._id}?task=${task.id}"`);
     expect(page).not.toContain('name="submission_details"');
     const refused = await rest("POST", "/submission", worker.token, { task_id: task.id, submission_details: "try" });
     expectError(refused, 403, "forbidden");

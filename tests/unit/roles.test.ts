@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
-import { DASHBOARD_PAGES_BY_ROLE, HOME_BY_ROLE, ROLES, mayOpen, taskDoor, type Role } from "~/lib/roles";
+import { DASHBOARD_PAGES_BY_ROLE, HOME_BY_ROLE, ROLES, mayOpen, taskDoor, taskPagePath, type Role } from "~/lib/roles";
+import { NASTY_TARGETS } from "./redirect-targets";
 
 const LAYOUT_ROLE: Record<string, Role> = {
   "routes/dashboard/buyer/layout.tsx": "Buyer",
@@ -48,5 +49,29 @@ describe("taskDoor", () => {
     expect(taskDoor("Buyer", "t1")).toBe("/dashboard/buyerhome");
     expect(taskDoor("Admin")).toBe("/dashboard/managetasks");
     for (const role of ROLES) expect(mayOpen(role, taskDoor(role, "t1"))).toBe(true);
+  });
+});
+
+describe("taskPagePath", () => {
+  it("accepts exactly a worker's task page, and nothing a browser could take elsewhere", () => {
+    for (const ok of ["/dashboard/tasklist/6d4b598b-57cd-48d2-9a40-d7fd0dc4636c", "/dashboard/tasklist/task_1"])
+      expect(taskPagePath(ok), ok).toBe(ok);
+    for (const bad of [
+      ...NASTY_TARGETS,
+      "",
+      "/dashboard/tasklist",
+      "/dashboard/tasklist/",
+      "/dashboard/tasklist/a/b",
+      "/dashboard/tasklist/../withdraw",
+      "/dashboard/tasklist/a%2F..%2Fwithdraw",
+      "/dashboard/tasklist/x?then=https://evil.example",
+      "/dashboard/tasklist/x#top",
+      "https://coinwork.test/dashboard/tasklist/x",
+      "/dashboard/withdraw",
+      `/dashboard/tasklist/${"x".repeat(65)}`,
+      42,
+      null,
+    ])
+      expect(taskPagePath(bad), String(bad)).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ import {
   adminHomeActionSchema,
   TAKA_RATE_INVALID,
 } from "~/lib/schemas/admin";
-import { pageQuery, readSearch } from "~/lib/schemas/paging";
+import { afterParam, keysetWords, pageQuery, readSearch } from "~/lib/schemas/paging";
 import { PAYOUT_REFERENCE_REQUIRED } from "~/lib/schemas/fields";
 import { formErrors, formValue } from "./forms";
 
@@ -181,5 +181,29 @@ describe("list query strings", () => {
     );
     for (const action of AUDIT_ACTIONS) expect(readSearch(url(`action=${action}`), auditListQuery).action).toBe(action);
     expect(v.parse(pageQuery, { page: "1000001" })).toEqual({ page: 1 });
+  });
+});
+
+describe("a keyset's ?after=", () => {
+  const query = v.object({ after: afterParam });
+  const read = (search: string) => readSearch(`https://coinwork.example/buyers/b?${search}`, query).after;
+
+  it("reads the row a page starts after, and writes it back the same", () => {
+    const k = { createdAt: 1795858875164, id: "6d4b598b-57cd-48d2-9a40-d7fd0dc4636c" };
+    expect(read(`after=${keysetWords(k)}`)).toEqual(k);
+  });
+
+  it("reads anything malformed as the first page", () => {
+    for (const bad of [
+      "",
+      "after=",
+      "after=x",
+      "after=12",
+      "after=.id",
+      "after=12.a%20b",
+      "after=-1.a",
+      `after=1.${"a".repeat(65)}`,
+    ])
+      expect(read(bad), bad).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { CoinIcon } from "~/components/icons";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import type { CategoryCount, FeaturedTask } from "~/server/services/landing.server";
+import type { CoinworkPromise } from "~/lib/promises";
 import { categoryImage } from "~/lib/categories";
 import { TaskImage } from "~/components/task-image";
 
@@ -178,6 +179,60 @@ export function GetStarted() {
           decoding="async"
           className="relative mx-auto h-auto w-full max-w-[520px]"
         />
+      </div>
+    </section>
+  );
+}
+
+/** One side's promises as a list (the landing page's "Fair to both sides"). */
+function PromiseList({ id, title, items }: { id: string; title: string; items: CoinworkPromise[] }) {
+  return (
+    <div className="grid content-start gap-4 rounded-3xl border border-border bg-white p-5 shadow-xs sm:p-7">
+      <h3 id={id} className="text-lg font-bold text-slate-900">
+        {title}
+      </h3>
+      <ul aria-labelledby={id} className="grid gap-4">
+        {items.map((p) => (
+          <li key={p.id} data-promise={p.id}>
+            <p className="font-semibold text-slate-900">{p.title}</p>
+            <p className="text-sm leading-relaxed text-slate-600">{p.text}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What Coinwork promises workers and requesters, before anyone signs up (words: app/lib/promises.ts). */
+export function Promises({ workers, requesters }: { workers: CoinworkPromise[]; requesters: CoinworkPromise[] }) {
+  return (
+    <section aria-labelledby="promises-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="promises">
+      <SectionHeading
+        id="promises-title"
+        eyebrow="Our promises"
+        title="Fair to both sides, in writing"
+        subtitle={
+          <>
+            What you can count on before you sign up. The details are in the{" "}
+            <Link to="/faq" className="font-semibold text-brand-800 underline underline-offset-4">
+              FAQ
+            </Link>{" "}
+            and the{" "}
+            <Link to="/terms" className="font-semibold text-brand-800 underline underline-offset-4">
+              Terms
+            </Link>
+            .
+          </>
+        }
+      />
+      <div className="grid gap-5 lg:grid-cols-2">
+        <PromiseList id="promises-workers" title="To workers" items={workers} />
+        <div className="grid content-start gap-4">
+          <PromiseList id="promises-requesters" title="To requesters and buyers" items={requesters} />
+          <Link to="/docs/mturk" className="font-semibold text-brand-800 underline underline-offset-4">
+            Moving from MTurk? Read the guide
+          </Link>
+        </div>
       </div>
     </section>
   );

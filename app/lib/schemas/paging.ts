@@ -29,3 +29,24 @@ export function readSearch<S extends v.GenericSchema>(url: string | URL, schema:
   for (const [k, val] of new URL(url).searchParams) if (val !== "") raw[k] = val;
   return v.parse(schema, raw);
 }
+
+/** "<created_at>.<id>": where a keyset-paged list's page starts (after that row); written by `keysetWords`. */
+const KEYSET = /^(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/;
+
+/** A list page's `?after=` (a keyset); anything malformed reads as the first page. */
+export const afterParam = v.fallback(
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(KEYSET),
+      v.transform((s) => {
+        const [, createdAt, id] = KEYSET.exec(s)!;
+        return { createdAt: Number(createdAt), id: id! };
+      }),
+    ),
+  ),
+  undefined,
+);
+
+/** The `?after=` value of the page that starts after this row. */
+export const keysetWords = (k: { createdAt: number; id: string }) => `${k.createdAt}.${k.id}`;

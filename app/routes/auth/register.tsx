@@ -24,6 +24,7 @@ import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 import { enterWithSession, redirectSignedIn } from "./sign-in.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
 import { visitorCountry } from "~/lib/countries";
+import { taskPagePath } from "~/lib/roles";
 
 /** The page needs Google's sign-in as a form target (the Google button) in its Content-Security-Policy. */
 export const handle: CspHandle = { csp: ["google"] };
@@ -56,7 +57,9 @@ export const action = (args: Route.ActionArgs) =>
     failure: (refused) => ({ title: "Registration Failed", message: refused.message }),
     before: ({ env, request }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
     async run({ redirectTo, ...input }, { env, request, image }) {
-      const signedIn = await register(env, { ...input, photo: image ?? "" }, appOrigin(env, request));
+      // a worker who signed up to do a task: the e-mailed link leads back to it too
+      const task = input.role === "Worker" ? taskPagePath(redirectTo) : null;
+      const signedIn = await register(env, { ...input, photo: image ?? "" }, appOrigin(env, request), task);
       // back to the page that sent them here (a task they want to do), when their role may open it
       return enterWithSession(afterSignIn(redirectTo, request, signedIn.user.role), signedIn, {
         type: "success",
@@ -70,6 +73,8 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const outcome = useActionData<typeof action>();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
+  // "Sign up to do this" on a task's public page: a worker's account, and the task once the address is confirmed
+  const forTask = taskPagePath(redirectTo) !== null;
   const busy = usePosting("/register");
   const [form, fields] = useValibotForm(registerFormSchema, {
     lastResult: outcome?.result,
@@ -84,7 +89,17 @@ export default function Register({ loaderData }: Route.ComponentProps) {
         <InputField field={fields.name} label="Name" type="text" autoComplete="name" />
         <EmailField field={fields.email} />
         <NewPasswordField field={fields.password} label="Password" />
-        <SelectField field={fields.role} label="Role" placeholder="Select a role" options={ROLES} />
+        {forTask ? (
+          <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="worker-sign-up">
+            <input type="hidden" name="role" value="Worker" />
+            You are signing up as a <strong>Worker</strong>. Confirm your email address and you come back to the task.{" "}
+            <Link to="/register" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              Here to post tasks? Register as a buyer
+            </Link>
+          </p>
+        ) : (
+          <SelectField field={fields.role} label="Role" placeholder="Select a role" options={ROLES} />
+        )}
         <CountryField
           field={fields.country}
           label="Country"

@@ -1,13 +1,13 @@
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { confirmLinkSchema, LINK_NOT_VALID } from "~/lib/schemas/auth";
-import { homeFor } from "~/lib/roles";
+import { homeFor, mayOpen, taskPagePath } from "~/lib/roles";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { AuthCard } from "~/components/auth-card";
 import { failureOf, FormFailure, useFailureToast, usePosting } from "~/components/form-kit";
 import { getEnv, userContext } from "~/server/context";
-import { sessionCookie } from "~/server/auth/session.server";
+import { sessionCookie, type SessionUser } from "~/server/auth/session.server";
 import { appOrigin } from "~/server/environment.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formAction } from "~/server/http/page-action.server";
@@ -25,8 +25,25 @@ const PATH = "/verify-email";
  * links): it says what the link confirms, and its button does it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, link: token ? await previewEmailLink(getEnv(context), token) : null };
+  const search = new URL(request.url).searchParams;
+  const token = search.get("token") ?? "";
+  return {
+    token,
+    next: taskPagePath(search.get("next")),
+    link: token ? await previewEmailLink(getEnv(context), token) : null,
+  };
+}
+
+/**
+ * Where the button leads: a verification link of a worker who signed up to do a task names its page (`?next=`,
+ * only ever a task page: taskPagePath), where the account, once confirmed and signed in here, goes (through login
+ * when this browser is not signed in); otherwise the dashboard's home, or the login page.
+ */
+function afterConfirming(next: string | null, signedIn: SessionUser | null, confirmed: SessionUser): string {
+  // the confirmation may have made them an admin (ADMIN_EMAILS): the role is the confirmed one
+  if (signedIn?.id === confirmed.id) return next && mayOpen(confirmed.role, next) ? next : homeFor(confirmed.role);
+  if (signedIn) return homeFor(signedIn.role);
+  return next && mayOpen(confirmed.role, next) ? `/login?redirectTo=${encodeURIComponent(next)}` : "/login";
 }
 
 /**
@@ -41,8 +58,8 @@ export const action = (args: Route.ActionArgs) =>
     async run({ token }, { env, request }) {
       const signedIn = args.context.get(userContext);
       const done = await confirmEmailLink(env, token, appOrigin(env, request), signedIn?.id);
-      // the confirmation may have made them an admin (ADMIN_EMAILS)
-      const to = signedIn?.id === done.user.id ? homeFor(done.user.role) : signedIn ? homeFor(signedIn.role) : "/login";
+      const next = done.purpose === "verify" ? taskPagePath(new URL(request.url).searchParams.get("next")) : null;
+      const to = afterConfirming(next, signedIn, done.user);
       const headers = done.token ? [["Set-Cookie", sessionCookie(done.token)] as [string, string]] : [];
       return redirectWithFlash(
         to,
@@ -87,7 +104,7 @@ function wordsFor(link: LinkPreview) {
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
-  const { token, link } = loaderData;
+  const { token, next, link } = loaderData;
   const outcome = useActionData<typeof action>();
   const busy = usePosting(PATH);
   useFailureToast(outcome, true);
@@ -108,10 +125,15 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const words = wordsFor(link);
   return (
     <AuthCard title={words.title} subtitle="One more step: nothing changes until you press the button.">
-      <Form method="post" action={`${PATH}?token=${encodeURIComponent(token)}`} className="grid gap-4">
+      <Form
+        method="post"
+        action={`${PATH}?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`}
+        className="grid gap-4"
+      >
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
         <p className="break-words leading-relaxed" data-testid="link-purpose">
           {words.text}
+          {next ? " Then we take you to the task you signed up to do." : null}
         </p>
         <input type="hidden" name="token" value={token} />
         <Button type="submit" size="lg" disabled={busy}>

@@ -8,8 +8,12 @@ import { redirectWithFlash } from "~/server/http/flash.server";
 import { readFormOrRefusal } from "~/server/http/form.server";
 import { dashboardPage } from "~/server/http/redirect.server";
 import { resendVerification } from "~/server/services/accounts.server";
+import { taskPagePath } from "~/lib/roles";
 
-/** POST (the banner's "Resend" button): another verification link, then back to the dashboard page it was on. */
+/**
+ * POST (the banner's "Resend" button): another verification link, then back to the dashboard page it was on; sent
+ * from a task's page, the link leads there once confirmed.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
   const form = await readFormOrRefusal(request);
@@ -17,7 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const to = dashboardPage(form.get("redirectTo"), request) ?? "/dashboard";
   const env = getEnv(context);
   try {
-    await resendVerification(env, user, appOrigin(env, request));
+    // sent from a task's page (a worker who signed up to do it): the new link leads back there as well
+    await resendVerification(env, user, appOrigin(env, request), taskPagePath(to));
     return redirectWithFlash(to, {
       type: "success",
       title: "Email sent",

@@ -3,6 +3,9 @@ import { ChevronDown } from "~/components/icons";
 import type { Route } from "./+types/faq";
 import { PublicPageHeader } from "~/components/landing/page-header";
 import { originOf, pageMeta } from "~/components/landing/seo";
+import { getEnv } from "~/server/context";
+import { minimumPayOf } from "~/server/services/pay-rate.server";
+import { coinworkPromises, type CoinworkPromise } from "~/lib/promises";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -12,11 +15,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     origin: loaderData?.origin,
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: originOf(request) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { origin: originOf(request), promises: coinworkPromises(minimumPayOf(getEnv(context))) };
 }
 
-const FAQS = [
+interface Faq {
+  q: string;
+  a: string;
+  /** promises listed under the answer */
+  list?: CoinworkPromise[];
+}
+
+const FAQS: Faq[] = [
   {
     q: "What is Coinwork?",
     a: "Coinwork is a micro-task marketplace. Buyers post small tasks (reviews, surveys, testing, translation and more) and pay in coins; workers complete them and earn those coins.",
@@ -39,7 +49,22 @@ const FAQS = [
   },
 ];
 
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const { promises } = loaderData;
+  const faqs: Faq[] = [
+    FAQS[0]!,
+    {
+      q: "What does Coinwork promise workers?",
+      a: "Five things, each a rule the site keeps rather than a hope:",
+      list: promises.workers,
+    },
+    {
+      q: "What does Coinwork offer requesters coming from MTurk?",
+      a: "The tools you already use, and the checks you need:",
+      list: promises.requesters,
+    },
+    ...FAQS.slice(1),
+  ];
   return (
     <main>
       <PublicPageHeader eyebrow="FAQ" title="Frequently asked questions">
@@ -53,7 +78,7 @@ export default function Faq() {
       </PublicPageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <div className="grid gap-3" data-testid="faq">
-          {FAQS.map((item, i) => (
+          {faqs.map((item, i) => (
             <details
               key={item.q}
               className="group rounded-2xl border border-border bg-white shadow-xs open:border-brand-200 open:shadow-sm"
@@ -63,7 +88,18 @@ export default function Faq() {
                 <span className="text-base sm:text-lg">{item.q}</span>
                 <ChevronDown className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180" aria-hidden />
               </summary>
-              <p className="px-5 pb-5 leading-relaxed text-slate-600">{item.a}</p>
+              <div className="grid gap-3 px-5 pb-5 leading-relaxed text-slate-600">
+                <p>{item.a}</p>
+                {item.list ? (
+                  <ul className="grid list-disc gap-2 pl-5">
+                    {item.list.map((p) => (
+                      <li key={p.id}>
+                        <strong className="font-semibold text-slate-900">{p.title}.</strong> {p.text}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
             </details>
           ))}
         </div>

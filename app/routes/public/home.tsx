@@ -1,10 +1,12 @@
 import type { Route } from "./+types/home";
 import { cloudflareContext } from "~/server/context";
+import { minimumPayOf } from "~/server/services/pay-rate.server";
+import { coinworkPromises } from "~/lib/promises";
 import { landingData } from "~/server/services/landing.server";
 import { HERO_IMAGE_SIZES, HeroCarousel, heroSrcSet } from "~/components/landing/hero-carousel";
 import { HERO_SLIDES } from "~/components/landing/content";
 import { Applicants } from "~/components/landing/applicants";
-import { FeaturedJobs, GetStarted, PopularCategories } from "~/components/landing/sections";
+import { FeaturedJobs, GetStarted, PopularCategories, Promises } from "~/components/landing/sections";
 import { WorkersCarousel } from "~/components/landing/workers-carousel";
 import { Testimonials } from "~/components/landing/testimonials";
 import { originOf, pageMeta } from "~/components/landing/seo";
@@ -35,11 +37,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, ctx } = context.get(cloudflareContext);
   const data = await landingData(env, ctx);
-  return { ...data, origin: originOf(request) };
+  return { ...data, promises: coinworkPromises(minimumPayOf(env)), origin: originOf(request) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, featured, workers, applicants } = loaderData;
+  const { categories, featured, workers, applicants, promises } = loaderData;
   return (
     <main className="grid grid-cols-1 gap-16 pb-4 sm:gap-20">
       <div className="grid grid-cols-1 gap-8">
@@ -48,6 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       <PopularCategories categories={categories} />
       <FeaturedJobs tasks={featured} />
+      <Promises workers={promises.workers} requesters={promises.requesters} />
       <WorkersCarousel workers={workers} />
       <GetStarted />
       <Testimonials />

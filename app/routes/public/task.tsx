@@ -6,7 +6,7 @@ import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { data, Link, redirect } from "react-router";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 
-import { CalendarDays, Coins as CoinsIcon, Users } from "~/components/icons";
+import { CalendarDays, Coins as CoinsIcon, Hourglass, Users } from "~/components/icons";
 import { IconFact } from "~/components/ui/icon-fact";
 import type { Route } from "./+types/task";
 import { buttonVariants } from "~/components/ui/button";
@@ -18,7 +18,10 @@ import { DueDay } from "~/components/worker/due-badge";
 import { originOf, pageMeta } from "~/components/landing/seo";
 import { taskDoor } from "~/lib/roles";
 import { getEnv, userContext } from "~/server/context";
+import { PayRateFact } from "~/components/pay-rate";
+import { BuyerReputation } from "~/components/buyer-reputation";
 import { findOpenTask, taskView } from "~/server/services/tasks.server";
+import { payRateFor } from "~/server/services/pay-rate.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
@@ -37,7 +40,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!task) throw data("Task not found", { status: 404 });
   return {
     origin: originOf(request),
-    task: { ...taskView(task), buyerName: task.buyerName },
+    task: { ...taskView(task), buyerName: task.buyerName, payRate: payRateFor(getEnv(context), task) },
+    reputation: task.reputation,
   };
 }
 
@@ -46,13 +50,19 @@ const workerPage = (id: string) => `/dashboard/tasklist/${encodeURIComponent(id)
 const withReturn = (path: string, id: string) => `${path}?redirectTo=${encodeURIComponent(workerPage(id))}`;
 
 export default function PublicTask({ loaderData }: Route.ComponentProps) {
-  const { task } = loaderData;
+  const { task, reputation } = loaderData;
+  const record = `/buyers/${encodeURIComponent(reputation.buyerId)}`;
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <header className="grid gap-2">
         <p className="text-sm font-semibold text-brand-700">{task.category}</p>
         <h1 className="text-balance text-3xl font-extrabold tracking-tight sm:text-4xl">{task.title}</h1>
-        <p className="text-muted-foreground">Posted by {task.buyerName}</p>
+        <p className="text-muted-foreground">
+          Posted by{" "}
+          <Link to={record} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {task.buyerName}
+          </Link>
+        </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <article className="grid gap-6">
@@ -64,6 +74,15 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
             className="aspect-[2/1] rounded-2xl border border-border"
           />
           <TaskBrief detail={task.detail} instructions={task.submissionInfo} />
+          <Card className="grid gap-3 p-5 sm:p-6" aria-labelledby="buyer-record-heading">
+            <h2 id="buyer-record-heading" className="text-base font-semibold">
+              The buyer's record
+            </h2>
+            <BuyerReputation reputation={reputation} />
+            <Link to={record} className="text-sm font-semibold text-brand-700 hover:underline">
+              {task.buyerName}'s record and open tasks
+            </Link>
+          </Card>
         </article>
         <aside className="lg:sticky lg:top-24" aria-labelledby="join-heading">
           <Card className="grid gap-5 p-5 sm:p-6">
@@ -71,6 +90,9 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
               <IconFact icon={CoinsIcon} label={TASK_FIELD_NAMES.payable_amount}>
                 <Coins coins={task.payableAmount} className="text-amber-900" />{" "}
                 <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
+              </IconFact>
+              <IconFact icon={Hourglass} label="Pay per hour">
+                <PayRateFact rate={task.payRate} />
               </IconFact>
               <IconFact icon={Users} label={TASK_FIELD_NAMES.required_workers}>
                 {task.requiredWorkers}

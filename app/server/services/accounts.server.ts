@@ -47,6 +47,7 @@ import {
 import { clientAddress } from "./rate-limit.server";
 import { SIGNUP_COINS } from "~/lib/coins";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
+import { taskPagePath } from "~/lib/roles";
 import { LINK_NOT_VALID, PASSWORD_MIN_LENGTH, type ChangeEmailInput, type RegisterInput } from "~/lib/schemas/auth";
 
 export const EMAIL_EXISTS = "Email already exists";
@@ -122,17 +123,26 @@ export async function createAccount(env: Env, a: NewAccount): Promise<string> {
   return id;
 }
 
-function sendVerification(env: Env, user: { id: string; name: string; email: string }, origin: string) {
-  return sendLink(env, { purpose: "verify", userId: user.id, email: user.email, origin }, (url) =>
-    verifyEmailLetter(user, url),
+/** The verification link; `next`: the task page it leads to once confirmed (taskPagePath checks it). */
+function sendVerification(
+  env: Env,
+  user: { id: string; name: string; email: string },
+  origin: string,
+  next: string | null,
+) {
+  return sendLink(
+    env,
+    { purpose: "verify", userId: user.id, email: user.email, origin, next: taskPagePath(next) },
+    (url) => verifyEmailLetter(user, url),
   );
 }
 
 /**
  * A new password account, unverified: it is signed in at once and the verification link goes to its address
- * (links under `origin`). A message that cannot be sent does not undo the account: "Resend" sends another.
+ * (links under `origin`), leading to `next` once confirmed when that is a task page (a worker who signed up to do
+ * it). A message that cannot be sent does not undo the account: "Resend" sends another.
  */
-export async function register(env: Env, input: RegisterInput, origin: string) {
+export async function register(env: Env, input: RegisterInput, origin: string, next: string | null = null) {
   await requireUnguessable(input.password, [input.name, input.email]);
   const id = await createAccount(env, {
     name: input.name,
@@ -143,7 +153,7 @@ export async function register(env: Env, input: RegisterInput, origin: string) {
     verified: false,
     country: input.country ?? null,
   });
-  await sendVerification(env, { id, name: input.name, email: input.email }, origin).catch((e: unknown) =>
+  await sendVerification(env, { id, name: input.name, email: input.email }, origin, next).catch((e: unknown) =>
     console.error("The verification email was not sent", e),
   );
   return signIn(env, id);
@@ -332,11 +342,11 @@ export async function logout(env: Env, userId: string, everywhere = false) {
     .run();
 }
 
-/** "Resend": another verification link to the caller's address. */
-export async function resendVerification(env: Env, user: SessionUser, origin: string) {
+/** "Resend": another verification link to the caller's address (leading to `next` when it is a task page). */
+export async function resendVerification(env: Env, user: SessionUser, origin: string, next: string | null = null) {
   if (user.emailVerified) throw conflict(ALREADY_VERIFIED);
   await limitEmails(env, `verify-email:${user.id}`);
-  await sendVerification(env, user, origin);
+  await sendVerification(env, user, origin, next);
 }
 
 /** What an e-mailed link confirms, for the page it opens (which changes nothing until its button is pressed). */

@@ -57,11 +57,19 @@ async function hashOf(secret: string): Promise<string> {
 /**
  * Makes a link of `purpose` for the user, to `email`, and sends the letter `write` makes of its URL (absolute,
  * under `origin`: APP_ORIGIN, environment.server.ts `appOrigin`). The link is stored before the message goes out.
- * A change_approval link carries the address asked for (`newEmail`).
+ * A change_approval link carries the address asked for (`newEmail`); a verification link may name the task page the
+ * new worker signed up to do (`next`, a task page: roles.ts taskPagePath), where confirming it leads.
  */
 export async function sendLink(
   env: Env,
-  link: { purpose: EmailLinkPurpose; userId: string; email: string; newEmail?: string; origin: string },
+  link: {
+    purpose: EmailLinkPurpose;
+    userId: string;
+    email: string;
+    newEmail?: string;
+    origin: string;
+    next?: string | null;
+  },
   write: (url: string) => Mail,
 ): Promise<void> {
   const secret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
@@ -82,6 +90,7 @@ export async function sendLink(
     });
   const url = new URL(LINK_PATH[link.purpose], link.origin);
   url.searchParams.set("token", secret);
+  if (link.next) url.searchParams.set("next", link.next);
   await sendMail(env, write(url.toString()));
 }
 

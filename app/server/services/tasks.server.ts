@@ -1,6 +1,6 @@
 // Tasks: posting escrows required_workers x payable_amount from the buyer; updates settle the difference;
 // deletion refunds what is still escrowed. Each operation is one D1 batch.
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
@@ -141,10 +141,80 @@ export async function findTaskCard(env: Env, workerId: string, id: string) {
   return row[0] ? withCard(row[0]) : null;
 }
 
-/** A task open to workers now (live, a slot open now, not past its completion day), with its buyer; else null. */
-export async function findOpenTask(env: Env, id: string): Promise<TaskWithBuyer | null> {
-  const task = await findTaskForWorker(env, undefined, id);
-  return task && task.requiredWorkers > 0 && !isPastDate(task.completionDate, deadlineDay()) ? task : null;
+/**
+ * A task open to workers now (live, a slot open now, not past its completion day), with its buyer and the buyer's
+ * record (the public task page: one statement); else null.
+ */
+export async function findOpenTask(env: Env, id: string) {
+  const [row] = await selectWithBuyer(
+    getDb(env),
+    { buyerSince: users.createdAt, ...reputationFields(tasks.buyerId) },
+    workerTaskColumns,
+  )
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  const { task, buyerName, buyerEmail, buyerSince, ...figures } = row;
+  if (task.requiredWorkers <= 0 || isPastDate(task.completionDate, deadlineDay())) return null;
+  return {
+    ...withBuyer({ task, buyerName, buyerEmail }),
+    reputation: reputationFrom({ buyerId: task.buyerId, name: buyerName, memberSince: buyerSince }, figures),
+  };
+}
+
+/** Where a page of a list starts: after the row with this creation time and id (the previous page's last). */
+export interface TaskKeyset {
+  createdAt: number;
+  id: string;
+}
+
+/** A buyer's open tasks shown a page at a time on their public page (/buyers/:id). */
+export const BUYER_OPEN_TASKS_PAGE = 20;
+
+/**
+ * A page of the buyer's open tasks (a slot open now, not past their day), newest first, after `after` (keyset: no
+ * OFFSET, no count), with where the next page starts. Walks tasks_open_buyer_newest_idx (migrations/0078), which
+ * holds only open tasks in this order, so a page costs the same however many tasks the buyer has closed.
+ */
+export async function buyerOpenTasks(env: Env, buyerId: string, after?: TaskKeyset) {
+  const db = getDb(env);
+  const order = [desc(tasks.createdAt), desc(tasks.id)];
+  // the page's rowids from the index alone, then only those rows (as the open-task lists do: pageIds)
+  const ids = db
+    .select({ rowid: taskRowid })
+    .from(tasksBy("tasks_open_buyer_newest_idx"))
+    .where(
+      and(
+        eq(tasks.buyerId, buyerId),
+        openTaskFilter(deadlineDay(), false),
+        after
+          ? or(lt(tasks.createdAt, after.createdAt), and(eq(tasks.createdAt, after.createdAt), lt(tasks.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(...order)
+    .limit(BUYER_OPEN_TASKS_PAGE + 1);
+  const rows = await db
+    .select({
+      id: tasks.id,
+      taskTitle: tasks.taskTitle,
+      category: tasks.category,
+      payableAmount: tasks.payableAmount,
+      requiredWorkers: openSlotsNow,
+      completionDate: tasks.completionDate,
+      estimateMinutes: tasks.estimateMinutes,
+      measuredMinutes: tasks.measuredMinutes,
+      createdAt: tasks.createdAt,
+    })
+    .from(tasks)
+    .where(inArray(taskRowid, ids))
+    .orderBy(...order);
+  const items = rows.slice(0, BUYER_OPEN_TASKS_PAGE);
+  const last = items.at(-1);
+  return {
+    items,
+    next: rows.length > BUYER_OPEN_TASKS_PAGE && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
 }
 
 /** A task the caller owns (Buyer) or may manage (Admin); otherwise 404/403. */

@@ -269,7 +269,7 @@ function Blocked({
           </Form>
         ) : test ? (
           <Link
-            to={`/dashboard/tests/${test.id}`}
+            to={`/dashboard/tests/${test.id}?task=${encodeURIComponent(taskId)}`}
             className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
           >
             Take the test

@@ -14,18 +14,29 @@ import { AppError } from "~/server/errors";
 import { takeTest, testForWorker } from "~/server/services/qualifications.server";
 import { ANSWER_FIELD, answersFormSchema } from "~/lib/schemas/qualifications";
 import { retakeWords } from "~/lib/qualifications";
+import { taskPagePath } from "~/lib/roles";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.test.name} test · Coinwork` : "Test · Coinwork" },
 ];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/**
+ * The task page a worker came from to take this test (`?task=<id>`, from the task's "Take the test"), where the
+ * graded test sends them back to be offered the task; only ever a task page (taskPagePath), else null.
+ */
+function taskToOffer(request: Request) {
+  const id = new URL(request.url).searchParams.get("task");
+  const page = id ? taskPagePath(`/dashboard/tasklist/${id}`) : null;
+  return page && id ? { id, page } : null;
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const user = workerUser(context);
   try {
     // the questions without their key: nothing on this page can tell the right answer
     const test = await testForWorker(getEnv(context), user.id, params.id);
     const waitUntil = test.nextAttemptAt !== null && test.nextAttemptAt > Date.now() ? test.nextAttemptAt : null;
-    return { test, waitUntil };
+    return { test, waitUntil, task: taskToOffer(request) };
   } catch (e) {
     if (e instanceof AppError && e.status === 404) throw data("Test not found", { status: 404 });
     throw e;
@@ -39,24 +50,29 @@ export const action = (args: Route.ActionArgs) =>
     failure: (refused) => ({ title: "Test not graded", message: refused.message }),
     async run(input, { user, env }) {
       const done = await takeTest(env, user, args.params.id, input.answers);
+      const task = taskToOffer(args.request);
       return {
         title: `Your score: ${done.score}`,
-        message: `You hold “${done.name}” with a score of ${done.score}.`,
-        to: "/dashboard/tests",
+        message: `You hold “${done.name}” with a score of ${done.score}.${task ? " Here is the task you took it for." : ""}`,
+        to: task?.page ?? "/dashboard/tests",
       };
     },
   });
 
 export default function TakeTest({ loaderData }: Route.ComponentProps) {
-  const { test, waitUntil } = loaderData;
-  const here = `/dashboard/tests/${test.id}`;
+  const { test, waitUntil, task } = loaderData;
+  const here = `/dashboard/tests/${test.id}${task ? `?task=${task.id}` : ""}`;
   const outcome = useActionData<typeof action>();
   const failure = failureOf(outcome, true);
   const busy = usePosting(here);
   useFailureToast(outcome, true);
   return (
     <>
-      <BackLink to="/dashboard/tests">Back to Qualifications</BackLink>
+      {task ? (
+        <BackLink to={task.page}>Back to the task</BackLink>
+      ) : (
+        <BackLink to="/dashboard/tests">Back to Qualifications</BackLink>
+      )}
       <PageHeader
         title={test.name}
         description={`${test.description} By ${test.buyerName}. ${retakeWords(test.retakeHours)}.`}
