@@ -1071,8 +1071,8 @@ function planDemoHistory(h: History, now: number) {
         payable_amount: spec.pay,
         completion_date: isoDate(addDays(today, spec.dueInDays)),
         submission_info: spec.info,
-        // a time estimate paying about $9 an hour (three coins a minute); the cheapest tasks leave it out
-        estimate_minutes: spec.pay >= 3 ? Math.min(60, Math.floor(spec.pay / 3)) : undefined,
+        // a time estimate paying about $9 an hour (three coins a minute; every task needs one, at least a minute)
+        estimate_minutes: Math.max(1, Math.min(60, Math.floor(spec.pay / 3))),
       });
       taskIds[i] = task.id;
     });

@@ -1,20 +1,18 @@
 import { AlertTriangle } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import { hourlyWords, type PayRate } from "~/lib/pay-rate";
-import { allowanceWords } from "~/lib/time-allowance";
+import { payRateWords, type PayRate } from "~/lib/pay-rate";
 
-/** "$7.50/hour" and what it is reckoned at (the estimate, or the measured median), with the below-minimum mark. */
+/**
+ * "$7.50/hour" and what it is reckoned at (the estimate, the measured median, or "estimate: measured" for a task
+ * without one), "Being measured" before a task without an estimate has its five timed submissions, with the
+ * below-minimum mark.
+ */
 export function PayRateFact({ rate, className }: { rate: PayRate; className?: string }) {
+  const words = payRateWords(rate);
   return (
     <span className={cn("pay-rate", className)} data-testid="pay-rate">
-      <span className="rate">{rate.centsPerHour === null ? "No time estimate" : hourlyWords(rate.centsPerHour)}</span>
-      {rate.minutes ? (
-        <span className="reckoned">
-          {rate.measured
-            ? `measured median ${allowanceWords(rate.minutes)}`
-            : `estimate ${allowanceWords(rate.minutes)}`}
-        </span>
-      ) : null}
+      <span className="rate">{words.rate}</span>
+      {words.reckoned ? <span className="reckoned">{words.reckoned}</span> : null}
       {rate.belowMinimum ? (
         <span className="below-minimum">
           <AlertTriangle /> Pays below the minimum

@@ -13,6 +13,12 @@ export const SMOOTHED_BELOW = 20;
 export const PRIOR_WEIGHT = 5;
 export const PRIOR_RATE = 0.8;
 
+/**
+ * The approval rate's rule in one line, said wherever a worker sees their rate (Worker Home, a task's requirement), so
+ * the figure is read the same way on both.
+ */
+export const APPROVAL_RATE_RULE = `Your approval rate is your approved submissions out of those decided; until ${SMOOTHED_BELOW} are decided, ${PRIOR_WEIGHT} more are counted at ${PRIOR_RATE * 100}% approved.`;
+
 export interface Requirements {
   minApprovalRate: number | null;
   minApproved: number | null;
@@ -31,7 +37,7 @@ export function unmetRequirement(r: Requirements, record: TrackRecord): string |
   if (r.minApproved !== null && record.approved < r.minApproved)
     return `This task is for workers with at least ${r.minApproved} approved ${submissions(r.minApproved)}; you have ${record.approved}.`;
   if (r.minApprovalRate !== null && record.rate < r.minApprovalRate)
-    return `This task is for workers with an approval rate of at least ${r.minApprovalRate}%; yours is ${record.rate}%.`;
+    return `This task is for workers with an approval rate of at least ${r.minApprovalRate}%; yours is ${record.rate}%. ${APPROVAL_RATE_RULE}`;
   return null;
 }
 

@@ -7,6 +7,7 @@ export const BATCH_COLUMNS = [
   "task_detail",
   "required_workers",
   "payable_amount",
+  "estimate_minutes",
   "completion_date",
   "submission_info",
   "category",

@@ -8,7 +8,7 @@
 // tasks is played, and the marketplace is copies of it (scripts/lib/tiles.ts: new ids, the triggers counting the
 // copies). The demo accounts of the seed (same e-mails and password) take part in every copy and are the heaviest
 // users: the buyer posts 1% of the tasks, the worker makes 1% of the submissions. Per task: about 3 submissions,
-// 4 ledger rows, 6 notifications and 0.2 users. Most tasks carry a time estimate (so a pay per hour); about one in
+// 4 ledger rows, 6 notifications and 0.2 users. Every task carries a time estimate (so a pay per hour); about one in
 // seven requires an approval rate or a number of approved submissions, and one buyer in fifty requires a qualification
 // of their own on a quarter of their tasks (the demo worker holds every other one of those), so that a worker's Task
 // List hides some tasks and names what is missing on others. Then `writers` extra workers and buyers (bench-worker-NN@…,
@@ -349,11 +349,11 @@ async function playMarketplace(h: History, rnd: Random, tasks: number, now: numb
     const r = rnd.next();
     const slots = r < 0.4 ? rnd.int(1, 5) : r < 0.75 ? rnd.int(6, 20) : r < 0.95 ? rnd.int(21, 60) : rnd.int(61, 200);
     const q = rnd.next();
-    const pay = q < 0.5 ? rnd.int(1, 10) : q < 0.9 ? rnd.int(11, 50) : rnd.int(51, 200);
+    // at least 2 coins: a one-minute task pays the minimum hourly pay ($6.00) at 2 (the draws stay as they were)
+    const pay = Math.max(2, q < 0.5 ? rnd.int(1, 10) : q < 0.9 ? rnd.int(11, 50) : rnd.int(51, 200));
     const completionDate = new Date(createdAt + rnd.int(3, 90) * DAY).toISOString().slice(0, 10);
-    // an estimate that pays $6 to $18 an hour (the minimum is $6: pay x 300 / minutes cents), when the pay allows one
-    const estimate =
-      pay >= 2 && rnd.chance(0.85) ? rnd.int(Math.max(1, Math.floor(pay / 6)), Math.floor(pay / 2)) : undefined;
+    // an estimate that pays $6 to $18 an hour (the minimum is $6: pay x 300 / minutes cents); every task has one
+    const estimate = rnd.int(Math.max(1, Math.floor(pay / 6)), Math.floor(pay / 2));
     const need = rnd.next();
     const minApprovalRate = need < 0.08 ? rnd.pick([80, 90, 95]) : null;
     const minApproved = need >= 0.05 && need < 0.15 ? rnd.pick([1, 10, 50]) : null;

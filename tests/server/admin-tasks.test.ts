@@ -37,7 +37,7 @@ describe("Manage Tasks loader", () => {
     expectText(page.text, ["Video Engagement"]);
     expectText(page.text, ["/images/categories/video-engagement.webp"]); // no image: the category's illustration
     // 3 slots were posted, one was taken by the pending submission
-    expectText(page.text, [/<span class="font-semibold">2<\/span> workers ×/]);
+    expectText(page.text, [/<span class="font-semibold">2<\/span> needed ×/]);
     expectText(page.text, [`<time dateTime="${task.completionDate}"`]);
     expectText(page.text, ["1 task matching"]);
     expectText(page.text, [
@@ -52,7 +52,7 @@ describe("Manage Tasks loader", () => {
     await adjustCoins(env, w.adminUser, buyer.id, 500, "funding");
     const b = await sessionUser(buyer.id);
     for (let i = 0; i < 12; i++)
-      await postTask(env, b, taskInput({ task_title: `Paged task ${i}`, required_workers: 1, payable_amount: 1 }));
+      await postTask(env, b, taskInput({ task_title: `Paged task ${i}`, required_workers: 1, payable_amount: 2 }));
     const byName = await pageHtml(`/dashboard/managetasks?q=${marker}`, w.admin.cookie);
     expectText(byName.text, ["12 tasks matching"]);
     expectText(byName.text, ["Page 1 of 2"]);

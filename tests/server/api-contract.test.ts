@@ -180,7 +180,7 @@ describe("public lists", () => {
   it("GET /categories: all nine with their open positions", async () => {
     const before = shape(v.array(s.categoryWireSchema), (await rest("GET", "/categories")).body);
     expect(before.map((c) => c._id)).toEqual([...CATEGORIES]);
-    await newTask(w.buyer, { category: "Survey & Feedback", required_workers: 7, payable_amount: 1 });
+    await newTask(w.buyer, { category: "Survey & Feedback", required_workers: 7, payable_amount: 2 });
     const after = shape(v.array(s.categoryWireSchema), (await rest("GET", "/categories")).body);
     const count = (list: typeof before) => list.find((c) => c._id === "Survey & Feedback")!.total_workers;
     expect(count(after)).toBeGreaterThanOrEqual(count(before) + 7);
@@ -215,6 +215,7 @@ describe("tasks", () => {
     completion_date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
     submission_info: "The translated text",
     category: "Translation",
+    estimate_minutes: 1,
     ...over,
   });
 
@@ -242,7 +243,7 @@ describe("tasks", () => {
     );
     // numbers as strings are accepted, fractions are not
     expect(
-      (await rest("POST", "/tasks", w.buyer.token, body({ required_workers: "2", payable_amount: "1" }))).status,
+      (await rest("POST", "/tasks", w.buyer.token, body({ required_workers: "2", payable_amount: "6" }))).status,
     ).toBe(201);
     const frac = await rest("POST", "/tasks", w.buyer.token, body({ payable_amount: 1.5 }));
     expectError(frac, 422);
@@ -865,9 +866,10 @@ describe("sign-in and images", () => {
             task_title: "With image",
             task_detail: "d",
             required_workers: 1,
-            payable_amount: 1,
+            payable_amount: 2,
             submission_info: "s",
             category: "Data Entry",
+            estimate_minutes: 1,
           },
           completion_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
           task_image_url: data.url,

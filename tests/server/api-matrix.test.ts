@@ -63,7 +63,7 @@ const freshSavedSearch = async (f: Fixtures) =>
 
 /** A submission of the fixtures' worker that the buyer rejected just now (each appeal probe needs its own). */
 async function rejectedSubmission(f: Fixtures): Promise<string> {
-  const sub = await submissionBy(f.worker, (await newTask(f.buyer, { required_workers: 1, payable_amount: 1 })).id);
+  const sub = await submissionBy(f.worker, (await newTask(f.buyer, { required_workers: 1, payable_amount: 2 })).id);
   await rejectSubmission(env, await sessionUser(f.buyer.id), sub.id, "matrix");
   return sub.id;
 }
@@ -118,10 +118,11 @@ const taskBody = () => ({
   task_title: "Matrix task",
   task_detail: "A task made by the authorization matrix.",
   required_workers: 1,
-  payable_amount: 1,
+  payable_amount: 2,
   completion_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
   submission_info: "Proof",
   category: "Data Entry",
+  estimate_minutes: 1,
 });
 
 /** A CSV of two tasks for POST /task-batches (the template's required columns; no cell holds a comma). */
@@ -135,11 +136,12 @@ const batchCsv = () => {
     t.completion_date,
     t.submission_info,
     t.category,
+    t.estimate_minutes,
   ];
   return [Object.keys(t), row("Matrix task 1"), row("Matrix task 2")].map((cells) => cells.join(",")).join("\n");
 };
 
-const freshTask = async (f: Fixtures) => (await newTask(f.buyer, { required_workers: 1, payable_amount: 1 })).id;
+const freshTask = async (f: Fixtures) => (await newTask(f.buyer, { required_workers: 1, payable_amount: 2 })).id;
 const freshSubmission = async (f: Fixtures) => (await submissionBy(f.worker, await freshTask(f))).id;
 const freshWorker = () => registerUser("Worker");
 
@@ -947,9 +949,9 @@ const users = {} as Record<Who, TestUser | null>;
 
 beforeAll(async () => {
   const world = await makeWorld();
-  const task = await newTask(world.buyer, { required_workers: 50, payable_amount: 1 });
+  const task = await newTask(world.buyer, { required_workers: 50, payable_amount: 2 });
   const image = await storeImage(env, pngFile("probe.png"));
-  const own = await newTask(world.buyer, { required_workers: 2, payable_amount: 1 });
+  const own = await newTask(world.buyer, { required_workers: 2, payable_amount: 2 });
   const submission = await submissionBy(world.worker, own.id);
   f = {
     ...world,

@@ -321,7 +321,7 @@ describe("deciding an appeal", () => {
     await expectLedgerHolds(c);
 
     // the debt blocks spending (409 coins_owed), and nothing moves
-    const spend = await appErrorOf(postTask(env, await sessionUser(c.buyer.id), newTaskInput(1, 1)));
+    const spend = await appErrorOf(postTask(env, await sessionUser(c.buyer.id), newTaskInput(1, 2)));
     expect(spend).toMatchObject({
       status: 409,
       message: "You owe 6 coins. Buy coins to settle the debt before spending coins.",

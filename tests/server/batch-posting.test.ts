@@ -22,6 +22,11 @@ import {
   undocumented,
 } from "./fixtures";
 import { BATCH_COLUMNS } from "~/lib/task-batch";
+import { fieldRuleWords } from "~/lib/task-fields";
+import { NOT_AVAILABLE_COIN, shortOfCoinsWords } from "~/lib/posting";
+
+/** Text as React writes it into HTML. */
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;");
 
 const PAGE = "/dashboard/batchtasks";
 
@@ -38,6 +43,7 @@ function csvOf(n: number, change: (i: number) => Record<string, string | undefin
     task_image_url: "",
     min_approval_rate: "",
     min_approved: "",
+    estimate_minutes: "1",
     ...change(i),
   }));
   return Papa.unparse({ fields: [...BATCH_COLUMNS], data });
@@ -108,8 +114,9 @@ describe("batch posting", () => {
     const file = csvOf(4, (i) => (i === 2 ? { payable_amount: "0", category: "Gardening" } : {}));
     const { draft, html } = await previewOf(buyer, file);
     expect(html).toContain("1 row has errors");
-    expect(html).toContain("Minimum amount is 1");
-    expect(html).toContain("Category is required");
+    // each error names its field in words and says what to enter
+    expect(html).toContain(fieldRuleWords("payable_amount"));
+    expect(html).toContain(escapeHtml(fieldRuleWords("category")));
     expect(html).not.toContain("Post all");
 
     const res = await postAll(buyer, draft);
@@ -123,12 +130,12 @@ describe("batch posting", () => {
   it("posts nothing when coins are short, and says how many are missing", async () => {
     const buyer = await funded("Buyer", 20);
     const { draft, html } = await previewOf(buyer, csvOf(10)); // 38 coins
-    expect(html).toContain(`${costOf(10) - 20} coins are missing`);
+    expect(html).toContain(shortOfCoinsWords(10, costOf(10), 20));
     expect(html).toContain('href="/dashboard/purchasecoin"');
 
     const res = await postAll(buyer, draft);
-    expect(flashOf(res)).toMatchObject({ type: "error", title: "Not available Coin" });
-    expect(flashOf(res)!.message).toContain(`${costOf(10) - 20} coins are missing`);
+    expect(flashOf(res)).toMatchObject({ type: "error", title: NOT_AVAILABLE_COIN });
+    expect(flashOf(res)!.message).toContain(shortOfCoinsWords(10, costOf(10), 20));
     expect(await balance(buyer.id)).toBe(20);
     expect(await liveTasks(buyer.id)).toBe(0);
   });
@@ -292,9 +299,9 @@ describe("batch posting through REST", () => {
     expect(res.body.error!.code).toBe("validation_failed");
     expect(res.body.error!.message).toContain("2 of 5 rows have errors (the first: row 2)");
     expect(res.body.error!.fields).toEqual({
-      "row 2.payable_amount": ["Minimum amount is 1"],
-      "row 2.category": ["Category is required"],
-      "row 4.task_title": ["Task Title is required"],
+      "row 2.payable_amount": [fieldRuleWords("payable_amount")],
+      "row 2.category": [fieldRuleWords("category")],
+      "row 4.task_title": [fieldRuleWords("task_title")],
     });
     // a row of the wrong shape is an error of the row as a whole
     const short = await postFile(buyer, `${csvOf(1)}\r\nOnly a title`);
@@ -313,8 +320,14 @@ describe("batch posting through REST", () => {
     const buyer = await funded("Buyer", 20);
     const res = await postFile(buyer, csvOf(10));
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: "insufficient_coins", missing: costOf(10) - 20 });
-    expect(res.body.error!.message).toContain(`${costOf(10) - 20} coins are missing`);
+    // as POST /tasks answers one task's posting: the product's words, the coins missing, the cost and the tasks
+    expect(res.body.error).toMatchObject({
+      code: "insufficient_coins",
+      message: "Not available Coin.  Purchase Coin",
+      missing: costOf(10) - 20,
+      cost: costOf(10),
+      tasks: 10,
+    });
     expect(await balance(buyer.id)).toBe(20);
     expect(await liveTasks(buyer.id)).toBe(0);
     expect(await holds([buyer.id])).toBe(true);

@@ -119,7 +119,8 @@ describe("Add Task page", () => {
       buyer.cookie,
     );
     expect(res.status).toBe(200);
-    expect(await htmlOf(res, true)).toContain("coins are held for 2 workers");
+    // as a batch answers (app/lib/posting.ts): what is live and what is held
+    expect(await htmlOf(res, true)).toContain("is live: 10 coins are held in escrow.");
     expect(await balance(buyer.id)).toBe(90);
   });
 
@@ -203,7 +204,7 @@ describe("Add Task page", () => {
 
   it("a worker cannot post through the page action", async () => {
     const worker = await registerUser("Worker");
-    const res = await postForm(PATH, taskFields({ required_workers: "1", payable_amount: "1" }), worker.cookie);
+    const res = await postForm(PATH, taskFields({ required_workers: "1", payable_amount: "2" }), worker.cookie);
     expectRedirect(res, "/unauthorized");
     expect(await tasksOf(worker.id)).toHaveLength(0);
     expect(await balance(worker.id)).toBe(10);

@@ -256,7 +256,7 @@ describe("reviewing means seeing", () => {
     const titles = Array.from({ length: 50 }, (_, i) => `Choice ${String(i).padStart(2, "0")}`);
     const tasks = [];
     for (const title of [...titles, "Zeta most waiting"]) {
-      const task = await taskOf(buyer, { task_title: title, required_workers: 2, payable_amount: 1 });
+      const task = await taskOf(buyer, { task_title: title, required_workers: 2, payable_amount: 2 });
       await submissionBy(worker, task.id);
       tasks.push(task);
     }

@@ -42,7 +42,7 @@ describe("My Tasks page", () => {
     await taskOf(other, { task_title: "Somebody else's task" });
 
     const first = await htmlOf(await getPage(PATH, buyer.cookie), true);
-    for (const col of ["Sl. no.", "Task", "Workers & Payment", "Deadline", "Action"])
+    for (const col of ["Sl. no.", "Task", "Workers & Payment", "Completion date", "Action"])
       expect(first).toContain(`>${col}</th>`);
     expect(first).not.toContain("Somebody else's task");
     expect(first.match(/data-testid="task-row"/g)).toHaveLength(10);
@@ -121,7 +121,7 @@ describe("My Tasks page", () => {
     const body = await htmlOf(await getPage(PATH, buyer.cookie), true);
     const shown = body.slice(body.indexOf("Progress task"));
     expect(shown).toMatch(
-      /1 approved · <a [^>]*href="\/dashboard\/buyerhome\?task=[^"]+"[^>]*>1 pending<\/a> · 2 open/,
+      /1 approved · <a [^>]*href="\/dashboard\/buyerhome\?task=[^"]+"[^>]*>1 pending<\/a> · 2 needed/,
     );
     expect(shown).toContain(`href="/dashboard/buyerhome?task=${task.id}"`);
     // Delete is off, says why and leads to the review; the confirmation view is not offered for it
@@ -137,7 +137,7 @@ describe("My Tasks page", () => {
       "No.",
     );
     const after = await htmlOf(await getPage(PATH, buyer.cookie), true);
-    expect(after).toContain("1 approved · 0 pending · 3 open");
+    expect(after).toContain("1 approved · 0 pending · 3 needed");
     expect(after).toContain(`confirm=delete&row=${task.id}`);
   });
 

@@ -1,5 +1,6 @@
 // Purchase Coin (/dashboard/purchasecoin) and Payment History (/dashboard/paymenthistory) in test mode
 // (no Stripe keys in the test worker): the page's create/confirm steps around the test provider's card step.
+import { COIN_VALUE_WORDS } from "~/lib/coins";
 import { describe, expect, it } from "vitest";
 import { balance, call, env, flashOf, funded, getPage, htmlOf, postForm, registerUser, row } from "./fixtures";
 import { ENHANCED_FIELD } from "~/lib/enhanced";
@@ -34,13 +35,17 @@ describe("Purchase Coin page", () => {
     for (const [coins, price, quote] of [
       ["10", "$1", "Best for small jobs"],
       ["150", "$10", "Great for beginners"],
-      ["500", "$20", "Save 20%"],
+      // the seed's "Save 20%" says the saving on the base price of 10 coins a dollar: $50 of coins for $20
+      ["500", "$20", "Save 60%"],
       ["1,000", "$35", "Best Value!"],
     ]) {
       expect(body).toContain(`${coins} coins`);
       expect(body).toContain(quote);
       expect(body).toContain(`${price}<span`);
     }
+    expect(body).not.toContain("Save 20%");
+    expect(body).toContain(COIN_VALUE_WORDS);
+    expect(body).toContain("33% less a coin than the base price");
     expect(body.match(/Purchase Now/g)!.length).toBeGreaterThanOrEqual(4);
     expect(body).toContain("Test mode.");
     expect(body).toContain("4242 4242 4242 4242");

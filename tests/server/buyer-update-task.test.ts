@@ -121,7 +121,7 @@ describe("Update Task page", () => {
     expect(res.status).toBe(409);
     const body = await htmlOf(res, true);
     expect(body).toContain("Insufficient Coins");
-    expect(body).toContain("You need 10 more coins to save this change.");
+    expect(body).toContain("You need 10 coins more to save this change.");
     expect(body).toContain("Buy Coins");
     expect(body).toContain('href="/dashboard/purchasecoin"');
     expect(await balance(buyer.id)).toBe(40);

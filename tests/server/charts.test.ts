@@ -40,7 +40,7 @@ describe("buyer home chart", () => {
     const other = await funded("Buyer", 1_000);
     const a = await taskOf(buyer, { required_workers: 3, payable_amount: 5 }); // 15 coins
     const b = await taskOf(buyer, { required_workers: 2, payable_amount: 10 }); // 20 coins
-    const c = await taskOf(buyer, { required_workers: 4, payable_amount: 1 }); // 4 coins
+    const c = await taskOf(buyer, { required_workers: 4, payable_amount: 2 }); // 8 coins
     // 2 more slots: 10 coins
     await updateTask(env, await sessionUser(buyer.id), a.id, {
       ...taskInput(),

@@ -63,7 +63,8 @@ describe("tasks", () => {
     const e = await appErrorOf(postTask(env, buyer, taskInput({ required_workers: 6, payable_amount: 10 })));
     expect(e.status).toBe(409);
     expect(e.message).toBe("Not available Coin.  Purchase Coin");
-    expect(e.extra).toEqual({ missing: 10 });
+    // as a file's posting answers (POST /task-batches): the coins missing, the cost and the tasks
+    expect(e.extra).toEqual({ missing: 10, cost: 60, tasks: 1 });
     expect(await balance(buyer.id)).toBe(50);
     const n = await row<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE buyer_id = ?", buyer.id);
     expect(n?.n).toBe(0);

@@ -24,6 +24,7 @@ import {
   textOf,
   uniqueToken,
 } from "./fixtures";
+import { APPROVAL_RATE_RULE } from "~/lib/eligibility";
 import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { approvalRateSql, discoverableBy, unmetRequirements } from "~/server/services/eligibility.server";
@@ -45,7 +46,7 @@ async function workerWith(approved: number, rejected: number) {
   const buyer = await funded("Buyer", 500);
   const worker = await registerUser("Worker");
   for (let i = 0; i < approved + rejected; i++) {
-    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     const sub = await submissionBy(worker, task.id);
     if (i < approved) await approveAs(buyer, sub.id);
     else await rejectAs(buyer, sub.id, "no");
@@ -122,8 +123,14 @@ describe("eligibility", () => {
     const api = await rest("POST", "/submission", once.token, { task_id: task.id, submission_details: "try" });
     expectError(api, 403);
     expect((api.body as { error: { message: string } }).error.message).toBe(
-      "This task is for workers with an approval rate of at least 85%; yours is 83.3%.",
+      `This task is for workers with an approval rate of at least 85%; yours is 83.3%. ${APPROVAL_RATE_RULE}`,
     );
+    // Worker Home shows the same figure, explained by the same line, and so does the task page
+    const home = await htmlOf(await getPage("/dashboard/workerhome", once.cookie), true);
+    expect(home).toMatch(/data-testid="stat-approval-rate">83\.3%</);
+    expect(home).toContain(APPROVAL_RATE_RULE);
+    const taskPage = await htmlOf(await getPage(`/dashboard/tasklist/${task.id}`, once.cookie), true);
+    expect(taskPage).toContain(`yours is 83.3%. ${APPROVAL_RATE_RULE}`);
     const twice = await workerWith(2, 0); // 85.7%
     expect(
       (await rest("POST", "/submission", twice.token, { task_id: task.id, submission_details: "ok" })).status,

@@ -54,7 +54,7 @@ let taskId: string;
 beforeAll(async () => {
   const [worker, buyer, admin] = await Promise.all([registerUser("Worker"), registerUser("Buyer"), makeAdmin()]);
   people = { Worker: worker, Buyer: buyer, Admin: admin };
-  taskId = (await newTask(buyer, { required_workers: 5, payable_amount: 1 })).id;
+  taskId = (await newTask(buyer, { required_workers: 5, payable_amount: 2 })).id;
 });
 
 function address() {

@@ -224,7 +224,7 @@ describe("an unverified account moves no coins", () => {
 
   it("submit work: refused on the task page and by POST /submission; after verifying, it submits", async () => {
     const buyer = await registerUser("Buyer");
-    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
     const worker = await unverified("Worker", 10);
     await expectPageRefusal(`/dashboard/tasklist/${task.id}`, { submission_details: "my work" }, worker.cookie);
     expectRestRefusal(await rest("POST", "/submission", worker.token, { task_id: task.id, submission_details: "x" }));

@@ -178,7 +178,7 @@ describe("uploads over the bound or damaged are refused before anything decodes 
   it("a proof form with such an image says why, keeps the text, and submits nothing", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
-    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     await startTask(env, await sessionUser(worker.id), task.id);
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,

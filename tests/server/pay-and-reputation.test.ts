@@ -159,6 +159,7 @@ describe("time and pay per hour", () => {
     const lowered = await rest("PUT", `/tasks?id=${posted.body._id}`, buyer.token, {
       ...taskInput({ task_title: title, required_workers: 1 }),
       payable_amount: 40,
+      estimate_minutes: 30,
     });
     expect(lowered.status).toBe(422);
     expect(lowered.body).toMatchObject({ error: { message } });

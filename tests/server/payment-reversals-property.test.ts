@@ -52,7 +52,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constant("post" as const),
       buyer: idx,
       workers: fc.integer({ min: 1, max: 4 }),
-      pay: fc.integer({ min: 1, max: 60 }),
+      // 2 coins a worker is the least any task pays (one minute at the minimum hourly pay)
+      pay: fc.integer({ min: 2, max: 60 }),
     }),
   },
   // a task that costs the whole balance, so that a later reversal finds the coins spent
@@ -161,7 +162,7 @@ async function run(o: Op, s: State, alone: boolean, faults?: FaultInjector) {
     case "spendAll": {
       const buyer = pick(s.buyers, o.buyer)!;
       const owed = await debtOf(env, buyer.id);
-      const [workers, pay] = o.kind === "post" ? [o.workers, o.pay] : [1, Math.max(await balance(buyer.id), 1)];
+      const [workers, pay] = o.kind === "post" ? [o.workers, o.pay] : [1, Math.max(await balance(buyer.id), 2)];
       const input = taskInput({ required_workers: workers, payable_amount: pay });
       const posted = await ask(
         `${o.kind} ${JSON.stringify(o)}`,

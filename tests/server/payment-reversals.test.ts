@@ -115,7 +115,7 @@ describe("refunds and disputes", () => {
   it("while coins are owed, posting a task and raising a task's cost are refused, lowering it is not, and pages say why", async () => {
     const b = await debtor();
     await adjustCoins(env, await sessionUser((await makeAdmin()).id), b.id, 100, "goodwill");
-    await expect(postTask(env, b.user, taskInput({ required_workers: 1, payable_amount: 1 }))).rejects.toMatchObject(
+    await expect(postTask(env, b.user, taskInput({ required_workers: 1, payable_amount: 2 }))).rejects.toMatchObject(
       OWES_450,
     );
     await expect(
@@ -130,7 +130,7 @@ describe("refunds and disputes", () => {
     expect(await balance(b.id)).toBe(200);
 
     // the REST API says the same
-    const api = await rest("POST", "/tasks", b.token, { ...taskInput(), required_workers: 1, payable_amount: 1 });
+    const api = await rest("POST", "/tasks", b.token, { ...taskInput(), required_workers: 1, payable_amount: 2 });
     expect(api.status).toBe(409);
     expect(api.body).toMatchObject({ error: { code: "coins_owed", message: OWES_450.message } });
     // and every buyer page explains it

@@ -72,7 +72,7 @@ describe("known-answer check", () => {
     const choice = await rest("POST", "/tasks", buyer.token, {
       ...Object.fromEntries(Object.entries(taskFields({ task_title: title }))),
       required_workers: 1,
-      payable_amount: 1,
+      payable_amount: 2,
       check_question: "Which city?",
       check_match: "choice",
       check_choices: "Paris\nRome",

@@ -186,7 +186,7 @@ describe("qualifications", () => {
     const api = await rest("POST", "/tasks", buyer.token, {
       ...taskFields(),
       required_workers: 1,
-      payable_amount: 1,
+      payable_amount: 2,
       qualification_id: theirs._id,
     });
     expectError(api, 422);
@@ -203,7 +203,7 @@ describe("qualifications", () => {
     });
     const q = made.body;
     expect(q.questions).toEqual([]);
-    const warmup = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const warmup = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     const sub = await submissionBy(worker, warmup.id);
     const home = await htmlOf(await getPage("/dashboard/buyerhome", buyer.cookie));
     expect(home).toContain(`Grant ${"Worker Tester"} a qualification`);

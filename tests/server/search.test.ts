@@ -31,6 +31,7 @@ describe("long searches", () => {
       task_detail: "Two paragraphs.",
       required_workers: 1,
       payable_amount: 5,
+      estimate_minutes: 2,
       completion_date: isoDay(3),
       submission_info: "The translation",
       category: "Translation",
@@ -91,7 +92,8 @@ describe("word forms", () => {
     const b = await sessionUser(buyer.id);
     const base = {
       required_workers: 1,
-      payable_amount: 1,
+      payable_amount: 2,
+      estimate_minutes: 1,
       completion_date: isoDay(3),
       submission_info: "The result",
       category: "Translation",

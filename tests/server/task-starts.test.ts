@@ -70,7 +70,7 @@ describe("starting a task", () => {
     expect((await appErrorOf(startTask(env, await sessionUser(b.id), task.id))).message).toBe(
       "No slots left on this task.",
     );
-    await submissionBy(a, (await taskOf(buyer, { required_workers: 2, payable_amount: 1 })).id);
+    await submissionBy(a, (await taskOf(buyer, { required_workers: 2, payable_amount: 2 })).id);
     const own = await appErrorOf(startTask(env, await sessionUser(buyer.id), task.id));
     expect(own.code).toBe("forbidden");
   });
@@ -211,7 +211,7 @@ describe("giving back and running out of time", () => {
 describe("the time allowance", () => {
   it("is 60 minutes unless set, 5 minutes to 24 hours, and Update Task keeps it unless changed", async () => {
     const buyer = await funded("Buyer", 100);
-    const plain = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const plain = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     const allowance = (id: string) =>
       row<{ m: number }>("SELECT time_allowance_minutes AS m FROM tasks WHERE id = ?", id).then((r) => r!.m);
     expect(await allowance(plain.id)).toBe(60);

@@ -45,7 +45,7 @@ async function submissionsOf(workerId: string, taskId: string) {
 describe("worker pages are for workers", () => {
   const paths = async () => {
     const buyer = await funded("Buyer", 50);
-    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     return [
       "/dashboard/tasklist",
       `/dashboard/tasklist/${task.id}`,
@@ -72,7 +72,7 @@ describe("worker pages are for workers", () => {
 
   it("refuses the page actions to buyers and anonymous visitors, changing nothing", async () => {
     const buyer = await funded("Buyer", 50);
-    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
     const other = await registerUser("Buyer");
     const asBuyer = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "sneaky" }, other.cookie);
     expect(asBuyer.headers.get("Location")).toBe("/unauthorized");
@@ -120,12 +120,12 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 200);
     const [w1, w2] = [await registerUser("Worker"), await registerUser("Worker")];
-    const open = await taskOf(buyer, { task_title: `Open ${token}`, required_workers: 2, payable_amount: 1 });
-    const full = await taskOf(buyer, { task_title: `Full ${token}`, required_workers: 1, payable_amount: 1 });
+    const open = await taskOf(buyer, { task_title: `Open ${token}`, required_workers: 2, payable_amount: 2 });
+    const full = await taskOf(buyer, { task_title: `Full ${token}`, required_workers: 1, payable_amount: 2 });
     await submissionBy(w1, full.id);
-    const past = await taskOf(buyer, { task_title: `Past ${token}`, required_workers: 1, payable_amount: 1 });
+    const past = await taskOf(buyer, { task_title: `Past ${token}`, required_workers: 1, payable_amount: 2 });
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past.id).run();
-    const gone = await taskOf(buyer, { task_title: `Gone ${token}`, required_workers: 1, payable_amount: 1 });
+    const gone = await taskOf(buyer, { task_title: `Gone ${token}`, required_workers: 1, payable_amount: 2 });
     await env.DB.prepare("UPDATE tasks SET deleted_at = ? WHERE id = ?").bind(Date.now(), gone.id).run();
     const text = await textOf(await getPage(`/dashboard/tasklist?q=${token}`, w2.cookie));
     expect(text).toContain(`Open ${token}`);
@@ -137,9 +137,9 @@ describe("Available Tasks", () => {
     const token = uniqueToken();
     const buyer = await funded("Buyer", 200);
     const [me, other] = [await registerUser("Worker"), await registerUser("Worker")];
-    const a = await taskOf(buyer, { task_title: `A ${token}`, required_workers: 3, payable_amount: 1 });
-    const b = await taskOf(buyer, { task_title: `B ${token}`, required_workers: 3, payable_amount: 1 });
-    await taskOf(buyer, { task_title: `C ${token}`, required_workers: 3, payable_amount: 1 });
+    const a = await taskOf(buyer, { task_title: `A ${token}`, required_workers: 3, payable_amount: 2 });
+    const b = await taskOf(buyer, { task_title: `B ${token}`, required_workers: 3, payable_amount: 2 });
+    await taskOf(buyer, { task_title: `C ${token}`, required_workers: 3, payable_amount: 2 });
     await submissionBy(me, a.id);
     await approveAs(buyer, (await submissionBy(me, b.id)).id);
     const mine = await htmlOf(await getPage(`/dashboard/tasklist?q=${token}`, me.cookie));
@@ -194,7 +194,7 @@ describe("Available Tasks", () => {
     const buyer = await funded("Buyer", 100);
     const worker = await registerUser("Worker");
     for (let i = 1; i <= 13; i++)
-      await taskOf(buyer, { task_title: `Task ${i} ${token}`, required_workers: 1, payable_amount: 1 });
+      await taskOf(buyer, { task_title: `Task ${i} ${token}`, required_workers: 1, payable_amount: 2 });
     const first = await (await getPage(`/dashboard/tasklist?q=${token}`, worker.cookie)).text();
     expect(occurrences(first, 'data-testid="task-card"')).toBe(12);
     expect(await textOf(new Response(first))).toContain("Page 1 of 2");
@@ -241,7 +241,8 @@ describe("Task detail", () => {
     expect(text).toContain("40 coins");
     expect(text).toContain("$2.00");
     expect(text).toContain(`Translate our lunch menu ${token} into French.`);
-    expect(text).toContain("2 slots open"); // the start holds the third
+    // the start holds the third; the field is named as on Add Task
+    expect(text).toContain("Workers needed 2 slots open");
     expect(text).toContain("Translation");
     expect(text).toContain("Dec 24, 2099");
     expect(html).toContain('src="/images/categories/translation.webp"'); // no upload: the category's picture
@@ -254,7 +255,7 @@ describe("Task detail", () => {
   it("falls back to 'Enter your task submission here...' without submission_info", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
-    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     await startOnPage(task.id, worker.cookie);
     await env.DB.prepare("UPDATE tasks SET submission_info = '' WHERE id = ?").bind(task.id).run();
     const html = await (await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie)).text();
@@ -269,7 +270,7 @@ describe("Task detail", () => {
     const text = await textOf(unknown);
     expect(text).toContain("Task not found");
     expect(text).toContain("Back to Task List");
-    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     await env.DB.prepare("UPDATE tasks SET deleted_at = ? WHERE id = ?").bind(Date.now(), task.id).run();
     expect((await getPage(`/dashboard/tasklist/${task.id}`, worker.cookie)).status).toBe(404);
     const post = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "x" }, worker.cookie);
@@ -380,7 +381,7 @@ describe("Task detail", () => {
   it("stops at 'Image upload failed!' for a file that is not an image: no submission, no slot taken, text kept", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
-    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
     await startOnPage(task.id, worker.cookie);
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
@@ -399,7 +400,7 @@ describe("Task detail", () => {
   it("refuses an oversized upload before reading it", async () => {
     const buyer = await funded("Buyer", 50);
     const worker = await registerUser("Worker");
-    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 200 * 1024)], "big.png", { type: "image/png" });
     const res = await postForm(
       `/dashboard/tasklist/${task.id}`,
@@ -443,7 +444,7 @@ describe("Task detail", () => {
       "Your submission for this task was approved.",
     );
 
-    const old = await taskOf(buyer, { required_workers: 2, payable_amount: 1 });
+    const old = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-2), old.id).run();
     const past = await textOf(await getPage(`/dashboard/tasklist/${old.id}`, w2.cookie));
     expect(past).toContain(PAST_DATE);

@@ -3,15 +3,20 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   COIN_PACKAGES,
+  COIN_VALUE_WORDS,
   COINS_PER_DOLLAR_BUY,
   COINS_PER_DOLLAR_WITHDRAW,
   MIN_WITHDRAWAL_COINS,
   SIGNUP_COINS,
   findPackage,
+  packageQuote,
+  packageSaving,
   taskCost,
   withdrawalCents,
 } from "~/lib/coins";
 import { formatDollars } from "~/lib/format";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
 /** Dollars and cents written with integers only: the oracle the floating-point code is held to. */
 const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
@@ -129,5 +134,26 @@ describe("formatDollars", () => {
     expect(formatDollars(1000, { dropZeroCents: true })).toBe("$10");
     expect(formatDollars(1050, { dropZeroCents: true })).toBe("$10.50");
     expect(formatDollars(3500, { dropZeroCents: true })).toBe("$35");
+  });
+});
+
+describe("what a coin is worth, in words", () => {
+  it("a package's saving is computed from the base price; the seed's quotes stay, a 'Save N%' says the computed N", () => {
+    expect(COIN_PACKAGES.map(packageSaving)).toEqual([0, 33, 60, 65]);
+    expect(COIN_PACKAGES.map(packageQuote)).toEqual([
+      "Best for small jobs",
+      "Great for beginners",
+      "Save 60%",
+      "Best Value!",
+    ]);
+    expect(COIN_PACKAGES[2].quote).toBe("Save 20%");
+  });
+
+  it("the Purchase Coin page and docs/mturk.md say what a coin costs a buyer and pays a worker in the same words", () => {
+    expect(COIN_VALUE_WORDS).toBe(
+      "A coin costs a buyer $0.10 at the base price (10 coins for $1; larger packages cost less a coin) and pays a worker $0.05 when withdrawn (20 coins for $1).",
+    );
+    const doc = readFileSync(path.join(import.meta.dirname, "../../docs/mturk.md"), "utf8");
+    expect(doc.replace(/\s+/g, " ")).toContain(COIN_VALUE_WORDS);
   });
 });

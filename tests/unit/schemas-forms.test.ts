@@ -226,6 +226,7 @@ describe("tasks", () => {
     submission_info: "The corrected text",
     category: "Content Writing",
     task_image_url: "",
+    estimate_minutes: "10",
   };
   const empty = Object.fromEntries(Object.keys(task).map((k) => [k, ""]));
 
@@ -238,6 +239,7 @@ describe("tasks", () => {
       completion_date: "Completion date is required",
       submission_info: "Submission info is required",
       category: "Category is required",
+      estimate_minutes: "Time estimate is required",
     });
   });
 
@@ -249,6 +251,7 @@ describe("tasks", () => {
       completion_date: "Completion date is required",
       submission_info: "Submission info is required",
       category: "Category is required",
+      estimate_minutes: "Time estimate is required",
     });
     expect(formErrors(updateTaskSchema, { ...task, required_workers: "0", payable_amount: "0" })).toEqual({
       required_workers: "Must be at least 1 worker",

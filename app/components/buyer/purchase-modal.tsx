@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { CoinIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import { formatCount, formatDollars } from "~/lib/format";
+import { formatCount, formatDollars, formatCoins } from "~/lib/format";
 
 export interface PackageView {
   coins: number;
@@ -25,9 +25,9 @@ export type PurchaseStep =
 
 /** The words of a credited purchase; `settled` coins of the balance went to what the buyer owed. */
 export function purchasedWords(coins: number, settled: number): string {
-  const bought = `${formatCount(coins)} coins`;
+  const bought = formatCoins(coins);
   return settled > 0
-    ? `${bought} were bought. ${formatCount(settled)} coins of your balance settled what you owed.`
+    ? `${bought} were bought. ${formatCoins(settled)} of your balance settled what you owed.`
     : `${bought} were added to your balance.`;
 }
 

@@ -3,6 +3,8 @@
 // by CSS). A row opens the submission's view (Approve, Reject, Ask for revision, Next), or is approved or rejected from the row, each
 // behind a confirmation; checkboxes choose rows for "Approve selected". Without JavaScript every button is a link
 // to the page's ?open= and ?confirm= views.
+import { formatCoins } from "~/lib/format";
+import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type * as React from "react";
@@ -195,7 +197,7 @@ export function ReviewQueue({
             { header: "Worker" },
             { header: "Proof" },
             { header: "Task" },
-            { header: "Pay", className: "text-right" },
+            { header: TASK_FIELD_NAMES.payable_amount, className: "text-right" },
             ACTIONS_COLUMN,
           ]}
           rows={items}
@@ -240,8 +242,8 @@ export function ReviewQueue({
               <Cell label="Task" className="md:max-w-56">
                 {s.taskTitle}
               </Cell>
-              <Cell label="Pay" className="amount">
-                {s.payableAmount} coins
+              <Cell label={TASK_FIELD_NAMES.payable_amount} className="amount">
+                {formatCoins(s.payableAmount)}
               </Cell>
               <Cell>
                 <RowActions item={s} flow={flow} onView={() => view(s)} grantSpec={grantSpec} />

@@ -122,7 +122,7 @@ export function approveSelectedSpec(rows: ReviewItem[], opened?: ReadonlySet<str
     id: APPROVE_SELECTED,
     ids: rows.map((s) => s.id),
     title: `Approve ${n} ${n === 1 ? "submission" : "submissions"}?`,
-    description: `${coins} coins in all will be paid from your tasks' escrow. ${
+    description: `${formatCoins(coins)} in all will be paid from your tasks' escrow. ${
       seen === null
         ? "Look at each one's proof below before you approve."
         : `You have opened ${seen} of these ${n}${seen < n ? ": look at the others' proof below" : ""}.`

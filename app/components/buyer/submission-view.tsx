@@ -2,6 +2,8 @@
 // decisions: Approve, Reject, Ask for revision (once, instead of rejecting) and Next. With JavaScript it is a dialog over the queue (its buttons call the queue);
 // without it the same content is a server-rendered panel (`?open=<id>`) whose buttons are links to the page's
 // confirmation views and to the next submission.
+import { formatCoins } from "~/lib/format";
+import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { Link } from "react-router";
 import type * as React from "react";
 import { ArrowRight, Check, Reply, X } from "~/components/icons";
@@ -37,8 +39,8 @@ function SubmissionDetails({ item }: { item: ReviewItem }) {
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Pays</dt>
-          <dd className="font-semibold">{item.payableAmount} coins</dd>
+          <dt className="text-xs text-muted-foreground">{TASK_FIELD_NAMES.payable_amount}</dt>
+          <dd className="font-semibold">{formatCoins(item.payableAmount)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Track record</dt>

@@ -26,6 +26,8 @@ import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
 import type { Outcome } from "~/lib/enhanced";
 import { formatCoins, formatCount } from "~/lib/format";
+import { NOT_AVAILABLE_COIN, shortOfCoinsWords } from "~/lib/posting";
+import { TASK_FIELD_NAMES as NAMES } from "~/lib/task-fields";
 import { TimeAllowanceField } from "./time-allowance-field";
 import { EstimateField } from "./estimate-field";
 
@@ -44,9 +46,6 @@ export type TaskFormValues = {
   check_answer?: string;
   check_choices?: string;
 };
-
-/** The product's words for a task post over the balance (two spaces included). */
-export const NOT_AVAILABLE_COIN = "Not available Coin.  Purchase Coin";
 
 /** A positive whole number typed into a field, or null while it is not one. */
 function wholeOrNull(s: string | undefined): number | null {
@@ -126,40 +125,45 @@ export function TaskForm({
         {failure ? <FormFailure title={failure.title} message={failure.message} className="px-4 py-3" /> : null}
         <InputField
           field={fields.task_title}
-          label="Task Title"
+          label={NAMES.task_title}
           type="text"
           placeholder="e.g. Watch my video and leave a comment"
           maxLength={120}
         />
         <TextareaField
           field={fields.task_detail}
-          label={mode === "update" ? "Task Detail (optional)" : "Task Detail"}
+          label={mode === "update" ? `${NAMES.task_detail} (optional)` : NAMES.task_detail}
           rows={5}
           placeholder="What should workers do, step by step?"
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <WholeNumberField
             field={fields.required_workers}
-            label="Required Workers"
+            label={NAMES.required_workers}
             hint={mode === "update" ? "Open slots still to fill" : "How many people should do it"}
             min={1}
             onChange={(e) => setWorkers(e.currentTarget.value)}
           />
           <WholeNumberField
             field={fields.payable_amount}
-            label="Payable Amount"
+            label={NAMES.payable_amount}
             hint="Coins paid to each worker"
             min={1}
             onChange={(e) => setAmount(e.currentTarget.value)}
           />
           <InputField
             field={fields.completion_date}
-            label="Completion Date"
+            label={NAMES.completion_date}
             type="date"
             min={today}
             hint={`Open through the ${DEADLINE_NOTE}.`}
           />
-          <SelectField field={fields.category} label="Category" placeholder="Select a category" options={CATEGORIES} />
+          <SelectField
+            field={fields.category}
+            label={NAMES.category}
+            placeholder="Select a category"
+            options={CATEGORIES}
+          />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <TimeAllowanceField field={fields.time_allowance_minutes} />
@@ -167,7 +171,7 @@ export function TaskForm({
         </div>
         <InputField
           field={fields.submission_info}
-          label="Submission Info"
+          label={NAMES.submission_info}
           hint="What workers must send as proof (shown as the placeholder of their submission)"
           type="text"
           placeholder="e.g. A screenshot of your comment"
@@ -193,7 +197,9 @@ export function TaskForm({
           choices={fields.check_choices}
         />
         <ImagePicker
-          label={mode === "update" ? "Task Image (optional, replaces the current one)" : "Task Image"}
+          label={
+            mode === "update" ? `${NAMES.task_image_url} (optional, replaces the current one)` : NAMES.task_image_url
+          }
           initialUrl={initialImageUrl}
           error={imageError}
         />
@@ -211,17 +217,17 @@ export function TaskForm({
             <>
               <p className="text-3xl font-bold tracking-tight" data-testid="total-cost">
                 {total !== null ? formatCount(total) : "—"}{" "}
-                <span className="text-base font-medium text-muted-foreground">coins</span>
+                <span className="text-base font-medium text-muted-foreground">{total === 1 ? "coin" : "coins"}</span>
               </p>
               <dl className="grid gap-1.5 text-sm">
                 <Row
-                  label="Workers × pay"
+                  label={`${NAMES.required_workers} × ${NAMES.payable_amount.toLowerCase()}`}
                   value={w !== null && a !== null ? `${formatCount(w)} × ${formatCount(a)}` : "—"}
                 />
-                <Row label="Your balance" value={`${formatCount(balance)} coins`} />
+                <Row label="Your balance" value={formatCoins(balance)} />
                 <Row
                   label="After posting"
-                  value={total !== null ? `${formatCount(balance - total)} coins` : "—"}
+                  value={total !== null ? formatCoins(balance - total) : "—"}
                   strong
                   danger={addShort}
                 />
@@ -235,7 +241,7 @@ export function TaskForm({
                     <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
                     {NOT_AVAILABLE_COIN}
                   </p>
-                  <p>You need {formatCount(total! - balance)} more coins.</p>
+                  <p>{shortOfCoinsWords(1, total!, balance)}</p>
                   <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline", size: "sm" })}>
                     Purchase Coin
                   </Link>
@@ -249,7 +255,9 @@ export function TaskForm({
                 data-testid="cost-difference"
               >
                 {diff === null ? "—" : diff > 0 ? `+${formatCount(diff)}` : diff < 0 ? `−${formatCount(-diff)}` : "0"}{" "}
-                <span className="text-base font-medium text-muted-foreground">coins</span>
+                <span className="text-base font-medium text-muted-foreground">
+                  {diff !== null && Math.abs(diff) === 1 ? "coin" : "coins"}
+                </span>
               </p>
               <p className="text-sm text-muted-foreground">
                 {diff === null
@@ -263,13 +271,13 @@ export function TaskForm({
               <dl className="grid gap-1.5 text-sm">
                 <Row
                   label="Escrowed now"
-                  value={`${formatCount(originalCost)} coins${originalSlots !== undefined && originalPay !== undefined ? ` (${formatCount(originalSlots)} × ${formatCount(originalPay)})` : ""}`}
+                  value={`${formatCoins(originalCost)}${originalSlots !== undefined && originalPay !== undefined ? ` (${formatCount(originalSlots)} × ${formatCount(originalPay)})` : ""}`}
                 />
                 <Row
                   label="New total"
-                  value={total !== null ? `${formatCount(total)} coins (${formatCount(w!)} × ${formatCount(a!)})` : "—"}
+                  value={total !== null ? `${formatCoins(total)} (${formatCount(w!)} × ${formatCount(a!)})` : "—"}
                 />
-                <Row label="Your balance" value={`${formatCount(balance)} coins`} />
+                <Row label="Your balance" value={formatCoins(balance)} />
               </dl>
               {updateMissing > 0 ? (
                 <div
@@ -279,10 +287,7 @@ export function TaskForm({
                   <p className="flex items-center gap-2 font-semibold">
                     <AlertTriangle className="size-4 shrink-0" aria-hidden /> Insufficient Coins
                   </p>
-                  <p data-testid="coins-needed">
-                    You need {formatCount(updateMissing)} more {updateMissing === 1 ? "coin" : "coins"} to save this
-                    change.
-                  </p>
+                  <p data-testid="coins-needed">You need {formatCoins(updateMissing)} more to save this change.</p>
                   <Link to="/dashboard/purchasecoin" className={buttonVariants({ size: "sm" })}>
                     Buy Coins
                   </Link>

@@ -1,3 +1,4 @@
+import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { WholeNumberField, type AnyField } from "~/components/form-kit";
 import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 
@@ -6,7 +7,7 @@ export function TimeAllowanceField({ field }: { field: AnyField }) {
   return (
     <WholeNumberField
       field={field}
-      label="Time Allowance (minutes)"
+      label={TASK_FIELD_NAMES.time_allowance_minutes}
       hint={`How long a worker who starts the task keeps the slot: ${TIME_ALLOWANCE_MINUTES.min} to ${TIME_ALLOWANCE_MINUTES.max} minutes (24 hours); ${TIME_ALLOWANCE_MINUTES.default} if left empty.`}
       min={TIME_ALLOWANCE_MINUTES.min}
       max={TIME_ALLOWANCE_MINUTES.max}

@@ -1,5 +1,6 @@
 // My Submissions: the appeal of a rejection (docs/product/coins.md, "Appeals"): an Appeal button while the window
 // is open, the appeal's status once it is filed.
+import { formatCoins } from "~/lib/format";
 import { Scale } from "~/components/icons";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -21,7 +22,7 @@ export function appealSpec(row: AppealableRow): ActionSpec {
     intent: "appeal",
     id: row.id,
     title: "Appeal this rejection?",
-    description: `An admin reads your appeal of the rejection of “${row.taskTitle}” and decides: if they overturn it, you are paid ${row.payableAmount} coins. You can appeal once.`,
+    description: `An admin reads your appeal of the rejection of “${row.taskTitle}” and decides: if they overturn it, you are paid ${formatCoins(row.payableAmount)}. You can appeal once.`,
     confirmLabel: "Send appeal",
     reason: {
       label: "Why the rejection was wrong",

@@ -1,4 +1,4 @@
-import { formatDollars } from "~/lib/format";
+import { formatDollars, formatCoins } from "~/lib/format";
 import { X } from "~/components/icons";
 import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell, ACTIONS_COLUMN } from "~/components/responsive-list";
@@ -32,7 +32,7 @@ export function cancelSpec(w: WithdrawalRow): ActionSpec {
     intent: "cancel",
     id: w.id,
     title: "Cancel this withdrawal?",
-    description: `The request for ${formatDollars(w.withdrawalCents)} to ${payoutLine(w.payout)} is withdrawn and its ${w.withdrawalCoin} coins go back to your balance at once.`,
+    description: `The request for ${formatDollars(w.withdrawalCents)} to ${payoutLine(w.payout)} is withdrawn and its ${formatCoins(w.withdrawalCoin)} go back to your balance at once.`,
     confirmLabel: "Yes, cancel it",
     destructive: true,
   };

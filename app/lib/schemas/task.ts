@@ -6,6 +6,7 @@ import { checkFields } from "./check";
 import { deadlineDay, isPastDate } from "../deadline";
 import { TIME_ALLOWANCE_MINUTES } from "../time-allowance";
 import { ESTIMATE_MINUTES } from "../pay-rate";
+import { TASK_LIMITS } from "../task-fields";
 
 const completionDate = v.pipe(
   v.string("Completion date is required"),
@@ -24,15 +25,19 @@ const timeAllowance = v.optional(
   ),
 );
 
-/** The buyer's estimate of one slot's work, in minutes; left empty: none (the measured median shows once there is one). */
-const estimateMinutes = v.optional(
+export const ESTIMATE_REQUIRED = "Time estimate is required";
+
+/**
+ * The buyer's estimate of one slot's work, in minutes: required on every door but a HIT's (docs/decisions/094), since
+ * the minimum hourly pay is checked at it. `required` words a missing one (REST names its field).
+ */
+export const estimateMinutes = (required = ESTIMATE_REQUIRED) =>
   wholeNumber(
-    "Time estimate is required",
+    required,
     ESTIMATE_MINUTES.min,
     `The time estimate is ${ESTIMATE_MINUTES.min} to ${ESTIMATE_MINUTES.max} minutes`,
     ESTIMATE_MINUTES.max,
-  ),
-);
+  );
 
 /** An optional whole number of a form or JSON: empty or missing is "no requirement" (null). */
 export const optionalBound = (min: number, max: number, message: string) =>
@@ -65,19 +70,24 @@ export const qualificationRequirementFields = {
 /** The fields Add and Update word alike. */
 const wordedAlike = {
   completion_date: completionDate,
-  submission_info: requiredText("Submission info is required", 1000),
+  submission_info: requiredText("Submission info is required", TASK_LIMITS.submissionInfoLength),
   category: v.picklist(CATEGORIES, "Category is required"),
   task_image_url: imageUrl,
   time_allowance_minutes: timeAllowance,
-  estimate_minutes: estimateMinutes,
+  estimate_minutes: estimateMinutes(),
 };
 
 // Add and Update speak different words for the same rules (docs/product/messages.md).
 export const addTaskSchema = v.object({
-  task_title: requiredText("Task Title is required", 120),
-  task_detail: requiredText("Task detail is required", 4000),
-  required_workers: wholeNumber("Minimum 1 worker is required", 1, "Minimum 1 worker is required", 10_000),
-  payable_amount: wholeNumber("Minimum amount is 1", 1, "Minimum amount is 1", 100_000),
+  task_title: requiredText("Task Title is required", TASK_LIMITS.titleLength),
+  task_detail: requiredText("Task detail is required", TASK_LIMITS.detailLength),
+  required_workers: wholeNumber(
+    "Minimum 1 worker is required",
+    TASK_LIMITS.workers.min,
+    "Minimum 1 worker is required",
+    TASK_LIMITS.workers.max,
+  ),
+  payable_amount: wholeNumber("Minimum amount is 1", TASK_LIMITS.pay.min, "Minimum amount is 1", TASK_LIMITS.pay.max),
   ...wordedAlike,
   ...requirementFields,
   ...qualificationRequirementFields,
@@ -85,16 +95,40 @@ export const addTaskSchema = v.object({
 });
 
 export const updateTaskSchema = v.object({
-  task_title: requiredText("Task title is required", 120),
-  task_detail: optionalText(4000),
-  required_workers: wholeNumber("Must be at least 1 worker", 1, "Must be at least 1 worker", 10_000),
-  payable_amount: wholeNumber("Amount must be greater than 0", 1, "Amount must be greater than 0", 100_000),
+  task_title: requiredText("Task title is required", TASK_LIMITS.titleLength),
+  task_detail: optionalText(TASK_LIMITS.detailLength),
+  required_workers: wholeNumber(
+    "Must be at least 1 worker",
+    TASK_LIMITS.workers.min,
+    "Must be at least 1 worker",
+    TASK_LIMITS.workers.max,
+  ),
+  payable_amount: wholeNumber(
+    "Amount must be greater than 0",
+    TASK_LIMITS.pay.min,
+    "Amount must be greater than 0",
+    TASK_LIMITS.pay.max,
+  ),
   ...wordedAlike,
   ...checkFields,
 });
 
+/**
+ * A HIT's task (the MTurk Requester API's CreateHIT): Add Task's fields without an estimate, which MTurk has no field
+ * for. Its time is measured instead: the median of its first five timed submissions judges it (decision 094).
+ */
+export const hitTaskSchema = v.object({ ...addTaskSchema.entries, estimate_minutes: v.optional(v.null(), null) });
+
+/** A HIT's update (UpdateExpirationForHIT): Update Task's fields, its estimate as the task has it (none for a HIT). */
+export const hitUpdateTaskSchema = v.object({
+  ...updateTaskSchema.entries,
+  estimate_minutes: v.nullable(estimateMinutes(), null),
+});
+
 export type AddTaskInput = v.InferOutput<typeof addTaskSchema>;
+export type HitTaskInput = v.InferOutput<typeof hitTaskSchema>;
 export type UpdateTaskInput = v.InferOutput<typeof updateTaskSchema>;
+export type HitUpdateTaskInput = v.InferOutput<typeof hitUpdateTaskSchema>;
 
 /** How the open tasks can be ordered (the worker's Task List and GET /tasks2). */
 export const TASK_SORTS = ["newest", "pay", "rate", "deadline"] as const;

@@ -5,7 +5,7 @@ import { adminRemoval, buyerTasksResponse } from "~/server/http/rest-handlers.se
 import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
 import { deleteTask, listAllTasks, postTask, updateTask } from "~/server/services/tasks.server";
-import { addTaskSchema, idQuery, idReasonQuery, tasksQuery, taskWireSchema, updateTaskSchema } from "~/lib/schemas/api";
+import { idQuery, idReasonQuery, postTaskBody, putTaskBody, tasksQuery, taskWireSchema } from "~/lib/schemas/api";
 
 export const loader = rest("/tasks", "Tasks", {
   GET: {
@@ -31,14 +31,14 @@ export const loader = rest("/tasks", "Tasks", {
   POST: {
     summary: "Post a task",
     description:
-      "Charges required_workers x payable_amount coins into escrow. The owner, name and user_email are the signed-in buyer's; client values are ignored. Not enough coins: 409 'Not available Coin.  Purchase Coin' with `missing`.",
+      "Charges required_workers x payable_amount coins into escrow. The owner, name and user_email are the signed-in buyer's; client values are ignored. estimate_minutes (the minutes one worker's work takes, 1 to 480) is required: without it 422 naming the field, and a payable_amount under the minimum hourly pay at it is 422 with the least pay. Not enough coins: 409 'Not available Coin.  Purchase Coin' with `missing` (the coins short), `cost` and `tasks`, as POST /task-batches answers.",
     access: ["Buyer"],
-    body: addTaskSchema,
+    body: postTaskBody,
     responses: [ok(taskWireSchema, examples.task, "The task", 201)],
     errors: [409],
     handler: async ({ request, context, env, origin }) => {
       const buyer = requireApiRole(context, "Buyer");
-      const input = await readBody(request, addTaskSchema);
+      const input = await readBody(request, postTaskBody);
       return json(joinedTaskWire(origin, await postTask(env, buyer, input), minimumPayOf(env)), 201);
     },
   },
@@ -46,17 +46,17 @@ export const loader = rest("/tasks", "Tasks", {
   PUT: {
     summary: "Update your task",
     description:
-      "Charges or refunds new total - old total of the open slots. Over the balance: 409 'Insufficient Coins' with `missing`.",
+      "Charges or refunds new total - old total of the open slots. estimate_minutes is required, as on POST /tasks; on a task paused for paying under the minimum at the median time its first five workers took (a HIT), a payable_amount that meets it there reopens it, and a lower one is 422 with the least pay. Over the balance: 409 'Insufficient Coins' with `missing`.",
     access: ["Buyer"],
     accessNote: TASK_BUYER_ONLY,
     query: idQuery,
-    body: updateTaskSchema,
+    body: putTaskBody,
     responses: [ok(taskWireSchema, examples.task, "The updated task")],
     errors: [404, 409],
     handler: async ({ request, context, env, origin }) => {
       const buyer = requireApiRole(context, "Buyer");
       const { id } = readQuery(request, idQuery);
-      const input = await readBody(request, updateTaskSchema);
+      const input = await readBody(request, putTaskBody);
       const { task } = await updateTask(env, buyer, id, input);
       return json(joinedTaskWire(origin, task, minimumPayOf(env)));
     },

@@ -1,6 +1,8 @@
 // A task as a visitor sees it from the landing page's links (/browse/<id>): what it asks and pays, read-only, with
 // "Sign up to do this" (and Log in) that bring them back to it once they have an account. Someone signed in is
 // sent on by role, as /browse sends them (task-door.ts).
+import { formatCoins } from "~/lib/format";
+import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { data, Link, redirect } from "react-router";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 
@@ -25,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? pageMeta({
         title: `${loaderData.task.title} · Coinwork`,
-        description: `${loaderData.task.payableAmount} coins per worker: ${loaderData.task.detail.slice(0, 140)}`,
+        description: `${formatCoins(loaderData.task.payableAmount)} per worker: ${loaderData.task.detail.slice(0, 140)}`,
         path: `/browse/${loaderData.task.id}`,
         origin: loaderData.origin,
       })
@@ -85,17 +87,17 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
         <aside className="lg:sticky lg:top-24" aria-labelledby="join-heading">
           <Card className="grid gap-5 p-5 sm:p-6">
             <dl className="grid gap-4">
-              <IconFact icon={CoinsIcon} label="Pays each worker">
+              <IconFact icon={CoinsIcon} label={TASK_FIELD_NAMES.payable_amount}>
                 <Coins coins={task.payableAmount} className="text-amber-900" />{" "}
                 <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
               </IconFact>
               <IconFact icon={Hourglass} label="Pay per hour">
                 <PayRateFact rate={task.payRate} />
               </IconFact>
-              <IconFact icon={Users} label="Open slots">
+              <IconFact icon={Users} label={TASK_FIELD_NAMES.required_workers}>
                 {task.requiredWorkers}
               </IconFact>
-              <IconFact icon={CalendarDays} label="Completion date">
+              <IconFact icon={CalendarDays} label={TASK_FIELD_NAMES.completion_date}>
                 <DueDay date={task.completionDate} />
               </IconFact>
             </dl>
@@ -105,7 +107,7 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="text-sm text-muted-foreground">
                 Create a free worker account and you come straight back here to submit your work. Approved work pays{" "}
-                {task.payableAmount} coins ({WITHDRAW_RATE_NOTE}).
+                {formatCoins(task.payableAmount)} ({WITHDRAW_RATE_NOTE}).
               </p>
               <Link to={withReturn("/register", task.id)} className={buttonVariants({ size: "lg" })}>
                 Sign up to do this

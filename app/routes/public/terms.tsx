@@ -3,7 +3,7 @@ import { PublicPageHeader } from "~/components/landing/page-header";
 import { originOf, pageMeta } from "~/components/landing/seo";
 import { getEnv } from "~/server/context";
 import { minimumPayOf } from "~/server/services/pay-rate.server";
-import { hourlyWords } from "~/lib/pay-rate";
+import { hourlyWords, SUBMISSIONS_TO_JUDGE } from "~/lib/pay-rate";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -20,7 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** The minimum hourly pay of this deployment (MIN_HOURLY_PAY_CENTS), a rule of posting tasks. */
 const minimumPayRule = (minimumPay: string) =>
-  `Every task pays at least ${minimumPay} of work (in withdrawal dollars): a task whose pay at the buyer's time estimate is lower cannot be posted or updated, and a task whose measured median time makes it pay less is marked so to workers until its buyer raises the pay.`;
+  `Every task pays at least ${minimumPay} of work (in withdrawal dollars). A task posted on Coinwork's pages, from a CSV file or by the REST API has a time estimate, and a pay lower at it cannot be posted or updated; when the median time of its timed submissions (from the third on) makes it pay less, it is marked so to workers until its buyer raises the pay. A task posted through the MTurk API (a HIT) has no estimate: it is judged by the median time its first ${SUBMISSIONS_TO_JUDGE} timed submissions took, from start to submit. If its pay is lower at that time, it takes no new starts until its buyer raises the pay, and the work sent on it (also later, by workers who had started) is topped up to the minimum at that time by a bonus from the buyer's balance.`;
 
 const SECTIONS: { id: string; title: string; body: string[] }[] = [
   {

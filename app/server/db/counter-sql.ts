@@ -19,7 +19,7 @@ export const COUNTER_TABLES: CounterTable[] = [
     kept: `SELECT completion_date, category, tasks, slots FROM open_task_days
       WHERE tasks > 0 OR slots > 0 ORDER BY 1, 2`,
     summed: `SELECT completion_date, category, COUNT(*) AS tasks, SUM(required_workers) AS slots FROM tasks
-      WHERE deleted_at IS NULL AND required_workers > 0 GROUP BY completion_date, category ORDER BY 1, 2`,
+      WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL GROUP BY completion_date, category ORDER BY 1, 2`,
   },
   {
     name: "workers' track records (0009)",
@@ -74,14 +74,16 @@ export const COUNTER_TABLES: CounterTable[] = [
     kept: `SELECT rowid, task_title, task_detail, completion_date FROM open_tasks_fts
       WHERE completion_date >= date('now') ORDER BY rowid`,
     summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
-      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND completion_date >= date('now') ORDER BY rowid`,
+      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL
+        AND completion_date >= date('now') ORDER BY rowid`,
   },
   {
     name: "open tasks' word index (0022)",
     kept: `SELECT rowid, task_title, task_detail, completion_date FROM open_task_words
       WHERE completion_date >= date('now') ORDER BY rowid`,
     summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
-      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND completion_date >= date('now') ORDER BY rowid`,
+      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL
+        AND completion_date >= date('now') ORDER BY rowid`,
   },
   {
     name: "held slots per task (0054)",

@@ -68,6 +68,10 @@ export const tasks = sqliteTable("tasks", {
   timedSubmissions: integer("timed_submissions").notNull().default(0),
   measuredMinutes: integer("measured_minutes"),
   belowMinimumToldAt: integer("below_minimum_told_at"),
+  // the minimum pay on every task (migrations/0076): a task without an estimate (a HIT) is judged by the median of
+  // its first five timed submissions, and paused while it pays under the minimum at it
+  judgedMinutes: integer("judged_minutes"),
+  pausedAt: integer("paused_at"),
   centsPerHour: integer("cents_per_hour").generatedAlwaysAs(
     sql`payable_amount * 300 / COALESCE(measured_minutes, estimate_minutes)`,
     { mode: "virtual" },
@@ -344,14 +348,15 @@ export const openSlotsNow = sql<number>`(CASE WHEN ${tasks.heldSlots} = 0 THEN $
   ELSE ${tasks.requiredWorkers} + (SELECT COUNT(*) FROM ${lapsedHoldsOf}) END)`;
 
 /**
- * Tasks a worker can still take: not deleted, a slot open now (openSlotsNow), not past its date. The open-task
+ * Tasks a worker can still take: not deleted, a slot open now (openSlotsNow), not paused (migrations/0076), not past
+ * its date. The open-task
  * indexes (migrations/0054) hold every task with a slot open or held and carry both counts, so an entry with a free
  * slot is taken as it is and only one whose slots are all held probes its holds. `seekByDate: false` keeps the
  * planner from range-seeking the deadline index, for lists that walk another open-task index in their own order
  * (each carries the completion date, so the date test costs no table read).
  */
 export const openTaskFilter = (today: string, seekByDate = true) =>
-  sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} + ${tasks.heldSlots} > 0
+  sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} + ${tasks.heldSlots} > 0 AND ${tasks.pausedAt} IS NULL
     AND (${tasks.requiredWorkers} > 0 OR EXISTS (SELECT 1 FROM ${lapsedHoldsOf}))
     AND ${seekByDate ? tasks.completionDate : sql`+${tasks.completionDate}`} >= ${today}`;
 
@@ -534,6 +539,8 @@ export const bonuses = sqliteTable("bonuses", {
   reason: text("reason").notNull(),
   requestKey: text("request_key").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** 1: made by the minimum-pay rule (a top-up, migrations/0076), not by the buyer */
+  topUp: integer("top_up").notNull().default(0),
 });
 
 /** Who may work on a task: a least approval rate (percent) and a least number of approved submissions (migrations/0042). */

@@ -155,6 +155,7 @@ export const examples = {
     measured_minutes: 18,
     pay_per_hour_cents: 250,
     below_minimum: true,
+    paused: false,
   },
   featuredTask: {
     _id: ID,

@@ -75,6 +75,7 @@ export interface TaskWire {
   measured_minutes: number | null;
   pay_per_hour_cents: number | null;
   below_minimum: boolean;
+  paused: boolean;
 }
 
 /** A task with its buyer's name (`name`) and e-mail (`user_email`). */
@@ -101,6 +102,7 @@ export function taskWire(
     measured_minutes: t.measuredMinutes,
     pay_per_hour_cents: rate.centsPerHour,
     below_minimum: rate.belowMinimum,
+    paused: t.pausedAt !== null,
   };
 }
 

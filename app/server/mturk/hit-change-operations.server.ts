@@ -6,7 +6,7 @@ import type { SessionUser } from "../auth/session.server";
 import { addAssignments, hitTypeInBatch, MOST_OPEN_SLOTS, setHitReviewStatus } from "../services/hit-changes.server";
 import { buyerHitType } from "../services/hits.server";
 import { updateTask } from "../services/tasks.server";
-import { updateTaskSchema } from "~/lib/schemas/task";
+import { hitUpdateTaskSchema } from "~/lib/schemas/task";
 import { boundedText, integer, text, type Input } from "./input.server";
 import { ownHit } from "./owned.server";
 import { hitCategory } from "./hit-operations.server";
@@ -59,7 +59,7 @@ export const HIT_CHANGE_OPERATIONS: Record<string, Operation> = {
         "UpdateHITTypeOfHIT cannot change a HIT's QualificationRequirements on Coinwork: a task's requirements stay as it was posted with. Give the new type the same requirements, or post a new HIT.",
       );
     const t = hit.task;
-    const parsed = v.safeParse(updateTaskSchema, {
+    const parsed = v.safeParse(hitUpdateTaskSchema, {
       task_title: type.title,
       task_detail: type.description,
       required_workers: t.requiredWorkers,
@@ -69,6 +69,8 @@ export const HIT_CHANGE_OPERATIONS: Record<string, Operation> = {
       category: hitCategory(type.keywords),
       task_image_url: t.taskImageUrl ?? "",
       time_allowance_minutes: Math.ceil(type.assignmentDurationSeconds / 60),
+      // a HIT has no estimate: its time is measured, and the new reward is judged at it (docs/decisions/094)
+      estimate_minutes: t.estimateMinutes,
     });
     if (!parsed.success) throw requestError(parsed.issues[0].message);
     await updateTask(env, requester, t.id, parsed.output, hitTypeInBatch(t.id, hitTypeId));

@@ -13,7 +13,7 @@ import {
   saveHitType,
   type HitTypeProps,
 } from "../services/hits.server";
-import { addTaskSchema } from "~/lib/schemas/task";
+import { hitTaskSchema } from "~/lib/schemas/task";
 import { deadlineDay } from "~/lib/deadline";
 import { CATEGORIES, categorySlug, type Category } from "~/lib/categories";
 import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
@@ -86,7 +86,8 @@ async function postHit(env: Env, requester: SessionUser, type: HitTypeProps, hit
   // read now, so a Question the worker's page could not show is refused before anything is made
   if (question) parseQuestion(question);
   const annotation = boundedText(input, "RequesterAnnotation", 255, false) || null;
-  const parsed = v.safeParse(addTaskSchema, {
+  // no estimate: MTurk has none, so the task's time is measured (docs/decisions/094)
+  const parsed = v.safeParse(hitTaskSchema, {
     task_title: type.title,
     task_detail: type.description,
     required_workers: integer(input, "MaxAssignments", 1),

@@ -13,7 +13,7 @@ import {
 } from "../services/submissions.server";
 import { buyerHits, taskAssignments, type HitRow } from "../services/hits.server";
 import { ownAssignment, ownHit } from "./owned.server";
-import { updateTaskSchema, type UpdateTaskInput } from "~/lib/schemas/task";
+import { hitUpdateTaskSchema, type HitUpdateTaskInput } from "~/lib/schemas/task";
 import { deadlineDay } from "~/lib/deadline";
 import { HIT_OPERATIONS } from "./hit-operations.server";
 import { WORKER_OPERATIONS } from "./worker-operations.server";
@@ -68,22 +68,24 @@ export const OPERATIONS: Record<string, Operation> = {
     const { task } = await ownHit(env, requester, text(input, "HITId"));
     const expireAt = input.ExpireAt;
     if (typeof expireAt !== "number" || !Number.isFinite(expireAt)) throw requestError("ExpireAt is required.");
-    const asIs: UpdateTaskInput = {
+    const asIs: HitUpdateTaskInput = {
       task_title: task.taskTitle,
       task_detail: task.taskDetail,
       required_workers: task.requiredWorkers,
       payable_amount: task.payableAmount,
       completion_date: task.completionDate,
       submission_info: task.submissionInfo,
-      category: task.category as UpdateTaskInput["category"],
+      category: task.category as HitUpdateTaskInput["category"],
       task_image_url: task.taskImageUrl ?? "",
+      // a HIT has no estimate: its time is measured (docs/decisions/094)
+      estimate_minutes: task.estimateMinutes,
     };
     if (expireAt * 1000 <= Date.now()) {
       // expired now: no slot is open or held any more, their escrow returns, and no slot coming back reopens it
       await expireTask(env, requester, task.id);
       return {};
     }
-    const parsed = v.safeParse(updateTaskSchema, { ...asIs, completion_date: deadlineDay(expireAt * 1000) });
+    const parsed = v.safeParse(hitUpdateTaskSchema, { ...asIs, completion_date: deadlineDay(expireAt * 1000) });
     if (!parsed.success) throw requestError(parsed.issues[0].message);
     await updateTask(env, requester, task.id, parsed.output);
     return {};

@@ -104,7 +104,8 @@ export function hitStatusOf(row: HitRow, today: string): HitStatus {
   // the requester's mark (UpdateHITReviewStatus) makes a Reviewable HIT Reviewing, and only a Reviewable one
   const reviewable = () => (t.hitReviewStatus === "MarkedForReview" ? "Reviewing" : "Reviewable");
   if (isPastDate(t.completionDate, today)) return reviewable();
-  if (t.requiredWorkers + row.lapsedHolds > 0) return "Assignable";
+  // a paused HIT (under the minimum pay at its judged time, docs/decisions/094) takes no assignment
+  if (t.pausedAt === null && t.requiredWorkers + row.lapsedHolds > 0) return "Assignable";
   return row.liveHolds > 0 ? "Unassignable" : reviewable();
 }
 
@@ -112,7 +113,8 @@ export function hitStatusOf(row: HitRow, today: string): HitStatus {
 function hitsIn(status: "Reviewable" | "Reviewing", today: string): SQL {
   const marked = eq(tasks.hitReviewStatus, "MarkedForReview");
   return sql`${status === "Reviewing" ? marked : sql`NOT ${marked}`} AND (${tasks.completionDate} < ${today}
-    OR (${tasks.requiredWorkers} = 0 AND NOT EXISTS (SELECT 1 FROM task_holds h WHERE h.task_id = ${tasks.id})))`;
+    OR ((${tasks.requiredWorkers} = 0 OR ${tasks.pausedAt} IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM task_holds h WHERE h.task_id = ${tasks.id})))`;
 }
 
 /**

@@ -16,6 +16,7 @@ import { addHoldReturn, holdAsRead, selectHolds, type Hold } from "./slot-return
 import { requireEligible } from "./eligibility.server";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
+import { TASK_PAUSED } from "~/lib/pay-rate";
 
 export const NOT_STARTED = "Start the task before you send your work.";
 export const TIME_RAN_OUT =
@@ -112,7 +113,7 @@ export async function startTask(env: Env, worker: SessionUser, taskId: string, n
         SELECT t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${now}, ${now} + t.time_allowance_minutes * 60000
         FROM tasks t
         WHERE t.id = ${taskId} AND t.deleted_at IS NULL AND t.required_workers > 0 AND t.completion_date >= ${today}
-          AND t.buyer_id <> ${worker.id} AND ${notBlocked(worker.id, sql`t.buyer_id`)}
+          AND t.paused_at IS NULL AND t.buyer_id <> ${worker.id} AND ${notBlocked(worker.id, sql`t.buyer_id`)}
           AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = t.id AND s.worker_id = ${worker.id}
             AND s.status IN ('pending', 'approved'))
         ON CONFLICT (task_id, worker_id) DO NOTHING`,
@@ -142,6 +143,10 @@ export async function readTaskForWork(env: Env, taskId: string, workerId: string
       requiredWorkers: tasks.requiredWorkers,
       completionDate: tasks.completionDate,
       deletedAt: tasks.deletedAt,
+      // the minimum pay's judgement (migrations/0076): a paused task takes no start
+      pausedAt: tasks.pausedAt,
+      estimateMinutes: tasks.estimateMinutes,
+      judgedMinutes: tasks.judgedMinutes,
     })
     .from(tasks)
     .where(eq(tasks.id, taskId))
@@ -172,6 +177,7 @@ async function assertStartable(
     )
     .limit(1);
   if (sent[0]) throw conflict("You already have a pending or approved submission for this task.");
+  if (task.pausedAt !== null) throw conflict(TASK_PAUSED);
   if (task.requiredWorkers <= 0) throw conflict(NO_SLOTS_TO_START);
 }
 

@@ -21,8 +21,10 @@ import { SUBMISSION_TEXT_REQUIRED } from "~/lib/schemas/money";
 import { heldSlotOf, NOT_STARTED, readTaskForWork, releaseExpiredHolds, TIME_RAN_OUT } from "./slots.server";
 import { addSlotReturn, type SlotComingBack } from "./slot-returns.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
-import { addBelowMinimumNotice } from "./pay-rate.server";
-import { requireEligible } from "./eligibility.server";
+import { addBelowMinimumNotice, addMinimumPaySteps } from "./pay-rate.server";
+import { TASK_PAUSED } from "~/lib/pay-rate";
+import { approvalRateSql, requireEligible } from "./eligibility.server";
+import { PRIOR_RATE } from "~/lib/eligibility";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
 import { checkAnswerEditStatement, checkAnswerStatement, judgeCheckAnswer } from "./proof-flags.server";
 import { judgeCopiedProof, judgeCopiesAgain, withdrawnProof } from "./copied-proof.server";
@@ -64,6 +66,7 @@ function assertOpenTo(task: TaskToSubmit | undefined, workerId: string, today: s
   if (task.buyerId === workerId) throw forbidden(OWN_TASK);
   if (task.blocked) throw forbidden(BLOCKED_WORKER);
   if (isPastDate(task.completionDate, today)) throw conflict(PAST_DATE);
+  if (task.pausedAt !== null) throw conflict(TASK_PAUSED);
   if (task.requiredWorkers <= 0) throw conflict(NO_SLOTS);
 }
 
@@ -122,7 +125,7 @@ export async function createSubmission(
         sql`INSERT INTO submissions (id, task_id, worker_id, buyer_id, payable_amount, submission_details, submission_image_url, status, created_at)
           SELECT ${id}, t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${input.submission_details}, ${input.submission_image_url || null}, 'pending', ${now}
           FROM tasks t
-          WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0
+          WHERE t.id = ${task.id} AND t.deleted_at IS NULL AND t.required_workers > 0 AND t.paused_at IS NULL
             AND t.completion_date >= ${today} AND t.buyer_id <> ${worker.id} AND t.task_title = ${task.taskTitle}
             AND ${notBlocked(worker.id, sql`t.buyer_id`)}`,
       )
@@ -131,8 +134,9 @@ export async function createSubmission(
         sql`UPDATE tasks SET required_workers = required_workers - 1 WHERE id = ${task.id} AND ${created}`,
       );
   }
-  // the insert's trigger (migrations/0032) timed it and worked out the task's median
+  // the insert's trigger (migrations/0032, 0076) timed it and worked out the task's median, or its judged time
   addBelowMinimumNotice(batch, env, task, now);
+  addMinimumPaySteps(batch, env, { task, submissionId: id, timed: hold !== null, now });
   batch.step(
     "notify buyer",
     notification({
@@ -530,7 +534,7 @@ export async function withdrawSubmission(env: Env, worker: SessionUser, submissi
       id: newId(),
       userId: r.buyerId,
       message: raised
-        ? `${worker.name} withdrew their submission for "${r.taskTitle}". You have raised its pay since, so its ${r.payableAmount} coins went back to your balance.`
+        ? `${worker.name} withdrew their submission for "${r.taskTitle}". You have raised its pay since, so its ${formatCoins(r.payableAmount)} went back to your balance.`
         : `${worker.name} withdrew their submission for "${r.taskTitle}". Its slot is open again.`,
       actionRoute: NOTIFICATION_LINKS.taskRemoved,
       now,
@@ -714,11 +718,22 @@ export type SubmissionView = ReturnType<typeof flatten<JoinedRow>>;
 
 /** Worker home figures: submissions sent, pending, coins earned (migrations/0014). */
 export async function workerStats(env: Env, workerId: string) {
+  // the track record a task's least approval rate is judged on, in the same statement (worker_track_records)
+  const record = (column: "approved" | "rejected") =>
+    sql<number>`COALESCE((SELECT ${sql.raw(column)} FROM worker_track_records WHERE worker_id = ${workerId}), 0)`;
+  const [approved, rejected] = [record("approved"), record("rejected")];
   const [row] = await getDb(env)
-    .select({ total: workerFigures.submitted, pending: workerFigures.pending, earned: workerFigures.earned })
+    .select({
+      total: workerFigures.submitted,
+      pending: workerFigures.pending,
+      earned: workerFigures.earned,
+      // the one rule requirements are judged by (a task's "yours is" reads the same expression)
+      approvalRate: approvalRateSql(approved, rejected),
+    })
     .from(workerFigures)
     .where(eq(workerFigures.workerId, workerId));
-  return row ?? { total: 0, pending: 0, earned: 0 };
+  // before any submission: no figures yet, and the rate of a worker with no decision
+  return row ?? { total: 0, pending: 0, earned: 0, approvalRate: PRIOR_RATE * 100 };
 }
 
 /**
@@ -738,7 +753,7 @@ export function liveSubmissionStatus(workerId: string, taskId: AnyColumn) {
  */
 export function submissionBlocker(
   workerId: string,
-  task: { requiredWorkers: number; completionDate: string; buyerId: string },
+  task: { requiredWorkers: number; completionDate: string; buyerId: string; pausedAt: number | null },
   read: { mySubmission: "pending" | "approved" | null; ineligibility: string | null },
   now = Date.now(),
   /** the worker holds a slot of the task: no open slot is needed */
@@ -750,6 +765,8 @@ export function submissionBlocker(
       ? "Your submission for this task was approved."
       : "Your submission for this task is waiting for review.";
   if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
+  // a worker who started before the task paused may still send their work
+  if (!holding && task.pausedAt !== null) return TASK_PAUSED;
   if (!holding && task.requiredWorkers <= 0) return NO_SLOTS;
   // a held slot was checked when it was started
   return holding ? null : read.ineligibility;

@@ -10,17 +10,20 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { taskBatchDrafts, taskBatches } from "../db/schema";
-import { AppError, forbidden, insufficientCoins, notFound } from "../errors";
+import { AppError, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { coinsOf } from "./ledger.server";
 import { spendRefusal } from "./debts.server";
-import { addTaskCreation, refuseTaskSpend } from "./tasks.server";
+import { addTaskCreation, postingShort, refuseTaskSpend } from "./tasks.server";
 import { addTaskSchema, type AddTaskInput } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
 import { CATEGORIES } from "~/lib/categories";
 import { deadlineDay } from "~/lib/deadline";
 import { formatCount } from "~/lib/format";
 import { BATCH_COLUMNS, MAX_BATCH_BYTES, MAX_BATCH_ROWS, OPTIONAL_COLUMNS, type BatchColumn } from "~/lib/task-batch";
+import { fieldRuleWords, TASK_FIELD_NAMES } from "~/lib/task-fields";
+import { belowMinimumMessage, centsPerHour } from "~/lib/pay-rate";
+import { minimumPayOf } from "./pay-rate.server";
 
 export const FILE_TOO_LARGE = "The file is larger than 1 MB. Split it into smaller files.";
 export const NOT_UTF8 = "The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again.";
@@ -63,15 +66,25 @@ function textOf(bytes: Uint8Array): string {
   }
 }
 
-/** One row checked by Add Task's schema, each message under its column. */
-function checkRow(row: number, cells: BatchRow["cells"], shape: string | null): BatchRow {
+/**
+ * One row checked by Add Task's schema and the minimum hourly pay at its estimate (`minCents`), as Add Task checks
+ * them. A column's error names its field in words and says what to enter ("Workers needed: enter a whole number from
+ * 1 to 10,000"), whichever of its rules the cell broke.
+ */
+function checkRow(row: number, cells: BatchRow["cells"], shape: string | null, minCents: number): BatchRow {
   const errors: RowError[] = shape ? [{ column: null, message: shape }] : [];
   const parsed = v.safeParse(addTaskSchema, cells);
   if (!parsed.success) {
     const { root, nested } = v.flatten<typeof addTaskSchema>(parsed.issues);
     for (const message of root ?? []) errors.push({ column: null, message });
-    for (const [column, messages] of Object.entries(nested ?? {}))
-      for (const message of messages ?? []) errors.push({ column: column as BatchColumn, message });
+    for (const column of Object.keys(nested ?? {}) as BatchColumn[])
+      errors.push({ column, message: fieldRuleWords(column) });
+  } else if (centsPerHour(parsed.output.payable_amount, parsed.output.estimate_minutes) < minCents) {
+    const refusal = belowMinimumMessage(parsed.output.estimate_minutes, minCents);
+    errors.push({
+      column: "payable_amount",
+      message: `${TASK_FIELD_NAMES.payable_amount}: ${refusal[0]!.toLowerCase()}${refusal.slice(1)}`,
+    });
   }
   return { row, cells, input: parsed.success && !errors.length ? parsed.output : null, errors };
 }
@@ -80,7 +93,7 @@ function checkRow(row: number, cells: BatchRow["cells"], shape: string | null): 
  * Reads a CSV of tasks (the template's columns, a header row first). A file that cannot be a batch (too large, not
  * UTF-8, no tasks, too many, unknown or missing columns) is refused; a row's problems are that row's errors.
  */
-export function readTaskFile(text: string): TaskFile {
+export function readTaskFile(text: string, minCents: number): TaskFile {
   const parsed = Papa.parse<Record<string, string>>(text, {
     header: true,
     skipEmptyLines: "greedy",
@@ -106,7 +119,7 @@ export function readTaskFile(text: string): TaskFile {
   const rows = parsed.data.map((record, i) => {
     const cells: BatchRow["cells"] = {};
     for (const column of BATCH_COLUMNS) if (typeof record[column] === "string") cells[column] = record[column];
-    return checkRow(i + 1, cells, shapes.get(i) ?? null);
+    return checkRow(i + 1, cells, shapes.get(i) ?? null, minCents);
   });
   const valid = rows.flatMap((r) => (r.input ? [r.input] : []));
   return {
@@ -119,11 +132,12 @@ export function readTaskFile(text: string): TaskFile {
 /** The downloadable template: the header and two example tasks due in two weeks. */
 export function taskBatchTemplate(now = Date.now()): string {
   const due = deadlineDay(now + 14 * 86_400_000);
-  const example = (title: string, workers: number, pay: number, category: string) => ({
+  const example = (title: string, workers: number, pay: number, minutes: number, category: string) => ({
     task_title: title,
     task_detail: `${title}: follow the instructions in the description, then send the proof asked for.`,
     required_workers: workers,
     payable_amount: pay,
+    estimate_minutes: minutes,
     completion_date: due,
     submission_info: "A screenshot link or the text asked for",
     category,
@@ -135,8 +149,9 @@ export function taskBatchTemplate(now = Date.now()): string {
     {
       fields: [...BATCH_COLUMNS],
       data: [
-        example("Watch a video and leave a comment", 10, 5, CATEGORIES[0]),
-        example("Translate a short paragraph, English to French", 2, 40, "Translation"),
+        // $7.50 and $8.00 an hour at their estimates
+        example("Watch a video and leave a comment", 10, 5, 2, CATEGORIES[0]),
+        example("Translate a short paragraph, English to French", 2, 40, 15, "Translation"),
       ],
     },
     { newline: "\r\n" },
@@ -190,14 +205,6 @@ async function postedUnder(env: Env, buyerId: string, requestKey: string): Promi
   return row ? { ...row, taskIds: await taskIdsOf(buyerId, requestKey, row.tasks), created: false } : null;
 }
 
-/** The refusal when the balance is short, with how many coins are missing and where to buy them. */
-export function shortOfCoins(cost: number, missing: number): AppError {
-  return insufficientCoins(
-    missing,
-    `These tasks cost ${formatCount(cost)} coins and your balance is ${formatCount(cost - missing)}: ${formatCount(missing)} coins are missing. Buy them on Purchase Coin, then post again.`,
-  );
-}
-
 /** Not an error the caller sees: the batch lost to the same request key, whose posting is the answer. */
 class RacedBatch extends AppError {
   constructor(readonly posted: PostedBatch) {
@@ -227,7 +234,8 @@ async function postRows(
       rowErrorFields(wrong),
     );
   const { coins } = file;
-  await refuseTaskSpend(env, buyer, coins, (missing) => shortOfCoins(coins, missing));
+  const tasks = file.rows.length;
+  await refuseTaskSpend(env, buyer, coins, tasks);
   const db = getDb(env);
   const now = Date.now();
   const taskIds = await taskIdsOf(buyer.id, requestKey, file.rows.length);
@@ -247,7 +255,9 @@ async function postRows(
       refusal: async () => {
         const raced = await postedUnder(env, buyer.id, requestKey);
         if (raced) return new RacedBatch(raced);
-        return spendRefusal(env, buyer.id, async () => shortOfCoins(coins, coins - (await coinsOf(env, buyer.id))));
+        return spendRefusal(env, buyer.id, async () =>
+          postingShort(tasks, coins, coins - (await coinsOf(env, buyer.id))),
+        );
       },
     })
     .catch((e: unknown) => {
@@ -275,7 +285,7 @@ export async function postTaskFile(
 ): Promise<PostedBatch> {
   const earlier = await postedUnder(env, buyer.id, requestKey);
   if (earlier) return earlier;
-  return postRows(env, buyer, readTaskFile(textOf(bytes)), requestKey);
+  return postRows(env, buyer, readTaskFile(textOf(bytes), minimumPayOf(env)), requestKey);
 }
 
 /**
@@ -285,7 +295,7 @@ export async function postTaskFile(
 export async function saveTaskBatchDraft(env: Env, buyer: SessionUser, fileName: string, bytes: Uint8Array) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
   const text = textOf(bytes);
-  readTaskFile(text);
+  readTaskFile(text, minimumPayOf(env));
   const id = newId();
   await newBatch(env)
     .step("replace", sql`DELETE FROM task_batch_drafts WHERE buyer_id = ${buyer.id}`)
@@ -312,7 +322,7 @@ async function draftOf(env: Env, buyerId: string, id: string) {
 export async function taskBatchPreview(env: Env, buyer: SessionUser, id: string) {
   const [draft, balance] = await Promise.all([draftOf(env, buyer.id, id), coinsOf(env, buyer.id)]);
   if (!draft) return null;
-  const file = readTaskFile(draft.csv);
+  const file = readTaskFile(draft.csv, minimumPayOf(env));
   return { id, fileName: draft.fileName, ...file, balance, missing: Math.max(file.coins - balance, 0) };
 }
 
@@ -322,7 +332,7 @@ export async function postTaskBatchDraft(env: Env, buyer: SessionUser, id: strin
   if (earlier) return earlier;
   const draft = await draftOf(env, buyer.id, id);
   if (!draft) throw notFound(DRAFT_GONE);
-  return postRows(env, buyer, readTaskFile(draft.csv), id, (batch) =>
+  return postRows(env, buyer, readTaskFile(draft.csv, minimumPayOf(env)), id, (batch) =>
     batch.step("forget draft", sql`DELETE FROM task_batch_drafts WHERE id = ${id}`),
   );
 }

@@ -19,20 +19,22 @@ import {
   totals,
   users,
 } from "../db/schema";
-import { conflict, forbidden, insufficientCoins, notFound } from "../errors";
+import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
+import { NOT_AVAILABLE_COIN } from "~/lib/posting";
 import { missingOnCard } from "~/lib/eligibility";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
-import type { AddTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
+import type { AddTaskInput, HitTaskInput, HitUpdateTaskInput, UpdateTaskInput } from "~/lib/schemas/task";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
 import { TIME_ALLOWANCE_MINUTES } from "~/lib/time-allowance";
 import { releaseExpiredHolds } from "./slots.server";
 import { notBlocked } from "./blocks.server";
-import { paysAtLeast, requireMinimumPay } from "./pay-rate.server";
+import { minimumPayOf, paysAtLeast, requireMinimumPay } from "./pay-rate.server";
+import { centsPerHour } from "~/lib/pay-rate";
 import {
   approvalAtLeast,
   recordLineFields,
@@ -239,16 +241,23 @@ export function taskView(task: typeof tasks.$inferSelect) {
 }
 
 /**
- * The early refusals of a spend on new tasks (role, verified address, coins owed, balance below `cost`): they only
- * say so sooner, the batch's constraints are the guard.
+ * A posting the balance cannot pay, one task or a file's, answered alike (409 'Not available Coin.  Purchase Coin'):
+ * the coins `missing`, and the posting's `cost` and `tasks` for the page's words (app/lib/posting.ts).
  */
-export async function refuseTaskSpend(env: Env, buyer: SessionUser, cost: number, short = insufficientCoins) {
+export const postingShort = (tasks: number, cost: number, missing: number) =>
+  new AppError("insufficient_coins", NOT_AVAILABLE_COIN, undefined, { missing, cost, tasks });
+
+/**
+ * The early refusals of a spend on `tasks` new tasks (role, verified address, coins owed, balance below `cost`): they
+ * only say so sooner, the batch's constraints are the guard.
+ */
+export async function refuseTaskSpend(env: Env, buyer: SessionUser, cost: number, tasks = 1) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can post tasks");
   requireVerifiedEmail(buyer);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
   await refuseWhileOwing(env, buyer.id);
   const balance = await coinsOf(env, buyer.id);
-  if (balance < cost) throw short(cost - balance);
+  if (balance < cost) throw postingShort(tasks, cost, cost - balance);
 }
 
 /**
@@ -258,7 +267,7 @@ export async function refuseTaskSpend(env: Env, buyer: SessionUser, cost: number
 export function addTaskCreation(
   db: Db,
   batch: Batch,
-  t: { id: string; buyerId: string; input: AddTaskInput; now: number; extra?: ExtraRequirements },
+  t: { id: string; buyerId: string; input: AddTaskInput | HitTaskInput; now: number; extra?: ExtraRequirements },
   prefix = "",
 ): void {
   const { id, input, now } = t;
@@ -294,12 +303,13 @@ export function addTaskCreation(
 
 /**
  * `extra`: requirements beyond the form's (the requester API's QualificationRequirements); `alsoInBatch`: a caller's
- * own steps in the posting's batch (the requester API's UniqueRequestToken and HIT record).
+ * own steps in the posting's batch (the requester API's UniqueRequestToken and HIT record). Every door gives an
+ * estimate, which must meet the minimum hourly pay, but a HIT's (HitTaskInput): its time is measured.
  */
 export async function postTask(
   env: Env,
   buyer: SessionUser,
-  input: AddTaskInput,
+  input: AddTaskInput | HitTaskInput,
   opts: { extra?: ExtraRequirements; alsoInBatch?: (batch: Batch, taskId: string, now: number) => void } = {},
 ) {
   requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
@@ -316,26 +326,32 @@ export async function postTask(
   addTaskCreation(getDb(env), batch, { id, buyerId: buyer.id, input, now, extra });
   // CHECK (coin >= 0): the balance was spent by a concurrent request; or a debt appeared meanwhile.
   await batch.run({
-    refusal: () => spendRefusal(env, buyer.id, async () => insufficientCoins(cost - (await coinsOf(env, buyer.id)))),
+    refusal: () =>
+      spendRefusal(env, buyer.id, async () => postingShort(1, cost, cost - (await coinsOf(env, buyer.id)))),
   });
   return (await findTask(env, id))!;
 }
 
 /**
- * New open slots and pay; the buyer is charged (or refunded) new total - old total of the open slots. `alsoInBatch`:
- * a caller's own steps in the update's batch, held by the same guard (the requester API's UpdateHITTypeOfHIT).
+ * New open slots and pay; the buyer is charged (or refunded) new total - old total of the open slots. The pay must
+ * meet the minimum at the estimate and, on a task judged by its first five timed submissions, at that time too while
+ * it keeps open slots; a pay that meets it there ends a pause (migrations/0076). `alsoInBatch`: a caller's own steps
+ * in the update's batch, held by the same guard (the requester API's UpdateHITTypeOfHIT).
  */
 export async function updateTask(
   env: Env,
   buyer: SessionUser,
   id: string,
-  input: UpdateTaskInput,
+  input: UpdateTaskInput | HitUpdateTaskInput,
   alsoInBatch?: (batch: Batch, unchanged: SQL) => void,
 ) {
   const task = await taskForOwner(env, buyer, id);
   if (task.buyerId !== buyer.id) throw forbidden("Only the task's buyer can edit it");
   const estimate = input.estimate_minutes ?? task.estimateMinutes;
-  requireMinimumPay(env, input.payable_amount, estimate);
+  // closing every open slot (an MTurk HIT expired) is allowed at any pay: nobody can start it
+  requireMinimumPay(env, input.payable_amount, estimate, input.required_workers > 0 ? task.judgedMinutes : null);
+  const meetsJudged =
+    task.judgedMinutes === null || centsPerHour(input.payable_amount, task.judgedMinutes) >= minimumPayOf(env);
   const oldTotal = taskCost(task.requiredWorkers, task.payableAmount);
   const newTotal = taskCost(input.required_workers, input.payable_amount);
   const extra = newTotal - oldTotal;
@@ -346,8 +362,10 @@ export async function updateTask(
   if (extra > balance) throw insufficientCoins(extra - balance, "Insufficient Coins");
   const db = getDb(env);
   const now = Date.now();
+  // the judged time as read too: a task judged meanwhile must not be reopened by a pay judged without it
   const unchanged = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${id} AND deleted_at IS NULL
-    AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount})`;
+    AND required_workers = ${task.requiredWorkers} AND payable_amount = ${task.payableAmount}
+    AND judged_minutes IS ${task.judgedMinutes})`;
   // The settlement (and a caller's steps) come first: the update changes the slots and pay that `unchanged` requires.
   const batch = newBatch(env);
   alsoInBatch?.(batch, unchanged);
@@ -381,6 +399,8 @@ export async function updateTask(
           estimateMinutes: estimate,
           // a new pay is judged afresh: its buyer is told again if the measured time puts it under the minimum
           belowMinimumToldAt: input.payable_amount === task.payableAmount ? task.belowMinimumToldAt : null,
+          // a pay that meets the minimum at the judged time reopens a paused task
+          pausedAt: meetsJudged ? null : task.pausedAt,
         })
         .where(
           and(
@@ -388,6 +408,7 @@ export async function updateTask(
             isNull(tasks.deletedAt),
             eq(tasks.requiredWorkers, task.requiredWorkers),
             eq(tasks.payableAmount, task.payableAmount),
+            sql`${tasks.judgedMinutes} IS ${task.judgedMinutes}`,
           ),
         ),
     );
@@ -646,7 +667,7 @@ function blockedOpenTasks(today: string, workerId: string, category?: string): S
   const inCategory = category ? sql` AND category = ${category}` : sql``;
   return sql`(SELECT COUNT(*) FROM tasks INDEXED BY tasks_open_buyer_idx
     WHERE buyer_id IN (SELECT buyer_id FROM worker_blocks WHERE worker_id = ${workerId})
-      AND deleted_at IS NULL AND required_workers + held_slots > 0 AND required_workers > 0
+      AND deleted_at IS NULL AND required_workers + held_slots > 0 AND required_workers > 0 AND paused_at IS NULL
       AND completion_date >= ${today}${inCategory})`;
 }
 

@@ -176,7 +176,7 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
             <PersonCell label="Worker" name={a.workerName} email={a.workerEmail} />
             <PersonCell label="Buyer" name={a.buyerName} email={a.buyerEmail} />
             <Cell label="Amount" className="amount">
-              {a.pay} coins
+              {formatCoins(a.pay)}
             </Cell>
             <Cell label="Appeal" className="md:min-w-64 md:max-w-96">
               <AppealText a={a} />

@@ -140,7 +140,7 @@ function approveSpec(w: Withdrawal): ActionSpec {
     intent: "approve",
     id: w.id,
     title: "Approve this withdrawal?",
-    description: `Pay ${formatDollars(w.cents)} (${w.coins} coins) to ${w.workerName}: ${payoutLine(w.payout)}. The coins leave the worker's held balance for good.`,
+    description: `Pay ${formatDollars(w.cents)} (${formatCoins(w.coins)}) to ${w.workerName}: ${payoutLine(w.payout)}. The coins leave the worker's held balance for good.`,
     text: {
       name: "payout_reference",
       label: "Payout reference",
@@ -159,7 +159,7 @@ function rejectSpec(w: Withdrawal): ActionSpec {
     intent: "reject",
     id: w.id,
     title: "Reject this withdrawal?",
-    description: `The ${w.coins} coins go back to ${w.workerName}'s balance, and they are told your reason.`,
+    description: `The ${formatCoins(w.coins)} go back to ${w.workerName}'s balance, and they are told your reason.`,
     confirmLabel: "Reject request",
     destructive: true,
     reason: {
@@ -238,7 +238,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               </Cell>
               <Cell label="Amount" className="amount">
                 <p>{formatDollars(w.cents)}</p>
-                <p className="meta">{w.coins} coins</p>
+                <p className="meta">{formatCoins(w.coins)}</p>
               </Cell>
               <Cell label="Requested" className="min-w-36 text-muted-foreground">
                 <LocalTime at={w.createdAt} />

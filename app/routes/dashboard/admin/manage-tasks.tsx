@@ -9,6 +9,7 @@ import { taskEscrow } from "~/server/services/admin-reads.server";
 import { taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
 import { readSearch } from "~/lib/schemas/paging";
 import { formatCoins, formatCount, formatDate } from "~/lib/format";
+import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Cell, PersonCell } from "~/components/responsive-list";
@@ -77,7 +78,7 @@ function deleteSpec(t: Task): ActionSpec {
     intent: "delete",
     id: t.id,
     title: "Are you sure?",
-    description: `You won't be able to revert this! "${t.title}" will be removed: ${t.buyerName} gets back ${escrow} coins for the open slots, and any pending submissions are cancelled and refunded to them too.`,
+    description: `You won't be able to revert this! "${t.title}" will be removed: ${t.buyerName} gets back ${formatCoins(escrow)} for the open slots, and any pending submissions are cancelled and refunded to them too.`,
     confirmLabel: "Yes, delete it",
     destructive: true,
     reason: { label: "Reason", placeholder: "Recorded in the audit log, e.g. Violates the task guidelines." },
@@ -112,7 +113,7 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
           { header: "Category" },
           { header: "Buyer" },
           { header: "Workers & payment", className: "whitespace-nowrap" },
-          { header: "Deadline" },
+          { header: TASK_FIELD_NAMES.completion_date },
         ]}
         rowTestId={(t) => `task-${t.id}`}
         cells={(t) => (
@@ -132,8 +133,8 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
             <Cell label="Workers & payment" className="whitespace-nowrap">
               <WorkersAndPay t={t} />
             </Cell>
-            <Cell label="Deadline" className="whitespace-nowrap">
-              <Deadline date={t.completionDate} today={today} />
+            <Cell label={TASK_FIELD_NAMES.completion_date} className="whitespace-nowrap">
+              <CompletionDate date={t.completionDate} today={today} />
             </Cell>
             <Cell className="actions">
               <DeleteButton t={t} flow={flow} />
@@ -151,15 +152,15 @@ function WorkersAndPay({ t }: { t: Task }) {
   return (
     <>
       <p className="tabular-nums">
-        <span className="font-semibold">{t.requiredWorkers}</span> {t.requiredWorkers === 1 ? "worker" : "workers"} ×{" "}
-        <span className="font-semibold">{t.payableAmount}</span> coins
+        <span className="font-semibold">{formatCount(t.requiredWorkers)}</span> needed ×{" "}
+        <span className="font-semibold">{formatCoins(t.payableAmount)}</span>
       </p>
-      <p className="meta tabular-nums">{formatCount(t.requiredWorkers * t.payableAmount)} coins in escrow</p>
+      <p className="meta tabular-nums">{formatCoins(t.requiredWorkers * t.payableAmount)} in escrow</p>
     </>
   );
 }
 
-function Deadline({ date, today }: { date: string; today: string }) {
+function CompletionDate({ date, today }: { date: string; today: string }) {
   const past = isPastDate(date, today);
   return (
     <span className="inline-flex items-center gap-1.5">

@@ -111,7 +111,7 @@ function adjustSpec(u: User): ActionSpec {
     intent: "adjust",
     id: u.id,
     title: `Adjust coins of ${u.name}`,
-    description: `Balance now: ${formatCount(u.coin)} coins. A positive amount adds coins, a negative one deducts them. The change and its reason are recorded in the ledger and the audit log, and ${u.name} is notified.`,
+    description: `Balance now: ${formatCoins(u.coin)}. A positive amount adds coins, a negative one deducts them. The change and its reason are recorded in the ledger and the audit log, and ${u.name} is notified.`,
     confirmLabel: "Apply adjustment",
     amount: { label: "Coins (+/-)" },
     reason: { label: "Reason", required: true, placeholder: "e.g. Refund for a duplicate charge" },

@@ -4,18 +4,18 @@ import type { Route } from "./+types/add-task";
 import { minimumPayOf, requireMinimumPay } from "~/server/services/pay-rate.server";
 import { hourlyWords } from "~/lib/pay-rate";
 import { PageHeader } from "~/components/dashboard-shell";
-import { NOT_AVAILABLE_COIN, TaskForm, TaskSaved } from "~/components/buyer/task-form";
+import { TaskForm, TaskSaved } from "~/components/buyer/task-form";
+import { postedWords } from "~/lib/posting";
 import { failureOf, useFailureToast, usePosting } from "~/components/form-kit";
 import { addTaskSchema } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
 import { buyerUser } from "~/server/auth/guards.server";
 import { getEnv } from "~/server/context";
-import { redirectWithFlash } from "~/server/http/flash.server";
 import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { postTask } from "~/server/services/tasks.server";
 import { qualificationChoices } from "~/server/services/qualifications.server";
-import { TASK_IMAGE } from "./task-form.server";
+import { overBalance, TASK_IMAGE } from "./task-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Task · Coinwork" }];
 
@@ -29,18 +29,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     minimumPay: hourlyWords(minimumPayOf(env)),
     qualifications: await qualificationChoices(env, user.id),
   };
-}
-
-/**
- * Over the balance: off to Purchase Coin, where the flash says so (thrown, so an uploaded image is removed). As a
- * whole new document, as every flash to a page with its own policy (flash.server.ts).
- */
-function overBalance(cost: number, balance: number) {
-  return redirectWithFlash("/dashboard/purchasecoin", {
-    type: "error",
-    title: NOT_AVAILABLE_COIN,
-    message: `This task costs ${cost} coins and your balance is ${balance}.`,
-  });
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -59,19 +47,14 @@ export const action = (args: Route.ActionArgs) =>
       requireMinimumPay(env, input.payable_amount, input.estimate_minutes);
       const cost = taskCost(input.required_workers, input.payable_amount);
       const balance = user.coin ?? 0;
-      if (cost > balance) throw overBalance(cost, balance);
+      if (cost > balance) throw overBalance(1, cost, balance);
       try {
         const task = await postTask(env, user, { ...input, task_image_url: image ?? "" });
-        const workers = `${task.requiredWorkers} ${task.requiredWorkers === 1 ? "worker" : "workers"}`;
-        return {
-          title: "Task Posted!",
-          message: `“${task.taskTitle}” is live: ${cost} coins are held for ${workers}.`,
-          to: "/dashboard/mytasks",
-        };
+        return { ...postedWords({ tasks: 1, title: task.taskTitle, coins: cost }), to: "/dashboard/mytasks" };
       } catch (e) {
         // postTask checks the balance again, atomically: it may have changed since the page read it
         if (e instanceof AppError && e.code === "insufficient_coins") {
-          throw overBalance(cost, Math.max(cost - Number(e.extra?.missing ?? 0), 0));
+          throw overBalance(1, cost, Math.max(cost - Number(e.extra?.missing ?? 0), 0));
         }
         throw e;
       }

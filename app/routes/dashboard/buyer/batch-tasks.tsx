@@ -14,7 +14,7 @@ import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { readForm } from "~/server/http/form.server";
-import { refusal } from "~/server/errors";
+import { AppError, refusal } from "~/server/errors";
 import { rateLimitUploads } from "~/server/services/images.server";
 import {
   FILE_TOO_LARGE,
@@ -25,7 +25,13 @@ import {
 import { requiredText } from "~/lib/schemas/fields";
 import { readSearch } from "~/lib/schemas/paging";
 import { taskCost } from "~/lib/coins";
-import { formatCount } from "~/lib/format";
+import { formatCoins, formatCount } from "~/lib/format";
+import { NOT_AVAILABLE_COIN, postedWords, shortOfCoinsWords } from "~/lib/posting";
+import { TASK_FIELD_NAMES as NAMES } from "~/lib/task-fields";
+import { TaskSaved } from "~/components/buyer/task-form";
+import { EnhancedMarker } from "~/components/actions/enhanced";
+import { outcomeText, type Outcome } from "~/lib/enhanced";
+import { overBalance } from "./task-form.server";
 import { BATCH_COLUMNS, MAX_BATCH_BYTES, OPTIONAL_COLUMNS } from "~/lib/task-batch";
 
 export const meta: Route.MetaFunction = () => [{ title: "Post Tasks from a CSV · Coinwork" }];
@@ -72,20 +78,24 @@ export async function action(args: Route.ActionArgs) {
 
 const NO_FILE = { ok: false as const, title: "Upload refused", message: "Choose a CSV file to upload." };
 
+/** "Post all": answered as Add Task answers one task (the same words, the same popup, the same way to Purchase Coin). */
 const postAll = (args: Route.ActionArgs) =>
   confirmAction(args, {
     user: buyerUser,
     schema: postSchema,
-    failure: (_intent, r) =>
-      r.code === "insufficient_coins" ? { title: "Not available Coin" } : { title: "Nothing was posted" },
+    failure: () => ({ title: "Nothing was posted" }),
     async run(input, { user, env }) {
-      const posted = await postTaskBatchDraft(env, user, input.id);
-      const tasks = `${formatCount(posted.tasks)} ${posted.tasks === 1 ? "task" : "tasks"}`;
-      return {
-        title: "Tasks Posted!",
-        message: `${tasks} are live: ${formatCount(posted.coins)} coins are held in escrow.`,
-        to: "/dashboard/mytasks",
-      };
+      try {
+        const posted = await postTaskBatchDraft(env, user, input.id);
+        return { ...postedWords({ tasks: posted.tasks, coins: posted.coins }), to: "/dashboard/mytasks" };
+      } catch (e) {
+        // the balance was spent since the preview read it
+        if (e instanceof AppError && e.code === "insufficient_coins") {
+          const cost = Number(e.extra?.cost ?? 0);
+          throw overBalance(Number(e.extra?.tasks ?? 0), cost, Math.max(cost - Number(e.extra?.missing ?? 0), 0));
+        }
+        throw e;
+      }
     },
   });
 
@@ -93,7 +103,9 @@ const columnList = BATCH_COLUMNS.map((c) => (OPTIONAL_COLUMNS.includes(c) ? `${c
 
 export default function BatchTasks({ loaderData }: Route.ComponentProps) {
   const { asked, preview } = loaderData;
-  const refused = useActionData<typeof action>();
+  const answered = useActionData<typeof action>() as Outcome | undefined;
+  // "Post all" answers with Add Task's popup; a refused upload or posting shows its words on the page
+  const refused = answered && !answered.ok ? answered : undefined;
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -134,9 +146,9 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
                 Upload and preview
               </Button>
             </Form>
-            {refused && !refused.ok ? (
+            {refused ? (
               <Alert tone="danger" title={refused.title}>
-                {refused.message}
+                {outcomeText(refused)}
               </Alert>
             ) : null}
           </CardContent>
@@ -144,6 +156,7 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
         {asked && !preview ? <Alert tone="warning">This upload is no longer here. Upload the file again.</Alert> : null}
         {preview ? <Preview preview={preview} busy={busy} /> : null}
       </div>
+      <TaskSaved outcome={answered} />
     </>
   );
 }
@@ -152,12 +165,13 @@ type PreviewData = NonNullable<Route.ComponentProps["loaderData"]["preview"]>;
 
 const PREVIEW_COLUMNS: CardColumn[] = [
   { header: "Row" },
-  { header: "Task title" },
-  { header: "Category" },
-  { header: "Workers", className: "text-right" },
-  { header: "Pay", className: "text-right" },
-  { header: "Coins", className: "text-right" },
-  { header: "Completion date" },
+  { header: NAMES.task_title },
+  { header: NAMES.category },
+  { header: NAMES.required_workers, className: "text-right" },
+  { header: NAMES.payable_amount, className: "text-right" },
+  { header: NAMES.estimate_minutes, className: "text-right" },
+  { header: "Coins held", className: "text-right" },
+  { header: NAMES.completion_date },
   { header: "Check" },
 ];
 
@@ -171,7 +185,7 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
           Preview of {preview.fileName}
         </h2>
         <p className="text-muted-foreground">
-          {`${tasks} · ${formatCount(coins)} coins in escrow${invalid ? " for the rows without errors" : ""} · your balance ${formatCount(balance)} coins`}
+          {`${tasks} · ${formatCoins(coins)} in escrow${invalid ? " for the rows without errors" : ""} · your balance ${formatCoins(balance)}`}
         </p>
       </div>
       {invalid ? (
@@ -180,23 +194,23 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
         </Alert>
       ) : missing ? (
         <Alert
-          tone="warning"
-          title={`${formatCount(missing)} coins are missing`}
+          tone="danger"
+          title={NOT_AVAILABLE_COIN}
           action={
             <Link to="/dashboard/purchasecoin" className={buttonVariants({ size: "sm" })}>
               Purchase Coin
             </Link>
           }
         >
-          {`These tasks cost ${formatCount(coins)} coins and your balance is ${formatCount(balance)}.`} Buy the missing
-          coins, then come back to this page to post them.
+          {shortOfCoinsWords(rows.length, coins, balance)} Your upload stays here: come back to post it.
         </Alert>
       ) : (
         <Form method="post" action={`${PATH}?draft=${preview.id}`} className="flex flex-wrap items-center gap-3">
+          <EnhancedMarker />
           <input type="hidden" name="intent" value="post" />
           <input type="hidden" name="id" value={preview.id} />
           <Button type="submit" disabled={busy}>
-            {`Post all ${tasks} for ${formatCount(coins)} coins`}
+            {`Post all ${tasks} for ${formatCoins(coins)}`}
           </Button>
           <span className="text-sm text-muted-foreground">Every task is posted, or none.</span>
         </Form>
@@ -210,24 +224,24 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
             <Cell label="Row">{r.row}</Cell>
             <Cell className="name max-w-64 break-words">{r.cells.task_title}</Cell>
             <Cell label="Category">{r.cells.category}</Cell>
-            <Cell label="Workers" className="md:text-right">
+            <Cell label={NAMES.required_workers} className="md:text-right">
               {r.cells.required_workers}
             </Cell>
-            <Cell label="Pay" className="md:text-right">
+            <Cell label={NAMES.payable_amount} className="md:text-right">
               {r.cells.payable_amount}
             </Cell>
-            <Cell label="Coins" className="md:text-right">
+            <Cell label={NAMES.estimate_minutes} className="md:text-right">
+              {r.cells.estimate_minutes}
+            </Cell>
+            <Cell label="Coins held" className="md:text-right">
               {r.input ? formatCount(taskCost(r.input.required_workers, r.input.payable_amount)) : "–"}
             </Cell>
-            <Cell label="Completion date">{r.cells.completion_date}</Cell>
+            <Cell label={NAMES.completion_date}>{r.cells.completion_date}</Cell>
             <Cell label="Check">
               {r.errors.length ? (
                 <ul className="grid gap-1 text-red-800">
                   {r.errors.map((e, i) => (
-                    <li key={i}>
-                      {e.column ? <span className="font-mono text-xs">{e.column}: </span> : null}
-                      {e.message}
-                    </li>
+                    <li key={i}>{e.message}</li>
                   ))}
                 </ul>
               ) : (

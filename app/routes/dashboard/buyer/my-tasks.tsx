@@ -16,7 +16,11 @@ import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { taskCost } from "~/lib/coins";
-import { formatDate } from "~/lib/format";
+import { formatCoins, formatCount, formatDate } from "~/lib/format";
+import { hourlyWords, leastPayFor } from "~/lib/pay-rate";
+import { allowanceWords } from "~/lib/time-allowance";
+import { TASK_FIELD_NAMES } from "~/lib/task-fields";
+import { minimumPayOf } from "~/server/services/pay-rate.server";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
@@ -30,6 +34,7 @@ const PAGE_SIZE = 10;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
+  const min = minimumPayOf(env);
   // Past the last page (e.g. its last task was just deleted): the last page shows instead.
   const list = await pageOrLast(readSearch(new URL(request.url), pageQuery).page, (page) =>
     listBuyerTasks(env, user.id, { page, limit: PAGE_SIZE }),
@@ -45,7 +50,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       completionDate: t.completionDate,
       approved: t.approved,
       pending: t.pending,
+      // paused at its judgement (a HIT under the minimum pay at its first five workers' median time): why, and the fix
+      paused:
+        t.pausedAt !== null && t.judgedMinutes !== null
+          ? { minutes: t.judgedMinutes, leastPay: leastPayFor(t.judgedMinutes, min) }
+          : null,
     })),
+    minimumPay: hourlyWords(min),
     page: list.page,
     pages: list.pages,
     total: list.total,
@@ -68,7 +79,7 @@ export const action = (args: Route.ActionArgs) =>
       await deleteTask(env, user, input.id);
       return {
         title: "Deleted!",
-        message: `“${task.taskTitle}” has been deleted. ${refund} ${refund === 1 ? "coin was" : "coins were"} refunded to your balance.`,
+        message: `“${task.taskTitle}” has been deleted. ${formatCoins(refund)} ${refund === 1 ? "was" : "were"} refunded to your balance.`,
       };
     },
   });
@@ -86,7 +97,7 @@ function deleteSpec(t: TaskRow): ActionSpec {
     note: (
       <>
         <span className="font-semibold">{t.title}</span> will be deleted and{" "}
-        {taskCost(t.requiredWorkers, t.payableAmount)} coins refunded to you.
+        {formatCoins(taskCost(t.requiredWorkers, t.payableAmount))} refunded to you.
       </>
     ),
     confirmLabel: "Yes, delete it!",
@@ -99,7 +110,7 @@ function deleteSpec(t: TaskRow): ActionSpec {
 const reviewHref = (t: TaskRow) => `/dashboard/buyerhome?task=${encodeURIComponent(t.id)}`;
 
 export default function MyTasks({ loaderData }: Route.ComponentProps) {
-  const { tasks, page, pages, total, limit, today } = loaderData;
+  const { tasks, page, pages, total, limit, today, minimumPay } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec(tasks, { delete: deleteSpec }, (t) => t.pending === 0);
 
@@ -138,7 +149,7 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
             { header: "Sl. no.", className: "w-16 whitespace-nowrap" },
             { header: "Task" },
             { header: "Workers & Payment" },
-            { header: "Deadline" },
+            { header: TASK_FIELD_NAMES.completion_date },
             { header: "Action", className: "text-right" },
           ]}
           rows={tasks}
@@ -155,19 +166,20 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                     <p className="meta">{t.category}</p>
                   </div>
                 </div>
+                {t.paused ? <Paused t={t} paused={t.paused} minimumPay={minimumPay} /> : null}
               </Cell>
               <Cell label="Workers & Payment">
                 <Progress t={t} />
                 <p className="meta">
-                  {t.requiredWorkers} open × {t.payableAmount} coins · {taskCost(t.requiredWorkers, t.payableAmount)}{" "}
-                  coins held
+                  {formatCount(t.requiredWorkers)} needed × {formatCoins(t.payableAmount)} ·{" "}
+                  {formatCoins(taskCost(t.requiredWorkers, t.payableAmount))} held
                 </p>
               </Cell>
-              <Cell label="Deadline" className="whitespace-nowrap">
+              <Cell label={TASK_FIELD_NAMES.completion_date} className="whitespace-nowrap">
                 {formatDate(t.completionDate)}
                 {isPastDate(t.completionDate, today) ? (
                   <Badge tone="neutral" className="ml-2">
-                    Past deadline
+                    Past its completion date
                   </Badge>
                 ) : null}
               </Cell>
@@ -197,8 +209,28 @@ function Progress({ t }: { t: TaskRow }) {
       ) : (
         "0 pending"
       )}{" "}
-      · {t.requiredWorkers} open
+      · {t.requiredWorkers} needed
     </p>
+  );
+}
+
+/** Why a task is paused and how to reopen it: a pay that meets the minimum at its judged time, on Update Task. */
+function Paused({ t, paused, minimumPay }: { t: TaskRow; paused: NonNullable<TaskRow["paused"]>; minimumPay: string }) {
+  return (
+    <div className="mt-2 grid gap-1 rounded-lg bg-amber-50 p-2 text-sm text-amber-950" data-testid="task-paused">
+      <p>
+        <Badge tone="pending">Paused</Badge> Workers took a median of {allowanceWords(paused.minutes)}, so its pay is
+        under the minimum of {minimumPay}. It takes no new starts until it pays at least {formatCoins(paused.leastPay)}{" "}
+        per worker.
+      </p>
+      <Link
+        to={`/dashboard/updatetask/${t.id}`}
+        className="font-semibold text-brand-700 underline underline-offset-2"
+        aria-label={`Raise the pay of ${t.title}`}
+      >
+        Raise the pay
+      </Link>
+    </div>
   );
 }
 

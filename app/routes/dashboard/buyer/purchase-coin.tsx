@@ -16,7 +16,7 @@ import {
   type PackageView,
   type PurchaseStep,
 } from "~/components/buyer/purchase-modal";
-import { COIN_PACKAGES } from "~/lib/coins";
+import { COIN_PACKAGES, COIN_VALUE_WORDS, packageQuote, packageSaving } from "~/lib/coins";
 import { purchaseStepSchema } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
@@ -27,7 +27,7 @@ import { refusal } from "~/server/errors";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard, paymentSetup } from "~/server/payments/provider.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
-import { formatCount, formatDollars } from "~/lib/format";
+import { formatCount, formatDollars, formatCoins } from "~/lib/format";
 
 /** The page needs Stripe.js (the card form) in its Content-Security-Policy. */
 export const handle: CspHandle = { csp: ["stripe"] };
@@ -46,7 +46,12 @@ export function loader({ context }: Route.LoaderArgs) {
     /** why card payments are off, in the buyer's words (null when a provider takes them) */
     unavailable: setup.mode === "off" ? setup.message : null,
     publishableKey: setup.mode === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    packages: COIN_PACKAGES.map((p) => ({ coins: p.coins, priceCents: p.priceCents, quote: p.quote })),
+    packages: COIN_PACKAGES.map((p) => ({
+      coins: p.coins,
+      priceCents: p.priceCents,
+      quote: packageQuote(p),
+      saving: packageSaving(p),
+    })),
     balance: user.coin ?? 0,
     billing: { name: user.name, email: user.email },
   };
@@ -138,7 +143,7 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Purchase Coin"
-        description="Coins pay workers for your tasks. 10 coins cost $1."
+        description={`Coins pay workers for your tasks. ${COIN_VALUE_WORDS}`}
         actions={
           <div className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm shadow-sm ring-1 ring-border">
             <span className="text-muted-foreground">Your balance</span>
@@ -196,6 +201,11 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                 <h2 className="text-2xl font-bold tracking-tight">{formatCount(p.coins)} coins</h2>
                 <p className="mt-1 text-sm text-muted-foreground">{p.quote}</p>
               </div>
+              {p.saving > 0 && !p.quote.startsWith("Save") ? (
+                <p className="text-sm font-medium text-emerald-800" data-testid={`saving-${p.coins}`}>
+                  {p.saving}% less a coin than the base price
+                </p>
+              ) : null}
               <p className="mt-auto text-3xl font-extrabold tracking-tight">
                 {formatDollars(p.priceCents, { dropZeroCents: true })}
                 <span className="ml-1 text-sm font-medium text-muted-foreground">USD</span>
@@ -209,7 +219,7 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                   to={`?buy=${p.coins}`}
                   preventScrollReset
                   className={buttonVariants({ variant: best ? "default" : "secondary", className: "w-full" })}
-                  aria-label={`Purchase Now: ${p.coins} coins for ${formatDollars(p.priceCents, { dropZeroCents: true })}`}
+                  aria-label={`Purchase Now: ${formatCoins(p.coins)} for ${formatDollars(p.priceCents, { dropZeroCents: true })}`}
                   onClick={(e) => {
                     e.preventDefault();
                     setSelected(p);

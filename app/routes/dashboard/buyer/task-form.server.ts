@@ -1,5 +1,7 @@
-// Shared by the Add Task and Update Task actions (not a route).
+// Shared by the Add Task, Update Task and Post Tasks from a CSV actions (not a route).
 import type { FormPlan } from "~/server/http/page-action.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { NOT_AVAILABLE_COIN, shortOfCoinsWords } from "~/lib/posting";
 
 const UPLOAD_FAILED = { title: "Upload Failed", message: "Failed to upload image. Please try again." };
 const UPLOAD_ERROR = { title: "Upload Error", message: "Something went wrong while uploading the image." };
@@ -12,3 +14,16 @@ export const TASK_IMAGE: NonNullable<FormPlan<never, unknown>["upload"]> = {
   failure: (refused) => (refused.code === "internal" ? UPLOAD_ERROR : UPLOAD_FAILED),
   unexpected: UPLOAD_ERROR.message,
 };
+
+/**
+ * A posting over the balance, one task or a file's: off to Purchase Coin, where the flash says so (thrown, so an
+ * uploaded image is removed), in the same words for both. As a whole new document, as every flash to a page with its
+ * own policy (flash.server.ts).
+ */
+export function overBalance(tasks: number, cost: number, balance: number) {
+  return redirectWithFlash("/dashboard/purchasecoin", {
+    type: "error",
+    title: NOT_AVAILABLE_COIN,
+    message: shortOfCoinsWords(tasks, cost, balance),
+  });
+}

@@ -15,7 +15,8 @@ import { taskForOwner, taskView, updateTask } from "~/server/services/tasks.serv
 import { taskCheckForBuyer } from "~/server/services/proof-flags.server";
 import { TASK_IMAGE } from "./task-form.server";
 import { minimumPayOf, payRateFor } from "~/server/services/pay-rate.server";
-import { hourlyWords, leastPayFor } from "~/lib/pay-rate";
+import { centsPerHour, hourlyWords, leastPayFor, SUBMISSIONS_TO_JUDGE } from "~/lib/pay-rate";
+import { formatCoins } from "~/lib/format";
 import { Alert } from "~/components/ui/alert";
 import { allowanceWords } from "~/lib/time-allowance";
 
@@ -47,13 +48,23 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     minimumPay: hourlyWords(min),
     // the measured time pays under the minimum: the least pay that meets it at that time
     belowMinimum:
-      rate.belowMinimum && rate.minutes
+      rate.belowMinimum && rate.minutes && task.pausedAt === null
         ? { minutes: rate.minutes, rate: rate.centsPerHour ?? 0, leastPay: leastPayFor(rate.minutes, min) }
+        : null,
+    // paused at its judgement (docs/decisions/094): the time its first five workers took, and the least pay that reopens it
+    paused:
+      task.pausedAt !== null && task.judgedMinutes !== null
+        ? {
+            minutes: task.judgedMinutes,
+            rate: centsPerHour(task.payableAmount, task.judgedMinutes),
+            leastPay: leastPayFor(task.judgedMinutes, min),
+          }
         : null,
     task: {
       ...taskView(task),
       timeAllowanceMinutes: task.timeAllowanceMinutes,
-      estimateMinutes: task.estimateMinutes,
+      // a task without an estimate (a HIT) is offered the time measured on it
+      estimateMinutes: task.estimateMinutes ?? task.judgedMinutes ?? task.measuredMinutes,
     },
   };
 }
@@ -68,7 +79,10 @@ export async function action(args: Route.ActionArgs) {
     // slot meanwhile) and coins owed say so; anything else is the product's failure.
     failure: (r) =>
       r.code === "insufficient_coins"
-        ? { title: "Insufficient Coins", message: `You need ${missingOf(r)} more coins to save this change.` }
+        ? {
+            title: "Insufficient Coins",
+            message: `You need ${formatCoins(missingOf(r) ?? 0)} more to save this change.`,
+          }
         : r.code === "conflict" || r.code === "coins_owed" || r.code === "validation_failed"
           ? { title: UPDATE_FAILED.title, message: r.message }
           : UPDATE_FAILED,
@@ -76,9 +90,9 @@ export async function action(args: Route.ActionArgs) {
       const { task, charged } = await updateTask(env, user, args.params.id, { ...input, task_image_url: image ?? "" });
       const message =
         charged > 0
-          ? `${charged} more coins are now held for “${task.taskTitle}”.`
+          ? `${formatCoins(charged)} more ${charged === 1 ? "is" : "are"} now held for “${task.taskTitle}”.`
           : charged < 0
-            ? `${-charged} coins were refunded to your balance.`
+            ? `${formatCoins(-charged)} ${charged === -1 ? "was" : "were"} refunded to your balance.`
             : `“${task.taskTitle}” was saved; its cost did not change.`;
       return { title: "Task Updated!", message, to: "/dashboard/mytasks" };
     },
@@ -91,7 +105,7 @@ function missingOf(outcome: { code?: string; extra?: Record<string, unknown> } |
 }
 
 export default function UpdateTask({ loaderData }: Route.ComponentProps) {
-  const { task, balance, minimumPay, belowMinimum, check } = loaderData;
+  const { task, balance, minimumPay, belowMinimum, paused, check } = loaderData;
   const outcome = useActionData<typeof action>();
   const busy = usePosting("/dashboard/updatetask/");
   // 'Insufficient Coins' shows in the cost panel instead of a toast.
@@ -113,8 +127,17 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
       {belowMinimum ? (
         <Alert tone="warning" title="Pays below the minimum" className="mb-6">
           Workers take a median of {allowanceWords(belowMinimum.minutes)} on this task, so it pays{" "}
-          {hourlyWords(belowMinimum.rate)}, under the minimum of {minimumPay}. Pay at least {belowMinimum.leastPay}{" "}
-          coins per worker to meet it; the difference for the open slots is charged from your balance.
+          {hourlyWords(belowMinimum.rate)}, under the minimum of {minimumPay}. Pay at least{" "}
+          {formatCoins(belowMinimum.leastPay)} per worker to meet it; the difference for the open slots is charged from
+          your balance.
+        </Alert>
+      ) : null}
+      {paused ? (
+        <Alert tone="warning" title="Paused: it pays under the minimum" className="mb-6" data-testid="paused-alert">
+          Its first {SUBMISSIONS_TO_JUDGE} workers took a median of {allowanceWords(paused.minutes)} on this task, so it
+          pays {hourlyWords(paused.rate)}, under the minimum of {minimumPay}, and takes no new starts. Pay at least{" "}
+          {formatCoins(paused.leastPay)} per worker to reopen it; the difference for the open slots is charged from your
+          balance. The work already sent was topped up to the minimum.
         </Alert>
       ) : null}
       <TaskForm

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ClipboardList, Hourglass, ListChecks, Wallet } from "~/components/icons";
+import { Check, ClipboardList, Hourglass, ListChecks, Wallet } from "~/components/icons";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
@@ -16,6 +16,7 @@ import { listWorkerSubmissions, workerStats } from "~/server/services/submission
 import { workerCharts } from "~/server/services/charts.server";
 import { WorkerCharts } from "~/components/charts/home-charts";
 import { formatCount } from "~/lib/format";
+import { APPROVAL_RATE_RULE } from "~/lib/eligibility";
 import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Worker Home · Coinwork" }];
@@ -63,7 +64,7 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <section aria-label="Your numbers" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <section aria-label="Your numbers" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Total Submissions"
           value={<span data-testid="stat-total">{stats.total}</span>}
@@ -86,8 +87,16 @@ export default function WorkerHome({ loaderData }: Route.ComponentProps) {
             </span>
           }
         />
+        <StatCard
+          label="Approval rate"
+          value={<span data-testid="stat-approval-rate">{stats.approvalRate}%</span>}
+          icon={Check}
+        />
       </section>
-      <p className="mt-2 text-xs text-muted-foreground">Dollar values are {WITHDRAW_RATE_NOTE}.</p>
+      <p className="mt-2 text-xs text-muted-foreground" data-testid="approval-rate-rule">
+        {APPROVAL_RATE_RULE} Tasks that ask for a least approval rate judge this one. Dollar values are{" "}
+        {WITHDRAW_RATE_NOTE}.
+      </p>
 
       <WorkerCharts weeks={weeks} />
 

@@ -23,6 +23,9 @@ import {
 } from "~/components/worker/proof-form";
 import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
+import { TASK_PAUSED } from "~/lib/pay-rate";
+import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
@@ -245,7 +248,15 @@ function Blocked({
   return (
     <Alert
       tone={approved ? "success" : own ? "info" : "warning"}
-      title={approved ? "Already approved" : own ? "Already submitted" : "Not taking submissions"}
+      title={
+        approved
+          ? "Already approved"
+          : own
+            ? "Already submitted"
+            : reason === TASK_PAUSED
+              ? "Paused"
+              : "Not taking submissions"
+      }
       data-testid="submission-blocker"
       action={
         request && !request.pending ? (
@@ -330,19 +341,19 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
           />
           <Card className="p-5 sm:p-6">
             <dl className="grid gap-5 sm:grid-cols-2">
-              <IconFact icon={CoinsIcon} label="Payable amount">
+              <IconFact icon={CoinsIcon} label={TASK_FIELD_NAMES.payable_amount}>
                 <span className="flex flex-wrap items-baseline gap-x-2">
                   <Coins coins={task.payableAmount} className="text-amber-900" />
                   <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
                 </span>
               </IconFact>
-              <IconFact icon={Users} label="Required workers">
-                {task.requiredWorkers} {task.requiredWorkers === 1 ? "slot" : "slots"} open
+              <IconFact icon={Users} label={TASK_FIELD_NAMES.required_workers}>
+                {formatCount(task.requiredWorkers)} {task.requiredWorkers === 1 ? "slot" : "slots"} open
               </IconFact>
-              <IconFact icon={Tag} label="Category">
+              <IconFact icon={Tag} label={TASK_FIELD_NAMES.category}>
                 {task.category}
               </IconFact>
-              <IconFact icon={CalendarDays} label="Completion date">
+              <IconFact icon={CalendarDays} label={TASK_FIELD_NAMES.completion_date}>
                 <DueDay date={task.completionDate} />
               </IconFact>
               <IconFact icon={Hourglass} label="Pay per hour">

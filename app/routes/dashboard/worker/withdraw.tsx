@@ -38,7 +38,7 @@ import {
   listWithdrawals,
   requestWithdrawal,
 } from "~/server/services/withdrawals.server";
-import { formatCount, formatDollars } from "~/lib/format";
+import { formatCount, formatDollars, formatCoins } from "~/lib/format";
 import { HeadedSection } from "~/components/headed-section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
@@ -102,7 +102,7 @@ const cancelAction = (args: Route.ActionArgs) =>
       const { coins, cents } = await cancelWithdrawal(env, user, id);
       return {
         title: "Withdrawal cancelled",
-        message: `The request for ${formatDollars(cents)} is cancelled; ${coins} coins are back in your balance.`,
+        message: `The request for ${formatDollars(cents)} is cancelled; ${formatCoins(coins)} are back in your balance.`,
       };
     },
   });
@@ -122,7 +122,7 @@ const requestAction = (args: Route.ActionArgs) =>
       const w = await requestWithdrawal(env, user, input);
       return {
         title: "Withdrawal request submitted!",
-        message: `${w.withdrawalCoin} coins (${formatDollars(withdrawalCents(w.withdrawalCoin))}) are on hold until an admin reviews your request.`,
+        message: `${formatCoins(w.withdrawalCoin)} (${formatDollars(withdrawalCents(w.withdrawalCoin))}) are on hold until an admin reviews your request.`,
         to: PATH,
       };
     },
