@@ -48,7 +48,8 @@ BEGIN
 END;
 
 -- 5. "Open" is now also: not paused. The open tasks' indexes (0032, 0040, 0054: a slot open or held) carry paused_at
--- as they carry what the other filters test, so a list still walks index entries only.
+-- as they carry what the other filters test (the requirements and pay per hour of 0065 included), so a list still
+-- walks index entries only.
 DROP INDEX tasks_open_idx;
 DROP INDEX tasks_open_pay_idx;
 DROP INDEX tasks_open_deadline_idx;
@@ -58,15 +59,19 @@ DROP INDEX tasks_open_category_pay_idx;
 DROP INDEX tasks_open_category_deadline_idx;
 DROP INDEX tasks_open_category_rate_idx;
 DROP INDEX tasks_open_buyer_idx;
-CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_rate_idx ON tasks (cents_per_hour DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
-CREATE INDEX tasks_open_category_rate_idx ON tasks (category, cents_per_hour DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+DROP INDEX tasks_open_required_idx;
+CREATE INDEX tasks_open_idx ON tasks (created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_pay_idx ON tasks (payable_amount DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_deadline_idx ON tasks (completion_date, created_at DESC, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_rate_idx ON tasks (cents_per_hour DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, min_approval_rate, min_approved, qualification_id, qualification_min_score, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_category_idx ON tasks (category, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_category_pay_idx ON tasks (category, payable_amount DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_category_deadline_idx ON tasks (category, completion_date, created_at DESC, required_workers, held_slots, deleted_at, buyer_id, cents_per_hour, min_approval_rate, min_approved, qualification_id, qualification_min_score, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_category_rate_idx ON tasks (category, cents_per_hour DESC, created_at DESC, completion_date, required_workers, held_slots, deleted_at, buyer_id, min_approval_rate, min_approved, qualification_id, qualification_min_score, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
 CREATE INDEX tasks_open_buyer_idx ON tasks (buyer_id, completion_date, category, required_workers, held_slots, deleted_at, paused_at) WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL;
+CREATE INDEX tasks_open_required_idx ON tasks (completion_date, category, min_approval_rate, min_approved, qualification_id, qualification_min_score, required_workers, held_slots, deleted_at, buyer_id, paused_at)
+  WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL
+    AND (min_approval_rate IS NOT NULL OR min_approved IS NOT NULL OR qualification_id IS NOT NULL);
 
 -- The open tasks per day and category (0006): a paused task leaves them as a filled one does.
 DROP TRIGGER tasks_open_days_insert;

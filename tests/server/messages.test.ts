@@ -387,7 +387,7 @@ describe("the Messages page (docs/decisions/092-an-inbox-read-from-its-own-index
 
   it(`pages by a cursor, ${INBOX_PAGE} at a time, newest first, none twice`, async () => {
     const buyer = await funded("Buyer", 200);
-    const task = await taskOf(buyer, { required_workers: 30, payable_amount: 1 });
+    const task = await taskOf(buyer, { required_workers: 30, payable_amount: 2 });
     const workers = await Promise.all(Array.from({ length: INBOX_PAGE + 2 }, () => registerUser("Worker")));
     const t0 = Date.now();
     for (const [i, w] of workers.entries())
