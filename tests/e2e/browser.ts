@@ -371,6 +371,8 @@ export interface TaskFields {
   /** required workers and pay per worker, as typed (e.g. "0" to see the message) */
   workers: number | string;
   pay: number | string;
+  /** how long the work takes one worker, in minutes (1 unless given: the pay per hour must meet the minimum) */
+  estimate?: number;
   /** the completion date, this many days from today */
   daysAhead: number;
   category: string;
@@ -381,13 +383,14 @@ export interface TaskFields {
 
 /** Fills the Add Task form (with or without JavaScript); with JavaScript, an image is previewed before it goes on. */
 export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
-  await page.getByLabel("Task Title").fill(t.title);
-  await page.getByLabel("Task Detail").fill(t.detail);
-  await page.getByLabel("Required Workers").fill(String(t.workers));
-  await page.getByLabel("Payable Amount").fill(String(t.pay));
-  await page.getByLabel("Completion Date").fill(isoDay(t.daysAhead));
+  await page.getByLabel("Task title").fill(t.title);
+  await page.getByLabel("Task detail").fill(t.detail);
+  await page.getByLabel("Workers needed").fill(String(t.workers));
+  await page.getByLabel("Payable amount").fill(String(t.pay));
+  await page.getByLabel("Time estimate (minutes)").fill(String(t.estimate ?? 1));
+  await page.getByLabel("Completion date").fill(isoDay(t.daysAhead));
   await page.getByLabel("Category").selectOption(t.category);
-  await page.getByLabel("Submission Info").fill(t.info);
+  await page.getByLabel("Submission info").fill(t.info);
   if (t.image) {
     await page.locator('input[type="file"][name="image"]').setInputFiles(t.image);
     if (jsEnabled(page))

@@ -94,8 +94,8 @@ async function expectNoSidewaysScroll(page: Page, name: string) {
 }
 
 async function fillTaskNumbers(page: Page, workers: number, pay: number) {
-  await page.getByLabel("Required Workers").fill(String(workers));
-  await page.getByLabel("Payable Amount").fill(String(pay));
+  await page.getByLabel("Workers needed").fill(String(workers));
+  await page.getByLabel("Payable amount").fill(String(pay));
 }
 
 setUpBrowser();
@@ -216,7 +216,7 @@ story("a buyer's day", () => {
       await expectCoins(buyer, balance, "posting 4 x 10");
       const row = page.getByTestId("task-row").filter({ hasText: TITLE });
       await expect.poll(() => row.count()).toBe(1);
-      expect(await row.innerText()).toMatch(/4 open × 10 coins · 40 coins held/);
+      expect(await row.innerText()).toMatch(/4 needed × 10 coins · 40 coins held/);
       expect(await row.locator("img").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
       taskId = (await row.getByRole("link", { name: `Edit ${TITLE}` }).getAttribute("href"))!.split("/").pop()!;
       await look(page, "buyer-mytasks-1440");
@@ -229,9 +229,9 @@ story("a buyer's day", () => {
     async () => {
       const { page } = buyer;
       await gotoHydrated(page, `/dashboard/updatetask/${taskId}`);
-      expect(await page.getByLabel("Task Title").inputValue()).toBe(TITLE);
-      expect(await page.getByLabel("Required Workers").inputValue()).toBe("4");
-      expect(await page.getByLabel("Payable Amount").inputValue()).toBe("10");
+      expect(await page.getByLabel("Task title").inputValue()).toBe(TITLE);
+      expect(await page.getByLabel("Workers needed").inputValue()).toBe("4");
+      expect(await page.getByLabel("Payable amount").inputValue()).toBe("10");
       expect(await page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^\/images\//);
 
       // 25 x 10 = 250 against 40 held: 210 more than now, over the balance by exactly this much
@@ -240,7 +240,7 @@ story("a buyer's day", () => {
       expect(needed).toBe(50);
       await expect
         .poll(() => page.getByTestId("coins-needed").innerText())
-        .toBe(`You need ${needed} more coins to save this change.`);
+        .toBe(`You need ${needed} coins more to save this change.`);
       expect(await page.getByRole("alert").filter({ hasText: "Insufficient Coins" }).isVisible()).toBe(true);
       expect(await page.getByRole("link", { name: "Buy Coins" }).getAttribute("href")).toBe("/dashboard/purchasecoin");
       expect(await page.getByRole("button", { name: "Update Task" }).isDisabled()).toBe(true);
@@ -255,13 +255,13 @@ story("a buyer's day", () => {
       await waitForHydration(page);
       balance -= 20;
       await expectCoins(buyer, balance, "raising the task to 5 x 12");
-      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).innerText()).toMatch(/5 open × 12 coins/);
+      expect(await page.getByTestId("task-row").filter({ hasText: TITLE }).innerText()).toMatch(/5 needed × 12 coins/);
 
       // less: 3 x 12 = 36, 24 back
       await page.getByRole("link", { name: `Edit ${TITLE}` }).click();
       await page.waitForURL(`**/dashboard/updatetask/${taskId}`);
       await waitForHydration(page);
-      await page.getByLabel("Required Workers").fill("3");
+      await page.getByLabel("Workers needed").fill("3");
       await expect.poll(() => page.getByTestId("cost-difference").innerText()).toMatch(/^−24\s+coins$/);
       await page.getByRole("button", { name: "Update Task" }).click();
       await page.getByRole("dialog", { name: "Task Updated!" }).waitFor();
@@ -460,7 +460,7 @@ story("a buyer's day", () => {
     );
 
     await gotoHydrated(page, "/dashboard/purchasecoin");
-    await page.getByRole("link", { name: "Purchase Now: 1000 coins for $35" }).click();
+    await page.getByRole("link", { name: "Purchase Now: 1,000 coins for $35" }).click();
     const modal = page.getByRole("dialog", { name: "Purchase Coin" });
     await modal.waitFor();
     expect(await modal.getByRole("button", { name: "Pay $35" }).isVisible()).toBe(true);
@@ -510,7 +510,7 @@ story("a buyer's day", () => {
       });
       await page.getByRole("button", { name: "Add Task" }).click();
       await page.getByText("Minimum amount is 1").waitFor();
-      await page.getByLabel("Payable Amount").fill("3");
+      await page.getByLabel("Payable amount").fill("3");
       await Promise.all([
         page.waitForURL("**/dashboard/mytasks"),
         page.getByRole("button", { name: "Add Task" }).click(),
@@ -581,6 +581,7 @@ story("approving several submissions at once", () => {
         task_detail: "Read the menu and rate it from 1 to 5.",
         required_workers: 3,
         payable_amount: 4,
+        estimate_minutes: 1,
         completion_date: isoDay(5),
         submission_info: "Your rating and one sentence",
         category: "Survey & Feedback",

@@ -161,12 +161,11 @@ story("copied proof, and a revision that fixes what was flagged", () => {
       await screenshot(page, "copied-proof-flags-1440");
 
       await gotoHydrated(page, `/dashboard/buyerhome?open=${submissionOf(wren)}`);
-      await page
-        .getByRole("link", { name: /ask for a revision instead of rejecting/ })
-        .first()
-        .click();
-      await page.getByLabel("What should change?").fill("Look at the button again, and tell me its word.");
-      await page.getByRole("button", { name: "Ask for revision" }).click();
+      // the revision is asked from the submission's review view, instead of rejecting
+      await page.getByRole("dialog").getByRole("button", { name: "Ask for revision" }).click();
+      const ask = page.getByRole("alertdialog", { name: "Ask for a revision?" });
+      await ask.getByLabel("What should change?").fill("Look at the button again, and tell me its word.");
+      await ask.getByRole("button", { name: "Ask for revision" }).click();
       await expectMessage(page, "Revision asked");
     },
   );

@@ -45,6 +45,7 @@ story("two starts run out: the slots are open to a third worker on a phone at on
         task_detail: "Sort the scanned receipts by month.",
         required_workers: 2,
         payable_amount: 4,
+        estimate_minutes: 1,
         completion_date: isoDay(5),
         submission_info: "The month of each receipt.",
         category: "Data Entry",

@@ -103,6 +103,8 @@ story("pay per hour and the buyer's record", () => {
     await page.getByLabel("Pay per hour").selectOption("6");
     await page.getByTestId("task-card").filter({ hasText: TITLE }).getByRole("link", { name: "View Details" }).click();
     await page.waitForURL((u) => /^\/dashboard\/tasklist\/[^/]+$/.test(u.pathname));
+    // the address changes before the task page replaces the list (whose cards show a pay per hour too)
+    await page.getByRole("button", { name: "Start task" }).waitFor();
     await expect.poll(() => page.getByTestId("pay-rate").innerText()).toContain("$7.50/hour");
     expect(await page.getByTestId("pay-rate").innerText()).toContain("estimate 2 minutes");
     expect(await page.getByTestId("buyer-reputation").innerText()).toContain("Approval (90 days)");

@@ -63,6 +63,7 @@ async function postTask(buyer: Person, title: string, workers: number, pay: numb
       task_detail: "Read our post and leave a comment.",
       required_workers: workers,
       payable_amount: pay,
+      estimate_minutes: 1,
       completion_date: isoDay(5),
       submission_info: INSTRUCTIONS,
       category: "Survey & Feedback",
@@ -273,7 +274,7 @@ story("proof you can see: sent after a look, opened, changed and withdrawn; revi
         `SELECT approved, pending FROM task_figures WHERE task_id = ${sqlText(taskA)}`,
       );
       expect(figures!.pending).toBe(1);
-      const progress = `${figures!.approved} approved · 1 pending · ${slotsOf(taskA)} open`;
+      const progress = `${figures!.approved} approved · 1 pending · ${slotsOf(taskA)} needed`;
       for (const viewport of ["phone", "desktop"] as const) {
         const context = await newContext(browser, { viewport, storageState: await buyer.context.storageState() });
         const page = await context.newPage();

@@ -159,7 +159,7 @@ describe("FAQ", () => {
     const page = await context.newPage();
     await gotoHydrated(page, "/faq");
     const entries = page.getByRole("main").locator("details");
-    expect(await entries.count()).toBe(5);
+    expect(await entries.count()).toBe(7);
     const second = entries.nth(1);
     expect(await second.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await second.locator("summary").click();
