@@ -28,7 +28,7 @@ export function coinworkPromises(minimumPayCents: number): {
       {
         id: "minimum-pay",
         title: `At least ${minimumPay} on every task`,
-        text: `Every task must pay at least ${minimumPay} at its time estimate, and each shows its pay per hour before you start. A task whose measured time makes it pay less is marked so.`,
+        text: `Every task must pay at least ${minimumPay} at its time estimate, and each shows its pay per hour before you start. A task whose measured time makes it pay less is marked so; a HIT posted without an estimate that pays less at its first five submissions' time stops taking starts, and the work sent on it is topped up to the minimum.`,
       },
       {
         id: "revisions",
