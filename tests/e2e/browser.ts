@@ -92,7 +92,7 @@ let database: { dir: string; connection: DatabaseSync } | undefined;
 export function db<T = Record<string, unknown>>(sql: string): T[] {
   const dir = persistDir();
   if (database?.dir !== dir) {
-    database = { dir, connection: new DatabaseSync(localD1File(dir), { readOnly: true }) };
+    database = { dir, connection: new DatabaseSync(localD1File(dir), { readOnly: true, timeout: 15_000 }) };
   }
   return database.connection.prepare(sql).all() as T[];
 }
@@ -107,7 +107,8 @@ export const taskIdByTitle = (title: string): string =>
  * themselves: no page can make such an account any more.
  */
 export async function passwordFromBeforeTheRule(email: string, password: string): Promise<void> {
-  const connection = new DatabaseSync(localD1File(persistDir()));
+  // the served app writes the same file: wait for its lock (SQLite's busy timeout) rather than fail on it
+  const connection = new DatabaseSync(localD1File(persistDir()), { timeout: 15_000 });
   try {
     connection
       .prepare("UPDATE users SET password_hash = ?, password_meets_rule = NULL WHERE email = ?")
@@ -123,7 +124,8 @@ export async function passwordFromBeforeTheRule(email: string, password: string)
  * returned (that is the Cron Trigger's tidying, or the next start's), as a lapse does on the server.
  */
 export function startsRunOut(taskId: string): void {
-  const connection = new DatabaseSync(localD1File(persistDir()));
+  // the served app writes the same file: wait for its lock (SQLite's busy timeout) rather than fail on it
+  const connection = new DatabaseSync(localD1File(persistDir()), { timeout: 15_000 });
   try {
     connection.prepare("UPDATE task_holds SET expires_at = started_at + 1 WHERE task_id = ?").run(taskId);
   } finally {

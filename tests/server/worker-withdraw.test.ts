@@ -96,7 +96,9 @@ describe("Withdraw page", () => {
     const html = await htmlOf(review, true);
     const text = await textOf(new Response(html));
     expect(text).toContain("Confirm your withdrawal");
-    expect(text).toMatch(/Coins\s*250\s*You receive\s*\$12\.50\s*Paid to\s*Bkash 01712345678/);
+    expect(text).toMatch(
+      /Coins\s*250\s*You receive\s*\$12\.50\s*(?:≈ ৳[\d,.]+ (?:at ৳[\d,.]+ per \$1, set [A-Z][a-z]{2} \d+, \d{4} )?)?Paid to\s*Bkash 01712345678/,
+    );
     expect(text).toContain("Yes, withdraw $12.50");
     expect(await balance(worker.id)).toBe(500);
     expect(await requestsOf(worker.id)).toHaveLength(0);
@@ -239,7 +241,9 @@ describe("Withdraw page", () => {
     expect(text).toContain("Withdrawal request submitted!");
     expect(html).toMatch(/data-testid="total-coins">250</);
     expect(html).toMatch(/data-testid="withdrawable-amount"[^>]*>\$12\.50</);
-    expect(text).toMatch(/\$12\.50 250 coins Nagad 01700000000 Pending (Next|Number \d+) in the queue\. .* Cancel/);
+    expect(text).toMatch(
+      /\$12\.50 250 coins (?:≈ ৳[\d,.]+ (?:at ৳[\d,.]+ per \$1, set [A-Z][a-z]{2} \d+, \d{4} )?)?Nagad 01700000000 Pending (Next|Number \d+) in the queue\. .* Cancel/,
+    );
   });
 
   it("cannot spend the same coins twice: a second request over what is left is refused", async () => {
@@ -267,7 +271,9 @@ describe("Withdraw page", () => {
     await approveWithdrawal(env, boss, by(200));
     await rejectWithdrawal(env, boss, by(300), "Account number does not match your name");
     const text = await textOf(await getPage("/dashboard/withdraw", worker.cookie));
-    expect(text).toMatch(/\$20\.00 400 coins Bkash 01700000000 Pending/);
+    expect(text).toMatch(
+      /\$20\.00 400 coins (?:≈ ৳[\d,.]+ (?:at ৳[\d,.]+ per \$1, set [A-Z][a-z]{2} \d+, \d{4} )?)?Bkash 01700000000 Pending/,
+    );
     expect(text).toMatch(
       /\$15\.00 300 coins Bkash 01700000000 Rejected Reason: Account number does not match your name/,
     );
