@@ -19,6 +19,7 @@ import {
   uniqueToken,
 } from "./fixtures";
 import { postTask } from "~/server/services/tasks.server";
+import { startTask } from "~/server/services/slots.server";
 import { adjustCoins } from "~/server/services/users.server";
 import { getDb } from "~/server/db/client.server";
 import { conservation } from "~/server/services/ledger.server";
@@ -116,6 +117,18 @@ describe("Delete", () => {
     expectText(again.text, ["Could not delete the task"]);
     expect(await balance(buyer.id)).toBe(50);
     expect((await auditRows(task.id))[0]?.reason).toBeNull();
+  });
+
+  it("says what the buyer got back with a slot a worker has started: the closure refunds it too", async () => {
+    const w = await adminWorld();
+    const { buyer, task } = await taskWithPendingSubmission();
+    const starter = await registerUser("Worker");
+    await startTask(env, await sessionUser(starter.id), task.id);
+    const ok = await jsPost("/dashboard/managetasks", { intent: "delete", id: task.id }, w.admin.cookie);
+    expect(ok.status).toBe(200);
+    // 1 open slot x 5 + the started slot's 5 + the pending submission's 5
+    expectText(ok.text, ["Deleted!", "got back 15 coins."]);
+    expect(await balance(buyer.id)).toBe(50);
   });
 
   it("concurrent deletes refund once", async () => {

@@ -171,10 +171,14 @@ export async function findUserName(env: Env, id: string) {
   return row[0] ?? null;
 }
 
-/** What deleting a live task gives back to its buyer: open slots x pay plus its pending submissions. */
+/**
+ * What deleting a live task gives back to its buyer, as its closure refunds it (`addTaskClosure`): open slots x pay,
+ * its pending submissions, and the slots workers have started.
+ */
 export async function taskEscrow(env: Env, id: string): Promise<number> {
   const row = await getDb(env).get<{ coins: number }>(sql`SELECT
     COALESCE((SELECT required_workers * payable_amount FROM tasks WHERE id = ${id} AND deleted_at IS NULL), 0)
-    + COALESCE((SELECT SUM(payable_amount) FROM submissions WHERE task_id = ${id} AND status = 'pending'), 0) AS coins`);
+    + COALESCE((SELECT SUM(payable_amount) FROM submissions WHERE task_id = ${id} AND status = 'pending'), 0)
+    + COALESCE((SELECT SUM(payable_amount) FROM task_holds WHERE task_id = ${id}), 0) AS coins`);
   return Number(row?.coins ?? 0);
 }
