@@ -23,7 +23,7 @@ export interface BenchRequester {
 
 /**
  * A buyer with a requester key sealed under `keySecret` (the served Worker's MTURK_KEY_SECRET) and 20,000 coins, and
- * a HIT of `assignments` assignments, each started and submitted by a worker of its own, before `now`.
+ * a HIT of `assignments` assignments, each started and submitted 20 seconds later by a worker of its own, before `now`.
  */
 export async function playRequester(
   dbFile: string,
@@ -47,7 +47,8 @@ export async function playRequester(
       const made = (await HIT_OPERATIONS.CreateHIT(h.env, h.user(buyer.id), {
         Title: "Say whether each photo shows a cat",
         Description: "Look at one photo and answer yes or no.",
-        Reward: "0.05",
+        // a HIT is judged by whole minutes (at least one): $0.10 for a minute is the $6.00/hour minimum
+        Reward: "0.10",
         MaxAssignments: opts.assignments,
         LifetimeInSeconds: 30 * 86_400,
         AssignmentDurationInSeconds: 600,
@@ -63,11 +64,14 @@ export async function playRequester(
             photo: null,
           });
           await startTask(h.env, worker, hitId);
-          await createSubmission(h.env, worker, {
-            task_id: hitId,
-            submission_details: `Answer ${i + 1}: yes`,
-            submission_image_url: "",
-          });
+          // 20 seconds of work, judged as a minute: the HIT meets the minimum pay and is not paused by its measure
+          h.at(start + MINUTE + i * 10 + 20_000, () =>
+            createSubmission(h.env, worker, {
+              task_id: hitId,
+              submission_details: `Answer ${i + 1}: yes`,
+              submission_image_url: "",
+            }),
+          );
         });
     });
     await h.play();
