@@ -2,15 +2,13 @@
 import type * as React from "react";
 import { ChartPanel } from "./chart-panel";
 import { HeadedSection } from "~/components/headed-section";
-import { chartValue, seriesTotal, type ChartSpec } from "~/lib/charts";
-import { formatCount } from "~/lib/format";
+import { seriesTotal, type ChartSpec } from "~/lib/charts";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 const C1 = "var(--color-chart-1)";
 const C2 = "var(--color-chart-2)";
 const C3 = "var(--color-chart-3)";
 const C4 = "var(--color-chart-4)";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function ChartsSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -20,26 +18,25 @@ function ChartsSection({ title, children }: { title: string; children: React.Rea
   );
 }
 
-const SPENT: ChartSpec = { kind: "bar", series: [{ key: "spent", label: "Coins spent", color: C1 }] };
-const POSTED: ChartSpec = { kind: "bar", series: [{ key: "posted", label: "Tasks posted", color: C2 }] };
-
 export function BuyerCharts({ weeks }: { weeks: { period: string; spent: number; posted: number }[] }) {
-  const span = `the last ${weeks.length} weeks`;
+  const t = useWords("common");
+  const spent: ChartSpec = { kind: "bar", series: [{ key: "spent", label: t("charts.coinsSpent"), color: C1 }] };
+  const posted: ChartSpec = { kind: "bar", series: [{ key: "posted", label: t("charts.tasksPosted"), color: C2 }] };
   return (
-    <ChartsSection title="Your last weeks">
+    <ChartsSection title={t("charts.lastWeeks")}>
       <ChartPanel
-        title="Coins spent per week"
-        summary={`${plural(seriesTotal(weeks, "spent"), "coin")} spent on posting and raising tasks in ${span}.`}
-        periodHeading="Week of"
-        spec={SPENT}
+        title={t("charts.spentPerWeek")}
+        summary={t("charts.spentSummary", { count: seriesTotal(weeks, "spent"), weeks: weeks.length })}
+        periodHeading={t("charts.weekOf")}
+        spec={spent}
         rows={weeks}
         testId="chart-spent"
       />
       <ChartPanel
-        title="Tasks posted per week"
-        summary={`${plural(seriesTotal(weeks, "posted"), "task")} posted in ${span}.`}
-        periodHeading="Week of"
-        spec={POSTED}
+        title={t("charts.postedPerWeek")}
+        summary={t("charts.postedSummary", { count: seriesTotal(weeks, "posted"), weeks: weeks.length })}
+        periodHeading={t("charts.weekOf")}
+        spec={posted}
         rows={weeks}
         testId="chart-posted"
       />
@@ -47,59 +44,51 @@ export function BuyerCharts({ weeks }: { weeks: { period: string; spent: number;
   );
 }
 
-const EARNED: ChartSpec = { kind: "bar", series: [{ key: "earned", label: "Coins earned", color: C1 }] };
-const RATE: ChartSpec = { kind: "line", percent: true, series: [{ key: "rate", label: "Approval rate", color: C2 }] };
-
 export function WorkerCharts({
   weeks,
 }: {
   weeks: { period: string; earned: number; approved: number; rejected: number; rate: number | null }[];
 }) {
-  const span = `the last ${weeks.length} weeks`;
+  const t = useWords("common");
+  const f = useFormat();
+  const earned: ChartSpec = { kind: "bar", series: [{ key: "earned", label: t("charts.coinsEarned"), color: C1 }] };
+  const rate: ChartSpec = {
+    kind: "line",
+    percent: true,
+    series: [{ key: "rate", label: t("charts.approvalRate"), color: C2 }],
+  };
   const approved = seriesTotal(weeks, "approved");
   const decided = approved + seriesTotal(weeks, "rejected");
   return (
-    <ChartsSection title="Your last weeks">
+    <ChartsSection title={t("charts.lastWeeks")}>
       <ChartPanel
-        title="Coins earned per week"
-        summary={`${plural(seriesTotal(weeks, "earned"), "coin")} earned from approved work in ${span}.`}
-        periodHeading="Week of"
-        spec={EARNED}
+        title={t("charts.earnedPerWeek")}
+        summary={t("charts.earnedSummary", { count: seriesTotal(weeks, "earned"), weeks: weeks.length })}
+        periodHeading={t("charts.weekOf")}
+        spec={earned}
         rows={weeks}
         testId="chart-earned"
       />
       <ChartPanel
-        title="Approval rate per week"
+        title={t("charts.ratePerWeek")}
         summary={
           decided
-            ? `${approved} of ${plural(decided, "decided submission")} approved in ${span} (${chartValue(Math.round((100 * approved) / decided), true)}).`
-            : `No submission of yours was decided in ${span}.`
+            ? t("charts.rateSummary", {
+                approved,
+                count: decided,
+                weeks: weeks.length,
+                percent: f.count(Math.round((100 * approved) / decided)),
+              })
+            : t("charts.rateNone", { weeks: weeks.length })
         }
-        periodHeading="Week of"
-        spec={RATE}
+        periodHeading={t("charts.weekOf")}
+        spec={rate}
         rows={weeks}
         testId="chart-rate"
       />
     </ChartsSection>
   );
 }
-
-const COINS: ChartSpec = {
-  kind: "line",
-  series: [
-    { key: "bought", label: "Bought", color: C2 },
-    { key: "paidOut", label: "Paid out", color: C1 },
-    { key: "withdrawn", label: "Withdrawn", color: C3 },
-  ],
-};
-const SUBMISSIONS: ChartSpec = {
-  kind: "stacked",
-  series: [
-    { key: "approved", label: "Approved", color: C1 },
-    { key: "pending", label: "Pending", color: C3 },
-    { key: "rejected", label: "Rejected", color: C4 },
-  ],
-};
 
 export function AdminCharts({
   coins,
@@ -108,23 +97,51 @@ export function AdminCharts({
   coins: { period: string; bought: number; paidOut: number; withdrawn: number }[];
   submissions: { period: string; pending: number; approved: number; rejected: number }[];
 }) {
-  const span = `the last ${coins.length} days`;
-  const sum = (key: string) => formatCount(seriesTotal(submissions, key));
+  const t = useWords("common");
+  const coinSpec: ChartSpec = {
+    kind: "line",
+    series: [
+      { key: "bought", label: t("charts.bought"), color: C2 },
+      { key: "paidOut", label: t("charts.paidOut"), color: C1 },
+      { key: "withdrawn", label: t("charts.withdrawn"), color: C3 },
+    ],
+  };
+  const submissionSpec: ChartSpec = {
+    kind: "stacked",
+    series: [
+      { key: "approved", label: t("charts.approved"), color: C1 },
+      { key: "pending", label: t("charts.pending"), color: C3 },
+      { key: "rejected", label: t("charts.rejected"), color: C4 },
+    ],
+  };
+  const days = coins.length;
+  const sum = (key: string) => seriesTotal(submissions, key);
   return (
-    <ChartsSection title={`The last ${coins.length} days`}>
+    <ChartsSection title={t("charts.lastDays", { days })}>
       <ChartPanel
-        title="Coins per day"
-        summary={`In ${span}: ${plural(seriesTotal(coins, "bought"), "coin")} bought, ${formatCount(seriesTotal(coins, "paidOut"))} paid out to workers, ${formatCount(seriesTotal(coins, "withdrawn"))} withdrawn.`}
-        periodHeading="Day"
-        spec={COINS}
+        title={t("charts.coinsPerDay")}
+        summary={t("charts.coinsSummary", {
+          days,
+          count: seriesTotal(coins, "bought"),
+          paidOut: seriesTotal(coins, "paidOut"),
+          withdrawn: seriesTotal(coins, "withdrawn"),
+        })}
+        periodHeading={t("charts.day")}
+        spec={coinSpec}
         rows={coins}
         testId="chart-coins"
       />
       <ChartPanel
-        title="Submissions per day by status"
-        summary={`${plural(seriesTotal(submissions, "pending") + seriesTotal(submissions, "approved") + seriesTotal(submissions, "rejected"), "submission")} made in ${span}: ${sum("approved")} approved, ${sum("pending")} pending, ${sum("rejected")} rejected.`}
-        periodHeading="Day"
-        spec={SUBMISSIONS}
+        title={t("charts.submissionsPerDay")}
+        summary={t("charts.submissionsSummary", {
+          days,
+          count: sum("pending") + sum("approved") + sum("rejected"),
+          approved: sum("approved"),
+          pending: sum("pending"),
+          rejected: sum("rejected"),
+        })}
+        periodHeading={t("charts.day")}
+        spec={submissionSpec}
         rows={submissions}
         testId="chart-submissions"
       />
