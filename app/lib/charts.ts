@@ -1,8 +1,6 @@
 // What a home page's chart shows (app/components/charts): shared by the server-rendered table and summary and the
 // chart drawn in the browser.
 import { formatCount } from "./format";
-import { formatsOf } from "./i18n/format";
-import { LOCALES, type Language } from "./i18n/languages";
 
 /** One series: its key in the rows, its words, and its colour (a CSS colour, one of `--color-chart-*`). */
 export interface ChartSeries {
@@ -44,23 +42,4 @@ export function chartValue(value: number | null, percent = false): string {
 /** The sum of one series over the rows. */
 export function seriesTotal(rows: readonly ChartRow[], key: string): number {
   return rows.reduce((sum, row) => sum + (valueOf(row, key) ?? 0), 0);
-}
-
-const bengaliPeriod = (() => {
-  let f: Intl.DateTimeFormat | undefined;
-  return (period: string) =>
-    (f ??= new Intl.DateTimeFormat(LOCALES.bn, { month: "short", day: "numeric", timeZone: "UTC" })).format(
-      new Date(`${period}T00:00:00Z`),
-    );
-})();
-
-/** A chart's period and value labels in `language` ("Nov 16" and "1,234" in English, as periodLabel and chartValue). */
-export function chartWords(language: Language) {
-  if (language === "en") return { period: periodLabel, value: chartValue };
-  const { count } = formatsOf(language);
-  return {
-    period: bengaliPeriod,
-    value: (value: number | null, percent = false) =>
-      value === null ? "–" : percent ? `${count(value)}%` : count(value),
-  };
 }

@@ -71,7 +71,18 @@ beforeAll(async () => {
 });
 
 /** The data this test made, which a page shows as it is. */
-const data = () => [BUYER, WORKER, TITLE, QUALIFICATION, CSV_FILE, paymentId, "Florb glimmer", "Kip zan", "Quorra"];
+const data = () => [
+  BUYER,
+  WORKER,
+  TITLE,
+  QUALIFICATION,
+  CSV_FILE,
+  paymentId,
+  "Plim zorvik",
+  "Florb glimmer",
+  "Kip Zan",
+  "Quorra",
+];
 
 /** Renders `path` for the buyer and checks it is in Bengali; answers the page's readable text. */
 async function bengaliPage(path: string, words: string[], allowed: string[] = []) {
@@ -118,7 +129,7 @@ describe("the buyer's pages in Bengali", () => {
     await bengaliPage("/dashboard/batchtasks", ["CSV থেকে টাস্ক পোস্ট করুন", "নমুনা ফাইল ডাউনলোড করুন"], COLUMNS);
     const csv = [
       "task_title,task_detail,required_workers,payable_amount,completion_date,submission_info,category,estimate_minutes",
-      `Zorvik Plim,Plim zorvik,2,3,${new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)},Vexa,Translation,2`,
+      `Zorvik Plim,Plim zorvik,2,10,${new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)},Vexa,Translation,1`,
     ].join("\n");
     const upload = await postForm(
       "/dashboard/batchtasks",
@@ -127,11 +138,11 @@ describe("the buyer's pages in Bengali", () => {
     );
     expect(upload.status).toBe(302);
     const preview = new URL(upload.headers.get("Location")!, BASE);
-    await bengaliPage(`${preview.pathname}${preview.search}`, ["kaj.csv-এর প্রিভিউ", "১ টি টাস্ক", "প্রস্তুত"], [
-      ...COLUMNS,
-      "Translation",
-      "Vexa",
-    ]);
+    await bengaliPage(
+      `${preview.pathname}${preview.search}`,
+      ["kaj.csv-এর প্রিভিউ", "১ টি টাস্ক", "প্রস্তুত"],
+      [...COLUMNS, "Translation", "Vexa"],
+    );
   });
 
   it("My Tasks", async () => {

@@ -1,4 +1,4 @@
-import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "react-router";
 import { useState } from "react";
 import { AlertTriangle, Coins, LoaderCircle } from "~/components/icons";
@@ -24,7 +24,6 @@ import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
 import type { Outcome } from "~/lib/enhanced";
-import { getSelectProps } from "@conform-to/react";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { useFormat, useWords } from "~/lib/i18n/react";
 import { categoryKey } from "./category";

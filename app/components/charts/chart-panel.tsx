@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { chartWords, valueOf, type ChartRow, type ChartSpec } from "~/lib/charts";
-import { useLanguage, useWords } from "~/lib/i18n/react";
+import { chartValue, periodLabel, valueOf, type ChartRow, type ChartSpec } from "~/lib/charts";
 
 // Recharts (and the parts built on it) in a chunk of its own, fetched only when a panel draws its chart. The server
 // never draws one (the chart waits for hydration), so its build leaves the chunk out.
@@ -33,8 +32,6 @@ export function ChartPanel({
 }) {
   const id = useId();
   const hydrated = useHydrated();
-  const t = useWords("common");
-  const { period, value } = chartWords(useLanguage());
   const placeholder = <div className="size-full animate-pulse rounded-lg bg-muted" aria-hidden />;
   return (
     <section
@@ -58,7 +55,7 @@ export function ChartPanel({
         )}
       </div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{t("charts.showTable")}</summary>
+        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">Show as table</summary>
         <div className="mt-2">
           <div
             className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -81,9 +78,9 @@ export function ChartPanel({
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.period}>
-                    <td>{period(row.period)}</td>
+                    <td>{periodLabel(row.period)}</td>
                     {spec.series.map((s) => (
-                      <td key={s.key}>{value(valueOf(row, s.key), spec.percent)}</td>
+                      <td key={s.key}>{chartValue(valueOf(row, s.key), spec.percent)}</td>
                     ))}
                   </tr>
                 ))}

@@ -9,12 +9,10 @@ import {
   ChartTooltipContent,
   type ChartConfig,
 } from "~/components/ui/chart";
-import { chartWords, type ChartRow, type ChartSpec } from "~/lib/charts";
-import { useLanguage } from "~/lib/i18n/react";
+import { chartValue, periodLabel, type ChartRow, type ChartSpec } from "~/lib/charts";
 
 export default function ChartView({ spec, rows }: { spec: ChartSpec; rows: ChartRow[] }) {
   const config: ChartConfig = Object.fromEntries(spec.series.map((s) => [s.key, { label: s.label, color: s.color }]));
-  const { period: periodLabel, value: chartValue } = chartWords(useLanguage());
   const format = (value: number) => chartValue(value, spec.percent);
   const Chart = spec.kind === "line" ? LineChart : BarChart;
   return (

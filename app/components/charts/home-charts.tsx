@@ -3,12 +3,15 @@ import type * as React from "react";
 import { ChartPanel } from "./chart-panel";
 import { HeadedSection } from "~/components/headed-section";
 import { seriesTotal, type ChartSpec } from "~/lib/charts";
+import { formatCount } from "~/lib/format";
 import { useFormat, useWords } from "~/lib/i18n/react";
 
 const C1 = "var(--color-chart-1)";
 const C2 = "var(--color-chart-2)";
 const C3 = "var(--color-chart-3)";
 const C4 = "var(--color-chart-4)";
+
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function ChartsSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -19,7 +22,7 @@ function ChartsSection({ title, children }: { title: string; children: React.Rea
 }
 
 export function BuyerCharts({ weeks }: { weeks: { period: string; spent: number; posted: number }[] }) {
-  const t = useWords("common");
+  const t = useWords("buyer");
   const spent: ChartSpec = { kind: "bar", series: [{ key: "spent", label: t("charts.coinsSpent"), color: C1 }] };
   const posted: ChartSpec = { kind: "bar", series: [{ key: "posted", label: t("charts.tasksPosted"), color: C2 }] };
   return (
@@ -44,6 +47,7 @@ export function BuyerCharts({ weeks }: { weeks: { period: string; spent: number;
   );
 }
 
+/** The worker's charts: on the worker's home, so their words are in `common`. */
 export function WorkerCharts({
   weeks,
 }: {
@@ -51,37 +55,40 @@ export function WorkerCharts({
 }) {
   const t = useWords("common");
   const f = useFormat();
-  const earned: ChartSpec = { kind: "bar", series: [{ key: "earned", label: t("charts.coinsEarned"), color: C1 }] };
+  const earned: ChartSpec = {
+    kind: "bar",
+    series: [{ key: "earned", label: t("charts.worker.coinsEarned"), color: C1 }],
+  };
   const rate: ChartSpec = {
     kind: "line",
     percent: true,
-    series: [{ key: "rate", label: t("charts.approvalRate"), color: C2 }],
+    series: [{ key: "rate", label: t("charts.worker.approvalRate"), color: C2 }],
   };
   const approved = seriesTotal(weeks, "approved");
   const decided = approved + seriesTotal(weeks, "rejected");
   return (
-    <ChartsSection title={t("charts.lastWeeks")}>
+    <ChartsSection title={t("charts.worker.lastWeeks")}>
       <ChartPanel
-        title={t("charts.earnedPerWeek")}
-        summary={t("charts.earnedSummary", { count: seriesTotal(weeks, "earned"), weeks: weeks.length })}
-        periodHeading={t("charts.weekOf")}
+        title={t("charts.worker.earnedPerWeek")}
+        summary={t("charts.worker.earnedSummary", { count: seriesTotal(weeks, "earned"), weeks: weeks.length })}
+        periodHeading={t("charts.worker.weekOf")}
         spec={earned}
         rows={weeks}
         testId="chart-earned"
       />
       <ChartPanel
-        title={t("charts.ratePerWeek")}
+        title={t("charts.worker.ratePerWeek")}
         summary={
           decided
-            ? t("charts.rateSummary", {
+            ? t("charts.worker.rateSummary", {
                 approved,
                 count: decided,
                 weeks: weeks.length,
                 percent: f.count(Math.round((100 * approved) / decided)),
               })
-            : t("charts.rateNone", { weeks: weeks.length })
+            : t("charts.worker.rateNone", { weeks: weeks.length })
         }
-        periodHeading={t("charts.weekOf")}
+        periodHeading={t("charts.worker.weekOf")}
         spec={rate}
         rows={weeks}
         testId="chart-rate"
@@ -90,6 +97,23 @@ export function WorkerCharts({
   );
 }
 
+const COINS: ChartSpec = {
+  kind: "line",
+  series: [
+    { key: "bought", label: "Bought", color: C2 },
+    { key: "paidOut", label: "Paid out", color: C1 },
+    { key: "withdrawn", label: "Withdrawn", color: C3 },
+  ],
+};
+const SUBMISSIONS: ChartSpec = {
+  kind: "stacked",
+  series: [
+    { key: "approved", label: "Approved", color: C1 },
+    { key: "pending", label: "Pending", color: C3 },
+    { key: "rejected", label: "Rejected", color: C4 },
+  ],
+};
+
 export function AdminCharts({
   coins,
   submissions,
@@ -97,51 +121,23 @@ export function AdminCharts({
   coins: { period: string; bought: number; paidOut: number; withdrawn: number }[];
   submissions: { period: string; pending: number; approved: number; rejected: number }[];
 }) {
-  const t = useWords("common");
-  const coinSpec: ChartSpec = {
-    kind: "line",
-    series: [
-      { key: "bought", label: t("charts.bought"), color: C2 },
-      { key: "paidOut", label: t("charts.paidOut"), color: C1 },
-      { key: "withdrawn", label: t("charts.withdrawn"), color: C3 },
-    ],
-  };
-  const submissionSpec: ChartSpec = {
-    kind: "stacked",
-    series: [
-      { key: "approved", label: t("charts.approved"), color: C1 },
-      { key: "pending", label: t("charts.pending"), color: C3 },
-      { key: "rejected", label: t("charts.rejected"), color: C4 },
-    ],
-  };
-  const days = coins.length;
-  const sum = (key: string) => seriesTotal(submissions, key);
+  const span = `the last ${coins.length} days`;
+  const sum = (key: string) => formatCount(seriesTotal(submissions, key));
   return (
-    <ChartsSection title={t("charts.lastDays", { days })}>
+    <ChartsSection title={`The last ${coins.length} days`}>
       <ChartPanel
-        title={t("charts.coinsPerDay")}
-        summary={t("charts.coinsSummary", {
-          days,
-          count: seriesTotal(coins, "bought"),
-          paidOut: seriesTotal(coins, "paidOut"),
-          withdrawn: seriesTotal(coins, "withdrawn"),
-        })}
-        periodHeading={t("charts.day")}
-        spec={coinSpec}
+        title="Coins per day"
+        summary={`In ${span}: ${plural(seriesTotal(coins, "bought"), "coin")} bought, ${formatCount(seriesTotal(coins, "paidOut"))} paid out to workers, ${formatCount(seriesTotal(coins, "withdrawn"))} withdrawn.`}
+        periodHeading="Day"
+        spec={COINS}
         rows={coins}
         testId="chart-coins"
       />
       <ChartPanel
-        title={t("charts.submissionsPerDay")}
-        summary={t("charts.submissionsSummary", {
-          days,
-          count: sum("pending") + sum("approved") + sum("rejected"),
-          approved: sum("approved"),
-          pending: sum("pending"),
-          rejected: sum("rejected"),
-        })}
-        periodHeading={t("charts.day")}
-        spec={submissionSpec}
+        title="Submissions per day by status"
+        summary={`${plural(seriesTotal(submissions, "pending") + seriesTotal(submissions, "approved") + seriesTotal(submissions, "rejected"), "submission")} made in ${span}: ${sum("approved")} approved, ${sum("pending")} pending, ${sum("rejected")} rejected.`}
+        periodHeading="Day"
+        spec={SUBMISSIONS}
         rows={submissions}
         testId="chart-submissions"
       />

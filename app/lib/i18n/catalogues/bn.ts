@@ -16,34 +16,17 @@ export const bn: Catalogue = {
     // keys of (b) below
     // ── common words added with the buyer's pages (c)
     // keys of (c) below
-    "charts.lastWeeks": "আপনার গত কয়েক সপ্তাহ",
-    "charts.weekOf": "সপ্তাহ শুরু",
-    "charts.day": "দিন",
-    "charts.showTable": "টেবিল হিসেবে দেখুন",
-    "charts.coinsSpent": "খরচ করা কয়েন",
-    "charts.tasksPosted": "পোস্ট করা টাস্ক",
-    "charts.spentPerWeek": "প্রতি সপ্তাহে খরচ করা কয়েন",
-    "charts.postedPerWeek": "প্রতি সপ্তাহে পোস্ট করা টাস্ক",
-    "charts.spentSummary": "গত {weeks, number} সপ্তাহে টাস্ক পোস্ট করতে ও পেমেন্ট বাড়াতে {count, plural, one {# কয়েন} other {# কয়েন}} খরচ হয়েছে।",
-    "charts.postedSummary": "গত {weeks, number} সপ্তাহে {count, plural, one {# টি টাস্ক} other {# টি টাস্ক}} পোস্ট করা হয়েছে।",
-    "charts.coinsEarned": "আয় করা কয়েন",
-    "charts.approvalRate": "অনুমোদনের হার",
-    "charts.earnedPerWeek": "প্রতি সপ্তাহে আয় করা কয়েন",
-    "charts.ratePerWeek": "প্রতি সপ্তাহে অনুমোদনের হার",
-    "charts.earnedSummary": "গত {weeks, number} সপ্তাহে অনুমোদিত কাজ থেকে {count, plural, one {# কয়েন} other {# কয়েন}} আয় হয়েছে।",
-    "charts.rateSummary": "গত {weeks, number} সপ্তাহে সিদ্ধান্ত হওয়া {count, plural, one {# টি জমার} other {# টি জমার}} মধ্যে {approved, number} টি অনুমোদিত ({percent}%)।",
-    "charts.rateNone": "গত {weeks, number} সপ্তাহে আপনার কোনো জমার সিদ্ধান্ত হয়নি।",
-    "charts.lastDays": "গত {days, number} দিন",
-    "charts.coinsPerDay": "প্রতিদিনের কয়েন",
-    "charts.submissionsPerDay": "অবস্থা অনুযায়ী প্রতিদিনের জমা",
-    "charts.coinsSummary": "গত {days, number} দিনে: {count, plural, one {# কয়েন} other {# কয়েন}} কেনা হয়েছে, কর্মীদের দেওয়া হয়েছে {paidOut, number}, উত্তোলন হয়েছে {withdrawn, number}।",
-    "charts.submissionsSummary": "গত {days, number} দিনে {count, plural, one {# টি জমা} other {# টি জমা}} হয়েছে: {approved, number} টি অনুমোদিত, {pending, number} টি বাকি, {rejected, number} টি প্রত্যাখ্যাত।",
-    "charts.bought": "কেনা",
-    "charts.paidOut": "কর্মীদের দেওয়া",
-    "charts.withdrawn": "উত্তোলন",
-    "charts.approved": "অনুমোদিত",
-    "charts.pending": "বাকি",
-    "charts.rejected": "প্রত্যাখ্যাত",
+    "charts.worker.coinsEarned": "আয় করা কয়েন",
+    "charts.worker.approvalRate": "অনুমোদনের হার",
+    "charts.worker.earnedPerWeek": "প্রতি সপ্তাহে আয় করা কয়েন",
+    "charts.worker.ratePerWeek": "প্রতি সপ্তাহে অনুমোদনের হার",
+    "charts.worker.earnedSummary":
+      "গত {weeks, number} সপ্তাহে অনুমোদিত কাজ থেকে {count, plural, one {# কয়েন} other {# কয়েন}} আয় হয়েছে।",
+    "charts.worker.rateSummary":
+      "গত {weeks, number} সপ্তাহে সিদ্ধান্ত হওয়া {count, plural, one {# টি জমার} other {# টি জমার}} মধ্যে {approved, number} টি অনুমোদিত ({percent}%)।",
+    "charts.worker.rateNone": "গত {weeks, number} সপ্তাহে আপনার কোনো জমার সিদ্ধান্ত হয়নি।",
+    "charts.worker.lastWeeks": "আপনার গত কয়েক সপ্তাহ",
+    "charts.worker.weekOf": "সপ্তাহ শুরু",
     // ── common words added with the admin's pages and the dashboard (d)
     // keys of (d) below
     // ── common words added with what the server writes (e)
@@ -66,16 +49,18 @@ export const bn: Catalogue = {
   },
   buyer: {
     // the buyer's pages (c)
-    "unexpected": "কিছু একটা ভুল হয়েছে। আবার চেষ্টা করুন।",
+    unexpected: "কিছু একটা ভুল হয়েছে। আবার চেষ্টা করুন।",
     "home.meta": "ক্রেতার হোম · Coinwork",
     "home.title": "ক্রেতার হোম",
     "home.welcome": "আবার স্বাগতম, {name}। আপনার টাস্কগুলোর অবস্থা এখানে দেখুন।",
     "home.review.title": "পর্যালোচনার টাস্ক",
-    "home.review.pending": "{count, plural, one {# টি জমা আপনার সিদ্ধান্তের অপেক্ষায়।} other {# টি জমা আপনার সিদ্ধান্তের অপেক্ষায়।}}",
+    "home.review.pending":
+      "{count, plural, one {# টি জমা আপনার সিদ্ধান্তের অপেক্ষায়।} other {# টি জমা আপনার সিদ্ধান্তের অপেক্ষায়।}}",
     "home.review.none": "কর্মীদের জমা এখানে দেখা যাবে।",
     "home.review.empty": "পর্যালোচনার কোনো টাস্ক নেই",
     "home.review.showAll": "সব টাস্কের জমা দেখুন",
-    "home.autoApprovalRule": "কোনো জমা আসার {days, plural, one {# দিনের} other {# দিনের}} মধ্যে আপনি পর্যালোচনা না করলে সেটি নিজে থেকেই অনুমোদিত হয় এবং কর্মী পেমেন্ট পান, যাতে কর্মীদের অপেক্ষায় থাকতে না হয়। ঠিক না হলে তার আগেই প্রত্যাখ্যান করুন।",
+    "home.autoApprovalRule":
+      "কোনো জমা আসার {days, plural, one {# দিনের} other {# দিনের}} মধ্যে আপনি পর্যালোচনা না করলে সেটি নিজে থেকেই অনুমোদিত হয় এবং কর্মী পেমেন্ট পান, যাতে কর্মীদের অপেক্ষায় থাকতে না হয়। ঠিক না হলে তার আগেই প্রত্যাখ্যান করুন।",
     "home.figures": "আপনার হিসাব",
     "home.gauge.meter": "{label} মিটার",
     "home.gauge.pending": "বাকি টাস্ক",
@@ -99,7 +84,8 @@ export const bn: Catalogue = {
     "home.granted.title": "যোগ্যতা দেওয়া হয়েছে",
     "home.granted.message": "{worker} এখন “{qualification}” যোগ্যতার অধিকারী।",
     "home.revision.title": "সংশোধন চাওয়া হয়েছে",
-    "home.revision.message": "সংশোধন পাঠাতে কর্মীর হাতে {hours, number} ঘণ্টা সময় আছে। ততক্ষণ আপনি এটি অনুমোদন বা প্রত্যাখ্যান করতে পারবেন না।",
+    "home.revision.message":
+      "সংশোধন পাঠাতে কর্মীর হাতে {hours, number} ঘণ্টা সময় আছে। ততক্ষণ আপনি এটি অনুমোদন বা প্রত্যাখ্যান করতে পারবেন না।",
     "home.approved.title": "সফলভাবে অনুমোদিত",
     "home.approved.message": "টাস্কের জন্য আটকে রাখা কয়েন থেকে কর্মীকে পেমেন্ট দেওয়া হয়েছে।",
     "home.rejected.title": "সফলভাবে প্রত্যাখ্যাত",
@@ -108,8 +94,10 @@ export const bn: Catalogue = {
     "bulk.paid": "অনুমোদিত কর্মীরা টাস্কের আটকে রাখা কয়েন থেকে পেমেন্ট পেয়েছেন।",
     "review.autoApproves.shortly": "শিগগিরই নিজে থেকে অনুমোদিত হবে",
     "review.autoApproves.withinHour": "এক ঘণ্টার মধ্যে নিজে থেকে অনুমোদিত হবে",
-    "review.autoApproves.hours": "{count, plural, one {# ঘণ্টা পরে নিজে থেকে অনুমোদিত হবে} other {# ঘণ্টা পরে নিজে থেকে অনুমোদিত হবে}}",
-    "review.autoApproves.days": "{count, plural, one {# দিন পরে নিজে থেকে অনুমোদিত হবে} other {# দিন পরে নিজে থেকে অনুমোদিত হবে}}",
+    "review.autoApproves.hours":
+      "{count, plural, one {# ঘণ্টা পরে নিজে থেকে অনুমোদিত হবে} other {# ঘণ্টা পরে নিজে থেকে অনুমোদিত হবে}}",
+    "review.autoApproves.days":
+      "{count, plural, one {# দিন পরে নিজে থেকে অনুমোদিত হবে} other {# দিন পরে নিজে থেকে অনুমোদিত হবে}}",
     "review.trackRecord.none": "এখনো কোনো কাজ পর্যালোচনা হয়নি",
     "review.trackRecord": "{approved, number} টি অনুমোদিত · {rejected, number} টি প্রত্যাখ্যাত · {percent, number}%",
     "field.task_title": "টাস্কের শিরোনাম",
@@ -151,13 +139,15 @@ export const bn: Catalogue = {
     "review.reject.reason": "প্রত্যাখ্যানের কারণ (কর্মী দেখবেন)",
     "review.reject.placeholder": "যেমন: স্ক্রিনশটে আপনার মন্তব্য দেখা যাচ্ছে না।",
     "review.revision.title": "সংশোধন চাইবেন?",
-    "review.revision.description": "“{task}”-এর জমা বদলাতে {worker}-এর হাতে {hours} ঘণ্টা সময় থাকবে। জমাটি বাকি থাকবে এবং এর কয়েন আটকে থাকবে; এটি প্রত্যাখ্যান নয়। আপনি একবারই চাইতে পারবেন।",
+    "review.revision.description":
+      "“{task}”-এর জমা বদলাতে {worker}-এর হাতে {hours} ঘণ্টা সময় থাকবে। জমাটি বাকি থাকবে এবং এর কয়েন আটকে থাকবে; এটি প্রত্যাখ্যান নয়। আপনি একবারই চাইতে পারবেন।",
     "review.revision.confirm": "সংশোধন চান",
     "review.revision.reason": "কী বদলাতে হবে?",
     "review.revision.placeholder": "যেমন: কেটে নয়, পুরো পেজটি দেখান।",
     "review.revision.hint": "কর্মী জমার সঙ্গে এটি পড়বেন।",
     "review.block.title": "{worker}-কে ব্লক করবেন?",
-    "review.block.description": "{worker} আর আপনার টাস্ক দেখতে বা শুরু করতে পারবেন না। আগে পাঠানো কাজ আপনার পর্যালোচনার জন্য থেকে যাবে।",
+    "review.block.description":
+      "{worker} আর আপনার টাস্ক দেখতে বা শুরু করতে পারবেন না। আগে পাঠানো কাজ আপনার পর্যালোচনার জন্য থেকে যাবে।",
     "review.block.confirm": "হ্যাঁ, ব্লক করুন",
     "review.block.reason": "কারণ (গোপন: কর্মী কখনো দেখবেন না)",
     "review.block.placeholder": "যেমন: কয়েকটি টাস্কে নকল প্রমাণ।",
@@ -165,11 +155,13 @@ export const bn: Catalogue = {
     "review.selected.title": "{count, plural, one {# টি জমা অনুমোদন করবেন?} other {# টি জমা অনুমোদন করবেন?}}",
     "review.selected.paid": "আপনার টাস্কের আটকে রাখা কয়েন থেকে মোট {coins} দেওয়া হবে।",
     "review.selected.lookBelow": "অনুমোদনের আগে নিচে প্রত্যেকটির প্রমাণ দেখুন।",
-    "review.selected.openedSome": "এই {count, number} টির মধ্যে আপনি {seen, number} টি খুলেছেন: বাকিগুলোর প্রমাণ নিচে দেখুন।",
+    "review.selected.openedSome":
+      "এই {count, number} টির মধ্যে আপনি {seen, number} টি খুলেছেন: বাকিগুলোর প্রমাণ নিচে দেখুন।",
     "review.selected.openedAll": "এই {count, number} টির মধ্যে আপনি {seen, number} টি খুলেছেন।",
     "review.selected.list": "বাছাই করা জমা",
     "review.selected.opened": "খোলা হয়েছে",
-    "review.selected.note": "প্রতিটি অনুমোদন আলাদাভাবে হয়: কোনোটি না হলে (এর মধ্যে পর্যালোচনা হয়ে গেলে) বাকিগুলো হয়ে যায়, আর প্রত্যেকটির কী হলো আপনি দেখতে পাবেন।",
+    "review.selected.note":
+      "প্রতিটি অনুমোদন আলাদাভাবে হয়: কোনোটি না হলে (এর মধ্যে পর্যালোচনা হয়ে গেলে) বাকিগুলো হয়ে যায়, আর প্রত্যেকটির কী হলো আপনি দেখতে পাবেন।",
     "review.selected.acknowledge": "আমি {count, number} টিরই প্রমাণ দেখেছি",
     "review.selected.confirm": "হ্যাঁ, {count, number} টি অনুমোদন করুন",
     "review.grant.title": "{worker}-কে যোগ্যতা দেবেন?",
@@ -177,7 +169,7 @@ export const bn: Catalogue = {
     "review.grant.confirm": "দিন",
     "review.grant.choice": "যোগ্যতা",
     "review.grant.note": "যোগ্যতার পেজ থেকে এটি ফিরিয়ে নিতে পারবেন।",
-    "close": "বন্ধ করুন",
+    close: "বন্ধ করুন",
     "submission.title": "জমা",
     "submission.by": "{worker}-এর জমা",
     "submission.sent": "পাঠানো হয়েছে",
@@ -205,8 +197,10 @@ export const bn: Catalogue = {
     "flags.imageCopy": "<strong>অন্য কর্মীর ছবির মতো:</strong> “{task}”-এর জন্য {worker}-এর প্রমাণ",
     "flags.textCopy": "<strong>অন্য কর্মীর লেখার মতো:</strong> “{task}”-এর জন্য {worker}-এর প্রমাণ",
     "flags.reason": "যাচাই প্রশ্নের উত্তর ভুল ছিল।",
-    "flags.reject.title": "{count, plural, one {চিহ্নিত # টি জমা প্রত্যাখ্যান করবেন?} other {চিহ্নিত # টি জমা প্রত্যাখ্যান করবেন?}}",
-    "flags.reject.description": "পর্যালোচনার অপেক্ষায় থাকা যেসব জমায় যাচাই প্রশ্নের উত্তর ভুল, সবগুলো প্রত্যাখ্যান হবে, আর প্রত্যেক কর্মীকে জানানো হবে: “{reason}”",
+    "flags.reject.title":
+      "{count, plural, one {চিহ্নিত # টি জমা প্রত্যাখ্যান করবেন?} other {চিহ্নিত # টি জমা প্রত্যাখ্যান করবেন?}}",
+    "flags.reject.description":
+      "পর্যালোচনার অপেক্ষায় থাকা যেসব জমায় যাচাই প্রশ্নের উত্তর ভুল, সবগুলো প্রত্যাখ্যান হবে, আর প্রত্যেক কর্মীকে জানানো হবে: “{reason}”",
     "flags.reject.note": "প্রতিটি সাধারণ প্রত্যাখ্যানের মতোই: জায়গাটি আবার খোলে এবং কর্মী আপিল করতে পারেন।",
     "flags.reject.confirm": "হ্যাঁ, {count, number} টি প্রত্যাখ্যান করুন",
     "flags.bar": "{count, plural, one {# টি জমায় যাচাই প্রশ্নের উত্তর ভুল।} other {# টি জমায় যাচাই প্রশ্নের উত্তর ভুল।}}",
@@ -223,11 +217,13 @@ export const bn: Catalogue = {
     "category.seoMarketing": "এসইও ও মার্কেটিং",
     "category.surveyFeedback": "জরিপ ও মতামত",
     "posting.notAvailable": "যথেষ্ট কয়েন নেই।  কয়েন কিনুন",
-    "posting.short": "{tasks, plural, one {এই টাস্কের খরচ} other {এই # টি টাস্কের খরচ}} {cost}, আর আপনার ব্যালেন্স {balance}: আপনার আরও {missing} দরকার।",
+    "posting.short":
+      "{tasks, plural, one {এই টাস্কের খরচ} other {এই # টি টাস্কের খরচ}} {cost}, আর আপনার ব্যালেন্স {balance}: আপনার আরও {missing} দরকার।",
     "posting.posted.one": "টাস্ক পোস্ট হয়েছে!",
     "posting.posted.many": "টাস্কগুলো পোস্ট হয়েছে!",
     "posting.liveOne": "“{title}” এখন চালু: {coins, plural, one {# কয়েন} other {# কয়েন}} আটকে রাখা হয়েছে।",
-    "posting.liveMany": "{tasks, plural, one {# টি টাস্ক} other {# টি টাস্ক}} এখন চালু: {coins, plural, one {# কয়েন} other {# কয়েন}} আটকে রাখা হয়েছে।",
+    "posting.liveMany":
+      "{tasks, plural, one {# টি টাস্ক} other {# টি টাস্ক}} এখন চালু: {coins, plural, one {# কয়েন} other {# কয়েন}} আটকে রাখা হয়েছে।",
     "taskForm.coinUnit": "{count, plural, one {কয়েন} other {কয়েন}}",
     "taskForm.titlePlaceholder": "যেমন: আমার ভিডিও দেখে একটি মন্তব্য করুন",
     "taskForm.detailOptional": "টাস্কের বিবরণ (ঐচ্ছিক)",
@@ -272,8 +268,10 @@ export const bn: Catalogue = {
     "addTask.fromCsv": "CSV থেকে অনেকগুলো পোস্ট করুন",
     "addTask.failed.title": "দুঃখিত...",
     "addTask.failed.message": "টাস্ক পোস্ট করার সময় কিছু একটা ভুল হয়েছে!",
-    "taskForm.estimateHint": "একজন কর্মীর কাজটি করতে কত সময় লাগে: {min} থেকে {max} মিনিট। এতে ঘণ্টায় পেমেন্ট অন্তত {minimumPay} হতে হবে; তিনটি জমার পরে কর্মীরা এর বদলে মাপা সময় দেখেন।",
-    "taskForm.allowanceHint": "টাস্ক শুরু করা কর্মী কতক্ষণ জায়গাটি রাখতে পারবেন: {min} থেকে {max} মিনিট (২৪ ঘণ্টা); খালি রাখলে {default}।",
+    "taskForm.estimateHint":
+      "একজন কর্মীর কাজটি করতে কত সময় লাগে: {min} থেকে {max} মিনিট। এতে ঘণ্টায় পেমেন্ট অন্তত {minimumPay} হতে হবে; তিনটি জমার পরে কর্মীরা এর বদলে মাপা সময় দেখেন।",
+    "taskForm.allowanceHint":
+      "টাস্ক শুরু করা কর্মী কতক্ষণ জায়গাটি রাখতে পারবেন: {min} থেকে {max} মিনিট (২৪ ঘণ্টা); খালি রাখলে {default}।",
     "taskForm.who": "কারা এতে কাজ করতে পারবেন (ঐচ্ছিক)",
     "taskForm.rateHint": "{count} টির কম পর্যালোচিত জমা থাকা কর্মীদের একটি সমন্বিত হার দিয়ে বিচার করা হয়।",
     "taskForm.example": "যেমন: {value}",
@@ -281,9 +279,11 @@ export const bn: Catalogue = {
     "taskForm.none": "কোনোটি নয়",
     "taskForm.leastScore": "সর্বনিম্ন স্কোর (০-১০০)",
     "taskForm.leastScoreHint": "০: যোগ্যতাটি থাকলেই যথেষ্ট।",
-    "taskForm.noQualifications": "আপনার এখনো কোনো যোগ্যতা নেই। <link>একটি তৈরি করুন</link>, যাতে শুধু সেটি থাকা কর্মীরাই আপনার টাস্কে কাজ করতে পারেন।",
+    "taskForm.noQualifications":
+      "আপনার এখনো কোনো যোগ্যতা নেই। <link>একটি তৈরি করুন</link>, যাতে শুধু সেটি থাকা কর্মীরাই আপনার টাস্কে কাজ করতে পারেন।",
     "check.legend": "যাচাই প্রশ্ন (ঐচ্ছিক)",
-    "check.intro": "এমন কিছু জিজ্ঞেস করুন যার উত্তর শুধু টাস্কটি করা কর্মীই দিতে পারবেন। কর্মীরা সঠিক উত্তর কখনো দেখেন না; ভুল উত্তর আপনার পর্যালোচনার পেজে চিহ্নিত হয়। না চাইলে প্রশ্নটি খালি রাখুন।",
+    "check.intro":
+      "এমন কিছু জিজ্ঞেস করুন যার উত্তর শুধু টাস্কটি করা কর্মীই দিতে পারবেন। কর্মীরা সঠিক উত্তর কখনো দেখেন না; ভুল উত্তর আপনার পর্যালোচনার পেজে চিহ্নিত হয়। না চাইলে প্রশ্নটি খালি রাখুন।",
     "check.question": "প্রশ্ন",
     "check.questionPlaceholder": "যেমন: লোগোর রং কী?",
     "check.accept": "যা গ্রহণ করা হবে",
@@ -303,9 +303,11 @@ export const bn: Catalogue = {
     "updateTask.same": "“{title}” সংরক্ষণ হয়েছে; এর খরচ বদলায়নি।",
     "updateTask.done": "টাস্ক হালনাগাদ হয়েছে!",
     "updateTask.below.title": "সর্বনিম্ন পেমেন্টের কম দিচ্ছে",
-    "updateTask.below.body": "এই টাস্কে কর্মীদের মধ্যমা সময় লাগে {time}, তাই এটি দেয় {rate}, যা সর্বনিম্ন {minimumPay}-এর কম। তা পূরণ করতে প্রত্যেক কর্মীকে অন্তত {leastPay} দিন; খালি জায়গাগুলোর পার্থক্য আপনার ব্যালেন্স থেকে কাটা হবে।",
+    "updateTask.below.body":
+      "এই টাস্কে কর্মীদের মধ্যমা সময় লাগে {time}, তাই এটি দেয় {rate}, যা সর্বনিম্ন {minimumPay}-এর কম। তা পূরণ করতে প্রত্যেক কর্মীকে অন্তত {leastPay} দিন; খালি জায়গাগুলোর পার্থক্য আপনার ব্যালেন্স থেকে কাটা হবে।",
     "updateTask.paused.title": "থামানো: সর্বনিম্ন পেমেন্টের কম দিচ্ছে",
-    "updateTask.paused.body": "এই টাস্কের প্রথম {workers} জন কর্মীর মধ্যমা সময় লেগেছে {time}, তাই এটি দেয় {rate}, যা সর্বনিম্ন {minimumPay}-এর কম, এবং এটি নতুন করে শুরু করা যাচ্ছে না। আবার খুলতে প্রত্যেক কর্মীকে অন্তত {leastPay} দিন; খালি জায়গাগুলোর পার্থক্য আপনার ব্যালেন্স থেকে কাটা হবে। আগে পাঠানো কাজের পেমেন্ট সর্বনিম্ন পর্যন্ত বাড়ানো হয়েছে।",
+    "updateTask.paused.body":
+      "এই টাস্কের প্রথম {workers} জন কর্মীর মধ্যমা সময় লেগেছে {time}, তাই এটি দেয় {rate}, যা সর্বনিম্ন {minimumPay}-এর কম, এবং এটি নতুন করে শুরু করা যাচ্ছে না। আবার খুলতে প্রত্যেক কর্মীকে অন্তত {leastPay} দিন; খালি জায়গাগুলোর পার্থক্য আপনার ব্যালেন্স থেকে কাটা হবে। আগে পাঠানো কাজের পেমেন্ট সর্বনিম্ন পর্যন্ত বাড়ানো হয়েছে।",
     "updateTask.notFound.title": "টাস্ক পাওয়া যায়নি",
     "updateTask.notFound.message": "এই টাস্কটি নেই বা মুছে ফেলা হয়েছে।",
     "updateTask.error.title": "কিছু একটা ভুল হয়েছে",
@@ -326,14 +328,16 @@ export const bn: Catalogue = {
     "myTasks.pending": "{count} টি বাকি",
     "myTasks.needed": "{count} জন দরকার",
     "myTasks.paused": "থামানো",
-    "myTasks.pausedBody": "কর্মীদের মধ্যমা সময় লেগেছে {time}, তাই এর পেমেন্ট সর্বনিম্ন {minimumPay}-এর কম। প্রত্যেক কর্মীকে অন্তত {leastPay} না দেওয়া পর্যন্ত এটি নতুন করে শুরু করা যাবে না।",
+    "myTasks.pausedBody":
+      "কর্মীদের মধ্যমা সময় লেগেছে {time}, তাই এর পেমেন্ট সর্বনিম্ন {minimumPay}-এর কম। প্রত্যেক কর্মীকে অন্তত {leastPay} না দেওয়া পর্যন্ত এটি নতুন করে শুরু করা যাবে না।",
     "myTasks.raise": "পেমেন্ট বাড়ান",
     "myTasks.raiseLabel": "{title}-এর পেমেন্ট বাড়ান",
     "myTasks.edit": "সম্পাদনা",
     "myTasks.editLabel": "{title} সম্পাদনা করুন",
     "myTasks.delete": "মুছুন",
     "myTasks.deleteLabel": "{title} মুছুন",
-    "myTasks.deleteBlocked": "{count, plural, one {মোছার আগে এর বাকি # টি জমা পর্যালোচনা করুন:} other {মোছার আগে এর বাকি # টি জমা পর্যালোচনা করুন:}} <link>পর্যালোচনা করুন</link>",
+    "myTasks.deleteBlocked":
+      "{count, plural, one {মোছার আগে এর বাকি # টি জমা পর্যালোচনা করুন:} other {মোছার আগে এর বাকি # টি জমা পর্যালোচনা করুন:}} <link>পর্যালোচনা করুন</link>",
     "myTasks.confirm.title": "আপনি কি নিশ্চিত?",
     "myTasks.confirm.description": "এটি আর ফেরানো যাবে না!",
     "myTasks.confirm.note": "<strong>{title}</strong> মুছে ফেলা হবে এবং {coins} আপনাকে ফেরত দেওয়া হবে।",
@@ -341,13 +345,15 @@ export const bn: Catalogue = {
     "myTasks.notDeleted": "মোছা হয়নি",
     "myTasks.deleteUnexpected": "টাস্ক মোছার সময় কিছু একটা ভুল হয়েছে।",
     "myTasks.deleted": "মুছে ফেলা হয়েছে!",
-    "myTasks.deletedMessage": "“{title}” মুছে ফেলা হয়েছে। {count, plural, one {# কয়েন} other {# কয়েন}} আপনার ব্যালেন্সে ফেরত দেওয়া হয়েছে।",
+    "myTasks.deletedMessage":
+      "“{title}” মুছে ফেলা হয়েছে। {count, plural, one {# কয়েন} other {# কয়েন}} আপনার ব্যালেন্সে ফেরত দেওয়া হয়েছে।",
     "batch.meta": "CSV থেকে টাস্ক পোস্ট · Coinwork",
     "batch.title": "CSV থেকে টাস্ক পোস্ট করুন",
     "batch.description": "একবারে ১,০০০ টি পর্যন্ত টাস্ক পোস্ট করুন: হয় সব টাস্ক পোস্ট হবে, নয়তো একটিও না।",
     "batch.addOne": "একটি টাস্ক যোগ করুন",
     "batch.upload": "একটি ফাইল আপলোড করুন",
-    "batch.format": "ইউটিএফ-৮ এনকোডিংয়ের একটি CSV ফাইল, সর্বোচ্চ ১ মেগাবাইট ও ১,০০০ টি টাস্ক, শিরোনামের সারির নিচে প্রতি সারিতে একটি টাস্ক। কলামগুলো টাস্ক যোগ করার ঘরগুলোই: {columns}। ছবি মানে Coinwork-এ আগে আপলোড করা কোনো ছবির ঠিকানা।",
+    "batch.format":
+      "ইউটিএফ-৮ এনকোডিংয়ের একটি CSV ফাইল, সর্বোচ্চ ১ মেগাবাইট ও ১,০০০ টি টাস্ক, শিরোনামের সারির নিচে প্রতি সারিতে একটি টাস্ক। কলামগুলো টাস্ক যোগ করার ঘরগুলোই: {columns}। ছবি মানে Coinwork-এ আগে আপলোড করা কোনো ছবির ঠিকানা।",
     "batch.optionalColumn": "{column} (ঐচ্ছিক)",
     "batch.template": "নমুনা ফাইল ডাউনলোড করুন",
     "batch.file": "CSV ফাইল",
@@ -371,8 +377,10 @@ export const bn: Catalogue = {
     "batch.ready": "প্রস্তুত",
     "purchase.meta": "কয়েন কিনুন · Coinwork",
     "purchase.title": "কয়েন কিনুন",
-    "purchase.description": "কয়েন দিয়ে আপনার টাস্কের কর্মীদের পেমেন্ট দেওয়া হয়। মূল দামে ক্রেতার জন্য এক কয়েনের দাম {buyCoin} ({dollar}-এ {buyRate} কয়েন; বড় প্যাকেজে প্রতি কয়েনের দাম কম), আর উত্তোলনের সময় কর্মী প্রতি কয়েনে পান {withdrawCoin} ({dollar}-এ {withdrawRate} কয়েন)।",
-    "purchase.testMode": "<strong>পরীক্ষামূলক মোড।</strong> পেমেন্ট যায় Coinwork-এর নিজস্ব পরীক্ষামূলক ব্যবস্থায়: কার্ড <success></success> সফল হয়, <declined></declined> বাতিল হয়। কোনো আসল টাকা লেনদেন হয় না।",
+    "purchase.description":
+      "কয়েন দিয়ে আপনার টাস্কের কর্মীদের পেমেন্ট দেওয়া হয়। মূল দামে ক্রেতার জন্য এক কয়েনের দাম {buyCoin} ({dollar}-এ {buyRate} কয়েন; বড় প্যাকেজে প্রতি কয়েনের দাম কম), আর উত্তোলনের সময় কর্মী প্রতি কয়েনে পান {withdrawCoin} ({dollar}-এ {withdrawRate} কয়েন)।",
+    "purchase.testMode":
+      "<strong>পরীক্ষামূলক মোড।</strong> পেমেন্ট যায় Coinwork-এর নিজস্ব পরীক্ষামূলক ব্যবস্থায়: কার্ড <success></success> সফল হয়, <declined></declined> বাতিল হয়। কোনো আসল টাকা লেনদেন হয় না।",
     "purchase.off": "এই সার্ভারে এখন কয়েন কেনা যাচ্ছে না।",
     "purchase.packages": "কয়েন প্যাকেজ",
     "purchase.bestValue": "সবচেয়ে সাশ্রয়ী",
@@ -400,10 +408,13 @@ export const bn: Catalogue = {
     "purchase.needsJs": "কার্ডে পেমেন্টের জন্য জাভাস্ক্রিপ্ট লাগে।",
     "purchase.needsJsStripe": "কার্ডে পেমেন্টের জন্য জাভাস্ক্রিপ্ট লাগে: Stripe দিয়ে পেমেন্ট করতে এটি চালু করুন।",
     "purchase.paymentFailed": "পেমেন্টে কিছু একটা ভুল হয়েছে। আবার চেষ্টা করুন।",
-    "purchase.bought": "{count, plural, one {# কয়েন আপনার ব্যালেন্সে যোগ হয়েছে।} other {# কয়েন আপনার ব্যালেন্সে যোগ হয়েছে।}}",
-    "purchase.boughtSettled": "{count, plural, one {# কয়েন কেনা হয়েছে।} other {# কয়েন কেনা হয়েছে।}} আপনার ব্যালেন্সের {settled, plural, one {# কয়েন} other {# কয়েন}} দিয়ে আপনার দেনা শোধ হয়েছে।",
+    "purchase.bought":
+      "{count, plural, one {# কয়েন আপনার ব্যালেন্সে যোগ হয়েছে।} other {# কয়েন আপনার ব্যালেন্সে যোগ হয়েছে।}}",
+    "purchase.boughtSettled":
+      "{count, plural, one {# কয়েন কেনা হয়েছে।} other {# কয়েন কেনা হয়েছে।}} আপনার ব্যালেন্সের {settled, plural, one {# কয়েন} other {# কয়েন}} দিয়ে আপনার দেনা শোধ হয়েছে।",
     "purchase.testNoCharge": "পরীক্ষামূলক মোড: কোনো আসল কার্ড থেকে টাকা কাটা হয় না",
-    "purchase.testUse": "<success></success> (সফল হয়) বা <declined></declined> (বাতিল হয়) ব্যবহার করুন, ভবিষ্যতের যেকোনো তারিখ ও যেকোনো সিভিসি দিন।",
+    "purchase.testUse":
+      "<success></success> (সফল হয়) বা <declined></declined> (বাতিল হয়) ব্যবহার করুন, ভবিষ্যতের যেকোনো তারিখ ও যেকোনো সিভিসি দিন।",
     "purchase.cardDetails": "কার্ডের তথ্য",
     "purchase.loadingCard": "নিরাপদ কার্ড ফর্ম লোড হচ্ছে…",
     "purchase.cardFailed": "কার্ড ফর্ম লোড করা যায়নি। সংযোগ দেখে আবার চেষ্টা করুন।",
@@ -432,7 +443,8 @@ export const bn: Catalogue = {
     "payments.test": "পরীক্ষামূলক",
     "bonuses.meta": "বোনাস · Coinwork",
     "bonuses.title": "বোনাস",
-    "bonuses.description": "পাওয়া কোনো জমার ভালো কাজের জন্য পুরস্কার দিন, পর্যালোচনা হোক বা না হোক: কয়েন আপনার ব্যালেন্স থেকে কর্মীর কাছে যায়, আপনার কারণসহ।",
+    "bonuses.description":
+      "পাওয়া কোনো জমার ভালো কাজের জন্য পুরস্কার দিন, পর্যালোচনা হোক বা না হোক: কয়েন আপনার ব্যালেন্স থেকে কর্মীর কাছে যায়, আপনার কারণসহ।",
     "bonuses.count": "{count, plural, one {# টি জমা, সবশেষে পাঠানোগুলো আগে।} other {# টি জমা, সবশেষে পাঠানোগুলো আগে।}}",
     "bonuses.empty": "এখনো কোনো জমা নেই।",
     "bonuses.list": "জমা",
@@ -443,27 +455,32 @@ export const bn: Catalogue = {
     "bonuses.paid": "বোনাস দেওয়া হয়েছে",
     "bonuses.paidMessage": "“{task}”-এর জন্য {worker} {count, plural, one {# কয়েন} other {# কয়েন}} পেয়েছেন।",
     "bonuses.confirm.title": "{worker}-কে বোনাস দেবেন?",
-    "bonuses.confirm.description": "“{task}”-এর জন্য। কয়েন এখনই আপনার ব্যালেন্স থেকে কাটা হবে; {worker}-কে আপনার কারণসহ জানানো হবে।",
+    "bonuses.confirm.description":
+      "“{task}”-এর জন্য। কয়েন এখনই আপনার ব্যালেন্স থেকে কাটা হবে; {worker}-কে আপনার কারণসহ জানানো হবে।",
     "bonuses.confirm.amount": "বোনাস (কয়েনে)",
     "bonuses.confirm.reason": "কারণ (কর্মী এটি পড়বেন)",
     "bonuses.confirm.placeholder": "যেমন: যত্ন নিয়ে, সময়মতো করা কাজ।",
     "apiKeys.meta": "রিকোয়েস্টার API কী · Coinwork",
     "apiKeys.title": "রিকোয়েস্টার API কী",
-    "apiKeys.description": "মেকানিক্যাল টার্ক রিকোয়েস্টার API-এর জন্য লেখা স্ক্রিপ্টের কী: অ্যামাজনের এসডিকে Coinwork-এর দিকে তাক করে একটি কী দিয়ে সই করুন।",
-    "apiKeys.intro": "একটি কী আপনার মতোই আপনার ব্যালেন্স থেকে টাস্ক পোস্ট করে এবং কর্মীদের পেমেন্ট দেয়। এর গোপন অংশটি পাসওয়ার্ডের মতো গোপন রাখুন।",
+    "apiKeys.description":
+      "মেকানিক্যাল টার্ক রিকোয়েস্টার API-এর জন্য লেখা স্ক্রিপ্টের কী: অ্যামাজনের এসডিকে Coinwork-এর দিকে তাক করে একটি কী দিয়ে সই করুন।",
+    "apiKeys.intro":
+      "একটি কী আপনার মতোই আপনার ব্যালেন্স থেকে টাস্ক পোস্ট করে এবং কর্মীদের পেমেন্ট দেয়। এর গোপন অংশটি পাসওয়ার্ডের মতো গোপন রাখুন।",
     "apiKeys.howTo": "API কীভাবে ব্যবহার করবেন",
     "apiKeys.new": "আপনার নতুন কী",
     "apiKeys.keyId": "অ্যাক্সেস কী আইডি",
     "apiKeys.secret": "গোপন অ্যাক্সেস কী",
     "apiKeys.copyNow": "গোপন কী এখনই কপি করুন: এটি শুধু এবারই দেখানো হচ্ছে, Coinwork আর কখনো এটি দেখাতে পারবে না।",
     "apiKeys.notCreated": "কী তৈরি হয়নি",
-    "apiKeys.google": "আপনার অ্যাকাউন্ট Google দিয়ে লগইন করে, এর কোনো পাসওয়ার্ড নেই। কী তৈরি করতে Google দিয়ে আবার লগইন করুন: তার পরের {minutes} মিনিট আপনি এখানে কী তৈরি করতে পারবেন।",
+    "apiKeys.google":
+      "আপনার অ্যাকাউন্ট Google দিয়ে লগইন করে, এর কোনো পাসওয়ার্ড নেই। কী তৈরি করতে Google দিয়ে আবার লগইন করুন: তার পরের {minutes} মিনিট আপনি এখানে কী তৈরি করতে পারবেন।",
     "apiKeys.googleAgain": "Google দিয়ে আবার লগইন করুন",
     "apiKeys.password": "বর্তমান পাসওয়ার্ড",
     "apiKeys.passwordHint": "পাসওয়ার্ড দিয়ে বোঝা যায় এটি আপনিই: একটি কী আপনার কয়েন খরচ করে।",
     "apiKeys.creating": "তৈরি হচ্ছে…",
     "apiKeys.create": "একটি কী তৈরি করুন",
-    "apiKeys.notes": "কোনো কী তৈরি হলেই আমরা আপনাকে ইমেইল করি। আপনার সর্বোচ্চ {max} টি সক্রিয় কী থাকতে পারে। পাসওয়ার্ড বদলানো বা রিসেট করা, ‘সব জায়গা থেকে লগআউট’ এবং অ্যাকাউন্ট বন্ধ করলে সব কী বাতিল হয়ে যায়।",
+    "apiKeys.notes":
+      "কোনো কী তৈরি হলেই আমরা আপনাকে ইমেইল করি। আপনার সর্বোচ্চ {max} টি সক্রিয় কী থাকতে পারে। পাসওয়ার্ড বদলানো বা রিসেট করা, ‘সব জায়গা থেকে লগআউট’ এবং অ্যাকাউন্ট বন্ধ করলে সব কী বাতিল হয়ে যায়।",
     "apiKeys.empty": "আপনার এখনো কোনো কী নেই।",
     "apiKeys.list": "আপনার কী",
     "apiKeys.created": "তৈরি",
@@ -477,11 +494,13 @@ export const bn: Catalogue = {
     "apiKeys.revoked": "কী বাতিল হয়েছে",
     "apiKeys.revokedMessage": "এখন থেকে {id} দিয়ে আর কিছু সই হবে না।",
     "apiKeys.confirm.title": "এই কী বাতিল করবেন?",
-    "apiKeys.confirm.description": "{id} দিয়ে সই করা স্ক্রিপ্টগুলো সঙ্গে সঙ্গে কাজ বন্ধ করবে। এটি আর ফেরানো যাবে না: বরং সেগুলোর জন্য নতুন কী তৈরি করুন।",
+    "apiKeys.confirm.description":
+      "{id} দিয়ে সই করা স্ক্রিপ্টগুলো সঙ্গে সঙ্গে কাজ বন্ধ করবে। এটি আর ফেরানো যাবে না: বরং সেগুলোর জন্য নতুন কী তৈরি করুন।",
     "apiKeys.confirm.yes": "হ্যাঁ, বাতিল করুন",
     "quals.meta": "যোগ্যতা · Coinwork",
     "quals.title": "যোগ্যতা",
-    "quals.description": "শুধু আপনার ভরসার কর্মীরাই যেন টাস্কে কাজ করেন: নিজে যোগ্যতা দিন, অথবা কর্মীরা পরীক্ষা দিয়ে তা অর্জন করুন।",
+    "quals.description":
+      "শুধু আপনার ভরসার কর্মীরাই যেন টাস্কে কাজ করেন: নিজে যোগ্যতা দিন, অথবা কর্মীরা পরীক্ষা দিয়ে তা অর্জন করুন।",
     "quals.yours": "আপনার যোগ্যতা",
     "quals.empty": "এখনো কোনো যোগ্যতা নেই।",
     "quals.test": "পরীক্ষা",
@@ -501,7 +520,8 @@ export const bn: Catalogue = {
     "quals.saved": "যোগ্যতা সংরক্ষণ হয়েছে",
     "quals.savedMessage": "“{name}”-কে পরীক্ষা বানাতে প্রশ্ন যোগ করুন, অথবা ক্রেতার হোম থেকে এটি দিন।",
     "quals.confirm.title": "“{name}” মুছবেন?",
-    "quals.confirm.holders": "{count, plural, =0 {এটি কারও নেই।} one {যে কর্মীর এটি আছে, তিনি এটি হারাবেন।} other {যে # জন কর্মীর এটি আছে, তাঁরা এটি হারাবেন।}}",
+    "quals.confirm.holders":
+      "{count, plural, =0 {এটি কারও নেই।} one {যে কর্মীর এটি আছে, তিনি এটি হারাবেন।} other {যে # জন কর্মীর এটি আছে, তাঁরা এটি হারাবেন।}}",
     "quals.confirm.test": "এর পরীক্ষাও মুছে যাবে।",
     "quals.confirm.undone": "এটি আর ফেরানো যাবে না।",
     "quals.confirm.yes": "হ্যাঁ, মুছুন",
@@ -550,7 +570,8 @@ export const bn: Catalogue = {
     "qual.revoke.title": "{worker}-এর যোগ্যতা ফিরিয়ে নেবেন?",
     "qual.revoke.description": "যেসব টাস্কে “{name}” লাগে, {worker} আর সেগুলোতে কাজ করতে পারবেন না।",
     "qual.revoke.yes": "হ্যাঁ, ফিরিয়ে নিন",
-    "debt.banner": "<strong>একটি কার্ড পেমেন্ট ফেরত যাওয়ায় আপনার {coins} দেনা আছে।</strong> শোধ করতে কয়েন কিনুন; ততদিন টাস্ক পোস্ট করা ও অন্য খরচ বন্ধ থাকবে।",
+    "debt.banner":
+      "<strong>একটি কার্ড পেমেন্ট ফেরত যাওয়ায় আপনার {coins} দেনা আছে।</strong> শোধ করতে কয়েন কিনুন; ততদিন টাস্ক পোস্ট করা ও অন্য খরচ বন্ধ থাকবে।",
     "debt.buy": "কয়েন কিনুন",
     "blocked.empty": "আপনি কোনো কর্মীকে ব্লক করেননি।",
     "blocked.list": "ব্লক করা কর্মী",
@@ -560,6 +581,18 @@ export const bn: Catalogue = {
     "blocked.lifting": "ব্লক তোলা হচ্ছে…",
     "blocked.lift": "ব্লক তুলে নিন",
     "blocked.liftOn": "{worker}-এর ওপর থেকে",
+    "batch.rows": "ফাইলের সারি",
+    "charts.coinsSpent": "খরচ করা কয়েন",
+    "charts.tasksPosted": "পোস্ট করা টাস্ক",
+    "charts.spentPerWeek": "প্রতি সপ্তাহে খরচ করা কয়েন",
+    "charts.postedPerWeek": "প্রতি সপ্তাহে পোস্ট করা টাস্ক",
+    "charts.spentSummary":
+      "গত {weeks, number} সপ্তাহে টাস্ক পোস্ট করতে ও পেমেন্ট বাড়াতে {count, plural, one {# কয়েন} other {# কয়েন}} খরচ হয়েছে।",
+    "charts.postedSummary":
+      "গত {weeks, number} সপ্তাহে {count, plural, one {# টি টাস্ক} other {# টি টাস্ক}} পোস্ট করা হয়েছে।",
+    "charts.lastWeeks": "আপনার গত কয়েক সপ্তাহ",
+    "charts.weekOf": "সপ্তাহ শুরু",
+    "qual.choicesPlaceholder": "সঠিক\nশঠিক\nসঠীক",
   },
   admin: {
     // the admin's pages (d)

@@ -50,9 +50,7 @@ import { serverWords } from "~/lib/i18n/words.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
-    title: loaderData
-      ? `${loaderData.qualification.name} · Coinwork`
-      : metaWords(matches, "buyer")("qual.meta"),
+    title: loaderData ? `${loaderData.qualification.name} · Coinwork` : metaWords(matches, "buyer")("qual.meta"),
   },
 ];
 
@@ -240,7 +238,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                     label={t("qual.choices")}
                     hint={t("qual.choicesHint")}
                     rows={4}
-                    placeholder={"recieve\nreceive\nreceeve"}
+                    placeholder={t("qual.choicesPlaceholder")}
                   />
                   <WholeNumberField
                     field={question.answer}

@@ -2,7 +2,6 @@
 import type { FormPlan } from "~/server/http/page-action.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { serverWords } from "~/lib/i18n/words.server";
-import { formatsOf } from "~/lib/i18n/format";
 import type { Language } from "~/lib/i18n/languages";
 
 /**
@@ -49,6 +48,3 @@ export function postedWords(language: Language, p: { tasks: number; title?: stri
         : t("posting.liveMany", { tasks: p.tasks, coins: p.coins }),
   };
 }
-
-/** Whole coins in a language's digits, for words the server writes ("৫০"). */
-export const countIn = (language: Language, n: number) => formatsOf(language).count(n);
