@@ -45,7 +45,9 @@ export function BlockedWorkers({
         row={(b) => (
           <CardRow data-testid="blocked-worker">
             <PersonCell name={b.workerName} email={b.workerEmail}>
-              {b.workerEmail === null ? <p className="meta break-all">{t("blocked.workerId", { id: b.workerId })}</p> : null}
+              {b.workerEmail === null ? (
+                <p className="meta break-all">{t("blocked.workerId", { id: b.workerId })}</p>
+              ) : null}
               <p className="meta">
                 {t("blocked.at")} <LocalTime at={b.createdAt} />
               </p>

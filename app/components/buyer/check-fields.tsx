@@ -51,12 +51,7 @@ export function CheckFields({
         </fieldset>
         <InputField field={answer} label={t("check.answer")} type="text" maxLength={200} autoComplete="off" />
       </div>
-      <TextareaField
-        field={choices}
-        label={t("check.choices")}
-        hint={t("check.choicesHint")}
-        rows={3}
-      />
+      <TextareaField field={choices} label={t("check.choices")} hint={t("check.choicesHint")} rows={3} />
     </fieldset>
   );
 }

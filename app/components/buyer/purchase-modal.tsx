@@ -30,9 +30,7 @@ export function purchasedWords(
   coins: number,
   settled: number,
 ): string {
-  return settled > 0
-    ? t("purchase.boughtSettled", { count: coins, settled })
-    : t("purchase.bought", { count: coins });
+  return settled > 0 ? t("purchase.boughtSettled", { count: coins, settled }) : t("purchase.bought", { count: coins });
 }
 
 export const TEST_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
@@ -323,8 +321,7 @@ export function PurchaseModal({
           }),
         });
         const body = (await res.json().catch(() => null)) as { status?: string; error?: { message?: string } } | null;
-        if (!res.ok || body?.status !== "succeeded")
-          return fail(body?.error?.message ?? t("purchase.notCharged"));
+        if (!res.ok || body?.status !== "succeeded") return fail(body?.error?.message ?? t("purchase.notCharged"));
       } catch {
         return fail(t("purchase.unreachable"));
       }

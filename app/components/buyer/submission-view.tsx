@@ -48,7 +48,9 @@ function SubmissionDetails({ item }: { item: ReviewItem }) {
           <dd>{item.trackRecord}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">{item.revisionDueAt ? t("submission.revisionDue") : t("submission.reviewBy")}</dt>
+          <dt className="text-xs text-muted-foreground">
+            {item.revisionDueAt ? t("submission.revisionDue") : t("submission.reviewBy")}
+          </dt>
           <dd className="text-amber-800" data-testid={item.revisionDueAt ? "revision-due" : undefined}>
             {item.revisionDueAt ? <LocalTime at={item.revisionDueAt} /> : item.autoApproves}
           </dd>

@@ -29,13 +29,7 @@ export function QualificationFields({
         maxLength={500}
         placeholder={t("quals.descriptionPlaceholder")}
       />
-      <WholeNumberField
-        field={retake}
-        label={t("quals.retake")}
-        hint={t("quals.retakeHint")}
-        min={0}
-        max={8760}
-      />
+      <WholeNumberField field={retake} label={t("quals.retake")} hint={t("quals.retakeHint")} min={0} max={8760} />
     </>
   );
 }

@@ -92,12 +92,20 @@ const postAll = (args: Route.ActionArgs) =>
     async run(input, { user, env }) {
       try {
         const posted = await postTaskBatchDraft(env, user, input.id);
-        return { ...postedWords(user.language, { tasks: posted.tasks, coins: posted.coins }), to: "/dashboard/mytasks" };
+        return {
+          ...postedWords(user.language, { tasks: posted.tasks, coins: posted.coins }),
+          to: "/dashboard/mytasks",
+        };
       } catch (e) {
         // the balance was spent since the preview read it
         if (e instanceof AppError && e.code === "insufficient_coins") {
           const cost = Number(e.extra?.cost ?? 0);
-          throw overBalance(user.language, Number(e.extra?.tasks ?? 0), cost, Math.max(cost - Number(e.extra?.missing ?? 0), 0));
+          throw overBalance(
+            user.language,
+            Number(e.extra?.tasks ?? 0),
+            cost,
+            Math.max(cost - Number(e.extra?.missing ?? 0), 0),
+          );
         }
         throw e;
       }

@@ -111,12 +111,7 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t("bonuses.title")} description={t("bonuses.description")} />
       <p className="mb-3 text-sm text-muted-foreground">{total ? t("bonuses.count", { count: total }) : null}</p>
-      <PagedList
-        count={rows.length}
-        page={page}
-        pages={pages}
-        empty={<EmptyState message={t("bonuses.empty")} />}
-      >
+      <PagedList count={rows.length} page={page} pages={pages} empty={<EmptyState message={t("bonuses.empty")} />}>
         <CardTable
           label={t("bonuses.list")}
           testId="bonus-rows"

@@ -28,12 +28,7 @@ import { REVISION_HOURS } from "~/lib/schemas/revisions";
 import { grantQualification, qualificationChoices } from "~/server/services/qualifications.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
 import { readSearch } from "~/lib/schemas/paging";
-import {
-  APPROVE_SELECTED,
-  BULK_APPROVE_LIMIT,
-  bulkApprovalWords,
-  rejectReasonOf,
-} from "~/lib/review";
+import { APPROVE_SELECTED, BULK_APPROVE_LIMIT, bulkApprovalWords, rejectReasonOf } from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";
 import { useFormat, useWords, metaWords } from "~/lib/i18n/react";

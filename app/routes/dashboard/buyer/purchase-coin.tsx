@@ -16,7 +16,13 @@ import {
   type PackageView,
   type PurchaseStep,
 } from "~/components/buyer/purchase-modal";
-import { COIN_PACKAGES, COINS_PER_DOLLAR_BUY, COINS_PER_DOLLAR_WITHDRAW, packageQuote, packageSaving } from "~/lib/coins";
+import {
+  COIN_PACKAGES,
+  COINS_PER_DOLLAR_BUY,
+  COINS_PER_DOLLAR_WITHDRAW,
+  packageQuote,
+  packageSaving,
+} from "~/lib/coins";
 import { purchaseStepSchema } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
@@ -209,7 +215,9 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
                 <CoinIcon className="size-7" />
               </span>
               <div>
-                <h2 className="text-2xl font-bold tracking-tight">{t("purchase.coins", { count: f.count(p.coins) })}</h2>
+                <h2 className="text-2xl font-bold tracking-tight">
+                  {t("purchase.coins", { count: f.count(p.coins) })}
+                </h2>
                 <p className="mt-1 text-sm text-muted-foreground">{quoteIn(t, f.count, p.quote)}</p>
               </div>
               {p.saving > 0 && !p.quote.startsWith("Save") ? (
@@ -333,9 +341,7 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           </div>
         </Form>
       ) : (
-        <p className="text-sm text-muted-foreground">
-          {t("purchase.needsJsStripe")}
-        </p>
+        <p className="text-sm text-muted-foreground">{t("purchase.needsJsStripe")}</p>
       )}
     </section>
   );

@@ -136,18 +136,10 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
   const failure = failureOf(formOutcome);
   return (
     <>
-      <PageHeader
-        title={t("quals.title")}
-        description={t("quals.description")}
-      />
+      <PageHeader title={t("quals.title")} description={t("quals.description")} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <HeadedSection id="your-qualifications" title={t("quals.yours")} headingClassName="mb-3">
-          <PagedList
-            count={rows.length}
-            page={page}
-            pages={pages}
-            empty={<EmptyState message={t("quals.empty")} />}
-          >
+          <PagedList count={rows.length} page={page} pages={pages} empty={<EmptyState message={t("quals.empty")} />}>
             <CardTable
               label={t("quals.yours")}
               testId="qualification-rows"
