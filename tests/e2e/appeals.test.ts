@@ -12,7 +12,7 @@ import {
   gotoHydrated,
   persistDir,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   signedInContext,
@@ -47,18 +47,8 @@ story("a rejection appealed and overturned", () => {
     async () => {
       buyer = await person(browser, { name: `Ada ${token}`, email: unique("appeal-buyer") });
       worker = await person(browser, { name: `Wes ${token}`, email: unique("appeal-worker"), viewport: "phone" });
-      await registerThroughForm(buyer.page, {
-        name: buyer.name,
-        email: buyer.email,
-        password: PASSWORD,
-        role: "Buyer",
-      });
-      await registerThroughForm(worker.page, {
-        name: worker.name,
-        email: worker.email,
-        password: PASSWORD,
-        role: "Worker",
-      });
+      await signUp(buyer, { password: PASSWORD, role: "Buyer" });
+      await signUp(worker, { password: PASSWORD, role: "Worker" });
 
       await gotoHydrated(buyer.page, "/dashboard/addtask");
       await fillTaskForm(buyer.page, {

@@ -331,6 +331,11 @@ export async function registerThroughForm(page: Page, r: Registration & { verify
   if (jsEnabled(page)) await waitForHydration(page);
 }
 
+/** Registers a person (see `person`) through the form under their own name and e-mail (`registerThroughForm`). */
+export function signUp(p: Person, r: Omit<Registration, "name" | "email"> & { verify?: boolean }): Promise<void> {
+  return registerThroughForm(p.page, { name: p.name, email: p.email, ...r });
+}
+
 /**
  * Opens the newest e-mail to `email` with `subject` in the development mailbox (/dev/mail) and follows its button
  * `label`, in this page (so with its cookies), as the recipient would. The message may arrive a moment after the

@@ -16,7 +16,7 @@ import {
   login,
   newNoJsContext,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   sidewaysOverflow,
@@ -58,7 +58,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
 
   const posted = step("1440: a buyer posts a task with a check question", async () => {
     buyer = await person(browser, { name: `Bea ${token}`, email: unique("cp-buyer") });
-    await registerThroughForm(buyer.page, { name: buyer.name, email: buyer.email, password: PASSWORD, role: "Buyer" });
+    await signUp(buyer, { password: PASSWORD, role: "Buyer" });
     await gotoHydrated(buyer.page, "/dashboard/addtask");
     await fillTaskForm(buyer.page, {
       title: TITLE,
@@ -121,7 +121,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
     { needs: [posted] },
     async () => {
       wren = await person(browser, { name: `Wren ${token}`, email: unique("cp-wren"), viewport: "phone", js: false });
-      await registerThroughForm(wren.page, { name: wren.name, email: wren.email, password: PASSWORD, role: "Worker" });
+      await signUp(wren, { password: PASSWORD, role: "Worker" });
       await wren.page.goto(`/dashboard/tasklist/${taskIdByTitle(TITLE)}`);
       await startTask(wren.page);
       await wren.page.getByLabel(QUESTION).fill("harbour");
@@ -131,7 +131,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
       await submitProof(wren.page, REPORT);
 
       kai = await person(browser, { name: `Kai ${token}`, email: unique("cp-kai") });
-      await registerThroughForm(kai.page, { name: kai.name, email: kai.email, password: PASSWORD, role: "Worker" });
+      await signUp(kai, { password: PASSWORD, role: "Worker" });
       await gotoHydrated(kai.page, `/dashboard/tasklist/${taskIdByTitle(TITLE)}`);
       await startTask(kai.page);
       await kai.page.getByLabel(QUESTION).fill(EXPECTED.toUpperCase());

@@ -19,7 +19,7 @@ import {
   gotoHydrated,
   login,
   person,
-  registerThroughForm,
+  signUp,
   ROOT,
   screenshot,
   setUpBrowser,
@@ -80,12 +80,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
     "1440: a buyer defines a qualification with a two-question test and posts a task requiring it",
     async () => {
       buyer = await person(browser, { name: `Quinn ${token}`, email: unique("qt-buyer") });
-      await registerThroughForm(buyer.page, {
-        name: buyer.name,
-        email: buyer.email,
-        password: PASSWORD,
-        role: "Buyer",
-      });
+      await signUp(buyer, { password: PASSWORD, role: "Buyer" });
       const { page } = buyer;
       await gotoHydrated(page, "/dashboard/qualifications");
       const definition = page.locator("form").filter({ has: page.getByRole("button", { name: "Save qualification" }) });
@@ -131,7 +126,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
     { needs: [defined] },
     async () => {
       wren = await person(browser, { name: `Wren ${token}`, email: unique("qt-wren"), viewport: "phone", js: false });
-      await registerThroughForm(wren.page, { name: wren.name, email: wren.email, password: PASSWORD, role: "Worker" });
+      await signUp(wren, { password: PASSWORD, role: "Worker" });
       const { page } = wren;
       await page.goto(`/dashboard/tasklist/${taskIdByTitle(GATED)}`);
       const blocker = page.getByTestId("submission-blocker");
@@ -256,7 +251,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
 
       // Kai, with JavaScript: the same picture at 3/4 of its size, as a JPEG (the canvas of the page)
       kai = await person(browser, { name: `Kai ${token}`, email: unique("qt-kai"), viewport: "phone" });
-      await registerThroughForm(kai.page, { name: kai.name, email: kai.email, password: PASSWORD, role: "Worker" });
+      await signUp(kai, { password: PASSWORD, role: "Worker" });
       const copy = await kai.page.evaluate(async (src) => {
         const img = new Image();
         img.src = src;

@@ -12,7 +12,7 @@ import {
   fillTaskForm,
   gotoHydrated,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   sqlText,
@@ -39,13 +39,8 @@ story("quality tools: who may work, a block and a bonus", () => {
   const refused = step("a task for proven workers shows a new worker why they cannot start it", async () => {
     buyer = await person(browser, { name: `Quinn ${token}`, email: unique("quality-buyer") });
     worker = await person(browser, { name: `Wren ${token}`, email: unique("quality-worker"), viewport: "phone" });
-    await registerThroughForm(buyer.page, { name: buyer.name, email: buyer.email, password: PASSWORD, role: "Buyer" });
-    await registerThroughForm(worker.page, {
-      name: worker.name,
-      email: worker.email,
-      password: PASSWORD,
-      role: "Worker",
-    });
+    await signUp(buyer, { password: PASSWORD, role: "Buyer" });
+    await signUp(worker, { password: PASSWORD, role: "Worker" });
     for (const [title, proven] of [
       [PROVEN, true],
       [OPEN, false],
