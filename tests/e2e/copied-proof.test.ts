@@ -11,7 +11,7 @@ import {
   browser,
   db,
   expectMessage,
-  fillTaskForm,
+  postTaskThroughForm,
   gotoHydrated,
   login,
   newNoJsContext,
@@ -59,8 +59,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
   const posted = step("1440: a buyer posts a task with a check question", async () => {
     buyer = await person(browser, { name: `Bea ${token}`, email: unique("cp-buyer") });
     await signUp(buyer, { password: PASSWORD, role: "Buyer" });
-    await gotoHydrated(buyer.page, "/dashboard/addtask");
-    await fillTaskForm(buyer.page, {
+    await postTaskThroughForm(buyer.page, {
       title: TITLE,
       detail: "Try an expired coupon code in the cart and tell us what happens.",
       workers: 3,
@@ -68,12 +67,8 @@ story("copied proof, and a revision that fixes what was flagged", () => {
       daysAhead: 5,
       category: "App & Website Testing",
       info: "A screenshot of the cart and what you did",
+      check: { question: QUESTION, expected: EXPECTED },
     });
-    await buyer.page.getByLabel("Question", { exact: true }).fill(QUESTION);
-    await buyer.page.getByLabel("This answer, in any case").check();
-    await buyer.page.getByLabel("Expected answer").fill(EXPECTED);
-    await buyer.page.getByRole("button", { name: "Add Task" }).click();
-    await expectMessage(buyer.page, "Task Posted!");
     // a phone screenshot of a shop's cart (a blue bar, lines of words, a green button), and a copy of it at 70 % of
     // its size saved as a JPEG of quality 60, both drawn by the page's canvas
     Object.assign(

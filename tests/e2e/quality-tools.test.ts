@@ -15,7 +15,7 @@ import {
   db,
   expectAccessible,
   expectMessage,
-  fillTaskForm,
+  postTaskThroughForm,
   gotoHydrated,
   login,
   person,
@@ -104,8 +104,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
       expect(await page.getByRole("heading", { name: "Test (2 of 20 questions)" }).count()).toBe(1);
       await screenshot(page, "quality-tools-qualification-1440");
 
-      await gotoHydrated(page, "/dashboard/addtask");
-      await fillTaskForm(page, {
+      await postTaskThroughForm(page, {
         title: GATED,
         detail: "Mark every misspelled word on the menu.",
         workers: 1,
@@ -113,11 +112,8 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
         daysAhead: 5,
         category: "Data Entry",
         info: "The corrected words",
+        qualification: { name: QUALIFICATION, leastScore: 50 },
       });
-      await page.getByLabel("Qualification", { exact: true }).selectOption({ label: QUALIFICATION });
-      await page.getByLabel("Least score (0-100)").fill("50");
-      await page.getByRole("button", { name: "Add Task" }).click();
-      await expectMessage(page, "Task Posted!");
     },
   );
 
@@ -224,8 +220,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
     "390: one worker answers the check wrong, another right with a resized, recompressed copy of the first's image",
     { needs: [tested] },
     async () => {
-      await gotoHydrated(buyer.page, "/dashboard/addtask");
-      await fillTaskForm(buyer.page, {
+      await postTaskThroughForm(buyer.page, {
         title: CHECKED,
         detail: "Walk to the end of the pier and photograph the sign.",
         workers: 2,
@@ -233,12 +228,8 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
         daysAhead: 5,
         category: "Image Handling",
         info: "A photo of the sign",
+        check: { question: CHECK_QUESTION, expected: EXPECTED },
       });
-      await buyer.page.getByLabel("Question", { exact: true }).fill(CHECK_QUESTION);
-      await buyer.page.getByLabel("This answer, in any case").check();
-      await buyer.page.getByLabel("Expected answer").fill(EXPECTED);
-      await buyer.page.getByRole("button", { name: "Add Task" }).click();
-      await expectMessage(buyer.page, "Task Posted!");
       const task = `/dashboard/tasklist/${taskIdByTitle(CHECKED)}`;
 
       // Wren, without JavaScript: the question, never its answer

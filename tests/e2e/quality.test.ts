@@ -9,7 +9,7 @@ import {
   expectAccessible,
   expectCoins,
   expectMessage,
-  fillTaskForm,
+  postTaskThroughForm,
   gotoHydrated,
   person,
   signUp,
@@ -45,8 +45,7 @@ story("quality tools: who may work, a block and a bonus", () => {
       [PROVEN, true],
       [OPEN, false],
     ] as const) {
-      await gotoHydrated(buyer.page, "/dashboard/addtask");
-      await fillTaskForm(buyer.page, {
+      await postTaskThroughForm(buyer.page, {
         title,
         detail: "Follow the steps in the brief.",
         workers: 1,
@@ -54,10 +53,8 @@ story("quality tools: who may work, a block and a bonus", () => {
         daysAhead: 5,
         category: "Data Entry",
         info: "The text you typed",
+        leastApproved: proven ? 3 : undefined,
       });
-      if (proven) await buyer.page.getByLabel("Least approved submissions").fill("3");
-      await buyer.page.getByRole("button", { name: "Add Task" }).click();
-      await expectMessage(buyer.page, "Task Posted!");
     }
     await gotoHydrated(worker.page, `/dashboard/tasklist/${taskIdByTitle(PROVEN)}`);
     await expect
