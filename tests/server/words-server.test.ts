@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import {
   call,
   env,
-  flashOf,
   funded,
   htmlOf,
+  jsPost,
   lastMailTo,
   linkIn,
   makeAdmin,
@@ -40,6 +40,7 @@ import { TOO_MANY_EMAILS } from "~/server/services/email-links.server";
 
 const BENGALI = /[\u0980-\u09ff]/;
 const ADD_TASK = "/dashboard/addtask";
+const WITHDRAW = "/dashboard/withdraw";
 
 /** Switches an account to Bengali, as the language switch keeps it. */
 async function inBengali(userId: string) {
@@ -54,7 +55,7 @@ async function noticesTo(userId: string): Promise<string[]> {
 }
 
 describe("a refusal", () => {
-  it("of a page's form is in Bengali for a Bengali reader; the same refusal over REST stays English", async () => {
+  it("of a page's form field is in Bengali for a Bengali reader; the same refusal over REST stays English", async () => {
     const buyer = await funded("Buyer", 50);
     await inBengali(buyer.id);
     // the schema's message (the form checked on the server, in the reader's language)
@@ -63,29 +64,38 @@ describe("a refusal", () => {
     const page = await htmlOf(invalid, true);
     expect(page).toContain("টাস্কের শিরোনাম দিতে হবে");
     expect(page).not.toContain("Task Title is required");
-    // the service's refusal (its English found in the `errors` catalogue)
-    const poor = await postForm(ADD_TASK, taskFields({ required_workers: "6", payable_amount: "10" }), buyer.cookie);
-    expect(poor.status).toBe(302);
-    expect(flashOf(poor)?.title).toBe("পর্যাপ্ত কয়েন নেই।  কয়েন কিনুন");
-
     const missing = await rest("POST", "/tasks", buyer.token, {});
     expect(missing.status).toBe(422);
     expect((missing.body as { error: { fields: Record<string, string[]> } }).error.fields.task_title).toEqual([
       "Task Title is required",
     ]);
-    const over = await rest("POST", "/tasks", buyer.token, {
-      ...Object.fromEntries(Object.entries(taskFields()).map(([k, v]) => [k, v])),
-      required_workers: 6,
-      payable_amount: 10,
-    });
-    expect(over.status).toBe(409);
-    expect(over.body).toMatchObject({ error: { code: "insufficient_coins", message: NOT_AVAILABLE_COIN } });
+  });
+
+  it("of a service is said on a page in Bengali (its English found in the catalogue); REST says it in English", async () => {
+    const worker = await registerUser("Worker", "Unverified Worker", { verified: false });
+    await adjustCoins(env, await sessionUser((await makeAdmin()).id), worker.id, 290, "to withdraw");
+    await inBengali(worker.id);
+    const request = { withdrawal_coin: "250", payment_system: "Nagad", account_number: "01811111111" };
+    // the action's answer, as the page's script reads it (the page itself also shows the banner of its frame)
+    const page = await jsPost(WITHDRAW, request, worker.cookie);
+    expect(page.status).toBe(403);
+    expect(page.text).toContain("আগে আপনার ইমেইল ঠিকানা যাচাই করুন।");
+    expect(page.text).not.toContain(VERIFY_EMAIL_FIRST);
+    const api = await rest("POST", "/withdraw", worker.token, { ...request, withdrawal_coin: 250 });
+    expect(api.status).toBe(403);
+    expect(api.body).toMatchObject({ error: { code: "forbidden", message: VERIFY_EMAIL_FIRST } });
   });
 
   it("stays English on a page for an English reader", async () => {
-    const buyer = await funded("Buyer", 50);
-    const poor = await postForm(ADD_TASK, taskFields({ required_workers: "6", payable_amount: "10" }), buyer.cookie);
-    expect(flashOf(poor)?.title).toBe(NOT_AVAILABLE_COIN);
+    const worker = await registerUser("Worker", "Unverified Worker", { verified: false });
+    await adjustCoins(env, await sessionUser((await makeAdmin()).id), worker.id, 290, "to withdraw");
+    const page = await jsPost(
+      WITHDRAW,
+      { withdrawal_coin: "250", payment_system: "Nagad", account_number: "01811111111" },
+      worker.cookie,
+    );
+    expect(page.status).toBe(403);
+    expect(page.text).toContain(VERIFY_EMAIL_FIRST);
   });
 
   it("with a fixed message has its Bengali in the catalogue, found by its English", () => {
