@@ -3,6 +3,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { InputField } from "~/components/form-kit";
 import type { WorkerCheckView } from "~/lib/schemas/check";
+import { useWords } from "~/lib/i18n/react";
 
 export function CheckAnswerField({
   check,
@@ -11,12 +12,13 @@ export function CheckAnswerField({
   check: WorkerCheckView;
   field: FieldMetadata<string | undefined>;
 }) {
+  const t = useWords("worker");
   if (check.match !== "choice")
     return (
       <InputField
         field={field}
         label={check.question}
-        hint="The buyer's check question: required."
+        hint={t("proofForm.checkHint")}
         type="text"
         maxLength={200}
       />

@@ -27,3 +27,16 @@ export function TakaRateNote({ rate, className }: { rate: TakaRate; className?: 
     </span>
   );
 }
+
+/**
+ * Dollars (in cents) as a sentence writes them: in Bengali with taka beside them at the rate when one is set
+ * ("১২.৫০$ (≈ ৳১,৫১৮.৭৫)"), dollars alone otherwise.
+ */
+export function useMoneyWords(rate: TakaRate | null): (cents: number) => string {
+  const t = useWords("common");
+  const f = useFormat();
+  return (cents) =>
+    rate && f.language === "bn"
+      ? t("money.withTaka", { dollars: f.dollars(cents), taka: f.taka(takaOf(cents, rate)) })
+      : f.dollars(cents);
+}
