@@ -106,7 +106,9 @@ describe("past its date", () => {
         past ? PAST_DATE : null,
       );
       expect(await stillOpen(now)).toBe(!past);
-      expect(dueLabel(serverWords("en", "common"), daysUntil(due, now))).toBe(past ? "Closed" : now === lastMoment ? "Due today" : "Due tomorrow");
+      expect(dueLabel(serverWords("en", "common"), daysUntil(due, now))).toBe(
+        past ? "Closed" : now === lastMoment ? "Due today" : "Due tomorrow",
+      );
     }
   });
 });

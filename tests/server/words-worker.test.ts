@@ -24,7 +24,8 @@ import { setTakaRate } from "~/server/services/currency-rates.server";
 
 /** A worker who reads Coinwork in Bengali: the switch keeps it on their account. */
 async function bengaliWorker(coins = 10): Promise<TestUser> {
-  const worker = coins === 10 ? await registerUser("Worker", "Rahim Karim") : await funded("Worker", coins, "Rahim Karim");
+  const worker =
+    coins === 10 ? await registerUser("Worker", "Rahim Karim") : await funded("Worker", coins, "Rahim Karim");
   const res = await postForm("/language", { language: "bn", back: "/" }, worker.cookie);
   expect(res.status).toBe(302);
   expect((await sessionUser(worker.id)).language).toBe("bn");
@@ -71,22 +72,22 @@ describe("the worker's pages in Bengali", () => {
 
     await expectBengali("/dashboard/workerhome", worker, ["কর্মীর হোম", "মোট জমা", "অনুমোদনের হার"], ["Rahim"]);
 
-    const list = await expectBengali(`/dashboard/tasklist?q=${encodeURIComponent(title)}`, worker, [
-      "চালু টাস্ক",
-      "ক্রিয়েটিভ ডিজাইন",
-      "বিস্তারিত দেখুন",
-      "এই খোঁজ সংরক্ষণ করুন",
-    ], data);
+    const list = await expectBengali(
+      `/dashboard/tasklist?q=${encodeURIComponent(title)}`,
+      worker,
+      ["চালু টাস্ক", "ক্রিয়েটিভ ডিজাইন", "বিস্তারিত দেখুন", "এই খোঁজ সংরক্ষণ করুন"],
+      data,
+    );
     // the card's pay in Bengali digits and its pay per hour
     expect(list).toContain("৫ কয়েন");
     expect(list).toContain("/ঘণ্টা");
 
-    const page = await expectBengali(`/dashboard/tasklist/${task.id}`, worker, [
-      "টাস্ক শুরু করুন",
-      "ক্রেতার রেকর্ড",
-      "ঘণ্টাপ্রতি আয়",
-      "কী জমা দেবেন",
-    ], data);
+    const page = await expectBengali(
+      `/dashboard/tasklist/${task.id}`,
+      worker,
+      ["টাস্ক শুরু করুন", "ক্রেতার রেকর্ড", "ঘণ্টাপ্রতি আয়", "কী জমা দেবেন"],
+      data,
+    );
     expect(page).toContain("উত্তোলনের হারে");
 
     // a task that is not there: its 404 in Bengali too
@@ -108,16 +109,21 @@ describe("the worker's pages in Bengali", () => {
     // started on its page: the slot held, the time left and the proof form
     const started = await postForm(`/dashboard/tasklist/${other.id}`, { intent: "start", id: other.id }, worker.cookie);
     expect(started.status).toBe(302);
-    await expectBengali(`/dashboard/tasklist/${other.id}`, worker, ["কাজ পাঠানোর জন্য", "টাস্ক ফেরত দিন", "আপনার জমা"], data);
+    await expectBengali(
+      `/dashboard/tasklist/${other.id}`,
+      worker,
+      ["কাজ পাঠানোর জন্য", "টাস্ক ফেরত দিন", "আপনার জমা"],
+      data,
+    );
 
     const submission = await submissionBy(worker, task.id, "done");
     await expectBengali("/dashboard/mysubmissions", worker, ["আমার জমা", "পাঠানো হয়েছে"], data);
-    await expectBengali(`/dashboard/mysubmissions/${submission.id}`, worker, [
-      "আপনি যা পাঠিয়েছেন",
-      "আপনার জমা বদলান",
-      "জমা তুলে নিন",
-      "পর্যালোচনার শেষ সময়",
-    ], data);
+    await expectBengali(
+      `/dashboard/mysubmissions/${submission.id}`,
+      worker,
+      ["আপনি যা পাঠিয়েছেন", "আপনার জমা বদলান", "জমা তুলে নিন", "পর্যালোচনার শেষ সময়"],
+      data,
+    );
   });
 
   it("Withdrawals, with taka beside dollars and a pending request", async () => {
@@ -145,9 +151,12 @@ describe("the worker's pages in Bengali", () => {
       worker.cookie,
     );
     expect(saved.status).toBe(302);
-    const alerts = await expectBengali("/dashboard/alerts", worker, ["টাস্ক অ্যালার্ট", "ডেটা এন্ট্রি", "অ্যালার্ট ইমেইল"], [
-      "logo",
-    ]);
+    const alerts = await expectBengali(
+      "/dashboard/alerts",
+      worker,
+      ["টাস্ক অ্যালার্ট", "ডেটা এন্ট্রি", "অ্যালার্ট ইমেইল"],
+      ["logo"],
+    );
     expect(alerts).toContain("কমপক্ষে ৬.০০$/ঘণ্টা দেয় এমন");
 
     const buyer = await registerUser("Buyer", "Nadia Sultana");

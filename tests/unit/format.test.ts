@@ -183,7 +183,10 @@ describe("the deadline rule", () => {
     fc.assert(
       fc.property(day, instant, (completionDate, now) => {
         const days = daysUntil(completionDate, now);
-        return days < 0 === isPastDate(completionDate, deadlineDay(now)) && (dueLabel(serverWords("en", "common"), days) === "Closed") === days < 0;
+        return (
+          days < 0 === isPastDate(completionDate, deadlineDay(now)) &&
+          (dueLabel(serverWords("en", "common"), days) === "Closed") === days < 0
+        );
       }),
     );
   });

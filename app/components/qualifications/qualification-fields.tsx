@@ -15,10 +15,13 @@ export function QualificationFields({
   const t = useWords("common");
   return (
     <>
-      <InputField field={name} label={t("qualificationFields.name")}
+      <InputField
+        field={name}
+        label={t("qualificationFields.name")}
         type="text"
         maxLength={80}
-        placeholder={t("qualificationFields.namePlaceholder")} />
+        placeholder={t("qualificationFields.namePlaceholder")}
+      />
       <TextareaField
         field={description}
         label={t("qualificationFields.description")}

@@ -30,9 +30,7 @@ export function ApprovedTable({ rows }: { rows: ApprovedRow[] }) {
         <CardRow data-testid="approved-row">
           <Cell>
             <p className="name">{s.taskTitle}</p>
-            <p className="meta">
-              {t.rich("approved.on", { time: () => <LocalTime at={s.reviewedAt} dayOnly /> })}
-            </p>
+            <p className="meta">{t.rich("approved.on", { time: () => <LocalTime at={s.reviewedAt} dayOnly /> })}</p>
           </Cell>
           <Cell label={t("approved.payableAmount")}>
             <CoinAmount coins={s.payableAmount} stacked />

@@ -15,13 +15,7 @@ export function CheckAnswerField({
   const t = useWords("worker");
   if (check.match !== "choice")
     return (
-      <InputField
-        field={field}
-        label={check.question}
-        hint={t("proofForm.checkHint")}
-        type="text"
-        maxLength={200}
-      />
+      <InputField field={field} label={check.question} hint={t("proofForm.checkHint")} type="text" maxLength={200} />
     );
   return (
     <fieldset className="grid gap-1.5" aria-describedby={field.errors ? `${field.id}-error` : undefined}>

@@ -46,9 +46,7 @@ export function HitQuestionFrame({
     <Card className="grid gap-3 p-5 sm:p-6">
       <div className="grid gap-1">
         <h2 className="text-lg font-semibold">{t("hit.heading")}</h2>
-        <p className="text-sm text-muted-foreground">
-          {started ? t("hit.started") : t("hit.preview")}
-        </p>
+        <p className="text-sm text-muted-foreground">{started ? t("hit.started") : t("hit.preview")}</p>
       </div>
       <iframe
         ref={ref}
@@ -77,9 +75,7 @@ export function HitWorkSent({ status }: { status: "pending" | "approved" }) {
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <CircleCheck className="size-5 text-emerald-700" aria-hidden /> {t("hit.sent")}
       </h2>
-      <p className="text-sm text-muted-foreground">
-        {status === "approved" ? t("hit.approved") : t("hit.reviews")}
-      </p>
+      <p className="text-sm text-muted-foreground">{status === "approved" ? t("hit.approved") : t("hit.reviews")}</p>
     </Card>
   );
 }

@@ -114,10 +114,7 @@ export function ProofForm({
           </label>
         </div>
       ) : null}
-      <ImagePicker
-        label={keptImage ? t("proofForm.otherImage") : t("proofForm.image")}
-        error={imageError}
-      />
+      <ImagePicker label={keptImage ? t("proofForm.otherImage") : t("proofForm.image")} error={imageError} />
       {check ? <CheckAnswerField check={check} field={fields.check_answer} /> : null}
       <Button
         type="submit"

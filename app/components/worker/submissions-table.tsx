@@ -58,9 +58,7 @@ export function SubmissionsTable({ rows, flow }: { rows: SubmissionRow[]; flow: 
             >
               {s.taskTitle}
             </Link>
-            <p className="meta">
-              {t.rich("submissions.sent", { time: () => <LocalTime at={s.createdAt} /> })}
-            </p>
+            <p className="meta">{t.rich("submissions.sent", { time: () => <LocalTime at={s.createdAt} /> })}</p>
           </Cell>
           <PersonCell label={t("submissions.buyer")} name={s.buyerName} email={s.buyerEmail} />
           <Cell label={t("submissions.payment")}>

@@ -173,7 +173,10 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
         onChange={apply}
         options={[
           { value: "", label: t("filters.anyBuyer") },
-          ...APPROVAL_CHOICES.map((p) => ({ value: p, label: t("filters.approvalOrMore", { percent: f.count(Number(p)) }) })),
+          ...APPROVAL_CHOICES.map((p) => ({
+            value: p,
+            label: t("filters.approvalOrMore", { percent: f.count(Number(p)) }),
+          })),
         ]}
       />
       <div className="col-span-2 flex items-center gap-2 lg:col-span-full lg:row-start-2">
@@ -199,7 +202,11 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
           {busy ? t("filters.searching") : t("filters.search")}
         </Button>
         {filtered ? (
-          <Link to={ACTION} className={cn(buttonVariants({ variant: "outline" }))} aria-label={t("taskList.clearFilters")}>
+          <Link
+            to={ACTION}
+            className={cn(buttonVariants({ variant: "outline" }))}
+            aria-label={t("taskList.clearFilters")}
+          >
             <X aria-hidden /> <span className="lg:sr-only">{t("filters.clear")}</span>
           </Link>
         ) : null}

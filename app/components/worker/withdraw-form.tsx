@@ -171,7 +171,9 @@ export function WithdrawalReviewPanel({
         ))}
         <Button type="submit" name={STEP_FIELD} value={SEND_STEP} size="lg" disabled={busy}>
           {busy ? <Spinner /> : <Banknote aria-hidden />}
-          {busy ? t("withdrawReview.sending") : t("withdrawReview.confirm", { dollars: money(withdrawalCents(review.withdrawal_coin)) })}
+          {busy
+            ? t("withdrawReview.sending")
+            : t("withdrawReview.confirm", { dollars: money(withdrawalCents(review.withdrawal_coin)) })}
         </Button>
       </Form>
       <p className="text-xs text-muted-foreground">{t("withdrawReview.change")}</p>

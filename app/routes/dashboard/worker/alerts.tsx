@@ -51,7 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailsOn,
     searches: list.items.map((s) => ({
       id: s.id,
-      criteria: { words: s.words, category: s.category, minCentsPerHour: s.minCentsPerHour, minApproval: s.minApproval },
+      criteria: {
+        words: s.words,
+        category: s.category,
+        minCentsPerHour: s.minCentsPerHour,
+        minApproval: s.minApproval,
+      },
       listHref: taskListHref(s),
       feedUrl: new URL(feedPath(s.feedToken), origin).toString(),
       createdAt: s.createdAt,
@@ -151,7 +156,10 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
   const categoryName = useCategoryName();
   const searches: SearchRow[] = loaderData.searches.map((s) => ({
     ...s,
-    what: searchWords(t, hourly, f, { ...s.criteria, category: s.criteria.category && categoryName(s.criteria.category) }),
+    what: searchWords(t, hourly, f, {
+      ...s.criteria,
+      category: s.criteria.category && categoryName(s.criteria.category),
+    }),
   }));
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec(searches, {
@@ -251,9 +259,7 @@ function AlertEmails({ on }: { on: boolean }) {
       data-testid="alert-emails"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>
-          {on ? t("alerts.emailsOnBody") : t("alerts.emailsOffBody")}
-        </span>
+        <span>{on ? t("alerts.emailsOnBody") : t("alerts.emailsOffBody")}</span>
         <fetcher.Form method="post" action={PATH}>
           <EnhancedMarker />
           <input type="hidden" name="intent" value="emails" />

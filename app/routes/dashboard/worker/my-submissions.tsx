@@ -25,7 +25,9 @@ import { setItemsPerPage } from "~/server/services/preferences.server";
 import { metaWords, useWords } from "~/lib/i18n/react";
 import { actionWords } from "./words.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "worker")("mySubmissions.meta") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaWords(matches, "worker")("mySubmissions.meta") },
+];
 
 const PATH = "/dashboard/mysubmissions";
 

@@ -29,7 +29,7 @@ import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { postedIntent } from "~/server/http/form.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
-import { PROOF_IMAGE } from "./proof-image.server";
+import { proofImageUpload } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import {
   editSubmission,
@@ -143,7 +143,7 @@ function editAction(args: Route.ActionArgs) {
   return formAction(args, {
     user: workerUser,
     schema: proofFormSchema,
-    upload: PROOF_IMAGE,
+    upload: proofImageUpload(args),
     failure: (refused) => ({ title: t("submission.notChanged"), message: refused.message }),
     async review(input, { user, env, image }) {
       // refused now rather than after the worker has checked it, if it is no longer theirs to change
@@ -279,7 +279,12 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
               {t("submission.messages")}
             </Link>
             {bonuses.map((b) => (
-              <Alert key={b.id} tone="success" title={t("submission.bonus", { coins: f.coins(b.coins) })} data-testid="bonus">
+              <Alert
+                key={b.id}
+                tone="success"
+                title={t("submission.bonus", { coins: f.coins(b.coins) })}
+                data-testid="bonus"
+              >
                 {b.reason} <LocalTime at={b.createdAt} className="text-xs text-muted-foreground" />
               </Alert>
             ))}

@@ -25,7 +25,7 @@ import { actionWords } from "./words.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
-import { PROOF_IMAGE } from "./proof-image.server";
+import { proofImageUpload } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import { findTaskCard } from "~/server/services/tasks.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
@@ -61,7 +61,9 @@ export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) 
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const t = metaWords(matches, "worker");
-  return [{ title: loaderData ? t("taskDetail.meta", { title: loaderData.task.taskTitle }) : t("taskDetail.metaNotFound") }];
+  return [
+    { title: loaderData ? t("taskDetail.meta", { title: loaderData.task.taskTitle }) : t("taskDetail.metaNotFound") },
+  ];
 };
 
 /** The task as this worker may see it, with their card's facts: 404 when it is gone or its buyer blocks them. */
@@ -200,7 +202,7 @@ async function proofAction(args: Route.ActionArgs) {
   return formAction(args, {
     user: workerUser,
     schema: proofFormSchema,
-    upload: PROOF_IMAGE,
+    upload: proofImageUpload(args),
     failure: (refused) => ({ title: t("taskDetail.submissionFailed"), message: refused.message }),
     unexpected: t("unexpected"),
     async review(input, { user, env, image }) {

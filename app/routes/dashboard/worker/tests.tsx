@@ -83,40 +83,45 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
             row={(test) => {
               const waitUntil = test.waitUntil;
               return (
-              <CardRow data-testid="test-row">
-                <Cell className="md:max-w-72">
-                  <p className="name">{test.name}</p>
-                  <p className="meta">
-                    {test.buyerName} · {test.description}
-                  </p>
-                </Cell>
-                <Cell label={t("tests.test")}>
-                  <span className="text-sm">
-                    {t("tests.questions", { count: test.questions })} · {retakeWords(test.retakeHours)}
-                  </span>
-                </Cell>
-                <Cell label={t("tests.yourScore")}>
-                  {test.score === null ? "—" : <span className="tabular-nums">{f.count(test.score)}</span>}
-                </Cell>
-                <Cell>
-                  <div className="actions">
-                    {waitUntil ? (
-                      <span className="text-sm text-muted-foreground">
-                        {t.rich("tests.againFrom", { time: () => <LocalTime at={waitUntil} /> })}
-                      </span>
-                    ) : (
-                      <Link
-                        to={`/dashboard/tests/${test.id}`}
-                        className={buttonVariants({ variant: test.score === null ? "default" : "outline", size: "sm" })}
-                        aria-label={t(test.score === null ? "tests.takeLabel" : "tests.retakeLabel", { name: test.name })}
-                      >
-                        {test.score === null ? t("tests.take") : t("tests.retake")}
-                      </Link>
-                    )}
-                  </div>
-                </Cell>
-              </CardRow>
-            );
+                <CardRow data-testid="test-row">
+                  <Cell className="md:max-w-72">
+                    <p className="name">{test.name}</p>
+                    <p className="meta">
+                      {test.buyerName} · {test.description}
+                    </p>
+                  </Cell>
+                  <Cell label={t("tests.test")}>
+                    <span className="text-sm">
+                      {t("tests.questions", { count: test.questions })} · {retakeWords(test.retakeHours)}
+                    </span>
+                  </Cell>
+                  <Cell label={t("tests.yourScore")}>
+                    {test.score === null ? "—" : <span className="tabular-nums">{f.count(test.score)}</span>}
+                  </Cell>
+                  <Cell>
+                    <div className="actions">
+                      {waitUntil ? (
+                        <span className="text-sm text-muted-foreground">
+                          {t.rich("tests.againFrom", { time: () => <LocalTime at={waitUntil} /> })}
+                        </span>
+                      ) : (
+                        <Link
+                          to={`/dashboard/tests/${test.id}`}
+                          className={buttonVariants({
+                            variant: test.score === null ? "default" : "outline",
+                            size: "sm",
+                          })}
+                          aria-label={t(test.score === null ? "tests.takeLabel" : "tests.retakeLabel", {
+                            name: test.name,
+                          })}
+                        >
+                          {test.score === null ? t("tests.take") : t("tests.retake")}
+                        </Link>
+                      )}
+                    </div>
+                  </Cell>
+                </CardRow>
+              );
             }}
           />
         </PagedList>

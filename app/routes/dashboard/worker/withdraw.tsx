@@ -104,7 +104,10 @@ function cancelAction(args: Route.ActionArgs) {
       const { coins, cents } = await cancelWithdrawal(env, user, id);
       return {
         title: t("withdraw.cancelled"),
-        message: t("withdraw.cancelledMessage", { dollars: f.dollars(cents), coins: common("coins", { count: coins }) }),
+        message: t("withdraw.cancelledMessage", {
+          dollars: f.dollars(cents),
+          coins: common("coins", { count: coins }),
+        }),
       };
     },
   });
