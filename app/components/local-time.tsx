@@ -46,7 +46,10 @@ export function useTimeZone(): string {
   return zone;
 }
 
-/** An instant as "March 5, 2026 at 3:04 PM GMT+9" (or its day alone with `dayOnly`), in the visitor's zone. */
+/**
+ * An instant as "March 5, 2026 at 3:04 PM GMT+9" (or its day alone with `dayOnly`), in the visitor's zone and the
+ * page's language.
+ */
 export function LocalTime({ at, dayOnly = false, className }: { at: number; dayOnly?: boolean; className?: string }) {
   const zone = useTimeZone();
   const f = useFormat();

@@ -62,15 +62,6 @@ export const bn: Catalogue = {
     "qualificationFields.descriptionPlaceholder": "এটি থাকলে একজন কর্মীর সম্পর্কে কী বোঝা যায়",
     "qualificationFields.retake": "আবার দেওয়ার আগে অপেক্ষা (ঘণ্টা)",
     "qualificationFields.retakeHint": "আবার পরীক্ষা দেওয়ার আগে একজন কর্মীকে কতক্ষণ অপেক্ষা করতে হবে।",
-    "category.video-engagement": "ভিডিও এনগেজমেন্ট",
-    "category.content-writing": "কনটেন্ট লেখা",
-    "category.translation": "অনুবাদ",
-    "category.image-handling": "ছবির কাজ",
-    "category.app-website-testing": "অ্যাপ ও ওয়েবসাইট টেস্টিং",
-    "category.creative-design": "ক্রিয়েটিভ ডিজাইন",
-    "category.data-entry": "ডেটা এন্ট্রি",
-    "category.seo-marketing": "এসইও ও মার্কেটিং",
-    "category.survey-feedback": "জরিপ ও মতামত",
     // ── common words added with the buyer's pages (c)
     // keys of (c) below
     // ── common words added with the admin's pages and the dashboard (d)

@@ -64,15 +64,6 @@ export const en = {
     "qualificationFields.descriptionPlaceholder": "What holding it shows about a worker",
     "qualificationFields.retake": "Retake wait (hours)",
     "qualificationFields.retakeHint": "How long a worker waits before taking the test again.",
-    "category.video-engagement": "Video Engagement",
-    "category.content-writing": "Content Writing",
-    "category.translation": "Translation",
-    "category.image-handling": "Image Handling",
-    "category.app-website-testing": "App & Website Testing",
-    "category.creative-design": "Creative Design",
-    "category.data-entry": "Data Entry",
-    "category.seo-marketing": "SEO & Marketing",
-    "category.survey-feedback": "Survey & Feedback",
     // ── common words added with the buyer's pages (c)
     // keys of (c) below
     // ── common words added with the admin's pages and the dashboard (d)
