@@ -157,7 +157,7 @@ export function ProofReviewPanel({
       {review.checkAnswer !== undefined ? (
         <p className="text-sm">
           {t.rich("proofReview.checkAnswer", {
-            answer: review.checkAnswer,
+            reply: review.checkAnswer,
             strong: (chunks) => <span className="font-semibold">{chunks}</span>,
           })}
         </p>

@@ -308,7 +308,7 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                 <dt className="text-muted-foreground">{check.question}</dt>
                 <dd>
                   {t.rich("submission.yourAnswer", {
-                    answer: checkAnswer ?? t("submission.noAnswer"),
+                    reply: checkAnswer ?? t("submission.noAnswer"),
                     strong: (chunks) => <span className="font-semibold">{chunks}</span>,
                   })}
                 </dd>
