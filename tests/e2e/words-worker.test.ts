@@ -4,6 +4,7 @@
 import { expect } from "vitest";
 import {
   browser,
+  closeToast,
   gotoHydrated,
   newContext,
   registerThroughForm,
@@ -40,7 +41,6 @@ story("the worker's pages in Bengali", () => {
       email: unique("bn-worker"),
       password: TEST_PASSWORD,
       role: "Worker",
-      verify: false,
     });
     await page.locator('form[action="/language"] button[name="language"][value="bn"]').first().click();
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("bn");
@@ -62,15 +62,16 @@ story("the worker's pages in Bengali", () => {
     await look(href!, "task-page", "390");
     await page.getByRole("button", { name: "টাস্ক শুরু করুন" }).click();
     await page.getByTestId("held-slot").waitFor();
-    await screenshot(page, "task-page-held-bn-390");
-    await page.locator('textarea[name="submission_details"]').fill("আমি কাজটি শেষ করেছি।");
-    await page.locator('form button[name="step"][value="review"]').click();
+    await screenshot(page, "task-page-held-bn-390", { viewport: true });
+    await closeToast(page, "টাস্ক শুরু হয়েছে");
+    await page.getByLabel("আপনার জমা").fill("আমি কাজটি শেষ করেছি।");
+    await page.getByRole("button", { name: "টাস্ক জমা দিন" }).click();
     const review = page.getByTestId("proof-review");
     await review.waitFor();
     await screenshot(page, "task-page-review-bn-390");
     await Promise.all([
       page.waitForURL("**/dashboard/mysubmissions"),
-      review.locator('button[name="step"][value="send"]').click(),
+      review.getByRole("button", { name: "হ্যাঁ, পাঠান" }).click(),
     ]);
     await look("/dashboard/mysubmissions", "my-submissions", "390");
     await look("/dashboard/withdraw?system=Bank", "withdraw", "390");

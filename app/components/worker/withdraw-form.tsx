@@ -279,7 +279,7 @@ export function WithdrawForm({
             min={1}
             max={Math.max(balance, 1)}
             placeholder={t("withdrawForm.coinsPlaceholder", {
-              coins: String(Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))),
+              coins: f.count(Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))),
             })}
             onInput={(e) => setCoins(e.currentTarget.value)}
           />

@@ -49,7 +49,7 @@ export const bn: Catalogue = {
     "reputation.coinsPaid": "পরিশোধ করা কয়েন",
     "reputation.memberSince": "সদস্য হয়েছেন",
     "record.approved": "{rate}% অনুমোদিত",
-    "record.approvedReviews": "{rate}% অনুমোদিত · {time}-এ পর্যালোচনা",
+    "record.approvedReviews": "{rate}% অনুমোদিত · পর্যালোচনায় লাগে {time}",
     "record.underMinute": "এক মিনিটেরও কম",
     "record.minutes": "{count} মিনিট",
     "record.hours": "{count} ঘণ্টা",
