@@ -27,7 +27,7 @@ import { StatusScreen } from "./components/status-screen";
 import { TimeZoneProvider } from "./components/local-time";
 import { requestLanguage } from "./server/http/language.server";
 import { compiledWords } from "./lib/i18n/words.server";
-import { pageNamespaces } from "./lib/i18n/pages";
+import { pageWords } from "./lib/i18n/pages";
 import { WordsProvider } from "./lib/i18n/react";
 
 export const links: Route.LinksFunction = () => [
@@ -62,8 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user,
       flash,
       language,
-      // the words of this part of the site only (lib/i18n/pages.ts), compiled: the browser never parses ICU
-      words: compiledWords(language, pageNamespaces(new URL(request.url).pathname, user?.role ?? null)),
+      // the words of this page only (lib/i18n/pages.ts), compiled: the browser never parses ICU
+      words: compiledWords(language, pageWords(new URL(request.url).pathname)),
       // A page the edge cache may keep for every visitor is rendered in no visitor's zone: the browser shows its own
       // after hydration (components/local-time.tsx).
       timeZone: isCacheablePageRequest(request) ? FALLBACK_TIME_ZONE : requestTimeZone(request),
@@ -74,13 +74,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The root's data is loaded again when a navigation crosses into another part of the site, whose pages need other
- * words (lib/i18n/pages.ts), as well as whenever React Router would anyway (after an action, a new search).
+ * The root's data is loaded again when a navigation leads to a page that needs other words (lib/i18n/pages.ts: the
+ * same route's pages share one object), as well as whenever React Router would anyway (after an action, a search).
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (defaultShouldRevalidate) return true;
-  const area = (url: URL) => pageNamespaces(url.pathname, null).join();
-  return area(currentUrl) !== area(nextUrl);
+  return pageWords(currentUrl.pathname) !== pageWords(nextUrl.pathname);
 }
 
 export function useRootData() {

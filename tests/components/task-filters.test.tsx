@@ -7,7 +7,7 @@ import { useSyncExternalStore } from "react";
 import { createRoutesStub } from "react-router";
 import { TaskFilters, type TaskQuery } from "~/components/worker/task-filters";
 import { WordsProvider } from "~/lib/i18n/react";
-import { compiledWords } from "~/lib/i18n/words.server";
+import { compiledNamespaces } from "~/lib/i18n/words.server";
 
 afterEach(cleanup);
 
@@ -29,7 +29,7 @@ function pageQuery(initial: TaskQuery) {
       );
       // the words the root route hands a worker's page (app/lib/i18n/pages.ts)
       return (
-        <WordsProvider language="en" words={compiledWords("en", ["common", "worker"])}>
+        <WordsProvider language="en" words={compiledNamespaces("en", ["common", "worker"])}>
           <TaskFilters query={current} />
         </WordsProvider>
       );
