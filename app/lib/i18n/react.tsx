@@ -46,3 +46,18 @@ export function useFormat(): Formats & { coins(n: number): string } {
     coins: (n) => formatText(words.common?.coins, "common.coins", language, { count: n }),
   };
 }
+
+/**
+ * The words of a namespace for a route's `meta` (which cannot use hooks): from the root route's data among
+ * `matches`, as `useWords` reads them. `export const meta: Route.MetaFunction = ({ matches }) =>
+ * [{ title: metaWords(matches, "worker")("taskList.meta") }]`.
+ */
+export function metaWords<N extends Namespace>(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  namespace: N,
+): (key: Key<N>, values?: Values) => string {
+  const root = matches.find((m) => m?.id === "root")?.data as Partial<PageWords> | undefined;
+  const language = root?.language ?? "en";
+  const messages = root?.words?.[namespace];
+  return (key, values) => formatText(messages?.[key], `${namespace}.${key}`, language, values);
+}
