@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { useWords } from "~/lib/i18n/react";
 
 export function Logo({ className, light = false }: { className?: string; light?: boolean }) {
+  const t = useWords("common");
   return (
     <Link
       to="/"
       className={cn("inline-flex items-center gap-2 font-extrabold tracking-tight", className)}
-      aria-label="Coinwork home"
+      aria-label={t("logo.home")}
     >
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="9" fill="#0f766e" />

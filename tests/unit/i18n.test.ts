@@ -128,7 +128,7 @@ describe("a visitor's language", () => {
 
   it("comes with the words of the page's part of the site", () => {
     expect(pageNamespaces("/", null)).toEqual(["common", "public"]);
-    expect(pageNamespaces("/login", null)).toEqual(["common", "auth", "validation"]);
+    expect(pageNamespaces("/login", null)).toEqual(["common", "public", "auth", "validation"]);
     expect(pageNamespaces("/dashboard/tasklist", "Worker")).toEqual(["common", "dashboard", "validation", "worker"]);
     expect(pageNamespaces("/dashboard/mytasks", "Buyer")).toContain("buyer");
     expect(pageNamespaces("/dashboard/adminhome", "Admin")).toContain("admin");

@@ -12,7 +12,8 @@ const ROLE_NAMESPACE: Record<Role, Namespace> = { Worker: "worker", Buyer: "buye
 export function pageNamespaces(pathname: string, role: Role | null): Namespace[] {
   if (pathname === "/dashboard" || pathname.startsWith("/dashboard/"))
     return role ? ["common", "dashboard", "validation", ROLE_NAMESPACE[role]] : ["common", "dashboard", "validation"];
-  if (AUTH_PAGES.test(pathname)) return ["common", "auth", "validation"];
+  // the sign-in pages are shown in the public pages' frame (its header and footer)
+  if (AUTH_PAGES.test(pathname)) return ["common", "public", "auth", "validation"];
   if (pathname === "/contact") return ["common", "public", "validation"];
   return ["common", "public"];
 }
