@@ -382,8 +382,7 @@ export const bn: Catalogue = {
     "terms.conduct.title": "আচরণ, দায় ও যোগাযোগ",
     "terms.conduct.1":
       "ভুয়া জমা, একাধিক অ্যাকাউন্ট, স্প্যাম বা পর্যালোচনা ও পেমেন্টে কারসাজির চেষ্টা চলবে না। যারা এমন করে, তাদের কনটেন্ট সরিয়ে অ্যাকাউন্ট বন্ধ করে দিতে পারি।",
-    "terms.conduct.2":
-      "আইন যতটুকু অনুমতি দেয়, Coinwork যেমন আছে তেমনভাবেই দেওয়া হয়। এই শর্তাবলি নিয়ে প্রশ্ন: {email}।",
+    "terms.conduct.2": "আইন যতটুকু অনুমতি দেয়, Coinwork যেমন আছে তেমনভাবেই দেওয়া হয়। এই শর্তাবলি নিয়ে প্রশ্ন: {email}।",
     // a task's public page (/browse/:id) and a buyer's record (/buyers/:id)
     "task.meta": "{title} · Coinwork",
     "task.metaDescription": "প্রতি কর্মী {coins}: {detail}",
