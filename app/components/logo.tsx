@@ -15,7 +15,7 @@ export function Logo({ className, light = false }: { className?: string; light?:
         <circle cx="16" cy="16" r="8.5" fill="none" stroke="#fcd34d" strokeWidth="3" />
         <path d="M19.5 12.6a4.6 4.6 0 1 0 0 6.8" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
       </svg>
-      <span className={cn("text-xl", light ? "text-white" : "text-foreground")}>
+      <span className={cn("text-lg sm:text-xl", light ? "text-white" : "text-foreground")}>
         Coin<span className={light ? "text-amber-300" : "text-brand-700"}>work</span>
       </span>
     </Link>

@@ -46,7 +46,7 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
   const dashboard = user ? homeFor(user.role) : null;
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6" aria-label={t("nav.label")}>
+      <nav className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6" aria-label={t("nav.label")}>
         <Logo />
         <ul className="ml-6 hidden items-center gap-1 lg:flex">
           {PUBLIC_LINKS.map((l) => (
@@ -66,7 +66,7 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
             </li>
           ))}
         </ul>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <LanguageSwitch />
           <a
             href={developerRepoUrl}
@@ -110,10 +110,10 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
             </>
           ) : (
             <>
-              <Link to="/login" className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <Link to="/login" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "max-sm:px-2.5")}>
                 {t("nav.login")}
               </Link>
-              <Link to="/register" className={buttonVariants({ size: "sm" })}>
+              <Link to="/register" className={cn(buttonVariants({ size: "sm" }), "max-sm:px-2.5")}>
                 {t("nav.register")}
               </Link>
               <DisclosureMenu
