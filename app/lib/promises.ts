@@ -18,22 +18,28 @@ export interface PromiseFigures {
   withdrawFromCents: number;
 }
 
-/**
- * What Coinwork promises each side, in the order the landing page and the FAQ list them. Each promise is a rule the
- * code keeps (docs/product/); its words are in the catalogues, its figures `promiseFigures`'.
- */
-export const PROMISES: { workers: PromiseId[]; requesters: PromiseId[] } = {
-  workers: ["minimumPay", "revisions", "appeals", "payoutQueue", "wallets"],
-  requesters: ["mturkApi", "qualityTools", "approvedOnly"],
-};
+/** What Coinwork promises each side, in the order the landing page and the FAQ list them, and their figures. */
+export interface CoinworkPromises {
+  workers: PromiseId[];
+  requesters: PromiseId[];
+  figures: PromiseFigures;
+}
 
-/** The figures of the promises (`minimumPayCents`: this deployment's minimum hourly pay), as the loaders pass them. */
-export function promiseFigures(minimumPayCents: number): PromiseFigures {
+/**
+ * What Coinwork promises (`minimumPayCents`: this deployment's minimum hourly pay). Each promise is a rule the code
+ * keeps (docs/product/); its words are in the catalogues. The pages' loaders call it, so none of the constants'
+ * modules reaches the browser.
+ */
+export function coinworkPromises(minimumPayCents: number): CoinworkPromises {
   return {
-    minimumPayCents,
-    revisionHours: REVISION_HOURS,
-    appealDays: APPEAL_WINDOW_DAYS,
-    withdrawFromCoins: MIN_WITHDRAWAL_COINS,
-    withdrawFromCents: (MIN_WITHDRAWAL_COINS * 100) / COINS_PER_DOLLAR_WITHDRAW,
+    workers: ["minimumPay", "revisions", "appeals", "payoutQueue", "wallets"],
+    requesters: ["mturkApi", "qualityTools", "approvedOnly"],
+    figures: {
+      minimumPayCents,
+      revisionHours: REVISION_HOURS,
+      appealDays: APPEAL_WINDOW_DAYS,
+      withdrawFromCoins: MIN_WITHDRAWAL_COINS,
+      withdrawFromCents: (MIN_WITHDRAWAL_COINS * 100) / COINS_PER_DOLLAR_WITHDRAW,
+    },
   };
 }

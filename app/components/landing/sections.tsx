@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { CoinIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import type { CategoryCount, FeaturedTask } from "~/server/services/landing.server";
-import { PROMISES, type PromiseFigures, type PromiseId } from "~/lib/promises";
+import type { CoinworkPromises, PromiseFigures, PromiseId } from "~/lib/promises";
 import { categoryImage, categoryWordsKey } from "~/lib/categories";
 import { useFormat, useWords } from "~/lib/i18n/react";
 import { TaskImage } from "~/components/task-image";
@@ -231,7 +231,7 @@ function PromiseList({
 }
 
 /** What Coinwork promises workers and requesters, before anyone signs up (app/lib/promises.ts). */
-export function Promises({ figures }: { figures: PromiseFigures }) {
+export function Promises({ promises }: { promises: CoinworkPromises }) {
   const t = useWords("public");
   return (
     <section aria-labelledby="promises-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="promises">
@@ -253,13 +253,18 @@ export function Promises({ figures }: { figures: PromiseFigures }) {
         })}
       />
       <div className="grid gap-5 lg:grid-cols-2">
-        <PromiseList id="promises-workers" title={t("promises.workers")} items={PROMISES.workers} figures={figures} />
+        <PromiseList
+          id="promises-workers"
+          title={t("promises.workers")}
+          items={promises.workers}
+          figures={promises.figures}
+        />
         <div className="grid content-start gap-4">
           <PromiseList
             id="promises-requesters"
             title={t("promises.requesters")}
-            items={PROMISES.requesters}
-            figures={figures}
+            items={promises.requesters}
+            figures={promises.figures}
           />
           <Link to="/docs/mturk" className="font-semibold text-brand-800 underline underline-offset-4">
             {t("promises.mturkGuide")}

@@ -7,7 +7,7 @@ import { usePromiseWords } from "~/components/landing/sections";
 import { useWords } from "~/lib/i18n/react";
 import { getEnv } from "~/server/context";
 import { minimumPayOf } from "~/server/services/pay-rate.server";
-import { PROMISES, promiseFigures, type PromiseId } from "~/lib/promises";
+import { coinworkPromises, type PromiseId } from "~/lib/promises";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const t = publicMetaWords(matches);
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { origin: originOf(request), promises: promiseFigures(minimumPayOf(getEnv(context))) };
+  return { origin: originOf(request), promises: coinworkPromises(minimumPayOf(getEnv(context))) };
 }
 
 /** A question and its answer (public `faq.<words>.q` and `.a`), and the promises listed under the answer. */
@@ -29,20 +29,20 @@ interface Faq {
   list?: PromiseId[];
 }
 
-/** The product's original five questions, with the two on Coinwork's promises after the first. */
-const FAQS: Faq[] = [
-  { words: "what" },
-  { words: "workerPromises", list: PROMISES.workers },
-  { words: "requesterPromises", list: PROMISES.requesters },
-  { words: "earn" },
-  { words: "withdraw" },
-  { words: "post" },
-  { words: "rejected" },
-];
-
 export default function Faq({ loaderData }: Route.ComponentProps) {
   const t = useWords("public");
-  const promise = usePromiseWords(loaderData.promises);
+  const { promises } = loaderData;
+  const promise = usePromiseWords(promises.figures);
+  // the product's original five questions, with the two on Coinwork's promises after the first
+  const faqs: Faq[] = [
+    { words: "what" },
+    { words: "workerPromises", list: promises.workers },
+    { words: "requesterPromises", list: promises.requesters },
+    { words: "earn" },
+    { words: "withdraw" },
+    { words: "post" },
+    { words: "rejected" },
+  ];
   return (
     <main>
       <PublicPageHeader eyebrow={t("faq.eyebrow")} title={t("faq.title")}>
@@ -58,7 +58,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       </PublicPageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <div className="grid gap-3" data-testid="faq">
-          {FAQS.map((item, i) => (
+          {faqs.map((item, i) => (
             <details
               key={item.words}
               className="group rounded-2xl border border-border bg-white shadow-xs open:border-brand-200 open:shadow-sm"

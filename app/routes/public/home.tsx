@@ -1,7 +1,7 @@
 import type { Route } from "./+types/home";
 import { cloudflareContext } from "~/server/context";
 import { minimumPayOf } from "~/server/services/pay-rate.server";
-import { promiseFigures } from "~/lib/promises";
+import { coinworkPromises } from "~/lib/promises";
 import { landingData } from "~/server/services/landing.server";
 import { HERO_IMAGE_SIZES, HeroCarousel, heroSrcSet } from "~/components/landing/hero-carousel";
 import { HERO_SLIDES } from "~/components/landing/content";
@@ -38,7 +38,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, ctx } = context.get(cloudflareContext);
   const data = await landingData(env, ctx);
-  return { ...data, promises: promiseFigures(minimumPayOf(env)), origin: originOf(request) };
+  return { ...data, promises: coinworkPromises(minimumPayOf(env)), origin: originOf(request) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -51,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       <PopularCategories categories={categories} />
       <FeaturedJobs tasks={featured} />
-      <Promises figures={promises} />
+      <Promises promises={promises} />
       <WorkersCarousel workers={workers} />
       <GetStarted />
       <Testimonials />
