@@ -21,7 +21,16 @@ import {
 } from "../db/schema";
 import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
+import {
+  audit,
+  CHANGED_MEANWHILE,
+  coinsOf,
+  notice,
+  noticeFor,
+  notification,
+  posting,
+  type NoticeWords,
+} from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
 import { NOT_AVAILABLE_COIN } from "~/lib/posting";
@@ -423,17 +432,19 @@ export async function updateTask(
 }
 
 /** What a worker who had started a task that is closed is told. */
-export const holdEndedNotice = (title: string) =>
-  `The task "${title}" was closed before you sent your work, so your start ended. Nothing is marked against you.`;
+export const holdEndedNotice = (title: string) => notice("task.closedHoldEnded", { title });
+
+/** What a worker whose pending submission a task's closure cancelled is told. */
+export const closedNotice = (title: string) => notice("task.closedSubmissionCancelled", { title });
 
 export interface TaskClosure {
   task: { id: string; buyerId: string };
   /** the refund's ledger note */
   note: string;
   /** what each worker whose pending submission is cancelled is told */
-  notice: string;
+  notice: NoticeWords;
   /** what each worker who started the task and had not sent work yet is told */
-  holdNotice: string;
+  holdNotice: NoticeWords;
   now: number;
   /** every step holds only while this does; it must not depend on the submissions the closure cancels */
   when: SQL;
@@ -467,13 +478,15 @@ export function addTaskClosure(batch: Batch, c: TaskClosure, prefix = ""): strin
     .step(
       `${prefix}notify workers`,
       sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-        SELECT lower(hex(randomblob(16))), worker_id, ${c.notice}, ${NOTIFICATION_LINKS.submissionDecided}, ${c.now}
+        SELECT lower(hex(randomblob(16))), worker_id, ${noticeFor(sql`worker_id`, c.notice)},
+          ${NOTIFICATION_LINKS.submissionDecided}, ${c.now}
         FROM submissions WHERE task_id = ${id} AND status = 'pending' AND ${c.when}`,
     )
     .step(
       `${prefix}notify holders`,
       sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-        SELECT lower(hex(randomblob(16))), worker_id, ${c.holdNotice}, ${NOTIFICATION_LINKS.holdEnded}, ${c.now}
+        SELECT lower(hex(randomblob(16))), worker_id, ${noticeFor(sql`worker_id`, c.holdNotice)},
+          ${NOTIFICATION_LINKS.holdEnded}, ${c.now}
         FROM task_holds WHERE task_id = ${id} AND ${c.when}`,
     )
     .step(`${prefix}end holds`, sql`DELETE FROM task_holds WHERE task_id = ${id} AND ${c.when}`)
@@ -518,7 +531,8 @@ export async function expireTask(env: Env, buyer: SessionUser, id: string) {
     .step(
       "notify holders",
       sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-        SELECT lower(hex(randomblob(16))), worker_id, ${holdEndedNotice(task.taskTitle)}, ${NOTIFICATION_LINKS.holdEnded}, ${now}
+        SELECT lower(hex(randomblob(16))), worker_id, ${noticeFor(sql`worker_id`, holdEndedNotice(task.taskTitle))},
+          ${NOTIFICATION_LINKS.holdEnded}, ${now}
         FROM task_holds WHERE task_id = ${id} AND ${live}`,
     )
     .step("end holds", sql`DELETE FROM task_holds WHERE task_id = ${id} AND ${live}`)
@@ -566,7 +580,7 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
         notification({
           id: newId(),
           userId: task.buyerId,
-          message: `An admin removed your task "${task.taskTitle}". Its escrowed coins were refunded.`,
+          message: notice("task.removed", { title: task.taskTitle }),
           actionRoute: NOTIFICATION_LINKS.taskRemoved,
           now,
           when: asRead,
@@ -575,7 +589,7 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
     deleted = addTaskClosure(batch, {
       task,
       note: "removed by admin",
-      notice: `The task "${task.taskTitle}" was removed, so your pending submission was cancelled.`,
+      notice: notice("task.removedSubmissionCancelled", { title: task.taskTitle }),
       holdNotice: holdEndedNotice(task.taskTitle),
       now,
       when: asRead,
@@ -682,6 +696,60 @@ const tasksBy = (index: string) => sql`${tasks} INDEXED BY ${sql.raw(index)}`;
 function openTaskIndex(sort: TaskSort, category: boolean): string {
   const order = sort === "pay" ? "_pay" : sort === "rate" ? "_rate" : sort === "deadline" ? "_deadline" : "";
   return category ? `tasks_open_category${order}_idx` : sort === "newest" ? "tasks_open_idx" : `tasks_open${order}_idx`;
+}
+
+/**
+ * The open-task lists' orders, each with its mirror: `backward` walks the same index from its other end, entry for
+ * entry in the reverse order of `order` (ties included: both follow the index).
+ */
+function openTaskOrder(sort: TaskSort): { order: SQL[]; backward: SQL[] } {
+  switch (sort) {
+    case "pay":
+      return {
+        order: [desc(tasks.payableAmount), desc(tasks.createdAt)],
+        backward: [asc(tasks.payableAmount), asc(tasks.createdAt)],
+      };
+    case "rate":
+      return {
+        order: [sql`${tasks.centsPerHour} DESC`, desc(tasks.createdAt)],
+        backward: [sql`${tasks.centsPerHour} ASC`, asc(tasks.createdAt)],
+      };
+    case "deadline":
+      return {
+        order: [asc(tasks.completionDate), desc(tasks.createdAt)],
+        backward: [desc(tasks.completionDate), asc(tasks.createdAt)],
+      };
+    default:
+      return { order: [desc(tasks.createdAt)], backward: [asc(tasks.createdAt)] };
+  }
+}
+
+/**
+ * From this many rows into a list on, a page may be read from the list's far end (`latePage`), which needs the count
+ * first: the first pages, where most reading happens, keep their one parallel step.
+ */
+const FAR_END_FROM = 100;
+
+/**
+ * A page far into a list whose count is kept (exact, and cheap to read): skipping to it walks the index entries
+ * before it, so a page past the middle is read walking from the other end instead, and costs what the entries after
+ * it cost: page 1,500 of 1,600 walks 100 pages' entries, not 1,500 (docs/performance.md, issue 46). `read` returns
+ * the rows in the list's own order.
+ */
+async function latePage<Row>(
+  w: PageWindow,
+  counted: PromiseLike<{ n: number }[]>,
+  read: (window: PageWindow, walk: SQL[]) => Promise<Row[]>,
+  orders: { order: SQL[]; backward: SQL[] },
+): Promise<Page<Row>> {
+  const [row] = await counted;
+  const total = row?.n ?? 0;
+  const known = Promise.resolve([{ n: total }]);
+  if (w.offset * 2 <= total) return fetchPage(w, read(w, orders.order), known);
+  // the rows from this page's first to the list's end, read from the end
+  const remaining = total - w.offset;
+  const fromEnd = { ...w, limit: Math.min(w.limit, remaining), offset: Math.max(0, remaining - w.limit) };
+  return fetchPage(w, remaining > 0 ? read(fromEnd, orders.backward) : Promise.resolve([]), known);
 }
 
 /** The rowids of one page of tasks, found from `index` alone (skipping earlier pages walks index entries, not rows). */
@@ -873,20 +941,13 @@ function openTaskPage<Row>(
     opts.minApproval ? approvalAtLeast(opts.minApproval) : undefined,
   );
   const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, reach, chosen);
-  const order =
-    sort === "pay"
-      ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
-      : sort === "rate"
-        ? [sql`${tasks.centsPerHour} DESC`, desc(tasks.createdAt)]
-        : sort === "deadline"
-          ? [asc(tasks.completionDate), desc(tasks.createdAt)]
-          : [desc(tasks.createdAt)];
-  if (!opts.q && !chosen)
-    return fetchPage(
-      w,
-      taskPage(db, w, index, filters, order, rowsOf),
-      openTaskCount(db, today, opts.category, opts.workerId, Boolean(reach)),
-    );
+  const { order, backward } = openTaskOrder(sort);
+  if (!opts.q && !chosen) {
+    const counted = openTaskCount(db, today, opts.category, opts.workerId, Boolean(reach));
+    if (w.offset < FAR_END_FROM) return fetchPage(w, taskPage(db, w, index, filters, order, rowsOf), counted);
+    const read = (window: PageWindow, walk: SQL[]) => rowsOf(pageIds(db, window, index, filters, walk), order);
+    return latePage(w, counted, read, { order, backward });
+  }
   if (!opts.q)
     // the count range-seeks the deadline index to today's tasks, whatever order the page walks
     return fetchPage(
