@@ -28,7 +28,7 @@ import { TimeZoneProvider } from "./components/local-time";
 import { requestLanguage } from "./server/http/language.server";
 import { compiledWords } from "./lib/i18n/words.server";
 import { pageWords } from "./lib/i18n/pages";
-import { WordsProvider } from "./lib/i18n/react";
+import { useWords, WordsProvider } from "./lib/i18n/react";
 
 export const links: Route.LinksFunction = () => [
   // the stylesheet URL is empty where no CSS is bundled (the workerd tests)
@@ -122,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function NavigationProgress() {
   const navigation = useNavigation();
+  const t = useWords("common");
   const busy = navigation.state !== "idle";
   return (
     <div
@@ -130,7 +131,7 @@ function NavigationProgress() {
     >
       {busy ? (
         <span className="sr-only" role="status">
-          Loading…
+          {t("loading")}
         </span>
       ) : null}
     </div>
@@ -176,18 +177,29 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The error screen's words when the root's data is missing (its loader failed: no page words were sent), in the
+ * product's own English.
+ */
+const WITHOUT_WORDS = { notFound: "Page not found", generic: "Something went wrong", backHome: "Back To Home" };
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useWords("common");
+  const words = useRootData()
+    ? { notFound: t("error.notFound"), generic: t("error.generic"), backHome: t("status.backHome") }
+    : WITHOUT_WORDS;
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusScreen code="404" title="Page not found" />;
+    return <StatusScreen code="404" title={words.notFound} backHome={words.backHome} />;
   }
   if (isRouteErrorResponse(error)) {
     return (
       <StatusScreen
         code={String(error.status)}
-        title={typeof error.data === "string" ? error.data : error.statusText || "Something went wrong"}
+        title={typeof error.data === "string" ? error.data : error.statusText || words.generic}
+        backHome={words.backHome}
       />
     );
   }
   // Never show a stack trace to a visitor; it is logged on the server.
-  return <StatusScreen code="500" title="Something went wrong" />;
+  return <StatusScreen code="500" title={words.generic} backHome={words.backHome} />;
 }
