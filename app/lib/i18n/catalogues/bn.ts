@@ -272,7 +272,7 @@ export const bn: Catalogue = {
     "home.payTo": "যাকে পাঠাতে হবে",
     "home.waitingUnderHour": "এক ঘণ্টার কম অপেক্ষা",
     "home.waitingHours": "প্রায় {count, plural, one {# ঘণ্টা} other {# ঘণ্টা}} ধরে অপেক্ষা",
-    "home.waitingDays": "প্রায় {count, plural, one {# দিন} other {# দিন}} ধরে অপেক্ষা",
+    "home.waitingDays": "প্রায় {count, number, ::group-off} দিন ধরে অপেক্ষা",
     "home.copyLabel": "{name}-এর পেমেন্টের তথ্য",
     "home.approve": "অনুমোদন",
     "home.approveLabel": "{name}-এর উত্তোলন অনুমোদন করুন",

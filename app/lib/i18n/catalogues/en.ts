@@ -278,7 +278,7 @@ export const en = {
     "home.payTo": "Pay to",
     "home.waitingUnderHour": "waiting under an hour",
     "home.waitingHours": "waiting about {count, plural, one {# hour} other {# hours}}",
-    "home.waitingDays": "waiting about {count, plural, one {# days} other {# days}}",
+    "home.waitingDays": "waiting about {count, number, ::group-off} days",
     "home.copyLabel": "the payout details of {name}",
     "home.approve": "Approve",
     "home.approveLabel": "Approve withdrawal of {name}",
