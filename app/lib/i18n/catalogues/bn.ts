@@ -255,7 +255,7 @@ export const bn: Catalogue = {
     "home.workers": "মোট কর্মী",
     "home.coins": "মোট কয়েন",
     "home.payment": "মোট পেমেন্ট",
-    "home.unreadMessages": "{count, plural, one {# টি অপঠিত বার্তা} other {# টি অপঠিত বার্তা}}",
+    "home.unreadMessages": "{count, plural, one {# টি অপঠিত বার্তা} other {{count, number} টি অপঠিত বার্তা}}",
     "home.fromContact": "যোগাযোগ ফর্ম থেকে",
     "home.ledgerOk": "খতিয়ান মিলছে",
     "home.ledgerOkText": "তৈরি হওয়া প্রতিটি কয়েনের হিসাব আছে",
