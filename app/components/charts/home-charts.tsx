@@ -3,15 +3,12 @@ import type * as React from "react";
 import { ChartPanel } from "./chart-panel";
 import { HeadedSection } from "~/components/headed-section";
 import { seriesTotal, type ChartSpec } from "~/lib/charts";
-import { formatCount } from "~/lib/format";
 import { useFormat, useWords } from "~/lib/i18n/react";
 
 const C1 = "var(--color-chart-1)";
 const C2 = "var(--color-chart-2)";
 const C3 = "var(--color-chart-3)";
 const C4 = "var(--color-chart-4)";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function ChartsSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
