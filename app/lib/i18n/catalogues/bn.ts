@@ -1799,7 +1799,6 @@ export const bn: Catalogue = {
     "home.approve.hintWallet": "আপনার করা {system} পেমেন্টের লেনদেন আইডি। {name} এটি দেখতে পাবেন।",
     "home.approve.example": "যেমন {example}",
     "home.approve.confirm": "হ্যাঁ, অনুমোদন করুন",
-    "home.approve.refusedToast": "পেমেন্ট অনুমোদিত হয়নি",
     "home.reject.title": "এই উত্তোলন প্রত্যাখ্যান করবেন?",
     "home.reject.description": "{coins} {name}-এর ব্যালেন্সে ফিরে যাবে, এবং তাকে আপনার কারণ জানানো হবে।",
     "home.reject.confirm": "অনুরোধ প্রত্যাখ্যান করুন",

@@ -1809,7 +1809,6 @@ export const en = {
     "home.approve.hintWallet": "The transaction ID of the {system} payment you made. {name} is shown it.",
     "home.approve.example": "e.g. {example}",
     "home.approve.confirm": "Yes, approve",
-    "home.approve.refusedToast": "Payment not approved",
     "home.reject.title": "Reject this withdrawal?",
     "home.reject.description": "The {coins} go back to {name}''s balance, and they are told your reason.",
     "home.reject.confirm": "Reject request",

@@ -187,7 +187,7 @@ function approveSpec(w: Withdrawal, { t, f }: PageWords): ActionSpec {
     },
     confirmLabel: t("home.approve.confirm"),
     inlineErrors: true,
-    feedback: { ...FEEDBACK.paidOut, refusedToast: t("home.approve.refusedToast") },
+    feedback: FEEDBACK.paidOut,
   };
 }
 
