@@ -5,7 +5,6 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { withdrawalCents } from "~/lib/coins";
 import { formatCoins, formatDate, formatDollars } from "~/lib/format";
-import { hourlyWords } from "~/lib/pay-rate";
 import { TaskThumb } from "~/components/task-image";
 import { dueLabel } from "./due";
 
@@ -22,8 +21,8 @@ export interface TaskCardData {
   daysLeft: number;
   /** The viewer's own live submission for this task, if any. */
   mySubmission: "pending" | "approved" | null;
-  /** pay per hour in withdrawal cents (null without a time), and whether it is under the minimum */
-  centsPerHour: number | null;
+  /** pay per hour in words (cardRateWords: "$7.50/hour", "Being measured"), and whether it is under the minimum */
+  payRate: string;
   belowMinimum: boolean;
   /** its buyer's record in one line ("92% approved · reviews in 5 h"); the task's page shows all of it */
   buyerRecord: string;
@@ -72,7 +71,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
         <dd>{`${formatCoins(task.payableAmount)} · ${formatDollars(withdrawalCents(task.payableAmount))}`}</dd>
         <dt>Pay per hour</dt>
         <dd data-testid="pay-rate" className={task.belowMinimum ? "below-minimum" : undefined}>
-          {task.centsPerHour === null ? "No time estimate" : hourlyWords(task.centsPerHour)}
+          {task.payRate}
           {task.belowMinimum ? " · Pays below the minimum" : ""}
         </dd>
         <dt>Workers needed</dt>

@@ -19,6 +19,7 @@ import { getEnv } from "~/server/context";
 import { listOpenTasks } from "~/server/services/tasks.server";
 import { workerUser } from "~/server/auth/guards.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
+import { cardRateWords } from "~/lib/pay-rate";
 import { formatCount } from "~/lib/format";
 import { describeSearch } from "~/server/services/alerts.server";
 
@@ -76,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         requiredWorkers: t.requiredWorkers,
         daysLeft: daysUntil(t.completionDate, now),
         mySubmission: t.mySubmission,
-        centsPerHour: rate.centsPerHour,
+        payRate: cardRateWords(rate),
         belowMinimum: rate.belowMinimum,
         buyerRecord: recordLineWords(t.buyerRecord),
         missing: t.missing,
