@@ -95,7 +95,8 @@ try {
   await sent.waitFor();
   if (values.shot) {
     mkdirSync(path.dirname(values.shot), { recursive: true });
-    await page.screenshot({ path: values.shot, fullPage: true });
+    await sent.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: values.shot });
   }
   console.log(
     JSON.stringify({
