@@ -12,24 +12,23 @@ import {
   GetHITCommand,
   ListAssignmentsForHITCommand,
   ListBonusPaymentsCommand,
-  MTurkClient,
+  type MTurkClient,
 } from "@aws-sdk/client-mturk";
 import type { Page } from "playwright-core";
 import {
-  baseURL,
   browser,
   coinsOnScreen,
-  DEMO_PASSWORD,
   db,
+  demoRequester,
   expectCoins,
   gotoHydrated,
   openBell,
   person,
-  registerThroughForm,
   screenshot,
   setUpBrowser,
   sidewaysOverflow,
   signedInContext,
+  signUp,
   sqlText,
   startTask,
   step,
@@ -85,17 +84,11 @@ story("a HIT under the minimum hourly pay, judged by its first five", () => {
   const workers: Person[] = [];
 
   const posted = step("the demo buyer's key posts a HIT at $0.05 with the AWS SDK; six slots are held", async () => {
+    mturk = await demoRequester(browser);
     const context = await signedInContext(browser, "buyer", { viewport: "desktop" });
     const page = await context.newPage();
-    await gotoHydrated(page, "/dashboard/apikeys");
-    await page.getByLabel("Current password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Create a key" }).click();
-    const credentials = {
-      accessKeyId: (await page.getByTestId("new-key-id").innerText()).trim(),
-      secretAccessKey: (await page.getByTestId("new-key-secret").innerText()).trim(),
-    };
+    await gotoHydrated(page, "/dashboard/buyerhome");
     buyerCoins = await coinsOnScreen(page);
-    mturk = new MTurkClient({ endpoint: `${baseURL()}/mturk`, region: "us-east-1", credentials, maxAttempts: 1 });
     const { HIT } = await mturk.send(
       new CreateHITCommand({
         Title: TITLE,
@@ -126,7 +119,7 @@ story("a HIT under the minimum hourly pay, judged by its first five", () => {
         email: unique(`hitpay${i}`),
         viewport,
       });
-      await registerThroughForm(w.page, { name: w.name, email: w.email, password: TEST_PASSWORD, role: "Worker" });
+      await signUp(w, { password: TEST_PASSWORD, role: "Worker" });
       workers.push(w);
     }
   });
