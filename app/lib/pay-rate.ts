@@ -101,13 +101,3 @@ export function payRateWords(rate: PayRate): { rate: string; reckoned: string | 
         : `estimate ${minutes}`,
   };
 }
-
-/**
- * A Task List card's pay per hour, in few words: the rate ("$7.50/hour"), "Being measured" for a task without an
- * estimate (a HIT) before its fifth timed submission, and "$6.00/hour · estimate: measured" once it is measured. The
- * task page says what the rate is reckoned at in full (payRateWords).
- */
-export function cardRateWords(rate: PayRate): string {
-  const words = payRateWords(rate);
-  return rate.estimated || words.reckoned === null ? words.rate : `${words.rate} · estimate: measured`;
-}

@@ -2,15 +2,7 @@
 // pages write agree with the index's integer arithmetic (migrations/0032).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  cardRateWords,
-  centsPerHour,
-  hourlyWords,
-  leastPayFor,
-  minHourlyPayCents,
-  payRateOf,
-  payRateWords,
-} from "~/lib/pay-rate";
+import { centsPerHour, hourlyWords, leastPayFor, minHourlyPayCents, payRateOf, payRateWords } from "~/lib/pay-rate";
 
 describe("pay per hour", () => {
   it("the least pay for an estimate meets the minimum, and one coin less does not", () => {
@@ -51,15 +43,6 @@ describe("pay per hour", () => {
       rate: "$6.00/hour",
       reckoned: "estimate 10 minutes",
     });
-  });
-
-  it("words a card's pay per hour shortly: a HIT is 'Being measured', then 'estimate: measured'", () => {
-    const card = (estimateMinutes: number | null, measuredMinutes: number | null) =>
-      cardRateWords(payRateOf({ payableAmount: 20, estimateMinutes, measuredMinutes }, 600));
-    expect(card(null, null)).toBe("Being measured");
-    expect(card(null, 10)).toBe("$6.00/hour · estimate: measured");
-    expect(card(8, null)).toBe("$7.50/hour");
-    expect(card(8, 10)).toBe("$6.00/hour");
   });
 
   it("reads the minimum from its variable, falling back to $6.00", () => {
