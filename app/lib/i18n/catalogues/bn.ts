@@ -835,7 +835,7 @@ export const bn: Catalogue = {
     "taskCard.postedBy": "পোস্ট করেছেন {name}: ক্রেতার রেকর্ড",
     "taskCard.buyerRecord": "ক্রেতার রেকর্ড: ",
     "taskCard.payment": "পেমেন্ট",
-    "taskCard.noEstimate": "সময়ের আনুমান নেই",
+    "taskCard.measured": "আনুমানিক সময়: মাপা হয়েছে",
     "taskCard.workersNeeded": "কর্মী দরকার",
     "taskCard.dueDate": "শেষ তারিখ",
     "taskCard.qualify": "আপনি যোগ্য",

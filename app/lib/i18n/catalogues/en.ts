@@ -844,7 +844,7 @@ export const en = {
     "taskCard.postedBy": "Posted by {name}: the buyer''s record",
     "taskCard.buyerRecord": "Buyer''s record: ",
     "taskCard.payment": "Payment",
-    "taskCard.noEstimate": "No time estimate",
+    "taskCard.measured": "estimate: measured",
     "taskCard.workersNeeded": "Workers needed",
     "taskCard.dueDate": "Due date",
     "taskCard.qualify": "You qualify",
