@@ -73,12 +73,23 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** The first segments of the literals in a module that look like a key (`section.rest` or a template's `section.`). */
-function sectionsNamed(file: string): Set<string> {
-  const text = readFileSync(file, "utf8");
-  const out = new Set<string>();
-  for (const [, section] of text.matchAll(/["'`]([a-zA-Z][\w]*)\.[\w$]/g)) out.add(section!);
-  return out;
+/**
+ * The first segments of the literals in a module that look like a key (`section.rest` or a template's `section.`),
+ * with the namespaces they may be of: those the module reads (`useWords("worker")`, `metaWords(matches, "worker")`,
+ * `Words<"worker">`), or any when it names none (a schema's messages, a module of key names).
+ */
+function sectionsNamed(file: string): { sections: Set<string>; namespaces: Set<string> | null } {
+  // comments name keys as examples: only code counts
+  const text = readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:])\/\/.*$/gm, "$1");
+  const sections = new Set<string>();
+  for (const [, section] of text.matchAll(/["'`]([a-zA-Z][\w]*)\.[\w$]/g)) sections.add(section!);
+  const read = [
+    ...text.matchAll(/\b(?:useWords|Words|Key)\s*[(<]\s*"(\w+)"/g),
+    ...text.matchAll(/\bmetaWords\([^)]*?"(\w+)"\s*\)/g),
+  ].map((m) => m[1]!);
+  return { sections, namespaces: read.length ? new Set(read) : null };
 }
 
 async function main() {
@@ -95,11 +106,15 @@ async function main() {
   const root = path.join(APP, "root.tsx");
   const rows: [string, Record<string, string[]>][] = [];
   for (const { pattern, files } of chains(routes, "", [root])) {
-    const named = new Set<string>();
-    for (const f of files) for (const m of reach(f)) for (const s of sectionsNamed(m)) named.add(s);
+    const named = new Map<string, Set<string>>(PAGE_NAMESPACES.map((ns) => [ns, new Set<string>()]));
+    const modules = new Set(files.flatMap((f) => [...reach(f)]));
+    for (const m of modules) {
+      const { sections, namespaces } = sectionsNamed(m);
+      for (const [ns, found] of named) if (!namespaces || namespaces.has(ns)) for (const s of sections) found.add(s);
+    }
     const words: Record<string, string[]> = {};
     for (const [ns, sections] of sectionsOf) {
-      const sent = [...sections].filter((s) => named.has(s)).sort();
+      const sent = [...sections].filter((s) => named.get(ns)!.has(s)).sort();
       if (sent.length) words[ns] = sent;
     }
     rows.push([pattern, words]);
