@@ -38,7 +38,35 @@ export const savedSearchCriteria = v.object({
 });
 export type SavedSearchCriteria = v.InferOutput<typeof savedSearchCriteria>;
 
-/** The alerts page's actions: save (from the task list), delete, a new feed address, alert e-mails on or off. */
+export const PUSH_SUBSCRIPTION_INVALID = "This browser's push subscription could not be read. Try again.";
+
+/** A push service's endpoint, as the browser's PushSubscription gives it (the server decides which it posts to). */
+const pushEndpoint = v.pipe(
+  v.string(PUSH_SUBSCRIPTION_INVALID),
+  v.maxLength(1000, PUSH_SUBSCRIPTION_INVALID),
+  v.url(PUSH_SUBSCRIPTION_INVALID),
+);
+/** base64url of exactly `bytes` bytes, as PushSubscription.toJSON() gives its keys (stored without padding). */
+const base64UrlBytes = (bytes: number) =>
+  v.pipe(
+    v.string(PUSH_SUBSCRIPTION_INVALID),
+    v.regex(/^[A-Za-z0-9_-]+={0,2}$/, PUSH_SUBSCRIPTION_INVALID),
+    v.transform((s) => s.replace(/=+$/, "")),
+    v.length(Math.ceil((bytes * 4) / 3), PUSH_SUBSCRIPTION_INVALID),
+  );
+
+/** A browser's push subscription (RFC 8291 keys: a P-256 public key of 65 bytes, an auth secret of 16). */
+export const pushSubscriptionInput = v.object({
+  endpoint: pushEndpoint,
+  p256dh: base64UrlBytes(65),
+  auth: base64UrlBytes(16),
+});
+export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionInput>;
+
+/**
+ * The alerts page's actions: save (from the task list), delete, a new feed address, alert e-mails on or off, and
+ * push notifications on or off in this browser (app/components/push/).
+ */
 export const alertsPageAction = v.variant(
   "intent",
   [
@@ -46,6 +74,8 @@ export const alertsPageAction = v.variant(
     rowAction("delete", "Unknown saved search"),
     rowAction("regenerate", "Unknown saved search"),
     v.object({ intent: v.literal("emails"), emails: v.picklist(["on", "off"], "Choose on or off") }),
+    v.object({ intent: v.literal("push-on"), ...pushSubscriptionInput.entries }),
+    v.object({ intent: v.literal("push-off"), endpoint: pushEndpoint }),
   ],
   "Unknown action",
 );

@@ -28,23 +28,30 @@ import {
   setAlertEmails,
   type SavedSearchView,
 } from "~/server/services/alerts.server";
+import { deletePushSubscription, pushSetup, savePushSubscription } from "~/server/services/push.server";
 import { alertsPageAction } from "~/lib/schemas/alerts";
+import { PushToggle } from "~/components/push/push-toggle";
 
 export const meta: Route.MetaFunction = () => [{ title: "Task Alerts · Coinwork" }];
 
 const PATH = "/dashboard/alerts";
 
-/** The worker's saved searches (at most SAVED_SEARCH_LIMIT, one page) with their feed addresses, and the e-mails. */
+/**
+ * The worker's saved searches (at most SAVED_SEARCH_LIMIT, one page) with their feed addresses, the e-mails, and
+ * push: the server's public key (null when push is not set up) and the worker's browsers that have it on.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
-  const [list, emailsOn] = await Promise.all([
+  const [list, emailsOn, push] = await Promise.all([
     listSavedSearches(env, user.id, { limit: SAVED_SEARCH_LIMIT }),
     alertEmailsOn(env, user.id),
+    pushSetup(env, user.id),
   ]);
   const origin = appOrigin(env, request);
   return {
     emailsOn,
+    push,
     searches: list.items.map((s) => ({
       id: s.id,
       what: describeSearch(s),
@@ -66,7 +73,10 @@ function taskListHref(s: SavedSearchView) {
   return `/dashboard/tasklist${search ? `?${search}` : ""}`;
 }
 
-/** Save (from the task list), delete, a new feed address, e-mails on or off: each through the alerts service. */
+/**
+ * Save (from the task list), delete, a new feed address, e-mails on or off: each through the alerts service; push
+ * on or off in a browser through the push service.
+ */
 export const action = (args: Route.ActionArgs) =>
   confirmAction(args, {
     user: workerUser,
@@ -79,7 +89,9 @@ export const action = (args: Route.ActionArgs) =>
             ? "Not deleted"
             : intent === "regenerate"
               ? "Feed address not changed"
-              : "Not changed",
+              : intent === "push-on"
+                ? "Push notifications not turned on"
+                : "Not changed",
     }),
     async run(input, { user, env }) {
       switch (input.intent) {
@@ -105,6 +117,14 @@ export const action = (args: Route.ActionArgs) =>
             ? { title: "Alert e-mails on", message: "At most one e-mail an hour lists your new matches." }
             : { title: "Alert e-mails off", message: "Your notifications and feeds go on." };
         }
+        case "push-on": {
+          const { intent: _, ...subscription } = input;
+          await savePushSubscription(env, user, subscription);
+          return { title: "Push notifications on", message: "Your alerts and news now reach this device as they happen." };
+        }
+        case "push-off":
+          await deletePushSubscription(env, user, input.endpoint);
+          return { title: "Push notifications off", message: "This device gets no more push notifications." };
       }
     },
   });
@@ -140,7 +160,7 @@ const regenerateSpec = (s: SearchRow): ActionSpec => ({
 });
 
 export default function Alerts({ loaderData }: Route.ComponentProps) {
-  const { searches, emailsOn } = loaderData;
+  const { searches, emailsOn, push } = loaderData;
   const flow = useActionFlow();
   const noJsSpec = useNoJsSpec(searches, { delete: deleteSpec, regenerate: regenerateSpec });
   return (
@@ -155,6 +175,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
         }
       />
       <AlertEmails on={emailsOn} />
+      <PushToggle publicKey={push.publicKey} endpoints={push.endpoints} />
       {searches.length === 0 ? (
         <EmptyState message="No saved searches yet. Search the task list and press “Save this search”." />
       ) : (
