@@ -28,7 +28,7 @@ interface WindowClient {
   focus(): Promise<WindowClient>;
   navigate(url: string): Promise<WindowClient | null>;
 }
-interface Worker {
+interface ServiceWorkerSelf {
   location: Location;
   registration: ServiceWorkerRegistration;
   clients: {
@@ -42,7 +42,7 @@ interface Worker {
   addEventListener(type: "push", listener: (event: PushEvent) => void): void;
   addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
 }
-const worker = self as unknown as Worker;
+const worker = self as unknown as ServiceWorkerSelf;
 
 /** The assets kept at most: a few releases' worth; the oldest go first. */
 const MAX_ASSETS = 120;

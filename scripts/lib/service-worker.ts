@@ -3,7 +3,7 @@
 // files; the dev server builds it when asked for it. Its own Vite build, without the app's plugins: it is no part of
 // the app's module graph, and shares no chunk with it.
 import path from "node:path";
-import { build, type InlineConfig, type Plugin, type Rollup } from "vite";
+import { build, type InlineConfig, type Plugin, type Rolldown } from "vite";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const ENTRY = path.join(ROOT, "app", "service-worker", "sw.ts");
@@ -31,8 +31,7 @@ function workerBuild(outDir: string, write: boolean): InlineConfig {
 /** The built script's text (the dev server's answer). */
 async function builtText(): Promise<string> {
   const result = (await build(workerBuild(path.join(ROOT, "build", "client"), false))) as
-    | Rollup.RollupOutput
-    | Rollup.RollupOutput[];
+    Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const outputs = Array.isArray(result) ? result : [result];
   const chunk = outputs.flatMap((o) => o.output).find((o) => o.type === "chunk");
   if (!chunk || chunk.type !== "chunk") throw new Error("the service worker's build gave no script");

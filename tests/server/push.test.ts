@@ -33,7 +33,6 @@ import {
   savePushSubscription,
 } from "~/server/services/push.server";
 import { approveSubmission, rejectSubmission } from "~/server/services/submissions.server";
-import { requestRevision } from "~/server/services/revisions.server";
 import { postMessage } from "~/server/services/messages.server";
 import { closeAccount } from "~/server/services/own-account.server";
 import { EVERY_MINUTE, runScheduledJobs } from "~/server/jobs/scheduled.server";
@@ -179,7 +178,12 @@ describe("turning push on and off in Task Alerts", () => {
 
   it("is refused to a buyer's or a visitor's post (the page is the worker's)", async () => {
     const buyer = await registerUser("Buyer");
-    const fields = { intent: "push-on", endpoint: "https://push.example/b", p256dh: "A".repeat(87), auth: "B".repeat(22) };
+    const fields = {
+      intent: "push-on",
+      endpoint: "https://push.example/b",
+      p256dh: "A".repeat(87),
+      auth: "B".repeat(22),
+    };
     expect((await postForm(ALERTS, fields, buyer.cookie)).status).toBe(302);
     expect((await postForm(ALERTS, fields)).status).toBe(302);
     expect(await subscriptionsOf(buyer.id)).toEqual([]);
@@ -191,14 +195,21 @@ describe("what is pushed", () => {
     const { buyer, worker, task, sub } = await pendingWork();
     const subscription = await turnOn(worker);
     // the buyer asks on their home page: the push goes after the answer, with no Cron Trigger
-    const asked = await postForm("/dashboard/buyerhome", { intent: "revision", id: sub.id, reason: "Add the link." }, buyer.cookie);
+    const asked = await postForm(
+      "/dashboard/buyerhome",
+      { intent: "revision", id: sub.id, reason: "Add the link." },
+      buyer.cookie,
+    );
     expect(asked.status).toBe(302);
     await expect.poll(() => received(subscription)).toHaveLength(1);
     const [push] = await received(subscription);
     expect(push).toMatchObject({ title: PUSH_TITLES.revisionRequested, url: `/dashboard/mysubmissions/${sub.id}` });
     expect(push!.body).toContain(`Revision asked on "${task.taskTitle}"`);
     expect(push!.body).toContain("Add the link.");
-    const notice = await row<{ id: string }>("SELECT id FROM notifications WHERE user_id = ? ORDER BY rowid DESC", worker.id);
+    const notice = await row<{ id: string }>(
+      "SELECT id FROM notifications WHERE user_id = ? ORDER BY rowid DESC",
+      worker.id,
+    );
     expect(push!.tag).toBe(notice!.id);
     expect(await row("SELECT 1 FROM push_outbox WHERE user_id = ?", worker.id)).toBeNull();
   });
@@ -207,7 +218,10 @@ describe("what is pushed", () => {
     const first = await pendingWork();
     const subscription = await turnOn(first.worker);
     await approveSubmission(env, await sessionUser(first.buyer.id), first.sub.id);
-    const second = await submissionBy(first.worker, (await taskOf(first.buyer, { task_title: `Push ${uniqueToken()}` })).id);
+    const second = await submissionBy(
+      first.worker,
+      (await taskOf(first.buyer, { task_title: `Push ${uniqueToken()}` })).id,
+    );
     await rejectSubmission(env, await sessionUser(first.buyer.id), second.id, "The link is broken.");
     await deliverAll();
     const pushes = await received(subscription);
@@ -220,7 +234,13 @@ describe("what is pushed", () => {
   it("a message reaches the other side, opening its conversation; nothing is pushed to one without push", async () => {
     const { buyer, worker, sub } = await pendingWork();
     const subscription = await turnOn(worker);
-    await postMessage(env, await sessionUser(buyer.id), { submissionId: sub.id }, "Can you add the date?", "https://coinwork.test");
+    await postMessage(
+      env,
+      await sessionUser(buyer.id),
+      { submissionId: sub.id },
+      "Can you add the date?",
+      "https://coinwork.test",
+    );
     // the worker's answer to the buyer, who has no subscription: no push is even queued
     await postMessage(env, await sessionUser(worker.id), { submissionId: sub.id }, "Done.", "https://coinwork.test");
     expect(await row("SELECT 1 FROM push_outbox WHERE user_id = ?", buyer.id)).toBeNull();
@@ -251,7 +271,9 @@ describe("what is pushed", () => {
     await matchPast(second.id);
     await deliverAll();
     expect(await received(subscription)).toHaveLength(1);
-    const routes = await env.DB.prepare("SELECT action_route FROM notifications WHERE user_id = ?").bind(worker.id).all();
+    const routes = await env.DB.prepare("SELECT action_route FROM notifications WHERE user_id = ?")
+      .bind(worker.id)
+      .all();
     expect(routes.results).toContainEqual({ action_route: `/dashboard/tasklist/${second.id}` });
 
     // an hour on, the search's next match is pushed again
@@ -271,7 +293,9 @@ describe("subscriptions that end", () => {
     const gone = await turnOn(worker);
     const kept = await turnOn(worker);
     expect(await subscriptionsOf(worker.id)).toHaveLength(2);
-    expect((await fetch(`${PUSH_SERVICE}/expire-subscription/${gone.clientHash}`, { method: "POST" })).status).toBe(200);
+    expect((await fetch(`${PUSH_SERVICE}/expire-subscription/${gone.clientHash}`, { method: "POST" })).status).toBe(
+      200,
+    );
     await approveSubmission(env, await sessionUser(buyer.id), sub.id);
     await deliverAll();
     expect(await subscriptionsOf(worker.id)).toEqual([kept.endpoint]);
@@ -283,7 +307,9 @@ describe("subscriptions that end", () => {
   it("a push its service refuses (signed with another key) is dropped, not tried again, and the subscription kept", async () => {
     const { buyer, worker, sub } = await pendingWork();
     // a subscription to another server's key: the push service checks our signature against that key and refuses
-    const other = await subscribeAtPushService("BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U");
+    const other = await subscribeAtPushService(
+      "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U",
+    );
     await jsPost(ALERTS, { intent: "push-on", endpoint: other.endpoint, ...other.keys }, worker.cookie);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {

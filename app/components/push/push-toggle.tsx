@@ -24,7 +24,8 @@ const WORDS = {
   turnOn: "Turn on push notifications",
   turnOff: "Turn off push notifications",
   checking: "Checking this browser…",
-  unsupported: "This browser cannot receive push notifications. On a phone, open Coinwork in Chrome or add it to the home screen.",
+  unsupported:
+    "This browser cannot receive push notifications. On a phone, open Coinwork in Chrome or add it to the home screen.",
   unavailable: "Push notifications are not set up on this server.",
   blocked: "Notifications are blocked for Coinwork in this browser. Allow them in the site's settings, then come back.",
   notTurnedOn: "Push notifications not turned on",
@@ -39,22 +40,26 @@ function pushSupported(): boolean {
 }
 
 /** This browser's state, read once after hydration (the server cannot know it). */
+async function readBrowserState(): Promise<BrowserState> {
+  if (!pushSupported()) return { kind: "unsupported" };
+  if (Notification.permission === "denied") return { kind: "blocked" };
+  try {
+    // registering again is harmless (the same registration); app/entry.client.tsx registers it after load
+    await navigator.serviceWorker.register(SERVICE_WORKER_URL);
+    const registration = await navigator.serviceWorker.ready;
+    const subscription = await registration.pushManager.getSubscription();
+    return { kind: "ready", registration, endpoint: subscription?.endpoint ?? null };
+  } catch {
+    return { kind: "unsupported" };
+  }
+}
+
 function useBrowserState(enabled: boolean) {
   const [state, setState] = useState<BrowserState>({ kind: "checking" });
   useEffect(() => {
     if (!enabled) return;
-    if (!pushSupported()) return setState({ kind: "unsupported" });
-    if (Notification.permission === "denied") return setState({ kind: "blocked" });
     let live = true;
-    // registering again is harmless (the same registration); app/entry.client.tsx registers it after load
-    navigator.serviceWorker
-      .register(SERVICE_WORKER_URL)
-      .then(() => navigator.serviceWorker.ready)
-      .then(async (registration) => {
-        const subscription = await registration.pushManager.getSubscription();
-        if (live) setState({ kind: "ready", registration, endpoint: subscription?.endpoint ?? null });
-      })
-      .catch(() => live && setState({ kind: "unsupported" }));
+    void readBrowserState().then((read) => live && setState(read));
     return () => {
       live = false;
     };
@@ -84,7 +89,7 @@ export function PushToggle({ publicKey, endpoints }: { publicKey: string | null;
   const on = state.kind === "ready" && state.endpoint !== null && endpoints.includes(state.endpoint);
 
   function post(fields: Record<string, string>) {
-    fetcher.submit({ ...fields, [ENHANCED_FIELD]: "1" }, { method: "post", action: PATH });
+    void fetcher.submit({ ...fields, [ENHANCED_FIELD]: "1" }, { method: "post", action: PATH });
   }
 
   async function turnOn() {

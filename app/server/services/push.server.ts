@@ -15,7 +15,6 @@ import {
   sendPush,
   vapidKeys,
   vapidPublicKey,
-  type PushOutcome,
   type PushPayload,
 } from "../push/sender.server";
 import type { PushSubscriptionInput } from "~/lib/schemas/alerts";
