@@ -25,14 +25,15 @@ export async function startPushService(): Promise<LocalPushService> {
   // port 0: any free port, read back once it listens (the endpoints it hands out name it)
   const server = new Server(model, 0);
   const log = console.log;
-  console.log = () => undefined; // it says "Server running on port 0"
+  console.log = () => undefined; // it says "Server running on port 0" once it listens
   try {
     server.startServer();
+    const http = server._server;
+    if (!http.listening) await new Promise<void>((resolve) => http.once("listening", () => resolve()));
   } finally {
     console.log = log;
   }
   const http = server._server;
-  if (!http.listening) await new Promise<void>((resolve) => http.once("listening", () => resolve()));
   const url = `http://localhost:${(http.address() as AddressInfo).port}`;
   model.notifyUrl = `${url}/notify/`;
   return { url, stop: () => new Promise<void>((resolve) => http.close(() => resolve())) };

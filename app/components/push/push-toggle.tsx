@@ -39,10 +39,22 @@ function pushSupported(): boolean {
   return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }
 
+/**
+ * Whether the site may notify: the Permissions API's answer where there is one (Notification.permission, its older
+ * twin, says "denied" in some headless and embedded browsers that grant), else Notification.permission.
+ */
+async function notificationPermission(): Promise<PermissionState | NotificationPermission> {
+  try {
+    return (await navigator.permissions.query({ name: "notifications" })).state;
+  } catch {
+    return Notification.permission;
+  }
+}
+
 /** This browser's state, read once after hydration (the server cannot know it). */
 async function readBrowserState(): Promise<BrowserState> {
   if (!pushSupported()) return { kind: "unsupported" };
-  if (Notification.permission === "denied") return { kind: "blocked" };
+  if ((await notificationPermission()) === "denied") return { kind: "blocked" };
   try {
     // registering again is harmless (the same registration); app/entry.client.tsx registers it after load
     await navigator.serviceWorker.register(SERVICE_WORKER_URL);
@@ -97,7 +109,7 @@ export function PushToggle({ publicKey, endpoints }: { publicKey: string | null;
     setWorking(true);
     try {
       if ((await Notification.requestPermission()) !== "granted") {
-        if (Notification.permission === "denied") setState({ kind: "blocked" });
+        if ((await notificationPermission()) === "denied") setState({ kind: "blocked" });
         return toastOutcome({ ok: false, title: WORDS.notTurnedOn, message: WORDS.notAllowed });
       }
       const subscription = (await subscribe(state.registration, publicKey)).toJSON();
