@@ -45,7 +45,10 @@ describe("a push as its notification", () => {
   });
 
   it("still shows something for a push it cannot read", () => {
-    expect(pushNotification(null)).toMatchObject({ title: "Coinwork", options: { body: "", data: { url: NOTIFICATIONS_PAGE } } });
+    expect(pushNotification(null)).toMatchObject({
+      title: "Coinwork",
+      options: { body: "", data: { url: NOTIFICATIONS_PAGE } },
+    });
     expect(pushNotification({ title: 7 as unknown as string })).toMatchObject({ title: "Coinwork" });
   });
 });

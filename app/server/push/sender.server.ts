@@ -47,7 +47,8 @@ function vapidJwk(text: string | undefined): VapidJwk | null {
   }
 }
 
-const fromBase64Url = (s: string) => Uint8Array.from(atob(s.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+const fromBase64Url = (s: string) =>
+  Uint8Array.from(atob(s.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 const toBase64Url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")

@@ -120,7 +120,10 @@ export const action = (args: Route.ActionArgs) =>
         case "push-on": {
           const { intent: _, ...subscription } = input;
           await savePushSubscription(env, user, subscription);
-          return { title: "Push notifications on", message: "Your alerts and news now reach this device as they happen." };
+          return {
+            title: "Push notifications on",
+            message: "Your alerts and news now reach this device as they happen.",
+          };
         }
         case "push-off":
           await deletePushSubscription(env, user, input.endpoint);
