@@ -82,8 +82,58 @@ function target(file, source) {
 const names = (t, prefixes) =>
   prefixes.some((p) => (p.endsWith("/") ? `${t}/`.startsWith(p) : t === p || t.startsWith(`${p}/`)));
 
+/** Names written the same in every language: they may stand bare in JSX. */
+const SAME_IN_EVERY_LANGUAGE =
+  /\b(?:Coinwork|Bkash|Nagad|Rocket|Stripe|MTurk|Google|API|CSV|JSON|URL|HITs?|ID|USD|BDT|GMT)\b/g;
+/** Props that hold words a person reads (the DOM's, and this app's components' by their names). */
+const WORDS_PROPS =
+  /^(?:aria-label|aria-description|aria-roledescription|aria-valuetext|title|alt|placeholder|label|description|hint|message|heading|subtitle|caption|empty|emptyText|emptyMessage|confirmLabel|cancelLabel|submitLabel|pendingLabel|busyLabel|legend|summary|tooltip|text)$/;
+/** Latin words a person would read: two letters or more, once the names kept in every language are taken out. */
+const hasWords = (text) => /[A-Za-z]{2,}/.test(text.replace(SAME_IN_EVERY_LANGUAGE, ""));
+
 const house = {
   rules: {
+    "no-bare-words": {
+      meta: {
+        type: "problem",
+        schema: [],
+        docs: {
+          description: "Words a person reads come from the catalogues (CONTRIBUTING.md, How a page adds its words)",
+        },
+      },
+      create(context) {
+        const report = (node) =>
+          context.report({
+            node,
+            message:
+              "Words a person reads come from the catalogues (app/lib/i18n/catalogues): useWords(…)(key), not text written here.",
+          });
+        return {
+          JSXText: (n) => hasWords(n.value) && report(n),
+          "JSXExpressionContainer > Literal": (n) =>
+            typeof n.value === "string" && n.parent.parent.type !== "JSXAttribute" && hasWords(n.value) && report(n),
+          "JSXExpressionContainer > TemplateLiteral": (n) =>
+            n.parent.parent.type !== "JSXAttribute" &&
+            n.quasis.some((q) => hasWords(q.value.cooked ?? "")) &&
+            report(n),
+          JSXAttribute: (n) => {
+            const name = n.name.type === "JSXIdentifier" ? n.name.name : "";
+            if (!WORDS_PROPS.test(name) || !n.value) return;
+            const value =
+              n.value.type === "Literal"
+                ? n.value
+                : n.value.type === "JSXExpressionContainer" &&
+                    (n.value.expression.type === "Literal" || n.value.expression.type === "TemplateLiteral")
+                  ? n.value.expression
+                  : null;
+            if (!value) return;
+            const text =
+              value.type === "Literal" ? String(value.value) : value.quasis.map((q) => q.value.cooked ?? "").join(" ");
+            if (hasWords(text)) report(n);
+          },
+        };
+      },
+    },
     layers: {
       meta: { type: "problem", schema: [], docs: { description: "Each kind of code lives where HOUSE says" } },
       create(context) {

@@ -3,6 +3,7 @@ import {
   data,
   isRouteErrorResponse,
   Links,
+  type ShouldRevalidateFunctionArgs,
   Meta,
   Outlet,
   Scripts,
@@ -24,6 +25,10 @@ import { FlashBanner } from "./components/flash-banner";
 import { CspAllowanceContext, useNonce } from "./lib/csp";
 import { StatusScreen } from "./components/status-screen";
 import { TimeZoneProvider } from "./components/local-time";
+import { requestLanguage } from "./server/http/language.server";
+import { compiledWords } from "./lib/i18n/words.server";
+import { pageNamespaces } from "./lib/i18n/pages";
+import { WordsProvider } from "./lib/i18n/react";
 
 export const links: Route.LinksFunction = () => [
   // the stylesheet URL is empty where no CSS is bundled (the workerd tests)
@@ -54,10 +59,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const { env } = context.get(cloudflareContext);
   const { flash, clear } = readFlash(request, context.get(documentRequestContext));
+  const language = requestLanguage(request, user);
   return data(
     {
       user,
       flash,
+      language,
+      // the words of this part of the site only (lib/i18n/pages.ts), compiled: the browser never parses ICU
+      words: compiledWords(language, pageNamespaces(new URL(request.url).pathname, user?.role ?? null)),
       // A page the edge cache may keep for every visitor is rendered in no visitor's zone: the browser shows its own
       // after hydration (components/local-time.tsx).
       timeZone: isCacheablePageRequest(request) ? FALLBACK_TIME_ZONE : requestTimeZone(request),
@@ -65,6 +74,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/**
+ * The root's data is loaded again when a navigation crosses into another part of the site, whose pages need other
+ * words (lib/i18n/pages.ts), as well as whenever React Router would anyway (after an action, a new search).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (defaultShouldRevalidate) return true;
+  const area = (url: URL) => pageNamespaces(url.pathname, null).join();
+  return area(currentUrl) !== area(nextUrl);
 }
 
 export function useRootData() {
@@ -77,9 +96,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // in the browser the attribute it rendered stays as it is.
   const csp = use(CspAllowanceContext);
   const nonce = useNonce();
+  // the root's data, when its loader ran (not on the error screen of a failed root loader)
+  const root = useRootData();
+  const language = root?.language ?? "en";
   return (
     <html
-      lang="en"
+      lang={language}
       data-csp={csp.sources.join(" ") || undefined}
       data-csp-frames={csp.frames.join(" ") || undefined}
       suppressHydrationWarning
@@ -92,7 +114,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh">
-        {children}
+        <WordsProvider language={language} words={root?.words ?? {}}>
+          {children}
+        </WordsProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

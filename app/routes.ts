@@ -28,6 +28,8 @@ export default [
   ]),
   route("browse", "routes/public/task-door.ts"),
   route("logout", "routes/auth/logout.tsx"),
+  // the language switch of the header and Settings (a form post, then back to the page)
+  route("language", "routes/language.ts"),
   route("auth/google", "routes/auth/google.tsx"),
   route("auth/google/callback", "routes/auth/google-callback.tsx"),
 

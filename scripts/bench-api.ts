@@ -62,7 +62,7 @@ interface Case {
   kind: "page" | "api";
   as?: Account;
   path: (s: SizeFacts) => string;
-  /** a write made as the fresh accounts: one submission per (task, worker), or a one-coin task */
+  /** a write made as the fresh accounts: one submission per (task, worker), or a two-coin task of a minute */
   write?: "submission" | "task";
   /** served by the stack's floor (scripts/bench-floor), not by the app: what the stack costs for a page's shape */
   bare?: boolean;
@@ -614,7 +614,9 @@ async function runSize(
               task_title: "Rate three headlines for a bakery landing page",
               task_detail: "Read three headlines and rank them, with one sentence on why for each.",
               required_workers: 1,
-              payable_amount: 1,
+              // the least a minute's work may pay at the $6.00/hour minimum: every task states its estimate
+              payable_amount: 2,
+              estimate_minutes: 1,
               completion_date: inAMonth(),
               submission_info: "Your ranking and one sentence per headline.",
               category: "Survey & Feedback",

@@ -28,6 +28,7 @@ import type { SessionUser } from "~/server/auth/session.server";
 import type { Role } from "~/lib/roles";
 import { Logo } from "./logo";
 import { CoinBalance } from "./coin-balance";
+import { LanguageSwitch } from "./language-switch";
 import { Avatar } from "./avatar";
 import { NotificationBell } from "./notification-bell";
 import type { NotificationItem } from "~/lib/notifications";
@@ -147,6 +148,7 @@ export function DashboardShell({
           ← Back to site
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <LanguageSwitch />
           <CoinBalance coin={user.coin} />
           <NotificationBell items={notifications.items} unread={notifications.unread} />
           <div className="flex items-center gap-2">

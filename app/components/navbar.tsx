@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
+import { LanguageSwitch } from "./language-switch";
 import { ChevronDown, ExternalLink, LayoutDashboard, LogOut, Menu } from "~/components/icons";
 import type { SessionUser } from "~/server/auth/session.server";
 import { homeFor } from "~/lib/roles";
@@ -62,6 +63,7 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitch />
           <a
             href={developerRepoUrl}
             target="_blank"

@@ -8,11 +8,11 @@ import {
   expectAccessible,
   expectCoins,
   expectMessage,
-  fillTaskForm,
+  postTaskThroughForm,
   gotoHydrated,
   persistDir,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   signedInContext,
@@ -47,21 +47,10 @@ story("a rejection appealed and overturned", () => {
     async () => {
       buyer = await person(browser, { name: `Ada ${token}`, email: unique("appeal-buyer") });
       worker = await person(browser, { name: `Wes ${token}`, email: unique("appeal-worker"), viewport: "phone" });
-      await registerThroughForm(buyer.page, {
-        name: buyer.name,
-        email: buyer.email,
-        password: PASSWORD,
-        role: "Buyer",
-      });
-      await registerThroughForm(worker.page, {
-        name: worker.name,
-        email: worker.email,
-        password: PASSWORD,
-        role: "Worker",
-      });
+      await signUp(buyer, { password: PASSWORD, role: "Buyer" });
+      await signUp(worker, { password: PASSWORD, role: "Worker" });
 
-      await gotoHydrated(buyer.page, "/dashboard/addtask");
-      await fillTaskForm(buyer.page, {
+      await postTaskThroughForm(buyer.page, {
         title: TITLE,
         detail: "Read the checkout page and list every typo you find.",
         workers: 1,
@@ -70,8 +59,6 @@ story("a rejection appealed and overturned", () => {
         category: "App & Website Testing",
         info: "The typos, one per line",
       });
-      await buyer.page.getByRole("button", { name: "Add Task" }).click();
-      await expectMessage(buyer.page, "Task Posted!");
       await expectCoins(buyer, 50 - PAY, "posting 1 x 10");
 
       const taskId = taskIdByTitle(TITLE);

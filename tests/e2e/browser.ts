@@ -331,6 +331,11 @@ export async function registerThroughForm(page: Page, r: Registration & { verify
   if (jsEnabled(page)) await waitForHydration(page);
 }
 
+/** Registers a person (see `person`) through the form under their own name and e-mail (`registerThroughForm`). */
+export function signUp(p: Person, r: Omit<Registration, "name" | "email"> & { verify?: boolean }): Promise<void> {
+  return registerThroughForm(p.page, { name: p.name, email: p.email, ...r });
+}
+
 /**
  * Opens the newest e-mail to `email` with `subject` in the development mailbox (/dev/mail) and follows its button
  * `label`, in this page (so with its cookies), as the recipient would. The message may arrive a moment after the
@@ -381,6 +386,11 @@ export interface TaskFields {
   info: string;
   /** an image file to upload with the task */
   image?: string;
+  /** a check question whose answer must be this one, in any case (the known-answer check) */
+  check?: { question: string; expected: string };
+  /** who may work on it: a qualification (by its name) with a least score, a least number of approved submissions */
+  qualification?: { name: string; leastScore: number };
+  leastApproved?: number;
 }
 
 /** Fills the Add Task form (with or without JavaScript); with JavaScript, an image is previewed before it goes on. */
@@ -398,6 +408,24 @@ export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
     if (jsEnabled(page))
       await expect.poll(() => page.getByAltText("Preview of the chosen image").getAttribute("src")).toMatch(/^blob:/);
   }
+  if (t.check) {
+    await page.getByLabel("Question", { exact: true }).fill(t.check.question);
+    await page.getByLabel("This answer, in any case").check();
+    await page.getByLabel("Expected answer").fill(t.check.expected);
+  }
+  if (t.qualification) {
+    await page.getByLabel("Qualification", { exact: true }).selectOption({ label: t.qualification.name });
+    await page.getByLabel("Least score (0-100)").fill(String(t.qualification.leastScore));
+  }
+  if (t.leastApproved !== undefined) await page.getByLabel("Least approved submissions").fill(String(t.leastApproved));
+}
+
+/** Posts a task as a buyer does with JavaScript: Add Task filled (`fillTaskForm`), sent, and "Task Posted!". */
+export async function postTaskThroughForm(page: Page, t: TaskFields): Promise<void> {
+  await gotoHydrated(page, "/dashboard/addtask");
+  await fillTaskForm(page, t);
+  await page.getByRole("button", { name: "Add Task" }).click();
+  await expectMessage(page, "Task Posted!");
 }
 
 // ---------------------------------------------------------------- the forms checked before they are sent

@@ -20,7 +20,7 @@ import {
   login as loginThroughForm,
   newNoJsContext,
   person as newPerson,
-  registerThroughForm,
+  signUp,
   screenshot,
   sidewaysOverflow,
   step,
@@ -67,7 +67,7 @@ async function person(name: string, who: string, viewport: "phone" | "desktop" =
 }
 
 async function register(p: Person, role: "Buyer" | "Worker") {
-  await registerThroughForm(p.page, { name: p.name, email: p.email, password: PASSWORD, role });
+  await signUp(p, { password: PASSWORD, role });
 }
 
 /** Logs the buyer in (with or without JavaScript) and expects Buyer Home. */

@@ -11,12 +11,12 @@ import {
   browser,
   db,
   expectMessage,
-  fillTaskForm,
+  postTaskThroughForm,
   gotoHydrated,
   login,
   newNoJsContext,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   sidewaysOverflow,
@@ -58,9 +58,8 @@ story("copied proof, and a revision that fixes what was flagged", () => {
 
   const posted = step("1440: a buyer posts a task with a check question", async () => {
     buyer = await person(browser, { name: `Bea ${token}`, email: unique("cp-buyer") });
-    await registerThroughForm(buyer.page, { name: buyer.name, email: buyer.email, password: PASSWORD, role: "Buyer" });
-    await gotoHydrated(buyer.page, "/dashboard/addtask");
-    await fillTaskForm(buyer.page, {
+    await signUp(buyer, { password: PASSWORD, role: "Buyer" });
+    await postTaskThroughForm(buyer.page, {
       title: TITLE,
       detail: "Try an expired coupon code in the cart and tell us what happens.",
       workers: 3,
@@ -68,12 +67,8 @@ story("copied proof, and a revision that fixes what was flagged", () => {
       daysAhead: 5,
       category: "App & Website Testing",
       info: "A screenshot of the cart and what you did",
+      check: { question: QUESTION, expected: EXPECTED },
     });
-    await buyer.page.getByLabel("Question", { exact: true }).fill(QUESTION);
-    await buyer.page.getByLabel("This answer, in any case").check();
-    await buyer.page.getByLabel("Expected answer").fill(EXPECTED);
-    await buyer.page.getByRole("button", { name: "Add Task" }).click();
-    await expectMessage(buyer.page, "Task Posted!");
     // a phone screenshot of a shop's cart (a blue bar, lines of words, a green button), and a copy of it at 70 % of
     // its size saved as a JPEG of quality 60, both drawn by the page's canvas
     Object.assign(
@@ -121,7 +116,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
     { needs: [posted] },
     async () => {
       wren = await person(browser, { name: `Wren ${token}`, email: unique("cp-wren"), viewport: "phone", js: false });
-      await registerThroughForm(wren.page, { name: wren.name, email: wren.email, password: PASSWORD, role: "Worker" });
+      await signUp(wren, { password: PASSWORD, role: "Worker" });
       await wren.page.goto(`/dashboard/tasklist/${taskIdByTitle(TITLE)}`);
       await startTask(wren.page);
       await wren.page.getByLabel(QUESTION).fill("harbour");
@@ -131,7 +126,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
       await submitProof(wren.page, REPORT);
 
       kai = await person(browser, { name: `Kai ${token}`, email: unique("cp-kai") });
-      await registerThroughForm(kai.page, { name: kai.name, email: kai.email, password: PASSWORD, role: "Worker" });
+      await signUp(kai, { password: PASSWORD, role: "Worker" });
       await gotoHydrated(kai.page, `/dashboard/tasklist/${taskIdByTitle(TITLE)}`);
       await startTask(kai.page);
       await kai.page.getByLabel(QUESTION).fill(EXPECTED.toUpperCase());

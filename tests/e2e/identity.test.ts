@@ -18,7 +18,7 @@ import {
   openLinkFromMailbox,
   pressConfirmButton,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   step,
@@ -59,13 +59,7 @@ story("a new buyer proves the address, recovers the password and keeps the accou
         allowStatus: [401, 403, 422],
       });
       const { page } = buyer;
-      await registerThroughForm(page, {
-        name: buyer.name,
-        email: buyer.email,
-        password: FIRST_PASSWORD,
-        role: "Buyer",
-        verify: false,
-      });
+      await signUp(buyer, { password: FIRST_PASSWORD, role: "Buyer", verify: false });
       const banner = page.getByTestId("verify-email-banner");
       await expect.poll(() => banner.innerText()).toContain(VERIFY_FIRST);
       expect(await banner.innerText()).toContain(buyer.email);

@@ -29,7 +29,7 @@ import {
   persistDir,
   openLinkFromMailbox,
   pressConfirmButton,
-  registerThroughForm,
+  signUp,
   screenshot,
   sqlText,
   step,
@@ -87,7 +87,7 @@ async function person(
 /** Registers through the form (JavaScript on) and lands on the role's home. */
 async function register(p: Person, role: "Buyer" | "Worker", photo?: string) {
   // "Account Created!", then the address confirmed through the mailbox (registerThroughForm)
-  await registerThroughForm(p.page, { name: p.name, email: p.email, password: PASSWORD, role, photo });
+  await signUp(p, { password: PASSWORD, role, photo });
 }
 
 /** Task List search for this walk's token: the task's card, or none. */
@@ -648,7 +648,7 @@ story("without JavaScript", () => {
   }
 
   async function registerNoJs(p: Person, role: "Buyer" | "Worker") {
-    await registerThroughForm(p.page, { name: p.name, email: p.email, password: PASSWORD, role });
+    await signUp(p, { password: PASSWORD, role });
     // "Account Created!" (asserted by registerThroughForm, before it confirms the address through the mailbox)
     expect(new URL(p.page.url()).pathname).toBe(role === "Buyer" ? "/dashboard/buyerhome" : "/dashboard/workerhome");
   }

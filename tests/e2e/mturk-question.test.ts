@@ -25,7 +25,7 @@ import {
   login,
   newNoJsContext,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   sidewaysOverflow,
@@ -153,7 +153,7 @@ story("HITs' questions, from another site, in their task pages", () => {
     page.on("console", (m: ConsoleMessage) => {
       if (/allow-top-navigation/.test(m.text())) blockedNavigations.push(m.text());
     });
-    await registerThroughForm(page, { ...worker, password: TEST_PASSWORD, role: "Worker" });
+    await signUp(worker, { password: TEST_PASSWORD, role: "Worker" });
     // a cookie the app's own pages can read: the question's script must not
     await context.addCookies([{ name: "coinwork_probe", value: "visible-to-coinwork", url: baseURL() }]);
   });

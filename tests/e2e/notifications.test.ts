@@ -14,7 +14,7 @@ import {
   newNoJsContext,
   openBell,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   signedInContext,
@@ -44,13 +44,7 @@ setUpBrowser();
 story("a worker keeps up with their notifications", () => {
   const opened = step("opens every notification from the bell's 'See all notifications'", async () => {
     worker = await person(browser, { name: "Nadia Notified", email: unique("notified-worker") });
-    await registerThroughForm(worker.page, {
-      name: worker.name,
-      email: worker.email,
-      password: TEST_PASSWORD,
-      role: "Worker",
-      verify: false,
-    });
+    await signUp(worker, { password: TEST_PASSWORD, role: "Worker", verify: false });
     admin = await signedInContext(browser, "admin");
     for (const coins of [1, 2, 3]) await adjustCoins(coins);
 

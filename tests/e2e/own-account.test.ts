@@ -15,6 +15,7 @@ import {
   passwordFromBeforeTheRule,
   person,
   registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   signedInContext,
@@ -40,12 +41,7 @@ story("a worker keeps the account their own: a stronger password, their data, an
       // 401 and 422 are the refusals the walk provokes on purpose (a wrong password)
       worker = await person(browser, { name: "Oona Owner", email: unique("owner"), allowStatus: [401, 422] });
       const { page } = worker;
-      await registerThroughForm(page, {
-        name: worker.name,
-        email: worker.email,
-        password: TEST_PASSWORD,
-        role: "Worker",
-      });
+      await signUp(worker, { password: TEST_PASSWORD, role: "Worker" });
       await logout(page);
       await passwordFromBeforeTheRule(worker.email, WEAK);
       await login(page, worker.email, WEAK);

@@ -12,7 +12,7 @@ import {
   gotoHydrated,
   newNoJsContext,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   signedInContext,
   sqlText,
@@ -36,12 +36,7 @@ story("pay per hour and the buyer's record", () => {
     "without JavaScript, a pay under the minimum is refused with the least pay, then posted",
     async () => {
       buyer = await person(browser, { name: `Harper ${token}`, email: unique("hourly-buyer") });
-      await registerThroughForm(buyer.page, {
-        name: buyer.name,
-        email: buyer.email,
-        password: PASSWORD,
-        role: "Buyer",
-      });
+      await signUp(buyer, { password: PASSWORD, role: "Buyer" });
       const plain = await newNoJsContext(browser, { storageState: await buyer.context.storageState() });
       const page = await plain.newPage();
       await page.goto("/dashboard/addtask");

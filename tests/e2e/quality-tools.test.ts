@@ -15,11 +15,11 @@ import {
   db,
   expectAccessible,
   expectMessage,
-  fillTaskForm,
+  postTaskThroughForm,
   gotoHydrated,
   login,
   person,
-  registerThroughForm,
+  signUp,
   ROOT,
   screenshot,
   setUpBrowser,
@@ -80,12 +80,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
     "1440: a buyer defines a qualification with a two-question test and posts a task requiring it",
     async () => {
       buyer = await person(browser, { name: `Quinn ${token}`, email: unique("qt-buyer") });
-      await registerThroughForm(buyer.page, {
-        name: buyer.name,
-        email: buyer.email,
-        password: PASSWORD,
-        role: "Buyer",
-      });
+      await signUp(buyer, { password: PASSWORD, role: "Buyer" });
       const { page } = buyer;
       await gotoHydrated(page, "/dashboard/qualifications");
       const definition = page.locator("form").filter({ has: page.getByRole("button", { name: "Save qualification" }) });
@@ -109,8 +104,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
       expect(await page.getByRole("heading", { name: "Test (2 of 20 questions)" }).count()).toBe(1);
       await screenshot(page, "quality-tools-qualification-1440");
 
-      await gotoHydrated(page, "/dashboard/addtask");
-      await fillTaskForm(page, {
+      await postTaskThroughForm(page, {
         title: GATED,
         detail: "Mark every misspelled word on the menu.",
         workers: 1,
@@ -118,11 +112,8 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
         daysAhead: 5,
         category: "Data Entry",
         info: "The corrected words",
+        qualification: { name: QUALIFICATION, leastScore: 50 },
       });
-      await page.getByLabel("Qualification", { exact: true }).selectOption({ label: QUALIFICATION });
-      await page.getByLabel("Least score (0-100)").fill("50");
-      await page.getByRole("button", { name: "Add Task" }).click();
-      await expectMessage(page, "Task Posted!");
     },
   );
 
@@ -131,7 +122,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
     { needs: [defined] },
     async () => {
       wren = await person(browser, { name: `Wren ${token}`, email: unique("qt-wren"), viewport: "phone", js: false });
-      await registerThroughForm(wren.page, { name: wren.name, email: wren.email, password: PASSWORD, role: "Worker" });
+      await signUp(wren, { password: PASSWORD, role: "Worker" });
       const { page } = wren;
       await page.goto(`/dashboard/tasklist/${taskIdByTitle(GATED)}`);
       const blocker = page.getByTestId("submission-blocker");
@@ -229,8 +220,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
     "390: one worker answers the check wrong, another right with a resized, recompressed copy of the first's image",
     { needs: [tested] },
     async () => {
-      await gotoHydrated(buyer.page, "/dashboard/addtask");
-      await fillTaskForm(buyer.page, {
+      await postTaskThroughForm(buyer.page, {
         title: CHECKED,
         detail: "Walk to the end of the pier and photograph the sign.",
         workers: 2,
@@ -238,12 +228,8 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
         daysAhead: 5,
         category: "Image Handling",
         info: "A photo of the sign",
+        check: { question: CHECK_QUESTION, expected: EXPECTED },
       });
-      await buyer.page.getByLabel("Question", { exact: true }).fill(CHECK_QUESTION);
-      await buyer.page.getByLabel("This answer, in any case").check();
-      await buyer.page.getByLabel("Expected answer").fill(EXPECTED);
-      await buyer.page.getByRole("button", { name: "Add Task" }).click();
-      await expectMessage(buyer.page, "Task Posted!");
       const task = `/dashboard/tasklist/${taskIdByTitle(CHECKED)}`;
 
       // Wren, without JavaScript: the question, never its answer
@@ -256,7 +242,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
 
       // Kai, with JavaScript: the same picture at 3/4 of its size, as a JPEG (the canvas of the page)
       kai = await person(browser, { name: `Kai ${token}`, email: unique("qt-kai"), viewport: "phone" });
-      await registerThroughForm(kai.page, { name: kai.name, email: kai.email, password: PASSWORD, role: "Worker" });
+      await signUp(kai, { password: PASSWORD, role: "Worker" });
       const copy = await kai.page.evaluate(async (src) => {
         const img = new Image();
         img.src = src;

@@ -9,10 +9,10 @@ import {
   expectAccessible,
   expectCoins,
   expectMessage,
-  fillTaskForm,
+  postTaskThroughForm,
   gotoHydrated,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   sqlText,
@@ -39,19 +39,13 @@ story("quality tools: who may work, a block and a bonus", () => {
   const refused = step("a task for proven workers shows a new worker why they cannot start it", async () => {
     buyer = await person(browser, { name: `Quinn ${token}`, email: unique("quality-buyer") });
     worker = await person(browser, { name: `Wren ${token}`, email: unique("quality-worker"), viewport: "phone" });
-    await registerThroughForm(buyer.page, { name: buyer.name, email: buyer.email, password: PASSWORD, role: "Buyer" });
-    await registerThroughForm(worker.page, {
-      name: worker.name,
-      email: worker.email,
-      password: PASSWORD,
-      role: "Worker",
-    });
+    await signUp(buyer, { password: PASSWORD, role: "Buyer" });
+    await signUp(worker, { password: PASSWORD, role: "Worker" });
     for (const [title, proven] of [
       [PROVEN, true],
       [OPEN, false],
     ] as const) {
-      await gotoHydrated(buyer.page, "/dashboard/addtask");
-      await fillTaskForm(buyer.page, {
+      await postTaskThroughForm(buyer.page, {
         title,
         detail: "Follow the steps in the brief.",
         workers: 1,
@@ -59,10 +53,8 @@ story("quality tools: who may work, a block and a bonus", () => {
         daysAhead: 5,
         category: "Data Entry",
         info: "The text you typed",
+        leastApproved: proven ? 3 : undefined,
       });
-      if (proven) await buyer.page.getByLabel("Least approved submissions").fill("3");
-      await buyer.page.getByRole("button", { name: "Add Task" }).click();
-      await expectMessage(buyer.page, "Task Posted!");
     }
     await gotoHydrated(worker.page, `/dashboard/tasklist/${taskIdByTitle(PROVEN)}`);
     await expect

@@ -9,7 +9,7 @@ import {
   gotoHydrated,
   isoDay,
   person,
-  registerThroughForm,
+  signUp,
   screenshot,
   setUpBrowser,
   sqlText,
@@ -49,7 +49,7 @@ story("start before work: a held slot, its time left, and giving it back", () =>
         viewport,
         js,
       });
-      await registerThroughForm(w.page, { name: w.name, email: w.email, password: TEST_PASSWORD, role: "Worker" });
+      await signUp(w, { password: TEST_PASSWORD, role: "Worker" });
       const task = openTask();
       if (js) await gotoHydrated(w.page, `/dashboard/tasklist/${task}`);
       else await w.page.goto(`/dashboard/tasklist/${task}`);

@@ -10,6 +10,7 @@ import {
   dropCachedPage,
   isCacheablePageRequest,
   PAGE_FRESH_SECONDS,
+  pageCacheKey,
   PAGE_STALE_SECONDS,
   servePage,
   STORED_AT_HEADER,
@@ -40,7 +41,7 @@ async function cachedAnswer(path: string, cookie?: string): Promise<Response> {
 /** Puts a copy into the cache as a render `ageSeconds` ago would have left it. */
 async function storeCopy(path: string, html: string, ageSeconds: number, headers: Record<string, string> = {}) {
   await edgeCache()!.put(
-    new Request(new URL(path, BASE)),
+    pageCacheKey(new Request(new URL(path, BASE))),
     new Response(html, {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
@@ -166,7 +167,7 @@ describe("anonymous public pages from the edge cache", () => {
       await res.arrayBuffer();
       await waitOnExecutionContext(ctx);
       expect(status(res), what).toBe(stored ? "miss" : null);
-      expect(Boolean(await edgeCache()!.match(request)), what).toBe(stored);
+      expect(Boolean(await edgeCache()!.match(pageCacheKey(request))), what).toBe(stored);
     }
   });
 

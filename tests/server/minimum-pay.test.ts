@@ -23,6 +23,7 @@ import {
   taskFields,
   taskInput,
   taskOf,
+  timedSubmission,
   uniqueToken,
   type TestUser,
 } from "./fixtures";
@@ -148,20 +149,6 @@ describe("a time estimate on every door", () => {
     expect(kept.results.map((r) => r.estimate_minutes)).toEqual([4, 5]);
   });
 });
-
-/** A worker who started `minutesAgo` and sends their work now: a submission timed at that many minutes. */
-async function timedSubmission(taskId: string, minutesAgo: number) {
-  const worker = await registerUser("Worker", `Timed ${uniqueToken()}`);
-  const start = await balance(worker.id);
-  const user = await sessionUser(worker.id);
-  await startTask(env, user, taskId, Date.now() - minutesAgo * MINUTE);
-  const sub = await createSubmission(env, user, {
-    task_id: taskId,
-    submission_details: "done",
-    submission_image_url: "",
-  });
-  return { worker, sub, start };
-}
 
 const judgement = (id: string) =>
   row<{ judged_minutes: number | null; paused_at: number | null; estimate_minutes: number | null }>(

@@ -13,21 +13,9 @@ import {
   type MTurkClient,
 } from "@aws-sdk/client-mturk";
 import { balance, env, funded, holds, row, sessionUser, uniqueToken } from "./fixtures";
-import { hitInput, refusal, requester } from "./fixtures/mturk";
+import { hitInput, qualificationType, refusal, requester } from "./fixtures/mturk";
 import { startTask } from "~/server/services/slots.server";
 import { takeTest, testForWorker } from "~/server/services/qualifications.server";
-
-const typeOf = async (mturk: MTurkClient, overrides: Record<string, unknown> = {}) => {
-  const { QualificationType } = await mturk.send(
-    new CreateQualificationTypeCommand({
-      Name: `Careful labeller ${uniqueToken()}`,
-      Description: "Labels photos carefully.",
-      QualificationTypeStatus: "Active",
-      ...overrides,
-    }),
-  );
-  return QualificationType!;
-};
 
 const score = (mturk: MTurkClient, QualificationTypeId: string, WorkerId: string) =>
   mturk.send(new GetQualificationScoreCommand({ QualificationTypeId, WorkerId }));
@@ -65,7 +53,7 @@ const KEY = `<AnswerKey xmlns="http://mechanicalturk.amazonaws.com/AWSMechanical
 describe("qualification types and grants", () => {
   it("takes an MTurk Test and AnswerKey as a Coinwork test, graded on the server into the score the API reads", async () => {
     const { mturk } = await requester(50);
-    const type = await typeOf(mturk, {
+    const type = await qualificationType(mturk, {
       Test: TEST,
       AnswerKey: KEY,
       TestDurationInSeconds: 600,
@@ -91,7 +79,7 @@ describe("qualification types and grants", () => {
 
   it("creates a type, grants, scores, lists by page and revokes it, telling the worker when asked", async () => {
     const { mturk, user } = await requester(50);
-    const type = await typeOf(mturk, { Keywords: "photos, care", RetryDelayInSeconds: 5400 });
+    const type = await qualificationType(mturk, { Keywords: "photos, care", RetryDelayInSeconds: 5400 });
     expect(type).toMatchObject({
       QualificationTypeStatus: "Active",
       Description: "Labels photos carefully.",
@@ -215,7 +203,7 @@ describe("qualification types and grants", () => {
       expect(e.message).toMatch(message);
     }
     expect(await row("SELECT id FROM qualifications WHERE buyer_id = ?", owner.user.id)).toBeNull();
-    const type = await typeOf(owner.mturk, { Name: base.Name });
+    const type = await qualificationType(owner.mturk, { Name: base.Name });
     const taken = await refusal(owner.mturk.send(new CreateQualificationTypeCommand(base as never)));
     expect(taken.message).toMatch(/^You have already created a QualificationType with this name\./);
 
@@ -282,7 +270,7 @@ describe("qualification types and grants", () => {
 describe("QualificationRequirements on the requester's own type", () => {
   it("requires a least score of the type to start the HIT, and refuses comparators it cannot apply", async () => {
     const { mturk, user } = await requester(500);
-    const id = (await typeOf(mturk)).QualificationTypeId!;
+    const id = (await qualificationType(mturk)).QualificationTypeId!;
     const { HIT } = await mturk.send(
       new CreateHITCommand(
         hitInput({
@@ -332,7 +320,7 @@ describe("QualificationRequirements on the requester's own type", () => {
     const coins = await balance(user.id);
     expect(coins).toBe(500 - 2 * 10 - 10 - 10);
 
-    const second = (await typeOf(mturk)).QualificationTypeId!;
+    const second = (await qualificationType(mturk)).QualificationTypeId!;
     for (const [requirements, message] of [
       [[{ QualificationTypeId: id, Comparator: "EqualTo", IntegerValues: [50] }], /compares EqualTo 50/],
       [[{ QualificationTypeId: id, Comparator: "LessThan", IntegerValues: [50] }], /compares LessThan 50/],

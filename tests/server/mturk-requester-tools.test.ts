@@ -9,7 +9,6 @@ import {
   CreateHITCommand,
   CreateHITTypeCommand,
   CreateHITWithHITTypeCommand,
-  CreateQualificationTypeCommand,
   DeleteHITCommand,
   DeleteQualificationTypeCommand,
   GetHITCommand,
@@ -26,6 +25,7 @@ import {
   UpdateHITTypeOfHITCommand,
   UpdateNotificationSettingsCommand,
   UpdateQualificationTypeCommand,
+  type EventType,
   type MTurkClient,
 } from "@aws-sdk/client-mturk";
 import { approveSubmission } from "~/server/services/submissions.server";
@@ -42,19 +42,7 @@ import {
   submissionBy,
   uniqueToken,
 } from "./fixtures";
-import { hitInput, refusal, requester } from "./fixtures/mturk";
-
-const typeOf = async (mturk: MTurkClient, overrides: Record<string, unknown> = {}) => {
-  const { QualificationType } = await mturk.send(
-    new CreateQualificationTypeCommand({
-      Name: `Careful labeller ${uniqueToken()}`,
-      Description: "Labels photos carefully.",
-      QualificationTypeStatus: "Active",
-      ...overrides,
-    }),
-  );
-  return QualificationType!;
-};
+import { hitInput, qualificationType, refusal, requester } from "./fixtures/mturk";
 
 const hitOf = async (mturk: MTurkClient, HITId: string) => (await mturk.send(new GetHITCommand({ HITId }))).HIT!;
 
@@ -74,9 +62,9 @@ describe("qualification types", () => {
     const other = await requester(50);
     const word = uniqueToken("Zebra");
     const made = [];
-    for (const n of [1, 2, 3]) made.push(await typeOf(mturk, { Name: `${word} labeller ${n}` }));
-    await typeOf(mturk, { Name: `Unrelated ${uniqueToken()}` });
-    await typeOf(other.mturk, { Name: `${word} labeller of another` });
+    for (const n of [1, 2, 3]) made.push(await qualificationType(mturk, { Name: `${word} labeller ${n}` }));
+    await qualificationType(mturk, { Name: `Unrelated ${uniqueToken()}` });
+    await qualificationType(other.mturk, { Name: `${word} labeller of another` });
     // Dallinger queries the name upper-cased, Mephisto asks for requestable types it owns
     const first = await mturk.send(
       new ListQualificationTypesCommand({
@@ -120,7 +108,7 @@ describe("qualification types", () => {
   it("gets, updates and deletes a type; another requester's does not exist; a type a live HIT requires stays", async () => {
     const { mturk } = await requester(200);
     const other = await requester(50);
-    const type = await typeOf(mturk);
+    const type = await qualificationType(mturk);
     const id = type.QualificationTypeId!;
     const got = (await mturk.send(new GetQualificationTypeCommand({ QualificationTypeId: id }))).QualificationType!;
     expect(got).toMatchObject({ Name: type.Name, Description: "Labels photos carefully.", IsRequestable: true });
@@ -157,7 +145,7 @@ describe("qualification types", () => {
 
   it("lists the HITs that require a type, newest first", async () => {
     const { mturk } = await requester(500);
-    const type = await typeOf(mturk);
+    const type = await qualificationType(mturk);
     const requirement = [{ QualificationTypeId: type.QualificationTypeId!, Comparator: "Exists" }];
     const a = (
       await mturk.send(new CreateHITCommand(hitInput({ MaxAssignments: 1, QualificationRequirements: requirement })))
@@ -176,7 +164,7 @@ describe("qualification types", () => {
 describe("qualification requests", () => {
   it("a worker asks from the task page; the requester lists, accepts (a grant) or rejects (with a reason)", async () => {
     const { mturk } = await requester(200);
-    const type = await typeOf(mturk, { RetryDelayInSeconds: 0 });
+    const type = await qualificationType(mturk, { RetryDelayInSeconds: 0 });
     const id = type.QualificationTypeId!;
     const { HIT } = await mturk.send(
       new CreateHITCommand(
@@ -227,7 +215,7 @@ describe("qualification requests", () => {
   it("another requester can neither list nor decide the requests", async () => {
     const { mturk } = await requester(200);
     const other = await requester(50);
-    const type = await typeOf(mturk);
+    const type = await qualificationType(mturk);
     const { HIT } = await mturk.send(
       new CreateHITCommand(
         hitInput({
@@ -349,7 +337,7 @@ describe("a HIT's review status, type and review policies", () => {
     });
     // three open slots at 15 coins instead of 10
     expect(await balance(user.id)).toBe(255);
-    const type = await typeOf(mturk);
+    const type = await qualificationType(mturk);
     const strict = await mturk.send(
       new CreateHITTypeCommand({
         Title: "Rate a photo",
@@ -401,6 +389,36 @@ describe("notifications", () => {
     ).join("");
     expect(v1).toBe(expected);
     expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(300);
+  }
+
+  /** A new HIT type whose events in `EventTypes` go to the receiver's `/hook/<hook>`. */
+  async function hookedHitType(
+    mturk: MTurkClient,
+    hook: string,
+    EventTypes: EventType[],
+    extra: { Active?: boolean } = {},
+  ) {
+    const { HITTypeId } = await mturk.send(
+      new CreateHITTypeCommand({
+        Title: `Rate a photo ${hook}`,
+        Description: "Say whether the photo shows a cat.",
+        Reward: "0.50",
+        AssignmentDurationInSeconds: 600,
+      }),
+    );
+    await mturk.send(
+      new UpdateNotificationSettingsCommand({
+        HITTypeId,
+        Notification: {
+          Transport: "HTTPS" as "SNS",
+          Destination: `${receiver}/hook/${hook}`,
+          Version: "2014-08-15",
+          EventTypes,
+        },
+        ...extra,
+      }),
+    );
+    return HITTypeId;
   }
 
   it("refuses SNS and SQS by name, e-mail to another address, and an http webhook elsewhere", async () => {
@@ -462,25 +480,11 @@ describe("notifications", () => {
   it("posts a HIT's events, as MTurk names them, signed, to the webhook after each change", async () => {
     const { user, mturk, secret } = await requester(300);
     const hook = uniqueToken("hook");
-    const { HITTypeId } = await mturk.send(
-      new CreateHITTypeCommand({
-        Title: `Rate a photo ${hook}`,
-        Description: "Say whether the photo shows a cat.",
-        Reward: "0.50",
-        AssignmentDurationInSeconds: 600,
-      }),
-    );
-    await mturk.send(
-      new UpdateNotificationSettingsCommand({
-        HITTypeId,
-        Notification: {
-          Transport: "HTTPS" as "SNS",
-          Destination: `${receiver}/hook/${hook}`,
-          Version: "2014-08-15",
-          EventTypes: ["HITCreated", "AssignmentAccepted", "AssignmentSubmitted", "AssignmentApproved", "HITExtended"],
-        },
-        Active: true,
-      }),
+    const HITTypeId = await hookedHitType(
+      mturk,
+      hook,
+      ["HITCreated", "AssignmentAccepted", "AssignmentSubmitted", "AssignmentApproved", "HITExtended"],
+      { Active: true },
     );
     const { HIT } = await mturk.send(
       new CreateHITWithHITTypeCommand({
@@ -537,25 +541,7 @@ describe("notifications", () => {
   it("sends HITExpired once when a HIT's day has passed (the Cron Trigger's sweep)", async () => {
     const { mturk } = await requester(100);
     const hook = uniqueToken("expired");
-    const { HITTypeId } = await mturk.send(
-      new CreateHITTypeCommand({
-        Title: `Rate a photo ${hook}`,
-        Description: "Say whether the photo shows a cat.",
-        Reward: "0.50",
-        AssignmentDurationInSeconds: 600,
-      }),
-    );
-    await mturk.send(
-      new UpdateNotificationSettingsCommand({
-        HITTypeId,
-        Notification: {
-          Transport: "HTTPS" as "SNS",
-          Destination: `${receiver}/hook/${hook}`,
-          Version: "2014-08-15",
-          EventTypes: ["HITExpired"],
-        },
-      }),
-    );
+    const HITTypeId = await hookedHitType(mturk, hook, ["HITExpired"]);
     const { HIT } = await mturk.send(
       new CreateHITWithHITTypeCommand({ HITTypeId, MaxAssignments: 1, LifetimeInSeconds: 3_600 }),
     );

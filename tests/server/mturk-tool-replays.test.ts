@@ -73,9 +73,15 @@ async function workerDoes(workerId: string, hitId: string, site: string, fields:
   return assignmentId;
 }
 
+/** The fields a tool indexes in a HIT, each checked present (where the tool would raise a KeyError). */
+function indexed<Read extends Record<string, unknown>>(read: Read): Read {
+  for (const [field, value] of Object.entries(read)) expect(value, field).toBeDefined();
+  return read;
+}
+
 /** psiTurk's _hit_xml_to_object: every field it indexes, and its count of submissions needing action. */
 function psiturkHit(hit: HIT) {
-  const read = {
+  const read = indexed({
     hitid: hit.HITId!,
     title: hit.Title!,
     status: hit.HITStatus!,
@@ -88,8 +94,7 @@ function psiturkHit(hit: HIT) {
     duration_in_seconds: hit.AssignmentDurationInSeconds!,
     reward: hit.Reward!,
     description: hit.Description!,
-  };
-  for (const [field, value] of Object.entries(read)) expect(value, field).toBeDefined();
+  });
   return {
     ...read,
     number_submissions_needing_action:
@@ -102,7 +107,7 @@ function psiturkHit(hit: HIT) {
 
 /** Dallinger's _translate_hit: every field it indexes (RequesterAnnotation with .get). */
 function dallingerHit(hit: HIT) {
-  const read = {
+  const read = indexed({
     id: hit.HITId!,
     type_id: hit.HITTypeId!,
     created: hit.CreationTime!,
@@ -117,8 +122,7 @@ function dallingerHit(hit: HIT) {
     assignments_available: hit.NumberOfAssignmentsAvailable!,
     assignments_completed: hit.NumberOfAssignmentsCompleted!,
     assignments_pending: hit.NumberOfAssignmentsPending!,
-  };
-  for (const [field, value] of Object.entries(read)) expect(value, field).toBeDefined();
+  });
   return {
     ...read,
     keywords: (hit.Keywords ?? "")

@@ -16,32 +16,18 @@ import {
   taskFields,
   taskInput,
   taskOf,
+  timedSubmission,
   uniqueToken,
   type TestUser,
 } from "./fixtures";
-import { startTask } from "~/server/services/slots.server";
-import { approveSubmission, createSubmission, rejectSubmission } from "~/server/services/submissions.server";
+import { approveSubmission, rejectSubmission } from "~/server/services/submissions.server";
 import { listOpenTasks, postTask, updateTask } from "~/server/services/tasks.server";
 import { decideAppeal, fileAppeal } from "~/server/services/appeals.server";
 import { reputationOf, reputationsOf } from "~/server/services/buyer-reputation.server";
 import { belowMinimumNotice } from "~/server/services/pay-rate.server";
 import { belowMinimumMessage, DEFAULT_MIN_HOURLY_PAY_CENTS } from "~/lib/pay-rate";
 
-const MINUTE = 60_000;
 const MIN = DEFAULT_MIN_HOURLY_PAY_CENTS; // the test Worker runs with wrangler.toml's default
-
-/** A worker who started `minutesAgo` and sends their work now: a submission timed at that many minutes. */
-async function timedSubmission(taskId: string, minutesAgo: number) {
-  const worker = await registerUser("Worker", `Timed ${uniqueToken()}`);
-  const user = await sessionUser(worker.id);
-  await startTask(env, user, taskId, Date.now() - minutesAgo * MINUTE);
-  const sub = await createSubmission(env, user, {
-    task_id: taskId,
-    submission_details: "done",
-    submission_image_url: "",
-  });
-  return { worker, sub };
-}
 
 const taskRow = (id: string) =>
   row<{ measured_minutes: number | null; timed_submissions: number; cents_per_hour: number | null }>(

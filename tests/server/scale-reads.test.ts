@@ -43,6 +43,7 @@ import { discoverableBy } from "~/server/services/eligibility.server";
 import { purgeOldNotifications } from "~/server/jobs/retention.server";
 import { dropPastTasksFromSearch } from "~/server/jobs/open-task-search.server";
 import { CATEGORIES } from "~/lib/categories";
+import { TASK_SORTS } from "~/lib/schemas/task";
 import { createQualification, grantQualification } from "~/server/services/qualifications.server";
 
 /** The tables that grow with the marketplace. */
@@ -496,5 +497,62 @@ describe("the Task List's cards and filters: kept figures, one index walk", () =
       "SEARCH tasks USING INDEX tasks_open_category_deadline_idx (category=? AND completion_date>?)",
     );
     expect(await walkReadsRows(count)).toBe(false);
+  });
+});
+
+describe("a page far into the open tasks", () => {
+  it("is read walking the index from its far end: together the pages are the whole list, each task once, in order", async () => {
+    const buyer = await funded("Buyer", 50_000);
+    const poster = await sessionUser(buyer.id);
+    // enough open tasks that the pages past the middle start beyond the first hundred rows (FAR_END_FROM)
+    const { total } = await listOpenTasks(env, { limit: 20 });
+    for (let i = total; i < 130; i++)
+      await postTask(
+        env,
+        poster,
+        taskInput({ task_title: `Far end ${i} ${uniqueToken()}`, payable_amount: 2 + (i % 7) }),
+      );
+    const key: Record<
+      (typeof TASK_SORTS)[number],
+      (t: {
+        createdAt: number;
+        payableAmount: number;
+        centsPerHour: number | null;
+        completionDate: string;
+      }) => (number | string)[]
+    > = {
+      newest: (t) => [-t.createdAt],
+      pay: (t) => [-t.payableAmount, -t.createdAt],
+      rate: (t) => [-(t.centsPerHour ?? -1), -t.createdAt],
+      deadline: (t) => [t.completionDate, -t.createdAt],
+    };
+    const inOrder = (a: (number | string)[], b: (number | string)[]) => {
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+      return true;
+    };
+    for (const sort of TASK_SORTS) {
+      // other files post and take tasks meanwhile: read again until the list held still while it was read
+      await expect
+        .poll(async () => {
+          const first = await listOpenTasks(env, { sort, limit: 20 });
+          const rows: Awaited<ReturnType<typeof listOpenTasks>>["items"] = [];
+          for (let page = 1; page <= first.pages; page++)
+            rows.push(...(await listOpenTasks(env, { sort, limit: 20, page })).items);
+          if ((await listOpenTasks(env, { sort, limit: 20 })).total !== first.total) return "the list moved";
+          const ids = rows.map((t) => t.id);
+          if (new Set(ids).size !== ids.length) return `a task twice in ${sort}`;
+          if (ids.length !== first.total) return `${ids.length} tasks on the pages of ${first.total} in ${sort}`;
+          const out = rows.findIndex((t, i) => i > 0 && !inOrder(key[sort](rows[i - 1]!), key[sort](t)));
+          return out === -1 ? "the whole list" : `out of order at ${out} in ${sort}`;
+        })
+        .toBe("the whole list");
+      const { pages } = await listOpenTasks(env, { sort, limit: 20 });
+      await planOf(`tasks2 ${sort}, the last page from the far end`, (e) =>
+        listOpenTasks(e, { sort, limit: 20, page: pages }),
+      );
+      await planOf(`task cards ${sort}, the last page from the far end`, (e) =>
+        listOpenTasks(e, { sort, limit: 20, page: pages, workerId: buyer.id, cards: true }),
+      );
+    }
   });
 });

@@ -74,6 +74,7 @@ export const ImageIcon = spriteIcon("image");
 export const Inbox = spriteIcon("inbox");
 export const Info = spriteIcon("info");
 export const KeyRound = spriteIcon("key-round");
+export const Languages = spriteIcon("languages");
 export const LayoutDashboard = spriteIcon("layout-dashboard");
 export const ListChecks = spriteIcon("list-checks");
 export const LoaderCircle = spriteIcon("loader-circle");

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
+import { requestLanguage } from "~/server/http/language.server";
 import { registerFormSchema } from "~/lib/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthSwitch, GoogleButton, withRedirect } from "~/components/auth-card";
@@ -59,7 +60,12 @@ export const action = (args: Route.ActionArgs) =>
     async run({ redirectTo, ...input }, { env, request, image }) {
       // a worker who signed up to do a task: the e-mailed link leads back to it too
       const task = input.role === "Worker" ? taskPagePath(redirectTo) : null;
-      const signedIn = await register(env, { ...input, photo: image ?? "" }, appOrigin(env, request), task);
+      const signedIn = await register(
+        env,
+        { ...input, photo: image ?? "", language: requestLanguage(request, null) },
+        appOrigin(env, request),
+        task,
+      );
       // back to the page that sent them here (a task they want to do), when their role may open it
       return enterWithSession(afterSignIn(redirectTo, request, signedIn.user.role), signedIn, {
         type: "success",

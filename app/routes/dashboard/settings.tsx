@@ -1,8 +1,10 @@
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/settings";
 import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n/languages";
+import { useLanguage, useWords } from "~/lib/i18n/react";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
@@ -147,6 +149,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         />
         <EmailSection user={user} pendingEmail={pendingEmail} hasPassword={hasPassword} outcome={answerOf("email")} />
         <PasswordSection hasPassword={hasPassword} weak={user.weakPassword} outcome={answerOf("password")} />
+        <LanguageSection />
         {blocks ? (
           <Section
             title="Blocked workers"
@@ -208,6 +211,34 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
 type Outcome = ReturnType<typeof useActionData<typeof action>>;
 
+/** The language of pages, e-mails and notifications: POST /language keeps it on the account. */
+function LanguageSection() {
+  const t = useWords("dashboard");
+  const language = useLanguage();
+  return (
+    <Section title={t("settings.language.title")} description={t("settings.language.hint")}>
+      <Form method="post" action="/language" className="grid gap-4">
+        <input type="hidden" name="back" value={PATH} />
+        <fieldset className="flex flex-wrap gap-3">
+          <legend className="sr-only">{t("settings.language.title")}</legend>
+          {LANGUAGES.map((l) => (
+            <label
+              key={l}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-border px-4 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+            >
+              <input type="radio" name="language" value={l} defaultChecked={l === language} className="size-4" />
+              <span lang={l}>{LANGUAGE_NAMES[l]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" variant="outline" className="justify-self-start">
+          {t("settings.language.save")}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
 function Section({
   title,
   description,
@@ -217,7 +248,7 @@ function Section({
   description: React.ReactNode;
   children: React.ReactNode;
 }) {
-  const id = `settings-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  const id = useId();
   return (
     <Card className="p-5 sm:p-6">
       <section aria-labelledby={id} className="grid gap-4">

@@ -2,7 +2,8 @@ import { SignJWT, jwtVerify, importJWK, generateKeyPair, createRemoteJWKSet, typ
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { preparedRead } from "../db/prepared.server";
-import { userSummaryColumns, users } from "../db/schema";
+import { sessionUserColumns, users } from "../db/schema";
+import type { Language } from "~/lib/i18n/languages";
 import type { Role } from "~/lib/roles";
 import { appEnvironment, isProduction, NO_SESSION_KEY } from "../environment.server";
 import { readCookie } from "../http/cookies.server";
@@ -26,6 +27,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** a sign-in found the password below the password rule: the dashboard asks for a new one */
   weakPassword: boolean;
+  /** the language they read Coinwork in (pages, e-mails, notifications) */
+  language: Language;
 }
 
 /** The signed-in user a users row describes. */
@@ -35,7 +38,7 @@ export function toSessionUser(
     passwordMeetsRule: number | null;
   },
 ): SessionUser {
-  const { id, name, email, role, coin, photo } = row;
+  const { id, name, email, role, coin, photo, language } = row;
   return {
     id,
     name,
@@ -45,6 +48,7 @@ export function toSessionUser(
     photo,
     emailVerified: row.emailVerifiedAt !== null,
     weakPassword: row.passwordMeetsRule === 0,
+    language,
   };
 }
 
@@ -269,9 +273,7 @@ async function externalTokenProfile(env: Env, token: string): Promise<ExternalPr
 }
 
 const userColumns = {
-  ...userSummaryColumns,
-  emailVerifiedAt: users.emailVerifiedAt,
-  passwordMeetsRule: users.passwordMeetsRule,
+  ...sessionUserColumns,
   sessionVersion: users.sessionVersion,
   disabledAt: users.disabledAt,
 };

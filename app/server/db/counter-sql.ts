@@ -10,6 +10,21 @@ export interface CounterTable {
 }
 
 /**
+ * An index of the open tasks (0015's FTS5 table, 0022's word table) beside the open tasks it stands for. The index
+ * may keep a task whose day has passed until the daily job drops it: the search hides those, and so does this.
+ */
+function openTaskIndex(name: string, table: string): CounterTable {
+  const columns = "rowid, task_title, task_detail, completion_date";
+  return {
+    name,
+    kept: `SELECT ${columns} FROM ${table} WHERE completion_date >= date('now') ORDER BY rowid`,
+    summed: `SELECT ${columns} FROM tasks
+      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL
+        AND completion_date >= date('now') ORDER BY rowid`,
+  };
+}
+
+/**
  * Each counter table, as kept (rows with something counted), and the same figures summed from the rows they count.
  * Both sides name and order their columns alike, so equal results mean equal counters.
  */
@@ -68,23 +83,8 @@ export const COUNTER_TABLES: CounterTable[] = [
       SUM(CASE WHEN status = 'approved' THEN payable_amount ELSE 0 END) AS earned
       FROM submissions GROUP BY worker_id ORDER BY worker_id`,
   },
-  {
-    // the index may keep a task whose day has passed until the daily job drops it: the search hides those
-    name: "open tasks' search index (0015)",
-    kept: `SELECT rowid, task_title, task_detail, completion_date FROM open_tasks_fts
-      WHERE completion_date >= date('now') ORDER BY rowid`,
-    summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
-      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL
-        AND completion_date >= date('now') ORDER BY rowid`,
-  },
-  {
-    name: "open tasks' word index (0022)",
-    kept: `SELECT rowid, task_title, task_detail, completion_date FROM open_task_words
-      WHERE completion_date >= date('now') ORDER BY rowid`,
-    summed: `SELECT rowid, task_title, task_detail, completion_date FROM tasks
-      WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL
-        AND completion_date >= date('now') ORDER BY rowid`,
-  },
+  openTaskIndex("open tasks' search index (0015)", "open_tasks_fts"),
+  openTaskIndex("open tasks' word index (0022)", "open_task_words"),
   {
     name: "held slots per task (0054)",
     kept: `SELECT id AS task_id, held_slots FROM tasks WHERE held_slots <> 0 ORDER BY id`,

@@ -22,6 +22,10 @@ export const users = sqliteTable("users", {
   demo: integer("demo").notNull().default(0),
   /** the worker's country, ISO 3166-1 alpha-2 (MTurk's Locale requirements); null until given (migrations/0067) */
   country: text("country"),
+  /** the language the person reads Coinwork in, for what is sent to them (migrations/0079) */
+  language: text("language", { enum: ["en", "bn"] })
+    .notNull()
+    .default("en"),
 });
 
 /** Each ADMIN_EMAILS address grants Admin once, ever: the addresses that have (migrations/0016). */
@@ -39,6 +43,14 @@ export const userSummaryColumns = {
   role: users.role,
   coin: users.coin,
   photo: users.photo,
+};
+
+/** What the signed-in user is made of (toSessionUser): who they are, and what the pages and mail need to know. */
+export const sessionUserColumns = {
+  ...userSummaryColumns,
+  emailVerifiedAt: users.emailVerifiedAt,
+  passwordMeetsRule: users.passwordMeetsRule,
+  language: users.language,
 };
 
 export const userPreferences = sqliteTable("user_preferences", {

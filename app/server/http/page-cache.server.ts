@@ -8,6 +8,8 @@ import { readCookie } from "./cookies.server";
 import { FLASH_COOKIE } from "./flash.server";
 import { BOOKMARK_HEADER, presentsIdentity } from "../db/session.server";
 import { edgeCache, LANDING_CACHE_SECONDS } from "../services/landing.server";
+import { requestLanguage } from "./language.server";
+import { LANGUAGES } from "~/lib/i18n/languages";
 
 /** The pages that are the same for every anonymous visitor. */
 export const CACHED_PAGES: ReadonlySet<string> = new Set(["/", "/about", "/contact", "/faq", "/terms"]);
@@ -50,9 +52,19 @@ function isStorable(response: Response): boolean {
   );
 }
 
-function cacheKey(request: Request): Request {
-  // the URL alone (query included): never the visitor's headers
-  return new Request(request.url, { method: "GET" });
+/**
+ * The stored copy's key: the URL (query included) and the page's language, never the visitor's other headers. One
+ * copy per language: a visitor is never served a page in the other language.
+ */
+export function pageCacheKey(request: Request): Request {
+  const url = new URL(request.url);
+  url.searchParams.set("__language", requestLanguage(request, null));
+  return new Request(url, { method: "GET" });
+}
+
+/** What a background refresh renders: the page's URL in the page's language, and nothing else of the visitor's. */
+function anonymousRequest(request: Request): Request {
+  return new Request(request.url, { method: "GET", headers: { "Accept-Language": requestLanguage(request, null) } });
 }
 
 function forStorage(response: Response): Response {
@@ -142,7 +154,7 @@ export async function servePage(
 ): Promise<Response> {
   const cache = edgeCache();
   if (!cache || !isCacheablePageRequest(request)) return render(request);
-  const key = cacheKey(request);
+  const key = pageCacheKey(request);
   const stored = await storedCopy(cache, key);
   if (stored) {
     const age = ageOf(stored);
@@ -150,7 +162,7 @@ export async function servePage(
     if (stale && !refreshing.has(key.url)) {
       refreshing.add(key.url);
       ctx.waitUntil(
-        renderAndStore(cache, key, () => render(cacheKey(request)))
+        renderAndStore(cache, key, () => render(anonymousRequest(request)))
           .catch((e) => console.warn("page cache refresh failed", e))
           .finally(() => refreshing.delete(key.url)),
       );
@@ -167,7 +179,11 @@ export async function servePage(
 
 /** Drops the stored copy of one page (tests; a change that must show before the copy expires). */
 export async function dropCachedPage(url: string): Promise<boolean> {
-  const key = cacheKey(new Request(url));
-  inMemory.delete(key.url);
-  return (await edgeCache()?.delete(key)) ?? false;
+  let dropped = false;
+  for (const language of LANGUAGES) {
+    const key = pageCacheKey(new Request(url, { headers: { "Accept-Language": language } }));
+    inMemory.delete(key.url);
+    dropped = ((await edgeCache()?.delete(key)) ?? false) || dropped;
+  }
+  return dropped;
 }

@@ -1,6 +1,7 @@
 // Sign-up, sign-in and sign-out of the embedded identity provider; verified e-mail addresses (the links, the
 // "verify first" rule of money actions), Google sign-in and its linking rule, the one-time ADMIN_EMAILS grant, and
 // the profile (docs/product/identity.md, docs/decisions/010-identity-verification-and-linking.md).
+import type { Language } from "~/lib/i18n/languages";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
@@ -89,6 +90,8 @@ interface NewAccount {
   demo?: boolean;
   /** the country they gave (ISO 3166-1 alpha-2), if any */
   country?: string | null;
+  /** the language they signed up in (the one the page was shown in): their e-mails and notifications come in it */
+  language?: Language;
 }
 
 /** The user row and its sign-up bonus in one batch; the role's coins are the server's, never the client's. */
@@ -113,6 +116,7 @@ export async function createAccount(env: Env, a: NewAccount): Promise<string> {
         passwordMeetsRule: a.passwordHash === null ? null : 1,
         demo: a.demo ? 1 : 0,
         country: a.country ?? null,
+        language: a.language ?? "en",
       }),
     )
     .step("bonus", ...posting({ id: newId(), userId: id, delta: SIGNUP_COINS[a.role], kind: "signup_bonus", now }))
@@ -142,7 +146,12 @@ function sendVerification(
  * (links under `origin`), leading to `next` once confirmed when that is a task page (a worker who signed up to do
  * it). A message that cannot be sent does not undo the account: "Resend" sends another.
  */
-export async function register(env: Env, input: RegisterInput, origin: string, next: string | null = null) {
+export async function register(
+  env: Env,
+  input: RegisterInput & { language?: Language },
+  origin: string,
+  next: string | null = null,
+) {
   await requireUnguessable(input.password, [input.name, input.email]);
   const id = await createAccount(env, {
     name: input.name,
@@ -152,6 +161,7 @@ export async function register(env: Env, input: RegisterInput, origin: string, n
     passwordHash: await hashPassword(input.password),
     verified: false,
     country: input.country ?? null,
+    language: input.language,
   });
   await sendVerification(env, { id, name: input.name, email: input.email }, origin, next).catch((e: unknown) =>
     console.error("The verification email was not sent", e),

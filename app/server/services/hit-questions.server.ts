@@ -4,7 +4,7 @@
 // submissions service (the same rules as the proof form: the hold, the deadline, one submission per worker).
 import { and, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { hitAssignments, mturkHits, tasks, userSummaryColumns, users } from "../db/schema";
+import { hitAssignments, mturkHits, tasks, sessionUserColumns, users } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { toSessionUser } from "../auth/session.server";
 import { createSubmission } from "./submissions.server";
@@ -84,11 +84,7 @@ export async function submitQuestionAnswer(env: Env, assignmentId: string, detai
   const [a] = await db.select().from(hitAssignments).where(eq(hitAssignments.id, assignmentId)).limit(1);
   if (!a || a.submissionId !== null) throw notFound(ASSIGNMENT_NOT_OPEN);
   const [person] = await db
-    .select({
-      ...userSummaryColumns,
-      emailVerifiedAt: users.emailVerifiedAt,
-      passwordMeetsRule: users.passwordMeetsRule,
-    })
+    .select(sessionUserColumns)
     .from(users)
     .where(and(eq(users.id, a.workerId), isNull(users.disabledAt)))
     .limit(1);

@@ -1,7 +1,9 @@
-// A user's own settings: how many rows a page of My Submissions shows (Settings, and GET/PATCH the preference).
+// A user's own settings: how many rows a page of My Submissions shows (Settings, and GET/PATCH the preference), and
+// the language they read Coinwork in (the header's switch and Settings).
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { userPreferences } from "../db/schema";
+import { userPreferences, users } from "../db/schema";
+import type { Language } from "~/lib/i18n/languages";
 import { AppError } from "../errors";
 import { DEFAULT_ITEMS_PER_PAGE, ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
 
@@ -21,4 +23,10 @@ export async function setItemsPerPage(env: Env, userId: string, itemsPerPage: nu
     .values({ userId, itemsPerPage })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { itemsPerPage } });
   return { itemsPerPage };
+}
+
+/** The language of the person's pages, e-mails and notifications from now on. */
+export async function setLanguage(env: Env, userId: string, language: Language) {
+  await getDb(env).update(users).set({ language }).where(eq(users.id, userId));
+  return { language };
 }

@@ -5,7 +5,7 @@
 // only while its owner is a live, verified Buyer.
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { requesterKeys, userSummaryColumns, users } from "../db/schema";
+import { requesterKeys, sessionUserColumns, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import { toSessionUser, type SessionUser } from "../auth/session.server";
 import { requireVerifiedEmail } from "../auth/guards.server";
@@ -138,9 +138,7 @@ export async function requesterByKey(
   const [row] = await getDb(env)
     .select({
       sealedSecret: requesterKeys.sealedSecret,
-      ...userSummaryColumns,
-      emailVerifiedAt: users.emailVerifiedAt,
-      passwordMeetsRule: users.passwordMeetsRule,
+      ...sessionUserColumns,
     })
     .from(requesterKeys)
     .innerJoin(users, eq(users.id, requesterKeys.userId))

@@ -684,6 +684,60 @@ function openTaskIndex(sort: TaskSort, category: boolean): string {
   return category ? `tasks_open_category${order}_idx` : sort === "newest" ? "tasks_open_idx" : `tasks_open${order}_idx`;
 }
 
+/**
+ * The open-task lists' orders, each with its mirror: `backward` walks the same index from its other end, entry for
+ * entry in the reverse order of `order` (ties included: both follow the index).
+ */
+function openTaskOrder(sort: TaskSort): { order: SQL[]; backward: SQL[] } {
+  switch (sort) {
+    case "pay":
+      return {
+        order: [desc(tasks.payableAmount), desc(tasks.createdAt)],
+        backward: [asc(tasks.payableAmount), asc(tasks.createdAt)],
+      };
+    case "rate":
+      return {
+        order: [sql`${tasks.centsPerHour} DESC`, desc(tasks.createdAt)],
+        backward: [sql`${tasks.centsPerHour} ASC`, asc(tasks.createdAt)],
+      };
+    case "deadline":
+      return {
+        order: [asc(tasks.completionDate), desc(tasks.createdAt)],
+        backward: [desc(tasks.completionDate), asc(tasks.createdAt)],
+      };
+    default:
+      return { order: [desc(tasks.createdAt)], backward: [asc(tasks.createdAt)] };
+  }
+}
+
+/**
+ * From this many rows into a list on, a page may be read from the list's far end (`latePage`), which needs the count
+ * first: the first pages, where most reading happens, keep their one parallel step.
+ */
+const FAR_END_FROM = 100;
+
+/**
+ * A page far into a list whose count is kept (exact, and cheap to read): skipping to it walks the index entries
+ * before it, so a page past the middle is read walking from the other end instead, and costs what the entries after
+ * it cost: page 1,500 of 1,600 walks 100 pages' entries, not 1,500 (docs/performance.md, issue 46). `read` returns
+ * the rows in the list's own order.
+ */
+async function latePage<Row>(
+  w: PageWindow,
+  counted: PromiseLike<{ n: number }[]>,
+  read: (window: PageWindow, walk: SQL[]) => Promise<Row[]>,
+  orders: { order: SQL[]; backward: SQL[] },
+): Promise<Page<Row>> {
+  const [row] = await counted;
+  const total = row?.n ?? 0;
+  const known = Promise.resolve([{ n: total }]);
+  if (w.offset * 2 <= total) return fetchPage(w, read(w, orders.order), known);
+  // the rows from this page's first to the list's end, read from the end
+  const remaining = total - w.offset;
+  const fromEnd = { ...w, limit: Math.min(w.limit, remaining), offset: Math.max(0, remaining - w.limit) };
+  return fetchPage(w, remaining > 0 ? read(fromEnd, orders.backward) : Promise.resolve([]), known);
+}
+
 /** The rowids of one page of tasks, found from `index` alone (skipping earlier pages walks index entries, not rows). */
 function pageIds(db: Db, w: PageWindow, index: string, where: SQL | undefined, order: SQL[]) {
   return db
@@ -873,20 +927,13 @@ function openTaskPage<Row>(
     opts.minApproval ? approvalAtLeast(opts.minApproval) : undefined,
   );
   const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, reach, chosen);
-  const order =
-    sort === "pay"
-      ? [desc(tasks.payableAmount), desc(tasks.createdAt)]
-      : sort === "rate"
-        ? [sql`${tasks.centsPerHour} DESC`, desc(tasks.createdAt)]
-        : sort === "deadline"
-          ? [asc(tasks.completionDate), desc(tasks.createdAt)]
-          : [desc(tasks.createdAt)];
-  if (!opts.q && !chosen)
-    return fetchPage(
-      w,
-      taskPage(db, w, index, filters, order, rowsOf),
-      openTaskCount(db, today, opts.category, opts.workerId, Boolean(reach)),
-    );
+  const { order, backward } = openTaskOrder(sort);
+  if (!opts.q && !chosen) {
+    const counted = openTaskCount(db, today, opts.category, opts.workerId, Boolean(reach));
+    if (w.offset < FAR_END_FROM) return fetchPage(w, taskPage(db, w, index, filters, order, rowsOf), counted);
+    const read = (window: PageWindow, walk: SQL[]) => rowsOf(pageIds(db, window, index, filters, walk), order);
+    return latePage(w, counted, read, { order, backward });
+  }
   if (!opts.q)
     // the count range-seeks the deadline index to today's tasks, whatever order the page walks
     return fetchPage(

@@ -1,0 +1,63 @@
+// The words of a page in React: the root route provides the language and the compiled words the server sent
+// (root.tsx), and a component reads them with `useWords("namespace")`, numbers and dates with `useFormat()`.
+import { createContext, createElement, Fragment, use, type ReactNode } from "react";
+import { formatsOf, type Formats } from "./format";
+import type { Language } from "./languages";
+import { formatMessage, formatText, type CompiledWords, type Key, type Namespace, type Values } from "./messages";
+
+interface PageWords {
+  language: Language;
+  words: CompiledWords;
+}
+
+const WordsContext = createContext<PageWords>({ language: "en", words: {} });
+
+export function WordsProvider({ language, words, children }: PageWords & { children: ReactNode }) {
+  return <WordsContext value={{ language, words }}>{children}</WordsContext>;
+}
+
+/** The language the page is written in. */
+export const useLanguage = (): Language => use(WordsContext).language;
+
+export interface Words<N extends Namespace> {
+  /** a message as text */
+  (key: Key<N>, values?: Values): string;
+  /** a message whose `<tag>…</tag>` parts the values' functions render (a link, emphasis) */
+  rich(key: Key<N>, values: Values<ReactNode>): ReactNode;
+}
+
+/** The words of one namespace of the catalogues (it must be among the page's, app/lib/i18n/pages.ts). */
+export function useWords<N extends Namespace>(namespace: N): Words<N> {
+  const { language, words } = use(WordsContext);
+  const messages = words[namespace];
+  const t = (key: Key<N>, values?: Values) => formatText(messages?.[key], `${namespace}.${key}`, language, values);
+  t.rich = (key: Key<N>, values: Values<ReactNode>): ReactNode => {
+    const out = formatMessage<ReactNode>(messages?.[key], `${namespace}.${key}`, language, values);
+    return Array.isArray(out) ? createElement(Fragment, null, ...out) : out;
+  };
+  return t;
+}
+
+/** Numbers, money and dates in the page's language, and coins in its words ("1 coin", "১,০৬৫ কয়েন"). */
+export function useFormat(): Formats & { coins(n: number): string } {
+  const { language, words } = use(WordsContext);
+  return {
+    ...formatsOf(language),
+    coins: (n) => formatText(words.common?.coins, "common.coins", language, { count: n }),
+  };
+}
+
+/**
+ * The words of a namespace for a route's `meta` (which cannot use hooks): from the root route's data among
+ * `matches`, as `useWords` reads them. `export const meta: Route.MetaFunction = ({ matches }) =>
+ * [{ title: metaWords(matches, "worker")("taskList.meta") }]`.
+ */
+export function metaWords<N extends Namespace>(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  namespace: N,
+): (key: Key<N>, values?: Values) => string {
+  const root = matches.find((m) => m?.id === "root")?.data as Partial<PageWords> | undefined;
+  const language = root?.language ?? "en";
+  const messages = root?.words?.[namespace];
+  return (key, values) => formatText(messages?.[key], `${namespace}.${key}`, language, values);
+}
