@@ -17,14 +17,15 @@ CREATE TABLE push_subscriptions (
 CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id, created_at);
 
 -- A notification to push: written in the batch that writes the notification, only for a person with a subscription,
--- and deleted once sent (after the answer of the request that wrote it, or by the every-minute Cron Trigger).
+-- and deleted once sent (after the answer of the request that wrote it, or by the every-minute Cron Trigger). Its
+-- title is a key of the catalogues' `notifications` words, written in the person's language when it is sent.
 -- claimed_at marks a sending in progress (another sender leaves the row alone for a minute); attempts counts the
 -- sendings that every subscription failed for a reason that may pass (429, 5xx, the network).
 CREATE TABLE push_outbox (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   notification_id TEXT NOT NULL,
   user_id TEXT NOT NULL,
-  title TEXT NOT NULL,
+  title_key TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   claimed_at INTEGER,
   attempts INTEGER NOT NULL DEFAULT 0

@@ -6,7 +6,18 @@
 //   fails a page navigation gets the offline page (made here, not fetched);
 // and it shows push notifications (decision 099), each opening its page when tapped.
 import { ASSET_CACHE, HASHED_ASSETS_PREFIX, type PushMessage } from "~/lib/pwa";
-import { offlinePage, pushNotification, targetUrl } from "./pages";
+import { languageOfAcceptLanguage, type Language } from "~/lib/i18n/languages";
+import { offlinePage, pushNotification, targetUrl, type WorkerWords } from "./pages";
+
+/**
+ * The catalogues' `serviceWorker` words in every language, written in by the build (scripts/lib/service-worker.ts):
+ * the worker carries these few, not the catalogues.
+ */
+declare const SERVICE_WORKER_WORDS: Record<Language, WorkerWords>;
+
+/** The language of this browser, as a visitor's page would be chosen from its Accept-Language. */
+const language = languageOfAcceptLanguage(navigator.languages.join(","));
+const words = SERVICE_WORKER_WORDS[language];
 
 // The service worker's own global, as much of it as this file uses (the DOM library the project is typed with has
 // no ServiceWorkerGlobalScope).
@@ -94,7 +105,7 @@ async function pageOrOffline(request: Request): Promise<Response> {
     return await fetch(request);
   } catch {
     const url = new URL(request.url);
-    return new Response(offlinePage(url.pathname + url.search), {
+    return new Response(offlinePage(url.pathname + url.search, language, words), {
       status: 503,
       headers: {
         "Content-Type": "text/html; charset=utf-8",
@@ -106,7 +117,7 @@ async function pageOrOffline(request: Request): Promise<Response> {
 }
 
 worker.addEventListener("push", (event) => {
-  const message = pushNotification(readPush(event));
+  const message = pushNotification(readPush(event), words);
   event.waitUntil(worker.registration.showNotification(message.title, message.options));
 });
 

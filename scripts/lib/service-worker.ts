@@ -4,6 +4,8 @@
 // the app's module graph, and shares no chunk with it.
 import path from "node:path";
 import { build, type InlineConfig, type Plugin, type Rolldown } from "vite";
+import { bn } from "../../app/lib/i18n/catalogues/bn.ts";
+import { en } from "../../app/lib/i18n/catalogues/en.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const ENTRY = path.join(ROOT, "app", "service-worker", "sw.ts");
@@ -16,6 +18,8 @@ function workerBuild(outDir: string, write: boolean): InlineConfig {
     logLevel: "warn",
     publicDir: false,
     resolve: { alias: { "~": path.join(ROOT, "app") } },
+    // the worker's own few words in both languages (app/service-worker/sw.ts), not the catalogues
+    define: { SERVICE_WORKER_WORDS: JSON.stringify({ en: en.serviceWorker, bn: bn.serviceWorker }) },
     build: {
       outDir,
       emptyOutDir: false,

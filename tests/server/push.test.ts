@@ -28,7 +28,6 @@ import { ALERT_PUSH_INTERVAL_MS } from "~/server/services/alerts.server";
 import {
   deliverPushes,
   PUSH_ENDPOINT_REFUSED,
-  PUSH_TITLES,
   PUSH_UNAVAILABLE,
   savePushSubscription,
 } from "~/server/services/push.server";
@@ -203,7 +202,7 @@ describe("what is pushed", () => {
     expect(asked.status).toBe(302);
     await expect.poll(() => received(subscription)).toHaveLength(1);
     const [push] = await received(subscription);
-    expect(push).toMatchObject({ title: PUSH_TITLES.revisionRequested, url: `/dashboard/mysubmissions/${sub.id}` });
+    expect(push).toMatchObject({ title: "Revision requested", url: `/dashboard/mysubmissions/${sub.id}` });
     expect(push!.body).toContain(`Revision asked on "${task.taskTitle}"`);
     expect(push!.body).toContain("Add the link.");
     const notice = await row<{ id: string }>(
@@ -225,10 +224,20 @@ describe("what is pushed", () => {
     await rejectSubmission(env, await sessionUser(first.buyer.id), second.id, "The link is broken.");
     await deliverAll();
     const pushes = await received(subscription);
-    expect(pushes.map((p) => p.title)).toEqual([PUSH_TITLES.approved, PUSH_TITLES.rejected]);
+    expect(pushes.map((p) => p.title)).toEqual(["Submission approved", "Submission rejected"]);
     expect(pushes[0]!.body).toContain(`your submission for "${first.task.taskTitle}" was approved`);
     expect(pushes[1]!.body).toContain("was rejected: The link is broken.");
     for (const p of pushes) expect(p.url).toBe("/dashboard/mysubmissions");
+  });
+
+  it("a push's title is in the language of its person", async () => {
+    const { buyer, worker, sub } = await pendingWork();
+    const subscription = await turnOn(worker);
+    await env.DB.prepare("UPDATE users SET language = 'bn' WHERE id = ?").bind(worker.id).run();
+    await approveSubmission(env, await sessionUser(buyer.id), sub.id);
+    await deliverAll();
+    const [push] = await received(subscription);
+    expect(push!.title).toBe("জমা অনুমোদিত হয়েছে");
   });
 
   it("a message reaches the other side, opening its conversation; nothing is pushed to one without push", async () => {
@@ -247,7 +256,7 @@ describe("what is pushed", () => {
     await deliverAll();
     const [push, ...more] = await received(subscription);
     expect(more).toEqual([]);
-    expect(push).toMatchObject({ title: PUSH_TITLES.message });
+    expect(push).toMatchObject({ title: "New message" });
     expect(push!.body).toContain("sent you a message about");
     expect(push!.url).toBe(`/dashboard/threads/submission/${sub.id}`);
   });
@@ -263,7 +272,7 @@ describe("what is pushed", () => {
     // the minute's job matches it and sends the push (other files' tasks may come first: run it until it has)
     for (let i = 0; i < 100 && !(await received(subscription)).length; i++) await runScheduledJobs(env, EVERY_MINUTE);
     const [push] = await received(subscription);
-    expect(push).toMatchObject({ title: PUSH_TITLES.taskAlert, url: `/dashboard/tasklist/${first.id}` });
+    expect(push).toMatchObject({ title: "New task for your alerts", url: `/dashboard/tasklist/${first.id}` });
     expect(push!.body).toBe(`New task for your alerts: “Label ${tag} photos”`);
 
     // a second match within the hour: notified, not pushed

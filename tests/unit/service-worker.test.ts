@@ -3,6 +3,11 @@
 // Chromium (tests/e2e/pwa.test.ts).
 import { describe, expect, it } from "vitest";
 import { NOTIFICATIONS_PAGE, offlinePage, pushNotification, targetUrl } from "~/service-worker/pages";
+import { bn } from "~/lib/i18n/catalogues/bn";
+import { en } from "~/lib/i18n/catalogues/en";
+
+const EN = en.serviceWorker;
+const BN = bn.serviceWorker;
 
 const ORIGIN = "https://coinwork.example";
 
@@ -33,7 +38,10 @@ describe("the page a notification opens", () => {
 
 describe("a push as its notification", () => {
   it("shows the push's title and words, replaces the one of its tag, and remembers its page", () => {
-    const shown = pushNotification({ title: "New message", body: "Jordan wrote", url: "/dashboard/inbox", tag: "n-1" });
+    const shown = pushNotification(
+      { title: "New message", body: "Jordan wrote", url: "/dashboard/inbox", tag: "n-1" },
+      EN,
+    );
     expect(shown.title).toBe("New message");
     expect(shown.options).toMatchObject({
       body: "Jordan wrote",
@@ -45,19 +53,28 @@ describe("a push as its notification", () => {
   });
 
   it("still shows something for a push it cannot read", () => {
-    expect(pushNotification(null)).toMatchObject({
+    expect(pushNotification(null, EN)).toMatchObject({
       title: "Coinwork",
       options: { body: "", data: { url: NOTIFICATIONS_PAGE } },
     });
-    expect(pushNotification({ title: 7 as unknown as string })).toMatchObject({ title: "Coinwork" });
+    expect(pushNotification({ title: 7 as unknown as string }, EN)).toMatchObject({ title: "Coinwork" });
   });
 });
 
 describe("the offline page", () => {
   it("says so, runs no script, and offers the page asked for again, its address escaped", () => {
-    const html = offlinePage('/dashboard/tasklist?q="><script>alert(1)</script>');
+    const html = offlinePage('/dashboard/tasklist?q="><script>alert(1)</script>', "en", EN);
+    expect(html).toContain('<html lang="en">');
     expect(html).toContain("You're offline");
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('href="/dashboard/tasklist?q=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
+  it("is in Bengali for a browser that reads Bengali", () => {
+    const html = offlinePage("/dashboard", "bn", BN);
+    expect(html).toContain('<html lang="bn">');
+    expect(html).toContain("আপনি অফলাইনে আছেন");
+    expect(html).toContain(">আবার চেষ্টা করুন</a>");
+    expect(html).not.toContain("You're offline");
   });
 });

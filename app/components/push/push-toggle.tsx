@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { toastOutcome, useOutcomeFetcher } from "~/components/actions/flow";
 import { ENHANCED_FIELD } from "~/lib/enhanced";
 import { applicationServerKey, SERVICE_WORKER_URL } from "~/lib/pwa";
+import { useWords } from "~/lib/i18n/react";
 
 type BrowserState =
   | { kind: "checking" }
@@ -16,22 +17,6 @@ type BrowserState =
   | { kind: "blocked" }
   /** the browser can push; `endpoint` is its subscription's, if it has one */
   | { kind: "ready"; registration: ServiceWorkerRegistration; endpoint: string | null };
-
-const WORDS = {
-  title: "Push notifications",
-  on: "On in this browser: new tasks for your saved searches (at most one push an hour for each), revision requests, review outcomes and messages reach this device as they happen.",
-  off: "Get new tasks for your saved searches, revision requests, review outcomes and messages on this device as they happen, even with Coinwork closed.",
-  turnOn: "Turn on push notifications",
-  turnOff: "Turn off push notifications",
-  checking: "Checking this browser…",
-  unsupported:
-    "This browser cannot receive push notifications. On a phone, open Coinwork in Chrome or add it to the home screen.",
-  unavailable: "Push notifications are not set up on this server.",
-  blocked: "Notifications are blocked for Coinwork in this browser. Allow them in the site's settings, then come back.",
-  notTurnedOn: "Push notifications not turned on",
-  notAllowed: "The browser did not allow notifications.",
-  failed: "This browser's push service did not answer. Try again.",
-};
 
 const PATH = "/dashboard/alerts";
 
@@ -94,6 +79,7 @@ async function subscribe(registration: ServiceWorkerRegistration, publicKey: str
 }
 
 export function PushToggle({ publicKey, endpoints }: { publicKey: string | null; endpoints: string[] }) {
+  const t = useWords("worker");
   const [state, setState] = useBrowserState(publicKey !== null);
   const [working, setWorking] = useState(false);
   const fetcher = useOutcomeFetcher(toastOutcome);
@@ -110,7 +96,7 @@ export function PushToggle({ publicKey, endpoints }: { publicKey: string | null;
     try {
       if ((await Notification.requestPermission()) !== "granted") {
         if ((await notificationPermission()) === "denied") setState({ kind: "blocked" });
-        return toastOutcome({ ok: false, title: WORDS.notTurnedOn, message: WORDS.notAllowed });
+        return toastOutcome({ ok: false, title: t("alerts.push.notTurnedOn"), message: t("alerts.push.notAllowed") });
       }
       const subscription = (await subscribe(state.registration, publicKey)).toJSON();
       setState({ ...state, endpoint: subscription.endpoint ?? null });
@@ -121,7 +107,7 @@ export function PushToggle({ publicKey, endpoints }: { publicKey: string | null;
         auth: subscription.keys?.auth ?? "",
       });
     } catch {
-      toastOutcome({ ok: false, title: WORDS.notTurnedOn, message: WORDS.failed });
+      toastOutcome({ ok: false, title: t("alerts.push.notTurnedOn"), message: t("alerts.push.failed") });
     } finally {
       setWorking(false);
     }
@@ -141,20 +127,20 @@ export function PushToggle({ publicKey, endpoints }: { publicKey: string | null;
   }
 
   const text = !publicKey
-    ? WORDS.unavailable
+    ? t("alerts.push.unavailable")
     : state.kind === "checking"
-      ? WORDS.checking
+      ? t("alerts.push.checking")
       : state.kind === "unsupported"
-        ? WORDS.unsupported
+        ? t("alerts.push.unsupported")
         : state.kind === "blocked"
-          ? WORDS.blocked
+          ? t("alerts.push.blocked")
           : on
-            ? WORDS.on
-            : WORDS.off;
+            ? t("alerts.push.on")
+            : t("alerts.push.off");
   return (
     <Alert
       tone={on ? "success" : state.kind === "blocked" ? "warning" : "info"}
-      title={WORDS.title}
+      title={t("alerts.push.title")}
       className="mb-6"
       data-testid="push-notifications"
       data-push={on ? "on" : state.kind === "ready" ? "off" : state.kind}
@@ -169,7 +155,8 @@ export function PushToggle({ publicKey, endpoints }: { publicKey: string | null;
             disabled={busy}
             onClick={on ? turnOff : turnOn}
           >
-            {on ? <CircleSlash aria-hidden /> : <Bell aria-hidden />} {on ? WORDS.turnOff : WORDS.turnOn}
+            {on ? <CircleSlash aria-hidden /> : <Bell aria-hidden />}{" "}
+            {on ? t("alerts.push.turnOff") : t("alerts.push.turnOn")}
           </Button>
         ) : null}
       </div>

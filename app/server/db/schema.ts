@@ -934,7 +934,8 @@ export const pushOutbox = sqliteTable("push_outbox", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   notificationId: text("notification_id").notNull(),
   userId: text("user_id").notNull(),
-  title: text("title").notNull(),
+  /** a key of the catalogues' `notifications` words, written in the person's language when sent */
+  titleKey: text("title_key").notNull(),
   createdAt: integer("created_at").notNull(),
   claimedAt: integer("claimed_at"),
   attempts: integer("attempts").notNull().default(0),

@@ -348,7 +348,7 @@ const pushDue = (now: number) =>
 function pushMatches(task: NewTask, now: number, moved: SQL): [SQL, SQL] {
   const matched = sql`m.task_id = ${task.id} AND m.created_at = ${now} AND (${moved})`;
   return [
-    sql`INSERT INTO push_outbox (notification_id, user_id, title, created_at)
+    sql`INSERT INTO push_outbox (notification_id, user_id, title_key, created_at)
       SELECT n.id, n.user_id, ${PUSH_TITLES.taskAlert}, ${now} FROM notifications n
       WHERE n.user_id IN (SELECT m.worker_id FROM saved_search_matches m WHERE ${matched} AND ${pushDue(now)})
         AND n.created_at = ${now} AND n.action_route = ${taskRoute(task)}

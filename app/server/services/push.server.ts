@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch, requestWrites } from "../db/batch.server";
-import { notifications, pushOutbox, pushSubscriptions } from "../db/schema";
+import { notifications, pushOutbox, pushSubscriptions, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { isProduction } from "../environment.server";
@@ -18,6 +18,9 @@ import {
   type PushPayload,
 } from "../push/sender.server";
 import type { PushSubscriptionInput } from "~/lib/schemas/alerts";
+import type { Key } from "~/lib/i18n/messages";
+import type { Language } from "~/lib/i18n/languages";
+import { serverWords } from "~/lib/i18n/words.server";
 
 export const PUSH_UNAVAILABLE = "Push notifications are not set up on this server.";
 export const PUSH_ENDPOINT_REFUSED = "This browser's push service address cannot be used.";
@@ -34,14 +37,18 @@ const PUSH_ATTEMPTS = 3;
 /** The words of a push: the notification's, cut to what a phone shows (and well within a payload's 3,993 bytes). */
 const BODY_CHARACTERS = 400;
 
-/** A push's title: what kind of news it is (its body is the notification's own words). */
+/**
+ * A push's title, what kind of news it is, as a key of the `notifications` words (its body is the notification's
+ * own words): written in the person's language when the push is sent.
+ */
 export const PUSH_TITLES = {
-  taskAlert: "New task for your alerts",
-  revisionRequested: "Revision requested",
-  approved: "Submission approved",
-  rejected: "Submission rejected",
-  message: "New message",
-} as const;
+  taskAlert: "push.taskAlert",
+  revisionRequested: "push.revisionRequested",
+  approved: "push.approved",
+  rejected: "push.rejected",
+  message: "push.message",
+} as const satisfies Record<string, Key<"notifications">>;
+export type PushTitle = (typeof PUSH_TITLES)[keyof typeof PUSH_TITLES];
 
 /** The server's public VAPID key (browsers subscribe to it), and the endpoints of this person's browsers. */
 export async function pushSetup(env: Env, userId: string): Promise<{ publicKey: string | null; endpoints: string[] }> {
@@ -99,10 +106,10 @@ export async function deletePushSubscription(env: Env, user: SessionUser, endpoi
  * was written (its `when` held) and its person has push on somewhere. The request's answer is followed by a sending
  * (http/hit-events.server.ts), which this marks as due.
  */
-export function queuePush(notificationId: string, userId: string, title: string): SQL {
+export function queuePush(notificationId: string, userId: string, title: PushTitle): SQL {
   const writes = requestWrites.getStore();
   if (writes) writes.pushes = true;
-  return sql`INSERT INTO push_outbox (notification_id, user_id, title, created_at)
+  return sql`INSERT INTO push_outbox (notification_id, user_id, title_key, created_at)
     SELECT n.id, n.user_id, ${title}, n.created_at FROM notifications n
     WHERE n.id = ${notificationId} AND n.user_id = ${userId}
       AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = ${userId})`;
@@ -116,7 +123,8 @@ export function forgetPushSubscriptions(userId: string, when: SQL): SQL {
 interface Claimed {
   id: number;
   notificationId: string;
-  title: string;
+  titleKey: string;
+  language: Language;
   attempts: number;
   createdAt: number;
   message: string;
@@ -131,7 +139,8 @@ interface Claimed {
 function payloadOf(row: Claimed): PushPayload {
   const body = row.message.length > BODY_CHARACTERS ? `${row.message.slice(0, BODY_CHARACTERS - 1)}…` : row.message;
   const url = row.actionRoute?.startsWith("/") ? row.actionRoute : "/dashboard/notifications";
-  return { title: row.title, body, url, tag: row.notificationId };
+  const title = serverWords(row.language, "notifications")(row.titleKey as PushTitle);
+  return { title, body, url, tag: row.notificationId };
 }
 
 /**
@@ -162,7 +171,8 @@ export async function deliverPushes(env: Env, now = Date.now()): Promise<number>
     .select({
       id: pushOutbox.id,
       notificationId: pushOutbox.notificationId,
-      title: pushOutbox.title,
+      titleKey: pushOutbox.titleKey,
+      language: users.language,
       attempts: pushOutbox.attempts,
       createdAt: pushOutbox.createdAt,
       message: notifications.message,
@@ -175,6 +185,7 @@ export async function deliverPushes(env: Env, now = Date.now()): Promise<number>
     .from(pushOutbox)
     .innerJoin(notifications, eq(notifications.id, pushOutbox.notificationId))
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, pushOutbox.userId))
+    .innerJoin(users, eq(users.id, pushOutbox.userId))
     .where(inArray(pushOutbox.id, ids))
     .orderBy(asc(pushOutbox.id));
 

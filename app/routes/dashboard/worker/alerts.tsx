@@ -30,6 +30,7 @@ import {
 } from "~/server/services/alerts.server";
 import { deletePushSubscription, pushSetup, savePushSubscription } from "~/server/services/push.server";
 import { alertsPageAction } from "~/lib/schemas/alerts";
+import { serverWords } from "~/lib/i18n/words.server";
 import { PushToggle } from "~/components/push/push-toggle";
 
 export const meta: Route.MetaFunction = () => [{ title: "Task Alerts · Coinwork" }];
@@ -90,7 +91,7 @@ export const action = (args: Route.ActionArgs) =>
             : intent === "regenerate"
               ? "Feed address not changed"
               : intent === "push-on"
-                ? "Push notifications not turned on"
+                ? serverWords(workerUser(args.context).language, "worker")("alerts.push.notTurnedOn")
                 : "Not changed",
     }),
     async run(input, { user, env }) {
@@ -120,14 +121,14 @@ export const action = (args: Route.ActionArgs) =>
         case "push-on": {
           const { intent: _, ...subscription } = input;
           await savePushSubscription(env, user, subscription);
-          return {
-            title: "Push notifications on",
-            message: "Your alerts and news now reach this device as they happen.",
-          };
+          const t = serverWords(user.language, "worker");
+          return { title: t("alerts.push.onTitle"), message: t("alerts.push.onMessage") };
         }
-        case "push-off":
+        case "push-off": {
           await deletePushSubscription(env, user, input.endpoint);
-          return { title: "Push notifications off", message: "This device gets no more push notifications." };
+          const t = serverWords(user.language, "worker");
+          return { title: t("alerts.push.offTitle"), message: t("alerts.push.offMessage") };
+        }
       }
     },
   });
