@@ -3,7 +3,8 @@
 // `{count, plural, one {# coin} other {# coins}}` where the words change with a number, `<link>…</link>` around words
 // a component wraps. bn.ts has the same keys (its type is this file's). Namespaces: `common` goes with every page;
 // `public`, `auth`, `dashboard`, `worker`, `buyer`, `admin` and `validation` with the pages of their part of the
-// site (app/lib/i18n/pages.ts); `errors`, `email`, `notifications` and `feed` are composed on the server only.
+// site (app/lib/i18n/pages.ts); `errors`, `email`, `notifications` and `feed` are composed on the server only;
+// `serviceWorker` (plain text, no values) is built into /sw.js in every language (scripts/lib/service-worker.ts).
 export const en = {
   common: {
     brand: "Coinwork",
