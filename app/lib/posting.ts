@@ -11,13 +11,3 @@ const tasksCost = (tasks: number) => (tasks === 1 ? "This task costs" : `These $
 /** A posting the balance cannot pay: "This task costs 50 coins and your balance is 20 coins: you need 30 coins more." */
 export const shortOfCoinsWords = (tasks: number, cost: number, balance: number) =>
   `${tasksCost(tasks)} ${formatCoins(cost)} and your balance is ${formatCoins(balance)}: you need ${formatCoins(cost - balance)} more.`;
-
-/** A posting made: "Task Posted!", "“Title” is live: 50 coins are held in escrow." (or "3 tasks are live: …"). */
-export function postedWords(p: { tasks: number; title?: string; coins: number }) {
-  const live =
-    p.tasks === 1 && p.title ? `“${p.title}” is` : `${formatCount(p.tasks)} ${p.tasks === 1 ? "task is" : "tasks are"}`;
-  return {
-    title: p.tasks === 1 ? "Task Posted!" : "Tasks Posted!",
-    message: `${live} live: ${formatCoins(p.coins)} ${p.coins === 1 ? "is" : "are"} held in escrow.`,
-  };
-}

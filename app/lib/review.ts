@@ -32,11 +32,6 @@ export function autoApproveCountdown(dueAt: number, now: number): string {
   return `auto-approves in ${plural(Math.round(left / DAY), "day")}`;
 }
 
-/** Buyer Home's explanation of the rule. */
-export function autoApprovalRule(windowDays: number): string {
-  return `A submission you have not reviewed within ${plural(windowDays, "day")} of its arrival is approved automatically and its worker paid, so workers are never left waiting. Reject work that is not right before then.`;
-}
-
 /** At most this many submissions are approved by one request (the page's "Approve selected" and the REST route). */
 export const BULK_APPROVE_LIMIT = 50;
 export const TOO_MANY_TO_APPROVE = `Approve at most ${BULK_APPROVE_LIMIT} submissions at a time.`;

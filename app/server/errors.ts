@@ -1,5 +1,10 @@
 // Typed refusals: services throw them, and `refusal()` below turns any failure into the HTTP status and words every
 // answer uses (REST's JSON error, a page action's outcome, a form's message; docs/product/rest-api.md, "Errors").
+// A refusal's words are English, as REST and MTurk answer them; `refusalIn()` gives a page the person's language
+// (docs/decisions/106-validation-and-refusals-in-two-languages.md).
+import type { Language } from "~/lib/i18n/languages";
+import type { Key, Values } from "~/lib/i18n/messages";
+import { serverWords, wordsForEnglish } from "~/lib/i18n/words.server";
 
 export type ErrorCode =
   | "bad_request"
@@ -54,7 +59,23 @@ export class AppError extends Error {
     super(message);
     this.status = STATUS[code];
   }
+
+  /** the `errors` message a page shows instead, where the English is composed with values (`saying`) */
+  words?: { key: Key<"errors">; values?: RefusalValues };
+
+  /**
+   * Says this refusal on a page with `errors.<key>` (its English stays `message`, which REST and MTurk answer): for
+   * a message composed with values, which the English alone cannot be looked up by. Values written in words (an
+   * amount, a time) are made in the page's language by a function of it.
+   */
+  saying(key: Key<"errors">, values?: RefusalValues): this {
+    this.words = { key, values };
+    return this;
+  }
 }
+
+/** A refusal's values: numbers and text, or made in the page's language (an amount of money, a time in words). */
+export type RefusalValues = Values | ((language: Language) => Values);
 
 export const notFound = (what = "Not found") => new AppError("not_found", what);
 export const forbidden = (why = "You are not allowed to do this") => new AppError("forbidden", why);
@@ -86,6 +107,32 @@ export function refusal(e: unknown, unexpected = UNEXPECTED_MESSAGE): Refusal {
     return { status: e.status, code: e.code, message: e.message, fields: e.fields, extra: e.extra };
   console.error("Unexpected error", e);
   return { status: 500, code: "internal", message: unexpected };
+}
+
+/**
+ * A failure as a page tells it to the person, in their language: `refusal()`'s, its words from the `errors`
+ * catalogue (the refusal's own key, or the key whose English is the refusal's fixed message, as are the schemas'
+ * `validation` words a service refuses with); English, and any message the catalogues do not hold, as they are.
+ */
+export function refusalIn(language: Language, e: unknown, unexpected?: string): Refusal {
+  if (language === "en") return refusal(e, unexpected);
+  const r = refusal(e, unexpected ?? serverWords(language, "common")("unexpected"));
+  if (!(e instanceof AppError)) return r;
+  const { words } = e;
+  const composed = words
+    ? serverWords(language, "errors")(
+        words.key,
+        typeof words.values === "function" ? words.values(language) : words.values,
+      )
+    : null;
+  // a field that repeats the refusal's own words (the form shows them under it) says them as the refusal does
+  const say = (english: string) =>
+    (english === r.message ? composed : null) ?? wordsForEnglish(language, english) ?? english;
+  const message = say(r.message);
+  const fields = r.fields
+    ? Object.fromEntries(Object.entries(r.fields).map(([k, messages]) => [k, messages.map(say)]))
+    : undefined;
+  return { ...r, message, fields };
 }
 
 /**

@@ -30,6 +30,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;");
 
 const PAGE = "/dashboard/batchtasks";
 
+/** The page without its scripts (which carry the page's words, said or not). */
+const withoutScripts = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, "");
+
 /** A CSV of `n` tasks: task i wants 1 + i % 3 workers at 2 coins (cells overridden per row by `change`). */
 function csvOf(n: number, change: (i: number) => Record<string, string | undefined> = () => ({})) {
   const data = Array.from({ length: n }, (_, i) => ({
@@ -84,7 +87,7 @@ describe("batch posting", () => {
     const { html } = await previewOf(buyer, bytes);
     expect(html).toContain("Watch a video and leave a comment");
     expect(html).toContain("Post all 2 tasks for 130 coins");
-    expect(html).not.toContain("rows have errors");
+    expect(withoutScripts(html)).not.toContain("rows have errors");
   });
 
   it("takes 1,000 rows and refuses 1,001, more than 1 MB and a file that is not UTF-8, storing nothing", async () => {
@@ -117,7 +120,7 @@ describe("batch posting", () => {
     // each error names its field in words and says what to enter
     expect(html).toContain(fieldRuleWords("payable_amount"));
     expect(html).toContain(escapeHtml(fieldRuleWords("category")));
-    expect(html).not.toContain("Post all");
+    expect(withoutScripts(html)).not.toContain("Post all");
 
     const res = await postAll(buyer, draft);
     expect(res.status).toBe(302);

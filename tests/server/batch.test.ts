@@ -107,7 +107,7 @@ describe("batch builder", () => {
     const start = await balance(user.id);
     const when = sql`EXISTS (SELECT 1 FROM users WHERE id = ${user.id} AND coin = ${start + 1})`;
     const done = await newBatch(env)
-      .step("notify", notification({ id: newId(), userId: user.id, message: "guarded", now: now(), when }))
+      .step("notify", notification({ id: newId(), userId: user.id, message: () => "guarded", now: now(), when }))
       .step("pay", ...posting({ id: newId(), userId: user.id, delta: 7, kind: "admin_adjustment", now: now(), when }))
       .step("rename", sql`UPDATE users SET name = 'guarded' WHERE id = ${user.id} AND ${when}`)
       .run();
@@ -123,7 +123,7 @@ describe("batch builder", () => {
     const start = await balance(user.id);
     const overdraw = () =>
       newBatch(env)
-        .step("notify", notification({ id: newId(), userId: user.id, message: "overdrawn", now: now() }))
+        .step("notify", notification({ id: newId(), userId: user.id, message: () => "overdrawn", now: now() }))
         .step(
           "charge",
           ...posting({ id: newId(), userId: user.id, delta: -(start + 1), kind: "admin_adjustment", now: now() }),

@@ -129,7 +129,8 @@ describe("My Tasks page", () => {
     expect(shown).toContain("Review its 1 pending submission before deleting");
     expect(body).not.toContain(`confirm=delete&row=${task.id}`);
     const ask = await htmlOf(await getPage(`${PATH}?confirm=delete&row=${task.id}`, buyer.cookie), true);
-    expect(ask).not.toContain("Are you sure?");
+    // the page's scripts carry its words, asked or not: the question is not in what it shows
+    expect(ask.replace(/<script\b[\s\S]*?<\/script>/g, "")).not.toContain("Are you sure?");
     // once reviewed, nothing is pending and Delete is back
     await rejectAs(
       buyer,

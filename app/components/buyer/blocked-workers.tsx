@@ -7,6 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { CardRow, CardTable, Cell, PagedList, PersonCell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
+import { useWords } from "~/lib/i18n/react";
 
 export interface BlockRow {
   workerId: string;
@@ -25,6 +26,7 @@ export function BlockedWorkers({
   /** the URL the lift forms post to */
   action: string;
 }) {
+  const t = useWords("buyer");
   const navigation = useNavigation();
   const lifting = navigation.formAction === action ? navigation.formData?.get("worker") : null;
   const rows = blocks.items.map((b) => ({ ...b, id: b.workerId }));
@@ -33,22 +35,24 @@ export function BlockedWorkers({
       count={rows.length}
       page={blocks.page}
       pages={blocks.pages}
-      empty={<EmptyState message="You block no workers." />}
+      empty={<EmptyState message={t("blocked.empty")} />}
     >
       <CardTable
-        label="Blocked workers"
+        label={t("blocked.list")}
         testId="blocked-workers"
-        columns={[{ header: "Worker" }, { header: "Reason (private)" }, ACTIONS_COLUMN]}
+        columns={[{ header: t("review.worker") }, { header: t("blocked.reason") }, ACTIONS_COLUMN]}
         rows={rows}
         row={(b) => (
           <CardRow data-testid="blocked-worker">
             <PersonCell name={b.workerName} email={b.workerEmail}>
-              {b.workerEmail === null ? <p className="meta break-all">Worker ID {b.workerId}</p> : null}
+              {b.workerEmail === null ? (
+                <p className="meta break-all">{t("blocked.workerId", { id: b.workerId })}</p>
+              ) : null}
               <p className="meta">
-                Blocked <LocalTime at={b.createdAt} />
+                {t("blocked.at")} <LocalTime at={b.createdAt} />
               </p>
             </PersonCell>
-            <Cell label="Reason (private)" className="md:max-w-72">
+            <Cell label={t("blocked.reason")} className="md:max-w-72">
               {b.reason}
             </Cell>
             <Cell>
@@ -56,8 +60,8 @@ export function BlockedWorkers({
                 <EnhancedMarker />
                 <input type="hidden" name="worker" value={b.workerId} />
                 <Button type="submit" variant="outline" size="sm" disabled={lifting === b.workerId}>
-                  {lifting === b.workerId ? "Lifting…" : "Lift block"}
-                  <span className="sr-only"> on {b.workerName}</span>
+                  {lifting === b.workerId ? t("blocked.lifting") : t("blocked.lift")}
+                  <span className="sr-only"> {t("blocked.liftOn", { worker: b.workerName })}</span>
                 </Button>
               </Form>
             </Cell>

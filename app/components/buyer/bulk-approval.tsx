@@ -5,14 +5,30 @@ import { Button } from "~/components/ui/button";
 import { CONFIRM_PARAM, type Outcome } from "~/lib/enhanced";
 import { APPROVE_SELECTED, BULK_APPROVE_LIMIT, bulkRowLabel, type BulkRowOutcome } from "~/lib/review";
 import { cn } from "~/lib/cn";
+import { useFormat, useLanguage, useWords, type Words } from "~/lib/i18n/react";
 import type { ReviewItem } from "./review-specs";
 
 /** The form the rows' checkboxes belong to (they sit in the list, far from it). */
 export const BULK_FORM = "bulk-approve";
 
+const OUTCOMES = {
+  approved: "bulk.outcome.approved",
+  "already reviewed": "bulk.outcome.alreadyReviewed",
+  "not yours": "bulk.outcome.notYours",
+  "not found": "bulk.outcome.notFound",
+  "not approved": "bulk.outcome.notApproved",
+} as const;
+
+/** A row's fate in the page's words ("approved", "already reviewed"…: the English words are the outcome itself). */
+const outcomeWords = (t: Words<"buyer">, outcome: string) =>
+  outcome in OUTCOMES ? t(OUTCOMES[outcome as keyof typeof OUTCOMES]) : outcome;
+
 /** The outcome of the last "Approve selected": the summary and each submission's fate. */
 export function BulkResult({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
+  const t = useWords("buyer");
+  const english = useLanguage() === "en";
   const rows = (outcome.extra?.results ?? []) as BulkRowOutcome[];
+  const label = (r: BulkRowOutcome) => (r.workerName || english ? bulkRowLabel(r) : t("bulk.notYours"));
   return (
     <section
       aria-labelledby="bulk-result-title"
@@ -27,14 +43,14 @@ export function BulkResult({ outcome, onDismiss }: { outcome: Outcome; onDismiss
           {outcome.title}
         </h3>
         <Button variant="outline" size="sm" onClick={onDismiss}>
-          Dismiss
+          {t("bulk.dismiss")}
         </Button>
       </div>
       {rows.length ? (
         <ul className="grid gap-1">
           {rows.map((r) => (
             <li key={r.id} data-testid="bulk-result-row">
-              <span className="font-medium">{bulkRowLabel(r)}</span>: {r.outcome}
+              <span className="font-medium">{label(r)}</span>: {outcomeWords(t, r.outcome)}
               {r.message && r.message !== outcome.title ? ` (${r.message})` : ""}
             </li>
           ))}
@@ -68,6 +84,8 @@ export function SelectionBar({
   onSelectAll: (on: boolean) => void;
   onApprove: () => void;
 }) {
+  const t = useWords("buyer");
+  const f = useFormat();
   const all = useRef<HTMLInputElement>(null);
   const some = selected.length > 0 && selected.length < items.length;
   useEffect(() => {
@@ -97,17 +115,19 @@ export function SelectionBar({
             className="size-5 cursor-pointer accent-brand-600"
             data-testid="review-select-all"
           />
-          Select all on this page
+          {t("bulk.selectAll")}
         </label>
       ) : (
-        <p className="text-sm text-muted-foreground">Tick submissions to approve them together.</p>
+        <p className="text-sm text-muted-foreground">{t("bulk.tick")}</p>
       )}
       <div className="flex items-center gap-3">
         <span className="text-sm text-muted-foreground" aria-live="polite">
-          {hydrated ? `${selected.length} selected` : `Up to ${BULK_APPROVE_LIMIT} at a time`}
+          {hydrated
+            ? t("bulk.selected", { count: f.count(selected.length) })
+            : t("bulk.upTo", { count: f.count(BULK_APPROVE_LIMIT) })}
         </span>
         <Button type="submit" size="sm" disabled={hydrated && (selected.length === 0 || busy)}>
-          Approve selected
+          {t("bulk.approveSelected")}
         </Button>
       </div>
     </form>

@@ -3,7 +3,10 @@
 // answer stays on the server: workers are shown the question (and the choices) only.
 import type { FieldMetadata } from "@conform-to/react";
 import { InputField, TextareaField } from "~/components/form-kit";
-import { CHECK_MATCH_LABELS, CHECK_MATCHES } from "~/lib/schemas/check";
+import { CHECK_MATCHES } from "~/lib/schemas/check";
+import { useWords } from "~/lib/i18n/react";
+
+const MATCH_KEYS = { exact: "check.exact", ignore_case: "check.ignoreCase", choice: "check.choice" } as const;
 
 type TextField = FieldMetadata<string | undefined>;
 
@@ -18,23 +21,21 @@ export function CheckFields({
   answer: TextField;
   choices: TextField;
 }) {
+  const t = useWords("buyer");
   return (
     <fieldset className="grid gap-3 rounded-lg border border-border p-4">
-      <legend className="px-1 text-sm font-semibold">Check question (optional)</legend>
-      <p className="text-xs text-muted-foreground">
-        Ask something only a worker who did the task can answer. Workers never see the expected answer; a wrong answer
-        is flagged on your review page. Leave the question empty for none.
-      </p>
+      <legend className="px-1 text-sm font-semibold">{t("check.legend")}</legend>
+      <p className="text-xs text-muted-foreground">{t("check.intro")}</p>
       <InputField
         field={question}
-        label="Question"
+        label={t("check.question")}
         type="text"
         maxLength={300}
-        placeholder="e.g. What colour is the logo?"
+        placeholder={t("check.questionPlaceholder")}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <fieldset className="grid gap-1.5">
-          <legend className="mb-1.5 text-sm font-medium">Accept</legend>
+          <legend className="mb-1.5 text-sm font-medium">{t("check.accept")}</legend>
           {CHECK_MATCHES.map((m) => (
             <label key={m} className="flex min-h-8 cursor-pointer items-center gap-2 text-sm">
               <input
@@ -44,18 +45,13 @@ export function CheckFields({
                 defaultChecked={(match.initialValue ?? "exact") === m}
                 className="size-4 accent-brand-600"
               />
-              {CHECK_MATCH_LABELS[m]}
+              {t(MATCH_KEYS[m])}
             </label>
           ))}
         </fieldset>
-        <InputField field={answer} label="Expected answer" type="text" maxLength={200} autoComplete="off" />
+        <InputField field={answer} label={t("check.answer")} type="text" maxLength={200} autoComplete="off" />
       </div>
-      <TextareaField
-        field={choices}
-        label="Choices (for “One of these choices”)"
-        hint="One a line; the expected answer must be one of them."
-        rows={3}
-      />
+      <TextareaField field={choices} label={t("check.choices")} hint={t("check.choicesHint")} rows={3} />
     </fieldset>
   );
 }

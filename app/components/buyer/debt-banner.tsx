@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { CircleAlert } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
-import { formatCoins } from "~/lib/format";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 /** Above every buyer page while the buyer owes coins (services/debts.server.ts): what happened and what to do. */
 export function DebtBanner({ coins }: { coins: number }) {
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <div
       role="status"
@@ -13,11 +15,13 @@ export function DebtBanner({ coins }: { coins: number }) {
     >
       <CircleAlert className="size-5 shrink-0" aria-hidden />
       <p className="min-w-0 flex-1">
-        <span className="font-semibold">You owe {formatCoins(coins)} after a card payment was reversed.</span> Buy coins
-        to settle it; until then, posting tasks and other spending are paused.
+        {t.rich("debt.banner", {
+          strong: (c) => <span className="font-semibold">{c}</span>,
+          coins: f.coins(coins),
+        })}
       </p>
       <Link to="/dashboard/purchasecoin" className={buttonVariants({ size: "sm" })}>
-        Buy coins
+        {t("debt.buy")}
       </Link>
     </div>
   );

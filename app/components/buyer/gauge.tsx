@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { gaugePercent } from "~/lib/format";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 const TONES = {
   brand: "var(--color-brand-600)",
@@ -28,6 +29,10 @@ export function Gauge({
   maxLabel?: string;
   tone?: keyof typeof TONES;
 }) {
+  const t = useWords("buyer");
+  const f = useFormat();
+  // the percentage's digits in the page's language ("<1%", "37%")
+  const percent = gaugePercent(value, max).replace(/\d+/, (d) => f.count(Number(d)));
   const ratio = max > 0 ? Math.min(Math.max(value / max, 0), 1) : 0;
   return (
     <div
@@ -36,13 +41,13 @@ export function Gauge({
       aria-valuemin={0}
       aria-valuemax={max}
       aria-valuenow={Math.min(value, max)}
-      aria-valuetext={`${display ?? value} of ${max}`}
+      aria-valuetext={t("gauge.valueText", { value: display ?? f.count(value), max: f.count(max) })}
       className="gauge"
       style={{ "--filled": `${Math.round(ratio * 1000) / 10}%`, "--tone": TONES[tone] } as CSSProperties}
     >
       <span aria-hidden="true">
-        <b>{gaugePercent(value, max)}</b>
-        <small>of {maxLabel ?? max}</small>
+        <b>{percent}</b>
+        <small>{t("gauge.of", { max: maxLabel ?? f.count(max) })}</small>
       </span>
     </div>
   );

@@ -5,9 +5,11 @@ import { LocalTime } from "~/components/local-time";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { useNoJsSpec } from "~/components/actions/confirm";
 import type { ActionFlow, ActionSpec } from "~/components/actions/flow";
-import { REJECT_FLAGGED, WRONG_ANSWER_REASON, type CopiedFrom, type ProofFlags } from "~/lib/proof-flags";
+import { useWords, type Words } from "~/lib/i18n/react";
+import { REJECT_FLAGGED, type CopiedFrom, type ProofFlags } from "~/lib/proof-flags";
 
 export function ProofFlagNotes({ flags }: { flags: ProofFlags | null }) {
+  const t = useWords("buyer");
   if (!flags) return null;
   return (
     <ul className="grid gap-1" data-testid="proof-flags">
@@ -15,8 +17,11 @@ export function ProofFlagNotes({ flags }: { flags: ProofFlags | null }) {
         <li className="flex items-start gap-1.5 text-xs text-red-800" data-testid="flag-wrong-answer">
           <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
           <span>
-            <span className="font-semibold">Wrong check answer:</span> “{flags.wrongAnswer.given}” (expected “
-            {flags.wrongAnswer.expected}”)
+            {t.rich("flags.wrongAnswer", {
+              strong: (c) => <span className="font-semibold">{c}</span>,
+              given: flags.wrongAnswer.given,
+              expected: flags.wrongAnswer.expected,
+            })}
           </span>
         </li>
       ) : null}
@@ -28,12 +33,17 @@ export function ProofFlagNotes({ flags }: { flags: ProofFlags | null }) {
 
 /** "Image like another worker's: …" or "Text like …": the earlier submission the proof copies. */
 function CopiedNote({ testId, what, from }: { testId: string; what: "Image" | "Text"; from: CopiedFrom }) {
+  const t = useWords("buyer");
   return (
     <li className="flex items-start gap-1.5 text-xs text-red-800" data-testid={testId}>
       <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
       <span>
-        <span className="font-semibold">{what} like another worker&apos;s:</span> {from.workerName}&apos;s proof for “
-        {from.taskTitle}”, <LocalTime at={from.createdAt} />
+        {t.rich(what === "Image" ? "flags.imageCopy" : "flags.textCopy", {
+          strong: (c) => <span className="font-semibold">{c}</span>,
+          worker: from.workerName,
+          task: from.taskTitle,
+        })}
+        , <LocalTime at={from.createdAt} />
       </span>
     </li>
   );
@@ -41,25 +51,27 @@ function CopiedNote({ testId, what, from }: { testId: string; what: "Image" | "T
 
 const FLAGGED_ROW = "flagged";
 
-function rejectFlaggedSpec(count: number): ActionSpec {
+function rejectFlaggedSpec(t: Words<"buyer">, count: number): ActionSpec {
   return {
     intent: REJECT_FLAGGED,
     id: FLAGGED_ROW,
-    title: `Reject ${count} flagged ${count === 1 ? "submission" : "submissions"}?`,
-    description: `Every submission waiting for review whose check answer was wrong is rejected, each worker told: “${WRONG_ANSWER_REASON}”`,
-    note: "Each is a rejection like any other: its slot reopens and its worker may appeal.",
-    confirmLabel: `Yes, reject ${count}`,
+    title: t("flags.reject.title", { count }),
+    description: t("flags.reject.description", { reason: t("flags.reason") }),
+    note: t("flags.reject.note"),
+    confirmLabel: t("flags.reject.confirm", { count }),
     destructive: true,
   };
 }
 
 /** The no-JavaScript confirmation of "Reject flagged" (`?confirm=reject-flagged&row=flagged`). */
 export function useNoJsRejectFlagged(count: number): ActionSpec | null {
-  return useNoJsSpec(count > 0 ? [{ id: FLAGGED_ROW }] : [], { [REJECT_FLAGGED]: () => rejectFlaggedSpec(count) });
+  const t = useWords("buyer");
+  return useNoJsSpec(count > 0 ? [{ id: FLAGGED_ROW }] : [], { [REJECT_FLAGGED]: () => rejectFlaggedSpec(t, count) });
 }
 
 /** "Reject flagged" over the queue, when some pending submission has a wrong check answer. */
 export function RejectFlagged({ count, flow }: { count: number; flow: ActionFlow }) {
+  const t = useWords("buyer");
   if (count === 0) return null;
   return (
     <div
@@ -68,10 +80,10 @@ export function RejectFlagged({ count, flow }: { count: number; flow: ActionFlow
     >
       <p className="flex items-center gap-2">
         <AlertTriangle className="size-4 shrink-0" aria-hidden />
-        {count} {count === 1 ? "submission has" : "submissions have"} a wrong check answer.
+        {t("flags.bar", { count })}
       </p>
-      <ActionTrigger flow={flow} spec={rejectFlaggedSpec(count)} stayLink className="bg-white text-destructive">
-        Reject flagged
+      <ActionTrigger flow={flow} spec={rejectFlaggedSpec(t, count)} stayLink className="bg-white text-destructive">
+        {t("flags.reject")}
       </ActionTrigger>
     </div>
   );

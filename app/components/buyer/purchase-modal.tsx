@@ -9,7 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { CoinIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import { formatCount, formatDollars, formatCoins } from "~/lib/format";
+import { useFormat, useWords } from "~/lib/i18n/react";
+import type { Key } from "~/lib/i18n/messages";
 
 export interface PackageView {
   coins: number;
@@ -24,11 +25,12 @@ export type PurchaseStep =
   | { ok: false; step: "created" | "confirmed" | "pay"; message: string };
 
 /** The words of a credited purchase; `settled` coins of the balance went to what the buyer owed. */
-export function purchasedWords(coins: number, settled: number): string {
-  const bought = formatCoins(coins);
-  return settled > 0
-    ? `${bought} were bought. ${formatCoins(settled)} of your balance settled what you owed.`
-    : `${bought} were added to your balance.`;
+export function purchasedWords(
+  t: (key: Key<"buyer">, values?: Record<string, string | number>) => string,
+  coins: number,
+  settled: number,
+): string {
+  return settled > 0 ? t("purchase.boughtSettled", { count: coins, settled }) : t("purchase.bought", { count: coins });
 }
 
 export const TEST_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
@@ -84,6 +86,7 @@ function TestCardFields({
   errorId: string;
 }) {
   const id = useId();
+  const t = useWords("buyer");
   return (
     <div className="grid gap-3">
       <div
@@ -91,33 +94,38 @@ function TestCardFields({
         data-testid="test-mode-note"
       >
         <p className="flex items-center gap-1.5 font-semibold">
-          <FlaskConical className="size-3.5" aria-hidden /> Test mode: no real card is charged
+          <FlaskConical className="size-3.5" aria-hidden /> {t("purchase.testNoCharge")}
         </p>
         <p className="mt-1">
-          Use{" "}
-          <button
-            type="button"
-            className="whitespace-nowrap font-mono font-semibold underline decoration-dotted underline-offset-2"
-            onClick={() => onChange({ ...card, number: TEST_CARDS.success })}
-            disabled={disabled}
-          >
-            {TEST_CARDS.success}
-          </button>{" "}
-          (succeeds) or{" "}
-          <button
-            type="button"
-            className="whitespace-nowrap font-mono font-semibold underline decoration-dotted underline-offset-2"
-            onClick={() => onChange({ ...card, number: TEST_CARDS.declined })}
-            disabled={disabled}
-          >
-            {TEST_CARDS.declined}
-          </button>{" "}
-          (declined), any future date and any CVC.
+          {t.rich("purchase.testUse", {
+            success: () => (
+              <button
+                key="success"
+                type="button"
+                className="whitespace-nowrap font-mono font-semibold underline decoration-dotted underline-offset-2"
+                onClick={() => onChange({ ...card, number: TEST_CARDS.success })}
+                disabled={disabled}
+              >
+                {TEST_CARDS.success}
+              </button>
+            ),
+            declined: () => (
+              <button
+                key="declined"
+                type="button"
+                className="whitespace-nowrap font-mono font-semibold underline decoration-dotted underline-offset-2"
+                onClick={() => onChange({ ...card, number: TEST_CARDS.declined })}
+                disabled={disabled}
+              >
+                {TEST_CARDS.declined}
+              </button>
+            ),
+          })}
         </p>
       </div>
       <CardInput
         id={`${id}-number`}
-        label="Card number"
+        label={t("purchase.cardNumber")}
         icon={
           <CreditCard
             className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -137,10 +145,10 @@ function TestCardFields({
       <div className="grid grid-cols-2 gap-3">
         <CardInput
           id={`${id}-exp`}
-          label="Expiry (MM/YY)"
+          label={t("purchase.expiry")}
           name="exp"
           autoComplete="cc-exp"
-          placeholder="MM / YY"
+          placeholder={t("purchase.expiryPlaceholder")}
           value={card.exp}
           maxLength={7}
           disabled={disabled}
@@ -149,7 +157,7 @@ function TestCardFields({
         />
         <CardInput
           id={`${id}-cvc`}
-          label="CVC"
+          label={t("purchase.cvc")}
           name="cvc"
           autoComplete="cc-csc"
           placeholder="123"
@@ -181,6 +189,7 @@ function StripeCardField({
   const ready = useEffectEvent(onReady);
   const changed = useEffectEvent(onError);
   const cardRef = useRef<StripeCardElement | null>(null);
+  const t = useWords("buyer");
   useEffect(() => {
     let cancelled = false;
     (async () => {
@@ -223,22 +232,22 @@ function StripeCardField({
   }, [disabled]);
   return (
     <div className="grid gap-1.5">
-      <span className="text-sm font-medium">Card details</span>
+      <span className="text-sm font-medium">{t("purchase.cardDetails")}</span>
       <div className="relative min-h-10 rounded-lg border border-border bg-white px-3 py-2.5 shadow-xs focus-within:outline-2 focus-within:outline-brand-600">
         <div ref={mountRef} data-testid="stripe-card" />
         {status === "loading" ? (
           <p className="absolute inset-0 flex items-center gap-2 px-3 text-sm text-muted-foreground" role="status">
-            <LoaderCircle className="size-4 animate-spin" aria-hidden /> Loading the secure card form…
+            <LoaderCircle className="size-4 animate-spin" aria-hidden /> {t("purchase.loadingCard")}
           </p>
         ) : null}
       </div>
       {status === "failed" ? (
         <p className="text-sm font-medium text-destructive" role="alert">
-          The card form could not be loaded. Check your connection and try again.
+          {t("purchase.cardFailed")}
         </p>
       ) : null}
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        <Lock className="size-3" aria-hidden /> Card details go straight to Stripe; Coinwork never sees them.
+        <Lock className="size-3" aria-hidden /> {t("purchase.straightToStripe")}
       </p>
     </div>
   );
@@ -263,6 +272,8 @@ export function PurchaseModal({
   publishableKey: string | null;
   billing: { name: string; email: string };
 }) {
+  const t = useWords("buyer");
+  const f = useFormat();
   const createFetcher = useFetcher<PurchaseStep>({ key: "purchase-create" });
   const confirmFetcher = useFetcher<PurchaseStep>({ key: "purchase-confirm" });
   const [phase, setPhase] = useState<Phase>("idle");
@@ -291,12 +302,12 @@ export function PurchaseModal({
   /** Confirms the card with the provider, then (step 3) asks the server to re-read the payment and credit it once. */
   const confirmCard = async (clientSecret: string, paymentId: string) => {
     if (mode === "stripe") {
-      if (!stripeHandle) return fail("The card field is not ready yet.");
+      if (!stripeHandle) return fail(t("purchase.notReady"));
       const result = await stripeHandle.stripe.confirmCardPayment(clientSecret, {
         payment_method: { card: stripeHandle.card, billing_details: { name: billing.name, email: billing.email } },
       });
-      if (result.error) return fail(result.error.message ?? "Your card could not be charged.");
-      if (result.paymentIntent?.status !== "succeeded") return fail("The payment did not complete. Please try again.");
+      if (result.error) return fail(result.error.message ?? t("purchase.notCharged"));
+      if (result.paymentIntent?.status !== "succeeded") return fail(t("purchase.incomplete"));
     } else {
       try {
         const res = await fetch("/test-payments/confirm", {
@@ -310,10 +321,9 @@ export function PurchaseModal({
           }),
         });
         const body = (await res.json().catch(() => null)) as { status?: string; error?: { message?: string } } | null;
-        if (!res.ok || body?.status !== "succeeded")
-          return fail(body?.error?.message ?? "Your card could not be charged.");
+        if (!res.ok || body?.status !== "succeeded") return fail(body?.error?.message ?? t("purchase.notCharged"));
       } catch {
-        return fail("The payment service could not be reached. Check your connection and try again.");
+        return fail(t("purchase.unreachable"));
       }
     }
     setPhase("confirming");
@@ -324,8 +334,8 @@ export function PurchaseModal({
   // Step 2: the intent exists; confirm the card with the provider.
   const created = useEffectEvent((r: PurchaseStep) => {
     if (!r.ok || r.step !== "created") {
-      toast.error("Purchase failed", { description: r.ok ? undefined : r.message });
-      return fail(r.ok ? "Something went wrong." : r.message);
+      toast.error(t("purchase.failed"), { description: r.ok ? undefined : r.message });
+      return fail(r.ok ? t("purchase.wrong") : r.message);
     }
     setPhase("card");
     void confirmCard(r.clientSecret, r.paymentId);
@@ -338,12 +348,12 @@ export function PurchaseModal({
   // Step 4: credited (the loaders revalidate with the new balance) or refused.
   const credited = useEffectEvent((r: PurchaseStep) => {
     if (r.ok && r.step === "confirmed") {
-      toast.success("Purchase Successful", { description: purchasedWords(r.coins, r.settled) });
+      toast.success(t("purchase.success"), { description: purchasedWords(t, r.coins, r.settled) });
       setPhase("idle");
       onClose();
     } else {
-      const message = r.ok ? "Something went wrong." : r.message;
-      toast.error("Purchase failed", { description: message });
+      const message = r.ok ? t("purchase.wrong") : r.message;
+      toast.error(t("purchase.failed"), { description: message });
       fail(message);
     }
   });
@@ -357,11 +367,11 @@ export function PurchaseModal({
     setError(null);
     if (mode === "test") {
       const digits = card.number.replace(/\D/g, "");
-      if (digits.length < 13) return fail("Your card number is incomplete.");
-      if (!/^\d{2}\s*\/\s*\d{2}$/.test(card.exp)) return fail("Your card's expiration date is incomplete.");
-      if (card.cvc.length < 3) return fail("Your card's security code is incomplete.");
+      if (digits.length < 13) return fail(t("purchase.numberIncomplete"));
+      if (!/^\d{2}\s*\/\s*\d{2}$/.test(card.exp)) return fail(t("purchase.expiryIncomplete"));
+      if (card.cvc.length < 3) return fail(t("purchase.cvcIncomplete"));
     } else if (!stripeHandle) {
-      return fail("The card field is not ready yet.");
+      return fail(t("purchase.notReady"));
     }
     setPhase("creating");
     staleCreate.current = createFetcher.data;
@@ -370,11 +380,11 @@ export function PurchaseModal({
 
   const label =
     phase === "creating"
-      ? "Preparing payment…"
+      ? t("purchase.preparing")
       : phase === "card"
-        ? "Processing payment…"
+        ? t("purchase.processing")
         : phase === "confirming"
-          ? "Adding your coins…"
+          ? t("purchase.adding")
           : null;
 
   return (
@@ -383,7 +393,7 @@ export function PurchaseModal({
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
-      title="Purchase Coin"
+      title={t("purchase.title")}
       className="max-w-md"
     >
       {shown ? (
@@ -396,14 +406,14 @@ export function PurchaseModal({
           }}
         >
           <div className="grid gap-3 rounded-xl bg-gradient-to-br from-amber-50 to-white p-4 ring-1 ring-amber-200">
-            <p className="text-sm text-muted-foreground">You are about to purchase:</p>
+            <p className="text-sm text-muted-foreground">{t("purchase.about")}</p>
             <p className="flex items-center gap-2 text-2xl font-bold" data-testid="modal-coins">
-              <CoinIcon className="size-7" /> {formatCount(shown.coins)} coins
+              <CoinIcon className="size-7" /> {t("purchase.coins", { count: f.count(shown.coins) })}
             </p>
             <p className="text-base font-semibold" data-testid="modal-total">
-              Total Cost: {formatDollars(shown.priceCents, { dropZeroCents: true })}
+              {t("purchase.total", { price: f.dollars(shown.priceCents, { dropZeroCents: true }) })}
             </p>
-            <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
+            <p className="text-xs text-muted-foreground">{t("purchase.instantly")}</p>
           </div>
 
           {mode === "stripe" && publishableKey ? (
@@ -415,7 +425,7 @@ export function PurchaseModal({
             />
           ) : mode === "stripe" ? (
             <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-              Card payments are not available right now: this server has no Stripe publishable key.
+              {t("purchase.noKey")}
             </p>
           ) : (
             <TestCardFields card={card} onChange={setCard} disabled={busy} errorId={errorId} />
@@ -431,11 +441,11 @@ export function PurchaseModal({
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-              Close
+              {t("close")}
             </Button>
             <Button type="submit" disabled={busy || (mode === "stripe" && !stripeHandle)} className="sm:min-w-40">
               {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
-              {label ?? `Pay ${formatDollars(shown.priceCents, { dropZeroCents: true })}`}
+              {label ?? t("purchase.pay", { price: f.dollars(shown.priceCents, { dropZeroCents: true }) })}
             </Button>
           </div>
         </form>

@@ -4,6 +4,7 @@ import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "react-router";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { WholeNumberField } from "~/components/form-kit";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 export type QualificationChoice = { id: string; name: string };
 
@@ -16,14 +17,16 @@ export function QualificationRequirement({
   minScore: FieldMetadata<number>;
   choices: QualificationChoice[];
 }) {
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <fieldset className="grid gap-3 rounded-lg border border-border p-4">
-      <legend className="px-1 text-sm font-semibold">Required qualification (optional)</legend>
+      <legend className="px-1 text-sm font-semibold">{t("taskForm.requiredQualification")}</legend>
       {choices.length ? (
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Qualification" htmlFor={qualification.id} error={qualification.errors}>
+          <Field label={t("review.grant.choice")} htmlFor={qualification.id} error={qualification.errors}>
             <NativeSelect {...getSelectProps(qualification)} defaultValue={String(qualification.initialValue ?? "")}>
-              <option value="">None</option>
+              <option value="">{t("taskForm.none")}</option>
               {choices.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -33,20 +36,22 @@ export function QualificationRequirement({
           </Field>
           <WholeNumberField
             field={minScore}
-            label="Least score (0-100)"
-            hint="0: holding it is enough."
+            label={t("taskForm.leastScore")}
+            hint={t("taskForm.leastScoreHint")}
             min={0}
             max={100}
-            placeholder="e.g. 80"
+            placeholder={t("taskForm.example", { value: f.count(80) })}
           />
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">
-          You have no qualifications yet.{" "}
-          <Link to="/dashboard/qualifications" className="font-medium text-brand-700 underline">
-            Define one
-          </Link>{" "}
-          to let only the workers who hold it work on your tasks.
+          {t.rich("taskForm.noQualifications", {
+            link: (c) => (
+              <Link to="/dashboard/qualifications" className="font-medium text-brand-700 underline">
+                {c}
+              </Link>
+            ),
+          })}
         </p>
       )}
     </fieldset>

@@ -3,8 +3,7 @@
 // by CSS). A row opens the submission's view (Approve, Reject, Ask for revision, Next), or is approved or rejected from the row, each
 // behind a confirmation; checkboxes choose rows for "Approve selected". Without JavaScript every button is a link
 // to the page's ?open= and ?confirm= views.
-import { formatCoins } from "~/lib/format";
-import { TASK_FIELD_NAMES } from "~/lib/task-fields";
+import { useFormat, useWords } from "~/lib/i18n/react";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type * as React from "react";
@@ -19,9 +18,8 @@ import { LocalTime } from "~/components/local-time";
 import { ProofGlimpse } from "~/components/proof";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { APPROVE_SELECTED, proofExcerpt } from "~/lib/review";
-import { grantSpecFor } from "./qualification-grant";
 import type { QualificationChoice } from "./qualification-requirement";
-import { approveSelectedSpec, approveSpec, blockSpec, rejectSpec, revisionSpec, type ReviewItem } from "./review-specs";
+import { useReviewSpecs, type ReviewItem, type ReviewSpecs } from "./review-specs";
 import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
 import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
 import { ProofFlagNotes, RejectFlagged, useNoJsRejectFlagged } from "./proof-flags";
@@ -46,12 +44,12 @@ function markOpened(id: string) {
 }
 
 /** The no-JavaScript confirmation of "Approve selected" (`?confirm=approve-selected&row=…&row=…`), for rows on this page. */
-function useNoJsSelection(items: ReviewItem[]): ActionSpec | null {
+function useNoJsSelection(items: ReviewItem[], specs: ReviewSpecs): ActionSpec | null {
   const [params] = useSearchParams();
   if (params.get(CONFIRM_PARAM) !== APPROVE_SELECTED) return null;
   const ids = new Set(params.getAll(ROW_PARAM));
   const rows = items.filter((s) => ids.has(s.id));
-  return rows.length ? approveSelectedSpec(rows) : null;
+  return rows.length ? specs.approveSelected(rows) : null;
 }
 
 /** Where "Next" leads from `item`: the row after it, else the next page's first, else nowhere. */
@@ -81,6 +79,9 @@ export function ReviewQueue({
   /** the buyer's qualifications, to grant one to a worker ("Qualify") */
   qualifications?: QualificationChoice[];
 }) {
+  const t = useWords("buyer");
+  const f = useFormat();
+  const specs = useReviewSpecs();
   const [bulkOutcome, setBulkOutcome] = useState<Outcome | null>(null);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [viewing, setViewing] = useState<ReviewItem | null>(null);
@@ -146,15 +147,15 @@ export function ReviewQueue({
     flow.ask(spec);
   };
 
-  const grantSpec = qualifications.length ? grantSpecFor(qualifications) : null;
+  const grantSpec = qualifications.length ? specs.grantFor(qualifications) : null;
   const rowSpec = useNoJsSpec(items, {
-    approve: approveSpec,
-    reject: rejectSpec,
-    revision: revisionSpec,
-    block: blockSpec,
+    approve: specs.approve,
+    reject: specs.reject,
+    revision: specs.revision,
+    block: specs.block,
     ...(grantSpec ? { grant: grantSpec } : {}),
   });
-  const selectionSpec = useNoJsSelection(items);
+  const selectionSpec = useNoJsSelection(items, specs);
   const flaggedSpec = useNoJsRejectFlagged(flagged);
   const noJsSpec = rowSpec ?? selectionSpec ?? flaggedSpec;
   const isBusy = (s: ReviewItem) =>
@@ -185,19 +186,19 @@ export function ReviewQueue({
           hydrated={hydrated}
           busy={flow.busy}
           onSelectAll={(on) => setSelectedIds(new Set(on ? items.map((s) => s.id) : []))}
-          onApprove={() => flow.ask(approveSelectedSpec(selected, openedSubmissions()))}
+          onApprove={() => flow.ask(specs.approveSelected(selected, openedSubmissions()))}
         />
       ) : null}
       <PagedList count={items.length} page={page} pages={pages} empty={empty}>
         <CardTable
-          label="Submissions to review"
+          label={t("review.list")}
           testId="review-queue"
           columns={[
-            { header: <span className="sr-only">Select</span>, className: "w-12" },
-            { header: "Worker" },
-            { header: "Proof" },
-            { header: "Task" },
-            { header: TASK_FIELD_NAMES.payable_amount, className: "text-right" },
+            { header: <span className="sr-only">{t("review.select")}</span>, className: "w-12" },
+            { header: t("review.worker") },
+            { header: t("review.proof") },
+            { header: t("review.task") },
+            { header: t("field.payable_amount"), className: "text-right" },
             ACTIONS_COLUMN,
           ]}
           rows={items}
@@ -216,7 +217,7 @@ export function ReviewQueue({
                     value={s.id}
                     checked={selectedIds.has(s.id)}
                     onChange={(e) => select(s.id, e.currentTarget.checked)}
-                    aria-label={`Select ${s.workerName}, ${s.taskTitle}`}
+                    aria-label={t("review.selectRow", { worker: s.workerName, task: s.taskTitle })}
                     data-testid="review-select"
                   />
                 </label>
@@ -225,10 +226,10 @@ export function ReviewQueue({
                 <p className="name">{s.workerName}</p>
                 <p className="meta">
                   <LocalTime at={s.editedAt ?? s.createdAt} />
-                  {s.editedAt ? " (changed)" : null}
+                  {s.editedAt ? ` ${t("review.changed")}` : null}
                 </p>
                 <p className="meta">
-                  <span className="sr-only">Track record: </span>
+                  <span className="sr-only">{t("review.trackRecordLabel")} </span>
                   {s.trackRecord}
                 </p>
                 <p className="meta text-amber-800">
@@ -239,11 +240,11 @@ export function ReviewQueue({
               <Cell className="md:max-w-72">
                 <ProofGlimpse excerpt={proofExcerpt(s.text)} imageUrl={s.imageUrl} />
               </Cell>
-              <Cell label="Task" className="md:max-w-56">
+              <Cell label={t("review.task")} className="md:max-w-56">
                 {s.taskTitle}
               </Cell>
-              <Cell label={TASK_FIELD_NAMES.payable_amount} className="amount">
-                {formatCoins(s.payableAmount)}
+              <Cell label={t("field.payable_amount")} className="amount">
+                {f.coins(s.payableAmount)}
               </Cell>
               <Cell>
                 <RowActions item={s} flow={flow} onView={() => view(s)} grantSpec={grantSpec} />
@@ -258,9 +259,9 @@ export function ReviewQueue({
         next={viewing ? nextStop(items, viewing, page, pages) : null}
         busy={flow.busy}
         onClose={() => view(null)}
-        onApprove={(s) => decideFromView(approveSpec(s), s)}
-        onReject={(s) => decideFromView(rejectSpec(s), s)}
-        onRevise={(s) => decideFromView(revisionSpec(s), s)}
+        onApprove={(s) => decideFromView(specs.approve(s), s)}
+        onReject={(s) => decideFromView(specs.reject(s), s)}
+        onRevise={(s) => decideFromView(specs.revision(s), s)}
         onNext={() => viewing && goNext(nextStop(items, viewing, page, pages))}
       />
       {!hydrated && openedByUrl ? (
@@ -284,6 +285,8 @@ function RowActions({
   onView: () => void;
   grantSpec: ((s: ReviewItem) => ActionSpec) | null;
 }) {
+  const t = useWords("buyer");
+  const specs = useReviewSpecs();
   const off = flow.busy && "pointer-events-none opacity-60";
   return (
     <div className="actions">
@@ -292,48 +295,48 @@ function RowActions({
         onOpen={onView}
         stayLink
         className={buttonVariants({ variant: "outline", size: "sm" })}
-        aria-label={`View Submission of ${item.workerName}`}
+        aria-label={t("review.viewLabel", { worker: item.workerName })}
       >
-        View
+        {t("review.view")}
       </ViewLink>
       <ActionTrigger
         flow={flow}
-        spec={approveSpec(item)}
+        spec={specs.approve(item)}
         variant="default"
-        label={`Approve ${item.workerName}'s submission`}
+        label={t("review.approveLabel", { worker: item.workerName })}
         stayLink
         className={off || undefined}
       >
-        Approve
+        {t("review.approve")}
       </ActionTrigger>
       <ActionTrigger
         flow={flow}
-        spec={rejectSpec(item)}
-        label={`Reject ${item.workerName}'s submission`}
+        spec={specs.reject(item)}
+        label={t("review.rejectLabel", { worker: item.workerName })}
         stayLink
         variant="danger"
         className={off || undefined}
       >
-        Reject
+        {t("review.reject")}
       </ActionTrigger>
       <ActionTrigger
         flow={flow}
-        spec={blockSpec(item)}
-        label={`Block ${item.workerName}`}
+        spec={specs.block(item)}
+        label={t("review.blockLabel", { worker: item.workerName })}
         stayLink
         className={off || undefined}
       >
-        Block
+        {t("review.block")}
       </ActionTrigger>
       {grantSpec ? (
         <ActionTrigger
           flow={flow}
           spec={grantSpec(item)}
-          label={`Grant ${item.workerName} a qualification`}
+          label={t("review.grantLabel", { worker: item.workerName })}
           stayLink
           className={off || undefined}
         >
-          Qualify
+          {t("review.qualify")}
         </ActionTrigger>
       ) : null}
     </div>

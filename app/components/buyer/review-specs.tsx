@@ -3,7 +3,9 @@ import type { ActionSpec } from "~/components/actions/flow";
 import { ProofGlimpse } from "~/components/proof";
 import { APPROVE_SELECTED, LOOKED_FIELD, proofExcerpt, REJECT_REASONS } from "~/lib/review";
 import type { ProofFlags } from "~/lib/proof-flags";
-import { formatCoins } from "~/lib/format";
+import type { QualificationChoice } from "./qualification-requirement";
+import { useFormat, useWords, type Words } from "~/lib/i18n/react";
+import type { Formats } from "~/lib/i18n/format";
 import { REVISION_HOURS, REVISION_NOTE_MAX } from "~/lib/schemas/revisions";
 
 /** A pending submission as Buyer Home shows it. */
@@ -36,31 +38,37 @@ export interface ReviewItem {
   flags: ProofFlags | null;
 }
 
-export function approveSpec(s: ReviewItem): ActionSpec {
+type SpecWords = { t: Words<"buyer">; f: Formats & { coins(n: number): string } };
+
+function approveSpec({ t, f }: SpecWords, s: ReviewItem): ActionSpec {
   return {
     intent: "approve",
     id: s.id,
-    title: "Approve this submission?",
-    description: `${s.workerName} will be paid ${formatCoins(s.payableAmount)} for “${s.taskTitle}”.`,
-    confirmLabel: "Yes, approve",
+    title: t("review.approve.title"),
+    description: t("review.approve.description", {
+      worker: s.workerName,
+      coins: f.coins(s.payableAmount),
+      task: s.taskTitle,
+    }),
+    confirmLabel: t("review.approve.confirm"),
     hidden: { seen: String(s.version) },
   };
 }
 
-export function rejectSpec(s: ReviewItem): ActionSpec {
+function rejectSpec({ t }: SpecWords, s: ReviewItem): ActionSpec {
   return {
     intent: "reject",
     id: s.id,
-    title: "Reject this submission?",
-    description: `The slot of “${s.taskTitle}” reopens for another worker.`,
-    confirmLabel: "Yes, reject",
+    title: t("review.reject.title"),
+    description: t("review.reject.description", { task: s.taskTitle }),
+    confirmLabel: t("review.reject.confirm"),
     destructive: true,
     hidden: { seen: String(s.version) },
     reason: {
-      label: "Reason for rejecting (shown to the worker)",
+      label: t("review.reject.reason"),
       markOptional: false,
       picks: REJECT_REASONS,
-      placeholder: "e.g. The screenshot does not show your comment.",
+      placeholder: t("review.reject.placeholder"),
     },
     inlineErrors: true,
   };
@@ -70,41 +78,45 @@ export function rejectSpec(s: ReviewItem): ActionSpec {
  * Send the submission back for its one revision, with a note (revisions.server.ts): it stays pending, its coins in
  * escrow, and nobody decides until the worker's change comes or its time ends.
  */
-export function revisionSpec(s: ReviewItem): ActionSpec {
+function revisionSpec({ t, f }: SpecWords, s: ReviewItem): ActionSpec {
   return {
     intent: "revision",
     id: s.id,
-    title: "Ask for a revision?",
-    description: `${s.workerName} has ${REVISION_HOURS} hours to change their submission for “${s.taskTitle}”. It stays pending and its coins stay in escrow; it is not a rejection. You can ask once.`,
-    confirmLabel: "Ask for revision",
+    title: t("review.revision.title"),
+    description: t("review.revision.description", {
+      worker: s.workerName,
+      hours: f.count(REVISION_HOURS),
+      task: s.taskTitle,
+    }),
+    confirmLabel: t("review.revision.confirm"),
     reason: {
-      label: "What should change?",
+      label: t("review.revision.reason"),
       required: true,
       maxLength: REVISION_NOTE_MAX,
       counted: true,
-      placeholder: "e.g. Show the whole page, not a crop.",
-      hint: "The worker reads this with the submission.",
+      placeholder: t("review.revision.placeholder"),
+      hint: t("review.revision.hint"),
     },
     inlineErrors: true,
   };
 }
 
 /** Block the submission's worker from the buyer's tasks, with a private reason; the submission itself stays. */
-export function blockSpec(s: ReviewItem): ActionSpec {
+function blockSpec({ t }: SpecWords, s: ReviewItem): ActionSpec {
   return {
     intent: "block",
     id: s.id,
-    title: `Block ${s.workerName}?`,
-    description: `${s.workerName} will no longer see or start your tasks. Work already sent stays for your review.`,
-    confirmLabel: "Yes, block",
+    title: t("review.block.title", { worker: s.workerName }),
+    description: t("review.block.description", { worker: s.workerName }),
+    confirmLabel: t("review.block.confirm"),
     destructive: true,
     hidden: { worker: s.workerId },
     reason: {
-      label: "Reason (private: the worker never sees it)",
+      label: t("review.block.reason"),
       required: true,
-      placeholder: "e.g. Copied proof on several tasks.",
+      placeholder: t("review.block.placeholder"),
     },
-    note: "You can lift a block in Settings.",
+    note: t("review.block.note"),
     inlineErrors: true,
   };
 }
@@ -113,7 +125,7 @@ export function blockSpec(s: ReviewItem): ActionSpec {
  * "Approve selected": one confirmation for all, which lists each one's proof and says how many of them the buyer has
  * opened (`opened`, known with JavaScript only), and asks them to confirm they have looked at every proof.
  */
-export function approveSelectedSpec(rows: ReviewItem[], opened?: ReadonlySet<string>): ActionSpec {
+function approveSelectedSpec({ t, f }: SpecWords, rows: ReviewItem[], opened?: ReadonlySet<string>): ActionSpec {
   const coins = rows.reduce((sum, s) => sum + s.payableAmount, 0);
   const n = rows.length;
   const seen = opened ? rows.filter((s) => opened.has(s.id)).length : null;
@@ -121,27 +133,71 @@ export function approveSelectedSpec(rows: ReviewItem[], opened?: ReadonlySet<str
     intent: APPROVE_SELECTED,
     id: APPROVE_SELECTED,
     ids: rows.map((s) => s.id),
-    title: `Approve ${n} ${n === 1 ? "submission" : "submissions"}?`,
-    description: `${formatCoins(coins)} in all will be paid from your tasks' escrow. ${
+    title: t("review.selected.title", { count: n }),
+    description: `${t("review.selected.paid", { coins: f.coins(coins) })} ${
       seen === null
-        ? "Look at each one's proof below before you approve."
-        : `You have opened ${seen} of these ${n}${seen < n ? ": look at the others' proof below" : ""}.`
+        ? t("review.selected.lookBelow")
+        : seen < n
+          ? t("review.selected.openedSome", { seen, count: n })
+          : t("review.selected.openedAll", { seen, count: n })
     }`,
     body: (
-      <ul className="grid max-h-64 gap-2 overflow-y-auto" aria-label="The selected submissions" data-testid="bulk-list">
+      <ul
+        className="grid max-h-64 gap-2 overflow-y-auto"
+        aria-label={t("review.selected.list")}
+        data-testid="bulk-list"
+      >
         {rows.map((s) => (
           <li key={s.id} className="grid gap-1 rounded-lg border p-2">
-            <p className="text-xs font-semibold">
+            <p className="text-xs font-semibold break-words">
               {s.workerName} · {s.taskTitle}
-              {opened?.has(s.id) ? <span className="font-normal text-muted-foreground"> · opened</span> : null}
+              {opened?.has(s.id) ? (
+                <span className="font-normal text-muted-foreground"> · {t("review.selected.opened")}</span>
+              ) : null}
             </p>
             <ProofGlimpse excerpt={proofExcerpt(s.text)} imageUrl={s.imageUrl} />
           </li>
         ))}
       </ul>
     ),
-    note: "Each approval is made on its own: one that cannot be made (already reviewed meanwhile) leaves the others done, and you will see what happened to each.",
-    acknowledge: { name: LOOKED_FIELD, label: `I have looked at the proof of all ${n}` },
-    confirmLabel: `Yes, approve ${n}`,
+    note: t("review.selected.note"),
+    acknowledge: { name: LOOKED_FIELD, label: t("review.selected.acknowledge", { count: n }) },
+    confirmLabel: t("review.selected.confirm", { count: n }),
   };
 }
+
+/**
+ * Buyer Home's "Qualify": grant one of the buyer's qualifications, by hand, to the worker of a submission they liked
+ * (docs/product/quality.md). Revoked on the qualification's page.
+ */
+function grantSpec({ t }: SpecWords, choices: readonly QualificationChoice[], s: ReviewItem): ActionSpec {
+  return {
+    intent: "grant",
+    id: s.id,
+    title: t("review.grant.title", { worker: s.workerName }),
+    description: t("review.grant.description", { worker: s.workerName }),
+    confirmLabel: t("review.grant.confirm"),
+    hidden: { worker: s.workerId },
+    choice: {
+      name: "qualification",
+      label: t("review.grant.choice"),
+      options: choices.map((c) => ({ value: c.id, label: c.name })),
+    },
+    note: t("review.grant.note"),
+    inlineErrors: true,
+  };
+}
+
+/** The review decisions' confirmations in the page's words: `specs.approve(item)`, `specs.approveSelected(rows)`… */
+export function useReviewSpecs() {
+  const words = { t: useWords("buyer"), f: useFormat() };
+  return {
+    approve: (s: ReviewItem) => approveSpec(words, s),
+    reject: (s: ReviewItem) => rejectSpec(words, s),
+    revision: (s: ReviewItem) => revisionSpec(words, s),
+    block: (s: ReviewItem) => blockSpec(words, s),
+    approveSelected: (rows: ReviewItem[], opened?: ReadonlySet<string>) => approveSelectedSpec(words, rows, opened),
+    grantFor: (choices: readonly QualificationChoice[]) => (s: ReviewItem) => grantSpec(words, choices, s),
+  };
+}
+export type ReviewSpecs = ReturnType<typeof useReviewSpecs>;

@@ -2,8 +2,7 @@
 // decisions: Approve, Reject, Ask for revision (once, instead of rejecting) and Next. With JavaScript it is a dialog over the queue (its buttons call the queue);
 // without it the same content is a server-rendered panel (`?open=<id>`) whose buttons are links to the page's
 // confirmation views and to the next submission.
-import { formatCoins } from "~/lib/format";
-import { TASK_FIELD_NAMES } from "~/lib/task-fields";
+import { useFormat, useWords } from "~/lib/i18n/react";
 import { Link } from "react-router";
 import type * as React from "react";
 import { ArrowRight, Check, Reply, X } from "~/components/icons";
@@ -24,30 +23,34 @@ export type NextStop = { item: ReviewItem } | { page: number } | null;
 const mayAskRevision = (item: ReviewItem) => !item.revisionAsked && item.revisionDueAt === null;
 
 function SubmissionDetails({ item }: { item: ReviewItem }) {
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <div className="grid gap-4">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div>
-          <dt className="text-xs text-muted-foreground">Sent</dt>
+          <dt className="text-xs text-muted-foreground">{t("submission.sent")}</dt>
           <dd>
             <LocalTime at={item.createdAt} />
             {item.editedAt ? (
               <span className="block text-xs text-amber-800">
-                Changed <LocalTime at={item.editedAt} />
+                {t("submission.changedAt")} <LocalTime at={item.editedAt} />
               </span>
             ) : null}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">{TASK_FIELD_NAMES.payable_amount}</dt>
-          <dd className="font-semibold">{formatCoins(item.payableAmount)}</dd>
+          <dt className="text-xs text-muted-foreground">{t("field.payable_amount")}</dt>
+          <dd className="font-semibold">{f.coins(item.payableAmount)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Track record</dt>
+          <dt className="text-xs text-muted-foreground">{t("submission.trackRecord")}</dt>
           <dd>{item.trackRecord}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">{item.revisionDueAt ? "Revision due" : "Review by"}</dt>
+          <dt className="text-xs text-muted-foreground">
+            {item.revisionDueAt ? t("submission.revisionDue") : t("submission.reviewBy")}
+          </dt>
           <dd className="text-amber-800" data-testid={item.revisionDueAt ? "revision-due" : undefined}>
             {item.revisionDueAt ? <LocalTime at={item.revisionDueAt} /> : item.autoApproves}
           </dd>
@@ -57,16 +60,16 @@ function SubmissionDetails({ item }: { item: ReviewItem }) {
         to={`/dashboard/threads/submission/${item.id}`}
         className="text-sm font-semibold text-brand-700 hover:underline"
       >
-        Messages with the worker
+        {t("submission.messages")}
       </Link>
       <ProofFlagNotes flags={item.flags} />
       <section className="grid gap-1.5">
-        <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">What the task asked for</h3>
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t("submission.asked")}</h3>
         <p className="whitespace-pre-wrap rounded-lg bg-brand-50/70 px-3 py-2 text-sm">{item.taskInstructions}</p>
       </section>
       <section className="grid gap-1.5">
-        <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Proof</h3>
-        <ProofBody proof={item} alt={`Image submitted by ${item.workerName}`} />
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t("review.proof")}</h3>
+        <ProofBody proof={item} alt={t("submission.imageAlt", { worker: item.workerName })} />
       </section>
     </div>
   );
@@ -94,11 +97,12 @@ export function SubmissionDialog({
   onRevise: (item: ReviewItem) => void;
   onNext: () => void;
 }) {
+  const t = useWords("buyer");
   return (
     <Modal
       open={item !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={item ? `Submission by ${item.workerName}` : "Submission"}
+      title={item ? t("submission.by", { worker: item.workerName }) : t("submission.title")}
       description={item?.taskTitle}
       className="max-w-2xl"
     >
@@ -108,21 +112,21 @@ export function SubmissionDialog({
           <div className={footer}>
             {next ? (
               <Button variant="ghost" onClick={onNext} className="sm:mr-auto">
-                Next <ArrowRight aria-hidden />
+                {t("submission.next")} <ArrowRight aria-hidden />
               </Button>
             ) : null}
             {item.revisionDueAt ? null : (
               <>
                 {mayAskRevision(item) ? (
                   <Button variant="outline" disabled={busy} onClick={() => onRevise(item)}>
-                    <Reply aria-hidden /> Ask for revision
+                    <Reply aria-hidden /> {t("review.revision.confirm")}
                   </Button>
                 ) : null}
                 <Button variant="danger" disabled={busy} onClick={() => onReject(item)}>
-                  <X aria-hidden /> Reject
+                  <X aria-hidden /> {t("review.reject")}
                 </Button>
                 <Button disabled={busy} onClick={() => onApprove(item)}>
-                  <Check aria-hidden /> Approve
+                  <Check aria-hidden /> {t("review.approve")}
                 </Button>
               </>
             )}
@@ -143,6 +147,7 @@ function ViewLink({ to, className, children }: { to: string; className?: string;
 
 /** The view without JavaScript (`?open=<id>`): the same content, its decisions as links. */
 export function NoJsSubmission({ item, next }: { item: ReviewItem; next: NextStop }) {
+  const t = useWords("buyer");
   const base = useHrefWithout(OPEN_PARAM, CONFIRM_PARAM, ROW_PARAM);
   const withParams = (params: Record<string, string>) => {
     const [path, search = ""] = base.split("?");
@@ -161,19 +166,19 @@ export function NoJsSubmission({ item, next }: { item: ReviewItem; next: NextSto
       <div className="flex items-start justify-between gap-3">
         <div>
           <h2 id="nojs-view-title" className="text-lg font-semibold">
-            Submission by {item.workerName}
+            {t("submission.by", { worker: item.workerName })}
           </h2>
           <p className="text-sm text-muted-foreground">{item.taskTitle}</p>
         </div>
         <ViewLink to={base} className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <X aria-hidden /> Close
+          <X aria-hidden /> {t("close")}
         </ViewLink>
       </div>
       <SubmissionDetails item={item} />
       <div className={footer}>
         {nextHref ? (
           <ViewLink to={nextHref} className={cn(buttonVariants({ variant: "ghost" }), "sm:mr-auto")}>
-            Next <ArrowRight aria-hidden />
+            {t("submission.next")} <ArrowRight aria-hidden />
           </ViewLink>
         ) : null}
         {item.revisionDueAt ? null : (
@@ -183,20 +188,20 @@ export function NoJsSubmission({ item, next }: { item: ReviewItem; next: NextSto
                 to={withParams({ [CONFIRM_PARAM]: "revision", [ROW_PARAM]: item.id })}
                 className={buttonVariants({ variant: "outline" })}
               >
-                <Reply aria-hidden /> Ask for revision
+                <Reply aria-hidden /> {t("review.revision.confirm")}
               </ViewLink>
             ) : null}
             <ViewLink
               to={withParams({ [CONFIRM_PARAM]: "reject", [ROW_PARAM]: item.id })}
               className={buttonVariants({ variant: "danger" })}
             >
-              <X aria-hidden /> Reject
+              <X aria-hidden /> {t("review.reject")}
             </ViewLink>
             <ViewLink
               to={withParams({ [CONFIRM_PARAM]: "approve", [ROW_PARAM]: item.id })}
               className={buttonVariants()}
             >
-              <Check aria-hidden /> Approve
+              <Check aria-hidden /> {t("review.approve")}
             </ViewLink>
           </>
         )}

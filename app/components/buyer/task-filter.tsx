@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatCount } from "~/lib/format";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 export interface TaskChoice {
   id: string;
@@ -16,10 +16,12 @@ export interface TaskChoice {
  */
 export function TaskFilter({ tasks, current, total }: { tasks: TaskChoice[]; current: string; total: number }) {
   const hydrated = useHydrated();
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2" role="search">
       <label className="grid gap-1 text-sm font-medium">
-        Task
+        {t("review.task")}
         <NativeSelect
           name="task"
           defaultValue={current}
@@ -29,17 +31,17 @@ export function TaskFilter({ tasks, current, total }: { tasks: TaskChoice[]; cur
           data-testid="review-task-filter"
         >
           {/* one string each: a label of several parts would carry React's text separators, in every option */}
-          <option value="">{`All tasks (${formatCount(total)})`}</option>
-          {tasks.map((t) => (
-            <option key={t.id} value={t.id}>
-              {`${t.title} (${formatCount(t.pending)})`}
+          <option value="">{t("filter.all", { count: f.count(total) })}</option>
+          {tasks.map((task) => (
+            <option key={task.id} value={task.id}>
+              {`${task.title} (${f.count(task.pending)})`}
             </option>
           ))}
         </NativeSelect>
       </label>
       {hydrated ? null : (
         <Button type="submit" variant="outline">
-          Show
+          {t("filter.show")}
         </Button>
       )}
     </Form>

@@ -1,17 +1,16 @@
-import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "react-router";
 import { useState } from "react";
 import { AlertTriangle, Coins, LoaderCircle } from "~/components/icons";
 import { addTaskSchema, updateTaskSchema } from "~/lib/schemas/task";
 import { CATEGORIES } from "~/lib/categories";
 import { taskCost } from "~/lib/coins";
-import { DEADLINE_NOTE, deadlineDay } from "~/lib/deadline";
+import { deadlineDay } from "~/lib/deadline";
 import { cn } from "~/lib/cn";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   FormFailure,
   InputField,
-  SelectField,
   TextareaField,
   useValibotForm,
   WholeNumberField,
@@ -25,9 +24,10 @@ import { useHydrated } from "~/components/use-hydrated";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { ResultDialog } from "~/components/actions/result-dialog";
 import type { Outcome } from "~/lib/enhanced";
-import { formatCoins, formatCount } from "~/lib/format";
-import { NOT_AVAILABLE_COIN, shortOfCoinsWords } from "~/lib/posting";
-import { TASK_FIELD_NAMES as NAMES } from "~/lib/task-fields";
+import { Field, NativeSelect } from "~/components/ui/input";
+import { useFormat, useWords } from "~/lib/i18n/react";
+import { categoryKey } from "./category";
+import { ShortOfCoins } from "./short-of-coins";
 import { TimeAllowanceField } from "./time-allowance-field";
 import { EstimateField } from "./estimate-field";
 
@@ -111,6 +111,9 @@ export function TaskForm({
     mode === "update" ? (diff !== null ? (diff > balance ? diff - balance : 0) : (serverMissing ?? 0)) : 0;
   const today = deadlineDay();
   const hydrated = useHydrated();
+  const t = useWords("buyer");
+  const f = useFormat();
+  const coinUnit = (n: number | null) => t("taskForm.coinUnit", { count: n ?? 0 });
 
   return (
     <Form
@@ -125,45 +128,52 @@ export function TaskForm({
         {failure ? <FormFailure title={failure.title} message={failure.message} className="px-4 py-3" /> : null}
         <InputField
           field={fields.task_title}
-          label={NAMES.task_title}
+          label={t("field.task_title")}
           type="text"
-          placeholder="e.g. Watch my video and leave a comment"
+          placeholder={t("taskForm.titlePlaceholder")}
           maxLength={120}
         />
         <TextareaField
           field={fields.task_detail}
-          label={mode === "update" ? `${NAMES.task_detail} (optional)` : NAMES.task_detail}
+          label={mode === "update" ? t("taskForm.detailOptional") : t("field.task_detail")}
           rows={5}
-          placeholder="What should workers do, step by step?"
+          placeholder={t("taskForm.detailPlaceholder")}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <WholeNumberField
             field={fields.required_workers}
-            label={NAMES.required_workers}
-            hint={mode === "update" ? "Open slots still to fill" : "How many people should do it"}
+            label={t("field.required_workers")}
+            hint={mode === "update" ? t("taskForm.workersHintUpdate") : t("taskForm.workersHint")}
             min={1}
             onChange={(e) => setWorkers(e.currentTarget.value)}
           />
           <WholeNumberField
             field={fields.payable_amount}
-            label={NAMES.payable_amount}
-            hint="Coins paid to each worker"
+            label={t("field.payable_amount")}
+            hint={t("taskForm.payHint")}
             min={1}
             onChange={(e) => setAmount(e.currentTarget.value)}
           />
           <InputField
             field={fields.completion_date}
-            label={NAMES.completion_date}
+            label={t("field.completion_date")}
             type="date"
             min={today}
-            hint={`Open through the ${DEADLINE_NOTE}.`}
+            hint={t("taskForm.dateHint")}
           />
-          <SelectField
-            field={fields.category}
-            label={NAMES.category}
-            placeholder="Select a category"
-            options={CATEGORIES}
-          />
+          <Field label={t("field.category")} htmlFor={fields.category.id} error={fields.category.errors}>
+            <NativeSelect
+              {...getSelectProps(fields.category)}
+              defaultValue={String(fields.category.initialValue ?? "")}
+            >
+              <option value="">{t("taskForm.categoryPlaceholder")}</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(categoryKey(c))}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <TimeAllowanceField field={fields.time_allowance_minutes} />
@@ -171,10 +181,10 @@ export function TaskForm({
         </div>
         <InputField
           field={fields.submission_info}
-          label={NAMES.submission_info}
-          hint="What workers must send as proof (shown as the placeholder of their submission)"
+          label={t("field.submission_info")}
+          hint={t("taskForm.submissionHint")}
           type="text"
-          placeholder="e.g. A screenshot of your comment"
+          placeholder={t("taskForm.submissionPlaceholder")}
         />
         {mode === "add" ? (
           // conform's fields are a proxy: every name of the add schema is there
@@ -197,37 +207,36 @@ export function TaskForm({
           choices={fields.check_choices}
         />
         <ImagePicker
-          label={
-            mode === "update" ? `${NAMES.task_image_url} (optional, replaces the current one)` : NAMES.task_image_url
-          }
+          label={mode === "update" ? t("taskForm.imageReplace") : t("field.task_image_url")}
           initialUrl={initialImageUrl}
           error={imageError}
         />
       </div>
 
       <aside
-        aria-label="Cost"
+        aria-label={t("taskForm.cost")}
         className="grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-24"
       >
         <div className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
-          <Coins className="size-4 text-amber-500" aria-hidden /> {mode === "add" ? "Total cost" : "Cost change"}
+          <Coins className="size-4 text-amber-500" aria-hidden />{" "}
+          {mode === "add" ? t("taskForm.totalCost") : t("taskForm.costChange")}
         </div>
         <div aria-live="polite" className="grid gap-3" data-testid="cost-panel">
           {mode === "add" ? (
             <>
               <p className="text-3xl font-bold tracking-tight" data-testid="total-cost">
-                {total !== null ? formatCount(total) : "—"}{" "}
-                <span className="text-base font-medium text-muted-foreground">{total === 1 ? "coin" : "coins"}</span>
+                {total !== null ? f.count(total) : "—"}{" "}
+                <span className="text-base font-medium text-muted-foreground">{coinUnit(total)}</span>
               </p>
               <dl className="grid gap-1.5 text-sm">
                 <Row
-                  label={`${NAMES.required_workers} × ${NAMES.payable_amount.toLowerCase()}`}
-                  value={w !== null && a !== null ? `${formatCount(w)} × ${formatCount(a)}` : "—"}
+                  label={t("taskForm.workersTimesPay")}
+                  value={w !== null && a !== null ? `${f.count(w)} × ${f.count(a)}` : "—"}
                 />
-                <Row label="Your balance" value={formatCoins(balance)} />
+                <Row label={t("taskForm.balance")} value={f.coins(balance)} />
                 <Row
-                  label="After posting"
-                  value={total !== null ? formatCoins(balance - total) : "—"}
+                  label={t("taskForm.afterPosting")}
+                  value={total !== null ? f.coins(balance - total) : "—"}
                   strong
                   danger={addShort}
                 />
@@ -239,11 +248,13 @@ export function TaskForm({
                 >
                   <p className="flex items-start gap-2 whitespace-pre-wrap font-semibold">
                     <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                    {NOT_AVAILABLE_COIN}
+                    {t("posting.notAvailable")}
                   </p>
-                  <p>{shortOfCoinsWords(1, total!, balance)}</p>
+                  <p>
+                    <ShortOfCoins tasks={1} cost={total!} balance={balance} />
+                  </p>
                   <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline", size: "sm" })}>
-                    Purchase Coin
+                    {t("purchase.title")}
                   </Link>
                 </div>
               ) : null}
@@ -254,30 +265,30 @@ export function TaskForm({
                 className={cn("text-3xl font-bold tracking-tight", diff !== null && diff < 0 && "text-emerald-700")}
                 data-testid="cost-difference"
               >
-                {diff === null ? "—" : diff > 0 ? `+${formatCount(diff)}` : diff < 0 ? `−${formatCount(-diff)}` : "0"}{" "}
+                {diff === null ? "—" : diff > 0 ? `+${f.count(diff)}` : diff < 0 ? `−${f.count(-diff)}` : f.count(0)}{" "}
                 <span className="text-base font-medium text-muted-foreground">
-                  {diff !== null && Math.abs(diff) === 1 ? "coin" : "coins"}
+                  {coinUnit(diff === null ? null : Math.abs(diff))}
                 </span>
               </p>
               <p className="text-sm text-muted-foreground">
                 {diff === null
-                  ? "Enter workers and pay to see the difference."
+                  ? t("taskForm.enterToSee")
                   : diff > 0
-                    ? `${formatCoins(diff)} will be charged.`
+                    ? t("taskForm.charged", { coins: f.coins(diff) })
                     : diff < 0
-                      ? `${formatCoins(-diff)} will be refunded to you.`
-                      : "No change in cost."}
+                      ? t("taskForm.refunded", { coins: f.coins(-diff) })
+                      : t("taskForm.noChange")}
               </p>
               <dl className="grid gap-1.5 text-sm">
                 <Row
-                  label="Escrowed now"
-                  value={`${formatCoins(originalCost)}${originalSlots !== undefined && originalPay !== undefined ? ` (${formatCount(originalSlots)} × ${formatCount(originalPay)})` : ""}`}
+                  label={t("taskForm.escrowedNow")}
+                  value={`${f.coins(originalCost)}${originalSlots !== undefined && originalPay !== undefined ? ` (${f.count(originalSlots)} × ${f.count(originalPay)})` : ""}`}
                 />
                 <Row
-                  label="New total"
-                  value={total !== null ? `${formatCoins(total)} (${formatCount(w!)} × ${formatCount(a!)})` : "—"}
+                  label={t("taskForm.newTotal")}
+                  value={total !== null ? `${f.coins(total)} (${f.count(w!)} × ${f.count(a!)})` : "—"}
                 />
-                <Row label="Your balance" value={formatCoins(balance)} />
+                <Row label={t("taskForm.balance")} value={f.coins(balance)} />
               </dl>
               {updateMissing > 0 ? (
                 <div
@@ -285,11 +296,11 @@ export function TaskForm({
                   className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
                 >
                   <p className="flex items-center gap-2 font-semibold">
-                    <AlertTriangle className="size-4 shrink-0" aria-hidden /> Insufficient Coins
+                    <AlertTriangle className="size-4 shrink-0" aria-hidden /> {t("updateTask.insufficient")}
                   </p>
-                  <p data-testid="coins-needed">You need {formatCoins(updateMissing)} more to save this change.</p>
+                  <p data-testid="coins-needed">{t("updateTask.needMore", { coins: f.coins(updateMissing) })}</p>
                   <Link to="/dashboard/purchasecoin" className={buttonVariants({ size: "sm" })}>
-                    Buy Coins
+                    {t("taskForm.buyCoins")}
                   </Link>
                 </div>
               ) : null}
@@ -298,7 +309,13 @@ export function TaskForm({
         </div>
         <Button type="submit" size="lg" disabled={busy || (hydrated && updateMissing > 0)} className="w-full">
           {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-          {busy ? (mode === "add" ? "Posting…" : "Saving…") : mode === "add" ? "Add Task" : "Update Task"}
+          {busy
+            ? mode === "add"
+              ? t("taskForm.posting")
+              : t("taskForm.saving")
+            : mode === "add"
+              ? t("taskForm.add")
+              : t("taskForm.update")}
         </Button>
       </aside>
     </Form>

@@ -2,8 +2,9 @@
 import type * as React from "react";
 import { ChartPanel } from "./chart-panel";
 import { HeadedSection } from "~/components/headed-section";
-import { chartValue, seriesTotal, type ChartSpec } from "~/lib/charts";
+import { seriesTotal, type ChartSpec } from "~/lib/charts";
 import { formatCount } from "~/lib/format";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 const C1 = "var(--color-chart-1)";
 const C2 = "var(--color-chart-2)";
@@ -20,26 +21,25 @@ function ChartsSection({ title, children }: { title: string; children: React.Rea
   );
 }
 
-const SPENT: ChartSpec = { kind: "bar", series: [{ key: "spent", label: "Coins spent", color: C1 }] };
-const POSTED: ChartSpec = { kind: "bar", series: [{ key: "posted", label: "Tasks posted", color: C2 }] };
-
 export function BuyerCharts({ weeks }: { weeks: { period: string; spent: number; posted: number }[] }) {
-  const span = `the last ${weeks.length} weeks`;
+  const t = useWords("buyer");
+  const spent: ChartSpec = { kind: "bar", series: [{ key: "spent", label: t("charts.coinsSpent"), color: C1 }] };
+  const posted: ChartSpec = { kind: "bar", series: [{ key: "posted", label: t("charts.tasksPosted"), color: C2 }] };
   return (
-    <ChartsSection title="Your last weeks">
+    <ChartsSection title={t("charts.lastWeeks")}>
       <ChartPanel
-        title="Coins spent per week"
-        summary={`${plural(seriesTotal(weeks, "spent"), "coin")} spent on posting and raising tasks in ${span}.`}
-        periodHeading="Week of"
-        spec={SPENT}
+        title={t("charts.spentPerWeek")}
+        summary={t("charts.spentSummary", { count: seriesTotal(weeks, "spent"), weeks: weeks.length })}
+        periodHeading={t("charts.weekOf")}
+        spec={spent}
         rows={weeks}
         testId="chart-spent"
       />
       <ChartPanel
-        title="Tasks posted per week"
-        summary={`${plural(seriesTotal(weeks, "posted"), "task")} posted in ${span}.`}
-        periodHeading="Week of"
-        spec={POSTED}
+        title={t("charts.postedPerWeek")}
+        summary={t("charts.postedSummary", { count: seriesTotal(weeks, "posted"), weeks: weeks.length })}
+        periodHeading={t("charts.weekOf")}
+        spec={posted}
         rows={weeks}
         testId="chart-posted"
       />
@@ -47,36 +47,49 @@ export function BuyerCharts({ weeks }: { weeks: { period: string; spent: number;
   );
 }
 
-const EARNED: ChartSpec = { kind: "bar", series: [{ key: "earned", label: "Coins earned", color: C1 }] };
-const RATE: ChartSpec = { kind: "line", percent: true, series: [{ key: "rate", label: "Approval rate", color: C2 }] };
-
+/** The worker's charts: on the worker's home, so their words are in `common`. */
 export function WorkerCharts({
   weeks,
 }: {
   weeks: { period: string; earned: number; approved: number; rejected: number; rate: number | null }[];
 }) {
-  const span = `the last ${weeks.length} weeks`;
+  const t = useWords("common");
+  const f = useFormat();
+  const earned: ChartSpec = {
+    kind: "bar",
+    series: [{ key: "earned", label: t("charts.worker.coinsEarned"), color: C1 }],
+  };
+  const rate: ChartSpec = {
+    kind: "line",
+    percent: true,
+    series: [{ key: "rate", label: t("charts.worker.approvalRate"), color: C2 }],
+  };
   const approved = seriesTotal(weeks, "approved");
   const decided = approved + seriesTotal(weeks, "rejected");
   return (
-    <ChartsSection title="Your last weeks">
+    <ChartsSection title={t("charts.worker.lastWeeks")}>
       <ChartPanel
-        title="Coins earned per week"
-        summary={`${plural(seriesTotal(weeks, "earned"), "coin")} earned from approved work in ${span}.`}
-        periodHeading="Week of"
-        spec={EARNED}
+        title={t("charts.worker.earnedPerWeek")}
+        summary={t("charts.worker.earnedSummary", { count: seriesTotal(weeks, "earned"), weeks: weeks.length })}
+        periodHeading={t("charts.worker.weekOf")}
+        spec={earned}
         rows={weeks}
         testId="chart-earned"
       />
       <ChartPanel
-        title="Approval rate per week"
+        title={t("charts.worker.ratePerWeek")}
         summary={
           decided
-            ? `${approved} of ${plural(decided, "decided submission")} approved in ${span} (${chartValue(Math.round((100 * approved) / decided), true)}).`
-            : `No submission of yours was decided in ${span}.`
+            ? t("charts.worker.rateSummary", {
+                approved,
+                count: decided,
+                weeks: weeks.length,
+                percent: f.count(Math.round((100 * approved) / decided)),
+              })
+            : t("charts.worker.rateNone", { weeks: weeks.length })
         }
-        periodHeading="Week of"
-        spec={RATE}
+        periodHeading={t("charts.worker.weekOf")}
+        spec={rate}
         rows={weeks}
         testId="chart-rate"
       />

@@ -1,9 +1,11 @@
 // The words of a page in React: the root route provides the language and the compiled words the server sent
 // (root.tsx), and a component reads them with `useWords("namespace")`, numbers and dates with `useFormat()`.
+import { setGlobalConfig } from "valibot";
 import { createContext, createElement, Fragment, use, type ReactNode } from "react";
 import { formatsOf, type Formats } from "./format";
 import type { Language } from "./languages";
 import { formatMessage, formatText, type CompiledWords, type Key, type Namespace, type Values } from "./messages";
+import { registerValidationWords } from "./validation";
 
 interface PageWords {
   language: Language;
@@ -13,6 +15,12 @@ interface PageWords {
 const WordsContext = createContext<PageWords>({ language: "en", words: {} });
 
 export function WordsProvider({ language, words, children }: PageWords & { children: ReactNode }) {
+  if (typeof document !== "undefined") {
+    // the browser parses only the page's forms: their messages in the page's language (validation.ts); never on the
+    // server, whose parses without a language (REST) stay English
+    registerValidationWords(language, words.validation);
+    setGlobalConfig({ lang: language });
+  }
   return <WordsContext value={{ language, words }}>{children}</WordsContext>;
 }
 

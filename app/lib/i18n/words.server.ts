@@ -7,6 +7,7 @@ import { bn } from "./catalogues/bn";
 import { en, type Catalogue } from "./catalogues/en";
 import { formatText, type CompiledWords, type Key, type Namespace, type Values } from "./messages";
 import type { Language } from "./languages";
+import { validationWordsFrom } from "./validation";
 
 const CATALOGUES: Record<Language, Catalogue> = { en, bn };
 const compiled: Record<Language, Partial<Record<Namespace, Record<string, CompiledMessage>>>> = { en: {}, bn: {} };
@@ -20,6 +21,9 @@ function compiledNamespace(language: Language, namespace: Namespace): Record<str
   }
   return words;
 }
+
+// the schemas' messages in a page action's language (validation.ts): both languages' words, compiled on first use
+validationWordsFrom((language) => compiledNamespace(language, "validation"));
 
 /** The compiled words of `namespaces` in `language`, as a page receives them. */
 export function compiledWords(language: Language, namespaces: readonly Namespace[]): CompiledWords {
@@ -35,4 +39,25 @@ export type ServerWords<N extends Namespace> = (key: Key<N>, values?: Values) =>
 export function serverWords<N extends Namespace>(language: Language, namespace: N): ServerWords<N> {
   return (key, values) =>
     formatText(compiledNamespace(language, namespace)[key], `${namespace}.${key}`, language, values);
+}
+
+const byEnglish: Partial<Record<Language, Map<string, string>>> = {};
+
+/**
+ * The words in `language` of a fixed English message of the `errors` or `validation` namespace (one without values),
+ * or null: how a page says a service's refusal, whose English REST answers as it is (errors.ts, `refusalIn`).
+ */
+export function wordsForEnglish(language: Language, english: string): string | null {
+  let map = byEnglish[language];
+  if (!map) {
+    map = new Map();
+    for (const namespace of ["errors", "validation"] as const) {
+      const source = compiledNamespace("en", namespace);
+      const words = serverWords(language, namespace);
+      for (const [key, message] of Object.entries(source))
+        if (typeof message === "string") map.set(message, words(key as Key<typeof namespace>));
+    }
+    byEnglish[language] = map;
+  }
+  return map.get(english) ?? null;
 }

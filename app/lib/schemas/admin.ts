@@ -1,31 +1,45 @@
 // Admin screens: the forms their actions accept and the query strings their lists read.
 import * as v from "valibot";
+import { said } from "../i18n/validation";
 import { ROLES } from "../roles";
-import { optionalText, PAYOUT_REFERENCE_REQUIRED, payoutReference, requiredText, wholeNumber } from "./fields";
+import {
+  INVALID_INPUT,
+  MISSING_ID,
+  optionalText,
+  PAYOUT_REFERENCE_REQUIRED,
+  payoutReference,
+  requiredText,
+  wholeNumber,
+} from "./fields";
 import { pageParam } from "./paging";
 
-const id = requiredText("Missing id", 64);
+const id = requiredText(MISSING_ID, 64);
 export const REASON_REQUIRED = "A reason is required";
 const reason = optionalText(500);
-const requiredReason = requiredText(REASON_REQUIRED, 500);
+const requiredReason = requiredText(said("reason.required", REASON_REQUIRED), 500);
 
 export const TAKA_RATE_INVALID = "Enter how many taka a US dollar buys, e.g. 121.50";
+const takaRateInvalid = said("takaRate.invalid", TAKA_RATE_INVALID);
 
 /**
  * Admin Home: mark a pending withdrawal paid (with the payout's reference), reject it (with a reason), or set the
  * taka rate (taka per US dollar, at most two decimals, stored in hundredths).
  */
 export const adminHomeActionSchema = v.variant("intent", [
-  v.object({ intent: v.literal("approve"), id, payout_reference: payoutReference(PAYOUT_REFERENCE_REQUIRED) }),
+  v.object({
+    intent: v.literal("approve"),
+    id,
+    payout_reference: payoutReference(said("payoutReference.required", PAYOUT_REFERENCE_REQUIRED)),
+  }),
   v.object({ intent: v.literal("reject"), id, reason: requiredReason }),
   v.object({
     intent: v.literal("taka_rate"),
     taka_per_dollar: v.pipe(
-      v.string(TAKA_RATE_INVALID),
+      v.string(takaRateInvalid),
       v.trim(),
-      v.regex(/^\d{1,6}(\.\d{1,2})?$/, TAKA_RATE_INVALID),
+      v.regex(/^\d{1,6}(\.\d{1,2})?$/, takaRateInvalid),
       v.transform((typed) => Math.round(Number(typed) * 100)),
-      v.minValue(1, TAKA_RATE_INVALID),
+      v.minValue(1, takaRateInvalid),
     ),
   }),
 ]);
@@ -38,14 +52,14 @@ export const ADJUST_AMOUNT_ZERO = "The amount cannot be 0";
 
 /** Manage Users: role change, removal, and the recorded coin adjustment (the only manual coin movement). */
 export const userActionSchema = v.variant("intent", [
-  v.object({ intent: v.literal("role"), id, role: v.picklist(ROLES, "Select a role") }),
+  v.object({ intent: v.literal("role"), id, role: v.picklist(ROLES, said("role.select", "Select a role")) }),
   v.object({ intent: v.literal("remove"), id, reason }),
   v.object({
     intent: v.literal("adjust"),
     id,
     addcoin: v.pipe(
-      wholeNumber(ADJUST_AMOUNT_REQUIRED, -10_000_000, "Invalid Input", 10_000_000),
-      v.check((n) => n !== 0, ADJUST_AMOUNT_ZERO),
+      wholeNumber(said("adjust.required", ADJUST_AMOUNT_REQUIRED), -10_000_000, INVALID_INPUT, 10_000_000),
+      v.check((n) => n !== 0, said("adjust.zero", ADJUST_AMOUNT_ZERO)),
     ),
     reason: requiredReason,
   }),

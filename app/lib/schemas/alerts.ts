@@ -1,9 +1,10 @@
 // Task alerts (docs/product/task-alerts.md): a saved search's criteria as the task list's filters take them, the
 // alerts page's actions, and the REST shapes. The page form and POST /saved-searches share the criteria and words.
 import * as v from "valibot";
+import { said } from "../i18n/validation";
 import { CATEGORIES } from "../categories";
 import { id, paging } from "./api";
-import { rowAction } from "./fields";
+import { rowAction, UNKNOWN_ACTION } from "./fields";
 import { optionalBound } from "./task";
 
 export const WORDS_NEED_A_WORD = "Type a word to look for, or leave the words empty.";
@@ -13,15 +14,15 @@ export const UNKNOWN_CATEGORY = "Pick one of the categories, or none for every c
 const words = v.pipe(
   v.optional(v.string(), ""),
   v.trim(),
-  v.maxLength(100, "Words are at most 100 characters."),
-  v.check((s) => s === "" || /[\p{L}\p{N}]/u.test(s), WORDS_NEED_A_WORD),
+  v.maxLength(100, said("alerts.wordsTooLong", "Words are at most 100 characters.")),
+  v.check((s) => s === "" || /[\p{L}\p{N}]/u.test(s), said("alerts.wordsNeedAWord", WORDS_NEED_A_WORD)),
 );
 
 /** A category, or none (every category): a form's empty choice reads as none. */
 const category = v.pipe(
   v.optional(v.string(), ""),
   v.transform((s) => (s === "" ? undefined : s)),
-  v.optional(v.picklist(CATEGORIES, UNKNOWN_CATEGORY)),
+  v.optional(v.picklist(CATEGORIES, said("alerts.unknownCategory", UNKNOWN_CATEGORY))),
 );
 
 export const MIN_HOURLY_RANGE = "Least pay per hour: whole dollars from 1 to 1,000, or none.";
@@ -32,9 +33,9 @@ export const savedSearchCriteria = v.object({
   q: words,
   category,
   /** whole dollars per hour, as the task list's min_hourly; empty or absent for none */
-  min_hourly: optionalBound(1, 1000, MIN_HOURLY_RANGE),
+  min_hourly: optionalBound(1, 1000, said("alerts.minHourlyRange", MIN_HOURLY_RANGE)),
   /** percent, as the task list's min_approval; empty or absent for none */
-  min_approval: optionalBound(1, 100, MIN_APPROVAL_RANGE),
+  min_approval: optionalBound(1, 100, said("alerts.minApprovalRange", MIN_APPROVAL_RANGE)),
 });
 export type SavedSearchCriteria = v.InferOutput<typeof savedSearchCriteria>;
 
@@ -63,6 +64,8 @@ export const pushSubscriptionInput = v.object({
 });
 export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionInput>;
 
+const unknownSearch = said("alerts.unknownSearch", "Unknown saved search");
+
 /**
  * The alerts page's actions: save (from the task list), delete, a new feed address, alert e-mails on or off, and
  * push notifications on or off in this browser (app/components/push/).
@@ -71,13 +74,16 @@ export const alertsPageAction = v.variant(
   "intent",
   [
     v.object({ intent: v.literal("save"), ...savedSearchCriteria.entries }),
-    rowAction("delete", "Unknown saved search"),
-    rowAction("regenerate", "Unknown saved search"),
-    v.object({ intent: v.literal("emails"), emails: v.picklist(["on", "off"], "Choose on or off") }),
+    rowAction("delete", unknownSearch),
+    rowAction("regenerate", unknownSearch),
+    v.object({
+      intent: v.literal("emails"),
+      emails: v.picklist(["on", "off"], said("alerts.onOrOff", "Choose on or off")),
+    }),
     v.object({ intent: v.literal("push-on"), ...pushSubscriptionInput.entries }),
     v.object({ intent: v.literal("push-off"), endpoint: pushEndpoint }),
   ],
-  "Unknown action",
+  UNKNOWN_ACTION,
 );
 
 /** The token of a feed or an unsubscribe link, as the URL carries it (anything else is 404 at once). */

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { said, type Message } from "../i18n/validation";
 import { email, imageUrl, optionalText, requiredText } from "./fields";
 import { isCountry } from "../countries";
 
@@ -8,9 +9,8 @@ export const COUNTRY_NOT_LISTED = "Choose your country from the list";
  * The country a worker lives in (ISO 3166-1 alpha-2): tasks open to some countries only (MTurk's Locale) are
  * matched against it. Optional: without it such tasks stay closed to them, saying why.
  */
-const country = v.optional(
-  v.pipe(v.string(COUNTRY_NOT_LISTED), v.trim(), v.toUpperCase(), v.check(isCountry, COUNTRY_NOT_LISTED)),
-);
+const notListed = said("country.notListed", COUNTRY_NOT_LISTED);
+const country = v.optional(v.pipe(v.string(notListed), v.trim(), v.toUpperCase(), v.check(isCountry, notListed)));
 
 /** What an e-mailed link that no longer works says (used, expired, or never sent). */
 export const LINK_NOT_VALID = "This link has expired or was already used.";
@@ -34,29 +34,32 @@ export const PASSWORD_TOO_COMMON =
  * A password someone chooses (registration, reset, change): its length here, in the browser too; that it is not a
  * common password, on the server.
  */
+const passwordRequired = said("password.required", "Password is required");
 const newPassword = () =>
   v.pipe(
-    v.string("Password is required"),
-    v.nonEmpty("Password is required"),
-    v.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT),
-    v.maxLength(200, "At most 200 characters"),
+    v.string(passwordRequired),
+    v.nonEmpty(passwordRequired),
+    v.minLength(PASSWORD_MIN_LENGTH, said("password.tooShort", PASSWORD_TOO_SHORT)),
+    v.maxLength(200, said("text.atMost", "At most 200 characters", { max: 200 })),
   );
 
 /** A password someone types to prove who they are (login, the settings' current password). */
-const typedPassword = (requiredMessage: string) =>
+const typedPassword = (requiredMessage: Message) =>
   v.pipe(v.string(requiredMessage), v.nonEmpty(requiredMessage), v.maxLength(200));
 
 export const loginSchema = v.object({
   email: email(),
-  password: typedPassword("Password is required"),
+  password: typedPassword(passwordRequired),
   redirectTo: optionalText(500),
 });
 
+const nameRequired = said("name.required", "Name is required");
+
 export const registerSchema = v.object({
-  name: requiredText("Name is required", 80),
+  name: requiredText(nameRequired, 80),
   email: email(),
   password: newPassword(),
-  role: v.picklist(["Worker", "Buyer"], "Select a role"),
+  role: v.picklist(["Worker", "Buyer"], said("role.select", "Select a role")),
   photo: imageUrl,
   country,
 });
@@ -69,7 +72,8 @@ export const registerFormSchema = v.object({ ...registerSchema.entries, redirect
 export const forgotPasswordSchema = v.object({ email: email() });
 
 /** The secret of an e-mailed link, posted back by the page it opened. */
-const linkToken = () => v.pipe(v.string(LINK_NOT_VALID), v.nonEmpty(LINK_NOT_VALID), v.maxLength(200, LINK_NOT_VALID));
+const linkNotValid = said("link.notValid", LINK_NOT_VALID);
+const linkToken = () => v.pipe(v.string(linkNotValid), v.nonEmpty(linkNotValid), v.maxLength(200, linkNotValid));
 
 /** The reset page (its token is the link's) and POST /auth/reset. */
 export const resetPasswordSchema = v.object({ token: linkToken(), password: newPassword() });
@@ -78,13 +82,13 @@ export const resetPasswordSchema = v.object({ token: linkToken(), password: newP
 export const confirmLinkSchema = v.object({ token: linkToken() });
 
 /** Settings: the name and country (the photo travels as the form's upload). */
-export const profileSchema = v.object({ name: requiredText("Name is required", 80), country });
+export const profileSchema = v.object({ name: requiredText(nameRequired, 80), country });
 
 export const ENTER_CURRENT_PASSWORD = "Enter your current password";
 
 /** Settings: a new password, after the current one. */
 export const changePasswordSchema = v.object({
-  currentPassword: typedPassword(ENTER_CURRENT_PASSWORD),
+  currentPassword: typedPassword(said("password.current", ENTER_CURRENT_PASSWORD)),
   password: newPassword(),
 });
 

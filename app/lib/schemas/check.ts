@@ -2,6 +2,7 @@
 // bodies, and the worker's answer. Missing fields leave a task's check as it is; an empty question removes it. Rules
 // across fields (an answer for a question, the answer among the choices) are the service's (proof-flags.server.ts).
 import * as v from "valibot";
+import { said } from "../i18n/validation";
 
 export const CHECK_MATCHES = ["exact", "ignore_case", "choice"] as const;
 export type CheckMatch = (typeof CHECK_MATCHES)[number];
@@ -17,11 +18,11 @@ export const CHECK_QUESTION_MAX = 300;
 export const CHECK_ANSWER_MAX = 200;
 
 const optionalTrimmed = (max: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters`)));
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, said("text.atMost", `At most ${max} characters`, { max }))));
 
 export const checkFields = {
   check_question: optionalTrimmed(CHECK_QUESTION_MAX),
-  check_match: v.optional(v.picklist(CHECK_MATCHES, "Choose how the answer is matched")),
+  check_match: v.optional(v.picklist(CHECK_MATCHES, said("check.match", "Choose how the answer is matched"))),
   check_answer: optionalTrimmed(CHECK_ANSWER_MAX),
   /** choice: one choice a line */
   check_choices: optionalTrimmed(1000),

@@ -1,8 +1,18 @@
 import * as v from "valibot";
+import { said } from "../i18n/validation";
 import { COIN_PACKAGES, findPackage, PAYMENT_SYSTEMS } from "../coins";
 import { accountProblem, bankBranchRequired, bankNameRequired, normalAccount } from "../payouts";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
 import { checkAnswerField } from "./check";
+
+/** Why this account cannot receive a payout through this system (lib/payouts.ts), in the parse's language. */
+function accountProblemSaid(system: string, account: string) {
+  const english = accountProblem(system, account);
+  if (english === null) return null;
+  if (system === "Bank") return said("withdraw.bankAccount", english);
+  if (system === "Others") return said("withdraw.otherAccount", english);
+  return said("withdraw.walletNumber", english, { system });
+}
 
 /**
  * A withdrawal request (the Withdrawals form and POST /withdraw): the coins, and where the money goes, checked per
@@ -11,9 +21,14 @@ import { checkAnswerField } from "./check";
  */
 export const withdrawSchema = v.pipe(
   v.object({
-    withdrawal_coin: wholeNumber("Coins to withdraw are required", 1, "Minimum 1 coin", 100_000_000),
-    payment_system: v.picklist(PAYMENT_SYSTEMS, "Select a payment system"),
-    account_number: requiredText("Account number is required", 64),
+    withdrawal_coin: wholeNumber(
+      said("withdraw.coinsRequired", "Coins to withdraw are required"),
+      1,
+      said("withdraw.minimumOne", "Minimum 1 coin"),
+      100_000_000,
+    ),
+    payment_system: v.picklist(PAYMENT_SYSTEMS, said("withdraw.selectSystem", "Select a payment system")),
+    account_number: requiredText(said("withdraw.accountRequired", "Account number is required"), 64),
     bank_name: optionalText(80),
     bank_branch: optionalText(80),
   }),
@@ -23,7 +38,7 @@ export const withdrawSchema = v.pipe(
       (i) => accountProblem(i.payment_system, i.account_number) === null,
       (issue) => {
         const i = issue.input as { payment_system: string; account_number: string };
-        return accountProblem(i.payment_system, i.account_number) ?? "";
+        return accountProblemSaid(i.payment_system, i.account_number)?.(issue) ?? "";
       },
     ),
     ["account_number"],
@@ -32,7 +47,7 @@ export const withdrawSchema = v.pipe(
     v.partialCheck(
       [["payment_system"], ["bank_name"]],
       (i) => i.payment_system !== "Bank" || !!i.bank_name,
-      bankNameRequired,
+      said("withdraw.bankNameRequired", bankNameRequired),
     ),
     ["bank_name"],
   ),
@@ -40,7 +55,7 @@ export const withdrawSchema = v.pipe(
     v.partialCheck(
       [["payment_system"], ["bank_branch"]],
       (i) => i.payment_system !== "Bank" || !!i.bank_branch,
-      bankBranchRequired,
+      said("withdraw.bankBranchRequired", bankBranchRequired),
     ),
     ["bank_branch"],
   ),
@@ -55,20 +70,24 @@ export const withdrawSchema = v.pipe(
   }),
 );
 
+const choosePackage = said("purchase.choosePackage", "Choose a package");
+const unknownPackage = said("purchase.unknownPackage", "Unknown coin package");
+
 export const purchaseSchema = v.object({
   coins: v.pipe(
-    wholeNumber("Choose a package", 1, "Choose a package"),
-    v.check((c) => COIN_PACKAGES.some((p) => p.coins === c), "Unknown coin package"),
+    wholeNumber(choosePackage, 1, choosePackage),
+    v.check((c) => COIN_PACKAGES.some((p) => p.coins === c), unknownPackage),
   ),
 });
 
 export const SUBMISSION_TEXT_REQUIRED = "Submission text is required";
 export const SUBMISSION_TEXT_MAX = 4000;
+const submissionTextRequired = said("submission.textRequired", SUBMISSION_TEXT_REQUIRED);
 
 /** A worker's proof: the text is required, the image optional (the product's original specification); the page and POST /submission alike. */
 export const submissionSchema = v.object({
-  task_id: requiredText("Task is required", 64),
-  submission_details: requiredText(SUBMISSION_TEXT_REQUIRED, SUBMISSION_TEXT_MAX),
+  task_id: requiredText(said("submission.taskRequired", "Task is required"), 64),
+  submission_details: requiredText(submissionTextRequired, SUBMISSION_TEXT_MAX),
   submission_image_url: imageUrl,
   ...checkAnswerField,
 });
@@ -79,7 +98,7 @@ export const submissionSchema = v.object({
  * ticked. A new file in the form's `image` field replaces it.
  */
 export const proofFormSchema = v.object({
-  submission_details: requiredText(SUBMISSION_TEXT_REQUIRED, SUBMISSION_TEXT_MAX),
+  submission_details: requiredText(submissionTextRequired, SUBMISSION_TEXT_MAX),
   image_url: imageUrl,
   keep_image: v.optional(v.literal("on")),
   ...checkAnswerField,
@@ -102,9 +121,9 @@ export const adjustCoinsSchema = v.object({
 });
 
 const coinsField = v.pipe(
-  v.string("Choose a coin package"),
+  v.string(said("purchase.chooseCoinPackage", "Choose a coin package")),
   v.transform(Number),
-  v.check((n) => findPackage(n) !== undefined, "Unknown coin package"),
+  v.check((n) => findPackage(n) !== undefined, unknownPackage),
 );
 /** The Purchase Coin page's steps: create a payment, confirm it, or (without JavaScript, in test mode) pay in one post. */
 export const purchaseStepSchema = v.variant("intent", [

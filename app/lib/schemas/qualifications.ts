@@ -1,6 +1,7 @@
 // Qualifications' forms and REST shapes (docs/product/quality.md): a definition, a test's questions with their key, a
 // worker's answers, a hand grant, a task's requirement. The pages and the REST routes use the same fields and words.
 import * as v from "valibot";
+import { said } from "../i18n/validation";
 import { id, paging } from "./api";
 import { requiredText, wholeNumber } from "./fields";
 import { MAX_CHOICES, MAX_QUESTIONS, MIN_CHOICES } from "../qualifications";
@@ -14,10 +15,15 @@ export const ANSWER_RULE = "The right choice: the number of one of the choices";
 export const TOO_MANY_QUESTIONS = `A test has at most ${MAX_QUESTIONS} questions`;
 export const SCORE_RULE = "Score: a whole number from 0 to 100";
 
-const name = requiredText(QUALIFICATION_NAME_REQUIRED, 80);
-const description = requiredText(QUALIFICATION_DESCRIPTION_REQUIRED, 500);
-const retakeHours = wholeNumber(RETAKE_HOURS, 0, RETAKE_HOURS, 8760);
-export const score = wholeNumber(SCORE_RULE, 0, SCORE_RULE, 100);
+const name = requiredText(said("qualification.nameRequired", QUALIFICATION_NAME_REQUIRED), 80);
+const description = requiredText(said("qualification.descriptionRequired", QUALIFICATION_DESCRIPTION_REQUIRED), 500);
+const retakeHoursRule = said("qualification.retakeHours", RETAKE_HOURS);
+const retakeHours = wholeNumber(retakeHoursRule, 0, retakeHoursRule, 8760);
+const scoreRule = said("qualification.score", SCORE_RULE);
+export const score = wholeNumber(scoreRule, 0, scoreRule, 100);
+const choicesRule = said("qualification.choices", CHOICES_RULE, { min: MIN_CHOICES, max: MAX_CHOICES });
+const answerRule = said("qualification.answer", ANSWER_RULE);
+const promptRequired = said("qualification.promptRequired", PROMPT_REQUIRED);
 
 /** Create or change a definition (the page's form and the REST bodies). */
 export const qualificationFormSchema = v.object({ name, description, retake_hours: retakeHours });
@@ -26,21 +32,21 @@ export type QualificationInput = v.InferOutput<typeof qualificationFormSchema>;
 const choice = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty(CHOICES_RULE),
-  v.maxLength(200, "A choice: at most 200 characters"),
+  v.nonEmpty(choicesRule),
+  v.maxLength(200, said("qualification.choiceTooLong", "A choice: at most 200 characters", { max: 200 })),
 );
 const choiceList = v.pipe(
-  v.array(choice, CHOICES_RULE),
-  v.minLength(MIN_CHOICES, CHOICES_RULE),
-  v.maxLength(MAX_CHOICES, CHOICES_RULE),
+  v.array(choice, choicesRule),
+  v.minLength(MIN_CHOICES, choicesRule),
+  v.maxLength(MAX_CHOICES, choicesRule),
 );
-const answer = wholeNumber(ANSWER_RULE, 1, ANSWER_RULE, MAX_CHOICES);
+const answer = wholeNumber(answerRule, 1, answerRule, MAX_CHOICES);
 
 /** A question with its key: the choices and the number (1 for the first) of the right one. */
 export const questionSchema = v.pipe(
-  v.object({ prompt: requiredText(PROMPT_REQUIRED, 500), choices: choiceList, answer }),
+  v.object({ prompt: requiredText(promptRequired, 500), choices: choiceList, answer }),
   v.forward(
-    v.check((q) => q.answer <= q.choices.length, ANSWER_RULE),
+    v.check((q) => q.answer <= q.choices.length, answerRule),
     ["answer"],
   ),
 );
@@ -49,9 +55,9 @@ export type QuestionInput = v.InferOutput<typeof questionSchema>;
 /** The page's "Add a question": the choices typed one a line in a text area. */
 export const questionFormSchema = v.pipe(
   v.object({
-    prompt: requiredText(PROMPT_REQUIRED, 500),
+    prompt: requiredText(promptRequired, 500),
     choices: v.pipe(
-      requiredText(CHOICES_RULE, MAX_CHOICES * 210),
+      requiredText(choicesRule, MAX_CHOICES * 210),
       v.transform((text) =>
         text
           .split(/\r?\n/)
@@ -63,7 +69,7 @@ export const questionFormSchema = v.pipe(
     answer,
   }),
   v.forward(
-    v.check((q) => q.answer <= q.choices.length, ANSWER_RULE),
+    v.check((q) => q.answer <= q.choices.length, answerRule),
     ["answer"],
   ),
 );
@@ -71,7 +77,7 @@ export const questionFormSchema = v.pipe(
 /** A worker's answers: the number of the chosen choice per question id. */
 export const answersSchema = v.object({
   answers: v.pipe(
-    v.optional(v.record(id("question id"), wholeNumber(ANSWER_RULE, 1, ANSWER_RULE, MAX_CHOICES)), {}),
+    v.optional(v.record(id("question id"), answer), {}),
     v.transform((a) => a ?? {}),
   ),
 });

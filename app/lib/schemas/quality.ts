@@ -1,8 +1,9 @@
 // The REST shapes of the buyers' quality tools (docs/product/quality.md, batch-posting.md): blocks, bonuses, batch
 // posting. The fields reuse the page forms' schemas and messages.
 import * as v from "valibot";
+import { said } from "../i18n/validation";
 import { id, paging } from "./api";
-import { requiredText, wholeNumber } from "./fields";
+import { requiredText, UNKNOWN_ACTION, wholeNumber } from "./fields";
 import { blockReason } from "./review";
 
 /** GET /worker-blocks: the buyer's blocks, newest first. */
@@ -26,9 +27,14 @@ export const workerBlockWireSchema = v.strictObject({
 /** The most one bonus pays, in coins (every door: the Bonuses page, POST /bonuses, the MTurk API's SendBonus). */
 export const BONUS_MAX_COINS = 10_000;
 /** A bonus in coins: a whole number from 1 to 10,000, read from a form field or JSON. */
-export const bonusCoins = wholeNumber("Enter the bonus in coins", 1, "At least 1 coin", BONUS_MAX_COINS);
+export const bonusCoins = wholeNumber(
+  said("bonus.coinsRequired", "Enter the bonus in coins"),
+  1,
+  said("bonus.atLeastOne", "At least 1 coin"),
+  BONUS_MAX_COINS,
+);
 export const BONUS_REASON_REQUIRED = "Tell the worker what the bonus is for.";
-export const bonusReason = requiredText(BONUS_REASON_REQUIRED, 500);
+export const bonusReason = requiredText(said("bonus.reasonRequired", BONUS_REASON_REQUIRED), 500);
 /**
  * The caller's key of one bonus or batch request (MTurk's UniqueRequestToken): letters, digits, - and _, at most 64.
  */
@@ -44,7 +50,7 @@ export const requestKey = v.pipe(
 export const bonusActionSchema = v.variant(
   "intent",
   [v.object({ intent: v.literal("bonus"), id: id(), addcoin: bonusCoins, reason: bonusReason, key: requestKey })],
-  "Unknown action",
+  UNKNOWN_ACTION,
 );
 
 /** GET /bonuses: the bonuses the buyer paid or the worker received, newest first. */

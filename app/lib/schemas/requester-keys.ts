@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { said } from "../i18n/validation";
 
 /** The most live (unrevoked) requester keys a buyer holds at once. */
 export const MAX_LIVE_KEYS = 10;
@@ -10,8 +11,8 @@ export const SIGN_IN_AGAIN = `Sign in again with Google to create a key: without
 
 /** An access key id as Coinwork makes them (AKCW and 16 base-32 characters). */
 const accessKeyIdField = v.pipe(
-  v.string("Choose a key"),
-  v.regex(/^AKCW[A-Z2-7]{16}$/, "That is not one of your access key ids"),
+  v.string(said("keys.choose", "Choose a key")),
+  v.regex(/^AKCW[A-Z2-7]{16}$/, said("keys.notYours", "That is not one of your access key ids")),
 );
 
 /** Settings' requester keys: revoking one. */
@@ -24,5 +25,7 @@ export const requesterKeyActionSchema = v.variant("intent", [
  * on the server).
  */
 export const createRequesterKeySchema = v.object({
-  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(200, "At most 200 characters"))),
+  currentPassword: v.optional(
+    v.pipe(v.string(), v.maxLength(200, said("text.atMost", "At most 200 characters", { max: 200 }))),
+  ),
 });

@@ -1,18 +1,19 @@
 // Buyer Home's review queue: the query string it reads and the decisions its forms post.
 import * as v from "valibot";
-import { optionalText, requiredText } from "./fields";
+import { said } from "../i18n/validation";
+import { optionalText, requiredText, UNKNOWN_ACTION } from "./fields";
 import { pageParam } from "./paging";
 import { revisionNote } from "./revisions";
 import { submissionIds } from "./api";
 import { REJECT_FLAGGED } from "../proof-flags";
 import { APPROVE_SELECTED, LOOK_FIRST, LOOKED_FIELD, REJECT_REASON_REQUIRED, REJECT_REASONS } from "../review";
 
-const id = requiredText("Unknown submission", 64);
+const id = requiredText(said("review.unknownSubmission", "Unknown submission"), 64);
 
 /** A worker to block (or unblock) and the buyer's private reason (docs/product/quality.md). */
-export const workerIdField = requiredText("Unknown worker", 64);
+export const workerIdField = requiredText(said("review.unknownWorker", "Unknown worker"), 64);
 export const BLOCK_REASON_REQUIRED = "Say why you block this worker (only you see it).";
-export const blockReason = requiredText(BLOCK_REASON_REQUIRED, 500);
+export const blockReason = requiredText(said("review.blockReasonRequired", BLOCK_REASON_REQUIRED), 500);
 export const blockWorkerSchema = v.object({ worker: workerIdField, reason: blockReason });
 export const liftBlockSchema = v.object({ worker: workerIdField });
 
@@ -22,11 +23,13 @@ export const reviewQueueQuery = v.object({
   task: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(64))), undefined),
 });
 
+const rejectReasonRequired = said("review.rejectReasonRequired", REJECT_REASON_REQUIRED);
+
 /** The proof version the page showed (proofVersion: its last edit's time, 0 when never edited). */
 const seen = v.optional(
   v.pipe(
     v.string(),
-    v.regex(/^\d{1,15}$/, "Unknown version"),
+    v.regex(/^\d{1,15}$/, said("review.unknownVersion", "Unknown version")),
     v.transform((s) => Number(s)),
   ),
 );
@@ -45,11 +48,11 @@ export const reviewActionSchema = v.variant(
         intent: v.literal("reject"),
         id,
         seen,
-        reason_pick: v.optional(v.picklist(REJECT_REASONS, REJECT_REASON_REQUIRED)),
+        reason_pick: v.optional(v.picklist(REJECT_REASONS, rejectReasonRequired)),
         reason: optionalText(500),
       }),
       v.forward(
-        v.partialCheck([["reason_pick"], ["reason"]], (i) => !!i.reason_pick || !!i.reason, REJECT_REASON_REQUIRED),
+        v.partialCheck([["reason_pick"], ["reason"]], (i) => !!i.reason_pick || !!i.reason, rejectReasonRequired),
         ["reason"],
       ),
     ),
@@ -61,7 +64,7 @@ export const reviewActionSchema = v.variant(
       intent: v.literal("grant"),
       id,
       worker: workerIdField,
-      qualification: requiredText("Pick a qualification", 64),
+      qualification: requiredText(said("review.pickQualification", "Pick a qualification"), 64),
     }),
     v.object({ intent: v.literal(REJECT_FLAGGED), id }),
     v.object({
@@ -70,9 +73,9 @@ export const reviewActionSchema = v.variant(
       // a checkbox: absent when not ticked
       [LOOKED_FIELD]: v.pipe(
         v.optional(v.string(), ""),
-        v.check((s) => s === "on", LOOK_FIRST),
+        v.check((s) => s === "on", said("review.lookFirst", LOOK_FIRST)),
       ),
     }),
   ],
-  "Unknown action",
+  UNKNOWN_ACTION,
 );

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { said, type Message } from "../i18n/validation";
 import { CATEGORIES } from "../categories";
 import { imageUrl, optionalText, requiredText, wholeNumber } from "./fields";
 import { pageParam } from "./paging";
@@ -8,19 +9,25 @@ import { TIME_ALLOWANCE_MINUTES } from "../time-allowance";
 import { ESTIMATE_MINUTES } from "../pay-rate";
 import { TASK_LIMITS } from "../task-fields";
 
+const completionDateRequired = said("task.completionDateRequired", "Completion date is required");
 const completionDate = v.pipe(
-  v.string("Completion date is required"),
-  v.nonEmpty("Completion date is required"),
-  v.isoDate("Completion date is required"),
-  v.check((d) => !isPastDate(d, deadlineDay()), "Completion date cannot be in the past"),
+  v.string(completionDateRequired),
+  v.nonEmpty(completionDateRequired),
+  v.isoDate(completionDateRequired),
+  v.check(
+    (d) => !isPastDate(d, deadlineDay()),
+    said("task.completionDatePast", "Completion date cannot be in the past"),
+  ),
 );
 
 /** How long a start holds a slot, in minutes; left empty: 60 on Add Task, unchanged on Update Task. */
 const timeAllowance = v.optional(
   wholeNumber(
-    "Time allowance is required",
+    said("task.timeAllowanceRequired", "Time allowance is required"),
     TIME_ALLOWANCE_MINUTES.min,
-    `The time allowance is ${TIME_ALLOWANCE_MINUTES.min} minutes to 24 hours`,
+    said("task.timeAllowanceRange", `The time allowance is ${TIME_ALLOWANCE_MINUTES.min} minutes to 24 hours`, {
+      min: TIME_ALLOWANCE_MINUTES.min,
+    }),
     TIME_ALLOWANCE_MINUTES.max,
   ),
 );
@@ -31,16 +38,19 @@ export const ESTIMATE_REQUIRED = "Time estimate is required";
  * The buyer's estimate of one slot's work, in minutes: required on every door but a HIT's (docs/decisions/094), since
  * the minimum hourly pay is checked at it. `required` words a missing one (REST names its field).
  */
-export const estimateMinutes = (required = ESTIMATE_REQUIRED) =>
+export const estimateMinutes = (required: Message = said("task.estimateRequired", ESTIMATE_REQUIRED)) =>
   wholeNumber(
     required,
     ESTIMATE_MINUTES.min,
-    `The time estimate is ${ESTIMATE_MINUTES.min} to ${ESTIMATE_MINUTES.max} minutes`,
+    said("task.estimateRange", `The time estimate is ${ESTIMATE_MINUTES.min} to ${ESTIMATE_MINUTES.max} minutes`, {
+      min: ESTIMATE_MINUTES.min,
+      max: ESTIMATE_MINUTES.max,
+    }),
     ESTIMATE_MINUTES.max,
   );
 
 /** An optional whole number of a form or JSON: empty or missing is "no requirement" (null). */
-export const optionalBound = (min: number, max: number, message: string) =>
+export const optionalBound = (min: number, max: number, message: Message) =>
   v.pipe(
     v.optional(v.unknown()),
     v.transform((x) => (x === undefined || x === null || (typeof x === "string" && x.trim() === "") ? null : x)),
@@ -49,45 +59,50 @@ export const optionalBound = (min: number, max: number, message: string) =>
 
 /** Who may work on the task (docs/product/quality.md): both optional. */
 export const requirementFields = {
-  min_approval_rate: optionalBound(0, 100, "Approval rate: a whole number from 0 to 100"),
-  min_approved: optionalBound(0, 100_000, "Approved submissions: a whole number, 0 or more"),
+  min_approval_rate: optionalBound(0, 100, said("task.approvalRate", "Approval rate: a whole number from 0 to 100")),
+  min_approved: optionalBound(0, 100_000, said("task.approved", "Approved submissions: a whole number, 0 or more")),
 };
+
+const unknownQualification = said("task.unknownQualification", "Unknown qualification");
+const leastScore = said("task.leastScore", "Least score: a whole number from 0 to 100");
 
 /** A required qualification (one of the buyer's own) and its least score, 0 (holding it is enough) when left empty. */
 export const qualificationRequirementFields = {
   qualification_id: v.pipe(
     v.optional(v.unknown()),
     v.transform((x) => (typeof x === "string" && x.trim() !== "" ? x.trim() : null)),
-    v.nullable(v.pipe(v.string("Unknown qualification"), v.maxLength(64, "Unknown qualification"))),
+    v.nullable(v.pipe(v.string(unknownQualification), v.maxLength(64, unknownQualification))),
   ),
   qualification_min_score: v.pipe(
     v.optional(v.unknown()),
     v.transform((x) => (x === undefined || x === null || (typeof x === "string" && x.trim() === "") ? 0 : x)),
-    wholeNumber("Least score: a whole number from 0 to 100", 0, "Least score: a whole number from 0 to 100", 100),
+    wholeNumber(leastScore, 0, leastScore, 100),
   ),
 };
 
 /** The fields Add and Update word alike. */
 const wordedAlike = {
   completion_date: completionDate,
-  submission_info: requiredText("Submission info is required", TASK_LIMITS.submissionInfoLength),
-  category: v.picklist(CATEGORIES, "Category is required"),
+  submission_info: requiredText(
+    said("task.submissionInfoRequired", "Submission info is required"),
+    TASK_LIMITS.submissionInfoLength,
+  ),
+  category: v.picklist(CATEGORIES, said("task.categoryRequired", "Category is required")),
   task_image_url: imageUrl,
   time_allowance_minutes: timeAllowance,
   estimate_minutes: estimateMinutes(),
 };
 
 // Add and Update speak different words for the same rules (docs/product/messages.md).
+const minimumWorker = said("addTask.workersMinimum", "Minimum 1 worker is required");
+const minimumAmount = said("addTask.amountMinimum", "Minimum amount is 1");
+const atLeastOneWorker = said("updateTask.workersMinimum", "Must be at least 1 worker");
+const amountAboveZero = said("updateTask.amountMinimum", "Amount must be greater than 0");
 export const addTaskSchema = v.object({
-  task_title: requiredText("Task Title is required", TASK_LIMITS.titleLength),
-  task_detail: requiredText("Task detail is required", TASK_LIMITS.detailLength),
-  required_workers: wholeNumber(
-    "Minimum 1 worker is required",
-    TASK_LIMITS.workers.min,
-    "Minimum 1 worker is required",
-    TASK_LIMITS.workers.max,
-  ),
-  payable_amount: wholeNumber("Minimum amount is 1", TASK_LIMITS.pay.min, "Minimum amount is 1", TASK_LIMITS.pay.max),
+  task_title: requiredText(said("addTask.titleRequired", "Task Title is required"), TASK_LIMITS.titleLength),
+  task_detail: requiredText(said("addTask.detailRequired", "Task detail is required"), TASK_LIMITS.detailLength),
+  required_workers: wholeNumber(minimumWorker, TASK_LIMITS.workers.min, minimumWorker, TASK_LIMITS.workers.max),
+  payable_amount: wholeNumber(minimumAmount, TASK_LIMITS.pay.min, minimumAmount, TASK_LIMITS.pay.max),
   ...wordedAlike,
   ...requirementFields,
   ...qualificationRequirementFields,
@@ -95,20 +110,10 @@ export const addTaskSchema = v.object({
 });
 
 export const updateTaskSchema = v.object({
-  task_title: requiredText("Task title is required", TASK_LIMITS.titleLength),
+  task_title: requiredText(said("updateTask.titleRequired", "Task title is required"), TASK_LIMITS.titleLength),
   task_detail: optionalText(TASK_LIMITS.detailLength),
-  required_workers: wholeNumber(
-    "Must be at least 1 worker",
-    TASK_LIMITS.workers.min,
-    "Must be at least 1 worker",
-    TASK_LIMITS.workers.max,
-  ),
-  payable_amount: wholeNumber(
-    "Amount must be greater than 0",
-    TASK_LIMITS.pay.min,
-    "Amount must be greater than 0",
-    TASK_LIMITS.pay.max,
-  ),
+  required_workers: wholeNumber(atLeastOneWorker, TASK_LIMITS.workers.min, atLeastOneWorker, TASK_LIMITS.workers.max),
+  payable_amount: wholeNumber(amountAboveZero, TASK_LIMITS.pay.min, amountAboveZero, TASK_LIMITS.pay.max),
   ...wordedAlike,
   ...checkFields,
 });

@@ -4,6 +4,8 @@ import * as v from "valibot";
 import { withdrawSchema } from "~/lib/schemas/money";
 import { ITEMS_PER_PAGE_OPTIONS, MIN_WITHDRAWAL_COINS } from "~/lib/coins";
 import { formatCoins } from "~/lib/format";
+import { said } from "~/lib/i18n/validation";
+import { UNKNOWN_ACTION } from "./fields";
 
 /** Same words as the withdrawals service's BELOW_MINIMUM (a test keeps them equal). */
 export const BELOW_MINIMUM_MESSAGE = `The minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins.`;
@@ -14,21 +16,29 @@ export function withdrawFormSchema(balance: number) {
   return v.pipe(
     withdrawSchema,
     v.forward(
-      v.partialCheck([["withdrawal_coin"]], (i) => i.withdrawal_coin <= balance, overBalanceMessage(balance)),
+      v.partialCheck(
+        [["withdrawal_coin"]],
+        (i) => i.withdrawal_coin <= balance,
+        said("withdraw.overBalance", overBalanceMessage(balance), { count: balance }),
+      ),
       ["withdrawal_coin"],
     ),
     v.forward(
-      v.partialCheck([["withdrawal_coin"]], (i) => i.withdrawal_coin >= MIN_WITHDRAWAL_COINS, BELOW_MINIMUM_MESSAGE),
+      v.partialCheck(
+        [["withdrawal_coin"]],
+        (i) => i.withdrawal_coin >= MIN_WITHDRAWAL_COINS,
+        said("withdraw.belowMinimum", BELOW_MINIMUM_MESSAGE, { min: MIN_WITHDRAWAL_COINS }),
+      ),
       ["withdrawal_coin"],
     ),
   );
 }
 
-const ITEMS_PER_PAGE_MESSAGE = "Items per page must be 3, 5 or 10";
+const ITEMS_PER_PAGE_MESSAGE = said("submissions.itemsPerPage", "Items per page must be 3, 5 or 10");
 
 /** My Submissions' page size form (a choice left empty reads as a wrong one). */
 export const itemsPerPageSchema = v.object({
-  intent: v.literal("per-page", "Unknown action"),
+  intent: v.literal("per-page", UNKNOWN_ACTION),
   itemsPerPage: v.pipe(
     v.string(ITEMS_PER_PAGE_MESSAGE),
     v.transform(Number),

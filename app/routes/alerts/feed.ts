@@ -5,7 +5,8 @@ import { ATOM_TYPE, atomFeed } from "~/server/http/atom.server";
 import { describeSearch, feedFor, feedPath } from "~/server/services/alerts.server";
 import { alertToken } from "~/lib/schemas/alerts";
 import * as v from "valibot";
-import { formatCoins } from "~/lib/format";
+import { formatsOf } from "~/lib/i18n/format";
+import { serverWords } from "~/lib/i18n/words.server";
 
 const SUMMARY_LENGTH = 280;
 
@@ -20,9 +21,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!feed) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const origin = appOrigin(env, request);
   const { search, entries } = feed;
+  // the feed's own words in its owner's language; the tasks' titles and details are data
+  const t = serverWords(search.language, "feed");
+  const f = formatsOf(search.language);
   const body = atomFeed({
     id: `urn:uuid:${search.id}`,
-    title: `Coinwork task alerts: ${describeSearch(search)}`,
+    title: t("title", { search: describeSearch(search, search.language) }),
     self: new URL(feedPath(search.feedToken), origin).toString(),
     alternate: new URL("/dashboard/tasklist", origin).toString(),
     author: "Coinwork",
@@ -34,7 +38,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         title: e.title,
         link: new URL(`/dashboard/tasklist/${e.taskId}`, origin).toString(),
         updated: e.matchedAt,
-        summary: `${formatCoins(e.payableAmount)} · ${e.category} · until ${e.completionDate}. ${detail}`,
+        summary: t("summary", {
+          coins: e.payableAmount,
+          category: e.category,
+          // English keeps the day as stored (2026-11-28); Bengali writes it in bn-BD's form
+          until: search.language === "en" ? e.completionDate : f.date(e.completionDate),
+          detail,
+        }),
       };
     }),
   });

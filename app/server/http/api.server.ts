@@ -1,6 +1,7 @@
 // JSON answers and errors of the REST resource routes ({ error: { code, message, fields? } }), and the input
 // validation REST and page actions share (a failed schema is a 422 AppError naming the fields).
 import * as v from "valibot";
+import type { Language } from "~/lib/i18n/languages";
 import { AppError, refusal } from "../errors";
 
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
@@ -38,8 +39,12 @@ export function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, stri
   return fields;
 }
 
-export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input);
+/**
+ * `input` as `schema` reads it, or a 422 naming the fields: in English for REST, in `language` for a page action
+ * (the schemas' messages follow valibot's `lang`, app/lib/i18n/validation.ts).
+ */
+export function validate<S extends v.GenericSchema>(schema: S, input: unknown, language?: Language): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, language ? { lang: language } : undefined);
   if (!result.success) {
     const fields = fieldErrors(result.issues);
     const first = Object.values(fields)[0]?.[0] ?? "Invalid input";

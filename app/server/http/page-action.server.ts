@@ -10,16 +10,21 @@
 //   run    the service; an uploaded image is stored first and deleted again if the service refuses or throws
 //   answer with JavaScript (the ENHANCED_FIELD marker present) the Outcome as data for the page (a dialog, a toast,
 //          inline errors); without it Post/Redirect/Get with a flash, or for a form the page again with its errors.
-// Failures become words through `refusal()` (app/server/errors.ts), as REST's JSON errors do.
+// Failures become words through `refusalIn()` (app/server/errors.ts), as REST's JSON errors do through `refusal()`,
+// and the form is parsed in the request's language: what a page answers is in the person's language, REST's English
+// (docs/decisions/106-validation-and-refusals-in-two-languages.md).
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
 import { getEnv } from "../context";
-import { refusal, type Refusal } from "../errors";
+import { refusalIn, type Refusal } from "../errors";
 import { ImageRefused, rateLimitUploads, UPLOAD_LIMIT, withUploadedImage } from "../services/images.server";
 import { declaredKeys, validate } from "./api.server";
 import { redirectWithFlash } from "./flash.server";
 import { readForm } from "./form.server";
+import { requestLanguage } from "./language.server";
+import type { Language } from "~/lib/i18n/languages";
+import { serverWords } from "~/lib/i18n/words.server";
 import {
   isEnhanced,
   outcomeText,
@@ -61,6 +66,12 @@ export interface ActionContext<U> {
   user: U;
   env: Env;
   request: Request;
+}
+
+/** The language a page's answer is written in: the caller's account's, or a visitor's (the public forms). */
+function answerLanguage(request: Request, user: unknown): Language {
+  const person = user && typeof user === "object" && "language" in user ? (user as { language: Language }) : null;
+  return requestLanguage(request, person);
 }
 
 /** This page without its no-JavaScript view (nor React Router's ?index): where Post/Redirect/Get returns to. */
@@ -131,24 +142,25 @@ export async function confirmAction<S extends v.GenericSchema<unknown, { intent:
 ) {
   const { context, request } = args;
   const ctx: ActionContext<U> = { user: plan.user(context), env: getEnv(context), request };
+  const language = answerLanguage(request, ctx.user);
   let form: FormData;
   try {
     form = await readForm(request);
   } catch (e) {
     // Not a form a page of ours sent (the wrong kind, too large): words and a 4xx, never a redirect that hides them.
-    const r = refusal(e, plan.unexpected);
+    const r = refusalIn(language, e, plan.unexpected);
     return data<Outcome>({ ok: false, ...plan.failure("", r), detail: r.message, code: r.code }, { status: r.status });
   }
   try {
     const fields: Record<string, unknown> = Object.fromEntries(form);
     for (const name of plan.lists ?? []) fields[name] = form.getAll(name);
-    const input = validate(plan.schema, fields);
+    const input = validate(plan.schema, fields, language);
     const { to, ...done } = await plan.run(input, ctx);
     const outcome: Outcome = { ok: true, ...done, extra: to ? { ...done.extra, to } : done.extra };
     return answer(request, form, outcome, 200, to);
   } catch (e) {
     if (e instanceof Response) throw e;
-    const r = refusal(e, plan.unexpected);
+    const r = refusalIn(language, e, plan.unexpected);
     const failure = plan.failure(String(form.get("intent") ?? ""), r);
     const outcome: Outcome = { ok: false, detail: r.message, ...failure, code: r.code };
     outcome.fields = failure.fields ?? fieldsOf(r);
@@ -196,6 +208,7 @@ export async function formAction<S extends v.GenericSchema, U = null>(args: Page
   const { context, request } = args;
   const user = (plan.user ? plan.user(context) : null) as U;
   const env = getEnv(context);
+  const language = answerLanguage(request, user);
   const refused = (words: Words, r: Refusal, extra: Partial<FormOutcome>) =>
     data<FormOutcome>(
       { ok: false, ...words, code: r.code, invalid: false, result: null, ...extra },
@@ -206,23 +219,23 @@ export async function formAction<S extends v.GenericSchema, U = null>(args: Page
     await plan.before?.({ user, env, request });
     if (plan.upload) await rateLimitUploads(env, request, (user as { id?: string } | null)?.id ?? null);
   } catch (e) {
-    const r = refusal(e, plan.unexpected);
+    const r = refusalIn(language, e, plan.unexpected);
     return refused(plan.failure(r), r, {});
   }
   let form: FormData;
   try {
     form = await readForm(request, plan.upload ? UPLOAD_LIMIT : undefined);
   } catch (e) {
-    const r = refusal(e, plan.upload?.unexpected ?? plan.unexpected);
+    const r = refusalIn(language, e, plan.upload?.unexpected ?? plan.unexpected);
     return refused((plan.upload ?? plan).failure(r), r, plan.upload ? { fields: { image: [r.message] } } : {});
   }
   const schema = typeof plan.schema === "function" ? plan.schema(user) : plan.schema;
   // A field left out of the post reads as left empty, so it gets its own message rather than valibot's "Invalid key".
   for (const key of declaredKeys(schema)) if (!form.has(key)) form.set(key, "");
-  const submission = parseWithValibot(form, { schema });
+  const submission = parseWithValibot(form, { schema, info: { lang: language } });
   const { hideFields } = plan;
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form and try again.";
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? serverWords(language, "common")("checkTheForm");
     const r: Refusal = { status: 422, code: "validation_failed", message: first };
     return refused(plan.failure(r), r, { invalid: true, result: submission.reply({ hideFields }) });
   }
@@ -261,14 +274,14 @@ export async function formAction<S extends v.GenericSchema, U = null>(args: Page
   } catch (e) {
     if (e instanceof Response) throw e;
     if (e instanceof ImageRefused && plan.upload) {
-      const r = refusal(e.reason, plan.upload.unexpected);
+      const r = refusalIn(language, e.reason, plan.upload.unexpected);
       const fields = { image: [r.message] };
       return refused(plan.upload.failure(r), r, {
         fields,
         result: submission.reply({ fieldErrors: fields, hideFields }),
       });
     }
-    const r = refusal(e, plan.unexpected);
+    const r = refusalIn(language, e, plan.unexpected);
     const words = plan.failure(r);
     const fields = fieldsOf(r);
     const formErrors = fields ? undefined : [outcomeText(words) ?? words.title];

@@ -35,7 +35,7 @@ import {
   stillUsable,
   usableLink,
 } from "./email-links.server";
-import { audit, notification, posting } from "./ledger.server";
+import { audit, notice, notification, posting } from "./ledger.server";
 import { checkCurrentPassword } from "./passwords.server";
 import { revokeRequesterKeys } from "./key-revocation.server";
 import {
@@ -130,7 +130,7 @@ export async function createAccount(env: Env, a: NewAccount): Promise<string> {
 /** The verification link; `next`: the task page it leads to once confirmed (taskPagePath checks it). */
 function sendVerification(
   env: Env,
-  user: { id: string; name: string; email: string },
+  user: { id: string; name: string; email: string; language: Language },
   origin: string,
   next: string | null,
 ) {
@@ -163,7 +163,8 @@ export async function register(
     country: input.country ?? null,
     language: input.language,
   });
-  await sendVerification(env, { id, name: input.name, email: input.email }, origin, next).catch((e: unknown) =>
+  const person = { id, name: input.name, email: input.email, language: input.language ?? "en" };
+  await sendVerification(env, person, origin, next).catch((e: unknown) =>
     console.error("The verification email was not sent", e),
   );
   return signIn(env, id);
@@ -264,7 +265,7 @@ async function takeOver(env: Env, row: User, profile: ExternalProfile) {
       notification({
         id: newId(),
         userId: row.id,
-        message: TAKEN_OVER,
+        message: notice("account.takenOver"),
         actionRoute: NOTIFICATION_LINKS.accountTakenOver,
         now,
         when: unverified,

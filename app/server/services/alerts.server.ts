@@ -5,6 +5,7 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
+import { notice, noticeFor } from "./ledger.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import { anyWordQuery, wordsQuery } from "../db/search";
 import {
@@ -25,7 +26,9 @@ import { paysAtLeast } from "./pay-rate.server";
 import { approvalAtLeast } from "./buyer-reputation.server";
 import { hourlyWords } from "~/lib/pay-rate";
 import { deadlineDay } from "~/lib/deadline";
-import { formatCoins } from "~/lib/format";
+import { formatsOf } from "~/lib/i18n/format";
+import type { Language } from "~/lib/i18n/languages";
+import { serverWords } from "~/lib/i18n/words.server";
 import { PUSH_TITLES } from "./push.server";
 
 /** How many searches a worker may keep: enough for real use, and a bound on the matching work one worker adds. */
@@ -111,7 +114,8 @@ export async function saveSearch(env: Env, worker: SessionUser, criteria: SavedS
   requireWorker(worker);
   const db = getDb(env);
   const [mine] = await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.workerId, worker.id));
-  if ((mine?.n ?? 0) >= SAVED_SEARCH_LIMIT) throw conflict(TOO_MANY_SEARCHES);
+  if ((mine?.n ?? 0) >= SAVED_SEARCH_LIMIT)
+    throw conflict(TOO_MANY_SEARCHES).saying("alerts.tooMany", { count: SAVED_SEARCH_LIMIT });
   const search: SavedSearchView = {
     id: newId(),
     words: criteria.q,
@@ -246,7 +250,7 @@ export async function unsubscribe(env: Env, token: string): Promise<{ email: str
 export async function feedFor(env: Env, token: string) {
   const db = getDb(env);
   const [search] = await db
-    .select({ ...searchColumns, workerName: users.name })
+    .select({ ...searchColumns, workerName: users.name, language: users.language })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.workerId))
     .leftJoin(savedSearchBounds, eq(savedSearchBounds.searchId, savedSearches.id))
@@ -271,24 +275,36 @@ export async function feedFor(env: Env, token: string) {
 }
 
 /**
- * A saved search in words: "“logo design” in Creative Design", "every new task", "every task paying at least
- * $12.00/hour from buyers approving at least 90%".
+ * A saved search in words, in a language (the `feed` namespace): "“logo design” in Creative Design", "every new
+ * task", "every task paying at least $12.00/hour from buyers approving at least 90%".
  */
-export function describeSearch(s: {
-  words: string;
-  category: string | null;
-  minCentsPerHour: number | null;
-  minApproval: number | null;
-}): string {
-  const words = s.words ? `“${s.words}”` : "";
-  const what =
-    words && s.category ? `${words} in ${s.category}` : words || (s.category ? `every task in ${s.category}` : "");
+export function describeSearch(
+  s: {
+    words: string;
+    category: string | null;
+    minCentsPerHour: number | null;
+    minApproval: number | null;
+  },
+  language: Language = "en",
+): string {
+  const t = serverWords(language, "feed");
+  const category = s.category ?? "";
+  const what = s.words
+    ? t(s.category ? "search.wordsInCategory" : "search.words", { words: s.words, category })
+    : s.category
+      ? t("search.everyInCategory", { category })
+      : "";
+  const hourly =
+    s.minCentsPerHour &&
+    (language === "en"
+      ? hourlyWords(s.minCentsPerHour)
+      : serverWords(language, "errors")("time.hourly", { dollars: formatsOf(language).dollars(s.minCentsPerHour) }));
   const bounds = [
-    s.minCentsPerHour ? `paying at least ${hourlyWords(s.minCentsPerHour)}` : "",
-    s.minApproval ? `from buyers approving at least ${s.minApproval}%` : "",
+    hourly ? t("search.payingAtLeast", { hourly }) : "",
+    s.minApproval ? t("search.approvalAtLeast", { percent: s.minApproval }) : "",
   ].filter(Boolean);
-  if (!bounds.length) return what || "every new task";
-  return `${what || "every task"} ${bounds.join(" ")}`;
+  if (!bounds.length) return what || t("search.everyNew");
+  return t("search.withBounds", { what: what || t("search.every"), bounds: bounds.join(" ") });
 }
 
 interface NewTask {
@@ -364,7 +380,7 @@ const taskRoute = (task: { id: string }) => `/dashboard/tasklist/${task.id}`;
 /** One notification per worker for a task this run matched (whichever of their searches it matched). */
 function notifyMatches(task: NewTask, now: number, moved: SQL) {
   return sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-    SELECT lower(hex(randomblob(16))), m.worker_id, ${`New task for your alerts: “${task.title}”`},
+    SELECT lower(hex(randomblob(16))), m.worker_id, ${noticeFor(sql`m.worker_id`, notice("alerts.newTask", { title: task.title }))},
       ${taskRoute(task)}, ${now}
     FROM saved_search_matches m
     WHERE m.task_id = ${task.id} AND m.created_at = ${now} AND (${moved})
@@ -469,6 +485,7 @@ async function sendDigest(env: Env, workerId: string, origin: string, now: numbe
       .select({
         name: users.name,
         email: users.email,
+        language: users.language,
         verified: users.emailVerifiedAt,
         token: alertMail.unsubscribeToken,
       })
@@ -492,13 +509,14 @@ async function sendDigest(env: Env, workerId: string, origin: string, now: numbe
   // unverified addresses are not written to: the matches still show as notifications and in the feeds
   if (!claimed.changes("claim") || !person?.verified || !matches.length) return false;
   const tasksByTask = [...new Map(matches.map((m) => [m.taskId, m])).values()];
+  const t = serverWords(person.language, "email");
   await sendMail(
     env,
     alertDigestLetter(person, {
-      tasks: tasksByTask.slice(0, DIGEST_TASKS).map((t) => ({
-        title: t.title,
-        detail: `${formatCoins(t.payableAmount)} · ${t.category}`,
-        url: new URL(`/dashboard/tasklist/${t.taskId}`, origin).toString(),
+      tasks: tasksByTask.slice(0, DIGEST_TASKS).map((task) => ({
+        title: task.title,
+        detail: t("digest.task", { coins: task.payableAmount, category: task.category }),
+        url: new URL(`/dashboard/tasklist/${task.taskId}`, origin).toString(),
       })),
       more: Math.max(0, tasksByTask.length - DIGEST_TASKS),
       alertsUrl: new URL("/dashboard/alerts", origin).toString(),

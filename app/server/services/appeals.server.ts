@@ -12,7 +12,7 @@ import { appeals, submissions, tasks, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { chargeOrAdvance } from "./debts.server";
-import { audit, CHANGED_MEANWHILE, notification, posting } from "./ledger.server";
+import { audit, CHANGED_MEANWHILE, notice, notification, posting, type NoticeWords } from "./ledger.server";
 import {
   APPEAL_WINDOW_DAYS,
   APPEAL_WINDOW_MS,
@@ -23,6 +23,7 @@ import {
   type AppealList,
 } from "~/lib/appeals";
 import { formatCoins } from "~/lib/format";
+import { serverWords } from "~/lib/i18n/words.server";
 
 export const ONLY_REJECTED = "Only a rejected submission can be appealed.";
 export const ALREADY_APPEALED = "You have already appealed this rejection.";
@@ -56,7 +57,8 @@ function assertAppealable(s: Appealable | undefined, worker: SessionUser, now: n
   if (s.workerId !== worker.id) throw forbidden("Only the submission's worker can appeal its rejection");
   if (s.appealId) throw conflict(ALREADY_APPEALED);
   if (s.status !== "rejected") throw conflict(ONLY_REJECTED);
-  if (!withinAppealWindow(s.reviewedAt, now)) throw conflict(WINDOW_PASSED);
+  if (!withinAppealWindow(s.reviewedAt, now))
+    throw conflict(WINDOW_PASSED).saying("appeal.windowPassed", { days: APPEAL_WINDOW_DAYS });
 }
 
 /**
@@ -183,7 +185,7 @@ interface Records {
   /** the audit row's detail */
   detail: string;
   /** the worker's notice */
-  notice: string;
+  notice: NoticeWords;
 }
 
 /** The decision's audit row and the worker's notice, under the guard the decision's other steps hinge on. */
@@ -221,7 +223,7 @@ function upholdSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: numbe
   addRecords(batch, a, d, {
     action: "appeal.uphold",
     detail: `"${a.taskTitle}": the rejection stands`,
-    notice: `An admin reviewed your appeal for "${a.taskTitle}": the rejection stands.`,
+    notice: notice("appeal.upheld", { title: a.taskTitle }),
   });
   addDecision(batch, a, d);
 }
@@ -263,9 +265,20 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
         id: newId(),
         userId: a.appeal.buyerId,
         // the debt, if any, is what the batch finds the balance lacked
-        message: sql`${`An admin overturned your rejection of ${a.workerName}'s submission for "${a.taskTitle}": they were paid ${formatCoins(pay)} ${overturnSource(plan, "your")}.`}
-          || COALESCE((SELECT ' Your balance was short by ' || delta || ' coins, which you now owe: buy coins to settle the debt before spending coins.'
-            FROM coin_ledger WHERE submission_id = ${a.appeal.submissionId} AND kind = 'debt_advance'), '')`,
+        message: (language) => {
+          const t = serverWords(language, "notifications");
+          const source = !plan.fromSlot
+            ? t("appeal.fromBalance")
+            : plan.charge > 0
+              ? t("appeal.fromSlotAndBalance", { coins: plan.charge })
+              : plan.charge < 0
+                ? t("appeal.fromSlotAndBack", { coins: -plan.charge })
+                : t("appeal.fromSlot");
+          const [before, after] = t("appeal.shortBy", { coins: "\u0000" }).split("\u0000");
+          return sql`${t("appeal.overturnedForBuyer", { worker: a.workerName, title: a.taskTitle, coins: pay, source })}
+          || COALESCE((SELECT ${before} || delta || ${after}
+            FROM coin_ledger WHERE submission_id = ${a.appeal.submissionId} AND kind = 'debt_advance'), '')`;
+        },
         actionRoute: NOTIFICATION_LINKS.appealOverturned,
         now,
         when: paid,
@@ -279,7 +292,7 @@ function overturnSteps(batch: Batch, a: AppealRead, admin: SessionUser, now: num
   addRecords(batch, a, d, {
     action: "appeal.overturn",
     detail: `"${a.taskTitle}": ${formatCoins(pay)} to ${a.workerName} ${overturnSource(plan, "the buyer's")}`,
-    notice: `You earned ${formatCoins(pay)}: an admin overturned the rejection of your submission for "${a.taskTitle}".`,
+    notice: notice("appeal.overturned", { title: a.taskTitle, coins: pay }),
   });
   if (plan.fromSlot) {
     batch.step(

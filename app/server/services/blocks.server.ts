@@ -11,6 +11,7 @@ import { taskHolds, users, workerBlocks } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { addHoldsEnded, holdsOf } from "./slot-returns.server";
+import { serverWords } from "~/lib/i18n/words.server";
 
 export const BLOCKED_WORKER = "This buyer's tasks are not open to you.";
 export const NOT_A_WORKER = "Only workers can be blocked.";
@@ -64,7 +65,9 @@ export async function blockWorker(env: Env, buyer: SessionUser, input: { workerI
       .values({ buyerId: buyer.id, workerId: input.workerId, reason: input.reason, createdAt: now })
       .onConflictDoUpdate({ target: [workerBlocks.workerId, workerBlocks.buyerId], set: { reason: input.reason } }),
   );
-  addHoldsEnded(batch, held, now, () => BLOCKED_WORKER, { note: "a start whose worker the buyer blocked" });
+  addHoldsEnded(batch, held, now, (_, language) => serverWords(language, "errors")("task.blocked"), {
+    note: "a start whose worker the buyer blocked",
+  });
   await batch.run();
   const [block] = await selectBlocks(db).where(
     and(eq(workerBlocks.workerId, input.workerId), eq(workerBlocks.buyerId, buyer.id)),

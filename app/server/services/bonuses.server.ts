@@ -13,10 +13,9 @@ import { bonuses, submissions, tasks, users } from "../db/schema";
 import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { requireVerifiedEmail } from "../auth/guards.server";
-import { coinsOf, notification, posting } from "./ledger.server";
+import { coinsOf, notice, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { formatCoins } from "~/lib/format";
 
 export const NOT_SENT = "A bonus is paid on work the worker sent: this submission was cancelled with its task.";
 export const KEY_REUSED = "This request key was already used for another bonus.";
@@ -121,7 +120,12 @@ export async function payBonus(
       notification({
         id: newId(),
         userId: read.workerId,
-        message: `${buyer.name} sent you a bonus of ${formatCoins(input.coins)} for "${read.taskTitle}": ${input.reason}`,
+        message: notice("bonus.received", {
+          buyer: buyer.name,
+          coins: input.coins,
+          title: read.taskTitle,
+          reason: input.reason,
+        }),
         actionRoute: NOTIFICATION_LINKS.submissionDecided,
         now,
         when: made,

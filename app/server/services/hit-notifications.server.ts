@@ -8,6 +8,7 @@ import { getDb, newId } from "../db/client.server";
 import { hitAssignments, hitEvents, hitTypeNotifications } from "../db/schema";
 import { sendMail } from "../email/mailer.server";
 import { hitEventsLetter } from "../email/letters.server";
+import type { Language } from "~/lib/i18n/languages";
 import { requesterByKey } from "./requester-keys.server";
 import { deadlineDay } from "~/lib/deadline";
 
@@ -92,13 +93,21 @@ export function notificationMessage(requesterId: string, version: string, events
 async function send(
   env: Env,
   spec: Pick<NotificationSpec, "transport" | "destination">,
-  signer: { secretAccessKey: string; name: string; email: string },
+  signer: { secretAccessKey: string; name: string; email: string; language: Language },
   message: string,
   events: WireEvent[],
   origin: string,
 ): Promise<void> {
   if (spec.transport === "Email") {
-    await sendMail(env, hitEventsLetter({ name: signer.name, email: spec.destination }, events, message, origin));
+    await sendMail(
+      env,
+      hitEventsLetter(
+        { name: signer.name, email: spec.destination, language: signer.language },
+        events,
+        message,
+        origin,
+      ),
+    );
     return;
   }
   const seconds = Math.floor(Date.now() / 1000);
@@ -120,7 +129,9 @@ async function send(
 /** The key that set a specification, opened: its secret signs, its buyer's name greets; null when revoked. */
 async function signerOf(env: Env, accessKeyId: string) {
   const key = await requesterByKey(env, accessKeyId);
-  return key ? { secretAccessKey: key.secretAccessKey, name: key.user.name, email: key.user.email } : null;
+  return key
+    ? { secretAccessKey: key.secretAccessKey, name: key.user.name, email: key.user.email, language: key.user.language }
+    : null;
 }
 
 /** SendTestEventNotification: one message with the test event, sent now; throws why it could not be sent. */

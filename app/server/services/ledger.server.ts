@@ -8,6 +8,9 @@
 // submission's pay and worker, a withdrawal's coins, a user's name and e-mail) or required unchanged by the
 // batch's guard, so a batch either does what its texts say or changes nothing.
 import { eq, sql, type SQL } from "drizzle-orm";
+import type { Language } from "~/lib/i18n/languages";
+import type { Key, Values } from "~/lib/i18n/messages";
+import { serverWords } from "~/lib/i18n/words.server";
 import { getDb, type Db } from "../db/client.server";
 import { users, type DebtKind, type LedgerKind } from "../db/schema";
 import {
@@ -131,21 +134,45 @@ export function debtPosting(d: DebtPosting): [SQL, SQL] {
   });
 }
 
+/**
+ * A notification's words in a language: text, or an SQL expression when they depend on the state the batch finds (a
+ * balance). The recipient's language is read by the statement that stores them (`notification`).
+ */
+export type NoticeWords = (language: Language) => string | SQL;
+
+/** The `notifications` message `key` in a language, its values given or made in it (an amount, a date). */
+export function notice(key: Key<"notifications">, values?: Values | ((language: Language) => Values)): NoticeWords {
+  return (language) =>
+    serverWords(language, "notifications")(key, typeof values === "function" ? values(language) : values);
+}
+
 export interface NotificationInput {
   id: string;
   userId: string;
-  /** the words; an SQL expression when they depend on the state the batch finds (e.g. a balance) */
-  message: string | SQL;
+  /** the words in each language: the recipient's are stored */
+  message: NoticeWords;
   actionRoute?: string | null;
   now: number;
   when?: SQL;
 }
 
-/** A notification written in the same batch as the event that causes it. */
+/**
+ * A notification written in the same batch as the event that causes it, in its recipient's language: the statement
+ * reads users.language itself, so no service reads it first (and a language changed meanwhile is the one used).
+ */
 export function notification(n: NotificationInput): SQL {
   return sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-    SELECT ${n.id}, ${n.userId}, ${n.message}, ${n.actionRoute ?? null}, ${n.now}
+    SELECT ${n.id}, ${n.userId}, ${noticeFor(n.userId, n.message)}, ${n.actionRoute ?? null}, ${n.now}
     WHERE (${n.when ?? always})`;
+}
+
+/**
+ * A notice's words in the language of the user `userId` names (an id, or a column of a statement notifying many),
+ * as SQL: the statement that stores them reads users.language itself.
+ */
+export function noticeFor(userId: string | SQL, words: NoticeWords): SQL {
+  return sql`CASE (SELECT language FROM users WHERE id = ${userId})
+    WHEN 'bn' THEN ${words("bn")} ELSE ${words("en")} END`;
 }
 
 export interface AuditInput {

@@ -100,7 +100,10 @@ export async function checkLoginThrottle(env: Env, attempt: SignInAttempt, now =
   }
   if (wait > 0) {
     // a reset clears the account's rows, not an address's
-    throw new AppError("rate_limited", tooManyFailures(wait, accountWaits), undefined, { retryAfter: wait });
+    throw new AppError("rate_limited", tooManyFailures(wait, accountWaits), undefined, { retryAfter: wait }).saying(
+      "account.tooManySignIns",
+      { count: wait, canReset: accountWaits ? "yes" : "no" },
+    );
   }
 }
 

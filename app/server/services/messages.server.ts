@@ -11,7 +11,7 @@ import { newBatch } from "../db/batch.server";
 import { appeals, messages, messageThreads, submissions, tasks, users } from "../db/schema";
 import { AppError, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { notification } from "./ledger.server";
+import { notice, notification } from "./ledger.server";
 import { PUSH_TITLES, queuePush } from "./push.server";
 import { rateLimit } from "./rate-limit.server";
 import { sendMail } from "../email/mailer.server";
@@ -79,10 +79,12 @@ async function readParties(env: Env, key: ThreadKey) {
     workerId: workerUser.id,
     workerName: workerUser.name,
     workerEmail: workerUser.email,
+    workerLanguage: workerUser.language,
     workerRole: workerUser.role,
     buyerId: buyerUser.id,
     buyerName: buyerUser.name,
     buyerEmail: buyerUser.email,
+    buyerLanguage: buyerUser.language,
   };
   if ("submissionId" in key) {
     const rows = await db
@@ -348,8 +350,8 @@ export async function postMessage(
   });
   const toWorker = user.id === parties.buyerId;
   const reader = toWorker
-    ? { id: parties.workerId, name: parties.workerName, email: parties.workerEmail }
-    : { id: parties.buyerId, name: parties.buyerName, email: parties.buyerEmail };
+    ? { id: parties.workerId, name: parties.workerName, email: parties.workerEmail, language: parties.workerLanguage }
+    : { id: parties.buyerId, name: parties.buyerName, email: parties.buyerEmail, language: parties.buyerLanguage };
   const path = threadPath(key);
   const id = newId();
   const noticeId = newId();
@@ -370,7 +372,7 @@ export async function postMessage(
       notification({
         id: noticeId,
         userId: reader.id,
-        message: `${user.name} sent you a message about "${parties.taskTitle}".`,
+        message: notice("message.received", { name: user.name, title: parties.taskTitle }),
         actionRoute: path,
         now,
       }),

@@ -11,6 +11,7 @@ import { checkCurrentPassword } from "./passwords.server";
 import { rateLimit } from "./rate-limit.server";
 import { qualificationsForExport } from "./qualifications.server";
 import { endAccount, liveUser, refusedChange } from "./users.server";
+import { closedNotice } from "./tasks.server";
 import { forgetAlerts } from "./alerts.server";
 import { MIN_WITHDRAWAL_COINS } from "~/lib/coins";
 import type { CloseAccountInput } from "~/lib/schemas/auth";
@@ -232,7 +233,7 @@ export async function closeAccount(env: Env, user: SessionUser, input: CloseAcco
     // the detail names no one: the account is anonymised by the same batch
     detail: (n) => `closed by its owner (${row.role}), ${n} open task(s) closed`,
     taskNote: "owner closed the account",
-    taskNotice: (title) => `The task "${title}" was closed, so your pending submission was cancelled.`,
+    taskNotice: closedNotice,
     guard: noReviewsPending,
     set: sql`name = ${CLOSED_ACCOUNT_NAME}, email = ${`closed-${row.id}@closed.invalid`}, photo = NULL,
       country = NULL, password_hash = NULL, password_meets_rule = NULL`,

@@ -16,12 +16,17 @@ import {
   centsPerHour,
   COIN_A_MINUTE_CENTS_PER_HOUR,
   hourlyWords,
+  leastPayFor,
   minHourlyPayCents,
   payRateOf,
   SUBMISSIONS_TO_JUDGE,
   type TaskTime,
 } from "~/lib/pay-rate";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
+import { formatsOf } from "~/lib/i18n/format";
+import type { Language } from "~/lib/i18n/languages";
+import type { Key } from "~/lib/i18n/messages";
+import { serverWords } from "~/lib/i18n/words.server";
 
 /** This deployment's minimum hourly pay, in cents (MIN_HOURLY_PAY_CENTS, default $6.00). */
 export const minimumPayOf = (env: Env) => minHourlyPayCents(env.MIN_HOURLY_PAY_CENTS);
@@ -47,32 +52,56 @@ export function requireMinimumPay(
   judgedMinutes: number | null = null,
 ) {
   const min = minimumPayOf(env);
-  const refuse = (message: string) => {
-    throw new AppError("validation_failed", message, { payable_amount: [message] });
+  const refuse = (message: string, key: Key<"errors">, minutes: number) => {
+    throw new AppError("validation_failed", message, { payable_amount: [message] }).saying(key, (language) => ({
+      hourly: hourlyIn(language, min),
+      time: timeIn(language, minutes),
+      coins: leastPayFor(minutes, min),
+    }));
   };
   if (estimateMinutes && centsPerHour(payableAmount, estimateMinutes) < min)
-    refuse(belowMinimumMessage(estimateMinutes, min));
-  if (judgedMinutes && centsPerHour(payableAmount, judgedMinutes) < min) refuse(belowJudgedMessage(judgedMinutes, min));
+    refuse(belowMinimumMessage(estimateMinutes, min), "task.belowMinimumPay", estimateMinutes);
+  if (judgedMinutes && centsPerHour(payableAmount, judgedMinutes) < min)
+    refuse(belowJudgedMessage(judgedMinutes, min), "task.belowJudgedPay", judgedMinutes);
 }
 
+/** "$6.00/hour" in a language. */
+const hourlyIn = (language: Language, cents: number) =>
+  language === "en"
+    ? hourlyWords(cents)
+    : serverWords(language, "errors")("time.hourly", { dollars: formatsOf(language).dollars(cents) });
+
+/** "1 hour 30 minutes" in a language, as allowanceWords writes it in English. */
+function timeIn(language: Language, minutes: number): string {
+  const t = serverWords(language, "errors");
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? t("time.hours", { count: h }) : "", m || !h ? t("time.minutes", { count: m }) : ""]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** A notice about a task's pay, in a language: its title and the minimum. */
+const payNotice =
+  (key: Key<"notifications">) =>
+  (title: string, minCents: number, language: Language = "en") =>
+    serverWords(language, "notifications")(key, {
+      title,
+      hourly: hourlyIn(language, minCents),
+      judged: SUBMISSIONS_TO_JUDGE,
+    });
+
 /** What the buyer is told when the measured time of a task makes it pay under the minimum. */
-export const belowMinimumNotice = (title: string, minCents: number) =>
-  `Workers take longer than you estimated on "${title}": it pays under the minimum of ${hourlyWords(minCents)} and is marked so on the task list. Raise its pay on Update Task.`;
+export const belowMinimumNotice = payNotice("pay.belowMinimum");
 
 /** What the buyer of a task paused at its judgement is told. */
-export const pausedNotice = (title: string, minCents: number) =>
-  `Your task "${title}" is paused: at the median time its first ${SUBMISSIONS_TO_JUDGE} workers took, it pays under the minimum of ${hourlyWords(minCents)}, so it takes no new starts. Raise its pay on Update Task to reopen it. The work already sent was topped up to the minimum by bonuses from your balance.`;
+export const pausedNotice = payNotice("pay.paused");
 
 /** What the buyer of a judged task is told when work sent at an earlier, lower pay was topped up. */
-export const toppedUpNotice = (title: string, minCents: number) =>
-  `Work sent on "${title}" at a pay under the minimum of ${hourlyWords(minCents)} (at the median time its first ${SUBMISSIONS_TO_JUDGE} workers took) was topped up to it by a bonus from your balance.`;
+export const toppedUpNotice = payNotice("pay.toppedUp");
 
-/** The reason a top-up's worker reads, on the bonus and in their notice. */
-export const topUpReason = (title: string, minCents: number) =>
-  `Your pay for "${title}" was topped up to Coinwork's minimum of ${hourlyWords(minCents)} at the median time workers took on it.`;
-
-/** Added when the buyer's balance did not cover the top-ups. */
-const OWED = " Your balance did not cover it all: you owe the rest until you buy coins.";
+/** The reason a top-up's worker reads, on the bonus (in English, as the bonus is kept) and in their notice. */
+export const topUpReason = payNotice("pay.topUpReason");
 
 /**
  * Steps of a submission's batch, after the insert whose trigger works out the task's median: when the median now
@@ -94,7 +123,7 @@ export function addBelowMinimumNotice(
       notification({
         id: newId(),
         userId: task.buyerId,
-        message: belowMinimumNotice(task.taskTitle, min),
+        message: (language) => belowMinimumNotice(task.taskTitle, min, language),
         actionRoute: NOTIFICATION_LINKS.belowMinimumPay,
         now,
         when: below,
@@ -216,7 +245,10 @@ export function addMinimumPaySteps(batch: Batch, env: Env, j: JudgedSubmission) 
   batch.step(
     "top-ups: workers told",
     sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-      SELECT lower(hex(randomblob(16))), b.worker_id, b.reason, ${NOTIFICATION_LINKS.submissionDecided}, ${now}
+      SELECT lower(hex(randomblob(16))), b.worker_id,
+        CASE (SELECT language FROM users WHERE id = b.worker_id)
+          WHEN 'bn' THEN ${topUpReason(task.taskTitle, min, "bn")} ELSE b.reason END,
+        ${NOTIFICATION_LINKS.submissionDecided}, ${now}
       FROM bonuses b WHERE ${ofThisBatch("b.id")}`,
   );
   if (!mayJudge) return;
@@ -228,18 +260,20 @@ export function addMinimumPaySteps(batch: Batch, env: Env, j: JudgedSubmission) 
   );
   const paused = sql`EXISTS (SELECT 1 FROM tasks WHERE id = ${task.id} AND paused_at = ${now})`;
   const owed = sql`EXISTS (SELECT 1 FROM coin_ledger WHERE id = ${advanceId})`;
-  const told = (label: string, message: string, when: SQL) =>
+  // with what the buyer owes when their balance did not cover the top-ups
+  const told = (label: string, words: typeof pausedNotice, when: SQL) =>
     batch.step(
       label,
       notification({
         id: newId(),
         userId: task.buyerId,
-        message: sql`${message} || CASE WHEN ${owed} THEN ${OWED} ELSE '' END`,
+        message: (language) =>
+          sql`${words(task.taskTitle, min, language)} || CASE WHEN ${owed} THEN ${serverWords(language, "notifications")("pay.owed")} ELSE '' END`,
         actionRoute: NOTIFICATION_LINKS.belowMinimumPay,
         now,
         when,
       }),
     );
-  told("tell buyer paused", pausedNotice(task.taskTitle, min), paused);
-  told("tell buyer topped up", toppedUpNotice(task.taskTitle, min), sql`NOT ${paused} AND ${made}`);
+  told("tell buyer paused", pausedNotice, paused);
+  told("tell buyer topped up", toppedUpNotice, sql`NOT ${paused} AND ${made}`);
 }

@@ -1,4 +1,3 @@
-import { formatDollars } from "~/lib/format";
 // Coin purchases: the server's price list decides the amount; coins are credited only for a PaymentIntent
 // seen to have succeeded (webhook or a re-read when the client reports it), exactly once per payment id, and a
 // purchase first settles what the buyer owes. Stripe's refunds and disputes take the coins back (reversePayment).
@@ -10,7 +9,7 @@ import { fetchPage, pageWindow } from "../db/paging";
 import { coinLedger, orders, paymentReversals, type Order } from "../db/schema";
 import { AppError, conflict, forbidden, isConstraintError, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { CHANGED_MEANWHILE, exists, notification, posting } from "./ledger.server";
+import { CHANGED_MEANWHILE, exists, notice, notification, posting } from "./ledger.server";
 import { settleDebt, takeOrOwe } from "./debts.server";
 import {
   paymentProvider,
@@ -22,6 +21,8 @@ import {
 import { findPackage } from "~/lib/coins";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
+import type { Language } from "~/lib/i18n/languages";
+import { formatsOf } from "~/lib/i18n/format";
 
 export async function createPaymentIntent(env: Env, buyer: SessionUser, coins: number) {
   if (buyer.role !== "Buyer") throw forbidden("Only buyers can purchase coins");
@@ -210,16 +211,21 @@ export async function reversePayment(env: Env, r: Reversal): Promise<number> {
           AND (SELECT COALESCE(SUM(coins), 0) FROM payment_reversals WHERE order_id = ${o.id}) = ${total}`,
     );
     if (coins > 0) {
-      const payment = `Your card payment of ${formatDollars(o.priceCents)} for ${o.coins} coins was ${r.kind === "refund" ? "refunded" : "disputed"}`;
+      const values = (language: Language) => ({
+        dollars: formatsOf(language).dollars(o.priceCents),
+        coins: o.coins,
+        kind: r.kind === "refund" ? "refunded" : "disputed",
+        taken: coins,
+      });
       batch.step(
         "notify",
         notification({
           id: newId(),
           userId: o.userId,
           // read before the coins move: does the balance cover them?
-          message: sql`CASE WHEN (SELECT coin FROM users WHERE id = ${o.userId}) >= ${coins}
-            THEN ${`${payment}, so ${coins} coins were taken back from your balance.`}
-            ELSE ${`${payment}, so ${coins} coins were taken back. Your balance did not cover them: you owe the rest until you buy coins.`} END`,
+          message: (language) => sql`CASE WHEN (SELECT coin FROM users WHERE id = ${o.userId}) >= ${coins}
+            THEN ${notice("payment.reversed", values)(language)}
+            ELSE ${notice("payment.reversedOwed", values)(language)} END`,
           actionRoute: NOTIFICATION_LINKS.paymentReversed,
           now,
           when: recorded,

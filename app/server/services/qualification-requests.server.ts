@@ -8,7 +8,7 @@ import { newBatch } from "../db/batch.server";
 import { qualificationGrants, qualificationRequests, qualifications } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { notification } from "./ledger.server";
+import { notice, notification } from "./ledger.server";
 import { retakeRefusal } from "./qualifications.server";
 import { nextAttemptAt } from "~/lib/qualifications";
 
@@ -148,7 +148,7 @@ export async function acceptQualificationRequest(env: Env, buyer: SessionUser, i
       notification({
         id: newId(),
         userId: r.workerId,
-        message: `Your request for the qualification “${r.name}” was accepted: you hold it with a score of ${score}.`,
+        message: notice("qualification.requestAccepted", { name: r.name, score }),
         actionRoute: WORKER_LINK,
         now,
         when: stillPending(id),
@@ -167,14 +167,15 @@ export async function rejectQualificationRequest(env: Env, buyer: SessionUser, i
   const r = await ownPendingRequest(env, buyer, id);
   if (!r) throw notFound(NO_SUCH_REQUEST);
   const now = Date.now();
-  const because = reason ? `: ${reason}` : ".";
   const done = await newBatch(env)
     .step(
       "tell",
       notification({
         id: newId(),
         userId: r.workerId,
-        message: `Your request for the qualification “${r.name}” was not accepted${because}`,
+        message: reason
+          ? notice("qualification.requestRefusedWithReason", { name: r.name, reason })
+          : notice("qualification.requestRefused", { name: r.name }),
         actionRoute: WORKER_LINK,
         now,
         when: stillPending(id),

@@ -8,7 +8,7 @@ import { getDb, newId, type Db } from "../db/client.server";
 import { preparedRead } from "../db/prepared.server";
 import { jsonColumn, outerColumn } from "../db/sql";
 import { newBatch, type Batch, type ConstraintRefusal } from "../db/batch.server";
-import { notification } from "./ledger.server";
+import { notice, notification } from "./ledger.server";
 import { addHoldsEnded, selectHolds } from "./slot-returns.server";
 import { fetchPage, pageWindow, type PageRequest } from "../db/paging";
 import {
@@ -27,12 +27,16 @@ import type { QualificationInput, QuestionInput } from "~/lib/schemas/qualificat
 import { TOO_MANY_QUESTIONS } from "~/lib/schemas/qualifications";
 import { formatCount } from "~/lib/format";
 import { HAND_GRANT_SCORE, MAX_QUESTIONS, nextAttemptAt, testScore, unmetQualification } from "~/lib/qualifications";
+import type { Language } from "~/lib/i18n/languages";
+import { serverWords } from "~/lib/i18n/words.server";
 
 export const ONLY_BUYERS = "Only buyers can manage qualifications";
 export const NOT_YOURS = "This is not your qualification";
 export const NAME_TAKEN = "You already have a qualification with this name.";
 export const NOT_A_WORKER = "Only workers can hold qualifications.";
 export const NO_TEST = "This qualification has no test.";
+const tooManyQuestions = () =>
+  conflict(TOO_MANY_QUESTIONS).saying("qualification.tooManyQuestions", { count: MAX_QUESTIONS });
 export const ONLY_WORKERS_TAKE_TESTS = "Only workers can take tests";
 
 function requireBuyer(actor: SessionUser) {
@@ -90,7 +94,7 @@ export async function createQualification(
 ) {
   requireBuyer(buyer);
   const questions = input.questions ?? [];
-  if (questions.length > MAX_QUESTIONS) throw conflict(TOO_MANY_QUESTIONS);
+  if (questions.length > MAX_QUESTIONS) throw tooManyQuestions();
   const db = getDb(env);
   await refuseTakenName(db, buyer.id, input.name);
   const id = newId();
@@ -119,7 +123,7 @@ export async function updateQualification(
   input: QualificationInput & { questions?: QuestionInput[] },
 ) {
   await ownQualification(env, buyer, id);
-  if (input.questions && input.questions.length > MAX_QUESTIONS) throw conflict(TOO_MANY_QUESTIONS);
+  if (input.questions && input.questions.length > MAX_QUESTIONS) throw tooManyQuestions();
   const db = getDb(env);
   await refuseTakenName(db, buyer.id, input.name, id);
   const update = db
@@ -185,12 +189,12 @@ export async function deleteQualification(env: Env, buyer: SessionUser, id: stri
 /** Adds one question to the test (the page's form). The question count's CHECK refuses a 21st, even in a race. */
 export async function addQuestion(env: Env, buyer: SessionUser, qualificationId: string, question: QuestionInput) {
   const q = await ownQualification(env, buyer, qualificationId);
-  if (q.questions >= MAX_QUESTIONS) throw conflict(TOO_MANY_QUESTIONS);
+  if (q.questions >= MAX_QUESTIONS) throw tooManyQuestions();
   await getDb(env)
     .insert(qualificationQuestions)
     .values(questionRows(qualificationId, [question], Date.now()))
     .catch((e: unknown) => {
-      if (/CHECK constraint failed/.test(String((e as Error).cause ?? e))) throw conflict(TOO_MANY_QUESTIONS);
+      if (/CHECK constraint failed/.test(String((e as Error).cause ?? e))) throw tooManyQuestions();
       throw e;
     });
 }
@@ -378,15 +382,31 @@ async function addHoldsUnmetBy(
   change: { workerId: string; q: { id: string; name: string }; score: number | null; now: number; when?: SQL },
 ) {
   const held = await holdsUnmetBy(env, change.workerId, change.q.id, change.score);
-  const why = (h: { minScore: number }) =>
-    unmetQualification(
-      { name: change.q.name, minScore: h.minScore },
-      change.score === null ? null : { score: change.score },
-    )!;
-  addHoldsEnded(batch, held, change.now, (h) => why(held.find((x) => x.taskId === h.taskId)!), {
-    note: "a start whose worker no longer meets the task's qualification",
-    when: change.when,
-  });
+  // unmetQualification's words, in the worker's language
+  const why = (h: { minScore: number }, language: Language) =>
+    language === "en"
+      ? unmetQualification(
+          { name: change.q.name, minScore: h.minScore },
+          change.score === null ? null : { score: change.score },
+        )!
+      : serverWords(language, "notifications")(
+          change.score === null ? "hold.qualificationNotHeld" : "hold.qualificationScore",
+          { name: change.q.name, min: h.minScore, score: change.score ?? 0 },
+        );
+  addHoldsEnded(
+    batch,
+    held,
+    change.now,
+    (h, language) =>
+      why(
+        held.find((x) => x.taskId === h.taskId)!,
+        language,
+      ),
+    {
+      note: "a start whose worker no longer meets the task's qualification",
+      when: change.when,
+    },
+  );
 }
 
 /**
@@ -417,7 +437,7 @@ export async function grantQualification(
       notification({
         id: newId(),
         userId: input.workerId,
-        message: `You hold the qualification “${q.name}” with a score of ${score}.`,
+        message: notice("qualification.granted", { name: q.name, score }),
         actionRoute: "/dashboard/tests",
         now,
       }),
@@ -452,7 +472,7 @@ export async function revokeQualification(
       notification({
         id: newId(),
         userId: input.workerId,
-        message: `Your qualification “${q.name}” was removed: ${input.reason}`,
+        message: notice("qualification.revoked", { name: q.name, reason: input.reason }),
         actionRoute: "/dashboard/tests",
         now,
         when: held,

@@ -65,7 +65,7 @@ export async function createRequesterKey(env: Env, buyer: SessionUser, proof: Ke
       throw new AppError("validation_failed", ENTER_CURRENT_PASSWORD, { currentPassword: [ENTER_CURRENT_PASSWORD] });
     await checkCurrentPassword(env, row, proof.currentPassword);
   } else if (!signedInRecently(proof.signedInAt)) {
-    throw forbidden(SIGN_IN_AGAIN);
+    throw forbidden(SIGN_IN_AGAIN).saying("keys.signInAgain", { minutes: RECENT_SIGN_IN_MINUTES });
   }
   const pair = newKeyPair();
   const sealed = await sealSecret(master, pair.accessKeyId, pair.secretAccessKey);
@@ -76,7 +76,9 @@ export async function createRequesterKey(env: Env, buyer: SessionUser, proof: Ke
       AND NOT ${liveKeysFull(row.id)}`);
   if (done.meta.changes === 0) {
     const full = await db.get<{ full: number }>(sql`SELECT ${liveKeysFull(row.id)} AS full`);
-    throw conflict(full?.full ? TOO_MANY_KEYS : CHANGED_MEANWHILE);
+    throw full?.full
+      ? conflict(TOO_MANY_KEYS).saying("keys.tooMany", { count: MAX_LIVE_KEYS })
+      : conflict(CHANGED_MEANWHILE);
   }
   const keysPage = new URL("/dashboard/apikeys", proof.origin).toString();
   await sendMail(env, requesterKeyCreatedLetter(row, pair.accessKeyId, keysPage)).catch((e: unknown) =>

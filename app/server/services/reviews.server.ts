@@ -149,7 +149,12 @@ export async function approveSubmissions(env: Env, buyer: SessionUser, ids: stri
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new AppError("validation_failed", NONE_SELECTED, { ids: [NONE_SELECTED] });
   if (unique.length > BULK_APPROVE_LIMIT)
-    throw new AppError("validation_failed", TOO_MANY_TO_APPROVE, { ids: [TOO_MANY_TO_APPROVE] });
+    throw new AppError("validation_failed", TOO_MANY_TO_APPROVE, { ids: [TOO_MANY_TO_APPROVE] }).saying(
+      "review.tooMany",
+      {
+        count: BULK_APPROVE_LIMIT,
+      },
+    );
   const names = new Map(
     (await findSubmissionViews(env, unique, buyer.id)).map((s) => [
       s.id,

@@ -11,15 +11,17 @@ import { newBatch } from "../db/batch.server";
 import { submissions, tasks } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { CHANGED_MEANWHILE, notification } from "./ledger.server";
+import { CHANGED_MEANWHILE, notice, notification } from "./ledger.server";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
-import { formatDateTime } from "~/lib/format";
 import {
   REVISION_HOURS,
   REVISION_NOTE_MAX,
   REVISION_NOTE_REQUIRED,
   REVISION_NOTE_TOO_LONG,
 } from "~/lib/schemas/revisions";
+import type { Language } from "~/lib/i18n/languages";
+import { serverWords } from "~/lib/i18n/words.server";
+import { formatsOf } from "~/lib/i18n/format";
 
 const REVISION_MS = REVISION_HOURS * 60 * 60 * 1000;
 
@@ -33,8 +35,12 @@ export const NOT_PENDING_FOR_REVISION = "Only a submission waiting for review ca
  * notification is stored text read in any zone, so the due time is written in UTC and says so; the submission's page
  * it opens shows it in the reader's own zone.
  */
-export const revisionAskedNotice = (taskTitle: string, dueAt: number, note: string) =>
-  `Revision asked on "${taskTitle}", due ${formatDateTime(dueAt, "UTC")}: ${note}`;
+export const revisionAskedNotice = (taskTitle: string, dueAt: number, note: string, language: Language = "en") =>
+  serverWords(language, "notifications")("revision.asked", {
+    title: taskTitle,
+    due: formatsOf(language).dateTime(dueAt, "UTC"),
+    note,
+  });
 
 /** SQL true when the submission has no revision outstanding: a decision and the review window's end require it. */
 export const noRevisionOutstanding = sql`revision_due_at IS NULL`;
@@ -104,7 +110,7 @@ export async function requestRevision(
       notification({
         id: noticeId,
         userId: read.workerId,
-        message: revisionAskedNotice(read.taskTitle, dueAt, text),
+        message: (language) => revisionAskedNotice(read.taskTitle, dueAt, text, language),
         actionRoute: NOTIFICATION_LINKS.revisionRequested(read.id),
         now,
         when,
@@ -164,7 +170,7 @@ export async function lapseDueRevisions(env: Env, now = Date.now(), submissionId
           notification({
             id: newId(),
             userId: s.workerId,
-            message: `Your time to revise "${s.taskTitle}" ran out. Your original proof waits for the buyer's review.`,
+            message: notice("revision.timeRanOut", { title: s.taskTitle }),
             actionRoute: NOTIFICATION_LINKS.revisionRequested(s.id),
             now,
             when,
@@ -175,7 +181,7 @@ export async function lapseDueRevisions(env: Env, now = Date.now(), submissionId
           notification({
             id: newId(),
             userId: s.buyerId,
-            message: `No revision came for "${s.taskTitle}" in ${REVISION_HOURS} hours. The original proof waits for your review again.`,
+            message: notice("revision.noneCame", { title: s.taskTitle, hours: REVISION_HOURS }),
             actionRoute: NOTIFICATION_LINKS.submissionReceived,
             now,
             when,

@@ -6,7 +6,9 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import type { Batch } from "../db/batch.server";
 import { taskHolds, tasks } from "../db/schema";
-import { notification, posting } from "./ledger.server";
+import { notification, posting, type NoticeWords } from "./ledger.server";
+import type { Language } from "~/lib/i18n/languages";
+import { serverWords } from "~/lib/i18n/words.server";
 import { deadlineDay } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 
@@ -133,9 +135,11 @@ export function holdsOf(env: Env, workerId: string, which: SQL): Promise<Hold[]>
     .limit(100);
 }
 
-/** What a worker is told when a rule ends their start: which task, that its slot went back, and why. */
-export const holdEndedBy = (taskTitle: string, why: string) =>
-  `Your start on "${taskTitle}" ended and its slot went back to the task. ${why}`;
+/** What a worker is told when a rule ends their start: which task, that its slot went back, and why (in a language). */
+export const holdEndedBy =
+  (taskTitle: string, why: (language: Language) => string): NoticeWords =>
+  (language) =>
+    serverWords(language, "notifications")("hold.endedBy", { title: taskTitle, why: why(language) });
 
 /**
  * Ends holds whose worker a rule now refuses (their buyer blocked them, they lost the task's qualification): each
@@ -146,7 +150,7 @@ export function addHoldsEnded(
   batch: Batch,
   holds: Hold[],
   now: number,
-  why: (h: Hold) => string,
+  why: (h: Hold, language: Language) => string,
   o: { note: string; when?: SQL },
 ) {
   for (const h of holds) {
@@ -157,7 +161,7 @@ export function addHoldsEnded(
       notification({
         id: newId(),
         userId: h.workerId,
-        message: holdEndedBy(h.taskTitle, why(h)),
+        message: holdEndedBy(h.taskTitle, (language) => why(h, language)),
         actionRoute: NOTIFICATION_LINKS.holdEnded,
         now,
         when,

@@ -10,7 +10,7 @@ import { submissions, taskHolds, tasks } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { requireVerifiedEmail } from "../auth/guards.server";
-import { CHANGED_MEANWHILE, notification } from "./ledger.server";
+import { CHANGED_MEANWHILE, notice, notification } from "./ledger.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addHoldReturn, holdAsRead, selectHolds, type Hold } from "./slot-returns.server";
 import { requireEligible } from "./eligibility.server";
@@ -58,7 +58,7 @@ export async function releaseExpiredHolds(env: Env, now = Date.now(), taskId?: s
         notification({
           id: newId(),
           userId: h.workerId,
-          message: `Your time for "${h.taskTitle}" ran out, so its slot went back to the task.`,
+          message: notice("hold.timeRanOut", { title: h.taskTitle }),
           actionRoute: NOTIFICATION_LINKS.holdEnded,
           now,
           when: holdAsRead(h),

@@ -12,9 +12,9 @@ import { fetchPage, pagesOf, pageWindow, type PageRequest } from "../db/paging";
 import { submissions, tasks, users, workerFigures } from "../db/schema";
 import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
+import { CHANGED_MEANWHILE, coinsOf, exists, notice, notification, posting } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
-import { NO_REASON_GIVEN, reviewWindowDays, reviewWindowMs } from "~/lib/review";
+import { reviewWindowDays, reviewWindowMs } from "~/lib/review";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { requireVerifiedEmail } from "../auth/guards.server";
@@ -31,7 +31,6 @@ import { checkAnswerEditStatement, checkAnswerStatement, judgeCheckAnswer } from
 import { judgeCopiedProof, judgeCopiesAgain, withdrawnProof } from "./copied-proof.server";
 import { getItemsPerPage } from "./preferences.server";
 import { ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
-import { formatCoins } from "~/lib/format";
 
 export const ALREADY_SUBMITTED = "You already have a pending or approved submission for this task.";
 export const NO_SLOTS = "No slots left on this task.";
@@ -143,7 +142,7 @@ export async function createSubmission(
     notification({
       id: newId(),
       userId: task.buyerId,
-      message: `${worker.name} submitted work for "${task.taskTitle}"`,
+      message: notice("submission.received", { worker: worker.name, title: task.taskTitle }),
       actionRoute: NOTIFICATION_LINKS.submissionReceived,
       now,
       when: created,
@@ -257,7 +256,11 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = "", feedback
       notification({
         id: noticeId,
         userId: r.workerId,
-        message: `You earned ${formatCoins(r.payableAmount)}: your submission for "${r.taskTitle}" was approved.${feedback ? ` The buyer wrote: ${feedback}` : ""}`,
+        message: notice(feedback ? "submission.approvedWithFeedback" : "submission.approved", {
+          coins: r.payableAmount,
+          title: r.taskTitle,
+          feedback: feedback ?? "",
+        }),
         actionRoute: NOTIFICATION_LINKS.submissionDecided,
         now,
         when,
@@ -356,7 +359,12 @@ export async function reverseRejection(env: Env, buyer: SessionUser, submissionI
       notification({
         id: noticeId,
         userId: r.workerId,
-        message: `You earned ${formatCoins(pay)}: ${buyer.name} reversed their rejection of your submission for "${r.taskTitle}" and approved it.${feedback ? ` The buyer wrote: ${feedback}` : ""}`,
+        message: notice(feedback ? "submission.reversedWithFeedback" : "submission.reversed", {
+          coins: pay,
+          buyer: buyer.name,
+          title: r.taskTitle,
+          feedback: feedback ?? "",
+        }),
         actionRoute: NOTIFICATION_LINKS.submissionDecided,
         now,
         when: paid,
@@ -411,8 +419,8 @@ export async function rejectSubmission(
             id: noticeId,
             userId: r.workerId,
             message: reason
-              ? `Your submission for "${r.taskTitle}" was rejected: ${reason}`
-              : `Your submission for "${r.taskTitle}" was rejected. ${NO_REASON_GIVEN}`,
+              ? notice("submission.rejectedWithReason", { title: r.taskTitle, reason })
+              : notice("submission.rejected", { title: r.taskTitle }),
             actionRoute: NOTIFICATION_LINKS.submissionDecided,
             now,
             when,
@@ -499,9 +507,10 @@ export async function editSubmission(
       notification({
         id: newId(),
         userId: r.buyerId,
-        message: revising
-          ? `${worker.name} sent the revision you asked for on "${r.taskTitle}". It waits for your review again.`
-          : `${worker.name} changed their submission for "${r.taskTitle}". It waits for your review again.`,
+        message: notice(revising ? "submission.revised" : "submission.changed", {
+          worker: worker.name,
+          title: r.taskTitle,
+        }),
         actionRoute: NOTIFICATION_LINKS.submissionReceived,
         now,
         when,
@@ -541,9 +550,11 @@ export async function withdrawSubmission(env: Env, worker: SessionUser, submissi
     notification({
       id: newId(),
       userId: r.buyerId,
-      message: raised
-        ? `${worker.name} withdrew their submission for "${r.taskTitle}". You have raised its pay since, so its ${formatCoins(r.payableAmount)} went back to your balance.`
-        : `${worker.name} withdrew their submission for "${r.taskTitle}". Its slot is open again.`,
+      message: notice(raised ? "submission.withdrawnRaised" : "submission.withdrawn", {
+        worker: worker.name,
+        title: r.taskTitle,
+        coins: r.payableAmount,
+      }),
       actionRoute: NOTIFICATION_LINKS.taskRemoved,
       now,
       when,

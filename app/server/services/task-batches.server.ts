@@ -104,7 +104,8 @@ export function readTaskFile(text: string, minCents: number): TaskFile {
   if (unknown.length) throw refuse(`Unknown column “${unknown[0]}”: use the columns of the template.`);
   const missing = BATCH_COLUMNS.filter((c) => !header.includes(c) && !OPTIONAL_COLUMNS.includes(c));
   if (missing.length) throw refuse(`The column “${missing[0]}” is missing: use the columns of the template.`);
-  if (parsed.data.length > MAX_BATCH_ROWS) throw refuse(TOO_MANY_ROWS);
+  if (parsed.data.length > MAX_BATCH_ROWS)
+    throw refuse(TOO_MANY_ROWS).saying("batch.tooManyRows", { count: MAX_BATCH_ROWS });
   if (!parsed.data.length) throw refuse(NO_ROWS);
   // Papa Parse's problems with a row's shape (too few or many cells, a quote left open), by row index
   const shapes = new Map<number, string>();

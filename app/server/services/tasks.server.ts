@@ -21,7 +21,16 @@ import {
 } from "../db/schema";
 import { AppError, conflict, forbidden, insufficientCoins, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { audit, CHANGED_MEANWHILE, coinsOf, notification, posting } from "./ledger.server";
+import {
+  audit,
+  CHANGED_MEANWHILE,
+  coinsOf,
+  notice,
+  noticeFor,
+  notification,
+  posting,
+  type NoticeWords,
+} from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
 import { taskCost } from "~/lib/coins";
 import { NOT_AVAILABLE_COIN } from "~/lib/posting";
@@ -423,17 +432,19 @@ export async function updateTask(
 }
 
 /** What a worker who had started a task that is closed is told. */
-export const holdEndedNotice = (title: string) =>
-  `The task "${title}" was closed before you sent your work, so your start ended. Nothing is marked against you.`;
+export const holdEndedNotice = (title: string) => notice("task.closedHoldEnded", { title });
+
+/** What a worker whose pending submission a task's closure cancelled is told. */
+export const closedNotice = (title: string) => notice("task.closedSubmissionCancelled", { title });
 
 export interface TaskClosure {
   task: { id: string; buyerId: string };
   /** the refund's ledger note */
   note: string;
   /** what each worker whose pending submission is cancelled is told */
-  notice: string;
+  notice: NoticeWords;
   /** what each worker who started the task and had not sent work yet is told */
-  holdNotice: string;
+  holdNotice: NoticeWords;
   now: number;
   /** every step holds only while this does; it must not depend on the submissions the closure cancels */
   when: SQL;
@@ -467,13 +478,15 @@ export function addTaskClosure(batch: Batch, c: TaskClosure, prefix = ""): strin
     .step(
       `${prefix}notify workers`,
       sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-        SELECT lower(hex(randomblob(16))), worker_id, ${c.notice}, ${NOTIFICATION_LINKS.submissionDecided}, ${c.now}
+        SELECT lower(hex(randomblob(16))), worker_id, ${noticeFor(sql`worker_id`, c.notice)},
+          ${NOTIFICATION_LINKS.submissionDecided}, ${c.now}
         FROM submissions WHERE task_id = ${id} AND status = 'pending' AND ${c.when}`,
     )
     .step(
       `${prefix}notify holders`,
       sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-        SELECT lower(hex(randomblob(16))), worker_id, ${c.holdNotice}, ${NOTIFICATION_LINKS.holdEnded}, ${c.now}
+        SELECT lower(hex(randomblob(16))), worker_id, ${noticeFor(sql`worker_id`, c.holdNotice)},
+          ${NOTIFICATION_LINKS.holdEnded}, ${c.now}
         FROM task_holds WHERE task_id = ${id} AND ${c.when}`,
     )
     .step(`${prefix}end holds`, sql`DELETE FROM task_holds WHERE task_id = ${id} AND ${c.when}`)
@@ -518,7 +531,8 @@ export async function expireTask(env: Env, buyer: SessionUser, id: string) {
     .step(
       "notify holders",
       sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
-        SELECT lower(hex(randomblob(16))), worker_id, ${holdEndedNotice(task.taskTitle)}, ${NOTIFICATION_LINKS.holdEnded}, ${now}
+        SELECT lower(hex(randomblob(16))), worker_id, ${noticeFor(sql`worker_id`, holdEndedNotice(task.taskTitle))},
+          ${NOTIFICATION_LINKS.holdEnded}, ${now}
         FROM task_holds WHERE task_id = ${id} AND ${live}`,
     )
     .step("end holds", sql`DELETE FROM task_holds WHERE task_id = ${id} AND ${live}`)
@@ -566,7 +580,7 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
         notification({
           id: newId(),
           userId: task.buyerId,
-          message: `An admin removed your task "${task.taskTitle}". Its escrowed coins were refunded.`,
+          message: notice("task.removed", { title: task.taskTitle }),
           actionRoute: NOTIFICATION_LINKS.taskRemoved,
           now,
           when: asRead,
@@ -575,7 +589,7 @@ export async function deleteTask(env: Env, actor: SessionUser, id: string, reaso
     deleted = addTaskClosure(batch, {
       task,
       note: "removed by admin",
-      notice: `The task "${task.taskTitle}" was removed, so your pending submission was cancelled.`,
+      notice: notice("task.removedSubmissionCancelled", { title: task.taskTitle }),
       holdNotice: holdEndedNotice(task.taskTitle),
       now,
       when: asRead,

@@ -9,8 +9,17 @@ import { containsText } from "../db/search";
 import { tasks, totals, userSummaryColumns, users, workerBlockCounts } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { audit, CHANGED_MEANWHILE, coinsOf, exists, notification, posting } from "./ledger.server";
-import { addTaskClosure, holdEndedNotice } from "./tasks.server";
+import {
+  audit,
+  CHANGED_MEANWHILE,
+  coinsOf,
+  exists,
+  notice,
+  notification,
+  posting,
+  type NoticeWords,
+} from "./ledger.server";
+import { addTaskClosure, closedNotice, holdEndedNotice } from "./tasks.server";
 import { revokeRequesterKeys } from "./key-revocation.server";
 import type { Role } from "~/lib/roles";
 import { formatCoins } from "~/lib/format";
@@ -120,7 +129,7 @@ export interface AccountEnd {
   reason?: string;
   /** the refunds' ledger note, and what a worker whose pending submission is cancelled is told */
   taskNote: string;
-  taskNotice: (title: string) => string;
+  taskNotice: (title: string) => NoticeWords;
   /** a condition of its own besides the account and its open tasks being as read */
   guard?: SQL;
   /** the user row's change besides the end of sign-in (closing anonymises it) */
@@ -195,7 +204,7 @@ export async function removeUser(env: Env, admin: SessionUser, userId: string, r
     detail: (n) => `${target.email} (${target.role}), ${n} open task(s) closed`,
     reason,
     taskNote: "owner removed",
-    taskNotice: (title) => `The task "${title}" was closed, so your pending submission was cancelled.`,
+    taskNotice: closedNotice,
   });
   if (!ended) throw await refusedChange(env, target);
   return { deletedCount: 1 };
@@ -230,15 +239,20 @@ export async function adjustCoins(env: Env, admin: SessionUser, userId: string, 
       notification({
         id: newId(),
         userId,
-        message:
-          addcoin > 0
-            ? `An admin added ${formatCoins(addcoin)} to your balance.`
-            : `An admin deducted ${formatCoins(-addcoin)} from your balance.`,
+        message: notice(addcoin > 0 ? "coins.added" : "coins.deducted", { coins: Math.abs(addcoin) }),
         now,
       }),
     )
     // CHECK (coin >= 0): the deduction is more than the balance.
-    .run({ refusal: async () => conflict(`${target.name} has only ${formatCoins(await coinsOf(env, userId))}.`) });
+    .run({
+      refusal: async () => {
+        const count = await coinsOf(env, userId);
+        return conflict(`${target.name} has only ${formatCoins(count)}.`).saying("coins.adjustOnlyHas", {
+          name: target.name,
+          count,
+        });
+      },
+    });
   return { modifiedCount: 1 };
 }
 

@@ -9,8 +9,10 @@ import { users, withdrawals } from "../db/schema";
 import { outerColumn } from "../db/sql";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
-import { audit, coinsOf, notification, posting } from "./ledger.server";
+import { audit, coinsOf, notice, notification, posting, type NoticeWords } from "./ledger.server";
 import { refuseWhileOwing, spendRefusal } from "./debts.server";
+import { formatsOf } from "~/lib/i18n/format";
+import type { Language } from "~/lib/i18n/languages";
 import { MIN_WITHDRAWAL_COINS, withdrawalCents, type PaymentSystem } from "~/lib/coins";
 import { formatDollars } from "~/lib/format";
 import { accountProblem, bankBranchRequired, bankNameRequired } from "~/lib/payouts";
@@ -61,7 +63,10 @@ export async function assertCanWithdraw(env: Env, worker: SessionUser, input: Wi
   if (worker.role !== "Worker") throw forbidden("Only workers can withdraw coins");
   requireVerifiedEmail(worker);
   if (input.withdrawal_coin < MIN_WITHDRAWAL_COINS) {
-    throw new AppError("validation_failed", BELOW_MINIMUM, { withdrawal_coin: [BELOW_MINIMUM] });
+    throw new AppError("validation_failed", BELOW_MINIMUM, { withdrawal_coin: [BELOW_MINIMUM] }).saying(
+      "withdraw.belowMinimum",
+      { min: MIN_WITHDRAWAL_COINS },
+    );
   }
   assertPayoutDetails(input);
   // Coins owed (a reversed card payment) block every spend; the debt trigger on coin_ledger is the final guard.
@@ -124,7 +129,7 @@ interface Decision {
   /** an approval's payout reference (the transaction ID of the payment made) */
   reference?: string;
   /** the audit detail and the worker's notice, from the request as read (its coins and their dollars) */
-  texts: (coins: number, dollars: string) => { detail: string; notice: string };
+  texts: (coins: number, dollars: string) => { detail: string; notice: NoticeWords };
 }
 
 /**
@@ -135,7 +140,7 @@ async function decide(env: Env, admin: SessionUser, id: string, d: Decision) {
   const w = await loadRequest(env, id);
   const now = Date.now();
   const when = stillPending(id);
-  const { detail, notice } = d.texts(w.withdrawalCoin, formatDollars(withdrawalCents(w.withdrawalCoin)));
+  const { detail, notice: words } = d.texts(w.withdrawalCoin, formatDollars(withdrawalCents(w.withdrawalCoin)));
   const batch = newBatch(env)
     .step(
       "audit",
@@ -156,7 +161,7 @@ async function decide(env: Env, admin: SessionUser, id: string, d: Decision) {
       notification({
         id: newId(),
         userId: w.workerId,
-        message: notice,
+        message: words,
         actionRoute: NOTIFICATION_LINKS.withdrawalDecided,
         now,
         when,
@@ -200,10 +205,16 @@ export async function approveWithdrawal(env: Env, admin: SessionUser, id: string
     reference: ref,
     texts: (coins, dollars) => ({
       detail: `${coins} coins (${dollars})${ref ? `, reference ${ref}` : ""}`,
-      notice: `Your withdrawal of ${dollars} was approved.${ref ? ` Payout reference: ${ref}.` : ""}`,
+      notice: notice(ref ? "withdrawal.approvedWithReference" : "withdrawal.approved", (language) => ({
+        dollars: dollarsIn(language, coins),
+        reference: ref ?? "",
+      })),
     }),
   });
 }
+
+/** A withdrawal's dollars in a language. */
+const dollarsIn = (language: Language, coins: number) => formatsOf(language).dollars(withdrawalCents(coins));
 
 /** Admin rejection returns the held coins to the worker. */
 export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string, reason: string) {
@@ -211,9 +222,13 @@ export async function rejectWithdrawal(env: Env, admin: SessionUser, id: string,
   return decide(env, admin, id, {
     status: "rejected",
     reason,
-    texts: (coins, dollars) => ({
+    texts: (coins) => ({
       detail: `${coins} coins`,
-      notice: `Your withdrawal of ${dollars} was rejected${reason ? `: ${reason}` : "."} The ${coins} coins are back in your balance.`,
+      notice: notice(reason ? "withdrawal.rejectedWithReason" : "withdrawal.rejected", (language) => ({
+        dollars: dollarsIn(language, coins),
+        reason,
+        coins,
+      })),
     }),
   });
 }

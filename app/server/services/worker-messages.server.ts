@@ -36,7 +36,7 @@ export async function messageWorkers(
   // each worker's own submissions (submissions_worker_idx), probed for one to this buyer
   const workedFor = asked.length
     ? await getDb(env)
-        .select({ id: users.id, name: users.name, email: users.email })
+        .select({ id: users.id, name: users.name, email: users.email, language: users.language })
         .from(users)
         .where(
           and(
@@ -60,7 +60,7 @@ export async function messageWorkers(
         notification({
           id: noticeId,
           userId: w.id,
-          message: `${buyer.name}: ${input.subject}. ${input.message}`,
+          message: () => `${buyer.name}: ${input.subject}. ${input.message}`,
           actionRoute: NOTIFICATION_LINKS.buyerMessage,
           now,
         }),

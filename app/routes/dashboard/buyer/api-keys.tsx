@@ -34,8 +34,10 @@ import {
   requesterKeyActionSchema,
 } from "~/lib/schemas/requester-keys";
 import * as v from "valibot";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Requester API keys · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("apiKeys.meta") }];
 
 const KEYS_PAGE = "/dashboard/apikeys";
 const CREATE_URL = `${KEYS_PAGE}?create`;
@@ -61,16 +63,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * secret travels once, in this answer, and is not stored readable anywhere); revoking is a confirmed action.
  */
 export async function action(args: Route.ActionArgs) {
-  if (!new URL(args.request.url).searchParams.has("create"))
+  if (!new URL(args.request.url).searchParams.has("create")) {
+    const t = serverWords(buyerUser(args.context).language, "buyer");
     return confirmAction(args, {
       user: buyerUser,
       schema: requesterKeyActionSchema,
-      failure: () => ({ title: "Key not revoked" }),
+      failure: () => ({ title: t("apiKeys.notRevoked") }),
       async run({ id }, { user, env }) {
         await revokeRequesterKey(env, user, id);
-        return { title: "Key revoked", message: `${id} signs nothing from now on.` };
+        return { title: t("apiKeys.revoked"), message: t("apiKeys.revokedMessage", { id }) };
       },
     });
+  }
   const env = getEnv(args.context);
   try {
     const form = await readForm(args.request);
@@ -95,13 +99,13 @@ export const shouldRevalidate = revalidateAfterPost;
 
 type Key = Route.ComponentProps["loaderData"]["keys"][number];
 
-function revokeSpec(k: Key): ActionSpec {
+function revokeSpec(t: Words<"buyer">, k: Key): ActionSpec {
   return {
     intent: "revoke",
     id: k.accessKeyId,
-    title: "Revoke this key?",
-    description: `Scripts signing with ${k.accessKeyId} stop working at once. This can't be undone: make a new key for them instead.`,
-    confirmLabel: "Yes, revoke it",
+    title: t("apiKeys.confirm.title"),
+    description: t("apiKeys.confirm.description", { id: k.accessKeyId }),
+    confirmLabel: t("apiKeys.confirm.yes"),
     destructive: true,
   };
 }
@@ -111,56 +115,50 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const fresh = answer && "created" in answer ? answer : null;
   const creating = useNavigation().formAction === CREATE_URL;
+  const t = useWords("buyer");
+  const f = useFormat();
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec(keys, { revoke: revokeSpec }, (k) => k.revokedAt === null);
+  const noJsSpec = useNoJsSpec(keys, { revoke: (k) => revokeSpec(t, k) }, (k) => k.revokedAt === null);
   return (
     <>
-      <PageHeader
-        title="Requester API keys"
-        description="Keys for scripts written for the Mechanical Turk Requester API: point an AWS SDK at Coinwork and sign with one."
-      />
+      <PageHeader title={t("apiKeys.title")} description={t("apiKeys.description")} />
       <div className="grid max-w-3xl gap-6">
         <Card className="grid gap-4 p-5 sm:p-6">
           <p className="text-sm text-muted-foreground">
-            A key posts tasks and pays workers from your balance, as you do here. Keep its secret like a password.{" "}
+            {t("apiKeys.intro")}{" "}
             <a href="/docs/mturk" className="font-semibold text-brand-700 hover:underline">
-              How to use the API
+              {t("apiKeys.howTo")}
             </a>
           </p>
           {fresh?.created ? (
-            <Alert tone="success" title="Your new key" data-testid="new-key">
+            <Alert tone="success" title={t("apiKeys.new")} data-testid="new-key">
               <dl className="mt-2 grid gap-2 text-sm">
-                <KeyPart label="Access key id" value={fresh.created.accessKeyId} testId="new-key-id" />
-                <KeyPart label="Secret access key" value={fresh.created.secretAccessKey} testId="new-key-secret" />
+                <KeyPart label={t("apiKeys.keyId")} value={fresh.created.accessKeyId} testId="new-key-id" />
+                <KeyPart label={t("apiKeys.secret")} value={fresh.created.secretAccessKey} testId="new-key-secret" />
               </dl>
-              <p className="mt-2 text-sm font-semibold">
-                Copy the secret now: it is shown this once, and Coinwork can't show it again.
-              </p>
+              <p className="mt-2 text-sm font-semibold">{t("apiKeys.copyNow")}</p>
             </Alert>
           ) : null}
           {fresh?.refused ? (
-            <Alert tone="danger" title="Key not created">
+            <Alert tone="danger" title={t("apiKeys.notCreated")}>
               {fresh.refused}
             </Alert>
           ) : null}
           {proof === "signInAgain" ? (
             <div className="grid gap-3">
-              <p className="text-sm">
-                Your account signs in with Google and has no password. To create a key, sign in again with Google: for{" "}
-                {RECENT_SIGN_IN_MINUTES} minutes after that, you can create one here.
-              </p>
+              <p className="text-sm">{t("apiKeys.google", { minutes: f.count(RECENT_SIGN_IN_MINUTES) })}</p>
               <GoogleSignIn redirectTo={KEYS_PAGE} className="justify-self-start">
-                Sign in again with Google
+                {t("apiKeys.googleAgain")}
               </GoogleSignIn>
             </div>
           ) : (
             <Form method="post" action={CREATE_URL} className="grid gap-3">
               {proof === "password" ? (
                 <Field
-                  label="Current password"
+                  label={t("apiKeys.password")}
                   htmlFor="key-current-password"
                   error={fresh?.passwordError}
-                  hint="Your password proves it is you: a key spends your coins."
+                  hint={t("apiKeys.passwordHint")}
                 >
                   <Input
                     id="key-current-password"
@@ -175,37 +173,39 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                 </Field>
               ) : null}
               <Button type="submit" disabled={creating} className="justify-self-start">
-                {creating ? "Creating…" : "Create a key"}
+                {creating ? t("apiKeys.creating") : t("apiKeys.create")}
               </Button>
             </Form>
           )}
-          <p className="text-sm text-muted-foreground">
-            We e-mail you whenever a key is made. You can have up to {MAX_LIVE_KEYS} active keys. Changing or resetting
-            your password, &lsquo;Sign out everywhere&rsquo; and closing your account revoke them all.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("apiKeys.notes", { max: f.count(MAX_LIVE_KEYS) })}</p>
         </Card>
         {keys.length === 0 ? (
-          <EmptyState message="You have no keys yet." />
+          <EmptyState message={t("apiKeys.empty")} />
         ) : (
           <CardTable
-            label="Your keys"
+            label={t("apiKeys.list")}
             testId="requester-keys"
-            columns={[{ header: "Access key id" }, { header: "Created" }, { header: "Status" }, ACTIONS_COLUMN]}
+            columns={[
+              { header: t("apiKeys.keyId") },
+              { header: t("apiKeys.created") },
+              { header: t("apiKeys.status") },
+              ACTIONS_COLUMN,
+            ]}
             rows={keys}
             row={(k) => (
               <CardRow data-testid="requester-key">
                 <Cell>
                   <span className="name break-all font-mono">{k.accessKeyId}</span>
                 </Cell>
-                <Cell label="Created">
+                <Cell label={t("apiKeys.created")}>
                   <LocalTime at={k.createdAt} />
                 </Cell>
-                <Cell label="Status">
+                <Cell label={t("apiKeys.status")}>
                   {k.revokedAt === null ? (
-                    <Badge tone="success">Active</Badge>
+                    <Badge tone="success">{t("apiKeys.active")}</Badge>
                   ) : (
                     <Badge tone="neutral">
-                      Revoked <LocalTime at={k.revokedAt} />
+                      {t("apiKeys.revokedAt")} <LocalTime at={k.revokedAt} />
                     </Badge>
                   )}
                 </Cell>
@@ -213,11 +213,11 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                   {k.revokedAt === null ? (
                     <ActionTrigger
                       flow={flow}
-                      spec={revokeSpec(k)}
+                      spec={revokeSpec(t, k)}
                       variant="danger"
-                      label={`Revoke key ${k.accessKeyId}`}
+                      label={t("apiKeys.revokeLabel", { id: k.accessKeyId })}
                     >
-                      Revoke
+                      {t("apiKeys.revoke")}
                     </ActionTrigger>
                   ) : null}
                 </Cell>
@@ -227,7 +227,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
         )}
         <p className="text-sm">
           <Link to="/dashboard/settings" className="font-semibold text-brand-700 hover:underline">
-            Back to Settings
+            {t("apiKeys.back")}
           </Link>
         </p>
       </div>

@@ -25,16 +25,17 @@ import {
 import { requiredText } from "~/lib/schemas/fields";
 import { readSearch } from "~/lib/schemas/paging";
 import { taskCost } from "~/lib/coins";
-import { formatCoins, formatCount } from "~/lib/format";
-import { NOT_AVAILABLE_COIN, postedWords, shortOfCoinsWords } from "~/lib/posting";
-import { TASK_FIELD_NAMES as NAMES } from "~/lib/task-fields";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
+import type { Language } from "~/lib/i18n/languages";
+import { ShortOfCoins } from "~/components/buyer/short-of-coins";
 import { TaskSaved } from "~/components/buyer/task-form";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { outcomeText, type Outcome } from "~/lib/enhanced";
-import { overBalance } from "./task-form.server";
+import { overBalance, postedWords } from "./task-form.server";
 import { BATCH_COLUMNS, MAX_BATCH_BYTES, OPTIONAL_COLUMNS } from "~/lib/task-batch";
 
-export const meta: Route.MetaFunction = () => [{ title: "Post Tasks from a CSV · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("batch.meta") }];
 
 const PATH = "/dashboard/batchtasks";
 const draftQuery = v.object({ draft: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(64))), undefined) });
@@ -48,10 +49,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** A file the page cannot take: its words on the page again (never a redirect that hides them). */
-function uploadRefused(e: unknown) {
+function uploadRefused(language: Language, e: unknown) {
   if (e instanceof Response) throw e;
   const r = refusal(e);
-  return data({ ok: false as const, title: "Upload refused", message: r.message }, { status: r.status });
+  return data(
+    { ok: false as const, title: serverWords(language, "buyer")("batch.refused"), message: r.message },
+    { status: r.status },
+  );
 }
 
 /** An upload becomes a draft and its preview; "Post all" (intent=post) posts the draft's tasks. */
@@ -68,38 +72,49 @@ export async function action(args: Route.ActionArgs) {
     });
     if (form.get("intent") === "post") return postAll(args);
     const file = form.get("csv");
-    if (!(file instanceof File) || file.size === 0) return data(NO_FILE, { status: 422 });
+    if (!(file instanceof File) || file.size === 0) {
+      const t = serverWords(user.language, "buyer");
+      return data({ ok: false as const, title: t("batch.refused"), message: t("batch.noFile") }, { status: 422 });
+    }
     const id = await saveTaskBatchDraft(env, user, file.name, new Uint8Array(await file.arrayBuffer()));
     return redirect(`${PATH}?draft=${id}`);
   } catch (e) {
-    return uploadRefused(e);
+    return uploadRefused(user.language, e);
   }
 }
-
-const NO_FILE = { ok: false as const, title: "Upload refused", message: "Choose a CSV file to upload." };
 
 /** "Post all": answered as Add Task answers one task (the same words, the same popup, the same way to Purchase Coin). */
 const postAll = (args: Route.ActionArgs) =>
   confirmAction(args, {
     user: buyerUser,
     schema: postSchema,
-    failure: () => ({ title: "Nothing was posted" }),
+    failure: () => ({ title: serverWords(buyerUser(args.context).language, "buyer")("batch.nothingPosted") }),
     async run(input, { user, env }) {
       try {
         const posted = await postTaskBatchDraft(env, user, input.id);
-        return { ...postedWords({ tasks: posted.tasks, coins: posted.coins }), to: "/dashboard/mytasks" };
+        return {
+          ...postedWords(user.language, { tasks: posted.tasks, coins: posted.coins }),
+          to: "/dashboard/mytasks",
+        };
       } catch (e) {
         // the balance was spent since the preview read it
         if (e instanceof AppError && e.code === "insufficient_coins") {
           const cost = Number(e.extra?.cost ?? 0);
-          throw overBalance(Number(e.extra?.tasks ?? 0), cost, Math.max(cost - Number(e.extra?.missing ?? 0), 0));
+          throw overBalance(
+            user.language,
+            Number(e.extra?.tasks ?? 0),
+            cost,
+            Math.max(cost - Number(e.extra?.missing ?? 0), 0),
+          );
         }
         throw e;
       }
     },
   });
 
-const columnList = BATCH_COLUMNS.map((c) => (OPTIONAL_COLUMNS.includes(c) ? `${c} (optional)` : c)).join(", ");
+/** The file's columns, named as the file names them (a file format), the optional ones said so. */
+const columnList = (t: Words<"buyer">) =>
+  BATCH_COLUMNS.map((c) => (OPTIONAL_COLUMNS.includes(c) ? t("batch.optionalColumn", { column: c }) : c)).join(", ");
 
 export default function BatchTasks({ loaderData }: Route.ComponentProps) {
   const { asked, preview } = loaderData;
@@ -107,33 +122,31 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
   // "Post all" answers with Add Task's popup; a refused upload or posting shows its words on the page
   const refused = answered && !answered.ok ? answered : undefined;
   const busy = useNavigation().state === "submitting";
+  const t = useWords("buyer");
   return (
     <>
       <PageHeader
-        title="Post Tasks from a CSV"
-        description="Post up to 1,000 tasks at once: every task is posted, or none."
+        title={t("batch.title")}
+        description={t("batch.description")}
         actions={
           <Link to="/dashboard/addtask" className={buttonVariants({ variant: "outline" })}>
-            Add one task
+            {t("batch.addOne")}
           </Link>
         }
       />
       <div className="grid gap-6">
         <Card>
           <CardHeader>
-            <CardTitle>Upload a file</CardTitle>
-            <CardDescription>
-              A CSV file in UTF-8, at most 1 MB and 1,000 tasks, one task a row under a header row. The columns are Add
-              Task&apos;s fields: {columnList}. An image is the address of an image already uploaded to Coinwork.
-            </CardDescription>
+            <CardTitle>{t("batch.upload")}</CardTitle>
+            <CardDescription className="break-words">{t("batch.format", { columns: columnList(t) })}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <a href={`${PATH}/template.csv`} download className={buttonVariants({ variant: "outline" })}>
-              Download the template
+              {t("batch.template")}
             </a>
             <Form method="post" action={PATH} encType="multipart/form-data" className="grid gap-3 sm:flex sm:items-end">
               <label className="grid gap-1.5 text-sm font-medium">
-                CSV file
+                {t("batch.file")}
                 <input
                   type="file"
                   name="csv"
@@ -143,7 +156,7 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
                 />
               </label>
               <Button type="submit" disabled={busy}>
-                Upload and preview
+                {t("batch.uploadPreview")}
               </Button>
             </Form>
             {refused ? (
@@ -153,7 +166,7 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardContent>
         </Card>
-        {asked && !preview ? <Alert tone="warning">This upload is no longer here. Upload the file again.</Alert> : null}
+        {asked && !preview ? <Alert tone="warning">{t("batch.gone")}</Alert> : null}
         {preview ? <Preview preview={preview} busy={busy} /> : null}
       </div>
       <TaskSaved outcome={answered} />
@@ -163,46 +176,52 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
 
 type PreviewData = NonNullable<Route.ComponentProps["loaderData"]["preview"]>;
 
-const PREVIEW_COLUMNS: CardColumn[] = [
-  { header: "Row" },
-  { header: NAMES.task_title },
-  { header: NAMES.category },
-  { header: NAMES.required_workers, className: "text-right" },
-  { header: NAMES.payable_amount, className: "text-right" },
-  { header: NAMES.estimate_minutes, className: "text-right" },
-  { header: "Coins held", className: "text-right" },
-  { header: NAMES.completion_date },
-  { header: "Check" },
+const previewColumns = (t: Words<"buyer">): CardColumn[] => [
+  { header: t("batch.row") },
+  { header: t("field.task_title") },
+  { header: t("field.category") },
+  { header: t("field.required_workers"), className: "text-right" },
+  { header: t("field.payable_amount"), className: "text-right" },
+  { header: t("field.estimate_minutes"), className: "text-right" },
+  { header: t("batch.coinsHeld"), className: "text-right" },
+  { header: t("field.completion_date") },
+  { header: t("batch.check") },
 ];
 
 function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
   const { rows, invalid, coins, balance, missing } = preview;
-  const tasks = `${formatCount(rows.length)} ${rows.length === 1 ? "task" : "tasks"}`;
+  const t = useWords("buyer");
+  const f = useFormat();
+  const tasks = t("batch.tasks", { count: rows.length });
   return (
     <section aria-labelledby="preview-title" className="grid gap-4">
-      <div>
-        <h2 id="preview-title" className="text-xl font-semibold">
-          Preview of {preview.fileName}
+      <div className="min-w-0">
+        <h2 id="preview-title" className="break-words text-xl font-semibold">
+          {t("batch.previewOf", { file: preview.fileName })}
         </h2>
         <p className="text-muted-foreground">
-          {`${tasks} · ${formatCoins(coins)} in escrow${invalid ? " for the rows without errors" : ""} · your balance ${formatCoins(balance)}`}
+          {t(invalid ? "batch.summaryValid" : "batch.summary", {
+            tasks,
+            coins: f.coins(coins),
+            balance: f.coins(balance),
+          })}
         </p>
       </div>
       {invalid ? (
-        <Alert tone="danger" title={`${formatCount(invalid)} ${invalid === 1 ? "row has" : "rows have"} errors`}>
-          Nothing is posted while a row has errors. Fix them in your file and upload it again.
+        <Alert tone="danger" title={t("batch.rowsWithErrors", { count: invalid })}>
+          {t("batch.fixErrors")}
         </Alert>
       ) : missing ? (
         <Alert
           tone="danger"
-          title={NOT_AVAILABLE_COIN}
+          title={t("posting.notAvailable")}
           action={
             <Link to="/dashboard/purchasecoin" className={buttonVariants({ size: "sm" })}>
-              Purchase Coin
+              {t("purchase.title")}
             </Link>
           }
         >
-          {shortOfCoinsWords(rows.length, coins, balance)} Your upload stays here: come back to post it.
+          <ShortOfCoins tasks={rows.length} cost={coins} balance={balance} /> {t("batch.staysHere")}
         </Alert>
       ) : (
         <Form method="post" action={`${PATH}?draft=${preview.id}`} className="flex flex-wrap items-center gap-3">
@@ -210,34 +229,34 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
           <input type="hidden" name="intent" value="post" />
           <input type="hidden" name="id" value={preview.id} />
           <Button type="submit" disabled={busy}>
-            {`Post all ${tasks} for ${formatCoins(coins)}`}
+            {t("batch.postAll", { tasks, coins: f.coins(coins) })}
           </Button>
-          <span className="text-sm text-muted-foreground">Every task is posted, or none.</span>
+          <span className="text-sm text-muted-foreground">{t("batch.allOrNone")}</span>
         </Form>
       )}
       <CardTable
-        label="Rows of the file"
-        columns={PREVIEW_COLUMNS}
+        label={t("batch.rows")}
+        columns={previewColumns(t)}
         rows={rows.map((r) => ({ ...r, id: String(r.row) }))}
         row={(r) => (
           <CardRow className={r.errors.length ? "bg-red-50/60" : undefined}>
-            <Cell label="Row">{r.row}</Cell>
+            <Cell label={t("batch.row")}>{f.count(r.row)}</Cell>
             <Cell className="name max-w-64 break-words">{r.cells.task_title}</Cell>
-            <Cell label="Category">{r.cells.category}</Cell>
-            <Cell label={NAMES.required_workers} className="md:text-right">
+            <Cell label={t("field.category")}>{r.cells.category}</Cell>
+            <Cell label={t("field.required_workers")} className="md:text-right">
               {r.cells.required_workers}
             </Cell>
-            <Cell label={NAMES.payable_amount} className="md:text-right">
+            <Cell label={t("field.payable_amount")} className="md:text-right">
               {r.cells.payable_amount}
             </Cell>
-            <Cell label={NAMES.estimate_minutes} className="md:text-right">
+            <Cell label={t("field.estimate_minutes")} className="md:text-right">
               {r.cells.estimate_minutes}
             </Cell>
-            <Cell label="Coins held" className="md:text-right">
-              {r.input ? formatCount(taskCost(r.input.required_workers, r.input.payable_amount)) : "–"}
+            <Cell label={t("batch.coinsHeld")} className="md:text-right">
+              {r.input ? f.count(taskCost(r.input.required_workers, r.input.payable_amount)) : "–"}
             </Cell>
-            <Cell label={NAMES.completion_date}>{r.cells.completion_date}</Cell>
-            <Cell label="Check">
+            <Cell label={t("field.completion_date")}>{r.cells.completion_date}</Cell>
+            <Cell label={t("batch.check")}>
               {r.errors.length ? (
                 <ul className="grid gap-1 text-red-800">
                   {r.errors.map((e, i) => (
@@ -245,7 +264,7 @@ function Preview({ preview, busy }: { preview: PreviewData; busy: boolean }) {
                   ))}
                 </ul>
               ) : (
-                <Badge tone="success">Ready</Badge>
+                <Badge tone="success">{t("batch.ready")}</Badge>
               )}
             </Cell>
           </CardRow>

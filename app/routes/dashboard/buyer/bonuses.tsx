@@ -16,9 +16,10 @@ import { confirmAction } from "~/server/http/page-action.server";
 import { listBuyerSubmissions } from "~/server/services/submissions.server";
 import { bonusesPaidColumn, payBonus } from "~/server/services/bonuses.server";
 import { BONUS_MAX_COINS, bonusActionSchema } from "~/lib/schemas/quality";
-import { formatCoins } from "~/lib/format";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Bonuses · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("bonuses.meta") }];
 
 const PAGE_SIZE = 10;
 
@@ -51,12 +52,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const t = serverWords(buyerUser(args.context).language, "buyer");
+  return confirmAction(args, {
     user: buyerUser,
     schema: bonusActionSchema,
-    failure: () => ({ title: "Bonus not paid" }),
-    unexpected: "Something went wrong. Please try again.",
+    failure: () => ({ title: t("bonuses.notPaid") }),
+    unexpected: t("unexpected"),
     async run(input, { user, env }) {
       const { bonus } = await payBonus(env, user, {
         submissionId: input.id,
@@ -65,25 +67,35 @@ export const action = (args: Route.ActionArgs) =>
         requestKey: input.key,
       });
       return {
-        title: "Bonus paid",
-        message: `${bonus.workerName} received ${formatCoins(bonus.coins)} for “${bonus.taskTitle}”.`,
+        title: t("bonuses.paid"),
+        message: t("bonuses.paidMessage", { worker: bonus.workerName, count: bonus.coins, task: bonus.taskTitle }),
       };
     },
   });
+};
 
 export const shouldRevalidate = revalidateAfterPost;
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-function bonusSpec(r: Row): ActionSpec {
+function bonusSpec(t: Words<"buyer">, r: Row): ActionSpec {
   return {
     intent: "bonus",
     id: r.id,
-    title: `Pay ${r.workerName} a bonus?`,
-    description: `For “${r.taskTitle}”. The coins leave your balance now; ${r.workerName} is told, with your reason.`,
-    confirmLabel: "Pay bonus",
-    amount: { label: "Bonus in coins", min: 1, max: BONUS_MAX_COINS, placeholder: "e.g. 5" },
-    reason: { label: "Reason (the worker reads it)", required: true, placeholder: "e.g. Thorough and on time." },
+    title: t("bonuses.confirm.title", { worker: r.workerName }),
+    description: t("bonuses.confirm.description", { worker: r.workerName, task: r.taskTitle }),
+    confirmLabel: t("bonuses.pay"),
+    amount: {
+      label: t("bonuses.confirm.amount"),
+      min: 1,
+      max: BONUS_MAX_COINS,
+      placeholder: t("taskForm.example", { value: "5" }),
+    },
+    reason: {
+      label: t("bonuses.confirm.reason"),
+      required: true,
+      placeholder: t("bonuses.confirm.placeholder"),
+    },
     hidden: { key: r.key },
     inlineErrors: true,
   };
@@ -91,22 +103,24 @@ function bonusSpec(r: Row): ActionSpec {
 
 export default function Bonuses({ loaderData }: Route.ComponentProps) {
   const { rows, page, pages, total } = loaderData;
+  const t = useWords("buyer");
+  const f = useFormat();
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec(rows, { bonus: bonusSpec });
+  const noJsSpec = useNoJsSpec(rows, { bonus: (r) => bonusSpec(t, r) });
   return (
     <>
-      <PageHeader
-        title="Bonuses"
-        description="Reward good work on a submission you received, reviewed or not yet: the coins go from your balance to the worker, with your reason."
-      />
-      <p className="mb-3 text-sm text-muted-foreground">
-        {total ? `${total} ${total === 1 ? "submission" : "submissions"}, the most recently sent first.` : null}
-      </p>
-      <PagedList count={rows.length} page={page} pages={pages} empty={<EmptyState message="No submissions yet." />}>
+      <PageHeader title={t("bonuses.title")} description={t("bonuses.description")} />
+      <p className="mb-3 text-sm text-muted-foreground">{total ? t("bonuses.count", { count: total }) : null}</p>
+      <PagedList count={rows.length} page={page} pages={pages} empty={<EmptyState message={t("bonuses.empty")} />}>
         <CardTable
-          label="Submissions"
+          label={t("bonuses.list")}
           testId="bonus-rows"
-          columns={[{ header: "Worker" }, { header: "Task" }, { header: "Bonuses paid" }, ACTIONS_COLUMN]}
+          columns={[
+            { header: t("review.worker") },
+            { header: t("review.task") },
+            { header: t("bonuses.paidColumn") },
+            ACTIONS_COLUMN,
+          ]}
           rows={rows}
           row={(r) => (
             <CardRow data-testid="bonus-row">
@@ -116,26 +130,31 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
                   <StatusBadge status={r.status} /> <LocalTime at={r.reviewedAt} />
                 </p>
               </Cell>
-              <Cell label="Task" className="md:max-w-56">
+              <Cell label={t("review.task")} className="md:max-w-56">
                 {r.taskTitle}
               </Cell>
-              <Cell label="Bonuses paid">
+              <Cell label={t("bonuses.paidColumn")}>
                 {r.bonuses.length ? (
                   <ul className="grid gap-1" data-testid="bonuses-paid">
                     {r.bonuses.map((b) => (
                       <li key={b.id} className="text-sm">
-                        <span className="font-semibold tabular-nums">{formatCoins(b.coins)}</span>: {b.reason}
+                        <span className="font-semibold tabular-nums">{f.coins(b.coins)}</span>: {b.reason}
                       </li>
                     ))}
                   </ul>
                 ) : (
-                  <span className="text-sm text-muted-foreground">None</span>
+                  <span className="text-sm text-muted-foreground">{t("taskForm.none")}</span>
                 )}
               </Cell>
               <Cell>
                 <div className="actions">
-                  <ActionTrigger flow={flow} spec={bonusSpec(r)} label={`Pay bonus to ${r.workerName}`} stayLink>
-                    Pay bonus
+                  <ActionTrigger
+                    flow={flow}
+                    spec={bonusSpec(t, r)}
+                    label={t("bonuses.payLabel", { worker: r.workerName })}
+                    stayLink
+                  >
+                    {t("bonuses.pay")}
                   </ActionTrigger>
                 </div>
               </Cell>

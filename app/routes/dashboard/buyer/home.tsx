@@ -28,35 +28,54 @@ import { REVISION_HOURS } from "~/lib/schemas/revisions";
 import { grantQualification, qualificationChoices } from "~/server/services/qualifications.server";
 import { reviewActionSchema, reviewQueueQuery } from "~/lib/schemas/review";
 import { readSearch } from "~/lib/schemas/paging";
-import {
-  APPROVE_SELECTED,
-  BULK_APPROVE_LIMIT,
-  autoApprovalRule,
-  bulkApprovalWords,
-  rejectReasonOf,
-  trackRecordText,
-} from "~/lib/review";
+import { APPROVE_SELECTED, BULK_APPROVE_LIMIT, bulkApprovalWords, rejectReasonOf } from "~/lib/review";
 import { buyerCharts } from "~/server/services/charts.server";
 import { BuyerCharts } from "~/components/charts/home-charts";
-import { formatCount, formatDollars } from "~/lib/format";
+import { useFormat, useWords, metaWords } from "~/lib/i18n/react";
+import { serverWords, type ServerWords } from "~/lib/i18n/words.server";
+import type { Language } from "~/lib/i18n/languages";
 
-export const meta: Route.MetaFunction = () => [{ title: "Buyer Home · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("home.meta") }];
 
 /** The gauges' maxima (docs/product/screens.md). */
 export const GAUGE_MAX = { pendingTasks: 300, totalTasks: 50, totalPaymentDollars: 200 } as const;
 const PAGE_SIZE = 10;
 
 const FAILED = {
-  approve: "Approve unsuccessful",
-  reject: "Rejection unsuccessful",
-  block: "Block unsuccessful",
-  grant: "Not granted",
-  revision: "Revision not asked",
+  approve: "home.failed.approve",
+  reject: "home.failed.reject",
+  block: "home.failed.block",
+  grant: "home.failed.grant",
+  revision: "home.failed.revision",
 } as const;
+
+const HOUR = 3_600_000;
+
+/** "auto-approves in 2 days", "in 5 hours", "within the hour", or "shortly" once due, in the buyer's words. */
+function countdownWords(t: ServerWords<"buyer">, dueAt: number, now: number): string {
+  const left = dueAt - now;
+  if (left <= 0) return t("review.autoApproves.shortly");
+  const hours = Math.round(left / HOUR);
+  if (hours < 1) return t("review.autoApproves.withinHour");
+  if (hours < 24) return t("review.autoApproves.hours", { count: hours });
+  return t("review.autoApproves.days", { count: Math.round(left / (24 * HOUR)) });
+}
+
+/** "12 approved · 1 rejected · 92%", or "No reviewed work yet". */
+function trackRecordWords(t: ServerWords<"buyer">, approved: number, rejected: number): string {
+  if (approved + rejected === 0) return t("review.trackRecord.none");
+  return t("review.trackRecord", {
+    approved,
+    rejected,
+    percent: Math.round((approved / (approved + rejected)) * 100),
+  });
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
+  const t = serverWords(user.language, "buyer");
+  const now = Date.now();
   const { page, task } = readSearch(request.url, reviewQueueQuery);
   const [stats, list, tasks, weeks, qualifications, flagged] = await Promise.all([
     buyerStats(env, user.id),
@@ -80,8 +99,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     editedAt: s.editedAt,
     version: proofVersion(s),
     autoApprovesAt: s.autoApprovesAt,
-    autoApproves: s.autoApproves,
-    trackRecord: trackRecordText(s.trackRecord),
+    autoApproves: countdownWords(t, s.autoApprovesAt, now),
+    trackRecord: trackRecordWords(t, s.trackRecord.approved, s.trackRecord.rejected),
     revisionDueAt: s.revisionDueAt,
     revisionAsked: s.revisionRequestedAt !== null,
     flags: s.flags,
@@ -92,7 +111,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     items,
     tasks,
     task: task ?? "",
-    autoApproval: autoApprovalRule(reviewWindowOf(env)),
+    autoApproval: t("home.autoApprovalRule", { days: reviewWindowOf(env) }),
     page: list.page,
     pages: list.pages,
     total: list.total,
@@ -102,41 +121,60 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+/** A bulk approval in the buyer's words: English as lib/review.ts words it, else counted in the buyer's language. */
+function bulkWords(
+  t: ServerWords<"buyer">,
+  language: Language,
+  done: Parameters<typeof bulkApprovalWords>[0] & { approved: number },
+) {
+  if (language === "en") return bulkApprovalWords(done);
+  const total = done.results.length;
+  const title =
+    done.approved === total
+      ? t("home.approved.title")
+      : done.approved === 0
+        ? t(FAILED.approve)
+        : t("bulk.summary", { approved: done.approved, total });
+  const message = [t("bulk.summary", { approved: done.approved, total })];
+  if (done.approved) message.push(t("bulk.paid"));
+  return { title, message: message.join(" ") };
+}
+
+export const action = (args: Route.ActionArgs) => {
+  const language = buyerUser(args.context).language;
+  const t = serverWords(language, "buyer");
+  return confirmAction(args, {
     user: buyerUser,
     schema: reviewActionSchema,
     lists: ["ids"],
     failure: (intent) => ({
-      title:
+      title: t(
         intent === "reject" || intent === REJECT_FLAGGED
           ? FAILED.reject
           : intent === "block" || intent === "grant" || intent === "revision"
             ? FAILED[intent]
             : FAILED.approve,
+      ),
     }),
-    unexpected: "Something went wrong. Please try again.",
+    unexpected: t("unexpected"),
     async run(input, { user, env }) {
       if (input.intent === APPROVE_SELECTED) {
         const done = await approveSubmissions(env, user, input.ids);
-        return { ok: done.approved > 0, ...bulkApprovalWords(done), extra: { results: done.results } };
+        return { ok: done.approved > 0, ...bulkWords(t, language, done), extra: { results: done.results } };
       }
       if (input.intent === REJECT_FLAGGED) {
         const done = await rejectFlagged(env, user);
         return {
           ok: done.rejected > 0 || done.refused.length === 0,
-          title: `${done.rejected} flagged ${done.rejected === 1 ? "submission" : "submissions"} rejected`,
+          title: t("home.flagged.title", { count: done.rejected }),
           message: done.refused.length
-            ? `${done.refused.length} could not be rejected: ${done.refused[0]!.message}`
-            : "Their slots are open again for other workers.",
+            ? t("home.flagged.refused", { count: done.refused.length, reason: done.refused[0]!.message })
+            : t("home.flagged.done"),
         };
       }
       if (input.intent === "block") {
         const blocked = await blockWorker(env, user, { workerId: input.worker, reason: input.reason });
-        return {
-          title: "Worker blocked",
-          message: `${blocked.workerName} no longer sees your tasks. You can lift the block in Settings.`,
-        };
+        return { title: t("home.blocked.title"), message: t("home.blocked.message", { name: blocked.workerName }) };
       }
       if (input.intent === "grant") {
         const grant = await grantQualification(env, user, {
@@ -144,25 +182,23 @@ export const action = (args: Route.ActionArgs) =>
           workerId: input.worker,
         });
         return {
-          title: "Qualification granted",
-          message: `${grant.workerName} now holds “${grant.qualificationName}”.`,
+          title: t("home.granted.title"),
+          message: t("home.granted.message", { worker: grant.workerName, qualification: grant.qualificationName }),
         };
       }
       if (input.intent === "revision") {
         await requestRevision(env, user, input.id, input.reason);
-        return {
-          title: "Revision asked",
-          message: `The worker has ${REVISION_HOURS} hours to send a revision. Until then you cannot approve or reject it.`,
-        };
+        return { title: t("home.revision.title"), message: t("home.revision.message", { hours: REVISION_HOURS }) };
       }
       if (input.intent === "approve") {
         await approveSubmission(env, user, input.id, input.seen);
-        return { title: "Successfully approved", message: "The worker has been paid from the task's escrow." };
+        return { title: t("home.approved.title"), message: t("home.approved.message") };
       }
       await rejectSubmission(env, user, input.id, rejectReasonOf(input.reason_pick, input.reason), input.seen);
-      return { title: "Successfully rejected", message: "The slot is open again for another worker." };
+      return { title: t("home.rejected.title"), message: t("home.rejected.message") };
     },
   });
+};
 
 /** After a decision the queue and the gauges are read again (also after a refusal: the row may be stale). */
 export const shouldRevalidate = revalidateAfterPost;
@@ -170,7 +206,7 @@ export const shouldRevalidate = revalidateAfterPost;
 function GaugeCard({
   label,
   value,
-  display = formatCount(value),
+  display,
   max,
   caption,
   tone,
@@ -187,6 +223,9 @@ function GaugeCard({
   tone: "brand" | "amber" | "sky";
   testId: string;
 }) {
+  const t = useWords("buyer");
+  const f = useFormat();
+  const shown = display ?? f.count(value);
   return (
     <section
       className="flex items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-sm"
@@ -196,11 +235,18 @@ function GaugeCard({
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid={`${testId}-value`}>
-          {display}
+          {shown}
         </p>
         <p className="mt-1 text-xs text-muted-foreground">{caption}</p>
       </div>
-      <Gauge value={value} max={max} maxLabel={maxLabel} label={`${label} gauge`} display={display} tone={tone} />
+      <Gauge
+        value={value}
+        max={max}
+        maxLabel={maxLabel}
+        label={t("home.gauge.meter", { label })}
+        display={shown}
+        tone={tone}
+      />
     </section>
   );
 }
@@ -208,23 +254,23 @@ function GaugeCard({
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
   const { stats, items, page, pages, total, tasks, task, name, autoApproval, weeks, qualifications, flagged } =
     loaderData;
+  const t = useWords("buyer");
+  const f = useFormat();
   const dollars = stats.spentCents / 100;
   const query: Record<string, string> = {};
   if (page > 1) query.page = String(page);
   if (task) query.task = task;
   return (
     <>
-      <PageHeader title="Buyer Home" description={`Welcome back, ${name}. Here is where your tasks stand.`} />
+      <PageHeader title={t("home.title")} description={t("home.welcome", { name })} />
       <section aria-labelledby="review-title">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-          <div>
+          <div className="min-w-0">
             <h2 id="review-title" className="text-xl font-bold tracking-tight">
-              Tasks To Review
+              {t("home.review.title")}
             </h2>
             <p className="text-sm text-muted-foreground">
-              {total
-                ? `${total} pending ${total === 1 ? "submission" : "submissions"} waiting for your decision.`
-                : "Submissions from workers appear here."}
+              {total ? t("home.review.pending", { count: total }) : t("home.review.none")}
             </p>
             <p className="mt-1 max-w-prose text-sm text-muted-foreground" data-testid="auto-approval-rule">
               {autoApproval}
@@ -241,11 +287,11 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
           flagged={flagged}
           empty={
             <EmptyState
-              message="No Tasks To Review"
+              message={t("home.review.empty")}
               action={
                 task ? (
                   <Link to="/dashboard/buyerhome" className="text-sm font-semibold text-brand-700 hover:underline">
-                    Show every task&apos;s submissions
+                    {t("home.review.showAll")}
                   </Link>
                 ) : null
               }
@@ -254,30 +300,30 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <section aria-label="Your figures" className="mt-10 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <section aria-label={t("home.figures")} className="mt-10 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <GaugeCard
-          label="Pending tasks"
+          label={t("home.gauge.pending")}
           value={stats.pendingSlots}
           max={GAUGE_MAX.pendingTasks}
-          caption="Open worker slots on your tasks"
+          caption={t("home.gauge.pendingCaption")}
           tone="amber"
           testId="stat-pending"
         />
         <GaugeCard
-          label="Total Tasks"
+          label={t("home.gauge.total")}
           value={stats.totalTasks}
           max={GAUGE_MAX.totalTasks}
-          caption="Live tasks you have posted"
+          caption={t("home.gauge.totalCaption")}
           tone="brand"
           testId="stat-tasks"
         />
         <GaugeCard
-          label="Total Payment"
+          label={t("home.gauge.payment")}
           value={dollars}
-          display={formatDollars(stats.spentCents)}
+          display={f.dollars(stats.spentCents)}
           max={GAUGE_MAX.totalPaymentDollars}
-          caption="Spent on coins, in USD"
-          maxLabel={`$${GAUGE_MAX.totalPaymentDollars}`}
+          caption={t("home.gauge.paymentCaption")}
+          maxLabel={f.dollars(GAUGE_MAX.totalPaymentDollars * 100, { dropZeroCents: true })}
           tone="sky"
           testId="stat-payment"
         />

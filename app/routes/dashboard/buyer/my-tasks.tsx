@@ -16,10 +16,12 @@ import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { taskCost } from "~/lib/coins";
-import { formatCoins, formatCount, formatDate } from "~/lib/format";
-import { hourlyWords, leastPayFor } from "~/lib/pay-rate";
-import { allowanceWords } from "~/lib/time-allowance";
-import { TASK_FIELD_NAMES } from "~/lib/task-fields";
+import { leastPayFor } from "~/lib/pay-rate";
+import { durationIn, hourlyIn } from "~/components/buyer/pay-words";
+import { categoryLabel } from "~/components/buyer/category";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import type { Formats } from "~/lib/i18n/format";
+import { serverWords } from "~/lib/i18n/words.server";
 import { minimumPayOf } from "~/server/services/pay-rate.server";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { getEnv } from "~/server/context";
@@ -27,7 +29,7 @@ import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { deleteTask, listBuyerTasks, taskForOwner } from "~/server/services/tasks.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Tasks · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("myTasks.meta") }];
 
 const PAGE_SIZE = 10;
 
@@ -56,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           ? { minutes: t.judgedMinutes, leastPay: leastPayFor(t.judgedMinutes, min) }
           : null,
     })),
-    minimumPay: hourlyWords(min),
+    minimumPayCents: min,
     page: list.page,
     pages: list.pages,
     total: list.total,
@@ -67,40 +69,41 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const deleteSchema = v.variant("intent", [rowAction("delete", "Unknown task")], "Unknown action");
 
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const t = serverWords(buyerUser(args.context).language, "buyer");
+  return confirmAction(args, {
     user: buyerUser,
     schema: deleteSchema,
-    failure: () => ({ title: "Not deleted" }),
-    unexpected: "Something went wrong while deleting the task.",
+    failure: () => ({ title: t("myTasks.notDeleted") }),
+    unexpected: t("myTasks.deleteUnexpected"),
     async run(input, { user, env }) {
       const task = await taskForOwner(env, user, input.id);
       const refund = taskCost(task.requiredWorkers, task.payableAmount);
       await deleteTask(env, user, input.id);
       return {
-        title: "Deleted!",
-        message: `“${task.taskTitle}” has been deleted. ${formatCoins(refund)} ${refund === 1 ? "was" : "were"} refunded to your balance.`,
+        title: t("myTasks.deleted"),
+        message: t("myTasks.deletedMessage", { title: task.taskTitle, count: refund }),
       };
     },
   });
+};
 
 export const shouldRevalidate = revalidateAfterPost;
 
 type TaskRow = Route.ComponentProps["loaderData"]["tasks"][number];
 
-function deleteSpec(t: TaskRow): ActionSpec {
+function deleteSpec(t: Words<"buyer">, f: Formats & { coins(n: number): string }, task: TaskRow): ActionSpec {
   return {
     intent: "delete",
-    id: t.id,
-    title: "Are you sure?",
-    description: "You won't be able to revert this!",
-    note: (
-      <>
-        <span className="font-semibold">{t.title}</span> will be deleted and{" "}
-        {formatCoins(taskCost(t.requiredWorkers, t.payableAmount))} refunded to you.
-      </>
-    ),
-    confirmLabel: "Yes, delete it!",
+    id: task.id,
+    title: t("myTasks.confirm.title"),
+    description: t("myTasks.confirm.description"),
+    note: t.rich("myTasks.confirm.note", {
+      strong: (c) => <span className="font-semibold">{c}</span>,
+      title: task.title,
+      coins: f.coins(taskCost(task.requiredWorkers, task.payableAmount)),
+    }),
+    confirmLabel: t("myTasks.confirm.yes"),
     destructive: true,
     feedback: FEEDBACK.deleted,
   };
@@ -110,23 +113,26 @@ function deleteSpec(t: TaskRow): ActionSpec {
 const reviewHref = (t: TaskRow) => `/dashboard/buyerhome?task=${encodeURIComponent(t.id)}`;
 
 export default function MyTasks({ loaderData }: Route.ComponentProps) {
-  const { tasks, page, pages, total, limit, today, minimumPay } = loaderData;
+  const { tasks, page, pages, total, limit, today, minimumPayCents } = loaderData;
+  const t = useWords("buyer");
+  const f = useFormat();
+  const minimumPay = hourlyIn(t, f, minimumPayCents);
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec(tasks, { delete: deleteSpec }, (t) => t.pending === 0);
+  const noJsSpec = useNoJsSpec(tasks, { delete: (task) => deleteSpec(t, f, task) }, (task) => task.pending === 0);
 
   return (
     <>
       <PageHeader
-        title="My Tasks"
-        description={total ? `${total} ${total === 1 ? "task" : "tasks"}, newest first.` : undefined}
+        title={t("myTasks.title")}
+        description={total ? t("myTasks.count", { count: total }) : undefined}
         actions={
           total ? (
             <div className="flex flex-wrap gap-2">
               <Link to="/dashboard/batchtasks" className={buttonVariants({ variant: "outline" })}>
-                Post from a CSV
+                {t("myTasks.fromCsv")}
               </Link>
               <Link to="/dashboard/addtask" className={buttonVariants()}>
-                <Plus aria-hidden /> Add task
+                <Plus aria-hidden /> {t("myTasks.add")}
               </Link>
             </div>
           ) : null
@@ -139,52 +145,58 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
         pages={pages}
         dim
         empty={
-          <EmptyState message="No Tasks To Review" link={{ to: "/dashboard/addtask", label: "Add task", icon: Plus }} />
+          <EmptyState
+            message={t("home.review.empty")}
+            link={{ to: "/dashboard/addtask", label: t("myTasks.add"), icon: Plus }}
+          />
         }
       >
         <CardTable
-          label="My tasks"
+          label={t("myTasks.list")}
           testId="my-tasks"
           columns={[
-            { header: "Sl. no.", className: "w-16 whitespace-nowrap" },
-            { header: "Task" },
-            { header: "Workers & Payment" },
-            { header: TASK_FIELD_NAMES.completion_date },
-            { header: "Action", className: "text-right" },
+            { header: t("myTasks.serial"), className: "w-16 whitespace-nowrap" },
+            { header: t("review.task") },
+            { header: t("myTasks.workersPayment") },
+            { header: t("field.completion_date") },
+            { header: t("myTasks.action"), className: "text-right" },
           ]}
           rows={tasks}
-          row={(t, i) => (
+          row={(task, i) => (
             <CardRow data-testid="task-row">
-              <Cell className="meta tabular-nums max-md:hidden">{(page - 1) * limit + i + 1}</Cell>
+              <Cell className="meta tabular-nums max-md:hidden">{f.count((page - 1) * limit + i + 1)}</Cell>
               <Cell>
                 <div className="flex min-w-0 items-center gap-3">
-                  <Thumb url={t.imageUrl} />
+                  <Thumb url={task.imageUrl} />
                   <div className="min-w-0">
                     <p className="name line-clamp-2" data-testid="task-title">
-                      {t.title}
+                      {task.title}
                     </p>
-                    <p className="meta">{t.category}</p>
+                    <p className="meta">{categoryLabel(t, task.category)}</p>
                   </div>
                 </div>
-                {t.paused ? <Paused t={t} paused={t.paused} minimumPay={minimumPay} /> : null}
+                {task.paused ? <Paused t={task} paused={task.paused} minimumPay={minimumPay} /> : null}
               </Cell>
-              <Cell label="Workers & Payment">
-                <Progress t={t} />
+              <Cell label={t("myTasks.workersPayment")}>
+                <Progress t={task} />
                 <p className="meta">
-                  {formatCount(t.requiredWorkers)} needed × {formatCoins(t.payableAmount)} ·{" "}
-                  {formatCoins(taskCost(t.requiredWorkers, t.payableAmount))} held
+                  {t("myTasks.held", {
+                    workers: f.count(task.requiredWorkers),
+                    pay: f.coins(task.payableAmount),
+                    held: f.coins(taskCost(task.requiredWorkers, task.payableAmount)),
+                  })}
                 </p>
               </Cell>
-              <Cell label={TASK_FIELD_NAMES.completion_date} className="whitespace-nowrap">
-                {formatDate(t.completionDate)}
-                {isPastDate(t.completionDate, today) ? (
+              <Cell label={t("field.completion_date")} className="whitespace-nowrap">
+                {f.date(task.completionDate)}
+                {isPastDate(task.completionDate, today) ? (
                   <Badge tone="neutral" className="ml-2">
-                    Past its completion date
+                    {t("myTasks.past")}
                   </Badge>
                 ) : null}
               </Cell>
               <Cell>
-                <TaskActions t={t} flow={flow} />
+                <TaskActions t={task} flow={flow} />
               </Cell>
             </CardRow>
           )}
@@ -198,37 +210,52 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
 }
 
 /** Approved, pending and open at a glance; the pending ones lead to their review. */
-function Progress({ t }: { t: TaskRow }) {
+function Progress({ t: task }: { t: TaskRow }) {
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <p className="font-medium" data-testid="task-progress">
-      {t.approved} approved ·{" "}
-      {t.pending ? (
-        <Link to={reviewHref(t)} className="text-brand-700 underline underline-offset-2">
-          {t.pending} pending
+      {t("myTasks.approved", { count: f.count(task.approved) })} ·{" "}
+      {task.pending ? (
+        <Link to={reviewHref(task)} className="text-brand-700 underline underline-offset-2">
+          {t("myTasks.pending", { count: f.count(task.pending) })}
         </Link>
       ) : (
-        "0 pending"
+        t("myTasks.pending", { count: f.count(0) })
       )}{" "}
-      · {t.requiredWorkers} needed
+      · {t("myTasks.needed", { count: f.count(task.requiredWorkers) })}
     </p>
   );
 }
 
 /** Why a task is paused and how to reopen it: a pay that meets the minimum at its judged time, on Update Task. */
-function Paused({ t, paused, minimumPay }: { t: TaskRow; paused: NonNullable<TaskRow["paused"]>; minimumPay: string }) {
+function Paused({
+  t: task,
+  paused,
+  minimumPay,
+}: {
+  t: TaskRow;
+  paused: NonNullable<TaskRow["paused"]>;
+  minimumPay: string;
+}) {
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <div className="mt-2 grid gap-1 rounded-lg bg-amber-50 p-2 text-sm text-amber-950" data-testid="task-paused">
       <p>
-        <Badge tone="pending">Paused</Badge> Workers took a median of {allowanceWords(paused.minutes)}, so its pay is
-        under the minimum of {minimumPay}. It takes no new starts until it pays at least {formatCoins(paused.leastPay)}{" "}
-        per worker.
+        <Badge tone="pending">{t("myTasks.paused")}</Badge>{" "}
+        {t("myTasks.pausedBody", {
+          time: durationIn(t, paused.minutes),
+          minimumPay,
+          leastPay: f.coins(paused.leastPay),
+        })}
       </p>
       <Link
-        to={`/dashboard/updatetask/${t.id}`}
+        to={`/dashboard/updatetask/${task.id}`}
         className="font-semibold text-brand-700 underline underline-offset-2"
-        aria-label={`Raise the pay of ${t.title}`}
+        aria-label={t("myTasks.raiseLabel", { title: task.title })}
       >
-        Raise the pay
+        {t("myTasks.raise")}
       </Link>
     </div>
   );
@@ -238,39 +265,51 @@ function Paused({ t, paused, minimumPay }: { t: TaskRow; paused: NonNullable<Tas
  * Edit and Delete. While submissions wait for review a task cannot be deleted: the button is off, and the reason
  * says where to review them.
  */
-function TaskActions({ t, flow }: { t: TaskRow; flow: ActionFlow }) {
+function TaskActions({ t: task, flow }: { t: TaskRow; flow: ActionFlow }) {
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <div className="grid gap-1">
       <div className="actions">
         <Link
-          to={`/dashboard/updatetask/${t.id}`}
+          to={`/dashboard/updatetask/${task.id}`}
           className={buttonVariants({ variant: "outline", size: "sm" })}
-          aria-label={`Edit ${t.title}`}
+          aria-label={t("myTasks.editLabel", { title: task.title })}
         >
-          Edit
+          {t("myTasks.edit")}
         </Link>
-        {t.pending ? (
+        {task.pending ? (
           <Button
             variant="outline"
             size="sm"
             disabled
-            aria-label={`Delete ${t.title}`}
-            aria-describedby={`delete-blocked-${t.id}`}
+            aria-label={t("myTasks.deleteLabel", { title: task.title })}
+            aria-describedby={`delete-blocked-${task.id}`}
           >
-            Delete
+            {t("myTasks.delete")}
           </Button>
         ) : (
-          <ActionTrigger flow={flow} spec={deleteSpec(t)} variant="danger" label={`Delete ${t.title}`} stayLink>
-            Delete
+          <ActionTrigger
+            flow={flow}
+            spec={deleteSpec(t, f, task)}
+            variant="danger"
+            label={t("myTasks.deleteLabel", { title: task.title })}
+            stayLink
+          >
+            {t("myTasks.delete")}
           </ActionTrigger>
         )}
       </div>
-      {t.pending ? (
-        <p id={`delete-blocked-${t.id}`} className="meta md:text-right" data-testid="delete-blocked">
-          Review its {t.pending} pending {t.pending === 1 ? "submission" : "submissions"} before deleting:{" "}
-          <Link to={reviewHref(t)} className="font-semibold text-brand-700 hover:underline">
-            review them
-          </Link>
+      {task.pending ? (
+        <p id={`delete-blocked-${task.id}`} className="meta md:text-right" data-testid="delete-blocked">
+          {t.rich("myTasks.deleteBlocked", {
+            count: task.pending,
+            link: (c) => (
+              <Link to={reviewHref(task)} className="font-semibold text-brand-700 hover:underline">
+                {c}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
     </div>

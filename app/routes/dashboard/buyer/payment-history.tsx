@@ -13,9 +13,9 @@ import { LocalTime } from "~/components/local-time";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { listOrders } from "~/server/services/purchases.server";
-import { formatCount, formatDollars } from "~/lib/format";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
 
-export const meta: Route.MetaFunction = () => [{ title: "Payment History · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("payments.meta") }];
 
 const PAGE_SIZE = 10;
 
@@ -44,15 +44,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
   const { orders, page, pages, total, limit } = loaderData;
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <>
       <PageHeader
-        title="Payment History"
-        description={total ? `${total} coin ${total === 1 ? "purchase" : "purchases"}, newest first.` : undefined}
+        title={t("payments.title")}
+        description={total ? t("payments.count", { count: total }) : undefined}
         actions={
           total ? (
             <Link to="/dashboard/purchasecoin" reloadDocument className={buttonVariants({ variant: "outline" })}>
-              <Coins aria-hidden /> Purchase Coin
+              <Coins aria-hidden /> {t("purchase.title")}
             </Link>
           ) : null
         }
@@ -64,37 +66,37 @@ export default function PaymentHistory({ loaderData }: Route.ComponentProps) {
         dim
         empty={
           <EmptyState
-            message="You haven’t made any payments yet."
-            link={{ to: "/dashboard/purchasecoin", label: "Purchase Coin", icon: Coins, reloadDocument: true }}
+            message={t("payments.empty")}
+            link={{ to: "/dashboard/purchasecoin", label: t("purchase.title"), icon: Coins, reloadDocument: true }}
           />
         }
       >
         <CardTable
-          label="Payment history"
+          label={t("payments.list")}
           columns={[
             { header: "#", className: "w-12" },
-            { header: "Payment ID" },
-            { header: "Coins Bought", className: "text-right" },
-            { header: "Amount(USD)", className: "text-right" },
-            { header: "Time" },
+            { header: t("payments.id") },
+            { header: t("payments.coins"), className: "text-right" },
+            { header: t("payments.amount"), className: "text-right" },
+            { header: t("payments.time") },
           ]}
           rows={orders}
           row={(o, i) => (
             <CardRow data-testid="payment-row">
-              <Cell className="meta tabular-nums">{(page - 1) * limit + i + 1}</Cell>
-              <Cell label="Payment ID">
+              <Cell className="meta tabular-nums">{f.count((page - 1) * limit + i + 1)}</Cell>
+              <Cell label={t("payments.id")}>
                 <div className="flex flex-wrap items-center gap-2">
                   <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs" data-testid="payment-id">
                     {o.paymentId}
                   </code>
-                  {o.provider === "test" ? <Badge tone="info">Test</Badge> : null}
+                  {o.provider === "test" ? <Badge tone="info">{t("payments.test")}</Badge> : null}
                 </div>
               </Cell>
-              <Cell label="Coins Bought" className="amount">
-                {formatCount(o.coins)}
+              <Cell label={t("payments.coins")} className="amount">
+                {f.count(o.coins)}
               </Cell>
-              <Cell label="Amount(USD)" className="tabular-nums md:text-right">
-                {formatDollars(o.priceCents)}
+              <Cell label={t("payments.amount")} className="tabular-nums md:text-right">
+                {f.dollars(o.priceCents)}
               </Cell>
               <Cell className="meta whitespace-nowrap">
                 <LocalTime at={o.createdAt} />

@@ -16,7 +16,13 @@ import {
   type PackageView,
   type PurchaseStep,
 } from "~/components/buyer/purchase-modal";
-import { COIN_PACKAGES, COIN_VALUE_WORDS, packageQuote, packageSaving } from "~/lib/coins";
+import {
+  COIN_PACKAGES,
+  COINS_PER_DOLLAR_BUY,
+  COINS_PER_DOLLAR_WITHDRAW,
+  packageQuote,
+  packageSaving,
+} from "~/lib/coins";
 import { purchaseStepSchema } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
@@ -27,7 +33,9 @@ import { refusal } from "~/server/errors";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard, paymentSetup } from "~/server/payments/provider.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
-import { formatCount, formatDollars, formatCoins } from "~/lib/format";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords, type ServerWords } from "~/lib/i18n/words.server";
+import type { Key } from "~/lib/i18n/messages";
 
 /** The page needs Stripe.js (the card form) in its Content-Security-Policy. */
 export const handle: CspHandle = { csp: ["stripe"] };
@@ -35,7 +43,7 @@ export const handle: CspHandle = { csp: ["stripe"] };
 export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
   loadWithPolicyFor("stripe", request, serverLoader);
 
-export const meta: Route.MetaFunction = () => [{ title: "Purchase Coin · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("purchase.meta") }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = buyerUser(context);
@@ -57,11 +65,9 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const PAYMENT_FAILED = "Something went wrong with the payment. Please try again.";
-
 /** A refused step as the modal (or the no-JavaScript checkout) shows it. */
-function failedStep(step: "created" | "confirmed" | "pay", e: unknown) {
-  const r = refusal(e, PAYMENT_FAILED);
+function failedStep(step: "created" | "confirmed" | "pay", e: unknown, t: ServerWords<"buyer">) {
+  const r = refusal(e, t("purchase.paymentFailed"));
   return data({ ok: false, step, message: r.message } satisfies PurchaseStep, { status: r.status });
 }
 
@@ -74,11 +80,12 @@ function failedStep(step: "created" | "confirmed" | "pay", e: unknown) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
+  const t = serverWords(user.language, "buyer");
   let form: FormData;
   try {
     form = await readForm(request);
   } catch (e) {
-    return failedStep("created", e);
+    return failedStep("created", e, t);
   }
   const parsed = v.safeParse(
     purchaseStepSchema,
@@ -101,7 +108,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         priceCents: intent.priceCents,
       } satisfies PurchaseStep);
     } catch (e) {
-      return failedStep("created", e);
+      return failedStep("created", e, t);
     }
   }
   if (input.intent === "confirm") {
@@ -109,13 +116,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       const { order, credited, settled } = await confirmPurchase(env, user, input.paymentId);
       return data({ ok: true, step: "confirmed", coins: order.coins, credited, settled } satisfies PurchaseStep);
     } catch (e) {
-      return failedStep("confirmed", e);
+      return failedStep("confirmed", e, t);
     }
   }
   // intent "pay": the test-mode provider's card step run on the server for a plain form post (with payments off,
   // creating the intent refuses with the reason).
   if (paymentSetup(env).mode === "stripe") {
-    return data({ ok: false, step: "pay", message: "Card payments need JavaScript." } satisfies PurchaseStep, {
+    return data({ ok: false, step: "pay", message: t("purchase.needsJs") } satisfies PurchaseStep, {
       status: 400,
     });
   }
@@ -125,11 +132,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { order, settled } = await confirmPurchase(env, user, intent.paymentId);
     return redirectWithFlash("/dashboard/purchasecoin", {
       type: "success",
-      title: "Purchase Successful",
-      message: purchasedWords(order.coins, settled),
+      title: t("purchase.success"),
+      message: purchasedWords(t, order.coins, settled),
     });
   } catch (e) {
-    return failedStep("pay", e);
+    return failedStep("pay", e, t);
   }
 }
 
@@ -139,16 +146,24 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const requested = packages.find((p) => String(p.coins) === params.get("buy")) ?? null;
   const [selected, setSelected] = useState<PackageView | null>(requested);
+  const t = useWords("buyer");
+  const f = useFormat();
   return (
     <>
       <PageHeader
-        title="Purchase Coin"
-        description={`Coins pay workers for your tasks. ${COIN_VALUE_WORDS}`}
+        title={t("purchase.title")}
+        description={t("purchase.description", {
+          buyCoin: f.dollars(100 / COINS_PER_DOLLAR_BUY),
+          buyRate: f.count(COINS_PER_DOLLAR_BUY),
+          withdrawCoin: f.dollars(100 / COINS_PER_DOLLAR_WITHDRAW),
+          withdrawRate: f.count(COINS_PER_DOLLAR_WITHDRAW),
+          dollar: f.dollars(100, { dropZeroCents: true }),
+        })}
         actions={
           <div className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm shadow-sm ring-1 ring-border">
-            <span className="text-muted-foreground">Your balance</span>
+            <span className="text-muted-foreground">{t("taskForm.balance")}</span>
             <span className="flex items-center gap-1 font-bold tabular-nums" data-testid="purchase-balance">
-              <CoinIcon className="size-4" /> {formatCount(balance)}
+              <CoinIcon className="size-4" /> {f.count(balance)}
             </span>
           </div>
         }
@@ -157,9 +172,11 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
         <p className="mb-6 flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
           <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            <span className="font-semibold">Test mode.</span> Payments go to Coinwork&apos;s built-in test provider:
-            card <span className="whitespace-nowrap font-mono">{TEST_CARDS.success}</span> succeeds,{" "}
-            <span className="whitespace-nowrap font-mono">{TEST_CARDS.declined}</span> is declined. No real money moves.
+            {t.rich("purchase.testMode", {
+              strong: (c) => <span className="font-semibold">{c}</span>,
+              success: () => <span className="whitespace-nowrap font-mono">{TEST_CARDS.success}</span>,
+              declined: () => <span className="whitespace-nowrap font-mono">{TEST_CARDS.declined}</span>,
+            })}
           </span>
         </p>
       ) : null}
@@ -170,14 +187,14 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
         >
           <CircleSlash className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            <span className="font-semibold">{unavailable}</span> Coins cannot be bought on this server for now.
+            <span className="font-semibold">{unavailable}</span> {t("purchase.off")}
           </span>
         </p>
       ) : null}
 
       {!hydrated && requested && mode !== "off" ? <NoScriptCheckout pkg={requested} mode={mode} /> : null}
 
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Coin packages">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t("purchase.packages")}>
         {packages.map((p) => {
           const best = p.quote === "Best Value!";
           return (
@@ -191,41 +208,46 @@ export default function PurchaseCoin({ loaderData }: Route.ComponentProps) {
             >
               {best ? (
                 <Badge tone="success" className="absolute right-4 top-4">
-                  <Sparkles className="size-3" aria-hidden /> Best value
+                  <Sparkles className="size-3" aria-hidden /> {t("purchase.bestValue")}
                 </Badge>
               ) : null}
               <span className="grid size-12 place-items-center rounded-full bg-amber-50 ring-1 ring-amber-200">
                 <CoinIcon className="size-7" />
               </span>
               <div>
-                <h2 className="text-2xl font-bold tracking-tight">{formatCount(p.coins)} coins</h2>
-                <p className="mt-1 text-sm text-muted-foreground">{p.quote}</p>
+                <h2 className="text-2xl font-bold tracking-tight">
+                  {t("purchase.coins", { count: f.count(p.coins) })}
+                </h2>
+                <p className="mt-1 text-sm text-muted-foreground">{quoteIn(t, f.count, p.quote)}</p>
               </div>
               {p.saving > 0 && !p.quote.startsWith("Save") ? (
                 <p className="text-sm font-medium text-emerald-800" data-testid={`saving-${p.coins}`}>
-                  {p.saving}% less a coin than the base price
+                  {t("purchase.saving", { percent: f.count(p.saving) })}
                 </p>
               ) : null}
               <p className="mt-auto text-3xl font-extrabold tracking-tight">
-                {formatDollars(p.priceCents, { dropZeroCents: true })}
-                <span className="ml-1 text-sm font-medium text-muted-foreground">USD</span>
+                {f.dollars(p.priceCents, { dropZeroCents: true })}
+                <span className="ml-1 text-sm font-medium text-muted-foreground">{t("purchase.usd")}</span>
               </p>
               {mode === "off" ? (
                 <Button variant="secondary" className="w-full" disabled>
-                  Purchase Now
+                  {t("purchase.now")}
                 </Button>
               ) : (
                 <Link
                   to={`?buy=${p.coins}`}
                   preventScrollReset
                   className={buttonVariants({ variant: best ? "default" : "secondary", className: "w-full" })}
-                  aria-label={`Purchase Now: ${formatCoins(p.coins)} for ${formatDollars(p.priceCents, { dropZeroCents: true })}`}
+                  aria-label={t("purchase.nowLabel", {
+                    coins: f.coins(p.coins),
+                    price: f.dollars(p.priceCents, { dropZeroCents: true }),
+                  })}
                   onClick={(e) => {
                     e.preventDefault();
                     setSelected(p);
                   }}
                 >
-                  Purchase Now
+                  {t("purchase.now")}
                 </Link>
               )}
             </li>
@@ -252,29 +274,32 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const error = actionData && !actionData.ok ? actionData.message : null;
+  const t = useWords("buyer");
+  const f = useFormat();
+  const price = f.dollars(pkg.priceCents, { dropZeroCents: true });
   return (
     <section
       aria-labelledby="checkout-title"
       className="mb-8 grid max-w-lg gap-4 rounded-2xl border border-border bg-white p-6 shadow-sm"
     >
       <h2 id="checkout-title" className="text-lg font-semibold">
-        Purchase Coin
+        {t("purchase.title")}
       </h2>
       <div className="grid gap-1">
-        <p className="text-sm text-muted-foreground">You are about to purchase:</p>
-        <p className="text-2xl font-bold">{formatCount(pkg.coins)} coins</p>
-        <p className="font-semibold">Total Cost: {formatDollars(pkg.priceCents, { dropZeroCents: true })}</p>
-        <p className="text-xs text-muted-foreground">Coins are added to your balance instantly after payment.</p>
+        <p className="text-sm text-muted-foreground">{t("purchase.about")}</p>
+        <p className="text-2xl font-bold">{t("purchase.coins", { count: f.count(pkg.coins) })}</p>
+        <p className="font-semibold">{t("purchase.total", { price })}</p>
+        <p className="text-xs text-muted-foreground">{t("purchase.instantly")}</p>
       </div>
       {mode === "test" ? (
         <Form method="post" className="grid gap-3">
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="coins" value={pkg.coins} />
           <p className="text-xs text-sky-900">
-            Test mode: {TEST_CARDS.success} succeeds, {TEST_CARDS.declined} is declined.
+            {t("purchase.testShort", { success: TEST_CARDS.success, declined: TEST_CARDS.declined })}
           </p>
           <div className="grid gap-1.5">
-            <Label htmlFor="nojs-number">Card number</Label>
+            <Label htmlFor="nojs-number">{t("purchase.cardNumber")}</Label>
             <Input
               id="nojs-number"
               name="number"
@@ -286,34 +311,51 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div className="grid gap-1.5">
-              <Label htmlFor="nojs-exp">Expiry (MM/YY)</Label>
-              <Input id="nojs-exp" name="exp" autoComplete="cc-exp" placeholder="MM/YY" required />
+              <Label htmlFor="nojs-exp">{t("purchase.expiry")}</Label>
+              <Input
+                id="nojs-exp"
+                name="exp"
+                autoComplete="cc-exp"
+                placeholder={t("purchase.expiryShortPlaceholder")}
+                required
+              />
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="nojs-cvc">CVC</Label>
+              <Label htmlFor="nojs-cvc">{t("purchase.cvc")}</Label>
               <Input id="nojs-cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
             </div>
           </div>
           {error ? (
             <p role="alert" className="text-sm font-medium text-destructive">
-              <span className="font-semibold">Purchase failed</span>: {error}
+              <span className="font-semibold">{t("purchase.failed")}</span>: {error}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />} Pay{" "}
-              {formatDollars(pkg.priceCents, { dropZeroCents: true })}
+              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Lock aria-hidden />}{" "}
+              {t("purchase.pay", { price })}
             </Button>
             <Link to="/dashboard/purchasecoin" className={buttonVariants({ variant: "outline" })}>
-              Close
+              {t("close")}
             </Link>
           </div>
         </Form>
       ) : (
-        <p className="text-sm text-muted-foreground">
-          Card payments need JavaScript: please enable it to pay with Stripe.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("purchase.needsJsStripe")}</p>
       )}
     </section>
   );
+}
+
+const QUOTES: Record<string, Key<"buyer">> = {
+  "Best for small jobs": "purchase.quote.small",
+  "Great for beginners": "purchase.quote.beginners",
+  "Best Value!": "purchase.quote.best",
+};
+
+/** A package's quote in the page's words ("Save 20%", "Best Value!"); one of another wording stays as written. */
+function quoteIn(t: Words<"buyer">, count: (n: number) => string, quote: string): string {
+  const save = /^Save (\d+)%$/.exec(quote);
+  if (save) return t("purchase.quote.save", { percent: count(Number(save[1])) });
+  return quote in QUOTES ? t(QUOTES[quote]!) : quote;
 }

@@ -45,9 +45,13 @@ import { rowAction } from "~/lib/schemas/fields";
 import type { FormOutcome } from "~/lib/enhanced";
 import { MAX_QUESTIONS } from "~/lib/qualifications";
 import { HeadedSection } from "~/components/headed-section";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.qualification.name} · Coinwork` : "Qualification · Coinwork" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: loaderData ? `${loaderData.qualification.name} · Coinwork` : metaWords(matches, "buyer")("qual.meta"),
+  },
 ];
 
 /** The reads of this buyer's qualification; another buyer's answers 404 like one that does not exist. */
@@ -84,37 +88,38 @@ const confirmSchema = v.variant("intent", [rowAction("remove"), rowAction("revok
 export const action = (args: Route.ActionArgs) => {
   const id = args.params.id;
   const form = new URL(args.request.url).searchParams.get("form");
+  const t = serverWords(buyerUser(args.context).language, "buyer");
   if (form === "details")
     return formAction(args, {
       user: buyerUser,
       schema: qualificationFormSchema,
-      failure: (refused) => ({ title: "Qualification not saved", message: refused.message }),
+      failure: (refused) => ({ title: t("quals.notSaved"), message: refused.message }),
       async run(input, { user, env }) {
         await updateQualification(env, user, id, input);
-        return { title: "Qualification saved", message: `“${input.name}” is up to date.` };
+        return { title: t("quals.saved"), message: t("qual.upToDate", { name: input.name }) };
       },
     });
   if (form === "question")
     return formAction(args, {
       user: buyerUser,
       schema: questionFormSchema,
-      failure: (refused) => ({ title: "Question not added", message: refused.message }),
+      failure: (refused) => ({ title: t("qual.questionNotAdded"), message: refused.message }),
       async run(input, { user, env }) {
         await addQuestion(env, user, id, input);
-        return { title: "Question added", message: "Workers see it the next time they open the test." };
+        return { title: t("qual.questionAdded"), message: t("qual.questionAddedMessage") };
       },
     });
   return confirmAction(args, {
     user: buyerUser,
     schema: confirmSchema,
-    failure: (intent) => ({ title: intent === "revoke" ? "Not revoked" : "Question not removed" }),
+    failure: (intent) => ({ title: intent === "revoke" ? t("qual.notRevoked") : t("qual.notRemoved") }),
     async run(input, { user, env }) {
       if (input.intent === "remove") {
         await removeQuestion(env, user, id, input.id);
-        return { title: "Question removed", message: "Scores already held stay as they are." };
+        return { title: t("qual.removed"), message: t("qual.scoresStay") };
       }
       await revokeQualification(env, user, { qualificationId: id, workerId: input.id });
-      return { title: "Qualification revoked", message: "Tasks that require it are closed to this worker now." };
+      return { title: t("qual.revoked"), message: t("qual.revokedMessage") };
     },
   });
 };
@@ -125,21 +130,21 @@ type Data = Route.ComponentProps["loaderData"];
 type Question = Data["qualification"]["test"][number];
 type Holder = Data["holders"]["items"][number];
 
-const removeSpec = (q: Question): ActionSpec => ({
+const removeSpec = (t: Words<"buyer">, q: Question): ActionSpec => ({
   intent: "remove",
   id: q.id,
-  title: "Remove this question?",
-  description: `“${q.prompt}” leaves the test. Scores already held stay as they are.`,
-  confirmLabel: "Yes, remove",
+  title: t("qual.remove.title"),
+  description: t("qual.remove.description", { prompt: q.prompt }),
+  confirmLabel: t("qual.remove.yes"),
   destructive: true,
 });
 
-const revokeSpec = (h: Holder): ActionSpec => ({
+const revokeSpec = (t: Words<"buyer">, h: Holder): ActionSpec => ({
   intent: "revoke",
   id: h.workerId,
-  title: `Revoke ${h.workerName}'s qualification?`,
-  description: `${h.workerName} can no longer work on tasks that require “${h.qualificationName}”.`,
-  confirmLabel: "Yes, revoke",
+  title: t("qual.revoke.title", { worker: h.workerName }),
+  description: t("qual.revoke.description", { worker: h.workerName, name: h.qualificationName }),
+  confirmLabel: t("qual.revoke.yes"),
   destructive: true,
 });
 
@@ -149,9 +154,11 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
   const outcome = useActionData<typeof action>();
   // the details and question forms answer a FormOutcome; the confirmed actions answer through the flow
   const formOutcome = outcome && "invalid" in outcome ? (outcome as FormOutcome) : null;
+  const t = useWords("buyer");
+  const f = useFormat();
   const flow = useActionFlow();
-  const noJsQuestion = useNoJsSpec(q.test, { remove: removeSpec });
-  const noJsHolder = useNoJsSpec(holders.items, { revoke: revokeSpec });
+  const noJsQuestion = useNoJsSpec(q.test, { remove: (question) => removeSpec(t, question) });
+  const noJsHolder = useNoJsSpec(holders.items, { revoke: (h) => revokeSpec(t, h) });
   const [detailsForm, details] = useValibotForm(qualificationFormSchema, {
     id: "details",
     lastResult: formOutcome?.result,
@@ -168,40 +175,45 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
   const full = q.test.length >= MAX_QUESTIONS;
   return (
     <>
-      <BackLink to="/dashboard/qualifications">Back to Qualifications</BackLink>
+      <BackLink to="/dashboard/qualifications">{t("qual.back")}</BackLink>
       <PageHeader title={q.name} description={q.description} />
       {failure ? <FormFailure title={failure.title} message={failure.message} className="mb-4" /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid gap-6">
           <HeadedSection
             id="test-heading"
-            title={`Test (${q.test.length} of ${MAX_QUESTIONS} questions)`}
+            title={t("qual.testTitle", { count: f.count(q.test.length), max: f.count(MAX_QUESTIONS) })}
             className="grid gap-3"
           >
             {q.test.length === 0 ? (
-              <EmptyState message="No test: workers get this qualification only when you grant it." />
+              <EmptyState message={t("qual.noTest")} />
             ) : (
               <ol className="grid gap-3" data-testid="test-questions">
-                {q.test.map((t, i) => (
-                  <li key={t.id} className="grid gap-2 rounded-xl border border-border bg-white p-4 shadow-sm">
+                {q.test.map((question, i) => (
+                  <li key={question.id} className="grid gap-2 rounded-xl border border-border bg-white p-4 shadow-sm">
                     <div className="flex items-start justify-between gap-3">
-                      <p className="font-medium">
-                        {i + 1}. {t.prompt}
+                      <p className="min-w-0 break-words font-medium">
+                        {f.count(i + 1)}. {question.prompt}
                       </p>
-                      <ActionTrigger flow={flow} spec={removeSpec(t)} label={`Remove question ${i + 1}`} stayLink>
-                        Remove
+                      <ActionTrigger
+                        flow={flow}
+                        spec={removeSpec(t, question)}
+                        label={t("qual.removeLabel", { n: f.count(i + 1) })}
+                        stayLink
+                      >
+                        {t("qual.remove")}
                       </ActionTrigger>
                     </div>
                     <ul className="grid gap-1 text-sm">
-                      {t.choices.map((c, n) => (
+                      {question.choices.map((c, n) => (
                         <li key={n} className="flex items-center gap-2">
-                          {n + 1 === t.answer ? (
-                            <Check className="size-4 text-emerald-700" aria-label="Right answer" />
+                          {n + 1 === question.answer ? (
+                            <Check className="size-4 text-emerald-700" aria-label={t("qual.right")} />
                           ) : (
                             <span className="size-4" aria-hidden />
                           )}
-                          <span className={n + 1 === t.answer ? "font-semibold" : undefined}>
-                            {n + 1}. {c}
+                          <span className={n + 1 === question.answer ? "font-semibold" : undefined}>
+                            {f.count(n + 1)}. {c}
                           </span>
                         </li>
                       ))}
@@ -212,7 +224,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
             )}
             {full ? null : (
               <Card className="p-5">
-                <h3 className="mb-3 font-semibold">Add a question</h3>
+                <h3 className="mb-3 font-semibold">{t("qual.addTitle")}</h3>
                 <Form
                   method="post"
                   action={`${here}?form=question`}
@@ -220,61 +232,61 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                   className="grid gap-4"
                   aria-busy={adding}
                 >
-                  <InputField field={question.prompt} label="Question" type="text" maxLength={500} />
+                  <InputField field={question.prompt} label={t("check.question")} type="text" maxLength={500} />
                   <TextareaField
                     field={question.choices}
-                    label="Choices, one a line"
-                    hint="2 to 6 choices."
+                    label={t("qual.choices")}
+                    hint={t("qual.choicesHint")}
                     rows={4}
-                    placeholder={"recieve\nreceive\nreceeve"}
+                    placeholder={t("qual.choicesPlaceholder")}
                   />
                   <WholeNumberField
                     field={question.answer}
-                    label="Number of the right choice"
-                    hint="1 for the first line. Workers never see it."
+                    label={t("qual.answer")}
+                    hint={t("qual.answerHint")}
                     min={1}
                     max={6}
                   />
                   <Button type="submit" disabled={adding} className="justify-self-start">
-                    {adding ? "Adding…" : "Add question"}
+                    {adding ? t("qual.adding") : t("qual.add")}
                   </Button>
                 </Form>
               </Card>
             )}
           </HeadedSection>
-          <HeadedSection id="holders-heading" title="Holders" className="grid gap-3">
+          <HeadedSection id="holders-heading" title={t("quals.holders")} className="grid gap-3">
             <PagedList
               count={holders.items.length}
               page={holders.page}
               pages={holders.pages}
-              empty={<EmptyState message="Nobody holds it yet." />}
+              empty={<EmptyState message={t("qual.nobody")} />}
             >
               <CardTable
-                label="Holders"
+                label={t("quals.holders")}
                 testId="holders"
-                columns={[{ header: "Worker" }, { header: "Score" }, ACTIONS_COLUMN]}
+                columns={[{ header: t("review.worker") }, { header: t("qual.score") }, ACTIONS_COLUMN]}
                 rows={holders.items}
                 row={(h) => (
                   <CardRow data-testid="holder">
                     <Cell>
                       <p className="name">{h.workerName}</p>
                       <p className="meta">
-                        {h.source === "hand" ? "Granted" : "Test taken"} <LocalTime at={h.grantedAt} />
+                        {h.source === "hand" ? t("qual.granted") : t("qual.taken")} <LocalTime at={h.grantedAt} />
                       </p>
                     </Cell>
-                    <Cell label="Score">
-                      <Badge tone={h.source === "hand" ? "neutral" : "success"}>{h.score}</Badge>
+                    <Cell label={t("qual.score")}>
+                      <Badge tone={h.source === "hand" ? "neutral" : "success"}>{f.count(h.score)}</Badge>
                     </Cell>
                     <Cell>
                       <div className="actions">
                         <ActionTrigger
                           flow={flow}
-                          spec={revokeSpec(h)}
-                          label={`Revoke ${h.workerName}'s qualification`}
+                          spec={revokeSpec(t, h)}
+                          label={t("qual.revokeLabel", { worker: h.workerName })}
                           stayLink
                           variant="danger"
                         >
-                          Revoke
+                          {t("apiKeys.revoke")}
                         </ActionTrigger>
                       </div>
                     </Cell>
@@ -285,7 +297,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
           </HeadedSection>
         </div>
         <Card className="p-5 sm:p-6">
-          <h2 className="mb-3 text-lg font-semibold">Details</h2>
+          <h2 className="mb-3 text-lg font-semibold">{t("qual.details")}</h2>
           <Form
             method="post"
             action={`${here}?form=details`}
@@ -295,7 +307,7 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
           >
             <QualificationFields name={details.name} description={details.description} retake={details.retake_hours} />
             <Button type="submit" disabled={savingDetails}>
-              {savingDetails ? "Saving…" : "Save details"}
+              {savingDetails ? t("taskForm.saving") : t("qual.saveDetails")}
             </Button>
           </Form>
         </Card>
@@ -307,10 +319,11 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
+  const t = useWords("buyer");
   return useNotFoundBoundary(
-    <NotFoundPanel title="Qualification not found" message="You have no qualification at this address.">
+    <NotFoundPanel title={t("qual.notFound")} message={t("qual.notFoundMessage")}>
       <Link to="/dashboard/qualifications" className={buttonVariants({ size: "lg" })}>
-        Back to Qualifications
+        {t("qual.back")}
       </Link>
     </NotFoundPanel>,
   );

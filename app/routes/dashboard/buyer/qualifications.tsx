@@ -24,10 +24,11 @@ import { createQualification, deleteQualification, listQualifications } from "~/
 import { qualificationFormSchema } from "~/lib/schemas/qualifications";
 import { rowAction } from "~/lib/schemas/fields";
 import type { FormOutcome } from "~/lib/enhanced";
-import { retakeWords } from "~/lib/qualifications";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 import { HeadedSection } from "~/components/headed-section";
 
-export const meta: Route.MetaFunction = () => [{ title: "Qualifications · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("quals.meta") }];
 
 const PATH = "/dashboard/qualifications";
 
@@ -58,62 +59,73 @@ export async function action(args: Route.ActionArgs) {
 
 const deleteSchema = v.variant("intent", [rowAction("delete", "Unknown qualification")], "Unknown action");
 
-const deleteAction = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+const wordsOf = (args: Route.ActionArgs) => serverWords(buyerUser(args.context).language, "buyer");
+
+const deleteAction = (args: Route.ActionArgs) => {
+  const t = wordsOf(args);
+  return confirmAction(args, {
     user: buyerUser,
     schema: deleteSchema,
-    failure: () => ({ title: "Not deleted" }),
+    failure: () => ({ title: t("myTasks.notDeleted") }),
     async run(input, { user, env }) {
       const { name } = await deleteQualification(env, user, input.id);
-      return { title: "Qualification deleted", message: `“${name}” is deleted, with its test and every grant.` };
+      return { title: t("quals.deleted"), message: t("quals.deletedMessage", { name }) };
     },
   });
+};
 
-const createAction = (args: Route.ActionArgs) =>
-  formAction(args, {
+const createAction = (args: Route.ActionArgs) => {
+  const t = wordsOf(args);
+  return formAction(args, {
     user: buyerUser,
     schema: qualificationFormSchema,
-    failure: (refused) => ({ title: "Qualification not saved", message: refused.message }),
+    failure: (refused) => ({ title: t("quals.notSaved"), message: refused.message }),
     async run(input, { user, env }) {
       const made = await createQualification(env, user, input);
       return {
-        title: "Qualification saved",
-        message: `Add questions to make “${made.name}” a test, or grant it from Buyer Home.`,
+        title: t("quals.saved"),
+        message: t("quals.savedMessage", { name: made.name }),
         to: `${PATH}/${made.id}`,
       };
     },
   });
+};
 
 export const shouldRevalidate = revalidateAfterPost;
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-const deleteSpec = (q: Row): ActionSpec => ({
+const deleteSpec = (t: Words<"buyer">, q: Row): ActionSpec => ({
   intent: "delete",
   id: q.id,
-  title: `Delete “${q.name}”?`,
+  title: t("quals.confirm.title", { name: q.name }),
   description: [
-    q.holders === 0
-      ? "Nobody holds it."
-      : q.holders === 1
-        ? "The worker who holds it loses it."
-        : `The ${q.holders} workers who hold it lose it.`,
-    q.questions ? "Its test is deleted too." : "",
-    "This cannot be undone.",
+    t("quals.confirm.holders", { count: q.holders }),
+    q.questions ? t("quals.confirm.test") : "",
+    t("quals.confirm.undone"),
   ]
     .filter(Boolean)
     .join(" "),
-  confirmLabel: "Yes, delete",
+  confirmLabel: t("quals.confirm.yes"),
   destructive: true,
 });
+
+/** "Retake after a day" words for a wait in hours. */
+function retakeIn(t: Words<"buyer">, hours: number): string {
+  if (hours === 0) return t("quals.retakeNow");
+  if (hours % 24 === 0) return t("quals.retakeDays", { count: hours / 24 });
+  return t("quals.retakeHours", { count: hours });
+}
 
 export default function Qualifications({ loaderData }: Route.ComponentProps) {
   const { rows, page, pages } = loaderData;
   const outcome = useActionData<typeof action>();
   // the new-qualification form answers a FormOutcome; the deletion answers through the flow
   const formOutcome = outcome && "invalid" in outcome ? (outcome as FormOutcome) : null;
+  const t = useWords("buyer");
+  const f = useFormat();
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec(rows, { delete: deleteSpec });
+  const noJsSpec = useNoJsSpec(rows, { delete: (q) => deleteSpec(t, q) });
   const busy = usePosting(PATH);
   const [form, fields] = useValibotForm(qualificationFormSchema, {
     id: "new-qualification",
@@ -124,22 +136,19 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
   const failure = failureOf(formOutcome);
   return (
     <>
-      <PageHeader
-        title="Qualifications"
-        description="Let only the workers you trust work on a task: grant a qualification by hand, or let workers earn it with a test."
-      />
+      <PageHeader title={t("quals.title")} description={t("quals.description")} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <HeadedSection id="your-qualifications" title="Your qualifications" headingClassName="mb-3">
-          <PagedList
-            count={rows.length}
-            page={page}
-            pages={pages}
-            empty={<EmptyState message="No qualifications yet." />}
-          >
+        <HeadedSection id="your-qualifications" title={t("quals.yours")} headingClassName="mb-3">
+          <PagedList count={rows.length} page={page} pages={pages} empty={<EmptyState message={t("quals.empty")} />}>
             <CardTable
-              label="Your qualifications"
+              label={t("quals.yours")}
               testId="qualification-rows"
-              columns={[{ header: "Qualification" }, { header: "Test" }, { header: "Holders" }, ACTIONS_COLUMN]}
+              columns={[
+                { header: t("review.grant.choice") },
+                { header: t("quals.test") },
+                { header: t("quals.holders") },
+                ACTIONS_COLUMN,
+              ]}
               rows={rows}
               row={(q) => (
                 <CardRow data-testid="qualification-row">
@@ -147,29 +156,34 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
                     <p className="name">{q.name}</p>
                     <p className="meta">{q.description}</p>
                   </Cell>
-                  <Cell label="Test">
+                  <Cell label={t("quals.test")}>
                     {q.questions ? (
                       <span className="text-sm">
-                        {q.questions} {q.questions === 1 ? "question" : "questions"} · {retakeWords(q.retakeHours)}
+                        {t("quals.questions", { count: q.questions })} · {retakeIn(t, q.retakeHours)}
                       </span>
                     ) : (
-                      <Badge tone="neutral">By hand only</Badge>
+                      <Badge tone="neutral">{t("quals.byHand")}</Badge>
                     )}
                   </Cell>
-                  <Cell label="Holders">
-                    <span className="tabular-nums">{q.holders}</span>
+                  <Cell label={t("quals.holders")}>
+                    <span className="tabular-nums">{f.count(q.holders)}</span>
                   </Cell>
                   <Cell>
                     <div className="actions">
                       <Link
                         to={`${PATH}/${q.id}`}
                         className={buttonVariants({ variant: "outline", size: "sm" })}
-                        aria-label={`Manage ${q.name}`}
+                        aria-label={t("quals.manageLabel", { name: q.name })}
                       >
-                        Manage
+                        {t("quals.manage")}
                       </Link>
-                      <ActionTrigger flow={flow} spec={deleteSpec(q)} label={`Delete ${q.name}`} variant="danger">
-                        Delete
+                      <ActionTrigger
+                        flow={flow}
+                        spec={deleteSpec(t, q)}
+                        label={t("myTasks.deleteLabel", { title: q.name })}
+                        variant="danger"
+                      >
+                        {t("myTasks.delete")}
                       </ActionTrigger>
                     </div>
                   </Cell>
@@ -179,12 +193,12 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
           </PagedList>
         </HeadedSection>
         <Card className="p-5 sm:p-6">
-          <h2 className="mb-3 text-lg font-semibold">New qualification</h2>
+          <h2 className="mb-3 text-lg font-semibold">{t("quals.new")}</h2>
           <Form method="post" action={PATH} {...getFormProps(form)} className="grid gap-4" aria-busy={busy}>
             {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
             <QualificationFields name={fields.name} description={fields.description} retake={fields.retake_hours} />
             <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : "Save qualification"}
+              {busy ? t("taskForm.saving") : t("quals.save")}
             </Button>
           </Form>
         </Card>

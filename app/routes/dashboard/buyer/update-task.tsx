@@ -13,16 +13,15 @@ import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { taskForOwner, taskView, updateTask } from "~/server/services/tasks.server";
 import { taskCheckForBuyer } from "~/server/services/proof-flags.server";
-import { TASK_IMAGE } from "./task-form.server";
+import { taskImage } from "./task-form.server";
 import { minimumPayOf, payRateFor } from "~/server/services/pay-rate.server";
-import { centsPerHour, hourlyWords, leastPayFor, SUBMISSIONS_TO_JUDGE } from "~/lib/pay-rate";
-import { formatCoins } from "~/lib/format";
+import { centsPerHour, leastPayFor, SUBMISSIONS_TO_JUDGE } from "~/lib/pay-rate";
+import { durationIn, hourlyIn } from "~/components/buyer/pay-words";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 import { Alert } from "~/components/ui/alert";
-import { allowanceWords } from "~/lib/time-allowance";
 
-export const meta: Route.MetaFunction = () => [{ title: "Update Task · Coinwork" }];
-
-const UPDATE_FAILED = { title: "Update Failed", message: "Could not update the task. Please try again later." };
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "buyer")("updateTask.meta") }];
 
 /** Only the task's buyer gets here: someone else's task is /unauthorized, a missing one a 404. */
 async function ownTask(env: Env, user: RoleUser<"Buyer">, id: string) {
@@ -45,7 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     balance: user.coin ?? 0,
     check,
-    minimumPay: hourlyWords(min),
+    minimumPayCents: min,
     // the measured time pays under the minimum: the least pay that meets it at that time
     belowMinimum:
       rate.belowMinimum && rate.minutes && task.pausedAt === null
@@ -70,31 +69,35 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await ownTask(getEnv(args.context), buyerUser(args.context), args.params.id);
+  const user = buyerUser(args.context);
+  await ownTask(getEnv(args.context), user, args.params.id);
+  const t = serverWords(user.language, "buyer");
+  const updateFailed = { title: t("updateTask.failed.title"), message: t("updateTask.failed.message") };
+  const coins = serverWords(user.language, "common");
   return formAction(args, {
     user: buyerUser,
     schema: updateTaskSchema,
-    upload: TASK_IMAGE,
+    upload: taskImage(user.language),
     // Short of coins: the cost panel says how many more (not a toast). A concurrent change (e.g. a worker took a
     // slot meanwhile) and coins owed say so; anything else is the product's failure.
     failure: (r) =>
       r.code === "insufficient_coins"
         ? {
-            title: "Insufficient Coins",
-            message: `You need ${formatCoins(missingOf(r) ?? 0)} more to save this change.`,
+            title: t("updateTask.insufficient"),
+            message: t("updateTask.needMore", { coins: coins("coins", { count: missingOf(r) ?? 0 }) }),
           }
         : r.code === "conflict" || r.code === "coins_owed" || r.code === "validation_failed"
-          ? { title: UPDATE_FAILED.title, message: r.message }
-          : UPDATE_FAILED,
+          ? { title: updateFailed.title, message: r.message }
+          : updateFailed,
     async run(input, { user, env, image }) {
       const { task, charged } = await updateTask(env, user, args.params.id, { ...input, task_image_url: image ?? "" });
       const message =
         charged > 0
-          ? `${formatCoins(charged)} more ${charged === 1 ? "is" : "are"} now held for “${task.taskTitle}”.`
+          ? t("updateTask.charged", { count: charged, title: task.taskTitle })
           : charged < 0
-            ? `${formatCoins(-charged)} ${charged === -1 ? "was" : "were"} refunded to your balance.`
-            : `“${task.taskTitle}” was saved; its cost did not change.`;
-      return { title: "Task Updated!", message, to: "/dashboard/mytasks" };
+            ? t("updateTask.refunded", { count: -charged })
+            : t("updateTask.same", { title: task.taskTitle });
+      return { title: t("updateTask.done"), message, to: "/dashboard/mytasks" };
     },
   });
 }
@@ -105,7 +108,10 @@ function missingOf(outcome: { code?: string; extra?: Record<string, unknown> } |
 }
 
 export default function UpdateTask({ loaderData }: Route.ComponentProps) {
-  const { task, balance, minimumPay, belowMinimum, paused, check } = loaderData;
+  const { task, balance, minimumPayCents, belowMinimum, paused, check } = loaderData;
+  const t = useWords("buyer");
+  const f = useFormat();
+  const minimumPay = hourlyIn(t, f, minimumPayCents);
   const outcome = useActionData<typeof action>();
   const busy = usePosting("/dashboard/updatetask/");
   // 'Insufficient Coins' shows in the cost panel instead of a toast.
@@ -116,28 +122,33 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        title="Update Task"
-        description="Change the details, the number of open slots or the pay. The cost difference is charged or refunded."
+        title={t("updateTask.title")}
+        description={t("updateTask.description")}
         actions={
           <Link to="/dashboard/mytasks" className={buttonVariants({ variant: "outline" })}>
-            <ArrowLeft aria-hidden /> My Tasks
+            <ArrowLeft aria-hidden /> {t("myTasks.title")}
           </Link>
         }
       />
       {belowMinimum ? (
-        <Alert tone="warning" title="Pays below the minimum" className="mb-6">
-          Workers take a median of {allowanceWords(belowMinimum.minutes)} on this task, so it pays{" "}
-          {hourlyWords(belowMinimum.rate)}, under the minimum of {minimumPay}. Pay at least{" "}
-          {formatCoins(belowMinimum.leastPay)} per worker to meet it; the difference for the open slots is charged from
-          your balance.
+        <Alert tone="warning" title={t("updateTask.below.title")} className="mb-6">
+          {t("updateTask.below.body", {
+            time: durationIn(t, belowMinimum.minutes),
+            rate: hourlyIn(t, f, belowMinimum.rate),
+            minimumPay,
+            leastPay: f.coins(belowMinimum.leastPay),
+          })}
         </Alert>
       ) : null}
       {paused ? (
-        <Alert tone="warning" title="Paused: it pays under the minimum" className="mb-6" data-testid="paused-alert">
-          Its first {SUBMISSIONS_TO_JUDGE} workers took a median of {allowanceWords(paused.minutes)} on this task, so it
-          pays {hourlyWords(paused.rate)}, under the minimum of {minimumPay}, and takes no new starts. Pay at least{" "}
-          {formatCoins(paused.leastPay)} per worker to reopen it; the difference for the open slots is charged from your
-          balance. The work already sent was topped up to the minimum.
+        <Alert tone="warning" title={t("updateTask.paused.title")} className="mb-6" data-testid="paused-alert">
+          {t("updateTask.paused.body", {
+            workers: f.count(SUBMISSIONS_TO_JUDGE),
+            time: durationIn(t, paused.minutes),
+            rate: hourlyIn(t, f, paused.rate),
+            minimumPay,
+            leastPay: f.coins(paused.leastPay),
+          })}
         </Alert>
       ) : null}
       <TaskForm
@@ -177,15 +188,16 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
+  const t = useWords("buyer");
   return (
     <div className="mx-auto grid max-w-md justify-items-center gap-4 rounded-xl border border-border bg-white px-6 py-14 text-center shadow-sm">
       <SearchX className="size-10 text-muted-foreground" aria-hidden />
-      <h1 className="text-xl font-bold">{missing ? "Task not found" : "Something went wrong"}</h1>
+      <h1 className="text-xl font-bold">{missing ? t("updateTask.notFound.title") : t("updateTask.error.title")}</h1>
       <p className="text-sm text-muted-foreground">
-        {missing ? "This task does not exist or was deleted." : "The task could not be loaded. Please try again later."}
+        {missing ? t("updateTask.notFound.message") : t("updateTask.error.message")}
       </p>
       <Link to="/dashboard/mytasks" className={buttonVariants()}>
-        Back to My Tasks
+        {t("updateTask.back")}
       </Link>
     </div>
   );
