@@ -27,8 +27,8 @@ import { StatusScreen } from "./components/status-screen";
 import { TimeZoneProvider } from "./components/local-time";
 import { requestLanguage } from "./server/http/language.server";
 import { compiledWords } from "./lib/i18n/words.server";
-import { pageNamespaces } from "./lib/i18n/pages";
-import { WordsProvider } from "./lib/i18n/react";
+import { pageWords } from "./lib/i18n/pages";
+import { useWords, WordsProvider } from "./lib/i18n/react";
 
 export const links: Route.LinksFunction = () => [
   // the stylesheet URL is empty where no CSS is bundled (the workerd tests)
@@ -65,8 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user,
       flash,
       language,
-      // the words of this part of the site only (lib/i18n/pages.ts), compiled: the browser never parses ICU
-      words: compiledWords(language, pageNamespaces(new URL(request.url).pathname, user?.role ?? null)),
+      // the words of this page only (lib/i18n/pages.ts), compiled: the browser never parses ICU
+      words: compiledWords(language, pageWords(new URL(request.url).pathname)),
       // A page the edge cache may keep for every visitor is rendered in no visitor's zone: the browser shows its own
       // after hydration (components/local-time.tsx).
       timeZone: isCacheablePageRequest(request) ? FALLBACK_TIME_ZONE : requestTimeZone(request),
@@ -77,13 +77,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The root's data is loaded again when a navigation crosses into another part of the site, whose pages need other
- * words (lib/i18n/pages.ts), as well as whenever React Router would anyway (after an action, a new search).
+ * The root's data is loaded again when a navigation leads to a page that needs other words (lib/i18n/pages.ts: the
+ * same route's pages share one object), as well as whenever React Router would anyway (after an action, a search).
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (defaultShouldRevalidate) return true;
-  const area = (url: URL) => pageNamespaces(url.pathname, null).join();
-  return area(currentUrl) !== area(nextUrl);
+  return pageWords(currentUrl.pathname) !== pageWords(nextUrl.pathname);
 }
 
 export function useRootData() {
@@ -126,6 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function NavigationProgress() {
   const navigation = useNavigation();
+  const t = useWords("common");
   const busy = navigation.state !== "idle";
   return (
     <div
@@ -134,7 +134,7 @@ function NavigationProgress() {
     >
       {busy ? (
         <span className="sr-only" role="status">
-          Loading…
+          {t("loading")}
         </span>
       ) : null}
     </div>
@@ -180,18 +180,29 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The error screen's words when the root's data is missing (its loader failed: no page words were sent), in the
+ * product's own English.
+ */
+const WITHOUT_WORDS = { notFound: "Page not found", generic: "Something went wrong", backHome: "Back To Home" };
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useWords("common");
+  const words = useRootData()
+    ? { notFound: t("error.notFound"), generic: t("error.generic"), backHome: t("status.backHome") }
+    : WITHOUT_WORDS;
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusScreen code="404" title="Page not found" />;
+    return <StatusScreen code="404" title={words.notFound} backHome={words.backHome} />;
   }
   if (isRouteErrorResponse(error)) {
     return (
       <StatusScreen
         code={String(error.status)}
-        title={typeof error.data === "string" ? error.data : error.statusText || "Something went wrong"}
+        title={typeof error.data === "string" ? error.data : error.statusText || words.generic}
+        backHome={words.backHome}
       />
     );
   }
   // Never show a stack trace to a visitor; it is logged on the server.
-  return <StatusScreen code="500" title="Something went wrong" />;
+  return <StatusScreen code="500" title={words.generic} backHome={words.backHome} />;
 }

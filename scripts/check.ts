@@ -1,5 +1,5 @@
-// npm run check: lint (ESLint, with the layer rules), format (Prettier), types (tsc) and the docs' generated tables
-// (scripts/docs-tables.ts --check) side by side, then the paths and files the repository names
+// npm run check: lint (ESLint, with the layer rules), format (Prettier), types (tsc), the docs' generated tables
+// (scripts/docs-tables.ts --check) and the words each page sends (scripts/page-words.ts --check) side by side, then the paths and files the repository names
 // (scripts/check-doc-paths.ts) and the decision records' table (scripts/check-decisions.ts). `react-router typegen` runs first and alone: tsc and ESLint read the route types it
 // writes. Each tool's output is printed whole, in this order, once all have finished; the check fails if any of them
 // does. Side by side they take about as long as the slowest (ESLint or tsc, ~37 s each here), where one after
@@ -15,6 +15,7 @@ const TOOLS = [
   { name: "prettier", args: [bin("prettier", "bin/prettier.cjs"), "--check", "."] },
   { name: "tsc", args: [bin("typescript", "bin/tsc")] },
   { name: "docs tables", args: [path.join(ROOT, "scripts", "docs-tables.ts"), "--check"] },
+  { name: "page words", args: [path.join(ROOT, "scripts", "page-words.ts"), "--check"] },
 ];
 
 function runAlone(name: string, args: string[]): void {

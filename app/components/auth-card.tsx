@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type * as React from "react";
 import { Button } from "./ui/button";
+import { useWords } from "~/lib/i18n/react";
 
 export function AuthCard({
   title,
@@ -24,13 +25,14 @@ export function AuthCard({
 
 /** "or", then the Google sign-in button (coming back to `redirectTo` afterwards, when given). */
 export function GoogleButton({ redirectTo = "" }: { redirectTo?: string }) {
+  const t = useWords("auth");
   return (
     <>
       <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground" role="separator">
-        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+        <span className="h-px flex-1 bg-border" /> {t("or")} <span className="h-px flex-1 bg-border" />
       </div>
       <GoogleSignIn redirectTo={redirectTo} className="w-full">
-        Login with Google
+        {t("google.button")}
       </GoogleSignIn>
     </>
   );

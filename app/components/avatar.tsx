@@ -1,4 +1,5 @@
 import { cn } from "~/lib/cn";
+import { useWords } from "~/lib/i18n/react";
 
 /** The avatar's size in pixels (its width and height attributes) and the class that draws it so. */
 const SIZES = { 32: "size-8", 36: "size-9", 96: "size-24" } as const;
@@ -15,6 +16,7 @@ export function Avatar({
   size?: keyof typeof SIZES;
   className?: string;
 }) {
+  const t = useWords("common");
   return (
     <span
       className={cn(
@@ -25,7 +27,7 @@ export function Avatar({
     >
       <img
         src={src || "/avatars/default.svg"}
-        alt={name ? `${name}'s photo` : "User photo"}
+        alt={name ? t("avatar.photoOf", { name }) : t("avatar.userPhoto")}
         width={size}
         height={size}
         loading="lazy"

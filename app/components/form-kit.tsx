@@ -19,8 +19,9 @@ import { Alert } from "~/components/ui/alert";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { outcomeText, type FormOutcome } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
-import { PASSWORD_HINT } from "~/lib/schemas/auth";
 import { COUNTRIES } from "~/lib/countries";
+import { LOCALES, type Language } from "~/lib/i18n/languages";
+import { useLanguage, useWords } from "~/lib/i18n/react";
 
 /**
  * conform's useForm, validated in the browser by the same valibot schema the action parses with: a field shows
@@ -141,26 +142,47 @@ export function WholeNumberField(props: Omit<React.ComponentProps<typeof InputFi
 }
 
 /** An e-mail address field (sign-in, registration, recovery, settings). */
-export function EmailField({ field, label = "Email" }: { field: AnyField; label?: string }) {
-  return <InputField field={field} label={label} type="email" autoComplete="email" placeholder="you@example.com" />;
+export function EmailField({ field, label }: { field: AnyField; label?: string }) {
+  const t = useWords("common");
+  return (
+    <InputField
+      field={field}
+      label={label ?? t("form.email")}
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+    />
+  );
 }
 
 /** The password the user has now, typed to sign in or to prove it is them. */
 export function CurrentPasswordField({
   field,
-  label = "Current password",
+  label,
   hint,
 }: {
   field: AnyField;
   label?: string;
   hint?: React.ReactNode;
 }) {
-  return <InputField field={field} label={label} type="password" autoComplete="current-password" hint={hint} />;
+  const t = useWords("common");
+  return (
+    <InputField
+      field={field}
+      label={label ?? t("form.currentPassword")}
+      type="password"
+      autoComplete="current-password"
+      hint={hint}
+    />
+  );
 }
 
 /** A password being chosen, with the password rules under it. */
 export function NewPasswordField({ field, label }: { field: AnyField; label: string }) {
-  return <InputField field={field} label={label} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />;
+  const t = useWords("common");
+  return (
+    <InputField field={field} label={label} type="password" autoComplete="new-password" hint={t("form.passwordHint")} />
+  );
 }
 
 /** A labelled <Textarea> for a conform field. */
@@ -177,21 +199,25 @@ export function TextareaField({
   );
 }
 
-/** A labelled <select> for a conform field: an empty first choice (`placeholder`), then `options` as they read. */
+/**
+ * A labelled <select> for a conform field: an empty first choice (`placeholder`), then `options`, as they read or
+ * in the words `optionLabel` gives each.
+ */
 export function SelectField({
   field,
   label,
   hint,
   placeholder,
   options,
-}: FieldLabels & { placeholder: string; options: readonly string[] }) {
+  optionLabel = (option) => option,
+}: FieldLabels & { placeholder: string; options: readonly string[]; optionLabel?: (option: string) => string }) {
   return (
     <Field label={label} htmlFor={field.id} error={field.errors} hint={hint}>
       <NativeSelect {...getSelectProps(field)} defaultValue={String(field.initialValue ?? "")}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabel(o)}
           </option>
         ))}
       </NativeSelect>
@@ -199,13 +225,33 @@ export function SelectField({
   );
 }
 
+/**
+ * The countries by name in `language`, in its alphabetical order: English's own list, or the names Intl gives in
+ * another language (the code where it has none).
+ */
+const countryNames = new Map<Language, readonly (readonly [code: string, name: string])[]>([["en", COUNTRIES]]);
+function countriesIn(language: Language) {
+  let list = countryNames.get(language);
+  if (!list) {
+    const names = new Intl.DisplayNames([LOCALES[language]], { type: "region" });
+    const collator = new Intl.Collator(LOCALES[language]);
+    list = COUNTRIES.map(([code]) => [code, names.of(code) ?? code] as const).sort((a, b) =>
+      collator.compare(a[1], b[1]),
+    );
+    countryNames.set(language, list);
+  }
+  return list;
+}
+
 /** The worker's country (ISO 3166-1 alpha-2), by name; "Not given" leaves it empty. */
 export function CountryField({ field, label, hint }: FieldLabels) {
+  const t = useWords("common");
+  const language = useLanguage();
   return (
     <Field label={label} htmlFor={field.id} error={field.errors} hint={hint}>
       <NativeSelect {...getSelectProps(field)} defaultValue={String(field.initialValue ?? "")}>
-        <option value="">Not given</option>
-        {COUNTRIES.map(([code, name]) => (
+        <option value="">{t("form.countryNotGiven")}</option>
+        {countriesIn(language).map(([code, name]) => (
           <option key={code} value={code}>
             {name}
           </option>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ImageIcon } from "~/components/icons";
 import { Label } from "./ui/input";
-import { IMAGE_RULE, IMAGE_TOO_LARGE, MAX_IMAGE_PIXELS, tooManyPixels } from "~/lib/images";
-import { formatCount } from "~/lib/format";
+import { MAX_IMAGE_PIXELS } from "~/lib/images";
+import { useFormat, useWords } from "~/lib/i18n/react";
 import { needsShrinking, shrinkImage } from "./shrink-image";
 
 /**
@@ -24,6 +24,10 @@ export function ImagePicker({
   error?: string | null;
   round?: boolean;
 }) {
+  const t = useWords("common");
+  const f = useFormat();
+  const tooManyPixels = (width: number, height: number) =>
+    t("image.tooManyPixels", { width: f.count(width), height: f.count(height) });
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(initialUrl ?? null);
@@ -42,7 +46,7 @@ export function ImagePicker({
           {preview ? (
             <img
               src={preview}
-              alt="Preview of the chosen image"
+              alt={t("image.preview")}
               className="size-full object-cover"
               onLoad={(e) => {
                 const { naturalWidth: width, naturalHeight: height } = e.currentTarget;
@@ -76,7 +80,7 @@ export function ImagePicker({
               setPreview(initialUrl ?? null);
             };
             if (!file) return setPreview(initialUrl ?? null);
-            if (!file.type.startsWith("image/")) return refuse("Please choose an image file");
+            if (!file.type.startsWith("image/")) return refuse(t("image.notAnImage"));
             const size = await createImageBitmap(file).then(
               (b) => {
                 // read before closing: a closed bitmap measures 0 x 0
@@ -87,18 +91,23 @@ export function ImagePicker({
               () => null,
             );
             if (size && needsShrinking(file.size, size.width, size.height)) {
-              setNote("Making the image smaller…");
+              setNote(t("image.shrinking"));
               const shrunk = await shrinkImage(file);
               if (!shrunk) {
                 setNote(null);
                 const pixels = size.width * size.height > MAX_IMAGE_PIXELS;
-                return refuse(pixels ? tooManyPixels(size.width, size.height) : IMAGE_TOO_LARGE);
+                return refuse(pixels ? tooManyPixels(size.width, size.height) : t("image.tooLarge"));
               }
               const files = new DataTransfer();
               files.items.add(shrunk.file);
               input.files = files.files;
               setNote(
-                `This image is ${formatCount(shrunk.from.width)} × ${formatCount(shrunk.from.height)} pixels: it will be sent at ${formatCount(shrunk.to.width)} × ${formatCount(shrunk.to.height)}, within the upload limit.`,
+                t("image.shrunk", {
+                  fromWidth: f.count(shrunk.from.width),
+                  fromHeight: f.count(shrunk.from.height),
+                  toWidth: f.count(shrunk.to.width),
+                  toHeight: f.count(shrunk.to.height),
+                }),
               );
               return setPreview(URL.createObjectURL(shrunk.file));
             }
@@ -112,7 +121,7 @@ export function ImagePicker({
         </p>
       ) : (
         <p id={`${id}-rule`} className="text-xs text-muted-foreground" aria-live="polite">
-          {note ?? IMAGE_RULE}
+          {note ?? t("image.rule")}
         </p>
       )}
     </div>

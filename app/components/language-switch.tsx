@@ -22,7 +22,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         title={t("language.switchTo", { language: LANGUAGE_NAMES[other] })}
         className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "gap-1.5 px-2")}
       >
-        <Languages aria-hidden />
+        <Languages aria-hidden className="max-sm:hidden" />
         <span lang={other}>{LANGUAGE_NAMES[other]}</span>
         <span className="sr-only">{t("language.label")}</span>
       </button>

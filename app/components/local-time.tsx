@@ -6,7 +6,7 @@
 // which loads the locale's data (tens of milliseconds of a phone's main thread in one task), and a page without
 // times (the landing page) never needs it.
 import { createContext, use, useEffect, useSyncExternalStore } from "react";
-import { formatDateTime, formatDayOf } from "~/lib/format";
+import { useFormat } from "~/lib/i18n/react";
 import { FALLBACK_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneCookie, validTimeZone } from "~/lib/time-zone";
 
 /** The zone the server rendered in. */
@@ -46,12 +46,16 @@ export function useTimeZone(): string {
   return zone;
 }
 
-/** An instant as "March 5, 2026 at 3:04 PM GMT+9" (or its day alone with `dayOnly`), in the visitor's zone. */
+/**
+ * An instant as "March 5, 2026 at 3:04 PM GMT+9" (or its day alone with `dayOnly`), in the visitor's zone and the
+ * page's language.
+ */
 export function LocalTime({ at, dayOnly = false, className }: { at: number; dayOnly?: boolean; className?: string }) {
   const zone = useTimeZone();
+  const f = useFormat();
   return (
     <time dateTime={new Date(at).toISOString()} className={className}>
-      {dayOnly ? formatDayOf(at, zone) : formatDateTime(at, zone)}
+      {dayOnly ? f.day(at, zone) : f.dateTime(at, zone)}
     </time>
   );
 }

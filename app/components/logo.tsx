@@ -1,19 +1,21 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { useWords } from "~/lib/i18n/react";
 
 export function Logo({ className, light = false }: { className?: string; light?: boolean }) {
+  const t = useWords("common");
   return (
     <Link
       to="/"
       className={cn("inline-flex items-center gap-2 font-extrabold tracking-tight", className)}
-      aria-label="Coinwork home"
+      aria-label={t("logo.home")}
     >
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="9" fill="#0f766e" />
         <circle cx="16" cy="16" r="8.5" fill="none" stroke="#fcd34d" strokeWidth="3" />
         <path d="M19.5 12.6a4.6 4.6 0 1 0 0 6.8" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
       </svg>
-      <span className={cn("text-xl", light ? "text-white" : "text-foreground")}>
+      <span className={cn("text-lg sm:text-xl", light ? "text-white" : "text-foreground")}>
         Coin<span className={light ? "text-amber-300" : "text-brand-700"}>work</span>
       </span>
     </Link>

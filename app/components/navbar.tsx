@@ -9,29 +9,32 @@ import { Logo } from "./logo";
 import { CoinBalance } from "./coin-balance";
 import { Avatar } from "./avatar";
 import { cn } from "~/lib/cn";
+import type { Key } from "~/lib/i18n/messages";
+import { useWords } from "~/lib/i18n/react";
 
-const PUBLIC_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/contact", label: "Contact" },
+const PUBLIC_LINKS: { to: string; label: Key<"public"> }[] = [
+  { to: "/", label: "nav.home" },
+  { to: "/about", label: "nav.about" },
+  { to: "/faq", label: "nav.faq" },
+  { to: "/contact", label: "nav.contact" },
 ];
 
 /** The page links and 'Join as Developer', for widths where the bar has no room for them. */
 function CompactLinks({ developerRepoUrl }: { developerRepoUrl: string }) {
+  const t = useWords("public");
   return (
     <ul>
       {PUBLIC_LINKS.map((l) => (
         <li key={l.to} className="lg:hidden">
           <Link to={l.to} className={menuItemClass}>
-            {l.label}
+            {t(l.label)}
           </Link>
         </li>
       ))}
       <li className="md:hidden">
         <a href={developerRepoUrl} target="_blank" rel="noopener noreferrer" className={menuItemClass}>
-          Join as Developer <ExternalLink className="size-3.5" aria-hidden />
-          <span className="sr-only">(opens in a new tab)</span>
+          {t("nav.joinDeveloper")} <ExternalLink className="size-3.5" aria-hidden />
+          <span className="sr-only">{t("nav.newTab")}</span>
         </a>
       </li>
     </ul>
@@ -39,10 +42,11 @@ function CompactLinks({ developerRepoUrl }: { developerRepoUrl: string }) {
 }
 
 export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; developerRepoUrl: string }) {
+  const t = useWords("public");
   const dashboard = user ? homeFor(user.role) : null;
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6" aria-label="Main">
+      <nav className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6" aria-label={t("nav.label")}>
         <Logo />
         <ul className="ml-6 hidden items-center gap-1 lg:flex">
           {PUBLIC_LINKS.map((l) => (
@@ -57,12 +61,12 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
                   )
                 }
               >
-                {l.label}
+                {t(l.label)}
               </NavLink>
             </li>
           ))}
         </ul>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <LanguageSwitch />
           <a
             href={developerRepoUrl}
@@ -70,17 +74,17 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
             rel="noopener noreferrer"
             className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "hidden md:inline-flex")}
           >
-            Join as Developer <ExternalLink aria-hidden />
-            <span className="sr-only">(opens in a new tab)</span>
+            {t("nav.joinDeveloper")} <ExternalLink aria-hidden />
+            <span className="sr-only">{t("nav.newTab")}</span>
           </a>
           {user && dashboard ? (
             <>
               <Link to={dashboard} className={cn(buttonVariants({ size: "sm" }), "hidden md:inline-flex")}>
-                <LayoutDashboard aria-hidden /> Dashboard
+                <LayoutDashboard aria-hidden /> {t("nav.dashboard")}
               </Link>
               <CoinBalance coin={user.coin} />
               <DisclosureMenu
-                label="Account menu"
+                label={t("nav.accountMenu")}
                 trigger={
                   <span className="inline-flex items-center gap-1 rounded-full p-0.5 hover:bg-muted">
                     <Avatar src={user.photo} name={user.name} />
@@ -94,26 +98,26 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
                 </div>
                 <div className="my-1 h-px bg-border md:hidden" />
                 <Link to={dashboard} className={cn(menuItemClass, "md:hidden")}>
-                  <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+                  <LayoutDashboard className="size-4" aria-hidden /> {t("nav.dashboard")}
                 </Link>
                 <CompactLinks developerRepoUrl={developerRepoUrl} />
               </DisclosureMenu>
               <Form method="post" action="/logout">
-                <Button type="submit" variant="outline" size="sm" aria-label="Log out">
-                  <LogOut aria-hidden /> <span className="hidden sm:inline">Log out</span>
+                <Button type="submit" variant="outline" size="sm" aria-label={t("nav.logout")}>
+                  <LogOut aria-hidden /> <span className="hidden sm:inline">{t("nav.logout")}</span>
                 </Button>
               </Form>
             </>
           ) : (
             <>
-              <Link to="/login" className={buttonVariants({ variant: "outline", size: "sm" })}>
-                Login
+              <Link to="/login" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "max-sm:px-2.5")}>
+                {t("nav.login")}
               </Link>
-              <Link to="/register" className={buttonVariants({ size: "sm" })}>
-                Register
+              <Link to="/register" className={cn(buttonVariants({ size: "sm" }), "max-sm:px-2.5")}>
+                {t("nav.register")}
               </Link>
               <DisclosureMenu
-                label="Open menu"
+                label={t("nav.openMenu")}
                 className="lg:hidden"
                 trigger={
                   <span className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "rounded-lg")}>

@@ -1,6 +1,7 @@
 // A submission's proof as every screen shows it: the buyer reviewing it, the worker checking what they sent, the
 // admin deciding an appeal. One look, so all three see the same thing.
 import { cn } from "~/lib/cn";
+import { useWords } from "~/lib/i18n/react";
 
 export interface Proof {
   text: string;
@@ -9,9 +10,10 @@ export interface Proof {
 
 /** The proof in full: the image if there is one (opens full size), the text if there is one, else SPEC's words. */
 export function ProofBody({ proof, alt, className }: { proof: Proof; alt: string; className?: string }) {
+  const t = useWords("common");
   const text = proof.text.trim();
   if (!proof.imageUrl && !text)
-    return <p className={cn("text-sm text-muted-foreground", className)}>No details provided.</p>;
+    return <p className={cn("text-sm text-muted-foreground", className)}>{t("proof.noDetails")}</p>;
   return (
     <div className={cn("grid gap-3", className)}>
       {proof.imageUrl ? (
@@ -43,14 +45,15 @@ export function ProofBody({ proof, alt, className }: { proof: Proof; alt: string
 
 /** A list row's glimpse of the proof: a thumbnail (or a mark saying there is none) and the first words. */
 export function ProofGlimpse({ excerpt, imageUrl }: { excerpt: string; imageUrl: string | null }) {
+  const t = useWords("common");
   return (
     <div className="glimpse">
       {imageUrl ? (
-        <img src={imageUrl} alt="Proof image" width={48} height={48} loading="lazy" />
+        <img src={imageUrl} alt={t("proof.imageAlt")} width={48} height={48} loading="lazy" />
       ) : (
-        <span>No image</span>
+        <span>{t("proof.noImage")}</span>
       )}
-      <p>{excerpt || "No text"}</p>
+      <p>{excerpt || t("proof.noText")}</p>
     </div>
   );
 }

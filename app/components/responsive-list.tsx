@@ -3,6 +3,7 @@ import type * as React from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { cn } from "~/lib/cn";
+import { useWords } from "~/lib/i18n/react";
 
 /**
  * A paged list: SPEC's empty state when there is nothing to show, else the list and its Prev/Next pager. With
@@ -50,7 +51,12 @@ export interface CardColumn {
 }
 
 /** The last column, of a row's buttons: named for screen readers only (the buttons say what they do). */
-export const ACTIONS_COLUMN: CardColumn = { header: <span className="sr-only">Actions</span> };
+export const ACTIONS_COLUMN: CardColumn = { header: <ActionsHeader /> };
+
+function ActionsHeader() {
+  const t = useWords("common");
+  return <span className="sr-only">{t("list.actions")}</span>;
+}
 
 /**
  * A list rendered once, laid out by CSS (`.card-table` in app.css): a table from the md breakpoint up, a stack of

@@ -1,3 +1,5 @@
+import type { Key } from "./i18n/messages";
+
 export const CATEGORIES = [
   "Video Engagement",
   "Content Writing",
@@ -18,6 +20,12 @@ export function categorySlug(category: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
+
+/**
+ * "App & Website Testing" -> "category.app-website-testing": the key of a category's name in the common words
+ * (`useWords("common")(categoryWordsKey(category))`); the database holds the English names (CATEGORIES).
+ */
+export const categoryWordsKey = (category: string) => `category.${categorySlug(category)}` as Key<"common">;
 
 /** "App & Website Testing" -> "/images/categories/app-website-testing.webp": the category's illustration. */
 export function categoryImage(category: string): string {

@@ -70,20 +70,28 @@ export interface CardRequirements extends Requirements {
   qualification: { name: string; minScore: number; score: number | null } | null;
 }
 
+/** One thing a worker misses of a task's requirements, as a card names it (app/components/worker/missing.ts). */
+export type Missing =
+  | { kind: "approved"; least: number; have: number }
+  | { kind: "rate"; least: number; yours: number }
+  | { kind: "qualification"; name: string }
+  | { kind: "score"; name: string; least: number; yours: number };
+
 /**
- * A task card's requirement line: null when the task requires nothing; else each thing the worker misses in a few
- * words ("90% approval (yours 84.5%)"), none when they qualify. The task's page gives the full reason.
+ * A task card's requirement line: null when the task requires nothing; else each thing the worker misses (written
+ * in a few words by the card: "90% approval (yours 84.5%)"), none when they qualify. The task's page gives the full
+ * reason.
  */
-export function missingOnCard(r: CardRequirements, record: TrackRecord): string[] | null {
+export function missingOnCard(r: CardRequirements, record: TrackRecord): Missing[] | null {
   if (r.minApprovalRate === null && r.minApproved === null && !r.qualification) return null;
-  const missing: string[] = [];
+  const missing: Missing[] = [];
   if (r.minApproved !== null && record.approved < r.minApproved)
-    missing.push(`${r.minApproved} approved ${submissions(r.minApproved)} (you have ${record.approved})`);
+    missing.push({ kind: "approved", least: r.minApproved, have: record.approved });
   if (r.minApprovalRate !== null && record.rate < r.minApprovalRate)
-    missing.push(`${r.minApprovalRate}% approval (yours ${record.rate}%)`);
+    missing.push({ kind: "rate", least: r.minApprovalRate, yours: record.rate });
   const q = r.qualification;
-  if (q && q.score === null) missing.push(`the qualification “${q.name}”`);
+  if (q && q.score === null) missing.push({ kind: "qualification", name: q.name });
   else if (q && q.score !== null && q.score < q.minScore)
-    missing.push(`a score of ${q.minScore} in “${q.name}” (yours ${q.score})`);
+    missing.push({ kind: "score", name: q.name, least: q.minScore, yours: q.score });
   return missing;
 }

@@ -33,37 +33,6 @@ export function accountProblem(system: string, account: string): string | null {
   return typed.length >= OTHERS_MIN_LENGTH ? null : "Write the service and your account on it";
 }
 
-/** How the account field reads for each system: its label, hint, placeholder and keyboard. */
-export interface AccountField {
-  label: string;
-  hint: string;
-  placeholder: string;
-  inputMode: "numeric" | "text";
-}
-
-export function accountField(system: PaymentSystem): AccountField {
-  if (isMobileWallet(system))
-    return {
-      label: `${system} number`,
-      hint: `The mobile number of your ${system} account: 11 digits, starting 01.`,
-      placeholder: "01XXXXXXXXX",
-      inputMode: "numeric",
-    };
-  if (system === "Bank")
-    return {
-      label: "Account number",
-      hint: "Your bank account number, digits only.",
-      placeholder: "e.g. 1234567890123",
-      inputMode: "numeric",
-    };
-  return {
-    label: "Where to send the money",
-    hint: "Write the service and your account on it, e.g. “PayPal: you@example.com” or “Upay: 01712345678”.",
-    placeholder: "Service: account",
-    inputMode: "text",
-  };
-}
-
 export interface PayoutDetails {
   payment_system: string;
   account_number: string;

@@ -15,11 +15,3 @@ export function allowanceWords(minutes: number): string {
   const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
   return [h ? part(h, "hour") : "", m || !h ? part(m, "minute") : ""].filter(Boolean).join(" ");
 }
-
-/** The time left on a held slot, in words: "1 hour 5 minutes left", "under a minute left", "time is up". */
-export function timeLeftWords(expiresAt: number, now: number): string {
-  const left = expiresAt - now;
-  if (left <= 0) return "time is up";
-  if (left < MINUTE) return "under a minute left";
-  return `${allowanceWords(Math.floor(left / MINUTE))} left`;
-}

@@ -10,6 +10,7 @@ import { WorkersCarousel } from "~/components/landing/workers-carousel";
 import { Testimonials } from "~/components/landing/testimonials";
 import { TESTIMONIALS } from "~/components/landing/content";
 import type { PublicWorker } from "~/server/services/landing.server";
+import { Words } from "./words";
 
 // happy-dom has no layout engine: give carousels a 1000px viewport and slides a width per carousel.
 const VIEW = 1000;
@@ -102,7 +103,11 @@ afterEach(() => {
 });
 
 function renderInRouter(ui: React.ReactElement) {
-  return render(<MemoryRouter>{ui}</MemoryRouter>);
+  return render(
+    <MemoryRouter>
+      <Words>{ui}</Words>
+    </MemoryRouter>,
+  );
 }
 
 async function ready(name: string): Promise<HTMLElement> {
@@ -267,7 +272,9 @@ describe("hero carousel", () => {
     const host = document.createElement("div");
     host.innerHTML = renderToStaticMarkup(
       <MemoryRouter>
-        <HeroCarousel />
+        <Words>
+          <HeroCarousel />
+        </Words>
       </MemoryRouter>,
     );
     const imgs = [...host.querySelectorAll<HTMLImageElement>("img")];

@@ -4,16 +4,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
+import type { Language } from "~/lib/i18n/languages";
+import { Words } from "./words";
 
 afterEach(cleanup);
 
-function pager(page: number, pages: number, url = "/dashboard/mysubmissions?size=5") {
+function pager(page: number, pages: number, url = "/dashboard/mysubmissions?size=5", language: Language = "en") {
   render(
     <MemoryRouter initialEntries={[url]}>
-      <Pagination page={page} pages={pages} />
+      <Words language={language}>
+        <Pagination page={page} pages={pages} />
+      </Words>
     </MemoryRouter>,
   );
-  return screen.getByRole("navigation", { name: "Pagination" });
+  return screen.getByRole("navigation", { name: language === "en" ? "Pagination" : "পাতা বদল" });
 }
 
 describe("Pagination", () => {
@@ -21,6 +25,13 @@ describe("Pagination", () => {
     const nav = pager(1, 1);
     expect(nav.textContent).toContain("Page 1 of 1");
     expect(within(nav).queryAllByRole("link")).toHaveLength(0);
+  });
+
+  it("is written in Bengali on a Bengali page, its numbers in Bengali digits", () => {
+    const nav = pager(2, 12, "/dashboard/mysubmissions", "bn");
+    expect(nav.textContent).toContain("পাতা ২ / ১২");
+    expect(within(nav).getByRole("link", { name: /আগের/ })).toBeTruthy();
+    expect(within(nav).getByRole("link", { name: /পরের/ })).toBeTruthy();
   });
 
   it("reads an empty count as one page", () => {

@@ -6,6 +6,8 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { useSyncExternalStore } from "react";
 import { createRoutesStub } from "react-router";
 import { TaskFilters, type TaskQuery } from "~/components/worker/task-filters";
+import { WordsProvider } from "~/lib/i18n/react";
+import { compiledNamespaces } from "~/lib/i18n/words.server";
 
 afterEach(cleanup);
 
@@ -25,7 +27,12 @@ function pageQuery(initial: TaskQuery) {
         (l) => (listeners.add(l), () => listeners.delete(l)),
         () => query,
       );
-      return <TaskFilters query={current} />;
+      // the words the root route hands a worker's page (app/lib/i18n/pages.ts)
+      return (
+        <WordsProvider language="en" words={compiledNamespaces("en", ["common", "worker"])}>
+          <TaskFilters query={current} />
+        </WordsProvider>
+      );
     },
   };
 }

@@ -6,6 +6,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { adminWorld, BASE, env, funded, isoDay, newTask, pendingWithdrawal, registerUser, textOf } from "./fixtures";
 import { daysUntil, dueLabel } from "~/components/worker/due";
+import { serverWords } from "~/lib/i18n/words.server";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { formatDate } from "~/lib/format";
 import { TIME_ZONE_COOKIE } from "~/lib/time-zone";
@@ -105,7 +106,9 @@ describe("past its date", () => {
         past ? PAST_DATE : null,
       );
       expect(await stillOpen(now)).toBe(!past);
-      expect(dueLabel(daysUntil(due, now))).toBe(past ? "Closed" : now === lastMoment ? "Due today" : "Due tomorrow");
+      expect(dueLabel(serverWords("en", "common"), daysUntil(due, now))).toBe(
+        past ? "Closed" : now === lastMoment ? "Due today" : "Due tomorrow",
+      );
     }
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
 import { daysUntil, dueLabel } from "~/components/worker/due";
+import { serverWords } from "~/lib/i18n/words.server";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { formatCoins, formatCount, formatDate, formatDateTime, formatDayOf, gaugePercent } from "~/lib/format";
 import { FALLBACK_TIME_ZONE, pickTimeZone, TIME_ZONE_COOKIE, timeZoneCookie, validTimeZone } from "~/lib/time-zone";
@@ -182,7 +183,10 @@ describe("the deadline rule", () => {
     fc.assert(
       fc.property(day, instant, (completionDate, now) => {
         const days = daysUntil(completionDate, now);
-        return days < 0 === isPastDate(completionDate, deadlineDay(now)) && (dueLabel(days) === "Closed") === days < 0;
+        return (
+          days < 0 === isPastDate(completionDate, deadlineDay(now)) &&
+          (dueLabel(serverWords("en", "common"), days) === "Closed") === days < 0
+        );
       }),
     );
   });

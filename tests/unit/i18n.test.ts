@@ -8,8 +8,8 @@ import { en } from "~/lib/i18n/catalogues/en";
 import { formatsOf } from "~/lib/i18n/format";
 import { languageOfAcceptLanguage, parseLanguage } from "~/lib/i18n/languages";
 import { formatText } from "~/lib/i18n/messages";
-import { pageNamespaces } from "~/lib/i18n/pages";
-import { compiledWords, serverWords } from "~/lib/i18n/words.server";
+import { pageWords } from "~/lib/i18n/pages";
+import { compiledNamespaces, compiledWords, serverWords } from "~/lib/i18n/words.server";
 
 type Flat = Record<string, string>;
 const flat = (catalogue: Record<string, Record<string, string>>): Flat =>
@@ -98,7 +98,7 @@ describe("the catalogues", () => {
   });
 
   it("are handed to a page compiled, and formatted there as on the server", () => {
-    const words = compiledWords("bn", ["common"]);
+    const words = compiledNamespaces("bn", ["common"]);
     expect(formatText(words.common?.coins, "common.coins", "bn", { count: 3 })).toBe("৩ কয়েন");
     // a key the page did not receive is written as itself, which a test then sees
     expect(formatText(undefined, "worker.missing", "bn")).toBe("worker.missing");
@@ -126,12 +126,20 @@ describe("a visitor's language", () => {
     expect(parseLanguage(undefined)).toBeNull();
   });
 
-  it("comes with the words of the page's part of the site", () => {
-    expect(pageNamespaces("/", null)).toEqual(["common", "public"]);
-    expect(pageNamespaces("/login", null)).toEqual(["common", "auth", "validation"]);
-    expect(pageNamespaces("/dashboard/tasklist", "Worker")).toEqual(["common", "dashboard", "validation", "worker"]);
-    expect(pageNamespaces("/dashboard/mytasks", "Buyer")).toContain("buyer");
-    expect(pageNamespaces("/dashboard/adminhome", "Admin")).toContain("admin");
+  it("comes with the words its route's modules name, and no other", () => {
+    const landing = pageWords("/");
+    expect(landing.public?.length).toBeGreaterThan(0);
+    expect(landing.worker).toBeUndefined();
+    const taskList = pageWords("/dashboard/tasklist");
+    expect(taskList.worker).toContain("taskCard");
+    expect(taskList.worker).not.toContain("withdrawForm");
+    expect(pageWords("/dashboard/withdraw").worker).toContain("withdrawForm");
+    expect(pageWords("/login").auth?.length).toBeGreaterThan(0);
+    // two pages of one route share one selection (root.tsx revalidates when it changes)
+    expect(pageWords("/dashboard/tasklist/a")).toBe(pageWords("/dashboard/tasklist/b"));
+    const sent = compiledWords("en", taskList);
+    expect(Object.keys(sent.worker ?? {}).every((k) => taskList.worker!.includes(k.split(".")[0]!))).toBe(true);
+    expect(sent.common?.coins).toBeDefined();
   });
 });
 

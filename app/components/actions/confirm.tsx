@@ -17,6 +17,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { NoJsPanel, useHrefWithout } from "./enhanced";
 import { ResultDialog } from "./result-dialog";
 import { type ActionFlow, type ActionSpec } from "./flow";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 /** The extra inputs an action asks for: an amount of coins and/or a reason. */
 export function ActionFields({
@@ -30,6 +31,8 @@ export function ActionFields({
 }) {
   const amountId = `${idPrefix}-amount`;
   const reasonId = `${idPrefix}-reason`;
+  const t = useWords("common");
+  const f = useFormat();
   const hydrated = useHydrated();
   const [length, setLength] = useState(0);
   const reason = spec.reason;
@@ -37,7 +40,9 @@ export function ActionFields({
   // before hydration (and without JavaScript) the bounds, afterwards the count
   const counter = reason?.counted ? (
     <span id={`${reasonId}-count`}>
-      {hydrated ? `${length} / ${maxLength} characters` : `${reason.minLength ?? 1} to ${maxLength} characters`}
+      {hydrated
+        ? t("action.count", { length: f.count(length), max: f.count(maxLength) })
+        : t("action.bounds", { min: f.count(reason.minLength ?? 1), max: f.count(maxLength) })}
     </span>
   ) : null;
   const describedBy = [errors?.reason ? `${reasonId}-error` : null, counter ? `${reasonId}-count` : null]
@@ -84,7 +89,7 @@ export function ActionFields({
             max={10_000_000}
             inputMode="numeric"
             required
-            placeholder={spec.amount.placeholder ?? "e.g. 50 or -20"}
+            placeholder={spec.amount.placeholder ?? t("action.amountPlaceholder")}
             aria-invalid={errors?.addcoin ? true : undefined}
             aria-describedby={errors?.addcoin ? `${amountId}-error` : undefined}
           />
@@ -108,9 +113,9 @@ export function ActionFields({
         <Field
           label={
             <>
-              {reason?.picks ? "In your own words" : spec.reason.label}
+              {reason?.picks ? t("action.ownWords") : spec.reason.label}
               {spec.reason.required || spec.reason.markOptional === false ? null : (
-                <span className="font-normal text-muted-foreground"> (optional)</span>
+                <span className="font-normal text-muted-foreground"> {t("action.optional")}</span>
               )}
             </>
           }
@@ -265,6 +270,7 @@ export function useNoJsSpec<T extends { id: string }>(
 /** The server-rendered confirmation (no JavaScript): a panel over the page with a plain form. */
 export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
   const back = useHrefWithout(CONFIRM_PARAM, ROW_PARAM);
+  const t = useWords("common");
   if (!spec) return null;
   return (
     <NoJsPanel
@@ -288,7 +294,7 @@ export function NoJsConfirm({ spec }: { spec: ActionSpec | null }) {
         <ActionFields spec={spec} idPrefix="nojs-confirm" />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link to={back} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            {t("confirm.cancel")}
           </Link>
           <Button type="submit" variant={spec.destructive ? "destructive" : "default"}>
             {spec.confirmLabel}

@@ -9,6 +9,7 @@ import type * as React from "react";
 import { ENHANCED_FIELD, outcomeText, type Outcome } from "~/lib/enhanced";
 import { type ResultInfo } from "./result-dialog";
 import type { Feedback } from "./feedback";
+import { useWords, type Words } from "~/lib/i18n/react";
 
 export interface ActionSpec {
   intent: string;
@@ -78,12 +79,12 @@ export function useOutcomeFetcher(onAnswer: (outcome: Outcome) => void) {
 }
 
 /** Tells an outcome as its action's spec says: a result dialog or a toast (see ActionSpec.feedback). */
-function tell(outcome: Outcome, spec: ActionSpec, showResult: (r: ResultInfo) => void) {
+function tell(outcome: Outcome, spec: ActionSpec, showResult: (r: ResultInfo) => void, t: Words<"common">) {
   const how = outcome.ok ? spec.feedback?.ok : spec.feedback?.refused;
   if (how !== "dialog") return toastOutcome(outcome);
   showResult({ ok: outcome.ok, title: outcome.title, message: outcome.message, detail: outcome.detail });
   if (!outcome.ok && spec.feedback?.refusedToast)
-    toast.error(spec.feedback.refusedToast, { description: outcome.detail });
+    toast.error(t(spec.feedback.refusedToast), { description: outcome.detail });
 }
 
 /**
@@ -95,6 +96,7 @@ export function useActionFlow(
   onOutcome?: (outcome: Outcome, spec: ActionSpec) => void,
   onDismiss?: (spec: ActionSpec) => void,
 ) {
+  const t = useWords("common");
   const [spec, setSpec] = useState<ActionSpec | null>(null);
   const [open, setOpen] = useState(false);
   const [inlineError, setInlineError] = useState<Outcome | null>(null);
@@ -106,7 +108,7 @@ export function useActionFlow(
       return;
     }
     setOpen(false);
-    tell(outcome, spec, setResult);
+    tell(outcome, spec, setResult, t);
     onOutcome?.(outcome, spec);
   });
 

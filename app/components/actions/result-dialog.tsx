@@ -3,6 +3,7 @@ import { CircleCheck, CircleX } from "~/components/icons";
 import { useEffect, useEffectEvent, useRef, type CSSProperties } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useWords } from "~/lib/i18n/react";
 
 export interface ResultInfo {
   ok: boolean;
@@ -26,6 +27,7 @@ export function ResultDialog({
   onClose: () => void;
   autoCloseMs?: number;
 }) {
+  const t = useWords("common");
   const closed = useRef<ResultInfo | null>(null);
   const close = () => {
     if (!result || closed.current === result) return;
@@ -68,7 +70,7 @@ export function ResultDialog({
                 <p className="w-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">{result.detail}</p>
               ) : null}
               <Dialog.Close asChild>
-                <Button className="mt-2 min-w-32">OK</Button>
+                <Button className="mt-2 min-w-32">{t("result.ok")}</Button>
               </Dialog.Close>
               {autoCloseMs ? (
                 <div className="absolute inset-x-0 bottom-0 h-1 bg-emerald-100" aria-hidden>

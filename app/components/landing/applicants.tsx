@@ -3,9 +3,11 @@ import { BriefcaseBusiness } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Avatar } from "~/components/avatar";
 import type { Applicant } from "~/server/services/landing.server";
+import { useWords } from "~/lib/i18n/react";
 
 /** Recent workers (photo and name) and the 'Post a job' button to the add-task page. */
 export function Applicants({ applicants }: { applicants: Applicant[] }) {
+  const t = useWords("public");
   return (
     <section
       aria-labelledby="applicants-title"
@@ -16,16 +18,14 @@ export function Applicants({ applicants }: { applicants: Applicant[] }) {
         <div className="grid gap-4">
           <div>
             <h2 id="applicants-title" className="text-xl font-bold tracking-tight sm:text-2xl">
-              Applicants ready for your next task
+              {t("applicants.title")}
             </h2>
-            <p className="mt-1 text-muted-foreground">
-              Real people who joined Coinwork recently and are picking up work now.
-            </p>
+            <p className="mt-1 text-muted-foreground">{t("applicants.text")}</p>
           </div>
           {applicants.length === 0 ? (
-            <p className="text-sm text-muted-foreground">New applicants will appear here as soon as they join.</p>
+            <p className="text-sm text-muted-foreground">{t("applicants.empty")}</p>
           ) : (
-            <ul className="flex flex-wrap gap-2.5" aria-label="Recent applicants">
+            <ul className="flex flex-wrap gap-2.5" aria-label={t("applicants.label")}>
               {applicants.map((a) => (
                 <li key={a.id} className="flex items-center gap-2 rounded-full bg-muted py-1 pl-1 pr-3.5">
                   <Avatar src={a.photo} name={a.name} size={32} />
@@ -36,7 +36,7 @@ export function Applicants({ applicants }: { applicants: Applicant[] }) {
           )}
         </div>
         <Link to="/dashboard/addtask" className={buttonVariants({ size: "lg" })}>
-          <BriefcaseBusiness aria-hidden /> Post a job
+          <BriefcaseBusiness aria-hidden /> {t("applicants.postJob")}
         </Link>
       </div>
     </section>

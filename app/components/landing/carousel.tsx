@@ -5,6 +5,7 @@ import { lazy, startTransition, Suspense, useCallback, useLayoutEffect, useRef, 
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/icons";
 import { cn } from "~/lib/cn";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 // the server never attaches embla (it waits for hydration): its build leaves the chunk out
 const EmblaController = import.meta.env.SSR ? () => null : lazy(() => import("./embla-controller"));
@@ -203,6 +204,7 @@ export function PlayPauseButton({
   carousel: Pick<Carousel, "autoplay" | "playing" | "ready" | "togglePlay">;
   className?: string;
 }) {
+  const t = useWords("public");
   if (!carousel.autoplay) return null;
   const Icon = carousel.playing ? Pause : Play;
   return (
@@ -210,7 +212,7 @@ export function PlayPauseButton({
       type="button"
       onClick={carousel.togglePlay}
       disabled={!carousel.ready}
-      aria-label={carousel.playing ? "Pause automatic slide show" : "Start automatic slide show"}
+      aria-label={carousel.playing ? t("carousel.pause") : t("carousel.play")}
       data-carousel-button="toggle"
       className={cn(
         "inline-flex size-9 cursor-pointer items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-0",
@@ -238,11 +240,14 @@ export function Slide({
   children: ReactNode;
   label?: string;
 }) {
+  const t = useWords("public");
+  const f = useFormat();
+  const position = { index: f.count(index + 1), total: f.count(total) };
   return (
     <div
       role="group"
-      aria-roledescription="slide"
-      aria-label={label ? `${index + 1} of ${total}: ${label}` : `${index + 1} of ${total}`}
+      aria-roledescription={t("carousel.slide")}
+      aria-label={label ? t("carousel.slideOfNamed", { ...position, label }) : t("carousel.slideOf", position)}
       data-carousel-slide=""
       data-selected={selected ? "true" : undefined}
       className={cn("min-w-0 shrink-0 grow-0", className)}

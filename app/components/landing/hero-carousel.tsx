@@ -4,6 +4,7 @@ import type { EmblaOptionsType } from "embla-carousel";
 import { ArrowRight } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useWords } from "~/lib/i18n/react";
 import { HERO_SLIDES } from "./content";
 import { CarouselButton, PlayPauseButton, Slide, useCarousel } from "./carousel";
 
@@ -16,6 +17,7 @@ export const HERO_IMAGE_SIZES =
 export const heroSrcSet = (base: string) => `${base}-480.webp 480w, ${base}-720.webp 720w, ${base}-960.webp 960w`;
 
 export function HeroCarousel() {
+  const t = useWords("public");
   const { attachViewport, ...carousel } = useCarousel({ options: OPTIONS, autoplayMs: HERO_AUTOPLAY_MS });
   const { api } = carousel;
 
@@ -27,8 +29,8 @@ export function HeroCarousel() {
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Coinwork highlights"
+      aria-roledescription={t("carousel.name")}
+      aria-label={t("hero.label")}
       data-carousel="hero"
       data-carousel-ready={carousel.ready ? "true" : undefined}
       className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-background"
@@ -42,43 +44,44 @@ export function HeroCarousel() {
           <div className="flex touch-pan-y" aria-live={carousel.playing ? "off" : "polite"}>
             {HERO_SLIDES.map((slide, i) => {
               const Heading = i === 0 ? "h1" : "h2";
+              const title = t(`hero.${slide.words}.title`);
               return (
                 <Slide
                   key={slide.id}
                   index={i}
                   total={HERO_SLIDES.length}
                   selected={carousel.selected === i}
-                  label={slide.title}
+                  label={title}
                   className="basis-full"
                 >
                   <div className="grid grid-cols-1 items-center gap-6 lg:grid-cols-2 lg:gap-12">
                     <div className="grid content-center gap-4 lg:gap-5">
-                      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{slide.eyebrow}</p>
+                      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
+                        {t(`hero.${slide.words}.eyebrow`)}
+                      </p>
                       <Heading className="text-balance text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
-                        {slide.title}
+                        {title}
                       </Heading>
-                      <p className="max-w-xl text-base text-slate-600 sm:text-lg">{slide.text}</p>
+                      <p className="max-w-xl text-base text-slate-600 sm:text-lg">{t(`hero.${slide.words}.text`)}</p>
                       <div className="flex flex-wrap gap-3 pt-1">
-                        <Link to={slide.cta.to} className={buttonVariants({ size: "lg" })}>
-                          {slide.cta.label} <ArrowRight aria-hidden />
+                        <Link to={slide.cta} className={buttonVariants({ size: "lg" })}>
+                          {t(`hero.${slide.words}.cta`)} <ArrowRight aria-hidden />
                         </Link>
-                        {slide.secondary ? (
-                          <Link
-                            to={slide.secondary.to}
-                            className={cn(buttonVariants({ variant: "outline", size: "lg" }), "bg-white/80")}
-                          >
-                            {slide.secondary.label}
-                          </Link>
-                        ) : null}
+                        <Link
+                          to={slide.secondary}
+                          className={cn(buttonVariants({ variant: "outline", size: "lg" }), "bg-white/80")}
+                        >
+                          {t(`hero.${slide.words}.secondary`)}
+                        </Link>
                       </div>
                     </div>
                     <img
-                      src={`${slide.image.base}-720.webp`}
-                      srcSet={heroSrcSet(slide.image.base)}
+                      src={`${slide.image}-720.webp`}
+                      srcSet={heroSrcSet(slide.image)}
                       sizes={HERO_IMAGE_SIZES}
                       width={960}
                       height={720}
-                      alt={slide.image.alt}
+                      alt={t(`hero.${slide.words}.alt`)}
                       loading={i === 0 ? "eager" : "lazy"}
                       fetchPriority={i === 0 ? "high" : "low"}
                       decoding={i === 0 ? "sync" : "async"}
@@ -92,9 +95,9 @@ export function HeroCarousel() {
           </div>
         </div>
         <div className="mt-6 flex items-center justify-center gap-3 lg:justify-start">
-          <CarouselButton direction="prev" label="Previous slide" onClick={carousel.prev} />
+          <CarouselButton direction="prev" label={t("hero.prev")} onClick={carousel.prev} />
           <PlayPauseButton carousel={carousel} />
-          <CarouselButton direction="next" label="Next slide" onClick={carousel.next} />
+          <CarouselButton direction="next" label={t("hero.next")} onClick={carousel.next} />
         </div>
       </div>
       {carousel.controller}

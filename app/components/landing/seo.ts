@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { metaWords } from "~/lib/i18n/react";
 
 export const SITE_NAME = "Coinwork";
 export const OG_IMAGE = "/images/og-cover.png";
@@ -18,22 +19,30 @@ export function originOf(request: Request): string {
   return new URL(request.url).origin;
 }
 
-/** Title, description, canonical link, Open Graph and Twitter card tags for a public page. */
-export function pageMeta({
-  title,
-  description,
-  path,
-  origin,
-  image = OG_IMAGE,
-  imageAlt = "Coinwork: small tasks, real people, fair pay in coins",
-}: {
-  title: string;
-  description: string;
-  path: string;
-  origin?: string;
-  image?: string;
-  imageAlt?: string;
-}): MetaDescriptor[] {
+/** The words of a public page's `meta`, from the root's data among its `matches` (see `metaWords`). */
+export const publicMetaWords = (matches: Parameters<typeof metaWords>[0]) => metaWords(matches, "public");
+
+/**
+ * Title, description, canonical link, Open Graph and Twitter card tags for a public page, in the page's language
+ * (`matches`: the meta function's, for the image's description).
+ */
+export function pageMeta(
+  matches: Parameters<typeof metaWords>[0],
+  {
+    title,
+    description,
+    path,
+    origin,
+    image = OG_IMAGE,
+  }: {
+    title: string;
+    description: string;
+    path: string;
+    origin?: string;
+    image?: string;
+  },
+): MetaDescriptor[] {
+  const imageAlt = publicMetaWords(matches)("seo.imageAlt");
   const base = origin ?? "";
   const url = `${base}${path}`;
   const imageUrl = `${base}${image}`;

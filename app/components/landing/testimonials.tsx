@@ -3,16 +3,18 @@ import { Quote } from "~/components/icons";
 import { TESTIMONIALS } from "./content";
 import { CarouselButton, Slide, useCarousel } from "./carousel";
 import { SectionHeading } from "./sections";
+import { useWords } from "~/lib/i18n/react";
 
 const OPTIONS: EmblaOptionsType = { loop: true, align: "start" };
 
 /** 'What Our Users Say': large image left, one testimonial at a time on the right, 30px between slides. */
 export function Testimonials() {
+  const t = useWords("public");
   const { attachViewport, ...carousel } = useCarousel({ options: OPTIONS, start: "visible" });
   return (
     <section
       aria-labelledby="testimonials-title"
-      aria-roledescription="carousel"
+      aria-roledescription={t("carousel.name")}
       className="mx-auto w-full max-w-7xl px-4 sm:px-6"
       data-section="testimonials"
       data-carousel="testimonials"
@@ -20,9 +22,9 @@ export function Testimonials() {
     >
       <SectionHeading
         id="testimonials-title"
-        eyebrow="Testimonials"
-        title="What Our Users Say"
-        subtitle="Real stories of how micro-tasking changed lives: from students and part-timers to the teams who post the work."
+        eyebrow={t("testimonials.eyebrow")}
+        title={t("testimonials.title")}
+        subtitle={t("testimonials.subtitle")}
         tone="center"
       />
       <div className="grid items-center gap-8 lg:grid-cols-[5fr_7fr] lg:gap-12">
@@ -32,7 +34,7 @@ export function Testimonials() {
           sizes="(min-width: 1024px) 460px, (min-width: 640px) 420px, calc(100vw - 2rem)"
           width={720}
           height={820}
-          alt="A happy worker with speech bubbles: paid in 2 days, every submission reviewed"
+          alt={t("testimonials.alt")}
           loading="lazy"
           decoding="async"
           className="mx-auto h-auto w-full max-w-[420px] rounded-[2rem] lg:max-w-[460px]"
@@ -41,25 +43,27 @@ export function Testimonials() {
           <div ref={attachViewport} className="overflow-hidden" data-carousel-viewport="">
             {/* 30px between slides: embla spaces slides with padding inside each one (loop-safe). */}
             <div className="-ml-[30px] flex touch-pan-y" aria-live="polite">
-              {TESTIMONIALS.map((t, i) => (
+              {TESTIMONIALS.map((story, i) => (
                 <Slide
-                  key={t.id}
+                  key={story.id}
                   index={i}
                   total={TESTIMONIALS.length}
                   selected={carousel.selected === i}
-                  label={t.name}
+                  label={story.name}
                   className="basis-full pl-[30px]"
                 >
                   <figure className="flex h-full flex-col gap-5 rounded-3xl border border-border bg-white p-6 shadow-sm sm:p-8">
                     <Quote className="size-10 text-brand-300" aria-hidden />
-                    <h3 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">{t.title}</h3>
+                    <h3 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+                      {t(`testimonial.${story.id}.title`)}
+                    </h3>
                     <blockquote className="text-base leading-relaxed text-slate-700 sm:text-lg">
-                      <p>“{t.description}”</p>
+                      <p>“{t(`testimonial.${story.id}.description`)}”</p>
                     </blockquote>
                     <figcaption className="mt-auto flex items-center gap-4 border-t border-border pt-5">
                       <img
-                        src={t.image}
-                        alt={`Portrait of ${t.name}`}
+                        src={story.image}
+                        alt={t("testimonials.portrait", { name: story.name })}
                         width={64}
                         height={64}
                         loading="lazy"
@@ -67,8 +71,8 @@ export function Testimonials() {
                         className="size-16 rounded-full object-cover ring-4 ring-brand-50"
                       />
                       <div>
-                        <p className="font-semibold text-slate-900">{t.name}</p>
-                        <p className="text-sm text-muted-foreground">{t.job}</p>
+                        <p className="font-semibold text-slate-900">{story.name}</p>
+                        <p className="text-sm text-muted-foreground">{t(`testimonial.${story.id}.job`)}</p>
                       </div>
                     </figcaption>
                   </figure>
@@ -77,8 +81,8 @@ export function Testimonials() {
             </div>
           </div>
           <div className="mt-6 flex justify-center gap-3 lg:justify-start">
-            <CarouselButton direction="prev" label="Previous testimonial" onClick={carousel.prev} />
-            <CarouselButton direction="next" label="Next testimonial" onClick={carousel.next} />
+            <CarouselButton direction="prev" label={t("testimonials.prev")} onClick={carousel.prev} />
+            <CarouselButton direction="next" label={t("testimonials.next")} onClick={carousel.next} />
           </div>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { EmblaOptionsType } from "embla-carousel";
 import { CoinIcon } from "~/components/icons";
 import { Avatar } from "~/components/avatar";
-import { formatCount } from "~/lib/format";
+import { useFormat, useWords } from "~/lib/i18n/react";
 import type { PublicWorker } from "~/server/services/landing.server";
 import { CarouselButton, Slide, useCarousel } from "./carousel";
 import { SectionHeading } from "./sections";
@@ -10,11 +10,13 @@ const OPTIONS: EmblaOptionsType = { loop: true, align: "start", slidesToScroll: 
 
 /** 'Our Most In-Demand Workers': photo, name and coins; 4 at a time on wide screens; arrows wrap around. */
 export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
+  const t = useWords("public");
+  const f = useFormat();
   const { attachViewport, ...carousel } = useCarousel({ options: OPTIONS, start: "visible" });
   return (
     <section
       aria-labelledby="workers-title"
-      aria-roledescription={workers.length > 0 ? "carousel" : undefined}
+      aria-roledescription={workers.length > 0 ? t("carousel.name") : undefined}
       className="mx-auto w-full max-w-7xl px-4 sm:px-6"
       data-section="workers"
       data-carousel="workers"
@@ -23,20 +25,20 @@ export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <SectionHeading
           id="workers-title"
-          eyebrow="Top earners"
-          title="Our Most In-Demand Workers"
-          subtitle="The workers with the most coins earned on Coinwork."
+          eyebrow={t("workers.eyebrow")}
+          title={t("workers.title")}
+          subtitle={t("workers.subtitle")}
         />
         {workers.length > 1 ? (
           <div className="mb-8 flex gap-2">
-            <CarouselButton direction="prev" label="Previous workers" onClick={carousel.prev} />
-            <CarouselButton direction="next" label="Next workers" onClick={carousel.next} />
+            <CarouselButton direction="prev" label={t("workers.prev")} onClick={carousel.prev} />
+            <CarouselButton direction="next" label={t("workers.next")} onClick={carousel.next} />
           </div>
         ) : null}
       </div>
       {workers.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border bg-white p-8 text-center text-muted-foreground">
-          Our first workers are just getting started.
+          {t("workers.empty")}
         </p>
       ) : (
         <div>
@@ -56,7 +58,7 @@ export function WorkersCarousel({ workers }: { workers: PublicWorker[] }) {
                     <h3 className="line-clamp-1 text-lg font-semibold text-slate-900">{w.name}</h3>
                     <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
                       <CoinIcon className="size-4" />
-                      {formatCount(w.coin)} coins
+                      {t("workers.coins", { count: f.count(w.coin) })}
                     </p>
                   </article>
                 </Slide>

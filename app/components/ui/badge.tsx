@@ -1,6 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
+import type { Key } from "~/lib/i18n/messages";
+import { useWords } from "~/lib/i18n/react";
 
 export const badgeVariants = cva(
   "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
@@ -27,20 +29,31 @@ export function Badge({
 }
 
 /** Pending / Approved / Rejected / Cancelled for submissions and withdrawals. */
+/** The words of the statuses a submission or a withdrawal has. */
+const STATUS_WORDS: Record<string, Key<"common">> = {
+  pending: "status.pending",
+  approved: "status.approved",
+  rejected: "status.rejected",
+  cancelled: "status.cancelled",
+};
+
 export function StatusBadge({ status }: { status: string }) {
   const tone =
     status === "approved" ? "success" : status === "rejected" ? "danger" : status === "pending" ? "pending" : "neutral";
-  return <Badge tone={tone}>{status.charAt(0).toUpperCase() + status.slice(1)}</Badge>;
+  const t = useWords("common");
+  const key = STATUS_WORDS[status];
+  return <Badge tone={tone}>{key ? t(key) : status.charAt(0).toUpperCase() + status.slice(1)}</Badge>;
 }
 
-const APPEAL_BADGES: Record<string, { tone: "pending" | "success" | "danger"; label: string }> = {
-  pending: { tone: "pending", label: "Appeal pending" },
-  upheld: { tone: "danger", label: "Rejection upheld" },
-  overturned: { tone: "success", label: "Rejection overturned" },
+const APPEAL_BADGES: Record<string, { tone: "pending" | "success" | "danger"; label: Key<"common"> }> = {
+  pending: { tone: "pending", label: "appeal.pending" },
+  upheld: { tone: "danger", label: "appeal.upheld" },
+  overturned: { tone: "success", label: "appeal.overturned" },
 };
 
 /** An appeal's status, in the words of the rejection it is about (the worker's list and the admin's queue). */
 export function AppealBadge({ status }: { status: string }) {
-  const b = APPEAL_BADGES[status] ?? { tone: "pending", label: status };
-  return <Badge tone={b.tone}>{b.label}</Badge>;
+  const t = useWords("common");
+  const b = APPEAL_BADGES[status];
+  return <Badge tone={b?.tone ?? "pending"}>{b ? t(b.label) : status}</Badge>;
 }

@@ -2,6 +2,7 @@ import { AlertDialog, Dialog } from "radix-ui";
 import { X } from "~/components/icons";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
+import { useWords } from "~/lib/i18n/react";
 import { Button, buttonVariants } from "./button";
 
 const overlay = "fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-in data-[state=open]:fade-in-0";
@@ -24,6 +25,7 @@ export function Modal({
   children: React.ReactNode;
   className?: string;
 }) {
+  const t = useWords("common");
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -36,13 +38,13 @@ export function Modal({
                 <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
               ) : (
                 <Dialog.Description className="sr-only">
-                  {typeof title === "string" ? title : "Dialog"}
+                  {typeof title === "string" ? title : t("dialog.fallbackDescription")}
                 </Dialog.Description>
               )}
             </div>
             <Dialog.Close
               className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-              aria-label="Close"
+              aria-label={t("dialog.close")}
             >
               <X className="size-5" aria-hidden />
             </Dialog.Close>
@@ -63,8 +65,8 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
-  confirmLabel = "Yes",
-  cancelLabel = "Cancel",
+  confirmLabel,
+  cancelLabel,
   destructive = false,
   busy = false,
   onConfirm,
@@ -84,6 +86,7 @@ export function ConfirmDialog({
   /** the panel's width, e.g. max-w-3xl for evidence side by side */
   className?: string;
 }) {
+  const t = useWords("common");
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -95,7 +98,9 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonVariants({ variant: "outline" })}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonVariants({ variant: "outline" })}>
+              {cancelLabel ?? t("confirm.cancel")}
+            </AlertDialog.Cancel>
             <Button
               variant={destructive ? "destructive" : "default"}
               disabled={busy}
@@ -104,7 +109,7 @@ export function ConfirmDialog({
                 onConfirm();
               }}
             >
-              {busy ? "Working…" : confirmLabel}
+              {busy ? t("confirm.working") : (confirmLabel ?? t("confirm.yes"))}
             </Button>
           </div>
         </AlertDialog.Content>

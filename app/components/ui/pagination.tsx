@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { buttonVariants } from "./button";
 import { cn } from "~/lib/cn";
 import type * as React from "react";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 /**
  * Prev / Next links with 'Page X of Y', shown even for a single page (people look for it to know the list is
@@ -10,6 +11,8 @@ import type * as React from "react";
  */
 export function Pagination({ page, pages, param = "page" }: { page: number; pages: number; param?: string }) {
   const location = useLocation();
+  const t = useWords("common");
+  const f = useFormat();
   const last = Math.max(pages, 1);
   const href = (p: number) => {
     const params = new URLSearchParams(location.search);
@@ -17,15 +20,15 @@ export function Pagination({ page, pages, param = "page" }: { page: number; page
     return `${location.pathname}?${params}`;
   };
   return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+    <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between gap-3">
       <PageLink to={page > 1 ? href(page - 1) : null}>
-        <span aria-hidden>←</span> Prev
+        <span aria-hidden>←</span> {t("pagination.prev")}
       </PageLink>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Page {page} of {last}
+        {t("pagination.page", { page: f.count(page), pages: f.count(last) })}
       </p>
       <PageLink to={page < last ? href(page + 1) : null}>
-        Next <span aria-hidden>→</span>
+        {t("pagination.next")} <span aria-hidden>→</span>
       </PageLink>
     </nav>
   );

@@ -1,12 +1,12 @@
 // My Submissions: the appeal of a rejection (docs/product/coins.md, "Appeals"): an Appeal button while the window
 // is open, the appeal's status once it is filed.
-import { formatCoins } from "~/lib/format";
 import { Scale } from "~/components/icons";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AppealBadge } from "~/components/ui/badge";
 import { APPEAL_TEXT_MAX, APPEAL_TEXT_MIN } from "~/lib/appeals";
 import { LocalTime } from "~/components/local-time";
+import { useFormat, useWords, type Words } from "~/lib/i18n/react";
 
 export interface AppealableRow {
   id: string;
@@ -17,17 +17,18 @@ export interface AppealableRow {
   appealUntil: number | null;
 }
 
-export function appealSpec(row: AppealableRow): ActionSpec {
+/** The appeal's confirmation, in the words of `t` (`useWords("worker")`) with coins written by `coins`. */
+export function appealSpec(t: Words<"worker">, coins: (n: number) => string, row: AppealableRow): ActionSpec {
   return {
     intent: "appeal",
     id: row.id,
-    title: "Appeal this rejection?",
-    description: `An admin reads your appeal of the rejection of “${row.taskTitle}” and decides: if they overturn it, you are paid ${formatCoins(row.payableAmount)}. You can appeal once.`,
-    confirmLabel: "Send appeal",
+    title: t("appeal.title"),
+    description: t("appeal.description", { title: row.taskTitle, coins: coins(row.payableAmount) }),
+    confirmLabel: t("appeal.confirm"),
     reason: {
-      label: "Why the rejection was wrong",
+      label: t("appeal.reason"),
       required: true,
-      placeholder: "e.g. The screenshot shows the review posted under my name on the date asked for.",
+      placeholder: t("appeal.placeholder"),
       minLength: APPEAL_TEXT_MIN,
       maxLength: APPEAL_TEXT_MAX,
       counted: true,
@@ -37,7 +38,16 @@ export function appealSpec(row: AppealableRow): ActionSpec {
 }
 
 /** The appeal's status, or the button that opens the appeal form while the window is open. */
+/** appealSpec for a page's rows, in the page's words. */
+export function useAppealSpec(): (row: AppealableRow) => ActionSpec {
+  const t = useWords("worker");
+  const f = useFormat();
+  return (row) => appealSpec(t, f.coins, row);
+}
+
 export function AppealCell({ row, flow }: { row: AppealableRow; flow: ActionFlow }) {
+  const t = useWords("worker");
+  const spec = useAppealSpec();
   if (row.appealStatus) {
     return (
       <p className="mt-1.5" data-testid="appeal-status">
@@ -45,19 +55,20 @@ export function AppealCell({ row, flow }: { row: AppealableRow; flow: ActionFlow
       </p>
     );
   }
-  if (row.appealUntil === null) return null;
+  const appealUntil = row.appealUntil;
+  if (appealUntil === null) return null;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
       <ActionTrigger
         flow={flow}
-        spec={appealSpec(row)}
+        spec={spec(row)}
         icon={<Scale aria-hidden />}
-        label={`Appeal the rejection of ${row.taskTitle}`}
+        label={t("appeal.label", { title: row.taskTitle })}
       >
-        Appeal
+        {t("appeal.button")}
       </ActionTrigger>
       <span className="text-xs text-muted-foreground">
-        until <LocalTime at={row.appealUntil} />
+        {t.rich("appeal.until", { time: () => <LocalTime at={appealUntil} /> })}
       </span>
     </div>
   );

@@ -2,6 +2,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import { CoinAmount } from "./coin-amount";
+import { useWords } from "~/lib/i18n/react";
 
 export interface ApprovedRow {
   id: string;
@@ -13,24 +14,28 @@ export interface ApprovedRow {
 
 /** Worker Home's Approved Tasks, rendered once (a table on wide screens, cards on phones): task title, payable amount, buyer name, approved badge. */
 export function ApprovedTable({ rows }: { rows: ApprovedRow[] }) {
+  const t = useWords("worker");
   return (
     <CardTable
-      label="Approved tasks"
+      label={t("approved.label")}
       testId="approved-table"
-      columns={[{ header: "Task title" }, { header: "Payable amount" }, { header: "Buyer" }, { header: "Status" }]}
+      columns={[
+        { header: t("approved.taskTitle") },
+        { header: t("approved.payableAmount") },
+        { header: t("approved.buyer") },
+        { header: t("approved.status") },
+      ]}
       rows={rows}
       row={(s) => (
         <CardRow data-testid="approved-row">
           <Cell>
             <p className="name">{s.taskTitle}</p>
-            <p className="meta">
-              Approved <LocalTime at={s.reviewedAt} dayOnly />
-            </p>
+            <p className="meta">{t.rich("approved.on", { time: () => <LocalTime at={s.reviewedAt} dayOnly /> })}</p>
           </Cell>
-          <Cell label="Payable amount">
+          <Cell label={t("approved.payableAmount")}>
             <CoinAmount coins={s.payableAmount} stacked />
           </Cell>
-          <Cell label="Buyer">{s.buyerName}</Cell>
+          <Cell label={t("approved.buyer")}>{s.buyerName}</Cell>
           <Cell>
             <StatusBadge status="approved" />
           </Cell>

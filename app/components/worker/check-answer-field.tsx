@@ -3,6 +3,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { InputField } from "~/components/form-kit";
 import type { WorkerCheckView } from "~/lib/schemas/check";
+import { useWords } from "~/lib/i18n/react";
 
 export function CheckAnswerField({
   check,
@@ -11,15 +12,10 @@ export function CheckAnswerField({
   check: WorkerCheckView;
   field: FieldMetadata<string | undefined>;
 }) {
+  const t = useWords("worker");
   if (check.match !== "choice")
     return (
-      <InputField
-        field={field}
-        label={check.question}
-        hint="The buyer's check question: required."
-        type="text"
-        maxLength={200}
-      />
+      <InputField field={field} label={check.question} hint={t("proofForm.checkHint")} type="text" maxLength={200} />
     );
   return (
     <fieldset className="grid gap-1.5" aria-describedby={field.errors ? `${field.id}-error` : undefined}>

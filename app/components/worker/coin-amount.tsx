@@ -1,9 +1,17 @@
 import { CoinIcon } from "~/components/icons";
 import { COINS_PER_DOLLAR_WITHDRAW, withdrawalCents } from "~/lib/coins";
 import { cn } from "~/lib/cn";
-import { formatCoins, formatDollars } from "~/lib/format";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
+/** The rate note in English, for pages not yet reading it from the catalogue (useWithdrawRateNote does). */
 export const WITHDRAW_RATE_NOTE = `at the withdrawal rate of ${COINS_PER_DOLLAR_WITHDRAW} coins per $1`;
+
+/** "at the withdrawal rate of 20 coins per $1", in the page's language. */
+export function useWithdrawRateNote(): string {
+  const t = useWords("common");
+  const f = useFormat();
+  return t("coinAmount.rateNote", { rate: f.count(COINS_PER_DOLLAR_WITHDRAW) });
+}
 
 /** "25 coins" beside a coin icon. */
 export function Coins({
@@ -15,22 +23,26 @@ export function Coins({
   className?: string;
   iconClassName?: string;
 }) {
+  const f = useFormat();
   return (
     <span className={cn("coins", className)}>
       <CoinIcon className={cn("size-4", iconClassName)} />
-      {formatCoins(coins)}
+      {f.coins(coins)}
     </span>
   );
 }
 
 /** "$1.25": what coins are worth when withdrawn (coins / 20). */
 export function Dollars({ coins, className }: { coins: number; className?: string }) {
+  const t = useWords("common");
+  const f = useFormat();
+  const dollars = f.dollars(withdrawalCents(coins));
   return (
     <span
       className={cn("dollars", className)}
-      title={`Worth ${formatDollars(withdrawalCents(coins))} ${WITHDRAW_RATE_NOTE}`}
+      title={t("coinAmount.worth", { dollars, rate: f.count(COINS_PER_DOLLAR_WITHDRAW) })}
     >
-      {formatDollars(withdrawalCents(coins))}
+      {dollars}
     </span>
   );
 }

@@ -8,15 +8,16 @@ import { Button } from "~/components/ui/button";
 import { LocalTime } from "~/components/local-time";
 import { ActionTrigger } from "~/components/actions/trigger";
 import type { ActionFlow, ActionSpec } from "~/components/actions/flow";
-import { allowanceWords, timeLeftWords } from "~/lib/time-allowance";
+import { useWords, type Words } from "~/lib/i18n/react";
+import { durationWords } from "~/components/duration-words";
 
-export function giveBackSpec(task: { id: string; taskTitle: string }): ActionSpec {
+export function giveBackSpec(t: Words<"worker">, task: { id: string; taskTitle: string }): ActionSpec {
   return {
     intent: "giveback",
     id: task.id,
-    title: "Give this task back?",
-    description: `Your slot on “${task.taskTitle}” goes back to the task for others to start. Nothing is marked against you.`,
-    confirmLabel: "Yes, give it back",
+    title: t("giveBack.title"),
+    description: t("giveBack.description", { title: task.taskTitle }),
+    confirmLabel: t("giveBack.confirm"),
     destructive: true,
   };
 }
@@ -31,23 +32,26 @@ export function StartPanel({
   allowanceMinutes: number;
   timeRanOut: boolean;
 }) {
+  const t = useWords("worker");
+  const common = useWords("common");
   return (
     <div className="grid gap-3" data-testid="start-panel">
       {timeRanOut ? (
-        <Alert tone="warning" title="Your time ran out">
-          Its slot went back to the task. Start it again if a slot is free.
+        <Alert tone="warning" title={t("start.timeRanOut")}>
+          {t("start.timeRanOutBody")}
         </Alert>
       ) : null}
       <p className="text-sm text-muted-foreground">
-        Start the task before you work on it: a slot is kept for you for{" "}
-        <span className="font-semibold text-foreground">{allowanceWords(allowanceMinutes)}</span>, so nobody takes it
-        while you work. You can give it back at any time.
+        {t.rich("start.intro", {
+          strong: (chunks) => <span className="font-semibold text-foreground">{chunks}</span>,
+          time: durationWords(common, allowanceMinutes),
+        })}
       </p>
       <Form method="post" action={`/dashboard/tasklist/${taskId}`}>
         <input type="hidden" name="intent" value="start" />
         <input type="hidden" name="id" value={taskId} />
         <Button type="submit" size="lg" className="w-full">
-          <Play aria-hidden /> Start task
+          <Play aria-hidden /> {t("start.button")}
         </Button>
       </Form>
     </div>
@@ -56,6 +60,8 @@ export function StartPanel({
 
 /** The time left, counted down in the browser from the server's clock at render (the server's expiry decides). */
 function useTimeLeft(expiresAt: number, serverNow: number): string {
+  const t = useWords("worker");
+  const common = useWords("common");
   const [offset] = useState(() => serverNow - Date.now());
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
@@ -64,7 +70,10 @@ function useTimeLeft(expiresAt: number, serverNow: number): string {
     const timer = setInterval(tick, 15_000);
     return () => clearInterval(timer);
   }, [offset]);
-  return timeLeftWords(expiresAt, now);
+  const left = expiresAt - now;
+  if (left <= 0) return t("held.timeUp");
+  if (left < 60_000) return t("held.underMinute");
+  return t("held.left", { time: durationWords(common, Math.floor(left / 60_000)) });
 }
 
 /** After a start: the time left and the give-back. */
@@ -80,26 +89,32 @@ export function HeldSlotPanel({
   flow: ActionFlow;
 }) {
   const left = useTimeLeft(hold.expiresAt, serverNow);
+  const t = useWords("worker");
   return (
     <div className="grid gap-3 rounded-lg border border-brand-200 bg-brand-50/60 p-3" data-testid="held-slot">
       <p className="flex items-start gap-2 text-sm">
         <Clock className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
         <span>
-          <span className="font-semibold" data-testid="time-left">
-            {left}
-          </span>{" "}
-          to send your work: the slot is yours until <LocalTime at={hold.expiresAt} />.
+          {t.rich("held.toSend", {
+            left,
+            strong: (chunks) => (
+              <span className="font-semibold" data-testid="time-left">
+                {chunks}
+              </span>
+            ),
+            until: () => <LocalTime at={hold.expiresAt} />,
+          })}
         </span>
       </p>
       <ActionTrigger
         flow={flow}
-        spec={giveBackSpec(task)}
+        spec={giveBackSpec(t, task)}
         size="sm"
         variant="danger"
         className="justify-self-start"
         icon={<Undo2 aria-hidden />}
       >
-        Give the task back
+        {t("giveBack.button")}
       </ActionTrigger>
     </div>
   );

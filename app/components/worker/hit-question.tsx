@@ -11,6 +11,7 @@ import { useRevalidator } from "react-router";
 import { CircleCheck } from "~/components/icons";
 import { Card } from "~/components/ui/card";
 import { QUESTION_POSTED } from "~/lib/hit-question";
+import { useWords } from "~/lib/i18n/react";
 
 /**
  * Reads the page again when its question frame says an answer was posted: only a message from that frame's window,
@@ -39,21 +40,18 @@ export function HitQuestionFrame({
   started: boolean;
 }) {
   const ref = useRef<HTMLIFrameElement>(null);
+  const t = useWords("worker");
   useRevalidateWhenPosted(ref);
   return (
     <Card className="grid gap-3 p-5 sm:p-6">
       <div className="grid gap-1">
-        <h2 className="text-lg font-semibold">The task</h2>
-        <p className="text-sm text-muted-foreground">
-          {started
-            ? "Answer in the frame below: its Submit button sends your work."
-            : "A preview: start the task to answer it and send your work from it."}
-        </p>
+        <h2 className="text-lg font-semibold">{t("hit.heading")}</h2>
+        <p className="text-sm text-muted-foreground">{started ? t("hit.started") : t("hit.preview")}</p>
       </div>
       <iframe
         ref={ref}
         src={frame.src}
-        title="The task's question"
+        title={t("hit.frameTitle")}
         data-testid="hit-question"
         height={frame.height}
         className="w-full rounded-lg border border-border bg-white"
@@ -71,16 +69,13 @@ export function HitQuestionFrame({
 /** A HIT whose work the worker has sent, in its question's place: the question is not shown again (the page's side
  * says where the submission is). */
 export function HitWorkSent({ status }: { status: "pending" | "approved" }) {
+  const t = useWords("worker");
   return (
     <Card className="grid gap-3 p-5 sm:p-6" data-testid="hit-work-sent">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <CircleCheck className="size-5 text-emerald-700" aria-hidden /> Your work was sent
+        <CircleCheck className="size-5 text-emerald-700" aria-hidden /> {t("hit.sent")}
       </h2>
-      <p className="text-sm text-muted-foreground">
-        {status === "approved"
-          ? "The buyer approved it, and its coins are yours."
-          : "The buyer reviews it; you are notified when it is approved or rejected."}
-      </p>
+      <p className="text-sm text-muted-foreground">{status === "approved" ? t("hit.approved") : t("hit.reviews")}</p>
     </Card>
   );
 }

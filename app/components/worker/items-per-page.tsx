@@ -5,6 +5,7 @@ import { Label, NativeSelect } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { ITEMS_PER_PAGE_OPTIONS } from "~/lib/coins";
 import { useHydrated } from "~/components/use-hydrated";
+import { useWords } from "~/lib/i18n/react";
 
 /**
  * The per-user page size (stored on the server). Without JavaScript the Apply button posts the form; with it
@@ -12,6 +13,7 @@ import { useHydrated } from "~/components/use-hydrated";
  */
 export function ItemsPerPage({ value, action }: { value: number; action: string }) {
   const hydrated = useHydrated();
+  const t = useWords("worker");
   const submit = useSubmit();
   const navigation = useNavigation();
   const selectRef = useRef<HTMLSelectElement>(null);
@@ -26,7 +28,7 @@ export function ItemsPerPage({ value, action }: { value: number; action: string 
     <Form method="post" action={action} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="per-page" />
       <Label htmlFor="items-per-page" className="whitespace-nowrap text-muted-foreground">
-        Items per page
+        {t("itemsPerPage.label")}
       </Label>
       <NativeSelect
         id="items-per-page"
@@ -45,7 +47,7 @@ export function ItemsPerPage({ value, action }: { value: number; action: string 
       {busy ? <Spinner className="text-muted-foreground" /> : null}
       {hydrated ? null : (
         <Button type="submit" variant="outline" size="sm">
-          Apply
+          {t("itemsPerPage.apply")}
         </Button>
       )}
     </Form>

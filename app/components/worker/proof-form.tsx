@@ -14,8 +14,7 @@ import { proofFormSchema, SUBMISSION_TEXT_MAX } from "~/lib/schemas/money";
 import { REVIEW_STEP, SEND_STEP, STEP_FIELD } from "~/lib/enhanced";
 import type { WorkerCheckView } from "~/lib/schemas/check";
 import { CheckAnswerField } from "./check-answer-field";
-
-export const DEFAULT_SUBMISSION_PLACEHOLDER = "Enter your task submission here...";
+import { useWords } from "~/lib/i18n/react";
 
 /** What the review step answers: the proof as it will be sent. */
 export interface ProofReview {
@@ -62,7 +61,8 @@ export function ProofForm({
 }: {
   id: string;
   action: string;
-  placeholder: string;
+  /** the task's own words on what to submit; else the form's default */
+  placeholder?: string;
   lastResult?: SubmissionResult<string[]> | null;
   imageError?: string;
   /** an image already stored that this proof keeps unless the box is cleared */
@@ -79,6 +79,7 @@ export function ProofForm({
   defaultCheckAnswer?: string;
 }) {
   const busy = usePosting(action);
+  const t = useWords("worker");
   const [form, fields] = useValibotForm(proofFormSchema, {
     id,
     lastResult,
@@ -96,9 +97,9 @@ export function ProofForm({
       <HiddenFields fields={hidden} />
       <TextareaField
         field={fields.submission_details}
-        label="Your submission"
-        hint={`Required: say what you did. At most ${SUBMISSION_TEXT_MAX} characters.`}
-        placeholder={placeholder || DEFAULT_SUBMISSION_PLACEHOLDER}
+        label={t("proofForm.label")}
+        hint={t("proofForm.hint", { max: SUBMISSION_TEXT_MAX })}
+        placeholder={placeholder || t("proofForm.placeholder")}
         rows={6}
         maxLength={SUBMISSION_TEXT_MAX}
         className="min-h-36 resize-y"
@@ -106,17 +107,14 @@ export function ProofForm({
       {keptImage ? (
         <div className="flex items-center gap-3 rounded-lg border border-border p-3">
           <input type="hidden" name="image_url" value={keptImage} />
-          <img src={keptImage} alt="The image you chose" className="size-14 shrink-0 rounded-md object-cover" />
+          <img src={keptImage} alt={t("proofForm.chosenImage")} className="size-14 shrink-0 rounded-md object-cover" />
           <label className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 text-sm font-medium">
             <input type="checkbox" name="keep_image" defaultChecked className="size-5 accent-brand-600" />
-            Keep this image
+            {t("proofForm.keepImage")}
           </label>
         </div>
       ) : null}
-      <ImagePicker
-        label={keptImage ? "Or choose another image (optional)" : "Proof image (optional)"}
-        error={imageError}
-      />
+      <ImagePicker label={keptImage ? t("proofForm.otherImage") : t("proofForm.image")} error={imageError} />
       {check ? <CheckAnswerField check={check} field={fields.check_answer} /> : null}
       <Button
         type="submit"
@@ -128,7 +126,7 @@ export function ProofForm({
         className="w-full"
       >
         {busy ? <Spinner /> : <Eye aria-hidden />}
-        {busy ? "Checking…" : reviewLabel}
+        {busy ? t("proofForm.checking") : reviewLabel}
       </Button>
     </Form>
   );
@@ -152,15 +150,19 @@ export function ProofReviewPanel({
   note: string;
 }) {
   const busy = usePosting(action);
+  const t = useWords("worker");
   return (
-    <ReviewPanel title="Check your submission before sending" answer={review} testId="proof-review">
-      <ProofBody proof={review} alt="The image you will send" />
+    <ReviewPanel title={t("proofReview.title")} answer={review} testId="proof-review">
+      <ProofBody proof={review} alt={t("proofReview.imageAlt")} />
       {review.checkAnswer !== undefined ? (
         <p className="text-sm">
-          Your answer to the check question: <span className="font-semibold">{review.checkAnswer}</span>
+          {t.rich("proofReview.checkAnswer", {
+            reply: review.checkAnswer,
+            strong: (chunks) => <span className="font-semibold">{chunks}</span>,
+          })}
         </p>
       ) : null}
-      {review.imageUrl ? null : <p className="text-xs text-muted-foreground">No image: the text alone is sent.</p>}
+      {review.imageUrl ? null : <p className="text-xs text-muted-foreground">{t("proofReview.noImage")}</p>}
       <Form method="post" action={action} encType="multipart/form-data" className="grid gap-2">
         <HiddenFields fields={hidden} />
         <input type="hidden" name="submission_details" value={review.text} />
@@ -175,10 +177,10 @@ export function ProofReviewPanel({
         ) : null}
         <Button type="submit" name={STEP_FIELD} value={SEND_STEP} size="lg" disabled={busy} className="w-full">
           {busy ? <Spinner /> : <Send aria-hidden />}
-          {busy ? "Sending…" : sendLabel}
+          {busy ? t("proofReview.sending") : sendLabel}
         </Button>
       </Form>
-      <p className="text-xs text-muted-foreground">{note} To change something, edit the form below.</p>
+      <p className="text-xs text-muted-foreground">{t("proofReview.note", { note })}</p>
     </ReviewPanel>
   );
 }

@@ -6,6 +6,10 @@ import { Bell } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { toastOutcome, useOutcomeFetcher } from "~/components/actions/flow";
+import { useHourlyWords } from "~/components/pay-rate";
+import { useFormat, useWords } from "~/lib/i18n/react";
+import { useCategoryName } from "~/components/category-name";
+import { searchWords, type SearchCriteria } from "./search-words";
 
 export const ALERTS_PAGE = "/dashboard/alerts";
 
@@ -18,9 +22,14 @@ export interface SearchFilters {
   min_approval: string;
 }
 
-/** `what`: the search in words, as the alerts page will list it. */
-export function SaveSearch({ filters, what }: { filters: SearchFilters; what: string }) {
+/** `what`: the search, said in words as the alerts page will list it. */
+export function SaveSearch({ filters, what }: { filters: SearchFilters; what: SearchCriteria }) {
   const fetcher = useOutcomeFetcher(toastOutcome);
+  const t = useWords("worker");
+  const f = useFormat();
+  const hourly = useHourlyWords();
+  const categoryName = useCategoryName();
+  const said = searchWords(t, hourly, f, { ...what, category: what.category && categoryName(what.category) });
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
@@ -36,9 +45,9 @@ export function SaveSearch({ filters, what }: { filters: SearchFilters; what: st
       <input type="hidden" name="min_hourly" value={filters.min_hourly} />
       <input type="hidden" name="min_approval" value={filters.min_approval} />
       <Button type="submit" variant="outline" size="sm" disabled={busy}>
-        <Bell aria-hidden /> {busy ? "Saving…" : "Save this search"}
+        <Bell aria-hidden /> {busy ? t("saveSearch.saving") : t("saveSearch.save")}
       </Button>
-      <span>Get alerts for {what}.</span>
+      <span>{t("saveSearch.getAlerts", { what: said })}</span>
     </fetcher.Form>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { NO_REASON_GIVEN } from "~/lib/review";
 import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell, PersonCell } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import type { ActionFlow } from "~/components/actions/flow";
 import { CoinAmount } from "./coin-amount";
 import { AppealCell, type AppealableRow } from "./appeal";
+import { useWords } from "~/lib/i18n/react";
 
 export interface SubmissionRow extends AppealableRow {
   id: string;
@@ -20,11 +20,12 @@ export interface SubmissionRow extends AppealableRow {
 }
 
 function RejectReason({ row }: { row: SubmissionRow }) {
+  const t = useWords("worker");
   if (row.status !== "rejected") return null;
   return (
     <p className="mt-1 text-xs text-red-900" data-testid="reject-reason">
-      <span className="font-semibold">Reason: </span>
-      {row.rejectReason || NO_REASON_GIVEN}
+      <span className="font-semibold">{t("reason")}</span>
+      {row.rejectReason || t("noReasonGiven")}
     </p>
   );
 }
@@ -35,11 +36,17 @@ function RejectReason({ row }: { row: SubmissionRow }) {
  * rejected, and the appeal: its button while the window is open, its status once filed).
  */
 export function SubmissionsTable({ rows, flow }: { rows: SubmissionRow[]; flow: ActionFlow }) {
+  const t = useWords("worker");
   return (
     <CardTable
-      label="My submissions"
+      label={t("submissions.label")}
       testId="submissions-table"
-      columns={[{ header: "Task" }, { header: "Buyer" }, { header: "Payment" }, { header: "Status" }]}
+      columns={[
+        { header: t("submissions.task") },
+        { header: t("submissions.buyer") },
+        { header: t("submissions.payment") },
+        { header: t("submissions.status") },
+      ]}
       rows={rows}
       row={(s) => (
         <CardRow data-testid="submission-row">
@@ -47,16 +54,14 @@ export function SubmissionsTable({ rows, flow }: { rows: SubmissionRow[]; flow: 
             <Link
               to={`/dashboard/mysubmissions/${s.id}`}
               className="name hover:text-brand-700 hover:underline"
-              aria-label={`Open your submission for ${s.taskTitle}`}
+              aria-label={t("submissions.open", { title: s.taskTitle })}
             >
               {s.taskTitle}
             </Link>
-            <p className="meta">
-              Sent <LocalTime at={s.createdAt} />
-            </p>
+            <p className="meta">{t.rich("submissions.sent", { time: () => <LocalTime at={s.createdAt} /> })}</p>
           </Cell>
-          <PersonCell label="Buyer" name={s.buyerName} email={s.buyerEmail} />
-          <Cell label="Payment">
+          <PersonCell label={t("submissions.buyer")} name={s.buyerName} email={s.buyerEmail} />
+          <Cell label={t("submissions.payment")}>
             <CoinAmount coins={s.payableAmount} stacked />
           </Cell>
           <Cell className="md:max-w-64">

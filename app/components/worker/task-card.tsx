@@ -4,10 +4,13 @@ import { Lock, ShieldCheck } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { withdrawalCents } from "~/lib/coins";
-import { formatCoins, formatDate, formatDollars } from "~/lib/format";
-import { hourlyWords } from "~/lib/pay-rate";
+import { useFormat, useWords } from "~/lib/i18n/react";
 import { TaskThumb } from "~/components/task-image";
+import { useHourlyWords } from "~/components/pay-rate";
+import { useRecordLine, type RecordLineView } from "~/components/buyer-reputation";
 import { dueLabel } from "./due";
+import { useMissingWords, type Missing } from "./missing";
+import { useCategoryName } from "~/components/category-name";
 
 export interface TaskCardData {
   id: string;
@@ -25,10 +28,10 @@ export interface TaskCardData {
   /** pay per hour in withdrawal cents (null without a time), and whether it is under the minimum */
   centsPerHour: number | null;
   belowMinimum: boolean;
-  /** its buyer's record in one line ("92% approved · reviews in 5 h"); the task's page shows all of it */
-  buyerRecord: string;
+  /** its buyer's record, shown in one line ("92% approved · reviews in 5 h"); the task's page shows all of it */
+  buyerRecord: RecordLineView;
   /** null when the task requires nothing; else what the viewer misses of its requirements (none: they qualify) */
-  missing: string[] | null;
+  missing: Missing[] | null;
 }
 
 /**
@@ -39,18 +42,25 @@ export interface TaskCardData {
  */
 export function TaskCard({ task }: { task: TaskCardData }) {
   const titleId = useId();
+  const t = useWords("worker");
+  const common = useWords("common");
+  const f = useFormat();
+  const hourly = useHourlyWords();
+  const recordLine = useRecordLine();
+  const missingWords = useMissingWords();
+  const categoryName = useCategoryName();
   return (
     <article aria-labelledby={titleId} className="task-card" data-testid="task-card">
       <div className="top">
         <TaskThumb src={task.taskImageUrl} category={task.category} className="size-16" />
         <p className="kicker">
-          {task.category}
+          {categoryName(task.category)}
           {task.mySubmission ? (
             <span
               className={cn("mine", task.mySubmission === "approved" && "approved")}
               data-testid="my-submission-badge"
             >
-              {task.mySubmission === "approved" ? "Approved" : "Submitted"}
+              {task.mySubmission === "approved" ? t("taskCard.approved") : t("taskCard.submitted")}
             </span>
           ) : null}
         </p>
@@ -58,40 +68,40 @@ export function TaskCard({ task }: { task: TaskCardData }) {
         <Link
           to={`/buyers/${task.buyerId}`}
           className="buyer"
-          aria-label={`Posted by ${task.buyerName}: the buyer's record`}
+          aria-label={t("taskCard.postedBy", { name: task.buyerName })}
         >
           {task.buyerName}
         </Link>
       </div>
       <p className="record" data-testid="buyer-record">
-        <span className="sr-only">Buyer's record: </span>
-        {task.buyerRecord}
+        <span className="sr-only">{t("taskCard.buyerRecord")}</span>
+        {recordLine(task.buyerRecord)}
       </p>
       <dl>
-        <dt>Payment</dt>
-        <dd>{`${formatCoins(task.payableAmount)} · ${formatDollars(withdrawalCents(task.payableAmount))}`}</dd>
-        <dt>Pay per hour</dt>
+        <dt>{t("taskCard.payment")}</dt>
+        <dd>{`${f.coins(task.payableAmount)} · ${f.dollars(withdrawalCents(task.payableAmount))}`}</dd>
+        <dt>{common("payRate.label")}</dt>
         <dd data-testid="pay-rate" className={task.belowMinimum ? "below-minimum" : undefined}>
-          {task.centsPerHour === null ? "No time estimate" : hourlyWords(task.centsPerHour)}
-          {task.belowMinimum ? " · Pays below the minimum" : ""}
+          {task.centsPerHour === null ? t("taskCard.noEstimate") : hourly(task.centsPerHour)}
+          {task.belowMinimum ? ` · ${common("payRate.belowMinimum")}` : ""}
         </dd>
-        <dt>Workers needed</dt>
-        <dd>{task.requiredWorkers}</dd>
-        <dt>Due date</dt>
+        <dt>{t("taskCard.workersNeeded")}</dt>
+        <dd>{f.count(task.requiredWorkers)}</dd>
+        <dt>{t("taskCard.dueDate")}</dt>
         {/* a task closing within two days says so instead of its date */}
         <dd className={task.daysLeft <= 2 ? "soon" : undefined}>
           <time dateTime={task.completionDate}>
-            {task.daysLeft <= 2 ? dueLabel(task.daysLeft) : formatDate(task.completionDate)}
+            {task.daysLeft <= 2 ? dueLabel(common, task.daysLeft) : f.date(task.completionDate)}
           </time>
         </dd>
       </dl>
       {task.missing === null ? null : task.missing.length === 0 ? (
         <p className="eligibility" data-testid="eligibility">
-          <ShieldCheck /> You qualify
+          <ShieldCheck /> {t("taskCard.qualify")}
         </p>
       ) : (
         <p className="eligibility missing" data-testid="eligibility">
-          <Lock /> Needs {task.missing.join(", ")}
+          <Lock /> {t("taskCard.needs", { what: task.missing.map(missingWords).join(", ") })}
         </p>
       )}
       <Link
@@ -100,7 +110,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
         aria-describedby={titleId}
         className={buttonVariants({ variant: "secondary" })}
       >
-        View Details
+        {t("taskCard.viewDetails")}
       </Link>
     </article>
   );

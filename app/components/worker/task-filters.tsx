@@ -6,13 +6,16 @@ import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { CATEGORIES } from "~/lib/categories";
 import { cn } from "~/lib/cn";
+import { useFormat, useWords } from "~/lib/i18n/react";
+import type { Key } from "~/lib/i18n/messages";
+import { useCategoryName } from "~/components/category-name";
 
-export const SORTS = [
-  { value: "newest", label: "Newest" },
-  { value: "pay", label: "Best paid" },
-  { value: "rate", label: "Best paid per hour" },
-  { value: "deadline", label: "Soonest deadline" },
-] as const;
+const SORTS = [
+  { value: "newest", label: "filters.sortNewest" },
+  { value: "pay", label: "filters.sortPay" },
+  { value: "rate", label: "filters.sortRate" },
+  { value: "deadline", label: "filters.sortDeadline" },
+] as const satisfies readonly { value: string; label: Key<"worker"> }[];
 export type SortValue = (typeof SORTS)[number]["value"];
 
 export interface TaskQuery {
@@ -54,6 +57,10 @@ function cleanParams(form: HTMLFormElement): URLSearchParams {
 export function TaskFilters({ query }: { query: TaskQuery }) {
   const submit = useSubmit();
   const navigation = useNavigation();
+  const t = useWords("worker");
+  const common = useWords("common");
+  const f = useFormat();
+  const categoryName = useCategoryName();
   const formRef = useRef<HTMLFormElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const categoryRef = useRef<HTMLSelectElement>(null);
@@ -95,7 +102,7 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
       method="get"
       action={ACTION}
       role="search"
-      aria-label="Filter tasks"
+      aria-label={t("filters.label")}
       onSubmit={(e) => {
         e.preventDefault();
         apply();
@@ -103,7 +110,7 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
       className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_11rem_11rem_9rem_9rem_auto] lg:items-end"
     >
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-        <Label htmlFor="task-search">Search</Label>
+        <Label htmlFor="task-search">{t("filters.search")}</Label>
         <div className="relative">
           <Search
             className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -115,7 +122,7 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
             type="search"
             name="q"
             defaultValue={query.q}
-            placeholder="Title or description"
+            placeholder={t("filters.searchPlaceholder")}
             maxLength={100}
             className="pl-9"
           />
@@ -124,43 +131,52 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
       <FilterSelect
         ref={categoryRef}
         id="task-category"
-        label="Category"
+        label={t("filters.category")}
         name="category"
         value={query.category}
         onChange={apply}
-        options={[{ value: "", label: "All categories" }, ...CATEGORIES.map((c) => ({ value: c, label: c }))]}
+        options={[
+          { value: "", label: t("filters.allCategories") },
+          ...CATEGORIES.map((c) => ({ value: c, label: categoryName(c) })),
+        ]}
       />
       <FilterSelect
         ref={sortRef}
         id="task-sort"
-        label="Sort by"
+        label={t("filters.sort")}
         name="sort"
         value={query.sort}
         onChange={apply}
-        options={SORTS}
+        options={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
       />
       <FilterSelect
         ref={hourlyRef}
         id="task-min-hourly"
-        label="Pay per hour"
+        label={common("payRate.label")}
         name="min_hourly"
         value={query.min_hourly}
         onChange={apply}
         options={[
-          { value: "", label: "Any pay" },
-          ...HOURLY_CHOICES.map((d) => ({ value: d, label: `$${d}/hour or more` })),
+          { value: "", label: t("filters.anyPay") },
+          ...HOURLY_CHOICES.map((d) => ({
+            value: d,
+            label: t("filters.hourlyOrMore", { dollars: f.dollars(Number(d) * 100, { dropZeroCents: true }) }),
+          })),
         ]}
       />
       <FilterSelect
         ref={approvalRef}
         id="task-min-approval"
-        label="Buyer approval"
+        label={t("filters.buyerApproval")}
         name="min_approval"
         value={query.min_approval}
         onChange={apply}
         options={[
-          { value: "", label: "Any buyer" },
-          ...APPROVAL_CHOICES.map((p) => ({ value: p, label: `${p}% or more` })),
+          { value: "", label: t("filters.anyBuyer") },
+          ...APPROVAL_CHOICES.map((p) => ({
+            value: p,
+            label: t("filters.approvalOrMore", { percent: f.count(Number(p)) }),
+          })),
         ]}
       />
       <div className="col-span-2 flex items-center gap-2 lg:col-span-full lg:row-start-2">
@@ -177,17 +193,21 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
           className="size-4 rounded border-input accent-brand-700"
         />
         <Label htmlFor="task-hide" className="font-normal">
-          Hide tasks I can't do
+          {t("filters.hide")}
         </Label>
       </div>
       <div className="col-span-2 flex gap-2 lg:col-span-1 lg:col-start-6 lg:row-start-1">
         <Button type="submit" className="flex-1 lg:flex-none" disabled={busy}>
           {busy ? <Spinner /> : <Search aria-hidden />}
-          {busy ? "Searching…" : "Search"}
+          {busy ? t("filters.searching") : t("filters.search")}
         </Button>
         {filtered ? (
-          <Link to={ACTION} className={cn(buttonVariants({ variant: "outline" }))} aria-label="Clear filters">
-            <X aria-hidden /> <span className="lg:sr-only">Clear</span>
+          <Link
+            to={ACTION}
+            className={cn(buttonVariants({ variant: "outline" }))}
+            aria-label={t("taskList.clearFilters")}
+          >
+            <X aria-hidden /> <span className="lg:sr-only">{t("filters.clear")}</span>
           </Link>
         ) : null}
       </div>

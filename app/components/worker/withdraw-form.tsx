@@ -20,14 +20,13 @@ import {
   type Failure,
 } from "~/components/form-kit";
 import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalCents, type PaymentSystem } from "~/lib/coins";
-import { formatDollars } from "~/lib/format";
-import { accountField, payoutLine, type PayoutDetails } from "~/lib/payouts";
+import { isMobileWallet, type PayoutDetails } from "~/lib/payouts";
 import { REVIEW_STEP, SEND_STEP, STEP_FIELD } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
 import { withdrawFormSchema } from "~/lib/schemas/withdrawal";
-import { formatCount } from "~/lib/format";
 import type { TakaRate } from "~/lib/taka";
-import { TakaAmount, TakaRateNote } from "./taka";
+import { useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { TakaAmount, TakaRateNote, useMoneyWords } from "./taka";
 
 /** The query parameter naming the payment system chosen (the form shows that system's fields). */
 export const SYSTEM_PARAM = "system";
@@ -38,9 +37,49 @@ function liveCents(raw: string): number {
   return raw.trim() !== "" && Number.isInteger(n) && n > 0 ? withdrawalCents(n) : 0;
 }
 
+/** A payment system's name as a person reads it: the wallets' names as they are, Bank and Others in words. */
+export function useSystemName(): (system: string) => string {
+  const t = useWords("worker");
+  return (system) =>
+    system === "Bank" ? t("withdrawForm.systemBank") : system === "Others" ? t("withdrawForm.systemOthers") : system;
+}
+
+/** "Bkash 01712345678", or "Bank 1234567890 · Dutch-Bangla Bank · Gulshan branch": a payout in one line. */
+export function usePayoutLine(): (p: PayoutDetails) => string {
+  const systemName = useSystemName();
+  return (p) =>
+    [`${systemName(p.payment_system)} ${p.account_number}`, p.bank_name, p.bank_branch].filter(Boolean).join(" · ");
+}
+
+/** How the account field reads for each system: its label, hint, placeholder and keyboard. */
+function accountField(t: Words<"worker">, system: PaymentSystem) {
+  if (isMobileWallet(system))
+    return {
+      label: t("withdrawForm.walletLabel", { system }),
+      hint: t("withdrawForm.walletHint", { system }),
+      placeholder: "01XXXXXXXXX",
+      inputMode: "numeric" as const,
+    };
+  if (system === "Bank")
+    return {
+      label: t("withdrawForm.bankLabel"),
+      hint: t("withdrawForm.bankHint"),
+      placeholder: t("withdrawForm.bankPlaceholder"),
+      inputMode: "numeric" as const,
+    };
+  return {
+    label: t("withdrawForm.otherLabel"),
+    hint: t("withdrawForm.otherHint", { paypal: "PayPal: you@example.com", upay: "Upay: 01712345678" }),
+    placeholder: t("withdrawForm.otherPlaceholder"),
+    inputMode: "text" as const,
+  };
+}
+
 /** The payment systems as links (`?system=`): the one chosen is marked; the list's own query stays. */
 function SystemChooser({ chosen }: { chosen: PaymentSystem | null }) {
   const location = useLocation();
+  const t = useWords("worker");
+  const systemName = useSystemName();
   const href = (system: PaymentSystem) => {
     const params = new URLSearchParams(location.search);
     params.set(SYSTEM_PARAM, system);
@@ -49,7 +88,7 @@ function SystemChooser({ chosen }: { chosen: PaymentSystem | null }) {
   return (
     <nav aria-labelledby="system-label" className="grid gap-1.5">
       <p id="system-label" className="text-sm font-medium">
-        Payment system
+        {t("withdrawForm.system")}
       </p>
       <ul className="flex flex-wrap gap-2">
         {PAYMENT_SYSTEMS.map((system) => (
@@ -62,7 +101,7 @@ function SystemChooser({ chosen }: { chosen: PaymentSystem | null }) {
               className={cn(buttonVariants({ variant: system === chosen ? "default" : "outline" }), "min-w-20")}
               data-testid={`system-${system}`}
             >
-              {system}
+              {systemName(system)}
             </Link>
           </li>
         ))}
@@ -71,10 +110,9 @@ function SystemChooser({ chosen }: { chosen: PaymentSystem | null }) {
   );
 }
 
-/** What the review step answers: the request as it will be made (the dollars as the server computed them). */
+/** What the review step answers: the request as it will be made (its dollars are the coins / 20). */
 export interface WithdrawalReview extends PayoutDetails {
   withdrawal_coin: number;
-  dollars: string;
 }
 
 export function withdrawalReviewOf(review: Record<string, unknown> | undefined): WithdrawalReview | null {
@@ -92,6 +130,12 @@ export function WithdrawalReviewPanel({
   rate: TakaRate | null;
 }) {
   const busy = usePosting(action);
+  const t = useWords("worker");
+  const f = useFormat();
+  const payoutLine = usePayoutLine();
+  const money = useMoneyWords(rate);
+  // the dollars the request comes to, coins / 20 (the server computes the same when it is sent)
+  const dollars = f.dollars(withdrawalCents(review.withdrawal_coin));
   const fields: Record<string, string> = {
     withdrawal_coin: String(review.withdrawal_coin),
     payment_system: review.payment_system,
@@ -100,15 +144,15 @@ export function WithdrawalReviewPanel({
     bank_branch: review.bank_branch ?? "",
   };
   return (
-    <ReviewPanel title="Confirm your withdrawal" answer={review} testId="withdraw-review">
+    <ReviewPanel title={t("withdrawReview.title")} answer={review} testId="withdraw-review">
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-xs text-muted-foreground">Coins</dt>
-          <dd className="text-lg font-bold tabular-nums">{formatCount(review.withdrawal_coin)}</dd>
+          <dt className="text-xs text-muted-foreground">{t("withdrawReview.coins")}</dt>
+          <dd className="text-lg font-bold tabular-nums">{f.count(review.withdrawal_coin)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">You receive</dt>
-          <dd className="text-lg font-bold tabular-nums text-emerald-700">{review.dollars}</dd>
+          <dt className="text-xs text-muted-foreground">{t("withdrawReview.receive")}</dt>
+          <dd className="text-lg font-bold tabular-nums text-emerald-700">{dollars}</dd>
           {rate ? (
             <dd className="text-xs text-muted-foreground">
               <TakaAmount cents={withdrawalCents(review.withdrawal_coin)} rate={rate} /> <TakaRateNote rate={rate} />
@@ -116,24 +160,23 @@ export function WithdrawalReviewPanel({
           ) : null}
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Paid to</dt>
+          <dt className="text-xs text-muted-foreground">{t("withdrawReview.paidTo")}</dt>
           <dd className="font-semibold [overflow-wrap:anywhere]">{payoutLine(review)}</dd>
         </div>
       </dl>
-      <p className="text-xs text-muted-foreground">
-        The coins leave your balance now and are held until an admin pays them out. While the request is pending you can
-        cancel it and get them back.
-      </p>
+      <p className="text-xs text-muted-foreground">{t("withdrawReview.held")}</p>
       <Form method="post" action={action} className="grid">
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <Button type="submit" name={STEP_FIELD} value={SEND_STEP} size="lg" disabled={busy}>
           {busy ? <Spinner /> : <Banknote aria-hidden />}
-          {busy ? "Sending request…" : `Yes, withdraw ${review.dollars}`}
+          {busy
+            ? t("withdrawReview.sending")
+            : t("withdrawReview.confirm", { dollars: money(withdrawalCents(review.withdrawal_coin)) })}
         </Button>
       </Form>
-      <p className="text-xs text-muted-foreground">To change something, edit the form below.</p>
+      <p className="text-xs text-muted-foreground">{t("withdrawReview.change")}</p>
     </ReviewPanel>
   );
 }
@@ -163,6 +206,8 @@ export function WithdrawForm({
   failure?: Failure | null;
 }) {
   const busy = usePosting(action);
+  const t = useWords("worker");
+  const f = useFormat();
   const offered = last && last.payment_system === system ? last : null;
   const [form, fields] = useValibotForm(withdrawFormSchema(balance), {
     id: `withdraw-${system ?? "none"}`,
@@ -175,7 +220,8 @@ export function WithdrawForm({
   });
   const [coins, setCoins] = useState(String(fields.withdrawal_coin.initialValue ?? ""));
   const canWithdraw = balance >= MIN_WITHDRAWAL_COINS;
-  const account = system ? accountField(system) : null;
+  const account = system ? accountField(t, system) : null;
+  const cents = liveCents(coins);
   return (
     <div className="grid gap-5">
       <SystemChooser chosen={system} />
@@ -192,7 +238,7 @@ export function WithdrawForm({
             <InputField
               field={fields.account_number}
               label={account.label}
-              hint={offered ? `${account.hint} Your last payout's details are filled in.` : account.hint}
+              hint={offered ? t("withdrawForm.lastFilled", { hint: account.hint }) : account.hint}
               type="text"
               inputMode={account.inputMode}
               autoComplete="off"
@@ -203,50 +249,54 @@ export function WithdrawForm({
               <>
                 <InputField
                   field={fields.bank_name}
-                  label="Bank name"
+                  label={t("withdrawForm.bankName")}
                   type="text"
-                  placeholder="e.g. Dutch-Bangla Bank"
+                  placeholder={t("withdrawForm.bankNamePlaceholder")}
                 />
                 <InputField
                   field={fields.bank_branch}
-                  label="Branch or routing number"
+                  label={t("withdrawForm.branch")}
                   type="text"
-                  placeholder="e.g. Gulshan branch, or 090261726"
+                  placeholder={t("withdrawForm.branchPlaceholder")}
                 />
               </>
             ) : null}
           </div>
         ) : (
           <p className="text-sm text-muted-foreground" data-testid="choose-system">
-            Choose where the money goes: a payment system above.
+            {t("withdrawForm.chooseSystem")}
           </p>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
           <WholeNumberField
             field={fields.withdrawal_coin}
-            label="Coins to withdraw"
+            label={t("withdrawForm.coins")}
             hint={
               canWithdraw
-                ? `From ${MIN_WITHDRAWAL_COINS} to ${formatCount(balance)} coins.`
-                : `At least ${MIN_WITHDRAWAL_COINS} coins.`
+                ? t("withdrawForm.coinsRange", { min: f.count(MIN_WITHDRAWAL_COINS), max: f.count(balance) })
+                : t("withdrawForm.coinsLeast", { min: f.count(MIN_WITHDRAWAL_COINS) })
             }
             min={1}
             max={Math.max(balance, 1)}
-            placeholder={`e.g. ${Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))}`}
+            placeholder={t("withdrawForm.coinsPlaceholder", {
+              coins: f.count(Math.max(MIN_WITHDRAWAL_COINS, Math.min(balance, 500))),
+            })}
             onInput={(e) => setCoins(e.currentTarget.value)}
           />
           <Field
-            label="Withdrawal amount ($)"
+            label={t("withdrawForm.amount")}
             htmlFor="withdrawal_amount"
             hint={
-              rate ? (
-                <>
-                  Coins ÷ 20, worked out for you: <TakaAmount cents={liveCents(coins)} rate={rate} />{" "}
-                  <TakaRateNote rate={rate} />.
-                </>
-              ) : (
-                "Coins ÷ 20, worked out for you."
-              )
+              // the amount in taka once coins are typed (nothing to convert before)
+              rate && cents > 0
+                ? t.rich("withdrawForm.amountHintTaka", {
+                    taka: () => (
+                      <>
+                        <TakaAmount cents={cents} rate={rate} /> <TakaRateNote rate={rate} />
+                      </>
+                    ),
+                  })
+                : t("withdrawForm.amountHint")
             }
           >
             <div className="relative">
@@ -256,7 +306,7 @@ export function WithdrawForm({
               <Input
                 id="withdrawal_amount"
                 name="withdrawal_amount"
-                value={formatDollars(liveCents(coins), { symbol: false })}
+                value={f.dollars(cents, { symbol: false })}
                 readOnly
                 aria-live="polite"
                 className="bg-muted pl-7 font-semibold tabular-nums"
@@ -276,11 +326,9 @@ export function WithdrawForm({
               className="max-sm:w-full"
             >
               {busy ? <Spinner /> : <Banknote aria-hidden />}
-              {busy ? "Checking…" : "Withdraw"}
+              {busy ? t("withdrawForm.checking") : t("withdrawForm.withdraw")}
             </Button>
-            <p className="text-xs text-muted-foreground">
-              Nothing is sent yet: you confirm the coins, the dollars and the account first.
-            </p>
+            <p className="text-xs text-muted-foreground">{t("withdrawForm.nothingSent")}</p>
           </div>
         ) : (
           <Alert
@@ -288,14 +336,12 @@ export function WithdrawForm({
             data-testid="insufficient-coins"
             action={
               <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline", size: "sm" })}>
-                Find tasks to earn more
+                {t("withdrawForm.earnMore")}
               </Link>
             }
           >
-            <p className="font-semibold">Insufficient coin to withdraw.</p>
-            <p>
-              You need at least {MIN_WITHDRAWAL_COINS} coins; you have {formatCount(balance)}.
-            </p>
+            <p className="font-semibold">{t("withdrawForm.insufficient")}</p>
+            <p>{t("withdrawForm.needAtLeast", { min: f.count(MIN_WITHDRAWAL_COINS), balance: f.count(balance) })}</p>
           </Alert>
         )}
       </Form>

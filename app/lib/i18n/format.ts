@@ -19,6 +19,8 @@ export interface Formats {
   day(ms: number, timeZone: string): string;
   /** a calendar day (YYYY-MM-DD), the same in every zone */
   date(isoDate: string): string;
+  /** a year, without grouping: "2026" / "২০২৬" */
+  year(year: number): string;
 }
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -57,6 +59,7 @@ const english: Formats = {
   dateTime: formatDateTime,
   day: formatDayOf,
   date: formatDate,
+  year: (year) => String(year),
 };
 
 const BENGALI_DATE_TIME: Intl.DateTimeFormatOptions = {
@@ -85,6 +88,7 @@ const bengali: Formats = {
   day: (ms, timeZone) => dateFormat("bn", { dateStyle: "medium", timeZone }).format(ms),
   date: (isoDate) =>
     dateFormat("bn", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${isoDate}T00:00:00Z`)),
+  year: (year) => numberFormat("bn", { useGrouping: false }).format(year),
 };
 
 /** The formats of `language`. */

@@ -1,18 +1,30 @@
-// Which namespaces of the catalogues a page receives (docs/decisions/097-words-in-two-languages.md): the words of its
-// part of the site, not the whole catalogue, so that the landing page carries only its own. The root loader sends
-// them with the page, and loads them again when a navigation crosses into another part (root.tsx's
-// shouldRevalidate compares these lists).
-import type { Role } from "../roles";
+// Which words of the catalogues a page receives (docs/decisions/097-words-in-two-languages.md): the sections (a key's
+// first segment, `taskList` of `taskList.title`) that the modules of its route chain name, as scripts/page-words.ts
+// found them and wrote them to page-words.ts; never the whole catalogue. The root loader sends them with the page
+// and loads them again when a navigation leads to a page that needs others (root.tsx's shouldRevalidate).
+import { matchRoutes } from "react-router";
 import type { Namespace } from "./messages";
+import { PAGE_WORDS } from "./page-words";
 
-const AUTH_PAGES = /^\/(?:login|register|forgot-password|reset-password|verify-email)(?:\/|$)/;
-const ROLE_NAMESPACE: Record<Role, Namespace> = { Worker: "worker", Buyer: "buyer", Admin: "admin" };
+/** The namespaces a browser may receive; `errors`, `email`, `notifications` and `feed` are written on the server. */
+export const PAGE_NAMESPACES = [
+  "common",
+  "public",
+  "auth",
+  "dashboard",
+  "worker",
+  "buyer",
+  "admin",
+  "validation",
+] as const satisfies readonly Namespace[];
 
-/** The namespaces the page at `pathname` shows, for a visitor (`role` null) or a signed-in person. */
-export function pageNamespaces(pathname: string, role: Role | null): Namespace[] {
-  if (pathname === "/dashboard" || pathname.startsWith("/dashboard/"))
-    return role ? ["common", "dashboard", "validation", ROLE_NAMESPACE[role]] : ["common", "dashboard", "validation"];
-  if (AUTH_PAGES.test(pathname)) return ["common", "auth", "validation"];
-  if (pathname === "/contact") return ["common", "public", "validation"];
-  return ["common", "public"];
+/** The sections of each namespace a page receives (keys without a section, like `common.coins`, always go). */
+export type PageWords = Readonly<Partial<Record<Namespace, readonly string[]>>>;
+
+const ROUTES = PAGE_WORDS.map(([path, words]) => ({ path, words: words as PageWords }));
+
+/** The words of the page at `pathname`: its route's, or, for a path no route names, the not-found page's. */
+export function pageWords(pathname: string): PageWords {
+  const matched = matchRoutes(ROUTES, pathname);
+  return matched?.[matched.length - 1]?.route.words ?? {};
 }

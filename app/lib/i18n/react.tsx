@@ -61,10 +61,10 @@ export function useFormat(): Formats & { coins(n: number): string } {
  * [{ title: metaWords(matches, "worker")("taskList.meta") }]`.
  */
 export function metaWords<N extends Namespace>(
-  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
   namespace: N,
 ): (key: Key<N>, values?: Values) => string {
-  const root = matches.find((m) => m?.id === "root")?.data as Partial<PageWords> | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as Partial<PageWords> | undefined;
   const language = root?.language ?? "en";
   const messages = root?.words?.[namespace];
   return (key, values) => formatText(messages?.[key], `${namespace}.${key}`, language, values);

@@ -1,5 +1,5 @@
 // The catalogues on the server: compiled once per isolate and namespace (icu-minify/compile parses ICU, which the
-// browser never has to), handed to a page for the namespaces it shows (pages.ts), and used to compose the words the
+// browser never has to), handed to a page for the sections it shows (pages.ts), and used to compose the words the
 // server writes itself: toasts and flashes, validation messages, e-mails, notifications, the Atom feed.
 import compile from "icu-minify/compile";
 import type { CompiledMessage } from "icu-minify/format";
@@ -7,6 +7,7 @@ import { bn } from "./catalogues/bn";
 import { en, type Catalogue } from "./catalogues/en";
 import { formatText, type CompiledWords, type Key, type Namespace, type Values } from "./messages";
 import type { Language } from "./languages";
+import type { PageWords } from "./pages";
 import { validationWordsFrom } from "./validation";
 
 const CATALOGUES: Record<Language, Catalogue> = { en, bn };
@@ -25,10 +26,35 @@ function compiledNamespace(language: Language, namespace: Namespace): Record<str
 // the schemas' messages in a page action's language (validation.ts): both languages' words, compiled on first use
 validationWordsFrom((language) => compiledNamespace(language, "validation"));
 
-/** The compiled words of `namespaces` in `language`, as a page receives them. */
-export function compiledWords(language: Language, namespaces: readonly Namespace[]): CompiledWords {
+/** Whole namespaces, compiled (a component's test, a letter's rich part). */
+export function compiledNamespaces(language: Language, namespaces: readonly Namespace[]): CompiledWords {
   const out: CompiledWords = {};
   for (const namespace of namespaces) out[namespace] = compiledNamespace(language, namespace);
+  return out;
+}
+
+const pageSelections = new Map<string, CompiledWords>();
+
+/**
+ * The compiled words a page receives in `language`: of each namespace, the keys of the sections it names (pages.ts)
+ * and the keys without a section. Kept per language and page: every page of a route gets the same object.
+ */
+export function compiledWords(language: Language, words: PageWords): CompiledWords {
+  const id = `${language}|${JSON.stringify(words)}`;
+  let out = pageSelections.get(id);
+  if (!out) {
+    out = {};
+    for (const [namespace, sections] of Object.entries(words) as [Namespace, readonly string[]][]) {
+      const wanted = new Set(sections);
+      const chosen: Record<string, CompiledMessage> = {};
+      for (const [key, message] of Object.entries(compiledNamespace(language, namespace))) {
+        const dot = key.indexOf(".");
+        if (dot === -1 || wanted.has(key.slice(0, dot))) chosen[key] = message;
+      }
+      out[namespace] = chosen;
+    }
+    pageSelections.set(id, out);
+  }
   return out;
 }
 

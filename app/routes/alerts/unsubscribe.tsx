@@ -8,9 +8,10 @@ import { usePosting } from "~/components/form-kit";
 import { getEnv } from "~/server/context";
 import { unsubscribe, unsubscribePreview } from "~/server/services/alerts.server";
 import { alertToken } from "~/lib/schemas/alerts";
+import { metaWords, useWords } from "~/lib/i18n/react";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Unsubscribe from alert e-mails · Coinwork" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaWords(matches, "public")("unsubscribe.meta") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -41,28 +42,26 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 export default function Unsubscribe({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useWords("public");
   const busy = usePosting(`/alerts/unsubscribe/${params.token}`);
   if (actionData || !loaderData.emailsOn) {
     return (
-      <AuthCard title="You are unsubscribed" subtitle="No more alert e-mails will be sent.">
-        <Alert tone="success" title="Alert e-mails are off" data-testid="unsubscribed">
-          {loaderData.email} gets no more alert e-mails. Your notifications and feeds go on; turn the e-mails on again
-          on your Task alerts page.
+      <AuthCard title={t("unsubscribe.doneTitle")} subtitle={t("unsubscribe.doneSubtitle")}>
+        <Alert tone="success" title={t("unsubscribe.off")} data-testid="unsubscribed">
+          {t("unsubscribe.offText", { email: loaderData.email })}
         </Alert>
         <Link to="/dashboard/alerts" className={buttonVariants({ variant: "outline", size: "lg" })}>
-          Go to Task alerts
+          {t("unsubscribe.toAlerts")}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Unsubscribe from alert e-mails" subtitle="Nothing changes until you press the button.">
+    <AuthCard title={t("unsubscribe.title")} subtitle={t("unsubscribe.subtitle")}>
       <Form method="post" className="grid gap-4">
-        <p className="break-words leading-relaxed">
-          {loaderData.email} will get no more e-mail digests of new tasks matching its saved searches.
-        </p>
+        <p className="break-words leading-relaxed">{t("unsubscribe.text", { email: loaderData.email })}</p>
         <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Unsubscribing…" : "Unsubscribe"}
+          {busy ? t("unsubscribe.busy") : t("unsubscribe.button")}
         </Button>
       </Form>
     </AuthCard>

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/google";
-import { getEnv } from "~/server/context";
 import { googleConfigured, startGoogleSignIn } from "~/server/auth/google.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form.server";
-
-export const NOT_SET_UP = "Google sign-in is not set up on this server";
+import { requestLanguage } from "~/server/http/language.server";
+import { serverWords } from "~/lib/i18n/words.server";
+import { getEnv, userContext } from "~/server/context";
 
 export function loader() {
   return redirect("/login");
@@ -13,8 +13,9 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
+  const t = serverWords(requestLanguage(request, context.get(userContext)), "auth");
   if (!googleConfigured(env)) {
-    return redirectWithFlash("/login", { type: "info", title: "Login with Google", message: NOT_SET_UP });
+    return redirectWithFlash("/login", { type: "info", title: t("google.title"), message: t("google.notSetUp") });
   }
   try {
     // the page to come back to (a login sent here from a page, the API keys page asking to sign in again)
@@ -24,8 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error(e);
     return redirectWithFlash("/login", {
       type: "error",
-      title: "Login Failed!",
-      message: "Google sign-in is unavailable right now",
+      title: t("loginFailed"),
+      message: t("google.unavailable"),
     });
   }
 }

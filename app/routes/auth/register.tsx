@@ -26,6 +26,8 @@ import { enterWithSession, redirectSignedIn } from "./sign-in.server";
 import { loadWithPolicyFor, type CspHandle } from "~/lib/csp";
 import { visitorCountry } from "~/lib/countries";
 import { taskPagePath } from "~/lib/roles";
+import { metaWords, useWords } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
 /** The page needs Google's sign-in as a form target (the Google button) in its Content-Security-Policy. */
 export const handle: CspHandle = { csp: ["google"] };
@@ -33,10 +35,10 @@ export const handle: CspHandle = { csp: ["google"] };
 export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
   loadWithPolicyFor("google", request, serverLoader);
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Register · Coinwork" },
-  { name: "description", content: "Create a Coinwork account as a worker or a buyer." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaWords(matches, "auth");
+  return [{ title: t("register.meta") }, { name: "description", content: t("register.description") }];
+};
 
 /** The roles one can register as, in the order of the select. */
 const ROLES = ["Worker", "Buyer"] as const;
@@ -47,35 +49,35 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { country: visitorCountry(request.cf?.country) };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  formAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  // the page's language: the new account's too
+  const language = requestLanguage(args.request, null);
+  const t = serverWords(language, "auth");
+  return formAction(args, {
     schema: registerFormSchema,
     hideFields: ["password"],
     upload: {
-      failure: (refused) => ({ title: "Image upload failed", message: refused.message }),
-      unexpected: "Image upload failed",
+      failure: (refused) => ({ title: t("register.uploadFailed"), message: refused.message }),
+      unexpected: t("register.uploadFailed"),
     },
-    failure: (refused) => ({ title: "Registration Failed", message: refused.message }),
+    failure: (refused) => ({ title: t("register.failed"), message: refused.message }),
     before: ({ env, request }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
     async run({ redirectTo, ...input }, { env, request, image }) {
       // a worker who signed up to do a task: the e-mailed link leads back to it too
       const task = input.role === "Worker" ? taskPagePath(redirectTo) : null;
-      const signedIn = await register(
-        env,
-        { ...input, photo: image ?? "", language: requestLanguage(request, null) },
-        appOrigin(env, request),
-        task,
-      );
+      const signedIn = await register(env, { ...input, photo: image ?? "", language }, appOrigin(env, request), task);
       // back to the page that sent them here (a task they want to do), when their role may open it
       return enterWithSession(afterSignIn(redirectTo, request, signedIn.user.role), signedIn, {
         type: "success",
-        title: "Account Created!",
-        message: "Registration Successful!",
+        title: t("register.created"),
+        message: t("register.successful"),
       });
     },
   });
+};
 
 export default function Register({ loaderData }: Route.ComponentProps) {
+  const t = useWords("auth");
   const outcome = useActionData<typeof action>();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
@@ -88,43 +90,51 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   });
   useFailureToast(outcome);
   return (
-    <AuthCard title="Create your account" subtitle="Workers start with 10 coins, buyers with 50.">
+    <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {form.errors ? <FormFailure title="Registration Failed" message={form.errors[0]} /> : null}
-        <InputField field={fields.name} label="Name" type="text" autoComplete="name" />
+        {form.errors ? <FormFailure title={t("register.failed")} message={form.errors[0]} /> : null}
+        <InputField field={fields.name} label={t("register.name")} type="text" autoComplete="name" />
         <EmailField field={fields.email} />
-        <NewPasswordField field={fields.password} label="Password" />
+        <NewPasswordField field={fields.password} label={t("password")} />
         {forTask ? (
           <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="worker-sign-up">
             <input type="hidden" name="role" value="Worker" />
-            You are signing up as a <strong>Worker</strong>. Confirm your email address and you come back to the task.{" "}
+            {t.rich("register.asWorker", { b: (chunks) => <strong>{chunks}</strong> })}{" "}
             <Link to="/register" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-              Here to post tasks? Register as a buyer
+              {t("register.asBuyer")}
             </Link>
           </p>
         ) : (
-          <SelectField field={fields.role} label="Role" placeholder="Select a role" options={ROLES} />
+          <SelectField
+            field={fields.role}
+            label={t("register.role")}
+            placeholder={t("register.rolePlaceholder")}
+            options={ROLES}
+            optionLabel={(role) => t(`register.role.${role as (typeof ROLES)[number]}`)}
+          />
         )}
-        <CountryField
-          field={fields.country}
-          label="Country"
-          hint="Some tasks are for workers in some countries only. You can change it in Settings."
-        />
-        <ImagePicker label="Photo (optional)" round error={outcome?.fields?.image?.[0]} />
+        <CountryField field={fields.country} label={t("register.country")} hint={t("register.countryHint")} />
+        <ImagePicker label={t("register.photo")} round error={outcome?.fields?.image?.[0]} />
         <p className="text-sm text-muted-foreground">
-          By registering you agree to the{" "}
-          <Link to="/terms" target="_blank" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Terms
-          </Link>
-          .
+          {t.rich("register.terms", {
+            link: (chunks) => (
+              <Link
+                to="/terms"
+                target="_blank"
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
         <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Creating account…" : "Register"}
+          {busy ? t("register.busy") : t("register.submit")}
         </Button>
       </Form>
       <GoogleButton redirectTo={redirectTo} />
-      <AuthSwitch question="Already have an account?" to={withRedirect("/login", redirectTo)} label="Login" />
+      <AuthSwitch question={t("register.haveAccount")} to={withRedirect("/login", redirectTo)} label={t("toLogin")} />
     </AuthCard>
   );
 }

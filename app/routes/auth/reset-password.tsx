@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { LINK_NOT_VALID, resetPasswordSchema } from "~/lib/schemas/auth";
+import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { AuthCard } from "~/components/auth-card";
@@ -9,9 +9,12 @@ import { FormFailure, NewPasswordField, useFailureToast, usePosting, useValibotF
 import { getEnv } from "~/server/context";
 import { formAction } from "~/server/http/page-action.server";
 import { resetLinkUsable, resetPassword } from "~/server/services/passwords.server";
+import { metaWords, useWords } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
+import { requestLanguage } from "~/server/http/language.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password · Coinwork" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaWords(matches, "auth")("reset.meta") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -21,47 +24,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, usable: token ? await resetLinkUsable(getEnv(context), token) : false };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  formAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const t = serverWords(requestLanguage(args.request, null), "auth");
+  return formAction(args, {
     schema: resetPasswordSchema,
     hideFields: ["password"],
-    failure: (refused) => ({ title: "Password not changed", message: refused.message }),
+    failure: (refused) => ({ title: t("reset.notChanged"), message: refused.message }),
     async run({ token, password }, { env }) {
       await resetPassword(env, token, password);
-      return {
-        title: "Password changed!",
-        message: "Log in with your new password. You were signed out everywhere else.",
-        to: "/login",
-      };
+      return { title: t("reset.changed"), message: t("reset.changedMessage"), to: "/login" };
     },
   });
+};
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { token, usable } = loaderData;
+  const t = useWords("auth");
   const outcome = useActionData<typeof action>();
   const busy = usePosting("/reset-password");
   const [form, fields] = useValibotForm(resetPasswordSchema, { lastResult: outcome?.result });
   useFailureToast(outcome);
   if (!usable) {
     return (
-      <AuthCard title="Choose a new password" subtitle="Reset links work once, for 30 minutes.">
-        <Alert tone="warning" title="Link not valid">
-          {LINK_NOT_VALID} Ask for a new one: it only takes a moment.
+      <AuthCard title={t("reset.title")} subtitle={t("reset.linkRule")}>
+        <Alert tone="warning" title={t("linkNotValid")}>
+          {t("reset.linkNotValid")}
         </Alert>
         <Link to="/forgot-password" className={buttonVariants({ size: "lg" })}>
-          Send me a new link
+          {t("reset.newLink")}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password" subtitle="You'll be signed out everywhere else once it is changed.">
+    <AuthCard title={t("reset.title")} subtitle={t("reset.subtitle")}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        {form.errors ? <FormFailure title="Password not changed" message={form.errors[0]} /> : null}
+        {form.errors ? <FormFailure title={t("reset.notChanged")} message={form.errors[0]} /> : null}
         <input type="hidden" name="token" value={token} />
-        <NewPasswordField field={fields.password} label="New password" />
+        <NewPasswordField field={fields.password} label={t("reset.newPassword")} />
         <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Saving…" : "Save my new password"}
+          {busy ? t("reset.busy") : t("reset.submit")}
         </Button>
       </Form>
     </AuthCard>

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/verify-email";
-import { confirmLinkSchema, LINK_NOT_VALID } from "~/lib/schemas/auth";
+import { confirmLinkSchema } from "~/lib/schemas/auth";
 import { homeFor, mayOpen, taskPagePath } from "~/lib/roles";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -12,9 +12,12 @@ import { appOrigin } from "~/server/environment.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formAction } from "~/server/http/page-action.server";
 import { confirmEmailLink, previewEmailLink, type LinkPreview } from "~/server/services/accounts.server";
+import { requestLanguage } from "~/server/http/language.server";
+import { metaWords, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm your email address · Coinwork" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaWords(matches, "auth")("verify.meta") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -51,12 +54,13 @@ function afterConfirming(next: string | null, signedIn: SessionUser | null, conf
  * where a flash says what happened. A confirmed address change ends every session; this browser, when it is signed
  * in to the account, gets a new one.
  */
-export const action = (args: Route.ActionArgs) =>
-  formAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const signedIn = args.context.get(userContext);
+  const t = serverWords(requestLanguage(args.request, signedIn), "auth");
+  return formAction(args, {
     schema: confirmLinkSchema,
-    failure: (refused) => ({ title: "Link not valid", message: refused.message }),
+    failure: (refused) => ({ title: t("linkNotValid"), message: refused.message }),
     async run({ token }, { env, request }) {
-      const signedIn = args.context.get(userContext);
       const done = await confirmEmailLink(env, token, appOrigin(env, request), signedIn?.id);
       const next = done.purpose === "verify" ? taskPagePath(new URL(request.url).searchParams.get("next")) : null;
       const to = afterConfirming(next, signedIn, done.user);
@@ -66,65 +70,50 @@ export const action = (args: Route.ActionArgs) =>
         {
           type: "success",
           ...(done.purpose === "verify"
-            ? { title: "Email verified!", message: `Thank you: ${done.email} is confirmed.` }
+            ? { title: t("verify.verified"), message: t("verify.verifiedMessage", { email: done.email }) }
             : done.purpose === "change_approval"
-              ? {
-                  title: "Change approved",
-                  message: `Now open the link we sent to ${done.email} to finish the change.`,
-                }
-              : { title: "Email address changed", message: `Your account now uses ${done.email}.` }),
+              ? { title: t("verify.approved"), message: t("verify.approvedMessage", { email: done.email }) }
+              : { title: t("verify.changed"), message: t("verify.changedMessage", { email: done.email }) }),
         },
         headers,
       );
     },
   });
+};
 
 /** What the page says of each kind of link: its title, what the button does, and the button. */
-function wordsFor(link: LinkPreview) {
-  switch (link.purpose) {
-    case "verify":
-      return {
-        title: "Confirm your email address",
-        text: `Confirm that ${link.email} is your email address: then you can post tasks, submit work, buy coins and withdraw.`,
-        button: "Confirm my email address",
-      };
-    case "change_approval":
-      return {
-        title: "Approve the change of your email address",
-        text: `Your account will move to ${link.email} once you approve here and then confirm the link we send to that address.`,
-        button: "Approve the change",
-      };
-    case "change":
-      return {
-        title: "Confirm your new email address",
-        text: `Your account will use ${link.email} from now on. Every device signed in to it will be signed out.`,
-        button: "Confirm my new email address",
-      };
-  }
+function wordsFor(link: LinkPreview, t: Words<"auth">) {
+  const kind = ({ verify: "verify", change_approval: "approval", change: "change" } as const)[link.purpose];
+  return {
+    title: t(`verify.${kind}.title`),
+    text: t(`verify.${kind}.text`, { email: link.email }),
+    button: t(`verify.${kind}.button`),
+  };
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { token, next, link } = loaderData;
+  const t = useWords("auth");
   const outcome = useActionData<typeof action>();
   const busy = usePosting(PATH);
   useFailureToast(outcome, true);
   const failure = failureOf(outcome, true);
   if (!link) {
     return (
-      <AuthCard title="Confirm your email address" subtitle="Links work once, for 24 hours.">
+      <AuthCard title={t("verify.verify.title")} subtitle={t("verify.linkRule")}>
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
-        <Alert tone="warning" title="Link not valid">
-          {LINK_NOT_VALID} Sign in to ask for a new one from your dashboard or your settings.
+        <Alert tone="warning" title={t("linkNotValid")}>
+          {t("verify.linkNotValid")}
         </Alert>
         <Link to="/login" className={buttonVariants({ size: "lg" })}>
-          Go to login
+          {t("verify.toLogin")}
         </Link>
       </AuthCard>
     );
   }
-  const words = wordsFor(link);
+  const words = wordsFor(link, t);
   return (
-    <AuthCard title={words.title} subtitle="One more step: nothing changes until you press the button.">
+    <AuthCard title={words.title} subtitle={t("verify.subtitle")}>
       <Form
         method="post"
         action={`${PATH}?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`}
@@ -133,11 +122,11 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
         <p className="break-words leading-relaxed" data-testid="link-purpose">
           {words.text}
-          {next ? " Then we take you to the task you signed up to do." : null}
+          {next ? ` ${t("verify.thenTask")}` : null}
         </p>
         <input type="hidden" name="token" value={token} />
         <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Confirming…" : words.button}
+          {busy ? t("verify.busy") : words.button}
         </Button>
       </Form>
     </AuthCard>

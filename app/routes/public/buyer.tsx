@@ -14,16 +14,18 @@ import { PayRateFact } from "~/components/pay-rate";
 import { Coins } from "~/components/worker/coin-amount";
 import { DueDay } from "~/components/worker/due-badge";
 import { afterParam, keysetWords, readSearch } from "~/lib/schemas/paging";
-import { formatCount } from "~/lib/format";
+import { categoryWordsKey } from "~/lib/categories";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
 import * as v from "valibot";
 import { getEnv } from "~/server/context";
 import { reputationsOf } from "~/server/services/buyer-reputation.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
 import { buyerOpenTasks } from "~/server/services/tasks.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.buyer.name}'s record · Coinwork` : "Buyer not found · Coinwork" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaWords(matches, "public");
+  return [{ title: loaderData ? t("buyer.meta", { name: loaderData.buyer.name }) : t("buyer.notFoundMeta") }];
+};
 
 const buyerPageQuery = v.object({ after: afterParam });
 
@@ -55,54 +57,54 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export default function BuyerRecord({ loaderData }: Route.ComponentProps) {
   const { buyer, tasks, next, later } = loaderData;
+  const t = useWords("public");
+  const common = useWords("common");
+  const f = useFormat();
   return (
     <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <header className="grid gap-1">
-        <p className="text-sm font-semibold text-brand-700">Buyer</p>
+        <p className="text-sm font-semibold text-brand-700">{t("buyer.eyebrow")}</p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{buyer.name}</h1>
-        <p className="text-sm text-muted-foreground">
-          Approval rates count the submissions this buyer (or the review window) approved or rejected; the median time
-          to review is over their latest 25 decisions.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("buyer.explain")}</p>
       </header>
       <Card className="p-5 sm:p-6">
         <BuyerReputation reputation={buyer} />
       </Card>
-      <HeadedSection id="open-tasks" className="grid gap-3" title={later ? "Older open tasks" : "Open tasks"}>
+      <HeadedSection id="open-tasks" className="grid gap-3" title={later ? t("buyer.olderOpenTasks") : t("buyer.openTasks")}>
         {tasks.length === 0 ? (
           <p className="text-muted-foreground" data-testid="no-open-tasks">
-            {later ? "No older open tasks." : `${buyer.name} has no open tasks right now.`}
+            {later ? t("buyer.noOlder") : t("buyer.noOpen", { name: buyer.name })}
           </p>
         ) : (
           <ul className="grid gap-3" data-testid="buyer-open-tasks">
-            {tasks.map((t) => (
-              <li key={t.id}>
+            {tasks.map((task) => (
+              <li key={task.id}>
                 <Card className="grid gap-2 p-4 sm:p-5">
-                  <p className="text-xs font-semibold text-brand-700">{t.category}</p>
-                  <Link to={`/browse/${encodeURIComponent(t.id)}`} className="font-semibold text-slate-900 hover:underline">
-                    {t.taskTitle}
+                  <p className="text-xs font-semibold text-brand-700">{common(categoryWordsKey(task.category))}</p>
+                  <Link to={`/browse/${encodeURIComponent(task.id)}`} className="font-semibold text-slate-900 hover:underline">
+                    {task.taskTitle}
                   </Link>
                   <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                     <div className="flex flex-wrap gap-x-2">
-                      <dt className="text-muted-foreground">Pays each worker</dt>
+                      <dt className="text-muted-foreground">{t("buyer.pays")}</dt>
                       <dd>
-                        <Coins coins={t.payableAmount} />
+                        <Coins coins={task.payableAmount} />
                       </dd>
                     </div>
                     <div className="flex flex-wrap gap-x-2">
-                      <dt className="text-muted-foreground">Pay per hour</dt>
+                      <dt className="text-muted-foreground">{t("buyer.payPerHour")}</dt>
                       <dd>
-                        <PayRateFact rate={t.payRate} />
+                        <PayRateFact rate={task.payRate} />
                       </dd>
                     </div>
                     <div className="flex flex-wrap gap-x-2">
-                      <dt className="text-muted-foreground">Open slots</dt>
-                      <dd>{formatCount(t.requiredWorkers)}</dd>
+                      <dt className="text-muted-foreground">{t("buyer.openSlots")}</dt>
+                      <dd>{f.count(task.requiredWorkers)}</dd>
                     </div>
                     <div className="flex flex-wrap gap-x-2">
-                      <dt className="text-muted-foreground">Completion date</dt>
+                      <dt className="text-muted-foreground">{t("buyer.completionDate")}</dt>
                       <dd>
-                        <DueDay date={t.completionDate} />
+                        <DueDay date={task.completionDate} />
                       </dd>
                     </div>
                   </dl>
@@ -112,15 +114,15 @@ export default function BuyerRecord({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         {later || next ? (
-          <nav aria-label="Open tasks pages" className="flex flex-wrap gap-3">
+          <nav aria-label={t("buyer.pages")} className="flex flex-wrap gap-3">
             {later ? (
               <Link to={`/buyers/${encodeURIComponent(buyer.buyerId)}`} className={buttonVariants({ variant: "outline" })}>
-                Newest open tasks
+                {t("buyer.newest")}
               </Link>
             ) : null}
             {next ? (
               <Link to={`?after=${encodeURIComponent(next)}`} className={buttonVariants({ variant: "outline" })}>
-                Older open tasks
+                {t("buyer.olderOpenTasks")}
               </Link>
             ) : null}
           </nav>
@@ -131,7 +133,6 @@ export default function BuyerRecord({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return useNotFoundBoundary(
-    <NotFoundPanel landmark title="Buyer not found" message="There is no buyer with this address." />,
-  );
+  const t = useWords("public");
+  return useNotFoundBoundary(<NotFoundPanel landmark title={t("buyer.notFound")} message={t("buyer.notFoundText")} />);
 }

@@ -9,24 +9,25 @@ import { Applicants } from "~/components/landing/applicants";
 import { FeaturedJobs, GetStarted, PopularCategories, Promises } from "~/components/landing/sections";
 import { WorkersCarousel } from "~/components/landing/workers-carousel";
 import { Testimonials } from "~/components/landing/testimonials";
-import { originOf, pageMeta } from "~/components/landing/seo";
+import { originOf, pageMeta, publicMetaWords } from "~/components/landing/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
-    title: "Coinwork · Micro-tasks by real people, paid in coins",
-    description:
-      "Coinwork is the micro-task marketplace where workers earn coins for small jobs and buyers get tasks done by real people, fast. Pay only for approved work.",
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = publicMetaWords(matches);
+  return pageMeta(matches, {
+    title: t("home.meta"),
+    description: t("home.description"),
     path: "/",
     origin: loaderData?.origin,
   });
+};
 
 export const links: Route.LinksFunction = () => [
   // The first hero slide's artwork is the largest element on a phone: fetch it with the HTML.
   {
     rel: "preload",
     as: "image",
-    href: `${HERO_SLIDES[0].image.base}-720.webp`,
-    imageSrcSet: heroSrcSet(HERO_SLIDES[0].image.base),
+    href: `${HERO_SLIDES[0].image}-720.webp`,
+    imageSrcSet: heroSrcSet(HERO_SLIDES[0].image),
     imageSizes: HERO_IMAGE_SIZES,
     fetchPriority: "high",
     type: "image/webp",
@@ -50,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       <PopularCategories categories={categories} />
       <FeaturedJobs tasks={featured} />
-      <Promises workers={promises.workers} requesters={promises.requesters} />
+      <Promises promises={promises} />
       <WorkersCarousel workers={workers} />
       <GetStarted />
       <Testimonials />

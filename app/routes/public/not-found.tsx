@@ -1,13 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { StatusScreen } from "~/components/status-screen";
+import { metaWords, useWords } from "~/lib/i18n/react";
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found · Coinwork" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaWords(matches, "public")("notFound.meta") },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
 export default function NotFound() {
-  return <StatusScreen code="404" title="We couldn't find that page" image="/illustrations/not-found.svg" />;
+  const t = useWords("public");
+  return <StatusScreen code="404" title={t("notFound.title")} image="/illustrations/not-found.svg" />;
 }

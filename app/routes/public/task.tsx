@@ -1,8 +1,6 @@
 // A task as a visitor sees it from the landing page's links (/browse/<id>): what it asks and pays, read-only, with
 // "Sign up to do this" (and Log in) that bring them back to it once they have an account. Someone signed in is
 // sent on by role, as /browse sends them (task-door.ts).
-import { formatCoins } from "~/lib/format";
-import { TASK_FIELD_NAMES } from "~/lib/task-fields";
 import { data, Link, redirect } from "react-router";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 
@@ -13,9 +11,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TaskImage } from "~/components/task-image";
 import { TaskBrief } from "~/components/task-brief";
-import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
+import { Coins, Dollars } from "~/components/worker/coin-amount";
 import { DueDay } from "~/components/worker/due-badge";
-import { originOf, pageMeta } from "~/components/landing/seo";
+import { originOf, pageMeta, publicMetaWords } from "~/components/landing/seo";
+import { categoryWordsKey } from "~/lib/categories";
+import { COINS_PER_DOLLAR_WITHDRAW } from "~/lib/coins";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
 import { taskDoor } from "~/lib/roles";
 import { getEnv, userContext } from "~/server/context";
 import { PayRateFact } from "~/components/pay-rate";
@@ -23,15 +24,18 @@ import { BuyerReputation } from "~/components/buyer-reputation";
 import { findOpenTask, taskView } from "~/server/services/tasks.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? pageMeta({
-        title: `${loaderData.task.title} · Coinwork`,
-        description: `${formatCoins(loaderData.task.payableAmount)} per worker: ${loaderData.task.detail.slice(0, 140)}`,
-        path: `/browse/${loaderData.task.id}`,
-        origin: loaderData.origin,
-      })
-    : [{ title: "Task not found · Coinwork" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = publicMetaWords(matches);
+  if (!loaderData) return [{ title: t("task.notFoundMeta") }];
+  const { task } = loaderData;
+  const coins = metaWords(matches, "common")("coins", { count: task.payableAmount });
+  return pageMeta(matches, {
+    title: t("task.meta", { title: task.title }),
+    description: t("task.metaDescription", { coins, detail: task.detail.slice(0, 140) }),
+    path: `/browse/${task.id}`,
+    origin: loaderData.origin,
+  });
+};
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -50,18 +54,25 @@ const workerPage = (id: string) => `/dashboard/tasklist/${encodeURIComponent(id)
 const withReturn = (path: string, id: string) => `${path}?redirectTo=${encodeURIComponent(workerPage(id))}`;
 
 export default function PublicTask({ loaderData }: Route.ComponentProps) {
+  const t = useWords("public");
+  const common = useWords("common");
+  const f = useFormat();
   const { task, reputation } = loaderData;
   const record = `/buyers/${encodeURIComponent(reputation.buyerId)}`;
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <header className="grid gap-2">
-        <p className="text-sm font-semibold text-brand-700">{task.category}</p>
+        <p className="text-sm font-semibold text-brand-700">{common(categoryWordsKey(task.category))}</p>
         <h1 className="text-balance text-3xl font-extrabold tracking-tight sm:text-4xl">{task.title}</h1>
         <p className="text-muted-foreground">
-          Posted by{" "}
-          <Link to={record} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            {task.buyerName}
-          </Link>
+          {t.rich("task.postedBy", {
+            name: task.buyerName,
+            link: (chunks) => (
+              <Link to={record} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
@@ -69,51 +80,53 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
           <TaskImage
             src={task.imageUrl}
             category={task.category}
-            alt={task.imageUrl ? `Image for the task “${task.title}”` : ""}
+            alt={task.imageUrl ? t("task.imageAlt", { title: task.title }) : ""}
             priority
             className="aspect-[2/1] rounded-2xl border border-border"
           />
           <TaskBrief detail={task.detail} instructions={task.submissionInfo} />
           <Card className="grid gap-3 p-5 sm:p-6" aria-labelledby="buyer-record-heading">
             <h2 id="buyer-record-heading" className="text-base font-semibold">
-              The buyer's record
+              {t("task.buyerRecord")}
             </h2>
             <BuyerReputation reputation={reputation} />
             <Link to={record} className="text-sm font-semibold text-brand-700 hover:underline">
-              {task.buyerName}'s record and open tasks
+              {t("task.buyerRecordLink", { name: task.buyerName })}
             </Link>
           </Card>
         </article>
         <aside className="lg:sticky lg:top-24" aria-labelledby="join-heading">
           <Card className="grid gap-5 p-5 sm:p-6">
             <dl className="grid gap-4">
-              <IconFact icon={CoinsIcon} label={TASK_FIELD_NAMES.payable_amount}>
+              <IconFact icon={CoinsIcon} label={t("task.payable")}>
                 <Coins coins={task.payableAmount} className="text-amber-900" />{" "}
                 <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
               </IconFact>
-              <IconFact icon={Hourglass} label="Pay per hour">
+              <IconFact icon={Hourglass} label={t("task.payPerHour")}>
                 <PayRateFact rate={task.payRate} />
               </IconFact>
-              <IconFact icon={Users} label={TASK_FIELD_NAMES.required_workers}>
-                {task.requiredWorkers}
+              <IconFact icon={Users} label={t("task.workersNeeded")}>
+                {f.count(task.requiredWorkers)}
               </IconFact>
-              <IconFact icon={CalendarDays} label={TASK_FIELD_NAMES.completion_date}>
+              <IconFact icon={CalendarDays} label={t("task.completionDate")}>
                 <DueDay date={task.completionDate} />
               </IconFact>
             </dl>
             <div className="grid gap-2">
               <h2 id="join-heading" className="text-lg font-semibold">
-                Want to do this task?
+                {t("task.join")}
               </h2>
               <p className="text-sm text-muted-foreground">
-                Create a free worker account and you come straight back here to submit your work. Approved work pays{" "}
-                {formatCoins(task.payableAmount)} ({WITHDRAW_RATE_NOTE}).
+                {t("task.joinText", {
+                  coins: f.coins(task.payableAmount),
+                  rate: f.count(COINS_PER_DOLLAR_WITHDRAW),
+                })}
               </p>
               <Link to={withReturn("/register", task.id)} className={buttonVariants({ size: "lg" })}>
-                Sign up to do this
+                {t("task.signUp")}
               </Link>
               <Link to={withReturn("/login", task.id)} className={buttonVariants({ variant: "outline", size: "lg" })}>
-                I have an account: Log in
+                {t("task.logIn")}
               </Link>
             </div>
           </Card>
@@ -124,14 +137,11 @@ export default function PublicTask({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const t = useWords("public");
   return useNotFoundBoundary(
-    <NotFoundPanel
-      landmark
-      title="This task is not open any more"
-      message="It was filled, deleted or is past its date. Plenty of others are open."
-    >
+    <NotFoundPanel landmark title={t("task.gone")} message={t("task.goneText")}>
       <Link to="/register" className={buttonVariants({ size: "lg" })}>
-        Sign up to find tasks
+        {t("task.goneSignUp")}
       </Link>
     </NotFoundPanel>,
   );

@@ -1,8 +1,13 @@
 import type { Route } from "./+types/unauthorized";
 import { StatusScreen } from "~/components/status-screen";
+import { metaWords, useWords } from "~/lib/i18n/react";
 
-export const meta: Route.MetaFunction = () => [{ title: "Not allowed · Coinwork" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaWords(matches, "public")("notAllowed.meta") },
+  { name: "robots", content: "noindex" },
+];
 
 export default function Unauthorized() {
-  return <StatusScreen code="403" title="You don't have access to this page" image="/illustrations/unauthorized.svg" />;
+  const t = useWords("public");
+  return <StatusScreen code="403" title={t("notAllowed.title")} image="/illustrations/unauthorized.svg" />;
 }

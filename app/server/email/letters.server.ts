@@ -3,7 +3,7 @@
 // A letter is written in its recipient's language (users.language), its words from the catalogues' `email` namespace.
 import type { Language } from "~/lib/i18n/languages";
 import { formatMessage } from "~/lib/i18n/messages";
-import { compiledWords, serverWords, type ServerWords } from "~/lib/i18n/words.server";
+import { compiledNamespaces, serverWords, type ServerWords } from "~/lib/i18n/words.server";
 import type { Mail } from "./mailer.server";
 
 interface Letter {
@@ -32,7 +32,7 @@ const BRAND = "#0f766e";
 /** "Don't want these e-mails? Unsubscribe with one click.", its link around the catalogue's `<link>` words. */
 function unsubscribeLine(language: Language, url: string): string {
   const out = formatMessage<string>(
-    compiledWords(language, ["email"]).email?.unsubscribe,
+    compiledNamespaces(language, ["email"]).email?.unsubscribe,
     "email.unsubscribe",
     language,
     {

@@ -116,11 +116,15 @@ async function storedCopy(cache: Cache, key: Request): Promise<MemoryCopy | unde
   return copy;
 }
 
-/** Stores a rendered page: in the Cache API for every isolate of this location, and in this one's memory. */
+/**
+ * Stores a rendered page: in the Cache API for every isolate of this location, then in this one's memory (in that
+ * order: a copy dropped while the put was under way would otherwise come back from the Cache API afterwards).
+ */
 async function keep(cache: Cache, key: Request, response: Response): Promise<void> {
   const stored = forStorage(response);
-  remember(key.url, await copyOf(stored.clone()));
+  const copy = await copyOf(stored.clone());
   await cache.put(key, stored);
+  remember(key.url, copy);
 }
 
 function fromStorage(copy: MemoryCopy, status: "hit" | "stale", ageSeconds: number): Response {

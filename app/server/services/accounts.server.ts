@@ -222,10 +222,11 @@ async function notePasswordRule(env: Env, row: User, password: string): Promise<
 
 /**
  * Google (or another OIDC issuer) vouched for `profile.email` (callers accept only `email_verified: true`). No
- * account: a verified Worker is made (`created`). A verified account: it signs in with its role. An unverified one
- * (a password account that never proved the address) is taken over: see `takeOver`.
+ * account: a verified Worker is made (`created`), reading Coinwork in `language` (the sign-in page's; the REST API's
+ * English by default). A verified account: it signs in with its role. An unverified one (a password account that
+ * never proved the address) is taken over: see `takeOver`.
  */
-export async function signInWithVerifiedEmail(env: Env, profile: ExternalProfile) {
+export async function signInWithVerifiedEmail(env: Env, profile: ExternalProfile, language: Language = "en") {
   const email = profile.email.toLowerCase();
   let row = await userRow(env, { email });
   if (row?.disabledAt) throw forbidden("This account has been removed");
@@ -238,6 +239,7 @@ export async function signInWithVerifiedEmail(env: Env, profile: ExternalProfile
         photo: profile.photo,
         passwordHash: null,
         verified: true,
+        language,
       });
       return { ...(await signIn(env, id)), created: true };
     } catch (e) {

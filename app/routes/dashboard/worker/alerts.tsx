@@ -19,7 +19,6 @@ import { confirmAction } from "~/server/http/page-action.server";
 import {
   alertEmailsOn,
   deleteSavedSearch,
-  describeSearch,
   feedPath,
   listSavedSearches,
   regenerateFeedToken,
@@ -30,10 +29,14 @@ import {
 } from "~/server/services/alerts.server";
 import { deletePushSubscription, pushSetup, savePushSubscription } from "~/server/services/push.server";
 import { alertsPageAction } from "~/lib/schemas/alerts";
-import { serverWords } from "~/lib/i18n/words.server";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { useHourlyWords } from "~/components/pay-rate";
+import { categoryWords, useCategoryName } from "~/components/category-name";
+import { searchWords, type SearchCriteria } from "~/components/worker/search-words";
+import { actionWords } from "./words.server";
 import { PushToggle } from "~/components/push/push-toggle";
 
-export const meta: Route.MetaFunction = () => [{ title: "Task Alerts · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "worker")("alerts.meta") }];
 
 const PATH = "/dashboard/alerts";
 
@@ -55,7 +58,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     push,
     searches: list.items.map((s) => ({
       id: s.id,
-      what: describeSearch(s),
+      criteria: {
+        words: s.words,
+        category: s.category,
+        minCentsPerHour: s.minCentsPerHour,
+        minApproval: s.minApproval,
+      },
       listHref: taskListHref(s),
       feedUrl: new URL(feedPath(s.feedToken), origin).toString(),
       createdAt: s.createdAt,
@@ -78,112 +86,124 @@ function taskListHref(s: SavedSearchView) {
  * Save (from the task list), delete, a new feed address, e-mails on or off: each through the alerts service; push
  * on or off in a browser through the push service.
  */
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+export function action(args: Route.ActionArgs) {
+  const { t, common, f } = actionWords(args);
+  const said = (s: SearchCriteria) =>
+    searchWords(t, (cents) => common("payRate.hourly", { dollars: f.dollars(cents) }), f, {
+      ...s,
+      category: s.category && categoryWords(common, s.category),
+    });
+  return confirmAction(args, {
     user: workerUser,
     schema: alertsPageAction,
     failure: (intent) => ({
       title:
         intent === "save"
-          ? "Search not saved"
+          ? t("alerts.searchNotSaved")
           : intent === "delete"
-            ? "Not deleted"
+            ? t("alerts.notDeleted")
             : intent === "regenerate"
-              ? "Feed address not changed"
+              ? t("alerts.feedNotChanged")
               : intent === "push-on"
-                ? serverWords(workerUser(args.context).language, "worker")("alerts.push.notTurnedOn")
-                : "Not changed",
+                ? t("alerts.push.notTurnedOn")
+                : t("alerts.notChanged"),
     }),
     async run(input, { user, env }) {
       switch (input.intent) {
         case "save": {
           const { intent: _, ...criteria } = input;
           const search = await saveSearch(env, user, criteria);
-          return {
-            title: "Search saved",
-            message: `You'll get alerts for ${describeSearch(search)}.`,
-            to: PATH,
-          };
+          return { title: t("alerts.saved"), message: t("alerts.savedMessage", { what: said(search) }), to: PATH };
         }
         case "delete": {
           const gone = await deleteSavedSearch(env, user, input.id);
-          return { title: "Deleted", message: `No more alerts for ${describeSearch(gone)}.` };
+          return { title: t("alerts.deleted"), message: t("alerts.deletedMessage", { what: said(gone) }) };
         }
         case "regenerate":
           await regenerateFeedToken(env, user, input.id);
-          return { title: "New feed address", message: "The old address no longer works: use the new one." };
+          return { title: t("alerts.newFeed"), message: t("alerts.newFeedMessage") };
         case "emails": {
           await setAlertEmails(env, user, input.emails === "on");
           return input.emails === "on"
-            ? { title: "Alert e-mails on", message: "At most one e-mail an hour lists your new matches." }
-            : { title: "Alert e-mails off", message: "Your notifications and feeds go on." };
+            ? { title: t("alerts.emailsOnTitle"), message: t("alerts.emailsOnMessage") }
+            : { title: t("alerts.emailsOffTitle"), message: t("alerts.emailsOffMessage") };
         }
         case "push-on": {
           const { intent: _, ...subscription } = input;
           await savePushSubscription(env, user, subscription);
-          const t = serverWords(user.language, "worker");
           return { title: t("alerts.push.onTitle"), message: t("alerts.push.onMessage") };
         }
         case "push-off": {
           await deletePushSubscription(env, user, input.endpoint);
-          const t = serverWords(user.language, "worker");
           return { title: t("alerts.push.offTitle"), message: t("alerts.push.offMessage") };
         }
       }
     },
   });
+}
 
 export const shouldRevalidate = revalidateAfterPost;
 
-type SearchRow = Route.ComponentProps["loaderData"]["searches"][number];
+type SearchRow = Route.ComponentProps["loaderData"]["searches"][number] & { what: string };
 
-const deleteSpec = (s: SearchRow): ActionSpec => ({
+const deleteSpec = (t: Words<"worker">, s: SearchRow): ActionSpec => ({
   intent: "delete",
   id: s.id,
-  title: "Delete this saved search?",
-  description: (
-    <>
-      No more alerts for <span className="font-semibold">{s.what}</span>, and its feed address stops working.
-    </>
-  ),
-  confirmLabel: "Yes, delete it",
+  title: t("alerts.deleteTitle"),
+  description: t.rich("alerts.deleteDescription", {
+    what: s.what,
+    strong: (chunks) => <span className="font-semibold">{chunks}</span>,
+  }),
+  confirmLabel: t("alerts.deleteConfirm"),
   destructive: true,
 });
 
-const regenerateSpec = (s: SearchRow): ActionSpec => ({
+const regenerateSpec = (t: Words<"worker">, s: SearchRow): ActionSpec => ({
   intent: "regenerate",
   id: s.id,
-  title: "Make a new feed address?",
-  description: (
-    <>
-      The feed of <span className="font-semibold">{s.what}</span> gets a new private address; feed readers following the
-      old one stop getting it.
-    </>
-  ),
-  confirmLabel: "Make a new address",
+  title: t("alerts.regenerateTitle"),
+  description: t.rich("alerts.regenerateDescription", {
+    what: s.what,
+    strong: (chunks) => <span className="font-semibold">{chunks}</span>,
+  }),
+  confirmLabel: t("alerts.regenerateConfirm"),
 });
 
 export default function Alerts({ loaderData }: Route.ComponentProps) {
-  const { searches, emailsOn, push } = loaderData;
+  const { emailsOn, push } = loaderData;
+  const t = useWords("worker");
+  const f = useFormat();
+  const hourly = useHourlyWords();
+  const categoryName = useCategoryName();
+  const searches: SearchRow[] = loaderData.searches.map((s) => ({
+    ...s,
+    what: searchWords(t, hourly, f, {
+      ...s.criteria,
+      category: s.criteria.category && categoryName(s.criteria.category),
+    }),
+  }));
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec(searches, { delete: deleteSpec, regenerate: regenerateSpec });
+  const noJsSpec = useNoJsSpec(searches, {
+    delete: (s) => deleteSpec(t, s),
+    regenerate: (s) => regenerateSpec(t, s),
+  });
   return (
     <>
       <PageHeader
-        title="Task Alerts"
-        description="Saved searches tell you of new tasks: a notification each, an e-mail at most once an hour, and a private feed for your feed reader."
+        title={t("alerts.title")}
+        description={t("alerts.description")}
         actions={
           <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline" })}>
-            <Search aria-hidden /> Search tasks to save
+            <Search aria-hidden /> {t("alerts.searchToSave")}
           </Link>
         }
       />
       <AlertEmails on={emailsOn} />
       <PushToggle publicKey={push.publicKey} endpoints={push.endpoints} />
       {searches.length === 0 ? (
-        <EmptyState message="No saved searches yet. Search the task list and press “Save this search”." />
+        <EmptyState message={t("alerts.empty")} />
       ) : (
-        <ul aria-label="Saved searches" className="grid gap-4" data-testid="saved-searches">
+        <ul aria-label={t("alerts.listLabel")} className="grid gap-4" data-testid="saved-searches">
           {searches.map((s) => (
             <li
               key={s.id}
@@ -194,25 +214,29 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0">
                   <p className="break-words font-semibold">{s.what}</p>
                   <p className="text-xs text-muted-foreground">
-                    Saved <LocalTime at={s.createdAt} /> ·{" "}
-                    <Link to={s.listHref} className="font-medium text-brand-700 hover:underline">
-                      Open on the task list
-                    </Link>
+                    {t.rich("alerts.savedAt", {
+                      time: () => <LocalTime at={s.createdAt} />,
+                      link: (chunks) => (
+                        <Link to={s.listHref} className="font-medium text-brand-700 hover:underline">
+                          {chunks}
+                        </Link>
+                      ),
+                    })}
                   </p>
                 </div>
                 <RowActions
                   flow={flow}
                   actions={[
                     {
-                      spec: regenerateSpec(s),
-                      text: "New feed address",
-                      label: `New feed address for ${s.what}`,
+                      spec: regenerateSpec(t, s),
+                      text: t("alerts.newFeed"),
+                      label: t("alerts.newFeedFor", { what: s.what }),
                       icon: <KeyRound aria-hidden />,
                     },
                     {
-                      spec: deleteSpec(s),
-                      text: "Delete",
-                      label: `Delete ${s.what}`,
+                      spec: deleteSpec(t, s),
+                      text: t("alerts.delete"),
+                      label: t("alerts.deleteFor", { what: s.what }),
                       icon: <Trash2 aria-hidden />,
                       variant: "danger",
                     },
@@ -221,7 +245,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="grid gap-1.5">
                 <label htmlFor={`feed-${s.id}`} className="text-xs font-medium text-muted-foreground">
-                  Private feed address (Atom): anyone with it can read this search's matches
+                  {t("alerts.feedLabel")}
                 </label>
                 <div className="flex gap-2">
                   <input
@@ -231,7 +255,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
                     data-testid="feed-url"
                     className="h-9 min-w-0 flex-1 select-all rounded-md border border-border bg-muted/40 px-3 font-mono text-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   />
-                  <CopyButton text={s.feedUrl} label={`feed address of ${s.what}`} />
+                  <CopyButton text={s.feedUrl} label={t("alerts.copyLabel", { what: s.what })} />
                 </div>
               </div>
             </li>
@@ -248,25 +272,22 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
 function AlertEmails({ on }: { on: boolean }) {
   const fetcher = useOutcomeFetcher(toastOutcome);
   const busy = fetcher.state !== "idle";
+  const t = useWords("worker");
   return (
     <Alert
       tone={on ? "info" : "warning"}
-      title={on ? "Alert e-mails are on" : "Alert e-mails are off"}
+      title={on ? t("alerts.emailsAreOn") : t("alerts.emailsAreOff")}
       className="mb-6"
       data-testid="alert-emails"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>
-          {on
-            ? "New matches come by e-mail at most once an hour, each e-mail with a one-click unsubscribe."
-            : "You get notifications and feeds only."}
-        </span>
+        <span>{on ? t("alerts.emailsOnBody") : t("alerts.emailsOffBody")}</span>
         <fetcher.Form method="post" action={PATH}>
           <EnhancedMarker />
           <input type="hidden" name="intent" value="emails" />
           <input type="hidden" name="emails" value={on ? "off" : "on"} />
           <Button type="submit" variant="outline" size="sm" disabled={busy}>
-            {on ? <MailWarning aria-hidden /> : <Mail aria-hidden />} {on ? "Turn e-mails off" : "Turn e-mails on"}
+            {on ? <MailWarning aria-hidden /> : <Mail aria-hidden />} {on ? t("alerts.turnOff") : t("alerts.turnOn")}
           </Button>
         </fetcher.Form>
       </div>

@@ -3,17 +3,17 @@ import { workerUser } from "~/server/auth/guards.server";
 import { confirmAction, type PageArgs } from "~/server/http/page-action.server";
 import { fileAppeal } from "~/server/services/appeals.server";
 import { appealActionSchema } from "~/lib/schemas/appeals";
+import { actionWords } from "./words.server";
 
-export const appealAction = (args: PageArgs) =>
-  confirmAction(args, {
+export function appealAction(args: PageArgs) {
+  const { t } = actionWords(args);
+  return confirmAction(args, {
     user: workerUser,
     schema: appealActionSchema,
-    failure: () => ({ title: "Appeal not sent" }),
+    failure: () => ({ title: t("appeal.notSent") }),
     async run({ id, reason }, { user, env }) {
       await fileAppeal(env, user, id, reason);
-      return {
-        title: "Appeal sent",
-        message: "An admin will review the rejection. You will be notified of the decision.",
-      };
+      return { title: t("appeal.sent"), message: t("appeal.sentMessage") };
     },
   });
+}

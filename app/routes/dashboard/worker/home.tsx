@@ -7,7 +7,7 @@ import { StatCard } from "~/components/stat-card";
 import { buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PagedList } from "~/components/responsive-list";
-import { Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
+import { Dollars, useWithdrawRateNote } from "~/components/worker/coin-amount";
 import { ApprovedTable } from "~/components/worker/approved-table";
 import { redirectPastLastPage } from "~/server/http/list-page.server";
 import { getEnv } from "~/server/context";
@@ -15,11 +15,11 @@ import { workerUser } from "~/server/auth/guards.server";
 import { listWorkerSubmissions, workerStats } from "~/server/services/submissions.server";
 import { workerCharts } from "~/server/services/charts.server";
 import { WorkerCharts } from "~/components/charts/home-charts";
-import { formatCount } from "~/lib/format";
-import { APPROVAL_RATE_RULE } from "~/lib/eligibility";
+import { useApprovalRateRule } from "~/components/worker/approval-rate-rule";
 import { HeadedSection } from "~/components/headed-section";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
 
-export const meta: Route.MetaFunction = () => [{ title: "Worker Home · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "worker")("home.meta") }];
 
 const APPROVED_PER_PAGE = 10;
 
@@ -53,64 +53,74 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function WorkerHome({ loaderData }: Route.ComponentProps) {
   const { name, stats, approved, page, pages, weeks } = loaderData;
   const first = name.split(/\s+/)[0];
+  const t = useWords("worker");
+  const f = useFormat();
+  const rule = useApprovalRateRule();
+  const note = useWithdrawRateNote();
   return (
     <>
       <PageHeader
-        title="Worker Home"
-        description={`Welcome back, ${first}. Here is how your work is going.`}
+        title={t("home.title")}
+        description={t("home.welcome", { name: first ?? "" })}
         actions={
           <Link to="/dashboard/tasklist" className={buttonVariants()}>
-            <ListChecks aria-hidden /> Find tasks
+            <ListChecks aria-hidden /> {t("home.findTasks")}
           </Link>
         }
       />
-      <section aria-label="Your numbers" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label={t("home.numbers")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
-          label="Total Submissions"
-          value={<span data-testid="stat-total">{stats.total}</span>}
+          label={t("home.totalSubmissions")}
+          value={<span data-testid="stat-total">{f.count(stats.total)}</span>}
           icon={ClipboardList}
         />
         <StatCard
-          label="Total Pending Submissions"
-          value={<span data-testid="stat-pending">{stats.pending}</span>}
+          label={t("home.totalPending")}
+          value={<span data-testid="stat-pending">{f.count(stats.pending)}</span>}
           icon={Hourglass}
         />
         <StatCard
-          label="Total Earnings"
+          label={t("home.totalEarnings")}
           icon={Wallet}
           value={
             <span className="flex flex-wrap items-baseline gap-x-2" data-testid="stat-earned">
               <span>
-                {formatCount(stats.earned)} <span className="text-base font-semibold text-muted-foreground">coins</span>
+                {t.rich("home.earned", {
+                  count: f.count(stats.earned),
+                  unit: (chunks) => <span className="text-base font-semibold text-muted-foreground">{chunks}</span>,
+                })}
               </span>
               <Dollars coins={stats.earned} className="text-base font-semibold text-emerald-700" />
             </span>
           }
         />
         <StatCard
-          label="Approval rate"
-          value={<span data-testid="stat-approval-rate">{stats.approvalRate}%</span>}
+          label={t("home.approvalRate")}
+          value={
+            <span data-testid="stat-approval-rate">
+              {t("home.approvalRateValue", { rate: f.count(stats.approvalRate) })}
+            </span>
+          }
           icon={Check}
         />
       </section>
       <p className="mt-2 text-xs text-muted-foreground" data-testid="approval-rate-rule">
-        {APPROVAL_RATE_RULE} Tasks that ask for a least approval rate judge this one. Dollar values are{" "}
-        {WITHDRAW_RATE_NOTE}.
+        {t("home.rule", { rule, note })}
       </p>
 
       <WorkerCharts weeks={weeks} />
 
-      <HeadedSection id="approved-heading" title="Approved Tasks" className="mt-8" headingClassName="mb-3">
+      <HeadedSection id="approved-heading" title={t("home.approvedHeading")} className="mt-8" headingClassName="mb-3">
         <PagedList
           count={approved.length}
           page={page}
           pages={pages}
           empty={
             <EmptyState
-              message="No Approved Tasks Yet."
+              message={t("home.emptyApproved")}
               action={
                 <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline" })}>
-                  Browse available tasks
+                  {t("home.browse")}
                 </Link>
               }
             />

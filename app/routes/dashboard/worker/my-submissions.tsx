@@ -20,10 +20,14 @@ import { appealAction } from "./appeal.server";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow } from "~/components/actions/flow";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { appealSpec } from "~/components/worker/appeal";
+import { useAppealSpec } from "~/components/worker/appeal";
 import { setItemsPerPage } from "~/server/services/preferences.server";
+import { metaWords, useWords } from "~/lib/i18n/react";
+import { actionWords } from "./words.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Submissions · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaWords(matches, "worker")("mySubmissions.meta") },
+];
 
 const PATH = "/dashboard/mysubmissions";
 
@@ -62,18 +66,20 @@ export async function action(args: Route.ActionArgs) {
   return intent === "appeal" ? appealAction(args) : pageSizeAction(args);
 }
 
-const pageSizeAction = (args: Route.ActionArgs) =>
-  formAction(args, {
+function pageSizeAction(args: Route.ActionArgs) {
+  const { t } = actionWords(args);
+  return formAction(args, {
     user: workerUser,
     schema: itemsPerPageSchema,
-    failure: (refused) => ({ title: "Page size not saved", message: refused.message }),
-    unexpected: "Could not save your page size.",
+    failure: (refused) => ({ title: t("mySubmissions.pageSizeNotSaved"), message: refused.message }),
+    unexpected: t("mySubmissions.pageSizeUnexpected"),
     async run({ itemsPerPage }, { user, env }) {
       await setItemsPerPage(env, user.id, itemsPerPage);
       // A new page size starts again at page 1; the list itself shows the change (no message).
       return redirect(PATH);
     },
   });
+}
 
 export const shouldRevalidate = revalidateAfterPost;
 
@@ -81,16 +87,14 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
   const { rows, limit, page, pages, total } = loaderData;
   const failure = failureOf(useActionData<typeof pageSizeAction>(), true);
   const flow = useActionFlow();
+  const t = useWords("worker");
+  const appealSpec = useAppealSpec();
   const noJsSpec = useNoJsSpec(rows, { appeal: appealSpec }, (r) => r.appealUntil !== null);
   return (
     <>
       <PageHeader
-        title="My Submissions"
-        description={
-          total
-            ? `${total} ${total === 1 ? "submission" : "submissions"}, newest first.`
-            : "Everything you have sent to buyers."
-        }
+        title={t("mySubmissions.title")}
+        description={total ? t("mySubmissions.count", { count: total }) : t("mySubmissions.none")}
         actions={total ? <ItemsPerPage value={limit} action={PATH} /> : undefined}
       />
       <FailureAlert failure={failure} className="mb-4" />
@@ -101,8 +105,8 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
         dim
         empty={
           <EmptyState
-            message="No Submitted Tasks Yet."
-            link={{ to: "/dashboard/tasklist", label: "Find a task", icon: ListChecks }}
+            message={t("mySubmissions.empty")}
+            link={{ to: "/dashboard/tasklist", label: t("mySubmissions.findTask"), icon: ListChecks }}
           />
         }
       >

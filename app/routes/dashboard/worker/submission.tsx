@@ -4,7 +4,6 @@ import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel
 import { Undo2 } from "~/components/icons";
 import type { Route } from "./+types/submission";
 import { bonusesOn } from "~/server/services/bonuses.server";
-import { formatCoins } from "~/lib/format";
 import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
@@ -17,23 +16,20 @@ import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/con
 import { ActionTrigger } from "~/components/actions/trigger";
 import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { AppealCell, appealSpec } from "~/components/worker/appeal";
+import { AppealCell, useAppealSpec } from "~/components/worker/appeal";
 import { CoinAmount } from "~/components/worker/coin-amount";
-import {
-  DEFAULT_SUBMISSION_PLACEHOLDER,
-  ProofForm,
-  ProofReviewPanel,
-  proofReviewOf,
-} from "~/components/worker/proof-form";
+import { ProofForm, ProofReviewPanel, proofReviewOf } from "~/components/worker/proof-form";
 import { appealUntil } from "~/lib/appeals";
-import { autoApproveCountdown, autoApprovesAt, NO_REASON_GIVEN } from "~/lib/review";
+import { autoApprovesAt } from "~/lib/review";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { actionWords } from "./words.server";
 import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { postedIntent } from "~/server/http/form.server";
 import { confirmAction, formAction } from "~/server/http/page-action.server";
-import { PROOF_IMAGE } from "./proof-image.server";
+import { proofImageUpload } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import {
   editSubmission,
@@ -47,9 +43,16 @@ import { checkWithAnswer, judgeCheckAnswer } from "~/server/services/proof-flags
 import { threadPath } from "~/server/services/messages.server";
 import { HeadedSection } from "~/components/headed-section";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Your submission for ${loaderData.submission.taskTitle} · Coinwork` : "Submission · Coinwork" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaWords(matches, "worker");
+  return [
+    {
+      title: loaderData
+        ? t("submission.meta", { title: loaderData.submission.taskTitle })
+        : t("submission.metaNotFound"),
+    },
+  ];
+};
 
 const LIST = "/dashboard/mysubmissions";
 
@@ -98,7 +101,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       appealStatus: s.appealStatus,
       appealUntil: appealUntil(s, s.appealStatus !== null, now),
     },
-    review: dueAt === null || revisionDue ? null : { at: dueAt, countdown: autoApproveCountdown(dueAt, now) },
+    review: dueAt === null || revisionDue ? null : { at: dueAt, now },
     revision: revisionDue ? { note: s.revisionNote ?? "", dueAt: revisionDue } : null,
     messages: threadPath({ submissionId: s.id }),
     // the task's check question (never its expected answer) and the worker's answer to it
@@ -118,31 +121,34 @@ export async function action(args: Route.ActionArgs) {
   return editAction(args);
 }
 
-const withdrawAction = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+function withdrawAction(args: Route.ActionArgs) {
+  const { t } = actionWords(args);
+  return confirmAction(args, {
     user: workerUser,
     schema: withdrawSchema,
-    failure: () => ({ title: "Not withdrawn" }),
+    failure: () => ({ title: t("submission.notWithdrawn") }),
     async run({ id }, { user, env }) {
       const done = await withdrawSubmission(env, user, id);
       return {
-        title: "Submission withdrawn",
-        message: `Your submission for "${done.taskTitle}" is withdrawn and nothing is marked against you.`,
+        title: t("submission.withdrawn"),
+        message: t("submission.withdrawnMessage", { title: done.taskTitle }),
         to: LIST,
       };
     },
   });
+}
 
-const editAction = (args: Route.ActionArgs) =>
-  formAction(args, {
+function editAction(args: Route.ActionArgs) {
+  const { t } = actionWords(args);
+  return formAction(args, {
     user: workerUser,
     schema: proofFormSchema,
-    upload: PROOF_IMAGE,
-    failure: (refused) => ({ title: "Submission not changed", message: refused.message }),
+    upload: proofImageUpload(args),
+    failure: (refused) => ({ title: t("submission.notChanged"), message: refused.message }),
     async review(input, { user, env, image }) {
       // refused now rather than after the worker has checked it, if it is no longer theirs to change
       const s = await ownSubmission(env, user.id, args.params.id);
-      if (s.status !== "pending") throw new AppError("conflict", "This submission has been reviewed already.");
+      if (s.status !== "pending") throw new AppError("conflict", t("submission.reviewedAlready"));
       // a blank answer to the check question is refused here already; right or wrong is never said
       const judged = await judgeCheckAnswer(env, s.taskId, input.check_answer);
       return {
@@ -158,26 +164,39 @@ const editAction = (args: Route.ActionArgs) =>
         check_answer: input.check_answer,
       });
       return {
-        title: "Submission changed",
-        message: "The buyer is told, and has the whole review window again to look at it.",
+        title: t("submission.changed"),
+        message: t("submission.changedMessage"),
         to: `${LIST}/${args.params.id}`,
       };
     },
   });
+}
 
 export const shouldRevalidate = revalidateAfterPost;
 
 type Submission = Route.ComponentProps["loaderData"]["submission"];
 
-function withdrawSpec(s: Submission): ActionSpec {
+function withdrawSpec(t: Words<"worker">, s: Submission): ActionSpec {
   return {
     intent: "withdraw",
     id: s.id,
-    title: "Withdraw this submission?",
-    description: `Your slot on “${s.taskTitle}” goes back to the task and nothing is marked against you: it does not count as a rejection. You can submit again while the task has an open slot.`,
-    confirmLabel: "Yes, withdraw",
+    title: t("submission.withdrawTitle"),
+    description: t("submission.withdrawDescription", { title: s.taskTitle }),
+    confirmLabel: t("submission.withdrawConfirm"),
     destructive: true,
   };
+}
+
+const HOUR = 3_600_000;
+
+/** "auto-approves in 3 hours" (as app/lib/review.ts's autoApproveCountdown, in the page's words). */
+function countdownWords(t: Words<"worker">, dueAt: number, now: number): string {
+  const left = dueAt - now;
+  if (left <= 0) return t("submission.autoShortly");
+  const hours = Math.round(left / HOUR);
+  if (hours < 1) return t("submission.autoWithinHour");
+  if (hours < 24) return t("submission.autoInHours", { count: hours });
+  return t("submission.autoInDays", { count: Math.round(left / (24 * HOUR)) });
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -199,13 +218,16 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
   const flow = useActionFlow((o, spec) => {
     if (o.ok && spec.intent === "withdraw") void navigate(LIST);
   });
-  const noJsSpec = useNoJsSpec([s], { withdraw: withdrawSpec, appeal: appealSpec });
+  const t = useWords("worker");
+  const f = useFormat();
+  const appealSpec = useAppealSpec();
+  const noJsSpec = useNoJsSpec([s], { withdraw: (row) => withdrawSpec(t, row), appeal: appealSpec });
   const pending = s.status === "pending";
   const at = `${LIST}/${s.id}`;
   return (
     <>
-      <BackLink to={LIST}>My Submissions</BackLink>
-      <PageHeader title={s.taskTitle} description={`Your submission to ${s.buyerName}'s task.`} />
+      <BackLink to={LIST}>{t("submission.back")}</BackLink>
+      <PageHeader title={s.taskTitle} description={t("submission.description", { buyer: s.buyerName })} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid gap-6">
           <Card className="grid gap-4 p-5 sm:p-6">
@@ -214,66 +236,70 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
               <CoinAmount coins={s.payableAmount} />
             </div>
             <dl className="grid gap-3 text-sm sm:grid-cols-2">
-              <Fact label="Sent">
+              <Fact label={t("submission.sent")}>
                 <LocalTime at={s.createdAt} />
               </Fact>
               {s.editedAt ? (
-                <Fact label="Changed">
+                <Fact label={t("submission.changedAt")}>
                   <LocalTime at={s.editedAt} />
                 </Fact>
               ) : null}
               {due ? (
-                <Fact label="Review deadline">
+                <Fact label={t("submission.reviewDeadline")}>
                   <span data-testid="review-deadline">
                     <LocalTime at={due.at} />
                     <span className="block text-xs font-normal text-amber-800">
-                      If the buyer has not decided by then, it is approved and you are paid ({due.countdown}).
+                      {t("submission.autoApproveNote", { countdown: countdownWords(t, due.at, due.now) })}
                     </span>
                   </span>
                 </Fact>
               ) : null}
               {s.reviewedAt ? (
-                <Fact label={s.status === "cancelled" ? "Cancelled" : "Reviewed"}>
+                <Fact label={s.status === "cancelled" ? t("submission.cancelled") : t("submission.reviewed")}>
                   <LocalTime at={s.reviewedAt} />
                 </Fact>
               ) : null}
             </dl>
             {s.status === "rejected" ? (
-              <Alert tone="danger" title="Rejected" data-testid="reject-reason">
-                <span className="font-semibold">Reason: </span>
-                {s.rejectReason || NO_REASON_GIVEN}
+              <Alert tone="danger" title={t("submission.rejected")} data-testid="reject-reason">
+                <span className="font-semibold">{t("reason")}</span>
+                {s.rejectReason || t("noReasonGiven")}
               </Alert>
             ) : null}
             {revision ? (
-              <Alert tone="warning" title="The buyer asks for a revision" data-testid="revision-asked">
+              <Alert tone="warning" title={t("submission.revisionTitle")} data-testid="revision-asked">
                 <p className="whitespace-pre-wrap">{revision.note}</p>
                 <p className="mt-1">
-                  Change your submission by <LocalTime at={revision.dueAt} /> and it waits for review again. Otherwise
-                  your original proof goes back to the buyer as it is.
+                  {t.rich("submission.revisionBody", { time: () => <LocalTime at={revision.dueAt} /> })}
                 </p>
               </Alert>
             ) : null}
             <AppealCell row={s} flow={flow} />
             <Link to={messages} className="text-sm font-semibold text-brand-700 hover:underline">
-              Messages with the buyer
+              {t("submission.messages")}
             </Link>
             {bonuses.map((b) => (
-              <Alert key={b.id} tone="success" title={`Bonus: ${formatCoins(b.coins)}`} data-testid="bonus">
+              <Alert
+                key={b.id}
+                tone="success"
+                title={t("submission.bonus", { coins: f.coins(b.coins) })}
+                data-testid="bonus"
+              >
                 {b.reason} <LocalTime at={b.createdAt} className="text-xs text-muted-foreground" />
               </Alert>
             ))}
           </Card>
-          <HeadedSection id="asked-heading" title="What the task asked for" className="grid gap-2">
+          <HeadedSection id="asked-heading" title={t("submission.asked")} className="grid gap-2">
             <p className="whitespace-pre-line rounded-xl bg-brand-50/70 p-4 text-brand-900">{s.taskInstructions}</p>
             <Link
               to={`/dashboard/tasklist/${s.taskId}`}
               className="text-sm font-semibold text-brand-700 hover:underline"
             >
-              Open the task
+              {t("submission.openTask")}
             </Link>
           </HeadedSection>
-          <HeadedSection id="proof-heading" title="What you sent" className="grid gap-2">
-            <ProofBody proof={s} alt="The image you sent" />
+          <HeadedSection id="proof-heading" title={t("submission.whatYouSent")} className="grid gap-2">
+            <ProofBody proof={s} alt={t("submission.imageAlt")} />
             {check ? (
               <dl
                 className="grid gap-1 rounded-lg border border-border px-4 py-3 text-sm"
@@ -281,7 +307,10 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
               >
                 <dt className="text-muted-foreground">{check.question}</dt>
                 <dd>
-                  Your answer: <span className="font-semibold">{checkAnswer ?? "none yet"}</span>
+                  {t.rich("submission.yourAnswer", {
+                    reply: checkAnswer ?? t("submission.noAnswer"),
+                    strong: (chunks) => <span className="font-semibold">{chunks}</span>,
+                  })}
                 </dd>
               </dl>
             ) : null}
@@ -289,13 +318,11 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         {pending ? (
-          <aside className="grid gap-4 lg:sticky lg:top-24" aria-label="Change or withdraw">
+          <aside className="grid gap-4 lg:sticky lg:top-24" aria-label={t("submission.asideLabel")}>
             <Card className="grid gap-4 p-5 sm:p-6">
               <div className="grid gap-1">
-                <h2 className="text-lg font-semibold">Change your submission</h2>
-                <p className="text-sm text-muted-foreground">
-                  While it waits for review you can change it. The buyer is told, and the review window starts again.
-                </p>
+                <h2 className="text-lg font-semibold">{t("submission.changeHeading")}</h2>
+                <p className="text-sm text-muted-foreground">{t("submission.changeIntro")}</p>
               </div>
               <FailureAlert failure={failure} />
               {proofReview ? (
@@ -303,38 +330,35 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                   review={proofReview}
                   action={at}
                   hidden={{ intent: "edit" }}
-                  sendLabel="Save the change"
-                  note="The buyer sees the new version from now on."
+                  sendLabel={t("submission.saveChange")}
+                  note={t("submission.saveNote")}
                 />
               ) : null}
               <ProofForm
                 id="submission-edit"
                 action={at}
-                placeholder={DEFAULT_SUBMISSION_PLACEHOLDER}
                 lastResult={outcome?.result}
                 imageError={outcome?.fields?.image?.[0]}
                 defaultText={s.text}
                 keptImage={proofReview ? proofReview.imageUrl : s.imageUrl}
                 hidden={{ intent: "edit" }}
-                reviewLabel="Review the change"
+                reviewLabel={t("submission.reviewChange")}
                 reviewing={proofReview !== null}
                 check={check}
                 defaultCheckAnswer={checkAnswer ?? undefined}
               />
             </Card>
             <Card className="grid gap-3 p-5 sm:p-6">
-              <h2 className="text-lg font-semibold">Withdraw it</h2>
-              <p className="text-sm text-muted-foreground">
-                Sent it by mistake? Withdrawing gives the slot back to the task. It is not a rejection.
-              </p>
+              <h2 className="text-lg font-semibold">{t("submission.withdrawHeading")}</h2>
+              <p className="text-sm text-muted-foreground">{t("submission.withdrawIntro")}</p>
               <ActionTrigger
                 flow={flow}
-                spec={withdrawSpec(s)}
+                spec={withdrawSpec(t, s)}
                 size="default"
                 variant="danger"
                 icon={<Undo2 aria-hidden />}
               >
-                Withdraw submission
+                {t("submission.withdrawButton")}
               </ActionTrigger>
             </Card>
           </aside>
@@ -347,10 +371,11 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const t = useWords("worker");
   return useNotFoundBoundary(
-    <NotFoundPanel title="Submission not found" message="It was withdrawn, or it is not yours.">
+    <NotFoundPanel title={t("submission.notFound")} message={t("submission.notFoundMessage")}>
       <Link to={LIST} className={buttonVariants({ size: "lg" })}>
-        My Submissions
+        {t("submission.back")}
       </Link>
     </NotFoundPanel>,
   );

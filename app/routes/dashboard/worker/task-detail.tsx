@@ -8,28 +8,24 @@ import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FailureAlert, failureOf, useFailureToast } from "~/components/form-kit";
-import { Coins, Dollars, WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
+import { Coins, Dollars, useWithdrawRateNote } from "~/components/worker/coin-amount";
 import { TaskImage } from "~/components/task-image";
 import { TaskBrief } from "~/components/task-brief";
 import { threadPath } from "~/server/services/messages.server";
 import { TaskNotFound } from "~/components/worker/task-not-found";
 import { daysUntil } from "~/components/worker/due";
 import { DueBadge, DueDay } from "~/components/worker/due-badge";
-import {
-  DEFAULT_SUBMISSION_PLACEHOLDER,
-  ProofForm,
-  ProofReviewPanel,
-  proofReviewOf,
-} from "~/components/worker/proof-form";
+import { ProofForm, ProofReviewPanel, proofReviewOf } from "~/components/worker/proof-form";
 import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
-import { formatCount } from "~/lib/format";
 import { TASK_PAUSED } from "~/lib/pay-rate";
-import { TASK_FIELD_NAMES } from "~/lib/task-fields";
+import { metaWords, useWords } from "~/lib/i18n/react";
+import { useCategoryName } from "~/components/category-name";
+import { actionWords } from "./words.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
-import { PROOF_IMAGE } from "./proof-image.server";
+import { proofImageUpload } from "./proof-image.server";
 import { AppError } from "~/server/errors";
 import { findTaskCard } from "~/server/services/tasks.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
@@ -63,9 +59,12 @@ export const handle: CspHandle<{ question: { origin: string } | null }> = { fram
 export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
   loadWithFrames(request, serverLoader, questionFrames);
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.task.taskTitle} · Coinwork` : "Task not found · Coinwork" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaWords(matches, "worker");
+  return [
+    { title: loaderData ? t("taskDetail.meta", { title: loaderData.task.taskTitle }) : t("taskDetail.metaNotFound") },
+  ];
+};
 
 /** The task as this worker may see it, with their card's facts: 404 when it is gone or its buyer blocks them. */
 async function loadTask(env: Env, workerId: string, id: string) {
@@ -138,45 +137,45 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 const slotSchema = v.object({ intent: v.picklist(["start", "giveback"]), id: v.string() });
 
 /** Start the task, or give it back (confirmed): a plain post either way, answered with a flash or data. */
-const slotAction = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+function slotAction(args: Route.ActionArgs) {
+  const { t } = actionWords(args);
+  return confirmAction(args, {
     user: workerUser,
     schema: slotSchema,
-    failure: (intent) => ({ title: intent === "start" ? "Not started" : "Not given back" }),
+    failure: (intent) => ({ title: intent === "start" ? t("taskDetail.notStarted") : t("taskDetail.notGivenBack") }),
     async run({ intent }, { user, env }) {
       // back to the task page by its path: the Start form posts without the script marker, so with JavaScript the
       // redirect answers a data request whose URL is not the page's
       const to = `/dashboard/tasklist/${args.params.id}`;
       if (intent === "start") {
         await startTask(env, user, args.params.id);
-        return {
-          title: "Task started",
-          message: "The slot is yours until your time runs out. Send your work below.",
-          to,
-        };
+        return { title: t("taskDetail.started"), message: t("taskDetail.startedMessage"), to };
       }
       await giveBackTask(env, user, args.params.id);
-      return { title: "Task given back", message: "Its slot is free for others. Nothing is marked against you.", to };
+      return { title: t("taskDetail.givenBack"), message: t("taskDetail.givenBackMessage"), to };
     },
   });
+}
 
 const askSchema = v.object({ intent: v.literal("askqualification"), id: v.string() });
 
 /** Ask the owner of a requestable qualification the task requires for it (qualification-requests.server.ts). */
-const askAction = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+function askAction(args: Route.ActionArgs) {
+  const { t } = actionWords(args);
+  return confirmAction(args, {
     user: workerUser,
     schema: askSchema,
-    failure: () => ({ title: "Not asked" }),
+    failure: () => ({ title: t("taskDetail.notAsked") }),
     async run({ id }, { user, env }) {
       const { name } = await requestQualification(env, user, id);
       return {
-        title: "Qualification asked for",
-        message: `The buyer decides whether you get “${name}”. You will find their answer in your notifications.`,
+        title: t("taskDetail.asked"),
+        message: t("taskDetail.askedMessage", { name }),
         to: `/dashboard/tasklist/${args.params.id}`,
       };
     },
   });
+}
 
 export async function action(args: Route.ActionArgs) {
   const intent = await postedIntent(args.request);
@@ -199,12 +198,13 @@ async function proofAction(args: Route.ActionArgs) {
     );
     if (blocker) throw new AppError("conflict", blocker);
   };
+  const { t } = actionWords(args);
   return formAction(args, {
     user: workerUser,
     schema: proofFormSchema,
-    upload: PROOF_IMAGE,
-    failure: (refused) => ({ title: "Submission failed!", message: refused.message }),
-    unexpected: "Something went wrong. Please try again.",
+    upload: proofImageUpload(args),
+    failure: (refused) => ({ title: t("taskDetail.submissionFailed"), message: refused.message }),
+    unexpected: t("unexpected"),
     async review(input, { user, env, image }) {
       refuseBlocked(user.id);
       // a blank answer to the check question is refused here already; right or wrong is never said
@@ -224,8 +224,8 @@ async function proofAction(args: Route.ActionArgs) {
         check_answer: input.check_answer,
       });
       return {
-        title: "Submission sent successfully!",
-        message: `Your work on "${task.taskTitle}" is waiting for the buyer's review.`,
+        title: t("taskDetail.submissionSent"),
+        message: t("taskDetail.submissionSentMessage", { title: task.taskTitle }),
         to: "/dashboard/mysubmissions",
       };
     },
@@ -243,6 +243,8 @@ function Blocked({
   request: { id: string; name: string; pending: boolean } | null;
   taskId: string;
 }) {
+  const t = useWords("worker");
+  // the service's reason (in English: its words are translated with the services' refusals) says which case it is
   const own = /waiting for review|was approved/.test(reason);
   const approved = /was approved/.test(reason);
   return (
@@ -250,12 +252,12 @@ function Blocked({
       tone={approved ? "success" : own ? "info" : "warning"}
       title={
         approved
-          ? "Already approved"
+          ? t("taskDetail.alreadyApproved")
           : own
-            ? "Already submitted"
+            ? t("taskDetail.alreadySubmitted")
             : reason === TASK_PAUSED
-              ? "Paused"
-              : "Not taking submissions"
+              ? t("taskDetail.paused")
+              : t("taskDetail.notTaking")
       }
       data-testid="submission-blocker"
       action={
@@ -264,7 +266,7 @@ function Blocked({
             <input type="hidden" name="intent" value="askqualification" />
             <input type="hidden" name="id" value={request.id} />
             <button type="submit" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}>
-              Ask for this qualification
+              {t("taskDetail.askQualification")}
             </button>
           </Form>
         ) : test ? (
@@ -272,14 +274,14 @@ function Blocked({
             to={`/dashboard/tests/${test.id}?task=${encodeURIComponent(taskId)}`}
             className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
           >
-            Take the test
+            {t("taskDetail.takeTest")}
           </Link>
         ) : (
           <Link
             to={own ? "/dashboard/mysubmissions" : "/dashboard/tasklist"}
             className={cn(buttonVariants({ variant: "outline", size: "sm" }), "bg-white")}
           >
-            {own ? "View My Submissions" : "Browse other tasks"}
+            {own ? t("taskDetail.viewSubmissions") : t("taskDetail.browseOther")}
           </Link>
         )
       }
@@ -287,7 +289,7 @@ function Blocked({
       {reason}
       {request?.pending ? (
         <span className="mt-1 block" data-testid="qualification-asked">
-          You asked for “{request.name}”: its buyer has not decided yet.
+          {t("taskDetail.youAsked", { name: request.name })}
         </span>
       ) : null}
     </Alert>
@@ -297,7 +299,11 @@ function Blocked({
 export default function TaskDetail({ loaderData }: Route.ComponentProps) {
   const { task, reputation, blocker, test, ask, hold, timeRanOut, now, question, hitSent, check } = loaderData;
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec([task], { giveback: giveBackSpec });
+  const t = useWords("worker");
+  const common = useWords("common");
+  const categoryName = useCategoryName();
+  const rateNote = useWithdrawRateNote();
+  const noJsSpec = useNoJsSpec([task], { giveback: (row) => giveBackSpec(t, row) });
   const outcome = useActionData<typeof proofAction>();
   const failure = failureOf(outcome);
   const review = proofReviewOf(outcome?.review);
@@ -305,11 +311,11 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
   useFailureToast(outcome);
   return (
     <>
-      <BackLink to="/dashboard/tasklist">Back to Available Tasks</BackLink>
+      <BackLink to="/dashboard/tasklist">{t("taskDetail.back")}</BackLink>
       <header className="mb-6 grid gap-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
-            {task.category}
+            {categoryName(task.category)}
           </span>
           <DueBadge daysLeft={task.daysLeft} className="px-2.5" />
         </div>
@@ -319,7 +325,10 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
             <UserRound className="size-4" aria-hidden />
-            Posted by <span className="font-semibold text-foreground">{task.buyerName}</span>
+            {t.rich("taskDetail.postedBy", {
+              name: task.buyerName,
+              strong: (chunks) => <span className="font-semibold text-foreground">{chunks}</span>,
+            })}
           </span>
           <a
             href={`mailto:${task.buyerEmail}`}
@@ -335,37 +344,37 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
           <TaskImage
             src={task.taskImageUrl}
             category={task.category}
-            alt={task.taskImageUrl ? `Image for the task “${task.taskTitle}”` : ""}
+            alt={task.taskImageUrl ? t("taskDetail.imageAlt", { title: task.taskTitle }) : ""}
             priority
             className="aspect-[2/1] rounded-2xl border border-border"
           />
           <Card className="p-5 sm:p-6">
             <dl className="grid gap-5 sm:grid-cols-2">
-              <IconFact icon={CoinsIcon} label={TASK_FIELD_NAMES.payable_amount}>
+              <IconFact icon={CoinsIcon} label={t("taskDetail.payableAmount")}>
                 <span className="flex flex-wrap items-baseline gap-x-2">
                   <Coins coins={task.payableAmount} className="text-amber-900" />
                   <Dollars coins={task.payableAmount} className="text-sm font-medium text-muted-foreground" />
                 </span>
               </IconFact>
-              <IconFact icon={Users} label={TASK_FIELD_NAMES.required_workers}>
-                {formatCount(task.requiredWorkers)} {task.requiredWorkers === 1 ? "slot" : "slots"} open
+              <IconFact icon={Users} label={t("taskDetail.workersNeeded")}>
+                {t("taskDetail.slotsOpen", { count: task.requiredWorkers })}
               </IconFact>
-              <IconFact icon={Tag} label={TASK_FIELD_NAMES.category}>
-                {task.category}
+              <IconFact icon={Tag} label={t("taskDetail.category")}>
+                {categoryName(task.category)}
               </IconFact>
-              <IconFact icon={CalendarDays} label={TASK_FIELD_NAMES.completion_date}>
+              <IconFact icon={CalendarDays} label={t("taskDetail.completionDate")}>
                 <DueDay date={task.completionDate} />
               </IconFact>
-              <IconFact icon={Hourglass} label="Pay per hour">
+              <IconFact icon={Hourglass} label={common("payRate.label")}>
                 <PayRateFact rate={task.payRate} />
               </IconFact>
             </dl>
           </Card>
           <Card className="grid gap-3 p-5 sm:p-6" aria-labelledby="buyer-record-heading">
             <h2 id="buyer-record-heading" className="text-base font-semibold">
-              The buyer's record{" "}
+              {t("taskDetail.buyerRecord")}{" "}
               <Link to={`/buyers/${reputation.buyerId}`} className="text-sm font-medium text-brand-700 hover:underline">
-                (full page)
+                {t("taskDetail.fullPage")}
               </Link>
             </h2>
             <BuyerReputation reputation={reputation} />
@@ -377,7 +386,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             <HitWorkSent status={hitSent} />
           ) : null}
           <Link to={loaderData.questions} className="text-sm font-semibold text-brand-700 hover:underline">
-            Ask the buyer a question
+            {t("taskDetail.askQuestion")}
           </Link>
         </article>
 
@@ -385,11 +394,14 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
           <Card className="grid gap-4 p-5 sm:p-6">
             <div className="grid gap-1">
               <h2 id="submit-heading" className="text-lg font-semibold">
-                Submit your work
+                {t("taskDetail.submitHeading")}
               </h2>
               <p className="text-sm text-muted-foreground">
-                Approved work pays <Coins coins={task.payableAmount} className="text-foreground" /> (
-                <Dollars coins={task.payableAmount} /> {WITHDRAW_RATE_NOTE}).
+                {t.rich("taskDetail.pays", {
+                  coins: () => <Coins coins={task.payableAmount} className="text-foreground" />,
+                  dollars: () => <Dollars coins={task.payableAmount} />,
+                  note: rateNote,
+                })}
               </p>
             </div>
             <FailureAlert failure={failure} />
@@ -404,8 +416,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                   // a HIT's question is its proof form: its answers go to the buyer from the frame
                   <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="hit-send-note">
                     <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden />
-                    Send your work with the Submit button of the task&apos;s frame. The buyer reviews it; you are
-                    notified when it is approved or rejected.
+                    {t("taskDetail.hitSendNote")}
                   </p>
                 ) : (
                   <>
@@ -413,24 +424,24 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
                       <ProofReviewPanel
                         review={review}
                         action={formAt}
-                        sendLabel="Yes, send it"
-                        note="Once sent, you can still change or withdraw it while it waits for review."
+                        sendLabel={t("taskDetail.sendIt")}
+                        note={t("taskDetail.sendNote")}
                       />
                     ) : null}
                     <ProofForm
                       id="task-submission"
                       action={formAt}
-                      placeholder={task.submissionInfo || DEFAULT_SUBMISSION_PLACEHOLDER}
+                      placeholder={task.submissionInfo}
                       lastResult={outcome?.result}
                       imageError={outcome?.fields?.image?.[0]}
                       keptImage={review?.imageUrl}
-                      reviewLabel="Submit Task"
+                      reviewLabel={t("taskDetail.submitTask")}
                       reviewing={review !== null}
                       check={check}
                     />
                     <p className="flex items-start gap-2 text-xs text-muted-foreground">
                       <Hourglass className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                      The buyer reviews your submission; you are notified when it is approved or rejected.
+                      {t("taskDetail.reviewNote")}
                     </p>
                   </>
                 )}

@@ -8,7 +8,6 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { TaskCard } from "~/components/worker/task-card";
-import { recordLineWords } from "~/components/buyer-reputation";
 import { TaskFilters } from "~/components/worker/task-filters";
 import { SaveSearch } from "~/components/worker/save-search";
 import { daysUntil } from "~/components/worker/due";
@@ -19,10 +18,9 @@ import { getEnv } from "~/server/context";
 import { listOpenTasks } from "~/server/services/tasks.server";
 import { workerUser } from "~/server/auth/guards.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
-import { formatCount } from "~/lib/format";
-import { describeSearch } from "~/server/services/alerts.server";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
 
-export const meta: Route.MetaFunction = () => [{ title: "Available Tasks · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "worker")("taskList.meta") }];
 
 const PAGE_SIZE = 12;
 
@@ -56,12 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hide: query.hide === "1",
     },
     /** "Save this search" says what it would save, as the alerts page will list it */
-    saveAs: describeSearch({
+    saveAs: {
       words: query.q,
       category: query.category ?? null,
       minCentsPerHour,
       minApproval: query.min_approval ?? null,
-    }),
+    },
     tasks: result.items.map((t) => {
       const rate = payRateFor(env, t);
       return {
@@ -78,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         mySubmission: t.mySubmission,
         centsPerHour: rate.centsPerHour,
         belowMinimum: rate.belowMinimum,
-        buyerRecord: recordLineWords(t.buyerRecord),
+        buyerRecord: t.buyerRecord,
         missing: t.missing,
       };
     }),
@@ -93,12 +91,11 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/dashboard/tasklist";
   const filtered = Boolean(query.q || query.category || query.min_hourly || query.min_approval);
+  const t = useWords("worker");
+  const f = useFormat();
   return (
     <>
-      <PageHeader
-        title="Available Tasks"
-        description="Pick a task, do the work, send your proof and get paid in coins."
-      />
+      <PageHeader title={t("taskList.title")} description={t("taskList.description")} />
       <TaskFilters query={query} />
       <div className="mt-3">
         <SaveSearch filters={query} what={saveAs} />
@@ -107,13 +104,13 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="task-count">
           {total === 0
             ? filtered
-              ? "No tasks match your filters"
-              : "No open tasks"
-            : `${formatCount(total)} open ${total === 1 ? "task" : "tasks"}${filtered ? (total === 1 ? " matches your filters" : " match your filters") : ""}`}
+              ? t("taskList.noMatch")
+              : t("taskList.noOpen")
+            : t(filtered ? "taskList.countFiltered" : "taskList.count", { count: total })}
         </p>
         {pages > 1 ? (
           <p className="text-sm text-muted-foreground">
-            Page {page} of {pages}
+            {t("taskList.pageOf", { page: f.count(page), pages: f.count(pages) })}
           </p>
         ) : null}
       </div>
@@ -121,24 +118,24 @@ export default function TaskList({ loaderData }: Route.ComponentProps) {
         {tasks.length === 0 ? (
           filtered ? (
             <EmptyState
-              message="No tasks match your search. Try another word or category."
+              message={t("taskList.emptyFiltered")}
               action={
                 <Link to="/dashboard/tasklist" className={buttonVariants({ variant: "outline" })}>
-                  <SearchX aria-hidden /> Clear filters
+                  <SearchX aria-hidden /> {t("taskList.clearFilters")}
                 </Link>
               }
             />
           ) : query.hide ? (
             <EmptyState
-              message="None of the open tasks is one you can do yet: they ask for a record or a qualification you don't have."
+              message={t("taskList.emptyHidden")}
               action={
                 <Link to="/dashboard/tasklist?hide=0" className={buttonVariants({ variant: "outline" })}>
-                  Show tasks I can't do
+                  {t("taskList.showAll")}
                 </Link>
               }
             />
           ) : (
-            <EmptyState message="No tasks are open right now. New tasks are posted every day: check back soon." />
+            <EmptyState message={t("taskList.emptyOpen")} />
           )
         ) : (
           <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">

@@ -13,12 +13,15 @@ import { formAction } from "~/server/http/page-action.server";
 import { AppError } from "~/server/errors";
 import { takeTest, testForWorker } from "~/server/services/qualifications.server";
 import { ANSWER_FIELD, answersFormSchema } from "~/lib/schemas/qualifications";
-import { retakeWords } from "~/lib/qualifications";
 import { taskPagePath } from "~/lib/roles";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
+import { useRetakeWords } from "~/components/worker/retake-words";
+import { actionWords } from "./words.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.test.name} test · Coinwork` : "Test · Coinwork" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaWords(matches, "worker");
+  return [{ title: loaderData ? t("test.meta", { name: loaderData.test.name }) : t("test.metaNotFound") }];
+};
 
 /**
  * The task page a worker came from to take this test (`?task=<id>`, from the task's "Take the test"), where the
@@ -43,21 +46,24 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
 }
 
-export const action = (args: Route.ActionArgs) =>
-  formAction(args, {
+export function action(args: Route.ActionArgs) {
+  const { t, f } = actionWords(args);
+  return formAction(args, {
     user: workerUser,
     schema: answersFormSchema,
-    failure: (refused) => ({ title: "Test not graded", message: refused.message }),
+    failure: (refused) => ({ title: t("test.notGraded"), message: refused.message }),
     async run(input, { user, env }) {
       const done = await takeTest(env, user, args.params.id, input.answers);
       const task = taskToOffer(args.request);
+      const score = f.count(done.score);
       return {
-        title: `Your score: ${done.score}`,
-        message: `You hold “${done.name}” with a score of ${done.score}.${task ? " Here is the task you took it for." : ""}`,
+        title: t("test.yourScore", { score }),
+        message: t(task ? "test.gradedForTask" : "test.graded", { name: done.name, score }),
         to: task?.page ?? "/dashboard/tests",
       };
     },
   });
+}
 
 export default function TakeTest({ loaderData }: Route.ComponentProps) {
   const { test, waitUntil, task } = loaderData;
@@ -66,25 +72,32 @@ export default function TakeTest({ loaderData }: Route.ComponentProps) {
   const failure = failureOf(outcome, true);
   const busy = usePosting(here);
   useFailureToast(outcome, true);
+  const t = useWords("worker");
+  const f = useFormat();
+  const retakeWords = useRetakeWords();
   return (
     <>
       {task ? (
-        <BackLink to={task.page}>Back to the task</BackLink>
+        <BackLink to={task.page}>{t("test.backToTask")}</BackLink>
       ) : (
-        <BackLink to="/dashboard/tests">Back to Qualifications</BackLink>
+        <BackLink to="/dashboard/tests">{t("test.backToList")}</BackLink>
       )}
       <PageHeader
         title={test.name}
-        description={`${test.description} By ${test.buyerName}. ${retakeWords(test.retakeHours)}.`}
+        description={t("test.description", {
+          description: test.description,
+          buyer: test.buyerName,
+          retake: retakeWords(test.retakeHours),
+        })}
       />
       {test.score !== null ? (
-        <Alert tone="info" title={`You hold it with a score of ${test.score}`} className="mb-4">
-          A new attempt replaces your score.
+        <Alert tone="info" title={t("test.held", { score: f.count(test.score) })} className="mb-4">
+          {t("test.newAttempt")}
         </Alert>
       ) : null}
       {waitUntil ? (
-        <Alert tone="warning" title="Not yet" data-testid="retake-wait">
-          You can take this test again from <LocalTime at={waitUntil} />.
+        <Alert tone="warning" title={t("test.notYet")} data-testid="retake-wait">
+          {t.rich("test.againFrom", { time: () => <LocalTime at={waitUntil} /> })}
         </Alert>
       ) : (
         <Form method="post" action={here} className="grid max-w-2xl gap-4" aria-busy={busy}>
@@ -94,7 +107,7 @@ export default function TakeTest({ loaderData }: Route.ComponentProps) {
               <li key={q.id} className="rounded-xl border border-border bg-white p-4 shadow-sm">
                 <fieldset className="grid gap-2">
                   <legend className="mb-1 font-medium">
-                    {i + 1}. {q.prompt}
+                    {f.count(i + 1)}. {q.prompt}
                   </legend>
                   {q.choices.map((c, n) => (
                     <label
@@ -116,7 +129,7 @@ export default function TakeTest({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
           <Button type="submit" disabled={busy} className="justify-self-start">
-            {busy ? "Grading…" : "Send answers"}
+            {busy ? t("test.grading") : t("test.send")}
           </Button>
         </Form>
       )}
@@ -125,10 +138,11 @@ export default function TakeTest({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const t = useWords("worker");
   return useNotFoundBoundary(
-    <NotFoundPanel title="Test not found" message="This test does not exist or was removed by its buyer.">
+    <NotFoundPanel title={t("test.notFound")} message={t("test.notFoundMessage")}>
       <Link to="/dashboard/tests" className={buttonVariants({ size: "lg" })}>
-        See the tests you can take
+        {t("test.seeTests")}
       </Link>
     </NotFoundPanel>,
   );

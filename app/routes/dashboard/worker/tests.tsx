@@ -11,10 +11,11 @@ import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { availableTests, heldQualifications } from "~/server/services/qualifications.server";
-import { retakeWords } from "~/lib/qualifications";
 import { HeadedSection } from "~/components/headed-section";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
+import { useRetakeWords } from "~/components/worker/retake-words";
 
-export const meta: Route.MetaFunction = () => [{ title: "Qualifications · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "worker")("tests.meta") }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = workerUser(context);
@@ -44,71 +45,84 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function Tests({ loaderData }: Route.ComponentProps) {
   const { held, tests, page, pages } = loaderData;
+  const t = useWords("worker");
+  const f = useFormat();
+  const retakeWords = useRetakeWords();
   return (
     <>
-      <PageHeader
-        title="Qualifications"
-        description="Some tasks are for workers who hold a buyer's qualification. Earn one by taking its test."
-      />
-      <HeadedSection id="held-heading" title="Yours" className="mb-8 grid gap-3">
+      <PageHeader title={t("tests.title")} description={t("tests.description")} />
+      <HeadedSection id="held-heading" title={t("tests.yours")} className="mb-8 grid gap-3">
         {held.length ? (
           <ul className="flex flex-wrap gap-2" data-testid="held-qualifications">
             {held.map((g) => (
               <li key={g.id} className="rounded-lg border border-border bg-white px-3 py-2 text-sm shadow-sm">
                 <span className="font-semibold">{g.qualificationName}</span>{" "}
-                <Badge tone="success">Score {g.score}</Badge>{" "}
+                <Badge tone="success">{t("tests.score", { score: f.count(g.score) })}</Badge>{" "}
                 <span className="text-muted-foreground">
-                  {g.source === "hand" ? "granted by the buyer" : "by test"}
+                  {g.source === "hand" ? t("tests.byBuyer") : t("tests.byTest")}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <EmptyState message="You hold no qualifications yet." />
+          <EmptyState message={t("tests.noneHeld")} />
         )}
       </HeadedSection>
-      <HeadedSection id="tests-heading" title="Tests" className="grid gap-3">
-        <PagedList count={tests.length} page={page} pages={pages} empty={<EmptyState message="No tests yet." />}>
+      <HeadedSection id="tests-heading" title={t("tests.heading")} className="grid gap-3">
+        <PagedList count={tests.length} page={page} pages={pages} empty={<EmptyState message={t("tests.empty")} />}>
           <CardTable
-            label="Tests"
+            label={t("tests.heading")}
             testId="tests"
-            columns={[{ header: "Qualification" }, { header: "Test" }, { header: "Your score" }, ACTIONS_COLUMN]}
+            columns={[
+              { header: t("tests.qualification") },
+              { header: t("tests.test") },
+              { header: t("tests.yourScore") },
+              ACTIONS_COLUMN,
+            ]}
             rows={tests}
-            row={(t) => (
-              <CardRow data-testid="test-row">
-                <Cell className="md:max-w-72">
-                  <p className="name">{t.name}</p>
-                  <p className="meta">
-                    {t.buyerName} · {t.description}
-                  </p>
-                </Cell>
-                <Cell label="Test">
-                  <span className="text-sm">
-                    {t.questions} {t.questions === 1 ? "question" : "questions"} · {retakeWords(t.retakeHours)}
-                  </span>
-                </Cell>
-                <Cell label="Your score">
-                  {t.score === null ? "—" : <span className="tabular-nums">{t.score}</span>}
-                </Cell>
-                <Cell>
-                  <div className="actions">
-                    {t.waitUntil ? (
-                      <span className="text-sm text-muted-foreground">
-                        Again from <LocalTime at={t.waitUntil} />
-                      </span>
-                    ) : (
-                      <Link
-                        to={`/dashboard/tests/${t.id}`}
-                        className={buttonVariants({ variant: t.score === null ? "default" : "outline", size: "sm" })}
-                        aria-label={`${t.score === null ? "Take" : "Retake"} the test ${t.name}`}
-                      >
-                        {t.score === null ? "Take the test" : "Retake"}
-                      </Link>
-                    )}
-                  </div>
-                </Cell>
-              </CardRow>
-            )}
+            row={(test) => {
+              const waitUntil = test.waitUntil;
+              return (
+                <CardRow data-testid="test-row">
+                  <Cell className="md:max-w-72">
+                    <p className="name">{test.name}</p>
+                    <p className="meta">
+                      {test.buyerName} · {test.description}
+                    </p>
+                  </Cell>
+                  <Cell label={t("tests.test")}>
+                    <span className="text-sm">
+                      {t("tests.questions", { count: test.questions })} · {retakeWords(test.retakeHours)}
+                    </span>
+                  </Cell>
+                  <Cell label={t("tests.yourScore")}>
+                    {test.score === null ? "—" : <span className="tabular-nums">{f.count(test.score)}</span>}
+                  </Cell>
+                  <Cell>
+                    <div className="actions">
+                      {waitUntil ? (
+                        <span className="text-sm text-muted-foreground">
+                          {t.rich("tests.againFrom", { time: () => <LocalTime at={waitUntil} /> })}
+                        </span>
+                      ) : (
+                        <Link
+                          to={`/dashboard/tests/${test.id}`}
+                          className={buttonVariants({
+                            variant: test.score === null ? "default" : "outline",
+                            size: "sm",
+                          })}
+                          aria-label={t(test.score === null ? "tests.takeLabel" : "tests.retakeLabel", {
+                            name: test.name,
+                          })}
+                        >
+                          {test.score === null ? t("tests.take") : t("tests.retake")}
+                        </Link>
+                      )}
+                    </div>
+                  </Cell>
+                </CardRow>
+              );
+            }}
           />
         </PagedList>
       </HeadedSection>

@@ -9,14 +9,14 @@ import { Card } from "~/components/ui/card";
 import { failureOf, useFailureToast } from "~/components/form-kit";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PagedList } from "~/components/responsive-list";
-import { WITHDRAW_RATE_NOTE } from "~/components/worker/coin-amount";
+import { useWithdrawRateNote } from "~/components/worker/coin-amount";
 import {
   SYSTEM_PARAM,
   WithdrawalReviewPanel,
   withdrawalReviewOf,
   WithdrawForm,
 } from "~/components/worker/withdraw-form";
-import { cancelSpec, WithdrawalsTable } from "~/components/worker/withdrawals-table";
+import { useCancelSpec, WithdrawalsTable } from "~/components/worker/withdrawals-table";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow } from "~/components/actions/flow";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
@@ -38,10 +38,11 @@ import {
   listWithdrawals,
   requestWithdrawal,
 } from "~/server/services/withdrawals.server";
-import { formatCount, formatDollars, formatCoins } from "~/lib/format";
 import { HeadedSection } from "~/components/headed-section";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
+import { actionWords } from "./words.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Withdrawals · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "worker")("withdraw.meta") }];
 
 const PATH = "/dashboard/withdraw";
 const REQUESTS_PER_PAGE = 10;
@@ -93,40 +94,50 @@ export async function action(args: Route.ActionArgs) {
   return intent === "cancel" ? cancelAction(args) : requestAction(args);
 }
 
-const cancelAction = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+function cancelAction(args: Route.ActionArgs) {
+  const { t, common, f } = actionWords(args);
+  return confirmAction(args, {
     user: workerUser,
     schema: rowAction("cancel"),
-    failure: () => ({ title: "Not cancelled" }),
+    failure: () => ({ title: t("withdraw.notCancelled") }),
     async run({ id }, { user, env }) {
       const { coins, cents } = await cancelWithdrawal(env, user, id);
       return {
-        title: "Withdrawal cancelled",
-        message: `The request for ${formatDollars(cents)} is cancelled; ${formatCoins(coins)} are back in your balance.`,
+        title: t("withdraw.cancelled"),
+        message: t("withdraw.cancelledMessage", {
+          dollars: f.dollars(cents),
+          coins: common("coins", { count: coins }),
+        }),
       };
     },
   });
+}
 
 // The balance is read fresh from D1 for this request; the client's withdrawal_amount is never read.
-const requestAction = (args: Route.ActionArgs) =>
-  formAction(args, {
+function requestAction(args: Route.ActionArgs) {
+  const { t, common, f } = actionWords(args);
+  return formAction(args, {
     user: workerUser,
     schema: (user) => withdrawFormSchema(user.coin),
-    failure: (refused) => ({ title: "Failed to submit withdrawal.", message: refused.message }),
-    unexpected: "Something went wrong. Please try again.",
+    failure: (refused) => ({ title: t("withdraw.failed"), message: refused.message }),
+    unexpected: t("unexpected"),
     async review(input, { user, env }) {
       await assertCanWithdraw(env, user, input);
-      return { ...input, dollars: formatDollars(withdrawalCents(input.withdrawal_coin)) };
+      return input;
     },
     async run(input, { user, env }) {
       const w = await requestWithdrawal(env, user, input);
       return {
-        title: "Withdrawal request submitted!",
-        message: `${formatCoins(w.withdrawalCoin)} (${formatDollars(withdrawalCents(w.withdrawalCoin))}) are on hold until an admin reviews your request.`,
+        title: t("withdraw.submitted"),
+        message: t("withdraw.submittedMessage", {
+          coins: common("coins", { count: w.withdrawalCoin }),
+          dollars: f.dollars(withdrawalCents(w.withdrawalCoin)),
+        }),
         to: PATH,
       };
     },
   });
+}
 
 export const shouldRevalidate = revalidateAfterPost;
 
@@ -137,30 +148,37 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
   // the form's own words say what to fix, in its failure box and toast too
   useFailureToast(outcome, true);
   const flow = useActionFlow();
+  const t = useWords("worker");
+  const f = useFormat();
+  const rateNote = useWithdrawRateNote();
+  const cancelSpec = useCancelSpec(rate);
   const noJsSpec = useNoJsSpec(requests, { cancel: cancelSpec }, (w) => w.status === "pending");
   // the form posts to this URL with its ?system=, so the page it answers shows the same system's fields
   const at = `${PATH}${useLocation().search}`;
   return (
     <>
       <PageHeader
-        title="Withdrawals"
-        description={`Turn your coins into money: ${COINS_PER_DOLLAR_WITHDRAW} coins = $1, from ${MIN_WITHDRAWAL_COINS} coins.`}
+        title={t("withdraw.title")}
+        description={t("withdraw.description", {
+          rate: f.count(COINS_PER_DOLLAR_WITHDRAW),
+          min: f.count(MIN_WITHDRAWAL_COINS),
+        })}
       />
-      <section aria-label="Your balance" className="grid gap-4 sm:grid-cols-2">
+      <section aria-label={t("withdraw.balance")} className="grid gap-4 sm:grid-cols-2">
         <StatCard
-          label="Total coins"
+          label={t("withdraw.totalCoins")}
           icon={CoinsIcon}
-          value={<span data-testid="total-coins">{formatCount(balance)}</span>}
+          value={<span data-testid="total-coins">{f.count(balance)}</span>}
         />
         <StatCard
-          label="Withdrawable amount"
+          label={t("withdraw.withdrawable")}
           icon={Wallet}
           value={
             <span className="flex flex-wrap items-baseline gap-x-2">
               <span data-testid="withdrawable-amount" className="text-emerald-700">
-                {formatDollars(withdrawalCents(balance))}
+                {f.dollars(withdrawalCents(balance))}
               </span>
-              <span className="text-xs font-medium text-muted-foreground">{WITHDRAW_RATE_NOTE}</span>
+              <span className="text-xs font-medium text-muted-foreground">{rateNote}</span>
               {rate ? (
                 <span className="basis-full text-sm font-semibold text-foreground">
                   <TakaAmount cents={withdrawalCents(balance)} rate={rate} />{" "}
@@ -173,10 +191,8 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
       </section>
 
       <Card className="mt-6 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Request a withdrawal</h2>
-        <p className="mb-5 mt-1 text-sm text-muted-foreground">
-          Choose how many coins to cash out and where the money should go.
-        </p>
+        <h2 className="text-lg font-semibold">{t("withdraw.requestHeading")}</h2>
+        <p className="mb-5 mt-1 text-sm text-muted-foreground">{t("withdraw.requestIntro")}</p>
         {review ? <WithdrawalReviewPanel review={review} action={at} rate={rate} /> : null}
         <WithdrawForm
           rate={rate}
@@ -190,12 +206,17 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
         />
       </Card>
 
-      <HeadedSection id="requests-heading" title="Your withdrawal requests" className="mt-8" headingClassName="mb-3">
+      <HeadedSection
+        id="requests-heading"
+        title={t("withdraw.requestsHeading")}
+        className="mt-8"
+        headingClassName="mb-3"
+      >
         <PagedList
           count={requests.length}
           page={page}
           pages={pages}
-          empty={<EmptyState message="No withdrawal requests yet." />}
+          empty={<EmptyState message={t("withdraw.empty")} />}
         >
           <WithdrawalsTable rows={requests} flow={flow} medianWaitHours={medianWaitHours} rate={rate} />
         </PagedList>
