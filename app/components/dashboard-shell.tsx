@@ -26,6 +26,8 @@ import {
 import type * as React from "react";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Role } from "~/lib/roles";
+import type { Key } from "~/lib/i18n/messages";
+import { useWords } from "~/lib/i18n/react";
 import { Logo } from "./logo";
 import { CoinBalance } from "./coin-balance";
 import { LanguageSwitch } from "./language-switch";
@@ -37,45 +39,46 @@ import { WeakPasswordBanner } from "./weak-password-banner";
 
 interface NavItem {
   to: string;
-  label: string;
+  /** its words in the `dashboard` namespace */
+  label: Key<"dashboard">;
   icon: Icon;
 }
 
 export const SIDEBAR: Record<Role, NavItem[]> = {
   Worker: [
-    { to: "/dashboard/workerhome", label: "Home", icon: Home },
-    { to: "/dashboard/tasklist", label: "Task List", icon: ListChecks },
-    { to: "/dashboard/alerts", label: "Task Alerts", icon: Bell },
-    { to: "/dashboard/mysubmissions", label: "My Submissions", icon: Send },
-    { to: "/dashboard/inbox", label: "Messages", icon: Inbox },
-    { to: "/dashboard/withdraw", label: "Withdrawals", icon: Wallet },
-    { to: "/dashboard/tests", label: "Qualifications", icon: Award },
+    { to: "/dashboard/workerhome", label: "nav.home", icon: Home },
+    { to: "/dashboard/tasklist", label: "nav.taskList", icon: ListChecks },
+    { to: "/dashboard/alerts", label: "nav.alerts", icon: Bell },
+    { to: "/dashboard/mysubmissions", label: "nav.mySubmissions", icon: Send },
+    { to: "/dashboard/inbox", label: "nav.messages", icon: Inbox },
+    { to: "/dashboard/withdraw", label: "nav.withdrawals", icon: Wallet },
+    { to: "/dashboard/tests", label: "nav.qualifications", icon: Award },
   ],
   Buyer: [
-    { to: "/dashboard/buyerhome", label: "Home", icon: Home },
-    { to: "/dashboard/addtask", label: "Add New Task", icon: FilePlus2 },
-    { to: "/dashboard/mytasks", label: "My Tasks", icon: ClipboardList },
-    { to: "/dashboard/inbox", label: "Messages", icon: Inbox },
-    { to: "/dashboard/purchasecoin", label: "Purchase Coin", icon: Coins },
-    { to: "/dashboard/paymenthistory", label: "Payment History", icon: History },
-    { to: "/dashboard/bonuses", label: "Bonuses", icon: HandCoins },
-    { to: "/dashboard/qualifications", label: "Qualifications", icon: Award },
+    { to: "/dashboard/buyerhome", label: "nav.home", icon: Home },
+    { to: "/dashboard/addtask", label: "nav.addTask", icon: FilePlus2 },
+    { to: "/dashboard/mytasks", label: "nav.myTasks", icon: ClipboardList },
+    { to: "/dashboard/inbox", label: "nav.messages", icon: Inbox },
+    { to: "/dashboard/purchasecoin", label: "nav.purchaseCoin", icon: Coins },
+    { to: "/dashboard/paymenthistory", label: "nav.paymentHistory", icon: History },
+    { to: "/dashboard/bonuses", label: "nav.bonuses", icon: HandCoins },
+    { to: "/dashboard/qualifications", label: "nav.qualifications", icon: Award },
   ],
   Admin: [
-    { to: "/dashboard/adminhome", label: "Home", icon: Home },
-    { to: "/dashboard/manageusers", label: "Manage Users", icon: Users },
-    { to: "/dashboard/managetasks", label: "Manage Tasks", icon: ClipboardList },
-    { to: "/dashboard/messages", label: "Messages", icon: Inbox },
-    { to: "/dashboard/appeals", label: "Appeals", icon: Gavel },
-    { to: "/dashboard/auditlog", label: "Audit Log", icon: ScrollText },
-    { to: "/dashboard/ledger", label: "Ledger", icon: Scale },
+    { to: "/dashboard/adminhome", label: "nav.home", icon: Home },
+    { to: "/dashboard/manageusers", label: "nav.manageUsers", icon: Users },
+    { to: "/dashboard/managetasks", label: "nav.manageTasks", icon: ClipboardList },
+    { to: "/dashboard/messages", label: "nav.messages", icon: Inbox },
+    { to: "/dashboard/appeals", label: "nav.appeals", icon: Gavel },
+    { to: "/dashboard/auditlog", label: "nav.auditLog", icon: ScrollText },
+    { to: "/dashboard/ledger", label: "nav.ledger", icon: Scale },
   ],
 };
 
 /** Every role's own pages: all their notifications; their account (name, photo, e-mail, password, sessions). */
 const EVERY_ROLE: NavItem[] = [
-  { to: "/dashboard/notifications", label: "Notifications", icon: Bell },
-  { to: "/dashboard/settings", label: "Settings", icon: Settings },
+  { to: "/dashboard/notifications", label: "nav.notifications", icon: Bell },
+  { to: "/dashboard/settings", label: "nav.settings", icon: Settings },
 ];
 
 /**
@@ -91,12 +94,13 @@ function closeMenu() {
 }
 
 function SidebarNav({ role }: { role: Role }) {
+  const t = useWords("dashboard");
   return (
-    <nav aria-label="Dashboard" className="grid gap-1">
+    <nav aria-label={t("nav.label")} className="grid gap-1">
       {[...SIDEBAR[role], ...EVERY_ROLE].map((item) => (
         <NavLink key={item.to} to={item.to} onClick={closeMenu} prefetch="intent" className="sidebar-link">
           <item.icon />
-          {item.label}
+          {t(item.label)}
         </NavLink>
       ))}
     </nav>
@@ -104,10 +108,11 @@ function SidebarNav({ role }: { role: Role }) {
 }
 
 function SidebarFooter() {
+  const t = useWords("dashboard");
   return (
     <Form method="post" action="/logout" className="mt-auto">
       <button type="submit" className="sidebar-link w-full">
-        <LogOut /> Log out
+        <LogOut /> {t("nav.logOut")}
       </button>
     </Form>
   );
@@ -122,9 +127,10 @@ export function DashboardShell({
   notifications: { items: NotificationItem[]; unread: number };
   children: React.ReactNode;
 }) {
+  const t = useWords("dashboard");
   return (
     <div className="min-h-dvh bg-background lg:pl-64">
-      <aside id={MENU_ID} popover="auto" className="sidebar" aria-label="Dashboard menu">
+      <aside id={MENU_ID} popover="auto" className="sidebar" aria-label={t("nav.menu")}>
         <div className="flex items-center justify-between">
           <Logo light />
           <button
@@ -132,7 +138,7 @@ export function DashboardShell({
             popoverTarget={MENU_ID}
             popoverTargetAction="hide"
             className="menu-close"
-            aria-label="Close menu"
+            aria-label={t("nav.closeMenu")}
           >
             <X aria-hidden />
           </button>
@@ -141,11 +147,11 @@ export function DashboardShell({
         <SidebarFooter />
       </aside>
       <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-white/90 px-4 backdrop-blur sm:px-6">
-        <button type="button" popoverTarget={MENU_ID} className="menu-button" aria-label="Open menu">
+        <button type="button" popoverTarget={MENU_ID} className="menu-button" aria-label={t("nav.openMenu")}>
           <Menu />
         </button>
         <Link to="/" className="text-sm font-medium text-muted-foreground hover:text-foreground max-sm:hidden">
-          ← Back to site
+          {t("nav.backToSite")}
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LanguageSwitch />
@@ -158,7 +164,7 @@ export function DashboardShell({
                 {user.name}
               </p>
               <p className="text-xs text-muted-foreground" data-testid="user-role">
-                {user.role}
+                {t(`role.${user.role}`)}
               </p>
             </div>
           </div>

@@ -7,12 +7,15 @@ import { cn } from "~/lib/cn";
 import { NOTIFICATIONS_PAGE, type NotificationItem } from "~/lib/notifications";
 import { MarkReadForm, NotificationLink, useNotificationReads } from "./notification-reads";
 import { useHydrated } from "./use-hydrated";
+import { useFormat, useWords } from "~/lib/i18n/react";
 
 /**
  * The top bar's bell: the unread count and the latest few notifications; the page lists them all. Until the page
  * runs its JavaScript (and without it) the bell is a link to that page.
  */
 export function NotificationBell({ items, unread }: { items: NotificationItem[]; unread: number }) {
+  const t = useWords("dashboard");
+  const f = useFormat();
   const [open, setOpen] = useState(false);
   const reads = useNotificationReads(unread);
   const hydrated = useHydrated();
@@ -20,12 +23,12 @@ export function NotificationBell({ items, unread }: { items: NotificationItem[];
   const close = () => setOpen(false);
   const bell = {
     className: "bell",
-    "aria-label": count ? `Notifications, ${count} unread` : "Notifications",
+    "aria-label": t("notifications.bell", { count }),
     "data-testid": "notification-bell",
     children: (
       <>
         <Bell />
-        {count > 0 ? <span className="count">{count > 99 ? "99+" : count}</span> : null}
+        {count > 0 ? <span className="count">{count > 99 ? `${f.count(99)}+` : f.count(count)}</span> : null}
       </>
     ),
   };
@@ -42,17 +45,17 @@ export function NotificationBell({ items, unread }: { items: NotificationItem[];
           className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-border bg-white shadow-lg"
         >
           <div className="flex items-center justify-between border-b border-border px-4 py-3">
-            <h2 className="text-sm font-semibold">Notifications</h2>
+            <h2 className="text-sm font-semibold">{t("notifications.title")}</h2>
             {count > 0 ? (
               <MarkReadForm>
                 <button type="submit" className="text-xs font-semibold text-brand-700 hover:underline">
-                  Mark all as read
+                  {t("notifications.markAll")}
                 </button>
               </MarkReadForm>
             ) : null}
           </div>
           {items.length === 0 ? (
-            <p className="px-4 py-8 text-center text-sm text-muted-foreground">No notifications found.</p>
+            <p className="px-4 py-8 text-center text-sm text-muted-foreground">{t("notifications.empty")}</p>
           ) : (
             <ul className="max-h-96 divide-y divide-border overflow-y-auto">
               {items.map((n) => {
@@ -71,7 +74,7 @@ export function NotificationBell({ items, unread }: { items: NotificationItem[];
                       />
                       <span className="min-w-0">
                         <span className={cn("block", !read && "font-semibold")}>
-                          {!read ? <span className="sr-only">Unread: </span> : null}
+                          {!read ? <span className="sr-only">{t("notifications.unreadMark")} </span> : null}
                           {n.message}
                         </span>
                         <span className="mt-1 block text-xs text-muted-foreground">
@@ -90,7 +93,7 @@ export function NotificationBell({ items, unread }: { items: NotificationItem[];
               onClick={close}
               className="text-sm font-semibold text-brand-700 hover:underline"
             >
-              See all notifications
+              {t("notifications.seeAll")}
             </Link>
           </div>
         </Popover.Content>

@@ -2,31 +2,34 @@ import { Form, useLocation } from "react-router";
 import { MailWarning } from "~/components/icons";
 import { Button } from "./ui/button";
 import { DashboardNotice } from "./dashboard-notice";
-import { VERIFY_EMAIL_FIRST } from "~/lib/schemas/auth";
+import { useWords } from "~/lib/i18n/react";
 
 /**
  * Above every dashboard page of an unverified account: what is blocked until the link is opened, and "Resend" (a
  * plain form: it posts to /dashboard/verify-email and comes back here, with or without JavaScript).
  */
 export function VerifyEmailBanner({ email }: { email: string }) {
+  const t = useWords("dashboard");
   const location = useLocation();
   return (
     <DashboardNotice
       id="verify-email-title"
       testId="verify-email-banner"
       icon={MailWarning}
-      title={VERIFY_EMAIL_FIRST}
+      title={t("verifyEmail.title")}
       action={
         <Form method="post" action="/dashboard/verify-email" className="shrink-0">
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
           <Button type="submit" variant="outline" size="sm">
-            Resend the link
+            {t("verifyEmail.resend")}
           </Button>
         </Form>
       }
     >
-      We sent a link to <strong className="break-all">{email}</strong>. Until you open it, you can look around, but you
-      can't post tasks, submit work, buy coins or withdraw.
+      {t.rich("verifyEmail.text", {
+        email,
+        strong: (chunks) => <strong className="break-all">{chunks}</strong>,
+      })}
     </DashboardNotice>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { KeyRound } from "~/components/icons";
 import { buttonVariants } from "./ui/button";
 import { DashboardNotice } from "./dashboard-notice";
+import { useWords } from "~/lib/i18n/react";
 
 /**
  * Above every dashboard page of an account whose password a sign-in found below the password rule (at least 12
@@ -9,6 +10,7 @@ import { DashboardNotice } from "./dashboard-notice";
  * own note says it).
  */
 export function WeakPasswordBanner() {
+  const t = useWords("dashboard");
   const location = useLocation();
   if (location.pathname === "/dashboard/settings") return null;
   return (
@@ -16,18 +18,17 @@ export function WeakPasswordBanner() {
       id="weak-password-title"
       testId="weak-password-banner"
       icon={KeyRound}
-      title="Please choose a new password"
+      title={t("weakPassword.title")}
       action={
         <Link
           to="/dashboard/settings#settings-password"
           className={buttonVariants({ variant: "outline", size: "sm", className: "shrink-0" })}
         >
-          Change my password
+          {t("weakPassword.action")}
         </Link>
       }
     >
-      Your password is shorter than 12 characters or too common, so it is easy to guess. It still works, but please
-      change it now.
+      {t("weakPassword.text")}
     </DashboardNotice>
   );
 }

@@ -1,6 +1,7 @@
 // Appeals of rejected submissions (docs/decisions/014-appeals.md): the rules the worker's form, the admin's
 // confirmation and the service share.
 import { formatCoins } from "./format";
+import type { Key, Values } from "./i18n/messages";
 
 /** A rejection can be appealed for this long after it happened (the submission's review time), once. */
 export const APPEAL_WINDOW_DAYS = 7;
@@ -69,17 +70,24 @@ export function overturnSource({ fromSlot, charge }: { fromSlot: boolean; charge
   return "from the task's open slot";
 }
 
-/** The admin's confirmation of an overturn, in words: how many coins go from whom to whom. */
+/** What an overturn's confirmation needs to know: the state, who is paid, who pays and what they have. */
+export type OverturnFacts = OverturnState & { workerName: string; buyerName: string; buyerCoins: number };
+
+/**
+ * The admin's confirmation of an overturn, in the page's words (`t`, the `admin` namespace; `coins` writes "N coins"):
+ * how many coins go from whom to whom.
+ */
 export function describeOverturn(
-  s: OverturnState & { workerName: string; buyerName: string; buyerCoins: number },
+  s: OverturnFacts,
+  t: (key: Key<"admin">, values?: Values) => string,
+  coins: (n: number) => string,
 ): string {
   const { fromSlot, charge } = overturnPlan(s);
   const short = Math.max(0, charge - s.buyerCoins);
-  const owed = short > 0 ? ` ${s.buyerName} has ${s.buyerCoins}: the other ${short} become their debt.` : "";
-  if (!fromSlot) return `${s.workerName} is paid ${formatCoins(s.pay)} from ${s.buyerName}'s balance.${owed}`;
-  const slot = "the escrow of the task's open slot, which closes";
-  if (charge > 0)
-    return `${s.workerName} is paid ${formatCoins(s.pay)}: ${s.slotPay} from ${slot}, and ${charge} from ${s.buyerName}'s balance.${owed}`;
-  const back = charge < 0 ? `; the other ${-charge} go back to ${s.buyerName}'s balance` : "";
-  return `${s.workerName} is paid ${formatCoins(s.pay)} from ${slot}${back}.`;
+  const names = { worker: s.workerName, buyer: s.buyerName, coins: coins(s.pay) };
+  const owed = short > 0 ? ` ${t("appeals.plan.owed", { buyer: s.buyerName, has: s.buyerCoins, short })}` : "";
+  if (!fromSlot) return t("appeals.plan.fromBalance", names) + owed;
+  if (charge > 0) return t("appeals.plan.split", { ...names, slot: s.slotPay ?? 0, charge }) + owed;
+  if (charge < 0) return t("appeals.plan.fromSlotBack", { ...names, back: -charge });
+  return t("appeals.plan.fromSlot", names);
 }

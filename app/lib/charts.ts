@@ -1,6 +1,7 @@
 // What a home page's chart shows (app/components/charts): shared by the server-rendered table and summary and the
 // chart drawn in the browser.
 import { formatCount } from "./format";
+import { LOCALES, type Language } from "./i18n/languages";
 
 /** One series: its key in the rows, its words, and its colour (a CSS colour, one of `--color-chart-*`). */
 export interface ChartSeries {
@@ -27,11 +28,16 @@ export function valueOf(row: ChartRow, key: string): number | null {
   return typeof value === "number" ? value : null;
 }
 
-const periodFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const periodFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 
-/** "Nov 16" for 2026-11-16. */
-export function periodLabel(period: string): string {
-  return periodFormat.format(new Date(`${period}T00:00:00Z`));
+/** "Nov 16" for 2026-11-16 ("১৬ নভে" in Bengali). */
+export function periodLabel(period: string, language: Language = "en"): string {
+  const format = (periodFormats[language] ??= new Intl.DateTimeFormat(LOCALES[language], {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }));
+  return format.format(new Date(`${period}T00:00:00Z`));
 }
 
 export function chartValue(value: number | null, percent = false): string {

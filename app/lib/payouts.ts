@@ -72,22 +72,29 @@ export interface PayoutRiskFacts {
   joinedAt: number;
 }
 
+/** One signal: what it is, its number (days, months, buyers, flags; 0 for an account made today), and whether it warns. */
+export interface PayoutRisk {
+  kind: "madeToday" | "ageDays" | "ageMonths" | "blockedBy" | "copyFlags";
+  count: number;
+  warning: boolean;
+}
+
 /**
- * What an admin should weigh before paying a worker out, in words, each marked as a warning or not: the account's
- * age always (a warning while it is new), blocks and copied-proof flags when there are any.
+ * What an admin should weigh before paying a worker out, each marked as a warning or not: the account's age always
+ * (in days under 60, else months; a warning while it is new), blocks and copied-proof flags when there are any. The
+ * page puts them in words.
  */
-export function payoutRisks(f: PayoutRiskFacts, now: number): { text: string; warning: boolean }[] {
+export function payoutRisks(f: PayoutRiskFacts, now: number): PayoutRisk[] {
   const days = Math.floor(Math.max(0, now - f.joinedAt) / DAY);
-  const age =
+  const warning = days < NEW_ACCOUNT_DAYS;
+  const risks: PayoutRisk[] = [
     days < 1
-      ? "Account made today"
-      : `Account ${days < 60 ? `${days} day` : `${Math.floor(days / 30)} month`}${
-          (days < 60 ? days : Math.floor(days / 30)) === 1 ? "" : "s"
-        } old`;
-  const risks = [{ text: age, warning: days < NEW_ACCOUNT_DAYS }];
-  if (f.blockedBy > 0)
-    risks.push({ text: `Blocked by ${f.blockedBy} buyer${f.blockedBy === 1 ? "" : "s"}`, warning: true });
-  if (f.copyFlags > 0)
-    risks.push({ text: `${f.copyFlags} copied-proof flag${f.copyFlags === 1 ? "" : "s"}`, warning: true });
+      ? { kind: "madeToday", count: 0, warning }
+      : days < 60
+        ? { kind: "ageDays", count: days, warning }
+        : { kind: "ageMonths", count: Math.floor(days / 30), warning },
+  ];
+  if (f.blockedBy > 0) risks.push({ kind: "blockedBy", count: f.blockedBy, warning: true });
+  if (f.copyFlags > 0) risks.push({ kind: "copyFlags", count: f.copyFlags, warning: true });
   return risks;
 }

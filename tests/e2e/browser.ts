@@ -8,6 +8,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { AxeBuilder } from "@axe-core/playwright";
+import { MTurkClient } from "@aws-sdk/client-mturk";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { launchChromium } from "../../scripts/lib/chromium.ts";
@@ -337,6 +338,24 @@ export function signUp(p: Person, r: Omit<Registration, "name" | "email"> & { ve
 }
 
 /**
+ * An MTurk client (the real `@aws-sdk/client-mturk`) signed with a new requester key of the demo buyer, made on the API
+ * keys page as a requester makes one: after the current password (docs/decisions/080), the secret shown once.
+ */
+export async function demoRequester(on: Browser): Promise<MTurkClient> {
+  const context = await signedInContext(on, "buyer");
+  const page = await context.newPage();
+  await gotoHydrated(page, "/dashboard/apikeys");
+  await page.getByLabel("Current password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Create a key" }).click();
+  const credentials = {
+    accessKeyId: (await page.getByTestId("new-key-id").innerText()).trim(),
+    secretAccessKey: (await page.getByTestId("new-key-secret").innerText()).trim(),
+  };
+  await context.close();
+  return new MTurkClient({ endpoint: `${baseURL()}/mturk`, region: "us-east-1", credentials, maxAttempts: 1 });
+}
+
+/**
  * Opens the newest e-mail to `email` with `subject` in the development mailbox (/dev/mail) and follows its button
  * `label`, in this page (so with its cookies), as the recipient would. The message may arrive a moment after the
  * answer that sent it (ctx.waitUntil): the list is reloaded until it is there.
@@ -391,6 +410,8 @@ export interface TaskFields {
   /** who may work on it: a qualification (by its name) with a least score, a least number of approved submissions */
   qualification?: { name: string; leastScore: number };
   leastApproved?: number;
+  /** the least approval rate (%) a worker needs */
+  leastApprovalRate?: number;
 }
 
 /** Fills the Add Task form (with or without JavaScript); with JavaScript, an image is previewed before it goes on. */
@@ -418,6 +439,8 @@ export async function fillTaskForm(page: Page, t: TaskFields): Promise<void> {
     await page.getByLabel("Least score (0-100)").fill(String(t.qualification.leastScore));
   }
   if (t.leastApproved !== undefined) await page.getByLabel("Least approved submissions").fill(String(t.leastApproved));
+  if (t.leastApprovalRate !== undefined)
+    await page.getByLabel("Least approval rate (%)").fill(String(t.leastApprovalRate));
 }
 
 /** Posts a task as a buyer does with JavaScript: Add Task filled (`fillTaskForm`), sent, and "Task Posted!". */

@@ -14,12 +14,12 @@
 // - Without JavaScript (390 and 1440 px) the frame's form still posts, its sent page's link opens the Task List in a
 //   new tab, and the task page read after the post shows the work as sent.
 import { expect } from "vitest";
-import { CreateHITCommand, ListAssignmentsForHITCommand, MTurkClient } from "@aws-sdk/client-mturk";
+import { CreateHITCommand, ListAssignmentsForHITCommand, type MTurkClient } from "@aws-sdk/client-mturk";
 import type { ConsoleMessage, FrameLocator, Page } from "playwright-core";
 import {
   baseURL,
   browser,
-  DEMO_PASSWORD,
+  demoRequester,
   db,
   gotoHydrated,
   login,
@@ -29,7 +29,6 @@ import {
   screenshot,
   setUpBrowser,
   sidewaysOverflow,
-  signedInContext,
   sqlText,
   startTask,
   step,
@@ -130,19 +129,7 @@ story("HITs' questions, from another site, in their task pages", () => {
   const blockedNavigations: string[] = [];
 
   const posted = step("a requester posts an HTMLQuestion HIT with the AWS SDK", async () => {
-    // the demo buyer's key, made on the API keys page (the secret shows once)
-    const buyer = await signedInContext(browser, "buyer");
-    const keys = await buyer.newPage();
-    await gotoHydrated(keys, "/dashboard/apikeys");
-    // a key is made after the current password (docs/decisions/080)
-    await keys.getByLabel("Current password").fill(DEMO_PASSWORD);
-    await keys.getByRole("button", { name: "Create a key" }).click();
-    const credentials = {
-      accessKeyId: (await keys.getByTestId("new-key-id").innerText()).trim(),
-      secretAccessKey: (await keys.getByTestId("new-key-secret").innerText()).trim(),
-    };
-    await buyer.close();
-    mturk = new MTurkClient({ endpoint: `${baseURL()}/mturk`, region: "us-east-1", credentials, maxAttempts: 1 });
+    mturk = await demoRequester(browser);
     title = `Name the animal ${uniqueToken("q")}`;
     hitId = await postHit(mturk, title);
   });

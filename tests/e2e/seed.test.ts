@@ -51,6 +51,23 @@ describe("seed", () => {
     expect(second.stdout).toContain("Demo data already present");
     expect(second.status).toBe(0);
     expect(query<{ n: number }>("SELECT COUNT(*) AS n FROM users", { persistTo: dir })[0].n).toBe(20);
+    // the flags its buyers' review queues show (issue 42's closing figure): honest workers' proofs, none copied
+    const [flags] = query<{ queued: number; copiedImage: number; copiedText: number; wrongAnswer: number }>(
+      `SELECT COUNT(*) AS queued,
+         COUNT(CASE WHEN EXISTS (SELECT 1 FROM proof_images p WHERE p.submission_id = s.id AND p.copy_of IS NOT NULL)
+           THEN 1 END) AS copiedImage,
+         COUNT(CASE WHEN EXISTS (SELECT 1 FROM proof_texts p WHERE p.submission_id = s.id AND p.copy_of IS NOT NULL)
+           THEN 1 END) AS copiedText,
+         COUNT(CASE WHEN EXISTS (SELECT 1 FROM submission_check_answers a WHERE a.submission_id = s.id AND a.correct = 0)
+           THEN 1 END) AS wrongAnswer
+       FROM submissions s WHERE s.status = 'pending'`,
+      { persistTo: dir },
+    );
+    console.log(
+      `the seed's review queues: ${flags!.queued} pending submissions, flags: ${flags!.copiedImage} copied image, ${flags!.copiedText} copied text, ${flags!.wrongAnswer} wrong check answer`,
+    );
+    expect(flags!.queued).toBeGreaterThan(0);
+    expect(flags!.copiedImage + flags!.copiedText + flags!.wrongAnswer).toBe(0);
     // migrated in one execute (decision 067), recorded as wrangler's own command records and reads it
     const recorded = query<{ name: string }>("SELECT name FROM d1_migrations ORDER BY id", { persistTo: dir });
     expect(recorded.map((r) => r.name)).toEqual(

@@ -118,7 +118,9 @@ describe("Ledger", () => {
       f.balances + f.escrowOpenSlots + f.escrowHeld + f.escrowPending + f.heldForWithdrawals + f.paidOut;
     expect(figure("accounted")).toBe(accounted);
     expectText(page.text, [f.holds ? "The ledger balances" : "Warning: the ledger does not balance"]);
-    expectText(page.text, [f.holds ? "Warning: the ledger does not balance" : "The ledger balances"], false);
+    // the other verdict is not shown (the page's data carries both in its words)
+    const shown = page.text.replace(/<script[\s\S]*?<\/script>/g, "");
+    expectText(shown, [f.holds ? "Warning: the ledger does not balance" : "The ledger balances"], false);
   });
 
   it("warns when a balance no longer matches the ledger, and lists the user", async () => {

@@ -198,6 +198,12 @@ describe("a HIT judged by its first five timed submissions", () => {
     const page = await textOf(await getPage(`/dashboard/tasklist/${id}`, viewer.cookie));
     expect(page).toContain("Being measured");
     expect(page).not.toContain("No time estimate");
+    // and its card on the Task List
+    const { title } = (await row<{ title: string }>("SELECT task_title AS title FROM tasks WHERE id = ?", id))!;
+    const list = await htmlOf(await getPage(`/dashboard/tasklist?q=${encodeURIComponent(title)}`, viewer.cookie), true);
+    expect(list).toContain(title);
+    expect(list).toMatch(/data-testid="pay-rate"[^>]*>Being measured</);
+    expect(list).not.toContain("No time estimate");
   });
 
   it("under the minimum at the median, it pauses, and the five are topped up from the buyer's balance in one batch", async () => {

@@ -668,9 +668,17 @@ describe("Dallinger (dallinger/mturk.py)", () => {
     await mturk.send(new UpdateExpirationForHITCommand({ HITId: hitId, ExpireAt: new Date(0) }));
     expect(dallingerHit((await mturk.send(new GetHITCommand({ HITId: hitId }))).HIT!).status).toBe("Reviewable");
     isOk(await mturk.send(new DeleteHITCommand({ HITId: hitId })));
-    // deleted again: Dallinger treats "currently in the state 'Disposed'" as already done
+    // disable_hit again (its own code, run by scripts/mturk-tools-own-code.py): expire_hit's ExpireAt=0 on the deleted
+    // HIT is done already, then the delete's "currently in the state 'Disposed'" tells Dallinger it is gone
+    isOk(await mturk.send(new UpdateExpirationForHITCommand({ HITId: hitId, ExpireAt: new Date(0) })));
     const twice = await refusal(mturk.send(new DeleteHITCommand({ HITId: hitId })));
     expect(twice.message).toContain("currently in the state 'Disposed'");
+    expect((await mturk.send(new GetHITCommand({ HITId: hitId }))).HIT!.HITStatus).toBe("Disposed");
+    // a later expiry cannot reopen a deleted HIT
+    const reopened = await refusal(
+      mturk.send(new UpdateExpirationForHITCommand({ HITId: hitId, ExpireAt: new Date(Date.now() + 86_400_000) })),
+    );
+    expect(reopened.message).toContain("currently in the state 'Disposed'");
     isOk(await mturk.send(new DeleteQualificationTypeCommand({ QualificationTypeId: qid })));
     expect(await holds([user.id, worker.id])).toBe(true);
   });

@@ -3,7 +3,7 @@
 import type * as React from "react";
 import { ACTIONS_COLUMN, CardRow, CardTable, PagedList, type CardColumn } from "~/components/responsive-list";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatCount } from "~/lib/format";
+import { useWords } from "~/lib/i18n/react";
 
 interface Page<T> {
   items: T[];
@@ -45,12 +45,13 @@ export function AdminList<T extends { id: string }>({
   );
 }
 
-/** "1 task" / "1,234 tasks", and ` matching "<q>"` while a search is on. */
-export function ListCount({ total, one, many, q }: { total: number; one: string; many: string; q?: string }) {
+/** How many there are in words ("1 task" / "1,234 tasks"), and ` matching "<q>"` while a search is on. */
+export function ListCount({ count, q }: { count: string; q?: string }) {
+  const t = useWords("admin");
   return (
     <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-      {total === 1 ? `1 ${one}` : `${formatCount(total)} ${many}`}
-      {q ? ` matching "${q}"` : ""}
+      {count}
+      {q ? ` ${t("list.matching", { q })}` : ""}
     </p>
   );
 }

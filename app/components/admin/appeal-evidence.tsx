@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ProofBody, type Proof } from "~/components/proof";
-import { NO_REASON_GIVEN } from "~/lib/review";
+import { useWords } from "~/lib/i18n/react";
 
 export interface AppealEvidenceData {
   taskTitle: string;
@@ -27,32 +27,33 @@ function Part({ title, children }: { title: string; children: React.ReactNode })
  * buyer rejected it and what the worker says (stacked on phones).
  */
 export function AppealEvidence({ e }: { e: AppealEvidenceData }) {
+  const t = useWords("admin");
   return (
     <div className="grid gap-4 text-left md:grid-cols-2" data-testid="appeal-evidence">
       <div className="grid content-start gap-4">
-        <Part title="What the task asked for">
+        <Part title={t("evidence.asked")}>
           <p className="whitespace-pre-wrap rounded-lg bg-brand-50/70 px-3 py-2 text-sm [overflow-wrap:anywhere]">
             {e.taskInstructions}
           </p>
         </Part>
-        <Part title={`${e.workerName}'s proof`}>
-          <ProofBody proof={e.proof} alt={`The image ${e.workerName} submitted for “${e.taskTitle}”`} />
+        <Part title={t("evidence.proof", { name: e.workerName })}>
+          <ProofBody proof={e.proof} alt={t("evidence.imageAlt", { name: e.workerName, title: e.taskTitle })} />
         </Part>
       </div>
       <div className="grid content-start gap-4">
-        <Part title="Why the buyer rejected it">
+        <Part title={t("evidence.why")}>
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 [overflow-wrap:anywhere]">
-            {e.rejectReason || NO_REASON_GIVEN}
+            {e.rejectReason || t("appeals.noReason")}
           </p>
         </Part>
-        <Part title="The worker's appeal">
+        <Part title={t("evidence.appeal")}>
           <p className="whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm [overflow-wrap:anywhere]">
             {e.appealText}
           </p>
         </Part>
-        <Part title="Their conversation">
+        <Part title={t("evidence.conversation")}>
           <Link to={e.conversationUrl} className="text-sm font-semibold text-brand-700 hover:underline">
-            Read the messages between {e.workerName} and the buyer
+            {t("evidence.readMessages", { name: e.workerName })}
           </Link>
         </Part>
       </div>

@@ -2,6 +2,7 @@
 // without JavaScript, the current one marked for screen readers, with an optional count badge.
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { useFormat } from "~/lib/i18n/react";
 
 export interface ListTab {
   key: string;
@@ -12,6 +13,7 @@ export interface ListTab {
 }
 
 export function ListTabs({ label, current, tabs }: { label: string; current: string; tabs: ListTab[] }) {
+  const f = useFormat();
   return (
     <nav aria-label={label} className="mb-4 inline-flex rounded-lg border border-border bg-white p-1 shadow-xs">
       {tabs.map((t) => (
@@ -27,7 +29,7 @@ export function ListTabs({ label, current, tabs }: { label: string; current: str
           {t.label}
           {t.count ? (
             <span className="rounded-full bg-brand-700 px-1.5 text-[11px] font-bold leading-5 text-white">
-              {t.count}
+              {f.count(t.count)}
             </span>
           ) : null}
         </Link>

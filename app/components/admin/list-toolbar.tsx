@@ -5,6 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/components/use-hydrated";
+import { useWords } from "~/lib/i18n/react";
 
 /** True while this page is loading the result of its own GET form (search or filter). */
 export function useSearching(): boolean {
@@ -37,6 +38,7 @@ export function ListToolbar({
   children?: React.ReactNode;
   search?: boolean;
 }) {
+  const t = useWords("admin");
   const location = useLocation();
   const searching = useSearching();
   const hydrated = useHydrated();
@@ -76,14 +78,17 @@ export function ListToolbar({
             disabled={searching}
           >
             {searching ? <LoaderCircle className="animate-spin" aria-hidden /> : search ? <Search aria-hidden /> : null}
-            {search ? "Search" : "Apply"}
+            {search ? t("list.search") : t("list.apply")}
           </Button>
         ) : searching ? (
-          <LoaderCircle className="size-5 animate-spin self-center text-muted-foreground" aria-label="Loading" />
+          <LoaderCircle
+            className="size-5 animate-spin self-center text-muted-foreground"
+            aria-label={t("list.loading")}
+          />
         ) : null}
         {active ? (
           <Link to={location.pathname} className={cn(buttonVariants({ variant: "ghost" }), "flex-1 sm:flex-none")}>
-            Clear
+            {t("list.clear")}
           </Link>
         ) : null}
       </div>

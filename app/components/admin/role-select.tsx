@@ -7,6 +7,7 @@ import { NativeSelect } from "~/components/ui/input";
 import { CONFIRM_PARAM, ROW_PARAM } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/components/use-hydrated";
+import { useWords, type Words } from "~/lib/i18n/react";
 
 /** The order the product lists them in (Admin, Buyer, Worker). */
 export const ROLE_OPTIONS: Role[] = ["Admin", "Buyer", "Worker"];
@@ -14,16 +15,14 @@ export const ROLE_OPTIONS: Role[] = ["Admin", "Buyer", "Worker"];
 /** The query parameter of the no-JavaScript confirmation that names the role chosen (`role` filters the list). */
 export const NEW_ROLE_PARAM = "to";
 
-const article = (role: string) => (role === "Admin" ? "an" : "a");
-
 /** The confirmation of a role change, as every other admin action asks first. */
-export function roleSpec(user: { id: string; name: string; role: string }, role: Role): ActionSpec {
+export function roleSpec(user: { id: string; name: string; role: string }, role: Role, t: Words<"admin">): ActionSpec {
   return {
     intent: "role",
     id: user.id,
-    title: `Change the role of ${user.name}?`,
-    description: `${user.name} is ${article(user.role)} ${user.role} now and becomes ${article(role)} ${role}: their pages and what they may do change at their next click. Their coins and history stay.`,
-    confirmLabel: `Yes, make them ${article(role)} ${role}`,
+    title: t("role.title", { name: user.name }),
+    description: t("role.description", { name: user.name, from: user.role, to: role }),
+    confirmLabel: t("role.confirm", { to: role }),
     hidden: { role },
   };
 }
@@ -46,6 +45,8 @@ export function RoleSelect({
   disabledReason?: string;
   className?: string;
 }) {
+  const t = useWords("admin");
+  const roleWords = useWords("dashboard");
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const asking = flow.spec?.intent === "role" && flow.spec.id === user.id && (flow.open || flow.busy);
@@ -62,7 +63,7 @@ export function RoleSelect({
       <input type="hidden" name={CONFIRM_PARAM} value="role" />
       <input type="hidden" name={ROW_PARAM} value={user.id} />
       <label htmlFor={selectId} className="sr-only">
-        Role of {user.name}
+        {t("role.label", { name: user.name })}
       </label>
       <NativeSelect
         id={selectId}
@@ -74,18 +75,18 @@ export function RoleSelect({
         className="w-32"
         onChange={(e) => {
           const role = e.currentTarget.value as Role;
-          if (role !== user.role) flow.ask(roleSpec(user, role));
+          if (role !== user.role) flow.ask(roleSpec(user, role, t));
         }}
       >
         {ROLE_OPTIONS.map((r) => (
           <option key={r} value={r}>
-            {r}
+            {roleWords(`role.${r}`)}
           </option>
         ))}
       </NativeSelect>
       {!hydrated && !disabled ? (
         <Button type="submit" size="sm" variant="outline">
-          Change role
+          {t("role.change")}
         </Button>
       ) : null}
     </form>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { chartValue, periodLabel, valueOf, type ChartRow, type ChartSpec } from "~/lib/charts";
+import { useLanguage, useWords } from "~/lib/i18n/react";
 
 // Recharts (and the parts built on it) in a chunk of its own, fetched only when a panel draws its chart. The server
 // never draws one (the chart waits for hydration), so its build leaves the chunk out.
@@ -32,6 +33,8 @@ export function ChartPanel({
 }) {
   const id = useId();
   const hydrated = useHydrated();
+  const t = useWords("common");
+  const language = useLanguage();
   const placeholder = <div className="size-full animate-pulse rounded-lg bg-muted" aria-hidden />;
   return (
     <section
@@ -55,7 +58,7 @@ export function ChartPanel({
         )}
       </div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">Show as table</summary>
+        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{t("charts.showTable")}</summary>
         <div className="mt-2">
           <div
             className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -78,7 +81,7 @@ export function ChartPanel({
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.period}>
-                    <td>{periodLabel(row.period)}</td>
+                    <td>{periodLabel(row.period, language)}</td>
                     {spec.series.map((s) => (
                       <td key={s.key}>{chartValue(valueOf(row, s.key), spec.percent)}</td>
                     ))}

@@ -10,10 +10,13 @@ import {
   type ChartConfig,
 } from "~/components/ui/chart";
 import { chartValue, periodLabel, type ChartRow, type ChartSpec } from "~/lib/charts";
+import { useLanguage } from "~/lib/i18n/react";
 
 export default function ChartView({ spec, rows }: { spec: ChartSpec; rows: ChartRow[] }) {
   const config: ChartConfig = Object.fromEntries(spec.series.map((s) => [s.key, { label: s.label, color: s.color }]));
   const format = (value: number) => chartValue(value, spec.percent);
+  const language = useLanguage();
+  const period = (p: string) => periodLabel(p, language);
   const Chart = spec.kind === "line" ? LineChart : BarChart;
   return (
     <ChartContainer config={config} className="size-full" data-testid="chart-drawn">
@@ -22,7 +25,7 @@ export default function ChartView({ spec, rows }: { spec: ChartSpec; rows: Chart
         <CartesianGrid vertical={false} />
         <XAxis
           dataKey="period"
-          tickFormatter={periodLabel}
+          tickFormatter={period}
           tickLine={false}
           axisLine={false}
           tickMargin={6}
@@ -36,7 +39,7 @@ export default function ChartView({ spec, rows }: { spec: ChartSpec; rows: Chart
           tickFormatter={format}
           domain={spec.percent ? [0, 100] : [0, "auto"]}
         />
-        <ChartTooltip content={<ChartTooltipContent labelFormatter={periodLabel} valueFormatter={format} />} />
+        <ChartTooltip content={<ChartTooltipContent labelFormatter={period} valueFormatter={format} />} />
         {spec.series.length > 1 ? <ChartLegend content={<ChartLegendContent />} /> : null}
         {spec.series.map((s) =>
           spec.kind === "line" ? (

@@ -3,15 +3,12 @@ import type * as React from "react";
 import { ChartPanel } from "./chart-panel";
 import { HeadedSection } from "~/components/headed-section";
 import { seriesTotal, type ChartSpec } from "~/lib/charts";
-import { formatCount } from "~/lib/format";
 import { useFormat, useWords } from "~/lib/i18n/react";
 
 const C1 = "var(--color-chart-1)";
 const C2 = "var(--color-chart-2)";
 const C3 = "var(--color-chart-3)";
 const C4 = "var(--color-chart-4)";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function ChartsSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -97,23 +94,7 @@ export function WorkerCharts({
   );
 }
 
-const COINS: ChartSpec = {
-  kind: "line",
-  series: [
-    { key: "bought", label: "Bought", color: C2 },
-    { key: "paidOut", label: "Paid out", color: C1 },
-    { key: "withdrawn", label: "Withdrawn", color: C3 },
-  ],
-};
-const SUBMISSIONS: ChartSpec = {
-  kind: "stacked",
-  series: [
-    { key: "approved", label: "Approved", color: C1 },
-    { key: "pending", label: "Pending", color: C3 },
-    { key: "rejected", label: "Rejected", color: C4 },
-  ],
-};
-
+/** The admin's charts, with their words in the `admin` namespace (the series' names too). */
 export function AdminCharts({
   coins,
   submissions,
@@ -121,23 +102,53 @@ export function AdminCharts({
   coins: { period: string; bought: number; paidOut: number; withdrawn: number }[];
   submissions: { period: string; pending: number; approved: number; rejected: number }[];
 }) {
-  const span = `the last ${coins.length} days`;
-  const sum = (key: string) => formatCount(seriesTotal(submissions, key));
+  const t = useWords("admin");
+  const f = useFormat();
+  const coinsSpec: ChartSpec = {
+    kind: "line",
+    series: [
+      { key: "bought", label: t("charts.bought"), color: C2 },
+      { key: "paidOut", label: t("charts.paidOut"), color: C1 },
+      { key: "withdrawn", label: t("charts.withdrawn"), color: C3 },
+    ],
+  };
+  const submissionsSpec: ChartSpec = {
+    kind: "stacked",
+    series: [
+      { key: "approved", label: t("charts.approved"), color: C1 },
+      { key: "pending", label: t("charts.pending"), color: C3 },
+      { key: "rejected", label: t("charts.rejected"), color: C4 },
+    ],
+  };
   return (
-    <ChartsSection title={`The last ${coins.length} days`}>
+    <ChartsSection title={t("charts.title", { days: coins.length })}>
       <ChartPanel
-        title="Coins per day"
-        summary={`In ${span}: ${plural(seriesTotal(coins, "bought"), "coin")} bought, ${formatCount(seriesTotal(coins, "paidOut"))} paid out to workers, ${formatCount(seriesTotal(coins, "withdrawn"))} withdrawn.`}
-        periodHeading="Day"
-        spec={COINS}
+        title={t("charts.coins")}
+        summary={t("charts.coinsSummary", {
+          days: coins.length,
+          bought: seriesTotal(coins, "bought"),
+          paidOut: f.count(seriesTotal(coins, "paidOut")),
+          withdrawn: f.count(seriesTotal(coins, "withdrawn")),
+        })}
+        periodHeading={t("charts.day")}
+        spec={coinsSpec}
         rows={coins}
         testId="chart-coins"
       />
       <ChartPanel
-        title="Submissions per day by status"
-        summary={`${plural(seriesTotal(submissions, "pending") + seriesTotal(submissions, "approved") + seriesTotal(submissions, "rejected"), "submission")} made in ${span}: ${sum("approved")} approved, ${sum("pending")} pending, ${sum("rejected")} rejected.`}
-        periodHeading="Day"
-        spec={SUBMISSIONS}
+        title={t("charts.submissions")}
+        summary={t("charts.submissionsSummary", {
+          days: coins.length,
+          made:
+            seriesTotal(submissions, "pending") +
+            seriesTotal(submissions, "approved") +
+            seriesTotal(submissions, "rejected"),
+          approved: f.count(seriesTotal(submissions, "approved")),
+          pending: f.count(seriesTotal(submissions, "pending")),
+          rejected: f.count(seriesTotal(submissions, "rejected")),
+        })}
+        periodHeading={t("charts.day")}
+        spec={submissionsSpec}
         rows={submissions}
         testId="chart-submissions"
       />

@@ -27,6 +27,8 @@ export interface TaskCardData {
   mySubmission: "pending" | "approved" | null;
   /** pay per hour in withdrawal cents (null without a time), and whether it is under the minimum */
   centsPerHour: number | null;
+  /** whether its buyer gave an estimate: a HIT gives none, and its card says "Being measured", then "estimate: measured" */
+  estimated: boolean;
   belowMinimum: boolean;
   /** its buyer's record, shown in one line ("92% approved · reviews in 5 h"); the task's page shows all of it */
   buyerRecord: RecordLineView;
@@ -82,7 +84,8 @@ export function TaskCard({ task }: { task: TaskCardData }) {
         <dd>{`${f.coins(task.payableAmount)} · ${f.dollars(withdrawalCents(task.payableAmount))}`}</dd>
         <dt>{common("payRate.label")}</dt>
         <dd data-testid="pay-rate" className={task.belowMinimum ? "below-minimum" : undefined}>
-          {task.centsPerHour === null ? t("taskCard.noEstimate") : hourly(task.centsPerHour)}
+          {task.centsPerHour === null ? common("payRate.measuring") : hourly(task.centsPerHour)}
+          {task.centsPerHour !== null && !task.estimated ? ` · ${t("taskCard.measured")}` : ""}
           {task.belowMinimum ? ` · ${common("payRate.belowMinimum")}` : ""}
         </dd>
         <dt>{t("taskCard.workersNeeded")}</dt>

@@ -64,6 +64,7 @@ export function metaWords<N extends Namespace>(
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
   namespace: N,
 ): (key: Key<N>, values?: Values) => string {
+  // React Router 8 hands meta its matches' data as `loaderData`
   const root = matches.find((m) => m?.id === "root")?.loaderData as Partial<PageWords> | undefined;
   const language = root?.language ?? "en";
   const messages = root?.words?.[namespace];

@@ -2,8 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/close-account";
 import { closeAccountSchema } from "~/lib/schemas/auth";
-
-import { formatCount, formatDollars } from "~/lib/format";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Card } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
@@ -25,7 +25,7 @@ import { formAction } from "~/server/http/page-action.server";
 import { closeAccount, closingPreview, type ClosingPreview } from "~/server/services/own-account.server";
 import { HeadedSection } from "~/components/headed-section";
 
-export const meta: Route.MetaFunction = () => [{ title: "Close your account · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "dashboard")("close.meta") }];
 
 const PATH = "/dashboard/settings/close";
 
@@ -34,49 +34,37 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { preview: await closingPreview(getEnv(context), signedInUser(context)) };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  formAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const t = serverWords(signedInUser(args.context).language, "dashboard");
+  return formAction(args, {
     user: signedInUser,
     schema: closeAccountSchema,
     hideFields: ["currentPassword"],
-    failure: (refused) => ({ title: "Account not closed", message: refused.message }),
+    failure: (refused) => ({ title: t("close.notClosed"), message: refused.message }),
     async run(input, { user, env }) {
       await closeAccount(env, user, input);
-      return redirectWithFlash(
-        "/",
-        { type: "success", title: "Account closed", message: "Your account is closed. Thank you for using Coinwork." },
-        [["Set-Cookie", clearSessionCookie()]],
-      );
+      return redirectWithFlash("/", { type: "success", title: t("close.closed"), message: t("close.closedText") }, [
+        ["Set-Cookie", clearSessionCookie()],
+      ]);
     },
   });
-
-const coins = (n: number) => `${formatCount(n)} coin${n === 1 ? "" : "s"}`;
+};
 
 /** What happens to each thing the account holds, in the order a person would ask about them. */
-function consequences(p: ClosingPreview): string[] {
-  const lines = [
-    "You are signed out everywhere and can't sign in again. Your name, email address and photo are removed.",
-  ];
-  if (p.openTasks > 0)
-    lines.push(
-      `Your ${formatCount(p.openTasks)} open task${p.openTasks === 1 ? " is" : "s are"} closed, and the ${coins(p.escrow)} held for ${p.openTasks === 1 ? "it come" : "them come"} back to your balance.`,
-    );
+function consequences(p: ClosingPreview, t: Words<"dashboard">, f: ReturnType<typeof useFormat>): string[] {
+  const lines = [t("close.signedOut")];
+  if (p.openTasks > 0) lines.push(t("close.openTasks", { count: p.openTasks, coins: f.coins(p.escrow) }));
   const balance = p.coins + p.escrow;
   if (balance > 0)
     lines.push(
       p.role === "Worker"
-        ? `Your balance of ${coins(balance)} is lost: it can't be paid out after closing.${p.canWithdrawFirst ? " Withdraw it first if you want the money." : ""}`
-        : `Your balance of ${coins(balance)} is lost: coins can't be refunded or moved to another account.`,
+        ? t("close.balanceWorker", { coins: f.coins(balance), withdraw: p.canWithdrawFirst ? "yes" : "no" })
+        : t("close.balanceBuyer", { coins: f.coins(balance) }),
     );
   if (p.pendingWithdrawals > 0)
-    lines.push(
-      `Your ${formatCount(p.pendingWithdrawals)} pending withdrawal${p.pendingWithdrawals === 1 ? "" : "s"} (${formatDollars(p.pendingWithdrawalCents)}) stay${p.pendingWithdrawals === 1 ? "s" : ""} with the admins, who pay ${p.pendingWithdrawals === 1 ? "it" : "them"} to the account you gave or return the coins to your closed balance.`,
-    );
-  if (p.pendingSubmissions > 0)
-    lines.push(
-      `Your ${formatCount(p.pendingSubmissions)} submission${p.pendingSubmissions === 1 ? "" : "s"} waiting for review stay with the buyers; pay for ${p.pendingSubmissions === 1 ? "it" : "them"} goes to your closed balance and is lost.`,
-    );
-  lines.push("Your coin history, payments and withdrawals are kept, without your name, because the books must add up.");
+    lines.push(t("close.withdrawals", { count: p.pendingWithdrawals, dollars: f.dollars(p.pendingWithdrawalCents) }));
+  if (p.pendingSubmissions > 0) lines.push(t("close.submissions", { count: p.pendingSubmissions }));
+  lines.push(t("close.kept"));
   return lines;
 }
 
@@ -87,21 +75,23 @@ export default function CloseAccount({ loaderData }: Route.ComponentProps) {
   const [form, fields] = useValibotForm(closeAccountSchema, { lastResult: outcome?.result });
   useFailureToast(outcome);
   const failure = failureOf(outcome);
+  const t = useWords("dashboard");
+  const f = useFormat();
   return (
     <>
-      <PageHeader title="Close your account" description="Read what happens first: closing can't be undone." />
+      <PageHeader title={t("settings.close.title")} description={t("close.description")} />
       <div className="grid max-w-2xl gap-6">
         <Card className="p-5 sm:p-6">
-          <HeadedSection id="closing-what-happens" title="What happens when you close it" className="grid gap-3">
+          <HeadedSection id="closing-what-happens" title={t("close.whatHappens")} className="grid gap-3">
             <ul className="grid list-disc gap-2 pl-5 text-sm leading-relaxed" data-testid="closing-consequences">
-              {consequences(preview).map((line) => (
+              {consequences(preview, t, f).map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
             <p className="text-sm text-muted-foreground">
-              Want a copy of your data first?{" "}
+              {t("close.copyFirst")}{" "}
               <a href="/dashboard/settings/data" download className="font-semibold text-brand-700 hover:underline">
-                Download your data
+                {t("settings.data.download")}
               </a>
             </p>
           </HeadedSection>
@@ -109,13 +99,13 @@ export default function CloseAccount({ loaderData }: Route.ComponentProps) {
         {preview.blocker ? (
           <Alert
             tone="warning"
-            title="You can't close your account yet"
+            title={t("close.cannotYet")}
             action={
               <Link
                 to={preview.pendingReviews > 0 ? "/dashboard/buyerhome" : "/dashboard/manageusers"}
                 className={buttonVariants({ variant: "outline", size: "sm" })}
               >
-                {preview.pendingReviews > 0 ? "Review submissions" : "Manage users"}
+                {preview.pendingReviews > 0 ? t("close.review") : t("close.manageUsers")}
               </Link>
             }
           >
@@ -126,22 +116,22 @@ export default function CloseAccount({ loaderData }: Route.ComponentProps) {
             <Form method="post" {...getFormProps(form)} className="grid gap-4">
               {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
               {preview.hasPassword ? (
-                <CurrentPasswordField field={fields.currentPassword} hint="To be sure it's you." />
+                <CurrentPasswordField field={fields.currentPassword} hint={t("close.passwordHint")} />
               ) : (
                 <InputField
                   field={fields.confirmEmail}
-                  label="Your email address"
+                  label={t("close.email")}
                   type="email"
                   autoComplete="off"
-                  hint="Type it to confirm."
+                  hint={t("close.emailHint")}
                 />
               )}
               <div className="flex flex-wrap gap-3">
                 <Button type="submit" variant="destructive" disabled={busy}>
-                  {busy ? "Closing…" : "Close my account"}
+                  {busy ? t("close.closing") : t("close.button")}
                 </Button>
                 <Link to="/dashboard/settings" className={buttonVariants({ variant: "outline" })}>
-                  Keep my account
+                  {t("close.keep")}
                 </Link>
               </div>
             </Form>

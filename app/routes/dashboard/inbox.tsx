@@ -14,8 +14,9 @@ import { cn } from "~/lib/cn";
 import { getEnv } from "~/server/context";
 import { signedInUser } from "~/server/auth/guards.server";
 import { listInbox, type InboxThread } from "~/server/services/messages.server";
+import { metaWords, useWords } from "~/lib/i18n/react";
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "dashboard")("inbox.meta") }];
 
 /** `?after=<time>.<id>`: where a page of older conversations starts (anything malformed reads as the first page). */
 const inboxQuery = v.object({ after: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined) });
@@ -31,19 +32,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { items, next, older, role } = loaderData;
+  const t = useWords("dashboard");
   return (
     <>
       <PageHeader
-        title="Messages"
-        description={
-          role === "Worker"
-            ? "Your conversations with buyers, about your submissions and your questions before starting."
-            : "Your conversations with workers, about their submissions and their questions before starting."
-        }
+        title={t("nav.messages")}
+        description={role === "Worker" ? t("inbox.workerHint") : t("inbox.buyerHint")}
       />
       {items.length ? (
         <ol
-          aria-label="Conversations"
+          aria-label={t("inbox.label")}
           className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm"
           data-testid="inbox"
         >
@@ -52,13 +50,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       ) : (
-        <EmptyState message={older ? "No older conversations." : "No messages yet."} />
+        <EmptyState message={older ? t("inbox.noOlder") : t("inbox.empty")} />
       )}
       {next || older ? (
-        <nav aria-label="Pages of conversations" className="mt-4 flex flex-wrap gap-2">
+        <nav aria-label={t("inbox.pages")} className="mt-4 flex flex-wrap gap-2">
           {older ? (
             <Link to="." className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Newest conversations
+              {t("inbox.newest")}
             </Link>
           ) : null}
           {next ? (
@@ -66,7 +64,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               to={`?after=${encodeURIComponent(next)}`}
               className={buttonVariants({ variant: "outline", size: "sm" })}
             >
-              Older conversations
+              {t("inbox.older")}
             </Link>
           ) : null}
         </nav>
@@ -77,6 +75,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
 function InboxRow({ thread: t }: { thread: InboxThread }) {
   const unread = t.unread > 0;
+  const w = useWords("dashboard");
   return (
     <li
       className={cn("grid gap-2 px-4 py-4 sm:px-5", unread && "bg-brand-50/50")}
@@ -89,36 +88,41 @@ function InboxRow({ thread: t }: { thread: InboxThread }) {
           className={cn("min-w-0 break-words hover:underline", unread ? "font-semibold" : "font-medium")}
         >
           {t.taskTitle}
-          <span className="sr-only">, with {t.withName}</span>
+          <span className="sr-only">, {w("inbox.withName", { name: t.withName })}</span>
         </Link>
         <span className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
           {unread ? (
             <Badge tone="info" data-testid="inbox-unread">
-              {t.unread} unread
+              {w("inbox.unread", { count: t.unread })}
             </Badge>
           ) : null}
           <LocalTime at={t.lastAt} />
         </span>
       </div>
       <p className="text-xs text-muted-foreground">
-        With <span className="font-semibold text-foreground">{t.withName}</span> ·{" "}
-        {t.aboutSubmission ? "about a submission" : "questions before starting"}
+        {w.rich("inbox.with", {
+          name: t.withName,
+          about: t.aboutSubmission ? "submission" : "questions",
+          b: (chunks) => <span className="font-semibold text-foreground">{chunks}</span>,
+        })}
       </p>
       {/* plain text: React escapes it */}
       <p className={cn("line-clamp-2 break-words text-sm", unread ? "text-foreground" : "text-muted-foreground")}>
-        {t.fromYou ? <span className="font-medium">You: </span> : null}
+        {t.fromYou ? <span className="font-medium">{w("inbox.you")} </span> : null}
         {t.excerpt}
       </p>
       {t.links.task || t.links.submission ? (
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {t.links.task ? (
             <Link to={t.links.task} className="font-semibold text-brand-700 hover:underline">
-              Task<span className="sr-only">: {t.taskTitle}</span>
+              {w("inbox.task")}
+              <span className="sr-only">: {t.taskTitle}</span>
             </Link>
           ) : null}
           {t.links.submission ? (
             <Link to={t.links.submission} className="font-semibold text-brand-700 hover:underline">
-              Submission<span className="sr-only"> of {t.taskTitle}</span>
+              {w("inbox.submission")}
+              <span className="sr-only"> {w("inbox.submissionOf", { title: t.taskTitle })}</span>
             </Link>
           ) : null}
         </p>

@@ -22,8 +22,11 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { MarkReadForm, NotificationLink, useNotificationReads } from "~/components/notification-reads";
+import { metaWords, useWords } from "~/lib/i18n/react";
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaWords(matches, "dashboard")("notifications.meta") },
+];
 
 const PAGE_SIZE = 20;
 
@@ -64,29 +67,30 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/dashboard/layout");
   const reads = useNotificationReads(layout?.notifications.unread ?? 0);
   const refused = useActionData<typeof action>();
+  const t = useWords("dashboard");
   return (
     <>
       <PageHeader
-        title="Notifications"
+        title={t("notifications.title")}
         description={
           total === 0
             ? undefined
             : reads.unread > 0
-              ? `${reads.unread} unread, newest first.`
-              : "All read, newest first."
+              ? t("notifications.unreadSummary", { count: reads.unread })
+              : t("notifications.allRead")
         }
         actions={
           reads.unread > 0 ? (
             <MarkReadForm>
               <Button type="submit" variant="outline">
-                <CheckCheck aria-hidden /> Mark all as read
+                <CheckCheck aria-hidden /> {t("notifications.markAll")}
               </Button>
             </MarkReadForm>
           ) : null
         }
       />
       {refused && !refused.ok ? (
-        <Alert tone="danger" title="Could not mark the notification as read" className="mb-4">
+        <Alert tone="danger" title={t("notifications.markFailed")} className="mb-4">
           {refused.message}
         </Alert>
       ) : null}
@@ -95,10 +99,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         page={page}
         pages={pages}
         dim
-        empty={<EmptyState message="No notifications found." />}
+        empty={<EmptyState message={t("notifications.empty")} />}
       >
         <ul
-          aria-label="Notifications"
+          aria-label={t("notifications.title")}
           className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm"
         >
           {items.map((n) => (
@@ -111,6 +115,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 }
 
 function NotificationRow({ n, read }: { n: NotificationItem; read: boolean }) {
+  const t = useWords("dashboard");
   return (
     <li
       className={cn("flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-5", !read && "bg-brand-50/50")}
@@ -134,7 +139,7 @@ function NotificationRow({ n, read }: { n: NotificationItem; read: boolean }) {
             {n.message}
           </NotificationLink>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            {read ? <Badge>Read</Badge> : <Badge tone="info">Unread</Badge>}
+            {read ? <Badge>{t("notifications.read")}</Badge> : <Badge tone="info">{t("notifications.unread")}</Badge>}
             <LocalTime at={n.createdAt} />
           </p>
         </div>
@@ -142,7 +147,8 @@ function NotificationRow({ n, read }: { n: NotificationItem; read: boolean }) {
       {read ? null : (
         <MarkReadForm id={n.id} className="shrink-0 pl-5.5 sm:pl-0">
           <Button type="submit" variant="outline" size="sm">
-            Mark as read<span className="sr-only">: {n.message}</span>
+            {t("notifications.markOne")}
+            <span className="sr-only">: {n.message}</span>
           </Button>
         </MarkReadForm>
       )}

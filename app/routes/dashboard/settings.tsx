@@ -4,7 +4,8 @@ import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/settings";
 import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n/languages";
-import { useLanguage, useWords } from "~/lib/i18n/react";
+import { metaWords, useLanguage, useWords } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
@@ -38,7 +39,7 @@ import { countryOf, hasPassword, requestEmailChange, updateProfile } from "~/ser
 import { pendingEmailChange } from "~/server/services/email-links.server";
 import { changePassword } from "~/server/services/passwords.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "dashboard")("settings.meta") }];
 
 const PATH = "/dashboard/settings";
 /** The page's forms: each posts to `?form=<name>`, which says which one the action's answer belongs to. */
@@ -60,19 +61,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => {
+  const t = serverWords(signedInUser(args.context).language, "dashboard");
   switch (new URL(args.request.url).searchParams.get("form")) {
     case "profile":
       return formAction(args, {
         user: signedInUser,
         schema: profileSchema,
         upload: {
-          failure: (refused) => ({ title: "Image upload failed", message: refused.message }),
-          unexpected: "Image upload failed",
+          failure: (refused) => ({ title: t("settings.imageFailed"), message: refused.message }),
+          unexpected: t("settings.imageFailed"),
         },
-        failure: (refused) => ({ title: "Profile not saved", message: refused.message }),
+        failure: (refused) => ({ title: t("settings.profile.notSaved"), message: refused.message }),
         async run({ name, country }, { user, env, image }) {
           await updateProfile(env, user, { name, photo: image, country });
-          return { title: "Profile saved", message: "Your name, country and photo are up to date.", to: PATH };
+          return { title: t("settings.profile.saved"), message: t("settings.profile.savedText"), to: PATH };
         },
       });
     case "email":
@@ -80,14 +82,14 @@ export const action = (args: Route.ActionArgs) => {
         user: signedInUser,
         schema: changeEmailSchema,
         hideFields: ["currentPassword"],
-        failure: (refused) => ({ title: "Email not changed", message: refused.message }),
+        failure: (refused) => ({ title: t("settings.email.notChanged"), message: refused.message }),
         async run(input, { user, env, request }) {
           const sent = await requestEmailChange(env, user, input, appOrigin(env, request));
           return {
-            title: "Check your inbox",
+            title: t("settings.email.checkInbox"),
             message: sent.approval
-              ? `To be sure it's you, we sent a link to ${sent.sentTo}: approve the change there, then confirm the link we send to ${input.email}.`
-              : `We sent a link to ${sent.sentTo}. Your email address changes when you open it.`,
+              ? t("settings.email.sentApproval", { sentTo: sent.sentTo, email: input.email })
+              : t("settings.email.sentLink", { sentTo: sent.sentTo }),
             to: PATH,
           };
         },
@@ -97,12 +99,12 @@ export const action = (args: Route.ActionArgs) => {
         user: signedInUser,
         schema: changePasswordSchema,
         hideFields: ["currentPassword", "password"],
-        failure: (refused) => ({ title: "Password not changed", message: refused.message }),
+        failure: (refused) => ({ title: t("settings.password.notChanged"), message: refused.message }),
         async run({ currentPassword, password }, { user, env }) {
           const token = await changePassword(env, user.id, currentPassword, password);
           return {
-            title: "Password changed!",
-            message: "You're still signed in here; every other device was signed out.",
+            title: t("settings.password.changed"),
+            message: t("settings.password.changedText"),
             to: PATH,
             cookies: [sessionCookie(token)],
           };
@@ -113,10 +115,10 @@ export const action = (args: Route.ActionArgs) => {
         // the service refuses anyone but a buyer
         user: signedInUser,
         schema: liftBlockSchema,
-        failure: (refused) => ({ title: "Block not lifted", message: refused.message }),
+        failure: (refused) => ({ title: t("settings.blocked.notLifted"), message: refused.message }),
         async run({ worker }, { user, env }) {
           await liftBlock(env, user, worker);
-          return { title: "Block lifted", message: "The worker can see and start your tasks again.", to: PATH };
+          return { title: t("settings.blocked.lifted"), message: t("settings.blocked.liftedText"), to: PATH };
         },
       });
     default:
@@ -131,15 +133,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   // the answer (and its field errors) belongs to the form that was posted
   const answerOf = (form: SettingsForm) => (params.get("form") === form ? outcome : undefined);
   useFailureToast(outcome);
+  const t = useWords("dashboard");
   useEffect(() => {
     if (outcome?.ok) toastOutcome(outcome);
   }, [outcome]);
   return (
     <>
-      <PageHeader
-        title="Settings"
-        description="Your name, country and photo, your email address, your password and your data."
-      />
+      <PageHeader title={t("settings.title")} description={t("settings.description")} />
       <div className="grid max-w-2xl gap-6">
         <ProfileSection
           key={`${user.name}|${user.photo ?? ""}|${country ?? ""}`}
@@ -151,57 +151,42 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <PasswordSection hasPassword={hasPassword} weak={user.weakPassword} outcome={answerOf("password")} />
         <LanguageSection />
         {blocks ? (
-          <Section
-            title="Blocked workers"
-            description="They neither see nor start your tasks; work they already sent stays for your review. Block a worker from a submission on Buyer Home."
-          >
+          <Section title={t("settings.blocked.title")} description={t("settings.blocked.hint")}>
             <BlockedWorkers blocks={blocks} action={formUrl("unblock")} />
           </Section>
         ) : null}
         {user.role === "Buyer" ? (
-          <Section
-            title="Requester API keys"
-            description="Keys for scripts written for the Mechanical Turk Requester API: create one, see which you have, revoke one."
-          >
+          <Section title={t("settings.apiKeys.title")} description={t("settings.apiKeys.hint")}>
             <Link
               to="/dashboard/apikeys"
               className={buttonVariants({ variant: "outline", className: "justify-self-start" })}
             >
-              Manage API keys
+              {t("settings.apiKeys.manage")}
             </Link>
           </Section>
         ) : null}
-        <Section
-          title="Sign out everywhere"
-          description="Ends your session on every device, this one included, and cancels every link we emailed you."
-        >
+        <Section title={t("settings.signOut.title")} description={t("settings.signOut.hint")}>
           <Form method="post" action="/logout?everywhere=1">
             <Button type="submit" variant="outline">
-              Sign out everywhere
+              {t("settings.signOut.title")}
             </Button>
           </Form>
         </Section>
-        <Section
-          title="Your data"
-          description="Everything Coinwork holds about you: your profile, tasks, submissions, withdrawals, coin orders, coin history and notifications, as a JSON file."
-        >
+        <Section title={t("settings.data.title")} description={t("settings.data.hint")}>
           <a
             href="/dashboard/settings/data"
             download
             className={buttonVariants({ variant: "outline", className: "justify-self-start" })}
           >
-            Download your data
+            {t("settings.data.download")}
           </a>
         </Section>
-        <Section
-          title="Close your account"
-          description="Ends your account for good. We'll tell you what happens to your coins and tasks before you confirm."
-        >
+        <Section title={t("settings.close.title")} description={t("settings.close.hint")}>
           <Link
             to="/dashboard/settings/close"
             className={buttonVariants({ variant: "outline", className: "justify-self-start text-red-700" })}
           >
-            Close your account…
+            {t("settings.close.link")}
           </Link>
         </Section>
       </div>
@@ -210,6 +195,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 }
 
 type Outcome = ReturnType<typeof useActionData<typeof action>>;
+
+/** An e-mail address inside a sentence: a long one breaks anywhere rather than overflow a phone. */
+const breakAll = (chunks: React.ReactNode[]) => <strong className="break-all">{chunks}</strong>;
 
 /** The language of pages, e-mails and notifications: POST /language keeps it on the account. */
 function LanguageSection() {
@@ -281,24 +269,26 @@ function ProfileSection({
     defaultValue: { name: user.name, country: country ?? undefined },
   });
   const failure = failureOf(outcome);
+  const t = useWords("dashboard");
   return (
-    <Section title="Profile" description="How buyers and workers see you, and where you are.">
+    <Section title={t("settings.profile.title")} description={t("settings.profile.hint")}>
       <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
         <EnhancedMarker />
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
-        <InputField field={fields.name} label="Name" type="text" autoComplete="name" />
+        <InputField field={fields.name} label={t("settings.profile.name")} type="text" autoComplete="name" />
         <CountryField
           field={fields.country}
-          label="Country"
-          hint={
-            user.role === "Worker"
-              ? "Some tasks are for workers in some countries only: they are matched against this."
-              : undefined
-          }
+          label={t("settings.profile.country")}
+          hint={user.role === "Worker" ? t("settings.profile.countryHint") : undefined}
         />
-        <ImagePicker label="Photo" round initialUrl={user.photo} error={outcome?.fields?.image?.[0]} />
+        <ImagePicker
+          label={t("settings.profile.photo")}
+          round
+          initialUrl={user.photo}
+          error={outcome?.fields?.image?.[0]}
+        />
         <Button type="submit" disabled={busy} className="justify-self-start">
-          {busy ? "Saving…" : "Save profile"}
+          {busy ? t("settings.saving") : t("settings.profile.save")}
         </Button>
       </Form>
     </Section>
@@ -320,27 +310,30 @@ function EmailSection({
   const busy = usePosting(action);
   const [form, fields] = useValibotForm(changeEmailSchema, { id: "email", lastResult: outcome?.result });
   const failure = failureOf(outcome);
+  const t = useWords("dashboard");
   return (
     <Section
-      title="Email address"
+      title={t("settings.email.title")}
       description={
         <span className="flex flex-wrap items-center gap-2">
           <span className="break-all font-medium text-foreground" data-testid="settings-email">
             {user.email}
           </span>
-          {user.emailVerified ? <Badge tone="success">Verified</Badge> : <Badge tone="pending">Not verified yet</Badge>}
+          {user.emailVerified ? (
+            <Badge tone="success">{t("settings.email.verified")}</Badge>
+          ) : (
+            <Badge tone="pending">{t("settings.email.notVerified")}</Badge>
+          )}
         </span>
       }
     >
       {pendingEmail?.waitsFor === "confirmation" ? (
-        <Alert tone="info" title="Waiting for your confirmation">
-          We sent a link to <strong className="break-all">{pendingEmail.email}</strong>. Your address changes when you
-          open it.
+        <Alert tone="info" title={t("settings.email.waitConfirmation")}>
+          {t.rich("settings.email.waitConfirmationText", { email: pendingEmail.email, strong: breakAll })}
         </Alert>
       ) : pendingEmail ? (
-        <Alert tone="info" title="Waiting for your approval">
-          To move to <strong className="break-all">{pendingEmail.email}</strong>, approve the change with the link we
-          sent to your current address.
+        <Alert tone="info" title={t("settings.email.waitApproval")}>
+          {t.rich("settings.email.waitApprovalText", { email: pendingEmail.email, strong: breakAll })}
         </Alert>
       ) : null}
       <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
@@ -348,18 +341,14 @@ function EmailSection({
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
         <InputField
           field={fields.email}
-          label="New email address"
+          label={t("settings.email.new")}
           type="email"
           autoComplete="email"
-          hint={
-            hasPassword
-              ? "We'll send a link to the new address; nothing changes until you open it."
-              : "Your account has no password, so your current address approves the change first; then the new address gets a link. Nothing changes until you open it."
-          }
+          hint={hasPassword ? t("settings.email.hint") : t("settings.email.hintNoPassword")}
         />
         {hasPassword ? <CurrentPasswordField field={fields.currentPassword} /> : null}
         <Button type="submit" disabled={busy} className="justify-self-start">
-          {busy ? "Sending…" : "Change email address"}
+          {busy ? t("settings.email.sending") : t("settings.email.change")}
         </Button>
       </Form>
     </Section>
@@ -371,32 +360,33 @@ function PasswordSection({ hasPassword, weak, outcome }: { hasPassword: boolean;
   const busy = usePosting(action);
   const [form, fields] = useValibotForm(changePasswordSchema, { id: "password", lastResult: outcome?.result });
   const failure = failureOf(outcome);
+  const t = useWords("dashboard");
   if (!hasPassword) {
     return (
-      <Section title="Password" description="You sign in with Google, so your account has no password.">
+      <Section title={t("settings.password.title")} description={t("settings.password.google")}>
         <p className="text-sm">
-          To add one, ask for a link:{" "}
+          {t("settings.password.addOne")}{" "}
           <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
-            Forgot password?
+            {t("settings.password.forgot")}
           </Link>
         </p>
       </Section>
     );
   }
   return (
-    <Section title="Password" description="Changing it signs you out on every other device.">
+    <Section title={t("settings.password.title")} description={t("settings.password.hint")}>
       {weak ? (
-        <Alert tone="warning" title="Choose a new password">
-          Your password is shorter than 12 characters or too common. It still works, but please change it.
+        <Alert tone="warning" title={t("settings.password.weakTitle")}>
+          {t("settings.password.weakText")}
         </Alert>
       ) : null}
       <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
         <EnhancedMarker />
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
         <CurrentPasswordField field={fields.currentPassword} />
-        <NewPasswordField field={fields.password} label="New password" />
+        <NewPasswordField field={fields.password} label={t("settings.password.new")} />
         <Button type="submit" disabled={busy} className="justify-self-start">
-          {busy ? "Saving…" : "Change password"}
+          {busy ? t("settings.saving") : t("settings.password.change")}
         </Button>
       </Form>
     </Section>

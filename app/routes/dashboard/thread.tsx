@@ -31,10 +31,13 @@ import {
 import { revisionOf } from "~/server/services/revisions.server";
 import { HeadedSection } from "~/components/headed-section";
 import { appealPath } from "~/lib/appeals";
+import { metaWords, useWords } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Messages about ${loaderData.taskTitle} · Coinwork` : "Messages · Coinwork" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaWords(matches, "dashboard");
+  return [{ title: loaderData ? t("thread.meta", { title: loaderData.taskTitle }) : t("inbox.meta") }];
+};
 
 const messageSchema = v.object({ intent: v.literal("message"), body: messageBody });
 
@@ -58,7 +61,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const party = user.id === p.workerId || user.id === p.buyerId;
     return {
       taskTitle: p.taskTitle,
-      about: p.submissionId ? `${p.workerName}'s submission` : `${p.workerName}'s questions before starting`,
+      // what the conversation is about, in the reader's words (the page writes it)
+      about: { kind: p.submissionId ? "submission" : "questions", workerName: p.workerName },
       other: user.id === p.workerId ? p.buyerName : user.id === p.buyerId ? p.workerName : null,
       you: user.id,
       canWrite: thread.canWrite,
@@ -88,13 +92,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => {
   const key = keyOf(args.params);
+  const t = serverWords(signedInUser(args.context).language, "dashboard");
   return formAction(args, {
     user: signedInUser,
     schema: messageSchema,
-    failure: (refused) => ({ title: "Message not sent", message: refused.message }),
+    failure: (refused) => ({ title: t("thread.notSent"), message: refused.message }),
     async run(input, { user, env, request }) {
       await postMessage(env, user, key, input.body, appOrigin(env, request));
-      return { title: "Message sent", message: "The other side is told.", to: threadPath(key) };
+      return { title: t("thread.sent"), message: t("thread.sentText"), to: threadPath(key) };
     },
   });
 };
@@ -108,14 +113,15 @@ function MessageForm() {
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: messageSchema }),
     shouldValidate: "onSubmit",
   });
+  const t = useWords("dashboard");
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3">
       <input type="hidden" name="intent" value="message" />
-      <Field label="Your message" htmlFor={fields.body.id} error={fields.body.errors}>
+      <Field label={t("thread.yourMessage")} htmlFor={fields.body.id} error={fields.body.errors}>
         <Textarea {...getTextareaProps(fields.body)} rows={4} />
       </Field>
       <div>
-        <Button type="submit">Send message</Button>
+        <Button type="submit">{t("thread.send")}</Button>
       </div>
     </Form>
   );
@@ -137,45 +143,49 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
     appealUrl,
   } = loaderData;
   useFailureToast(useActionData<typeof action>());
+  const t = useWords("dashboard");
+  const dueAt = revision?.dueAt;
+  const aboutWords = t("thread.about", { about: about.kind, name: about.workerName });
   return (
     <>
-      {back ? <BackLink to={back}>Messages</BackLink> : null}
-      <PageHeader title={`Messages about ${taskTitle}`} description={other ? `With ${other} · ${about}` : about} />
+      {back ? <BackLink to={back}>{t("nav.messages")}</BackLink> : null}
+      <PageHeader
+        title={t("thread.title", { title: taskTitle })}
+        description={other ? t("thread.with", { name: other, about: aboutWords }) : aboutWords}
+      />
       <div className="grid max-w-3xl gap-6">
         {links.task || links.submission ? (
-          <nav aria-label="What this conversation is about" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <nav aria-label={t("thread.linksLabel")} className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
             {links.task ? (
               <Link to={links.task} className="font-semibold text-brand-700 hover:underline">
-                Open the task
+                {t("thread.openTask")}
               </Link>
             ) : null}
             {links.submission ? (
               <Link to={links.submission} className="font-semibold text-brand-700 hover:underline">
-                {mayAskRevision ? "Review the submission, or ask for a revision" : "Open the submission"}
+                {mayAskRevision ? t("thread.reviewOrRevise") : t("thread.openSubmission")}
               </Link>
             ) : null}
           </nav>
         ) : null}
-        {revision?.dueAt ? (
-          <Alert tone="warning" title="Revision asked" data-testid="revision-state">
+        {revision && dueAt ? (
+          <Alert tone="warning" title={t("thread.revisionAsked")} data-testid="revision-state">
             <p className="whitespace-pre-wrap">{revision.note}</p>
-            <p className="mt-1 text-sm">
-              Due by <LocalTime at={revision.dueAt} />. Until then the buyer cannot approve or reject it.
-            </p>
+            <p className="mt-1 text-sm">{t.rich("thread.dueBy", { time: () => <LocalTime at={dueAt} /> })}</p>
           </Alert>
         ) : revision?.requestedAt ? (
           <p className="text-sm text-muted-foreground" data-testid="revision-state">
-            A revision was asked once: &ldquo;{revision.note}&rdquo;. It cannot be asked again.
+            {t("thread.revisionOnce", { note: revision.note ?? "" })}
           </p>
         ) : null}
 
-        <HeadedSection id="messages-title" title="Conversation" className="grid gap-3">
+        <HeadedSection id="messages-title" title={t("thread.conversation")} className="grid gap-3">
           {earlier ? (
             <Link
               to={`?before=${encodeURIComponent(earlier)}`}
               className="text-sm font-semibold text-brand-700 hover:underline"
             >
-              Earlier messages
+              {t("thread.earlier")}
             </Link>
           ) : null}
           {messages.length ? (
@@ -186,8 +196,10 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
                   className={`rounded-xl border border-border p-3 shadow-xs ${m.senderId === you ? "bg-brand-50/70 sm:ml-12" : "bg-white sm:mr-12"}`}
                 >
                   <p className="text-xs text-muted-foreground">
-                    <span className="font-semibold text-slate-900">{m.senderId === you ? "You" : m.senderName}</span> ·{" "}
-                    <LocalTime at={m.createdAt} />
+                    <span className="font-semibold text-slate-900">
+                      {m.senderId === you ? t("thread.you") : m.senderName}
+                    </span>{" "}
+                    · <LocalTime at={m.createdAt} />
                   </p>
                   {/* plain text: React escapes it, line breaks kept */}
                   <p className="mt-1 whitespace-pre-wrap break-words text-sm">{m.body}</p>
@@ -195,20 +207,18 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           ) : (
-            <p className="text-sm text-muted-foreground">No messages yet.</p>
+            <p className="text-sm text-muted-foreground">{t("thread.empty")}</p>
           )}
           {canWrite ? (
             // a sent message comes back in the list: a fresh form for the next one
             <MessageForm key={messages.at(-1)?.id ?? "none"} />
           ) : (
-            <p className="text-sm text-muted-foreground">
-              You can read this conversation; only its buyer and worker write in it.
-            </p>
+            <p className="text-sm text-muted-foreground">{t("thread.readOnly")}</p>
           )}
         </HeadedSection>
         {appealUrl ? (
           <Link to={appealUrl} className={buttonVariants({ variant: "outline", className: "justify-self-start" })}>
-            Back to the appeal
+            {t("thread.backToAppeal")}
           </Link>
         ) : null}
       </div>

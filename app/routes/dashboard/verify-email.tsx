@@ -9,6 +9,7 @@ import { readFormOrRefusal } from "~/server/http/form.server";
 import { dashboardPage } from "~/server/http/redirect.server";
 import { resendVerification } from "~/server/services/accounts.server";
 import { taskPagePath } from "~/lib/roles";
+import { serverWords } from "~/lib/i18n/words.server";
 
 /**
  * POST (the banner's "Resend" button): another verification link, then back to the dashboard page it was on; sent
@@ -20,16 +21,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(form instanceof FormData)) return form;
   const to = dashboardPage(form.get("redirectTo"), request) ?? "/dashboard";
   const env = getEnv(context);
+  const t = serverWords(user.language, "dashboard");
   try {
     // sent from a task's page (a worker who signed up to do it): the new link leads back there as well
     await resendVerification(env, user, appOrigin(env, request), taskPagePath(to));
     return redirectWithFlash(to, {
       type: "success",
-      title: "Email sent",
-      message: `We sent a new link to ${user.email}. It works once, for 24 hours.`,
+      title: t("verifyEmail.sent"),
+      message: t("verifyEmail.sentText", { email: user.email }),
     });
   } catch (e) {
-    return redirectWithFlash(to, { type: "error", title: "Email not sent", message: refusal(e).message });
+    return redirectWithFlash(to, { type: "error", title: t("verifyEmail.notSent"), message: refusal(e).message });
   }
 }
 

@@ -23,7 +23,7 @@ export const OPERATION_DOCS: OperationRow[] = [
   },
   {
     operations: ["UpdateExpirationForHIT"],
-    does: "a later `ExpireAt` moves the completion day; one now or past expires the HIT: its open and started slots close and their escrow returns to the buyer (the workers who started it are told), its completion day becomes yesterday, and it stays closed: an assignment rejected or given back afterwards refunds the buyer and never makes it assignable again (submitted work stays to be reviewed)",
+    does: "a later `ExpireAt` moves the completion day; one now or past expires the HIT: its open and started slots close and their escrow returns to the buyer (the workers who started it are told), its completion day becomes yesterday, and it stays closed: an assignment rejected or given back afterwards refunds the buyer and never makes it assignable again (submitted work stays to be reviewed); on a deleted HIT an `ExpireAt` now or past answers success (it is closed already) and a later one MTurk's words \"This HIT is currently in the state 'Disposed'…\"",
   },
   {
     operations: ["GetHIT", "ListHITs", "ListReviewableHITs"],

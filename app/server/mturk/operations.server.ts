@@ -65,9 +65,15 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   UpdateExpirationForHIT: async (env, requester, input) => {
-    const { task } = await ownHit(env, requester, text(input, "HITId"));
+    const { task } = await ownHit(env, requester, text(input, "HITId"), { disposed: true });
     const expireAt = input.ExpireAt;
     if (typeof expireAt !== "number" || !Number.isFinite(expireAt)) throw requestError("ExpireAt is required.");
+    if (task.deletedAt !== null) {
+      // a deleted HIT is closed for good: expiring it again is done already (Dallinger's disable_hit expires, then
+      // deletes, and reads "Disposed" from the delete as done); a later expiry cannot reopen it
+      if (expireAt * 1000 <= Date.now()) return {};
+      throw disposedHit("Assignable, Unassignable, Reviewable");
+    }
     const asIs: HitUpdateTaskInput = {
       task_title: task.taskTitle,
       task_detail: task.taskDetail,
@@ -93,12 +99,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   DeleteHIT: async (env, requester, input) => {
     const hit = await ownHit(env, requester, text(input, "HITId"), { disposed: true });
-    // MTurk's words, which tools match to know a HIT is gone already
-    if (hit.task.deletedAt !== null)
-      throw requestError(
-        `This HIT is currently in the state 'Disposed'. This operation can be called with a status of: Reviewable`,
-        "AWS.MechanicalTurk.InvalidHITState",
-      );
+    if (hit.task.deletedAt !== null) throw disposedHit("Reviewable");
     await deleteTask(env, requester, hit.task.id);
     return {};
   },
@@ -151,4 +152,11 @@ function hitPage(env: Env, rows: HitRow[]) {
 }
 
 /** RequesterFeedback: what the worker reads with the decision (at most 1024 characters, as on MTurk), or "". */
+/** MTurk's words for an operation on a deleted HIT, which tools match to know it is gone already. */
+const disposedHit = (allowed: string) =>
+  requestError(
+    `This HIT is currently in the state 'Disposed'. This operation can be called with a status of: ${allowed}`,
+    "AWS.MechanicalTurk.InvalidHITState",
+  );
+
 const feedbackOf = (input: Input) => boundedText(input, "RequesterFeedback", 1024, false).trim();

@@ -22,10 +22,11 @@ import { AdminList } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { AppealEvidence } from "~/components/admin/appeal-evidence";
 import { ProofGlimpse } from "~/components/proof";
-import { proofExcerpt, NO_REASON_GIVEN } from "~/lib/review";
-import { formatCoins } from "~/lib/format";
+import { proofExcerpt } from "~/lib/review";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Appeals · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "admin")("appeals.meta") }];
 
 const PAGE_SIZE = 10;
 const PATH = "/dashboard/appeals";
@@ -63,30 +64,32 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         decidedAt: a.decidedAt,
         deciderName: a.deciderName,
         // the admin's confirmation says where an overturn's coins would come from, as things stand now
-        overturn: describeOverturn({
+        overturn: {
           pay: a.payableAmount,
           slotPay: a.slotPay,
           workerName: a.workerName,
           buyerName: a.buyerName,
           buyerCoins: a.buyerCoins,
-        }),
+        },
       })),
     },
   };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const t = serverWords(adminUser(args.context).language, "admin");
+  return confirmAction(args, {
     user: adminUser,
     schema: appealDecisionSchema,
-    failure: (intent) => ({ title: intent === "overturn" ? "Overturn failed" : "Could not uphold the rejection" }),
+    failure: (intent) => ({ title: intent === "overturn" ? t("appeals.overturnFailed") : t("appeals.upholdFailed") }),
     async run(input, { user: admin, env }) {
       await decideAppeal(env, admin, input.id, input.intent);
       return input.intent === "overturn"
-        ? { title: "Rejection overturned", message: "The worker is paid and both sides are notified." }
-        : { title: "Rejection upheld", message: "The worker is notified; no coins moved." };
+        ? { title: t("appeals.overturned"), message: t("appeals.overturnedText") }
+        : { title: t("appeals.upheld"), message: t("appeals.upheldText") };
     },
   });
+};
 
 export const shouldRevalidate = revalidateAfterPost;
 
@@ -95,28 +98,34 @@ type Appeal = Route.ComponentProps["loaderData"]["appeals"]["items"][number];
 /** The evidence in both confirmations: the decision is made looking at it. */
 const evidence = (a: Appeal) => <AppealEvidence e={a} />;
 
-function overturnSpec(a: Appeal): ActionSpec {
+/** The page's words and formats, which the confirmations are written with. */
+type PageWords = { t: Words<"admin">; coins: (n: number) => string };
+
+function overturnSpec(a: Appeal, { t, coins }: PageWords): ActionSpec {
   return {
     intent: "overturn",
     id: a.id,
-    title: "Overturn this rejection?",
-    description: `The submission for “${a.taskTitle}” becomes approved. ${a.overturn}`,
+    title: t("appeals.overturn.title"),
+    description: t("appeals.overturn.description", {
+      title: a.taskTitle,
+      plan: describeOverturn(a.overturn, t, coins),
+    }),
     body: evidence(a),
     wide: true,
-    note: "Both are notified, and the decision is recorded in the audit log. It cannot be undone.",
-    confirmLabel: `Yes, pay ${formatCoins(a.pay)}`,
+    note: t("appeals.overturn.note"),
+    confirmLabel: t("appeals.overturn.confirm", { coins: coins(a.pay) }),
   };
 }
 
-function upholdSpec(a: Appeal): ActionSpec {
+function upholdSpec(a: Appeal, { t }: PageWords): ActionSpec {
   return {
     intent: "uphold",
     id: a.id,
-    title: "Uphold this rejection?",
-    description: `The rejection of ${a.workerName}'s submission for “${a.taskTitle}” stands. No coins move; ${a.workerName} is notified.`,
+    title: t("appeals.uphold.title"),
+    description: t("appeals.uphold.description", { name: a.workerName, title: a.taskTitle }),
     body: evidence(a),
     wide: true,
-    confirmLabel: "Uphold rejection",
+    confirmLabel: t("appeals.uphold.confirm"),
     destructive: true,
   };
 }
@@ -124,43 +133,43 @@ function upholdSpec(a: Appeal): ActionSpec {
 export default function Appeals({ loaderData }: Route.ComponentProps) {
   const { appeals, show, pendingCount, onlyOne } = loaderData;
   const flow = useActionFlow();
+  const t = useWords("admin");
+  const f = useFormat();
+  const words = { t, coins: f.coins };
   const pending = show === "pending";
   const noJsSpec = useNoJsSpec(
     appeals.items,
-    { overturn: overturnSpec, uphold: upholdSpec },
+    { overturn: (a) => overturnSpec(a, words), uphold: (a) => upholdSpec(a, words) },
     (a) => a.status === "pending",
   );
   const tabs = [
-    { key: "pending", label: "Pending", count: pendingCount, to: PATH },
-    { key: "decided", label: "Decided", count: undefined, to: `${PATH}?show=decided` },
+    { key: "pending", label: t("appeals.pending"), count: pendingCount, to: PATH },
+    { key: "decided", label: t("appeals.decided"), count: undefined, to: `${PATH}?show=decided` },
   ];
 
   return (
     <>
-      <PageHeader
-        title="Appeals"
-        description="Workers appeal a rejection once, within 7 days. Uphold it, or overturn it and pay the worker."
-      />
-      <ListTabs label="Filter appeals" current={show} tabs={tabs} />
+      <PageHeader title={t("appeals.title")} description={t("appeals.description")} />
+      <ListTabs label={t("appeals.filter")} current={show} tabs={tabs} />
       {onlyOne ? (
         <p className="mb-3 text-sm text-muted-foreground" data-testid="one-appeal">
-          Showing one appeal.{" "}
+          {t("appeals.showingOne")}{" "}
           <Link to={pending ? PATH : `${PATH}?show=decided`} className="font-semibold text-brand-700 hover:underline">
-            Show all {pending ? "pending" : "decided"} appeals
+            {t("appeals.showAll", { show })}
           </Link>
         </p>
       ) : null}
 
       <AdminList
         list={appeals}
-        label={pending ? "Pending appeals" : "Decided appeals"}
-        empty={pending ? "No Appeals To Review" : "No Decided Appeals Yet."}
+        label={pending ? t("appeals.pendingLabel") : t("appeals.decidedLabel")}
+        empty={pending ? t("appeals.emptyPending") : t("appeals.emptyDecided")}
         columns={[
-          { header: "Task" },
-          { header: "Worker" },
-          { header: "Buyer" },
-          { header: "Amount", className: "text-right" },
-          { header: "Appeal" },
+          { header: t("col.task") },
+          { header: t("col.worker") },
+          { header: t("col.buyer") },
+          { header: t("col.amount"), className: "text-right" },
+          { header: t("appeals.col.appeal") },
         ]}
         rowTestId={(a) => `appeal-${a.id}`}
         cells={(a) => (
@@ -173,12 +182,12 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
               </div>
               <ConversationLink a={a} />
             </Cell>
-            <PersonCell label="Worker" name={a.workerName} email={a.workerEmail} />
-            <PersonCell label="Buyer" name={a.buyerName} email={a.buyerEmail} />
-            <Cell label="Amount" className="amount">
-              {formatCoins(a.pay)}
+            <PersonCell label={t("col.worker")} name={a.workerName} email={a.workerEmail} />
+            <PersonCell label={t("col.buyer")} name={a.buyerName} email={a.buyerEmail} />
+            <Cell label={t("col.amount")} className="amount">
+              {f.coins(a.pay)}
             </Cell>
-            <Cell label="Appeal" className="md:min-w-64 md:max-w-96">
+            <Cell label={t("appeals.col.appeal")} className="md:min-w-64 md:max-w-96">
               <AppealText a={a} />
               <p className="meta mt-1">
                 <When a={a} />
@@ -186,7 +195,11 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
             </Cell>
             <Cell>
               {pending ? (
-                <RowActions flow={flow} actions={decisionActions(a)} className="md:justify-end max-md:[&>*]:flex-1" />
+                <RowActions
+                  flow={flow}
+                  actions={decisionActions(a, words)}
+                  className="md:justify-end max-md:[&>*]:flex-1"
+                />
               ) : null}
             </Cell>
           </>
@@ -200,23 +213,25 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
 }
 
 function RejectReason({ a }: { a: Appeal }) {
+  const t = useWords("admin");
   return (
     <p className="mt-1 text-xs text-red-900">
-      <span className="font-semibold">Rejected: </span>
-      {a.rejectReason || NO_REASON_GIVEN}
+      <span className="font-semibold">{t("appeals.rejected")} </span>
+      {a.rejectReason || t("appeals.noReason")}
     </p>
   );
 }
 
 /** The submission's conversation, which the admin reads before deciding (and cannot write in). */
 function ConversationLink({ a }: { a: Appeal }) {
+  const t = useWords("admin");
   return (
     <Link
       to={a.conversationUrl}
       className="mt-2 inline-flex text-sm font-semibold text-brand-700 hover:underline"
-      aria-label={`Read the conversation about ${a.workerName}'s submission for “${a.taskTitle}”`}
+      aria-label={t("appeals.readConversationLabel", { name: a.workerName, title: a.taskTitle })}
     >
-      Read the conversation
+      {t("appeals.readConversation")}
     </Link>
   );
 }
@@ -226,36 +241,33 @@ function AppealText({ a }: { a: Appeal }) {
 }
 
 function When({ a }: { a: Appeal }) {
-  if (a.status === "pending")
-    return (
-      <>
-        Filed <LocalTime at={a.createdAt} />
-      </>
-    );
+  const t = useWords("admin");
+  if (a.status === "pending") return t.rich("appeals.filed", { time: () => <LocalTime at={a.createdAt} /> });
   return (
     <span className="inline-flex flex-col items-start gap-1">
       <AppealBadge status={a.status} />
       <span className="text-xs">
-        {a.deciderName ? `by ${a.deciderName}, ` : ""}
+        {a.deciderName ? `${t("appeals.by", { name: a.deciderName })} ` : ""}
         {a.decidedAt ? <LocalTime at={a.decidedAt} /> : null}
       </span>
     </span>
   );
 }
 
-function decisionActions(a: Appeal): RowAction[] {
+function decisionActions(a: Appeal, words: PageWords): RowAction[] {
+  const { t } = words;
   return [
     {
-      spec: overturnSpec(a),
-      text: "Overturn",
-      label: `Overturn the rejection of ${a.workerName}`,
+      spec: overturnSpec(a, words),
+      text: t("appeals.overturn"),
+      label: t("appeals.overturnLabel", { name: a.workerName }),
       icon: <Check aria-hidden />,
       variant: "default",
     },
     {
-      spec: upholdSpec(a),
-      text: "Uphold",
-      label: `Uphold the rejection of ${a.workerName}`,
+      spec: upholdSpec(a, words),
+      text: t("appeals.uphold"),
+      label: t("appeals.upholdLabel", { name: a.workerName }),
       icon: <Gavel aria-hidden />,
     },
   ];

@@ -18,7 +18,6 @@ import { adminUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { adminStats } from "~/server/services/users.server";
-import { ageWords } from "~/lib/waits";
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from "~/server/services/withdrawals.server";
 import { setTakaRate, takaRate } from "~/server/services/currency-rates.server";
 import { ledgerHolds } from "~/server/services/ledger.server";
@@ -42,11 +41,13 @@ import { CopyButton } from "~/components/copy-button";
 import { payoutLine, payoutOf } from "~/lib/payouts";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { cn } from "~/lib/cn";
-import { formatCoins, formatCount, formatDollars } from "~/lib/format";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { formatsOf, type Formats } from "~/lib/i18n/format";
+import { serverWords } from "~/lib/i18n/words.server";
 import { rateWords } from "~/lib/taka";
 import { RiskSignals, TAKA_RATE_ROW, TakaRateCard, takaRateSpec } from "~/components/admin/payouts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Home · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "admin")("home.meta") }];
 
 const PAGE_SIZE = 10;
 
@@ -89,83 +90,119 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const language = adminUser(args.context).language;
+  const t = serverWords(language, "admin");
+  const f = formatsOf(language);
+  const coins = serverWords(language, "common");
+  return confirmAction(args, {
     user: adminUser,
     schema: adminHomeActionSchema,
     failure: (intent) => ({
-      title: intent === "reject" ? "Rejection failed" : intent === "taka_rate" ? "Rate not saved" : "Not Approved!",
+      title:
+        intent === "reject"
+          ? t("home.rejectFailed")
+          : intent === "taka_rate"
+            ? t("rate.notSaved")
+            : t("home.notApproved"),
     }),
     async run(input, { user: admin, env }) {
       if (input.intent === "taka_rate") {
         const rate = await setTakaRate(env, admin, input.taka_per_dollar);
-        return { title: "Taka rate saved", message: `1 US dollar = ${rateWords(rate)} taka, from now on.` };
+        return { title: t("rate.saved"), message: t("rate.savedText", { rate: rateWords(rate) }) };
       }
       const withdrawal = await findWithdrawal(env, input.id);
       if (input.intent === "approve") {
         await approveWithdrawal(env, admin, input.id, input.payout_reference);
         return {
-          title: "Successfully Approved!",
+          title: t("home.approved"),
           message: withdrawal
-            ? `${formatDollars(withdrawal.cents)} to ${withdrawal.workerName} is paid out (reference ${input.payout_reference}).`
+            ? t("home.approvedText", {
+                dollars: f.dollars(withdrawal.cents),
+                name: withdrawal.workerName,
+                reference: input.payout_reference,
+              })
             : undefined,
         };
       }
       await rejectWithdrawal(env, admin, input.id, input.reason);
       return {
-        title: "Withdrawal rejected",
+        title: t("home.rejected"),
         message: withdrawal
-          ? `${formatCoins(withdrawal.coins)} are back in ${withdrawal.workerName}'s balance.`
+          ? t("home.rejectedText", { coins: coins("coins", { count: withdrawal.coins }), name: withdrawal.workerName })
           : undefined,
       };
     },
   });
+};
 
 /** After any decision the list and the cards are read again (also after a refusal: the row may be stale). */
 export const shouldRevalidate = revalidateAfterPost;
 
-/** How long a pending request has waited (the list is oldest first: the top one has waited longest). */
+const HOUR = 3_600_000;
+
+/**
+ * How long a pending request has waited (the list is oldest first: the top one has waited longest), in the words of
+ * app/lib/waits.ts: under an hour, about N hours below two days, about N days after.
+ */
 function Age({ since, now }: { since: number; now: number }) {
+  const t = useWords("admin");
+  const hours = Math.max(0, now - since) / HOUR;
+  const h = Math.round(hours);
   return (
     <span className="block text-xs font-medium text-amber-800" data-testid="withdrawal-age">
-      waiting {ageWords(since, now)}
+      {hours < 1
+        ? t("home.waitingUnderHour")
+        : h < 48
+          ? t("home.waitingHours", { count: h })
+          : t("home.waitingDays", { count: Math.round(hours / 24) })}
     </span>
   );
 }
 
 type Withdrawal = Route.ComponentProps["loaderData"]["withdrawals"]["items"][number];
+/** The page's words and formats, which the confirmations are written with. */
+type PageWords = { t: Words<"admin">; f: Formats & { coins(n: number): string } };
 
-function approveSpec(w: Withdrawal): ActionSpec {
+function approveSpec(w: Withdrawal, { t, f }: PageWords): ActionSpec {
+  const bank = w.payout.payment_system === "Bank";
   return {
     intent: "approve",
     id: w.id,
-    title: "Approve this withdrawal?",
-    description: `Pay ${formatDollars(w.cents)} (${formatCoins(w.coins)}) to ${w.workerName}: ${payoutLine(w.payout)}. The coins leave the worker's held balance for good.`,
+    title: t("home.approve.title"),
+    description: t("home.approve.description", {
+      dollars: f.dollars(w.cents),
+      coins: f.coins(w.coins),
+      name: w.workerName,
+      payout: payoutLine(w.payout),
+    }),
     text: {
       name: "payout_reference",
-      label: "Payout reference",
-      hint: `${w.payout.payment_system === "Bank" ? "The bank's reference of the payment you made" : `The transaction ID of the ${w.payout.payment_system} payment you made`}. ${w.workerName} is shown it.`,
-      placeholder: w.payout.payment_system === "Bank" ? "e.g. FT26332ABC12" : "e.g. 9KX4TQ2ZP1",
+      label: t("home.approve.reference"),
+      hint: bank
+        ? t("home.approve.hintBank", { name: w.workerName })
+        : t("home.approve.hintWallet", { system: w.payout.payment_system, name: w.workerName }),
+      placeholder: t("home.approve.example", { example: bank ? "FT26332ABC12" : "9KX4TQ2ZP1" }),
       maxLength: 64,
     },
-    confirmLabel: "Yes, approve",
+    confirmLabel: t("home.approve.confirm"),
     inlineErrors: true,
     feedback: FEEDBACK.paidOut,
   };
 }
 
-function rejectSpec(w: Withdrawal): ActionSpec {
+function rejectSpec(w: Withdrawal, { t, f }: PageWords): ActionSpec {
   return {
     intent: "reject",
     id: w.id,
-    title: "Reject this withdrawal?",
-    description: `The ${formatCoins(w.coins)} go back to ${w.workerName}'s balance, and they are told your reason.`,
-    confirmLabel: "Reject request",
+    title: t("home.reject.title"),
+    description: t("home.reject.description", { coins: f.coins(w.coins), name: w.workerName }),
+    confirmLabel: t("home.reject.confirm"),
     destructive: true,
     reason: {
-      label: "Reason",
+      label: t("reason"),
       required: true,
-      placeholder: "e.g. The account number does not match the name on the account.",
+      placeholder: t("home.reject.placeholder"),
     },
     inlineErrors: true,
   };
@@ -174,18 +211,24 @@ function rejectSpec(w: Withdrawal): ActionSpec {
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { stats, withdrawals, unread, ledgerHolds, adminName, charts, now, rate } = loaderData;
   const flow = useActionFlow();
-  const noJsWithdrawal = useNoJsSpec(withdrawals.items, { approve: approveSpec, reject: rejectSpec });
-  const noJsRate = useNoJsSpec([{ id: TAKA_RATE_ROW }], { taka_rate: () => takaRateSpec(rate) });
+  const t = useWords("admin");
+  const f = useFormat();
+  const words = { t, f };
+  const noJsWithdrawal = useNoJsSpec(withdrawals.items, {
+    approve: (w) => approveSpec(w, words),
+    reject: (w) => rejectSpec(w, words),
+  });
+  const noJsRate = useNoJsSpec([{ id: TAKA_RATE_ROW }], { taka_rate: () => takaRateSpec(rate, t) });
 
   return (
     <>
-      <PageHeader title="Admin Home" description={`Welcome back, ${adminName}. Here is the marketplace at a glance.`} />
+      <PageHeader title={t("home.title")} description={t("home.welcome", { name: adminName })} />
 
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total buyers" value={formatCount(stats.buyers)} icon={Users} />
-        <StatCard label="Total workers" value={formatCount(stats.workers)} icon={Wrench} />
-        <StatCard label="Total coins" value={formatCount(stats.coins)} icon={Coins} />
-        <StatCard label="Total payment" value={formatDollars(stats.cents)} icon={CircleDollarSign} />
+      <section aria-label={t("home.stats")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label={t("home.buyers")} value={f.count(stats.buyers)} icon={Users} />
+        <StatCard label={t("home.workers")} value={f.count(stats.workers)} icon={Wrench} />
+        <StatCard label={t("home.coins")} value={f.count(stats.coins)} icon={Coins} />
+        <StatCard label={t("home.payment")} value={f.dollars(stats.cents)} icon={CircleDollarSign} />
       </section>
 
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -193,15 +236,15 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           to="/dashboard/messages?show=unread"
           icon={Inbox}
           tone={unread > 0 ? "info" : "neutral"}
-          title={unread === 1 ? "1 unread message" : `${unread} unread messages`}
-          text="From the contact form"
+          title={t("home.unreadMessages", { count: unread })}
+          text={t("home.fromContact")}
         />
         <GlanceLink
           to="/dashboard/ledger"
           icon={ledgerHolds ? Scale : ShieldAlert}
           tone={ledgerHolds ? "success" : "danger"}
-          title={ledgerHolds ? "The ledger balances" : "The ledger does not balance"}
-          text={ledgerHolds ? "Every coin created is accounted for" : "Open the ledger to see the difference"}
+          title={ledgerHolds ? t("home.ledgerOk") : t("home.ledgerBad")}
+          text={ledgerHolds ? t("home.ledgerOkText") : t("home.ledgerBadText")}
         />
         <TakaRateCard rate={rate} flow={flow} />
       </div>
@@ -210,37 +253,39 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="withdrawals-heading" className="mt-10">
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <h2 id="withdrawals-heading" className="text-xl font-semibold tracking-tight">
-            Withdraw Requestes
+            {t("home.withdrawals")}
           </h2>
-          {withdrawals.total > 0 ? <Badge tone="pending">{withdrawals.total} pending</Badge> : null}
+          {withdrawals.total > 0 ? (
+            <Badge tone="pending">{t("home.pending", { count: withdrawals.total })}</Badge>
+          ) : null}
         </div>
         <AdminList
           list={withdrawals}
-          label="Pending withdrawal requests"
-          empty="No Withdraw Requestes Available"
+          label={t("home.queueLabel")}
+          empty={t("home.empty")}
           columns={[
-            { header: "Worker" },
-            { header: "Risk signals" },
-            { header: "Account number" },
-            { header: "Amount", className: "text-right" },
-            { header: "Requested" },
-            { header: "Status" },
+            { header: t("col.worker") },
+            { header: t("home.col.risk") },
+            { header: t("home.col.account") },
+            { header: t("col.amount"), className: "text-right" },
+            { header: t("home.col.requested") },
+            { header: t("home.col.status") },
           ]}
           rowTestId={(w) => `withdrawal-${w.id}`}
           cells={(w) => (
             <>
               <PersonCell name={w.workerName} email={w.workerEmail} />
-              <Cell label="Risk signals">
+              <Cell label={t("home.col.risk")}>
                 <RiskSignals risk={w.risk} now={now} />
               </Cell>
-              <Cell label="Pay to">
+              <Cell label={t("home.payTo")}>
                 <PayoutDetails w={w} />
               </Cell>
-              <Cell label="Amount" className="amount">
-                <p>{formatDollars(w.cents)}</p>
-                <p className="meta">{formatCoins(w.coins)}</p>
+              <Cell label={t("col.amount")} className="amount">
+                <p>{f.dollars(w.cents)}</p>
+                <p className="meta">{f.coins(w.coins)}</p>
               </Cell>
-              <Cell label="Requested" className="min-w-36 text-muted-foreground">
+              <Cell label={t("home.col.requested")} className="min-w-36 text-muted-foreground">
                 <LocalTime at={w.createdAt} />
                 <Age since={w.createdAt} now={now} />
               </Cell>
@@ -248,7 +293,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <StatusBadge status={w.status} />
               </Cell>
               <Cell>
-                <RowActions flow={flow} actions={withdrawalActions(w)} className="md:justify-end max-md:[&>*]:flex-1" />
+                <RowActions
+                  flow={flow}
+                  actions={withdrawalActions(w, words)}
+                  className="md:justify-end max-md:[&>*]:flex-1"
+                />
               </Cell>
             </>
           )}
@@ -265,30 +314,32 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 
 /** Where the money goes, as the worker gave it, with a button that copies it for the payment app. */
 function PayoutDetails({ w }: { w: Withdrawal }) {
+  const t = useWords("admin");
   return (
     <div className="grid justify-items-start gap-1" data-testid="payout-details">
       <p className="select-all font-mono text-[13px]">{w.payout.account_number}</p>
       <p className="text-xs text-muted-foreground">
         {[w.payout.payment_system, w.payout.bank_name, w.payout.bank_branch].filter(Boolean).join(" · ")}
       </p>
-      <CopyButton text={payoutLine(w.payout)} label={`the payout details of ${w.workerName}`} />
+      <CopyButton text={payoutLine(w.payout)} label={t("home.copyLabel", { name: w.workerName })} />
     </div>
   );
 }
 
-function withdrawalActions(w: Withdrawal): RowAction[] {
+function withdrawalActions(w: Withdrawal, words: PageWords): RowAction[] {
+  const { t } = words;
   return [
     {
-      spec: approveSpec(w),
-      text: "Approve",
-      label: `Approve withdrawal of ${w.workerName}`,
+      spec: approveSpec(w, words),
+      text: t("home.approve"),
+      label: t("home.approveLabel", { name: w.workerName }),
       icon: <Check aria-hidden />,
       variant: "default",
     },
     {
-      spec: rejectSpec(w),
-      text: "Reject",
-      label: `Reject withdrawal of ${w.workerName}`,
+      spec: rejectSpec(w, words),
+      text: t("home.reject"),
+      label: t("home.rejectLabel", { name: w.workerName }),
       icon: <X aria-hidden />,
       variant: "danger",
     },

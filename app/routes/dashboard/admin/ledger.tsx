@@ -7,10 +7,11 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { CardRow, CardTable, Cell, type CardColumn } from "~/components/responsive-list";
 import { cn } from "~/lib/cn";
-import { formatCount, formatDollars } from "~/lib/format";
+import { metaWords, useFormat, useWords } from "~/lib/i18n/react";
+import type { Key } from "~/lib/i18n/messages";
 import { HeadedSection } from "~/components/headed-section";
 
-export const meta: Route.MetaFunction = () => [{ title: "Ledger · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "admin")("ledger.meta") }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Comparing every user's balance with their own ledger rows reads them all: on demand (?check=all), and at once
@@ -19,121 +20,116 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...(await ledgerReport(getEnv(context), { full })), checkedAt: Date.now() };
 }
 
-/** How many users' cached `what` differs from the sum of their `entries` (nothing when none). */
-function Differing({ users, what, entries }: { users: number; what: string; entries: string }) {
+/** How many users' cached balance or recorded debt (`words`) differs from the sum of their entries (nothing when none). */
+function Differing({ users, words }: { users: number; words: Key<"admin"> }) {
+  const t = useWords("admin");
   if (users === 0) return null;
-  return (
-    <p>
-      {users === 1 ? "1 user's" : `${formatCount(users)} users'`} {what} differs from the sum of their {entries} (listed
-      below).
-    </p>
-  );
+  return <p>{t(words, { count: users })}</p>;
 }
 
-/** A per-user figure the running totals cannot tell (the full check reads every ledger row). */
-const NOT_CHECKED = "not checked";
-
 /** A mismatched user's figures in the table's order: label, value, and whether it is the one that is off. */
-function mismatchFigures(u: { coin: number; ledger: number; debt: number; debtLedger: number }) {
+function mismatchFigures(
+  u: { coin: number; ledger: number; debt: number; debtLedger: number },
+  count: (n: number) => string,
+) {
   const difference = u.coin - u.ledger;
   return [
-    ["Balance", formatCount(u.coin), false],
-    ["Ledger sum", formatCount(u.ledger), false],
-    ["Difference", `${difference > 0 ? "+" : ""}${formatCount(difference)}`, difference !== 0],
-    ["Debt", formatCount(u.debt), u.debt !== u.debtLedger],
-    ["Debt ledger sum", formatCount(u.debtLedger), false],
+    ["ledger.col.balance", count(u.coin), false],
+    ["ledger.col.ledgerSum", count(u.ledger), false],
+    ["ledger.difference", signed(difference, count), difference !== 0],
+    ["ledger.col.debt", count(u.debt), u.debt !== u.debtLedger],
+    ["ledger.col.debtLedgerSum", count(u.debtLedger), false],
   ] as const;
 }
 
-const MISMATCH_COLUMNS: CardColumn[] = [
-  { header: "User" },
-  { header: "Balance", className: "text-right" },
-  { header: "Ledger sum", className: "text-right" },
-  { header: "Difference", className: "text-right" },
-  { header: "Debt", className: "text-right" },
-  { header: "Debt ledger sum", className: "text-right" },
-];
+/** A difference with its sign, "+3" / "-3" / "0". */
+const signed = (n: number, count: (n: number) => string) => `${n > 0 ? "+" : ""}${count(n)}`;
 
 export default function Ledger({ loaderData }: Route.ComponentProps) {
   const { figures: f, accounted, mismatched, full } = loaderData;
+  const t = useWords("admin");
+  const { count, dollars } = useFormat();
   const difference = f.created - accounted;
   const terms = [
-    { key: "balances", label: "Balances", value: f.balances, note: "coins in every user's account" },
+    { key: "balances", label: t("ledger.term.balances"), value: f.balances, note: t("ledger.term.balancesNote") },
     {
       key: "escrowOpenSlots",
-      label: "Escrow: open slots",
+      label: t("ledger.term.openSlots"),
       value: f.escrowOpenSlots,
-      note: "open slots × pay of live tasks",
+      note: t("ledger.term.openSlotsNote"),
     },
     {
       key: "escrowHeld",
-      label: "Escrow: started tasks",
+      label: t("ledger.term.started"),
       value: f.escrowHeld,
-      note: "slots workers started, at the pay of their start",
+      note: t("ledger.term.startedNote"),
     },
     {
       key: "escrowPending",
-      label: "Escrow: pending submissions",
+      label: t("ledger.term.pending"),
       value: f.escrowPending,
-      note: "pay of submissions awaiting review",
+      note: t("ledger.term.pendingNote"),
     },
     {
       key: "heldForWithdrawals",
-      label: "Held for withdrawals",
+      label: t("ledger.term.withdrawals"),
       value: f.heldForWithdrawals,
-      note: "pending withdrawal requests",
+      note: t("ledger.term.withdrawalsNote"),
     },
     {
       key: "paidOut",
-      label: "Paid out",
+      label: t("ledger.term.paidOut"),
       value: f.paidOut,
-      note: `approved withdrawals (${formatDollars(withdrawalCents(f.paidOut))})`,
+      note: t("ledger.term.paidOutNote", { dollars: dollars(withdrawalCents(f.paidOut)) }),
     },
+  ];
+  const mismatchColumns: CardColumn[] = [
+    { header: t("ledger.col.user") },
+    ...(
+      [
+        "ledger.col.balance",
+        "ledger.col.ledgerSum",
+        "ledger.difference",
+        "ledger.col.debt",
+        "ledger.col.debtLedgerSum",
+      ] as const
+    ).map((key) => ({ header: t(key), className: "text-right" })),
   ];
 
   return (
     <>
       <PageHeader
-        title="Ledger"
-        description={
-          full
-            ? "The conservation identity of the coin economy, and every user's balance checked against their ledger entries now."
-            : "The conservation identity of the coin economy, from the running totals the database keeps with every change."
-        }
+        title={t("ledger.title")}
+        description={full ? t("ledger.descriptionFull") : t("ledger.description")}
       />
 
       {f.holds ? (
-        <Alert tone="success" title="The ledger balances" className="mb-6">
-          <p>
-            {full
-              ? "Every coin created is accounted for, and every user's balance equals the sum of their ledger entries."
-              : "Every coin created is accounted for."}
-          </p>
+        <Alert tone="success" title={t("home.ledgerOk")} className="mb-6">
+          <p>{full ? t("ledger.okFull") : t("ledger.ok")}</p>
           {full ? null : (
             <form method="get" className="mt-2">
               <input type="hidden" name="check" value="all" />
               <button type="submit" className="font-semibold underline underline-offset-2">
-                Check every user's balance against their ledger entries
+                {t("ledger.checkAll")}
               </button>
             </form>
           )}
         </Alert>
       ) : (
-        <Alert tone="danger" title="Warning: the ledger does not balance" className="mb-6" data-testid="ledger-warning">
+        <Alert tone="danger" title={t("ledger.warning")} className="mb-6" data-testid="ledger-warning">
           {difference !== 0 ? (
             <p>
-              {formatCount(f.created)} coins were created but {formatCount(accounted)} are accounted for: a difference
-              of{" "}
-              <strong>
-                {difference > 0 ? "+" : ""}
-                {formatCount(difference)}
-              </strong>{" "}
-              coins.
+              {t.rich("ledger.createdVsAccounted", {
+                created: count(f.created),
+                accounted: count(accounted),
+                difference: signed(difference, count),
+                b: (chunks) => <strong>{chunks}</strong>,
+              })}
             </p>
           ) : null}
-          <Differing users={f.mismatchedUsers} what="cached balance" entries="ledger entries" />
-          <Differing users={f.mismatchedDebts} what="recorded debt" entries="debt entries" />
-          <p>Stop approving withdrawals and adjusting coins until the cause is found.</p>
+          <Differing users={f.mismatchedUsers} words="ledger.differingBalances" />
+          <Differing users={f.mismatchedDebts} words="ledger.differingDebts" />
+          <p>{t("ledger.stop")}</p>
         </Alert>
       )}
 
@@ -142,33 +138,27 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
         className="rounded-2xl border border-border bg-white p-5 shadow-sm sm:p-6"
       >
         <h2 id="identity-heading" className="text-lg font-semibold">
-          Created = balances + escrow + held + paid out
+          {t("ledger.identity")}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Coins enter the economy as sign-up bonuses, purchases, admin adjustments and advances against a buyer's debt
-          (an overturned rejection the balance could not pay), and leave it when a refunded or disputed card payment is
-          taken back or a debt is settled; every other movement only moves them between the five terms below.
-        </p>
+        <p className="mt-1 text-sm text-muted-foreground">{t("ledger.explain")}</p>
 
         <div className="mt-6 grid items-stretch gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
           <div className="rounded-xl bg-brand-900 p-5 text-white" data-testid="ledger-created">
-            <p className="text-sm text-brand-100">Coins created</p>
-            <p className="mt-1 text-3xl font-bold tabular-nums">{formatCount(f.created)}</p>
+            <p className="text-sm text-brand-100">{t("ledger.created")}</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{count(f.created)}</p>
             <dl className="mt-4 grid gap-1 text-sm text-brand-100">
-              <Row label="Sign-up bonuses" value={formatCount(f.signupBonuses)} />
-              <Row label="Purchases" value={formatCount(f.purchases)} />
-              <Row label="Admin adjustments" value={`${f.adjustments > 0 ? "+" : ""}${formatCount(f.adjustments)}`} />
-              <Row label="Advanced against debts (overturned rejections)" value={formatCount(f.advances)} />
-              <Row label="Reversed payments (refunds, disputes)" value={`−${formatCount(f.reversals)}`} />
-              <Row label="Debts settled by purchases" value={`−${formatCount(f.settlements)}`} />
+              <Row label={t("ledger.signup")} value={count(f.signupBonuses)} />
+              <Row label={t("ledger.purchases")} value={count(f.purchases)} />
+              <Row label={t("ledger.adjustments")} value={signed(f.adjustments, count)} />
+              <Row label={t("ledger.advances")} value={count(f.advances)} />
+              <Row label={t("ledger.reversals")} value={`−${count(f.reversals)}`} />
+              <Row label={t("ledger.settlements")} value={`−${count(f.settlements)}`} />
             </dl>
             <p className="mt-3 text-xs text-brand-100" data-testid="ledger-owed">
-              Owed by buyers after reversed payments and advances: {formatCount(f.owed)} coins (not coins until a
-              purchase settles them, so outside the identity).
+              {t("ledger.owed", { owed: count(f.owed) })}
             </p>
             <p className="mt-1 text-xs text-brand-100" data-testid="ledger-bonuses">
-              Bonuses move coins from buyers&apos; balances to workers&apos;: their rows net to{" "}
-              {formatCount(f.bonusNet)} (0 when each bonus paid what it charged).
+              {t("ledger.bonuses", { net: count(f.bonusNet), zero: count(0) })}
             </p>
           </div>
 
@@ -183,45 +173,45 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
             )}
             data-testid="ledger-accounted"
           >
-            <p className="text-sm text-muted-foreground">Accounted for</p>
-            <p className="mt-1 text-3xl font-bold tabular-nums">{formatCount(accounted)}</p>
+            <p className="text-sm text-muted-foreground">{t("ledger.accounted")}</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{count(accounted)}</p>
             <dl className="mt-4 grid gap-1 text-sm">
-              <CheckRow label="Difference" bad={difference !== 0}>
-                {difference > 0 ? "+" : ""}
-                {formatCount(difference)}
+              <CheckRow label={t("ledger.difference")} bad={difference !== 0}>
+                {signed(difference, count)}
               </CheckRow>
               {[
                 {
-                  label: "Balances that differ from their ledger",
+                  label: t("ledger.mismatchedBalances"),
                   users: f.mismatchedUsers,
                   testId: "ledger-mismatched",
                 },
                 {
-                  label: "Debts that differ from their ledger",
+                  label: t("ledger.mismatchedDebts"),
                   users: f.mismatchedDebts,
                   testId: "ledger-mismatched-debts",
                 },
               ].map((c) => (
                 <CheckRow key={c.testId} label={c.label} bad={c.users > 0} testId={c.testId}>
-                  {full ? formatCount(c.users) : NOT_CHECKED}
+                  {/* a per-user figure the running totals cannot tell (the full check reads every ledger row) */}
+                  {full ? count(c.users) : t("ledger.notChecked")}
                 </CheckRow>
               ))}
               <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Identity holds</dt>
+                <dt className="text-muted-foreground">{t("ledger.holds")}</dt>
                 <dd className={cn("font-semibold", f.holds ? "text-emerald-700" : "text-destructive")}>
-                  {f.holds ? "Yes" : "No"}
+                  {f.holds ? t("ledger.yes") : t("ledger.no")}
                 </dd>
               </div>
             </dl>
           </div>
         </div>
 
-        <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Where the created coins are">
-          {terms.map((t, i) => (
+        <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label={t("ledger.whereLabel")}>
+          {terms.map((term, i) => (
             <li
-              key={t.key}
+              key={term.key}
               className="relative rounded-xl border border-border bg-muted/40 p-4"
-              data-testid={`ledger-${t.key}`}
+              data-testid={`ledger-${term.key}`}
             >
               {i > 0 ? (
                 <span
@@ -233,10 +223,10 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
               ) : null}
               <p className="text-xs font-medium text-muted-foreground">
                 {i > 0 ? <span className="lg:hidden">+ </span> : null}
-                {t.label}
+                {term.label}
               </p>
-              <p className="mt-1 text-xl font-bold tabular-nums">{formatCount(t.value)}</p>
-              <p className="mt-1 text-xs text-muted-foreground">{t.note}</p>
+              <p className="mt-1 text-xl font-bold tabular-nums">{count(term.value)}</p>
+              <p className="mt-1 text-xs text-muted-foreground">{term.note}</p>
             </li>
           ))}
         </ol>
@@ -245,21 +235,21 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
       {mismatched.length > 0 ? (
         <HeadedSection
           id="mismatched-heading"
-          title="Balances that differ from the ledger"
+          title={t("ledger.mismatchTitle")}
           className="mt-8"
           headingClassName="mb-3"
         >
           <CardTable
-            label="Users whose cached balance or debt differs from their ledger"
-            columns={MISMATCH_COLUMNS}
+            label={t("ledger.mismatchLabel")}
+            columns={mismatchColumns}
             rows={mismatched}
             row={(u) => (
               <CardRow>
                 <Cell className="name break-all">{u.email}</Cell>
-                {mismatchFigures(u).map(([label, value, off]) => (
+                {mismatchFigures(u, count).map(([label, value, off]) => (
                   <Cell
                     key={label}
-                    label={label}
+                    label={t(label)}
                     className={cn("tabular-nums md:text-right", off && "text-destructive")}
                   >
                     {value}

@@ -8,8 +8,8 @@ import { deleteTask, findTask, listAllTasks } from "~/server/services/tasks.serv
 import { taskEscrow } from "~/server/services/admin-reads.server";
 import { taskActionSchema, taskListQuery } from "~/lib/schemas/admin";
 import { readSearch } from "~/lib/schemas/paging";
-import { formatCoins, formatCount, formatDate } from "~/lib/format";
-import { TASK_FIELD_NAMES } from "~/lib/task-fields";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 import { deadlineDay, isPastDate } from "~/lib/deadline";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Cell, PersonCell } from "~/components/responsive-list";
@@ -23,7 +23,7 @@ import { FEEDBACK } from "~/components/actions/feedback";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { TaskThumb } from "~/components/task-image";
 
-export const meta: Route.MetaFunction = () => [{ title: "Manage Tasks · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "admin")("tasks.meta") }];
 
 const PAGE_SIZE = 10;
 
@@ -51,37 +51,45 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const language = adminUser(args.context).language;
+  const t = serverWords(language, "admin");
+  const coins = serverWords(language, "common");
+  return confirmAction(args, {
     user: adminUser,
     schema: taskActionSchema,
-    failure: () => ({ title: "Could not delete the task" }),
+    failure: () => ({ title: t("tasks.deleteFailed") }),
     async run(input, { user: admin, env }) {
       const [task, refund] = await Promise.all([findTask(env, input.id), taskEscrow(env, input.id)]);
       await deleteTask(env, admin, input.id, input.reason || undefined);
       return {
-        title: "Deleted!",
+        title: t("tasks.deleted"),
         message: task
-          ? `"${task.taskTitle}" was removed and ${task.buyerName} got back ${formatCoins(refund)}.`
-          : "The task was removed and its buyer refunded.",
+          ? t("tasks.deletedText", {
+              title: task.taskTitle,
+              name: task.buyerName,
+              coins: coins("coins", { count: refund }),
+            })
+          : t("tasks.deletedPlain"),
       };
     },
   });
+};
 
 export const shouldRevalidate = revalidateAfterPost;
 
 type Task = Route.ComponentProps["loaderData"]["tasks"]["items"][number];
 
-function deleteSpec(t: Task): ActionSpec {
-  const escrow = t.requiredWorkers * t.payableAmount;
+function deleteSpec(task: Task, t: Words<"admin">, coins: (n: number) => string): ActionSpec {
+  const escrow = task.requiredWorkers * task.payableAmount;
   return {
     intent: "delete",
-    id: t.id,
-    title: "Are you sure?",
-    description: `You won't be able to revert this! "${t.title}" will be removed: ${t.buyerName} gets back ${formatCoins(escrow)} for the open slots, and any pending submissions are cancelled and refunded to them too.`,
-    confirmLabel: "Yes, delete it",
+    id: task.id,
+    title: t("sure"),
+    description: t("tasks.confirm.description", { title: task.title, name: task.buyerName, coins: coins(escrow) }),
+    confirmLabel: t("tasks.confirm.button"),
     destructive: true,
-    reason: { label: "Reason", placeholder: "Recorded in the audit log, e.g. Violates the task guidelines." },
+    reason: { label: t("reason"), placeholder: t("tasks.confirm.placeholder") },
     feedback: FEEDBACK.deleted,
   };
 }
@@ -89,55 +97,54 @@ function deleteSpec(t: Task): ActionSpec {
 export default function ManageTasks({ loaderData }: Route.ComponentProps) {
   const { tasks, q, today } = loaderData;
   const flow = useActionFlow();
-  const noJsSpec = useNoJsSpec(tasks.items, { delete: deleteSpec });
+  const t = useWords("admin");
+  const f = useFormat();
+  const noJsSpec = useNoJsSpec(tasks.items, { delete: (task) => deleteSpec(task, t, f.coins) });
 
   return (
     <>
-      <PageHeader
-        title="Manage Tasks"
-        description="Every live task on the marketplace. Deleting one refunds its buyer."
-      />
+      <PageHeader title={t("tasks.title")} description={t("tasks.description")} />
       <ListToolbar
         q={q}
-        searchLabel="Search tasks"
-        placeholder="Search by title, buyer name or e-mail"
+        searchLabel={t("tasks.searchLabel")}
+        placeholder={t("tasks.searchPlaceholder")}
         active={q !== ""}
       />
-      <ListCount total={tasks.total} one="task" many="tasks" q={q} />
+      <ListCount count={t("tasks.count", { count: tasks.total })} q={q} />
       <AdminList
         list={tasks}
-        label="All tasks"
-        empty={q ? "No tasks match your search." : "No tasks yet."}
+        label={t("tasks.label")}
+        empty={q ? t("tasks.noMatch") : t("tasks.empty")}
         columns={[
-          { header: "Task" },
-          { header: "Category" },
-          { header: "Buyer" },
-          { header: "Workers & payment", className: "whitespace-nowrap" },
-          { header: TASK_FIELD_NAMES.completion_date },
+          { header: t("col.task") },
+          { header: t("tasks.col.category") },
+          { header: t("col.buyer") },
+          { header: t("tasks.col.workersPay"), className: "whitespace-nowrap" },
+          { header: t("tasks.col.completion") },
         ]}
-        rowTestId={(t) => `task-${t.id}`}
-        cells={(t) => (
+        rowTestId={(task) => `task-${task.id}`}
+        cells={(task) => (
           <>
             <Cell>
               <div className="flex items-center gap-3">
-                <TaskThumb src={t.image} category={t.category} />
-                <span className="name line-clamp-2 max-w-72">{t.title}</span>
+                <TaskThumb src={task.image} category={task.category} />
+                <span className="name line-clamp-2 max-w-72">{task.title}</span>
               </div>
             </Cell>
             <Cell>
               <Badge tone="info" className="whitespace-nowrap">
-                {t.category}
+                {task.category}
               </Badge>
             </Cell>
-            <PersonCell label="Buyer" name={t.buyerName} email={t.buyerEmail} />
-            <Cell label="Workers & payment" className="whitespace-nowrap">
-              <WorkersAndPay t={t} />
+            <PersonCell label={t("col.buyer")} name={task.buyerName} email={task.buyerEmail} />
+            <Cell label={t("tasks.col.workersPay")} className="whitespace-nowrap">
+              <WorkersAndPay t={task} />
             </Cell>
-            <Cell label={TASK_FIELD_NAMES.completion_date} className="whitespace-nowrap">
-              <CompletionDate date={t.completionDate} today={today} />
+            <Cell label={t("tasks.col.completion")} className="whitespace-nowrap">
+              <CompletionDate date={task.completionDate} today={today} />
             </Cell>
             <Cell className="actions">
-              <DeleteButton t={t} flow={flow} />
+              <DeleteButton t={task} flow={flow} />
             </Cell>
           </>
         )}
@@ -148,40 +155,51 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function WorkersAndPay({ t }: { t: Task }) {
+function WorkersAndPay({ t: task }: { t: Task }) {
+  const t = useWords("admin");
+  const f = useFormat();
   return (
     <>
       <p className="tabular-nums">
-        <span className="font-semibold">{formatCount(t.requiredWorkers)}</span> needed ×{" "}
-        <span className="font-semibold">{formatCoins(t.payableAmount)}</span>
+        {t.rich("tasks.needed", {
+          workers: f.count(task.requiredWorkers),
+          pay: f.coins(task.payableAmount),
+          b: (chunks) => <span className="font-semibold">{chunks}</span>,
+        })}
       </p>
-      <p className="meta tabular-nums">{formatCoins(t.requiredWorkers * t.payableAmount)} in escrow</p>
+      <p className="meta tabular-nums">
+        {t("tasks.inEscrow", { coins: f.coins(task.requiredWorkers * task.payableAmount) })}
+      </p>
     </>
   );
 }
 
 function CompletionDate({ date, today }: { date: string; today: string }) {
   const past = isPastDate(date, today);
+  const t = useWords("admin");
+  const f = useFormat();
   return (
     <span className="inline-flex items-center gap-1.5">
       <CalendarDays className="size-3.5 text-muted-foreground" aria-hidden />
-      <time dateTime={date}>{formatDate(date)}</time>
-      {past ? <Badge tone="danger">Past</Badge> : null}
+      <time dateTime={date}>{f.date(date)}</time>
+      {past ? <Badge tone="danger">{t("tasks.past")}</Badge> : null}
     </span>
   );
 }
 
-function DeleteButton({ t, flow }: { t: Task; flow: ActionFlow }) {
+function DeleteButton({ t: task, flow }: { t: Task; flow: ActionFlow }) {
+  const t = useWords("admin");
+  const f = useFormat();
   return (
     <ActionTrigger
       flow={flow}
-      spec={deleteSpec(t)}
+      spec={deleteSpec(task, t, f.coins)}
       variant="danger"
       size="sm"
       icon={<Trash2 aria-hidden />}
-      label={`Delete task ${t.title}`}
+      label={t("tasks.deleteLabel", { title: task.title })}
     >
-      Delete
+      {t("tasks.delete")}
     </ActionTrigger>
   );
 }

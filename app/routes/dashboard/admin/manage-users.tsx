@@ -16,7 +16,7 @@ import { Cell } from "~/components/responsive-list";
 import { Badge } from "~/components/ui/badge";
 import { Avatar } from "~/components/avatar";
 import { ListToolbar, FilterSelect } from "~/components/admin/list-toolbar";
-import { NEW_ROLE_PARAM, RoleSelect, roleSpec } from "~/components/admin/role-select";
+import { NEW_ROLE_PARAM, ROLE_OPTIONS, RoleSelect, roleSpec } from "~/components/admin/role-select";
 import { FEEDBACK } from "~/components/actions/feedback";
 import { ROLES } from "~/lib/roles";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -24,9 +24,10 @@ import { ActionTrigger } from "~/components/actions/trigger";
 import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AdminList, ListCount } from "~/components/admin/admin-list";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
-import { formatCoins, formatCount } from "~/lib/format";
+import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "admin")("users.meta") }];
 
 const PAGE_SIZE = 10;
 
@@ -43,19 +44,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const FAIL_TITLES: Record<string, string> = {
-  role: "Failed to update role.",
-  remove: "Error",
-  adjust: "Adjustment failed",
-};
-
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const language = adminUser(args.context).language;
+  const t = serverWords(language, "admin");
+  const coins = serverWords(language, "common");
+  const failTitles: Record<string, string> = {
+    role: t("users.roleFailed"),
+    remove: t("users.error"),
+    adjust: t("users.adjustFailed"),
+  };
+  return confirmAction(args, {
     user: adminUser,
     schema: userActionSchema,
     failure: (intent, refused) => ({
-      title: Object.hasOwn(FAIL_TITLES, intent) ? FAIL_TITLES[intent] : "Error",
-      message: intent === "remove" ? "Failed to delete user." : undefined,
+      title: Object.hasOwn(failTitles, intent) ? failTitles[intent] : t("users.error"),
+      message: intent === "remove" ? t("users.removeFailed") : undefined,
       // a refusal of an adjustment (e.g. "… has only 12 coins.") belongs under the amount
       fields: intent === "adjust" && !refused.fields ? { addcoin: [refused.message] } : undefined,
     }),
@@ -65,110 +68,114 @@ export const action = (args: Route.ActionArgs) =>
         case "role": {
           await changeRole(env, admin, input.id, input.role);
           return {
-            title: "Role updated successfully!",
-            message: target ? `${target.name} is now ${input.role === "Admin" ? "an" : "a"} ${input.role}.` : undefined,
+            title: t("users.roleUpdated"),
+            message: target ? t("users.roleUpdatedText", { name: target.name, role: input.role }) : undefined,
           };
         }
         case "remove": {
           await removeUser(env, admin, input.id, input.reason || undefined);
           return {
-            title: "Removed!",
-            message: target
-              ? `${target.name} can no longer sign in; their open tasks were closed and refunded.`
-              : undefined,
+            title: t("users.removed"),
+            message: target ? t("users.removedText", { name: target.name }) : undefined,
           };
         }
         case "adjust": {
           await adjustCoins(env, admin, input.id, input.addcoin, input.reason);
           return {
-            title: "Coins adjusted",
-            message: `${input.addcoin > 0 ? "Added" : "Deducted"} ${formatCoins(Math.abs(input.addcoin))} ${input.addcoin > 0 ? "to" : "from"} ${target?.name ?? "the user"}.`,
+            title: t("users.adjusted"),
+            message: t("users.adjustedText", {
+              direction: input.addcoin > 0 ? "add" : "deduct",
+              coins: coins("coins", { count: Math.abs(input.addcoin) }),
+              name: target?.name ?? t("users.theUser"),
+            }),
           };
         }
       }
     },
   });
+};
 
 export const shouldRevalidate = revalidateAfterPost;
 
 type User = Route.ComponentProps["loaderData"]["users"]["items"][number];
 
-function removeSpec(u: User): ActionSpec {
+/** The page's words and formats, which the confirmations are written with. */
+type PageWords = { t: Words<"admin">; coins: (n: number) => string };
+
+function removeSpec(u: User, { t }: PageWords): ActionSpec {
   return {
     intent: "remove",
     id: u.id,
-    title: "Are you sure?",
-    description: `${u.name} (${u.email}) will be removed: they can no longer sign in, and their open tasks are closed and refunded. Their history stays in the ledger.`,
-    confirmLabel: "Yes, remove",
+    title: t("sure"),
+    description: t("users.remove.description", { name: u.name, email: u.email }),
+    confirmLabel: t("users.remove.confirm"),
     destructive: true,
-    reason: { label: "Reason", placeholder: "Recorded in the audit log, e.g. Spam account." },
+    reason: { label: t("reason"), placeholder: t("users.remove.placeholder") },
     feedback: FEEDBACK.removed,
   };
 }
 
-function adjustSpec(u: User): ActionSpec {
+function adjustSpec(u: User, { t, coins }: PageWords): ActionSpec {
   return {
     intent: "adjust",
     id: u.id,
-    title: `Adjust coins of ${u.name}`,
-    description: `Balance now: ${formatCoins(u.coin)}. A positive amount adds coins, a negative one deducts them. The change and its reason are recorded in the ledger and the audit log, and ${u.name} is notified.`,
-    confirmLabel: "Apply adjustment",
-    amount: { label: "Coins (+/-)" },
-    reason: { label: "Reason", required: true, placeholder: "e.g. Refund for a duplicate charge" },
+    title: t("users.adjust.title", { name: u.name }),
+    description: t("users.adjust.description", { coins: coins(u.coin), name: u.name }),
+    confirmLabel: t("users.adjust.confirm"),
+    amount: { label: t("users.adjust.amount") },
+    reason: { label: t("reason"), required: true, placeholder: t("users.adjust.placeholder") },
     inlineErrors: true,
   };
 }
 
-// the words of the service's NOT_SELF refusal, as a hint on the controls of the admin's own row
-const NOT_SELF_TEXT = "Admins cannot change or remove their own account.";
-
-const ROLE_FILTERS = [
-  { value: "", label: "All roles" },
-  { value: "Admin", label: "Admins" },
-  { value: "Buyer", label: "Buyers" },
-  { value: "Worker", label: "Workers" },
-];
-
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   const { users, q, role, selfId } = loaderData;
   const flow = useActionFlow();
+  const t = useWords("admin");
+  const f = useFormat();
+  const words = { t, coins: f.coins };
   // the no-JavaScript confirmation of a role change names the role chosen (?to=)
   const [params] = useSearchParams();
   const chosen = v.safeParse(v.picklist(ROLES), params.get(NEW_ROLE_PARAM));
   const noJsSpec = useNoJsSpec(
     users.items,
     {
-      remove: removeSpec,
-      adjust: adjustSpec,
-      ...(chosen.success ? { role: (u: User) => roleSpec(u, chosen.output) } : {}),
+      remove: (u) => removeSpec(u, words),
+      adjust: (u) => adjustSpec(u, words),
+      ...(chosen.success ? { role: (u: User) => roleSpec(u, chosen.output, t) } : {}),
     },
     (u) => u.id !== selfId,
   );
 
   return (
     <>
-      <PageHeader
-        title="Manage Users"
-        description="Change roles, adjust balances with a recorded reason, or remove accounts."
-      />
+      <PageHeader title={t("users.title")} description={t("users.description")} />
       <ListToolbar
         q={q}
-        searchLabel="Search users"
-        placeholder="Search by name or e-mail"
+        searchLabel={t("users.searchLabel")}
+        placeholder={t("users.searchPlaceholder")}
         active={q !== "" || role !== ""}
       >
-        <FilterSelect name="role" label="Filter by role" value={role} options={ROLE_FILTERS} />
+        <FilterSelect
+          name="role"
+          label={t("users.filterLabel")}
+          value={role}
+          options={[
+            { value: "", label: t("users.filter.all") },
+            ...ROLE_OPTIONS.map((r) => ({ value: r, label: t(`users.filter.${r}`) })),
+          ]}
+        />
       </ListToolbar>
-      <ListCount total={users.total} one="user" many="users" q={q} />
+      <ListCount count={t("users.count", { count: users.total })} q={q} />
       <AdminList
         list={users}
-        label="Users"
-        empty="No users match your search."
+        label={t("users.label")}
+        empty={t("users.empty")}
         columns={[
-          { header: "User" },
-          { header: "E-mail" },
-          { header: "Role" },
-          { header: "Coins", className: "text-right" },
+          { header: t("users.col.user") },
+          { header: t("users.col.email") },
+          { header: t("users.col.role") },
+          { header: t("users.col.coins"), className: "text-right" },
         ]}
         rowTestId={(u) => `user-${u.email}`}
         cells={(u) => (
@@ -177,18 +184,18 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
               <div className="flex items-center gap-3">
                 <Avatar src={u.photo} name={u.name} />
                 <span className="name">{u.name}</span>
-                {u.id === selfId ? <Badge tone="info">You</Badge> : null}
+                {u.id === selfId ? <Badge tone="info">{t("users.you")}</Badge> : null}
               </div>
             </Cell>
             <Cell className="text-muted-foreground">
               {u.email}
               <BlockedBy count={u.blockedBy} />
             </Cell>
-            <Cell label="Role">
+            <Cell label={t("users.col.role")}>
               <UserRoleSelect u={u} flow={flow} self={u.id === selfId} />
             </Cell>
-            <Cell label="Coins" className="amount">
-              {formatCount(u.coin)}
+            <Cell label={t("users.col.coins")} className="amount">
+              {f.count(u.coin)}
             </Cell>
             <Cell className="actions">
               <UserActions u={u} flow={flow} self={u.id === selfId} />
@@ -204,49 +211,55 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
 
 /** How many buyers block this worker (docs/product/quality.md); nothing when none do. */
 function BlockedBy({ count }: { count: number }) {
+  const t = useWords("admin");
   if (!count) return null;
   return (
     <span className="block text-xs font-medium text-amber-800" data-testid="blocked-by">
-      Blocked by {formatCount(count)} {count === 1 ? "buyer" : "buyers"}
+      {t("blockedBy", { count })}
     </span>
   );
 }
 
 /** The role picker of a user's row; an admin cannot change their own role. */
 function UserRoleSelect({ u, flow, self }: { u: User; flow: ActionFlow; self: boolean }) {
+  const t = useWords("admin");
   return (
     <RoleSelect
       user={{ id: u.id, name: u.name, role: u.role as Role }}
       flow={flow}
       disabled={self}
-      disabledReason={NOT_SELF_TEXT}
+      // the words of the service's NOT_SELF refusal, as a hint on the controls of the admin's own row
+      disabledReason={t("users.notSelf")}
     />
   );
 }
 
 function UserActions({ u, flow, self }: { u: User; flow: ActionFlow; self: boolean }) {
+  const t = useWords("admin");
+  const f = useFormat();
+  const words = { t, coins: f.coins };
   return (
     <>
       <ActionTrigger
         flow={flow}
-        spec={adjustSpec(u)}
+        spec={adjustSpec(u, words)}
         disabled={self}
         size="sm"
         icon={<Coins aria-hidden />}
-        label={`Adjust coins of ${u.name}`}
+        label={t("users.adjust.title", { name: u.name })}
       >
-        Adjust coins
+        {t("users.adjust")}
       </ActionTrigger>
       <ActionTrigger
         flow={flow}
-        spec={removeSpec(u)}
+        spec={removeSpec(u, words)}
         disabled={self}
         size="sm"
         variant="danger"
         icon={<UserX aria-hidden />}
-        label={`Remove ${u.name}`}
+        label={t("users.removeLabel", { name: u.name })}
       >
-        Remove
+        {t("users.remove")}
       </ActionTrigger>
     </>
   );

@@ -21,8 +21,10 @@ import { NoJsPanel, useHrefWithout, ViewLink } from "~/components/actions/enhanc
 import { revalidateAfterPost } from "~/components/actions/revalidate";
 import { useActionFlow, type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { cn } from "~/lib/cn";
+import { metaWords, useWords, type Words } from "~/lib/i18n/react";
+import { serverWords } from "~/lib/i18n/words.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages · Coinwork" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "admin")("messages.meta") }];
 
 const PAGE_SIZE = 10;
 
@@ -38,16 +40,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { show, messages: list, opened };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  confirmAction(args, {
+export const action = (args: Route.ActionArgs) => {
+  const t = serverWords(adminUser(args.context).language, "admin");
+  return confirmAction(args, {
     user: adminUser,
     schema: messageActionSchema,
-    failure: () => ({ title: "Could not update the message" }),
+    failure: () => ({ title: t("messages.updateFailed") }),
     async run(input, { user: admin, env }) {
       await setContactMessageRead(env, admin, input.id, input.intent === "read");
-      return { title: input.intent === "read" ? "Marked as read" : "Marked as unread" };
+      return { title: input.intent === "read" ? t("messages.markedRead") : t("messages.markedUnread") };
     },
   });
+};
 
 export const shouldRevalidate = revalidateAfterPost;
 
@@ -57,12 +61,15 @@ type Message = Route.ComponentProps["loaderData"]["messages"]["items"][number];
  * "Mark as unread": opening the message marks it read again, so it is posted without asking, and told as its spec
  * says (a toast with the action's answer, decision 027). Opening a message marks it read with nothing to tell.
  */
-const unreadSpec = (m: Message): ActionSpec => ({
+const unreadSpec = (m: Message, t: Words<"admin">): ActionSpec => ({
   intent: "unread",
   id: m.id,
-  title: "Mark as unread",
-  confirmLabel: "Mark as unread",
+  title: t("messages.markUnread"),
+  confirmLabel: t("messages.markUnread"),
 });
+
+/** "Name <address>": who wrote a message. */
+const sender = (m: { name: string; email: string }) => `${m.name} <${m.email}>`;
 
 /** Read state as the admin sees it right now: in-flight marks count before the server has answered. */
 function useOptimisticRead(flow: ActionFlow) {
@@ -80,6 +87,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   const { messages, show, opened } = loaderData;
   const submit = useSubmit();
   const flow = useActionFlow();
+  const t = useWords("admin");
   const isRead = useOptimisticRead(flow);
   // a snapshot: in the Unread view the message leaves the list once it is marked read, the dialog stays
   const [current, setCurrent] = useState<Message | null>(null);
@@ -94,30 +102,30 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   };
 
   const tabs = [
-    { key: "all", label: "All", count: undefined, to: "/dashboard/messages" },
-    { key: "unread", label: "Unread", count: messages.unread, to: "/dashboard/messages?show=unread" },
+    { key: "all", label: t("messages.all"), count: undefined, to: "/dashboard/messages" },
+    { key: "unread", label: t("messages.unread"), count: messages.unread, to: "/dashboard/messages?show=unread" },
   ];
   const closeHref = useHrefWithout(OPEN_PARAM);
 
   return (
     <>
       <PageHeader
-        title="Messages"
+        title={t("messages.title")}
         description={
           messages.unread > 0
-            ? `Contact-form messages, newest first. ${messages.unread} unread.`
-            : "Contact-form messages, newest first. All caught up."
+            ? t("messages.descriptionUnread", { count: messages.unread })
+            : t("messages.descriptionAll")
         }
       />
-      <ListTabs label="Filter messages" current={show} tabs={tabs} />
+      <ListTabs label={t("messages.filter")} current={show} tabs={tabs} />
 
       {messages.items.length === 0 ? (
-        <EmptyState message={show === "unread" ? "No unread messages." : "No messages yet."} />
+        <EmptyState message={show === "unread" ? t("messages.noUnread") : t("messages.empty")} />
       ) : (
         <>
           <ul
             className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm"
-            aria-label="Messages"
+            aria-label={t("messages.title")}
           >
             {messages.items.map((m) => (
               <MessageRow key={m.id} m={m} read={isRead(m)} onOpen={() => openMessage(m)} />
@@ -130,11 +138,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       <Modal
         open={current !== null}
         onOpenChange={(o) => (o ? undefined : setCurrent(null))}
-        title={current ? current.subject || "(No subject)" : ""}
+        title={current ? current.subject || t("messages.noSubject") : ""}
         description={
           current ? (
             <>
-              From {current.name} &lt;{current.email}&gt;
+              {t("messages.from", { sender: sender(current) })}
               <br />
               <LocalTime at={current.createdAt} />
             </>
@@ -149,14 +157,14 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               <Button
                 variant="outline"
                 onClick={() => {
-                  flow.run(unreadSpec(current));
+                  flow.run(unreadSpec(current, t));
                   setCurrent(null);
                 }}
               >
-                <Mail aria-hidden /> Mark as unread
+                <Mail aria-hidden /> {t("messages.markUnread")}
               </Button>
               <a href={replyHref(current)} className={buttonVariants()}>
-                <Reply aria-hidden /> Reply by e-mail
+                <Reply aria-hidden /> {t("messages.reply")}
               </a>
             </div>
           </>
@@ -173,16 +181,18 @@ function replyHref(m: { email: string; subject: string }) {
 }
 
 function MessageBody({ text }: { text: string }) {
+  const t = useWords("admin");
   return text ? (
     <div className="max-h-[50dvh] overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted/60 p-4 text-sm leading-relaxed">
       {text}
     </div>
   ) : (
-    <p className="rounded-lg bg-muted/60 p-4 text-sm italic text-muted-foreground">No message text.</p>
+    <p className="rounded-lg bg-muted/60 p-4 text-sm italic text-muted-foreground">{t("messages.noText")}</p>
   );
 }
 
 function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: () => void }) {
+  const t = useWords("admin");
   return (
     <li
       className={cn("relative", !read && "bg-brand-50/50")}
@@ -205,13 +215,13 @@ function MessageRow({ m, read, onOpen }: { m: Message; read: boolean; onOpen: ()
           <span className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className={cn("truncate", read ? "font-medium text-foreground/90" : "font-bold text-foreground")}>
               {m.name}
-              {!read ? <span className="sr-only"> (unread)</span> : null}
+              {!read ? <span className="sr-only"> {t("messages.unreadMark")}</span> : null}
             </span>
             <LocalTime at={m.createdAt} className="shrink-0 text-xs text-muted-foreground" />
           </span>
           <span className="block truncate text-xs text-muted-foreground">{m.email}</span>
           <span className={cn("mt-1 block truncate text-sm", read ? "text-foreground/80" : "font-semibold")}>
-            {m.subject || "(No subject)"}
+            {m.subject || t("messages.noSubject")}
           </span>
           <span className="line-clamp-2 text-sm text-muted-foreground sm:line-clamp-1">{m.message}</span>
         </span>
@@ -229,30 +239,31 @@ function NoJsMessage({
   m: NonNullable<Route.ComponentProps["loaderData"]["opened"]>;
   closeHref: string;
 }) {
+  const t = useWords("admin");
   return (
     <NoJsPanel labelledBy="nojs-message-title" className="max-w-2xl">
       <div>
         <h2 id="nojs-message-title" className="text-lg font-semibold">
-          {m.subject || "(No subject)"}
+          {m.subject || t("messages.noSubject")}
         </h2>
         <p className="text-sm text-muted-foreground">
-          From {m.name} &lt;{m.email}&gt; · <LocalTime at={m.createdAt} />
+          {t("messages.from", { sender: sender(m) })} · <LocalTime at={m.createdAt} />
         </p>
       </div>
       <MessageBody text={m.message} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={closeHref} className={buttonVariants({ variant: "ghost" })}>
-          Back to messages
+          {t("messages.back")}
         </Link>
         <Form method="post">
           <input type="hidden" name="intent" value={m.readAt ? "unread" : "read"} />
           <input type="hidden" name="id" value={m.id} />
           <Button type="submit" variant="outline" className="w-full">
-            {m.readAt ? "Mark as unread" : "Mark as read"}
+            {m.readAt ? t("messages.markUnread") : t("messages.markRead")}
           </Button>
         </Form>
         <a href={replyHref(m)} className={buttonVariants()}>
-          <Reply aria-hidden /> Reply by e-mail
+          <Reply aria-hidden /> {t("messages.reply")}
         </a>
       </div>
     </NoJsPanel>

@@ -75,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         daysLeft: daysUntil(t.completionDate, now),
         mySubmission: t.mySubmission,
         centsPerHour: rate.centsPerHour,
+        estimated: rate.estimated,
         belowMinimum: rate.belowMinimum,
         buyerRecord: t.buyerRecord,
         missing: t.missing,
