@@ -16,6 +16,15 @@ const TEST_SESSION_JWK = JSON.stringify({
   d: "lkm414WpBe-rDc5_Oy6cKSfacKPBRaXRn1fjhnhgGJc",
 });
 
+/** A fixed P-256 key that signs the tests' pushes (VAPID), for tests only. */
+const TEST_VAPID_JWK = JSON.stringify({
+  kty: "EC",
+  crv: "P-256",
+  x: "QOCwMpN6ATuGs8V64A6C8nHjvlBiaV--3dz003vAWR4",
+  y: "QSQc5MWBxyeSpkEoZSGV81LlMHnM4QNju4BbyES8Ur0",
+  d: "GSokB5RwtN0V7KVtKlULUVApejYMef8nG3hrUePL3FY",
+});
+
 /**
  * React Router's plugin for the tests, without its file watchers. In serve mode its `config` hook starts two (the
  * route config and route types), closed only in its `buildEnd`; vitest resolves a project's config without always
@@ -68,6 +77,7 @@ export default defineConfig(async () => {
                   SESSION_JWK: TEST_SESSION_JWK,
                   // seals the MTurk requester keys' secrets in tests only
                   MTURK_KEY_SECRET: "test-only-mturk-key-secret-0123456789",
+                  VAPID_JWK: TEST_VAPID_JWK,
                   ADMIN_EMAILS: "root-admin@coinwork.test",
                   RATE_LIMIT_OFF: "0",
                 },
@@ -89,6 +99,7 @@ export default defineConfig(async () => {
               "./tests/server/stripe-fake.global.ts",
               "./tests/server/oidc-mock.global.ts",
               "./tests/server/webhook-receiver.global.ts",
+              "./tests/server/push-service.global.ts",
             ],
             // Generous, for a busy 2-core machine: with the browser tests' build running beside them, a file's first
             // hook (accounts made with 100,000 PBKDF2 rounds each) took over 10 s, and a test of every page action

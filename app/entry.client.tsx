@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { SERVICE_WORKER_URL } from "./lib/pwa";
 
 function hydrate() {
   startTransition(() => {
@@ -18,3 +19,12 @@ function hydrate() {
 // A hidden tab gets no animation frames, so it hydrates at once.
 if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(hydrate, 0));
 else hydrate();
+
+// The service worker (app/service-worker/sw.ts, decision 098): registered once the page has loaded, so that its
+// script and its first fetches never compete with the page's own.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((e: unknown) => console.warn("service worker:", e));
+}
+if (document.readyState === "complete") registerServiceWorker();
+else window.addEventListener("load", registerServiceWorker, { once: true });

@@ -34,6 +34,9 @@ export const links: Route.LinksFunction = () => [
   // the stylesheet URL is empty where no CSS is bundled (the workerd tests)
   ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // installable as an app (public/manifest.webmanifest, decision 098)
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 /** Every request (pages and REST) learns who is calling from D1, never from the token alone. */

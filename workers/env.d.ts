@@ -57,4 +57,10 @@ interface Env {
    * made or accepted. `npm run dev` writes one to .dev.vars; in production `wrangler secret put MTURK_KEY_SECRET`.
    */
   MTURK_KEY_SECRET?: string;
+  /**
+   * The VAPID key that signs Web Push messages (RFC 8292): a P-256 private key as a JWK (JSON). Without it no push
+   * is turned on or sent (production says so in its log). `npm run dev` writes one to .dev.vars; in production
+   * `wrangler secret put VAPID_JWK`. Replacing it ends every browser's subscription (each must turn push on again).
+   */
+  VAPID_JWK?: string;
 }

@@ -21,6 +21,7 @@ export type ErrorCode =
   | "coins_owed"
   | "payments_unavailable"
   | "keys_unavailable"
+  | "push_unavailable"
   | "database_unavailable";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -41,6 +42,8 @@ const STATUS: Record<ErrorCode, number> = {
   payments_unavailable: 503,
   // requester keys (the MTurk API) are not set up: MTURK_KEY_SECRET is missing, so no key is made or accepted
   keys_unavailable: 503,
+  // push notifications are not set up: VAPID_JWK is missing, so none is turned on or sent (push/sender.server.ts)
+  push_unavailable: 503,
   // D1 stopped answering in the middle of a change, again and again: whether it was made is unknown (db/batch.server.ts)
   database_unavailable: 503,
 };

@@ -31,6 +31,16 @@ export async function newSessionJwk(): Promise<string> {
   return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d });
 }
 
+/** A new P-256 private key as the JWK the Worker signs its pushes with (VAPID_JWK). */
+export async function newVapidJwk(): Promise<string> {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
+  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, d: jwk.d });
+}
+
 /** Stops a detached child and everything in its process group (wrangler, its workerd and esbuild). */
 export function stopProcessGroup(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -93,6 +103,8 @@ export async function serveBuild(opts: {
     PAYMENTS_MODE: "test",
     // a throwaway secret that seals the requester keys (the MTurk API) of this served copy
     MTURK_KEY_SECRET: crypto.randomUUID(),
+    // a throwaway key that signs its pushes
+    VAPID_JWK: await newVapidJwk(),
     ...opts.vars,
   };
   const log = openSync(opts.logFile, "w");

@@ -94,11 +94,12 @@ describe("uploaded images", () => {
 });
 
 describe("public/_headers", () => {
-  /** Each path pattern of the file with the headers indented below it. */
+  /** Each path pattern of the file with the headers indented below it (`! Name` takes off an earlier rule's). */
   const rules = new Map<string, Record<string, string>>();
   let current: Record<string, string> = {};
   for (const line of staticHeaders.split("\n").filter((l) => l.trim() && !l.startsWith("#"))) {
     if (!/^\s/.test(line)) rules.set(line.trim(), (current = {}));
+    else if (/^\s+!/.test(line)) current[line.trim()] = "";
     else current[line.slice(0, line.indexOf(":")).trim()] = line.slice(line.indexOf(":") + 1).trim();
   }
 
@@ -119,12 +120,33 @@ describe("public/_headers", () => {
       "/illustrations/*",
       "/images/*",
       "/favicon.svg",
+      "/manifest.webmanifest",
+      "/icons/*",
+      "/sw.js",
     ]);
     expect(rules.get("/assets/*")).toEqual({ "Cache-Control": "public, max-age=31536000, immutable" });
-    for (const pictures of ["/avatars/*", "/illustrations/*", "/images/*", "/favicon.svg"])
+    for (const pictures of [
+      "/avatars/*",
+      "/illustrations/*",
+      "/images/*",
+      "/favicon.svg",
+      "/manifest.webmanifest",
+      "/icons/*",
+    ])
       expect(rules.get(pictures), pictures).toEqual({
         "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
       });
     expect(rules.get("/*")).not.toHaveProperty("Cache-Control");
+  });
+
+  it("lets the service worker connect to this site only, under a policy of its own, and be checked on every visit", () => {
+    const worker = rules.get("/sw.js") ?? {};
+    // the policy of every static asset (default-src 'none') is taken off first: two policies would both apply
+    expect(Object.keys(worker)).toEqual(["! Content-Security-Policy", "Content-Security-Policy", "Cache-Control"]);
+    const csp = directives(worker["Content-Security-Policy"]);
+    expect(csp["default-src"]).toEqual(["'none'"]);
+    expect(csp["connect-src"]).toEqual(["'self'"]);
+    expect(csp["script-src"]).toBeUndefined();
+    expect(worker["Cache-Control"]).toBe("no-cache");
   });
 });

@@ -28,7 +28,7 @@ import {
   uniqueToken,
   type TestUser,
 } from "./fixtures";
-import { EVERY_QUARTER_HOUR } from "~/server/jobs/scheduled.server";
+import { EVERY_MINUTE } from "~/server/jobs/scheduled.server";
 import {
   DIGEST_INTERVAL_MS,
   MATCH_RETENTION_MS,
@@ -312,7 +312,7 @@ describe("the e-mail digest", () => {
     expect((await notificationsOf(w.id)).map((n) => n.action_route)).toContain(`/dashboard/tasklist/${third.id}`);
   });
 
-  it("is sent by the quarter-hour Cron Trigger, linking to the origin the dev server serves", async () => {
+  it("is sent by the every-minute Cron Trigger, linking to the origin the dev server serves", async () => {
     const buyer = await registerUser("Buyer");
     const w = await registerUser("Worker");
     const tag = word();
@@ -323,7 +323,7 @@ describe("the e-mail digest", () => {
     for (let i = 0; i < 20 && !(await mailTo(w.email)).some((m) => m.text.includes(task.id)); i++) {
       const ctx = createExecutionContext();
       await worker.scheduled!(
-        createScheduledController({ scheduledTime: Date.now(), cron: EVERY_QUARTER_HOUR }),
+        createScheduledController({ scheduledTime: Date.now(), cron: EVERY_MINUTE }),
         served,
         ctx,
       );

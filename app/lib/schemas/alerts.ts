@@ -39,9 +39,37 @@ export const savedSearchCriteria = v.object({
 });
 export type SavedSearchCriteria = v.InferOutput<typeof savedSearchCriteria>;
 
+export const PUSH_SUBSCRIPTION_INVALID = "This browser's push subscription could not be read. Try again.";
+
+/** A push service's endpoint, as the browser's PushSubscription gives it (the server decides which it posts to). */
+const pushEndpoint = v.pipe(
+  v.string(PUSH_SUBSCRIPTION_INVALID),
+  v.maxLength(1000, PUSH_SUBSCRIPTION_INVALID),
+  v.url(PUSH_SUBSCRIPTION_INVALID),
+);
+/** base64url of exactly `bytes` bytes, as PushSubscription.toJSON() gives its keys (stored without padding). */
+const base64UrlBytes = (bytes: number) =>
+  v.pipe(
+    v.string(PUSH_SUBSCRIPTION_INVALID),
+    v.regex(/^[A-Za-z0-9_-]+={0,2}$/, PUSH_SUBSCRIPTION_INVALID),
+    v.transform((s) => s.replace(/=+$/, "")),
+    v.length(Math.ceil((bytes * 4) / 3), PUSH_SUBSCRIPTION_INVALID),
+  );
+
+/** A browser's push subscription (RFC 8291 keys: a P-256 public key of 65 bytes, an auth secret of 16). */
+export const pushSubscriptionInput = v.object({
+  endpoint: pushEndpoint,
+  p256dh: base64UrlBytes(65),
+  auth: base64UrlBytes(16),
+});
+export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionInput>;
+
 const unknownSearch = said("alerts.unknownSearch", "Unknown saved search");
 
-/** The alerts page's actions: save (from the task list), delete, a new feed address, alert e-mails on or off. */
+/**
+ * The alerts page's actions: save (from the task list), delete, a new feed address, alert e-mails on or off, and
+ * push notifications on or off in this browser (app/components/push/).
+ */
 export const alertsPageAction = v.variant(
   "intent",
   [
@@ -52,6 +80,8 @@ export const alertsPageAction = v.variant(
       intent: v.literal("emails"),
       emails: v.picklist(["on", "off"], said("alerts.onOrOff", "Choose on or off")),
     }),
+    v.object({ intent: v.literal("push-on"), ...pushSubscriptionInput.entries }),
+    v.object({ intent: v.literal("push-off"), endpoint: pushEndpoint }),
   ],
   UNKNOWN_ACTION,
 );

@@ -21,9 +21,10 @@ const dialect = new SQLiteAsyncDialect();
 
 /**
  * Whether the request being answered ran a batch (workers/app.ts sets a store per request): only a request that
- * wrote can have made the requester API's HIT events, which are sent after its answer (http/hit-events.server.ts).
+ * wrote can have made the requester API's HIT events, which are sent after its answer (http/hit-events.server.ts);
+ * and whether one of its batches may have queued a push (services/push.server.ts), sent after its answer too.
  */
-export const requestWrites = new AsyncLocalStorage<{ batches: number }>();
+export const requestWrites = new AsyncLocalStorage<{ batches: number; pushes?: boolean }>();
 
 interface Step {
   label: string;

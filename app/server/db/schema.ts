@@ -653,6 +653,8 @@ export const savedSearches = sqliteTable("saved_searches", {
   category: text("category"),
   feedToken: text("feed_token").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** when a match of this search was last pushed: at most one alert push an hour per search (migrations/0080) */
+  pushedAt: integer("pushed_at"),
 });
 
 /** A saved search's least pay per hour and buyer approval rate (migrations/0034): a row only when one is set. */
@@ -915,4 +917,26 @@ export const proofTexts = sqliteTable("proof_texts", {
   band7: integer("band7").notNull(),
   firstAt: integer("first_at").notNull(),
   copyOf: text("copy_of"),
+});
+
+/** A browser's Web Push subscription (migrations/0080): its push service's endpoint and the keys payloads are encrypted to. */
+export const pushSubscriptions = sqliteTable("push_subscriptions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  endpoint: text("endpoint").notNull(),
+  p256dh: text("p256dh").notNull(),
+  auth: text("auth").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A notification waiting to be pushed (migrations/0080): deleted once sent. */
+export const pushOutbox = sqliteTable("push_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  notificationId: text("notification_id").notNull(),
+  userId: text("user_id").notNull(),
+  /** a key of the catalogues' `notifications` words, written in the person's language when sent */
+  titleKey: text("title_key").notNull(),
+  createdAt: integer("created_at").notNull(),
+  claimedAt: integer("claimed_at"),
+  attempts: integer("attempts").notNull().default(0),
 });

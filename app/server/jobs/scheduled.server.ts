@@ -5,6 +5,7 @@ import { releaseExpiredHolds } from "../services/slots.server";
 import { lapseDueRevisions } from "../services/revisions.server";
 import { refreshWithdrawalWaitMedian } from "../services/payout-queue.server";
 import { matchNewTasks, purgeOldMatches, sendAlertDigests } from "../services/alerts.server";
+import { deliverPushes } from "../services/push.server";
 import { cronOrigin } from "../environment.server";
 import { purgeLoginFailures } from "../services/login-throttle.server";
 import { purgeRateLimits } from "../services/rate-limit.server";
@@ -14,13 +15,26 @@ import { dropPastTasksFromSearch } from "./open-task-search.server";
 import { purgeBatchReceipts, purgeOldNotifications, purgeTaskBatchDrafts } from "./retention.server";
 import { hashOldProofImages } from "../services/copied-proof.server";
 
+export const EVERY_MINUTE = "* * * * *";
 export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const DAILY = "0 3 * * *";
 
 /**
+ * Task alerts, so that a new task reaches a worker's phone within a minute of its posting: matches the new tasks
+ * against the saved searches, sends the alert digests that are due (at most one an hour per worker), and sends the
+ * pushes waiting (the matches', and those a request's own sending left: docs/decisions/099).
+ */
+async function everyMinute(env: Env, now: number): Promise<void> {
+  const matched = await matchNewTasks(env, now);
+  const digests = await sendAlertDigests(env, cronOrigin(env), now);
+  if (matched > 0 || digests > 0) console.log(`task alerts: matched ${matched} new task(s), sent ${digests} digest(s)`);
+  const pushed = await deliverPushes(env, now);
+  if (pushed > 0) console.log(`pushed ${pushed} notification(s)`);
+}
+
+/**
  * Lapses revision requests left unanswered for 48 hours; approves submissions left unreviewed past the window;
- * returns started slots whose time ran out to their tasks; works out the admins' median wait for withdrawals; matches
- * the new tasks against the saved searches and sends the alert digests that are due (at most one an hour per worker);
+ * returns started slots whose time ran out to their tasks; works out the admins' median wait for withdrawals;
  * writes the requester API's HITExpired events and sends the HIT events still due.
  */
 async function quarterHourly(env: Env, now: number): Promise<void> {
@@ -35,9 +49,6 @@ async function quarterHourly(env: Env, now: number): Promise<void> {
   await recordExpiredHits(env, now);
   const events = await deliverHitEvents(env, cronOrigin(env), now);
   if (events > 0) console.log(`sent ${events} HIT event(s)`);
-  const matched = await matchNewTasks(env, now);
-  const digests = await sendAlertDigests(env, cronOrigin(env), now);
-  if (matched > 0 || digests > 0) console.log(`task alerts: matched ${matched} new task(s), sent ${digests} digest(s)`);
 }
 
 /**
@@ -61,6 +72,7 @@ export async function daily(env: Env, now: number): Promise<void> {
 }
 
 const JOBS: Record<string, (env: Env, now: number) => Promise<void>> = {
+  [EVERY_MINUTE]: everyMinute,
   [EVERY_QUARTER_HOUR]: quarterHourly,
   [DAILY]: daily,
 };

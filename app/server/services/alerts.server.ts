@@ -29,6 +29,7 @@ import { deadlineDay } from "~/lib/deadline";
 import { formatsOf } from "~/lib/i18n/format";
 import type { Language } from "~/lib/i18n/languages";
 import { serverWords } from "~/lib/i18n/words.server";
+import { PUSH_TITLES } from "./push.server";
 
 /** How many searches a worker may keep: enough for real use, and a bound on the matching work one worker adds. */
 export const SAVED_SEARCH_LIMIT = 20;
@@ -347,11 +348,40 @@ function matchTask(task: NewTask, now: number, moved: SQL) {
       AND (${moved})`;
 }
 
+/** At most one alert push an hour per saved search (as the digest: at most one e-mail an hour). */
+export const ALERT_PUSH_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The task's matches of this run whose search has not been pushed for an hour (or ever), as a condition on `m`. */
+const pushDue = (now: number) =>
+  sql`EXISTS (SELECT 1 FROM saved_searches s WHERE s.id = m.search_id
+    AND (s.pushed_at IS NULL OR s.pushed_at <= ${now - ALERT_PUSH_INTERVAL_MS}))`;
+
+/**
+ * The pushes of a task's notifications (notifyMatches): one per worker with push on, when one of the searches it
+ * matched has not been pushed for an hour; then those searches are marked pushed. Written after the notifications,
+ * in the same batch.
+ */
+function pushMatches(task: NewTask, now: number, moved: SQL): [SQL, SQL] {
+  const matched = sql`m.task_id = ${task.id} AND m.created_at = ${now} AND (${moved})`;
+  return [
+    sql`INSERT INTO push_outbox (notification_id, user_id, title_key, created_at)
+      SELECT n.id, n.user_id, ${PUSH_TITLES.taskAlert}, ${now} FROM notifications n
+      WHERE n.user_id IN (SELECT m.worker_id FROM saved_search_matches m WHERE ${matched} AND ${pushDue(now)})
+        AND n.created_at = ${now} AND n.action_route = ${taskRoute(task)}
+        AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = n.user_id)`,
+    sql`UPDATE saved_searches SET pushed_at = ${now}
+      WHERE id IN (SELECT m.search_id FROM saved_search_matches m WHERE ${matched} AND ${pushDue(now)}
+        AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = m.worker_id))`,
+  ];
+}
+
+const taskRoute = (task: { id: string }) => `/dashboard/tasklist/${task.id}`;
+
 /** One notification per worker for a task this run matched (whichever of their searches it matched). */
 function notifyMatches(task: NewTask, now: number, moved: SQL) {
   return sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
     SELECT lower(hex(randomblob(16))), m.worker_id, ${noticeFor(sql`m.worker_id`, notice("alerts.newTask", { title: task.title }))},
-      ${`/dashboard/tasklist/${task.id}`}, ${now}
+      ${taskRoute(task)}, ${now}
     FROM saved_search_matches m
     WHERE m.task_id = ${task.id} AND m.created_at = ${now} AND (${moved})
     GROUP BY m.worker_id`;
@@ -403,7 +433,8 @@ export async function matchNewTasks(env: Env, now = Date.now()): Promise<number>
     const task = { ...row, open: true };
     batch
       .step(`match ${task.id}`, matchTask(task, now, moved))
-      .step(`notify ${task.id}`, notifyMatches(task, now, moved));
+      .step(`notify ${task.id}`, notifyMatches(task, now, moved))
+      .step(`push ${task.id}`, ...pushMatches(task, now, moved));
   }
   const result = await batch.run();
   return result.changes("cursor") ? rows.length : 0;

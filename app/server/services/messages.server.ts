@@ -12,6 +12,7 @@ import { appeals, messages, messageThreads, submissions, tasks, users } from "..
 import { AppError, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { notice, notification } from "./ledger.server";
+import { PUSH_TITLES, queuePush } from "./push.server";
 import { rateLimit } from "./rate-limit.server";
 import { sendMail } from "../email/mailer.server";
 import { newMessageLetter } from "../email/letters.server";
@@ -353,6 +354,7 @@ export async function postMessage(
     : { id: parties.buyerId, name: parties.buyerName, email: parties.buyerEmail, language: parties.buyerLanguage };
   const path = threadPath(key);
   const id = newId();
+  const noticeId = newId();
   await newBatch(env)
     .step(
       "open thread",
@@ -368,13 +370,14 @@ export async function postMessage(
     .step(
       "notify",
       notification({
-        id: newId(),
+        id: noticeId,
         userId: reader.id,
         message: notice("message.received", { name: user.name, title: parties.taskTitle }),
         actionRoute: path,
         now,
       }),
     )
+    .step("push", queuePush(noticeId, reader.id, PUSH_TITLES.message))
     .run();
   const emailedAt = toWorker ? "worker_emailed_at" : "buyer_emailed_at";
   const claimed = await env.DB.prepare(

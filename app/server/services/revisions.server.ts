@@ -4,6 +4,7 @@
 // and the review window does not run out (submissions.server.ts requires `noRevisionOutstanding`). The worker's edit
 // within 48 hours is the resubmission (editSubmission clears the revision, and its new proof gets the whole review
 // window); without it the revision lapses: the original proof waits for review again, with a fresh window.
+import { PUSH_TITLES, queuePush } from "./push.server";
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch } from "../db/batch.server";
@@ -102,11 +103,12 @@ export async function requestRevision(
   const dueAt = now + REVISION_MS;
   const when = sql`EXISTS (SELECT 1 FROM submissions WHERE id = ${read.id} AND status = 'pending'
     AND revision_requested_at IS NULL AND COALESCE(edited_at, 0) = ${read.editedAt ?? 0})`;
+  const noticeId = newId();
   const done = await newBatch(env)
     .step(
       "notify worker",
       notification({
-        id: newId(),
+        id: noticeId,
         userId: read.workerId,
         message: (language) => revisionAskedNotice(read.taskTitle, dueAt, text, language),
         actionRoute: NOTIFICATION_LINKS.revisionRequested(read.id),
@@ -114,6 +116,7 @@ export async function requestRevision(
         when,
       }),
     )
+    .step("push worker", queuePush(noticeId, read.workerId, PUSH_TITLES.revisionRequested))
     .step(
       "request",
       sql`UPDATE submissions SET revision_note = ${text}, revision_requested_at = ${now}, revision_due_at = ${dueAt}

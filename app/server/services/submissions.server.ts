@@ -2,6 +2,7 @@
 // escrow) or rejects (returns the slot); while it is pending its worker may edit it (the review window starts again)
 // or withdraw it (the slot returns, nothing is marked against them: docs/decisions/025; its flags go with it). Each step is one D1 batch
 // whose statements all hinge on the submission still being pending as read, so racing reviews pay once.
+import { PUSH_TITLES, queuePush } from "./push.server";
 import { and, count, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
@@ -248,11 +249,12 @@ const decidableAsRead = (r: Review) =>
  */
 function addApproval(batch: Batch, r: Review, now: number, prefix = "", feedback: string | null = null): string {
   const when = decidableAsRead(r);
+  const noticeId = newId();
   batch
     .step(
       `${prefix}notify worker`,
       notification({
-        id: newId(),
+        id: noticeId,
         userId: r.workerId,
         message: notice(feedback ? "submission.approvedWithFeedback" : "submission.approved", {
           coins: r.payableAmount,
@@ -264,6 +266,7 @@ function addApproval(batch: Batch, r: Review, now: number, prefix = "", feedback
         when,
       }),
     )
+    .step(`${prefix}push worker`, queuePush(noticeId, r.workerId, PUSH_TITLES.approved))
     .step(
       `${prefix}payout`,
       ...posting({
@@ -344,6 +347,7 @@ export async function reverseRejection(env: Env, buyer: SessionUser, submissionI
   const payoutId = newId();
   const paid = sql`EXISTS (SELECT 1 FROM coin_ledger WHERE id = ${payoutId})`;
   const refs = { submissionId: r.id, now };
+  const noticeId = newId();
   const done = await newBatch(env)
     .step("charge", ...posting({ id: newId(), userId: buyer.id, delta: -pay, kind: "appeal_charge", ...refs, when }))
     .step(
@@ -353,7 +357,7 @@ export async function reverseRejection(env: Env, buyer: SessionUser, submissionI
     .step(
       "notify worker",
       notification({
-        id: newId(),
+        id: noticeId,
         userId: r.workerId,
         message: notice(feedback ? "submission.reversedWithFeedback" : "submission.reversed", {
           coins: pay,
@@ -366,6 +370,7 @@ export async function reverseRejection(env: Env, buyer: SessionUser, submissionI
         when: paid,
       }),
     )
+    .step("push worker", queuePush(noticeId, r.workerId, PUSH_TITLES.approved))
     .step("withdraw appeal", sql`DELETE FROM appeals WHERE submission_id = ${r.id} AND status = 'pending' AND ${paid}`)
     .step(
       "approve",
@@ -406,19 +411,22 @@ export async function rejectSubmission(
     (batch, r) => {
       const now = Date.now();
       const when = sql`${decidableAsRead(r)} AND EXISTS (SELECT 1 FROM tasks WHERE id = ${r.taskId} AND payable_amount = ${r.taskPay})`;
-      batch.step(
-        "notify worker",
-        notification({
-          id: newId(),
-          userId: r.workerId,
-          message: reason
-            ? notice("submission.rejectedWithReason", { title: r.taskTitle, reason })
-            : notice("submission.rejected", { title: r.taskTitle }),
-          actionRoute: NOTIFICATION_LINKS.submissionDecided,
-          now,
-          when,
-        }),
-      );
+      const noticeId = newId();
+      batch
+        .step(
+          "notify worker",
+          notification({
+            id: noticeId,
+            userId: r.workerId,
+            message: reason
+              ? notice("submission.rejectedWithReason", { title: r.taskTitle, reason })
+              : notice("submission.rejected", { title: r.taskTitle }),
+            actionRoute: NOTIFICATION_LINKS.submissionDecided,
+            now,
+            when,
+          }),
+        )
+        .step("push worker", queuePush(noticeId, r.workerId, PUSH_TITLES.rejected));
       addSlotReturn(batch, slotOf(r), { now, when, buyerPays: true, submissionId: r.id });
       batch.step(
         "reject",

@@ -1,5 +1,6 @@
 // Admin work on users: role changes, removal (disable + refund open tasks, as closing one's own account does), and
 // recorded coin adjustments.
+import { forgetPushSubscriptions } from "./push.server";
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
@@ -182,6 +183,7 @@ export async function endAccount(env: Env, target: { id: string; email: string; 
   end.more?.(batch, audited);
   const done = await batch
     .step("revoke keys", revokeRequesterKeys(target.id, now, audited))
+    .step("forget push", forgetPushSubscriptions(target.id, audited))
     .step(
       "disable",
       sql`UPDATE users SET ${end.set ? sql`${end.set}, ` : sql``}disabled_at = ${now},

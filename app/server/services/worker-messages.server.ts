@@ -11,6 +11,7 @@ import { requireVerifiedEmail } from "../auth/guards.server";
 import { buyerMessageLetter } from "../email/letters.server";
 import { sendMail } from "../email/mailer.server";
 import { notification } from "./ledger.server";
+import { PUSH_TITLES, queuePush } from "./push.server";
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 
 export const NOT_WORKED_FOR = "This worker has not worked for you, so you cannot message them.";
@@ -51,17 +52,21 @@ export async function messageWorkers(
   if (!workedFor.length) return { sent: [], refused, unmailed: [] };
   const now = Date.now();
   const batch = newBatch(env);
-  for (const w of workedFor)
-    batch.step(
-      `notify ${w.id}`,
-      notification({
-        id: newId(),
-        userId: w.id,
-        message: () => `${buyer.name}: ${input.subject}. ${input.message}`,
-        actionRoute: NOTIFICATION_LINKS.buyerMessage,
-        now,
-      }),
-    );
+  for (const w of workedFor) {
+    const noticeId = newId();
+    batch
+      .step(
+        `notify ${w.id}`,
+        notification({
+          id: noticeId,
+          userId: w.id,
+          message: () => `${buyer.name}: ${input.subject}. ${input.message}`,
+          actionRoute: NOTIFICATION_LINKS.buyerMessage,
+          now,
+        }),
+      )
+      .step(`push ${w.id}`, queuePush(noticeId, w.id, PUSH_TITLES.message));
+  }
   await batch.run();
   // the notifications are made; an e-mail that fails is said (the worker still reads the notification)
   const unmailed: string[] = [];

@@ -789,6 +789,27 @@ export const bn: Catalogue = {
   },
   worker: {
     // the worker's pages (b)
+    // ── Task Alerts' push notifications (app/components/push/push-toggle.tsx, decision 099)
+    "alerts.push.title": "পুশ নোটিফিকেশন",
+    "alerts.push.on":
+      "এই ব্রাউজারে চালু: আপনার সংরক্ষিত সার্চের নতুন কাজ (প্রতিটির জন্য ঘণ্টায় সর্বোচ্চ একটি পুশ), সংশোধনের অনুরোধ, রিভিউয়ের ফলাফল ও বার্তা ঘটার সঙ্গে সঙ্গে এই ডিভাইসে পৌঁছায়।",
+    "alerts.push.off":
+      "আপনার সংরক্ষিত সার্চের নতুন কাজ, সংশোধনের অনুরোধ, রিভিউয়ের ফলাফল ও বার্তা ঘটার সঙ্গে সঙ্গে এই ডিভাইসে পান, Coinwork বন্ধ থাকলেও।",
+    "alerts.push.turnOn": "পুশ নোটিফিকেশন চালু করুন",
+    "alerts.push.turnOff": "পুশ নোটিফিকেশন বন্ধ করুন",
+    "alerts.push.checking": "এই ব্রাউজার যাচাই করা হচ্ছে…",
+    "alerts.push.unsupported":
+      "এই ব্রাউজারে পুশ নোটিফিকেশন আসতে পারে না। ফোনে Coinwork ক্রোম ব্রাউজারে খুলুন অথবা হোম স্ক্রিনে যোগ করুন।",
+    "alerts.push.unavailable": "এই সার্ভারে পুশ নোটিফিকেশন চালু করা নেই।",
+    "alerts.push.blocked":
+      "এই ব্রাউজারে Coinwork-এর নোটিফিকেশন বন্ধ করা আছে। সাইটের সেটিংসে সেগুলো অনুমতি দিন, তারপর ফিরে আসুন।",
+    "alerts.push.notTurnedOn": "পুশ নোটিফিকেশন চালু হয়নি",
+    "alerts.push.notAllowed": "ব্রাউজার নোটিফিকেশনের অনুমতি দেয়নি।",
+    "alerts.push.failed": "এই ব্রাউজারের পুশ সার্ভিস সাড়া দেয়নি। আবার চেষ্টা করুন।",
+    "alerts.push.onTitle": "পুশ নোটিফিকেশন চালু",
+    "alerts.push.onMessage": "আপনার অ্যালার্ট ও খবর এখন ঘটার সঙ্গে সঙ্গে এই ডিভাইসে পৌঁছাবে।",
+    "alerts.push.offTitle": "পুশ নোটিফিকেশন বন্ধ",
+    "alerts.push.offMessage": "এই ডিভাইসে আর কোনো পুশ নোটিফিকেশন আসবে না।",
     unexpected: "কিছু একটা ভুল হয়েছে। আবার চেষ্টা করুন।",
     reason: "কারণ: ",
     noReasonGiven: "ক্রেতা কোনো কারণ জানাননি।",
@@ -2401,6 +2422,12 @@ export const bn: Catalogue = {
   },
   notifications: {
     // notifications (e)
+    // ── the titles of push notifications, above the notification's own words (decision 099)
+    "push.taskAlert": "আপনার অ্যালার্টের নতুন কাজ",
+    "push.revisionRequested": "সংশোধনের অনুরোধ",
+    "push.approved": "জমা অনুমোদিত হয়েছে",
+    "push.rejected": "জমা প্রত্যাখ্যাত হয়েছে",
+    "push.message": "নতুন বার্তা",
     "submission.received": "{worker} “{title}”-এর জন্য কাজ জমা দিয়েছেন",
     "submission.approved":
       "আপনি {coins, plural, one {# কয়েন} other {# কয়েন}} আয় করেছেন: “{title}”-এর জন্য আপনার জমা অনুমোদিত হয়েছে।",
@@ -2492,5 +2519,12 @@ export const bn: Catalogue = {
     "search.everyNew": "সব নতুন টাস্ক",
     "search.every": "সব টাস্ক",
     "search.withBounds": "{what} {bounds}",
+  },
+  serviceWorker: {
+    // what the service worker shows itself (app/service-worker/, decision 098): built into /sw.js in both languages
+    "offline.title": "আপনি অফলাইনে আছেন",
+    "offline.text": "Coinwork এই মুহূর্তে ইন্টারনেটে পৌঁছাতে পারছে না। সংযোগ দেখে নিয়ে আবার চেষ্টা করুন।",
+    "offline.tryAgain": "আবার চেষ্টা করুন",
+    "push.title": "Coinwork",
   },
 };

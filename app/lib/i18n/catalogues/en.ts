@@ -3,7 +3,8 @@
 // `{count, plural, one {# coin} other {# coins}}` where the words change with a number, `<link>…</link>` around words
 // a component wraps. bn.ts has the same keys (its type is this file's). Namespaces: `common` goes with every page;
 // `public`, `auth`, `dashboard`, `worker`, `buyer`, `admin` and `validation` with the pages of their part of the
-// site (app/lib/i18n/pages.ts); `errors`, `email`, `notifications` and `feed` are composed on the server only.
+// site (app/lib/i18n/pages.ts); `errors`, `email`, `notifications` and `feed` are composed on the server only;
+// `serviceWorker` (plain text, no values) is built into /sw.js in every language (scripts/lib/service-worker.ts).
 export const en = {
   common: {
     brand: "Coinwork",
@@ -798,6 +799,27 @@ export const en = {
   },
   worker: {
     // the worker's pages (b)
+    // ── Task Alerts' push notifications (app/components/push/push-toggle.tsx, decision 099)
+    "alerts.push.title": "Push notifications",
+    "alerts.push.on":
+      "On in this browser: new tasks for your saved searches (at most one push an hour for each), revision requests, review outcomes and messages reach this device as they happen.",
+    "alerts.push.off":
+      "Get new tasks for your saved searches, revision requests, review outcomes and messages on this device as they happen, even with Coinwork closed.",
+    "alerts.push.turnOn": "Turn on push notifications",
+    "alerts.push.turnOff": "Turn off push notifications",
+    "alerts.push.checking": "Checking this browser…",
+    "alerts.push.unsupported":
+      "This browser cannot receive push notifications. On a phone, open Coinwork in Chrome or add it to the home screen.",
+    "alerts.push.unavailable": "Push notifications are not set up on this server.",
+    "alerts.push.blocked":
+      "Notifications are blocked for Coinwork in this browser. Allow them in the site's settings, then come back.",
+    "alerts.push.notTurnedOn": "Push notifications not turned on",
+    "alerts.push.notAllowed": "The browser did not allow notifications.",
+    "alerts.push.failed": "This browser's push service did not answer. Try again.",
+    "alerts.push.onTitle": "Push notifications on",
+    "alerts.push.onMessage": "Your alerts and news now reach this device as they happen.",
+    "alerts.push.offTitle": "Push notifications off",
+    "alerts.push.offMessage": "This device gets no more push notifications.",
     unexpected: "Something went wrong. Please try again.",
     reason: "Reason: ",
     noReasonGiven: "The requester gave no reason.",
@@ -2419,6 +2441,12 @@ export const en = {
   },
   notifications: {
     // notifications (e)
+    // ── the titles of push notifications, above the notification's own words (decision 099)
+    "push.taskAlert": "New task for your alerts",
+    "push.revisionRequested": "Revision requested",
+    "push.approved": "Submission approved",
+    "push.rejected": "Submission rejected",
+    "push.message": "New message",
     "submission.received": '{worker} submitted work for "{title}"',
     "submission.approved":
       'You earned {coins, plural, one {# coin} other {# coins}}: your submission for "{title}" was approved.',
@@ -2510,6 +2538,13 @@ export const en = {
     "search.everyNew": "every new task",
     "search.every": "every task",
     "search.withBounds": "{what} {bounds}",
+  },
+  serviceWorker: {
+    // what the service worker shows itself (app/service-worker/, decision 098): built into /sw.js in both languages
+    "offline.title": "You're offline",
+    "offline.text": "Coinwork can't reach the internet right now. Check your connection, then try again.",
+    "offline.tryAgain": "Try again",
+    "push.title": "Coinwork",
   },
 };
 

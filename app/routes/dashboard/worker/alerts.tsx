@@ -27,28 +27,35 @@ import {
   setAlertEmails,
   type SavedSearchView,
 } from "~/server/services/alerts.server";
+import { deletePushSubscription, pushSetup, savePushSubscription } from "~/server/services/push.server";
 import { alertsPageAction } from "~/lib/schemas/alerts";
 import { metaWords, useFormat, useWords, type Words } from "~/lib/i18n/react";
 import { useHourlyWords } from "~/components/pay-rate";
 import { categoryWords, useCategoryName } from "~/components/category-name";
 import { searchWords, type SearchCriteria } from "~/components/worker/search-words";
 import { actionWords } from "./words.server";
+import { PushToggle } from "~/components/push/push-toggle";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaWords(matches, "worker")("alerts.meta") }];
 
 const PATH = "/dashboard/alerts";
 
-/** The worker's saved searches (at most SAVED_SEARCH_LIMIT, one page) with their feed addresses, and the e-mails. */
+/**
+ * The worker's saved searches (at most SAVED_SEARCH_LIMIT, one page) with their feed addresses, the e-mails, and
+ * push: the server's public key (null when push is not set up) and the worker's browsers that have it on.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = workerUser(context);
   const env = getEnv(context);
-  const [list, emailsOn] = await Promise.all([
+  const [list, emailsOn, push] = await Promise.all([
     listSavedSearches(env, user.id, { limit: SAVED_SEARCH_LIMIT }),
     alertEmailsOn(env, user.id),
+    pushSetup(env, user.id),
   ]);
   const origin = appOrigin(env, request);
   return {
     emailsOn,
+    push,
     searches: list.items.map((s) => ({
       id: s.id,
       criteria: {
@@ -75,7 +82,10 @@ function taskListHref(s: SavedSearchView) {
   return `/dashboard/tasklist${search ? `?${search}` : ""}`;
 }
 
-/** Save (from the task list), delete, a new feed address, e-mails on or off: each through the alerts service. */
+/**
+ * Save (from the task list), delete, a new feed address, e-mails on or off: each through the alerts service; push
+ * on or off in a browser through the push service.
+ */
 export function action(args: Route.ActionArgs) {
   const { t, common, f } = actionWords(args);
   const said = (s: SearchCriteria) =>
@@ -94,7 +104,9 @@ export function action(args: Route.ActionArgs) {
             ? t("alerts.notDeleted")
             : intent === "regenerate"
               ? t("alerts.feedNotChanged")
-              : t("alerts.notChanged"),
+              : intent === "push-on"
+                ? t("alerts.push.notTurnedOn")
+                : t("alerts.notChanged"),
     }),
     async run(input, { user, env }) {
       switch (input.intent) {
@@ -115,6 +127,15 @@ export function action(args: Route.ActionArgs) {
           return input.emails === "on"
             ? { title: t("alerts.emailsOnTitle"), message: t("alerts.emailsOnMessage") }
             : { title: t("alerts.emailsOffTitle"), message: t("alerts.emailsOffMessage") };
+        }
+        case "push-on": {
+          const { intent: _, ...subscription } = input;
+          await savePushSubscription(env, user, subscription);
+          return { title: t("alerts.push.onTitle"), message: t("alerts.push.onMessage") };
+        }
+        case "push-off": {
+          await deletePushSubscription(env, user, input.endpoint);
+          return { title: t("alerts.push.offTitle"), message: t("alerts.push.offMessage") };
         }
       }
     },
@@ -149,7 +170,7 @@ const regenerateSpec = (t: Words<"worker">, s: SearchRow): ActionSpec => ({
 });
 
 export default function Alerts({ loaderData }: Route.ComponentProps) {
-  const { emailsOn } = loaderData;
+  const { emailsOn, push } = loaderData;
   const t = useWords("worker");
   const f = useFormat();
   const hourly = useHourlyWords();
@@ -178,6 +199,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
         }
       />
       <AlertEmails on={emailsOn} />
+      <PushToggle publicKey={push.publicKey} endpoints={push.endpoints} />
       {searches.length === 0 ? (
         <EmptyState message={t("alerts.empty")} />
       ) : (
