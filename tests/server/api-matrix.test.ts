@@ -836,6 +836,9 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     },
   },
   "routes/auth/logout.tsx": { expect: everyoneOutcome("to:/") },
+  // the language switch: a GET goes home; its POST is open to everyone, changing only the caller's own language
+  // (tests/server/language.test.ts)
+  "routes/language.ts": { expect: everyoneOutcome("to:/") },
   "routes/auth/google.tsx": { expect: everyoneOutcome("to:/login") },
   "routes/auth/google-callback.tsx": { expect: everyoneOutcome("to:/login") },
   "routes/dashboard/layout.tsx": "layout",
