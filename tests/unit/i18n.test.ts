@@ -137,6 +137,9 @@ describe("a visitor's language", () => {
     expect(taskList.worker).not.toContain("withdrawForm");
     expect(pageWords("/dashboard/withdraw").worker).toContain("withdrawForm");
     expect(pageWords("/login").auth?.length).toBeGreaterThan(0);
+    // a client's data request for a page gets the page's words
+    expect(pageWords("/dashboard/tasklist.data")).toBe(taskList);
+    expect(pageWords("/_root.data")).toBe(landing);
     // two pages of one route share one selection (root.tsx revalidates when it changes)
     expect(pageWords("/dashboard/tasklist/a")).toBe(pageWords("/dashboard/tasklist/b"));
     const sent = compiledWords("en", taskList);

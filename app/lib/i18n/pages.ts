@@ -25,6 +25,8 @@ const ROUTES = PAGE_WORDS.map(([path, words]) => ({ path, words: words as PageWo
 
 /** The words of the page at `pathname`: its route's, or, for a path no route names, the not-found page's. */
 export function pageWords(pathname: string): PageWords {
-  const matched = matchRoutes(ROUTES, pathname);
+  // a client's data request for a page (`/dashboard/tasklist.data`, `/_root.data` for the landing page) wants its words
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const matched = matchRoutes(ROUTES, page);
   return matched?.[matched.length - 1]?.route.words ?? {};
 }
