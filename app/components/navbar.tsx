@@ -46,7 +46,10 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
   const dashboard = user ? homeFor(user.role) : null;
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6" aria-label={t("nav.label")}>
+      <nav
+        className="mx-auto flex h-16 max-w-7xl items-center gap-1.5 px-2 sm:gap-3 sm:px-6"
+        aria-label={t("nav.label")}
+      >
         <Logo />
         <ul className="ml-6 hidden items-center gap-1 lg:flex">
           {PUBLIC_LINKS.map((l) => (

@@ -3,6 +3,7 @@
 // found them and wrote them to page-words.ts; never the whole catalogue. The root loader sends them with the page
 // and loads them again when a navigation leads to a page that needs others (root.tsx's shouldRevalidate).
 import { matchRoutes } from "react-router";
+import type { Role } from "../roles";
 import type { Namespace } from "./messages";
 import { PAGE_WORDS } from "./page-words";
 
@@ -29,4 +30,35 @@ export function pageWords(pathname: string): PageWords {
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
   const matched = matchRoutes(ROUTES, page);
   return matched?.[matched.length - 1]?.route.words ?? {};
+}
+
+/** Pages whose only forms are searches (GET, every field falling back to a default): no validation message to show. */
+const GET_FORMS_ONLY = new Set(["/dashboard/tasklist"]);
+const ROLE_NAMESPACES: readonly string[] = ["worker", "buyer", "admin"];
+const OWN_NAMESPACE: Record<Role, Namespace> = { Worker: "worker", Buyer: "buyer", Admin: "admin" };
+const chosen = new Map<string, PageWords>();
+
+/**
+ * A page's words for who reads it: one role's pages never show another role's words (a section of the same name,
+ * `home`, would otherwise bring them along), a visitor's none of the three; a dashboard page none of the public
+ * site's; a page whose only forms are searches no validation message.
+ */
+export function wordsFor(words: PageWords, role: Role | null, pathname = ""): PageWords {
+  const dashboard = pathname.startsWith("/dashboard");
+  const searchesOnly = GET_FORMS_ONLY.has(pathname);
+  const key = `${JSON.stringify(words)}|${role}|${dashboard}|${searchesOnly}`;
+  let out = chosen.get(key);
+  if (!out) {
+    const own = role ? OWN_NAMESPACE[role] : null;
+    out = Object.fromEntries(
+      Object.entries(words).filter(
+        ([ns]) =>
+          (!ROLE_NAMESPACES.includes(ns) || ns === own) &&
+          !(dashboard && ns === "public") &&
+          !(searchesOnly && ns === "validation"),
+      ),
+    ) as PageWords;
+    chosen.set(key, out);
+  }
+  return out;
 }
