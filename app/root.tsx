@@ -78,12 +78,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The root's data is loaded again when a navigation leads to a page that needs other words (lib/i18n/pages.ts: the
- * same route's pages share one object), as well as whenever React Router would anyway (after an action, a search).
+ * The root's data is loaded again when a navigation leads to another page, whose words it sends (lib/i18n/pages.ts),
+ * as well as whenever React Router would anyway (after an action, a new search).
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (defaultShouldRevalidate) return true;
-  return pageWords(currentUrl.pathname) !== pageWords(nextUrl.pathname);
+  // the table of which page needs which words stays on the server (it would add 4 KB to every page's script): a new
+  // page asks the root again, and the root loader picks its words
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
 export function useRootData() {
