@@ -177,7 +177,10 @@ describe("matching new tasks", () => {
     expect(notes.filter((n) => n.action_route === `/dashboard/tasklist/${hit.id}`)).toHaveLength(1);
     // the second task matches only the search without a category
     expect(notes.filter((n) => n.action_route === `/dashboard/tasklist/${otherCategory.id}`)).toHaveLength(1);
-    expect(notes[notes.length - 1]!.message).toContain(`Translation of a ${tag} leaflet`);
+    // the notice names its task (whichever of the two was matched first)
+    expect(notes.find((n) => n.action_route === `/dashboard/tasklist/${hit.id}`)!.message).toContain(
+      `Translation of a ${tag} leaflet`,
+    );
     expect(await notificationsOf(bystander.id)).toEqual([]);
     // matched once: running again adds nothing
     await matchNewTasks(env);
