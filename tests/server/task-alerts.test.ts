@@ -187,6 +187,22 @@ describe("matching new tasks", () => {
     expect(await notificationsOf(w.id)).toHaveLength(2);
   });
 
+  it("notifies once when two runs begin in the same millisecond (the loser sees the winner's pivot as its own)", async () => {
+    const buyer = await registerUser("Buyer");
+    const w = await registerUser("Worker");
+    const tag = word();
+    await saveByApi(w, { q: tag });
+    const task = await newTask(buyer, { task_title: `Sort ${tag} receipts` });
+    const posted = await row<{ r: number }>("SELECT rowid AS r FROM tasks WHERE id = ?", task.id);
+    for (let i = 0; i < 100; i++) {
+      const now = Date.now();
+      await Promise.all([matchNewTasks(env, now), matchNewTasks(env, now), matchNewTasks(env, now)]);
+      const cursor = await row<{ value: number }>("SELECT value FROM cron_figures WHERE name = 'alert_task_cursor'");
+      if (cursor!.value >= posted!.r) break;
+    }
+    expect(await notificationsOf(w.id)).toHaveLength(1);
+  });
+
   it("leaves out the tasks of a buyer who blocks the worker", async () => {
     const buyer = await registerUser("Buyer");
     const w = await registerUser("Worker");

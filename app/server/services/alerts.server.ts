@@ -377,13 +377,19 @@ function pushMatches(task: NewTask, now: number, moved: SQL): [SQL, SQL] {
 
 const taskRoute = (task: { id: string }) => `/dashboard/tasklist/${task.id}`;
 
-/** One notification per worker for a task this run matched (whichever of their searches it matched). */
+/**
+ * One notification per worker for a task this run matched (whichever of their searches it matched). A run that lost
+ * the cursor to another begun in the same millisecond sees the winner's pivot as its own; the NOT EXISTS keeps it from
+ * writing the winner's notifications twice.
+ */
 function notifyMatches(task: NewTask, now: number, moved: SQL) {
   return sql`INSERT INTO notifications (id, user_id, message, action_route, created_at)
     SELECT lower(hex(randomblob(16))), m.worker_id, ${noticeFor(sql`m.worker_id`, notice("alerts.newTask", { title: task.title }))},
       ${taskRoute(task)}, ${now}
     FROM saved_search_matches m
     WHERE m.task_id = ${task.id} AND m.created_at = ${now} AND (${moved})
+      AND NOT EXISTS (SELECT 1 FROM notifications n
+        WHERE n.user_id = m.worker_id AND n.created_at = ${now} AND n.action_route = ${taskRoute(task)})
     GROUP BY m.worker_id`;
 }
 
