@@ -50,7 +50,7 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
         className="mx-auto flex h-16 max-w-7xl items-center gap-1.5 px-2 sm:gap-3 sm:px-6"
         aria-label={t("nav.label")}
       >
-        <Logo />
+        <Logo bar={user ? "signedIn" : "visitor"} />
         <ul className="ml-6 hidden items-center gap-1 lg:flex">
           {PUBLIC_LINKS.map((l) => (
             <li key={l.to}>

@@ -16,6 +16,7 @@ import {
   signedInContext,
   unique,
   setUpBrowser,
+  sidewaysOverflow,
 } from "./browser";
 
 setUpBrowser();
@@ -184,6 +185,9 @@ describe("navbar menu", () => {
     const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
     const faqLink = page.getByRole("banner").getByRole("link", { name: "FAQ" });
     expect(await faqLink.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await sidewaysOverflow(page), "360 px").toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await toggle.focus();
     await page.keyboard.press("Enter");
@@ -224,6 +228,12 @@ describe("navbar menu", () => {
     await gotoHydrated(page, "/");
     const toggle = page.getByRole("banner").locator("summary");
     expect(await toggle.getAttribute("aria-label")).toBe("Account menu");
+    // the balance, avatar and logout fit beside the logo's mark on the narrowest phone, the home link still named
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 780 });
+      expect(await sidewaysOverflow(page), `${width} px`).toBe(0);
+    }
+    expect(await page.getByRole("banner").getByRole("link", { name: "Coinwork home" }).isVisible()).toBe(true);
     await toggle.click();
     const menu = page.locator("header details");
     await expect.poll(() => menu.getByText(DEMO.worker.email).isVisible()).toBe(true);

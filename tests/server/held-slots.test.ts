@@ -13,7 +13,6 @@ import {
   funded,
   getPage,
   holds,
-  isoDay,
   postForm,
   registerUser,
   rejectAs,
@@ -34,8 +33,11 @@ import { grantQualification, revokeQualification } from "~/server/services/quali
 import { categoryCounts } from "~/server/services/landing.server";
 
 const MINUTE = 60_000;
-/** A completion day later than any other test's tasks, so that counts from it on are this file's alone. */
-const LATE_DAY = isoDay(900);
+/**
+ * A completion day later than any other test's tasks (some are due in 2099), so that counts from it on are this
+ * file's alone.
+ */
+const LATE_DAY = "2199-06-30";
 
 /** The slots the task keeps as open in its column (what the Cron Trigger's returns change). */
 const slotColumn = async (taskId: string) =>

@@ -184,7 +184,8 @@ describe("matching new tasks", () => {
     expect(await notificationsOf(bystander.id)).toEqual([]);
     // matched once: running again adds nothing
     await matchNewTasks(env);
-    expect(await notificationsOf(w.id)).toHaveLength(2);
+    const after = await notificationsOf(w.id);
+    expect(after, JSON.stringify({ before: notes, after, at: Date.now() })).toHaveLength(2);
   });
 
   it("notifies once when two runs begin in the same millisecond (the loser sees the winner's pivot as its own)", async () => {

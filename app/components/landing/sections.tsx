@@ -52,7 +52,7 @@ export function PopularCategories({ categories }: { categories: CategoryCount[] 
         title={t("categories.title")}
         subtitle={t("categories.subtitle")}
       />
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:gap-4">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:gap-4">
         {categories.map((c) => (
           <li
             key={c.category}
