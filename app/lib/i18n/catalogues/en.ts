@@ -2373,6 +2373,22 @@ export const en = {
     "batch.tooManyRows": "The file has more than {count} tasks. Split it into smaller files.",
     "batch.noRows": "The file has no tasks. Fill in the template, one task a row.",
     "batch.draftGone": "This upload is no longer here. Upload the file again.",
+    "task.yoursApproved": "Your submission for this task was approved.",
+    "task.yoursWaiting": "Your submission for this task is waiting for review.",
+    "eligibility.approved":
+      "This task is for workers with at least {least} approved {least, plural, one {submission} other {submissions}}; you have {have}.",
+    "eligibility.approvalRate":
+      "This task is for workers with an approval rate of at least {least}%; yours is {yours}%. Your approval rate is your approved submissions out of those decided; until {smoothedBelow} are decided, {priorWeight} more are counted at {priorRate}% approved.",
+    "eligibility.qualificationNotHeld":
+      "This task is for workers who hold the qualification “{name}”{min, plural, =0 {} other { with a score of at least #}}; you do not hold it.",
+    "eligibility.qualificationScore":
+      "This task is for workers who hold the qualification “{name}”{min, plural, =0 {} other { with a score of at least #}}; your score is {score}.",
+    "eligibility.excluded": "This task is not for workers who hold the qualification “{name}”.",
+    "eligibility.excludedScore": "This task is not for workers whose score for the qualification “{name}” is {score}.",
+    "eligibility.noCountry":
+      "This task is for workers in some countries only. Add your country in Settings to work on it.",
+    "eligibility.countries": "This task is for workers in {countries}; your country is {country}.",
+    "eligibility.notInCountry": "This task is not for workers in {country}.",
   },
   email: {
     // e-mails (e)
@@ -2469,10 +2485,6 @@ export const en = {
       "You signed in with Google. This account''s email address had not been confirmed, so its password was removed and its other sessions ended. To use a password too, choose ''Forgot password?'' on the login page.",
     "hold.timeRanOut": 'Your time for "{title}" ran out, so its slot went back to the task.',
     "hold.endedBy": 'Your start on "{title}" ended and its slot went back to the task. {why}',
-    "hold.qualificationNotHeld":
-      "This task is for workers who hold the qualification “{name}”{min, plural, =0 {} other { with a score of at least #}}; you do not hold it.",
-    "hold.qualificationScore":
-      "This task is for workers who hold the qualification “{name}”{min, plural, =0 {} other { with a score of at least #}}; your score is {score}.",
     "payment.reversed":
       "Your card payment of {dollars} for {coins, number, ::group-off} coins was {kind, select, refunded {refunded} other {disputed}}, so {taken, number, ::group-off} coins were taken back from your balance.",
     "payment.reversedOwed":
