@@ -78,11 +78,18 @@ export class AppError extends Error {
 export type RefusalValues = SaidValues;
 
 /** A refusal with these words: their English for REST and MTurk, said on a page in the person's language. */
-export const refusing = (code: ErrorCode, said: Said) => new AppError(code, said.english).saying(said.key, said.values);
+export function refusing(code: ErrorCode, said: Said): AppError {
+  const e = new AppError(code, said.english);
+  return said.key ? e.saying(said.key, said.values) : e;
+}
 
-/** Words a service composed, in `language`: their English, or the `errors` catalogue's words with their values. */
+/**
+ * Words a service composed, in `language`: their English; else the `errors` catalogue's words of their key, or of the
+ * fixed message of the `errors` or `validation` catalogue their English is; else the English as it is.
+ */
 export function saidIn(language: Language, said: Said): string {
   if (language === "en") return said.english;
+  if (!said.key) return wordsForEnglish(language, said.english) ?? said.english;
   const values = typeof said.values === "function" ? said.values(language) : said.values;
   return serverWords(language, "errors")(said.key, values);
 }
@@ -128,11 +135,9 @@ export function refusalIn(language: Language, e: unknown, unexpected?: string): 
   if (language === "en") return refusal(e, unexpected);
   const r = refusal(e, unexpected ?? serverWords(language, "common")("unexpected"));
   if (!(e instanceof AppError)) return r;
-  const composed = e.words ? saidIn(language, { english: r.message, ...e.words }) : null;
+  const message = saidIn(language, { english: r.message, ...e.words });
   // a field that repeats the refusal's own words (the form shows them under it) says them as the refusal does
-  const say = (english: string) =>
-    (english === r.message ? composed : null) ?? wordsForEnglish(language, english) ?? english;
-  const message = say(r.message);
+  const say = (english: string) => (english === r.message ? message : saidIn(language, { english }));
   const fields = r.fields
     ? Object.fromEntries(Object.entries(r.fields).map(([k, messages]) => [k, messages.map(say)]))
     : undefined;

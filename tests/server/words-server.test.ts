@@ -23,6 +23,8 @@ import { adjustCoins } from "~/server/services/users.server";
 import { feedPath, saveSearch } from "~/server/services/alerts.server";
 import { serverWords, wordsForEnglish } from "~/lib/i18n/words.server";
 import type { Said } from "~/lib/i18n/messages";
+import { saidIn } from "~/server/errors";
+import { readTaskFile } from "~/server/services/task-batches.server";
 import { heldExclusion, unmetCountry, unmetRequirement } from "~/lib/eligibility";
 import { unmetQualification } from "~/lib/qualifications";
 import { NOT_AVAILABLE_COIN } from "~/lib/posting";
@@ -168,11 +170,24 @@ describe("a refusal", () => {
       blocker({}, { requiredWorkers: 0 }),
       blocker({}, { pausedAt: 1 }),
       blocker({}, { completionDate: "2000-01-01" }),
+      // a CSV's row errors: a cell's rule, the least pay, a row's shape
+      ...readTaskFile(
+        [
+          "task_title,task_detail,required_workers,payable_amount,completion_date,submission_info,category,estimate_minutes",
+          "T,D,0,2,2020-01-01,S,Gardening,60",
+          "T,D,1,2,2999-01-01,S,Translation,60",
+          "T,D",
+        ].join("\n"),
+        600,
+      ).rows.flatMap((r) => r.errors.map((e) => e.message)),
     ];
-    const said = (s: Said, language: "en" | "bn") =>
-      serverWords(language, "errors")(s.key, typeof s.values === "function" ? s.values(language) : s.values);
-    expect(composed.map((s) => said(s, "en"))).toEqual(composed.map((s) => s.english));
-    expect(composed.filter((s) => !BENGALI.test(said(s, "bn")))).toEqual([]);
+    expect(composed.map((s) => s.key)).toEqual(expect.arrayContaining(["batch.cell", "batch.tooFewCells"]));
+    // each names its words, whose English is what the service writes
+    expect(composed.filter((s) => !s.key)).toEqual([]);
+    const english = (s: Said) =>
+      serverWords("en", "errors")(s.key!, typeof s.values === "function" ? s.values("en") : s.values);
+    expect(composed.map(english)).toEqual(composed.map((s) => s.english));
+    expect(composed.filter((s) => !BENGALI.test(saidIn("bn", s)))).toEqual([]);
   });
 });
 

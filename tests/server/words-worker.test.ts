@@ -25,6 +25,7 @@ import {
 import { setTakaRate } from "~/server/services/currency-rates.server";
 import { createQualification, grantQualification } from "~/server/services/qualifications.server";
 import { postTask } from "~/server/services/tasks.server";
+import type { ExtraRequirements } from "~/server/services/eligibility.server";
 import { CATEGORIES } from "~/lib/categories";
 
 /** A worker who reads Coinwork in Bengali: the switch keeps it on their account. */
@@ -182,7 +183,7 @@ describe("the worker's pages in Bengali", () => {
     ];
     const task = (requirements: Record<string, unknown>) =>
       taskOf(buyer, { task_title: title, required_workers: 1, payable_amount: 3, ...requirements });
-    const withExtra = (extra: Partial<Parameters<typeof postTask>[3]["extra"] & object>) =>
+    const withExtra = (extra: Partial<ExtraRequirements>) =>
       postTask(env, owner, taskInput({ task_title: title, required_workers: 1, payable_amount: 3 }) as never, {
         extra: { qualifications: [], exclusions: [], countries: { allowed: [], excluded: [] }, guards: [], ...extra },
       });

@@ -17,12 +17,12 @@ export type Values<Element = never> = Record<
 /**
  * Words a service composes for a person (a refusal, the reason a page gives): their English, which the REST and MTurk
  * APIs answer as it is, and the `errors` catalogue's key and values that say them on a page in its language
- * (docs/decisions/106). A value written in words (a country's name, an amount of money) is made by a function of the
- * language.
+ * (docs/decisions/106); without a key, a fixed message found in the catalogues by its English. A value written in
+ * words (a country's name, an amount of money) is made by a function of the language.
  */
 export interface Said {
   english: string;
-  key: Key<"errors">;
+  key?: Key<"errors">;
   values?: SaidValues;
 }
 export type SaidValues = Values | ((language: Language) => Values);

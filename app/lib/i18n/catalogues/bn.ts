@@ -2370,6 +2370,30 @@ export const bn: Catalogue = {
     "eligibility.noCountry": "এই টাস্কটি শুধু কয়েকটি দেশের কর্মীদের জন্য। এতে কাজ করতে সেটিংসে আপনার দেশ যোগ করুন।",
     "eligibility.countries": "এই টাস্কটি {countries}-এর কর্মীদের জন্য; আপনার দেশ {country}।",
     "eligibility.notInCountry": "এই টাস্কটি {country}-এর কর্মীদের জন্য নয়।",
+    "batch.notUtf8": "ফাইলটি ইউটিএফ-৮ এনকোডিংয়ে লেখা নয়। এটি “{format}” হিসেবে সেভ করে আবার আপলোড করুন।",
+    "batch.unknownColumn": "“{column}” নামে কোনো কলাম নেই: নমুনা ফাইলের কলামগুলো ব্যবহার করুন।",
+    "batch.missingColumn": "“{column}” কলামটি নেই: নমুনা ফাইলের কলামগুলো ব্যবহার করুন।",
+    "batch.rowsHaveErrors":
+      "{rows, number}টি সারির {wrong, number}টিতে ভুল আছে (প্রথমটি: সারি {first, number})। ফাইলটি ঠিক করে আবার আপলোড করুন: কিছুই পোস্ট হয়নি।",
+    "batch.tooFewCells": "এই সারিতে ঘরের সংখ্যা কম।",
+    "batch.tooManyCells": "এই সারিতে ঘরের সংখ্যা বেশি।",
+    "batch.quoteNotClosed": "উদ্ধৃতিচিহ্ন দিয়ে শুরু হওয়া একটি ঘর শেষ হয়নি।",
+    "batch.quoteMalformed": "উদ্ধৃতিচিহ্নে ঘেরা একটি ঘরের শেষের উদ্ধৃতিচিহ্ন ঠিক নেই।",
+    "batch.cell": "{field}: {rule}",
+    "batch.rule.task_title": "সর্বোচ্চ {max, number} অক্ষরের একটি শিরোনাম লিখুন",
+    "batch.rule.task_detail": "কর্মীদের কী করতে হবে তা লিখুন, সর্বোচ্চ {max, number} অক্ষরে",
+    "batch.rule.required_workers": "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন",
+    "batch.rule.payable_amount": "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন (প্রতি কর্মীর কয়েন)",
+    "batch.rule.completion_date": "আজকের বা পরের কোনো দিন লিখুন, {format} আকারে",
+    "batch.rule.submission_info": "প্রমাণ হিসেবে কর্মীরা কী পাঠাবেন তা লিখুন, সর্বোচ্চ {max, number} অক্ষরে",
+    "batch.rule.category": "এগুলোর একটি লিখুন: {categories}",
+    "batch.rule.task_image_url": "Coinwork-এ আপলোড করা একটি ছবির ঠিকানা লিখুন, অথবা ঘরটি খালি রাখুন",
+    "batch.rule.time_allowance_minutes":
+      "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন, অথবা ঘরটি খালি রাখুন",
+    "batch.rule.estimate_minutes":
+      "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন (একজন কর্মীর কাজে যত মিনিট লাগে)",
+    "batch.rule.min_approval_rate": "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন, অথবা ঘরটি খালি রাখুন",
+    "batch.rule.min_approved": "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন, অথবা ঘরটি খালি রাখুন",
   },
   email: {
     // e-mails (e)

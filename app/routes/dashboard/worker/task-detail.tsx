@@ -241,7 +241,7 @@ function Blocked({
   request,
   taskId,
 }: {
-  blocker: { key: Key<"errors">; reason: string };
+  blocker: { key?: Key<"errors">; reason: string };
   test: { id: string; name: string } | null;
   request: { id: string; name: string; pending: boolean } | null;
   taskId: string;
