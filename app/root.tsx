@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import bengaliFont from "@fontsource-variable/noto-sans-bengali/files/noto-sans-bengali-bengali-wght-normal.woff2?url";
 import { cloudflareContext, documentRequestContext, externalProfileContext, userContext } from "./server/context";
 import { identify } from "./server/auth/session.server";
 import { readFlash } from "./server/http/flash.server";
@@ -113,6 +114,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links nonce={nonce} />
+        {language === "bn" ? (
+          // the Bengali letters' face (app.css) fetched with the page, not once the stylesheet is read and text laid
+          // out: laid out before it came, Bengali text showed empty boxes; an English page never needs it
+          <link rel="preload" as="font" type="font/woff2" crossOrigin="" href={bengaliFont} />
+        ) : null}
       </head>
       <body className="min-h-dvh">
         <WordsProvider language={language} words={root?.words ?? {}}>

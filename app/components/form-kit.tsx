@@ -19,7 +19,7 @@ import { Alert } from "~/components/ui/alert";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { outcomeText, type FormOutcome } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
-import { COUNTRIES } from "~/lib/countries";
+import { COUNTRIES, countryNameIn } from "~/lib/countries";
 import { LOCALES, type Language } from "~/lib/i18n/languages";
 import { useLanguage, useWords } from "~/lib/i18n/react";
 
@@ -233,9 +233,8 @@ const countryNames = new Map<Language, readonly (readonly [code: string, name: s
 function countriesIn(language: Language) {
   let list = countryNames.get(language);
   if (!list) {
-    const names = new Intl.DisplayNames([LOCALES[language]], { type: "region" });
     const collator = new Intl.Collator(LOCALES[language]);
-    list = COUNTRIES.map(([code]) => [code, names.of(code) ?? code] as const).sort((a, b) =>
+    list = COUNTRIES.map(([code]) => [code, countryNameIn(language, code)] as const).sort((a, b) =>
       collator.compare(a[1], b[1]),
     );
     countryNames.set(language, list);

@@ -91,7 +91,8 @@ export function Navbar({ user, developerRepoUrl }: { user: SessionUser | null; d
                 trigger={
                   <span className="inline-flex items-center gap-1 rounded-full p-0.5 hover:bg-muted">
                     <Avatar src={user.photo} name={user.name} />
-                    <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
+                    {/* on a phone the avatar alone opens the menu: the bar keeps its room for the coins */}
+                    <ChevronDown className="size-4 text-muted-foreground max-sm:hidden" aria-hidden />
                   </span>
                 }
               >

@@ -1,5 +1,6 @@
 // The countries a worker can name (ISO 3166-1 alpha-2, as MTurk's LocaleValues do), with their English names: asked
 // at registration and in Settings, and matched against a task's country requirements (docs/mturk.md, Locale).
+import { LOCALES, type Language } from "./i18n/languages";
 
 /** Every country, [code, name], ordered by name (the select's order). */
 export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [
@@ -261,6 +262,16 @@ export const isCountry = (code: string): boolean => NAMES.has(code);
 
 /** A country's name ("Germany"); the code itself when it is not one of the list. */
 export const countryName = (code: string): string => NAMES.get(code) ?? code;
+
+const displayNames = new Map<Language, Intl.DisplayNames>();
+
+/** A country's name in `language`: the list's own in English, Intl's in another (the code where it has none). */
+export function countryNameIn(language: Language, code: string): string {
+  if (language === "en") return countryName(code);
+  let names = displayNames.get(language);
+  if (!names) displayNames.set(language, (names = new Intl.DisplayNames([LOCALES[language]], { type: "region" })));
+  return names.of(code) ?? code;
+}
 
 /** The visitor's country from the Cloudflare edge (`request.cf.country`), when it is one of the list. */
 export function visitorCountry(cfCountry: unknown): string | null {

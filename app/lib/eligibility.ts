@@ -2,7 +2,11 @@
 // and of a task card (shared by the server's check, the worker's task page and the Task List). The rate itself is
 // worked out in SQL, once (approvalRateSql in app/server/services/eligibility.server.ts), so the check where a slot is
 // taken, the list's "Hide tasks I can't do" and these words all read the same figure; docs/product/quality.md
-// explains the smoothing.
+// explains the smoothing. A refusal's words are its English and the `errors` catalogue's key that says it on a page
+// (docs/decisions/106).
+import { countryName, countryNameIn } from "./countries";
+import type { Language } from "./i18n/languages";
+import type { Said } from "./i18n/messages";
 
 /**
  * Below this many reviewed submissions a worker's rate is smoothed: a rate of 0 or 100 from one review says little.
@@ -33,11 +37,25 @@ export interface TrackRecord {
 const submissions = (n: number) => (n === 1 ? "submission" : "submissions");
 
 /** Why a worker with this track record may not work on a task with these requirements; null when they may. */
-export function unmetRequirement(r: Requirements, record: TrackRecord): string | null {
+export function unmetRequirement(r: Requirements, record: TrackRecord): Said | null {
   if (r.minApproved !== null && record.approved < r.minApproved)
-    return `This task is for workers with at least ${r.minApproved} approved ${submissions(r.minApproved)}; you have ${record.approved}.`;
+    return {
+      english: `This task is for workers with at least ${r.minApproved} approved ${submissions(r.minApproved)}; you have ${record.approved}.`,
+      key: "eligibility.approved",
+      values: { least: r.minApproved, have: record.approved },
+    };
   if (r.minApprovalRate !== null && record.rate < r.minApprovalRate)
-    return `This task is for workers with an approval rate of at least ${r.minApprovalRate}%; yours is ${record.rate}%. ${APPROVAL_RATE_RULE}`;
+    return {
+      english: `This task is for workers with an approval rate of at least ${r.minApprovalRate}%; yours is ${record.rate}%. ${APPROVAL_RATE_RULE}`,
+      key: "eligibility.approvalRate",
+      values: {
+        least: r.minApprovalRate,
+        yours: record.rate,
+        smoothedBelow: SMOOTHED_BELOW,
+        priorWeight: PRIOR_WEIGHT,
+        priorRate: PRIOR_RATE * 100,
+      },
+    };
   return null;
 }
 
@@ -45,23 +63,40 @@ export function unmetRequirement(r: Requirements, record: TrackRecord): string |
 export type Guard = "preview" | "discover";
 
 /** Why a worker may not work on a task that excludes holders of a qualification (with this score, or any). */
-export function heldExclusion(name: string, score: number | null): string {
+export function heldExclusion(name: string, score: number | null): Said {
   return score === null
-    ? `This task is not for workers who hold the qualification “${name}”.`
-    : `This task is not for workers whose score for the qualification “${name}” is ${score}.`;
+    ? {
+        english: `This task is not for workers who hold the qualification “${name}”.`,
+        key: "eligibility.excluded",
+        values: { name },
+      }
+    : {
+        english: `This task is not for workers whose score for the qualification “${name}” is ${score}.`,
+        key: "eligibility.excludedScore",
+        values: { name, score },
+      };
 }
 
 /** Why a worker may not work on a task for some countries (or not for some), given their country (null: not given). */
-export function unmetCountry(
-  rule: { allowed: string[]; excluded: string[] },
-  country: string | null,
-  nameOf: (code: string) => string,
-): string | null {
-  const names = (codes: string[]) => codes.map(nameOf).join(", ");
-  if (!country) return "This task is for workers in some countries only. Add your country in Settings to work on it.";
+export function unmetCountry(rule: { allowed: string[]; excluded: string[] }, country: string | null): Said | null {
+  const names = (language: Language, codes: string[]) => codes.map((c) => countryNameIn(language, c)).join(", ");
+  if (!country)
+    return {
+      english: "This task is for workers in some countries only. Add your country in Settings to work on it.",
+      key: "eligibility.noCountry",
+    };
   if (rule.allowed.length > 0 && !rule.allowed.includes(country))
-    return `This task is for workers in ${names(rule.allowed)}; your country is ${nameOf(country)}.`;
-  if (rule.excluded.includes(country)) return `This task is not for workers in ${nameOf(country)}.`;
+    return {
+      english: `This task is for workers in ${names("en", rule.allowed)}; your country is ${countryName(country)}.`,
+      key: "eligibility.countries",
+      values: (language) => ({ countries: names(language, rule.allowed), country: countryNameIn(language, country) }),
+    };
+  if (rule.excluded.includes(country))
+    return {
+      english: `This task is not for workers in ${countryName(country)}.`,
+      key: "eligibility.notInCountry",
+      values: (language) => ({ country: countryNameIn(language, country) }),
+    };
   return null;
 }
 

@@ -1,4 +1,5 @@
 // Qualifications' pure rules and words, shared by the server's services and the pages (docs/product/quality.md).
+import type { Said } from "./i18n/messages";
 
 /** A test has at most this many questions, each with 2 to 6 choices. */
 export const MAX_QUESTIONS = 20;
@@ -23,12 +24,21 @@ export function nextAttemptAt(attemptedAt: number, retakeHours: number): number 
 export function unmetQualification(
   required: { name: string; minScore: number },
   held: { score: number } | null,
-): string | null {
+): Said | null {
   const need = required.minScore > 0 ? ` with a score of at least ${required.minScore}` : "";
+  const values = { name: required.name, min: required.minScore };
   if (!held)
-    return `This task is for workers who hold the qualification “${required.name}”${need}; you do not hold it.`;
+    return {
+      english: `This task is for workers who hold the qualification “${required.name}”${need}; you do not hold it.`,
+      key: "eligibility.qualificationNotHeld",
+      values,
+    };
   if (held.score < required.minScore)
-    return `This task is for workers who hold the qualification “${required.name}”${need}; your score is ${held.score}.`;
+    return {
+      english: `This task is for workers who hold the qualification “${required.name}”${need}; your score is ${held.score}.`,
+      key: "eligibility.qualificationScore",
+      values: { ...values, score: held.score },
+    };
   return null;
 }
 

@@ -4,6 +4,7 @@ import { CATEGORIES } from "./categories";
 import { formatCount } from "./format";
 import { ESTIMATE_MINUTES } from "./pay-rate";
 import { TIME_ALLOWANCE_MINUTES } from "./time-allowance";
+import type { Values } from "./i18n/messages";
 
 export const TASK_FIELD_NAMES = {
   task_title: "Task title",
@@ -49,6 +50,25 @@ export const FIELD_RULES: Record<TaskField, string> = {
   estimate_minutes: `${whole(ESTIMATE_MINUTES.min, ESTIMATE_MINUTES.max)} (minutes one worker's work takes)`,
   min_approval_rate: `${whole(0, 100)}, or leave it empty`,
   min_approved: `${whole(0, 100_000)}, or leave it empty`,
+};
+
+/**
+ * The values FIELD_RULES are written with, as the `errors` catalogue's `batch.rule.<field>` takes them: a CSV row's
+ * error in the page's language (the date's form and the categories as the file writes them).
+ */
+export const FIELD_RULE_VALUES: Record<TaskField, Values> = {
+  task_title: { max: TASK_LIMITS.titleLength },
+  task_detail: { max: TASK_LIMITS.detailLength },
+  required_workers: TASK_LIMITS.workers,
+  payable_amount: TASK_LIMITS.pay,
+  completion_date: { format: "YYYY-MM-DD" },
+  submission_info: { max: TASK_LIMITS.submissionInfoLength },
+  category: { categories: CATEGORIES.join(", ") },
+  task_image_url: {},
+  time_allowance_minutes: { min: TIME_ALLOWANCE_MINUTES.min, max: TIME_ALLOWANCE_MINUTES.max },
+  estimate_minutes: ESTIMATE_MINUTES,
+  min_approval_rate: { min: 0, max: 100 },
+  min_approved: { min: 0, max: 100_000 },
 };
 
 /** "Workers needed: enter a whole number from 1 to 10,000" */

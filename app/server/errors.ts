@@ -3,7 +3,7 @@
 // A refusal's words are English, as REST and MTurk answer them; `refusalIn()` gives a page the person's language
 // (docs/decisions/106-validation-and-refusals-in-two-languages.md).
 import type { Language } from "~/lib/i18n/languages";
-import type { Key, Values } from "~/lib/i18n/messages";
+import type { Key, Said, SaidValues } from "~/lib/i18n/messages";
 import { serverWords, wordsForEnglish } from "~/lib/i18n/words.server";
 
 export type ErrorCode =
@@ -75,7 +75,24 @@ export class AppError extends Error {
 }
 
 /** A refusal's values: numbers and text, or made in the page's language (an amount of money, a time in words). */
-export type RefusalValues = Values | ((language: Language) => Values);
+export type RefusalValues = SaidValues;
+
+/** A refusal with these words: their English for REST and MTurk, said on a page in the person's language. */
+export function refusing(code: ErrorCode, said: Said): AppError {
+  const e = new AppError(code, said.english);
+  return said.key ? e.saying(said.key, said.values) : e;
+}
+
+/**
+ * Words a service composed, in `language`: their English; else the `errors` catalogue's words of their key, or of the
+ * fixed message of the `errors` or `validation` catalogue their English is; else the English as it is.
+ */
+export function saidIn(language: Language, said: Said): string {
+  if (language === "en") return said.english;
+  if (!said.key) return wordsForEnglish(language, said.english) ?? said.english;
+  const values = typeof said.values === "function" ? said.values(language) : said.values;
+  return serverWords(language, "errors")(said.key, values);
+}
 
 export const notFound = (what = "Not found") => new AppError("not_found", what);
 export const forbidden = (why = "You are not allowed to do this") => new AppError("forbidden", why);
@@ -118,17 +135,9 @@ export function refusalIn(language: Language, e: unknown, unexpected?: string): 
   if (language === "en") return refusal(e, unexpected);
   const r = refusal(e, unexpected ?? serverWords(language, "common")("unexpected"));
   if (!(e instanceof AppError)) return r;
-  const { words } = e;
-  const composed = words
-    ? serverWords(language, "errors")(
-        words.key,
-        typeof words.values === "function" ? words.values(language) : words.values,
-      )
-    : null;
+  const message = saidIn(language, { english: r.message, ...e.words });
   // a field that repeats the refusal's own words (the form shows them under it) says them as the refusal does
-  const say = (english: string) =>
-    (english === r.message ? composed : null) ?? wordsForEnglish(language, english) ?? english;
-  const message = say(r.message);
+  const say = (english: string) => (english === r.message ? message : saidIn(language, { english }));
   const fields = r.fields
     ? Object.fromEntries(Object.entries(r.fields).map(([k, messages]) => [k, messages.map(say)]))
     : undefined;

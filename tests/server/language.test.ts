@@ -86,6 +86,22 @@ describe("the language of a page", () => {
     expect(row?.language).toBe("bn");
   });
 
+  it("in Bengali has its letters' font preloaded with the page; an English page does not load it", async () => {
+    const fontPreloads = async (acceptLanguage: string) =>
+      (
+        (await htmlOf(await visit("/about", { "Accept-Language": acceptLanguage }))).match(
+          /<link\b[^>]*rel="preload"[^>]*>/g,
+        ) ?? []
+      ).filter((link) => /\bas="font"/.test(link));
+    const [font, ...others] = await fontPreloads("bn");
+    expect(others).toEqual([]);
+    expect(font).toMatch(/\btype="font\/woff2"/);
+    expect(font).toMatch(/\bcrossorigin=""/);
+    // the file of the Bengali letters of the face app.css declares, as the build names it
+    expect(font).toMatch(/\bhref="[^"]*noto-sans-bengali-bengali-wght-normal[^"]*\.woff2"/);
+    expect(await fontPreloads("en")).toEqual([]);
+  });
+
   it("is part of the edge cache's key: a visitor is never served the other language's copy", async () => {
     const path = `/?probe=${uniqueToken()}`;
     const render = (request: Request) =>

@@ -19,6 +19,7 @@ import {
 import { englishWordsIn, readableText } from "./fixtures/words";
 import { createQualification } from "~/server/services/qualifications.server";
 import { BATCH_COLUMNS } from "~/lib/task-batch";
+import { CATEGORIES } from "~/lib/categories";
 
 /** The CSV format's column names, which the page names as the file does. */
 const COLUMNS = [...BATCH_COLUMNS];
@@ -143,6 +144,51 @@ describe("the buyer's pages in Bengali", () => {
       ["kaj.csv-এর প্রিভিউ", "১ টি টাস্ক", "প্রস্তুত"],
       [...COLUMNS, "Translation", "Vexa"],
     );
+  });
+
+  it("a CSV's row errors and a file refused whole, said in Bengali (the file's own values as it writes them)", async () => {
+    const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const csv = [
+      "task_title,task_detail,required_workers,payable_amount,completion_date,submission_info,category,estimate_minutes",
+      `Zorvik Plim,Plim zorvik,2,10,${due},Vexa,Translation,1`,
+      `Zorvik Plim,Plim zorvik,2,0,${due},Vexa,Gardening,1`,
+      `Zorvik Plim,Plim zorvik,2,2,${due},Vexa,Translation,60`,
+      `Zorvik Plim,Plim zorvik,2,10,2020-01-01,Vexa,Translation,1`,
+      "Zorvik Plim,Plim zorvik",
+    ].join("\n");
+    const upload = await postForm(
+      "/dashboard/batchtasks",
+      { csv: new File([csv], CSV_FILE, { type: "text/csv" }) },
+      buyer.cookie,
+    );
+    expect(upload.status).toBe(302);
+    const preview = new URL(upload.headers.get("Location")!, BASE);
+    // the categories and the date's form as the file must write them
+    const format = [...COLUMNS, ...CATEGORIES, "YYYY-MM-DD", "Gardening", "Translation", "Vexa", "2020-01-01"];
+    const text = await bengaliPage(
+      `${preview.pathname}${preview.search}`,
+      [
+        "৪ টি সারিতে ভুল আছে",
+        "প্রদেয় কয়েন: ১ থেকে ১,০০,০০০-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন (প্রতি কর্মীর কয়েন)",
+        `ক্যাটাগরি: এগুলোর একটি লিখুন: ${CATEGORIES.join(", ")}`,
+        "প্রদেয় কয়েন: সর্বনিম্ন পারিশ্রমিক",
+        "শেষ তারিখ: আজকের বা পরের কোনো দিন লিখুন, YYYY-MM-DD আকারে",
+        "এই সারিতে ঘরের সংখ্যা কম।",
+      ],
+      format,
+    );
+    expect(text).not.toMatch(/Payable amount|Category:|The row has/);
+
+    // a file the page cannot take: refused on the page in Bengali, nothing kept
+    const refusedWith = async (file: BlobPart, words: string) => {
+      const res = await postForm("/dashboard/batchtasks", { csv: new File([file], CSV_FILE) }, buyer.cookie);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      const main = mainOf(await htmlOf(res));
+      expect(readableText(main)).toContain(words);
+      expect(englishWordsIn(main, [...data(), ...COLUMNS, "UTF", "title", "pay"])).toEqual([]);
+    };
+    await refusedWith("title,pay\nA,1\n", "“title” নামে কোনো কলাম নেই: নমুনা ফাইলের কলামগুলো ব্যবহার করুন।");
+    await refusedWith(new Uint8Array([0x74, 0xe9, 0x0a]), "ফাইলটি ইউটিএফ-৮ এনকোডিংয়ে লেখা নয়।");
   });
 
   it("My Tasks", async () => {

@@ -21,7 +21,12 @@ import {
 import { register } from "~/server/services/accounts.server";
 import { adjustCoins } from "~/server/services/users.server";
 import { feedPath, saveSearch } from "~/server/services/alerts.server";
-import { wordsForEnglish } from "~/lib/i18n/words.server";
+import { serverWords, wordsForEnglish } from "~/lib/i18n/words.server";
+import type { Said } from "~/lib/i18n/messages";
+import { saidIn } from "~/server/errors";
+import { readTaskFile } from "~/server/services/task-batches.server";
+import { heldExclusion, unmetCountry, unmetRequirement } from "~/lib/eligibility";
+import { unmetQualification } from "~/lib/qualifications";
 import { NOT_AVAILABLE_COIN } from "~/lib/posting";
 import { VERIFY_EMAIL_FIRST, LINK_NOT_VALID, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
 import { TASK_PAUSED } from "~/lib/pay-rate";
@@ -142,6 +147,47 @@ describe("a refusal", () => {
     ];
     const missing = fixed.filter((english) => !BENGALI.test(wordsForEnglish("bn", english) ?? ""));
     expect(missing).toEqual([]);
+  });
+
+  it("composed with values says in English what the catalogue's English says (a page in English shows the service's)", () => {
+    const task = { requiredWorkers: 1, completionDate: "2999-01-01", buyerId: "b", pausedAt: null };
+    const blocker = (read: Partial<Parameters<typeof submissions.submissionBlocker>[2]>, t = {}) =>
+      submissions.submissionBlocker("w", { ...task, ...t }, { mySubmission: null, ineligibility: null, ...read })!;
+    const composed: Said[] = [
+      unmetRequirement({ minApproved: 3, minApprovalRate: null }, { approved: 1, rate: 80 })!,
+      unmetRequirement({ minApproved: 1, minApprovalRate: null }, { approved: 0, rate: 80 })!,
+      unmetRequirement({ minApproved: null, minApprovalRate: 85 }, { approved: 1, rate: 83.3 })!,
+      heldExclusion("Kip", null),
+      heldExclusion("Kip", 40),
+      unmetCountry({ allowed: ["GB"], excluded: [] }, null)!,
+      unmetCountry({ allowed: ["GB", "IN"], excluded: [] }, "BD")!,
+      unmetCountry({ allowed: [], excluded: ["BD"] }, "BD")!,
+      unmetQualification({ name: "Kip", minScore: 0 }, null)!,
+      unmetQualification({ name: "Kip", minScore: 80 }, { score: 40 })!,
+      blocker({ mySubmission: "pending" }),
+      blocker({ mySubmission: "approved" }),
+      blocker({}, { buyerId: "w" }),
+      blocker({}, { requiredWorkers: 0 }),
+      blocker({}, { pausedAt: 1 }),
+      blocker({}, { completionDate: "2000-01-01" }),
+      // a CSV's row errors: a cell's rule, the least pay, a row's shape
+      ...readTaskFile(
+        [
+          "task_title,task_detail,required_workers,payable_amount,completion_date,submission_info,category,estimate_minutes",
+          "T,D,0,2,2020-01-01,S,Gardening,60",
+          "T,D,1,2,2999-01-01,S,Translation,60",
+          "T,D",
+        ].join("\n"),
+        600,
+      ).rows.flatMap((r) => r.errors.map((e) => e.message)),
+    ];
+    expect(composed.map((s) => s.key)).toEqual(expect.arrayContaining(["batch.cell", "batch.tooFewCells"]));
+    // each names its words, whose English is what the service writes
+    expect(composed.filter((s) => !s.key)).toEqual([]);
+    const english = (s: Said) =>
+      serverWords("en", "errors")(s.key!, typeof s.values === "function" ? s.values("en") : s.values);
+    expect(composed.map(english)).toEqual(composed.map((s) => s.english));
+    expect(composed.filter((s) => !BENGALI.test(saidIn("bn", s)))).toEqual([]);
   });
 });
 

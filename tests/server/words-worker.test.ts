@@ -13,14 +13,19 @@ import {
   newWithdrawal,
   postForm,
   registerUser,
+  jsPost,
   rest,
   sessionUser,
   submissionBy,
+  taskInput,
   taskOf,
   uniqueToken,
   type TestUser,
 } from "./fixtures";
 import { setTakaRate } from "~/server/services/currency-rates.server";
+import { createQualification, grantQualification } from "~/server/services/qualifications.server";
+import { postTask } from "~/server/services/tasks.server";
+import type { ExtraRequirements } from "~/server/services/eligibility.server";
 import { CATEGORIES } from "~/lib/categories";
 
 /** A worker who reads Coinwork in Bengali: the switch keeps it on their account. */
@@ -156,6 +161,96 @@ describe("the worker's pages in Bengali", () => {
       worker,
       ["আপনি যা পাঠিয়েছেন", "আপনার জমা বদলান", "জমা তুলে নিন", "পর্যালোচনার শেষ সময়"],
       data,
+    );
+  });
+
+  it("a task the worker cannot do yet: its page and a refused start say why in Bengali, REST in English", async () => {
+    const buyer = await funded("Buyer", 200, "Nadia Sultana");
+    const owner = await sessionUser(buyer.id);
+    const qualification = `Proofreading ${uniqueToken()}`;
+    const { id: qualificationId } = await createQualification(env, owner, {
+      name: qualification,
+      description: "Finds spelling mistakes.",
+      retake_hours: 24,
+    });
+    const title = `Logo feedback ${uniqueToken()}`;
+    const data = [
+      title,
+      qualification,
+      "Watch the whole video and like it.",
+      "A screenshot of the like",
+      "Nadia Sultana",
+    ];
+    const task = (requirements: Record<string, unknown>) =>
+      taskOf(buyer, { task_title: title, required_workers: 1, payable_amount: 3, ...requirements });
+    const withExtra = (extra: Partial<ExtraRequirements>) =>
+      postTask(env, owner, taskInput({ task_title: title, required_workers: 1, payable_amount: 3 }) as never, {
+        extra: { qualifications: [], exclusions: [], countries: { allowed: [], excluded: [] }, guards: [], ...extra },
+      });
+    const worker = await bengaliWorker();
+    const refusals: [Promise<{ id: string }>, string][] = [
+      [task({ min_approved: 1 }), "এই টাস্কটি তাঁদের জন্য যাঁদের অন্তত ১টি জমা অনুমোদিত হয়েছে; আপনার হয়েছে ০টি।"],
+      [task({ min_approval_rate: 90 }), "যাঁদের অনুমোদনের হার অন্তত ৯০%; আপনার হার ৮০%। আপনার অনুমোদনের হার হলো"],
+      [task({ qualification_id: qualificationId }), `যাঁদের “${qualification}” যোগ্যতা আছে; আপনার এটি নেই।`],
+      [
+        withExtra({ countries: { allowed: ["GB"], excluded: [] } }),
+        "এই টাস্কটি শুধু কয়েকটি দেশের কর্মীদের জন্য। এতে কাজ করতে সেটিংসে আপনার দেশ যোগ করুন।",
+      ],
+    ];
+    for (const [posted, reason] of refusals) {
+      const { id } = await posted;
+      const page = await expectBengali(`/dashboard/tasklist/${id}`, worker, [reason], data);
+      expect(page).not.toContain("This task is");
+    }
+
+    // with a country, the countries by their Bengali names; a qualification that shuts its holders out
+    await env.DB.prepare("UPDATE users SET country = 'BD' WHERE id = ?").bind(worker.id).run();
+    await grantQualification(env, owner, { qualificationId, workerId: worker.id, score: 40 });
+    const abroad = await withExtra({ countries: { allowed: ["GB", "IN"], excluded: [] } });
+    await expectBengali(
+      `/dashboard/tasklist/${abroad.id}`,
+      worker,
+      ["এই টাস্কটি যুক্তরাজ্য, ভারত-এর কর্মীদের জন্য; আপনার দেশ বাংলাদেশ।"],
+      data,
+    );
+    const excluded = await withExtra({ exclusions: [{ id: qualificationId, score: 40 }] });
+    await expectBengali(
+      `/dashboard/tasklist/${excluded.id}`,
+      worker,
+      [`“${qualification}” যোগ্যতায় যাঁদের স্কোর ৪০, এই টাস্কটি সেই কর্মীদের জন্য নয়।`],
+      data,
+    );
+    const scored = await task({ qualification_id: qualificationId, qualification_min_score: 80 });
+    await expectBengali(
+      `/dashboard/tasklist/${scored.id}`,
+      worker,
+      [`যাঁদের “${qualification}” যোগ্যতা আছে (কমপক্ষে ৮০ স্কোরসহ); আপনার স্কোর ৪০।`],
+      data,
+    );
+
+    // starting it anyway: refused in Bengali on the page, in English over REST, nothing held
+    const started = await jsPost(`/dashboard/tasklist/${scored.id}`, { intent: "start", id: scored.id }, worker.cookie);
+    expect(started.status).toBe(403);
+    expect(started.text).toContain("আপনার স্কোর ৪০।");
+    expect(started.text).not.toContain("This task is");
+    const api = await rest("POST", "/task-starts", worker.token, { task_id: scored.id });
+    expect(api.status).toBe(403);
+    expect((api.body as { error: { message: string } }).error.message).toBe(
+      `This task is for workers who hold the qualification “${qualification}” with a score of at least 80; your score is 40.`,
+    );
+    const holds = await env.DB.prepare("SELECT COUNT(*) AS n FROM task_holds WHERE worker_id = ?")
+      .bind(worker.id)
+      .first<{ n: number }>();
+    expect(holds!.n).toBe(0);
+
+    // a task done: its page says the work waits for review
+    const done = await task({});
+    await submissionBy(worker, done.id, "done");
+    await expectBengali(
+      `/dashboard/tasklist/${done.id}`,
+      worker,
+      ["এই টাস্কে আপনার জমা পর্যালোচনার অপেক্ষায় আছে।"],
+      [...data, "done"],
     );
   });
 

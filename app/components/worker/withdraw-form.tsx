@@ -169,7 +169,15 @@ export function WithdrawalReviewPanel({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Button type="submit" name={STEP_FIELD} value={SEND_STEP} size="lg" disabled={busy}>
+        {/* its amount in dollars and taka is longer than a phone's width in Bengali: it wraps */}
+        <Button
+          type="submit"
+          name={STEP_FIELD}
+          value={SEND_STEP}
+          size="lg"
+          disabled={busy}
+          className="h-auto min-h-12 whitespace-normal py-2"
+        >
           {busy ? <Spinner /> : <Banknote aria-hidden />}
           {busy
             ? t("withdrawReview.sending")

@@ -14,6 +14,19 @@ export type Values<Element = never> = Record<
   string,
   string | number | Date | ((chunks: Array<string | Element>) => Element)
 >;
+/**
+ * Words a service composes for a person (a refusal, the reason a page gives): their English, which the REST and MTurk
+ * APIs answer as it is, and the `errors` catalogue's key and values that say them on a page in its language
+ * (docs/decisions/106); without a key, a fixed message found in the catalogues by its English. A value written in
+ * words (a country's name, an amount of money) is made by a function of the language.
+ */
+export interface Said {
+  english: string;
+  key?: Key<"errors">;
+  values?: SaidValues;
+}
+export type SaidValues = Values | ((language: Language) => Values);
+
 /** The compiled words of some namespaces, as a page receives them. */
 export type CompiledWords = Partial<Record<Namespace, Record<string, CompiledMessage>>>;
 

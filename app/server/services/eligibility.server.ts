@@ -23,7 +23,7 @@ import {
   tasks,
   users,
 } from "../db/schema";
-import { forbidden } from "../errors";
+import { refusing } from "../errors";
 import {
   heldExclusion,
   PRIOR_RATE,
@@ -34,7 +34,6 @@ import {
   type CardRequirements,
   type Guard,
 } from "~/lib/eligibility";
-import { countryName } from "~/lib/countries";
 import { requiredQualifications, unmetQualificationOf, type UnmetQualification } from "./qualifications.server";
 
 /** The requirements a task posted through the MTurk API adds to those of the page's form (docs/mturk.md). */
@@ -232,7 +231,7 @@ export async function taskAccess(env: Env, workerId: string, taskId: string): Pr
       allowed: countries.filter((c) => c.allowed).map((c) => c.country),
       excluded: countries.filter((c) => !c.allowed).map((c) => c.country),
     };
-    const why = unmetCountry(rule, worker?.country ?? null, countryName);
+    const why = unmetCountry(rule, worker?.country ?? null);
     if (why) unmet.push({ requirement: COUNTRY_REQUIREMENT, reason: why, test: null, request: null });
   }
   const guardOf = new Map(guards.map((g) => [g.requirement, g.guard]));
@@ -253,7 +252,7 @@ export async function unmetRequirements(env: Env, workerId: string, taskId: stri
 /** Refuses (403, with the reason) a worker who does not meet the task's requirements. */
 export async function requireEligible(env: Env, workerId: string, taskId: string): Promise<void> {
   const unmet = await unmetRequirements(env, workerId, taskId);
-  if (unmet) throw forbidden(unmet.reason);
+  if (unmet) throw refusing("forbidden", unmet.reason);
 }
 
 /** The task's requirements row, written in the posting's batch; nothing when it sets none. */

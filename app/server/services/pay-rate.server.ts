@@ -25,7 +25,7 @@ import {
 import { NOTIFICATION_LINKS } from "~/lib/notifications";
 import { formatsOf } from "~/lib/i18n/format";
 import type { Language } from "~/lib/i18n/languages";
-import type { Key } from "~/lib/i18n/messages";
+import type { Key, Said } from "~/lib/i18n/messages";
 import { serverWords } from "~/lib/i18n/words.server";
 
 /** This deployment's minimum hourly pay, in cents (MIN_HOURLY_PAY_CENTS, default $6.00). */
@@ -52,17 +52,32 @@ export function requireMinimumPay(
   judgedMinutes: number | null = null,
 ) {
   const min = minimumPayOf(env);
-  const refuse = (message: string, key: Key<"errors">, minutes: number) => {
-    throw new AppError("validation_failed", message, { payable_amount: [message] }).saying(key, (language) => ({
-      hourly: hourlyIn(language, min),
-      time: timeIn(language, minutes),
-      coins: leastPayFor(minutes, min),
-    }));
+  const refuse = (said: Said) => {
+    throw new AppError("validation_failed", said.english, { payable_amount: [said.english] }).saying(
+      said.key!,
+      said.values,
+    );
   };
   if (estimateMinutes && centsPerHour(payableAmount, estimateMinutes) < min)
-    refuse(belowMinimumMessage(estimateMinutes, min), "task.belowMinimumPay", estimateMinutes);
+    refuse(belowMinimumPay(min, estimateMinutes));
   if (judgedMinutes && centsPerHour(payableAmount, judgedMinutes) < min)
-    refuse(belowJudgedMessage(judgedMinutes, min), "task.belowJudgedPay", judgedMinutes);
+    refuse(belowMinimumPay(min, judgedMinutes, true));
+}
+
+/**
+ * The least pay at `minutes` in words ("The minimum pay is $6.00/hour: a task of 5 minutes must pay at least 10 coins
+ * per worker."), or at the median time workers took (`judged`).
+ */
+export function belowMinimumPay(minCents: number, minutes: number, judged = false): Said {
+  return {
+    english: judged ? belowJudgedMessage(minutes, minCents) : belowMinimumMessage(minutes, minCents),
+    key: judged ? "task.belowJudgedPay" : "task.belowMinimumPay",
+    values: (language) => ({
+      hourly: hourlyIn(language, minCents),
+      time: timeIn(language, minutes),
+      coins: leastPayFor(minutes, minCents),
+    }),
+  };
 }
 
 /** "$6.00/hour" in a language. */

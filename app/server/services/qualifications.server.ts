@@ -21,14 +21,14 @@ import {
   tasks,
   users,
 } from "../db/schema";
-import { AppError, conflict, forbidden, notFound } from "../errors";
+import { AppError, conflict, forbidden, notFound, saidIn } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import type { QualificationInput, QuestionInput } from "~/lib/schemas/qualifications";
 import { TOO_MANY_QUESTIONS } from "~/lib/schemas/qualifications";
 import { formatCount } from "~/lib/format";
 import { HAND_GRANT_SCORE, MAX_QUESTIONS, nextAttemptAt, testScore, unmetQualification } from "~/lib/qualifications";
 import type { Language } from "~/lib/i18n/languages";
-import { serverWords } from "~/lib/i18n/words.server";
+import type { Said } from "~/lib/i18n/messages";
 
 export const ONLY_BUYERS = "Only buyers can manage qualifications";
 export const NOT_YOURS = "This is not your qualification";
@@ -384,15 +384,13 @@ async function addHoldsUnmetBy(
   const held = await holdsUnmetBy(env, change.workerId, change.q.id, change.score);
   // unmetQualification's words, in the worker's language
   const why = (h: { minScore: number }, language: Language) =>
-    language === "en"
-      ? unmetQualification(
-          { name: change.q.name, minScore: h.minScore },
-          change.score === null ? null : { score: change.score },
-        )!
-      : serverWords(language, "notifications")(
-          change.score === null ? "hold.qualificationNotHeld" : "hold.qualificationScore",
-          { name: change.q.name, min: h.minScore, score: change.score ?? 0 },
-        );
+    saidIn(
+      language,
+      unmetQualification(
+        { name: change.q.name, minScore: h.minScore },
+        change.score === null ? null : { score: change.score },
+      )!,
+    );
   addHoldsEnded(
     batch,
     held,
@@ -751,7 +749,7 @@ type Required = Awaited<ReturnType<typeof requiredQualifications>>[number];
 
 /** What a worker who lacks a qualification can do about it: take its test, or ask its owner for it. */
 export interface UnmetQualification {
-  reason: string;
+  reason: Said;
   test: { id: string; name: string } | null;
   /** a requestable qualification without a test, and whether the worker's request awaits its owner */
   request: { id: string; name: string; pending: boolean } | null;

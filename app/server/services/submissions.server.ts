@@ -24,6 +24,7 @@ import { addSlotReturn, type SlotComingBack } from "./slot-returns.server";
 import { BLOCKED_WORKER, notBlocked } from "./blocks.server";
 import { addBelowMinimumNotice, addMinimumPaySteps } from "./pay-rate.server";
 import { TASK_PAUSED } from "~/lib/pay-rate";
+import type { Said } from "~/lib/i18n/messages";
 import { approvalRateSql, requireEligible } from "./eligibility.server";
 import { PRIOR_RATE } from "~/lib/eligibility";
 import { lapseDueRevisions, noRevisionOutstanding, REVISION_OUTSTANDING } from "./revisions.server";
@@ -765,6 +766,16 @@ export function liveSubmissionStatus(workerId: string, taskId: AnyColumn) {
     WHERE s.worker_id = ${workerId} AND s.task_id = ${outerColumn(taskId)} AND s.status IN ('pending', 'approved'))`;
 }
 
+/** Why a worker cannot send work to a task, as its page says it (submissionBlocker). */
+const BLOCKERS = {
+  ownTask: { english: OWN_TASK, key: "task.ownTaskSubmit" },
+  approved: { english: "Your submission for this task was approved.", key: "task.yoursApproved" },
+  waiting: { english: "Your submission for this task is waiting for review.", key: "task.yoursWaiting" },
+  pastDate: { english: PAST_DATE, key: "task.pastDate" },
+  paused: { english: TASK_PAUSED, key: "task.paused" },
+  noSlots: { english: NO_SLOTS, key: "task.noSlots" },
+} as const satisfies Record<string, Said>;
+
 /**
  * Why this worker cannot submit to this task now, from what the task page read of it in one step: their live
  * submission on it (liveSubmissionStatus) and why the task's requirements refuse them (unmetRequirements' reason);
@@ -773,20 +784,17 @@ export function liveSubmissionStatus(workerId: string, taskId: AnyColumn) {
 export function submissionBlocker(
   workerId: string,
   task: { requiredWorkers: number; completionDate: string; buyerId: string; pausedAt: number | null },
-  read: { mySubmission: "pending" | "approved" | null; ineligibility: string | null },
+  read: { mySubmission: "pending" | "approved" | null; ineligibility: Said | null },
   now = Date.now(),
   /** the worker holds a slot of the task: no open slot is needed */
   holding = false,
-) {
-  if (task.buyerId === workerId) return OWN_TASK;
-  if (read.mySubmission)
-    return read.mySubmission === "approved"
-      ? "Your submission for this task was approved."
-      : "Your submission for this task is waiting for review.";
-  if (isPastDate(task.completionDate, deadlineDay(now))) return PAST_DATE;
+): Said | null {
+  if (task.buyerId === workerId) return BLOCKERS.ownTask;
+  if (read.mySubmission) return read.mySubmission === "approved" ? BLOCKERS.approved : BLOCKERS.waiting;
+  if (isPastDate(task.completionDate, deadlineDay(now))) return BLOCKERS.pastDate;
   // a worker who started before the task paused may still send their work
-  if (!holding && task.pausedAt !== null) return TASK_PAUSED;
-  if (!holding && task.requiredWorkers <= 0) return NO_SLOTS;
+  if (!holding && task.pausedAt !== null) return BLOCKERS.paused;
+  if (!holding && task.requiredWorkers <= 0) return BLOCKERS.noSlots;
   // a held slot was checked when it was started
   return holding ? null : read.ineligibility;
 }

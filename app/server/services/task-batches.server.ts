@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, newId } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { taskBatchDrafts, taskBatches } from "../db/schema";
-import { AppError, forbidden, notFound } from "../errors";
+import { AppError, forbidden, notFound, saidIn } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { coinsOf } from "./ledger.server";
 import { spendRefusal } from "./debts.server";
@@ -21,9 +21,12 @@ import { CATEGORIES } from "~/lib/categories";
 import { deadlineDay } from "~/lib/deadline";
 import { formatCount } from "~/lib/format";
 import { BATCH_COLUMNS, MAX_BATCH_BYTES, MAX_BATCH_ROWS, OPTIONAL_COLUMNS, type BatchColumn } from "~/lib/task-batch";
-import { fieldRuleWords, TASK_FIELD_NAMES } from "~/lib/task-fields";
-import { belowMinimumMessage, centsPerHour } from "~/lib/pay-rate";
-import { minimumPayOf } from "./pay-rate.server";
+import { FIELD_RULE_VALUES, FIELD_RULES, TASK_FIELD_NAMES } from "~/lib/task-fields";
+import { centsPerHour } from "~/lib/pay-rate";
+import type { Language } from "~/lib/i18n/languages";
+import type { Said } from "~/lib/i18n/messages";
+import { serverWords } from "~/lib/i18n/words.server";
+import { belowMinimumPay, minimumPayOf } from "./pay-rate.server";
 
 export const FILE_TOO_LARGE = "The file is larger than 1 MB. Split it into smaller files.";
 export const NOT_UTF8 = "The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again.";
@@ -31,10 +34,10 @@ export const TOO_MANY_ROWS = `The file has more than ${formatCount(MAX_BATCH_ROW
 export const NO_ROWS = "The file has no tasks. Fill in the template, one task a row.";
 export const DRAFT_GONE = "This upload is no longer here. Upload the file again.";
 
-/** A problem with one cell of a row (`column` null: with the row as a whole). */
+/** A problem with one cell of a row (`column` null: with the row as a whole), in words (REST says their English). */
 export interface RowError {
   column: BatchColumn | null;
-  message: string;
+  message: Said;
 }
 
 export interface BatchRow {
@@ -62,8 +65,20 @@ function textOf(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError("unsupported_media_type", NOT_UTF8);
+    throw new AppError("unsupported_media_type", NOT_UTF8).saying("batch.notUtf8", { format: "CSV UTF-8" });
   }
+}
+
+/** A cell's error: its column's name, then what it must hold ("Workers needed: enter …"), `rule` in a language. */
+function cellError(column: BatchColumn, english: string, rule: (language: Language) => string): RowError {
+  return {
+    column,
+    message: {
+      english: `${TASK_FIELD_NAMES[column]}: ${english}`,
+      key: "batch.cell",
+      values: (language) => ({ field: serverWords(language, "buyer")(`field.${column}`), rule: rule(language) }),
+    },
+  };
 }
 
 /**
@@ -71,22 +86,37 @@ function textOf(bytes: Uint8Array): string {
  * them. A column's error names its field in words and says what to enter ("Workers needed: enter a whole number from
  * 1 to 10,000"), whichever of its rules the cell broke.
  */
-function checkRow(row: number, cells: BatchRow["cells"], shape: string | null, minCents: number): BatchRow {
+function checkRow(row: number, cells: BatchRow["cells"], shape: Said | null, minCents: number): BatchRow {
   const errors: RowError[] = shape ? [{ column: null, message: shape }] : [];
   const parsed = v.safeParse(addTaskSchema, cells);
   if (!parsed.success) {
     const { root, nested } = v.flatten<typeof addTaskSchema>(parsed.issues);
-    for (const message of root ?? []) errors.push({ column: null, message });
+    // the schema's own messages, found in the catalogues by their English
+    for (const english of root ?? []) errors.push({ column: null, message: { english } });
     for (const column of Object.keys(nested ?? {}) as BatchColumn[])
-      errors.push({ column, message: fieldRuleWords(column) });
+      errors.push(
+        cellError(column, FIELD_RULES[column], (language) =>
+          serverWords(language, "errors")(`batch.rule.${column}`, FIELD_RULE_VALUES[column]),
+        ),
+      );
   } else if (centsPerHour(parsed.output.payable_amount, parsed.output.estimate_minutes) < minCents) {
-    const refusal = belowMinimumMessage(parsed.output.estimate_minutes, minCents);
-    errors.push({
-      column: "payable_amount",
-      message: `${TASK_FIELD_NAMES.payable_amount}: ${refusal[0]!.toLowerCase()}${refusal.slice(1)}`,
-    });
+    const pay = belowMinimumPay(minCents, parsed.output.estimate_minutes);
+    // after the field's name: "Payable amount: the minimum pay is …"
+    const after = (words: string) => `${words[0]!.toLowerCase()}${words.slice(1)}`;
+    errors.push(cellError("payable_amount", after(pay.english), (language) => after(saidIn(language, pay))));
   }
   return { row, cells, input: parsed.success && !errors.length ? parsed.output : null, errors };
+}
+
+/** Papa Parse's problem with a row's shape, in words: its English, named for the problems it has a name for. */
+function shapeOf(e: Papa.ParseError): Said {
+  if (e.type === "FieldMismatch")
+    return e.code === "TooFewFields"
+      ? { english: "The row has too few cells.", key: "batch.tooFewCells" }
+      : { english: "The row has too many cells.", key: "batch.tooManyCells" };
+  if (e.code === "MissingQuotes") return { english: e.message, key: "batch.quoteNotClosed" };
+  if (e.code === "InvalidQuotes") return { english: e.message, key: "batch.quoteMalformed" };
+  return { english: e.message };
 }
 
 /**
@@ -101,22 +131,22 @@ export function readTaskFile(text: string, minCents: number): TaskFile {
   });
   const header = parsed.meta.fields ?? [];
   const unknown = header.filter((h) => !(BATCH_COLUMNS as readonly string[]).includes(h));
-  if (unknown.length) throw refuse(`Unknown column “${unknown[0]}”: use the columns of the template.`);
+  if (unknown.length)
+    throw refuse(`Unknown column “${unknown[0]}”: use the columns of the template.`).saying("batch.unknownColumn", {
+      column: unknown[0]!,
+    });
   const missing = BATCH_COLUMNS.filter((c) => !header.includes(c) && !OPTIONAL_COLUMNS.includes(c));
-  if (missing.length) throw refuse(`The column “${missing[0]}” is missing: use the columns of the template.`);
+  if (missing.length)
+    throw refuse(`The column “${missing[0]}” is missing: use the columns of the template.`).saying(
+      "batch.missingColumn",
+      { column: missing[0]! },
+    );
   if (parsed.data.length > MAX_BATCH_ROWS)
     throw refuse(TOO_MANY_ROWS).saying("batch.tooManyRows", { count: MAX_BATCH_ROWS });
   if (!parsed.data.length) throw refuse(NO_ROWS);
   // Papa Parse's problems with a row's shape (too few or many cells, a quote left open), by row index
-  const shapes = new Map<number, string>();
-  for (const e of parsed.errors)
-    if (e.row !== undefined && !shapes.has(e.row))
-      shapes.set(
-        e.row,
-        e.type === "FieldMismatch"
-          ? `The row has ${e.code === "TooFewFields" ? "too few" : "too many"} cells.`
-          : e.message,
-      );
+  const shapes = new Map<number, Said>();
+  for (const e of parsed.errors) if (e.row !== undefined && !shapes.has(e.row)) shapes.set(e.row, shapeOf(e));
   const rows = parsed.data.map((record, i) => {
     const cells: BatchRow["cells"] = {};
     for (const column of BATCH_COLUMNS) if (typeof record[column] === "string") cells[column] = record[column];
@@ -233,7 +263,7 @@ async function postRows(
       "validation_failed",
       `${formatCount(wrong.length)} of ${formatCount(file.rows.length)} rows have errors (the first: row ${wrong[0]!.row}). Fix the file and upload it again: nothing was posted.`,
       rowErrorFields(wrong),
-    );
+    ).saying("batch.rowsHaveErrors", { wrong: wrong.length, rows: file.rows.length, first: wrong[0]!.row });
   const { coins } = file;
   const tasks = file.rows.length;
   await refuseTaskSpend(env, buyer, coins, tasks);
@@ -273,7 +303,8 @@ async function postRows(
 function rowErrorFields(rows: BatchRow[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const r of rows)
-    for (const e of r.errors) (fields[e.column ? `row ${r.row}.${e.column}` : `row ${r.row}`] ??= []).push(e.message);
+    for (const e of r.errors)
+      (fields[e.column ? `row ${r.row}.${e.column}` : `row ${r.row}`] ??= []).push(e.message.english);
   return fields;
 }
 

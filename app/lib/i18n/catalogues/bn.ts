@@ -2355,6 +2355,45 @@ export const bn: Catalogue = {
     "batch.tooManyRows": "ফাইলটিতে {count, number}টির বেশি টাস্ক আছে। এটিকে ছোট ছোট ফাইলে ভাগ করুন।",
     "batch.noRows": "ফাইলটিতে কোনো টাস্ক নেই। টেমপ্লেটটি পূরণ করুন, প্রতি সারিতে একটি টাস্ক।",
     "batch.draftGone": "এই আপলোডটি আর নেই। ফাইলটি আবার আপলোড করুন।",
+    "task.yoursApproved": "এই টাস্কে আপনার জমা অনুমোদিত হয়েছে।",
+    "task.yoursWaiting": "এই টাস্কে আপনার জমা পর্যালোচনার অপেক্ষায় আছে।",
+    "eligibility.approved":
+      "এই টাস্কটি তাঁদের জন্য যাঁদের অন্তত {least, number}টি {least, plural, one {জমা} other {জমা}} অনুমোদিত হয়েছে; আপনার হয়েছে {have, number}টি।",
+    "eligibility.approvalRate":
+      "এই টাস্কটি তাঁদের জন্য যাঁদের অনুমোদনের হার অন্তত {least, number}%; আপনার হার {yours, number}%। আপনার অনুমোদনের হার হলো সিদ্ধান্ত হওয়া জমাগুলোর মধ্যে অনুমোদিত জমার অংশ; {smoothedBelow, number}টির সিদ্ধান্ত না হওয়া পর্যন্ত আরও {priorWeight, number}টি জমা {priorRate, number}% অনুমোদিত ধরে গোনা হয়।",
+    "eligibility.qualificationNotHeld":
+      "এই টাস্কটি তাঁদের জন্য যাঁদের “{name}” যোগ্যতা আছে{min, plural, =0 {} other { (কমপক্ষে # স্কোরসহ)}}; আপনার এটি নেই।",
+    "eligibility.qualificationScore":
+      "এই টাস্কটি তাঁদের জন্য যাঁদের “{name}” যোগ্যতা আছে{min, plural, =0 {} other { (কমপক্ষে # স্কোরসহ)}}; আপনার স্কোর {score, number}।",
+    "eligibility.excluded": "এই টাস্কটি “{name}” যোগ্যতা আছে এমন কর্মীদের জন্য নয়।",
+    "eligibility.excludedScore": "“{name}” যোগ্যতায় যাঁদের স্কোর {score, number}, এই টাস্কটি সেই কর্মীদের জন্য নয়।",
+    "eligibility.noCountry": "এই টাস্কটি শুধু কয়েকটি দেশের কর্মীদের জন্য। এতে কাজ করতে সেটিংসে আপনার দেশ যোগ করুন।",
+    "eligibility.countries": "এই টাস্কটি {countries}-এর কর্মীদের জন্য; আপনার দেশ {country}।",
+    "eligibility.notInCountry": "এই টাস্কটি {country}-এর কর্মীদের জন্য নয়।",
+    "batch.notUtf8": "ফাইলটি ইউটিএফ-৮ এনকোডিংয়ে লেখা নয়। এটি “{format}” হিসেবে সেভ করে আবার আপলোড করুন।",
+    "batch.unknownColumn": "“{column}” নামে কোনো কলাম নেই: নমুনা ফাইলের কলামগুলো ব্যবহার করুন।",
+    "batch.missingColumn": "“{column}” কলামটি নেই: নমুনা ফাইলের কলামগুলো ব্যবহার করুন।",
+    "batch.rowsHaveErrors":
+      "{rows, number}টি সারির {wrong, number}টিতে ভুল আছে (প্রথমটি: সারি {first, number})। ফাইলটি ঠিক করে আবার আপলোড করুন: কিছুই পোস্ট হয়নি।",
+    "batch.tooFewCells": "এই সারিতে ঘরের সংখ্যা কম।",
+    "batch.tooManyCells": "এই সারিতে ঘরের সংখ্যা বেশি।",
+    "batch.quoteNotClosed": "উদ্ধৃতিচিহ্ন দিয়ে শুরু হওয়া একটি ঘর শেষ হয়নি।",
+    "batch.quoteMalformed": "উদ্ধৃতিচিহ্নে ঘেরা একটি ঘরের শেষের উদ্ধৃতিচিহ্ন ঠিক নেই।",
+    "batch.cell": "{field}: {rule}",
+    "batch.rule.task_title": "সর্বোচ্চ {max, number} অক্ষরের একটি শিরোনাম লিখুন",
+    "batch.rule.task_detail": "কর্মীদের কী করতে হবে তা লিখুন, সর্বোচ্চ {max, number} অক্ষরে",
+    "batch.rule.required_workers": "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন",
+    "batch.rule.payable_amount": "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন (প্রতি কর্মীর কয়েন)",
+    "batch.rule.completion_date": "আজকের বা পরের কোনো দিন লিখুন, {format} আকারে",
+    "batch.rule.submission_info": "প্রমাণ হিসেবে কর্মীরা কী পাঠাবেন তা লিখুন, সর্বোচ্চ {max, number} অক্ষরে",
+    "batch.rule.category": "এগুলোর একটি লিখুন: {categories}",
+    "batch.rule.task_image_url": "Coinwork-এ আপলোড করা একটি ছবির ঠিকানা লিখুন, অথবা ঘরটি খালি রাখুন",
+    "batch.rule.time_allowance_minutes":
+      "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন, অথবা ঘরটি খালি রাখুন",
+    "batch.rule.estimate_minutes":
+      "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন (একজন কর্মীর কাজে যত মিনিট লাগে)",
+    "batch.rule.min_approval_rate": "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন, অথবা ঘরটি খালি রাখুন",
+    "batch.rule.min_approved": "{min, number} থেকে {max, number}-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন, অথবা ঘরটি খালি রাখুন",
   },
   email: {
     // e-mails (e)
@@ -2451,10 +2490,6 @@ export const bn: Catalogue = {
       "আপনি Google দিয়ে লগইন করেছেন। এই অ্যাকাউন্টের ইমেইল ঠিকানা নিশ্চিত করা হয়নি, তাই এর পাসওয়ার্ড সরিয়ে দেওয়া হয়েছে এবং অন্য সব সেশন শেষ করা হয়েছে। পাসওয়ার্ডও ব্যবহার করতে চাইলে লগইন পেজে “পাসওয়ার্ড ভুলে গেছেন?” বেছে নিন।",
     "hold.timeRanOut": "“{title}”-এ আপনার সময় শেষ হয়ে গেছে, তাই জায়গাটি টাস্কে ফিরে গেছে।",
     "hold.endedBy": "“{title}”-এ আপনার শুরু করা কাজ শেষ করে দেওয়া হয়েছে এবং জায়গাটি টাস্কে ফিরে গেছে। {why}",
-    "hold.qualificationNotHeld":
-      "এই টাস্কটি তাঁদের জন্য যাঁদের “{name}” যোগ্যতা আছে{min, plural, =0 {} other { (কমপক্ষে # স্কোরসহ)}}; আপনার এটি নেই।",
-    "hold.qualificationScore":
-      "এই টাস্কটি তাঁদের জন্য যাঁদের “{name}” যোগ্যতা আছে{min, plural, =0 {} other { (কমপক্ষে # স্কোরসহ)}}; আপনার স্কোর {score, number}।",
     "payment.reversed":
       "{coins, number, ::group-off} কয়েনের জন্য আপনার {dollars} কার্ড পেমেন্ট {kind, select, refunded {ফেরত দেওয়া হয়েছে} other {নিয়ে আপত্তি তোলা হয়েছে}}, তাই আপনার ব্যালেন্স থেকে {taken, number, ::group-off} কয়েন ফিরিয়ে নেওয়া হয়েছে।",
     "payment.reversedOwed":

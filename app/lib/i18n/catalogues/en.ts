@@ -2373,6 +2373,45 @@ export const en = {
     "batch.tooManyRows": "The file has more than {count} tasks. Split it into smaller files.",
     "batch.noRows": "The file has no tasks. Fill in the template, one task a row.",
     "batch.draftGone": "This upload is no longer here. Upload the file again.",
+    "task.yoursApproved": "Your submission for this task was approved.",
+    "task.yoursWaiting": "Your submission for this task is waiting for review.",
+    "eligibility.approved":
+      "This task is for workers with at least {least} approved {least, plural, one {submission} other {submissions}}; you have {have}.",
+    "eligibility.approvalRate":
+      "This task is for workers with an approval rate of at least {least}%; yours is {yours}%. Your approval rate is your approved submissions out of those decided; until {smoothedBelow} are decided, {priorWeight} more are counted at {priorRate}% approved.",
+    "eligibility.qualificationNotHeld":
+      "This task is for workers who hold the qualification “{name}”{min, plural, =0 {} other { with a score of at least #}}; you do not hold it.",
+    "eligibility.qualificationScore":
+      "This task is for workers who hold the qualification “{name}”{min, plural, =0 {} other { with a score of at least #}}; your score is {score}.",
+    "eligibility.excluded": "This task is not for workers who hold the qualification “{name}”.",
+    "eligibility.excludedScore": "This task is not for workers whose score for the qualification “{name}” is {score}.",
+    "eligibility.noCountry":
+      "This task is for workers in some countries only. Add your country in Settings to work on it.",
+    "eligibility.countries": "This task is for workers in {countries}; your country is {country}.",
+    "eligibility.notInCountry": "This task is not for workers in {country}.",
+    "batch.notUtf8": "The file is not UTF-8 text. Save it as “{format}” and upload it again.",
+    "batch.unknownColumn": "Unknown column “{column}”: use the columns of the template.",
+    "batch.missingColumn": "The column “{column}” is missing: use the columns of the template.",
+    "batch.rowsHaveErrors":
+      "{wrong} of {rows} rows have errors (the first: row {first}). Fix the file and upload it again: nothing was posted.",
+    "batch.tooFewCells": "The row has too few cells.",
+    "batch.tooManyCells": "The row has too many cells.",
+    "batch.quoteNotClosed": "Quoted field unterminated",
+    "batch.quoteMalformed": "Trailing quote on quoted field is malformed",
+    "batch.cell": "{field}: {rule}",
+    "batch.rule.task_title": "enter a title of at most {max, number} characters",
+    "batch.rule.task_detail": "enter what workers should do, at most {max, number} characters",
+    "batch.rule.required_workers": "enter a whole number from {min, number} to {max, number}",
+    "batch.rule.payable_amount": "enter a whole number from {min, number} to {max, number} (coins per worker)",
+    "batch.rule.completion_date": "enter today or a later day, as {format}",
+    "batch.rule.submission_info": "enter what workers send as proof, at most {max, number} characters",
+    "batch.rule.category": "enter one of {categories}",
+    "batch.rule.task_image_url": "enter the address of an image uploaded to Coinwork, or leave it empty",
+    "batch.rule.time_allowance_minutes": "enter a whole number from {min, number} to {max, number}, or leave it empty",
+    "batch.rule.estimate_minutes":
+      "enter a whole number from {min, number} to {max, number} (minutes one worker''s work takes)",
+    "batch.rule.min_approval_rate": "enter a whole number from {min, number} to {max, number}, or leave it empty",
+    "batch.rule.min_approved": "enter a whole number from {min, number} to {max, number}, or leave it empty",
   },
   email: {
     // e-mails (e)
@@ -2469,10 +2508,6 @@ export const en = {
       "You signed in with Google. This account''s email address had not been confirmed, so its password was removed and its other sessions ended. To use a password too, choose ''Forgot password?'' on the login page.",
     "hold.timeRanOut": 'Your time for "{title}" ran out, so its slot went back to the task.',
     "hold.endedBy": 'Your start on "{title}" ended and its slot went back to the task. {why}',
-    "hold.qualificationNotHeld":
-      "This task is for workers who hold the qualification “{name}”{min, plural, =0 {} other { with a score of at least #}}; you do not hold it.",
-    "hold.qualificationScore":
-      "This task is for workers who hold the qualification “{name}”{min, plural, =0 {} other { with a score of at least #}}; your score is {score}.",
     "payment.reversed":
       "Your card payment of {dollars} for {coins, number, ::group-off} coins was {kind, select, refunded {refunded} other {disputed}}, so {taken, number, ::group-off} coins were taken back from your balance.",
     "payment.reversedOwed":

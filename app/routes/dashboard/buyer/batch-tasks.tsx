@@ -14,7 +14,7 @@ import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
 import { confirmAction } from "~/server/http/page-action.server";
 import { readForm } from "~/server/http/form.server";
-import { AppError, refusal } from "~/server/errors";
+import { AppError, refusalIn, saidIn } from "~/server/errors";
 import { rateLimitUploads } from "~/server/services/images.server";
 import {
   FILE_TOO_LARGE,
@@ -44,14 +44,22 @@ const postSchema = v.object({ intent: v.literal("post"), id: requiredText("Uploa
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const { draft } = readSearch(request.url, draftQuery);
-  const preview = draft ? await taskBatchPreview(getEnv(context), user, draft) : null;
+  const read = draft ? await taskBatchPreview(getEnv(context), user, draft) : null;
+  // each row's errors in the buyer's words
+  const preview = read && {
+    ...read,
+    rows: read.rows.map((r) => ({
+      ...r,
+      errors: r.errors.map((e) => ({ column: e.column, message: saidIn(user.language, e.message) })),
+    })),
+  };
   return { asked: Boolean(draft), preview };
 }
 
 /** A file the page cannot take: its words on the page again (never a redirect that hides them). */
 function uploadRefused(language: Language, e: unknown) {
   if (e instanceof Response) throw e;
-  const r = refusal(e);
+  const r = refusalIn(language, e);
   return data(
     { ok: false as const, title: serverWords(language, "buyer")("batch.refused"), message: r.message },
     { status: r.status },

@@ -18,15 +18,16 @@ import { DueBadge, DueDay } from "~/components/worker/due-badge";
 import { ProofForm, ProofReviewPanel, proofReviewOf } from "~/components/worker/proof-form";
 import { proofFormSchema, proofImage } from "~/lib/schemas/money";
 import { cn } from "~/lib/cn";
-import { TASK_PAUSED } from "~/lib/pay-rate";
 import { metaWords, useWords } from "~/lib/i18n/react";
+import type { Key } from "~/lib/i18n/messages";
 import { useCategoryName } from "~/components/category-name";
 import { actionWords } from "./words.server";
 import { getEnv } from "~/server/context";
 import { workerUser } from "~/server/auth/guards.server";
 import { formAction } from "~/server/http/page-action.server";
 import { proofImageUpload } from "./proof-image.server";
-import { AppError } from "~/server/errors";
+import { refusing, saidIn } from "~/server/errors";
+import { requestLanguage } from "~/server/http/language.server";
 import { findTaskCard } from "~/server/services/tasks.server";
 import { payRateFor } from "~/server/services/pay-rate.server";
 import { PayRateFact } from "~/components/pay-rate";
@@ -88,13 +89,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const unmet = access.unmet;
   // a start whose time ran out has just returned its slot: the task is read again with it
   const task = held.expired ? await loadTask(env, user.id, params.id) : read;
-  const blocker = submissionBlocker(
+  const blocked = submissionBlocker(
     user.id,
     task,
     { mySubmission: task.card.mySubmission, ineligibility: unmet?.reason ?? null },
     now,
     held.hold !== null,
   );
+  // the reason in the worker's language, and which it is (the alert's tone and title)
+  const blocker = blocked ? { key: blocked.key, reason: saidIn(requestLanguage(request, user), blocked) } : null;
   // a required qualification the worker lacks: the way to its test, or to ask its owner for it, when it has one
   const test = blocker ? (unmet?.test ?? null) : null;
   const ask = blocker ? (unmet?.request ?? null) : null;
@@ -196,7 +199,7 @@ async function proofAction(args: Route.ActionArgs) {
       Date.now(),
       true,
     );
-    if (blocker) throw new AppError("conflict", blocker);
+    if (blocker) throw refusing("conflict", blocker);
   };
   const { t } = actionWords(args);
   return formAction(args, {
@@ -233,20 +236,20 @@ async function proofAction(args: Route.ActionArgs) {
 }
 
 function Blocked({
-  reason,
+  blocker,
   test,
   request,
   taskId,
 }: {
-  reason: string;
+  blocker: { key?: Key<"errors">; reason: string };
   test: { id: string; name: string } | null;
   request: { id: string; name: string; pending: boolean } | null;
   taskId: string;
 }) {
   const t = useWords("worker");
-  // the service's reason (in English: its words are translated with the services' refusals) says which case it is
-  const own = /waiting for review|was approved/.test(reason);
-  const approved = /was approved/.test(reason);
+  // the worker's own submission blocks them, or something about the task
+  const approved = blocker.key === "task.yoursApproved";
+  const own = approved || blocker.key === "task.yoursWaiting";
   return (
     <Alert
       tone={approved ? "success" : own ? "info" : "warning"}
@@ -255,7 +258,7 @@ function Blocked({
           ? t("taskDetail.alreadyApproved")
           : own
             ? t("taskDetail.alreadySubmitted")
-            : reason === TASK_PAUSED
+            : blocker.key === "task.paused"
               ? t("taskDetail.paused")
               : t("taskDetail.notTaking")
       }
@@ -286,7 +289,7 @@ function Blocked({
         )
       }
     >
-      {reason}
+      {blocker.reason}
       {request?.pending ? (
         <span className="mt-1 block" data-testid="qualification-asked">
           {t("taskDetail.youAsked", { name: request.name })}
@@ -406,7 +409,7 @@ export default function TaskDetail({ loaderData }: Route.ComponentProps) {
             </div>
             <FailureAlert failure={failure} />
             {blocker ? (
-              <Blocked reason={blocker} test={test} request={ask} taskId={task.id} />
+              <Blocked blocker={blocker} test={test} request={ask} taskId={task.id} />
             ) : !hold ? (
               <StartPanel taskId={task.id} allowanceMinutes={task.timeAllowanceMinutes} timeRanOut={timeRanOut} />
             ) : (
