@@ -171,10 +171,29 @@ export const PAGE_WORDS: readonly (readonly [
   ],
   [
     "/dashboard/notifications",
-    null,
+    "Worker",
     {
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* pagination.* status.backHome toast.*",
-      dashboard: "nav.* notifications.* role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+      dashboard:
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.* role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+    },
+  ],
+  [
+    "/dashboard/notifications",
+    "Buyer",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* pagination.* status.backHome toast.*",
+      dashboard:
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.* role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+    },
+  ],
+  [
+    "/dashboard/notifications",
+    "Admin",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* pagination.* status.backHome toast.*",
+      dashboard:
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.* role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -184,7 +203,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "avatar.* coinBalance.* coins error.* form.countryNotGiven form.currentPassword form.passwordHint image.* language.* loading logo.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "country.* email.* image.* name.* password.* role.* text.atMost",
     },
   ],
@@ -196,7 +215,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "avatar.* coinBalance.* coins error.* form.countryNotGiven form.currentPassword form.passwordHint image.* language.* list.* loading logo.* pagination.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "country.* email.* image.* name.* password.* role.* text.atMost",
     },
   ],
@@ -207,38 +226,98 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "avatar.* coinBalance.* coins error.* form.countryNotGiven form.currentPassword form.passwordHint image.* language.* loading logo.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "country.* email.* image.* name.* password.* role.* text.atMost",
     },
   ],
   [
     "/dashboard/settings/close",
-    null,
+    "Worker",
     {
       common:
         "avatar.* coinBalance.* coins error.* form.currentPassword language.* loading logo.* status.backHome toast.*",
       dashboard:
-        "close.balanceBuyer close.balanceWorker close.button close.cannotYet close.closing close.copyFirst close.description close.email close.emailHint close.keep close.kept close.manageUsers close.meta close.openTasks close.passwordHint close.review close.signedOut close.submissions close.whatHappens close.withdrawals nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.close.title settings.data.download verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "close.balanceBuyer close.balanceWorker close.button close.cannotYet close.closing close.copyFirst close.description close.email close.emailHint close.keep close.kept close.manageUsers close.meta close.openTasks close.passwordHint close.review close.signedOut close.submissions close.whatHappens close.withdrawals nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.close.title settings.data.download verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+      validation: "country.* email.* image.* name.* password.required password.tooShort role.* text.atMost",
+    },
+  ],
+  [
+    "/dashboard/settings/close",
+    "Buyer",
+    {
+      common:
+        "avatar.* coinBalance.* coins error.* form.currentPassword language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "close.balanceBuyer close.balanceWorker close.button close.cannotYet close.closing close.copyFirst close.description close.email close.emailHint close.keep close.kept close.manageUsers close.meta close.openTasks close.passwordHint close.review close.signedOut close.submissions close.whatHappens close.withdrawals nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.close.title settings.data.download verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+      validation: "country.* email.* image.* name.* password.required password.tooShort role.* text.atMost",
+    },
+  ],
+  [
+    "/dashboard/settings/close",
+    "Admin",
+    {
+      common:
+        "avatar.* coinBalance.* coins error.* form.currentPassword language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "close.balanceBuyer close.balanceWorker close.button close.cannotYet close.closing close.copyFirst close.description close.email close.emailHint close.keep close.kept close.manageUsers close.meta close.openTasks close.passwordHint close.review close.signedOut close.submissions close.whatHappens close.withdrawals nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.close.title settings.data.download verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "country.* email.* image.* name.* password.required password.tooShort role.* text.atMost",
     },
   ],
   [
     "/dashboard/threads/:kind/:id/:workerId?",
-    null,
+    "Worker",
     {
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
       dashboard:
-        "inbox.meta nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* thread.about thread.backToAppeal thread.conversation thread.dueBy thread.earlier thread.empty thread.linksLabel thread.meta thread.openSubmission thread.openTask thread.readOnly thread.reviewOrRevise thread.revisionAsked thread.revisionOnce thread.send thread.title thread.with thread.you thread.yourMessage verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "inbox.meta nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* thread.about thread.backToAppeal thread.conversation thread.dueBy thread.earlier thread.empty thread.linksLabel thread.meta thread.openSubmission thread.openTask thread.readOnly thread.reviewOrRevise thread.revisionAsked thread.revisionOnce thread.send thread.title thread.with thread.you thread.yourMessage verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+      validation: "message.*",
+    },
+  ],
+  [
+    "/dashboard/threads/:kind/:id/:workerId?",
+    "Buyer",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "inbox.meta nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* thread.about thread.backToAppeal thread.conversation thread.dueBy thread.earlier thread.empty thread.linksLabel thread.meta thread.openSubmission thread.openTask thread.readOnly thread.reviewOrRevise thread.revisionAsked thread.revisionOnce thread.send thread.title thread.with thread.you thread.yourMessage verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+      validation: "message.*",
+    },
+  ],
+  [
+    "/dashboard/threads/:kind/:id/:workerId?",
+    "Admin",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "inbox.meta nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* thread.about thread.backToAppeal thread.conversation thread.dueBy thread.earlier thread.empty thread.linksLabel thread.meta thread.openSubmission thread.openTask thread.readOnly thread.reviewOrRevise thread.revisionAsked thread.revisionOnce thread.send thread.title thread.with thread.you thread.yourMessage verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "message.*",
     },
   ],
   [
     "/dashboard/inbox",
-    null,
+    "Worker",
     {
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
       dashboard:
-        "inbox.* nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "inbox.* nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+    },
+  ],
+  [
+    "/dashboard/inbox",
+    "Buyer",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "inbox.* nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+    },
+  ],
+  [
+    "/dashboard/inbox",
+    "Admin",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "inbox.* nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -250,7 +329,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* charts.showTable coinBalance.* coins confirm.* dialog.* error.* language.* list.* loading logo.* pagination.* proof.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -261,7 +340,7 @@ export const PAGE_WORDS: readonly (readonly [
         "addTask.description addTask.fromCsv addTask.meta addTask.title category.* check.* debt.* field.* pay.* posting.notAvailable posting.short purchase.title review.grant.choice taskForm.* updateTask.insufficient updateTask.needMore",
       common: "avatar.* coinBalance.* coins error.* image.* language.* loading logo.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "addTask.* check.* image.* number.* task.* text.atMost updateTask.*",
     },
   ],
@@ -273,7 +352,7 @@ export const PAGE_WORDS: readonly (readonly [
         "batch.addOne batch.allOrNone batch.check batch.coinsHeld batch.description batch.file batch.fixErrors batch.format batch.gone batch.meta batch.optionalColumn batch.postAll batch.previewOf batch.ready batch.row batch.rows batch.rowsWithErrors batch.staysHere batch.summary batch.summaryValid batch.tasks batch.template batch.title batch.upload batch.uploadPreview debt.* field.category field.completion_date field.estimate_minutes field.payable_amount field.required_workers field.task_title posting.notAvailable posting.short purchase.title",
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "text.atMost",
     },
   ],
@@ -286,7 +365,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* feedback.* language.* loading logo.* pagination.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "id.* text.atMost",
     },
   ],
@@ -298,7 +377,7 @@ export const PAGE_WORDS: readonly (readonly [
         "category.* check.* debt.* duration.* field.* myTasks.title pay.* posting.notAvailable posting.short purchase.title review.grant.choice taskForm.* updateTask.back updateTask.below.body updateTask.below.title updateTask.description updateTask.error.message updateTask.error.title updateTask.insufficient updateTask.meta updateTask.needMore updateTask.notFound.message updateTask.notFound.title updateTask.paused.body updateTask.paused.title updateTask.title",
       common: "avatar.* coinBalance.* coins error.* image.* language.* loading logo.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "addTask.* check.* image.* number.* task.* text.atMost updateTask.*",
     },
   ],
@@ -310,7 +389,7 @@ export const PAGE_WORDS: readonly (readonly [
         "close debt.* purchase.about purchase.adding purchase.bestValue purchase.bought purchase.boughtSettled purchase.cardDetails purchase.cardFailed purchase.cardNumber purchase.coins purchase.cvc purchase.cvcIncomplete purchase.description purchase.expiry purchase.expiryIncomplete purchase.expiryPlaceholder purchase.expiryShortPlaceholder purchase.failed purchase.incomplete purchase.instantly purchase.loadingCard purchase.meta purchase.needsJsStripe purchase.noKey purchase.notCharged purchase.notReady purchase.now purchase.nowLabel purchase.numberIncomplete purchase.off purchase.packages purchase.pay purchase.preparing purchase.processing purchase.quote.beginners purchase.quote.best purchase.quote.save purchase.quote.small purchase.saving purchase.straightToStripe purchase.success purchase.testMode purchase.testNoCharge purchase.testShort purchase.testUse purchase.title purchase.total purchase.unreachable purchase.usd purchase.wrong taskForm.balance",
       common: "avatar.* coinBalance.* coins dialog.* error.* language.* loading logo.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -320,7 +399,7 @@ export const PAGE_WORDS: readonly (readonly [
       buyer: "debt.* payments.* purchase.title",
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* pagination.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -332,7 +411,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* language.* list.* loading logo.* pagination.* result.* status.* toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -344,7 +423,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* language.* list.* loading logo.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -355,7 +434,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* language.* list.* loading logo.* pagination.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation:
         "id.* number.* qualification.answer qualification.choiceTooLong qualification.choices qualification.descriptionRequired qualification.nameRequired qualification.promptRequired qualification.retakeHours text.atMost",
     },
@@ -369,7 +448,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* language.* list.* loading logo.* pagination.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation:
         "id.* number.* qualification.answer qualification.choiceTooLong qualification.choices qualification.descriptionRequired qualification.nameRequired qualification.promptRequired qualification.retakeHours text.atMost",
     },
@@ -381,7 +460,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "avatar.* charts.* coinAmount.* coinBalance.* coins error.* language.* loading logo.* pagination.* status.* toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       worker: "approvalRateRule approved.* home.*",
     },
   ],
@@ -392,7 +471,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "avatar.* category.* coinBalance.* coins due.closed due.daysLeft due.open due.today due.tomorrow error.* language.* loading logo.* pagination.* payRate.belowMinimum payRate.hourly payRate.label payRate.measuring record.* reputation.noReviews status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       worker: "filters.* saveSearch.* search.* taskCard.* taskList.*",
     },
   ],
@@ -403,7 +482,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* category.* coinAmount.* coinBalance.* coins confirm.* due.* duration.* error.* image.* language.* loading logo.* payRate.* proof.noDetails reputation.* result.* status.backHome taskBrief.* toast.* unexpected",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "check.* image.* submission.textRequired text.atMost",
       worker:
         "giveBack.* held.* hit.* notFound.* proofForm.checkHint proofForm.checking proofForm.chosenImage proofForm.hint proofForm.image proofForm.keepImage proofForm.label proofForm.otherImage proofForm.placeholder proofReview.* start.* taskDetail.* unexpected",
@@ -416,7 +495,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* category.* coinBalance.* coins confirm.* copy.* error.* language.* loading logo.* payRate.hourly result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       worker:
         "alerts.copyLabel alerts.delete alerts.deleteConfirm alerts.deleteDescription alerts.deleteFor alerts.deleteTitle alerts.description alerts.emailsAreOff alerts.emailsAreOn alerts.emailsOffBody alerts.emailsOnBody alerts.empty alerts.feedLabel alerts.listLabel alerts.meta alerts.newFeed alerts.newFeedFor alerts.push.blocked alerts.push.checking alerts.push.failed alerts.push.notAllowed alerts.push.notTurnedOn alerts.push.off alerts.push.on alerts.push.title alerts.push.turnOff alerts.push.turnOn alerts.push.unavailable alerts.push.unsupported alerts.regenerateConfirm alerts.regenerateDescription alerts.regenerateTitle alerts.savedAt alerts.searchToSave alerts.title alerts.turnOff alerts.turnOn search.*",
     },
@@ -428,7 +507,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* appeal.* avatar.* coinAmount.worth coinBalance.* coins confirm.* error.* language.* loading logo.* pagination.* result.* status.* toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "action.* submissions.*",
       worker:
         "appeal.button appeal.confirm appeal.description appeal.label appeal.placeholder appeal.reason appeal.title appeal.until itemsPerPage.* mySubmissions.* noReasonGiven reason submissions.*",
@@ -441,7 +520,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* appeal.* avatar.* coinAmount.worth coinBalance.* coins confirm.* error.* image.* language.* loading logo.* proof.noDetails result.* status.* toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "check.* id.* image.* submission.textRequired text.atMost",
       worker:
         "appeal.button appeal.confirm appeal.description appeal.label appeal.placeholder appeal.reason appeal.title appeal.until noReasonGiven proofForm.checkHint proofForm.checking proofForm.chosenImage proofForm.hint proofForm.image proofForm.keepImage proofForm.label proofForm.otherImage proofForm.placeholder proofReview.* reason submission.*",
@@ -454,7 +533,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* coinAmount.rateNote coinBalance.* coins confirm.* error.* language.* list.* loading logo.* money.* pagination.* result.* status.* taka.* toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "id.* number.* text.atMost withdraw.*",
       worker: "reason unexpected withdraw.* withdrawForm.* withdrawReview.* withdrawals.*",
     },
@@ -466,7 +545,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "avatar.* coinBalance.* coins error.* language.* list.* loading logo.* pagination.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       worker: "tests.*",
     },
   ],
@@ -476,7 +555,7 @@ export const PAGE_WORDS: readonly (readonly [
     {
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation:
         "number.* qualification.answer qualification.choiceTooLong qualification.choices qualification.descriptionRequired qualification.nameRequired qualification.promptRequired qualification.retakeHours text.atMost",
       worker:
@@ -492,7 +571,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* charts.showTable coinBalance.* coins confirm.* copy.* error.* feedback.* language.* list.* loading logo.* pagination.* result.* status.* toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -504,7 +583,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* feedback.* language.* list.* loading logo.* pagination.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -516,7 +595,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* feedback.* language.* list.* loading logo.* pagination.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -528,7 +607,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "avatar.* coinBalance.* coins dialog.* error.* language.* loading logo.* pagination.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -540,7 +619,7 @@ export const PAGE_WORDS: readonly (readonly [
       common:
         "action.* appeal.* avatar.* coinBalance.* coins confirm.* error.* language.* list.* loading logo.* pagination.* proof.* result.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -550,7 +629,7 @@ export const PAGE_WORDS: readonly (readonly [
       admin: "audit.* list.*",
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* pagination.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   [
@@ -560,7 +639,7 @@ export const PAGE_WORDS: readonly (readonly [
       admin: "home.ledgerOk ledger.*",
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
       dashboard:
-        "nav.* notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
     },
   ],
   ["/api-docs", null, { common: "error.* loading logo.* status.backHome toast.*" }],
