@@ -1,17 +1,20 @@
 // npm run page-words [-- --check] [-- --explain <path>]
 //
 // Which words of the catalogues each page sends to the browser (docs/decisions/108-a-page-gets-the-words-it-shows.md):
-// for every page route of app/routes.ts, the keys its modules name, found in the code the browser runs. A page's
-// modules are its route chain (root, layouts, page) and what they import (never server code: app/server/,
-// `*.server.ts`, a route's loader and action). A module's keys are its literals that are keys (`"taskList.title"`,
-// `t(\`category.${slug}\`)` for every `category.…` key) of the namespaces it reads (`useWords("worker")`,
+// for every page route of app/routes.ts, the keys named by the code its browser runs. That code is found as a bundler
+// keeps it: the route chain's modules (root, layouts, page) without a route's loader, action and middleware, and of
+// each module they import the declarations of the names imported and of what those use; never server code (app/server/,
+// `*.server.ts`, what writes with `serverWords`). A statement's keys are its literals that are keys (`"taskList.title"`,
+// `` `category.${slug}` `` for every `category.…` key) of the namespaces its module reads (`useWords("worker")`,
 // `metaWords(matches, "worker")`, `Words<"worker">`, `Key<"worker">`); a helper that reads none itself (it is given its
-// `t`) looks its literals up in the namespaces of the modules it imports. A dashboard page that every role opens gets
-// one selection per role: a role's modules (app/components/<role>/, app/routes/dashboard/<role>/) are rendered for
-// that role only. The `validation` words are those of the schemas a page's forms parse in the browser
-// (`useValibotForm`, `parseWithValibot`): the `said("key", …)` messages of the declarations they import, and of what
-// those use. The result, app/lib/i18n/page-words.ts, is checked in; `npm run check` runs this with --check and fails
-// when the file is not what it would write. `--explain <path>` prints which module brings which keys to a page.
+// `t`) looks its literals up in the namespaces of the modules it imports. The `validation` words are the schema
+// messages (`said("key", …)`) of the schemas that code reaches (a form it checks in the browser): a page whose forms
+// are checked on the server only, or that has none, gets none.
+// A dashboard page that every role opens gets a selection per role: a role's modules (app/components/<role>/,
+// app/routes/dashboard/<role>/) render for that role only. A literal that is a key of a namespace its module does not
+// read fails the run (no page would get it). The result, app/lib/i18n/page-words.ts, is checked in; `npm run check` runs
+// this with --check and fails when the file is not what it would write. `--explain <path>` prints which statement of
+// which module brings which keys to a page.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
@@ -286,6 +289,25 @@ function keysOf(m: Module, s: Statement, catalogue: Catalogue, pageNamespaces: r
   return words;
 }
 
+/**
+ * Keys a module names but no page would get: a literal that is a key (`section.key`) of a page namespace the module
+ * does not read, and of none it reads (a helper handed another namespace's key by a caller that reads none).
+ */
+function straysOf(catalogue: Catalogue, pageNamespaces: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const m of modules.values()) {
+    const namespaces = namespacesOf(m);
+    for (const s of m.statements)
+      for (const literal of s.literals) {
+        if (!/^\w+\.[\w.-]+$/.test(literal) || [...namespaces].some((ns) => catalogue[ns]?.[literal] !== undefined))
+          continue;
+        const of = pageNamespaces.filter((ns) => ns !== "validation" && catalogue[ns]?.[literal] !== undefined);
+        if (of.length) out.push(`${path.relative(ROOT, m.file)}: "${literal}" (${of.join(", ")})`);
+      }
+  }
+  return [...new Set(out)].sort();
+}
+
 // ---------------------------------------------------------------- the routes
 
 interface Page {
@@ -360,23 +382,14 @@ async function main() {
     else for (const s of selections) rows.push([page.pattern, s.role, s.words]);
   }
   if (explain) return;
-  if (process.argv.includes("--strays")) {
-    for (const m of modules.values()) {
-      const namespaces = namespacesOf(m);
-      for (const st of m.statements)
-        for (const lit of st.literals) {
-          if (!/^\w+\.[\w.-]+$/.test(lit)) continue;
-          const inRead = [...namespaces].some((ns) => en[ns]?.[lit] !== undefined);
-          const elsewhere = PAGE_NAMESPACES.filter(
-            (ns) => ns !== "validation" && en[ns]?.[lit] !== undefined && !namespaces.has(ns),
-          );
-          if (!inRead && elsewhere.length)
-            console.log(
-              `${path.relative(ROOT, m.file)}#${st.name} "${lit}" is a key of ${elsewhere.join(", ")}; reads ${[...namespaces].join(", ") || "none"}`,
-            );
-        }
-    }
-    return;
+  const strays = straysOf(en, PAGE_NAMESPACES);
+  if (strays.length) {
+    console.error(
+      "page-words: these literals are keys of a namespace their module does not read, so no page would get them " +
+        '(read it there: useWords("x"), Words<"x">, Key<"x">):',
+    );
+    for (const stray of strays) console.error(`  ${stray}`);
+    process.exit(1);
   }
   const source = [
     "// Generated by `npm run page-words` (scripts/page-words.ts) from the routes and the keys their modules name: the",
