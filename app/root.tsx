@@ -28,7 +28,7 @@ import { StatusScreen } from "./components/status-screen";
 import { TimeZoneProvider } from "./components/local-time";
 import { requestLanguage } from "./server/http/language.server";
 import { compiledWords } from "./lib/i18n/words.server";
-import { pageWords, wordsFor } from "./lib/i18n/pages";
+import { pageWords } from "./lib/i18n/pages";
 import { useWords, WordsProvider } from "./lib/i18n/react";
 
 export const links: Route.LinksFunction = () => [
@@ -67,8 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user,
       flash,
       language,
-      // the words of this page only (lib/i18n/pages.ts), compiled: the browser never parses ICU
-      words: compiledWords(language, wordsFor(pageWords(pathname), user?.role ?? null, pathname)),
+      // the words this page shows to who reads it (lib/i18n/pages.ts), compiled: the browser never parses ICU
+      words: compiledWords(language, pageWords(pathname, user?.role ?? null)),
       // A page the edge cache may keep for every visitor is rendered in no visitor's zone: the browser shows its own
       // after hydration (components/local-time.tsx).
       timeZone: isCacheablePageRequest(request) ? FALLBACK_TIME_ZONE : requestTimeZone(request),

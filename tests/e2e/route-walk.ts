@@ -1,7 +1,7 @@
 // Every page route of app/routes.ts at 390 px or 1440 px (issue 9, item 4): each is opened as the role that may
 // see it (real seeded ids for :id), screenshotted to test-results/screenshots/route-*.png, and checked for console
 // errors, failed requests to the app, sideways scrolling, one main landmark and one h1, serious or critical
-// axe-core violations, and its Content-Security-Policy (a nonce policy on the document, no violation reported) (this is also the public site's accessibility and screenshot check of issue 5). Routes that
+// axe-core violations, a catalogue key in place of its words, and its Content-Security-Policy (a nonce policy on the document, no violation reported) (this is also the public site's accessibility and screenshot check of issue 5). Routes that
 // only redirect are followed to where a person lands. A page route missing from the tables below fails the suite.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { BrowserContext, Page } from "playwright-core";
 import routes from "../../app/routes.ts";
+import { en } from "../../app/lib/i18n/catalogues/en.ts";
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -262,6 +263,17 @@ async function check(page: Page, route: string, url: string, width: number, expe
   if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px`);
   const violations = await seriousA11yViolations(page);
   if (violations.length) problems.push(`axe:\n${formatViolations(violations)}`);
+  // a word the page was not sent shows as its key (`worker.taskCard.viewDetails`, app/lib/i18n/messages.ts)
+  const keys = await page.evaluate(() => {
+    const labels = [...document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")].flatMap((e) =>
+      ["aria-label", "title", "placeholder", "alt"].map((a) => e.getAttribute(a) ?? ""),
+    );
+    const shown = [document.title, document.body.innerText, ...labels].join("\n");
+    return shown.match(/\b[a-z]+\.[a-zA-Z][\w.-]*[\w]/g) ?? [];
+  });
+  const catalogue: Record<string, Record<string, string>> = en;
+  const shownKeys = new Set(keys.filter((k) => catalogue[k.slice(0, k.indexOf("."))]?.[k.slice(k.indexOf(".") + 1)]));
+  if (shownKeys.size) problems.push(`shows keys instead of their words: ${[...shownKeys].join(", ")}`);
   const landmarks = await page.evaluate(() => ({
     main: document.querySelectorAll("main").length,
     h1: document.querySelectorAll("h1").length,

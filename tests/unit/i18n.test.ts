@@ -8,7 +8,7 @@ import { en } from "~/lib/i18n/catalogues/en";
 import { formatsOf } from "~/lib/i18n/format";
 import { languageOfAcceptLanguage, parseLanguage } from "~/lib/i18n/languages";
 import { formatText } from "~/lib/i18n/messages";
-import { pageWords } from "~/lib/i18n/pages";
+import { PAGE_NAMESPACES, pageWords, type PageWords } from "~/lib/i18n/pages";
 import { compiledNamespaces, compiledWords, serverWords } from "~/lib/i18n/words.server";
 
 type Flat = Record<string, string>;
@@ -126,28 +126,43 @@ describe("a visitor's language", () => {
     expect(parseLanguage(undefined)).toBeNull();
   });
 
-  it("comes with the words its route's modules name, and no other", () => {
-    const landing = pageWords("/");
-    expect(landing.public?.length).toBeGreaterThan(0);
-    // none of the worker's pages' words (a section of the same name in another namespace may ride along)
-    expect(landing.worker ?? []).not.toContain("taskCard");
-    expect(landing.worker ?? []).not.toContain("withdrawForm");
-    const taskList = pageWords("/dashboard/tasklist");
-    expect(taskList.worker).toContain("taskCard");
-    expect(taskList.worker).not.toContain("withdrawForm");
-    expect(pageWords("/dashboard/withdraw").worker).toContain("withdrawForm");
-    expect(pageWords("/login").auth?.length).toBeGreaterThan(0);
+  it("comes with the words its route's code names, for who reads it, and no other", () => {
+    /** whether a page's words hold `key` of `ns`: by name, or with all of its section (`section.*`) */
+    const holds = (words: PageWords, ns: keyof PageWords, key: string) =>
+      Boolean(words[ns]?.includes(key) || words[ns]?.includes(`${key.split(".")[0]}.*`));
+    const landing = pageWords("/", null);
+    expect(holds(landing, "public", "hero.next")).toBe(true);
+    // a public page names no role's words (the landing page once got every role's `home` section)
+    expect(landing.worker ?? landing.buyer ?? landing.admin).toBeUndefined();
+    const taskList = pageWords("/dashboard/tasklist", "Worker");
+    expect(holds(taskList, "worker", "taskCard.viewDetails")).toBe(true);
+    expect(holds(taskList, "worker", "withdrawForm.title")).toBe(false);
+    // its forms are searches: no schema of it is parsed in the browser, so no validation message; nor the public site's
+    expect(taskList.validation).toBeUndefined();
+    expect(taskList.public).toBeUndefined();
+    // the Withdrawals form is checked in the browser by its schema: its messages, and not those of other forms
+    const withdraw = pageWords("/dashboard/withdraw", "Worker");
+    expect(holds(withdraw, "worker", "withdrawForm.title")).toBe(true);
+    expect(holds(withdraw, "validation", "withdraw.overBalance")).toBe(true);
+    expect(holds(withdraw, "validation", "withdraw.coinsRequired")).toBe(true);
+    expect(holds(withdraw, "validation", "task.titleRequired")).toBe(false);
+    expect(holds(withdraw, "validation", "purchase.choosePackage")).toBe(false);
+    // a page every role opens: each role gets what its own components show (Settings' blocked workers are a buyer's)
+    expect(pageWords("/dashboard/settings", "Buyer").buyer?.length).toBeGreaterThan(0);
+    expect(pageWords("/dashboard/settings", "Worker").buyer).toBeUndefined();
+    expect(pageWords("/login", null).auth?.length).toBeGreaterThan(0);
     // a client's data request for a page gets the page's words
-    expect(pageWords("/dashboard/tasklist.data")).toBe(taskList);
-    expect(pageWords("/_root.data")).toBe(landing);
+    expect(pageWords("/dashboard/tasklist.data", "Worker")).toBe(taskList);
+    expect(pageWords("/_root.data", null)).toBe(landing);
     // two pages of one route share one selection (root.tsx revalidates when it changes)
-    expect(pageWords("/dashboard/tasklist/a")).toBe(pageWords("/dashboard/tasklist/b"));
+    expect(pageWords("/dashboard/tasklist/a", "Worker")).toBe(pageWords("/dashboard/tasklist/b", "Worker"));
+    // compiled, exactly the keys it holds
     const sent = compiledWords("en", taskList);
-    // keys in a section go with it; a key without one (`worker.reason`) always goes
-    const sections = Object.keys(sent.worker ?? {}).filter((k) => k.includes("."));
-    expect(sections.length).toBeGreaterThan(0);
-    expect(sections.every((k) => taskList.worker!.includes(k.split(".")[0]!))).toBe(true);
+    for (const ns of PAGE_NAMESPACES)
+      for (const key of Object.keys(en[ns]))
+        expect(key in (sent[ns] ?? {}), `${ns}.${key}`).toBe(holds(taskList, ns, key));
     expect(sent.common?.coins).toBeDefined();
+    expect(compiledWords("en", taskList)).toBe(sent);
   });
 });
 

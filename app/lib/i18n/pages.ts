@@ -1,7 +1,7 @@
-// Which words of the catalogues a page receives (docs/decisions/097-words-in-two-languages.md): the sections (a key's
-// first segment, `taskList` of `taskList.title`) that the modules of its route chain name, as scripts/page-words.ts
-// found them and wrote them to page-words.ts; never the whole catalogue. The root loader sends them with the page
-// and loads them again when a navigation leads to a page that needs others (root.tsx's shouldRevalidate).
+// Which words of the catalogues a page receives (docs/decisions/108-a-page-gets-the-words-it-shows.md): the keys the
+// code its route runs in the browser names, for who reads it, as scripts/page-words.ts found them and wrote them to
+// page-words.ts; never a whole catalogue. The root loader sends them with the page and loads them again when a
+// navigation leads to another page (root.tsx's shouldRevalidate).
 import { matchRoutes } from "react-router";
 import type { Role } from "../roles";
 import type { Namespace } from "./messages";
@@ -19,46 +19,24 @@ export const PAGE_NAMESPACES = [
   "validation",
 ] as const satisfies readonly Namespace[];
 
-/** The sections of each namespace a page receives (keys without a section, like `common.coins`, always go). */
+/** The words of each namespace a page receives: keys, and `section.*` for every key of a section. */
 export type PageWords = Readonly<Partial<Record<Namespace, readonly string[]>>>;
 
-const ROUTES = PAGE_WORDS.map(([path, words]) => ({ path, words: words as PageWords }));
-
-/** The words of the page at `pathname`: its route's, or, for a path no route names, the not-found page's. */
-export function pageWords(pathname: string): PageWords {
-  // a client's data request for a page (`/dashboard/tasklist.data`, `/_root.data` for the landing page) wants its words
-  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  const matched = matchRoutes(ROUTES, page);
-  return matched?.[matched.length - 1]?.route.words ?? {};
+/** Per route pattern, its words for anyone, or for each role that opens it (a dashboard page every role opens). */
+const ROUTES: { path: string; words: Partial<Record<Role | "anyone", PageWords>> }[] = [];
+for (const [path, role, words] of PAGE_WORDS) {
+  let route = ROUTES.find((r) => r.path === path);
+  if (!route) ROUTES.push((route = { path, words: {} }));
+  route.words[role ?? "anyone"] = Object.fromEntries(Object.entries(words).map(([ns, w]) => [ns, w.split(" ")]));
 }
 
-/** Pages whose only forms are searches (GET, every field falling back to a default): no validation message to show. */
-const GET_FORMS_ONLY = new Set(["/dashboard/tasklist"]);
-const ROLE_NAMESPACES: readonly string[] = ["worker", "buyer", "admin"];
-const OWN_NAMESPACE: Record<Role, Namespace> = { Worker: "worker", Buyer: "buyer", Admin: "admin" };
-const chosen = new Map<string, PageWords>();
-
 /**
- * A page's words for who reads it: one role's pages never show another role's words (a section of the same name,
- * `home`, would otherwise bring them along), a visitor's none of the three; a dashboard page none of the public
- * site's; a page whose only forms are searches no validation message.
+ * The words of the page at `pathname` for `role` (null: a visitor): its route's, or, for a path no route names, the
+ * not-found page's. A role's page opened by another role is sent elsewhere before any page is drawn (its layout).
  */
-export function wordsFor(words: PageWords, role: Role | null, pathname = ""): PageWords {
-  const dashboard = pathname.startsWith("/dashboard");
-  const searchesOnly = GET_FORMS_ONLY.has(pathname);
-  const key = `${JSON.stringify(words)}|${role}|${dashboard}|${searchesOnly}`;
-  let out = chosen.get(key);
-  if (!out) {
-    const own = role ? OWN_NAMESPACE[role] : null;
-    out = Object.fromEntries(
-      Object.entries(words).filter(
-        ([ns]) =>
-          (!ROLE_NAMESPACES.includes(ns) || ns === own) &&
-          !(dashboard && ns === "public") &&
-          !(searchesOnly && ns === "validation"),
-      ),
-    ) as PageWords;
-    chosen.set(key, out);
-  }
-  return out;
+export function pageWords(pathname: string, role: Role | null): PageWords {
+  // a client's data request for a page (`/dashboard/tasklist.data`, `/_root.data` for the landing page) wants its words
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const words = matchRoutes(ROUTES, page)?.at(-1)?.route.words;
+  return (role && words?.[role]) || words?.anyone || {};
 }

@@ -1,5 +1,5 @@
 // The catalogues on the server: compiled once per isolate and namespace (icu-minify/compile parses ICU, which the
-// browser never has to), handed to a page for the sections it shows (pages.ts), and used to compose the words the
+// browser never has to), handed to a page for the keys it shows (pages.ts), and used to compose the words the
 // server writes itself: toasts and flashes, validation messages, e-mails, notifications, the Atom feed.
 import compile from "icu-minify/compile";
 import type { CompiledMessage } from "icu-minify/format";
@@ -33,27 +33,28 @@ export function compiledNamespaces(language: Language, namespaces: readonly Name
   return out;
 }
 
-const pageSelections = new Map<string, CompiledWords>();
+const pageSelections = new WeakMap<PageWords, Partial<Record<Language, CompiledWords>>>();
 
 /**
- * The compiled words a page receives in `language`: of each namespace, the keys of the sections it names (pages.ts)
- * and the keys without a section. Kept per language and page: every page of a route gets the same object.
+ * The compiled words a page receives in `language`: of each namespace, the keys it names (pages.ts), a section's all
+ * for `section.*`. Kept per language and page: every page of a route gets the same object.
  */
 export function compiledWords(language: Language, words: PageWords): CompiledWords {
-  const id = `${language}|${JSON.stringify(words)}`;
-  let out = pageSelections.get(id);
+  const kept = pageSelections.get(words) ?? {};
+  let out = kept[language];
   if (!out) {
     out = {};
-    for (const [namespace, sections] of Object.entries(words) as [Namespace, readonly string[]][]) {
-      const wanted = new Set(sections);
+    for (const [namespace, entries] of Object.entries(words) as [Namespace, readonly string[]][]) {
+      const wanted = new Set(entries);
       const chosen: Record<string, CompiledMessage> = {};
       for (const [key, message] of Object.entries(compiledNamespace(language, namespace))) {
         const dot = key.indexOf(".");
-        if (dot === -1 || wanted.has(key.slice(0, dot))) chosen[key] = message;
+        if (wanted.has(key) || (dot !== -1 && wanted.has(`${key.slice(0, dot)}.*`))) chosen[key] = message;
       }
       out[namespace] = chosen;
     }
-    pageSelections.set(id, out);
+    kept[language] = out;
+    pageSelections.set(words, kept);
   }
   return out;
 }
