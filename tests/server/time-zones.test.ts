@@ -102,9 +102,9 @@ describe("past its date", () => {
       [lastMoment + 1, true],
     ] as const) {
       expect(isPastDate(due, deadlineDay(now))).toBe(past);
-      expect(submissionBlocker(worker.id, task, { mySubmission: null, ineligibility: null }, now)).toBe(
-        past ? PAST_DATE : null,
-      );
+      expect(
+        submissionBlocker(worker.id, task, { mySubmission: null, ineligibility: null }, now)?.english ?? null,
+      ).toBe(past ? PAST_DATE : null);
       expect(await stillOpen(now)).toBe(!past);
       expect(dueLabel(serverWords("en", "common"), daysUntil(due, now))).toBe(
         past ? "Closed" : now === lastMoment ? "Due today" : "Due tomorrow",
