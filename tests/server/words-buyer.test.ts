@@ -41,6 +41,22 @@ const TITLE = "Zorvik Plim";
 const QUALIFICATION = "Quorra Vexil";
 const CSV_FILE = "kaj.csv";
 
+/** Uploads a CSV of these rows (under the template's header) as the buyer; answers its preview page's path. */
+async function previewOf(rows: string[]): Promise<string> {
+  const csv = [
+    "task_title,task_detail,required_workers,payable_amount,completion_date,submission_info,category,estimate_minutes",
+    ...rows,
+  ].join("\n");
+  const upload = await postForm(
+    "/dashboard/batchtasks",
+    { csv: new File([csv], CSV_FILE, { type: "text/csv" }) },
+    buyer.cookie,
+  );
+  expect(upload.status).toBe(302);
+  const preview = new URL(upload.headers.get("Location")!, BASE);
+  return `${preview.pathname}${preview.search}`;
+}
+
 let buyer: TestUser;
 let taskId: string;
 let qualificationId: string;
@@ -128,19 +144,9 @@ describe("the buyer's pages in Bengali", () => {
 
   it("Post Tasks from a CSV, with a file's preview (the file's column names stay as the format names them)", async () => {
     await bengaliPage("/dashboard/batchtasks", ["CSV থেকে টাস্ক পোস্ট করুন", "নমুনা ফাইল ডাউনলোড করুন"], COLUMNS);
-    const csv = [
-      "task_title,task_detail,required_workers,payable_amount,completion_date,submission_info,category,estimate_minutes",
-      `Zorvik Plim,Plim zorvik,2,10,${new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)},Vexa,Translation,1`,
-    ].join("\n");
-    const upload = await postForm(
-      "/dashboard/batchtasks",
-      { csv: new File([csv], CSV_FILE, { type: "text/csv" }) },
-      buyer.cookie,
-    );
-    expect(upload.status).toBe(302);
-    const preview = new URL(upload.headers.get("Location")!, BASE);
+    const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     await bengaliPage(
-      `${preview.pathname}${preview.search}`,
+      await previewOf([`Zorvik Plim,Plim zorvik,2,10,${due},Vexa,Translation,1`]),
       ["kaj.csv-এর প্রিভিউ", "১ টি টাস্ক", "প্রস্তুত"],
       [...COLUMNS, "Translation", "Vexa"],
     );
@@ -148,25 +154,17 @@ describe("the buyer's pages in Bengali", () => {
 
   it("a CSV's row errors and a file refused whole, said in Bengali (the file's own values as it writes them)", async () => {
     const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    const csv = [
-      "task_title,task_detail,required_workers,payable_amount,completion_date,submission_info,category,estimate_minutes",
+    const preview = await previewOf([
       `Zorvik Plim,Plim zorvik,2,10,${due},Vexa,Translation,1`,
       `Zorvik Plim,Plim zorvik,2,0,${due},Vexa,Gardening,1`,
       `Zorvik Plim,Plim zorvik,2,2,${due},Vexa,Translation,60`,
       `Zorvik Plim,Plim zorvik,2,10,2020-01-01,Vexa,Translation,1`,
       "Zorvik Plim,Plim zorvik",
-    ].join("\n");
-    const upload = await postForm(
-      "/dashboard/batchtasks",
-      { csv: new File([csv], CSV_FILE, { type: "text/csv" }) },
-      buyer.cookie,
-    );
-    expect(upload.status).toBe(302);
-    const preview = new URL(upload.headers.get("Location")!, BASE);
+    ]);
     // the categories and the date's form as the file must write them
     const format = [...COLUMNS, ...CATEGORIES, "YYYY-MM-DD", "Gardening", "Translation", "Vexa", "2020-01-01"];
     const text = await bengaliPage(
-      `${preview.pathname}${preview.search}`,
+      preview,
       [
         "৪ টি সারিতে ভুল আছে",
         "প্রদেয় কয়েন: ১ থেকে ১,০০,০০০-এর মধ্যে একটি পূর্ণসংখ্যা লিখুন (প্রতি কর্মীর কয়েন)",
