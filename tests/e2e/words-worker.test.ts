@@ -49,12 +49,15 @@ let taskId = "";
 const bengaliNumber = (text: string) =>
   Number(text.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/\D/g, ""));
 
-/** What people typed that a list shows as they typed it: the cards' task titles and buyers' names. */
+/** What people typed that a list shows as they typed it: task cards, and qualification tests of any buyer. */
 function shownData(): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll("[data-testid=task-card] h2, [data-testid=task-card] .buyer")].map(
-      (e) => e.textContent ?? "",
-    ),
+    [
+      ...document.querySelectorAll(
+        // task cards' titles and buyers, and qualification tests' names and descriptions (other files' buyers add them)
+        "[data-testid=task-card] h2, [data-testid=task-card] .buyer, [data-testid=test-row] .name, [data-testid=test-row] .meta",
+      ),
+    ].map((e) => e.textContent ?? ""),
   );
 }
 
