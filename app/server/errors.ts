@@ -61,21 +61,18 @@ export class AppError extends Error {
   }
 
   /** the `errors` message a page shows instead, where the English is composed with values (`saying`) */
-  words?: { key: Key<"errors">; values?: RefusalValues };
+  words?: { key: Key<"errors">; values?: SaidValues };
 
   /**
    * Says this refusal on a page with `errors.<key>` (its English stays `message`, which REST and MTurk answer): for
    * a message composed with values, which the English alone cannot be looked up by. Values written in words (an
    * amount, a time) are made in the page's language by a function of it.
    */
-  saying(key: Key<"errors">, values?: RefusalValues): this {
+  saying(key: Key<"errors">, values?: SaidValues): this {
     this.words = { key, values };
     return this;
   }
 }
-
-/** A refusal's values: numbers and text, or made in the page's language (an amount of money, a time in words). */
-export type RefusalValues = SaidValues;
 
 /** A refusal with these words: their English for REST and MTurk, said on a page in the person's language. */
 export function refusing(code: ErrorCode, said: Said): AppError {
