@@ -113,26 +113,17 @@ describe("public/_headers", () => {
   });
 
   it("lets browsers keep the built, content-hashed JS and CSS for good and public/'s pictures for a day", () => {
-    expect([...rules.keys()]).toEqual([
-      "/*",
-      "/assets/*",
+    const keptForADay = [
       "/avatars/*",
       "/illustrations/*",
       "/images/*",
       "/favicon.svg",
       "/manifest.webmanifest",
       "/icons/*",
-      "/sw.js",
-    ]);
+    ];
+    expect([...rules.keys()]).toEqual(["/*", "/assets/*", ...keptForADay, "/sw.js"]);
     expect(rules.get("/assets/*")).toEqual({ "Cache-Control": "public, max-age=31536000, immutable" });
-    for (const pictures of [
-      "/avatars/*",
-      "/illustrations/*",
-      "/images/*",
-      "/favicon.svg",
-      "/manifest.webmanifest",
-      "/icons/*",
-    ])
+    for (const pictures of keptForADay)
       expect(rules.get(pictures), pictures).toEqual({
         "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
       });
