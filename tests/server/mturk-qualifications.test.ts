@@ -124,26 +124,14 @@ describe("qualification types and grants", () => {
     );
     expect((await score(mturk, id, a.id)).Qualification!.IntegerValue).toBe(95);
 
-    const first = await mturk.send(
-      new ListWorkersWithQualificationTypeCommand({ QualificationTypeId: id, MaxResults: 2 }),
-    );
+    const pageOfTwo = (NextToken?: string) =>
+      mturk.send(new ListWorkersWithQualificationTypeCommand({ QualificationTypeId: id, MaxResults: 2, NextToken }));
+    const first = await pageOfTwo();
     expect(first.NumResults).toBe(2);
-    const second = await mturk.send(
-      new ListWorkersWithQualificationTypeCommand({
-        QualificationTypeId: id,
-        MaxResults: 2,
-        NextToken: first.NextToken,
-      }),
-    );
+    const second = await pageOfTwo(first.NextToken);
     expect(second.NumResults).toBe(1);
     // as MTurk answers: the page after the last is empty and carries no token
-    const third = await mturk.send(
-      new ListWorkersWithQualificationTypeCommand({
-        QualificationTypeId: id,
-        MaxResults: 2,
-        NextToken: second.NextToken,
-      }),
-    );
+    const third = await pageOfTwo(second.NextToken);
     expect(third).toMatchObject({ NumResults: 0, Qualifications: [] });
     expect(third.NextToken).toBeUndefined();
     const listed = [...first.Qualifications!, ...second.Qualifications!];
