@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   approveAs,
   env,
+  expectImageRefused,
   expectRedirect,
   funded,
   getPage,
@@ -383,16 +384,7 @@ describe("Task detail", () => {
     const worker = await registerUser("Worker");
     const task = await taskOf(buyer, { required_workers: 2, payable_amount: 2 });
     await startOnPage(task.id, worker.cookie);
-    const res = await postForm(
-      `/dashboard/tasklist/${task.id}`,
-      { submission_details: "my careful notes", image: svgFile() },
-      worker.cookie,
-    );
-    expect(res.status).toBe(415);
-    const text = await textOf(res);
-    expect(text).toContain("Image upload failed!");
-    expect(text).toContain(IMAGE_TYPE_ERROR);
-    expect(text).toContain("my careful notes");
+    await expectImageRefused(task.id, svgFile(), worker.cookie, 415, IMAGE_TYPE_ERROR);
     expect(await submissionsOf(worker.id, task.id)).toHaveLength(0);
     expect(await slots(task.id)).toBe(1); // the start's
   });
