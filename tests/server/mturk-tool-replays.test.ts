@@ -79,6 +79,13 @@ function indexed<Read extends Record<string, unknown>>(read: Read): Read {
   return read;
 }
 
+/** A tool's AssociateQualificationWithWorker request: the qualification to the worker, with what else it sends. */
+const grant = (
+  QualificationTypeId: string,
+  WorkerId: string,
+  sends: { IntegerValue?: number; SendNotification?: boolean } = {},
+) => new AssociateQualificationWithWorkerCommand({ QualificationTypeId, WorkerId, ...sends });
+
 /** psiTurk's _hit_xml_to_object: every field it indexes, and its count of submissions needing action. */
 function psiturkHit(hit: HIT) {
   const read = indexed({
@@ -211,13 +218,7 @@ describe("psiTurk (psiturk/amt_services.py)", () => {
     expect(psiturkHit(created.HIT!)).toMatchObject({ status: "Assignable", max_assignments: 3, reward: "1.00" });
 
     const worker = await workerIn("US");
-    await mturk.send(
-      new AssociateQualificationWithWorkerCommand({
-        QualificationTypeId: required,
-        WorkerId: worker.id,
-        IntegerValue: 1,
-      }),
-    );
+    await mturk.send(grant(required, worker.id, { IntegerValue: 1 }));
     const assignmentId = await workerDoes(worker.id, hitId, "https://psiturk.example.org", {
       hitId,
       workerId: worker.id,
@@ -268,13 +269,7 @@ describe("psiTurk (psiturk/amt_services.py)", () => {
 
     // reject_assignment sends an empty RequesterFeedback; unreject_assignment approves with OverrideRejection=True
     const second = await workerIn("US");
-    await mturk.send(
-      new AssociateQualificationWithWorkerCommand({
-        QualificationTypeId: required,
-        WorkerId: second.id,
-        IntegerValue: 1,
-      }),
-    );
+    await mturk.send(grant(required, second.id, { IntegerValue: 1 }));
     const secondId = await workerDoes(second.id, hitId, "https://psiturk.example.org", { hitId });
     await mturk.send(new RejectAssignmentCommand({ AssignmentId: secondId, RequesterFeedback: "" }));
     await mturk.send(new ApproveAssignmentCommand({ AssignmentId: secondId, OverrideRejection: true }));
@@ -285,15 +280,11 @@ describe("psiTurk (psiturk/amt_services.py)", () => {
 
     // a worker holding the blocking qualification, or outside the US, cannot start it
     const pilot = await workerIn("US");
-    await mturk.send(
-      new AssociateQualificationWithWorkerCommand({ QualificationTypeId: required, WorkerId: pilot.id }),
-    );
-    await mturk.send(new AssociateQualificationWithWorkerCommand({ QualificationTypeId: blocked, WorkerId: pilot.id }));
+    await mturk.send(grant(required, pilot.id));
+    await mturk.send(grant(blocked, pilot.id));
     await expect(startTask(env, await sessionUser(pilot.id), hitId)).rejects.toBeDefined();
     const abroad = await workerIn("FR");
-    await mturk.send(
-      new AssociateQualificationWithWorkerCommand({ QualificationTypeId: required, WorkerId: abroad.id }),
-    );
+    await mturk.send(grant(required, abroad.id));
     await expect(startTask(env, await sessionUser(abroad.id), hitId)).rejects.toBeDefined();
 
     // extend_hit: more assignments, then the expiration read back from get_hit plus some minutes
@@ -398,14 +389,7 @@ describe("Mephisto (mephisto/abstractions/providers/mturk/mturk_utils.py)", () =
 
     const worker = await workerIn("GB");
     // give_worker_qualification: IntegerValue 1, no notification
-    await mturk.send(
-      new AssociateQualificationWithWorkerCommand({
-        QualificationTypeId: qualId,
-        WorkerId: worker.id,
-        IntegerValue: 1,
-        SendNotification: false,
-      }),
-    );
+    await mturk.send(grant(qualId, worker.id, { IntegerValue: 1, SendNotification: false }));
     const assignmentId = await workerDoes(worker.id, hitId, "https://mephisto.example.org", { final_data: "{}" });
 
     // MTurkUnit's status: HITStatus and NumberOfAssignmentsAvailable from get_hit
@@ -608,26 +592,10 @@ describe("Dallinger (dallinger/mturk.py)", () => {
       mturk.send(new GetQualificationScoreCommand({ QualificationTypeId: qid, WorkerId: worker.id })),
     );
     expect(lacks.message).toContain("does not exist");
-    isOk(
-      await mturk.send(
-        new AssociateQualificationWithWorkerCommand({
-          QualificationTypeId: qid,
-          WorkerId: worker.id,
-          IntegerValue: 1,
-          SendNotification: false,
-        }),
-      ),
-    );
+    isOk(await mturk.send(grant(qid, worker.id, { IntegerValue: 1, SendNotification: false })));
     const score = await mturk.send(new GetQualificationScoreCommand({ QualificationTypeId: qid, WorkerId: worker.id }));
     expect(score.Qualification!.IntegerValue).toBe(1);
-    await mturk.send(
-      new AssociateQualificationWithWorkerCommand({
-        QualificationTypeId: qid,
-        WorkerId: worker.id,
-        IntegerValue: 2,
-        SendNotification: false,
-      }),
-    );
+    await mturk.send(grant(qid, worker.id, { IntegerValue: 2, SendNotification: false }));
     const granted = [];
     let next: string | undefined;
     for (;;) {
