@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   env,
   makeAdmin,
+  messageAs,
   registerUser,
   sessionUser,
   submissionBy,
@@ -13,7 +14,6 @@ import {
   type TestUser,
 } from "./fixtures";
 import { createQualification } from "~/server/services/qualifications.server";
-import { postMessage } from "~/server/services/messages.server";
 import { FaultyD1, NO_FAULTS } from "./fixtures/faults";
 import { callWith, requestTo } from "./fixtures/stripe";
 
@@ -35,13 +35,7 @@ describe("a signed-in page calls D1 twice: the session check, then one batch of 
     const task = await taskOf(buyer, { required_workers: 3, payable_amount: 2 });
     const submission = await submissionBy(worker, task.id);
     // a conversation for the buyer's Messages
-    await postMessage(
-      env,
-      await sessionUser(worker.id),
-      { submissionId: submission.id },
-      "Is it right?",
-      "https://x.test",
-    );
+    await messageAs(worker, submission.id, "Is it right?");
     const test = await createQualification(env, await sessionUser(buyer.id), {
       name: `Pages ${uniqueToken()}`,
       description: "A test on the worker's Tests page.",

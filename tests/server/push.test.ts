@@ -11,6 +11,7 @@ import {
   getPage,
   htmlOf,
   jsPost,
+  messageAs,
   newTask,
   PASSWORD,
   postForm,
@@ -32,7 +33,6 @@ import {
   savePushSubscription,
 } from "~/server/services/push.server";
 import { approveSubmission, rejectSubmission } from "~/server/services/submissions.server";
-import { postMessage } from "~/server/services/messages.server";
 import { closeAccount } from "~/server/services/own-account.server";
 import { EVERY_MINUTE, runScheduledJobs } from "~/server/jobs/scheduled.server";
 import { PUSH_SUBSCRIPTION_INVALID } from "~/lib/schemas/alerts";
@@ -243,15 +243,9 @@ describe("what is pushed", () => {
   it("a message reaches the other side, opening its conversation; nothing is pushed to one without push", async () => {
     const { buyer, worker, sub } = await pendingWork();
     const subscription = await turnOn(worker);
-    await postMessage(
-      env,
-      await sessionUser(buyer.id),
-      { submissionId: sub.id },
-      "Can you add the date?",
-      "https://coinwork.test",
-    );
+    await messageAs(buyer, sub.id, "Can you add the date?");
     // the worker's answer to the buyer, who has no subscription: no push is even queued
-    await postMessage(env, await sessionUser(worker.id), { submissionId: sub.id }, "Done.", "https://coinwork.test");
+    await messageAs(worker, sub.id, "Done.");
     expect(await row("SELECT 1 FROM push_outbox WHERE user_id = ?", buyer.id)).toBeNull();
     await deliverAll();
     const [push, ...more] = await received(subscription);

@@ -10,6 +10,7 @@ import {
   getPage,
   htmlOf,
   makeAdmin,
+  messageAs,
   pendingWithdrawal,
   postForm,
   readableText,
@@ -22,7 +23,6 @@ import {
   uniqueToken,
 } from "./fixtures";
 import { fileAppeal } from "~/server/services/appeals.server";
-import { postMessage } from "~/server/services/messages.server";
 import { listAuditLog, listContactMessages } from "~/server/services/admin-reads.server";
 import { listWithdrawals } from "~/server/services/withdrawals.server";
 import { setTakaRate } from "~/server/services/currency-rates.server";
@@ -90,13 +90,7 @@ async function conversation() {
   const task = await taskOf(buyer, { task_title: title, required_workers: 2, payable_amount: 4 });
   const submission = await submissionBy(worker, task.id, "proof");
   const message = `Salam ${token}`;
-  await postMessage(
-    env,
-    await sessionUser(buyer.id),
-    { submissionId: submission.id },
-    message,
-    "https://coinwork.test",
-  );
+  await messageAs(buyer, submission.id, message);
   return { buyer, worker, task, submission, title, message, data: ["Mina Rahman", "Rafi Karim", title, message] };
 }
 
