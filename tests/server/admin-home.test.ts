@@ -22,6 +22,10 @@ import { adjustCoins } from "~/server/services/users.server";
 import { confirmPurchase, createPaymentIntent } from "~/server/services/purchases.server";
 import { confirmTestCard } from "~/server/payments/provider.server";
 
+const PATH = "/dashboard/adminhome";
+/** Approve, as the admin's form sends it: the request and the payout's reference. */
+const approval = (id: string) => ({ intent: "approve", id, payout_reference: "9KX4TQ2ZP1" });
+
 const status = async (id: string) =>
   (await env.DB.prepare("SELECT status, decision_reason, decided_by FROM withdrawals WHERE id = ?")
     .bind(id)
@@ -103,7 +107,7 @@ describe("Admin Home loader", () => {
     expect(after.buyers).toBe(before.buyers + 1);
     expect(after.coins).toBe(before.coins + 50 + 150);
     expect(after.cents).toBe(before.cents + 1000);
-    const page = await pageHtml("/dashboard/adminhome", w.admin.cookie);
+    const page = await pageHtml(PATH, w.admin.cookie);
     const card = (label: string, value: string) =>
       new RegExp(`>${label}</p><p[^>]*>${value.replace(/[$.]/g, "\\$&")}</p>`);
     expectText(page.text, [
@@ -132,13 +136,9 @@ describe("approve", () => {
     const { worker, account, request } = await pendingWithdrawal(w, 250, 40);
     const held = await balance(worker.id);
     expect(held).toBe(40);
-    const res = await postForm(
-      "/dashboard/adminhome",
-      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
-      w.admin.cookie,
-    );
+    const res = await postForm(PATH, approval(request.id), w.admin.cookie);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/adminhome");
+    expect(res.headers.get("Location")).toBe(PATH);
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Successfully Approved!" });
     expect(await status(request.id)).toMatchObject({ status: "approved", decided_by: w.admin.id });
     // the coins were held at request time; approval pays them out without touching the balance again
@@ -146,7 +146,7 @@ describe("approve", () => {
     expect(await auditRows(request.id)).toEqual([
       expect.objectContaining({ actor_id: w.admin.id, action: "withdrawal.approve" }),
     ]);
-    const page = await pageHtml("/dashboard/adminhome", w.admin.cookie);
+    const page = await pageHtml(PATH, w.admin.cookie);
     expectText(page.text, [account], false);
   });
 
@@ -155,7 +155,7 @@ describe("approve", () => {
     const { request } = await pendingWithdrawal(w);
     const res = await postForm(
       "/dashboard/adminhome?page=2&confirm=approve&row=x",
-      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
+      approval(request.id),
       w.admin.cookie,
     );
     expect(res.headers.get("Location")).toBe("/dashboard/adminhome?page=2");
@@ -164,16 +164,8 @@ describe("approve", () => {
   it("a second approval is refused: 'Not Approved!' with the reason, nothing moves twice", async () => {
     const w = await adminWorld();
     const { worker, request } = await pendingWithdrawal(w);
-    await postForm(
-      "/dashboard/adminhome",
-      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
-      w.admin.cookie,
-    );
-    const again = await postForm(
-      "/dashboard/adminhome",
-      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
-      w.admin.cookie,
-    );
+    await postForm(PATH, approval(request.id), w.admin.cookie);
+    const again = await postForm(PATH, approval(request.id), w.admin.cookie);
     expect(flashOf(again)).toMatchObject({ type: "error", title: "Not Approved!" });
     expect(flashOf(again)?.message).toContain(ALREADY_DECIDED);
     expect(await auditRows(request.id)).toHaveLength(1);
@@ -183,40 +175,20 @@ describe("approve", () => {
   it("with JavaScript: the fetcher gets the outcome (200 'Successfully Approved!', 409 'Not Approved!')", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const ok = await jsPost(
-      "/dashboard/adminhome",
-      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
-      w.admin.cookie,
-    );
+    const ok = await jsPost(PATH, approval(request.id), w.admin.cookie);
     expect(ok.status).toBe(200);
     expectText(ok.text, ["Successfully Approved!"]);
-    const twice = await jsPost(
-      "/dashboard/adminhome",
-      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
-      w.admin.cookie,
-    );
+    const twice = await jsPost(PATH, approval(request.id), w.admin.cookie);
     expect(twice.status).toBe(409);
     expectText(twice.text, ["Not Approved!", ALREADY_DECIDED]);
-    const missing = await jsPost(
-      "/dashboard/adminhome",
-      { intent: "approve", id: "no-such-request", payout_reference: "9KX4TQ2ZP1" },
-      w.admin.cookie,
-    );
+    const missing = await jsPost(PATH, approval("no-such-request"), w.admin.cookie);
     expect(missing.status).toBe(404);
   });
 
   it("two approvals racing pay out once", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const results = await Promise.all(
-      [1, 2, 3].map(() =>
-        jsPost(
-          "/dashboard/adminhome",
-          { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
-          w.admin.cookie,
-        ),
-      ),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => jsPost(PATH, approval(request.id), w.admin.cookie)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await auditRows(request.id)).toHaveLength(1);
   });
@@ -226,14 +198,10 @@ describe("reject", () => {
   it("needs a reason", async () => {
     const w = await adminWorld();
     const { request } = await pendingWithdrawal(w);
-    const res = await jsPost(
-      "/dashboard/adminhome",
-      { intent: "reject", id: request.id, reason: "   " },
-      w.admin.cookie,
-    );
+    const res = await jsPost(PATH, { intent: "reject", id: request.id, reason: "   " }, w.admin.cookie);
     expect(res.status).toBe(422);
     expectText(res.text, ["A reason is required"]);
-    const noJs = await postForm("/dashboard/adminhome", { intent: "reject", id: request.id }, w.admin.cookie);
+    const noJs = await postForm(PATH, { intent: "reject", id: request.id }, w.admin.cookie);
     expect(flashOf(noJs)).toMatchObject({ type: "error", title: "Rejection failed" });
     expect((await status(request.id)).status).toBe("pending");
   });
@@ -243,7 +211,7 @@ describe("reject", () => {
     const { worker, account, request } = await pendingWithdrawal(w, 300, 10);
     expect(await balance(worker.id)).toBe(10);
     const res = await postForm(
-      "/dashboard/adminhome",
+      PATH,
       { intent: "reject", id: request.id, reason: "Account number is wrong" },
       w.admin.cookie,
     );
@@ -259,20 +227,16 @@ describe("reject", () => {
       .bind(worker.id)
       .first<{ message: string }>();
     expect(note?.message).toContain("Account number is wrong");
-    expectText((await pageHtml("/dashboard/adminhome", w.admin.cookie)).text, [account], false);
+    expectText((await pageHtml(PATH, w.admin.cookie)).text, [account], false);
     // a decided request cannot be approved afterwards
-    const late = await jsPost(
-      "/dashboard/adminhome",
-      { intent: "approve", id: request.id, payout_reference: "9KX4TQ2ZP1" },
-      w.admin.cookie,
-    );
+    const late = await jsPost(PATH, approval(request.id), w.admin.cookie);
     expect(late.status).toBe(409);
     expect(await balance(worker.id)).toBe(310);
   });
 
   it("an unknown intent is a 422, not a crash", async () => {
     const w = await adminWorld();
-    const res = await jsPost("/dashboard/adminhome", { intent: "pay-twice", id: "x" }, w.admin.cookie);
+    const res = await jsPost(PATH, { intent: "pay-twice", id: "x" }, w.admin.cookie);
     expect(res.status).toBe(422);
   });
 });

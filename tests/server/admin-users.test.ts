@@ -24,6 +24,7 @@ import {
 import { postTask } from "~/server/services/tasks.server";
 import { NOT_SELF } from "~/server/services/users.server";
 
+const PATH = "/dashboard/manageusers";
 const userRow = async (id: string) =>
   (await row<{ role: string; coin: number; disabled_at: number | null }>(
     "SELECT role, coin, disabled_at FROM users WHERE id = ?",
@@ -87,7 +88,7 @@ describe("role change", () => {
     const w = await adminWorld();
     const u = await registerUser("Worker");
     expect((await call("/dashboard/workerhome", { headers: { Cookie: u.cookie } })).status).toBe(200);
-    const res = await postForm("/dashboard/manageusers", { intent: "role", id: u.id, role: "Buyer" }, w.admin.cookie);
+    const res = await postForm(PATH, { intent: "role", id: u.id, role: "Buyer" }, w.admin.cookie);
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Role updated successfully!" });
     expect((await userRow(u.id)).role).toBe("Buyer");
     // same cookie, new role: the worker pages are closed, the buyer pages open
@@ -138,11 +139,11 @@ describe("role change", () => {
   it("with JavaScript: 200 'Role updated successfully!'; a bad role is 422 'Failed to update role.'", async () => {
     const w = await adminWorld();
     const u = await registerUser("Buyer");
-    const ok = await jsPost("/dashboard/manageusers", { intent: "role", id: u.id, role: "Admin" }, w.admin.cookie);
+    const ok = await jsPost(PATH, { intent: "role", id: u.id, role: "Admin" }, w.admin.cookie);
     expect(ok.status).toBe(200);
     expectText(ok.text, ["Role updated successfully!"]);
     expect((await call("/dashboard/adminhome", { headers: { Cookie: u.cookie } })).status).toBe(200);
-    const bad = await jsPost("/dashboard/manageusers", { intent: "role", id: u.id, role: "Root" }, w.admin.cookie);
+    const bad = await jsPost(PATH, { intent: "role", id: u.id, role: "Root" }, w.admin.cookie);
     expect(bad.status).toBe(422);
     expectText(bad.text, ["Failed to update role."]);
     expect((await userRow(u.id)).role).toBe("Admin");
@@ -150,18 +151,10 @@ describe("role change", () => {
 
   it("an admin cannot change their own role: 'Failed to update role.' with the service's message", async () => {
     const w = await adminWorld();
-    const js = await jsPost(
-      "/dashboard/manageusers",
-      { intent: "role", id: w.admin.id, role: "Worker" },
-      w.admin.cookie,
-    );
+    const js = await jsPost(PATH, { intent: "role", id: w.admin.id, role: "Worker" }, w.admin.cookie);
     expect(js.status).toBe(403);
     expectText(js.text, ["Failed to update role.", NOT_SELF]);
-    const noJs = await postForm(
-      "/dashboard/manageusers",
-      { intent: "role", id: w.admin.id, role: "Worker" },
-      w.admin.cookie,
-    );
+    const noJs = await postForm(PATH, { intent: "role", id: w.admin.id, role: "Worker" }, w.admin.cookie);
     expect(flashOf(noJs)).toMatchObject({ type: "error", title: "Failed to update role.", message: NOT_SELF });
     expect((await userRow(w.admin.id)).role).toBe("Admin");
   });
@@ -173,11 +166,7 @@ describe("remove", () => {
     const u = await registerUser("Buyer");
     const task = await postTask(env, await sessionUser(u.id), taskInput({ required_workers: 4, payable_amount: 10 }));
     expect(await balance(u.id)).toBe(10);
-    const res = await postForm(
-      "/dashboard/manageusers",
-      { intent: "remove", id: u.id, reason: "Spam account" },
-      w.admin.cookie,
-    );
+    const res = await postForm(PATH, { intent: "remove", id: u.id, reason: "Spam account" }, w.admin.cookie);
     expect(flashOf(res)).toMatchObject({ type: "success", title: "Removed!" });
     expect((await userRow(u.id)).disabled_at).not.toBeNull();
     expect(await balance(u.id)).toBe(50);
@@ -196,16 +185,16 @@ describe("remove", () => {
 
   it("refusals say 'Error' / 'Failed to delete user.' with the service's reason", async () => {
     const w = await adminWorld();
-    const self = await jsPost("/dashboard/manageusers", { intent: "remove", id: w.admin.id }, w.admin.cookie);
+    const self = await jsPost(PATH, { intent: "remove", id: w.admin.id }, w.admin.cookie);
     expect(self.status).toBe(403);
     expectText(self.text, ['"Error"', "Failed to delete user.", NOT_SELF]);
-    const noJs = await postForm("/dashboard/manageusers", { intent: "remove", id: w.admin.id }, w.admin.cookie);
+    const noJs = await postForm(PATH, { intent: "remove", id: w.admin.id }, w.admin.cookie);
     expect(flashOf(noJs)).toMatchObject({
       type: "error",
       title: "Error",
       message: `Failed to delete user. ${NOT_SELF}`,
     });
-    const missing = await jsPost("/dashboard/manageusers", { intent: "remove", id: "no-such-user" }, w.admin.cookie);
+    const missing = await jsPost(PATH, { intent: "remove", id: "no-such-user" }, w.admin.cookie);
     expect(missing.status).toBe(404);
     expect((await userRow(w.admin.id)).disabled_at).toBeNull();
   });
@@ -213,7 +202,7 @@ describe("remove", () => {
   it("another admin can be removed while admins remain", async () => {
     const w = await adminWorld();
     const other = await makeAdmin();
-    const res = await jsPost("/dashboard/manageusers", { intent: "remove", id: other.id }, w.admin.cookie);
+    const res = await jsPost(PATH, { intent: "remove", id: other.id }, w.admin.cookie);
     expect(res.status).toBe(200);
     expect((await userRow(other.id)).disabled_at).not.toBeNull();
   });
@@ -224,14 +213,14 @@ describe("adjust coins", () => {
     const w = await adminWorld();
     const u = await registerUser("Worker");
     const add = await postForm(
-      "/dashboard/manageusers",
+      PATH,
       { intent: "adjust", id: u.id, addcoin: "25", reason: "Goodwill bonus" },
       w.admin.cookie,
     );
     expect(flashOf(add)).toMatchObject({ type: "success", title: "Coins adjusted" });
     expect(await balance(u.id)).toBe(35);
     const take = await jsPost(
-      "/dashboard/manageusers",
+      PATH,
       { intent: "adjust", id: u.id, addcoin: "-5", reason: "Correction" },
       w.admin.cookie,
     );
@@ -250,11 +239,7 @@ describe("adjust coins", () => {
       ["coins.adjust", "Goodwill bonus"],
       ["coins.adjust", "Correction"],
     ]);
-    const one = await jsPost(
-      "/dashboard/manageusers",
-      { intent: "adjust", id: u.id, addcoin: "1", reason: "Rounding" },
-      w.admin.cookie,
-    );
+    const one = await jsPost(PATH, { intent: "adjust", id: u.id, addcoin: "1", reason: "Rounding" }, w.admin.cookie);
     expect(one.status).toBe(200);
     const notes = await env.DB.prepare(
       "SELECT message FROM notifications WHERE user_id = ? AND message LIKE 'An admin%' ORDER BY created_at, rowid",
@@ -279,13 +264,13 @@ describe("adjust coins", () => {
       [{ addcoin: "-11", reason: "too much" }, 409, "has only 10 coins."],
     ];
     for (const [fields, status, message] of cases) {
-      const res = await jsPost("/dashboard/manageusers", { intent: "adjust", id: u.id, ...fields }, w.admin.cookie);
+      const res = await jsPost(PATH, { intent: "adjust", id: u.id, ...fields }, w.admin.cookie);
       expect(res.status, JSON.stringify(fields)).toBe(status);
       expectText(res.text, ["Adjustment failed", message]);
     }
     expect(await balance(u.id)).toBe(10);
     const self = await jsPost(
-      "/dashboard/manageusers",
+      PATH,
       { intent: "adjust", id: w.admin.id, addcoin: "1000", reason: "me" },
       w.admin.cookie,
     );
