@@ -7,12 +7,11 @@ import {
   appErrorOf,
   balance,
   env,
-  expectCountersAgree,
+  expectBooksAgree,
   expectError,
   flashOf,
   funded,
   getPage,
-  holds,
   jsPost,
   makeAdmin,
   postForm,
@@ -107,8 +106,7 @@ const auditOf = (appealId: string) =>
 
 /** The ledger balances for the people of the case, and every running counter agrees with its rows. */
 async function expectLedgerHolds(c: Case, ...others: TestUser[]) {
-  expect(await holds([c.buyer.id, c.worker.id, ...others.map((u) => u.id)])).toBe(true);
-  await expectCountersAgree();
+  await expectBooksAgree([c.buyer.id, c.worker.id, ...others.map((u) => u.id)]);
 }
 
 describe("filing an appeal", () => {

@@ -8,7 +8,7 @@ import {
   BASE,
   call,
   env,
-  expectCountersAgree,
+  expectBooksAgree,
   flashOf,
   funded,
   holds,
@@ -176,8 +176,7 @@ describe("batch posting", () => {
         buyer.id,
       ),
     ).toEqual({ min_approval_rate: 80 });
-    expect(await holds([buyer.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id]);
 
     // the same "Post all" again (a double click, a resent form) answers the same posting and makes nothing more
     const again = await postAll(buyer, draft);
@@ -281,8 +280,7 @@ describe("batch posting through REST", () => {
     }
     expect(await liveTasks(buyer.id)).toBe(n);
     expect(await balance(buyer.id)).toBe(1000 - costOf(n));
-    expect(await holds([buyer.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id]);
 
     // another key is another posting
     const second = await postFile(buyer, csvOf(2));

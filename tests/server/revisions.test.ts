@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import {
   appErrorOf,
   env,
+  expectBooksAgree,
   expectCountersAgree,
   expectError,
   flashOf,
   funded,
   getPage,
-  holds,
   htmlOf,
   postForm,
   registerUser,
@@ -112,8 +112,7 @@ describe("asking for a revision", () => {
     const page = await htmlOf(await getPage(notice!.action_route, worker.cookie), true);
     expect(page).toContain("The buyer asks for a revision");
     expect(page).toContain(`dateTime="${due.toISOString()}"`);
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("blocks approval, rejection and auto-approval while it is outstanding", async () => {
@@ -246,8 +245,7 @@ describe("the resubmission", () => {
     await approveSubmission(env, await sessionUser(buyer.id), sub.id);
     expect((await state(sub.id))!.status).toBe("approved");
     expect(await trackRecord(worker.id)).toMatchObject({ approved: 1, rejected: 0 });
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 });
 
@@ -282,8 +280,7 @@ describe("a revision that lapses", () => {
     // the rejection counts once (the buyer's own decision); the revision request counted nothing
     expect(await trackRecord(worker.id)).toMatchObject({ approved: 0, rejected: 1 });
     expect(await lapseDueRevisions(env)).toBeGreaterThanOrEqual(0);
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("counts nowhere as a rejection: the worker's track record and figures are untouched", async () => {

@@ -6,6 +6,7 @@ import {
   appErrorOf,
   balance,
   env,
+  expectBooksAgree,
   expectCountersAgree,
   expectError,
   funded,
@@ -58,8 +59,7 @@ describe("starting a task", () => {
     const again = await startTask(env, await sessionUser(worker.id), task.id);
     expect(again.startedAt).toBe(hold.startedAt);
     expect(await openSlots(task.id)).toBe(1);
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("is refused without a free slot, on one's own task, and after sending work for it", async () => {
@@ -104,8 +104,7 @@ describe("starting a task", () => {
     expect(s?.payable_amount).toBe(4);
     expect(s?.started_at).toBeTypeOf("number");
     expect(await openSlots(task.id)).toBe(1);
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("REST: POST /submission without a start starts and submits in one step; /task-starts starts and gives back", async () => {
@@ -147,8 +146,7 @@ describe("giving back and running out of time", () => {
     // the worker's act never charges the buyer: the 10 held coins come back and the slot stays closed
     expect(await balance(buyer.id)).toBe(before + 10);
     expect(await openSlots(task.id)).toBe(1);
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("the cron returns a slot whose time ran out, tells the worker, and the proof is refused after it", async () => {
@@ -167,8 +165,7 @@ describe("giving back and running out of time", () => {
     expect(note?.message).toContain("ran out");
     const late = await postForm(`/dashboard/tasklist/${task.id}`, { submission_details: "late" }, worker.cookie);
     expect(late.status).toBe(409);
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("on read: the task page returns an expired slot at once and says so; a submission from it is refused", async () => {
@@ -188,8 +185,7 @@ describe("giving back and running out of time", () => {
     expect(late.status).toBe(409);
     expect(await textOf(late)).toContain("Your time for this task ran out");
     expect(await openSlots(task.id)).toBe(1);
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("a buyer cannot delete a task a worker is working on; an admin's deletion refunds the held slot", async () => {
@@ -203,8 +199,7 @@ describe("giving back and running out of time", () => {
     await deleteTask(env, await sessionUser((await makeAdmin()).id), task.id);
     expect(await balance(buyer.id)).toBe(before + 18);
     expect(await holdOf(task.id, worker.id)).toBeNull();
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 });
 

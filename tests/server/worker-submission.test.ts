@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import {
   balance,
   env,
+  expectBooksAgree,
   expectCountersAgree,
   expectRedirect,
   flashOf,
   funded,
   getPage,
-  holds,
   htmlOf,
   jsPost,
   pngFile,
@@ -188,8 +188,7 @@ describe("withdrawing a pending submission", () => {
     expect(await figuresOf(worker.id)).toEqual({ submitted: figures!.submitted - 1, pending: figures!.pending - 1 });
     expect(await trackRecordOf(worker.id)).toBeNull();
     expect(await lastNoticeTo(buyer.id)).toContain("withdrew their submission");
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
     // the worker may submit again while the task has a slot
     await submissionBy(worker, task.id, "Second try");
   });
@@ -223,8 +222,7 @@ describe("withdrawing a pending submission", () => {
     await withdrawSubmission(env, await sessionUser(worker.id), sub.id);
     expect(await slotsOf(task.id)).toBe(3);
     expect(await balance(buyer.id)).toBe(coins + (8 - 5));
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("after the buyer raised the pay, the buyer is never charged: the submission's coins go back and no slot opens", async () => {
@@ -235,8 +233,7 @@ describe("withdrawing a pending submission", () => {
     expect(await slotsOf(task.id)).toBe(2);
     expect(await balance(buyer.id)).toBe(coins + 8);
     expect(await lastNoticeTo(buyer.id)).toContain("8 coins went back to your balance");
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 
   it("racing the buyer's approval: exactly one of them happens", async () => {
@@ -251,7 +248,6 @@ describe("withdrawing a pending submission", () => {
     const left = await submissionRow(sub.id);
     if (withdrawn.status === "fulfilled") expect(left).toBeNull();
     else expect(left?.status).toBe("approved");
-    expect(await holds([buyer.id, worker.id])).toBe(true);
-    await expectCountersAgree();
+    await expectBooksAgree([buyer.id, worker.id]);
   });
 });
