@@ -109,6 +109,15 @@ export function Cell({ label, ...props }: React.ComponentProps<"td"> & { label?:
   return <td role="cell" data-label={label} {...props} />;
 }
 
+/** The cell of a row's buttons and links (the `ACTIONS_COLUMN`), side by side. */
+export function ActionsCell({ children }: { children: React.ReactNode }) {
+  return (
+    <Cell>
+      <div className="actions">{children}</div>
+    </Cell>
+  );
+}
+
 /**
  * A cell naming a person: their name over their e-mail (a long address wraps rather than widening the card), or
  * their name alone where the reader may not see the address (null).

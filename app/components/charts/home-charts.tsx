@@ -2,7 +2,7 @@
 import type * as React from "react";
 import { ChartPanel } from "./chart-panel";
 import { HeadedSection } from "~/components/headed-section";
-import { seriesTotal, type ChartSpec } from "~/lib/charts";
+import { seriesTotal, type ChartRow } from "~/lib/charts";
 import { useFormat, useWords } from "~/lib/i18n/react";
 
 const C1 = "var(--color-chart-1)";
@@ -10,37 +10,57 @@ const C2 = "var(--color-chart-2)";
 const C3 = "var(--color-chart-3)";
 const C4 = "var(--color-chart-4)";
 
-function ChartsSection({ title, children }: { title: string; children: React.ReactNode }) {
+/** One chart of a home page: what `ChartPanel` draws, but for the period's heading the section shares. */
+type Panel = Omit<React.ComponentProps<typeof ChartPanel>, "periodHeading">;
+
+function ChartsSection({ title, periodHeading, panels }: { title: string; periodHeading: string; panels: Panel[] }) {
   return (
     <HeadedSection id="charts-heading" title={title} className="mt-10" headingClassName="mb-4 text-xl tracking-tight">
-      <div className="grid gap-4 lg:grid-cols-2">{children}</div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {panels.map((panel) => (
+          <ChartPanel key={panel.testId} periodHeading={periodHeading} {...panel} />
+        ))}
+      </div>
     </HeadedSection>
   );
 }
 
+/** A bar per week of one count, whose summary tells the count's total over the weeks. */
+function weeklyCount<Row extends ChartRow>(
+  weeks: Row[],
+  key: keyof Row & string,
+  color: string,
+  testId: string,
+  words: { title: string; label: string; summary: (count: number) => string },
+): Panel {
+  return {
+    title: words.title,
+    summary: words.summary(seriesTotal(weeks, key)),
+    spec: { kind: "bar", series: [{ key, label: words.label, color }] },
+    rows: weeks,
+    testId,
+  };
+}
+
 export function BuyerCharts({ weeks }: { weeks: { period: string; spent: number; posted: number }[] }) {
   const t = useWords("buyer");
-  const spent: ChartSpec = { kind: "bar", series: [{ key: "spent", label: t("charts.coinsSpent"), color: C1 }] };
-  const posted: ChartSpec = { kind: "bar", series: [{ key: "posted", label: t("charts.tasksPosted"), color: C2 }] };
   return (
-    <ChartsSection title={t("charts.lastWeeks")}>
-      <ChartPanel
-        title={t("charts.spentPerWeek")}
-        summary={t("charts.spentSummary", { count: seriesTotal(weeks, "spent"), weeks: weeks.length })}
-        periodHeading={t("charts.weekOf")}
-        spec={spent}
-        rows={weeks}
-        testId="chart-spent"
-      />
-      <ChartPanel
-        title={t("charts.postedPerWeek")}
-        summary={t("charts.postedSummary", { count: seriesTotal(weeks, "posted"), weeks: weeks.length })}
-        periodHeading={t("charts.weekOf")}
-        spec={posted}
-        rows={weeks}
-        testId="chart-posted"
-      />
-    </ChartsSection>
+    <ChartsSection
+      title={t("charts.lastWeeks")}
+      periodHeading={t("charts.weekOf")}
+      panels={[
+        weeklyCount(weeks, "spent", C1, "chart-spent", {
+          title: t("charts.spentPerWeek"),
+          label: t("charts.coinsSpent"),
+          summary: (count) => t("charts.spentSummary", { count, weeks: weeks.length }),
+        }),
+        weeklyCount(weeks, "posted", C2, "chart-posted", {
+          title: t("charts.postedPerWeek"),
+          label: t("charts.tasksPosted"),
+          summary: (count) => t("charts.postedSummary", { count, weeks: weeks.length }),
+        }),
+      ]}
+    />
   );
 }
 
@@ -52,45 +72,38 @@ export function WorkerCharts({
 }) {
   const t = useWords("common");
   const f = useFormat();
-  const earned: ChartSpec = {
-    kind: "bar",
-    series: [{ key: "earned", label: t("charts.worker.coinsEarned"), color: C1 }],
-  };
-  const rate: ChartSpec = {
-    kind: "line",
-    percent: true,
-    series: [{ key: "rate", label: t("charts.worker.approvalRate"), color: C2 }],
-  };
   const approved = seriesTotal(weeks, "approved");
   const decided = approved + seriesTotal(weeks, "rejected");
   return (
-    <ChartsSection title={t("charts.worker.lastWeeks")}>
-      <ChartPanel
-        title={t("charts.worker.earnedPerWeek")}
-        summary={t("charts.worker.earnedSummary", { count: seriesTotal(weeks, "earned"), weeks: weeks.length })}
-        periodHeading={t("charts.worker.weekOf")}
-        spec={earned}
-        rows={weeks}
-        testId="chart-earned"
-      />
-      <ChartPanel
-        title={t("charts.worker.ratePerWeek")}
-        summary={
-          decided
+    <ChartsSection
+      title={t("charts.worker.lastWeeks")}
+      periodHeading={t("charts.worker.weekOf")}
+      panels={[
+        weeklyCount(weeks, "earned", C1, "chart-earned", {
+          title: t("charts.worker.earnedPerWeek"),
+          label: t("charts.worker.coinsEarned"),
+          summary: (count) => t("charts.worker.earnedSummary", { count, weeks: weeks.length }),
+        }),
+        {
+          title: t("charts.worker.ratePerWeek"),
+          summary: decided
             ? t("charts.worker.rateSummary", {
                 approved,
                 count: decided,
                 weeks: weeks.length,
                 percent: f.count(Math.round((100 * approved) / decided)),
               })
-            : t("charts.worker.rateNone", { weeks: weeks.length })
-        }
-        periodHeading={t("charts.worker.weekOf")}
-        spec={rate}
-        rows={weeks}
-        testId="chart-rate"
-      />
-    </ChartsSection>
+            : t("charts.worker.rateNone", { weeks: weeks.length }),
+          spec: {
+            kind: "line",
+            percent: true,
+            series: [{ key: "rate", label: t("charts.worker.approvalRate"), color: C2 }],
+          },
+          rows: weeks,
+          testId: "chart-rate",
+        },
+      ]}
+    />
   );
 }
 
@@ -104,54 +117,54 @@ export function AdminCharts({
 }) {
   const t = useWords("admin");
   const f = useFormat();
-  const coinsSpec: ChartSpec = {
-    kind: "line",
-    series: [
-      { key: "bought", label: t("charts.bought"), color: C2 },
-      { key: "paidOut", label: t("charts.paidOut"), color: C1 },
-      { key: "withdrawn", label: t("charts.withdrawn"), color: C3 },
-    ],
-  };
-  const submissionsSpec: ChartSpec = {
-    kind: "stacked",
-    series: [
-      { key: "approved", label: t("charts.approved"), color: C1 },
-      { key: "pending", label: t("charts.pending"), color: C3 },
-      { key: "rejected", label: t("charts.rejected"), color: C4 },
-    ],
-  };
+  const pending = seriesTotal(submissions, "pending");
+  const approved = seriesTotal(submissions, "approved");
+  const rejected = seriesTotal(submissions, "rejected");
   return (
-    <ChartsSection title={t("charts.title", { days: coins.length })}>
-      <ChartPanel
-        title={t("charts.coins")}
-        summary={t("charts.coinsSummary", {
-          days: coins.length,
-          bought: seriesTotal(coins, "bought"),
-          paidOut: f.count(seriesTotal(coins, "paidOut")),
-          withdrawn: f.count(seriesTotal(coins, "withdrawn")),
-        })}
-        periodHeading={t("charts.day")}
-        spec={coinsSpec}
-        rows={coins}
-        testId="chart-coins"
-      />
-      <ChartPanel
-        title={t("charts.submissions")}
-        summary={t("charts.submissionsSummary", {
-          days: coins.length,
-          made:
-            seriesTotal(submissions, "pending") +
-            seriesTotal(submissions, "approved") +
-            seriesTotal(submissions, "rejected"),
-          approved: f.count(seriesTotal(submissions, "approved")),
-          pending: f.count(seriesTotal(submissions, "pending")),
-          rejected: f.count(seriesTotal(submissions, "rejected")),
-        })}
-        periodHeading={t("charts.day")}
-        spec={submissionsSpec}
-        rows={submissions}
-        testId="chart-submissions"
-      />
-    </ChartsSection>
+    <ChartsSection
+      title={t("charts.title", { days: coins.length })}
+      periodHeading={t("charts.day")}
+      panels={[
+        {
+          title: t("charts.coins"),
+          summary: t("charts.coinsSummary", {
+            days: coins.length,
+            bought: seriesTotal(coins, "bought"),
+            paidOut: f.count(seriesTotal(coins, "paidOut")),
+            withdrawn: f.count(seriesTotal(coins, "withdrawn")),
+          }),
+          spec: {
+            kind: "line",
+            series: [
+              { key: "bought", label: t("charts.bought"), color: C2 },
+              { key: "paidOut", label: t("charts.paidOut"), color: C1 },
+              { key: "withdrawn", label: t("charts.withdrawn"), color: C3 },
+            ],
+          },
+          rows: coins,
+          testId: "chart-coins",
+        },
+        {
+          title: t("charts.submissions"),
+          summary: t("charts.submissionsSummary", {
+            days: coins.length,
+            made: pending + approved + rejected,
+            approved: f.count(approved),
+            pending: f.count(pending),
+            rejected: f.count(rejected),
+          }),
+          spec: {
+            kind: "stacked",
+            series: [
+              { key: "approved", label: t("charts.approved"), color: C1 },
+              { key: "pending", label: t("charts.pending"), color: C3 },
+              { key: "rejected", label: t("charts.rejected"), color: C4 },
+            ],
+          },
+          rows: submissions,
+          testId: "chart-submissions",
+        },
+      ]}
+    />
   );
 }

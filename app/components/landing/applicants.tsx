@@ -4,16 +4,13 @@ import { buttonVariants } from "~/components/ui/button";
 import { Avatar } from "~/components/avatar";
 import type { Applicant } from "~/server/services/landing.server";
 import { useWords } from "~/lib/i18n/react";
+import { LandingSection } from "./sections";
 
 /** Recent workers (photo and name) and the 'Post a job' button to the add-task page. */
 export function Applicants({ applicants }: { applicants: Applicant[] }) {
   const t = useWords("public");
   return (
-    <section
-      aria-labelledby="applicants-title"
-      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
-      data-section="applicants"
-    >
+    <LandingSection name="applicants">
       <div className="grid gap-6 rounded-3xl border border-border bg-white p-6 shadow-sm sm:p-8 lg:grid-cols-[1fr_auto] lg:items-center">
         <div className="grid gap-4">
           <div>
@@ -39,6 +36,6 @@ export function Applicants({ applicants }: { applicants: Applicant[] }) {
           <BriefcaseBusiness aria-hidden /> {t("applicants.postJob")}
         </Link>
       </div>
-    </section>
+    </LandingSection>
   );
 }

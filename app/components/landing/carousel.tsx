@@ -224,8 +224,54 @@ export function PlayPauseButton({
   );
 }
 
+/**
+ * A carousel's viewport and the track embla moves in it: a labelled slide per item (`slideLabel`), its content drawn
+ * by `children`.
+ */
+export function SlideTrack<Item extends { id: string | number }>({
+  attachViewport,
+  viewportClassName,
+  trackClassName,
+  live = "polite",
+  items,
+  selected,
+  slideLabel,
+  slideClassName,
+  children,
+}: {
+  attachViewport: Carousel["attachViewport"];
+  viewportClassName?: string;
+  trackClassName?: string;
+  live?: "off" | "polite";
+  items: readonly Item[];
+  /** the carousel's selected slide */
+  selected: number;
+  slideLabel: (item: Item, index: number) => string;
+  slideClassName: string;
+  children: (item: Item, index: number) => ReactNode;
+}) {
+  return (
+    <div ref={attachViewport} className={cn("overflow-hidden", viewportClassName)} data-carousel-viewport="">
+      <div className={cn("flex touch-pan-y", trackClassName)} aria-live={live}>
+        {items.map((item, i) => (
+          <Slide
+            key={item.id}
+            index={i}
+            total={items.length}
+            selected={selected === i}
+            label={slideLabel(item, i)}
+            className={slideClassName}
+          >
+            {children(item, i)}
+          </Slide>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /** One slide: a labelled group ("2 of 5") the way screen readers expect carousel slides. */
-export function Slide({
+function Slide({
   index,
   total,
   selected,

@@ -9,29 +9,61 @@ import type { CoinworkPromises, PromiseFigures, PromiseId } from "~/lib/promises
 import { categoryImage, categoryWordsKey } from "~/lib/categories";
 import { useFormat, useWords } from "~/lib/i18n/react";
 import { TaskImage } from "~/components/task-image";
+import { WebpImage } from "./webp-image";
 
-export function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  subtitle,
-  className,
-  tone = "default",
-}: {
-  id: string;
-  eyebrow?: string;
+/** A section's heading: an eyebrow above the title, a subtitle below. */
+interface Heading {
+  eyebrow: string;
   title: string;
-  subtitle?: React.ReactNode;
-  className?: string;
+  subtitle: React.ReactNode;
   tone?: "default" | "center";
-}) {
+}
+
+/**
+ * A section of the landing page: named by `data-section`, labelled by its heading (`<name>-title`), which `aside`
+ * (a link, the arrows) stands beside when given.
+ */
+export function LandingSection({
+  name,
+  heading,
+  aside,
+  children,
+  ...attributes
+}: {
+  name: string;
+  heading?: Heading;
+  aside?: React.ReactNode;
+  children: React.ReactNode;
+} & React.ComponentProps<"section">) {
+  const title = heading ? <SectionHeading id={`${name}-title`} {...heading} /> : null;
   return (
-    <div className={cn("mb-8 grid gap-2", tone === "center" && "mx-auto max-w-2xl text-center", className)}>
-      {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p> : null}
+    <section
+      aria-labelledby={`${name}-title`}
+      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
+      data-section={name}
+      {...attributes}
+    >
+      {aside === undefined ? (
+        title
+      ) : (
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          {title}
+          {aside}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+function SectionHeading({ id, eyebrow, title, subtitle, tone = "default" }: Heading & { id: string }) {
+  return (
+    <div className={cn("mb-8 grid gap-2", tone === "center" && "mx-auto max-w-2xl text-center")}>
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p>
       <h2 id={id} className="text-balance text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         {title}
       </h2>
-      {subtitle ? <p className="text-muted-foreground sm:text-lg">{subtitle}</p> : null}
+      <p className="text-muted-foreground sm:text-lg">{subtitle}</p>
     </div>
   );
 }
@@ -41,17 +73,10 @@ export function PopularCategories({ categories }: { categories: CategoryCount[] 
   const t = useWords("public");
   const common = useWords("common");
   return (
-    <section
-      aria-labelledby="categories-title"
-      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
-      data-section="categories"
+    <LandingSection
+      name="categories"
+      heading={{ eyebrow: t("categories.eyebrow"), title: t("categories.title"), subtitle: t("categories.subtitle") }}
     >
-      <SectionHeading
-        id="categories-title"
-        eyebrow={t("categories.eyebrow")}
-        title={t("categories.title")}
-        subtitle={t("categories.subtitle")}
-      />
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:gap-4">
         {categories.map((c) => (
           <li
@@ -77,7 +102,7 @@ export function PopularCategories({ categories }: { categories: CategoryCount[] 
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }
 
@@ -87,18 +112,15 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
   const common = useWords("common");
   const f = useFormat();
   return (
-    <section aria-labelledby="featured-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="featured">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <SectionHeading
-          id="featured-title"
-          eyebrow={t("featured.eyebrow")}
-          title={t("featured.title")}
-          subtitle={t("featured.subtitle")}
-        />
+    <LandingSection
+      name="featured"
+      heading={{ eyebrow: t("featured.eyebrow"), title: t("featured.title"), subtitle: t("featured.subtitle") }}
+      aside={
         <Link to="/browse" className={cn(buttonVariants({ variant: "link" }), "-mt-5 mb-6 px-0 sm:mt-0 sm:mb-8")}>
           {t("featured.seeAll")} <ArrowRight aria-hidden />
         </Link>
-      </div>
+      }
+    >
       {tasks.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border bg-white p-8 text-center text-muted-foreground">
           {t("featured.empty")}
@@ -140,7 +162,7 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </LandingSection>
   );
 }
 
@@ -148,11 +170,7 @@ export function FeaturedJobs({ tasks }: { tasks: FeaturedTask[] }) {
 export function GetStarted() {
   const t = useWords("public");
   return (
-    <section
-      aria-labelledby="get-started-title"
-      className="mx-auto w-full max-w-7xl px-4 sm:px-6"
-      data-section="get-started"
-    >
+    <LandingSection name="get-started">
       <div className="relative grid items-center gap-6 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-6 py-10 text-white sm:px-10 lg:grid-cols-[1.1fr_1fr] lg:py-14">
         <div aria-hidden className="pointer-events-none absolute -left-20 -top-20 size-64 rounded-full bg-white/5" />
         <div className="relative grid gap-4">
@@ -170,19 +188,16 @@ export function GetStarted() {
             </Link>
           </div>
         </div>
-        <img
-          src="/images/get-started-760.webp"
-          srcSet="/images/get-started-380.webp 380w, /images/get-started-760.webp 760w"
+        <WebpImage
+          base="/images/get-started"
+          widths={[380, 760]}
           sizes="(min-width: 1024px) 520px, calc(100vw - 3rem)"
-          width={760}
           height={560}
           alt={t("getStarted.alt")}
-          loading="lazy"
-          decoding="async"
           className="relative mx-auto h-auto w-full max-w-[520px]"
         />
       </div>
-    </section>
+    </LandingSection>
   );
 }
 
@@ -202,24 +217,23 @@ export function usePromiseWords(figures: PromiseFigures): (id: PromiseId) => { t
 
 /** One side's promises as a list (the landing page's "Fair to both sides"). */
 function PromiseList({
-  id,
+  side,
   title,
-  items,
-  figures,
+  promises,
 }: {
-  id: string;
+  side: "workers" | "requesters";
   title: string;
-  items: PromiseId[];
-  figures: PromiseFigures;
+  promises: CoinworkPromises;
 }) {
-  const words = usePromiseWords(figures);
+  const words = usePromiseWords(promises.figures);
+  const id = `promises-${side}`;
   return (
     <div className="grid content-start gap-4 rounded-3xl border border-border bg-white p-5 shadow-xs sm:p-7">
       <h3 id={id} className="text-lg font-bold text-slate-900">
         {title}
       </h3>
       <ul aria-labelledby={id} className="grid gap-4">
-        {items.map((promise) => (
+        {promises[side].map((promise) => (
           <li key={promise} data-promise={promise}>
             <p className="font-semibold text-slate-900">{words(promise).title}</p>
             <p className="text-sm leading-relaxed text-slate-600">{words(promise).text}</p>
@@ -230,47 +244,32 @@ function PromiseList({
   );
 }
 
+/** An underlined link around words (a rich message's chunks). */
+const linkTo = (to: string) => (words: React.ReactNode) => (
+  <Link to={to} className="font-semibold text-brand-800 underline underline-offset-4">
+    {words}
+  </Link>
+);
+
 /** What Coinwork promises workers and requesters, before anyone signs up (app/lib/promises.ts). */
 export function Promises({ promises }: { promises: CoinworkPromises }) {
   const t = useWords("public");
   return (
-    <section aria-labelledby="promises-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6" data-section="promises">
-      <SectionHeading
-        id="promises-title"
-        eyebrow={t("promises.eyebrow")}
-        title={t("promises.title")}
-        subtitle={t.rich("promises.subtitle", {
-          faq: (chunks) => (
-            <Link to="/faq" className="font-semibold text-brand-800 underline underline-offset-4">
-              {chunks}
-            </Link>
-          ),
-          terms: (chunks) => (
-            <Link to="/terms" className="font-semibold text-brand-800 underline underline-offset-4">
-              {chunks}
-            </Link>
-          ),
-        })}
-      />
+    <LandingSection
+      name="promises"
+      heading={{
+        eyebrow: t("promises.eyebrow"),
+        title: t("promises.title"),
+        subtitle: t.rich("promises.subtitle", { faq: linkTo("/faq"), terms: linkTo("/terms") }),
+      }}
+    >
       <div className="grid gap-5 lg:grid-cols-2">
-        <PromiseList
-          id="promises-workers"
-          title={t("promises.workers")}
-          items={promises.workers}
-          figures={promises.figures}
-        />
+        <PromiseList side="workers" title={t("promises.workers")} promises={promises} />
         <div className="grid content-start gap-4">
-          <PromiseList
-            id="promises-requesters"
-            title={t("promises.requesters")}
-            items={promises.requesters}
-            figures={promises.figures}
-          />
-          <Link to="/docs/mturk" className="font-semibold text-brand-800 underline underline-offset-4">
-            {t("promises.mturkGuide")}
-          </Link>
+          <PromiseList side="requesters" title={t("promises.requesters")} promises={promises} />
+          {linkTo("/docs/mturk")(t("promises.mturkGuide"))}
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -33,6 +33,10 @@ export interface TaskQuery {
 const HOURLY_CHOICES = ["6", "10", "15", "20"];
 const APPROVAL_CHOICES = ["80", "90", "95"];
 
+/** The query's fields the selects set, in their order on the form. */
+const SELECTS = ["category", "sort", "min_hourly", "min_approval"] as const;
+type SelectName = (typeof SELECTS)[number];
+
 const ACTION = "/dashboard/tasklist";
 
 /** The defaults a link leaves out ("Hide tasks I can't do" is on unless the URL says hide=0). */
@@ -63,10 +67,7 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
   const categoryName = useCategoryName();
   const formRef = useRef<HTMLFormElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const categoryRef = useRef<HTMLSelectElement>(null);
-  const sortRef = useRef<HTMLSelectElement>(null);
-  const hourlyRef = useRef<HTMLSelectElement>(null);
-  const approvalRef = useRef<HTMLSelectElement>(null);
+  const selectRefs = useRef<Partial<Record<SelectName, HTMLSelectElement | null>>>({});
   const hideRef = useRef<HTMLInputElement>(null);
   const busy = navigation.state === "loading" && navigation.location.pathname === ACTION;
   const filtered = Boolean(
@@ -79,17 +80,43 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
   const synced = useRef(query);
   useEffect(() => {
     const before = synced.current;
-    const follow = (select: HTMLSelectElement | null, was: string, now: string) => {
-      if (select && select.value === was) select.value = now;
-    };
     if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = query.q;
-    follow(categoryRef.current, before.category, query.category);
-    follow(sortRef.current, before.sort, query.sort);
-    follow(hourlyRef.current, before.min_hourly, query.min_hourly);
-    follow(approvalRef.current, before.min_approval, query.min_approval);
+    for (const name of SELECTS) {
+      const select = selectRefs.current[name];
+      if (select && select.value === before[name]) select.value = query[name];
+    }
     if (hideRef.current && hideRef.current.checked === before.hide) hideRef.current.checked = query.hide;
     synced.current = query;
   }, [query]);
+
+  // Each select's label and choices; the two thresholds start with "any".
+  const selectLabels: Record<SelectName, string> = {
+    category: t("filters.category"),
+    sort: t("filters.sort"),
+    min_hourly: common("payRate.label"),
+    min_approval: t("filters.buyerApproval"),
+  };
+  const selectOptions: Record<SelectName, readonly { value: string; label: string }[]> = {
+    category: [
+      { value: "", label: t("filters.allCategories") },
+      ...CATEGORIES.map((c) => ({ value: c, label: categoryName(c) })),
+    ],
+    sort: SORTS.map((s) => ({ value: s.value, label: t(s.label) })),
+    min_hourly: [
+      { value: "", label: t("filters.anyPay") },
+      ...HOURLY_CHOICES.map((d) => ({
+        value: d,
+        label: t("filters.hourlyOrMore", { dollars: f.dollars(Number(d) * 100, { dropZeroCents: true }) }),
+      })),
+    ],
+    min_approval: [
+      { value: "", label: t("filters.anyBuyer") },
+      ...APPROVAL_CHOICES.map((p) => ({
+        value: p,
+        label: t("filters.approvalOrMore", { percent: f.count(Number(p)) }),
+      })),
+    ],
+  };
 
   const apply = () => {
     if (formRef.current)
@@ -128,57 +155,20 @@ export function TaskFilters({ query }: { query: TaskQuery }) {
           />
         </div>
       </div>
-      <FilterSelect
-        ref={categoryRef}
-        id="task-category"
-        label={t("filters.category")}
-        name="category"
-        value={query.category}
-        onChange={apply}
-        options={[
-          { value: "", label: t("filters.allCategories") },
-          ...CATEGORIES.map((c) => ({ value: c, label: categoryName(c) })),
-        ]}
-      />
-      <FilterSelect
-        ref={sortRef}
-        id="task-sort"
-        label={t("filters.sort")}
-        name="sort"
-        value={query.sort}
-        onChange={apply}
-        options={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
-      />
-      <FilterSelect
-        ref={hourlyRef}
-        id="task-min-hourly"
-        label={common("payRate.label")}
-        name="min_hourly"
-        value={query.min_hourly}
-        onChange={apply}
-        options={[
-          { value: "", label: t("filters.anyPay") },
-          ...HOURLY_CHOICES.map((d) => ({
-            value: d,
-            label: t("filters.hourlyOrMore", { dollars: f.dollars(Number(d) * 100, { dropZeroCents: true }) }),
-          })),
-        ]}
-      />
-      <FilterSelect
-        ref={approvalRef}
-        id="task-min-approval"
-        label={t("filters.buyerApproval")}
-        name="min_approval"
-        value={query.min_approval}
-        onChange={apply}
-        options={[
-          { value: "", label: t("filters.anyBuyer") },
-          ...APPROVAL_CHOICES.map((p) => ({
-            value: p,
-            label: t("filters.approvalOrMore", { percent: f.count(Number(p)) }),
-          })),
-        ]}
-      />
+      {SELECTS.map((name) => (
+        <FilterSelect
+          key={name}
+          ref={(select) => {
+            selectRefs.current[name] = select;
+          }}
+          id={`task-${name.replace("_", "-")}`}
+          label={selectLabels[name]}
+          name={name}
+          value={query[name]}
+          onChange={apply}
+          options={selectOptions[name]}
+        />
+      ))}
       <div className="col-span-2 flex items-center gap-2 lg:col-span-full lg:row-start-2">
         {/* unticked, the box sends nothing and the hidden "0" turns the filter off; ticked, its "1" comes last */}
         <input type="hidden" name="hide" value="0" />

@@ -4,6 +4,7 @@ import type { Route } from "./+types/about";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { PublicPageHeader } from "~/components/landing/page-header";
+import { WebpImage } from "~/components/landing/webp-image";
 import { originOf, pageMeta, publicMetaWords } from "~/components/landing/seo";
 import { useFormat, useWords } from "~/lib/i18n/react";
 
@@ -71,14 +72,13 @@ export default function About() {
               ))}
             </ol>
           </div>
-          <img
-            src="/images/about-team-960.webp"
-            srcSet="/images/about-team-480.webp 480w, /images/about-team-960.webp 960w"
+          <WebpImage
+            base="/images/about-team"
+            widths={[480, 960]}
+            priority
             sizes="(min-width: 1024px) 600px, calc(100vw - 2rem)"
-            width={960}
-            height={720}
+              height={720}
             alt={t("about.teamAlt")}
-            fetchPriority="high"
             className="mx-auto h-auto w-full max-w-[600px] lg:sticky lg:top-24"
           />
         </section>

@@ -34,7 +34,12 @@ import {
   type CardRequirements,
   type Guard,
 } from "~/lib/eligibility";
-import { requiredQualifications, unmetQualificationOf, type UnmetQualification } from "./qualifications.server";
+import {
+  grantOf,
+  requiredQualifications,
+  unmetQualificationOf,
+  type UnmetQualification,
+} from "./qualifications.server";
 
 /** The requirements a task posted through the MTurk API adds to those of the page's form (docs/mturk.md). */
 export interface ExtraRequirements {
@@ -192,13 +197,7 @@ export async function taskAccess(env: Env, workerId: string, taskId: string): Pr
       })
       .from(taskQualificationExclusions)
       .innerJoin(qualifications, eq(qualifications.id, taskQualificationExclusions.qualificationId))
-      .leftJoin(
-        qualificationGrants,
-        and(
-          eq(qualificationGrants.workerId, workerId),
-          eq(qualificationGrants.qualificationId, taskQualificationExclusions.qualificationId),
-        ),
-      )
+      .leftJoin(qualificationGrants, grantOf(workerId, taskQualificationExclusions.qualificationId))
       .where(eq(taskQualificationExclusions.taskId, taskId)),
     db
       .select({ country: taskCountries.country, allowed: taskCountries.allowed })

@@ -9,7 +9,7 @@ import { qualificationGrants, qualificationRequests, qualifications } from "../d
 import { conflict, forbidden, notFound } from "../errors";
 import type { SessionUser } from "../auth/session.server";
 import { notice, notification } from "./ledger.server";
-import { retakeRefusal } from "./qualifications.server";
+import { grantOf, retakeRefusal } from "./qualifications.server";
 import { nextAttemptAt } from "~/lib/qualifications";
 
 export const NOT_REQUESTABLE = "This qualification can't be requested: its owner grants it by hand or by its test.";
@@ -28,7 +28,7 @@ export async function requestQualification(env: Env, worker: SessionUser, qualif
     db
       .select({ score: qualificationGrants.score })
       .from(qualificationGrants)
-      .where(and(eq(qualificationGrants.workerId, worker.id), eq(qualificationGrants.qualificationId, qualificationId)))
+      .where(grantOf(worker.id, qualificationId))
       .limit(1),
     db
       .select({ id: qualificationRequests.id })

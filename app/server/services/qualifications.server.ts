@@ -3,7 +3,7 @@
 // a task may require one with a least score (checked by eligibility.server.ts). The answer key is read only here, to
 // grade and for the owner buyer: nothing a worker is sent carries it. Shaped for the pages, the REST API and a later
 // MTurk layer alike (CreateQualificationType, AssociateQualificationWithWorker, QualificationRequirements).
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb, newId, type Db } from "../db/client.server";
 import { preparedRead } from "../db/prepared.server";
 import { jsonColumn, outerColumn } from "../db/sql";
@@ -353,7 +353,8 @@ function selectGrants(db: Db) {
 }
 export type GrantView = Awaited<ReturnType<typeof selectGrants>>[number];
 
-const grantOf = (workerId: string, qualificationId: string) =>
+/** The worker's grant of a qualification (an id, or the column of a joined row that names it). */
+export const grantOf = (workerId: string, qualificationId: string | AnyColumn) =>
   and(eq(qualificationGrants.workerId, workerId), eq(qualificationGrants.qualificationId, qualificationId));
 
 /**
@@ -578,10 +579,7 @@ export async function availableTests(
       })
       .from(qualifications)
       .innerJoin(users, eq(users.id, qualifications.buyerId))
-      .leftJoin(
-        qualificationGrants,
-        and(eq(qualificationGrants.qualificationId, qualifications.id), eq(qualificationGrants.workerId, workerId)),
-      )
+      .leftJoin(qualificationGrants, grantOf(workerId, qualifications.id))
       .leftJoin(
         qualificationAttempts,
         and(eq(qualificationAttempts.qualificationId, qualifications.id), eq(qualificationAttempts.workerId, workerId)),
@@ -735,13 +733,7 @@ export function requiredQualifications(db: Db, workerId: string, taskId: string)
     })
     .from(taskQualifications)
     .innerJoin(qualifications, eq(qualifications.id, taskQualifications.qualificationId))
-    .leftJoin(
-      qualificationGrants,
-      and(
-        eq(qualificationGrants.workerId, workerId),
-        eq(qualificationGrants.qualificationId, taskQualifications.qualificationId),
-      ),
-    )
+    .leftJoin(qualificationGrants, grantOf(workerId, taskQualifications.qualificationId))
     .where(eq(taskQualifications.taskId, taskId))
     .orderBy(asc(qualifications.name));
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/bonuses";
 import { PageHeader } from "~/components/dashboard-shell";
 import { StatusBadge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
-import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
+import { ACTIONS_COLUMN, ActionsCell, CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
 import { useActionFlow, type ActionSpec } from "~/components/actions/flow";
@@ -146,18 +146,16 @@ export default function Bonuses({ loaderData }: Route.ComponentProps) {
                   <span className="text-sm text-muted-foreground">{t("taskForm.none")}</span>
                 )}
               </Cell>
-              <Cell>
-                <div className="actions">
-                  <ActionTrigger
-                    flow={flow}
-                    spec={bonusSpec(t, r)}
-                    label={t("bonuses.payLabel", { worker: r.workerName })}
-                    stayLink
-                  >
-                    {t("bonuses.pay")}
-                  </ActionTrigger>
-                </div>
-              </Cell>
+              <ActionsCell>
+                <ActionTrigger
+                  flow={flow}
+                  spec={bonusSpec(t, r)}
+                  label={t("bonuses.payLabel", { worker: r.workerName })}
+                  stayLink
+                >
+                  {t("bonuses.pay")}
+                </ActionTrigger>
+              </ActionsCell>
             </CardRow>
           )}
         />

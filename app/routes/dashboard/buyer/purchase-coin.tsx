@@ -1,5 +1,5 @@
 import { Form, Link, data, useActionData, useNavigation, useSearchParams } from "react-router";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import * as v from "valibot";
 import { CircleSlash, FlaskConical, LoaderCircle, Lock, Sparkles } from "~/components/icons";
 import type { Route } from "./+types/purchase-coin";
@@ -298,32 +298,27 @@ function NoScriptCheckout({ pkg, mode }: { pkg: PackageView; mode: "stripe" | "t
           <p className="text-xs text-sky-900">
             {t("purchase.testShort", { success: TEST_CARDS.success, declined: TEST_CARDS.declined })}
           </p>
-          <div className="grid gap-1.5">
-            <Label htmlFor="nojs-number">{t("purchase.cardNumber")}</Label>
-            <Input
-              id="nojs-number"
-              name="number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              required
-            />
-          </div>
+          <CardField
+            name="number"
+            label={t("purchase.cardNumber")}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+          />
           <div className="grid grid-cols-2 gap-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor="nojs-exp">{t("purchase.expiry")}</Label>
-              <Input
-                id="nojs-exp"
-                name="exp"
-                autoComplete="cc-exp"
-                placeholder={t("purchase.expiryShortPlaceholder")}
-                required
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="nojs-cvc">{t("purchase.cvc")}</Label>
-              <Input id="nojs-cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
-            </div>
+            <CardField
+              name="exp"
+              label={t("purchase.expiry")}
+              autoComplete="cc-exp"
+              placeholder={t("purchase.expiryShortPlaceholder")}
+            />
+            <CardField
+              name="cvc"
+              label={t("purchase.cvc")}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+            />
           </div>
           {error ? (
             <p role="alert" className="text-sm font-medium text-destructive">
@@ -358,4 +353,14 @@ function quoteIn(t: Words<"buyer">, count: (n: number) => string, quote: string)
   const save = /^Save (\d+)%$/.exec(quote);
   if (save) return t("purchase.quote.save", { percent: count(Number(save[1])) });
   return quote in QUOTES ? t(QUOTES[quote]!) : quote;
+}
+
+/** A required field of the card form that works without JavaScript (test mode), labelled, its id `nojs-<name>`. */
+function CardField({ name, label, ...input }: { name: string; label: string } & ComponentProps<typeof Input>) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`nojs-${name}`}>{label}</Label>
+      <Input id={`nojs-${name}`} name={name} required {...input} />
+    </div>
+  );
 }

@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { LocalTime } from "~/components/local-time";
-import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
+import { ACTIONS_COLUMN, ActionsCell, CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import {
   FormFailure,
   InputField,
@@ -277,19 +277,17 @@ export default function QualificationPage({ loaderData }: Route.ComponentProps) 
                     <Cell label={t("qual.score")}>
                       <Badge tone={h.source === "hand" ? "neutral" : "success"}>{f.count(h.score)}</Badge>
                     </Cell>
-                    <Cell>
-                      <div className="actions">
-                        <ActionTrigger
-                          flow={flow}
-                          spec={revokeSpec(t, h)}
-                          label={t("qual.revokeLabel", { worker: h.workerName })}
-                          stayLink
-                          variant="danger"
-                        >
-                          {t("apiKeys.revoke")}
-                        </ActionTrigger>
-                      </div>
-                    </Cell>
+                    <ActionsCell>
+                      <ActionTrigger
+                        flow={flow}
+                        spec={revokeSpec(t, h)}
+                        label={t("qual.revokeLabel", { worker: h.workerName })}
+                        stayLink
+                        variant="danger"
+                      >
+                        {t("apiKeys.revoke")}
+                      </ActionTrigger>
+                    </ActionsCell>
                   </CardRow>
                 )}
               />

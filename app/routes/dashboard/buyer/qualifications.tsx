@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
-import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
+import { ACTIONS_COLUMN, ActionsCell, CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import { FormFailure, failureOf, useFailureToast, usePosting, useValibotForm } from "~/components/form-kit";
 import { QualificationFields } from "~/components/qualifications/qualification-fields";
 import { ActionDialog, NoJsConfirm, useNoJsSpec } from "~/components/actions/confirm";
@@ -168,25 +168,23 @@ export default function Qualifications({ loaderData }: Route.ComponentProps) {
                   <Cell label={t("quals.holders")}>
                     <span className="tabular-nums">{f.count(q.holders)}</span>
                   </Cell>
-                  <Cell>
-                    <div className="actions">
-                      <Link
-                        to={`${PATH}/${q.id}`}
-                        className={buttonVariants({ variant: "outline", size: "sm" })}
-                        aria-label={t("quals.manageLabel", { name: q.name })}
-                      >
-                        {t("quals.manage")}
-                      </Link>
-                      <ActionTrigger
-                        flow={flow}
-                        spec={deleteSpec(t, q)}
-                        label={t("myTasks.deleteLabel", { title: q.name })}
-                        variant="danger"
-                      >
-                        {t("myTasks.delete")}
-                      </ActionTrigger>
-                    </div>
-                  </Cell>
+                  <ActionsCell>
+                    <Link
+                      to={`${PATH}/${q.id}`}
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                      aria-label={t("quals.manageLabel", { name: q.name })}
+                    >
+                      {t("quals.manage")}
+                    </Link>
+                    <ActionTrigger
+                      flow={flow}
+                      spec={deleteSpec(t, q)}
+                      label={t("myTasks.deleteLabel", { title: q.name })}
+                      variant="danger"
+                    >
+                      {t("myTasks.delete")}
+                    </ActionTrigger>
+                  </ActionsCell>
                 </CardRow>
               )}
             />

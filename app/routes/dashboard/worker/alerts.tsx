@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/alerts";
 import { KeyRound, Mail, MailWarning, Search, Trash2 } from "~/components/icons";
@@ -146,14 +147,14 @@ export const shouldRevalidate = revalidateAfterPost;
 
 type SearchRow = Route.ComponentProps["loaderData"]["searches"][number] & { what: string };
 
+/** The search named in bold (a message's <strong> chunks). */
+const strong = (chunks: ReactNode) => <span className="font-semibold">{chunks}</span>;
+
 const deleteSpec = (t: Words<"worker">, s: SearchRow): ActionSpec => ({
   intent: "delete",
   id: s.id,
   title: t("alerts.deleteTitle"),
-  description: t.rich("alerts.deleteDescription", {
-    what: s.what,
-    strong: (chunks) => <span className="font-semibold">{chunks}</span>,
-  }),
+  description: t.rich("alerts.deleteDescription", { what: s.what, strong }),
   confirmLabel: t("alerts.deleteConfirm"),
   destructive: true,
 });
@@ -162,10 +163,7 @@ const regenerateSpec = (t: Words<"worker">, s: SearchRow): ActionSpec => ({
   intent: "regenerate",
   id: s.id,
   title: t("alerts.regenerateTitle"),
-  description: t.rich("alerts.regenerateDescription", {
-    what: s.what,
-    strong: (chunks) => <span className="font-semibold">{chunks}</span>,
-  }),
+  description: t.rich("alerts.regenerateDescription", { what: s.what, strong }),
   confirmLabel: t("alerts.regenerateConfirm"),
 });
 

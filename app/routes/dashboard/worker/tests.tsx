@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { LocalTime } from "~/components/local-time";
-import { CardRow, CardTable, Cell, PagedList, ACTIONS_COLUMN } from "~/components/responsive-list";
+import { ACTIONS_COLUMN, ActionsCell, CardRow, CardTable, Cell, PagedList } from "~/components/responsive-list";
 import { pageOrLast } from "~/server/http/list-page.server";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import { getEnv } from "~/server/context";
@@ -98,28 +98,26 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
                   <Cell label={t("tests.yourScore")}>
                     {test.score === null ? "—" : <span className="tabular-nums">{f.count(test.score)}</span>}
                   </Cell>
-                  <Cell>
-                    <div className="actions">
-                      {waitUntil ? (
-                        <span className="text-sm text-muted-foreground">
-                          {t.rich("tests.againFrom", { time: () => <LocalTime at={waitUntil} /> })}
-                        </span>
-                      ) : (
-                        <Link
-                          to={`/dashboard/tests/${test.id}`}
-                          className={buttonVariants({
-                            variant: test.score === null ? "default" : "outline",
-                            size: "sm",
-                          })}
-                          aria-label={t(test.score === null ? "tests.takeLabel" : "tests.retakeLabel", {
-                            name: test.name,
-                          })}
-                        >
-                          {test.score === null ? t("tests.take") : t("tests.retake")}
-                        </Link>
-                      )}
-                    </div>
-                  </Cell>
+                  <ActionsCell>
+                    {waitUntil ? (
+                      <span className="text-sm text-muted-foreground">
+                        {t.rich("tests.againFrom", { time: () => <LocalTime at={waitUntil} /> })}
+                      </span>
+                    ) : (
+                      <Link
+                        to={`/dashboard/tests/${test.id}`}
+                        className={buttonVariants({
+                          variant: test.score === null ? "default" : "outline",
+                          size: "sm",
+                        })}
+                        aria-label={t(test.score === null ? "tests.takeLabel" : "tests.retakeLabel", {
+                          name: test.name,
+                        })}
+                      >
+                        {test.score === null ? t("tests.take") : t("tests.retake")}
+                      </Link>
+                    )}
+                  </ActionsCell>
                 </CardRow>
               );
             }}
