@@ -6,9 +6,9 @@
 // One marketplace is generated once (scripts/lib/bench-data.ts) and copied for each build, each build is served on
 // its own copy with wrangler dev, and then rounds of `--requests` requests, one at a time, go to each build in turn
 // (the order reversed every other round), so that the machine's drift falls on all of them alike. Prints each build's
-// median time per request over the rounds and its ratio to the first build's, and on Linux the server's CPU per request
-// (its process group's, from /proc), which moves less than wall time when other work shares the machine. `--floor` also serves the stack's floor
-// (scripts/bench-floor) and loads it at each path given, among the builds.
+// median time per request over the rounds and its ratio to the first build's, and on Linux the server's CPU per
+// request (its process group's, from /proc), which moves less than wall time when other work shares the machine.
+// `--floor` also serves the stack's floor (scripts/bench-floor) and loads it at each path given, among the builds.
 //
 // profile:page says where a page's time goes, but a sampling profile can credit a function with time it did not
 // take (docs/performance.md); this says what removing or changing something saves.
