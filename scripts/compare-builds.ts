@@ -6,8 +6,9 @@
 // One marketplace is generated once (scripts/lib/bench-data.ts) and copied for each build, each build is served on
 // its own copy with wrangler dev, and then rounds of `--requests` requests, one at a time, go to each build in turn
 // (the order reversed every other round), so that the machine's drift falls on all of them alike. Prints each build's
-// median time per request over the rounds and its ratio to the first build's. `--floor` also serves the stack's floor
-// (scripts/bench-floor) and loads it at each path given, among the builds.
+// median time per request over the rounds and its ratio to the first build's, and on Linux the server's CPU per
+// request (its process group's, from /proc), which moves less than wall time when other work shares the machine.
+// `--floor` also serves the stack's floor (scripts/bench-floor) and loads it at each path given, among the builds.
 //
 // profile:page says where a page's time goes, but a sampling profile can credit a function with time it did not
 // take (docs/performance.md); this says what removing or changing something saves.
@@ -16,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { arg, logger, median, onExit } from "./lib/bench-cli.ts";
 import { generateMarketplace } from "./lib/bench-data.ts";
-import { serveBuild, serveStackFloor, signIn, type ServedBuild } from "./lib/served-build.ts";
+import { processGroupCpuMs, serveBuild, serveStackFloor, signIn, type ServedBuild } from "./lib/served-build.ts";
 import { applyMigrations, localD1File } from "./lib/wrangler.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./lib/demo-accounts.ts";
 
@@ -29,6 +30,8 @@ interface Contender {
   headers: Record<string, string>;
   /** milliseconds per request, one figure per round */
   rounds: number[];
+  /** the server's CPU milliseconds per request (its process group's), one figure per round */
+  cpu: number[];
   bytes: number;
 }
 
@@ -59,7 +62,7 @@ async function main() {
     if (floorPaths.length) {
       const floor = await serveStackFloor({ log, logFile: path.join(base, "floor.log"), onSpawn: stopWhenDone });
       for (const p of floorPaths)
-        contenders.push({ name: `floor ${p}`, served: floor, path: p, headers: {}, rounds: [], bytes: 0 });
+        contenders.push({ name: `floor ${p}`, served: floor, path: p, headers: {}, rounds: [], cpu: [], bytes: 0 });
     }
     for (const [i, dir] of builds.entries()) {
       const persistDir = path.join(base, `copy-${i}`);
@@ -73,7 +76,7 @@ async function main() {
       });
       const token = await signIn(served.baseURL, account.email, DEMO_PASSWORD, i);
       const headers = { Cookie: `__Host-cw_session=${token}` };
-      contenders.push({ name: dir, served, path: target, headers, rounds: [], bytes: 0 });
+      contenders.push({ name: dir, served, path: target, headers, rounds: [], cpu: [], bytes: 0 });
     }
 
     const get = async (c: Contender) => {
@@ -86,18 +89,26 @@ async function main() {
     for (let r = 0; r < rounds; r++) {
       for (const c of r % 2 ? [...contenders].reverse() : contenders) {
         const started = performance.now();
+        const cpuBefore = processGroupCpuMs(c.served.child);
         for (let i = 0; i < requests; i++) await get(c);
         c.rounds.push((performance.now() - started) / requests);
+        const cpuAfter = processGroupCpuMs(c.served.child);
+        if (cpuBefore !== null && cpuAfter !== null) c.cpu.push((cpuAfter - cpuBefore) / requests);
       }
     }
 
     const first = median(contenders[0]!.rounds);
+    const firstCpu = contenders[0]!.cpu.length ? median(contenders[0]!.cpu) : null;
     const width = Math.max(...contenders.map((c) => c.name.length));
     for (const c of contenders)
       console.log(
         `${c.name.padEnd(width)}  ${median(c.rounds).toFixed(2).padStart(6)} ms per request  ` +
           `${(median(c.rounds) / first).toFixed(2)}x  ${(c.bytes / 1024).toFixed(1).padStart(5)} KB  ` +
-          `rounds: ${c.rounds.map((t) => t.toFixed(1)).join(" ")}`,
+          (firstCpu && c.cpu.length
+            ? `server CPU ${median(c.cpu).toFixed(2).padStart(6)} ms per request ${(median(c.cpu) / firstCpu).toFixed(2)}x  `
+            : "") +
+          `rounds: ${c.rounds.map((t) => t.toFixed(1)).join(" ")}` +
+          (c.cpu.length ? `  CPU: ${c.cpu.map((t) => t.toFixed(1)).join(" ")}` : ""),
       );
   } finally {
     for (const stop of stops.reverse()) await stop();

@@ -196,6 +196,11 @@ export async function generateMarketplace(
       copies - 1,
       demo.map((u) => u.id),
     );
+    // the daily job has run on each day of the history: the tasks past their day are out of the open-task walks
+    // (app/server/jobs/open-task-search.server.ts, migrations/0081)
+    db.prepare("UPDATE tasks SET date_passed = 1 WHERE completion_date < ?").run(
+      new Date(now).toISOString().slice(0, 10),
+    );
     db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
     db.close();

@@ -3,7 +3,7 @@
 // on a free port, in its own process group so that stopping it also stops its workerd.
 // Node built-ins only: these scripts run with Node's type stripping, not through a bundler.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -61,6 +61,33 @@ export function stopProcessGroup(child: ChildProcess): Promise<void> {
     });
     kill("SIGTERM");
   });
+}
+
+/**
+ * The CPU time (user and system, in ms) used so far by a served build's process group (wrangler, its workerd and
+ * the local D1 inside it), from Linux's /proc; null elsewhere. Unlike a request's wall time it hardly moves when
+ * other work shares the machine. Counted in clock ticks (10 ms), so read it over many requests.
+ */
+export function processGroupCpuMs(child: ChildProcess): number | null {
+  if (!child.pid) return null;
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue; // ended meanwhile
+      }
+      // the fields after the command's name (which may hold spaces): state is field 3, pgrp 5, utime 14, stime 15
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === child.pid) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null; // no /proc
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 function logTail(file: string, lines = 40): string {

@@ -13,6 +13,7 @@ import {
   makeAdmin,
   recordingEnv,
   registerUser,
+  row,
   sessionUser,
   submissionBy,
   taskInput,
@@ -41,7 +42,7 @@ import { getDb } from "~/server/db/client.server";
 import { taskRowid } from "~/server/db/search";
 import { discoverableBy } from "~/server/services/eligibility.server";
 import { purgeOldNotifications } from "~/server/jobs/retention.server";
-import { dropPastTasksFromSearch } from "~/server/jobs/open-task-search.server";
+import { dropPastTasksFromSearch, markTasksPastTheirDay } from "~/server/jobs/open-task-search.server";
 import { CATEGORIES } from "~/lib/categories";
 import { TASK_SORTS } from "~/lib/schemas/task";
 import { createQualification, grantQualification } from "~/server/services/qualifications.server";
@@ -554,5 +555,52 @@ describe("a page far into the open tasks", () => {
         listOpenTasks(e, { sort, limit: 20, page: pages, workerId: buyer.id, cards: true }),
       );
     }
+  });
+});
+
+describe("tasks past their day (migrations/0081)", () => {
+  const passed = async (id: string) =>
+    (await env.DB.prepare("SELECT date_passed AS n FROM tasks WHERE id = ?").bind(id).first<{ n: number }>())!.n;
+
+  it("leave the walks of the open tasks once the daily job finds them; a moved date brings a task back", async () => {
+    const buyer = await funded("Buyer", 5_000);
+    const b = await sessionUser(buyer.id);
+    const tag = uniqueToken();
+    const current = await postTask(env, b, taskInput({ task_title: `Still due ${tag}` }));
+    const past = await postTask(env, b, taskInput({ task_title: `Day gone ${tag}` }));
+    // a day passing changes nothing in the row: the task stays an entry of the open-task indexes until the job runs
+    await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past.id).run();
+    expect(await passed(past.id)).toBe(0);
+    expect(await markTasksPastTheirDay(env)).toBeGreaterThanOrEqual(1);
+    expect([await passed(past.id), await passed(current.id)]).toEqual([1, 0]);
+    expect(await markTasksPastTheirDay(env)).toBe(0);
+
+    // the indexes walked in an order other than the date's leave marked tasks out, and the lists walk them: the far
+    // end of "newest" (the oldest first), where tasks past their day gather, walks open tasks only
+    for (const name of ["tasks_open_idx", "tasks_open_pay_idx", "tasks_open_rate_idx", "tasks_open_category_idx"]) {
+      const index = await row<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE name = '${name}'`);
+      expect(index?.sql, name).toMatch(/WHERE .* AND date_passed = 0$/);
+    }
+    const { pages } = await listOpenTasks(env, { limit: 20 });
+    const r = recordingEnv();
+    await listOpenTasks(r.env, { limit: 20, page: pages });
+    const farEnd = r.statements.find((s) =>
+      /INDEXED BY tasks_open_idx[\s\S]*order by "tasks"\."created_at" asc/i.test(s.sql),
+    );
+    // (the test above leaves more than a hundred open tasks: the last page is read from the far end)
+    if ((pages - 1) * 20 >= 100) {
+      expect(farEnd, "the last page read from the far end").toBeDefined();
+      expect((await planLines(farEnd!)).map((l) => l.detail)).toContain(
+        "SCAN tasks USING COVERING INDEX tasks_open_idx",
+      );
+      expect(await walkReadsRows(farEnd!)).toBe(false);
+    }
+
+    // an edit that moves the date unmarks the task at once (trigger tasks_date_moved): open again, listed again
+    await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(5), past.id).run();
+    expect(await passed(past.id)).toBe(0);
+    expect((await listOpenTasks(env, { q: tag })).items.map((t) => t.id).sort()).toEqual([current.id, past.id].sort());
+    expect(await markTasksPastTheirDay(env)).toBe(0);
+    await expectCountersAgree();
   });
 });

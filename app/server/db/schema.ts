@@ -95,6 +95,11 @@ export const tasks = sqliteTable("tasks", {
   minApproved: integer("min_approved"),
   qualificationId: text("qualification_id"),
   qualificationMinScore: integer("qualification_min_score"),
+  /**
+   * 1 once the daily job found its completion date passed (migrations/0081): the open-task indexes walked in another
+   * order than the date's leave it out. Never set by hand; a moved date unmarks it (trigger tasks_date_moved).
+   */
+  datePassed: integer("date_passed").notNull().default(0),
 });
 
 /** Each timed submission's minutes from start to submit, per task (migrations/0032). */
@@ -365,12 +370,13 @@ export const openSlotsNow = sql<number>`(CASE WHEN ${tasks.heldSlots} = 0 THEN $
  * indexes (migrations/0054) hold every task with a slot open or held and carry both counts, so an entry with a free
  * slot is taken as it is and only one whose slots are all held probes its holds. `seekByDate: false` keeps the
  * planner from range-seeking the deadline index, for lists that walk another open-task index in their own order
- * (each carries the completion date, so the date test costs no table read).
+ * (each carries the completion date, so the date test costs no table read); those indexes leave out the tasks the
+ * daily job found past their day (migrations/0081), which the walk must name to use them.
  */
 export const openTaskFilter = (today: string, seekByDate = true) =>
   sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} + ${tasks.heldSlots} > 0 AND ${tasks.pausedAt} IS NULL
     AND (${tasks.requiredWorkers} > 0 OR EXISTS (SELECT 1 FROM ${lapsedHoldsOf}))
-    AND ${seekByDate ? tasks.completionDate : sql`+${tasks.completionDate}`} >= ${today}`;
+    AND ${seekByDate ? tasks.completionDate : sql`+${tasks.completionDate}`} >= ${today}${seekByDate ? sql`` : sql` AND ${tasks.datePassed} = 0`}`;
 
 export const testPaymentIntents = sqliteTable("test_payment_intents", {
   id: text("id").primaryKey(),
