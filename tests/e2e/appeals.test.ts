@@ -12,7 +12,6 @@ import {
   gotoHydrated,
   persistDir,
   person,
-  signUp,
   screenshot,
   setUpBrowser,
   signedInContext,
@@ -24,6 +23,7 @@ import {
   waitForHydration,
   type Person,
   submitProof,
+  signUpByPost,
 } from "./browser";
 import { checkLedger } from "../../scripts/ledger-check";
 import type { Page } from "playwright-core";
@@ -47,8 +47,8 @@ story("a rejection appealed and overturned", () => {
     async () => {
       buyer = await person(browser, { name: `Ada ${token}`, email: unique("appeal-buyer") });
       worker = await person(browser, { name: `Wes ${token}`, email: unique("appeal-worker"), viewport: "phone" });
-      await signUp(buyer, { password: PASSWORD, role: "Buyer" });
-      await signUp(worker, { password: PASSWORD, role: "Worker" });
+      await signUpByPost(buyer, { password: PASSWORD, role: "Buyer" });
+      await signUpByPost(worker, { password: PASSWORD, role: "Worker" });
 
       await postTaskThroughForm(buyer.page, {
         title: TITLE,

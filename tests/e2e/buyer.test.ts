@@ -31,6 +31,7 @@ import {
   type Person,
   submitProof,
   startTask,
+  signUpByPost,
 } from "./browser";
 
 const TASK_IMAGE = path.join(ROOT, "public", "images", "categories", "app-website-testing.webp");
@@ -281,7 +282,7 @@ story("a buyer's day", () => {
         ["Rita Worker", "rita", "Bought the sample, all fine.", undefined],
       ] as const) {
         const w = await person(name, who, "phone");
-        await register(w, "Worker");
+        await signUpByPost(w, { password: PASSWORD, role: "Worker" });
         await gotoHydrated(w.page, `/dashboard/tasklist/${taskId}`);
         await startTask(w.page);
         expect(await w.page.getByLabel("Your submission").getAttribute("placeholder")).toBe(INFO);
@@ -594,7 +595,7 @@ story("approving several submissions at once", () => {
       ["Cy Worker", "bulk-cy"],
     ] as const) {
       const w = await person(name, who, "phone");
-      await register(w, "Worker");
+      await signUpByPost(w, { password: PASSWORD, role: "Worker" });
       const sent = await w.page.request.post("/submission", {
         data: { task_id: taskId, submission_details: `${name}: 4 out of 5.` },
       });

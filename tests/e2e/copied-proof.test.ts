@@ -16,7 +16,6 @@ import {
   login,
   newNoJsContext,
   person,
-  signUp,
   screenshot,
   setUpBrowser,
   sidewaysOverflow,
@@ -29,6 +28,7 @@ import {
   unique,
   uniqueToken,
   type Person,
+  signUpByPost,
 } from "./browser";
 
 setUpBrowser();
@@ -58,7 +58,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
 
   const posted = step("1440: a buyer posts a task with a check question", async () => {
     buyer = await person(browser, { name: `Bea ${token}`, email: unique("cp-buyer") });
-    await signUp(buyer, { password: PASSWORD, role: "Buyer" });
+    await signUpByPost(buyer, { password: PASSWORD, role: "Buyer" });
     await postTaskThroughForm(buyer.page, {
       title: TITLE,
       detail: "Try an expired coupon code in the cart and tell us what happens.",
@@ -116,7 +116,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
     { needs: [posted] },
     async () => {
       wren = await person(browser, { name: `Wren ${token}`, email: unique("cp-wren"), viewport: "phone", js: false });
-      await signUp(wren, { password: PASSWORD, role: "Worker" });
+      await signUpByPost(wren, { password: PASSWORD, role: "Worker" });
       await wren.page.goto(`/dashboard/tasklist/${taskIdByTitle(TITLE)}`);
       await startTask(wren.page);
       await wren.page.getByLabel(QUESTION).fill("harbour");
@@ -126,7 +126,7 @@ story("copied proof, and a revision that fixes what was flagged", () => {
       await submitProof(wren.page, REPORT);
 
       kai = await person(browser, { name: `Kai ${token}`, email: unique("cp-kai") });
-      await signUp(kai, { password: PASSWORD, role: "Worker" });
+      await signUpByPost(kai, { password: PASSWORD, role: "Worker" });
       await gotoHydrated(kai.page, `/dashboard/tasklist/${taskIdByTitle(TITLE)}`);
       await startTask(kai.page);
       await kai.page.getByLabel(QUESTION).fill(EXPECTED.toUpperCase());

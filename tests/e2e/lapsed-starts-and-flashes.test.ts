@@ -12,7 +12,6 @@ import {
   login,
   logout,
   person,
-  signUp,
   screenshot,
   setUpBrowser,
   sidewaysOverflow,
@@ -24,6 +23,7 @@ import {
   story,
   uniqueToken,
   type Person,
+  signUpByPost,
 } from "./browser";
 
 setUpBrowser();
@@ -57,7 +57,7 @@ story("two starts run out: the slots are open to a third worker on a phone at on
     await buyer.close();
     for (const who of ["ada", "bo"]) {
       const w = await person(browser, { name: `${who} ${token}`, email: email(who) });
-      await signUp(w, { password: PASSWORD, role: "Worker" });
+      await signUpByPost(w, { password: PASSWORD, role: "Worker" });
       const started = await w.page.request.post("/task-starts", { data: { task_id: taskId } });
       expect(started.status()).toBe(201);
       holders.push(w);
@@ -105,7 +105,7 @@ story("two starts run out: the slots are open to a third worker on a phone at on
 story("a flash shows every time: 'Logout Successful!' after each of ten logouts from the landing page", () => {
   step("a worker logs in and out from the landing page's navbar ten times, and reads the toast each time", async () => {
     const w = await person(browser, { name: `Lou ${token}`, email: email("lou") });
-    await signUp(w, { password: PASSWORD, role: "Worker" });
+    await signUpByPost(w, { password: PASSWORD, role: "Worker" });
     for (let i = 1; i <= 10; i++) {
       await gotoHydrated(w.page, "/");
       await logout(w.page);

@@ -25,7 +25,6 @@ import {
   login,
   newNoJsContext,
   person,
-  signUp,
   screenshot,
   setUpBrowser,
   sidewaysOverflow,
@@ -37,6 +36,7 @@ import {
   unique,
   uniqueToken,
   VIEWPORTS,
+  signUpByPost,
 } from "./browser";
 import type { Person } from "./browser";
 
@@ -140,7 +140,7 @@ story("HITs' questions, from another site, in their task pages", () => {
     page.on("console", (m: ConsoleMessage) => {
       if (/allow-top-navigation/.test(m.text())) blockedNavigations.push(m.text());
     });
-    await signUp(worker, { password: TEST_PASSWORD, role: "Worker" });
+    await signUpByPost(worker, { password: TEST_PASSWORD, role: "Worker" });
     // a cookie the app's own pages can read: the question's script must not
     await context.addCookies([{ name: "coinwork_probe", value: "visible-to-coinwork", url: baseURL() }]);
   });

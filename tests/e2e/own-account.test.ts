@@ -15,7 +15,6 @@ import {
   passwordFromBeforeTheRule,
   person,
   registerThroughForm,
-  signUp,
   screenshot,
   setUpBrowser,
   signedInContext,
@@ -25,6 +24,7 @@ import {
   unique,
   waitForHydration,
   type Person,
+  signUpByPost,
 } from "./browser";
 
 const WEAK = "Aaaaa!";
@@ -41,7 +41,7 @@ story("a worker keeps the account their own: a stronger password, their data, an
       // 401 and 422 are the refusals the walk provokes on purpose (a wrong password)
       worker = await person(browser, { name: "Oona Owner", email: unique("owner"), allowStatus: [401, 422] });
       const { page } = worker;
-      await signUp(worker, { password: TEST_PASSWORD, role: "Worker" });
+      await signUpByPost(worker, { password: TEST_PASSWORD, role: "Worker" });
       await logout(page);
       await passwordFromBeforeTheRule(worker.email, WEAK);
       await login(page, worker.email, WEAK);

@@ -12,7 +12,6 @@ import {
   gotoHydrated,
   newNoJsContext,
   person,
-  signUp,
   screenshot,
   signedInContext,
   sqlText,
@@ -21,6 +20,7 @@ import {
   unique,
   uniqueToken,
   type Person,
+  signUpByPost,
 } from "./browser";
 
 setUpBrowser();
@@ -36,7 +36,7 @@ story("pay per hour and the buyer's record", () => {
     "without JavaScript, a pay under the minimum is refused with the least pay, then posted",
     async () => {
       buyer = await person(browser, { name: `Harper ${token}`, email: unique("hourly-buyer") });
-      await signUp(buyer, { password: PASSWORD, role: "Buyer" });
+      await signUpByPost(buyer, { password: PASSWORD, role: "Buyer" });
       const plain = await newNoJsContext(browser, { storageState: await buyer.context.storageState() });
       const page = await plain.newPage();
       await page.goto("/dashboard/addtask");

@@ -19,7 +19,6 @@ import {
   gotoHydrated,
   login,
   person,
-  signUp,
   ROOT,
   screenshot,
   setUpBrowser,
@@ -32,6 +31,7 @@ import {
   unique,
   uniqueToken,
   type Person,
+  signUpByPost,
 } from "./browser";
 import { BATCH_COLUMNS } from "../../app/lib/task-batch.ts";
 import { WRONG_ANSWER_REASON } from "../../app/lib/proof-flags.ts";
@@ -80,7 +80,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
     "1440: a buyer defines a qualification with a two-question test and posts a task requiring it",
     async () => {
       buyer = await person(browser, { name: `Quinn ${token}`, email: unique("qt-buyer") });
-      await signUp(buyer, { password: PASSWORD, role: "Buyer" });
+      await signUpByPost(buyer, { password: PASSWORD, role: "Buyer" });
       const { page } = buyer;
       await gotoHydrated(page, "/dashboard/qualifications");
       const definition = page.locator("form").filter({ has: page.getByRole("button", { name: "Save qualification" }) });
@@ -122,7 +122,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
     { needs: [defined] },
     async () => {
       wren = await person(browser, { name: `Wren ${token}`, email: unique("qt-wren"), viewport: "phone", js: false });
-      await signUp(wren, { password: PASSWORD, role: "Worker" });
+      await signUpByPost(wren, { password: PASSWORD, role: "Worker" });
       const { page } = wren;
       await page.goto(`/dashboard/tasklist/${taskIdByTitle(GATED)}`);
       const blocker = page.getByTestId("submission-blocker");
@@ -242,7 +242,7 @@ story("quality tools: a qualification test, batch posting, a known-answer check 
 
       // Kai, with JavaScript: the same picture at 3/4 of its size, as a JPEG (the canvas of the page)
       kai = await person(browser, { name: `Kai ${token}`, email: unique("qt-kai"), viewport: "phone" });
-      await signUp(kai, { password: PASSWORD, role: "Worker" });
+      await signUpByPost(kai, { password: PASSWORD, role: "Worker" });
       const copy = await kai.page.evaluate(async (src) => {
         const img = new Image();
         img.src = src;

@@ -12,7 +12,6 @@ import {
   postTaskThroughForm,
   gotoHydrated,
   person,
-  signUp,
   screenshot,
   setUpBrowser,
   sqlText,
@@ -23,6 +22,7 @@ import {
   uniqueToken,
   submitProof,
   type Person,
+  signUpByPost,
 } from "./browser";
 
 setUpBrowser();
@@ -39,8 +39,8 @@ story("quality tools: who may work, a block and a bonus", () => {
   const refused = step("a task for proven workers shows a new worker why they cannot start it", async () => {
     buyer = await person(browser, { name: `Quinn ${token}`, email: unique("quality-buyer") });
     worker = await person(browser, { name: `Wren ${token}`, email: unique("quality-worker"), viewport: "phone" });
-    await signUp(buyer, { password: PASSWORD, role: "Buyer" });
-    await signUp(worker, { password: PASSWORD, role: "Worker" });
+    await signUpByPost(buyer, { password: PASSWORD, role: "Buyer" });
+    await signUpByPost(worker, { password: PASSWORD, role: "Worker" });
     for (const [title, proven] of [
       [PROVEN, true],
       [OPEN, false],

@@ -9,7 +9,6 @@ import {
   gotoHydrated,
   isoDay,
   person,
-  signUp,
   screenshot,
   setUpBrowser,
   sqlText,
@@ -19,6 +18,7 @@ import {
   TEST_PASSWORD,
   uniqueToken,
   type Person,
+  signUpByPost,
 } from "./browser";
 
 setUpBrowser();
@@ -49,7 +49,7 @@ story("start before work: a held slot, its time left, and giving it back", () =>
         viewport,
         js,
       });
-      await signUp(w, { password: TEST_PASSWORD, role: "Worker" });
+      await signUpByPost(w, { password: TEST_PASSWORD, role: "Worker" });
       const task = openTask();
       if (js) await gotoHydrated(w.page, `/dashboard/tasklist/${task}`);
       else await w.page.goto(`/dashboard/tasklist/${task}`);
