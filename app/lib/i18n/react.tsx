@@ -6,6 +6,7 @@ import { formatsOf, type Formats } from "./format";
 import type { Language } from "./languages";
 import { formatMessage, formatText, type CompiledWords, type Key, type Namespace, type Values } from "./messages";
 import { registerValidationWords } from "./validation";
+import { wordsAt } from "./words-files";
 
 interface PageWords {
   language: Language;
@@ -65,8 +66,9 @@ export function metaWords<N extends Namespace>(
   namespace: N,
 ): (key: Key<N>, values?: Values) => string {
   // React Router 8 hands meta its matches' data as `loaderData`
-  const root = matches.find((m) => m?.id === "root")?.loaderData as Partial<PageWords> | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language; words?: string } | undefined;
   const language = root?.language ?? "en";
-  const messages = root?.words?.[namespace];
+  // the root's data names the page's words file (words-files.ts), whose words are at hand before a page is drawn
+  const messages = wordsAt(root?.words)[namespace];
   return (key, values) => formatText(messages?.[key], `${namespace}.${key}`, language, values);
 }
