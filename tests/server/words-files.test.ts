@@ -73,3 +73,25 @@ describe("a page's words file", () => {
       expect((await call(`/words/${name}`)).status, name).toBe(404);
   });
 });
+
+describe("Settings' country field", () => {
+  it("carries the chosen country only, and every country when asked (a page without JavaScript)", async () => {
+    const worker = await registerUser("Worker");
+    expect(
+      (await postForm("/dashboard/settings?form=profile", { name: "Claire", country: "BE" }, worker.cookie)).status,
+    ).toBe(302);
+    const options = (html: string) =>
+      html.match(/<select[^>]*name="country"[\s\S]*?<\/select>/)![0].match(/<option/g)!.length;
+    const lean = await htmlOf(await getPage("/dashboard/settings", worker.cookie));
+    expect(lean).toMatch(/<option value="BE" selected[^>]*>Belgium<\/option>/);
+    expect(options(lean)).toBe(2);
+    const link = /<a[^>]*href="\/dashboard\/settings(\?countries#[^"]+)"[^>]*>Show every country<\/a>/.exec(lean);
+    expect(link).not.toBeNull();
+    const every = await htmlOf(await getPage(`/dashboard/settings${link![1].replace(/#.*/, "")}`, worker.cookie));
+    expect(options(every)).toBeGreaterThan(240);
+    expect(every).toMatch(/<option value="BE" selected[^>]*>Belgium<\/option>/);
+    expect(every).not.toContain("Show every country");
+    // the sign-up form keeps them all: nothing is chosen yet
+    expect(options(await htmlOf(await getPage("/register")))).toBeGreaterThan(240);
+  });
+});
