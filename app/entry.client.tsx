@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { SERVICE_WORKER_URL } from "./lib/pwa";
-import { loadWords } from "./lib/i18n/words-files";
+import { loadWords } from "./lib/i18n/react";
 
 function hydrate() {
   startTransition(() => {

@@ -29,8 +29,7 @@ import { TimeZoneProvider } from "./components/local-time";
 import { requestLanguage } from "./server/http/language.server";
 import { wordsFile } from "./lib/i18n/words.server";
 import { pageWords, selectionId } from "./lib/i18n/pages";
-import { useWords, WordsProvider } from "./lib/i18n/react";
-import { keepWords, loadWords, wordsAt } from "./lib/i18n/words-files";
+import { keepWords, loadWords, useWords, wordsAt, WordsProvider } from "./lib/i18n/react";
 
 export const links: Route.LinksFunction = () => [
   // the stylesheet URL is empty where no CSS is bundled (the workerd tests)

@@ -36,11 +36,13 @@ export function useValibotForm<Schema extends v.GenericSchema<unknown, Record<st
     defaultValue?: DefaultValue<v.InferOutput<Schema>>;
   } = {},
 ) {
+  // the form's messages in the page's language (lib/i18n/validation.ts)
+  const lang = useLanguage();
   return useForm({
     id: options.id,
     lastResult: options.lastResult ?? undefined,
     defaultValue: options.defaultValue,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema, info: { lang } }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
