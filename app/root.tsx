@@ -27,9 +27,9 @@ import { CspAllowanceContext, useNonce } from "./lib/csp";
 import { StatusScreen } from "./components/status-screen";
 import { TimeZoneProvider } from "./components/local-time";
 import { requestLanguage } from "./server/http/language.server";
-import { compiledWords } from "./lib/i18n/words.server";
-import { pageWords } from "./lib/i18n/pages";
-import { useWords, WordsProvider } from "./lib/i18n/react";
+import { wordsFile } from "./lib/i18n/words.server";
+import { pageWords, selectionId } from "./lib/i18n/pages";
+import { keepWords, loadWords, useWords, wordsAt, WordsProvider } from "./lib/i18n/react";
 
 export const links: Route.LinksFunction = () => [
   // the stylesheet URL is empty where no CSS is bundled (the workerd tests)
@@ -62,13 +62,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = readFlash(request, context.get(documentRequestContext));
   const language = requestLanguage(request, user);
   const pathname = new URL(request.url).pathname;
+  // the words this page shows to who reads it (lib/i18n/pages.ts), compiled (the browser never parses ICU), as a file
+  // of their own that the page names (decision 111): the render reads them here, the browser fetches them
+  const file = wordsFile(language, selectionId(pageWords(pathname, user?.role ?? null)))!;
+  keepWords(file.href, file.words);
   return data(
     {
       user,
       flash,
       language,
-      // the words this page shows to who reads it (lib/i18n/pages.ts), compiled: the browser never parses ICU
-      words: compiledWords(language, pageWords(pathname, user?.role ?? null)),
+      words: file.href,
       // A page the edge cache may keep for every visitor is rendered in no visitor's zone: the browser shows its own
       // after hydration (components/local-time.tsx).
       timeZone: isCacheablePageRequest(request) ? FALLBACK_TIME_ZONE : requestTimeZone(request),
@@ -86,6 +89,13 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   // the table of which page needs which words stays on the server (it would add 4 KB to every page's script): a new
   // page asks the root again, and the root loader picks its words
   return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+}
+
+/** A navigation's page is shown once its words are at hand (hydration waits for the first page's: entry.client.tsx). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const root = await serverLoader();
+  await loadWords(root.words);
+  return root;
 }
 
 export function useRootData() {
@@ -114,6 +124,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links nonce={nonce} />
+        {root ? (
+          // the page's words, fetched with its scripts: hydration waits for them (entry.client.tsx, decision 111)
+          <link rel="preload" as="fetch" crossOrigin="anonymous" href={root.words} data-page-words="" />
+        ) : null}
         {language === "bn" ? (
           // the Bengali letters' face (app.css) fetched with the page, not once the stylesheet is read and text laid
           // out: laid out before it came, Bengali text showed empty boxes; an English page never needs it
@@ -121,7 +135,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </head>
       <body className="min-h-dvh">
-        <WordsProvider language={language} words={root?.words ?? {}}>
+        <WordsProvider language={language} words={wordsAt(root?.words)}>
           {children}
         </WordsProvider>
         <ScrollRestoration nonce={nonce} />

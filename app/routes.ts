@@ -30,6 +30,8 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   // the language switch of the header and Settings (a form post, then back to the page)
   route("language", "routes/language.ts"),
+  // a page's words, a file per page and language named by its content's hash (decision 111)
+  route("words/:file", "routes/words.ts"),
   route("auth/google", "routes/auth/google.tsx"),
   route("auth/google/callback", "routes/auth/google-callback.tsx"),
 

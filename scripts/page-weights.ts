@@ -1,4 +1,4 @@
-// npm run bench:weights [-- --skip-build]
+// npm run bench:weights [-- --skip-build] [--save]
 //
 // Page weights in English and Bengali (issue 43, item 7: every signed-in page at most 60 KB of HTML, and in Bengali at
 // most 10 % over English). A benchmark that prints figures, not a test: the limits do not hold yet
@@ -10,9 +10,10 @@
 // language wins over the cookie); then its language is put back to English. A page's weight is the bytes of its HTML
 // as served, asked for with `Accept-Encoding: identity`, and gzipped here at level 6 as a mobile connection would
 // receive it; 1 KB = 1,024 bytes. Prints the table, a mark on each figure over a limit, and how many pages are within
-// each. Exits 0 whatever the figures; 1 only when it cannot measure.
+// each; `--save` also writes each page's HTML to test-results/weights/ (role-page.language.html), to see where its bytes
+// go. Exits 0 whatever the figures; 1 only when it cannot measure.
 // Node built-ins and the project's scripts only (this file runs with Node's type stripping).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -39,6 +40,8 @@ const ACCOUNT: Record<Role, (typeof DEMO_ACCOUNTS)[number]> = {
 };
 
 const log = logger("weights");
+/** Where `--save` writes each page's HTML, or null. */
+const SAVE_DIR = flag("save") ? path.join(ROOT, "test-results", "weights") : null;
 const ROLE_FOLDER = /^routes\/dashboard\/(worker|buyer|admin)\//;
 
 /** Every /dashboard page route that needs no id, with the roles that may open it (their folder's, else all three). */
@@ -102,8 +105,10 @@ function pagesWithAnId(persistDir: string): Record<Role, Page[]> {
 class Session {
   readonly #cookies = new Map<string, string>();
   readonly baseURL: string;
-  constructor(baseURL: string) {
+  readonly name: string;
+  constructor(baseURL: string, name: string) {
     this.baseURL = baseURL;
+    this.name = name;
   }
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
@@ -134,7 +139,7 @@ class Session {
 }
 
 async function signIn(baseURL: string, role: Role): Promise<Session> {
-  const session = new Session(baseURL);
+  const session = new Session(baseURL, role);
   await session.post("/login", { email: ACCOUNT[role].email, password: DEMO_PASSWORD, redirectTo: "" });
   // signed in only if the role's home answers itself rather than sending to /login
   const home = await session.request(`/dashboard/${role}home`);
@@ -165,6 +170,7 @@ async function weigh(session: Session, url: string, language: "bn" | "en"): Prom
   if (!/^text\/html/.test(res.headers.get("content-type") ?? "")) throw new Error(`${url}: not HTML`);
   if (!html.toString("utf8").includes(`<html lang="${language}"`))
     throw new Error(`${url}: not written in ${language}`);
+  if (SAVE_DIR) writeFileSync(path.join(SAVE_DIR, `${session.name}${url.replaceAll("/", "-")}.${language}.html`), html);
   return { raw: html.byteLength, gzip: gzipSync(html, { level: 6 }).byteLength };
 }
 
@@ -235,6 +241,7 @@ async function main() {
     });
     log(`serving the built app on ${server.baseURL}`);
 
+    if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
     const pages = dashboardPages(routes);
     const weights: Weight[] = [];
     for (const role of ROLES) {

@@ -12,7 +12,7 @@ import {
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useId, useRef } from "react";
 import type * as React from "react";
-import { useNavigation } from "react-router";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type * as v from "valibot";
 import { Alert } from "~/components/ui/alert";
@@ -22,6 +22,7 @@ import { cn } from "~/lib/cn";
 import { COUNTRIES, countryNameIn } from "~/lib/countries";
 import { LOCALES, type Language } from "~/lib/i18n/languages";
 import { useLanguage, useWords } from "~/lib/i18n/react";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * conform's useForm, validated in the browser by the same valibot schema the action parses with: a field shows
@@ -35,11 +36,13 @@ export function useValibotForm<Schema extends v.GenericSchema<unknown, Record<st
     defaultValue?: DefaultValue<v.InferOutput<Schema>>;
   } = {},
 ) {
+  // the form's messages in the page's language (lib/i18n/validation.ts)
+  const lang = useLanguage();
   return useForm({
     id: options.id,
     lastResult: options.lastResult ?? undefined,
     defaultValue: options.defaultValue,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema, info: { lang } }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -242,20 +245,38 @@ function countriesIn(language: Language) {
   return list;
 }
 
-/** The worker's country (ISO 3166-1 alpha-2), by name; "Not given" leaves it empty. */
-export function CountryField({ field, label, hint }: FieldLabels) {
+/** The search parameter that asks a lean country field for every country (a page without JavaScript). */
+const EVERY_COUNTRY = "countries";
+
+/**
+ * The worker's country (ISO 3166-1 alpha-2), by name; "Not given" leaves it empty. `lean` (Settings, a page opened
+ * often): the server writes only the country chosen, and the browser adds every other once it has hydrated the page,
+ * from the list its script holds; without JavaScript a link asks the page again with all of them (decision 111: the
+ * 250 names were a fifth of Settings in Bengali).
+ */
+export function CountryField({ field, label, hint, lean = false }: FieldLabels & { lean?: boolean }) {
   const t = useWords("common");
   const language = useLanguage();
+  const hydrated = useHydrated();
+  const [search] = useSearchParams();
+  const chosen = String(field.initialValue ?? "");
+  const every = !lean || hydrated || search.has(EVERY_COUNTRY);
+  const countries = every ? countriesIn(language) : countriesIn(language).filter(([code]) => code === chosen);
   return (
     <Field label={label} htmlFor={field.id} error={field.errors} hint={hint}>
-      <NativeSelect {...getSelectProps(field)} defaultValue={String(field.initialValue ?? "")}>
+      <NativeSelect {...getSelectProps(field)} defaultValue={chosen}>
         <option value="">{t("form.countryNotGiven")}</option>
-        {countriesIn(language).map(([code, name]) => (
+        {countries.map(([code, name]) => (
           <option key={code} value={code}>
             {name}
           </option>
         ))}
       </NativeSelect>
+      {every ? null : (
+        <Link to={`?${EVERY_COUNTRY}#${field.id}`} className="justify-self-start text-sm text-brand-700 underline">
+          {t("form.countryEvery")}
+        </Link>
+      )}
     </Field>
   );
 }

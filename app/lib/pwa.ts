@@ -7,6 +7,9 @@ export const SERVICE_WORKER_URL = "/sw.js";
 /** Built JS and CSS: named by their content's hash, so a kept copy is never stale (public/_headers: immutable). */
 export const HASHED_ASSETS_PREFIX = "/assets/";
 
+/** A page's words, a file per page and language named by its content's hash (app/routes/words.ts, decision 111). */
+export const WORDS_FILES_PREFIX = "/words/";
+
 /** The service worker's one cache: hashed assets only (a new name when what it keeps changes meaning). */
 export const ASSET_CACHE = "coinwork-assets-v1";
 

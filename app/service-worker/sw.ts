@@ -1,11 +1,11 @@
 // Coinwork's service worker (decision 098), built on its own and served as /sw.js (scripts/lib/service-worker.ts),
 // so that its scope is the whole site. It keeps only what can never be stale or personal:
-// - the built JS and CSS under /assets/ (named by their content's hash), served from its cache once fetched, so a
-//   second visit downloads no script it already holds;
+// - the built JS and CSS under /assets/ and the pages' words under /words/ (each named by its content's hash), served
+//   from its cache once fetched, so a second visit downloads no script and no words it already holds;
 // - no page, no data request, nothing with `no-store`: pages always come from the network, and when the network
 //   fails a page navigation gets the offline page (made here, not fetched);
 // and it shows push notifications (decision 099), each opening its page when tapped.
-import { ASSET_CACHE, HASHED_ASSETS_PREFIX, type PushMessage } from "~/lib/pwa";
+import { ASSET_CACHE, HASHED_ASSETS_PREFIX, WORDS_FILES_PREFIX, type PushMessage } from "~/lib/pwa";
 import { languageOfAcceptLanguage, type Language } from "~/lib/i18n/languages";
 import { offlinePage, pushNotification, targetUrl, type WorkerWords } from "./pages";
 
@@ -77,12 +77,13 @@ worker.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin) return;
-  if (url.pathname.startsWith(HASHED_ASSETS_PREFIX)) return event.respondWith(hashedAsset(event));
+  if (url.pathname.startsWith(HASHED_ASSETS_PREFIX) || url.pathname.startsWith(WORDS_FILES_PREFIX))
+    return event.respondWith(hashedAsset(event));
   if (request.mode === "navigate") return event.respondWith(pageOrOffline(request));
   // everything else (data requests, images, the feed) is the browser's and the network's as if there were no worker
 });
 
-/** A hashed asset from the cache, else from the network (then kept, unless it says no-store). */
+/** A hashed asset (or words file) from the cache, else from the network (then kept, unless it says no-store). */
 async function hashedAsset(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(ASSET_CACHE);
   const kept = await cache.match(event.request);

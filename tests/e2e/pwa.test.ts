@@ -1,7 +1,8 @@
 // The installable app and its push alerts in Chromium (decisions 098, 099). Lighthouse 12 and later have no PWA
 // category, so installability is Chromium's own verdict through the DevTools protocol: Page.getInstallabilityErrors
 // lists none, and Page.getAppManifest parses the manifest without an error. Then the service worker: a second visit
-// to a dashboard page takes every script from its cache (no download), only hashed assets are kept (never a page),
+// to a dashboard page takes every script and its words file from its cache (no download), only hashed assets and words
+// files are kept (never a page),
 // and a page asked for offline gets the offline page. Last, push at 390 and 1440 px: the demo worker turns it on in
 // Task Alerts with one tap (notifications granted through the context, as a person's tap on the browser's prompt),
 // the buyer's message reaches the local push service (tests/push-service.ts) encrypted and signed, is shown by the
@@ -38,7 +39,7 @@ import {
   uniqueToken,
 } from "./browser";
 import { startPushService, type LocalPushService } from "../push-service";
-import { ASSET_CACHE, type PushMessage } from "~/lib/pwa";
+import { ASSET_CACHE, HASHED_ASSETS_PREFIX, WORDS_FILES_PREFIX, type PushMessage } from "~/lib/pwa";
 
 setUpBrowser();
 
@@ -57,6 +58,10 @@ async function controlled(page: Page) {
 }
 
 /** The URLs the service worker's cache holds. */
+/** What the worker may keep: a hashed asset or a words file, each named by its content's hash. */
+const isHashedFile = (pathname: string) =>
+  pathname.startsWith(HASHED_ASSETS_PREFIX) || pathname.startsWith(WORDS_FILES_PREFIX);
+
 const cachedUrls = (page: Page) =>
   page.evaluate(
     async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname),
@@ -110,7 +115,7 @@ story("installable, light on a second visit, offline page", () => {
   });
 
   step(
-    "a second visit to a dashboard page downloads no script: the worker's cache has them all",
+    "a second visit to a dashboard page downloads no script and no words: the worker's cache has them all",
     { needs: [installable] },
     async () => {
       const context = await signedInContext(browser, "worker", { viewport: "phone" });
@@ -118,13 +123,16 @@ story("installable, light on a second visit, offline page", () => {
       const scripts = new Map<string, { fromServiceWorker: boolean }>();
       page.on("response", (r) => {
         const url = new URL(r.url());
-        if (url.pathname.endsWith(".js")) scripts.set(url.pathname, { fromServiceWorker: r.fromServiceWorker() });
+        // its scripts, and its words, a file of their own (decision 111)
+        if (url.pathname.endsWith(".js") || url.pathname.startsWith(WORDS_FILES_PREFIX))
+          scripts.set(url.pathname, { fromServiceWorker: r.fromServiceWorker() });
       });
       // the first visit installs the worker; the second (as it controls the page) fetches each asset once into its cache
       await gotoHydrated(page, DEMO.worker.home);
       await controlled(page);
       const firstScripts = [...scripts.keys()];
       expect(firstScripts.length).toBeGreaterThan(0);
+      expect(firstScripts.filter((p) => p.startsWith(WORDS_FILES_PREFIX))).toHaveLength(1);
       await gotoHydrated(page, DEMO.worker.home);
       // the worker stores each asset after answering with it (waitUntil): wait until the last one is in
       const missing = async () => {
@@ -133,14 +141,14 @@ story("installable, light on a second visit, offline page", () => {
       };
       await expect.poll(missing).toEqual([]);
       const held = new Set(await cachedUrls(page));
-      // it keeps hashed assets only: never a page, a data request or an image
-      expect([...held].every((p) => p.startsWith("/assets/"))).toBe(true);
+      // it keeps hashed assets and words files only: never a page, a data request or an image
+      expect([...held].every(isHashedFile)).toBe(true);
 
       // the next visit: every script comes from the worker, every one of them already held
       scripts.clear();
       const workerFetches: string[] = [];
       context.on("request", (r) => {
-        if (r.serviceWorker() && new URL(r.url()).pathname.startsWith("/assets/")) workerFetches.push(r.url());
+        if (r.serviceWorker() && isHashedFile(new URL(r.url()).pathname)) workerFetches.push(r.url());
       });
       await gotoHydrated(page, DEMO.worker.home);
       expect(scripts.size).toBeGreaterThan(0);
@@ -154,14 +162,13 @@ story("installable, light on a second visit, offline page", () => {
       expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 
       // the figures for docs/performance.md: this page's scripts gzipped, as a first visit downloads them
-      const gzipped = firstScripts.reduce(
-        (sum, p) => sum + gzipSync(readFileSync(path.join(ROOT, "build", "client", p))).length,
-        0,
-      );
+      const gzipped = firstScripts
+        .filter((p) => p.endsWith(".js"))
+        .reduce((sum, p) => sum + gzipSync(readFileSync(path.join(ROOT, "build", "client", p))).length, 0);
       const html = await context.request.get(DEMO.worker.home);
       const htmlBytes = gzipSync(await html.body()).length;
       console.log(
-        `[pwa] ${DEMO.worker.home}: first visit ${firstScripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzip; ` +
+        `[pwa] ${DEMO.worker.home}: first visit ${firstScripts.length - 1} scripts and its words, ${(gzipped / 1024).toFixed(1)} KB gzip; ` +
           `second visit 0 scripts downloaded; HTML ${(htmlBytes / 1024).toFixed(1)} KB gzip each visit`,
       );
       await context.close();
@@ -182,7 +189,7 @@ story("installable, light on a second visit, offline page", () => {
       expect(await page.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe("/dashboard/notifications");
       expect(await sidewaysOverflow(page)).toBe(0);
       await screenshot(page, "pwa-offline-phone");
-      expect((await cachedUrls(page)).every((p) => p.startsWith("/assets/"))).toBe(true);
+      expect((await cachedUrls(page)).every(isHashedFile)).toBe(true);
       await context.setOffline(false);
       await gotoHydrated(page, "/dashboard/notifications");
       expect(await page.getByRole("heading", { name: "You're offline" }).count()).toBe(0);

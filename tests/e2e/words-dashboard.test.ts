@@ -70,6 +70,11 @@ describe("the dashboard in Bengali", () => {
         expect(await page.getByTestId("user-role").textContent()).toBe("কর্মী");
       }
     }
+    // Settings' country field: the server sent "not given" alone (no country chosen yet), the hydrated page every
+    // country, so the link that asks the server for them (a page without JavaScript) is gone (decision 111)
+    await gotoHydrated(page, "/dashboard/settings");
+    expect(await page.locator('select[name="country"] option').count()).toBeGreaterThan(240);
+    expect(await page.getByRole("link", { name: "সব দেশ দেখান" }).count()).toBe(0);
     await context.close();
   });
 

@@ -839,6 +839,8 @@ const PAGES: Record<string, PageProbe | "layout"> = {
   // the language switch: a GET goes home; its POST is open to everyone, changing only the caller's own language
   // (tests/server/language.test.ts)
   "routes/language.ts": { expect: everyoneOutcome("to:/") },
+  // a page's words (decision 111): the catalogues' words are nobody's secret; a name of no file is not found
+  "routes/words.ts": { url: () => "/words/en.0.00000000.json", expect: publicPage },
   "routes/auth/google.tsx": { expect: everyoneOutcome("to:/login") },
   "routes/auth/google-callback.tsx": { expect: everyoneOutcome("to:/login") },
   "routes/dashboard/layout.tsx": "layout",

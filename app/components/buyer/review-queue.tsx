@@ -19,7 +19,7 @@ import { ProofGlimpse } from "~/components/proof";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM, type Outcome } from "~/lib/enhanced";
 import { APPROVE_SELECTED, proofExcerpt } from "~/lib/review";
 import type { QualificationChoice } from "./qualification-requirement";
-import { useReviewSpecs, type ReviewItem, type ReviewSpecs } from "./review-specs";
+import { countdownWords, trackRecordWords, useReviewSpecs, type ReviewItem, type ReviewSpecs } from "./review-specs";
 import { FIRST_ON_PAGE, NoJsSubmission, SubmissionDialog, type NextStop } from "./submission-view";
 import { BULK_FORM, BulkResult, SelectionBar } from "./bulk-approval";
 import { ProofFlagNotes, RejectFlagged, useNoJsRejectFlagged } from "./proof-flags";
@@ -230,10 +230,10 @@ export function ReviewQueue({
                 </p>
                 <p className="meta">
                   <span className="sr-only">{t("review.trackRecordLabel")} </span>
-                  {s.trackRecord}
+                  {trackRecordWords(t, s.trackRecord)}
                 </p>
                 <p className="meta text-amber-800">
-                  <time dateTime={new Date(s.autoApprovesAt).toISOString()}>{s.autoApproves}</time>
+                  <time dateTime={new Date(s.autoApprovesAt).toISOString()}>{countdownWords(t, s.autoApproves)}</time>
                 </p>
                 <ProofFlagNotes flags={s.flags} />
               </Cell>

@@ -25,17 +25,43 @@ export interface ReviewItem {
   editedAt: number | null;
   /** the proof version the page shows (proofVersion): a decision on it is refused if the worker changed it since */
   version: number;
-  /** when the review window ends, and the countdown to it as the server worded it ("auto-approves in 2 days") */
+  /** when the review window ends, and how far off that was when the server read the queue (`countdownWords`) */
   autoApprovesAt: number;
-  autoApproves: string;
-  /** the worker's reviewed work: "12 approved · 1 rejected · 92%" */
-  trackRecord: string;
+  autoApproves: Countdown;
+  /** the worker's reviewed work (`trackRecordWords`: "12 approved · 1 rejected · 92%") */
+  trackRecord: { approved: number; rejected: number };
   /** while a revision is asked (revisions.server.ts): when it is due; the buyer cannot decide until then */
   revisionDueAt: number | null;
   /** a revision was asked once already (one per submission) */
   revisionAsked: boolean;
   /** a wrong check answer, an image like another worker's (docs/product/quality.md) */
   flags: ProofFlags | null;
+}
+
+/**
+ * How far off a submission's auto-approval is, as the server counted it (its clock, not the browser's, so the page
+ * hydrates as it was drawn); the page says it in its words, which the page's data then carries once (decision 111).
+ */
+export type Countdown = { in: "shortly" | "withinHour" } | { in: "hours" | "days"; count: number };
+
+/** "auto-approves in 2 days", "in 5 hours", "within the hour", or "shortly" once due. */
+export function countdownWords(t: Words<"buyer">, countdown: Countdown): string {
+  switch (countdown.in) {
+    case "shortly":
+      return t("review.autoApproves.shortly");
+    case "withinHour":
+      return t("review.autoApproves.withinHour");
+    case "hours":
+      return t("review.autoApproves.hours", { count: countdown.count });
+    case "days":
+      return t("review.autoApproves.days", { count: countdown.count });
+  }
+}
+
+/** "12 approved · 1 rejected · 92%", or "No reviewed work yet". */
+export function trackRecordWords(t: Words<"buyer">, { approved, rejected }: ReviewItem["trackRecord"]): string {
+  if (approved + rejected === 0) return t("review.trackRecord.none");
+  return t("review.trackRecord", { approved, rejected, percent: Math.round((approved / (approved + rejected)) * 100) });
 }
 
 type SpecWords = { t: Words<"buyer">; f: Formats & { coins(n: number): string } };

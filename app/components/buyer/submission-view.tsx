@@ -13,7 +13,7 @@ import { LocalTime } from "~/components/local-time";
 import { ProofBody } from "~/components/proof";
 import { CONFIRM_PARAM, OPEN_PARAM, ROW_PARAM } from "~/lib/enhanced";
 import { cn } from "~/lib/cn";
-import type { ReviewItem } from "./review-specs";
+import { countdownWords, trackRecordWords, type ReviewItem } from "./review-specs";
 import { ProofFlagNotes } from "./proof-flags";
 
 /** Where "Next" leads: the next submission on this page, the next page's first, or nowhere. */
@@ -45,14 +45,14 @@ function SubmissionDetails({ item }: { item: ReviewItem }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">{t("submission.trackRecord")}</dt>
-          <dd>{item.trackRecord}</dd>
+          <dd>{trackRecordWords(t, item.trackRecord)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">
             {item.revisionDueAt ? t("submission.revisionDue") : t("submission.reviewBy")}
           </dt>
           <dd className="text-amber-800" data-testid={item.revisionDueAt ? "revision-due" : undefined}>
-            {item.revisionDueAt ? <LocalTime at={item.revisionDueAt} /> : item.autoApproves}
+            {item.revisionDueAt ? <LocalTime at={item.revisionDueAt} /> : countdownWords(t, item.autoApproves)}
           </dd>
         </div>
       </dl>

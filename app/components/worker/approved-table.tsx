@@ -33,7 +33,8 @@ export function ApprovedTable({ rows }: { rows: ApprovedRow[] }) {
             <p className="meta">{t.rich("approved.on", { time: () => <LocalTime at={s.reviewedAt} dayOnly /> })}</p>
           </Cell>
           <Cell label={t("approved.payableAmount")}>
-            <CoinAmount coins={s.payableAmount} stacked />
+            {/* Worker Home says the withdrawal rate once, above the list (its approval-rate rule) */}
+            <CoinAmount coins={s.payableAmount} stacked untitled />
           </Cell>
           <Cell label={t("approved.buyer")}>{s.buyerName}</Cell>
           <Cell>

@@ -32,15 +32,18 @@ export function Coins({
   );
 }
 
-/** "$1.25": what coins are worth when withdrawn (coins / 20). */
-export function Dollars({ coins, className }: { coins: number; className?: string }) {
+/**
+ * "$1.25": what coins are worth when withdrawn (coins / 20), its title saying at which rate; `untitled` where the page
+ * says the rate once for a list (Worker Home's approved work), not again on every row.
+ */
+export function Dollars({ coins, className, untitled }: { coins: number; className?: string; untitled?: boolean }) {
   const t = useWords("common");
   const f = useFormat();
   const dollars = f.dollars(withdrawalCents(coins));
   return (
     <span
       className={cn("dollars", className)}
-      title={t("coinAmount.worth", { dollars, rate: f.count(COINS_PER_DOLLAR_WITHDRAW) })}
+      title={untitled ? undefined : t("coinAmount.worth", { dollars, rate: f.count(COINS_PER_DOLLAR_WITHDRAW) })}
     >
       {dollars}
     </span>
@@ -51,16 +54,19 @@ export function Dollars({ coins, className }: { coins: number; className?: strin
 export function CoinAmount({
   coins,
   stacked = false,
+  untitled,
   className,
 }: {
   coins: number;
   stacked?: boolean;
+  /** the page says the withdrawal rate once for the list (Dollars) */
+  untitled?: boolean;
   className?: string;
 }) {
   return (
     <span className={cn(stacked ? "inline-grid gap-0.5" : "inline-flex flex-wrap items-center gap-x-2", className)}>
       <Coins coins={coins} />
-      <Dollars coins={coins} className="text-xs font-medium text-muted-foreground" />
+      <Dollars coins={coins} untitled={untitled} className="text-xs font-medium text-muted-foreground" />
     </span>
   );
 }

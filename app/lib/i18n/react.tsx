@@ -1,6 +1,5 @@
 // The words of a page in React: the root route provides the language and the compiled words the server sent
 // (root.tsx), and a component reads them with `useWords("namespace")`, numbers and dates with `useFormat()`.
-import { setGlobalConfig } from "valibot";
 import { createContext, createElement, Fragment, use, type ReactNode } from "react";
 import { formatsOf, type Formats } from "./format";
 import type { Language } from "./languages";
@@ -16,10 +15,11 @@ const WordsContext = createContext<PageWords>({ language: "en", words: {} });
 
 export function WordsProvider({ language, words, children }: PageWords & { children: ReactNode }) {
   if (typeof document !== "undefined") {
-    // the browser parses only the page's forms: their messages in the page's language (validation.ts); never on the
-    // server, whose parses without a language (REST) stay English
+    // the browser parses only the page's forms: their messages in the page's language (validation.ts), which
+    // useValibotForm (components/form-kit.tsx) passes to each parse; never on the server, whose parses without a
+    // language (REST) stay English. (Not valibot's global config: importing valibot here put its shared code in every
+    // page's first scripts, the landing page's too.)
     registerValidationWords(language, words.validation);
-    setGlobalConfig({ lang: language });
   }
   return <WordsContext value={{ language, words }}>{children}</WordsContext>;
 }
@@ -65,8 +65,42 @@ export function metaWords<N extends Namespace>(
   namespace: N,
 ): (key: Key<N>, values?: Values) => string {
   // React Router 8 hands meta its matches' data as `loaderData`
-  const root = matches.find((m) => m?.id === "root")?.loaderData as Partial<PageWords> | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language; words?: string } | undefined;
   const language = root?.language ?? "en";
-  const messages = root?.words?.[namespace];
+  // the root's data names the page's words file (below), whose words are at hand before a page is drawn
+  const messages = wordsAt(root?.words)[namespace];
   return (key, values) => formatText(messages?.[key], `${namespace}.${key}`, language, values);
+}
+
+// A page's words travel as a file of their own, not in its HTML (decision 111): `/words/<language>.<selection>.<hash>
+// .json`, named by its content's hash, fetched with the page's scripts before hydration and kept by the service worker
+// as they are (app/service-worker/sw.ts). The page names its file (root.tsx: the root's data and a preload link); the
+// words of each file named so far are kept here by that name, on the server (where the root loader puts them, for the
+// render) and in the browser (where they were fetched).
+const kept = new Map<string, CompiledWords>();
+const loading = new Map<string, Promise<void>>();
+
+/** Keeps the words of the file at `href` (the server, which made them). */
+export function keepWords(href: string, words: CompiledWords): void {
+  kept.set(href, words);
+}
+
+/** The words of the file at `href`, when they are at hand (none before they are: a page waits for them). */
+export function wordsAt(href: string | undefined): CompiledWords {
+  return (href && kept.get(href)) || {};
+}
+
+/** Fetches the words file at `href` once (the browser: before hydration, and before a navigation shows its page). */
+export function loadWords(href: string): Promise<void> {
+  if (kept.has(href)) return Promise.resolve();
+  let load = loading.get(href);
+  if (!load) {
+    load = (async () => {
+      const response = await fetch(href);
+      if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
+      kept.set(href, (await response.json()) as CompiledWords);
+    })().finally(() => loading.delete(href));
+    loading.set(href, load);
+  }
+  return load;
 }

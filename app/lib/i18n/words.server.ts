@@ -7,7 +7,8 @@ import { bn } from "./catalogues/bn";
 import { en, type Catalogue } from "./catalogues/en";
 import { formatText, type CompiledWords, type Key, type Namespace, type Values } from "./messages";
 import type { Language } from "./languages";
-import type { PageWords } from "./pages";
+import { selectionById, type PageWords } from "./pages";
+import { WORDS_FILES_PREFIX } from "../pwa";
 import { validationWordsFrom } from "./validation";
 
 const CATALOGUES: Record<Language, Catalogue> = { en, bn };
@@ -57,6 +58,38 @@ export function compiledWords(language: Language, words: PageWords): CompiledWor
     pageSelections.set(words, kept);
   }
   return out;
+}
+
+/** A page's words as the file the browser fetches (decision 111): its name, which its content's hash ends, and text. */
+export interface WordsFile {
+  href: string;
+  hash: string;
+  words: CompiledWords;
+  json: string;
+}
+
+const files: Record<Language, Map<number, WordsFile>> = { en: new Map(), bn: new Map() };
+
+/** FNV-1a, 32 bits, in hex: enough to tell one version of a file from the next (its name carries which file it is). */
+function contentHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+/** The words file of selection `id` (pages.ts) in `language`, made once per isolate; null for no such selection. */
+export function wordsFile(language: Language, id: number): WordsFile | null {
+  let file = files[language].get(id);
+  if (!file) {
+    const selection = selectionById(id);
+    if (!selection) return null;
+    const words = compiledWords(language, selection);
+    const json = JSON.stringify(words);
+    const hash = contentHash(json);
+    file = { href: `${WORDS_FILES_PREFIX}${language}.${id}.${hash}.json`, hash, words, json };
+    files[language].set(id, file);
+  }
+  return file;
 }
 
 /** Words of one namespace as text, for what the server writes: `t("key", { values })`. */

@@ -277,6 +277,7 @@ function ProfileSection({
         {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
         <InputField field={fields.name} label={t("settings.profile.name")} type="text" autoComplete="name" />
         <CountryField
+          lean
           field={fields.country}
           label={t("settings.profile.country")}
           hint={user.role === "Worker" ? t("settings.profile.countryHint") : undefined}

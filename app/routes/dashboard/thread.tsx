@@ -31,7 +31,7 @@ import {
 import { revisionOf } from "~/server/services/revisions.server";
 import { HeadedSection } from "~/components/headed-section";
 import { appealPath } from "~/lib/appeals";
-import { metaWords, useWords } from "~/lib/i18n/react";
+import { metaWords, useLanguage, useWords } from "~/lib/i18n/react";
 import { serverWords } from "~/lib/i18n/words.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -106,11 +106,13 @@ export const action = (args: Route.ActionArgs) => {
 
 function MessageForm() {
   const actionData = useActionData<typeof action>();
+  // its messages in the page's language (lib/i18n/validation.ts)
+  const lang = useLanguage();
   const [form, fields] = useForm({
     id: "message-form",
     lastResult: actionData?.result,
     constraint: getValibotConstraint(messageSchema),
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: messageSchema }),
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: messageSchema, info: { lang } }),
     shouldValidate: "onSubmit",
   });
   const t = useWords("dashboard");

@@ -11,7 +11,7 @@ import { Field, Input, Textarea } from "~/components/ui/input";
 import { PublicPageHeader } from "~/components/landing/page-header";
 import { CONTACT } from "~/components/landing/content";
 import { originOf, pageMeta, publicMetaWords } from "~/components/landing/seo";
-import { useWords } from "~/lib/i18n/react";
+import { useLanguage, useWords } from "~/lib/i18n/react";
 import { serverWords } from "~/lib/i18n/words.server";
 import { requestLanguage } from "~/server/http/language.server";
 import { userContext } from "~/server/context";
@@ -58,10 +58,12 @@ export default function Contact() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  // its messages in the page's language (lib/i18n/validation.ts)
+  const lang = useLanguage();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getValibotConstraint(contactSchema),
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: contactSchema }),
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: contactSchema, info: { lang } }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -68,6 +68,7 @@ export const bn: Catalogue = {
     "form.currentPassword": "বর্তমান পাসওয়ার্ড",
     "form.passwordHint": "অন্তত ১২টি অক্ষর। সম্পর্কহীন কয়েকটি শব্দ মিলে একটি শক্ত পাসওয়ার্ড হয়।",
     "form.countryNotGiven": "দেওয়া হয়নি",
+    "form.countryEvery": "সব দেশ দেখান",
     "toast.region": "নোটিফিকেশন",
     "toast.close": "বার্তা বন্ধ করুন",
     // ── common words added with the worker's pages (b)

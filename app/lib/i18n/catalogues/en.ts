@@ -71,6 +71,7 @@ export const en = {
     "form.currentPassword": "Current password",
     "form.passwordHint": "At least 12 characters. A few unrelated words make a strong password.",
     "form.countryNotGiven": "Not given",
+    "form.countryEvery": "Show every country",
     "toast.region": "Notifications",
     "toast.close": "Close toast",
     // ── common words added with the worker's pages (b)

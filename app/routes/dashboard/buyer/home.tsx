@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Gauge } from "~/components/buyer/gauge";
 import { ReviewQueue } from "~/components/buyer/review-queue";
-import type { ReviewItem } from "~/components/buyer/review-specs";
+import type { Countdown, ReviewItem } from "~/components/buyer/review-specs";
 import { TaskFilter } from "~/components/buyer/task-filter";
 import { EmptyState } from "~/components/ui/empty-state";
 import { revalidateAfterPost } from "~/components/actions/revalidate";
@@ -51,30 +51,19 @@ const FAILED = {
 
 const HOUR = 3_600_000;
 
-/** "auto-approves in 2 days", "in 5 hours", "within the hour", or "shortly" once due, in the buyer's words. */
-function countdownWords(t: ServerWords<"buyer">, dueAt: number, now: number): string {
+/** How far off `dueAt` is: in days, in hours, within the hour, or shortly once due (the page words it). */
+function countdownTo(dueAt: number, now: number): Countdown {
   const left = dueAt - now;
-  if (left <= 0) return t("review.autoApproves.shortly");
+  if (left <= 0) return { in: "shortly" };
   const hours = Math.round(left / HOUR);
-  if (hours < 1) return t("review.autoApproves.withinHour");
-  if (hours < 24) return t("review.autoApproves.hours", { count: hours });
-  return t("review.autoApproves.days", { count: Math.round(left / (24 * HOUR)) });
-}
-
-/** "12 approved · 1 rejected · 92%", or "No reviewed work yet". */
-function trackRecordWords(t: ServerWords<"buyer">, approved: number, rejected: number): string {
-  if (approved + rejected === 0) return t("review.trackRecord.none");
-  return t("review.trackRecord", {
-    approved,
-    rejected,
-    percent: Math.round((approved / (approved + rejected)) * 100),
-  });
+  if (hours < 1) return { in: "withinHour" };
+  if (hours < 24) return { in: "hours", count: hours };
+  return { in: "days", count: Math.round(left / (24 * HOUR)) };
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = buyerUser(context);
   const env = getEnv(context);
-  const t = serverWords(user.language, "buyer");
   const now = Date.now();
   const { page, task } = readSearch(request.url, reviewQueueQuery);
   const [stats, list, tasks, weeks, qualifications, flagged] = await Promise.all([
@@ -99,8 +88,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     editedAt: s.editedAt,
     version: proofVersion(s),
     autoApprovesAt: s.autoApprovesAt,
-    autoApproves: countdownWords(t, s.autoApprovesAt, now),
-    trackRecord: trackRecordWords(t, s.trackRecord.approved, s.trackRecord.rejected),
+    autoApproves: countdownTo(s.autoApprovesAt, now),
+    trackRecord: { approved: s.trackRecord.approved, rejected: s.trackRecord.rejected },
     revisionDueAt: s.revisionDueAt,
     revisionAsked: s.revisionRequestedAt !== null,
     flags: s.flags,
@@ -111,7 +100,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     items,
     tasks,
     task: task ?? "",
-    autoApproval: t("home.autoApprovalRule", { days: reviewWindowOf(env) }),
+    reviewDays: reviewWindowOf(env),
     page: list.page,
     pages: list.pages,
     total: list.total,
@@ -252,7 +241,7 @@ function GaugeCard({
 }
 
 export default function BuyerHome({ loaderData }: Route.ComponentProps) {
-  const { stats, items, page, pages, total, tasks, task, name, autoApproval, weeks, qualifications, flagged } =
+  const { stats, items, page, pages, total, tasks, task, name, reviewDays, weeks, qualifications, flagged } =
     loaderData;
   const t = useWords("buyer");
   const f = useFormat();
@@ -273,7 +262,7 @@ export default function BuyerHome({ loaderData }: Route.ComponentProps) {
               {total ? t("home.review.pending", { count: total }) : t("home.review.none")}
             </p>
             <p className="mt-1 max-w-prose text-sm text-muted-foreground" data-testid="auto-approval-rule">
-              {autoApproval}
+              {t("home.autoApprovalRule", { days: reviewDays })}
             </p>
           </div>
           {tasks.choices.length ? <TaskFilter tasks={tasks.choices} current={task} total={tasks.allPending} /> : null}
