@@ -78,5 +78,9 @@ describe("a page action's way back (backTo)", () => {
       "/dashboard/qualifications/q1?form=question",
     );
     expect(back("/_root.data")).toBe("/");
+    // nor the loaders a script's request names (`_routes`, React Router's own)
+    expect(back("/dashboard/mytasks.data?page=2&_routes=root%2Croutes%2Fdashboard%2Flayout")).toBe(
+      "/dashboard/mytasks?page=2",
+    );
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   approveAs,
+  call,
   env,
   expectImageRefused,
   expectRedirect,
@@ -69,6 +70,15 @@ describe("worker pages are for workers", () => {
         expect(res.headers.get("Location"), path).toBe("/unauthorized");
       }
     }
+  });
+
+  it("sends an anonymous script's navigation (the page's .data, naming its loaders) to login, back to the page", async () => {
+    const loaders = encodeURIComponent("routes/dashboard/layout,routes/dashboard/worker/task-list");
+    const anon = await call(`/dashboard/tasklist.data?page=2&_routes=${loaders}`);
+    // React Router answers a script's navigation with the redirect in its single-fetch body (202)
+    expect(anon.status).toBe(202);
+    const back = encodeURIComponent("/dashboard/tasklist?page=2");
+    expect(await anon.text()).toContain(`"redirect","/login?redirectTo=${back}"`);
   });
 
   it("refuses the page actions to buyers and anonymous visitors, changing nothing", async () => {

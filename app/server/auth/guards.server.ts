@@ -15,6 +15,9 @@ export const signedInMiddleware: MiddlewareFunction<Response> = ({ context, requ
   const user = context.get(userContext);
   if (!user) {
     const url = new URL(request.url);
+    // a script's navigation asks for <path>.data, naming the loaders to run (`_routes`, React Router's own): the way
+    // back is the page
+    url.searchParams.delete("_routes");
     const back = url.pathname.replace(/\.data$/, "") + url.search;
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }

@@ -74,10 +74,10 @@ function answerLanguage(request: Request, user: unknown): Language {
   return requestLanguage(request, person);
 }
 
-/** This page without its no-JavaScript view (nor React Router's ?index): where Post/Redirect/Get returns to. */
+/** This page without its no-JavaScript view (nor React Router's ?index, ?_routes): where Post/Redirect/Get returns to. */
 export function backTo(request: Request): string {
   const url = new URL(request.url);
-  for (const p of [...VIEW_PARAMS, "index"]) url.searchParams.delete(p);
+  for (const p of [...VIEW_PARAMS, "index", "_routes"]) url.searchParams.delete(p);
   const search = url.searchParams.toString();
   // a script's post goes to the page's data URL (<path>.data, "/_root.data" for "/"): back to the page, not to it
   const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
