@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { MODIFIED } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { adjustCoinsByEmail } from "~/server/services/users.server";
 import { addCoinBody } from "~/lib/schemas/api";
 
@@ -12,9 +11,7 @@ export const loader = rest("/users1", "Users", {
     body: addCoinBody,
     responses: [MODIFIED],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const admin = requireApiRole(context, "Admin");
-      const body = await readBody(request, addCoinBody);
+    handler: async ({ user: admin, body, env }) => {
       return json(await adjustCoinsByEmail(env, admin, body.email, body.addcoin, body.reason));
     },
   },

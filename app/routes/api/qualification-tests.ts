@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { availableTests, takeTest, type TestView } from "~/server/services/qualifications.server";
 import { testAnswersBody, testResultWireSchema, testsQuery, testWireSchema } from "~/lib/schemas/qualifications";
 
@@ -40,9 +39,7 @@ export const loader = rest("/qualification-tests", "Quality", {
     responses: [
       list(testWireSchema, example, "Tests with their questions, your score and when you may take each again"),
     ],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const q = readQuery(request, testsQuery);
+    handler: async ({ user: worker, query: q, env }) => {
       return pagedList(
         q,
         (paging) => availableTests(env, worker.id, { ...paging, qualificationId: q.qualification_id }),
@@ -65,9 +62,7 @@ export const loader = rest("/qualification-tests", "Quality", {
       ),
     ],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const input = await readBody(request, testAnswersBody);
+    handler: async ({ user: worker, body: input, env }) => {
       const done = await takeTest(env, worker, input.qualification_id, input.answers);
       return json(
         {

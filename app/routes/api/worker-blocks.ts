@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { DELETED, list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { blockWorker, liftBlock, listBlocks, type BlockView } from "~/server/services/blocks.server";
 import { workerBlockBody, workerBlockQuery, workerBlocksQuery, workerBlockWireSchema } from "~/lib/schemas/quality";
 
@@ -27,9 +26,7 @@ export const loader = rest("/worker-blocks", "Quality", {
     access: ["Buyer"],
     query: workerBlocksQuery,
     responses: [list(workerBlockWireSchema, example, "Your blocks with their private reasons")],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, workerBlocksQuery);
+    handler: async ({ user: buyer, query: q, env }) => {
       return pagedList(q, (paging) => listBlocks(env, buyer.id, paging), blockWire);
     },
   },
@@ -41,9 +38,7 @@ export const loader = rest("/worker-blocks", "Quality", {
     body: workerBlockBody,
     responses: [ok(workerBlockWireSchema, example, "The block", 201)],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const input = await readBody(request, workerBlockBody);
+    handler: async ({ user: buyer, body: input, env }) => {
       return json(blockWire(await blockWorker(env, buyer, { workerId: input.worker_id, reason: input.reason })), 201);
     },
   },
@@ -53,9 +48,7 @@ export const loader = rest("/worker-blocks", "Quality", {
     query: workerBlockQuery,
     responses: [DELETED],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, workerBlockQuery);
+    handler: async ({ user: buyer, query: q, env }) => {
       await liftBlock(env, buyer, q.worker_id);
       return json({ deletedCount: 1 });
     },
