@@ -10,9 +10,8 @@ export const loader = rest("/appeals", "Appeals", {
     access: ["Admin"],
     query: appealsQuery,
     responses: [list(appealWireSchema, examples.appeal, "status=pending unless status=decided")],
-    handler: async ({ query: q, env }) => {
-      return pagedList(q, (paging) => listAppeals(env, { show: q.status ?? "pending", ...paging }), appealWire);
-    },
+    handler: async ({ query: q, env }) =>
+      pagedList(q, (paging) => listAppeals(env, { show: q.status ?? "pending", ...paging }), appealWire),
   },
 
   POST: {
@@ -38,9 +37,7 @@ export const loader = rest("/appeals", "Appeals", {
     query: appealDecisionQuery,
     responses: [ok(appealDecidedWire, { modifiedCount: 1, status: "overturned" })],
     errors: [400, 404, 409],
-    handler: async ({ user: admin, query: q, env }) => {
-      return json(await decideAppeal(env, admin, q.id, q.decision));
-    },
+    handler: async ({ user: admin, query: q, env }) => json(await decideAppeal(env, admin, q.id, q.decision)),
   },
 });
 export const action = loader;

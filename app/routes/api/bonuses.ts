@@ -36,9 +36,8 @@ export const loader = rest("/bonuses", "Quality", {
     accessNote: "Only your own.",
     query: bonusesQuery,
     responses: [list(bonusWireSchema, example, "Bonuses, optionally of one submission (submission_id=)")],
-    handler: async ({ user, query: q, env }) => {
-      return pagedList(q, (paging) => listBonuses(env, user, { submissionId: q.submission_id, ...paging }), bonusWire);
-    },
+    handler: async ({ user, query: q, env }) =>
+      pagedList(q, (paging) => listBonuses(env, user, { submissionId: q.submission_id, ...paging }), bonusWire),
   },
   POST: {
     summary: "Pay a bonus on a reviewed submission",

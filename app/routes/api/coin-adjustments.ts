@@ -11,9 +11,8 @@ export const loader = rest("/users1", "Users", {
     body: addCoinBody,
     responses: [MODIFIED],
     errors: [404, 409],
-    handler: async ({ user: admin, body, env }) => {
-      return json(await adjustCoinsByEmail(env, admin, body.email, body.addcoin, body.reason));
-    },
+    handler: async ({ user: admin, body, env }) =>
+      json(await adjustCoinsByEmail(env, admin, body.email, body.addcoin, body.reason)),
   },
 });
 export const action = loader;

@@ -51,9 +51,8 @@ export const loader = rest("/messages", "Submissions", {
     body: messageBodyInput,
     responses: [ok(messageWireSchema, example, "The message", 201)],
     errors: [403, 404, 429],
-    handler: async ({ user, body: input, env, origin }) => {
-      return json(wire(await postMessage(env, user, keyOf(user, input), input.body, origin)), 201);
-    },
+    handler: async ({ user, body: input, env, origin }) =>
+      json(wire(await postMessage(env, user, keyOf(user, input), input.body, origin)), 201),
   },
 });
 export const action = loader;

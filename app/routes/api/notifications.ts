@@ -13,13 +13,12 @@ export const loader = rest("/notifications", "Notifications", {
     accessNote: "Only your own.",
     query: notificationsQuery,
     responses: [list(notificationWireSchema, examples.notification, "Newest first")],
-    handler: async ({ user, query: q, env }) => {
-      return pagedList(
+    handler: async ({ user, query: q, env }) =>
+      pagedList(
         q,
         (paging) => listNotifications(env, user.id, paging),
         (n) => notificationWire(n, user.role),
-      );
-    },
+      ),
   },
 
   POST: {

@@ -39,13 +39,12 @@ export const loader = rest("/qualification-tests", "Quality", {
     responses: [
       list(testWireSchema, example, "Tests with their questions, your score and when you may take each again"),
     ],
-    handler: async ({ user: worker, query: q, env }) => {
-      return pagedList(
+    handler: async ({ user: worker, query: q, env }) =>
+      pagedList(
         q,
         (paging) => availableTests(env, worker.id, { ...paging, qualificationId: q.qualification_id }),
         testWire,
-      );
-    },
+      ),
   },
   POST: {
     summary: "Take a qualification test",

@@ -52,9 +52,8 @@ export const loader = rest("/qualifications", "Quality", {
     responses: [
       list(qualificationWireSchema, example, "Your qualifications (answer: the right choice, 1 for the first)"),
     ],
-    handler: async ({ user: buyer, query: q, env }) => {
-      return pagedList(q, (paging) => listQualifications(env, buyer.id, paging), qualificationWire);
-    },
+    handler: async ({ user: buyer, query: q, env }) =>
+      pagedList(q, (paging) => listQualifications(env, buyer.id, paging), qualificationWire),
   },
   POST: {
     summary: "Define a qualification, with a test when questions are given",

@@ -14,9 +14,8 @@ export const loader = rest("/task-starts", "Submissions", {
     body: taskStartBody,
     responses: [ok(taskStartWireSchema, examples.taskStart, "The held slot", 201)],
     errors: [404, 409],
-    handler: async ({ user: worker, body: input, env }) => {
-      return json(taskStartWire(await startTask(env, worker, input.task_id)), 201);
-    },
+    handler: async ({ user: worker, body: input, env }) =>
+      json(taskStartWire(await startTask(env, worker, input.task_id)), 201),
   },
 
   DELETE: {

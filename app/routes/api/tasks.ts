@@ -34,9 +34,8 @@ export const loader = rest("/tasks", "Tasks", {
     body: postTaskBody,
     responses: [ok(taskWireSchema, examples.task, "The task", 201)],
     errors: [409],
-    handler: async ({ user: buyer, body: input, env, origin }) => {
-      return json(joinedTaskWire(origin, await postTask(env, buyer, input), minimumPayOf(env)), 201);
-    },
+    handler: async ({ user: buyer, body: input, env, origin }) =>
+      json(joinedTaskWire(origin, await postTask(env, buyer, input), minimumPayOf(env)), 201),
   },
 
   PUT: {

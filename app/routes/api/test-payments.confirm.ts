@@ -15,9 +15,7 @@ export const loader = rest("/test-payments/confirm", "Purchases", {
     errors: [402, 404],
     // off (404) outside test mode, before anything else
     before: ({ env }) => requireTestMode(env),
-    handler: async ({ user: buyer, body, env }) => {
-      return json(await confirmTestCard(env, body.clientSecret, body, buyer.id));
-    },
+    handler: async ({ user: buyer, body, env }) => json(await confirmTestCard(env, body.clientSecret, body, buyer.id)),
   },
 });
 export const action = loader;

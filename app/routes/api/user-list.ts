@@ -10,13 +10,12 @@ export const loader = rest("/users3", "Users", {
     access: ["Admin"],
     query: users3Query,
     responses: [list(userWireSchema, examples.user, "Users, newest first")],
-    handler: async ({ query: q, env, origin }) => {
-      return pagedList(
+    handler: async ({ query: q, env, origin }) =>
+      pagedList(
         q,
         (paging) => listUsers(env, { role: q.role, ...paging }),
         (u) => userWire(origin, u),
-      );
-    },
+      ),
   },
 });
 export const action = loader;

@@ -46,9 +46,8 @@ export const loader = rest("/withdraw", "Withdrawals", {
     body: withdrawSchema,
     responses: [ok(withdrawalWireSchema, examples.withdrawal, "The request (pending)", 201)],
     errors: [409],
-    handler: async ({ user: worker, body: input, env }) => {
-      return json(withdrawalWire(await requestWithdrawal(env, worker, input), worker), 201);
-    },
+    handler: async ({ user: worker, body: input, env }) =>
+      json(withdrawalWire(await requestWithdrawal(env, worker, input), worker), 201),
   },
 
   PATCH: {

@@ -26,9 +26,8 @@ export const loader = rest("/worker-blocks", "Quality", {
     access: ["Buyer"],
     query: workerBlocksQuery,
     responses: [list(workerBlockWireSchema, example, "Your blocks with their private reasons")],
-    handler: async ({ user: buyer, query: q, env }) => {
-      return pagedList(q, (paging) => listBlocks(env, buyer.id, paging), blockWire);
-    },
+    handler: async ({ user: buyer, query: q, env }) =>
+      pagedList(q, (paging) => listBlocks(env, buyer.id, paging), blockWire),
   },
   POST: {
     summary: "Block a worker from your tasks",
@@ -38,9 +37,8 @@ export const loader = rest("/worker-blocks", "Quality", {
     body: workerBlockBody,
     responses: [ok(workerBlockWireSchema, example, "The block", 201)],
     errors: [404],
-    handler: async ({ user: buyer, body: input, env }) => {
-      return json(blockWire(await blockWorker(env, buyer, { workerId: input.worker_id, reason: input.reason })), 201);
-    },
+    handler: async ({ user: buyer, body: input, env }) =>
+      json(blockWire(await blockWorker(env, buyer, { workerId: input.worker_id, reason: input.reason })), 201),
   },
   DELETE: {
     summary: "Lift a block",

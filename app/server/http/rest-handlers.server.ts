@@ -60,9 +60,7 @@ export function adminFigure(entry: {
     summary: entry.summary,
     access: ["Admin"],
     responses: [ok(bareNumberWire, entry.example)],
-    handler: async ({ env }) => {
-      return json(entry.answer(await adminStats(env)));
-    },
+    handler: async ({ env }) => json(entry.answer(await adminStats(env))),
   };
 }
 
@@ -82,9 +80,7 @@ export function adminRemoval(entry: {
     query: entry.query,
     responses: [DELETED],
     errors: entry.errors,
-    handler: async ({ user, query, env }) => {
-      return json(await entry.remove(env, user, query.id, query.reason || undefined));
-    },
+    handler: async ({ user, query, env }) => json(await entry.remove(env, user, query.id, query.reason || undefined)),
   };
 }
 
