@@ -1,6 +1,6 @@
 // Query strings read one way: a page reads its URL with `readSearch` and a schema whose fields fall back to defaults
-// (the URL is the state, and a page never fails on it); the REST routes read theirs with `readQuery`
-// (server/http/rest.server.ts), whose schemas refuse with a message. `?page=` is one rule for both.
+// (the URL is the state, and a page never fails on it); `rest()` reads a REST route's with `readQuery`
+// (server/http/rest.server.ts) and the schema its entry declares, which refuses with a message. `?page=` is one rule for both.
 import * as v from "valibot";
 
 /** A whole number in a query string ("2"), within bounds; anything else fails with `message`. */

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { appealWire } from "~/server/http/wire.server";
 import { decideAppeal, fileAppeal, findAppealView, listAppeals } from "~/server/services/appeals.server";
 import { appealBody, appealDecidedWire, appealDecisionQuery, appealsQuery, appealWireSchema } from "~/lib/schemas/api";
@@ -11,11 +10,8 @@ export const loader = rest("/appeals", "Appeals", {
     access: ["Admin"],
     query: appealsQuery,
     responses: [list(appealWireSchema, examples.appeal, "status=pending unless status=decided")],
-    handler: async ({ request, context, env }) => {
-      requireApiRole(context, "Admin");
-      const q = readQuery(request, appealsQuery);
-      return pagedList(q, (paging) => listAppeals(env, { show: q.status ?? "pending", ...paging }), appealWire);
-    },
+    handler: async ({ query: q, env }) =>
+      pagedList(q, (paging) => listAppeals(env, { show: q.status ?? "pending", ...paging }), appealWire),
   },
 
   POST: {
@@ -27,9 +23,7 @@ export const loader = rest("/appeals", "Appeals", {
     body: appealBody,
     responses: [ok(appealWireSchema, examples.appeal, "The appeal (pending)", 201)],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const input = await readBody(request, appealBody);
+    handler: async ({ user: worker, body: input, env }) => {
       const appeal = await fileAppeal(env, worker, input.submission_id, input.text);
       return json(appealWire((await findAppealView(env, appeal.id))!), 201);
     },
@@ -43,11 +37,7 @@ export const loader = rest("/appeals", "Appeals", {
     query: appealDecisionQuery,
     responses: [ok(appealDecidedWire, { modifiedCount: 1, status: "overturned" })],
     errors: [400, 404, 409],
-    handler: async ({ request, context, env }) => {
-      const admin = requireApiRole(context, "Admin");
-      const q = readQuery(request, appealDecisionQuery);
-      return json(await decideAppeal(env, admin, q.id, q.decision));
-    },
+    handler: async ({ user: admin, query: q, env }) => json(await decideAppeal(env, admin, q.id, q.decision)),
   },
 });
 export const action = loader;

@@ -2,7 +2,7 @@ import { forgotWire } from "~/lib/schemas/api";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { cloudflareContext } from "~/server/context";
 import { ok } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { forgotPassword, resetLinkSent } from "~/server/services/passwords.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
@@ -22,9 +22,8 @@ export const loader = rest("/auth/forgot", "Sign-in", {
       ),
     ],
     errors: [429],
-    handler: async ({ request, env, context, origin }) => {
-      await rateLimit(env, `forgot-password:ip:${clientAddress(request)}`, 10, 60);
-      const { email } = await readBody(request, forgotPasswordSchema);
+    before: ({ request, env }) => rateLimit(env, `forgot-password:ip:${clientAddress(request)}`, 10, 60),
+    handler: async ({ body: { email }, env, context, origin }) => {
       const { ctx } = context.get(cloudflareContext);
       await forgotPassword(env, email, origin, (work) => ctx.waitUntil(work));
       return json({ ok: true, message: resetLinkSent(email) }, 202);

@@ -1,7 +1,7 @@
 import { loginSchema } from "~/lib/schemas/auth";
 import { deviceCookie } from "~/server/auth/session.server";
 import { sessionAnswer } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { login, signInClient } from "~/server/services/accounts.server";
 import { rateLimitLoginAttempts } from "~/server/services/login-throttle.server";
 
@@ -14,9 +14,8 @@ export const loader = rest("/auth/login", "Sign-in", {
     body: loginSchema,
     responses: [sessionAnswer("A session token and the user")],
     errors: [401, 429],
-    handler: async ({ request, env }) => {
-      await rateLimitLoginAttempts(env, request);
-      const { email, password } = await readBody(request, loginSchema);
+    before: ({ request, env }) => rateLimitLoginAttempts(env, request),
+    handler: async ({ body: { email, password }, request, env }) => {
       const { device, ...signedIn } = await login(env, email, password, await signInClient(env, request));
       return json(signedIn, 200, { "Set-Cookie": deviceCookie(device) });
     },

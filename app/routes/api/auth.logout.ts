@@ -1,4 +1,3 @@
-import { requireApiUser } from "~/server/auth/guards.server";
 import { clearSessionCookie } from "~/server/auth/session.server";
 import { json, rest } from "~/server/http/rest.server";
 import { logout } from "~/server/services/accounts.server";
@@ -8,8 +7,7 @@ export const loader = rest("/auth/logout", "Sign-in", {
     summary: "End every session of the caller",
     access: "signed-in",
     responses: [{ status: 200, description: "Signed out everywhere", example: { ok: true } }],
-    handler: async ({ context, env }) => {
-      const user = requireApiUser(context);
+    handler: async ({ user, env }) => {
       await logout(env, user.id);
       return json({ ok: true }, 200, { "Set-Cookie": clearSessionCookie() });
     },

@@ -1,7 +1,7 @@
 import { registerSchema } from "~/lib/schemas/auth";
 import { deviceCookie } from "~/server/auth/session.server";
 import { sessionAnswer } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { register } from "~/server/services/accounts.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
@@ -14,9 +14,8 @@ export const loader = rest("/auth/register", "Sign-in", {
     body: registerSchema,
     responses: [sessionAnswer("The account and a session token (also usable as Authorization: Bearer)", 201)],
     errors: [409, 429],
-    handler: async ({ request, env, origin }) => {
-      await rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60);
-      const input = await readBody(request, registerSchema);
+    before: ({ request, env }) => rateLimit(env, `register:ip:${clientAddress(request)}`, 20, 60),
+    handler: async ({ body: input, env, origin }) => {
       const { device, ...signedIn } = await register(env, input, origin);
       return json(signedIn, 201, { "Set-Cookie": deviceCookie(device) });
     },

@@ -1,7 +1,7 @@
 import { okWire } from "~/lib/schemas/api";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { ok } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { resetPassword } from "~/server/services/passwords.server";
 import { clientAddress, rateLimit } from "~/server/services/rate-limit.server";
 
@@ -14,9 +14,8 @@ export const loader = rest("/auth/reset", "Sign-in", {
     body: resetPasswordSchema,
     responses: [ok(okWire, { ok: true }, "The password is changed; sign in with it")],
     errors: [429],
-    handler: async ({ request, env }) => {
-      await rateLimit(env, `reset-password:ip:${clientAddress(request)}`, 20, 60);
-      const { token, password } = await readBody(request, resetPasswordSchema);
+    before: ({ request, env }) => rateLimit(env, `reset-password:ip:${clientAddress(request)}`, 20, 60),
+    handler: async ({ body: { token, password }, env }) => {
       await resetPassword(env, token, password);
       return json({ ok: true });
     },

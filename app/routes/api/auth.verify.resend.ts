@@ -1,5 +1,4 @@
 import { okWire } from "~/lib/schemas/api";
-import { requireApiUser } from "~/server/auth/guards.server";
 import { ok } from "~/server/http/endpoint.server";
 import { json, rest } from "~/server/http/rest.server";
 import { resendVerification } from "~/server/services/accounts.server";
@@ -12,8 +11,7 @@ export const loader = rest("/auth/verify/resend", "Sign-in", {
     access: "signed-in",
     responses: [ok(okWire, { ok: true }, "The link is on its way", 202)],
     errors: [409, 429],
-    handler: async ({ context, env, origin }) => {
-      const user = requireApiUser(context);
+    handler: async ({ user, env, origin }) => {
       await resendVerification(env, user, origin);
       return json({ ok: true }, 202);
     },

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { listBonuses, payBonus, type BonusView } from "~/server/services/bonuses.server";
 import { bonusBody, bonusesQuery, bonusWireSchema } from "~/lib/schemas/quality";
 
@@ -37,11 +36,8 @@ export const loader = rest("/bonuses", "Quality", {
     accessNote: "Only your own.",
     query: bonusesQuery,
     responses: [list(bonusWireSchema, example, "Bonuses, optionally of one submission (submission_id=)")],
-    handler: async ({ request, context, env }) => {
-      const user = requireApiRole(context, "Buyer", "Worker");
-      const q = readQuery(request, bonusesQuery);
-      return pagedList(q, (paging) => listBonuses(env, user, { submissionId: q.submission_id, ...paging }), bonusWire);
-    },
+    handler: async ({ user, query: q, env }) =>
+      pagedList(q, (paging) => listBonuses(env, user, { submissionId: q.submission_id, ...paging }), bonusWire),
   },
   POST: {
     summary: "Pay a bonus on a reviewed submission",
@@ -55,9 +51,7 @@ export const loader = rest("/bonuses", "Quality", {
       ok(bonusWireSchema, example, "The bonus this request_key already paid"),
     ],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const input = await readBody(request, bonusBody);
+    handler: async ({ user: buyer, body: input, env }) => {
       const paid = await payBonus(env, buyer, {
         submissionId: input.submission_id,
         coins: input.coins,

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, ok } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { approveSubmissions } from "~/server/services/reviews.server";
 import { BULK_APPROVE_LIMIT } from "~/lib/review";
 import { bulkApprovalWire, bulkApproveBody } from "~/lib/schemas/api";
@@ -38,9 +37,7 @@ export const loader = rest("/submissions/approve", "Submissions", {
         ],
       }),
     ],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const { ids } = await readBody(request, bulkApproveBody);
+    handler: async ({ user: buyer, body: { ids }, env }) => {
       const done = await approveSubmissions(env, buyer, ids);
       return json({
         approved: done.approved,

@@ -1,5 +1,5 @@
 import { ok } from "~/server/http/endpoint.server";
-import { json, readQuery, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { reputationOf } from "~/server/services/buyer-reputation.server";
 import { buyerReputationWireSchema, idQuery } from "~/lib/schemas/api";
 
@@ -26,8 +26,7 @@ export const loader = rest("/buyer-reputation", "Public", {
       }),
     ],
     errors: [404],
-    handler: async ({ request, env }) => {
-      const { id } = readQuery(request, idQuery);
+    handler: async ({ query: { id }, env }) => {
       const r = await reputationOf(env, id);
       return json({
         _id: r.buyerId,

@@ -1,8 +1,7 @@
 import { minimumPayOf } from "~/server/services/pay-rate.server";
-import { requireApiRole } from "~/server/auth/guards.server";
 import { DELETED, examples, list, ok, TASK_BUYER_ONLY } from "~/server/http/endpoint.server";
 import { buyerTasksResponse } from "~/server/http/rest-handlers.server";
-import { json, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
+import { json, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
 import { deleteTask, taskForOwner } from "~/server/services/tasks.server";
 import { idQuery, tasks1Query, taskWireSchema } from "~/lib/schemas/api";
@@ -18,9 +17,7 @@ export const loader = rest("/tasks1", "Tasks", {
       ok(taskWireSchema, examples.task, "id=: one task"),
     ],
     errors: [404],
-    handler: async ({ request, context, env, origin }) => {
-      const user = requireApiRole(context, "Buyer", "Admin");
-      const q = readQuery(request, tasks1Query);
+    handler: async ({ user, query: q, env, origin }) => {
       if (q.id !== undefined) {
         // an e-mail beside the id is still checked: it must be yours (an admin may name anyone)
         if (q.email !== undefined && user.role !== "Admin") requireOwnEmail(user, q.email);
@@ -38,9 +35,7 @@ export const loader = rest("/tasks1", "Tasks", {
     query: idQuery,
     responses: [DELETED],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const { id } = readQuery(request, idQuery);
+    handler: async ({ user: buyer, query: { id }, env }) => {
       return json(await deleteTask(env, buyer, id));
     },
   },

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { MODIFIED } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { adjustCoinsByEmail } from "~/server/services/users.server";
 import { addCoinBody } from "~/lib/schemas/api";
 
@@ -12,11 +11,8 @@ export const loader = rest("/users1", "Users", {
     body: addCoinBody,
     responses: [MODIFIED],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const admin = requireApiRole(context, "Admin");
-      const body = await readBody(request, addCoinBody);
-      return json(await adjustCoinsByEmail(env, admin, body.email, body.addcoin, body.reason));
-    },
+    handler: async ({ user: admin, body, env }) =>
+      json(await adjustCoinsByEmail(env, admin, body.email, body.addcoin, body.reason)),
   },
 });
 export const action = loader;

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { ok } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { centsToDollars } from "~/server/http/wire.server";
 import { createPaymentIntent } from "~/server/services/purchases.server";
 import { paymentIntentBody, paymentIntentWireSchema } from "~/lib/schemas/api";
@@ -22,9 +21,7 @@ export const loader = rest("/create-payment-intent", "Purchases", {
       }),
     ],
     errors: [503],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const { coins } = await readBody(request, paymentIntentBody);
+    handler: async ({ user: buyer, body: { coins }, env }) => {
       const intent = await createPaymentIntent(env, buyer, coins);
       return json({
         clientSecret: intent.clientSecret,

@@ -1,6 +1,5 @@
-import { requireApiUser } from "~/server/auth/guards.server";
 import { ok } from "~/server/http/endpoint.server";
-import { json, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { postMessage, readThread, type ThreadKey, type ThreadMessage } from "~/server/services/messages.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { messageBodyInput, messagePageWire, messagesQuery, messageWireSchema } from "~/lib/schemas/api";
@@ -37,9 +36,7 @@ export const loader = rest("/messages", "Submissions", {
     query: messagesQuery,
     responses: [ok(messagePageWire, { messages: [example], earlier: null, can_write: true })],
     errors: [403, 404],
-    handler: async ({ request, context, env }) => {
-      const user = requireApiUser(context);
-      const q = readQuery(request, messagesQuery);
+    handler: async ({ user, query: q, env }) => {
       const thread = await readThread(env, user, keyOf(user, q), q.before);
       return json({ messages: thread.messages.map(wire), earlier: thread.earlier, can_write: thread.canWrite });
     },
@@ -54,11 +51,8 @@ export const loader = rest("/messages", "Submissions", {
     body: messageBodyInput,
     responses: [ok(messageWireSchema, example, "The message", 201)],
     errors: [403, 404, 429],
-    handler: async ({ request, context, env, origin }) => {
-      const user = requireApiUser(context);
-      const input = await readBody(request, messageBodyInput);
-      return json(wire(await postMessage(env, user, keyOf(user, input), input.body, origin)), 201);
-    },
+    handler: async ({ user, body: input, env, origin }) =>
+      json(wire(await postMessage(env, user, keyOf(user, input), input.body, origin)), 201),
   },
 });
 export const action = loader;

@@ -1,6 +1,5 @@
-import { requireApiUser } from "~/server/auth/guards.server";
 import { examples, list, MODIFIED } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { notificationWire } from "~/server/http/wire.server";
 import { listNotifications, markNotificationsRead } from "~/server/services/notifications.server";
 import { notificationReadBody, notificationsQuery, notificationWireSchema } from "~/lib/schemas/api";
@@ -14,15 +13,12 @@ export const loader = rest("/notifications", "Notifications", {
     accessNote: "Only your own.",
     query: notificationsQuery,
     responses: [list(notificationWireSchema, examples.notification, "Newest first")],
-    handler: async ({ request, context, env }) => {
-      const user = requireApiUser(context);
-      const q = readQuery(request, notificationsQuery);
-      return pagedList(
+    handler: async ({ user, query: q, env }) =>
+      pagedList(
         q,
         (paging) => listNotifications(env, user.id, paging),
         (n) => notificationWire(n, user.role),
-      );
-    },
+      ),
   },
 
   POST: {
@@ -34,9 +30,7 @@ export const loader = rest("/notifications", "Notifications", {
     body: notificationReadBody,
     bodyOptional: true,
     responses: [MODIFIED],
-    handler: async ({ request, context, env }) => {
-      const user = requireApiUser(context);
-      const { id } = await readBody(request, notificationReadBody);
+    handler: async ({ user, body: { id }, env }) => {
       return json(await markNotificationsRead(env, user.id, id));
     },
   },

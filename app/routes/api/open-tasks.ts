@@ -1,8 +1,7 @@
 import { minimumPayOf } from "~/server/services/pay-rate.server";
-import { requireApiUser } from "~/server/auth/guards.server";
 import { notFound } from "~/server/errors";
 import { examples, list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
 import { findTaskForWorker, listOpenTasks } from "~/server/services/tasks.server";
 import { tasks2Query, taskWireSchema } from "~/lib/schemas/api";
@@ -16,11 +15,9 @@ export const loader = rest("/tasks2", "Tasks", {
     query: tasks2Query,
     responses: [list(taskWireSchema, examples.task, "Open tasks"), ok(taskWireSchema, examples.task, "id=: one task")],
     errors: [404],
-    handler: async ({ request, context, env, origin }) => {
-      const user = requireApiUser(context);
+    handler: async ({ user, query: q, env, origin }) => {
       // a worker does not see the tasks of buyers who block them (docs/product/quality.md)
       const workerId = user.role === "Worker" ? user.id : undefined;
-      const q = readQuery(request, tasks2Query);
       if (q.id !== undefined) {
         // the task as workers see it (its open slots now), whoever asks
         const task = await findTaskForWorker(env, workerId, q.id);

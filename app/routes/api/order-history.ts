@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, OWN_EMAIL } from "~/server/http/endpoint.server";
-import { pagedList, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
+import { pagedList, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { orderWire } from "~/server/http/wire.server";
 import { listOrders } from "~/server/services/purchases.server";
 import { orderWireSchema, ownEmailPagedQuery } from "~/lib/schemas/api";
@@ -12,9 +11,7 @@ export const loader = rest("/orders1", "Purchases", {
     accessNote: OWN_EMAIL,
     query: ownEmailPagedQuery,
     responses: [list(orderWireSchema, examples.order, "Newest first")],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, ownEmailPagedQuery);
+    handler: async ({ user: buyer, query: q, env }) => {
       requireOwnEmail(buyer, q.email);
       return pagedList(
         q,

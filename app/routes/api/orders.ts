@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, ok } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { orderWire } from "~/server/http/wire.server";
 import { confirmPurchase } from "~/server/services/purchases.server";
 import { orderWireSchema, ordersBody } from "~/lib/schemas/api";
@@ -18,9 +17,7 @@ export const loader = rest("/orders", "Purchases", {
       ok(orderWireSchema, examples.order, "Already credited"),
     ],
     errors: [402, 404, 409, 503],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const { payment_id } = await readBody(request, ordersBody);
+    handler: async ({ user: buyer, body: { payment_id }, env }) => {
       const { order, credited } = await confirmPurchase(env, buyer, payment_id);
       return json(orderWire(order, buyer), credited ? 201 : 200);
     },

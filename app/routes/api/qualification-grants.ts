@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { DELETED, list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import {
   grantQualification,
   heldQualifications,
@@ -40,9 +39,7 @@ export const loader = rest("/qualification-grants", "Quality", {
     query: grantsQuery,
     responses: [list(grantWireSchema, example, "Grants, newest first (source: hand or test)")],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const user = requireApiRole(context, "Buyer", "Worker");
-      const q = readQuery(request, grantsQuery);
+    handler: async ({ user, query: q, env }) => {
       if (user.role === "Worker") return pagedList(q, (paging) => heldQualifications(env, user.id, paging), grantWire);
       const qualificationId = q.qualification_id;
       if (!qualificationId)
@@ -61,9 +58,7 @@ export const loader = rest("/qualification-grants", "Quality", {
     body: grantBody,
     responses: [ok(grantWireSchema, example, "The grant", 201)],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const input = await readBody(request, grantBody);
+    handler: async ({ user: buyer, body: input, env }) => {
       const grant = await grantQualification(env, buyer, {
         qualificationId: input.qualification_id,
         workerId: input.worker_id,
@@ -81,9 +76,7 @@ export const loader = rest("/qualification-grants", "Quality", {
     query: grantQuery,
     responses: [DELETED],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, grantQuery);
+    handler: async ({ user: buyer, query: q, env }) => {
       await revokeQualification(env, buyer, { qualificationId: q.qualification_id, workerId: q.worker_id });
       return json({ deletedCount: 1 });
     },

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { availableTests, takeTest, type TestView } from "~/server/services/qualifications.server";
 import { testAnswersBody, testResultWireSchema, testsQuery, testWireSchema } from "~/lib/schemas/qualifications";
 
@@ -40,15 +39,12 @@ export const loader = rest("/qualification-tests", "Quality", {
     responses: [
       list(testWireSchema, example, "Tests with their questions, your score and when you may take each again"),
     ],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const q = readQuery(request, testsQuery);
-      return pagedList(
+    handler: async ({ user: worker, query: q, env }) =>
+      pagedList(
         q,
         (paging) => availableTests(env, worker.id, { ...paging, qualificationId: q.qualification_id }),
         testWire,
-      );
-    },
+      ),
   },
   POST: {
     summary: "Take a qualification test",
@@ -65,9 +61,7 @@ export const loader = rest("/qualification-tests", "Quality", {
       ),
     ],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const input = await readBody(request, testAnswersBody);
+    handler: async ({ user: worker, body: input, env }) => {
       const done = await takeTest(env, worker, input.qualification_id, input.answers);
       return json(
         {

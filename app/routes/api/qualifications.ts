@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { DELETED, list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import {
   createQualification,
   deleteQualification,
@@ -53,11 +52,8 @@ export const loader = rest("/qualifications", "Quality", {
     responses: [
       list(qualificationWireSchema, example, "Your qualifications (answer: the right choice, 1 for the first)"),
     ],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, qualificationsQuery);
-      return pagedList(q, (paging) => listQualifications(env, buyer.id, paging), qualificationWire);
-    },
+    handler: async ({ user: buyer, query: q, env }) =>
+      pagedList(q, (paging) => listQualifications(env, buyer.id, paging), qualificationWire),
   },
   POST: {
     summary: "Define a qualification, with a test when questions are given",
@@ -67,9 +63,7 @@ export const loader = rest("/qualifications", "Quality", {
     body: qualificationBody,
     responses: [ok(qualificationWireSchema, example, "The qualification", 201)],
     errors: [409],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const input = await readBody(request, qualificationBody);
+    handler: async ({ user: buyer, body: input, env }) => {
       const made = await createQualification(env, buyer, input);
       return json(qualificationWire(await qualificationForOwner(env, buyer, made.id)), 201);
     },
@@ -83,9 +77,7 @@ export const loader = rest("/qualifications", "Quality", {
     body: qualificationPatchBody,
     responses: [ok(qualificationWireSchema, example, "The qualification as changed")],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const { qualification_id, ...input } = await readBody(request, qualificationPatchBody);
+    handler: async ({ user: buyer, body: { qualification_id, ...input }, env }) => {
       await updateQualification(env, buyer, qualification_id, input);
       return json(qualificationWire(await qualificationForOwner(env, buyer, qualification_id)));
     },
@@ -99,9 +91,7 @@ export const loader = rest("/qualifications", "Quality", {
     query: qualificationQuery,
     responses: [DELETED],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, qualificationQuery);
+    handler: async ({ user: buyer, query: q, env }) => {
       await deleteQualification(env, buyer, q.qualification_id);
       return json({ deletedCount: 1 });
     },

@@ -1,8 +1,7 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, ok } from "~/server/http/endpoint.server";
 import { savedSearchWire } from "~/server/http/wire.server";
 import { appOrigin } from "~/server/environment.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { regenerateFeedToken } from "~/server/services/alerts.server";
 import { savedSearchIdBody, savedSearchWireSchema } from "~/lib/schemas/alerts";
 
@@ -14,9 +13,7 @@ export const loader = rest("/saved-searches/feed-token", "Tasks", {
     body: savedSearchIdBody,
     responses: [ok(savedSearchWireSchema, examples.savedSearch, "The saved search with its new feed address")],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const input = await readBody(request, savedSearchIdBody);
+    handler: async ({ user: worker, body: input, request, env }) => {
       const search = await regenerateFeedToken(env, worker, input.id);
       return json(savedSearchWire(search, appOrigin(env, request)));
     },

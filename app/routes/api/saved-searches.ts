@@ -1,8 +1,7 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { DELETED, examples, list, ok } from "~/server/http/endpoint.server";
 import { savedSearchWire } from "~/server/http/wire.server";
 import { appOrigin } from "~/server/environment.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/server/services/alerts.server";
 import { savedSearchBody, savedSearchesQuery, savedSearchQuery, savedSearchWireSchema } from "~/lib/schemas/alerts";
 
@@ -14,9 +13,7 @@ export const loader = rest("/saved-searches", "Tasks", {
     responses: [
       list(savedSearchWireSchema, examples.savedSearch, "Your saved searches with their private feed addresses"),
     ],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const q = readQuery(request, savedSearchesQuery);
+    handler: async ({ user: worker, query: q, request, env }) => {
       const origin = appOrigin(env, request);
       return pagedList(
         q,
@@ -33,9 +30,7 @@ export const loader = rest("/saved-searches", "Tasks", {
     body: savedSearchBody,
     responses: [ok(savedSearchWireSchema, examples.savedSearch, "The saved search", 201)],
     errors: [409],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const input = await readBody(request, savedSearchBody);
+    handler: async ({ user: worker, body: input, request, env }) => {
       const search = await saveSearch(env, worker, input);
       return json(savedSearchWire(search, appOrigin(env, request)), 201);
     },
@@ -46,9 +41,7 @@ export const loader = rest("/saved-searches", "Tasks", {
     query: savedSearchQuery,
     responses: [DELETED],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const q = readQuery(request, savedSearchQuery);
+    handler: async ({ user: worker, query: q, env }) => {
       await deleteSavedSearch(env, worker, q.id);
       return json({ deletedCount: 1 });
     },

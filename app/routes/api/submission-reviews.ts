@@ -1,7 +1,6 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, MODIFIED, OWN_EMAIL, TASK_BUYER_ONLY } from "~/server/http/endpoint.server";
 import { submissionList } from "~/server/http/rest-handlers.server";
-import { json, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
+import { json, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { approveSubmission, listBuyerSubmissions, rejectSubmission } from "~/server/services/submissions.server";
 import { reviewBody, reviewQuery, submission1Query, submissionWireSchema } from "~/lib/schemas/api";
 
@@ -12,9 +11,7 @@ export const loader = rest("/submission1", "Submissions", {
     accessNote: OWN_EMAIL,
     query: submission1Query,
     responses: [list(submissionWireSchema, examples.submission, "status=pending unless another status is given")],
-    handler: async ({ request, context, env, origin }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, submission1Query);
+    handler: async ({ user: buyer, query: q, env, origin }) => {
       requireOwnEmail(buyer, q.email);
       const pending = { ...q, status: q.status ?? "pending" };
       return submissionList(origin, pending, (filter) => listBuyerSubmissions(env, buyer.id, filter));
@@ -33,10 +30,7 @@ export const loader = rest("/submission1", "Submissions", {
     bodyOptional: true,
     responses: [MODIFIED],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, reviewQuery);
-      const body = await readBody(request, reviewBody);
+    handler: async ({ user: buyer, query: q, body, env }) => {
       if (q.status === "rejected") return json(await rejectSubmission(env, buyer, q.id, body.reason ?? ""));
       return json(await approveSubmission(env, buyer, q.id));
     },

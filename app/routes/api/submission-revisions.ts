@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { ok, TASK_BUYER_ONLY } from "~/server/http/endpoint.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { requestRevision } from "~/server/services/revisions.server";
 import { revisionBody, revisionWireSchema } from "~/lib/schemas/api";
 
@@ -25,9 +24,7 @@ export const loader = rest("/submission-revisions", "Submissions", {
       ),
     ],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const input = await readBody(request, revisionBody);
+    handler: async ({ user: buyer, body: input, env }) => {
       const done = await requestRevision(env, buyer, input.submission_id, input.note);
       return json(
         {

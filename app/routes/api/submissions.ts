@@ -1,8 +1,7 @@
-import { requireApiRole, requireApiUser } from "~/server/auth/guards.server";
 import { forbidden } from "~/server/errors";
 import { examples, list, ok, OWN_EMAIL } from "~/server/http/endpoint.server";
 import { submissionList } from "~/server/http/rest-handlers.server";
-import { json, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
+import { json, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { submissionWire } from "~/server/http/wire.server";
 import {
   createSubmission,
@@ -19,9 +18,7 @@ export const loader = rest("/submission", "Submissions", {
     accessNote: `email= is for workers, Buyer_mail= for buyers. ${OWN_EMAIL}`,
     query: submissionQuery,
     responses: [list(submissionWireSchema, examples.submission, "Newest first")],
-    handler: async ({ request, context, env, origin }) => {
-      const user = requireApiUser(context);
-      const q = readQuery(request, submissionQuery);
+    handler: async ({ user, query: q, env, origin }) => {
       // every e-mail given must be the caller's own, even one the answer does not use
       requireOwnEmail(user, q.email);
       requireOwnEmail(user, q.Buyer_mail);
@@ -40,9 +37,7 @@ export const loader = rest("/submission", "Submissions", {
     body: submissionSchema,
     responses: [ok(submissionWireSchema, examples.submission, "The submission (pending)", 201)],
     errors: [404, 409],
-    handler: async ({ request, context, env, origin }) => {
-      const worker = requireApiRole(context, "Worker");
-      const input = await readBody(request, submissionSchema);
+    handler: async ({ user: worker, body: input, env, origin }) => {
       const row = await createSubmission(
         env,
         worker,

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { ok } from "~/server/http/endpoint.server";
-import { json, readFileBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, readFileBody, rest } from "~/server/http/rest.server";
 import { rateLimitUploads } from "~/server/services/images.server";
 import { FILE_TOO_LARGE, postTaskFile, type PostedBatch } from "~/server/services/task-batches.server";
 import { taskBatchQuery, taskBatchWireSchema } from "~/lib/schemas/quality";
@@ -33,10 +32,8 @@ export const loader = rest("/task-batches", "Tasks", {
       ok(taskBatchWireSchema, example, "The posting this request_key already made"),
     ],
     errors: [409, 429],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
+    handler: async ({ user: buyer, query: { request_key }, request, env }) => {
       await rateLimitUploads(env, request, buyer.id);
-      const { request_key } = readQuery(request, taskBatchQuery);
       const bytes = await readFileBody(request, {
         contentType: "text/csv",
         maxBytes: MAX_BATCH_BYTES,

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, ok } from "~/server/http/endpoint.server";
-import { json, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { taskStartWire } from "~/server/http/wire.server";
 import { giveBackTask, startTask } from "~/server/services/slots.server";
 import { taskStartBody, taskStartQuery, taskStartWireSchema } from "~/lib/schemas/api";
@@ -15,11 +14,8 @@ export const loader = rest("/task-starts", "Submissions", {
     body: taskStartBody,
     responses: [ok(taskStartWireSchema, examples.taskStart, "The held slot", 201)],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const input = await readBody(request, taskStartBody);
-      return json(taskStartWire(await startTask(env, worker, input.task_id)), 201);
-    },
+    handler: async ({ user: worker, body: input, env }) =>
+      json(taskStartWire(await startTask(env, worker, input.task_id)), 201),
   },
 
   DELETE: {
@@ -30,9 +26,7 @@ export const loader = rest("/task-starts", "Submissions", {
     query: taskStartQuery,
     responses: [ok(v.strictObject({ deletedCount: v.literal(1) }), { deletedCount: 1 })],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const q = readQuery(request, taskStartQuery);
+    handler: async ({ user: worker, query: q, env }) => {
       await giveBackTask(env, worker, q.task_id);
       return json({ deletedCount: 1 });
     },

@@ -2,7 +2,7 @@ import { minimumPayOf } from "~/server/services/pay-rate.server";
 import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, ok, TASK_BUYER_ONLY } from "~/server/http/endpoint.server";
 import { adminRemoval, buyerTasksResponse } from "~/server/http/rest-handlers.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { joinedTaskWire } from "~/server/http/wire.server";
 import { deleteTask, listAllTasks, postTask, updateTask } from "~/server/services/tasks.server";
 import { idQuery, idReasonQuery, postTaskBody, putTaskBody, tasksQuery, taskWireSchema } from "~/lib/schemas/api";
@@ -14,9 +14,7 @@ export const loader = rest("/tasks", "Tasks", {
     accessNote: "email= must be your own; an admin may name any buyer, and without email= reads every live task.",
     query: tasksQuery,
     responses: [list(taskWireSchema, examples.task, "Live tasks, newest first")],
-    handler: async ({ request, context, env, origin }) => {
-      const user = requireApiRole(context, "Buyer", "Admin");
-      const q = readQuery(request, tasksQuery);
+    handler: async ({ user, query: q, context, env, origin }) => {
       if (q.email !== undefined) return buyerTasksResponse(env, origin, user, q);
       requireApiRole(context, "Admin");
       return pagedList(
@@ -36,11 +34,8 @@ export const loader = rest("/tasks", "Tasks", {
     body: postTaskBody,
     responses: [ok(taskWireSchema, examples.task, "The task", 201)],
     errors: [409],
-    handler: async ({ request, context, env, origin }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const input = await readBody(request, postTaskBody);
-      return json(joinedTaskWire(origin, await postTask(env, buyer, input), minimumPayOf(env)), 201);
-    },
+    handler: async ({ user: buyer, body: input, env, origin }) =>
+      json(joinedTaskWire(origin, await postTask(env, buyer, input), minimumPayOf(env)), 201),
   },
 
   PUT: {
@@ -53,10 +48,7 @@ export const loader = rest("/tasks", "Tasks", {
     body: putTaskBody,
     responses: [ok(taskWireSchema, examples.task, "The updated task")],
     errors: [404, 409],
-    handler: async ({ request, context, env, origin }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const { id } = readQuery(request, idQuery);
-      const input = await readBody(request, putTaskBody);
+    handler: async ({ user: buyer, query: { id }, body: input, env, origin }) => {
       const { task } = await updateTask(env, buyer, id, input);
       return json(joinedTaskWire(origin, task, minimumPayOf(env)));
     },

@@ -1,5 +1,4 @@
-import { requireApiRole } from "~/server/auth/guards.server";
-import { json, readBody, rest } from "~/server/http/rest.server";
+import { json, rest } from "~/server/http/rest.server";
 import { confirmTestCard, requireTestMode } from "~/server/payments/provider.server";
 import { testCardBody } from "~/lib/schemas/api";
 
@@ -14,12 +13,9 @@ export const loader = rest("/test-payments/confirm", "Purchases", {
       { status: 200, description: "The payment's status", example: { status: "succeeded", id: "pi_test_abc" } },
     ],
     errors: [402, 404],
-    handler: async ({ request, context, env }) => {
-      requireTestMode(env);
-      const buyer = requireApiRole(context, "Buyer");
-      const body = await readBody(request, testCardBody);
-      return json(await confirmTestCard(env, body.clientSecret, body, buyer.id));
-    },
+    // off (404) outside test mode, before anything else
+    before: ({ env }) => requireTestMode(env),
+    handler: async ({ user: buyer, body, env }) => json(await confirmTestCard(env, body.clientSecret, body, buyer.id)),
   },
 });
 export const action = loader;

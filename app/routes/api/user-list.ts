@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list } from "~/server/http/endpoint.server";
-import { pagedList, readQuery, rest } from "~/server/http/rest.server";
+import { pagedList, rest } from "~/server/http/rest.server";
 import { userWire } from "~/server/http/wire.server";
 import { listUsers } from "~/server/services/users.server";
 import { userWireSchema, users3Query } from "~/lib/schemas/api";
@@ -11,15 +10,12 @@ export const loader = rest("/users3", "Users", {
     access: ["Admin"],
     query: users3Query,
     responses: [list(userWireSchema, examples.user, "Users, newest first")],
-    handler: async ({ request, context, env, origin }) => {
-      requireApiRole(context, "Admin");
-      const q = readQuery(request, users3Query);
-      return pagedList(
+    handler: async ({ query: q, env, origin }) =>
+      pagedList(
         q,
         (paging) => listUsers(env, { role: q.role, ...paging }),
         (u) => userWire(origin, u),
-      );
-    },
+      ),
   },
 });
 export const action = loader;

@@ -1,6 +1,5 @@
-import { requireApiUser } from "~/server/auth/guards.server";
 import { ok, OWN_EMAIL } from "~/server/http/endpoint.server";
-import { json, readBody, readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
+import { json, requireOwnEmail, rest } from "~/server/http/rest.server";
 import { getItemsPerPage, setItemsPerPage } from "~/server/services/preferences.server";
 import { itemsPerPageWire, ownEmailQuery, preferenceBody } from "~/lib/schemas/api";
 
@@ -12,9 +11,8 @@ export const loader = rest("/user-preference", "Figures", {
     query: ownEmailQuery,
     responses: [ok(itemsPerPageWire, { itemsPerPage: 3 })],
     errors: [403],
-    handler: async ({ request, context, env }) => {
-      const user = requireApiUser(context);
-      requireOwnEmail(user, readQuery(request, ownEmailQuery).email);
+    handler: async ({ user, query, env }) => {
+      requireOwnEmail(user, query.email);
       return json({ itemsPerPage: await getItemsPerPage(env, user.id) });
     },
   },
@@ -26,9 +24,7 @@ export const loader = rest("/user-preference", "Figures", {
     body: preferenceBody,
     responses: [ok(itemsPerPageWire, { itemsPerPage: 5 })],
     errors: [403],
-    handler: async ({ request, context, env }) => {
-      const user = requireApiUser(context);
-      const body = await readBody(request, preferenceBody);
+    handler: async ({ user, body, env }) => {
       requireOwnEmail(user, body.email);
       return json(await setItemsPerPage(env, user.id, body.itemsPerPage));
     },

@@ -1,9 +1,9 @@
-import { requireApiRole, requireApiUser } from "~/server/auth/guards.server";
+import { requireApiUser } from "~/server/auth/guards.server";
 import { externalProfileContext } from "~/server/context";
 import { forbidden, notFound } from "~/server/errors";
 import { examples, ok, OWN_EMAIL } from "~/server/http/endpoint.server";
 import { adminRemoval } from "~/server/http/rest-handlers.server";
-import { json, NOT_YOURS, readBody, readQuery, requireOwnEmail, rest, sameEmail } from "~/server/http/rest.server";
+import { json, NOT_YOURS, readBody, requireOwnEmail, rest, sameEmail } from "~/server/http/rest.server";
 import { applicantWire, userWire } from "~/server/http/wire.server";
 import { signInWithVerifiedEmail } from "~/server/services/accounts.server";
 import { recentApplicants } from "~/server/services/landing.server";
@@ -38,8 +38,7 @@ export const loader = rest("/users", "Users", {
       ok(userWireSchema, examples.user, "email=: one user record"),
     ],
     errors: [401, 403, 404],
-    handler: async ({ request, context, env, origin }) => {
-      const q = readQuery(request, usersQuery);
+    handler: async ({ query: q, context, env, origin }) => {
       if (q.email !== undefined) {
         const user = requireApiUser(context);
         if (sameEmail(q.email, user.email)) return json(userWire(origin, user));
@@ -67,16 +66,16 @@ export const loader = rest("/users", "Users", {
       ok(userWireSchema, examples.user, "Your new record (a first sign-in with Google or Firebase)", 201),
     ],
     errors: [403],
-    handler: async ({ request, context, env, origin }) => {
+    // a verified Google/Firebase ID token whose e-mail has no account yet is not signed in: it is answered first
+    before: async ({ request, context, env, origin }) => {
       const external = context.get(externalProfileContext);
-      if (external) {
-        const body = await readBody(request, usersPostBody);
-        if (!sameEmail(body.email, external.email)) throw forbidden(NOT_YOURS);
-        const { user, created } = await signInWithVerifiedEmail(env, external);
-        return json(userWire(origin, user), created ? 201 : 200);
-      }
-      const user = requireApiUser(context);
+      if (!external) return;
       const body = await readBody(request, usersPostBody);
+      if (!sameEmail(body.email, external.email)) throw forbidden(NOT_YOURS);
+      const { user, created } = await signInWithVerifiedEmail(env, external);
+      return json(userWire(origin, user), created ? 201 : 200);
+    },
+    handler: ({ user, body, origin }) => {
       requireOwnEmail(user, body.email);
       return json(userWire(origin, user));
     },
@@ -92,9 +91,7 @@ export const loader = rest("/users", "Users", {
     bodyTitles: ["with id=: role change", "without id=: coin adjustment"],
     responses: [ok(modifiedWire, { modifiedCount: 1 }, "modifiedCount is 0 when the role was already that")],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const admin = requireApiRole(context, "Admin");
-      const { id } = readQuery(request, usersPatchQuery);
+    handler: async ({ user: admin, query: { id }, request, env }) => {
       if (id !== undefined) {
         const { role } = await readBody(request, roleChangeBody);
         return json(await changeRole(env, admin, id, role));

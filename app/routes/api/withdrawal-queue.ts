@@ -1,4 +1,3 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { ok } from "~/server/http/endpoint.server";
 import { json, rest } from "~/server/http/rest.server";
 import { payoutQueue } from "~/server/services/payout-queue.server";
@@ -17,8 +16,7 @@ export const loader = rest("/withdraw/queue", "Withdrawals", {
         pending: [{ _id: "0d9b6c1e-2f4a-4b8e-9c7d-3a5e1f2b4c6d", queue_place: 3 }],
       }),
     ],
-    handler: async ({ context, env }) => {
-      const worker = requireApiRole(context, "Worker");
+    handler: async ({ user: worker, env }) => {
       const queue = await payoutQueue(env, worker.id);
       return json({
         median_wait_hours: queue.medianWaitHours,

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, MODIFIED, ok } from "~/server/http/endpoint.server";
-import { json, ownerFor, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, ownerFor, pagedList, readBody, rest } from "~/server/http/rest.server";
 import { joinedWithdrawalWire, withdrawalWire } from "~/server/http/wire.server";
 import {
   approveWithdrawal,
@@ -25,9 +24,7 @@ export const loader = rest("/withdraw", "Withdrawals", {
       "A worker reads their own (email= must be theirs, or is left out); an admin reads anyone's (email=) or all (no email=). status= filters.",
     query: withdrawQuery,
     responses: [list(withdrawalWireSchema, examples.withdrawal, "Newest first")],
-    handler: async ({ request, context, env }) => {
-      const user = requireApiRole(context, "Worker", "Admin");
-      const q = readQuery(request, withdrawQuery);
+    handler: async ({ user, query: q, env }) => {
       // an admin without email= reads every worker's; anyone else one worker's (ownerFor: their own, or for an
       // admin the one named)
       const everyone = q.email === undefined && user.role === "Admin";
@@ -49,11 +46,8 @@ export const loader = rest("/withdraw", "Withdrawals", {
     body: withdrawSchema,
     responses: [ok(withdrawalWireSchema, examples.withdrawal, "The request (pending)", 201)],
     errors: [409],
-    handler: async ({ request, context, env }) => {
-      const worker = requireApiRole(context, "Worker");
-      const input = await readBody(request, withdrawSchema);
-      return json(withdrawalWire(await requestWithdrawal(env, worker, input), worker), 201);
-    },
+    handler: async ({ user: worker, body: input, env }) =>
+      json(withdrawalWire(await requestWithdrawal(env, worker, input), worker), 201),
   },
 
   PATCH: {
@@ -67,9 +61,7 @@ export const loader = rest("/withdraw", "Withdrawals", {
     bodyOptional: true,
     responses: [MODIFIED],
     errors: [404, 409],
-    handler: async ({ request, context, env }) => {
-      const admin = requireApiRole(context, "Admin");
-      const q = readQuery(request, withdrawPatchQuery);
+    handler: async ({ user: admin, query: q, request, env }) => {
       if (q.status === "rejected") {
         const { reason } = await readBody(request, withdrawRejectBody);
         return json(await rejectWithdrawal(env, admin, q.id, reason));

@@ -1,6 +1,5 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { DELETED, list, ok } from "~/server/http/endpoint.server";
-import { json, pagedList, readBody, readQuery, rest } from "~/server/http/rest.server";
+import { json, pagedList, rest } from "~/server/http/rest.server";
 import { blockWorker, liftBlock, listBlocks, type BlockView } from "~/server/services/blocks.server";
 import { workerBlockBody, workerBlockQuery, workerBlocksQuery, workerBlockWireSchema } from "~/lib/schemas/quality";
 
@@ -27,11 +26,8 @@ export const loader = rest("/worker-blocks", "Quality", {
     access: ["Buyer"],
     query: workerBlocksQuery,
     responses: [list(workerBlockWireSchema, example, "Your blocks with their private reasons")],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, workerBlocksQuery);
-      return pagedList(q, (paging) => listBlocks(env, buyer.id, paging), blockWire);
-    },
+    handler: async ({ user: buyer, query: q, env }) =>
+      pagedList(q, (paging) => listBlocks(env, buyer.id, paging), blockWire),
   },
   POST: {
     summary: "Block a worker from your tasks",
@@ -41,11 +37,8 @@ export const loader = rest("/worker-blocks", "Quality", {
     body: workerBlockBody,
     responses: [ok(workerBlockWireSchema, example, "The block", 201)],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const input = await readBody(request, workerBlockBody);
-      return json(blockWire(await blockWorker(env, buyer, { workerId: input.worker_id, reason: input.reason })), 201);
-    },
+    handler: async ({ user: buyer, body: input, env }) =>
+      json(blockWire(await blockWorker(env, buyer, { workerId: input.worker_id, reason: input.reason })), 201),
   },
   DELETE: {
     summary: "Lift a block",
@@ -53,9 +46,7 @@ export const loader = rest("/worker-blocks", "Quality", {
     query: workerBlockQuery,
     responses: [DELETED],
     errors: [404],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      const q = readQuery(request, workerBlockQuery);
+    handler: async ({ user: buyer, query: q, env }) => {
       await liftBlock(env, buyer, q.worker_id);
       return json({ deletedCount: 1 });
     },

@@ -1,7 +1,6 @@
-import { requireApiRole } from "~/server/auth/guards.server";
 import { examples, list, OWN_EMAIL } from "~/server/http/endpoint.server";
 import { submissionList } from "~/server/http/rest-handlers.server";
-import { readQuery, requireOwnEmail, rest } from "~/server/http/rest.server";
+import { requireOwnEmail, rest } from "~/server/http/rest.server";
 import { listWorkerSubmissions } from "~/server/services/submissions.server";
 import { submission2Query, submissionWireSchema } from "~/lib/schemas/api";
 
@@ -12,9 +11,7 @@ export const loader = rest("/submission2", "Submissions", {
     accessNote: OWN_EMAIL,
     query: submission2Query,
     responses: [list(submissionWireSchema, examples.submission, "Newest first")],
-    handler: async ({ request, context, env, origin }) => {
-      const worker = requireApiRole(context, "Worker");
-      const q = readQuery(request, submission2Query);
+    handler: async ({ user: worker, query: q, env, origin }) => {
       requireOwnEmail(worker, q.email);
       requireOwnEmail(worker, q.workermail);
       return submissionList(origin, q, (filter) => listWorkerSubmissions(env, worker.id, filter));

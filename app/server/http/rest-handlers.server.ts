@@ -2,10 +2,10 @@
 import { minimumPayOf } from "../services/pay-rate.server";
 import type * as v from "valibot";
 import type { SessionUser } from "../auth/session.server";
-import { requireApiRole } from "../auth/guards.server";
+import type { Role } from "~/lib/roles";
 import { listBuyerTasks, buyerStats } from "../services/tasks.server";
 import { adminStats } from "../services/users.server";
-import { json, ownerFor, pagedList, readQuery, requireOwnEmail, type Endpoint, type Page } from "./rest.server";
+import { json, ownerFor, pagedList, requireOwnEmail, type Endpoint, type Page } from "./rest.server";
 import { DELETED, list, ok, OWN_EMAIL } from "./endpoint.server";
 import { submissionStatusStored, submissionWire, taskWire } from "./wire.server";
 import type { SubmissionStatus, SubmissionView } from "../services/submissions.server";
@@ -21,7 +21,7 @@ export function publicList(entry: {
   example: unknown;
   description: string;
   read: (env: Env, origin: string) => Promise<unknown[]>;
-}): Endpoint {
+}): Endpoint<"public"> {
   return {
     summary: entry.summary,
     access: "public",
@@ -36,17 +36,16 @@ export function buyerFigure<T extends Record<string, number>>(entry: {
   wire: v.GenericSchema<unknown, T>;
   example: T;
   answer: (stats: BuyerStats) => T;
-}): Endpoint {
+}): Endpoint<Role[], typeof ownEmailQuery> {
   return {
     summary: entry.summary,
     access: ["Buyer"],
     accessNote: OWN_EMAIL,
     query: ownEmailQuery,
     responses: [ok(entry.wire, entry.example)],
-    handler: async ({ request, context, env }) => {
-      const buyer = requireApiRole(context, "Buyer");
-      requireOwnEmail(buyer, readQuery(request, ownEmailQuery).email);
-      return json(entry.answer(await buyerStats(env, buyer.id)));
+    handler: async ({ user, query, env }) => {
+      requireOwnEmail(user, query.email);
+      return json(entry.answer(await buyerStats(env, user.id)));
     },
   };
 }
@@ -56,15 +55,12 @@ export function adminFigure(entry: {
   summary: string;
   example: number;
   answer: (stats: AdminStats) => number;
-}): Endpoint {
+}): Endpoint<Role[]> {
   return {
     summary: entry.summary,
     access: ["Admin"],
     responses: [ok(bareNumberWire, entry.example)],
-    handler: async ({ context, env }) => {
-      requireApiRole(context, "Admin");
-      return json(entry.answer(await adminStats(env)));
-    },
+    handler: async ({ env }) => json(entry.answer(await adminStats(env))),
   };
 }
 
@@ -76,7 +72,7 @@ export function adminRemoval(entry: {
   remove: (env: Env, admin: SessionUser, id: string, reason?: string) => Promise<unknown>;
   /** its statuses besides 401, 403 and 422 */
   errors: number[];
-}): Endpoint {
+}): Endpoint<Role[], typeof entry.query> {
   return {
     summary: entry.summary,
     description: entry.description,
@@ -84,11 +80,7 @@ export function adminRemoval(entry: {
     query: entry.query,
     responses: [DELETED],
     errors: entry.errors,
-    handler: async ({ request, context, env }) => {
-      const admin = requireApiRole(context, "Admin");
-      const q = readQuery(request, entry.query);
-      return json(await entry.remove(env, admin, q.id, q.reason || undefined));
-    },
+    handler: async ({ user, query, env }) => json(await entry.remove(env, user, query.id, query.reason || undefined)),
   };
 }
 

@@ -3,13 +3,21 @@
 // JSON bodies (and a file as the body), list headers, and the "own records only" rule for e-mails in queries and bodies.
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
-import { getEnv } from "../context";
+import { getEnv, userContext } from "../context";
 import { appOrigin } from "../environment.server";
 import { AppError, forbidden } from "../errors";
 import type { SessionUser } from "../auth/session.server";
+import { requireApiRole, requireApiUser } from "../auth/guards.server";
 import { api, declaredKeys, json, methodNotAllowed, validate } from "./api.server";
 import { readBodyBytes } from "./body.server";
-import { errorStatuses, type ApiTag, type EndpointDoc, type EndpointEntry, type HttpMethod } from "./endpoint.server";
+import {
+  errorStatuses,
+  type Access,
+  type ApiTag,
+  type EndpointDoc,
+  type EndpointEntry,
+  type HttpMethod,
+} from "./endpoint.server";
 import { findUserByEmail } from "../services/users.server";
 import { MAX_PAGE_SIZE } from "~/lib/schemas/api";
 
@@ -19,18 +27,47 @@ export interface RestArgs {
   params: Record<string, string | undefined>;
 }
 
-export interface HandlerArgs extends RestArgs {
+export interface RequestArgs extends RestArgs {
   env: Env;
   url: URL;
   /** APP_ORIGIN (the request's origin where it is not set): app paths in answers and e-mailed links use it. */
   origin: string;
 }
 
-export type Handler = (args: HandlerArgs) => Promise<Response> | Response;
+type QuerySchema = v.GenericSchema | undefined;
+type BodySchema = v.GenericSchema | v.GenericSchema[] | undefined;
+type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+/** Who a handler answers: the signed-in user, or for a public endpoint whoever is signed in (null for nobody). */
+export type CallerOf<A extends Access> = A extends "public" ? SessionUser | null : SessionUser;
+
+/** A handler's arguments: the caller its entry's `access` let through and its entry's `query` and `body` parsed. */
+export interface HandlerArgs<
+  A extends Access = Access,
+  Q extends QuerySchema = undefined,
+  B extends BodySchema = undefined,
+> extends RequestArgs {
+  user: CallerOf<A>;
+  query: Parsed<Q>;
+  /** undefined for alternative bodies (several schemas): the handler picks one and reads it with readBody */
+  body: Parsed<B>;
+}
 
 /** One method of a route: its catalogue entry (endpoint.server.ts) and the handler that answers it. */
-export interface Endpoint extends EndpointEntry {
-  handler: Handler;
+export interface Endpoint<
+  A extends Access = Access,
+  Q extends QuerySchema = QuerySchema,
+  B extends BodySchema = BodySchema,
+> extends EndpointEntry {
+  access: A;
+  query?: Q;
+  body?: B;
+  /**
+   * Runs before the access check and the input: it throws for a rate limit or a feature switched off, or answers a
+   * request the entry's access does not describe (a first Google sign-in, which has no account yet).
+   */
+  before?: (args: RequestArgs) => Promise<Response | void> | Response | void;
+  handler: (args: HandlerArgs<A, Q, B>) => Promise<Response> | Response;
 }
 
 /** A REST route's loader (and action): it answers requests and carries the route's catalogue entries. */
@@ -39,28 +76,77 @@ export interface RestRoute {
   readonly endpoints: EndpointDoc[];
 }
 
+/** The caller `access` lets through: 401 without an identity (unless public), 403 for a role it does not list. */
+function callerFor(context: Readonly<RouterContextProvider>, access: Access): SessionUser | null {
+  if (access === "public") return context.get(userContext);
+  if (access === "signed-in") return requireApiUser(context);
+  return requireApiRole(context, ...access);
+}
+
 /**
  * A REST resource route, exported as both its loader and its action:
  *   export const loader = rest("/path", "Tag", { GET: { summary, access, query, responses, errors, handler }, … });
  *   export const action = loader;
  * (React Router's build strips `loader`/`action` from the browser bundle and cannot strip destructured exports.)
  * `path` is the route's path in app/routes.ts in OpenAPI's form ("/images/{key}"); the tests hold the two equal.
- * It picks the handler for the method (HEAD as GET), answers 405 with Allow for any other, and turns refusals into
+ * It picks the handler for the method (HEAD as GET), answers 405 with Allow for any other, decides 401/403 from the
+ * entry's `access`, parses its `query` and then its `body` (422, 400, 413, 415), and only then calls the handler with
+ * the caller and the parsed input: what the entry declares (and the docs show) is what is enforced. Access finer
+ * than a role (your own records, the task's buyer) stays with the handler and its service. Refusals become
  * `{ error: { code, message } }`. CORS is the API layout's middleware (routes/api/layout.ts).
  */
-export function rest(path: string, tag: ApiTag, methods: Partial<Record<HttpMethod, Endpoint>>): RestRoute {
-  const allowed = Object.keys(methods) as HttpMethod[];
+export function rest<
+  AG extends Access,
+  AP extends Access,
+  AU extends Access,
+  AA extends Access,
+  AD extends Access,
+  QG extends QuerySchema = undefined,
+  BG extends BodySchema = undefined,
+  QP extends QuerySchema = undefined,
+  BP extends BodySchema = undefined,
+  QU extends QuerySchema = undefined,
+  BU extends BodySchema = undefined,
+  QA extends QuerySchema = undefined,
+  BA extends BodySchema = undefined,
+  QD extends QuerySchema = undefined,
+  BD extends BodySchema = undefined,
+>(
+  path: string,
+  tag: ApiTag,
+  // one set of type parameters a method, so that each handler's arguments follow its own entry
+  methods: {
+    GET?: Endpoint<AG, QG, BG>;
+    POST?: Endpoint<AP, QP, BP>;
+    PUT?: Endpoint<AU, QU, BU>;
+    PATCH?: Endpoint<AA, QA, BA>;
+    DELETE?: Endpoint<AD, QD, BD>;
+  },
+): RestRoute {
+  const entries = methods as Partial<Record<HttpMethod, Endpoint>>;
+  const allowed = Object.keys(entries) as HttpMethod[];
   const route = (args: RestArgs): Promise<Response> =>
     api(async () => {
       const method = (args.request.method === "HEAD" ? "GET" : args.request.method.toUpperCase()) as HttpMethod;
-      const endpoint = methods[method];
+      const endpoint = entries[method];
       if (!endpoint) return methodNotAllowed(allowed);
-      const url = new URL(args.request.url);
       const env = getEnv(args.context);
-      return endpoint.handler({ ...args, env, url, origin: appOrigin(env, args.request) });
+      const request: RequestArgs = {
+        ...args,
+        env,
+        url: new URL(args.request.url),
+        origin: appOrigin(env, args.request),
+      };
+      const early = await endpoint.before?.(request);
+      if (early) return early;
+      const user = callerFor(args.context, endpoint.access);
+      const query = endpoint.query && readQuery(args.request, endpoint.query);
+      const body =
+        endpoint.body && !Array.isArray(endpoint.body) ? await readBody(args.request, endpoint.body) : undefined;
+      return endpoint.handler({ ...request, user, query, body });
     });
   const endpoints = allowed.map((method): EndpointDoc => {
-    const { handler: _handler, ...entry } = methods[method]!;
+    const { handler: _handler, before: _before, ...entry } = entries[method]!;
     return { method, path, tag, ...entry, errors: errorStatuses(entry) };
   });
   return Object.assign(route, { endpoints });
