@@ -89,6 +89,18 @@ async function planOf(label: string, read: (env: Env) => Promise<unknown>) {
 }
 
 describe("hot reads use indexes and counters", () => {
+  it("My Tasks' total is the buyer's kept figure, not a count of their tasks", async () => {
+    const buyer = await funded("Buyer", 10_000);
+    const asBuyer = await sessionUser(buyer.id);
+    for (let i = 0; i < 3; i++) await postTask(env, asBuyer, taskInput());
+    const [newest] = (await listBuyerTasks(env, buyer.id, { limit: 2 })).items;
+    await deleteTask(env, asBuyer, newest!.id);
+    const r = recordingEnv();
+    const page = await listBuyerTasks(r.env, buyer.id, { limit: 2 });
+    expect({ total: page.total, pages: page.pages, shown: page.items.length }).toEqual({ total: 2, pages: 1, shown: 2 });
+    expect(r.statements.filter((s) => /\bcount\(/i.test(s.sql)).map((s) => s.sql)).toEqual([]);
+  });
+
   it("landing, /categories, /tasks3, /tasks2 (every sort, category, search, late page) and Manage Tasks", async () => {
     const buyer = await funded("Buyer", 10_000);
     const worker = await registerUser("Worker");
@@ -429,6 +441,8 @@ describe("the Task List's cards and filters: kept figures, one index walk", () =
     expect(plan.join(" | ")).not.toMatch(/\b(buyer_review_days|task_work_times)\b/);
     // pay per hour: the task's own columns (its estimate and the kept median of its timings, migrations/0032)
     expect(cards.sql).toMatch(/"tasks"\."estimate_minutes", "tasks"\."measured_minutes"/);
+    // the page size is written into the walk: a bound LIMIT has SQLite plan the statement again on each run
+    expect(cards.sql).toMatch(/ limit 12\)/);
   });
 
   it("a worker's eligibility for a page is one indexed read, and Hide tasks I can't do filters inside the walk", async () => {

@@ -5,7 +5,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { preparedRead } from "../db/prepared.server";
-import { fetchPage, pageWindow, type Page, type PageWindow } from "../db/paging";
+import { fetchPage, pageWindow, writtenLimit, type Page, type PageWindow } from "../db/paging";
 import { openTaskMatchSet, openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import {
   buyerFigures,
@@ -759,7 +759,7 @@ function pageIds(db: Db, w: PageWindow, index: string, where: SQL | undefined, o
     .from(tasksBy(index))
     .where(where)
     .orderBy(...order)
-    .limit(w.limit)
+    .limit(writtenLimit(w.limit))
     .offset(w.offset);
 }
 type PageIds = ReturnType<typeof pageIds>;
@@ -977,7 +977,8 @@ function openTaskPage<Row>(
 
 /**
  * A buyer's live tasks, newest first, paginated, each with its progress: submissions approved and pending (kept
- * per task by triggers, migrations/0020; 0 before the first) beside its open slots (`requiredWorkers`).
+ * per task by triggers, migrations/0020; 0 before the first) beside its open slots (`requiredWorkers`). How many
+ * there are is the buyer's kept figure (migrations/0013), not a count of their tasks, which grows with them.
  */
 export async function listBuyerTasks(env: Env, buyerId: string, opts: { page?: number; limit?: number } = {}) {
   const db = getDb(env);
@@ -993,7 +994,7 @@ export async function listBuyerTasks(env: Env, buyerId: string, opts: { page?: n
       .orderBy(desc(tasks.createdAt))
       .limit(w.limit)
       .offset(w.offset),
-    db.select({ n: count() }).from(tasks).where(where),
+    db.select({ n: buyerFigures.liveTasks }).from(buyerFigures).where(eq(buyerFigures.buyerId, buyerId)),
   );
   return {
     ...page,
