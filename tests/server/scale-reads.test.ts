@@ -97,7 +97,11 @@ describe("hot reads use indexes and counters", () => {
     await deleteTask(env, asBuyer, newest!.id);
     const r = recordingEnv();
     const page = await listBuyerTasks(r.env, buyer.id, { limit: 2 });
-    expect({ total: page.total, pages: page.pages, shown: page.items.length }).toEqual({ total: 2, pages: 1, shown: 2 });
+    expect({ total: page.total, pages: page.pages, shown: page.items.length }).toEqual({
+      total: 2,
+      pages: 1,
+      shown: 2,
+    });
     expect(r.statements.filter((s) => /\bcount\(/i.test(s.sql)).map((s) => s.sql)).toEqual([]);
   });
 
