@@ -1,6 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContext, type RouterContextProvider } from "react-router";
 import { roleContexts, signedInContext, userContext, type RoleUser } from "../context";
 import { AppError, forbidden } from "../errors";
+import { pageBehind } from "../http/redirect.server";
 import type { SessionUser } from "./session.server";
 import type { Role } from "~/lib/roles";
 import { VERIFY_EMAIL_FIRST } from "~/lib/schemas/auth";
@@ -14,12 +15,7 @@ type Ctx = Readonly<RouterContextProvider>;
 export const signedInMiddleware: MiddlewareFunction<Response> = ({ context, request }) => {
   const user = context.get(userContext);
   if (!user) {
-    const url = new URL(request.url);
-    // a script's navigation asks for <path>.data, naming the loaders to run (`_routes`, React Router's own): the way
-    // back is the page
-    url.searchParams.delete("_routes");
-    const back = url.pathname.replace(/\.data$/, "") + url.search;
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(pageBehind(request))}`);
   }
   context.set(signedInContext, user);
 };

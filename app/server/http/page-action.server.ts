@@ -22,6 +22,7 @@ import { ImageRefused, rateLimitUploads, UPLOAD_LIMIT, withUploadedImage } from 
 import { declaredKeys, validate } from "./api.server";
 import { redirectWithFlash } from "./flash.server";
 import { readForm } from "./form.server";
+import { pageBehind } from "./redirect.server";
 import { requestLanguage } from "./language.server";
 import type { Language } from "~/lib/i18n/languages";
 import { serverWords } from "~/lib/i18n/words.server";
@@ -76,12 +77,7 @@ function answerLanguage(request: Request, user: unknown): Language {
 
 /** This page without its no-JavaScript view (nor React Router's ?index, ?_routes): where Post/Redirect/Get returns to. */
 export function backTo(request: Request): string {
-  const url = new URL(request.url);
-  for (const p of [...VIEW_PARAMS, "index", "_routes"]) url.searchParams.delete(p);
-  const search = url.searchParams.toString();
-  // a script's post goes to the page's data URL (<path>.data, "/_root.data" for "/"): back to the page, not to it
-  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
-  return `${path}${search ? `?${search}` : ""}`;
+  return pageBehind(request, VIEW_PARAMS);
 }
 
 /**

@@ -60,3 +60,17 @@ export function afterSignIn(redirectTo: unknown, request: Request, role: Role): 
   const to = safeRedirect(redirectTo, request, home, { except: ["/login", "/register", "/unauthorized"] });
   return mayOpen(role, new URL(to, "https://coinwork.invalid").pathname) ? to : home;
 }
+
+/**
+ * The page a request is for, as a path and query to come back to: a script's navigation or post asks for the page's
+ * data URL (`<path>.data`, `/_root.data` for "/") and names React Router's own parameters (`_routes`, the loaders to
+ * run; `index`, an index route's action), none of which belongs in a way back. `drop` names more parameters to leave
+ * out (e.g. a page's no-JavaScript views).
+ */
+export function pageBehind(request: Request, drop: readonly string[] = []): string {
+  const url = new URL(request.url);
+  for (const p of [...drop, "index", "_routes"]) url.searchParams.delete(p);
+  const search = url.searchParams.toString();
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return `${path}${search ? `?${search}` : ""}`;
+}
