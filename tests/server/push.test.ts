@@ -326,6 +326,17 @@ describe("subscriptions that end", () => {
     expect(await subscriptionsOf(worker.id)).toEqual([other.endpoint]);
   });
 
+  it("signing out forgets the browsers: no push of theirs reaches a phone they signed out of", async () => {
+    const { buyer, worker, sub } = await pendingWork();
+    const phone = await turnOn(worker);
+    const out = await jsPost("/logout", {}, worker.cookie);
+    expect(out.status, out.text).toBeLessThan(400);
+    expect(await subscriptionsOf(worker.id)).toEqual([]);
+    await approveSubmission(env, await sessionUser(buyer.id), sub.id);
+    await deliverAll();
+    expect(await received(phone)).toEqual([]);
+  });
+
   it("closing the account forgets its browsers", async () => {
     const worker = await registerUser("Worker");
     await turnOn(worker);

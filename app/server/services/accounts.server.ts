@@ -38,6 +38,7 @@ import {
 import { audit, notice, notification, posting } from "./ledger.server";
 import { checkCurrentPassword } from "./passwords.server";
 import { revokeRequesterKeys } from "./key-revocation.server";
+import { forgetPushSubscriptions } from "./push.server";
 import {
   checkLoginThrottle,
   isKnownAddress,
@@ -352,6 +353,7 @@ export async function logout(env: Env, userId: string, everywhere = false) {
   if (everywhere) batch.step("revoke keys", revokeRequesterKeys(userId, now));
   await batch
     .step("end sessions", sql`UPDATE users SET session_version = session_version + 1 WHERE id = ${userId}`)
+    .step("forget push", forgetPushSubscriptions(userId))
     .run();
 }
 

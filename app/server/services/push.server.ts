@@ -115,8 +115,11 @@ export function queuePush(notificationId: string, userId: string, title: PushTit
       AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = ${userId})`;
 }
 
-/** The closing batch's step, `when` the account ends: its browsers get no more pushes. */
-export function forgetPushSubscriptions(userId: string, when: SQL): SQL {
+/**
+ * A batch step for when a person's sessions all end (signing out, `when` the account closes): the browsers they were
+ * signed in on get no more of their pushes, which on a shared phone would reach whoever uses it next.
+ */
+export function forgetPushSubscriptions(userId: string, when: SQL = sql`1`): SQL {
   return sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND ${when}`;
 }
 
