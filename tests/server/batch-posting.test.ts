@@ -308,6 +308,14 @@ describe("batch posting through REST", () => {
     const short = await postFile(buyer, `${csvOf(1)}\r\nOnly a title`);
     expect(short.status).toBe(422);
     expect(short.body.error!.fields!["row 2"]).toEqual(["The row has too few cells."]);
+    // a quote gone wrong is said as the error of the row it is in (Papa Parse counts the header in a quote error's
+    // row, not in a cell count's): the rest of the file runs into that row, whose cells then fail too
+    const [header, first, second, third] = csvOf(3).split("\r\n");
+    const malformed = second!.replace("Batch task 2", '"Batch" task 2');
+    const quoted = await postFile(buyer, [header, first, malformed, third].join("\r\n"));
+    expect(quoted.status).toBe(422);
+    expect(quoted.body.error!.fields!["row 2"]).toEqual(["Trailing quote on quoted field is malformed"]);
+    expect(Object.keys(quoted.body.error!.fields!).filter((k) => !k.startsWith("row 2"))).toEqual([]);
     // a file that cannot be a batch: its own words
     const unknown = await postFile(buyer, "title,pay\nA,1\n");
     expect(unknown.status).toBe(422);

@@ -144,9 +144,13 @@ export function readTaskFile(text: string, minCents: number): TaskFile {
   if (parsed.data.length > MAX_BATCH_ROWS)
     throw refuse(TOO_MANY_ROWS).saying("batch.tooManyRows", { count: MAX_BATCH_ROWS });
   if (!parsed.data.length) throw refuse(NO_ROWS);
-  // Papa Parse's problems with a row's shape (too few or many cells, a quote left open), by row index
+  // Papa Parse's problems with a row's shape (too few or many cells, a quote left open), by row index: a quote
+  // error's row counts the header row, a cell count's does not
   const shapes = new Map<number, Said>();
-  for (const e of parsed.errors) if (e.row !== undefined && !shapes.has(e.row)) shapes.set(e.row, shapeOf(e));
+  for (const e of parsed.errors) {
+    const index = e.row === undefined ? undefined : e.type === "Quotes" ? e.row - 1 : e.row;
+    if (index !== undefined && !shapes.has(index)) shapes.set(index, shapeOf(e));
+  }
   const rows = parsed.data.map((record, i) => {
     const cells: BatchRow["cells"] = {};
     for (const column of BATCH_COLUMNS) if (typeof record[column] === "string") cells[column] = record[column];
