@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ImageIcon } from "~/components/icons";
+import { FileInput } from "./ui/file-input";
 import { Label } from "./ui/input";
 import { MAX_IMAGE_PIXELS } from "~/lib/images";
 import { useFormat, useWords } from "~/lib/i18n/react";
@@ -31,6 +32,8 @@ export function ImagePicker({
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(initialUrl ?? null);
+  /** the chosen file's name, while the input holds it */
+  const [chosen, setChosen] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   /** what making the chosen image smaller did, or that it is under way */
   const [note, setNote] = useState<string | null>(null);
@@ -53,6 +56,7 @@ export function ImagePicker({
                 if (!preview.startsWith("blob:") || width * height <= MAX_IMAGE_PIXELS) return;
                 setLocalError(tooManyPixels(width, height));
                 if (inputRef.current) inputRef.current.value = "";
+                setChosen(null);
                 setPreview(initialUrl ?? null);
               }}
             />
@@ -60,15 +64,16 @@ export function ImagePicker({
             <ImageIcon className="size-6 text-muted-foreground" aria-hidden />
           )}
         </div>
-        <input
+        <FileInput
           ref={inputRef}
           id={id}
           name={name}
-          type="file"
+          button={t("image.choose")}
+          chosen={chosen}
           accept="image/png,image/jpeg,image/webp,image/gif"
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : `${id}-rule`}
-          className="block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+          className="flex-1"
           onChange={async (e) => {
             const input = e.currentTarget;
             const file = input.files?.[0];
@@ -77,8 +82,10 @@ export function ImagePicker({
             const refuse = (message: string) => {
               setLocalError(message);
               input.value = "";
+              setChosen(null);
               setPreview(initialUrl ?? null);
             };
+            setChosen(file?.name ?? null);
             if (!file) return setPreview(initialUrl ?? null);
             if (!file.type.startsWith("image/")) return refuse(t("image.notAnImage"));
             const size = await createImageBitmap(file).then(
@@ -101,6 +108,7 @@ export function ImagePicker({
               const files = new DataTransfer();
               files.items.add(shrunk.file);
               input.files = files.files;
+              setChosen(shrunk.file.name);
               setNote(
                 t("image.shrunk", {
                   fromWidth: f.count(shrunk.from.width),

@@ -57,10 +57,19 @@ describe("a photo larger than the upload bounds", () => {
     const settings = await context.newPage();
     // the picker shrinks the photo once the page is interactive
     await gotoHydrated(settings, "/dashboard/settings");
-    await settings.locator('input[type="file"][name="image"]').setInputFiles(photo);
+    // the picker speaks the page's words, not the browser's: its native input is out of sight
+    const input = settings.locator('input[type="file"][name="image"]');
+    expect(await settings.getByText("Choose an image", { exact: true }).isVisible()).toBe(true);
+    expect(await settings.getByText("No file chosen", { exact: true }).isVisible()).toBe(true);
+    expect((await input.boundingBox())?.width).toBeLessThanOrEqual(1);
+    await input.setInputFiles(photo);
     await expect
       .poll(() => settings.getByText(/^This image is 4,032 × 3,024 pixels: it will be sent at 2,309 × 1,732/).count())
       .toBe(1);
+    // the name shown is the file's the input now holds: the smaller one
+    const held = await input.evaluate((i: HTMLInputElement) => i.files?.[0]?.name ?? "");
+    expect(held).not.toBe("");
+    expect(await settings.getByText(held, { exact: true }).isVisible()).toBe(true);
     await screenshot(settings, "image-shrunk-note-390");
     await settings.getByRole("button", { name: "Save profile" }).click();
     await expect
@@ -92,7 +101,11 @@ describe("a photo larger than the upload bounds", () => {
     await page.getByLabel("Email").fill(unique("photo-nojs"));
     await page.getByLabel("Password").fill(TEST_PASSWORD);
     await page.getByLabel("Role").selectOption("Worker");
-    await page.locator('input[type="file"][name="image"]').setInputFiles(photo);
+    // without scripting only the browser can show the chosen file: its own control shows, not the page's button
+    const input = page.locator('input[type="file"][name="image"]');
+    expect((await input.boundingBox())?.width).toBeGreaterThan(100);
+    expect(await page.getByText("Choose an image", { exact: true }).isVisible()).toBe(false);
+    await input.setInputFiles(photo);
     await page.getByRole("button", { name: "Register" }).click();
     await expect.poll(() => page.getByText(IMAGE_TOO_MANY_PIXELS).count()).toBeGreaterThan(0);
     await screenshot(page, "image-refused-nojs-1440");

@@ -65,7 +65,7 @@ export const PAGE_WORDS: readonly (readonly [
     {
       auth: "google.button or password register.asBuyer register.asWorker register.busy register.country register.countryHint register.description register.failed register.haveAccount register.meta register.name register.photo register.role register.role.Buyer register.role.Worker register.rolePlaceholder register.submit register.subtitle register.terms register.title toLogin",
       common:
-        "avatar.* brand coinBalance.* coins error.* form.countryEvery form.countryNotGiven form.email form.passwordHint image.* language.* loading logo.* status.backHome toast.*",
+        "avatar.* brand coinBalance.* coins error.* file.* form.countryEvery form.countryNotGiven form.email form.passwordHint image.* language.* loading logo.* status.backHome toast.*",
       public: "footer.* layout.* nav.*",
       validation: "country.* email.* image.* name.* password.required password.tooShort role.* text.atMost",
     },
@@ -201,7 +201,7 @@ export const PAGE_WORDS: readonly (readonly [
     "Worker",
     {
       common:
-        "avatar.* coinBalance.* coins error.* form.countryEvery form.countryNotGiven form.currentPassword form.passwordHint image.* language.* loading logo.* status.backHome toast.*",
+        "avatar.* coinBalance.* coins error.* file.* form.countryEvery form.countryNotGiven form.currentPassword form.passwordHint image.* language.* loading logo.* status.backHome toast.*",
       dashboard:
         "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "country.* email.* image.* name.* password.* role.* text.atMost",
@@ -213,7 +213,7 @@ export const PAGE_WORDS: readonly (readonly [
     {
       buyer: "blocked.* review.worker",
       common:
-        "avatar.* coinBalance.* coins error.* form.countryEvery form.countryNotGiven form.currentPassword form.passwordHint image.* language.* list.* loading logo.* pagination.* status.backHome toast.*",
+        "avatar.* coinBalance.* coins error.* file.* form.countryEvery form.countryNotGiven form.currentPassword form.passwordHint image.* language.* list.* loading logo.* pagination.* status.backHome toast.*",
       dashboard:
         "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "country.* email.* image.* name.* password.* role.* text.atMost",
@@ -224,7 +224,7 @@ export const PAGE_WORDS: readonly (readonly [
     "Admin",
     {
       common:
-        "avatar.* coinBalance.* coins error.* form.countryEvery form.countryNotGiven form.currentPassword form.passwordHint image.* language.* loading logo.* status.backHome toast.*",
+        "avatar.* coinBalance.* coins error.* file.* form.countryEvery form.countryNotGiven form.currentPassword form.passwordHint image.* language.* loading logo.* status.backHome toast.*",
       dashboard:
         "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* settings.apiKeys.hint settings.apiKeys.manage settings.apiKeys.title settings.blocked.hint settings.blocked.title settings.close.hint settings.close.link settings.close.title settings.data.download settings.data.hint settings.data.title settings.description settings.email.change settings.email.hint settings.email.hintNoPassword settings.email.new settings.email.notVerified settings.email.sending settings.email.title settings.email.verified settings.email.waitApproval settings.email.waitApprovalText settings.email.waitConfirmation settings.email.waitConfirmationText settings.language.hint settings.language.save settings.language.title settings.meta settings.password.addOne settings.password.change settings.password.forgot settings.password.google settings.password.hint settings.password.new settings.password.title settings.password.weakText settings.password.weakTitle settings.profile.country settings.profile.countryHint settings.profile.hint settings.profile.name settings.profile.photo settings.profile.save settings.profile.title settings.saving settings.signOut.hint settings.signOut.title settings.title verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "country.* email.* image.* name.* password.* role.* text.atMost",
@@ -338,7 +338,8 @@ export const PAGE_WORDS: readonly (readonly [
     {
       buyer:
         "addTask.description addTask.fromCsv addTask.meta addTask.title category.* check.* debt.* field.* pay.* posting.notAvailable posting.short purchase.title review.grant.choice taskForm.* updateTask.insufficient updateTask.needMore",
-      common: "avatar.* coinBalance.* coins error.* image.* language.* loading logo.* result.* status.backHome toast.*",
+      common:
+        "avatar.* coinBalance.* coins error.* file.* image.* language.* loading logo.* result.* status.backHome toast.*",
       dashboard:
         "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "addTask.* check.* image.* number.* task.* text.atMost updateTask.*",
@@ -350,7 +351,7 @@ export const PAGE_WORDS: readonly (readonly [
     {
       buyer:
         "batch.addOne batch.allOrNone batch.check batch.coinsHeld batch.description batch.file batch.fixErrors batch.format batch.gone batch.meta batch.optionalColumn batch.postAll batch.previewOf batch.ready batch.row batch.rows batch.rowsWithErrors batch.staysHere batch.summary batch.summaryValid batch.tasks batch.template batch.title batch.upload batch.uploadPreview debt.* field.category field.completion_date field.estimate_minutes field.payable_amount field.required_workers field.task_title posting.notAvailable posting.short purchase.title",
-      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* result.* status.backHome toast.*",
+      common: "avatar.* coinBalance.* coins error.* file.* language.* loading logo.* result.* status.backHome toast.*",
       dashboard:
         "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "text.atMost",
@@ -375,7 +376,8 @@ export const PAGE_WORDS: readonly (readonly [
     {
       buyer:
         "category.* check.* debt.* duration.* field.* myTasks.title pay.* posting.notAvailable posting.short purchase.title review.grant.choice taskForm.* updateTask.back updateTask.below.body updateTask.below.title updateTask.description updateTask.error.message updateTask.error.title updateTask.insufficient updateTask.meta updateTask.needMore updateTask.notFound.message updateTask.notFound.title updateTask.paused.body updateTask.paused.title updateTask.title",
-      common: "avatar.* coinBalance.* coins error.* image.* language.* loading logo.* result.* status.backHome toast.*",
+      common:
+        "avatar.* coinBalance.* coins error.* file.* image.* language.* loading logo.* result.* status.backHome toast.*",
       dashboard:
         "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "addTask.* check.* image.* number.* task.* text.atMost updateTask.*",
@@ -480,7 +482,7 @@ export const PAGE_WORDS: readonly (readonly [
     "Worker",
     {
       common:
-        "action.* avatar.* category.* coinAmount.* coinBalance.* coins confirm.* due.* duration.* error.* image.* language.* loading logo.* payRate.* proof.noDetails reputation.* result.* status.backHome taskBrief.* toast.* unexpected",
+        "action.* avatar.* category.* coinAmount.* coinBalance.* coins confirm.* due.* duration.* error.* file.* image.* language.* loading logo.* payRate.* proof.noDetails reputation.* result.* status.backHome taskBrief.* toast.* unexpected",
       dashboard:
         "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "check.* image.* submission.textRequired text.atMost",
@@ -518,7 +520,7 @@ export const PAGE_WORDS: readonly (readonly [
     "Worker",
     {
       common:
-        "action.* appeal.* avatar.* coinAmount.worth coinBalance.* coins confirm.* error.* image.* language.* loading logo.* proof.noDetails result.* status.* toast.*",
+        "action.* appeal.* avatar.* coinAmount.worth coinBalance.* coins confirm.* error.* file.* image.* language.* loading logo.* proof.noDetails result.* status.* toast.*",
       dashboard:
         "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
       validation: "check.* id.* image.* submission.textRequired text.atMost",

@@ -1,6 +1,7 @@
 // Post Tasks from a CSV (docs/product/batch-posting.md): upload, a preview of every row with its errors, "Post all".
 // Without JavaScript it is the same two plain posts: the upload redirects to its preview (?draft=<id>), and "Post all"
 // redirects to My Tasks with a flash (or back to the preview with the refusal).
+import { useId } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import * as v from "valibot";
 import type { Route } from "./+types/batch-tasks";
@@ -9,6 +10,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
+import { FileInput } from "~/components/ui/file-input";
 import { CardRow, CardTable, Cell, type CardColumn } from "~/components/responsive-list";
 import { getEnv } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
@@ -125,6 +127,7 @@ const columnList = (t: Words<"buyer">) =>
   BATCH_COLUMNS.map((c) => (OPTIONAL_COLUMNS.includes(c) ? t("batch.optionalColumn", { column: c }) : c)).join(", ");
 
 export default function BatchTasks({ loaderData }: Route.ComponentProps) {
+  const fileId = useId();
   const { asked, preview } = loaderData;
   const answered = useActionData<typeof action>() as Outcome | undefined;
   // "Post all" answers with Add Task's popup; a refused upload or posting shows its words on the page
@@ -153,16 +156,10 @@ export default function BatchTasks({ loaderData }: Route.ComponentProps) {
               {t("batch.template")}
             </a>
             <Form method="post" action={PATH} encType="multipart/form-data" className="grid gap-3 sm:flex sm:items-end">
-              <label className="grid gap-1.5 text-sm font-medium">
-                {t("batch.file")}
-                <input
-                  type="file"
-                  name="csv"
-                  accept=".csv,text/csv"
-                  required
-                  className="block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-border file:bg-muted file:px-3 file:py-2 file:font-medium focus-visible:outline-2 focus-visible:outline-brand-600"
-                />
-              </label>
+              <div className="grid min-w-0 gap-1.5 text-sm font-medium">
+                <label htmlFor={fileId}>{t("batch.file")}</label>
+                <FileInput id={fileId} name="csv" accept=".csv,text/csv" required />
+              </div>
               <Button type="submit" disabled={busy}>
                 {t("batch.uploadPreview")}
               </Button>
