@@ -40,9 +40,9 @@ export function periodLabel(period: string, language: Language = "en"): string {
   return format.format(new Date(`${period}T00:00:00Z`));
 }
 
-export function chartValue(value: number | null, percent = false): string {
+export function chartValue(value: number | null, percent = false, count: (n: number) => string = formatCount): string {
   if (value === null) return "–";
-  return percent ? `${value}%` : formatCount(value);
+  return `${count(value)}${percent ? "%" : ""}`;
 }
 
 /** The sum of one series over the rows. */

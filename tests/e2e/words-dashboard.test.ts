@@ -85,6 +85,17 @@ describe("the dashboard in Bengali", () => {
     try {
       for (const width of WIDTHS) await look(page, "/dashboard/adminhome", width, "adminhome");
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("অ্যাডমিন হোম");
+      // a chart's axes and its table write their figures in Bengali digits, as the page does
+      const panel = page.getByTestId("chart-submissions");
+      await panel.locator("[data-testid=chart-drawn] svg.recharts-surface").first().waitFor();
+      const ticks = await panel.locator(".recharts-cartesian-axis-tick-value").allTextContents();
+      expect(ticks.length).toBeGreaterThan(2);
+      expect(ticks.join(" ")).not.toMatch(/[0-9]/);
+      await panel.getByText("টেবিল হিসেবে দেখুন").click();
+      const cells = await panel.locator("tbody td").allTextContents();
+      expect(cells.length).toBeGreaterThan(0);
+      expect(cells.join(" ")).toMatch(/[০-৯]/);
+      expect(cells.join(" ")).not.toMatch(/[0-9]/);
     } finally {
       // the demo admin is shared with the files that run after this one on its server
       await readIn(context, "en");

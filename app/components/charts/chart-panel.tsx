@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { chartValue, periodLabel, valueOf, type ChartRow, type ChartSpec } from "~/lib/charts";
-import { useLanguage, useWords } from "~/lib/i18n/react";
+import { useFormat, useLanguage, useWords } from "~/lib/i18n/react";
 
 // Recharts (and the parts built on it) in a chunk of its own, fetched only when a panel draws its chart. The server
 // never draws one (the chart waits for hydration), so its build leaves the chunk out.
@@ -34,6 +34,7 @@ export function ChartPanel({
   const id = useId();
   const hydrated = useHydrated();
   const t = useWords("common");
+  const f = useFormat();
   const language = useLanguage();
   const placeholder = <div className="size-full animate-pulse rounded-lg bg-muted" aria-hidden />;
   return (
@@ -83,7 +84,7 @@ export function ChartPanel({
                   <tr key={row.period}>
                     <td>{periodLabel(row.period, language)}</td>
                     {spec.series.map((s) => (
-                      <td key={s.key}>{chartValue(valueOf(row, s.key), spec.percent)}</td>
+                      <td key={s.key}>{chartValue(valueOf(row, s.key), spec.percent, f.count)}</td>
                     ))}
                   </tr>
                 ))}

@@ -10,11 +10,12 @@ import {
   type ChartConfig,
 } from "~/components/ui/chart";
 import { chartValue, periodLabel, type ChartRow, type ChartSpec } from "~/lib/charts";
-import { useLanguage } from "~/lib/i18n/react";
+import { useFormat, useLanguage } from "~/lib/i18n/react";
 
 export default function ChartView({ spec, rows }: { spec: ChartSpec; rows: ChartRow[] }) {
   const config: ChartConfig = Object.fromEntries(spec.series.map((s) => [s.key, { label: s.label, color: s.color }]));
-  const format = (value: number) => chartValue(value, spec.percent);
+  const f = useFormat();
+  const format = (value: number) => chartValue(value, spec.percent, f.count);
   const language = useLanguage();
   const period = (p: string) => periodLabel(p, language);
   const Chart = spec.kind === "line" ? LineChart : BarChart;
