@@ -46,6 +46,8 @@ export default [
     route("threads/:kind/:id/:workerId?", "routes/dashboard/thread.tsx"),
     // Messages: a worker's or a buyer's conversations (the admins' Messages, /messages, are the contact form's)
     route("inbox", "routes/dashboard/inbox.tsx"),
+    // a dashboard path that names no page: its 404 inside the signed-in frame
+    route("*", "routes/dashboard/not-found.tsx"),
     layout("routes/dashboard/buyer/layout.tsx", [
       route("buyerhome", "routes/dashboard/buyer/home.tsx"),
       route("addtask", "routes/dashboard/buyer/add-task.tsx"),

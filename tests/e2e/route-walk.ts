@@ -162,6 +162,8 @@ const PAGES: Record<string, { as: As; url?: () => string | Promise<string>; stat
   "/dashboard/settings": { as: "admin" },
   "/dashboard/settings/close": { as: "worker" },
   "/dashboard/notifications": { as: "buyer" },
+  // a dashboard path that names no page: the 404 inside the buyer's frame
+  "/dashboard/*": { as: "buyer", url: () => "/dashboard/no/such/page", status: 404 },
   "/dashboard/workerhome": { as: "worker" },
   "/dashboard/tasklist": { as: "worker" },
   "/dashboard/tasklist/:id": {
@@ -208,8 +210,8 @@ const REDIRECTS: Record<string, { as: As; lands: string }> = {
 const slug = (p: string) =>
   p === "/"
     ? "home"
-    : p === "/*"
-      ? "not-found"
+    : p.endsWith("/*")
+      ? `${p.slice(1, -2).replace(/\//g, "-")}${p === "/*" ? "" : "-"}not-found`
       : p
           .slice(1)
           .replace(/[/:*]+/g, "-")

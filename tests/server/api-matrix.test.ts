@@ -848,6 +848,18 @@ const PAGES: Record<string, PageProbe | "layout"> = {
     expect: { anon: "login", removed: "login", worker: "home", buyer: "home", other: "home", admin: "home" },
   },
   "routes/dashboard/notifications.tsx": { expect: userPage },
+  // a dashboard path that names no page: a visitor logs in first, anyone signed in gets the 404 in their frame
+  "routes/dashboard/not-found.tsx": {
+    url: () => `/dashboard/no-such-page-${crypto.randomUUID()}`,
+    expect: {
+      anon: "login",
+      removed: "login",
+      worker: "notfound",
+      buyer: "notfound",
+      other: "notfound",
+      admin: "notfound",
+    },
+  },
   // a submission's conversation: its worker and its buyer only (an admin reads it once appealed: messages.test.ts)
   "routes/dashboard/thread.tsx": {
     url: (f) => `/dashboard/threads/submission/${f.submissionId}`,

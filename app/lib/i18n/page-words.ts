@@ -166,7 +166,7 @@ export const PAGE_WORDS: readonly (readonly [
     null,
     {
       common: "avatar.* brand coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
-      public: "footer.* layout.* nav.* notFound.*",
+      public: "footer.* layout.* nav.* notFound.meta notFound.title",
     },
   ],
   [
@@ -318,6 +318,36 @@ export const PAGE_WORDS: readonly (readonly [
       common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
       dashboard:
         "inbox.* nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+    },
+  ],
+  [
+    "/dashboard/*",
+    "Worker",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "nav.alerts nav.backToSite nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.mySubmissions nav.notifications nav.openMenu nav.qualifications nav.settings nav.taskList nav.withdrawals notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+      public: "notFound.*",
+    },
+  ],
+  [
+    "/dashboard/*",
+    "Buyer",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "nav.addTask nav.backToSite nav.bonuses nav.closeMenu nav.home nav.label nav.logOut nav.menu nav.messages nav.myTasks nav.notifications nav.openMenu nav.paymentHistory nav.purchaseCoin nav.qualifications nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+      public: "notFound.*",
+    },
+  ],
+  [
+    "/dashboard/*",
+    "Admin",
+    {
+      common: "avatar.* coinBalance.* coins error.* language.* loading logo.* status.backHome toast.*",
+      dashboard:
+        "nav.appeals nav.auditLog nav.backToSite nav.closeMenu nav.home nav.label nav.ledger nav.logOut nav.manageTasks nav.manageUsers nav.menu nav.messages nav.notifications nav.openMenu nav.settings notifications.bell notifications.empty notifications.markAll notifications.seeAll notifications.title notifications.unreadMark role.* verifyEmail.resend verifyEmail.text verifyEmail.title weakPassword.*",
+      public: "notFound.*",
     },
   ],
   [

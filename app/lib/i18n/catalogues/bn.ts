@@ -179,6 +179,7 @@ export const bn: Catalogue = {
     "notAllowed.title": "এই পেজ দেখার অনুমতি আপনার নেই",
     "notFound.meta": "পেজটি পাওয়া যায়নি · Coinwork",
     "notFound.title": "আমরা পেজটি খুঁজে পাইনি",
+    "notFound.inDashboard": "এই ঠিকানায় আপনার ড্যাশবোর্ডের কোনো পেজ নেই।",
     // the landing page
     "home.meta": "Coinwork · আসল মানুষের ছোট কাজ, পারিশ্রমিক কয়েনে",
     "home.description":

@@ -182,6 +182,7 @@ export const en = {
     "notAllowed.title": "You don''t have access to this page",
     "notFound.meta": "Page not found · Coinwork",
     "notFound.title": "We couldn''t find that page",
+    "notFound.inDashboard": "There is no page of your dashboard at this address.",
     // the landing page
     "home.meta": "Coinwork · Micro-tasks by real people, paid in coins",
     "home.description":
