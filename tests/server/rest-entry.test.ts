@@ -57,6 +57,13 @@ function probe() {
       responses: [],
       handler: async ({ request }) => json(await readBody(request, altB)),
     },
+    PUT: {
+      summary: "reads its declared body again",
+      access: "signed-in",
+      body: noteBody,
+      responses: [],
+      handler: async ({ request, body }) => json({ given: body, again: await readBody(request, noteBody) }),
+    },
     DELETE: {
       summary: "switched off",
       access: ["Admin"],
@@ -131,6 +138,12 @@ describe("rest() checks an entry's declarations before its handler", () => {
       { method: "GET", args: { user: null, query: undefined, body: undefined } },
       { method: "GET", args: { user: buyer, query: undefined, body: undefined } },
     ]);
+  });
+
+  it("lets a handler read its declared body again: the same body, not a 500 on a stream already read", async () => {
+    const { route } = probe();
+    const res = await call(route, "PUT", person("Worker"), { body: JSON.stringify({ note: "hi" }) });
+    expect(res).toEqual({ status: 200, body: { given: { note: "hi" }, again: { note: "hi" } } });
   });
 
   it("leaves alternative bodies to the handler, and runs `before` ahead of the access check", async () => {

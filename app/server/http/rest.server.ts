@@ -155,14 +155,23 @@ export function rest<
 export const MAX_BODY_BYTES = 64 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
+/** Each request's body as read once: `rest()` reads a declared body before its handler, which may read it again. */
+const bodiesRead = new WeakMap<Request, Promise<string>>();
+
 /** Reads at most `max` bytes of the body as UTF-8 text; more is a 413 (see body.server.ts). */
-async function boundedText(request: Request, max: number): Promise<string> {
-  const bytes = await readBodyBytes(request, max, "Request body is too large");
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new AppError("bad_request", "The request body is not valid UTF-8");
+function boundedText(request: Request, max: number): Promise<string> {
+  let text = bodiesRead.get(request);
+  if (!text) {
+    text = readBodyBytes(request, max, "Request body is too large").then((bytes) => {
+      try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        throw new AppError("bad_request", "The request body is not valid UTF-8");
+      }
+    });
+    bodiesRead.set(request, text);
   }
+  return text;
 }
 
 /**
