@@ -325,7 +325,7 @@ export const PAGE_WORDS: readonly (readonly [
     "Buyer",
     {
       buyer:
-        "bulk.approveSelected bulk.dismiss bulk.notYours bulk.outcome.alreadyReviewed bulk.outcome.approved bulk.outcome.notApproved bulk.outcome.notFound bulk.outcome.notYours bulk.selectAll bulk.selected bulk.tick bulk.upTo charts.* close debt.* field.payable_amount filter.* flags.* gauge.* home.autoApprovalRule home.failed.approve home.failed.block home.failed.grant home.failed.reject home.failed.revision home.figures home.gauge.meter home.gauge.payment home.gauge.paymentCaption home.gauge.pending home.gauge.pendingCaption home.gauge.total home.gauge.totalCaption home.meta home.review.empty home.review.none home.review.pending home.review.showAll home.review.title home.title home.welcome review.* submission.*",
+        "bulk.approveSelected bulk.dismiss bulk.notYours bulk.outcome.alreadyReviewed bulk.outcome.approved bulk.outcome.notApproved bulk.outcome.notFound bulk.outcome.notYours bulk.selectAll bulk.selected bulk.tick bulk.upTo charts.* close debt.* field.payable_amount filter.* flags.* gauge.* home.autoApprovalRule home.failed.approve home.failed.block home.failed.grant home.failed.reject home.failed.revision home.figures home.gauge.payment home.gauge.paymentCaption home.gauge.pending home.gauge.pendingCaption home.gauge.total home.gauge.totalCaption home.meta home.review.empty home.review.none home.review.pending home.review.showAll home.review.title home.title home.welcome qual.* quals.* review.* submission.*",
       common:
         "action.* avatar.* charts.showTable coinBalance.* coins confirm.* dialog.* error.* language.* list.* loading logo.* pagination.* proof.* result.* status.backHome toast.*",
       dashboard:
