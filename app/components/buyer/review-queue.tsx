@@ -350,7 +350,8 @@ function RowActions({
         id={`${rowId}v`}
         aria-labelledby={`${rowId}v ${after}`}
       >
-        {t("review.view")}
+        {/* "View", and for screen readers "View Submission", the action's name in the product's original words */}
+        {t.rich("review.view", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
       </ViewLink>
       <ActionTrigger
         flow={flow}

@@ -1287,7 +1287,7 @@ export const bn: Catalogue = {
     "review.task": "টাস্ক",
     "review.changed": "(বদলানো)",
     "review.trackRecordLabel": "আগের কাজের হিসাব:",
-    "review.view": "দেখুন",
+    "review.view": "<sr>জমা </sr>দেখুন",
     "review.approve": "অনুমোদন",
     "review.reject": "প্রত্যাখ্যান",
     "review.block": "ব্লক",

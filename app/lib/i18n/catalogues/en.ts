@@ -1296,7 +1296,7 @@ export const en = {
     "review.task": "Task",
     "review.changed": "(changed)",
     "review.trackRecordLabel": "Track record:",
-    "review.view": "View",
+    "review.view": "View<sr> Submission</sr>",
     "review.approve": "Approve",
     "review.reject": "Reject",
     "review.block": "Block",
