@@ -1495,7 +1495,6 @@ export const bn: Catalogue = {
     "myTasks.raise": "পেমেন্ট বাড়ান",
     "myTasks.raiseLabel": "{title}-এর পেমেন্ট বাড়ান",
     "myTasks.edit": "সম্পাদনা",
-    "myTasks.editLabel": "{title} সম্পাদনা করুন",
     "myTasks.delete": "মুছুন",
     "myTasks.deleteLabel": "{title} মুছুন",
     "myTasks.deleteBlocked":
@@ -1861,7 +1860,6 @@ export const bn: Catalogue = {
     "tasks.inEscrow": "{coins} এসক্রোতে",
     "tasks.past": "পেরিয়ে গেছে",
     "tasks.delete": "মুছুন",
-    "tasks.deleteLabel": "{title} টাস্কটি মুছুন",
     "tasks.confirm.description":
       'এটি আর ফেরানো যাবে না! "{title}" মুছে ফেলা হবে: খালি জায়গাগুলোর জন্য {name} {coins} ফেরত পাবেন, আর অপেক্ষমাণ জমাগুলোও বাতিল হয়ে তাকেই ফেরত দেওয়া হবে।',
     "tasks.confirm.button": "হ্যাঁ, মুছে ফেলুন",

@@ -1505,7 +1505,6 @@ export const en = {
     "myTasks.raise": "Raise the pay",
     "myTasks.raiseLabel": "Raise the pay of {title}",
     "myTasks.edit": "Edit",
-    "myTasks.editLabel": "Edit {title}",
     "myTasks.delete": "Delete",
     "myTasks.deleteLabel": "Delete {title}",
     "myTasks.deleteBlocked":
@@ -1872,7 +1871,6 @@ export const en = {
     "tasks.inEscrow": "{coins} in escrow",
     "tasks.past": "Past",
     "tasks.delete": "Delete",
-    "tasks.deleteLabel": "Delete task {title}",
     "tasks.confirm.description":
       "You won''t be able to revert this! \"{title}\" will be removed: {name} gets back {coins} for the open slots, and any pending submissions are cancelled and refunded to them too.",
     "tasks.confirm.button": "Yes, delete it",
