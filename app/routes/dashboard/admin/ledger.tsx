@@ -109,9 +109,9 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           {full ? (
             <p>{t("ledger.okFull")}</p>
           ) : (
-            <form method="get" className="mt-2">
+            <form method="get" className="mt-1">
               <input type="hidden" name="check" value="all" />
-              <button type="submit" className="font-semibold underline underline-offset-2">
+              <button type="submit" className="text-left font-semibold underline underline-offset-2">
                 {t("ledger.checkAll")}
               </button>
             </form>
