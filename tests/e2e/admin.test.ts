@@ -284,7 +284,7 @@ describe("Manage Tasks", () => {
         (SELECT COALESCE(SUM(payable_amount), 0) FROM submissions WHERE task_id = tasks.id AND status = 'pending') AS pending
        FROM tasks WHERE id = ${sqlText(taskId)}`,
     );
-    await first.getByRole("button", { name: `Delete task ${task.title}` }).click();
+    await first.getByRole("button", { name: `Delete ${task.title}` }).click();
     const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
     await confirm.waitFor();
     await expect.poll(() => confirm.innerText()).toContain("You won't be able to revert this!");

@@ -67,7 +67,7 @@ story("a rejection appealed and overturned", () => {
       await expectMessage(worker.page, "Submission sent successfully!");
 
       await gotoHydrated(buyer.page, "/dashboard/buyerhome");
-      await buyer.page.getByRole("link", { name: `Reject ${worker.name}'s submission` }).click();
+      await buyer.page.getByRole("link", { name: `Reject ${worker.name}` }).click();
       const reject = buyer.page.getByRole("alertdialog", { name: "Reject this submission?" });
       await reject.getByLabel("In your own words").fill(REASON);
       await reject.getByRole("button", { name: "Yes, reject" }).click();

@@ -324,7 +324,7 @@ story("a buyer's day", () => {
       await expect.poll(() => rows.count()).toBe(2);
       await look(page, "buyer-home-review-1440");
 
-      await page.getByRole("link", { name: `View Submission of ${wes.name}` }).click();
+      await page.getByRole("link", { name: `View Submission ${wes.name}` }).click();
       let modal = page.getByRole("dialog", { name: "Submission" });
       await modal.getByTestId("submission-image").waitFor();
       expect(await modal.getByTestId("submission-image").getAttribute("src")).toMatch(/^\/images\/[\w-]+\.webp$/);
@@ -332,13 +332,13 @@ story("a buyer's day", () => {
       await page.mouse.click(10, 10); // the backdrop closes it
       await modal.waitFor({ state: "detached" });
 
-      await page.getByRole("link", { name: `View Submission of ${rita.name}` }).click();
+      await page.getByRole("link", { name: `View Submission ${rita.name}` }).click();
       modal = page.getByRole("dialog", { name: "Submission" });
       expect(await modal.getByTestId("submission-text").innerText()).toBe("Bought the sample, all fine.");
       await modal.getByRole("button", { name: "Close" }).click(); // the × button
       await modal.waitFor({ state: "detached" });
 
-      await page.getByRole("link", { name: `Approve ${wes.name}'s submission` }).click();
+      await page.getByRole("link", { name: `Approve ${wes.name}` }).click();
       let confirm = page.getByRole("alertdialog", { name: "Approve this submission?" });
       expect(await confirm.innerText()).toContain(`${wes.name} will be paid 12 coins`);
       await screenshot(page, "buyer-approve-confirm-1440");
@@ -357,7 +357,7 @@ story("a buyer's day", () => {
       await expectCoins(wes, WORKER_START + 12, "approval", { reload: true });
       await expectCoins(buyer, balance, "approving (paid from escrow)");
 
-      await page.getByRole("link", { name: `Reject ${rita.name}'s submission` }).click();
+      await page.getByRole("link", { name: `Reject ${rita.name}` }).click();
       confirm = page.getByRole("alertdialog", { name: "Reject this submission?" });
       // a reason is needed: a quick pick, words of one's own, or both
       expect(
@@ -608,7 +608,7 @@ story("approving several submissions at once", () => {
     "selects both, confirms once and sees each outcome; both workers are paid (390 and 1440 px, axe)",
     { needs: [ready] },
     async () => {
-      const label = (w: Person) => `Select ${w.name}, ${BULK_TITLE}`;
+      const label = (w: Person) => `Select ${w.name} ${BULK_TITLE}`;
       // the phone: the same rows as cards, with their checkboxes, countdown and track record
       const phone = await person("Bea Buyer (phone)", "bulk-buyer", "phone");
       await login(phone);
@@ -632,7 +632,7 @@ story("approving several submissions at once", () => {
       await look(page, "buyer-bulk-select-1440");
 
       // one of the two opened first: the confirmation says how many of them the buyer has seen
-      await page.getByRole("link", { name: `View Submission of ${pair[0]!.name}` }).click();
+      await page.getByRole("link", { name: `View Submission ${pair[0]!.name}` }).click();
       const view = page.getByRole("dialog", { name: `Submission by ${pair[0]!.name}` });
       await view.waitFor();
       await page.keyboard.press("Escape");

@@ -153,7 +153,7 @@ story("numbers and words that agree", () => {
         const row = page.getByTestId("review-row").first();
         await row.waitFor();
         const pay = (await row.innerText()).match(/(\d[\d,]*) coins?\b/)![0];
-        await row.getByRole("link", { name: /^View Submission of / }).click();
+        await row.getByRole("link", { name: /^View Submission / }).click();
         const view = page.getByTestId("submission-view");
         await view.waitFor();
         expect(await view.innerText()).toContain(pay);

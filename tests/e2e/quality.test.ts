@@ -78,7 +78,7 @@ story("quality tools: who may work, a block and a bonus", () => {
       await dialog.getByRole("button", { name: "Yes, block" }).click();
       await expectMessage(buyer.page, "Worker blocked");
       // the submission sent before the block is still there to approve
-      await buyer.page.getByRole("link", { name: `Approve ${worker.name}'s submission` }).click();
+      await buyer.page.getByRole("link", { name: `Approve ${worker.name}` }).click();
       await buyer.page
         .getByRole("alertdialog", { name: "Approve this submission?" })
         .getByRole("button", { name: "Yes, approve" })

@@ -234,7 +234,7 @@ story("a worker's day", () => {
       await gotoHydrated(buyerPage, "/dashboard/buyerhome");
       const reviewRow = buyerPage.getByTestId("review-row").filter({ hasText: TITLE });
       await expect.poll(() => reviewRow.count()).toBe(1);
-      await reviewRow.getByRole("link", { name: `Approve ${DEMO.worker.name}'s submission` }).click();
+      await reviewRow.getByRole("link", { name: `Approve ${DEMO.worker.name}` }).click();
       await buyerPage.getByRole("button", { name: "Yes, approve" }).click();
       await expectMessage(buyerPage, "Successfully approved");
 

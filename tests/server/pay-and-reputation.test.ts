@@ -218,10 +218,11 @@ describe("buyer reputation", () => {
     const worker = await registerUser("Worker");
     const page = await getPage(`/dashboard/tasklist?q=${word}`, worker.cookie);
     expect(page.status).toBe(200);
-    // each card carries its buyer's record on one line (none of these buyers has decided anything yet)
+    // each card carries its buyer's record on one line, in the link to the buyer's page (none of these buyers has
+    // decided anything yet)
     expect(
       (await htmlOf(page)).match(
-        /data-testid="buyer-record"><span class="sr-only">Buyer&#x27;s record: <\/span>No reviews yet</g,
+        /<a class="buyer" href="\/buyers\/[^"]+"[^>]*>[^<]+<span class="record" data-testid="buyer-record">No reviews yet<\/span><\/a>/g,
       ),
     ).toHaveLength(7);
   });

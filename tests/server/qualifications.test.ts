@@ -206,7 +206,11 @@ describe("qualifications", () => {
     const warmup = await taskOf(buyer, { required_workers: 1, payable_amount: 2 });
     const sub = await submissionBy(worker, warmup.id);
     const home = await htmlOf(await getPage("/dashboard/buyerhome", buyer.cookie));
-    expect(home).toContain(`Grant ${"Worker Tester"} a qualification`);
+    // the worker's row offers Qualify, named by its word and the row's worker and task (decision 113)
+    const row = new RegExp(
+      `href="/dashboard/buyerhome\\?confirm=grant&amp;row=${sub.id}"[^>]*aria-labelledby="(q\\d+)g \\1w \\1t"[^>]*>Qualify<`,
+    ).exec(home)?.[1];
+    expect(home).toContain(`id="${row}w">Worker Tester<`);
     const granted = await postForm(
       "/dashboard/buyerhome",
       { intent: "grant", id: sub.id, worker: worker.id, qualification: q._id },

@@ -23,6 +23,7 @@ export function ActionTrigger({
   disabled,
   icon,
   label,
+  namedBy,
   stayLink,
 }: {
   flow: ActionFlow;
@@ -33,10 +34,18 @@ export function ActionTrigger({
   icon?: React.ReactNode;
   /** accessible name when the visible text is not unique on the page (e.g. "Approve withdrawal of Rahim") */
   label?: string;
+  /**
+   * Or: named by reference, its visible text then the text of the elements `after` names (ids), e.g. "Approve" and a
+   * row's worker and task, so that a row's buttons are told apart without a sentence of their own in every row.
+   */
+  namedBy?: { id: string; after: string };
   /** see ViewLink */
   stayLink?: boolean;
 } & VariantProps<typeof buttonVariants>) {
   const busy = flow.pendingId === spec.id && flow.spec?.intent === spec.intent;
+  const naming = namedBy
+    ? { id: namedBy.id, "aria-labelledby": `${namedBy.id} ${namedBy.after}` }
+    : { "aria-label": label };
   const content = (
     <>
       {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : icon}
@@ -45,7 +54,7 @@ export function ActionTrigger({
   );
   if (disabled) {
     return (
-      <Button type="button" variant={variant} size={size} className={className} disabled aria-label={label}>
+      <Button type="button" variant={variant} size={size} className={className} disabled {...naming}>
         {content}
       </Button>
     );
@@ -55,7 +64,7 @@ export function ActionTrigger({
       view={{ [CONFIRM_PARAM]: spec.intent, [ROW_PARAM]: spec.id }}
       onOpen={() => flow.ask(spec)}
       stayLink={stayLink}
-      aria-label={label}
+      {...naming}
       aria-busy={busy || undefined}
       className={cn(buttonVariants({ variant, size }), className)}
     >

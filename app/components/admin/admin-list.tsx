@@ -31,7 +31,8 @@ export function AdminList<T extends { id: string }>({
   empty: string;
   columns: CardColumn[];
   rowTestId: (row: T) => string;
-  cells: (row: T) => React.ReactNode;
+  /** a row's cells, given its place on the page (for ids that name its buttons by reference) */
+  cells: (row: T, index: number) => React.ReactNode;
 }) {
   return (
     <PagedList count={list.items.length} empty={<EmptyState message={empty} />} page={list.page} pages={list.pages}>
@@ -39,7 +40,7 @@ export function AdminList<T extends { id: string }>({
         label={label}
         rows={list.items}
         columns={[...columns, ACTIONS]}
-        row={(row) => <CardRow data-testid={rowTestId(row)}>{cells(row)}</CardRow>}
+        row={(row, index) => <CardRow data-testid={rowTestId(row)}>{cells(row, index)}</CardRow>}
       />
     </PagedList>
   );

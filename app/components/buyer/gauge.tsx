@@ -15,14 +15,15 @@ const TONES = {
 export function Gauge({
   value,
   max,
-  label,
+  labelledBy,
   display,
   maxLabel,
   tone = "brand",
 }: {
   value: number;
   max: number;
-  label: string;
+  /** the id of the words that name it (its card's label, shown once) */
+  labelledBy: string;
   /** The value as words for assistive technology; defaults to the value. */
   display?: string;
   /** The maximum as shown under the percentage, e.g. "$200"; defaults to the number. */
@@ -37,7 +38,7 @@ export function Gauge({
   return (
     <div
       role="meter"
-      aria-label={label}
+      aria-labelledby={labelledBy}
       aria-valuemin={0}
       aria-valuemax={max}
       aria-valuenow={Math.min(value, max)}

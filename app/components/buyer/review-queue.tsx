@@ -80,7 +80,6 @@ export function ReviewQueue({
   qualifications?: QualificationChoice[];
 }) {
   const t = useWords("buyer");
-  const f = useFormat();
   const specs = useReviewSpecs();
   const [bulkOutcome, setBulkOutcome] = useState<Outcome | null>(null);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
@@ -194,7 +193,14 @@ export function ReviewQueue({
           label={t("review.list")}
           testId="review-queue"
           columns={[
-            { header: <span className="sr-only">{t("review.select")}</span>, className: "w-12" },
+            {
+              header: (
+                <span className="sr-only" id={SELECT_WORD}>
+                  {t("review.select")}
+                </span>
+              ),
+              className: "w-12",
+            },
             { header: t("review.worker") },
             { header: t("review.proof") },
             { header: t("review.task") },
@@ -202,54 +208,17 @@ export function ReviewQueue({
             ACTIONS_COLUMN,
           ]}
           rows={items}
-          row={(s) => (
-            <CardRow
-              data-testid="review-row"
-              aria-busy={isBusy(s) || undefined}
-              className={isBusy(s) ? "opacity-60" : undefined}
-            >
-              <Cell>
-                <label className="pick">
-                  <input
-                    type="checkbox"
-                    form={BULK_FORM}
-                    name={ROW_PARAM}
-                    value={s.id}
-                    checked={selectedIds.has(s.id)}
-                    onChange={(e) => select(s.id, e.currentTarget.checked)}
-                    aria-label={t("review.selectRow", { worker: s.workerName, task: s.taskTitle })}
-                    data-testid="review-select"
-                  />
-                </label>
-              </Cell>
-              <Cell>
-                <p className="name">{s.workerName}</p>
-                <p className="meta">
-                  <LocalTime at={s.editedAt ?? s.createdAt} />
-                  {s.editedAt ? ` ${t("review.changed")}` : null}
-                </p>
-                <p className="meta">
-                  <span className="sr-only">{t("review.trackRecordLabel")} </span>
-                  {trackRecordWords(t, s.trackRecord)}
-                </p>
-                <p className="meta text-amber-800">
-                  <time dateTime={new Date(s.autoApprovesAt).toISOString()}>{countdownWords(t, s.autoApproves)}</time>
-                </p>
-                <ProofFlagNotes flags={s.flags} />
-              </Cell>
-              <Cell className="md:max-w-72">
-                <ProofGlimpse excerpt={proofExcerpt(s.text)} imageUrl={s.imageUrl} />
-              </Cell>
-              <Cell label={t("review.task")} className="md:max-w-56">
-                {s.taskTitle}
-              </Cell>
-              <Cell label={t("field.payable_amount")} className="amount">
-                {f.coins(s.payableAmount)}
-              </Cell>
-              <Cell>
-                <RowActions item={s} flow={flow} onView={() => view(s)} grantSpec={grantSpec} />
-              </Cell>
-            </CardRow>
+          row={(s, index) => (
+            <ReviewRow
+              item={s}
+              index={index}
+              busy={isBusy(s)}
+              selected={selectedIds.has(s.id)}
+              onSelect={(on) => select(s.id, on)}
+              actions={(rowId) => (
+                <RowActions item={s} flow={flow} onView={() => view(s)} grantSpec={grantSpec} rowId={rowId} />
+              )}
+            />
           )}
         />
       </PagedList>
@@ -273,20 +242,103 @@ export function ReviewQueue({
   );
 }
 
+/** The id of the "Select" column's word, which begins each row's checkbox name (one queue a page). */
+const SELECT_WORD = "qs";
+
+/** The ids a row's controls are named with: its worker's name, its task's title (`q3w`, `q3t`), and its own buttons'. */
+const rowIds = (rowId: string) => ({ worker: `${rowId}w`, task: `${rowId}t`, names: `${rowId}w ${rowId}t` });
+
+/**
+ * A row of the queue. Its controls are named by their own word and the row's worker and task, by reference
+ * (`aria-labelledby`): "Approve Rahim Uddin Translate our welcome screen", unique per row, with no sentence of
+ * words repeated in every row (decision 113). Ids come from the row's place on the page (short, and the same in the
+ * browser's render).
+ */
+function ReviewRow({
+  item: s,
+  index,
+  busy,
+  selected,
+  onSelect,
+  actions,
+}: {
+  item: ReviewItem;
+  index: number;
+  busy: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  /** the row's buttons, given the row's id */
+  actions: (rowId: string) => React.ReactNode;
+}) {
+  const t = useWords("buyer");
+  const f = useFormat();
+  const rowId = `q${index}`;
+  const ids = rowIds(rowId);
+  return (
+    <CardRow data-testid="review-row" aria-busy={busy || undefined} className={busy ? "opacity-60" : undefined}>
+      <Cell>
+        <label className="pick">
+          <input
+            type="checkbox"
+            form={BULK_FORM}
+            name={ROW_PARAM}
+            value={s.id}
+            checked={selected}
+            onChange={(e) => onSelect(e.currentTarget.checked)}
+            aria-labelledby={`${SELECT_WORD} ${ids.names}`}
+            data-testid="review-select"
+          />
+        </label>
+      </Cell>
+      <Cell>
+        <p className="name" id={ids.worker}>
+          {s.workerName}
+        </p>
+        <p className="meta">
+          <LocalTime at={s.editedAt ?? s.createdAt} />
+          {s.editedAt ? ` ${t("review.changed")}` : null}
+        </p>
+        <p className="meta">
+          <span className="sr-only">{t("review.trackRecordLabel")} </span>
+          {trackRecordWords(t, s.trackRecord)}
+        </p>
+        <p className="meta text-amber-800">
+          <time dateTime={new Date(s.autoApprovesAt).toISOString()}>{countdownWords(t, s.autoApproves)}</time>
+        </p>
+        <ProofFlagNotes flags={s.flags} />
+      </Cell>
+      <Cell className="md:max-w-72">
+        <ProofGlimpse excerpt={proofExcerpt(s.text)} imageUrl={s.imageUrl} />
+      </Cell>
+      <Cell label={t("review.task")} className="md:max-w-56" id={ids.task}>
+        {s.taskTitle}
+      </Cell>
+      <Cell label={t("field.payable_amount")} className="amount">
+        {f.coins(s.payableAmount)}
+      </Cell>
+      <Cell>{actions(rowId)}</Cell>
+    </CardRow>
+  );
+}
+
 /** View, Approve, Reject and Block of a row; off while a review runs, so one decision goes at a time. */
 function RowActions({
   item,
   flow,
   onView,
   grantSpec,
+  rowId,
 }: {
   item: ReviewItem;
   flow: ActionFlow;
   onView: () => void;
   grantSpec: ((s: ReviewItem) => ActionSpec) | null;
+  rowId: string;
 }) {
   const t = useWords("buyer");
   const specs = useReviewSpecs();
+  const after = rowIds(rowId).names;
+  const named = (button: string) => ({ id: `${rowId}${button}`, after });
   const off = flow.busy && "pointer-events-none opacity-60";
   return (
     <div className="actions">
@@ -295,15 +347,17 @@ function RowActions({
         onOpen={onView}
         stayLink
         className={buttonVariants({ variant: "outline", size: "sm" })}
-        aria-label={t("review.viewLabel", { worker: item.workerName })}
+        id={`${rowId}v`}
+        aria-labelledby={`${rowId}v ${after}`}
       >
-        {t("review.view")}
+        {/* "View", and for screen readers "View Submission", the action's name in the product's original words */}
+        {t.rich("review.view", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
       </ViewLink>
       <ActionTrigger
         flow={flow}
         spec={specs.approve(item)}
         variant="default"
-        label={t("review.approveLabel", { worker: item.workerName })}
+        namedBy={named("a")}
         stayLink
         className={off || undefined}
       >
@@ -312,30 +366,18 @@ function RowActions({
       <ActionTrigger
         flow={flow}
         spec={specs.reject(item)}
-        label={t("review.rejectLabel", { worker: item.workerName })}
+        namedBy={named("r")}
         stayLink
         variant="danger"
         className={off || undefined}
       >
         {t("review.reject")}
       </ActionTrigger>
-      <ActionTrigger
-        flow={flow}
-        spec={specs.block(item)}
-        label={t("review.blockLabel", { worker: item.workerName })}
-        stayLink
-        className={off || undefined}
-      >
+      <ActionTrigger flow={flow} spec={specs.block(item)} namedBy={named("b")} stayLink className={off || undefined}>
         {t("review.block")}
       </ActionTrigger>
       {grantSpec ? (
-        <ActionTrigger
-          flow={flow}
-          spec={grantSpec(item)}
-          label={t("review.grantLabel", { worker: item.workerName })}
-          stayLink
-          className={off || undefined}
-        >
+        <ActionTrigger flow={flow} spec={grantSpec(item)} namedBy={named("g")} stayLink className={off || undefined}>
           {t("review.qualify")}
         </ActionTrigger>
       ) : null}

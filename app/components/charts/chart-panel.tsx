@@ -65,10 +65,10 @@ export function ChartPanel({
             className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-brand-600"
             tabIndex={0}
             role="region"
-            aria-label={title}
+            aria-labelledby={`${id}-title`}
           >
-            <table className="figures-table">
-              <caption className="sr-only">{title}</caption>
+            {/* named by the panel's heading, not by its words again (decision 113) */}
+            <table className="figures-table" aria-labelledby={`${id}-title`}>
               <thead>
                 <tr>
                   <th scope="col">{periodHeading}</th>

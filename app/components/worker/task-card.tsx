@@ -39,8 +39,9 @@ export interface TaskCardData {
 /**
  * One open task in the Available Tasks grid: a phone's screen holds two or three (at most 320 px tall at 390 px wide),
  * with pay, pay per hour, the buyer's record in a line and whether the worker qualifies; the rest is on its page. A
- * page shows twelve, so a card is drawn with few elements (about twenty): its facts are one grid of terms and values,
- * and only the requirement line carries an icon.
+ * page shows twelve, so a card is drawn with few elements (about twenty) and says each word once: the pay line needs
+ * no terms (its figures carry their units), the two other facts are terms and values, the buyer's link holds their
+ * record, and only the requirement line carries an icon (decision 113).
  */
 export function TaskCard({ task }: { task: TaskCardData }) {
   const titleId = useId();
@@ -67,27 +68,26 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           ) : null}
         </p>
         <h2 id={titleId}>{task.taskTitle}</h2>
-        <Link
-          to={`/buyers/${task.buyerId}`}
-          className="buyer"
-          aria-label={t("taskCard.postedBy", { name: task.buyerName })}
-        >
+        {/* the buyer and their record, one link to their page: it says where it leads without a label of its own */}
+        <Link to={`/buyers/${task.buyerId}`} className="buyer">
           {task.buyerName}
+          <span className="record" data-testid="buyer-record">
+            {recordLine(task.buyerRecord)}
+          </span>
         </Link>
       </div>
-      <p className="record" data-testid="buyer-record">
-        <span className="sr-only">{t("taskCard.buyerRecord")}</span>
-        {recordLine(task.buyerRecord)}
-      </p>
-      <dl>
-        <dt>{t("taskCard.payment")}</dt>
-        <dd>{`${f.coins(task.payableAmount)} · ${f.dollars(withdrawalCents(task.payableAmount))}`}</dd>
-        <dt>{common("payRate.label")}</dt>
-        <dd data-testid="pay-rate" className={task.belowMinimum ? "below-minimum" : undefined}>
-          {task.centsPerHour === null ? common("payRate.measuring") : hourly(task.centsPerHour)}
+      {/* the pay and the pay per hour say what they are ("45 coins · $2.25", "$9.00/hour"): no term above them */}
+      <p className="pay">
+        <span>{`${f.coins(task.payableAmount)} · ${f.dollars(withdrawalCents(task.payableAmount))}`}</span>
+        <span data-testid="pay-rate" className={task.belowMinimum ? "below-minimum" : undefined}>
+          {task.centsPerHour === null
+            ? `${common("payRate.label")}: ${common("payRate.measuring")}`
+            : hourly(task.centsPerHour)}
           {task.centsPerHour !== null && !task.estimated ? ` · ${t("taskCard.measured")}` : ""}
           {task.belowMinimum ? ` · ${common("payRate.belowMinimum")}` : ""}
-        </dd>
+        </span>
+      </p>
+      <dl>
         <dt>{t("taskCard.workersNeeded")}</dt>
         <dd>{f.count(task.requiredWorkers)}</dd>
         <dt>{t("taskCard.dueDate")}</dt>

@@ -355,7 +355,7 @@ export const PAGE_WORDS: readonly (readonly [
     "Buyer",
     {
       buyer:
-        "bulk.approveSelected bulk.dismiss bulk.notYours bulk.outcome.alreadyReviewed bulk.outcome.approved bulk.outcome.notApproved bulk.outcome.notFound bulk.outcome.notYours bulk.selectAll bulk.selected bulk.tick bulk.upTo charts.* close debt.* field.payable_amount filter.* flags.* gauge.* home.autoApprovalRule home.failed.approve home.failed.block home.failed.grant home.failed.reject home.failed.revision home.figures home.gauge.meter home.gauge.payment home.gauge.paymentCaption home.gauge.pending home.gauge.pendingCaption home.gauge.total home.gauge.totalCaption home.meta home.review.empty home.review.none home.review.pending home.review.showAll home.review.title home.title home.welcome review.* submission.*",
+        "bulk.approveSelected bulk.dismiss bulk.notYours bulk.outcome.alreadyReviewed bulk.outcome.approved bulk.outcome.notApproved bulk.outcome.notFound bulk.outcome.notYours bulk.selectAll bulk.selected bulk.tick bulk.upTo charts.* close debt.* field.payable_amount filter.* flags.* gauge.* home.autoApprovalRule home.failed.approve home.failed.block home.failed.grant home.failed.reject home.failed.revision home.figures home.gauge.payment home.gauge.paymentCaption home.gauge.pending home.gauge.pendingCaption home.gauge.total home.gauge.totalCaption home.meta home.review.empty home.review.none home.review.pending home.review.showAll home.review.title home.title home.welcome qual.* quals.* review.* submission.*",
       common:
         "action.* avatar.* charts.showTable coinBalance.* coins confirm.* dialog.* error.* language.* list.* loading logo.* pagination.* proof.* result.* status.backHome toast.*",
       dashboard:
@@ -392,7 +392,7 @@ export const PAGE_WORDS: readonly (readonly [
     "Buyer",
     {
       buyer:
-        "category.* debt.* duration.* field.completion_date home.review.empty myTasks.action myTasks.add myTasks.approved myTasks.confirm.description myTasks.confirm.note myTasks.confirm.title myTasks.confirm.yes myTasks.count myTasks.delete myTasks.deleteBlocked myTasks.deleteLabel myTasks.edit myTasks.editLabel myTasks.fromCsv myTasks.held myTasks.list myTasks.meta myTasks.needed myTasks.past myTasks.paused myTasks.pausedBody myTasks.pending myTasks.raise myTasks.raiseLabel myTasks.serial myTasks.title myTasks.workersPayment pay.* review.task",
+        "category.* debt.* duration.* field.completion_date home.review.empty myTasks.action myTasks.add myTasks.approved myTasks.confirm.description myTasks.confirm.note myTasks.confirm.title myTasks.confirm.yes myTasks.count myTasks.delete myTasks.deleteBlocked myTasks.edit myTasks.fromCsv myTasks.held myTasks.list myTasks.meta myTasks.needed myTasks.past myTasks.paused myTasks.pausedBody myTasks.pending myTasks.raise myTasks.raiseLabel myTasks.serial myTasks.title myTasks.workersPayment pay.* review.task taskForm.*",
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* feedback.* language.* loading logo.* pagination.* result.* status.backHome toast.*",
       dashboard:
@@ -611,7 +611,7 @@ export const PAGE_WORDS: readonly (readonly [
     "Admin",
     {
       admin:
-        "col.buyer col.task list.* reason sure tasks.col.category tasks.col.completion tasks.col.workersPay tasks.confirm.button tasks.confirm.description tasks.confirm.placeholder tasks.count tasks.delete tasks.deleteLabel tasks.description tasks.empty tasks.inEscrow tasks.label tasks.meta tasks.needed tasks.noMatch tasks.past tasks.searchLabel tasks.searchPlaceholder tasks.title",
+        "col.buyer col.task list.* messages.* reason sure tasks.col.category tasks.col.completion tasks.col.workersPay tasks.confirm.button tasks.confirm.description tasks.confirm.placeholder tasks.count tasks.delete tasks.description tasks.empty tasks.inEscrow tasks.label tasks.meta tasks.needed tasks.noMatch tasks.past tasks.searchLabel tasks.searchPlaceholder tasks.title",
       common:
         "action.* avatar.* coinBalance.* coins confirm.* error.* feedback.* language.* list.* loading logo.* pagination.* result.* status.backHome toast.*",
       dashboard:

@@ -105,11 +105,13 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
 
       {f.holds ? (
         <Alert tone="success" title={t("home.ledgerOk")} className="mb-6">
-          <p>{full ? t("ledger.okFull") : t("ledger.ok")}</p>
-          {full ? null : (
-            <form method="get" className="mt-2">
+          {/* the title says it; the full check says more (decision 113) */}
+          {full ? (
+            <p>{t("ledger.okFull")}</p>
+          ) : (
+            <form method="get" className="mt-1">
               <input type="hidden" name="check" value="all" />
-              <button type="submit" className="font-semibold underline underline-offset-2">
+              <button type="submit" className="text-left font-semibold underline underline-offset-2">
                 {t("ledger.checkAll")}
               </button>
             </form>
@@ -140,9 +142,8 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
         <h2 id="identity-heading" className="text-lg font-semibold">
           {t("ledger.identity")}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{t("ledger.explain")}</p>
 
-        <div className="mt-6 grid items-stretch gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
+        <div className="mt-4 grid items-stretch gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
           <div className="rounded-xl bg-brand-900 p-5 text-white" data-testid="ledger-created">
             <p className="text-sm text-brand-100">{t("ledger.created")}</p>
             <p className="mt-1 text-3xl font-bold tabular-nums">{count(f.created)}</p>
@@ -206,7 +207,7 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label={t("ledger.whereLabel")}>
+        <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {terms.map((term, i) => (
             <li
               key={term.key}

@@ -123,12 +123,14 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
           { header: t("tasks.col.completion") },
         ]}
         rowTestId={(task) => `task-${task.id}`}
-        cells={(task) => (
+        cells={(task, i) => (
           <>
             <Cell>
               <div className="flex items-center gap-3">
                 <TaskThumb src={task.image} category={task.category} />
-                <span className="name line-clamp-2 max-w-72">{task.title}</span>
+                <span className="name line-clamp-2 max-w-72" id={`m${i}n`}>
+                  {task.title}
+                </span>
               </div>
             </Cell>
             <Cell>
@@ -144,7 +146,7 @@ export default function ManageTasks({ loaderData }: Route.ComponentProps) {
               <CompletionDate date={task.completionDate} today={today} />
             </Cell>
             <Cell className="actions">
-              <DeleteButton t={task} flow={flow} />
+              <DeleteButton t={task} flow={flow} rowId={`m${i}`} />
             </Cell>
           </>
         )}
@@ -187,7 +189,8 @@ function CompletionDate({ date, today }: { date: string; today: string }) {
   );
 }
 
-function DeleteButton({ t: task, flow }: { t: Task; flow: ActionFlow }) {
+/** Delete, named by its word and the row's title by reference ("Delete <title>"; decision 113). */
+function DeleteButton({ t: task, flow, rowId }: { t: Task; flow: ActionFlow; rowId: string }) {
   const t = useWords("admin");
   const f = useFormat();
   return (
@@ -197,7 +200,7 @@ function DeleteButton({ t: task, flow }: { t: Task; flow: ActionFlow }) {
       variant="danger"
       size="sm"
       icon={<Trash2 aria-hidden />}
-      label={t("tasks.deleteLabel", { title: task.title })}
+      namedBy={{ id: `${rowId}d`, after: `${rowId}n` }}
     >
       {t("tasks.delete")}
     </ActionTrigger>

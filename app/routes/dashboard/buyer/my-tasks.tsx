@@ -169,7 +169,7 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                 <div className="flex min-w-0 items-center gap-3">
                   <Thumb url={task.imageUrl} />
                   <div className="min-w-0">
-                    <p className="name line-clamp-2" data-testid="task-title">
+                    <p className="name line-clamp-2" data-testid="task-title" id={`t${i}n`}>
                       {task.title}
                     </p>
                     <p className="meta">{categoryLabel(t, task.category)}</p>
@@ -196,7 +196,7 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </Cell>
               <Cell>
-                <TaskActions t={task} flow={flow} />
+                <TaskActions t={task} flow={flow} rowId={`t${i}`} />
               </Cell>
             </CardRow>
           )}
@@ -265,16 +265,19 @@ function Paused({
  * Edit and Delete. While submissions wait for review a task cannot be deleted: the button is off, and the reason
  * says where to review them.
  */
-function TaskActions({ t: task, flow }: { t: TaskRow; flow: ActionFlow }) {
+function TaskActions({ t: task, flow, rowId }: { t: TaskRow; flow: ActionFlow; rowId: string }) {
   const t = useWords("buyer");
   const f = useFormat();
+  // named by their word and the row's title, by reference ("Edit <title>"), not a sentence per row (decision 113)
+  const title = `${rowId}n`;
   return (
     <div className="grid gap-1">
       <div className="actions">
         <Link
           to={`/dashboard/updatetask/${task.id}`}
           className={buttonVariants({ variant: "outline", size: "sm" })}
-          aria-label={t("myTasks.editLabel", { title: task.title })}
+          id={`${rowId}e`}
+          aria-labelledby={`${rowId}e ${title}`}
         >
           {t("myTasks.edit")}
         </Link>
@@ -283,7 +286,8 @@ function TaskActions({ t: task, flow }: { t: TaskRow; flow: ActionFlow }) {
             variant="outline"
             size="sm"
             disabled
-            aria-label={t("myTasks.deleteLabel", { title: task.title })}
+            id={`${rowId}d`}
+            aria-labelledby={`${rowId}d ${title}`}
             aria-describedby={`delete-blocked-${task.id}`}
           >
             {t("myTasks.delete")}
@@ -293,7 +297,7 @@ function TaskActions({ t: task, flow }: { t: TaskRow; flow: ActionFlow }) {
             flow={flow}
             spec={deleteSpec(t, f, task)}
             variant="danger"
-            label={t("myTasks.deleteLabel", { title: task.title })}
+            namedBy={{ id: `${rowId}d`, after: title }}
             stayLink
           >
             {t("myTasks.delete")}
