@@ -55,7 +55,8 @@ function dashboardPages(entries: RouteConfigEntry[], parent = ""): { path: strin
       /export default function/.test(readFileSync(path.join(ROOT, "app", e.file), "utf8"));
     const folder = ROLE_FOLDER.exec(e.file)?.[1] as Role | undefined;
     const here =
-      screen && full.startsWith("/dashboard") && !full.includes(":")
+      // a page of its own: not one with an id, nor the 404 of a path that names none
+      screen && full.startsWith("/dashboard") && !full.includes(":") && !full.endsWith("*")
         ? [{ path: full, roles: folder ? [folder] : ROLES }]
         : [];
     return [...here, ...dashboardPages(e.children ?? [], own)];
