@@ -202,7 +202,8 @@ describe("a HIT judged by its first five timed submissions", () => {
     const { title } = (await row<{ title: string }>("SELECT task_title AS title FROM tasks WHERE id = ?", id))!;
     const list = await htmlOf(await getPage(`/dashboard/tasklist?q=${encodeURIComponent(title)}`, viewer.cookie), true);
     expect(list).toContain(title);
-    expect(list).toMatch(/data-testid="pay-rate"[^>]*>Being measured</);
+    // a card's rate carries its term only while there is no figure to say it (decision 113)
+    expect(list).toMatch(/data-testid="pay-rate"[^>]*>Pay per hour: Being measured</);
     expect(list).not.toContain("No time estimate");
   });
 
