@@ -207,7 +207,7 @@ export default function Ledger({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
           {terms.map((term, i) => (
             <li
               key={term.key}
