@@ -81,6 +81,16 @@ async function expectIndexedPlans(label: string, statements: Recorded[]) {
   }
 }
 
+/** A buyer's two open tasks titled with a fresh tag: one to stay due, one whose day the test makes pass. */
+async function dueAndPast(due: string, gone: string) {
+  const buyer = await funded("Buyer", 5_000);
+  const b = await sessionUser(buyer.id);
+  const tag = uniqueToken();
+  const current = await postTask(env, b, taskInput({ task_title: `${due} ${tag}` }));
+  const past = await postTask(env, b, taskInput({ task_title: `${gone} ${tag}` }));
+  return { tag, current, past };
+}
+
 /** Runs one read through a recording env and checks the plans of everything it asked D1. */
 async function planOf(label: string, read: (env: Env) => Promise<unknown>) {
   const r = recordingEnv();
@@ -329,11 +339,7 @@ describe("the open tasks' search index (migrations/0015)", () => {
   });
 
   it("the daily job drops the tasks whose day has passed and keeps the rest", async () => {
-    const buyer = await funded("Buyer", 5_000);
-    const b = await sessionUser(buyer.id);
-    const tag = uniqueToken();
-    const current = await postTask(env, b, taskInput({ task_title: `Due later ${tag}` }));
-    const past = await postTask(env, b, taskInput({ task_title: `Due before ${tag}` }));
+    const { tag, current, past } = await dueAndPast("Due later", "Due before");
     // as the index holds a task indexed while open whose day then passed with no change to the row
     await env.DB.batch([
       env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past.id),
@@ -581,11 +587,7 @@ describe("tasks past their day (migrations/0081)", () => {
     (await env.DB.prepare("SELECT date_passed AS n FROM tasks WHERE id = ?").bind(id).first<{ n: number }>())!.n;
 
   it("leave the walks of the open tasks once the daily job finds them; a moved date brings a task back", async () => {
-    const buyer = await funded("Buyer", 5_000);
-    const b = await sessionUser(buyer.id);
-    const tag = uniqueToken();
-    const current = await postTask(env, b, taskInput({ task_title: `Still due ${tag}` }));
-    const past = await postTask(env, b, taskInput({ task_title: `Day gone ${tag}` }));
+    const { tag, current, past } = await dueAndPast("Still due", "Day gone");
     // a day passing changes nothing in the row: the task stays an entry of the open-task indexes until the job runs
     await env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past.id).run();
     expect(await passed(past.id)).toBe(0);
