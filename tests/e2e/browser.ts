@@ -193,6 +193,11 @@ type ContextOptions = Omit<BrowserContextOptions, "viewport" | "baseURL"> & { vi
  * reduced motion unless `reducedMotion` says otherwise: the landing page's hero then does not play on its own, which
  * otherwise kept Chromium drawing (about a third of a core per open landing page, and every logout lands there) while
  * the test went on elsewhere. The tests of the autoplay itself ask for `reducedMotion: "no-preference"`.
+ *
+ * Its pages register no service worker unless `serviceWorkers: "allow"` says so (the installable app's own tests,
+ * pwa.test.ts). The worker only passes pages through and keeps hashed assets (decision 098), and in a fresh context
+ * it starts a process of its own: twenty loads of /browse in ten fresh contexts cost Chromium 6.3-6.5 s of CPU with
+ * it and 3.0-3.3 s without (docs/performance.md), on a 2-core machine that runs two browser files at a time.
  */
 export async function newContext(on: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const { viewport = "desktop", ...rest } = opts;
@@ -200,6 +205,7 @@ export async function newContext(on: Browser, opts: ContextOptions = {}): Promis
     baseURL: baseURL(),
     viewport: typeof viewport === "string" ? VIEWPORTS[viewport] : viewport,
     reducedMotion: "reduce",
+    serviceWorkers: "block",
     ...rest,
   });
   context.setDefaultTimeout(E2E_TIMEOUT);

@@ -51,6 +51,9 @@ afterAll(async () => {
   await pushService?.stop();
 });
 
+/** The other test files' contexts block service workers (newContext in browser.ts); these are about the worker. */
+const withWorker = { serviceWorkers: "allow" } as const;
+
 /** Waits until the service worker controls the page (it claims open pages when it activates). */
 async function controlled(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -70,7 +73,7 @@ const cachedUrls = (page: Page) =>
 
 story("installable, light on a second visit, offline page", () => {
   const installable = step("the landing page is installable by Chromium's own checks", async () => {
-    const context = await newContext(browser, { viewport: "phone" });
+    const context = await newContext(browser, { viewport: "phone", ...withWorker });
     const page = await context.newPage();
     await gotoHydrated(page, "/");
     await controlled(page);
@@ -118,7 +121,7 @@ story("installable, light on a second visit, offline page", () => {
     "a second visit to a dashboard page downloads no script and no words: the worker's cache has them all",
     { needs: [installable] },
     async () => {
-      const context = await signedInContext(browser, "worker", { viewport: "phone" });
+      const context = await signedInContext(browser, "worker", { viewport: "phone", ...withWorker });
       const page = await context.newPage();
       const scripts = new Map<string, { fromServiceWorker: boolean }>();
       page.on("response", (r) => {
@@ -179,7 +182,7 @@ story("installable, light on a second visit, offline page", () => {
     "a page asked for offline gets the offline page, and the worker keeps no page",
     { needs: [installable] },
     async () => {
-      const context = await signedInContext(browser, "worker", { viewport: "phone" });
+      const context = await signedInContext(browser, "worker", { viewport: "phone", ...withWorker });
       const page = await context.newPage();
       await gotoHydrated(page, "/dashboard/notifications");
       await controlled(page);
@@ -211,7 +214,7 @@ interface Subscription {
  * own), and `made` lists the subscriptions made.
  */
 async function pushReadyContext(viewport: "phone" | "desktop") {
-  const context = await signedInContext(browser, "worker", { viewport });
+  const context = await signedInContext(browser, "worker", { viewport, ...withWorker });
   await context.grantPermissions(["notifications"], { origin: baseURL() });
   const made: Subscription[] = [];
   await context.exposeBinding("subscribeAtLocalPushService", async (_source, key: string) => {
