@@ -80,6 +80,8 @@ export default defineConfig(async () => {
                   VAPID_JWK: TEST_VAPID_JWK,
                   ADMIN_EMAILS: "root-admin@coinwork.test",
                   RATE_LIMIT_OFF: "0",
+                  // the suite's passwords at 1,000 PBKDF2 rounds, not 100,000 (decision 114)
+                  PASSWORD_ROUNDS: "1000",
                 },
               },
             }),

@@ -35,6 +35,11 @@ interface Env {
   /** "1" turns off rate limits (browser test suites that sign in hundreds of times); refused in production. */
   RATE_LIMIT_OFF?: string;
   /**
+   * Only for the test suite: PBKDF2 rounds of the passwords it makes (1,000 to 100,000; 100,000 otherwise). Ignored
+   * outside APP_ENV "test", refused in production.
+   */
+  PASSWORD_ROUNDS?: string;
+  /**
    * Where Coinwork is served, e.g. "https://coinwork.example": the origin of every link in its e-mails, never the
    * request's Host header. Required in production (the Worker refuses to answer without it); without it, development
    * and tests use the request's origin.

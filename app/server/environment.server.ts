@@ -1,7 +1,10 @@
 // Where the Worker runs, read from APP_ENV. Only an explicit "development" or "test" counts as not production, so a
 // deployment that forgets the variable gets production's fail-closed behaviour rather than a development shortcut.
 // And those two are believed only on this machine: a request to any other host with either of them is refused, as
-// is a production Worker without its session key, APP_ORIGIN or QUESTION_ORIGIN, or with rate limits switched off.
+// is a production Worker without its session key, APP_ORIGIN or QUESTION_ORIGIN, or with rate limits switched off or
+// fewer password rounds asked for.
+import { PASSWORD_ROUNDS } from "./auth/password";
+
 export type AppEnvironment = "development" | "test" | "production";
 
 export function appEnvironment(env: Pick<Env, "APP_ENV">): AppEnvironment {
@@ -66,7 +69,10 @@ function questionOriginProblem(env: Pick<Env, "APP_ORIGIN" | "QUESTION_ORIGIN">)
 export const NO_SESSION_KEY =
   "SESSION_JWK is not set: refusing to start sessions in production (set it with `wrangler secret put SESSION_JWK`)";
 
-type Settings = Pick<Env, "APP_ENV" | "APP_ORIGIN" | "QUESTION_ORIGIN" | "SESSION_JWK" | "RATE_LIMIT_OFF">;
+type Settings = Pick<
+  Env,
+  "APP_ENV" | "APP_ORIGIN" | "QUESTION_ORIGIN" | "SESSION_JWK" | "RATE_LIMIT_OFF" | "PASSWORD_ROUNDS"
+>;
 
 /**
  * Why this Worker must not answer `url` (the request's, or null for a Cron Trigger), in one log line; null when it
@@ -89,12 +95,26 @@ export function misconfiguration(env: Settings, url: URL | null): string | null 
   if (questions) problems.push(questions);
   if (env.RATE_LIMIT_OFF && env.RATE_LIMIT_OFF !== "0")
     problems.push("RATE_LIMIT_OFF is set: rate limits cannot be switched off in production");
+  if (env.PASSWORD_ROUNDS) problems.push("PASSWORD_ROUNDS is set: production hashes passwords with 100,000 rounds");
   return problems.length ? problems.join("; ") : null;
 }
 
 /** Whether rate limits and sign-in throttling are switched off (browser test suites; never in production). */
 export function rateLimitsOff(env: Pick<Env, "APP_ENV" | "RATE_LIMIT_OFF">): boolean {
   return env.RATE_LIMIT_OFF === "1" && !isProduction(env);
+}
+
+/**
+ * The PBKDF2 rounds of a new password hash: 100,000, except under APP_ENV "test" with PASSWORD_ROUNDS (1,000 to
+ * 100,000). The suite makes about 2,000 hashes in its server files alone, each some 30 ms of CPU at 100,000 rounds
+ * (decision 114); what it tests of them (a hash verifies, a wrong password does not, unknown accounts cost alike)
+ * holds at any count, and a hash keeps its own count, so demo accounts made at 100,000 still sign in.
+ */
+export function passwordRounds(env: Pick<Env, "APP_ENV" | "PASSWORD_ROUNDS">): number {
+  const asked = Number(env.PASSWORD_ROUNDS);
+  return appEnvironment(env) === "test" && Number.isInteger(asked) && asked >= 1_000 && asked <= PASSWORD_ROUNDS
+    ? asked
+    : PASSWORD_ROUNDS;
 }
 
 /**

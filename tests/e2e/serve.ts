@@ -4,8 +4,8 @@
 // meanwhile (global-setup.ts starts it and returns at once; the browser test files wait for <state.json>):
 // builds the app while it migrates and seeds a fresh local D1 in a temp directory (keeping a copy of it migrated
 // and not yet seeded, for the tests of the seed), copies that database once per test worker, and serves the build on
-// each copy with `wrangler dev` (a free port each, a throwaway SESSION_JWK, RATE_LIMIT_OFF=1; output in
-// test-results/e2e-server-<n>.log). Then it writes <state.json> and exits, leaving the servers running in their own
+// each copy with `wrangler dev` (a free port each, a throwaway SESSION_JWK, RATE_LIMIT_OFF=1, PASSWORD_ROUNDS=1000;
+// output in test-results/e2e-server-<n>.log). Then it writes <state.json> and exits, leaving the servers running in their own
 // process groups: { servers: [{ baseURL, persistDir, pid }], migrated, dirs } on success, { error, dirs } otherwise
 // (having stopped whatever it started). global-setup.ts's teardown stops them and removes `dirs`.
 //
@@ -107,7 +107,7 @@ async function prepare(): Promise<{ servers: E2EServer[]; migrated: string }> {
   }
   for (const [i, persistDir] of databases.entries()) {
     const logFile = path.join(results, `e2e-server-${i + 1}.log`);
-    started.push(await serveBuild({ persistDir, logFile, vars: { RATE_LIMIT_OFF: "1" } }));
+    started.push(await serveBuild({ persistDir, logFile, vars: { RATE_LIMIT_OFF: "1", PASSWORD_ROUNDS: "1000" } }));
   }
   const servers = started.map((s, i) => ({ baseURL: s.baseURL, persistDir: databases[i], pid: s.child.pid! }));
   lap(

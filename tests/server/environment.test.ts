@@ -1,14 +1,15 @@
 // Settings that must not reach production (issue 23): development and test settings are believed only on this
-// machine, production needs APP_ORIGIN and a QUESTION_ORIGIN of its own and refuses RATE_LIMIT_OFF, all checked at the door of every request (and of
+// machine, production needs APP_ORIGIN and a QUESTION_ORIGIN of its own and refuses RATE_LIMIT_OFF and PASSWORD_ROUNDS, all checked at the door of every request (and of
 // the Cron Trigger); and what is kept for every visitor: a cached public page carries no visitor's time zone, and the
 // zones a Worker remembers are bounded by their canonical names.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
-import { BASE, env, getPage, htmlOf, uniqueToken } from "./fixtures";
+import { BASE, env, getPage, htmlOf, registerUser, uniqueToken } from "./fixtures";
 import { TIME_ZONE_COOKIE, KNOWN_ZONES_LIMIT, knownZoneCount, validTimeZone } from "~/lib/time-zone";
 import { rateLimit } from "~/server/services/rate-limit.server";
-import { questionOrigin } from "~/server/environment.server";
+import { passwordRounds, questionOrigin } from "~/server/environment.server";
+import { hashPassword, verifyPassword } from "~/server/auth/password";
 import { NOTHING_HERE } from "~/server/mturk/question-frame.server";
 
 async function fetchWith(overrides: Partial<Env>, url: string, init: RequestInit = {}) {
@@ -22,10 +23,12 @@ async function fetchWith(overrides: Partial<Env>, url: string, init: RequestInit
   return res;
 }
 
+/** Production's settings over the suite's (less its fewer password rounds, which production refuses) */
 const production = {
   APP_ENV: "production",
   APP_ORIGIN: "https://coinwork.example",
   QUESTION_ORIGIN: "https://coinwork-questions.example",
+  PASSWORD_ROUNDS: undefined,
 } satisfies Partial<Env>;
 
 afterEach(() => vi.restoreAllMocks());
@@ -88,6 +91,27 @@ describe("settings refused where they would be unsafe", () => {
     const settings = { ...env, ...production, RATE_LIMIT_OFF: "1" };
     await rateLimit(settings, key, 1, 60);
     await expect(rateLimit(settings, key, 1, 60)).rejects.toThrow(/Too many attempts/);
+  });
+
+  it("PASSWORD_ROUNDS is refused in production, believed only under test and from 1,000 to 100,000", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = await fetchWith({ ...production, PASSWORD_ROUNDS: "1000" }, "https://coinwork.example/login");
+    expect(res.status).toBe(500);
+    expect(String(errors.mock.calls[0][0])).toMatch(/PASSWORD_ROUNDS is set/);
+    for (const APP_ENV of ["production", "development", undefined])
+      expect(passwordRounds({ APP_ENV, PASSWORD_ROUNDS: "1000" }), String(APP_ENV)).toBe(100_000);
+    for (const PASSWORD_ROUNDS of [undefined, "", "999", "100001", "1500.5", "many"])
+      expect(passwordRounds({ APP_ENV: "test", PASSWORD_ROUNDS }), String(PASSWORD_ROUNDS)).toBe(100_000);
+    expect(passwordRounds({ APP_ENV: "test", PASSWORD_ROUNDS: "1000" })).toBe(1000);
+    // a hash names its rounds: one made at 100,000 verifies wherever fewer are asked for new ones
+    const full = await hashPassword("correct horse battery");
+    expect(full).toMatch(/^pbkdf2\$100000\$/);
+    expect(await verifyPassword("correct horse battery", full, 1000)).toBe(true);
+    expect(await verifyPassword("correct horse batter", full, 1000)).toBe(false);
+    // and the suite's own accounts take the suite's setting (vitest.config.ts)
+    const made = await registerUser("Worker");
+    const stored = await env.DB.prepare("SELECT password_hash AS hash FROM users WHERE id = ?").bind(made.id).first();
+    expect(String(stored?.hash)).toMatch(/^pbkdf2\$1000\$/);
   });
 
   it("APP_ENV test or development is refused on a public host, believed on this machine", async () => {

@@ -43,7 +43,12 @@ describe("the session key", () => {
   it("with SESSION_JWK, production serves pages and sessions", async () => {
     const u = await registerUser("Worker");
     const home = await fetchWith(
-      { APP_ENV: "production", APP_ORIGIN: BASE, QUESTION_ORIGIN: "https://coinwork-questions.test" },
+      {
+        APP_ENV: "production",
+        APP_ORIGIN: BASE,
+        QUESTION_ORIGIN: "https://coinwork-questions.test",
+        PASSWORD_ROUNDS: undefined,
+      },
       "/",
     );
     expect(home.status).toBe(200);
@@ -54,7 +59,13 @@ describe("the session key", () => {
         unknown,
         IncomingRequestCfProperties
       >,
-      { ...env, APP_ENV: "production", APP_ORIGIN: BASE, QUESTION_ORIGIN: "https://coinwork-questions.test" },
+      {
+        ...env,
+        APP_ENV: "production",
+        APP_ORIGIN: BASE,
+        QUESTION_ORIGIN: "https://coinwork-questions.test",
+        PASSWORD_ROUNDS: undefined,
+      },
       ctx,
     );
     await waitOnExecutionContext(ctx);

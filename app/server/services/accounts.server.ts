@@ -8,6 +8,7 @@ import { newBatch } from "../db/batch.server";
 import { adminGrants, users, type User } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { passwordRounds } from "../environment.server";
 import { isGuessable, requireUnguessable } from "../auth/password-rule.server";
 import {
   createDeviceToken,
@@ -159,7 +160,7 @@ export async function register(
     email: input.email,
     role: input.role,
     photo: input.photo || null,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, passwordRounds(env)),
     verified: false,
     country: input.country ?? null,
     language: input.language,
@@ -196,7 +197,7 @@ export async function login(env: Env, email: string, password: string, client: S
     knownAddress: await isKnownAddress(env, row?.id ?? "", client.address),
   };
   await checkLoginThrottle(env, attempt);
-  const ok = await verifyPassword(password, row?.passwordHash);
+  const ok = await verifyPassword(password, row?.passwordHash, passwordRounds(env));
   if (!row || !ok) {
     await recordLoginFailure(env, attempt);
     throw new AppError("unauthorized", BAD_CREDENTIALS);

@@ -6,6 +6,7 @@ import { newBatch } from "../db/batch.server";
 import { users, type User } from "../db/schema";
 import { AppError, conflict, notFound } from "../errors";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { passwordRounds } from "../environment.server";
 import { requireUnguessable } from "../auth/password-rule.server";
 import { createSessionToken } from "../auth/session.server";
 import { resetPasswordLetter } from "../email/letters.server";
@@ -62,7 +63,7 @@ export async function resetPassword(env: Env, secret: string, password: string):
   const link = await usableLink(env, secret, ["reset"]);
   if (!link) throw new AppError("bad_request", LINK_NOT_VALID);
   await requireUnguessable(password, [link.email]);
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, passwordRounds(env));
   const now = Date.now();
   const usable = stillUsable(link, now);
   const done = await newBatch(env)
@@ -83,7 +84,7 @@ export async function resetPassword(env: Env, secret: string, password: string):
 /** The current password, checked before a change of password or address (10 tries per 10 minutes). */
 export async function checkCurrentPassword(env: Env, row: User, password: string): Promise<void> {
   await rateLimit(env, `current-password:${row.id}`, 10, 600);
-  if (!(await verifyPassword(password, row.passwordHash))) {
+  if (!(await verifyPassword(password, row.passwordHash, passwordRounds(env)))) {
     throw new AppError("validation_failed", WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] });
   }
 }
@@ -105,7 +106,7 @@ export async function changePassword(env: Env, userId: string, current: string, 
   if (row.passwordHash === null) throw conflict(NO_PASSWORD_YET);
   await checkCurrentPassword(env, row, current);
   await requireUnguessable(next, [row.name, row.email]);
-  const hash = await hashPassword(next);
+  const hash = await hashPassword(next, passwordRounds(env));
   const now = Date.now();
   const unchanged = sql`id = ${row.id} AND password_hash = ${row.passwordHash} AND disabled_at IS NULL`;
   const stillUnchanged = sql`EXISTS (SELECT 1 FROM users WHERE ${unchanged})`;
