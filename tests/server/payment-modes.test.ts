@@ -16,6 +16,7 @@ const testModeInProduction = (appEnv?: string): Env => ({
   APP_ENV: appEnv,
   APP_ORIGIN: "https://coinwork.test",
   QUESTION_ORIGIN: "https://coinwork-questions.test",
+  PASSWORD_ROUNDS: undefined, // the suite's fewer rounds, which production refuses
   PAYMENTS_MODE: "test",
 });
 
