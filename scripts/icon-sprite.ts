@@ -1,6 +1,6 @@
-// npm run icons: writes app/components/icons/sprite.svg, one <symbol> per icon app/components/icons/index.tsx
-// names, from lucide-react's own shapes, and Coinwork's coin. Run it after adding an icon there; tests/unit/icon-sprite.test.ts fails
-// while the sprite and the list disagree.
+// npm run icons: writes app/components/icons/sprite.svg, one <symbol> per icon app/components/icons/index.tsx and
+// more.tsx name, from lucide-react's own shapes, and Coinwork's coin. Run it after adding an icon there;
+// tests/unit/icon-sprite.test.ts fails while the sprite and the lists disagree.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,9 +9,9 @@ import { ROOT } from "./lib/wrangler.ts";
 const ICONS = path.join(ROOT, "app", "components", "icons");
 type IconNode = [string, Record<string, string>][];
 
-/** The lucide file names index.tsx draws, in order. */
+/** The lucide file names index.tsx and more.tsx draw, in order. */
 export function iconNames(): string[] {
-  const source = readFileSync(path.join(ICONS, "index.tsx"), "utf8");
+  const source = ["index.tsx", "more.tsx"].map((file) => readFileSync(path.join(ICONS, file), "utf8")).join("\n");
   return [...new Set([...source.matchAll(/spriteIcon\("([a-z0-9-]+)"\)/g)].map((m) => m[1]))].sort();
 }
 

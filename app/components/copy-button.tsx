@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Check, Copy } from "~/components/icons";
+import { Check, Copy } from "~/components/icons/more";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import { useWords } from "~/lib/i18n/react";

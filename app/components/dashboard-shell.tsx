@@ -1,5 +1,6 @@
 import { NavLink, Link, Form } from "react-router";
-import { ArrowLeft, Bell, LogOut, Menu, Settings, X, type Icon } from "~/components/icons";
+import { LogOut, Menu, type Icon } from "~/components/icons";
+import { ArrowLeft, Bell, Settings, X } from "~/components/icons/more";
 import type * as React from "react";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Role } from "~/lib/roles";

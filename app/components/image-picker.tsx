@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { ImageIcon } from "~/components/icons";
+import { ImageIcon } from "~/components/icons/more";
 import { FileInput } from "./ui/file-input";
 import { Label } from "./ui/input";
 import { MAX_IMAGE_PIXELS } from "~/lib/images";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Popover } from "radix-ui";
-import { Bell } from "~/components/icons";
+import { Bell } from "~/components/icons/more";
 import { Link } from "react-router";
 import { LocalTime } from "~/components/local-time";
 import { cn } from "~/lib/cn";

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "~/components/icons";
+import { AlertTriangle } from "~/components/icons/more";
 import { cn } from "~/lib/cn";
 import type { PayRate } from "~/lib/pay-rate";
 import { useFormat, useWords } from "~/lib/i18n/react";

@@ -1,4 +1,4 @@
-import { Info } from "~/components/icons";
+import { Info } from "~/components/icons/more";
 import { HeadedSection } from "~/components/headed-section";
 import { useWords } from "~/lib/i18n/react";
 

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { MailWarning } from "~/components/icons";
+import { MailWarning } from "~/components/icons/more";
 import { Button } from "./ui/button";
 import { DashboardNotice } from "./dashboard-notice";
 import { useWords } from "~/lib/i18n/react";

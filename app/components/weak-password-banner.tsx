@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { KeyRound } from "~/components/icons";
+import { KeyRound } from "~/components/icons/more";
 import { buttonVariants } from "./ui/button";
 import { DashboardNotice } from "./dashboard-notice";
 import { useWords } from "~/lib/i18n/react";

@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { CircleCheck, CircleX } from "~/components/icons";
+import { CircleCheck, CircleX } from "~/components/icons/more";
 import { useEffect, useEffectEvent, useRef, type CSSProperties } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

@@ -1,6 +1,6 @@
 // A listed row's action buttons: a link to the no-JavaScript confirmation view that, once the page is hydrated,
 // opens the page's confirmation dialog instead (flow.ts).
-import { LoaderCircle } from "~/components/icons";
+import { LoaderCircle } from "~/components/icons/more";
 import type * as React from "react";
 import type { VariantProps } from "class-variance-authority";
 import { CONFIRM_PARAM, ROW_PARAM } from "~/lib/enhanced";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { LoaderCircle, Search } from "~/components/icons";
+import { LoaderCircle, Search } from "~/components/icons/more";
 import type * as React from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";

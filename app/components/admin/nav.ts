@@ -1,4 +1,4 @@
-import { ClipboardList, Gavel, Home, Inbox, Scale, ScrollText, Users } from "~/components/icons";
+import { ClipboardList, Gavel, Home, Inbox, Scale, ScrollText, Users } from "~/components/icons/more";
 import type { NavItem } from "~/components/dashboard-shell";
 
 /** An admin's links in the dashboard's sidebar. */

@@ -1,5 +1,5 @@
 // The admins' payout pieces on Admin Home: a queue row's risk signals, and the taka rate workers see beside dollars.
-import { Banknote } from "~/components/icons";
+import { Banknote } from "~/components/icons/more";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ActionTrigger } from "~/components/actions/trigger";

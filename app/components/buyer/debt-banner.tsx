@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CircleAlert } from "~/components/icons";
+import { CircleAlert } from "~/components/icons/more";
 import { buttonVariants } from "~/components/ui/button";
 import { useFormat, useWords } from "~/lib/i18n/react";
 

@@ -1,4 +1,4 @@
-import { Award, ClipboardList, Coins, FilePlus2, HandCoins, History, Home, Inbox } from "~/components/icons";
+import { Award, ClipboardList, Coins, FilePlus2, HandCoins, History, Home, Inbox } from "~/components/icons/more";
 import type { NavItem } from "~/components/dashboard-shell";
 
 /** A buyer's links in the dashboard's sidebar. */

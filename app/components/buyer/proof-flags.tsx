@@ -1,6 +1,6 @@
 // The flags on a submission's proof (docs/product/quality.md), in the review queue's rows and the submission's view,
 // and "Reject flagged", which rejects every pending submission with a wrong check answer after a confirmation.
-import { AlertTriangle } from "~/components/icons";
+import { AlertTriangle } from "~/components/icons/more";
 import { LocalTime } from "~/components/local-time";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { useNoJsSpec } from "~/components/actions/confirm";

@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import type * as React from "react";
 import { toast } from "sonner";
-import { CreditCard, FlaskConical, LoaderCircle, Lock } from "~/components/icons";
+import { CreditCard, FlaskConical, LoaderCircle, Lock } from "~/components/icons/more";
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { Modal } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";

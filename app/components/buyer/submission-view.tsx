@@ -5,7 +5,8 @@
 import { useFormat, useWords } from "~/lib/i18n/react";
 import { Link } from "react-router";
 import type * as React from "react";
-import { ArrowRight, Check, Reply, X } from "~/components/icons";
+import { ArrowRight } from "~/components/icons";
+import { Check, Reply, X } from "~/components/icons/more";
 import { buttonVariants, Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/dialog";
 import { NoJsPanel, useHrefWithout } from "~/components/actions/enhanced";

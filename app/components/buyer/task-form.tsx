@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate } from "react-router";
 import { useState } from "react";
-import { AlertTriangle, Coins, LoaderCircle } from "~/components/icons";
+import { AlertTriangle, Coins, LoaderCircle } from "~/components/icons/more";
 import { addTaskSchema, updateTaskSchema } from "~/lib/schemas/task";
 import { CATEGORIES } from "~/lib/categories";
 import { taskCost } from "~/lib/coins";

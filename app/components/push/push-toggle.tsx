@@ -3,7 +3,7 @@
 // posts the subscription to the alerts page's action; turning off posts its end and unsubscribes. Whether this
 // browser is on is what both say: its subscription, and the server's list of this person's browsers.
 import { useEffect, useState } from "react";
-import { Bell, CircleSlash } from "~/components/icons";
+import { Bell, CircleSlash } from "~/components/icons/more";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { toastOutcome, useOutcomeFetcher } from "~/components/actions/flow";

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CircleAlert, CircleCheck, Info } from "~/components/icons";
+import { CircleAlert, CircleCheck, Info } from "~/components/icons/more";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 

@@ -1,5 +1,5 @@
 import { AlertDialog, Dialog } from "radix-ui";
-import { X } from "~/components/icons";
+import { X } from "~/components/icons/more";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 import { useWords } from "~/lib/i18n/react";

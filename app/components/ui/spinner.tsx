@@ -1,4 +1,4 @@
-import { LoaderCircle } from "~/components/icons";
+import { LoaderCircle } from "~/components/icons/more";
 import { cn } from "~/lib/cn";
 
 /** A small spinning indicator for buttons and busy regions; hidden from screen readers (say "Loading" in text). */

@@ -1,6 +1,6 @@
 // My Submissions: the appeal of a rejection (docs/product/coins.md, "Appeals"): an Appeal button while the window
 // is open, the appeal's status once it is filed.
-import { Scale } from "~/components/icons";
+import { Scale } from "~/components/icons/more";
 import { ActionTrigger } from "~/components/actions/trigger";
 import { type ActionFlow, type ActionSpec } from "~/components/actions/flow";
 import { AppealBadge } from "~/components/ui/badge";

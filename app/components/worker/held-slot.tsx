@@ -2,7 +2,8 @@
 // does and its button; after it, the time left, when it runs out and the give-back.
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
-import { Clock, Play, Undo2 } from "~/components/icons";
+import { Play } from "~/components/icons";
+import { Clock, Undo2 } from "~/components/icons/more";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { LocalTime } from "~/components/local-time";

@@ -8,7 +8,7 @@
 // (docs/decisions/093-a-hit-page-learns-its-work-was-sent.md).
 import { useEffect, useRef, type RefObject } from "react";
 import { useRevalidator } from "react-router";
-import { CircleCheck } from "~/components/icons";
+import { CircleCheck } from "~/components/icons/more";
 import { Card } from "~/components/ui/card";
 import { QUESTION_POSTED } from "~/lib/hit-question";
 import { useWords } from "~/lib/i18n/react";

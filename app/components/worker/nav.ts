@@ -1,4 +1,4 @@
-import { Award, Bell, Home, Inbox, ListChecks, Send, Wallet } from "~/components/icons";
+import { Award, Bell, Home, Inbox, ListChecks, Send, Wallet } from "~/components/icons/more";
 import type { NavItem } from "~/components/dashboard-shell";
 
 /** A worker's links in the dashboard's sidebar. */

@@ -4,7 +4,7 @@
 // submission (My Submissions). Plain multipart posts, so both steps work without JavaScript.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { Eye, Send } from "~/components/icons";
+import { Eye, Send } from "~/components/icons/more";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { ReviewPanel, TextareaField, usePosting, useValibotForm } from "~/components/form-kit";

@@ -2,7 +2,7 @@
 // approval rate (whatever the list is filtered by) to the alerts page. With
 // JavaScript a fetcher answers with a toast and the worker stays on the list; without, the alerts page opens with a
 // flash that says it was saved.
-import { Bell } from "~/components/icons";
+import { Bell } from "~/components/icons/more";
 import { Button } from "~/components/ui/button";
 import { EnhancedMarker } from "~/components/actions/enhanced";
 import { toastOutcome, useOutcomeFetcher } from "~/components/actions/flow";

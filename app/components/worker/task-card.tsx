@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useId } from "react";
-import { Lock, ShieldCheck } from "~/components/icons";
+import { Lock, ShieldCheck } from "~/components/icons/more";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { withdrawalCents } from "~/lib/coins";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type Ref } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { Search, X } from "~/components/icons";
+import { Search, X } from "~/components/icons/more";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowLeft } from "~/components/icons";
+import { ArrowLeft } from "~/components/icons/more";
 import { buttonVariants } from "~/components/ui/button";
 import { useWords } from "~/lib/i18n/react";
 

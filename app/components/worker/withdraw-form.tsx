@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
-import { Banknote } from "~/components/icons";
+import { Banknote } from "~/components/icons/more";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";

@@ -1,4 +1,4 @@
-import { X } from "~/components/icons";
+import { X } from "~/components/icons/more";
 import { StatusBadge } from "~/components/ui/badge";
 import { CardRow, CardTable, Cell, ACTIONS_COLUMN } from "~/components/responsive-list";
 import { LocalTime } from "~/components/local-time";

@@ -1,6 +1,6 @@
 import { data, redirect, useActionData, useRouteLoaderData } from "react-router";
 import * as v from "valibot";
-import { CheckCheck } from "~/components/icons";
+import { CheckCheck } from "~/components/icons/more";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/notifications";
 import type { loader as layoutLoader } from "./layout";

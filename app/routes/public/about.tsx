@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Eye, HandCoins, ShieldCheck } from "~/components/icons";
+import { Eye, HandCoins, ShieldCheck } from "~/components/icons/more";
 import type { Route } from "./+types/about";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

@@ -4,7 +4,8 @@
 import { data, Link, redirect } from "react-router";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
 
-import { CalendarDays, Coins as CoinsIcon, Hourglass, Users } from "~/components/icons";
+import { CalendarDays } from "~/components/icons";
+import { Coins as CoinsIcon, Hourglass, Users } from "~/components/icons/more";
 import { IconFact } from "~/components/ui/icon-fact";
 import type { Route } from "./+types/task";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Check, Gavel } from "~/components/icons";
+import { Check, Gavel } from "~/components/icons/more";
 import type { Route } from "./+types/appeals";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

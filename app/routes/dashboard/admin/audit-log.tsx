@@ -1,4 +1,5 @@
-import { BadgeCheck, BadgeX, Banknote, Coins, Gavel, Trash2, UserCog, UserX, type Icon } from "~/components/icons";
+import { type Icon } from "~/components/icons";
+import { BadgeCheck, BadgeX, Banknote, Coins, Gavel, Trash2, UserCog, UserX } from "~/components/icons/more";
 import type { Route } from "./+types/audit-log";
 import { getEnv } from "~/server/context";
 import { listAuditLog } from "~/server/services/admin-reads.server";

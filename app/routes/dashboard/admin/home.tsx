@@ -1,7 +1,7 @@
 import { type ComponentType } from "react";
 import { Link } from "react-router";
+import { ArrowRight } from "~/components/icons";
 import {
-  ArrowRight,
   Check,
   CircleDollarSign,
   Coins,
@@ -11,7 +11,7 @@ import {
   Users,
   Wrench,
   X,
-} from "~/components/icons";
+} from "~/components/icons/more";
 import type { Route } from "./+types/home";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

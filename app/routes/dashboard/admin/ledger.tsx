@@ -1,4 +1,4 @@
-import { Equal, Plus } from "~/components/icons";
+import { Equal, Plus } from "~/components/icons/more";
 import type { Route } from "./+types/ledger";
 import { getEnv } from "~/server/context";
 import { ledgerReport } from "~/server/services/ledger.server";

@@ -1,4 +1,5 @@
-import { CalendarDays, Trash2 } from "~/components/icons";
+import { CalendarDays } from "~/components/icons";
+import { Trash2 } from "~/components/icons/more";
 import type { Route } from "./+types/manage-tasks";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import * as v from "valibot";
-import { Coins, UserX } from "~/components/icons";
+import { Coins, UserX } from "~/components/icons/more";
 import type { Route } from "./+types/manage-users";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

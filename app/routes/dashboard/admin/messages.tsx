@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useFetchers, useSubmit } from "react-router";
-import { Mail, MailOpen, Reply } from "~/components/icons";
+import { Mail } from "~/components/icons";
+import { MailOpen, Reply } from "~/components/icons/more";
 import type { Route } from "./+types/messages";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";

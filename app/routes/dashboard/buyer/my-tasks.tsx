@@ -1,7 +1,7 @@
 import { rowAction } from "~/lib/schemas/fields";
 import { Link } from "react-router";
 import * as v from "valibot";
-import { Plus } from "~/components/icons";
+import { Plus } from "~/components/icons/more";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/my-tasks";
 import { PageHeader } from "~/components/dashboard-shell";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Coins } from "~/components/icons";
+import { Coins } from "~/components/icons/more";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/payment-history";
 import { PageHeader } from "~/components/dashboard-shell";

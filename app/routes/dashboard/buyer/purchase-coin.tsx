@@ -1,7 +1,7 @@
 import { Form, Link, data, useActionData, useNavigation, useSearchParams } from "react-router";
 import { useState, type ComponentProps } from "react";
 import * as v from "valibot";
-import { CircleSlash, FlaskConical, LoaderCircle, Lock, Sparkles } from "~/components/icons";
+import { CircleSlash, FlaskConical, LoaderCircle, Lock, Sparkles } from "~/components/icons/more";
 import type { Route } from "./+types/purchase-coin";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";

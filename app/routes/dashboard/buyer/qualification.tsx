@@ -2,7 +2,7 @@ import { Form, Link, data, useActionData } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import * as v from "valibot";
 import type { Route } from "./+types/qualification";
-import { Check } from "~/components/icons";
+import { Check } from "~/components/icons/more";
 import { BackLink, PageHeader } from "~/components/dashboard-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";

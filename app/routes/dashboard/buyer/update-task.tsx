@@ -1,5 +1,5 @@
 import { Link, data, isRouteErrorResponse, redirect, useActionData } from "react-router";
-import { ArrowLeft, SearchX } from "~/components/icons";
+import { ArrowLeft, SearchX } from "~/components/icons/more";
 import type { Route } from "./+types/update-task";
 import { PageHeader } from "~/components/dashboard-shell";
 import { TaskForm, TaskSaved } from "~/components/buyer/task-form";

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/alerts";
-import { KeyRound, Mail, MailWarning, Search, Trash2 } from "~/components/icons";
+import { Mail } from "~/components/icons";
+import { KeyRound, MailWarning, Search, Trash2 } from "~/components/icons/more";
 import { PageHeader } from "~/components/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";

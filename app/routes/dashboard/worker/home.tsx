@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Check, ClipboardList, Hourglass, ListChecks, Wallet } from "~/components/icons";
+import { Check, ClipboardList, Hourglass, ListChecks, Wallet } from "~/components/icons/more";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/dashboard-shell";

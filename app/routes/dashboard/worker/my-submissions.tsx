@@ -1,5 +1,5 @@
 import { redirect, useActionData } from "react-router";
-import { ListChecks } from "~/components/icons";
+import { ListChecks } from "~/components/icons/more";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/my-submissions";
 import { PageHeader } from "~/components/dashboard-shell";

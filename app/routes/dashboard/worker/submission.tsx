@@ -1,7 +1,7 @@
 import { rowAction } from "~/lib/schemas/fields";
 import { data, Link, useActionData, useNavigate } from "react-router";
 import { NotFoundPanel, useNotFoundBoundary } from "~/components/not-found-panel";
-import { Undo2 } from "~/components/icons";
+import { Undo2 } from "~/components/icons/more";
 import type { Route } from "./+types/submission";
 import { bonusesOn } from "~/server/services/bonuses.server";
 import { BackLink, PageHeader } from "~/components/dashboard-shell";

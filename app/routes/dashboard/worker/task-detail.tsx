@@ -1,6 +1,7 @@
 import { Form, Link, data, isRouteErrorResponse, useActionData, useRouteError } from "react-router";
 import * as v from "valibot";
-import { CalendarDays, Coins as CoinsIcon, Hourglass, Mail, Tag, UserRound, Users } from "~/components/icons";
+import { CalendarDays, Mail } from "~/components/icons";
+import { Coins as CoinsIcon, Hourglass, Tag, UserRound, Users } from "~/components/icons/more";
 import { IconFact } from "~/components/ui/icon-fact";
 import { BackLink } from "~/components/dashboard-shell";
 import type { Route } from "./+types/task-detail";

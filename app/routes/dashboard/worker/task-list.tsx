@@ -1,7 +1,7 @@
 import { readSearch } from "~/lib/schemas/paging";
 import { openTaskSearch } from "~/lib/schemas/task";
 import { Link, useNavigation } from "react-router";
-import { SearchX } from "~/components/icons";
+import { SearchX } from "~/components/icons/more";
 import type { Route } from "./+types/task-list";
 import { PageHeader } from "~/components/dashboard-shell";
 import { EmptyState } from "~/components/ui/empty-state";

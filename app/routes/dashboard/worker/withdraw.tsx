@@ -1,6 +1,6 @@
 import { rowAction } from "~/lib/schemas/fields";
 import { useActionData, useLocation } from "react-router";
-import { Coins as CoinsIcon, Wallet } from "~/components/icons";
+import { Coins as CoinsIcon, Wallet } from "~/components/icons/more";
 import { pageQuery, readSearch } from "~/lib/schemas/paging";
 import type { Route } from "./+types/withdraw";
 import { PageHeader } from "~/components/dashboard-shell";
