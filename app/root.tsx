@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import bengaliFont from "@fontsource-variable/noto-sans-bengali/files/noto-sans-bengali-bengali-wght-normal.woff2?url";
+import languageNameFont from "./fonts/bengali-language-name.woff2?url&no-inline";
 import { cloudflareContext, documentRequestContext, externalProfileContext, userContext } from "./server/context";
 import { identify } from "./server/auth/session.server";
 import { readFlash } from "./server/http/flash.server";
@@ -72,6 +73,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash,
       language,
       words: file.href,
+      // The Bengali letters' face (app.css), fetched with the page rather than once text is laid out: laid out before
+      // it came, Bengali text showed empty boxes. An English page needs only the letters of the switch's "বাংলা",
+      // a face of their own (2 KB against 108). Named here, its URL stays out of every page's script.
+      font: language === "bn" ? bengaliFont : languageNameFont,
       // A page the edge cache may keep for every visitor is rendered in no visitor's zone: the browser shows its own
       // after hydration (components/local-time.tsx).
       timeZone: isCacheablePageRequest(request) ? FALLBACK_TIME_ZONE : requestTimeZone(request),
@@ -128,11 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // the page's words, fetched with its scripts: hydration waits for them (entry.client.tsx, decision 111)
           <link rel="preload" as="fetch" crossOrigin="anonymous" href={root.words} data-page-words="" />
         ) : null}
-        {language === "bn" ? (
-          // the Bengali letters' face (app.css) fetched with the page, not once the stylesheet is read and text laid
-          // out: laid out before it came, Bengali text showed empty boxes; an English page never needs it
-          <link rel="preload" as="font" type="font/woff2" crossOrigin="" href={bengaliFont} />
-        ) : null}
+        {root ? <link rel="preload" as="font" type="font/woff2" crossOrigin="" href={root.font} /> : null}
       </head>
       <body className="min-h-dvh">
         <WordsProvider language={language} words={wordsAt(root?.words)}>

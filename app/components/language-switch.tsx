@@ -23,7 +23,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
         className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "gap-1.5 px-2")}
       >
         <Languages aria-hidden className="max-sm:hidden" />
-        <span lang={other}>{LANGUAGE_NAMES[other]}</span>
+        <span className="font-language-name" lang={other}>
+          {LANGUAGE_NAMES[other]}
+        </span>
         <span className="sr-only">{t("language.label")}</span>
       </button>
     </Form>

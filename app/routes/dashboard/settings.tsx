@@ -215,7 +215,9 @@ function LanguageSection() {
               className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-border px-4 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
             >
               <input type="radio" name="language" value={l} defaultChecked={l === language} className="size-4" />
-              <span lang={l}>{LANGUAGE_NAMES[l]}</span>
+              <span className="font-language-name" lang={l}>
+                {LANGUAGE_NAMES[l]}
+              </span>
             </label>
           ))}
         </fieldset>
