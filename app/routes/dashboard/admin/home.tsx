@@ -1,17 +1,7 @@
 import { type ComponentType } from "react";
 import { Link } from "react-router";
 import { ArrowRight } from "~/components/icons";
-import {
-  Check,
-  CircleDollarSign,
-  Coins,
-  Inbox,
-  Scale,
-  ShieldAlert,
-  Users,
-  Wrench,
-  X,
-} from "~/components/icons/more";
+import { Check, CircleDollarSign, Coins, Inbox, Scale, ShieldAlert, Users, Wrench, X } from "~/components/icons/more";
 import type { Route } from "./+types/home";
 import { getEnv } from "~/server/context";
 import { adminUser } from "~/server/auth/guards.server";
