@@ -62,6 +62,24 @@ describe("starting a task", () => {
     await expectBooksAgree([buyer.id, worker.id]);
   });
 
+  it("two starts of one worker in the same millisecond (a double tap) hold one slot and take one", async () => {
+    const buyer = await funded("Buyer", 200);
+    const worker = await sessionUser((await registerUser("Worker")).id);
+    // ten tasks, each started twice at once with the same clock: a start's batch once took a slot whenever a hold of
+    // the worker, task and millisecond existed, so the second took a slot for the first's hold
+    const tasks = await Promise.all(
+      Array.from({ length: 10 }, () => taskOf(buyer, { required_workers: 3, payable_amount: 5 })),
+    );
+    const now = Date.now();
+    await Promise.all(tasks.flatMap((t) => [startTask(env, worker, t.id, now), startTask(env, worker, t.id, now)]));
+    for (const t of tasks) {
+      expect(await openSlots(t.id), t.id).toBe(2);
+      expect((await holdOf(t.id, worker.id))?.started_at).toBe(now);
+    }
+    await expectBooksAgree([buyer.id, worker.id]);
+    await expectCountersAgree();
+  });
+
   it("is refused without a free slot, on one's own task, and after sending work for it", async () => {
     const buyer = await funded("Buyer", 100);
     const [a, b] = [await registerUser("Worker"), await registerUser("Worker")];

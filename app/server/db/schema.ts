@@ -510,6 +510,8 @@ export const taskHolds = sqliteTable(
     payableAmount: integer("payable_amount").notNull(),
     startedAt: integer("started_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
+    /** the start that made the hold (migrations/0082): its batch takes a slot for this row only */
+    startId: text("start_id"),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.workerId] })],
 );

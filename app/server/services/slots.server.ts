@@ -105,12 +105,15 @@ export async function startTask(env: Env, worker: SessionUser, taskId: string, n
   const today = deadlineDay(now);
   await assertStartable(env, task, worker.id, today);
   await requireEligible(env, worker.id, taskId);
-  const started = sql`EXISTS (SELECT 1 FROM task_holds WHERE task_id = ${taskId} AND worker_id = ${worker.id} AND started_at = ${now})`;
+  // the slot is taken for the hold this batch inserted, by its name: another start of the same worker in the same
+  // millisecond inserts nothing (the same key) and must take nothing (migrations/0082)
+  const startId = newId();
+  const started = sql`EXISTS (SELECT 1 FROM task_holds WHERE task_id = ${taskId} AND worker_id = ${worker.id} AND start_id = ${startId})`;
   const done = await newBatch(env)
     .step(
       "start",
-      sql`INSERT INTO task_holds (task_id, worker_id, buyer_id, payable_amount, started_at, expires_at)
-        SELECT t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${now}, ${now} + t.time_allowance_minutes * 60000
+      sql`INSERT INTO task_holds (task_id, worker_id, buyer_id, payable_amount, started_at, expires_at, start_id)
+        SELECT t.id, ${worker.id}, t.buyer_id, t.payable_amount, ${now}, ${now} + t.time_allowance_minutes * 60000, ${startId}
         FROM tasks t
         WHERE t.id = ${taskId} AND t.deleted_at IS NULL AND t.required_workers > 0 AND t.completion_date >= ${today}
           AND t.paused_at IS NULL AND t.buyer_id <> ${worker.id} AND ${notBlocked(worker.id, sql`t.buyer_id`)}
