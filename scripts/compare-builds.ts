@@ -1,4 +1,4 @@
-// npm run bench:compare -- --builds <dir>,<dir>[,…] [-- --path /dashboard/buyerhome] [-- --as buyer]
+// npm run bench:compare -- --builds <dir>[@<path>[@<as>]],<dir>[,…] [-- --path /dashboard/buyerhome] [-- --as buyer]
 //                          [-- --floor /shape?rows=90,/shape?rows=1] [-- --rounds 8] [-- --requests 40] [-- --tasks 2600]
 //
 // What a change is worth to a page's server time, measured so that the answer holds on a busy machine. Each build is
@@ -9,6 +9,8 @@
 // median time per request over the rounds and its ratio to the first build's, and on Linux the server's CPU per
 // request (its process group's, from /proc), which moves less than wall time when other work shares the machine.
 // `--floor` also serves the stack's floor (scripts/bench-floor) and loads it at each path given, among the builds.
+// A build may name its own page and account (`build@/dashboard/mytasks@buyer,build@/dashboard/tasklist@worker`), so
+// that two pages of one build are compared in the same rounds.
 //
 // profile:page says where a page's time goes, but a sampling profile can credit a function with time it did not
 // take (docs/performance.md); this says what removing or changing something saves.
@@ -43,10 +45,14 @@ async function main() {
   const rounds = Number(arg("rounds", "8"));
   const requests = Number(arg("requests", "40"));
   const tasks = Number(arg("tasks", "2600"));
-  const account = DEMO_ACCOUNTS.find((a) => a.role.toLowerCase() === as);
-  if (!account) throw new Error("--as: admin, buyer or worker");
+  const accountOf = (role: string) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.role.toLowerCase() === role);
+    if (!account) throw new Error("--as: admin, buyer or worker");
+    return account;
+  };
+  accountOf(as);
   if (!builds.length) throw new Error("--builds: comma-separated copies of build/ (see the top of this file)");
-  for (const dir of builds)
+  for (const dir of builds.map((b) => b.split("@")[0]!))
     if (!existsSync(path.join(dir, "server", "wrangler.json"))) throw new Error(`${dir}: not a copy of build/`);
 
   const base = mkdtempSync(path.join(os.tmpdir(), "coinwork-compare-"));
@@ -64,7 +70,8 @@ async function main() {
       for (const p of floorPaths)
         contenders.push({ name: `floor ${p}`, served: floor, path: p, headers: {}, rounds: [], cpu: [], bytes: 0 });
     }
-    for (const [i, dir] of builds.entries()) {
+    for (const [i, entry] of builds.entries()) {
+      const [dir = "", page = target, role = as] = entry.split("@");
       const persistDir = path.join(base, `copy-${i}`);
       cpSync(generated, persistDir, { recursive: true });
       const served = await serveBuild({
@@ -74,9 +81,9 @@ async function main() {
         timeoutMs: 180_000,
         onSpawn: stopWhenDone,
       });
-      const token = await signIn(served.baseURL, account.email, DEMO_PASSWORD, i);
+      const token = await signIn(served.baseURL, accountOf(role).email, DEMO_PASSWORD, i);
       const headers = { Cookie: `__Host-cw_session=${token}` };
-      contenders.push({ name: dir, served, path: target, headers, rounds: [], cpu: [], bytes: 0 });
+      contenders.push({ name: entry, served, path: page, headers, rounds: [], cpu: [], bytes: 0 });
     }
 
     const get = async (c: Contender) => {

@@ -77,16 +77,16 @@ export function approvalRateSql(approved: SQL, rejected: SQL): SQL<number> {
 }
 
 /**
- * The worker's track record as requirements judge it: approved submissions and the approval rate, each one
- * uncorrelated subquery of their primary-key row (SQLite works it out once per statement, however many rows test it).
+ * The worker's track record as requirements judge it: approved submissions and the approval rate, each a scalar
+ * subquery of their primary-key row (SQLite works it out once per statement, however many rows test it), the counts
+ * 0 before their first review. Scalar subqueries rather than an aggregate's one row: SQLite compiles them several
+ * times faster, and local D1 compiles every statement it is sent (docs/performance.md, issue 46).
  */
 function recordOf(workerId: string) {
-  // one row whether or not the worker has a record yet (an aggregate of none is one row): counts of 0 before the first
-  const w = sql`FROM (SELECT COALESCE(MAX(r.approved), 0) AS approved, COALESCE(MAX(r.rejected), 0) AS rejected
-    FROM worker_track_records AS r WHERE r.worker_id = ${workerId}) AS w`;
+  const row = sql`FROM worker_track_records AS r WHERE r.worker_id = ${workerId}`;
   return {
-    approved: sql<number>`(SELECT w.approved ${w})`,
-    rate: sql<number>`(SELECT ${approvalRateSql(sql`w.approved`, sql`w.rejected`)} ${w})`,
+    approved: sql<number>`COALESCE((SELECT r.approved ${row}), 0)`,
+    rate: sql<number>`COALESCE((SELECT ${approvalRateSql(sql`r.approved`, sql`r.rejected`)} ${row}), ${approvalRateSql(sql`0`, sql`0`)})`,
   };
 }
 
@@ -309,33 +309,29 @@ export function addExtraRequirements(batch: Batch, taskId: string, extra: ExtraR
 
 /**
  * Whether this worker fails a requirement of the task `taskId` that guards discovery: `taskAccess`'s rule in SQL,
- * for a list of tasks. One arm per kind of requirement, each a few primary-key seeks (arms of a compound select
- * keep the statement's expression shallow: D1 allows a depth of 100).
+ * for a list of tasks. One pass over the task's guards, each joined to what it names (its counts, qualification,
+ * exclusion or countries) and to the worker's row of that kind by primary key, then tested by kind: a join rather
+ * than a union of one select per kind, which SQLite compiles in half the time (docs/performance.md, issue 46). A CASE
+ * rather than a chain of ORs keeps the expression shallow: D1 allows a depth of 100, and the lists nest this deep.
  */
 function failsDiscoveryGuard(workerId: string, taskId: SQLWrapper): SQL {
-  const guard = sql`g.task_id = ${taskId} AND g.guard = 'discover'`;
-  const record = recordOf(workerId);
-  const country = sql`(SELECT u.country FROM users u WHERE u.id = ${workerId})`;
-  return sql`EXISTS (
-    SELECT 1 FROM task_requirement_guards g JOIN task_requirements tr ON tr.task_id = g.task_id
-      WHERE ${guard} AND g.requirement = 'approved'
-        AND tr.min_approved > ${record.approved}
-    UNION ALL SELECT 1 FROM task_requirement_guards g JOIN task_requirements tr ON tr.task_id = g.task_id
-      WHERE ${guard} AND g.requirement = 'approval_rate' AND tr.min_approval_rate > ${record.rate}
-    UNION ALL SELECT 1 FROM task_requirement_guards g JOIN task_qualifications q
-        ON q.task_id = g.task_id AND q.qualification_id = g.requirement
-      LEFT JOIN qualification_grants s ON s.worker_id = ${workerId} AND s.qualification_id = q.qualification_id
-      WHERE ${guard} AND COALESCE(s.score, -1) < q.min_score
-    UNION ALL SELECT 1 FROM task_requirement_guards g JOIN task_qualification_exclusions x
-        ON x.task_id = g.task_id AND x.qualification_id = g.requirement
-      JOIN qualification_grants s ON s.worker_id = ${workerId} AND s.qualification_id = x.qualification_id
-      WHERE ${guard} AND (x.score IS NULL OR s.score = x.score)
-    UNION ALL SELECT 1 FROM task_requirement_guards g WHERE ${guard} AND g.requirement = ${COUNTRY_REQUIREMENT}
-      AND (${country} IS NULL
-        OR EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 0 AND c.country = ${country})
-        OR (EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 1)
-          AND NOT EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = 1
-            AND c.country = ${country}))))`;
+  const counts = sql`g.requirement IN ('approved', 'approval_rate')`;
+  const approved = sql`COALESCE(r.approved, 0)`;
+  const rate = approvalRateSql(approved, sql`COALESCE(r.rejected, 0)`);
+  const country = (allowed: 0 | 1, same: boolean) =>
+    sql`EXISTS (SELECT 1 FROM task_countries c WHERE c.task_id = g.task_id AND c.allowed = ${sql.raw(String(allowed))}${same ? sql` AND c.country = u.country` : sql``})`;
+  return sql`EXISTS (SELECT 1 FROM task_requirement_guards g
+      LEFT JOIN task_requirements tr ON ${counts} AND tr.task_id = g.task_id
+      LEFT JOIN worker_track_records r ON ${counts} AND r.worker_id = ${workerId}
+      LEFT JOIN task_qualifications q ON q.task_id = g.task_id AND q.qualification_id = g.requirement
+      LEFT JOIN task_qualification_exclusions x ON x.task_id = g.task_id AND x.qualification_id = g.requirement
+      LEFT JOIN qualification_grants s ON s.worker_id = ${workerId} AND s.qualification_id = g.requirement
+      LEFT JOIN users u ON g.requirement = ${COUNTRY_REQUIREMENT} AND u.id = ${workerId}
+    WHERE g.task_id = ${taskId} AND g.guard = 'discover' AND CASE g.requirement
+      WHEN 'approved' THEN tr.min_approved > ${approved}
+      WHEN 'approval_rate' THEN tr.min_approval_rate > ${rate}
+      WHEN ${COUNTRY_REQUIREMENT} THEN u.country IS NULL OR ${country(0, true)} OR (${country(1, false)} AND NOT ${country(1, true)})
+      ELSE COALESCE(s.score, -1) < q.min_score OR x.task_id IS NOT NULL AND s.score = COALESCE(x.score, s.score) END)`;
 }
 
 /**
