@@ -285,7 +285,10 @@ story("a HIT under the minimum hourly pay, judged by its first five", () => {
       expect(await row.getByTestId("task-paused").count()).toBe(0);
       expect(await row.innerText()).toMatch(/\b1 needed × 2 coins/);
       await screenshot(page, "hit-minimum-buyer-reopened-390");
-      expect(db(`SELECT paused_at FROM tasks WHERE id = ${sqlText(hitId)}`)).toEqual([{ paused_at: null }]);
+      // reopened, and still measured: the empty estimate gave it none
+      expect(db(`SELECT paused_at, estimate_minutes FROM tasks WHERE id = ${sqlText(hitId)}`)).toEqual([
+        { paused_at: null, estimate_minutes: null },
+      ]);
       const { HIT } = await mturk.send(new GetHITCommand({ HITId: hitId }));
       expect(HIT).toMatchObject({ HITStatus: "Assignable", Reward: "0.10" });
       await context.close();

@@ -296,6 +296,39 @@ describe("a HIT judged by its first five timed submissions", () => {
     await expectCountersAgree();
   });
 
+  it("Update Task keeps a HIT's time measured: the estimate stays empty unless its buyer gives one", async () => {
+    // 60 coins ($3.00) for a median of 1 minute: judged, and over the minimum
+    const { id, title, user: buyer } = await hitOf(1_000, 60, 8);
+    for (const minutes of [1, 1, 1, 1, 1]) await timedSubmission(id, minutes);
+    expect(await row("SELECT judged_minutes, estimate_minutes FROM tasks WHERE id = ?", id)).toEqual({
+      judged_minutes: 1,
+      estimate_minutes: null,
+    });
+    // the form offers no estimate (not the judged minute as one) and says why the field may stay empty
+    const page = await htmlOf(await getPage(`/dashboard/updatetask/${id}`, buyer.cookie), true);
+    expect(page).toContain("This task has no time estimate: its time is measured from the work sent on it.");
+    expect(page).not.toMatch(/<input[^>]*name="estimate_minutes"[^>]*value=/);
+    const fields = { task_title: title, required_workers: "3", payable_amount: "60" };
+    const saved = await postForm(`/dashboard/updatetask/${id}`, withoutEstimate(taskFields(fields)), buyer.cookie);
+    expect(saved.status).toBe(302);
+    expect(await row("SELECT estimate_minutes, payable_amount FROM tasks WHERE id = ?", id)).toEqual({
+      estimate_minutes: null,
+      payable_amount: 60,
+    });
+    // a figure makes it an estimated task, held to the minimum at that estimate
+    const estimated = await postForm(
+      `/dashboard/updatetask/${id}`,
+      taskFields({ ...fields, estimate_minutes: "20" }),
+      buyer.cookie,
+    );
+    expect(estimated.status).toBe(302);
+    expect(await row("SELECT estimate_minutes FROM tasks WHERE id = ?", id)).toEqual({ estimate_minutes: 20 });
+    // a task that has an estimate keeps needing one
+    const refused = await postForm(`/dashboard/updatetask/${id}`, withoutEstimate(taskFields(fields)), buyer.cookie);
+    expect(refused.status).toBe(422);
+    expect(await htmlOf(refused, true)).toContain(ESTIMATE_REQUIRED);
+  });
+
   it("a HIT that pays the minimum at the median stays open, and a task with an estimate is never judged", async () => {
     // 60 coins ($3.00) for a median of 30 minutes meets $6.00 an hour
     const { id, user: buyer } = await hitOf(1_000, 60, 5);

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, type FieldMetadata, type SubmissionResult
 import { Form, Link, useNavigate } from "react-router";
 import { useState } from "react";
 import { AlertTriangle, Coins, LoaderCircle } from "~/components/icons/more";
-import { addTaskSchema, updateTaskSchema } from "~/lib/schemas/task";
+import { addTaskSchema, measuredTaskUpdateSchema, updateTaskSchema } from "~/lib/schemas/task";
 import { CATEGORIES } from "~/lib/categories";
 import { taskCost } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
@@ -74,8 +74,11 @@ export function TaskForm({
   busy,
   minimumPay,
   qualifications = [],
+  measured = false,
 }: {
   mode: "add" | "update";
+  /** Update: the task's time is measured, not estimated (a HIT), and may stay so */
+  measured?: boolean;
   /** the platform's minimum hourly pay in words ("$6.00/hour") */
   minimumPay: string;
   lastResult?: SubmissionResult<string[]> | null;
@@ -94,7 +97,7 @@ export function TaskForm({
   /** Add: the buyer's qualifications a task may require */
   qualifications?: QualificationChoice[];
 }) {
-  const schema = mode === "add" ? addTaskSchema : updateTaskSchema;
+  const schema = mode === "add" ? addTaskSchema : measured ? measuredTaskUpdateSchema : updateTaskSchema;
   const [form, fields] = useValibotForm(schema, { lastResult, defaultValue });
   const [workers, setWorkers] = useState<string>(
     String(fields.required_workers.initialValue ?? defaultValue?.required_workers ?? ""),
@@ -177,7 +180,7 @@ export function TaskForm({
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <TimeAllowanceField field={fields.time_allowance_minutes} />
-          <EstimateField field={fields.estimate_minutes} minimumPay={minimumPay} />
+          <EstimateField field={fields.estimate_minutes} minimumPay={minimumPay} measured={measured} />
         </div>
         <InputField
           field={fields.submission_info}

@@ -119,6 +119,15 @@ export const updateTaskSchema = v.object({
 });
 
 /**
+ * Update Task for a task whose time is measured rather than estimated (a HIT: decision 094): its estimate may stay
+ * empty, which keeps it measured; a figure gives it that estimate from then on.
+ */
+export const measuredTaskUpdateSchema = v.object({
+  ...updateTaskSchema.entries,
+  estimate_minutes: v.optional(v.nullable(estimateMinutes()), null),
+});
+
+/**
  * A HIT's task (the MTurk Requester API's CreateHIT): Add Task's fields without an estimate, which MTurk has no field
  * for. Its time is measured instead: the median of its first five timed submissions judges it (decision 094).
  */

@@ -1445,6 +1445,8 @@ export const en = {
     "addTask.failed.message": "Something went wrong while posting the task!",
     "taskForm.estimateHint":
       "How long the work takes one worker: {min} to {max} minutes. The pay per hour it makes must be at least {minimumPay}; after three submissions workers see the measured time instead.",
+    "taskForm.estimateMeasuredHint":
+      "This task has no time estimate: its time is measured from the work sent on it. Leave this empty to keep it so. A figure ({min} to {max} minutes) becomes its estimate, and the pay per hour it makes must then be at least {minimumPay}.",
     "taskForm.allowanceHint":
       "How long a worker who starts the task keeps the slot: {min} to {max} minutes (24 hours); {default} if left empty.",
     "taskForm.who": "Who may work on it (optional)",

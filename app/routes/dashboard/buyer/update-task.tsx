@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { TaskForm, TaskSaved } from "~/components/buyer/task-form";
 import { failureOf, useFailureToast, usePosting } from "~/components/form-kit";
 import { buttonVariants } from "~/components/ui/button";
-import { updateTaskSchema } from "~/lib/schemas/task";
+import { measuredTaskUpdateSchema, updateTaskSchema } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
 import { getEnv, type RoleUser } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
@@ -62,21 +62,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     task: {
       ...taskView(task),
       timeAllowanceMinutes: task.timeAllowanceMinutes,
-      // a task without an estimate (a HIT) is offered the time measured on it
-      estimateMinutes: task.estimateMinutes ?? task.judgedMinutes ?? task.measuredMinutes,
+      // a task without an estimate (a HIT) keeps its time measured unless the buyer gives it one
+      estimateMinutes: task.estimateMinutes,
     },
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = buyerUser(args.context);
-  await ownTask(getEnv(args.context), user, args.params.id);
+  const owned = await ownTask(getEnv(args.context), user, args.params.id);
   const t = serverWords(user.language, "buyer");
   const updateFailed = { title: t("updateTask.failed.title"), message: t("updateTask.failed.message") };
   const coins = serverWords(user.language, "common");
   return formAction(args, {
     user: buyerUser,
-    schema: updateTaskSchema,
+    // a task whose time is measured (a HIT) may keep it so: its estimate may stay empty
+    schema: owned.estimateMinutes === null ? measuredTaskUpdateSchema : updateTaskSchema,
     upload: taskImage(user.language),
     // Short of coins: the cost panel says how many more (not a toast). A concurrent change (e.g. a worker took a
     // slot meanwhile) and coins owed say so; anything else is the product's failure.
@@ -155,6 +156,7 @@ export default function UpdateTask({ loaderData }: Route.ComponentProps) {
         key={`${task.id}:${originalCost}`}
         minimumPay={minimumPay}
         mode="update"
+        measured={task.estimateMinutes === null}
         lastResult={outcome?.result}
         defaultValue={{
           task_title: task.title,
