@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
-import { BASE, env, getPage, htmlOf, registerUser, uniqueToken } from "./fixtures";
+import { BASE, env, getPage, htmlOf, productionEnv, registerUser, uniqueToken } from "./fixtures";
 import { TIME_ZONE_COOKIE, KNOWN_ZONES_LIMIT, knownZoneCount, validTimeZone } from "~/lib/time-zone";
 import { rateLimit } from "~/server/services/rate-limit.server";
 import { passwordRounds, questionOrigin } from "~/server/environment.server";
@@ -23,13 +23,11 @@ async function fetchWith(overrides: Partial<Env>, url: string, init: RequestInit
   return res;
 }
 
-/** Production's settings over the suite's (less its fewer password rounds, which production refuses) */
-const production = {
-  APP_ENV: "production",
+/** Production's settings over the suite's, on origins of this file's own */
+const production = productionEnv({
   APP_ORIGIN: "https://coinwork.example",
   QUESTION_ORIGIN: "https://coinwork-questions.example",
-  PASSWORD_ROUNDS: undefined,
-} satisfies Partial<Env>;
+});
 
 afterEach(() => vi.restoreAllMocks());
 

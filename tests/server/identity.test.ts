@@ -23,6 +23,7 @@ import {
   PASSWORD,
   postForm,
   pressLinkButton,
+  productionEnv,
   registerUser,
   rest,
   row,
@@ -388,13 +389,7 @@ describe("the development mailbox", () => {
     const u = await registerUser("Worker", "Prod Reader", { verified: false });
     const [message] = await mailTo(u.email);
     for (const APP_ENV of ["production", undefined, "staging"]) {
-      const settings: Env = {
-        ...env,
-        APP_ENV,
-        APP_ORIGIN: "https://coinwork.test",
-        QUESTION_ORIGIN: "https://coinwork-questions.test",
-        PASSWORD_ROUNDS: undefined, // the suite's fewer rounds, which production refuses
-      };
+      const settings = productionEnv({ APP_ENV });
       for (const path of ["/dev/mail", `/dev/mail/${message.id}`, `/dev/mail?to=${encodeURIComponent(u.email)}`]) {
         const res = await callWith(settings, requestTo(path));
         expect(res.status, `${APP_ENV} ${path}`).toBe(404);

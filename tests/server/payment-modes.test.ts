@@ -2,7 +2,17 @@
 // development or test Worker; in production that setting switches card payments off, loudly; without Stripe keys and
 // without it, payments are refused with a clear message. Requests go through the Worker with those settings.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { balance, env, htmlOf, newPayment, registerUser, row, sessionUser, withoutScripts } from "./fixtures";
+import {
+  balance,
+  env,
+  htmlOf,
+  newPayment,
+  productionEnv,
+  registerUser,
+  row,
+  sessionUser,
+  withoutScripts,
+} from "./fixtures";
 import { callWith, requestTo, stripeEnv } from "./fixtures/stripe";
 import { AppError } from "~/server/errors";
 import { PAYMENTS_MISCONFIGURED, PAYMENTS_NOT_SET_UP, paymentSetup } from "~/server/payments/provider.server";
@@ -11,14 +21,7 @@ import { createPaymentIntent } from "~/server/services/purchases.server";
 /** The test Worker's settings without test mode: no Stripe keys, no PAYMENTS_MODE. */
 const paymentsOff = (): Env => ({ ...env, PAYMENTS_MODE: undefined });
 /** Test mode asked for on a production Worker (APP_ENV says production, or says nothing), otherwise set up. */
-const testModeInProduction = (appEnv?: string): Env => ({
-  ...env,
-  APP_ENV: appEnv,
-  APP_ORIGIN: "https://coinwork.test",
-  QUESTION_ORIGIN: "https://coinwork-questions.test",
-  PASSWORD_ROUNDS: undefined, // the suite's fewer rounds, which production refuses
-  PAYMENTS_MODE: "test",
-});
+const testModeInProduction = (appEnv?: string): Env => productionEnv({ APP_ENV: appEnv, PAYMENTS_MODE: "test" });
 
 const json = (token: string, body: unknown): RequestInit => ({
   method: "POST",

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
 import { createSessionToken } from "~/server/auth/session.server";
-import { BASE, call, env, getPage, PASSWORD, postForm, registerUser } from "./fixtures";
+import { BASE, call, env, getPage, PASSWORD, postForm, productionEnv, registerUser } from "./fixtures";
 
 async function fetchWith(overrides: Partial<Env>, path = "/") {
   const ctx = createExecutionContext();
@@ -42,15 +42,7 @@ describe("the session key", () => {
 
   it("with SESSION_JWK, production serves pages and sessions", async () => {
     const u = await registerUser("Worker");
-    const home = await fetchWith(
-      {
-        APP_ENV: "production",
-        APP_ORIGIN: BASE,
-        QUESTION_ORIGIN: "https://coinwork-questions.test",
-        PASSWORD_ROUNDS: undefined,
-      },
-      "/",
-    );
+    const home = await fetchWith(productionEnv(), "/");
     expect(home.status).toBe(200);
     await home.arrayBuffer();
     const ctx = createExecutionContext();
@@ -59,13 +51,7 @@ describe("the session key", () => {
         unknown,
         IncomingRequestCfProperties
       >,
-      {
-        ...env,
-        APP_ENV: "production",
-        APP_ORIGIN: BASE,
-        QUESTION_ORIGIN: "https://coinwork-questions.test",
-        PASSWORD_ROUNDS: undefined,
-      },
+      productionEnv(),
       ctx,
     );
     await waitOnExecutionContext(ctx);
