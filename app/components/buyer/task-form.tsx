@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, type FieldMetadata, type SubmissionResult
 import { Form, Link, useNavigate } from "react-router";
 import { useState } from "react";
 import { AlertTriangle, Coins, LoaderCircle } from "~/components/icons/more";
-import { addTaskSchema, measuredTaskUpdateSchema, updateTaskSchema } from "~/lib/schemas/task";
+import { addTaskSchema, updateSchemaFor } from "~/lib/schemas/task";
 import { CATEGORIES } from "~/lib/categories";
 import { taskCost } from "~/lib/coins";
 import { deadlineDay } from "~/lib/deadline";
@@ -97,7 +97,7 @@ export function TaskForm({
   /** Add: the buyer's qualifications a task may require */
   qualifications?: QualificationChoice[];
 }) {
-  const schema = mode === "add" ? addTaskSchema : measured ? measuredTaskUpdateSchema : updateTaskSchema;
+  const schema = mode === "add" ? addTaskSchema : updateSchemaFor(measured);
   const [form, fields] = useValibotForm(schema, { lastResult, defaultValue });
   const [workers, setWorkers] = useState<string>(
     String(fields.required_workers.initialValue ?? defaultValue?.required_workers ?? ""),

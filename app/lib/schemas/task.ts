@@ -127,6 +127,9 @@ export const measuredTaskUpdateSchema = v.object({
   estimate_minutes: v.optional(v.nullable(estimateMinutes()), null),
 });
 
+/** Update Task's schema for a task with an estimate, or without one (its time `measured`): the page and its action. */
+export const updateSchemaFor = (measured: boolean) => (measured ? measuredTaskUpdateSchema : updateTaskSchema);
+
 /**
  * A HIT's task (the MTurk Requester API's CreateHIT): Add Task's fields without an estimate, which MTurk has no field
  * for. Its time is measured instead: the median of its first five timed submissions judges it (decision 094).

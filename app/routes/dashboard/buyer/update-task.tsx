@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/dashboard-shell";
 import { TaskForm, TaskSaved } from "~/components/buyer/task-form";
 import { failureOf, useFailureToast, usePosting } from "~/components/form-kit";
 import { buttonVariants } from "~/components/ui/button";
-import { measuredTaskUpdateSchema, updateTaskSchema } from "~/lib/schemas/task";
+import { updateSchemaFor } from "~/lib/schemas/task";
 import { taskCost } from "~/lib/coins";
 import { getEnv, type RoleUser } from "~/server/context";
 import { buyerUser } from "~/server/auth/guards.server";
@@ -77,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
   return formAction(args, {
     user: buyerUser,
     // a task whose time is measured (a HIT) may keep it so: its estimate may stay empty
-    schema: owned.estimateMinutes === null ? measuredTaskUpdateSchema : updateTaskSchema,
+    schema: updateSchemaFor(owned.estimateMinutes === null),
     upload: taskImage(user.language),
     // Short of coins: the cost panel says how many more (not a toast). A concurrent change (e.g. a worker took a
     // slot meanwhile) and coins owed say so; anything else is the product's failure.
