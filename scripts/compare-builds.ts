@@ -1,5 +1,6 @@
 // npm run bench:compare -- --builds <dir>[@<path>[@<as>]],<dir>[,…] [-- --path /dashboard/buyerhome] [-- --as buyer]
 //                          [-- --floor /shape?rows=90,/shape?rows=1] [-- --rounds 8] [-- --requests 40] [-- --tasks 2600]
+//                          [-- --concurrency 1]
 //
 // What a change is worth to a page's server time, measured so that the answer holds on a busy machine. Each build is
 // a copy of `build/` (`npm run build && cp -r build /tmp/before`, then the change, then the same to /tmp/after).
@@ -10,7 +11,9 @@
 // request (its process group's, from /proc), which moves less than wall time when other work shares the machine.
 // `--floor` also serves the stack's floor (scripts/bench-floor) and loads it at each path given, among the builds.
 // A build may name its own page and account (`build@/dashboard/mytasks@buyer,build@/dashboard/tasklist@worker`), so
-// that two pages of one build are compared in the same rounds.
+// that two pages of one build are compared in the same rounds. `--concurrency` keeps that many requests in flight
+// (as bench:api's connections do): a cost that shows only under load, such as work that waits on other requests,
+// shows there and not one request at a time.
 //
 // profile:page says where a page's time goes, but a sampling profile can credit a function with time it did not
 // take (docs/performance.md); this says what removing or changing something saves.
@@ -45,6 +48,7 @@ async function main() {
   const rounds = Number(arg("rounds", "8"));
   const requests = Number(arg("requests", "40"));
   const tasks = Number(arg("tasks", "2600"));
+  const concurrency = Number(arg("concurrency", "1"));
   const accountOf = (role: string) => {
     const account = DEMO_ACCOUNTS.find((a) => a.role.toLowerCase() === role);
     if (!account) throw new Error("--as: admin, buyer or worker");
@@ -97,7 +101,14 @@ async function main() {
       for (const c of r % 2 ? [...contenders].reverse() : contenders) {
         const started = performance.now();
         const cpuBefore = processGroupCpuMs(c.served.child);
-        for (let i = 0; i < requests; i++) await get(c);
+        let sent = 0;
+        const inTurn = async () => {
+          while (sent < requests) {
+            sent++;
+            await get(c);
+          }
+        };
+        await Promise.all(Array.from({ length: concurrency }, inTurn));
         c.rounds.push((performance.now() - started) / requests);
         const cpuAfter = processGroupCpuMs(c.served.child);
         if (cpuBefore !== null && cpuAfter !== null) c.cpu.push((cpuAfter - cpuBefore) / requests);

@@ -42,7 +42,7 @@ import { getDb } from "~/server/db/client.server";
 import { taskRowid } from "~/server/db/search";
 import { discoverableBy } from "~/server/services/eligibility.server";
 import { purgeOldNotifications } from "~/server/jobs/retention.server";
-import { dropPastTasksFromSearch, markTasksPastTheirDay } from "~/server/jobs/open-task-search.server";
+import { markTasksPastTheirDay } from "~/server/jobs/open-task-search.server";
 import { CATEGORIES } from "~/lib/categories";
 import { TASK_SORTS } from "~/lib/schemas/task";
 import { createQualification, grantQualification } from "~/server/services/qualifications.server";
@@ -161,8 +161,8 @@ describe("hot reads use indexes and counters", () => {
     await planOf("notifications page", (e) => listNotifications(e, worker.id, { page: 3 }));
     // the Cron Trigger's retention, as of 1970: both deletes run, find nothing and read nothing
     await planOf("notification retention", (e) => purgeOldNotifications(e, 0));
-    // the daily upkeep of the open tasks' search index reads the index alone
-    await planOf("search index upkeep", (e) => dropPastTasksFromSearch(e));
+    // the daily upkeep reads the open tasks not yet marked past their day, by date
+    await planOf("tasks past their day", (e) => markTasksPastTheirDay(e));
   });
 });
 
@@ -349,12 +349,19 @@ describe("the open tasks' search index (migrations/0015)", () => {
       ).bind(past.id),
     ]);
     expect(await indexed(past.id)).toBe(true);
-    // the search's own date filter already hides it
-    expect((await listOpenTasks(env, { q: tag })).items.map((t) => t.id)).toEqual([current.id]);
-    expect(await dropPastTasksFromSearch(env)).toBeGreaterThanOrEqual(1);
+    // the search's own date filter already hides it, and its count leaves it out
+    const before = await listOpenTasks(env, { q: tag });
+    expect({ ids: before.items.map((t) => t.id), total: before.total }).toEqual({ ids: [current.id], total: 1 });
+    // marking it past its day drops it from both search indexes (trigger tasks_date_passed_out_of_search)
+    expect(await markTasksPastTheirDay(env)).toBeGreaterThanOrEqual(1);
     expect(await indexed(past.id)).toBe(false);
     expect(await indexed(current.id)).toBe(true);
-    expect(await dropPastTasksFromSearch(env)).toBe(0);
+    const words = await row<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM open_task_words WHERE rowid = (SELECT rowid FROM tasks WHERE id = '${past.id}')`,
+    );
+    expect(words?.n).toBe(0);
+    expect(await markTasksPastTheirDay(env)).toBe(0);
+    expect((await listOpenTasks(env, { q: tag })).total).toBe(1);
     await expectCountersAgree();
   });
 });
@@ -522,6 +529,26 @@ describe("the Task List's cards and filters: kept figures, one index walk", () =
       "SEARCH tasks USING INDEX tasks_open_category_deadline_idx (category=? AND completion_date>?)",
     );
     expect(await walkReadsRows(count)).toBe(false);
+  });
+
+  it("a search's count reads its matches from the search indexes and what it leaves out from indexes of its own, no match's row", async () => {
+    const { worker, word } = await marketplace();
+    const r = recordingEnv();
+    const searched = await listOpenTasks(r.env, { q: word, workerId: worker.id, cards: true });
+    expect(searched.total).toBeGreaterThan(0);
+    await expectIndexedPlans("a worker's search", r.statements);
+    const count = r.statements.find((s) => /^select count\(\*\) from \(SELECT rowid FROM open_tasks_fts/i.test(s.sql))!;
+    const plan = (await planLines(count)).map((l) => l.detail);
+    expect(plan).toContain("SCAN open_tasks_fts VIRTUAL TABLE INDEX 64:M3");
+    expect(plan).toContain("SEARCH tasks USING INDEX tasks_open_passing_idx (completion_date<?)");
+    expect(plan).toContain("SCAN tasks USING INDEX tasks_all_held_idx");
+    expect(plan).toContain("SEARCH tasks USING COVERING INDEX tasks_open_buyer_idx (buyer_id=? AND completion_date>?)");
+    // a match is never looked up in tasks: only a task every slot of which is held reads its own row (its holds)
+    const rowReads = plan.filter((l) => /USING INTEGER PRIMARY KEY/.test(l));
+    expect(rowReads.length).toBeGreaterThan(0);
+    expect(new Set(rowReads)).toEqual(
+      new Set(["SEARCH me USING INTEGER PRIMARY KEY (rowid=?)", "SEARCH d USING INTEGER PRIMARY KEY (rowid=?)"]),
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   BASE,
   env,
+  funded,
   getPage,
   isoDay,
   jsonCall,
@@ -16,6 +17,8 @@ import {
 } from "./fixtures";
 import { deleteTask, listOpenTasks, postTask } from "~/server/services/tasks.server";
 import { register } from "~/server/services/accounts.server";
+import { blockWorker } from "~/server/services/blocks.server";
+import { startTask } from "~/server/services/slots.server";
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -152,5 +155,56 @@ describe("word forms", () => {
         details.join(" | "),
       ).toBe(false);
     }
+  });
+});
+
+describe("a search's count", () => {
+  it("is what it lists: less the tasks past their day, paused, every slot held or of a buyer who blocks the worker", async () => {
+    const mark = `cnt${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const [buyer, blocker] = await Promise.all([funded("Buyer", 1_000), funded("Buyer", 1_000)]);
+    const [worker, other] = await Promise.all([registerUser("Worker"), registerUser("Worker")]);
+    const post = async (by: { id: string }, title: string, required_workers = 2) =>
+      (
+        await postTask(env, await sessionUser(by.id), {
+          task_title: `${title} ${mark}`,
+          task_detail: "Count me if you can.",
+          required_workers,
+          payable_amount: 2,
+          estimate_minutes: 1,
+          completion_date: isoDay(3),
+          submission_info: "The result",
+          category: "Data Entry",
+          task_image_url: "",
+        })
+      ).id;
+    const plain = await post(buyer, "Plain");
+    const held = await post(buyer, "Held", 1);
+    const past = await post(buyer, "Past");
+    const paused = await post(buyer, "Paused");
+    const blocked = await post(blocker, "Blocked");
+    await blockWorker(env, await sessionUser(blocker.id), { workerId: worker.id, reason: "Counted out" });
+    await startTask(env, await sessionUser(other.id), held);
+    await env.DB.batch([
+      // a day passing changes nothing in the row: the search index keeps the task until the daily job marks it
+      env.DB.prepare("UPDATE tasks SET completion_date = ? WHERE id = ?").bind(isoDay(-1), past),
+      env.DB.prepare(
+        `INSERT INTO open_tasks_fts (rowid, task_title, task_detail, completion_date)
+          SELECT rowid, task_title, task_detail, completion_date FROM tasks WHERE id = ?`,
+      ).bind(past),
+      env.DB.prepare("UPDATE tasks SET paused_at = ? WHERE id = ?").bind(Date.now(), paused),
+    ]);
+    const listed = async (workerId?: string) => {
+      const page = await listOpenTasks(env, { q: mark, workerId, limit: 100 });
+      return { ids: page.items.map((t) => t.id).sort(), total: page.total };
+    };
+    expect(await listed(worker.id)).toEqual({ ids: [plain], total: 1 });
+    // asked by no worker (a buyer's GET /tasks2), no block applies
+    expect(await listed()).toEqual({ ids: [plain, blocked].sort(), total: 2 });
+    // a hold whose time has run out opens its slot to anyone: the task is listed and counted again
+    await env.DB.prepare("UPDATE task_holds SET expires_at = started_at + 1 WHERE task_id = ?").bind(held).run();
+    expect(await listed(worker.id)).toEqual({ ids: [plain, held].sort(), total: 2 });
+    // a filter beside the search counts by testing each match (the same answer, another way)
+    const filtered = await listOpenTasks(env, { q: mark, workerId: worker.id, category: "Data Entry", limit: 100 });
+    expect(filtered.total).toBe(2);
   });
 });

@@ -364,6 +364,9 @@ const lapsedHoldsOf = sql`tasks AS me, task_holds AS lapsed WHERE me.rowid = ${t
 export const openSlotsNow = sql<number>`(CASE WHEN ${tasks.heldSlots} = 0 THEN ${tasks.requiredWorkers}
   ELSE ${tasks.requiredWorkers} + (SELECT COUNT(*) FROM ${lapsedHoldsOf}) END)`;
 
+/** The open task's every slot is held now, by holds whose time has not run out: it is in no list until one does. */
+export const allSlotsHeldNow = sql`${tasks.requiredWorkers} = 0 AND NOT EXISTS (SELECT 1 FROM ${lapsedHoldsOf})`;
+
 /**
  * Tasks a worker can still take: not deleted, a slot open now (openSlotsNow), not paused (migrations/0076), not past
  * its date. The open-task

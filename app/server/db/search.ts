@@ -75,13 +75,13 @@ export function openTaskTextMatches(q: string): SQL {
 }
 
 /**
- * "the task is one of the open tasks matching q" as a set to look tasks up from by rowid: what a search's count reads,
- * its matches (the open-task indexes hold the open tasks alone) rather than every open task walked and tested. Null
- * when q is too short for a trigram: its "contains" is tested on each walked row (openTaskTextMatches).
+ * The rowids of the open tasks matching q, as a compound SELECT: what a search's count reads, its matches (the
+ * open-task indexes hold the open tasks alone) rather than every open task walked and tested. Null when q is too
+ * short for a trigram: its "contains" is tested on each walked row (openTaskTextMatches).
  */
-export function openTaskMatchSet(q: string): SQL | null {
+export function openTaskMatches(q: string): SQL | null {
   if ([...q].length < TRIGRAM) return null;
-  return sql`${taskRowid} IN (${matchSet("open_tasks_fts", phrase(q), openTaskWords(q))})`;
+  return matchSet("open_tasks_fts", phrase(q), openTaskWords(q));
 }
 
 /** "the task's title contains q", for the admin's search of every task: through tasks_fts (migrations/0006). */

@@ -11,7 +11,7 @@ import { purgeLoginFailures } from "../services/login-throttle.server";
 import { purgeRateLimits } from "../services/rate-limit.server";
 import { deliverHitEvents, recordExpiredHits } from "../services/hit-notifications.server";
 import { sweepOrphanImages } from "./orphan-images.server";
-import { dropPastTasksFromSearch, markTasksPastTheirDay } from "./open-task-search.server";
+import { markTasksPastTheirDay } from "./open-task-search.server";
 import { purgeBatchReceipts, purgeOldNotifications, purgeTaskBatchDrafts } from "./retention.server";
 import { hashOldProofImages } from "../services/copied-proof.server";
 
@@ -53,8 +53,8 @@ async function quarterHourly(env: Env, now: number): Promise<void> {
 
 /**
  * Housekeeping: orphaned images, expired rate-limit windows, forgotten sign-in failures and known addresses, old
- * notifications, the receipts of past batches, uploads of batch posting, and tasks past their day in the open tasks' search index
- * and the open-task walks;
+ * notifications, the receipts of past batches, uploads of batch posting, and tasks past their day (out of the open-task
+ * walks and the search);
  * and proof images of the old hash hashed again (migrations/0072), a few a day until none is left.
  */
 export async function daily(env: Env, now: number): Promise<void> {
@@ -64,12 +64,11 @@ export async function daily(env: Env, now: number): Promise<void> {
   const notifications = await purgeOldNotifications(env, now);
   const receipts = await purgeBatchReceipts(env, now);
   const uploads = await purgeTaskBatchDrafts(env, now);
-  const searchEntries = await dropPastTasksFromSearch(env);
   const passed = await markTasksPastTheirDay(env);
   const alertMatches = await purgeOldMatches(env, now);
   const rehashed = await hashOldProofImages(env, now);
   console.log(
-    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${uploads} upload(s) of batch posting, ${searchEntries} past task(s) from the search index, ${passed} task(s) past their day from the open-task walks, ${alertMatches} old alert match(es), hashed ${rehashed} proof image(s) of the old hash`,
+    `daily: removed ${images} orphaned image(s), ${windows} expired rate-limit window(s), ${signIns} old sign-in record(s), ${notifications} notification(s) past retention, ${receipts} batch receipt(s), ${uploads} upload(s) of batch posting, ${passed} task(s) past their day from the open-task walks and the search, ${alertMatches} old alert match(es), hashed ${rehashed} proof image(s) of the old hash`,
   );
 }
 

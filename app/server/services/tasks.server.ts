@@ -6,8 +6,9 @@ import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { preparedRead } from "../db/prepared.server";
 import { fetchPage, pageWindow, writtenLimit, type Page, type PageWindow } from "../db/paging";
-import { openTaskMatchSet, openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
+import { openTaskMatches, openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import {
+  allSlotsHeldNow,
   buyerFigures,
   buyerReputations,
   openSlotsNow,
@@ -958,21 +959,56 @@ function openTaskPage<Row>(
         .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
         .where(and(openTaskFilter(today), inCategory, visible, reach, chosen)),
     );
-  // a search counts its matches (the open-task search indexes hold the open tasks alone), each looked up by rowid;
-  // a q too short for a trigram tests each of today's open tasks on the deadline index instead
+  // a search counts its matches (the open-task search indexes hold the open tasks alone): a plain one less those
+  // hidden (searchCount), a filtered one testing each match's row; a q too short for a trigram tests each of today's
+  // open tasks on the deadline index instead
   const matches = openTaskTextMatches(opts.q);
-  const matchSet = openTaskMatchSet(opts.q);
+  const matchRowids = openTaskMatches(opts.q);
   const tested = and(openTaskFilter(today), inCategory, visible, reach, chosen);
   return fetchPage(
     w,
     taskPage(db, w, index, and(filters, matches), order, rowsOf),
-    matchSet
-      ? db.select({ n: count() }).from(tasks).where(and(matchSet, tested))
-      : db
+    !matchRowids
+      ? db
           .select({ n: count() })
           .from(tasksBy(openTaskIndex("deadline", Boolean(opts.category))))
-          .where(and(tested, matches)),
+          .where(and(tested, matches))
+      : inCategory || reach || chosen
+        ? db
+            .select({ n: count() })
+            .from(tasks)
+            .where(and(sql`${taskRowid} IN (${matchRowids})`, tested))
+        : searchCount(db, matchRowids, today, opts.workerId),
   );
+}
+
+/**
+ * How many open tasks a search with no other filter shows: its matches less those it leaves out, each kind read from
+ * the few tasks it holds (migrations/0083) rather than from every match's row, which is a whole task, text and all.
+ * The search indexes hold the open tasks alone, and a task is dropped from them when the daily job marks its day
+ * passed; so a match is shown unless its day passed since that run, every slot of it is held, its buyer blocks the
+ * worker, or a discovery guard hides it from them.
+ */
+function searchCount(db: Db, matchRowids: SQL, today: string, workerId?: string) {
+  const blocked = workerId
+    ? sql` UNION ALL SELECT rowid FROM tasks INDEXED BY tasks_open_buyer_idx
+      WHERE buyer_id IN (SELECT buyer_id FROM worker_blocks WHERE worker_id = ${workerId})
+        AND deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL AND completion_date >= ${today}`
+    : sql``;
+  const match = sql`m.rowid`;
+  return db
+    .select({ n: count() })
+    .from(sql`(${matchRowids}) AS m`)
+    .where(
+      and(
+        sql`${match} NOT IN (SELECT rowid FROM tasks INDEXED BY tasks_open_passing_idx
+          WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL AND date_passed = 0
+            AND completion_date < ${today}
+          UNION ALL SELECT rowid FROM tasks INDEXED BY tasks_all_held_idx
+          WHERE deleted_at IS NULL AND held_slots > 0 AND paused_at IS NULL AND ${allSlotsHeldNow}${blocked})`,
+        workerId ? discoverableBy(workerId, match) : undefined,
+      ),
+    );
 }
 
 /**
