@@ -1,5 +1,5 @@
 // npm run profile:page [-- --path /dashboard/workerhome (":task" in it: an open task's id)] [-- --as worker] [-- --requests 200] [-- --tasks 2600]
-//                      [-- --skip-build] [-- --floor]
+//                      [-- --skip-build] [-- --floor] [-- --concurrency 1]
 //
 // Where a page's server time goes: builds the app, fills a fresh local D1 with the benchmark's marketplace
 // (scripts/lib/bench-data.ts), serves the build with wrangler dev and its V8 inspector open, signs in as a demo
@@ -8,6 +8,7 @@
 // maps: React DOM's server renderer, React Router, drizzle, …) and writes test-results/profile-page.cpuprofile (open it in Chrome DevTools, Performance panel) and
 // test-results/profile-page.html (the last answer). With `--floor`, the same for the stack's floor
 // (scripts/bench-floor, `--path` defaults to `/shape?rows=90`, bench:api's 60 KB bare page), to compare phase by phase.
+// `--concurrency` keeps that many requests in flight, as bench:api's connections do, for what shows only under load.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -160,6 +161,7 @@ async function main() {
   const as = arg("as", floor ? "anonymous" : "worker")!;
   const requests = Number(arg("requests", "200"));
   const tasks = Number(arg("tasks", "2600"));
+  const concurrency = Number(arg("concurrency", "1"));
   const account = DEMO_ACCOUNTS.find((a) => a.role.toLowerCase() === as);
   if (as !== "anonymous" && (floor || !account)) throw new Error(`--as: admin, buyer, worker or anonymous`);
   if (!floor && !flag("skip-build")) buildReactRouter(log, "building the app");
@@ -193,17 +195,27 @@ async function main() {
         html = await res.text();
         if (res.status !== 200) throw new Error(`GET ${target}: HTTP ${res.status}`);
       };
-      for (let i = 0; i < 20; i++) await get(); // warm: compiled code and D1's page cache
+      const run = async (n: number) => {
+        let sent = 0;
+        const inTurn = async () => {
+          while (sent < n) {
+            sent++;
+            await get();
+          }
+        };
+        await Promise.all(Array.from({ length: concurrency }, inTurn));
+      };
+      await run(20); // warm: compiled code and D1's page cache
       // The same requests without the profiler first: its sampling slows the Worker down.
       let unprofiled = performance.now();
-      for (let i = 0; i < requests; i++) await get();
+      await run(requests);
       unprofiled = (performance.now() - unprofiled) / requests;
       const cdp = await inspector(inspectorPort);
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
       const started = performance.now();
-      for (let i = 0; i < requests; i++) await get();
+      await run(requests);
       const wall = performance.now() - started;
       const { profile } = await cdp.send<{ profile: Profile }>("Profiler.stop");
       cdp.close();
@@ -211,7 +223,7 @@ async function main() {
       writeFileSync(path.join(outDir, "profile-page.html"), html);
       const data = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
       log(
-        `GET ${target} as ${as}: ${unprofiled.toFixed(1)} ms per request one at a time ` +
+        `GET ${target} as ${as}: ${unprofiled.toFixed(1)} ms per request ${concurrency > 1 ? `with ${concurrency} in flight` : "one at a time"} ` +
           `(${(wall / requests).toFixed(1)} ms under the profiler); ` +
           `${(html.length / 1024).toFixed(1)} KB of HTML, of which ${(data / 1024).toFixed(1)} KB inline scripts (loader data)`,
       );
