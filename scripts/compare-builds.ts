@@ -20,7 +20,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { arg, logger, median, onExit } from "./lib/bench-cli.ts";
+import { arg, inFlight, logger, median, onExit } from "./lib/bench-cli.ts";
 import { generateMarketplace } from "./lib/bench-data.ts";
 import { processGroupCpuMs, serveBuild, serveStackFloor, signIn, type ServedBuild } from "./lib/served-build.ts";
 import { applyMigrations, localD1File } from "./lib/wrangler.ts";
@@ -101,14 +101,7 @@ async function main() {
       for (const c of r % 2 ? [...contenders].reverse() : contenders) {
         const started = performance.now();
         const cpuBefore = processGroupCpuMs(c.served.child);
-        let sent = 0;
-        const inTurn = async () => {
-          while (sent < requests) {
-            sent++;
-            await get(c);
-          }
-        };
-        await Promise.all(Array.from({ length: concurrency }, inTurn));
+        await inFlight(requests, concurrency, () => get(c));
         c.rounds.push((performance.now() - started) / requests);
         const cpuAfter = processGroupCpuMs(c.served.child);
         if (cpuBefore !== null && cpuAfter !== null) c.cpu.push((cpuAfter - cpuBefore) / requests);

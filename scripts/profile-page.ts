@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { arg, buildReactRouter, flag, logger, onExit } from "./lib/bench-cli.ts";
+import { arg, buildReactRouter, flag, inFlight, logger, onExit } from "./lib/bench-cli.ts";
 import { SourceMapConsumer } from "source-map-js";
 import { generateMarketplace } from "./lib/bench-data.ts";
 import { freePort, serveBuild, serveStackFloor, signIn, type ServedBuild } from "./lib/served-build.ts";
@@ -195,16 +195,7 @@ async function main() {
         html = await res.text();
         if (res.status !== 200) throw new Error(`GET ${target}: HTTP ${res.status}`);
       };
-      const run = async (n: number) => {
-        let sent = 0;
-        const inTurn = async () => {
-          while (sent < n) {
-            sent++;
-            await get();
-          }
-        };
-        await Promise.all(Array.from({ length: concurrency }, inTurn));
-      };
+      const run = (n: number) => inFlight(n, concurrency, get);
       await run(20); // warm: compiled code and D1's page cache
       // The same requests without the profiler first: its sampling slows the Worker down.
       let unprofiled = performance.now();

@@ -94,3 +94,15 @@ export const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+/** Runs `send` `n` times with `concurrency` calls in flight (as bench:api's connections keep theirs), one after another on each. */
+export async function inFlight(n: number, concurrency: number, send: () => Promise<unknown>): Promise<void> {
+  let sent = 0;
+  const inTurn = async () => {
+    while (sent < n) {
+      sent++;
+      await send();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, inTurn));
+}

@@ -674,16 +674,21 @@ function reopenedByLapse(today: string, category?: string, workerId?: string): S
       AND ${tasks.requiredWorkers} = 0 AND ${openTaskFilter(today, false)}${inCategory}${visible})`;
 }
 
+/** The condition of the partial indexes of open tasks (migrations/0054, 0076): not deleted, a slot free or held, not paused. */
+const OPEN_IN_INDEX = sql`deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL`;
+
 /**
- * The open tasks (optionally of one category) of the buyers who block this worker, which the worker's list leaves
- * out: seeks per blocked buyer in tasks_open_buyer_idx (migrations/0040), so it costs what it subtracts.
+ * FROM and WHERE of the open tasks due from `today` of the buyers who block this worker, which the worker's lists
+ * leave out: seeks per blocked buyer in tasks_open_buyer_idx (migrations/0040), so it costs what it leaves out.
  */
+const ofBlockingBuyers = (today: string, workerId: string) => sql`FROM tasks INDEXED BY tasks_open_buyer_idx
+    WHERE buyer_id IN (SELECT buyer_id FROM worker_blocks WHERE worker_id = ${workerId})
+      AND ${OPEN_IN_INDEX} AND completion_date >= ${today}`;
+
+/** How many open tasks (optionally of one category) the worker's list leaves out for their buyers' blocks. */
 function blockedOpenTasks(today: string, workerId: string, category?: string): SQL {
   const inCategory = category ? sql` AND category = ${category}` : sql``;
-  return sql`(SELECT COUNT(*) FROM tasks INDEXED BY tasks_open_buyer_idx
-    WHERE buyer_id IN (SELECT buyer_id FROM worker_blocks WHERE worker_id = ${workerId})
-      AND deleted_at IS NULL AND required_workers + held_slots > 0 AND required_workers > 0 AND paused_at IS NULL
-      AND completion_date >= ${today}${inCategory})`;
+  return sql`(SELECT COUNT(*) ${ofBlockingBuyers(today, workerId)} AND required_workers > 0${inCategory})`;
 }
 
 /**
@@ -990,11 +995,7 @@ function openTaskPage<Row>(
  * worker, or a discovery guard hides it from them.
  */
 function searchCount(db: Db, matchRowids: SQL, today: string, workerId?: string) {
-  const blocked = workerId
-    ? sql` UNION ALL SELECT rowid FROM tasks INDEXED BY tasks_open_buyer_idx
-      WHERE buyer_id IN (SELECT buyer_id FROM worker_blocks WHERE worker_id = ${workerId})
-        AND deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL AND completion_date >= ${today}`
-    : sql``;
+  const blocked = workerId ? sql` UNION ALL SELECT rowid ${ofBlockingBuyers(today, workerId)}` : sql``;
   const match = sql`m.rowid`;
   return db
     .select({ n: count() })
@@ -1002,8 +1003,7 @@ function searchCount(db: Db, matchRowids: SQL, today: string, workerId?: string)
     .where(
       and(
         sql`${match} NOT IN (SELECT rowid FROM tasks INDEXED BY tasks_open_passing_idx
-          WHERE deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL AND date_passed = 0
-            AND completion_date < ${today}
+          WHERE ${OPEN_IN_INDEX} AND date_passed = 0 AND completion_date < ${today}
           UNION ALL SELECT rowid FROM tasks INDEXED BY tasks_all_held_idx
           WHERE deleted_at IS NULL AND held_slots > 0 AND paused_at IS NULL AND ${allSlotsHeldNow}${blocked})`,
         workerId ? discoverableBy(workerId, match) : undefined,
