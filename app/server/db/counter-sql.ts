@@ -1,4 +1,4 @@
-// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022, 0032, 0033, 0040, 0054, 0064 and 0065), each beside the same figures
+// The counters kept by triggers (migrations/0006, 0009, 0012 to 0015, 0020, 0022, 0032, 0033, 0040, 0054, 0064, 0065 and 0084), each beside the same figures
 // computed from the rows it stands for. Import-free, like conservation-sql.ts: the server tests (expectCountersAgree) and
 // `npm run ledger:check` run this same text, so a trigger that drifts is found by both.
 
@@ -35,6 +35,16 @@ export const COUNTER_TABLES: CounterTable[] = [
       WHERE tasks > 0 OR slots > 0 ORDER BY 1, 2`,
     summed: `SELECT completion_date, category, COUNT(*) AS tasks, SUM(required_workers) AS slots FROM tasks
       WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL GROUP BY completion_date, category ORDER BY 1, 2`,
+  },
+  {
+    name: "open tasks by what they require (0084)",
+    kept: `SELECT category, min_approval_rate, min_approved, with_qualification, tasks FROM open_tasks_by_requirement
+      WHERE tasks > 0 ORDER BY 1, 2, 3, 4`,
+    summed: `SELECT category, IFNULL(min_approval_rate, 0) AS min_approval_rate, IFNULL(min_approved, 0) AS min_approved,
+        qualification_id IS NOT NULL AS with_qualification, COUNT(*) AS tasks FROM tasks
+      WHERE deleted_at IS NULL AND required_workers > 0 AND paused_at IS NULL AND date_passed = 0
+        AND (min_approval_rate IS NOT NULL OR min_approved IS NOT NULL OR qualification_id IS NOT NULL)
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
   },
   {
     name: "workers' track records (0009)",

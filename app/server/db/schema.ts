@@ -432,6 +432,19 @@ export const openTaskDays = sqliteTable("open_task_days", {
 });
 
 /**
+ * The open tasks that require something, counted by what they require (migrations/0084, kept by triggers on tasks):
+ * per category, the least approval rate and approved submissions (0 for none) and whether a qualification is
+ * required; those not yet marked past their day by the daily job. The Task List's count with "Hide tasks I can't do".
+ */
+export const openTasksByRequirement = sqliteTable("open_tasks_by_requirement", {
+  category: text("category").notNull(),
+  minApprovalRate: integer("min_approval_rate").notNull(),
+  minApproved: integer("min_approved").notNull(),
+  withQualification: integer("with_qualification").notNull(),
+  tasks: integer("tasks").notNull(),
+});
+
+/**
  * Running totals kept by triggers (migrations/0006): `ledger.<kind>` (coin_ledger deltas per kind), balances,
  * owed, active_buyers, active_workers, live_tasks, escrow_open_slots, escrow_pending, held_for_withdrawals,
  * paid_out, order_cents; escrow_held (migrations/0030). (The indexes of task search, tasks_fts, open_tasks_fts and open_task_words, are FTS5 tables

@@ -8,12 +8,12 @@
 // List reads the page's requirements in SQL over the copy kept on each task's row (migrations/0064): its cards say
 // whether the worker qualifies, and "Hide tasks I can't do" leaves out the open tasks they cannot do
 // (docs/decisions/083). The words are in app/lib/eligibility.ts.
-import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import type { Batch } from "../db/batch.server";
 import { outerColumn } from "../db/sql";
+import { taskRowid } from "../db/search";
 import {
-  openTaskFilter,
   qualificationGrants,
   qualifications,
   taskCountries,
@@ -90,6 +90,12 @@ function recordOf(workerId: string) {
   };
 }
 
+/** The least approval rate and approved submissions kept on the task's row, met by the worker's record. */
+function meetsCounts(record: ReturnType<typeof recordOf>): SQL {
+  return sql`(${tasks.minApproved} IS NULL OR ${tasks.minApproved} <= ${record.approved})
+    AND (${tasks.minApprovalRate} IS NULL OR ${tasks.minApprovalRate} <= ${record.rate})`;
+}
+
 /**
  * "This worker meets the requirements kept on the task's row", for the nearest `tasks` of the query: the counts and
  * the rate against the worker's record (read once per statement), and a required qualification by a primary-key
@@ -98,26 +104,47 @@ function recordOf(workerId: string) {
  * and no page comes out short.
  */
 export function meetsRequirements(workerId: string): SQL {
-  const record = recordOf(workerId);
-  return sql`(${tasks.minApproved} IS NULL OR ${tasks.minApproved} <= ${record.approved})
-    AND (${tasks.minApprovalRate} IS NULL OR ${tasks.minApprovalRate} <= ${record.rate})
+  return sql`${meetsCounts(recordOf(workerId))}
     AND (${tasks.qualificationId} IS NULL OR EXISTS (SELECT 1 FROM qualification_grants AS g
       WHERE g.worker_id = ${workerId} AND g.qualification_id = ${tasks.qualificationId}
         AND g.score >= ${tasks.qualificationMinScore}))`;
 }
 
-/** The predicate of tasks_open_required_idx (migrations/0064) beyond the open-task one: the task requires something. */
+/** A task counted in open_tasks_by_requirement (migrations/0084), for the nearest `tasks` of the query. */
+const COUNTED_BY_REQUIREMENT = sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0
+  AND ${tasks.pausedAt} IS NULL AND ${tasks.datePassed} = 0`;
+
 const requiresSomething = sql`(${tasks.minApprovalRate} IS NOT NULL OR ${tasks.minApproved} IS NOT NULL OR ${tasks.qualificationId} IS NOT NULL)`;
 
 /**
- * How many open tasks due from `today` (optionally in `category`, and passing `visible`: the buyer's block) the
- * worker cannot do: what "Hide tasks I can't do" takes off the open-task counters' sum. One range of
- * tasks_open_required_idx, the open tasks that require something: it costs those, whatever the table holds.
+ * How many of the tasks a worker's list counts they cannot do: what "Hide tasks I can't do" takes off the list's
+ * count. The open tasks that require something are counted by what they require (open_tasks_by_requirement,
+ * migrations/0084), so this reads:
+ * - the counters whose requirement the worker's record fails, or which require a qualification (a few dozen rows);
+ * - less those requiring a qualification the worker holds with the score asked, and meeting the rest: found from the
+ *   worker's grants (tasks_open_qualification_idx), so it costs the open tasks that require what they hold;
+ * - less, of the tasks `leftOut` names (the list's count leaves them out already: past their day but not yet marked,
+ *   of a buyer who blocks the worker, hidden by a discovery guard), the counted ones the worker cannot do;
+ * - plus the tasks the worker cannot do among `reopened`: open again only through lapsed holds, which no counter
+ *   holds (every slot was held).
+ * Each part costs what it adds or subtracts, whatever the table holds (docs/decisions/116).
  */
-export function outOfReachCount(workerId: string, today: string, category?: string, visible?: SQL): SQL<number> {
-  const also = and(category ? eq(tasks.category, category) : undefined, visible);
-  return sql<number>`(SELECT COUNT(*) FROM ${tasks} INDEXED BY tasks_open_required_idx
-    WHERE ${and(openTaskFilter(today), requiresSomething, also)} AND NOT (${meetsRequirements(workerId)}))`;
+export function outOfReachCount(workerId: string, leftOut: SQL, reopened: SQL, category?: string): SQL<number> {
+  const record = recordOf(workerId);
+  // a task's category is tested, never sought (`+`): a seek of tasks_category_idx would read the whole category
+  const inCategory = (column: SQLWrapper) => (category ? sql` AND ${column} = ${category}` : sql``);
+  const cannot = sql`NOT (${meetsRequirements(workerId)})${inCategory(sql`+${tasks.category}`)}`;
+  const counters = sql`(SELECT COALESCE(SUM(kept.tasks), 0) FROM open_tasks_by_requirement AS kept
+    WHERE (kept.min_approval_rate > ${record.rate} OR kept.min_approved > ${record.approved} OR kept.with_qualification = 1)${inCategory(sql`kept.category`)})`;
+  const qualified = sql`(SELECT COUNT(*) FROM qualification_grants AS g
+    JOIN ${tasks} INDEXED BY tasks_open_qualification_idx
+      ON ${tasks.qualificationId} = g.qualification_id AND ${tasks.qualificationMinScore} <= g.score
+    WHERE g.worker_id = ${workerId} AND ${COUNTED_BY_REQUIREMENT} AND ${tasks.qualificationId} IS NOT NULL
+      AND ${meetsCounts(record)}${inCategory(sql`+${tasks.category}`)})`;
+  const counted = sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${taskRowid} IN (${leftOut})
+    AND ${COUNTED_BY_REQUIREMENT} AND ${requiresSomething} AND ${cannot})`;
+  const lapsed = sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${reopened} AND ${requiresSomething} AND ${cannot})`;
+  return sql<number>`(${counters} - ${qualified} - ${counted} + ${lapsed})`;
 }
 
 /**
@@ -338,9 +365,15 @@ function failsDiscoveryGuard(workerId: string, taskId: SQLWrapper): SQL {
  * The condition on a walked task (its rowid, which the open-task indexes carry) that the worker may discover it:
  * tasks without a discovery guard pass on one primary-key probe.
  */
-export function discoverableBy(workerId: string, taskRowid: SQLWrapper): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM task_discovery_guards d WHERE d.task_rowid = ${taskRowid}
+export function discoverableBy(workerId: string, rowid: SQLWrapper): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM task_discovery_guards d WHERE d.task_rowid = ${rowid}
     AND ${failsDiscoveryGuard(workerId, sql`d.task_id`)})`;
+}
+
+/** The rowids of the tasks not past their day that a discovery guard hides from this worker: the guarded ones, tested. */
+export function undiscoverableRowids(workerId: string, today: string): SQL {
+  return sql`SELECT d.task_rowid FROM task_discovery_guards d INDEXED BY task_discovery_guards_open_idx
+    WHERE d.completion_date >= ${today} AND ${failsDiscoveryGuard(workerId, sql`d.task_id`)}`;
 }
 
 /**
@@ -348,10 +381,8 @@ export function discoverableBy(workerId: string, taskRowid: SQLWrapper): SQL {
  * them (already left out): read from the guarded tasks not past their day, so it costs what it subtracts.
  */
 export function undiscoverableOpenTasks(workerId: string, today: string, category?: string): SQL {
-  const inCategory = category ? sql` AND t.category = ${category}` : sql``;
-  return sql`(SELECT COUNT(*) FROM task_discovery_guards d INDEXED BY task_discovery_guards_open_idx
-    JOIN tasks t ON t.rowid = d.task_rowid
-    WHERE d.completion_date >= ${today} AND t.deleted_at IS NULL AND t.required_workers > 0${inCategory}
-      AND NOT EXISTS (SELECT 1 FROM worker_blocks b WHERE b.worker_id = ${workerId} AND b.buyer_id = t.buyer_id)
-      AND ${failsDiscoveryGuard(workerId, sql`d.task_id`)})`;
+  const inCategory = category ? sql` AND +t.category = ${category}` : sql``;
+  return sql`(SELECT COUNT(*) FROM tasks t WHERE t.rowid IN (${undiscoverableRowids(workerId, today)})
+      AND t.deleted_at IS NULL AND t.required_workers > 0${inCategory}
+      AND NOT EXISTS (SELECT 1 FROM worker_blocks b WHERE b.worker_id = ${workerId} AND b.buyer_id = t.buyer_id))`;
 }

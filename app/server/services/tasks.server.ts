@@ -66,6 +66,7 @@ import {
   requirementFields,
   requirementsRow,
   undiscoverableOpenTasks,
+  undiscoverableRowids,
   type ExtraRequirements,
   type RequirementRow,
 } from "./eligibility.server";
@@ -650,7 +651,13 @@ function openTaskCount(db: Db, today: string, category?: string, workerId?: stri
   // of the tasks left (not blocked, not hidden by a discovery guard), those they cannot do
   const outOfReach =
     workerId && reachOnly
-      ? sql` - ${outOfReachCount(workerId, today, category, and(notBlocked(workerId, tasks.buyerId), discoverableBy(workerId, taskRowid)))}`
+      ? sql` - ${outOfReachCount(
+          workerId,
+          sql`${passingRowids(today)} UNION ALL SELECT rowid ${ofBlockingBuyers(today, workerId)}
+            UNION ALL ${undiscoverableRowids(workerId, today)}`,
+          and(reopenedByLapseOnly(today), notBlocked(workerId, tasks.buyerId), discoverableBy(workerId, taskRowid))!,
+          category,
+        )}`
       : sql``;
   return db
     .select({
@@ -667,15 +674,26 @@ function openTaskCount(db: Db, today: string, category?: string, workerId?: stri
  * `workerId` are left out here rather than subtracted.
  */
 function reopenedByLapse(today: string, category?: string, workerId?: string): SQL {
-  const inCategory = category ? sql` AND ${tasks.category} = ${category}` : sql``;
+  // the category is tested on the few rows found, never sought (`+`): that would read the whole category
+  const inCategory = category ? sql` AND +${tasks.category} = ${category}` : sql``;
   const visible = workerId ? sql` AND ${notBlocked(workerId, tasks.buyerId)}` : sql``;
-  return sql`(SELECT COUNT(*) FROM ${tasks}
-    WHERE ${tasks.id} IN (SELECT task_id FROM task_holds INDEXED BY task_holds_expiry_idx WHERE expires_at <= ${STATEMENT_NOW})
-      AND ${tasks.requiredWorkers} = 0 AND ${openTaskFilter(today, false)}${inCategory}${visible})`;
+  return sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${reopenedByLapseOnly(today)}${inCategory}${visible})`;
 }
+
+/** The tasks open again only through lapsed holds, for the nearest `tasks` of the query (see reopenedByLapse). */
+const reopenedByLapseOnly = (today: string) =>
+  sql`${tasks.id} IN (SELECT task_id FROM task_holds INDEXED BY task_holds_expiry_idx WHERE expires_at <= ${STATEMENT_NOW})
+      AND ${tasks.requiredWorkers} = 0 AND ${openTaskFilter(today, false)}`;
 
 /** The condition of the partial indexes of open tasks (migrations/0054, 0076): not deleted, a slot free or held, not paused. */
 const OPEN_IN_INDEX = sql`deleted_at IS NULL AND required_workers + held_slots > 0 AND paused_at IS NULL`;
+
+/**
+ * The rowids of the open tasks whose day has passed but which the daily job has not marked yet (migrations/0083): the
+ * only tasks past their day that the search indexes and the counters of what tasks require still hold.
+ */
+const passingRowids = (today: string) => sql`SELECT rowid FROM tasks INDEXED BY tasks_open_passing_idx
+    WHERE ${OPEN_IN_INDEX} AND date_passed = 0 AND completion_date < ${today}`;
 
 /**
  * FROM and WHERE of the open tasks due from `today` of the buyers who block this worker, which the worker's lists
@@ -1002,8 +1020,7 @@ function searchCount(db: Db, matchRowids: SQL, today: string, workerId?: string)
     .from(sql`(${matchRowids}) AS m`)
     .where(
       and(
-        sql`${match} NOT IN (SELECT rowid FROM tasks INDEXED BY tasks_open_passing_idx
-          WHERE ${OPEN_IN_INDEX} AND date_passed = 0 AND completion_date < ${today}
+        sql`${match} NOT IN (${passingRowids(today)}
           UNION ALL SELECT rowid FROM tasks INDEXED BY tasks_all_held_idx
           WHERE deleted_at IS NULL AND held_slots > 0 AND paused_at IS NULL AND ${allSlotsHeldNow}${blocked})`,
         workerId ? discoverableBy(workerId, match) : undefined,
