@@ -31,7 +31,7 @@ import {
 } from "./fixtures";
 import { hitInput, refusal, requester } from "./fixtures/mturk";
 import { startTask } from "~/server/services/slots.server";
-import { taskAccess, undiscoverableOpenTasks } from "~/server/services/eligibility.server";
+import { taskAccess, undiscoverableRowids } from "~/server/services/eligibility.server";
 import { listOpenTasks } from "~/server/services/tasks.server";
 import { updateProfile } from "~/server/services/accounts.server";
 import { getDb } from "~/server/db/client.server";
@@ -245,7 +245,11 @@ describe("what an unmet requirement guards", () => {
     expect(await framed(hidden.HITId!, american.cookie)).toBe(true);
     // the list's count without a search leaves out what is hidden from the worker: here, the one hidden task
     const hiddenCount = async (workerId: string) =>
-      (await getDb(env).get<{ n: number }>(sql`SELECT ${undiscoverableOpenTasks(workerId, deadlineDay())} AS n`))?.n;
+      (
+        await getDb(env).get<{ n: number }>(
+          sql`SELECT COUNT(*) AS n FROM (${undiscoverableRowids(workerId, deadlineDay())})`,
+        )
+      )?.n;
     expect(await hiddenCount(american.id)).toBe(0);
     expect(await hiddenCount(german.id)).toBeGreaterThanOrEqual(1);
     for (const id of [hidden.HITId!, unpreviewed.HITId!, open.HITId!])

@@ -1,6 +1,7 @@
 // drizzle mirror of migrations/*.sql (the SQL files are the source of truth; a test compares the two).
 import { sql } from "drizzle-orm";
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { Bound } from "./sql";
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -376,7 +377,7 @@ export const allSlotsHeldNow = sql`${tasks.requiredWorkers} = 0 AND NOT EXISTS (
  * (each carries the completion date, so the date test costs no table read); those indexes leave out the tasks the
  * daily job found past their day (migrations/0081), which the walk must name to use them.
  */
-export const openTaskFilter = (today: string, seekByDate = true) =>
+export const openTaskFilter = (today: Bound, seekByDate = true) =>
   sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} + ${tasks.heldSlots} > 0 AND ${tasks.pausedAt} IS NULL
     AND (${tasks.requiredWorkers} > 0 OR EXISTS (SELECT 1 FROM ${lapsedHoldsOf}))
     AND ${seekByDate ? tasks.completionDate : sql`+${tasks.completionDate}`} >= ${today}${seekByDate ? sql`` : sql` AND ${tasks.datePassed} = 0`}`;

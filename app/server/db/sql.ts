@@ -1,5 +1,11 @@
 // SQL fragments the services share.
-import { getTableName, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { getTableName, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+
+/**
+ * A value a fragment binds: given, or a placeholder that a prepared read (db/prepared.server.ts) fills in when it
+ * runs, so that a statement built once serves every call.
+ */
+export type Bound = string | Placeholder;
 
 /**
  * `"table"."column"`: a correlated subquery's reference to its outer row. Drizzle writes a lone table's columns

@@ -11,7 +11,7 @@
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import type { Batch } from "../db/batch.server";
-import { outerColumn } from "../db/sql";
+import { outerColumn, type Bound } from "../db/sql";
 import { taskRowid } from "../db/search";
 import {
   qualificationGrants,
@@ -82,7 +82,7 @@ export function approvalRateSql(approved: SQL, rejected: SQL): SQL<number> {
  * 0 before their first review. Scalar subqueries rather than an aggregate's one row: SQLite compiles them several
  * times faster, and local D1 compiles every statement it is sent (docs/performance.md, issue 46).
  */
-function recordOf(workerId: string) {
+function recordOf(workerId: Bound) {
   const row = sql`FROM worker_track_records AS r WHERE r.worker_id = ${workerId}`;
   return {
     approved: sql<number>`COALESCE((SELECT r.approved ${row}), 0)`,
@@ -103,7 +103,7 @@ function meetsCounts(record: ReturnType<typeof recordOf>): SQL {
  * (migrations/0065), so a list tests it on each index entry it walks: "Hide tasks I can't do" filters inside the walk,
  * and no page comes out short.
  */
-export function meetsRequirements(workerId: string): SQL {
+export function meetsRequirements(workerId: Bound): SQL {
   return sql`${meetsCounts(recordOf(workerId))}
     AND (${tasks.qualificationId} IS NULL OR EXISTS (SELECT 1 FROM qualification_grants AS g
       WHERE g.worker_id = ${workerId} AND g.qualification_id = ${tasks.qualificationId}
@@ -129,7 +129,7 @@ const requiresSomething = sql`(${tasks.minApprovalRate} IS NOT NULL OR ${tasks.m
  *   holds (every slot was held).
  * Each part costs what it adds or subtracts, whatever the table holds (docs/decisions/116).
  */
-export function outOfReachCount(workerId: string, leftOut: SQL, reopened: SQL, category?: string): SQL<number> {
+export function outOfReachCount(workerId: Bound, leftOut: SQL, reopened: SQL, category?: Bound): SQL<number> {
   const record = recordOf(workerId);
   // a task's category is tested, never sought (`+`): a seek of tasks_category_idx would read the whole category
   const inCategory = (column: SQLWrapper) => (category ? sql` AND ${column} = ${category}` : sql``);
@@ -341,7 +341,7 @@ export function addExtraRequirements(batch: Batch, taskId: string, extra: ExtraR
  * than a union of one select per kind, which SQLite compiles in half the time (docs/performance.md, issue 46). A CASE
  * rather than a chain of ORs keeps the expression shallow: D1 allows a depth of 100, and the lists nest this deep.
  */
-function failsDiscoveryGuard(workerId: string, taskId: SQLWrapper): SQL {
+function failsDiscoveryGuard(workerId: Bound, taskId: SQLWrapper): SQL {
   const counts = sql`g.requirement IN ('approved', 'approval_rate')`;
   const approved = sql`COALESCE(r.approved, 0)`;
   const rate = approvalRateSql(approved, sql`COALESCE(r.rejected, 0)`);
@@ -371,18 +371,7 @@ export function discoverableBy(workerId: string, rowid: SQLWrapper): SQL {
 }
 
 /** The rowids of the tasks not past their day that a discovery guard hides from this worker: the guarded ones, tested. */
-export function undiscoverableRowids(workerId: string, today: string): SQL {
+export function undiscoverableRowids(workerId: Bound, today: Bound): SQL {
   return sql`SELECT d.task_rowid FROM task_discovery_guards d INDEXED BY task_discovery_guards_open_idx
     WHERE d.completion_date >= ${today} AND ${failsDiscoveryGuard(workerId, sql`d.task_id`)}`;
-}
-
-/**
- * How many open tasks (of one category) a discovery guard hides from this worker, beyond those of buyers who block
- * them (already left out): read from the guarded tasks not past their day, so it costs what it subtracts.
- */
-export function undiscoverableOpenTasks(workerId: string, today: string, category?: string): SQL {
-  const inCategory = category ? sql` AND +t.category = ${category}` : sql``;
-  return sql`(SELECT COUNT(*) FROM tasks t WHERE t.rowid IN (${undiscoverableRowids(workerId, today)})
-      AND t.deleted_at IS NULL AND t.required_workers > 0${inCategory}
-      AND NOT EXISTS (SELECT 1 FROM worker_blocks b WHERE b.worker_id = ${workerId} AND b.buyer_id = t.buyer_id))`;
 }

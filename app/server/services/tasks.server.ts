@@ -6,6 +6,7 @@ import { getDb, newId, type Db } from "../db/client.server";
 import { newBatch, type Batch } from "../db/batch.server";
 import { preparedRead } from "../db/prepared.server";
 import { fetchPage, pageWindow, writtenLimit, type Page, type PageWindow } from "../db/paging";
+import type { Bound } from "../db/sql";
 import { openTaskMatches, openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import {
   allSlotsHeldNow,
@@ -65,7 +66,6 @@ import {
   outOfReachCount,
   requirementFields,
   requirementsRow,
-  undiscoverableOpenTasks,
   undiscoverableRowids,
   type ExtraRequirements,
   type RequirementRow,
@@ -641,47 +641,98 @@ export type TaskSort = "newest" | "pay" | "rate" | "deadline";
 /**
  * Open tasks right now (optionally of one category), from the per-day counters of open_task_days (kept by
  * triggers on tasks): a sum over the days from today on, however many tasks there are, and the tasks open again
- * only through lapsed holds. A worker's list leaves out the tasks of buyers who block them and, within reach only,
- * the tasks they cannot do of the rest (those open again by a lapse included): each costs what it adds or subtracts.
+ * only through lapsed holds. A worker's list leaves out the tasks hidden from them (`hidden`: of buyers who block
+ * them, or behind a discovery guard they fail) and, within reach only, the tasks they cannot do of the rest (those
+ * open again by a lapse included): each costs what it adds or subtracts. The hidden tasks are a CTE of the statement,
+ * named once for every term that leaves them out.
+ *
+ * The statement is long (8 KB with a worker's reach), and drizzle would build it from its fragments on every call:
+ * it is a prepared read instead, built once per isolate for each shape (a worker's or not, a category or not, within
+ * reach or not), its values filled in when it runs (docs/decisions/116).
  */
-function openTaskCount(db: Db, today: string, category?: string, workerId?: string, reachOnly = false) {
-  const hidden = workerId
-    ? sql` - ${blockedOpenTasks(today, workerId, category)} - ${undiscoverableOpenTasks(workerId, today, category)}`
+function openTaskCount(env: Env, today: string, category?: string, workerId?: string, reachOnly = false) {
+  const shape = `${workerId ? "worker" : "anyone"}${category ? ", category" : ""}${workerId && reachOnly ? ", reach" : ""}`;
+  let read = openTaskCounts.get(shape);
+  if (!read) {
+    const [day, inCategory, worker] = [
+      sql.placeholder("today"),
+      sql.placeholder("category"),
+      sql.placeholder("workerId"),
+    ];
+    read = preparedRead((db) =>
+      openTaskCountQuery(
+        db,
+        day,
+        category ? inCategory : undefined,
+        workerId ? worker : undefined,
+        reachOnly,
+      ).prepare(),
+    );
+    openTaskCounts.set(shape, read);
+  }
+  return read(env, { today, category, workerId });
+}
+
+const openTaskCounts = new Map<
+  string,
+  (env: Env, values: Record<string, string | undefined>) => Promise<{ n: number }[]>
+>();
+
+function openTaskCountQuery(db: Db, today: Bound, category?: Bound, workerId?: Bound, reachOnly = false) {
+  const days = and(gte(openTaskDays.completionDate, today), category ? eq(openTaskDays.category, category) : undefined);
+  const sum = sql`COALESCE(SUM(${openTaskDays.tasks}), 0)`;
+  if (!workerId)
+    return db
+      .select({ n: sql<number>`${sum} + ${reopenedByLapse(today, category)}` })
+      .from(openTaskDays)
+      .where(days);
+  const hidden = db
+    .$with("hidden", { rowid: sql<number>`rowid` })
+    .as(sql`SELECT rowid ${ofBlockingBuyers(today, workerId)} UNION ALL ${undiscoverableRowids(workerId, today)}`);
+  const notHidden = sql`${taskRowid} NOT IN (SELECT rowid FROM hidden)`;
+  // of the tasks left, those they cannot do
+  const outOfReach = reachOnly
+    ? sql` - ${outOfReachCount(
+        workerId,
+        sql`${passingRowids(today)} UNION ALL SELECT rowid FROM hidden`,
+        and(reopenedByLapseOnly(today), notHidden)!,
+        category,
+      )}`
     : sql``;
-  // of the tasks left (not blocked, not hidden by a discovery guard), those they cannot do
-  const outOfReach =
-    workerId && reachOnly
-      ? sql` - ${outOfReachCount(
-          workerId,
-          sql`${passingRowids(today)} UNION ALL SELECT rowid ${ofBlockingBuyers(today, workerId)}
-            UNION ALL ${undiscoverableRowids(workerId, today)}`,
-          and(reopenedByLapseOnly(today), notBlocked(workerId, tasks.buyerId), discoverableBy(workerId, taskRowid))!,
-          category,
-        )}`
-      : sql``;
   return db
+    .with(hidden)
     .select({
-      n: sql<number>`COALESCE(SUM(${openTaskDays.tasks}), 0) + ${reopenedByLapse(today, category, workerId)}${hidden}${outOfReach}`,
+      n: sql<number>`${sum} + ${reopenedByLapse(today, category, notHidden)} - ${hiddenOpenTasks(today, category)}${outOfReach}`,
     })
     .from(openTaskDays)
-    .where(and(gte(openTaskDays.completionDate, today), category ? eq(openTaskDays.category, category) : undefined));
+    .where(days);
 }
 
 /**
  * The tasks open again only through holds whose time has run out (every slot was held, so open_task_days does not
  * count them; openTaskFilter lists them): found from task_holds_expiry_idx among the holds not yet returned by the
- * Cron Trigger, which are never more than a quarter of an hour's, so it costs what it adds. Those of buyers who block
- * `workerId` are left out here rather than subtracted.
+ * Cron Trigger, which are never more than a quarter of an hour's, so it costs what it adds. Those hidden from a
+ * worker (`visible`) are left out here rather than subtracted.
  */
-function reopenedByLapse(today: string, category?: string, workerId?: string): SQL {
-  // the category is tested on the few rows found, never sought (`+`): that would read the whole category
-  const inCategory = category ? sql` AND +${tasks.category} = ${category}` : sql``;
-  const visible = workerId ? sql` AND ${notBlocked(workerId, tasks.buyerId)}` : sql``;
-  return sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${reopenedByLapseOnly(today)}${inCategory}${visible})`;
+function reopenedByLapse(today: Bound, category?: Bound, visible?: SQL): SQL {
+  return sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${reopenedByLapseOnly(today)}${inCategoryTested(category)}${visible ? sql` AND ${visible}` : sql``})`;
 }
 
+/**
+ * How many of the tasks open_task_days counts from today (optionally of one category) are hidden from the worker:
+ * the statement's `hidden` CTE, each tested once (a blocking buyer's task behind a discovery guard is one task).
+ */
+function hiddenOpenTasks(today: Bound, category?: Bound): SQL {
+  return sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${taskRowid} IN (SELECT rowid FROM hidden)
+    AND ${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0 AND ${tasks.pausedAt} IS NULL
+    AND ${tasks.completionDate} >= ${today}${inCategoryTested(category)})`;
+}
+
+/** A task's category in a count that finds its few rows another way: tested, never sought (`+`), which would read the whole category. */
+const inCategoryTested = (category?: Bound) => (category ? sql` AND +${tasks.category} = ${category}` : sql``);
+
 /** The tasks open again only through lapsed holds, for the nearest `tasks` of the query (see reopenedByLapse). */
-const reopenedByLapseOnly = (today: string) =>
+const reopenedByLapseOnly = (today: Bound) =>
   sql`${tasks.id} IN (SELECT task_id FROM task_holds INDEXED BY task_holds_expiry_idx WHERE expires_at <= ${STATEMENT_NOW})
       AND ${tasks.requiredWorkers} = 0 AND ${openTaskFilter(today, false)}`;
 
@@ -692,22 +743,16 @@ const OPEN_IN_INDEX = sql`deleted_at IS NULL AND required_workers + held_slots >
  * The rowids of the open tasks whose day has passed but which the daily job has not marked yet (migrations/0083): the
  * only tasks past their day that the search indexes and the counters of what tasks require still hold.
  */
-const passingRowids = (today: string) => sql`SELECT rowid FROM tasks INDEXED BY tasks_open_passing_idx
+const passingRowids = (today: Bound) => sql`SELECT rowid FROM tasks INDEXED BY tasks_open_passing_idx
     WHERE ${OPEN_IN_INDEX} AND date_passed = 0 AND completion_date < ${today}`;
 
 /**
  * FROM and WHERE of the open tasks due from `today` of the buyers who block this worker, which the worker's lists
  * leave out: seeks per blocked buyer in tasks_open_buyer_idx (migrations/0040), so it costs what it leaves out.
  */
-const ofBlockingBuyers = (today: string, workerId: string) => sql`FROM tasks INDEXED BY tasks_open_buyer_idx
+const ofBlockingBuyers = (today: Bound, workerId: Bound) => sql`FROM tasks INDEXED BY tasks_open_buyer_idx
     WHERE buyer_id IN (SELECT buyer_id FROM worker_blocks WHERE worker_id = ${workerId})
       AND ${OPEN_IN_INDEX} AND completion_date >= ${today}`;
-
-/** How many open tasks (optionally of one category) the worker's list leaves out for their buyers' blocks. */
-function blockedOpenTasks(today: string, workerId: string, category?: string): SQL {
-  const inCategory = category ? sql` AND category = ${category}` : sql``;
-  return sql`(SELECT COUNT(*) ${ofBlockingBuyers(today, workerId)} AND required_workers > 0${inCategory})`;
-}
 
 /**
  * The tasks table read through one named index. Without statistics SQLite prefers the narrowest index that gives
@@ -939,11 +984,12 @@ export async function listOpenTasks(
 ): Promise<Page<TaskCard> | Page<TaskWithBuyer>> {
   const db = getDb(env);
   return opts.cards && opts.workerId
-    ? openTaskPage(db, opts, asCards(db, opts.workerId))
-    : openTaskPage(db, opts, withBuyers(db, true));
+    ? openTaskPage(env, db, opts, asCards(db, opts.workerId))
+    : openTaskPage(env, db, opts, withBuyers(db, true));
 }
 
 function openTaskPage<Row>(
+  env: Env,
   db: Db,
   opts: OpenTaskQuery,
   rowsOf: (ids: PageIds, order: SQL[]) => Promise<Row[]>,
@@ -967,7 +1013,7 @@ function openTaskPage<Row>(
   const filters = and(openTaskFilter(today, sort === "deadline"), inCategory, visible, reach, chosen);
   const { order, backward } = openTaskOrder(sort);
   if (!opts.q && !chosen) {
-    const counted = openTaskCount(db, today, opts.category, opts.workerId, Boolean(reach));
+    const counted = openTaskCount(env, today, opts.category, opts.workerId, Boolean(reach));
     if (w.offset < FAR_END_FROM) return fetchPage(w, taskPage(db, w, index, filters, order, rowsOf), counted);
     const read = (window: PageWindow, walk: SQL[]) => rowsOf(pageIds(db, window, index, filters, walk), order);
     return latePage(w, counted, read, { order, backward });
