@@ -16,6 +16,8 @@
 // served by the stack's floor (scripts/bench-floor's `/shape`), not the app: a signed-in page's shape (the session
 // read, one batch of reads, a list of 60 or 130 KB) with none of the app, the most a page of that shape can reach;
 // each signed-in page's bare page of its size is loaded again right after it, and its ratio is over that measure.
+// After the cases, the Task List's first page and My Tasks are loaded again in turns with their bare page
+// (`CARD_LISTS`, `TURNS` rounds), a line a size under the table.
 //
 // `--cases` keeps the cases whose name contains one of its comma-separated words (e.g. `--cases tasks2,ledger`);
 // `--tasks` gives the task count of each size in `--sizes` (other tables scale with it).
@@ -73,6 +75,14 @@ interface Case {
 
 /** Rounds of every read case's requests (one request on each connection a round) before any case is measured. */
 const WARM_ROUNDS = 8;
+
+/**
+ * The two lists of cards (issue 46: the Task List's first page at least as fast as My Tasks against the same bare
+ * page) loaded again after the cases, in turns with the bare page of their size: `TURNS` rounds of the three. Loaded
+ * one after the other in the table, the later of two equal pages read up to a fifth faster (docs/performance.md).
+ */
+const CARD_LISTS = ["/dashboard/tasklist (worker)", "/dashboard/mytasks (buyer)"];
+const TURNS = 3;
 
 const latePage = (rows: number, perPage: number) => Math.max(1, Math.ceil(Math.ceil(rows / perPage) * 0.9));
 const page = (name: string, as?: Account, query = ""): Case => ({
@@ -201,6 +211,8 @@ interface SizeResult {
   cases: Record<string, Measure>;
   /** the floor measured before each case */
   floor: Record<string, Measure>;
+  /** CARD_LISTS and their bare page in turns: each one's req/s, round by round (`bare`: the bare page's) */
+  inTurns?: Record<string, number[]>;
 }
 
 // ---------------------------------------------------------------------------------------------- options
@@ -648,6 +660,19 @@ async function runSize(
           if (!flagged(again)) m.bareRps = again.rps;
         }
       }
+      const lists = o.cases.filter((k) => CARD_LISTS.includes(k.name));
+      const listBare =
+        lists.length === CARD_LISTS.length ? bareCaseOf(result.cases[lists[0].name]!, result) : undefined;
+      if (listBare) {
+        log(`${SIZE}: the card lists in turns with ${listBare.name}, ${TURNS} rounds`);
+        const turns: Record<string, number[]> = { bare: [] };
+        const bareTarget: Target = { url: bareBase + listBare.path(facts), method: "GET", headers: {}, expected: 200 };
+        for (let round = 0; round < TURNS; round++) {
+          turns.bare.push((await warmAndMeasure(listBare.name, bareTarget, o, probe)).rps);
+          for (const k of lists) (turns[k.name] ??= []).push((await warmAndMeasure(k.name, targetOf(k), o, probe)).rps);
+        }
+        result.inTurns = turns;
+      }
     } finally {
       await stopServer();
     }
@@ -720,6 +745,8 @@ interface Report {
   rows: string[][];
   notes: string[];
   floorLine: string;
+  /** the card lists in turns, a line a size */
+  turnsLines: string[];
 }
 
 function report(sizes: Partial<Record<Size, SizeResult>>, cases: Case[]): Report {
@@ -779,7 +806,20 @@ function report(sizes: Partial<Record<Size, SizeResult>>, cases: Case[]): Report
         0,
       )}; each ratio uses the floor of its own moment`
     : "floor: not measured";
-  return { head, rows, notes, floorLine };
+  return { head, rows, notes, floorLine, turnsLines: turnsLines(sizes) };
+}
+
+/** CARD_LISTS in turns with their bare page: each one's req/s over the bare page's of its round, the median of the rounds. */
+function turnsLines(sizes: Partial<Record<Size, SizeResult>>): string[] {
+  return Object.entries(sizes).flatMap(([size, z]) => {
+    const turns = z?.inTurns;
+    if (!turns) return [];
+    const ratios = CARD_LISTS.map((name) => {
+      const each = turns[name]!.map((rps, i) => rps / Math.max(turns.bare[i]!, 0.1));
+      return `${name} ${fixed(median(each), 2)}x (${each.map((x) => fixed(x, 2)).join(", ")})`;
+    });
+    return [`${size.toUpperCase()}, in turns with the bare page (${TURNS} rounds): ${ratios.join("; ")}`];
+  });
 }
 
 function printTable(r: Report): string {
@@ -838,6 +878,7 @@ async function main() {
     `${os.cpus().length} CPUs, 1-minute load average ${fixed(startLoad[0], 2)} at the start, ${fixed(Math.min(...loads), 2)} to ${fixed(Math.max(...loads), 2)} during the cases`;
   console.log(`\n${printTable(r)}\n`);
   console.log(r.floorLine);
+  for (const line of r.turnsLines) console.log(line);
   console.log(sizeLine);
   console.log(setup);
   for (const n of r.notes) console.log(`  ! ${n}`);
@@ -856,6 +897,7 @@ async function main() {
     "",
     r.floorLine,
     "",
+    ...r.turnsLines.flatMap((line) => [line, ""]),
     sizeLine,
     "",
     setup,
