@@ -377,6 +377,12 @@ export const allSlotsHeldNow = sql`${tasks.requiredWorkers} = 0 AND NOT EXISTS (
  * (each carries the completion date, so the date test costs no table read); those indexes leave out the tasks the
  * daily job found past their day (migrations/0081), which the walk must name to use them.
  */
+/**
+ * ` AND` the task's category (when one is given), tested and never sought (`+`): for counts that find their few rows
+ * another way, where a seek of tasks_category_idx would read the whole category.
+ */
+export const categoryTested = (category?: Bound) => (category ? sql` AND +${tasks.category} = ${category}` : sql``);
+
 export const openTaskFilter = (today: Bound, seekByDate = true) =>
   sql`${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} + ${tasks.heldSlots} > 0 AND ${tasks.pausedAt} IS NULL
     AND (${tasks.requiredWorkers} > 0 OR EXISTS (SELECT 1 FROM ${lapsedHoldsOf}))

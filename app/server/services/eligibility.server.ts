@@ -14,6 +14,7 @@ import type { Batch } from "../db/batch.server";
 import { outerColumn, type Bound } from "../db/sql";
 import { taskRowid } from "../db/search";
 import {
+  categoryTested,
   qualificationGrants,
   qualifications,
   taskCountries,
@@ -131,16 +132,14 @@ const requiresSomething = sql`(${tasks.minApprovalRate} IS NOT NULL OR ${tasks.m
  */
 export function outOfReachCount(workerId: Bound, leftOut: SQL, reopened: SQL, category?: Bound): SQL<number> {
   const record = recordOf(workerId);
-  // a task's category is tested, never sought (`+`): a seek of tasks_category_idx would read the whole category
-  const inCategory = (column: SQLWrapper) => (category ? sql` AND ${column} = ${category}` : sql``);
-  const cannot = sql`NOT (${meetsRequirements(workerId)})${inCategory(sql`+${tasks.category}`)}`;
+  const cannot = sql`NOT (${meetsRequirements(workerId)})${categoryTested(category)}`;
   const counters = sql`(SELECT COALESCE(SUM(kept.tasks), 0) FROM open_tasks_by_requirement AS kept
-    WHERE (kept.min_approval_rate > ${record.rate} OR kept.min_approved > ${record.approved} OR kept.with_qualification = 1)${inCategory(sql`kept.category`)})`;
+    WHERE (kept.min_approval_rate > ${record.rate} OR kept.min_approved > ${record.approved} OR kept.with_qualification = 1)${category ? sql` AND kept.category = ${category}` : sql``})`;
   const qualified = sql`(SELECT COUNT(*) FROM qualification_grants AS g
     JOIN ${tasks} INDEXED BY tasks_open_qualification_idx
       ON ${tasks.qualificationId} = g.qualification_id AND ${tasks.qualificationMinScore} <= g.score
     WHERE g.worker_id = ${workerId} AND ${COUNTED_BY_REQUIREMENT} AND ${tasks.qualificationId} IS NOT NULL
-      AND ${meetsCounts(record)}${inCategory(sql`+${tasks.category}`)})`;
+      AND ${meetsCounts(record)}${categoryTested(category)})`;
   const counted = sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${taskRowid} IN (${leftOut})
     AND ${COUNTED_BY_REQUIREMENT} AND ${requiresSomething} AND ${cannot})`;
   const lapsed = sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${reopened} AND ${requiresSomething} AND ${cannot})`;

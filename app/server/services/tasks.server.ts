@@ -10,6 +10,7 @@ import type { Bound } from "../db/sql";
 import { openTaskMatches, openTaskTextMatches, taskRowid, taskTitleMatches, userTextMatches } from "../db/search";
 import {
   allSlotsHeldNow,
+  categoryTested,
   buyerFigures,
   buyerReputations,
   openSlotsNow,
@@ -715,7 +716,7 @@ function openTaskCountQuery(db: Db, today: Bound, category?: Bound, workerId?: B
  * worker (`visible`) are left out here rather than subtracted.
  */
 function reopenedByLapse(today: Bound, category?: Bound, visible?: SQL): SQL {
-  return sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${reopenedByLapseOnly(today)}${inCategoryTested(category)}${visible ? sql` AND ${visible}` : sql``})`;
+  return sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${reopenedByLapseOnly(today)}${categoryTested(category)}${visible ? sql` AND ${visible}` : sql``})`;
 }
 
 /**
@@ -725,11 +726,8 @@ function reopenedByLapse(today: Bound, category?: Bound, visible?: SQL): SQL {
 function hiddenOpenTasks(today: Bound, category?: Bound): SQL {
   return sql`(SELECT COUNT(*) FROM ${tasks} WHERE ${taskRowid} IN (SELECT rowid FROM hidden)
     AND ${tasks.deletedAt} IS NULL AND ${tasks.requiredWorkers} > 0 AND ${tasks.pausedAt} IS NULL
-    AND ${tasks.completionDate} >= ${today}${inCategoryTested(category)})`;
+    AND ${tasks.completionDate} >= ${today}${categoryTested(category)})`;
 }
-
-/** A task's category in a count that finds its few rows another way: tested, never sought (`+`), which would read the whole category. */
-const inCategoryTested = (category?: Bound) => (category ? sql` AND +${tasks.category} = ${category}` : sql``);
 
 /** The tasks open again only through lapsed holds, for the nearest `tasks` of the query (see reopenedByLapse). */
 const reopenedByLapseOnly = (today: Bound) =>
